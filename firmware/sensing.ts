@@ -1,0 +1,19 @@
+// What the scanner hands upwards: debounced sensor events, and the interface of
+// a game's interpreter that turns them into moves. Kinds are small integers so
+// the ring buffer can hold events in typed arrays and allocate nothing.
+
+/** A debounced level change on a channel. */
+export const EDGE = 0;
+/** A short pulse seen and latched even if it ended before the debouncer settled. */
+export const TRANSIT = 1;
+/** A group of channels has been quiet for its settle time. `ch` is the group index. */
+export const SETTLED = 2;
+
+export type SensorEventKind = typeof EDGE | typeof TRANSIT | typeof SETTLED;
+
+/** Turns sensor events of one game's board into that game's moves. */
+export interface Interpreter {
+  sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
+  /** Called every scan tick with the time, for timeouts. Must be cheap. */
+  tick(t: number): void;
+}

@@ -1,0 +1,73 @@
+// The gate's own checks, on small programs whose fate on Espruino is known
+// (../shared/ESPRUINO.md, and runs in the real interpreter).
+import assert from 'node:assert/strict';
+import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findUseBeforeDeclare } from '../tools/gate';
+
+const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
+
+describe('compatibility gate: static checks', () => {
+  const newerSyntax: [string, string][] = [
+    ['destructuring', 'var o = {a: 1}; var {a} = o;'],
+    ['default parameter', 'function f(a = 1) { return a; }'],
+    ['rest parameter', 'function f(...a) { return a; }'],
+    ['spread', 'var a = [1]; var b = [...a];'],
+    ['computed key', 'var k = "x"; var o = {[k]: 1};'],
+    ['exponent', 'var x = 2 ** 3;'],
+    ['optional chaining', 'var o = {}; var x = o?.a;'],
+    ['arrow', 'var f = () => 1;'],
+    ['let', 'let x = 1;'],
+    ['class', 'class A {}'],
+    ['template', 'var s = `x`;'],
+  ];
+  for (const [what, code] of newerSyntax) {
+    it(`rejects ${what}`, () => assert.equal(checkEs5Syntax(code).length, 1));
+  }
+  it('accepts plain ES5', () => assert.deepEqual(checkEs5Syntax('var a = [1, 2]; function f(x) { return x + 1; } f(a[0]);'), []));
+
+  const missing: [string, string, string][] = [
+    ['Map', 'var m = new Map();', 'missing global: Map'],
+    ['Symbol', 'var s = Symbol("x");', 'missing global: Symbol'],
+    ['Array.from', 'var a = Array.from([1]);', 'Array.from'],
+    ['Number.isInteger', 'var b = Number.isInteger(3);', 'Number.isInteger'],
+    ['Math.imul', 'var c = Math.imul(3, 4);', 'Math.imul'],
+    ['Object.freeze', 'Object.freeze({});', 'Object.freeze'],
+    ['Array.prototype', 'var s = Array.prototype.slice;', 'Array.prototype'],
+    ['lastIndexOf', 'var i = [1].lastIndexOf(1);', '.lastIndexOf()'],
+    ['Object.create with descriptors', 'Object.create({}, {a: {value: 1}});', 'Object.create'],
+  ];
+  for (const [what, code, expected] of missing) {
+    it(`flags ${what}`, () => assert.match(messages(findMissingApis(code)), new RegExp(expected.replace(/[.()]/g, '\\$&'))));
+  }
+  it('does not flag a local named like a missing global, or what Espruino has', () => {
+    assert.deepEqual(findMissingApis('function f(Map) { return Map; } var o = {Set: 1}; o.Set = 2; Object.assign({}, o); [].slice.call(o);'), []);
+  });
+
+  it('flags a top-level call before the function declaration', () => {
+    assert.match(messages(findUseBeforeDeclare('f();\nfunction f() {}')), /'f' is used before its declaration/);
+  });
+  it('flags a call before a nested function declaration (Espruino hoists nowhere)', () => {
+    assert.match(messages(findUseBeforeDeclare('function outer() { return inner(); function inner() { return 1; } }')), /'inner'/);
+  });
+  it('flags calling an earlier function that reads a later name', () => {
+    const problems = findUseBeforeDeclare('function a() { return b(); }\nvar x = a();\nfunction b() { return 1; }');
+    assert.match(messages(problems), /calling 'a' here reads 'b'/);
+  });
+  it('accepts functions that only refer to later names from bodies run later', () => {
+    assert.deepEqual(findUseBeforeDeclare('function a() { return b(); }\nfunction b() { return 1; }\nvar x = a();'), []);
+    assert.deepEqual(findUseBeforeDeclare('var t = setInterval(function () { tick(); }, 1);\nfunction tick() {}'), []);
+  });
+
+  it('flags a var declared in a branch and read after it', () => {
+    assert.match(messages(findBranchVars('function f(c) { if (c) { var x = 1; } return x; }')), /'x' is read outside/);
+    assert.match(messages(findBranchVars('function f(c) { try { var z = 3; } catch (e) {} return z; }')), /'z'/);
+  });
+  it('accepts loop-head vars and vars read within their block', () => {
+    assert.deepEqual(findBranchVars('function f(a) { for (var i = 0; i < a.length; i++) { var v = a[i]; a[i] = v + 1; } return i; }'), []);
+    assert.deepEqual(findBranchVars('function f(c) { var x; if (c) { x = 1; } return x; }'), []);
+  });
+
+  it('reports the line of each problem', () => {
+    const problems = checkBundle('var a = 1;\nvar b = new Set();\n');
+    assert.equal(problems[0].line, 2);
+  });
+});

@@ -1,0 +1,48 @@
+// npm run build: one self-contained, minified ES5 file per game in dist/, plus
+// a readable .debug.js, and a table of their sizes against the budget.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildDeviceCode } from './es5';
+import { BUNDLE_BUDGET_BYTES, GAME_IDS, ROOT, builtGames, distFile, entryOf } from './games';
+import type { GameId } from '../firmware/game';
+
+export interface BuiltBundle {
+  game: GameId;
+  min: string;
+  debug: string;
+}
+
+export async function buildGame(game: GameId): Promise<BuiltBundle> {
+  const code = await buildDeviceCode(entryOf(game));
+  return { game, min: code.min, debug: code.debug };
+}
+
+export async function buildAll(): Promise<BuiltBundle[]> {
+  mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  const built: BuiltBundle[] = [];
+  for (const game of builtGames()) {
+    const bundle = await buildGame(game);
+    writeFileSync(distFile(game), bundle.min);
+    writeFileSync(distFile(game, true), bundle.debug);
+    built.push(bundle);
+  }
+  return built;
+}
+
+export function sizeTable(built: BuiltBundle[]): string[] {
+  const rows = ['game          minified  budget   use   debug'];
+  for (const game of GAME_IDS) {
+    const b = built.find((x) => x.game === game);
+    if (!b) { rows.push(`${game.padEnd(13)} (not written yet)`); continue; }
+    const bytes = Buffer.byteLength(b.min);
+    const over = bytes > BUNDLE_BUDGET_BYTES ? '  OVER BUDGET' : '';
+    rows.push(`${game.padEnd(13)} ${String(bytes).padStart(8)}  ${String(BUNDLE_BUDGET_BYTES).padStart(6)}  ${(Math.round(bytes / BUNDLE_BUDGET_BYTES * 100) + '%').padStart(4)}  ${String(Buffer.byteLength(b.debug)).padStart(6)}${over}`);
+  }
+  return rows;
+}
+
+if (process.argv[1] && /build\.ts$/.test(process.argv[1])) {
+  const built = await buildAll();
+  for (const row of sizeTable(built)) console.log(row);
+  if (built.some((b) => Buffer.byteLength(b.min) > BUNDLE_BUDGET_BYTES)) process.exitCode = 1;
+}

@@ -1,0 +1,75 @@
+// The build pipeline for device code: esbuild bundles TypeScript into one
+// script, Babel lowers its syntax to ES5, Terser minifies. Each step does the
+// one thing it does well (ESPRUINO.md: esbuild cannot lower to ES5, SWC's
+// helpers need Object.create with descriptors, tsc's need hoisting).
+import * as esbuild from 'esbuild';
+import { transformAsync } from '@babel/core';
+import { minify } from 'terser';
+
+/** Bundles one entry file into a single script (no imports left, nothing fetched at upload). */
+export async function bundle(entry: string, define: Record<string, string> = {}): Promise<string> {
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'iife',
+    // Late target: esbuild leaves syntax alone and adds no helpers of its own.
+    target: 'esnext',
+    platform: 'neutral',
+    write: false,
+    legalComments: 'none',
+    define,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+/** Lowers modern syntax to ES5 in loose mode: plain prototype methods, indexed for-of. */
+export async function toEs5(code: string): Promise<string> {
+  const result = await transformAsync(code, {
+    babelrc: false,
+    configFile: false,
+    sourceType: 'script',
+    compact: false,
+    // for-of is allowed over arrays only (docs/device-code.md), so no iterator helper.
+    plugins: [['@babel/plugin-transform-for-of', { assumeArray: true }]],
+    presets: [['@babel/preset-env', {
+      targets: { ie: '11' },
+      loose: true,
+      modules: false,
+      exclude: ['transform-regenerator', 'transform-async-to-generator', 'transform-typeof-symbol'],
+    }]],
+    assumptions: {
+      iterableIsArray: true,
+      noClassCalls: true,
+      setPublicClassFields: true,
+      setClassMethods: true,
+      noDocumentAll: true,
+      setSpreadProperties: true,
+      constantReexports: true,
+      ignoreFunctionLength: true,
+      superIsCallableConstructor: true,
+    },
+  });
+  if (!result || result.code == null) throw new Error('ES5 lowering produced nothing');
+  return result.code;
+}
+
+/** Minifies ES5 code. Names are mangled, property names are kept (the phone protocol and saved state use them). */
+export async function minifyEs5(code: string): Promise<string> {
+  const result = await minify(code, {
+    ecma: 5,
+    toplevel: true,
+    // Espruino does not hoist: never let the compressor move declarations around.
+    compress: { passes: 2, hoist_funs: false, hoist_vars: false, unsafe: false, keep_fargs: false },
+    mangle: true,
+    format: { ascii_only: true },
+  });
+  if (result.code == null) throw new Error('minifier produced nothing');
+  return result.code;
+}
+
+/** Device-ready code for an entry: the readable (debug) and the minified form, both ES5. */
+export async function buildDeviceCode(entry: string, define: Record<string, string> = {}): Promise<{ debug: string; min: string }> {
+  const debug = await toEs5(await bundle(entry, define));
+  return { debug, min: await minifyEs5(debug) };
+}

@@ -1,0 +1,177 @@
+// A Node sandbox with Espruino's globals stubbed, for booting a shipped bundle
+// without a board: the globals Espruino lacks are removed, the ones the
+// firmware uses record their calls, and timers run on a manual clock.
+import vm from 'node:vm';
+
+/** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
+const ABSENT = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl',
+  'TextEncoder', 'TextDecoder', 'setImmediate', 'queueMicrotask', 'RangeError', 'URIError', 'EvalError', 'globalThis'];
+
+export interface SandboxCall {
+  api: string;
+  args: unknown[];
+}
+
+interface Timer {
+  id: number;
+  fn: () => void;
+  at: number;
+  every: number;
+}
+
+export interface Sandbox {
+  calls: SandboxCall[];
+  /** Runs timers due in the next `ms` milliseconds; returns how many callbacks ran. */
+  advance(ms: number): number;
+  /** Uncaught errors thrown by timer callbacks (Espruino prints them and goes on). */
+  errors: unknown[];
+  storage: Record<string, string>;
+  /** Feeds UART data as a phone would. */
+  receive(data: string): void;
+  context: vm.Context;
+}
+
+export interface SandboxOptions {
+  /** Level of each pin by name (D0..D31), read by digitalRead; default 0. */
+  pins?: Record<string, number>;
+  storage?: Record<string, string>;
+}
+
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const calls: SandboxCall[] = [];
+  const errors: unknown[] = [];
+  const storage: Record<string, string> = Object.assign({}, options.storage || {});
+  const pins = options.pins || {};
+  let now = 1000000; // ms; Espruino's getTime() is seconds since 1970
+  let nextId = 1;
+  let timers: Timer[] = [];
+  const handlers: Record<string, ((...args: any[]) => void)[]> = {};
+  const record = (api: string) => (...args: unknown[]) => { calls.push({ api, args }); return undefined; };
+  const on = (api: string) => (event: string, fn: (...a: any[]) => void) => {
+    calls.push({ api, args: [event] });
+    (handlers[api + '.' + event] = handlers[api + '.' + event] || []).push(fn);
+  };
+
+  class PinStub {
+    constructor(public name: string) {}
+    read() { return digitalRead(this); }
+    write(v: number) { calls.push({ api: 'Pin.write', args: [this.name, v] }); }
+    set() { this.write(1); }
+    reset() { this.write(0); }
+    mode(m: string) { calls.push({ api: 'pinMode', args: [this.name, m] }); }
+    toString() { return this.name; }
+  }
+  const pinLevel = (p: unknown) => pins[String(p)] | 0;
+  function digitalRead(p: unknown): number {
+    if (Array.isArray(p)) {
+      // First pin is the most significant bit (ESPRUINO.md §5).
+      let v = 0;
+      for (const q of p) v = (v << 1) | pinLevel(q);
+      return v;
+    }
+    return pinLevel(p);
+  }
+  class SPIStub {
+    setup(o: unknown) { calls.push({ api: 'SPI.setup', args: [o] }); }
+    write(...args: unknown[]) { calls.push({ api: 'SPI.write', args }); }
+    send(data: unknown) {
+      calls.push({ api: 'SPI.send', args: [data] });
+      if (typeof data === 'number') return 0;
+      if (typeof data === 'string') return '\0'.repeat(data.length);
+      return new Uint8Array((data as { length: number }).length || 0);
+    }
+  }
+  const storageApi = {
+    read: (n: string) => storage[n],
+    readJSON: (n: string) => { try { return storage[n] === undefined ? undefined : JSON.parse(storage[n]); } catch (e) { return undefined; } },
+    write: (n: string, d: string, offset?: number, size?: number) => {
+      calls.push({ api: 'Storage.write', args: [n, d.length, offset, size] });
+      if (offset === undefined || offset === 0 && size === undefined) storage[n] = String(d);
+      else {
+        const base = storage[n] !== undefined && offset > 0 ? storage[n] : '\xff'.repeat(size || d.length);
+        storage[n] = base.slice(0, offset) + d + base.slice(offset + d.length);
+      }
+      return true;
+    },
+    writeJSON: (n: string, v: unknown) => { storage[n] = JSON.stringify(v); return true; },
+    erase: (n: string) => { delete storage[n]; },
+    list: () => Object.keys(storage),
+    getFree: () => 40960 - Object.values(storage).reduce((s, v) => s + v.length + 32, 0),
+    compact: record('Storage.compact'),
+  };
+  const context: Record<string, unknown> = {
+    print: record('print'),
+    console: { log: record('console.log') },
+    getTime: () => now / 1000,
+    setInterval: (fn: () => void, ms: number) => { timers.push({ id: nextId, fn, at: now + ms, every: Math.max(ms, 0.1) }); return nextId++; },
+    setTimeout: (fn: () => void, ms: number) => { timers.push({ id: nextId, fn, at: now + (ms || 0), every: 0 }); return nextId++; },
+    clearInterval: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
+    clearTimeout: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
+    digitalRead,
+    digitalWrite: record('digitalWrite'),
+    digitalPulse: record('digitalPulse'),
+    pinMode: record('pinMode'),
+    peek32: () => 0,
+    poke32: record('poke32'),
+    analogRead: () => 0,
+    setWatch: (fn: unknown, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [String(pin), opts] }); return nextId++; },
+    clearWatch: record('clearWatch'),
+    Pin: (n: number) => new PinStub('D' + n),
+    SPI: SPIStub,
+    SPI1: new SPIStub(),
+    E: {
+      setConsole: record('E.setConsole'), enableWatchdog: record('E.enableWatchdog'), kickWatchdog: record('E.kickWatchdog'),
+      on: on('E'), getErrorFlags: () => [], setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
+      toUint8Array: (...a: any[]) => new Uint8Array(a.flat()), getBattery: () => 100, reboot: record('E.reboot'),
+    },
+    NRF: {
+      setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setSecurity: record('NRF.setSecurity'),
+      getSecurityStatus: () => ({ connected: false, encrypted: false, mitm_protected: false, bonded: false }),
+      on: on('NRF'), updateServices: record('NRF.updateServices'), setTxPower: record('NRF.setTxPower'), disconnect: record('NRF.disconnect'),
+    },
+    Bluetooth: { on: on('Bluetooth'), write: record('Bluetooth.write'), setConsole: record('Bluetooth.setConsole') },
+    LoopbackA: { setConsole: record('LoopbackA.setConsole'), on: on('LoopbackA') },
+    LoopbackB: { on: on('LoopbackB'), write: record('LoopbackB.write') },
+    Serial1: { setup: record('Serial1.setup'), setConsole: record('Serial1.setConsole'), on: on('Serial1') },
+    process: { memory: () => ({ free: 2000, usage: 950, total: 2950 }), env: { VERSION: '2v29' } },
+    require: (name: string) => {
+      if (name === 'Storage') return storageApi;
+      throw new Error(`Module ${name} not found`);
+    },
+  };
+  for (let i = 0; i < 32; i++) context['D' + i] = new PinStub('D' + i);
+  context.BTN = context.BTN1 = context.D0;
+  context.LED = context.LED1 = context.D17;
+  context.LED2 = context.D19;
+  const ctx = vm.createContext(context);
+  vm.runInContext(ABSENT.map((name) => `${name} = undefined;`).join(' '), ctx);
+
+  const advance = (ms: number): number => {
+    const end = now + ms;
+    let ran = 0;
+    for (;;) {
+      let next: Timer | undefined;
+      for (const t of timers) if (t.at <= end && (!next || t.at < next.at)) next = t;
+      if (!next) break;
+      now = next.at;
+      if (next.every) next.at += next.every;
+      else timers = timers.filter((t) => t !== next);
+      try { next.fn(); } catch (e) { errors.push(e); }
+      ran++;
+    }
+    now = end;
+    return ran;
+  };
+  const receive = (data: string) => {
+    for (const fn of handlers['Bluetooth.data'] || []) fn(data);
+  };
+  return { calls, advance, errors, storage, receive, context: ctx };
+}
+
+/** Loads `code` into a new sandbox as the boot code; throws what the boot throws. */
+export function bootInSandbox(code: string, options: SandboxOptions = {}): Sandbox {
+  const sandbox = createSandbox(options);
+  vm.runInContext(code, sandbox.context, { filename: 'bundle.js' });
+  sandbox.advance(0);
+  return sandbox;
+}

@@ -1,0 +1,295 @@
+// The Espruino compatibility gate: static checks on a shipped bundle, from the
+// facts in ../shared/ESPRUINO.md. Each check returns readable problems with
+// line numbers; an empty list means the bundle passed.
+import * as acorn from 'acorn';
+import * as walk from 'acorn-walk';
+import type { Node } from 'acorn';
+
+export interface Problem {
+  line: number;
+  message: string;
+}
+
+/** Globals the interpreter does not have. */
+const MISSING_GLOBALS = [
+  'Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl', 'TextEncoder',
+  'TextDecoder', 'setImmediate', 'queueMicrotask', 'RangeError', 'URIError', 'EvalError', 'globalThis',
+];
+
+/** Static members the interpreter lacks, as Object.member. */
+const MISSING_STATICS: Record<string, string[]> = {
+  Array: ['from', 'of'],
+  Number: ['isInteger', 'isNaN', 'isFinite', 'isSafeInteger', 'EPSILON', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER'],
+  Math: ['imul', 'trunc', 'log2', 'log10', 'clz32', 'fround', 'hypot'],
+  Object: ['freeze', 'seal', 'is', 'getOwnPropertySymbols', 'defineProperties', 'getOwnPropertyDescriptors'],
+  Promise: ['race', 'allSettled', 'any'],
+  Uint8Array: ['from', 'of'], Uint16Array: ['from', 'of'], Uint32Array: ['from', 'of'],
+  Int8Array: ['from', 'of'], Int16Array: ['from', 'of'], Int32Array: ['from', 'of'], Float32Array: ['from', 'of'],
+};
+
+/** Instance methods missing on arrays, strings or promises; flagged wherever they are called. */
+const MISSING_METHODS = [
+  'lastIndexOf', 'reduceRight', 'flat', 'flatMap', 'at', 'findLast', 'findLastIndex',
+  'trimStart', 'trimEnd', 'codePointAt', 'matchAll', 'search', 'localeCompare', 'finally',
+];
+
+/** Built-ins whose prototype reads as undefined on the chip. */
+const PROTOTYPE_UNDEFINED = ['Array', 'String', 'Function'];
+
+function lineOf(code: string, pos: number): number {
+  let line = 1;
+  for (let i = 0; i < pos; i++) if (code.charCodeAt(i) === 10) line++;
+  return line;
+}
+
+/** Parses as ES5 (script). Any newer syntax is a problem. */
+export function checkEs5Syntax(code: string): Problem[] {
+  try {
+    acorn.parse(code, { ecmaVersion: 5, sourceType: 'script' });
+    return [];
+  } catch (e) {
+    const err = e as SyntaxError & { loc?: { line: number } };
+    return [{ line: err.loc ? err.loc.line : 0, message: 'not ES5: ' + err.message }];
+  }
+}
+
+function parse(code: string): acorn.Program {
+  return acorn.parse(code, { ecmaVersion: 'latest', sourceType: 'script', locations: true });
+}
+
+function memberName(node: any): string | null {
+  if (node.computed) return node.property.type === 'Literal' ? String(node.property.value) : null;
+  return node.property.name;
+}
+
+function declaredNames(program: acorn.Program): Set<string> {
+  const names = new Set<string>();
+  walk.full(program, (node: any) => {
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier') names.add(node.id.name);
+    if ((node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression') && node.id) names.add(node.id.name);
+    if (node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      for (const p of node.params) if (p.type === 'Identifier') names.add(p.name);
+    }
+    if (node.type === 'CatchClause' && node.param && node.param.type === 'Identifier') names.add(node.param.name);
+  });
+  return names;
+}
+
+/** Uses of globals, statics and methods that ESPRUINO.md lists as missing. */
+export function findMissingApis(code: string): Problem[] {
+  const program = parse(code);
+  const declared = declaredNames(program);
+  const problems: Problem[] = [];
+  const add = (node: any, message: string) => problems.push({ line: node.loc.start.line, message });
+  walk.ancestor(program, {
+    Identifier(node: any, _state: unknown, ancestors: any[]) {
+      const parent = ancestors[ancestors.length - 2];
+      if (parent && parent.type === 'MemberExpression' && parent.property === node && !parent.computed) return;
+      if (parent && parent.type === 'Property' && parent.key === node && !parent.computed) return;
+      if (MISSING_GLOBALS.indexOf(node.name) >= 0 && !declared.has(node.name)) add(node, `missing global: ${node.name}`);
+    },
+    MemberExpression(node: any) {
+      const name = memberName(node);
+      if (name === null) return;
+      if (node.object.type === 'Identifier') {
+        const statics = MISSING_STATICS[node.object.name];
+        if (statics && statics.indexOf(name) >= 0 && !declared.has(node.object.name)) {
+          add(node, `missing static: ${node.object.name}.${name}`);
+        }
+        if (name === 'prototype' && PROTOTYPE_UNDEFINED.indexOf(node.object.name) >= 0) {
+          add(node, `${node.object.name}.prototype reads as undefined on the chip (use [].slice.call and the like)`);
+        }
+      }
+    },
+    CallExpression(node: any) {
+      const callee = node.callee;
+      if (callee.type !== 'MemberExpression') return;
+      const name = memberName(callee);
+      if (name === null) return;
+      if (MISSING_METHODS.indexOf(name) >= 0) add(node, `missing method: .${name}()`);
+      if (callee.object.type === 'Identifier' && callee.object.name === 'Object' && name === 'create' && node.arguments.length > 1) {
+        add(node, 'Object.create with property descriptors is not supported');
+      }
+    },
+  });
+  return problems;
+}
+
+/** Every statement list that runs in order: the program's and each function's body. */
+function statementBodies(program: acorn.Program): any[][] {
+  const bodies: any[][] = [program.body];
+  walk.full(program, (node: any) => {
+    if (isFunctionNode(node) && node.body.type === 'BlockStatement') bodies.push(node.body.body);
+  });
+  return bodies;
+}
+
+function isFunctionNode(node: any): boolean {
+  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+}
+
+/** Identifiers read by `node`, outside (insideFunctions=false) or including nested function bodies. */
+function referencedNames(node: any, insideFunctions: boolean): { name: string; node: any }[] {
+  const found: { name: string; node: any }[] = [];
+  const visit = (n: any, parent: any) => {
+    if (!n || typeof n.type !== 'string') return;
+    if (n !== node && isFunctionNode(n) && !insideFunctions) return;
+    if (n.type === 'Identifier') {
+      const isProperty = parent && ((parent.type === 'MemberExpression' && parent.property === n && !parent.computed)
+        || (parent.type === 'Property' && parent.key === n && !parent.computed));
+      const isDeclaration = parent && ((parent.type === 'VariableDeclarator' && parent.id === n)
+        || (isFunctionNode(parent) && parent.id === n));
+      if (!isProperty && !isDeclaration) found.push({ name: n.name, node: n });
+      return;
+    }
+    for (const key of Object.keys(n)) {
+      if (key === 'loc' || key === 'start' || key === 'end') continue;
+      const child = n[key];
+      if (Array.isArray(child)) for (const c of child) visit(c, n);
+      else if (child && typeof child.type === 'string') visit(child, n);
+    }
+  };
+  visit(node, null);
+  return found;
+}
+
+/**
+ * Names used before their declaration in the same statement list (the program,
+ * or any function body). Espruino does not hoist, so `f(); function f(){}` fails there. Follows calls into functions declared in
+ * the same body, since calling an earlier function that reads a later name fails too.
+ */
+export function findUseBeforeDeclare(code: string): Problem[] {
+  const program = parse(code);
+  const problems: Problem[] = [];
+  for (const body of statementBodies(program)) {
+    const declaredAt = new Map<string, number>();
+    const functionBodies = new Map<string, any>();
+    body.forEach((statement: any, index: number) => {
+      if (statement.type === 'FunctionDeclaration') {
+        declaredAt.set(statement.id.name, index);
+        functionBodies.set(statement.id.name, statement);
+      }
+      if (statement.type === 'VariableDeclaration') {
+        for (const d of statement.declarations) {
+          if (d.id.type !== 'Identifier') continue;
+          if (!declaredAt.has(d.id.name)) declaredAt.set(d.id.name, index);
+          if (d.init && isFunctionNode(d.init)) functionBodies.set(d.id.name, d.init);
+        }
+      }
+    });
+    const reached = (name: string, seen: Set<string>): { name: string }[] => {
+      // Every body-level name a function can read when it is called, through the calls it makes.
+      if (seen.has(name)) return [];
+      seen.add(name);
+      const fn = functionBodies.get(name);
+      if (!fn) return [];
+      const out: { name: string }[] = [];
+      for (const ref of referencedNames(fn, true)) {
+        if (!declaredAt.has(ref.name)) continue;
+        out.push(ref);
+        out.push(...reached(ref.name, seen));
+      }
+      return out;
+    };
+    body.forEach((statement: any, index: number) => {
+      if (statement.type === 'FunctionDeclaration') return;
+      for (const ref of referencedNames(statement, false)) {
+        const at = declaredAt.get(ref.name);
+        if (at === undefined) continue;
+        if (at > index) {
+          problems.push({ line: ref.node.loc.start.line, message: `'${ref.name}' is used before its declaration (no hoisting on Espruino)` });
+          continue;
+        }
+        if (!isCalled(statement, ref.node)) continue;
+        for (const inner of reached(ref.name, new Set())) {
+          const innerAt = declaredAt.get(inner.name)!;
+          if (innerAt > index) {
+            problems.push({ line: ref.node.loc.start.line, message: `calling '${ref.name}' here reads '${inner.name}' before its declaration (no hoisting on Espruino)` });
+          }
+        }
+      }
+    });
+  }
+  return problems;
+}
+
+/** Whether `identifier` is called (directly, or as `new X`) within `statement`, outside nested functions. */
+function isCalled(statement: any, identifier: any): boolean {
+  let called = false;
+  walk.simple(statement, {
+    CallExpression(n: any) { if (n.callee === identifier) called = true; },
+    NewExpression(n: any) { if (n.callee === identifier) called = true; },
+  });
+  return called;
+}
+
+/** All static checks of the gate together. */
+export function checkBundle(code: string): Problem[] {
+  const syntax = checkEs5Syntax(code);
+  if (syntax.length) return syntax;
+  return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code));
+}
+
+export { lineOf };
+
+/** Where a `var` surely exists once its statement ran: null when the whole function (or program) sees it. */
+function varContainer(ancestors: any[], scopeBody: any): any | null {
+  let child = ancestors[ancestors.length - 1];
+  for (let i = ancestors.length - 2; i >= 0; i--) {
+    const parent = ancestors[i];
+    if (parent === scopeBody) return null;
+    const isLoopHead = (parent.type === 'ForStatement' && parent.init === child)
+      || ((parent.type === 'ForInStatement' || parent.type === 'ForOfStatement') && parent.left === child);
+    if (isLoopHead) { child = parent; continue; }
+    if (parent.type === 'BlockStatement' || parent.type === 'SwitchCase') return parent;
+    if (/Statement$/.test(parent.type) && parent.type !== 'ExpressionStatement') return child;
+    child = parent;
+  }
+  return null;
+}
+
+/**
+ * A `var` declared in a branch that never ran does not exist on Espruino
+ * (reading it is a ReferenceError), so every read of a var declared inside a
+ * block must lie inside that block.
+ */
+export function findBranchVars(code: string): Problem[] {
+  const program = parse(code);
+  const problems: Problem[] = [];
+  const scopes: { body: any; node: any }[] = [{ body: program, node: program }];
+  walk.full(program, (node: any) => {
+    if (isFunctionNode(node) && node.body.type === 'BlockStatement') scopes.push({ body: node.body, node });
+  });
+  for (const scope of scopes) {
+    const containers = new Map<string, any[] | null>();
+    walk.ancestor(scope.body, {
+      VariableDeclaration(node: any, _s: unknown, ancestors: any[]) {
+        if (node.kind !== 'var') return;
+        // Skip declarations that belong to a nested function.
+        for (let i = ancestors.length - 2; i >= 0; i--) {
+          if (ancestors[i] === scope.body) break;
+          if (isFunctionNode(ancestors[i])) return;
+        }
+        const container = varContainer(ancestors, scope.body);
+        for (const d of node.declarations) {
+          if (d.id.type !== 'Identifier') continue;
+          const known = containers.get(d.id.name);
+          if (known === null) continue;
+          if (container === null) containers.set(d.id.name, null);
+          else containers.set(d.id.name, (known || []).concat([container]));
+        }
+      },
+    });
+    for (const [name, list] of containers) {
+      if (list === null) continue;
+      for (const ref of referencedNames(scope.body, true)) {
+        if (ref.name !== name) continue;
+        const inside = list.some((c) => ref.node.start >= c.start && ref.node.end <= c.end);
+        if (!inside) {
+          problems.push({ line: ref.node.loc.start.line, message: `'${name}' is read outside the block that declares it with var (a branch that never ran leaves it undefined on Espruino)` });
+        }
+      }
+    }
+  }
+  return problems;
+}

@@ -101,6 +101,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const context: Record<string, unknown> = {
     print: record('print'),
+    load: record('load'),
     console: { log: record('console.log') },
     getTime: () => now / 1000,
     setInterval: (fn: () => void, ms: number) => { timers.push({ id: nextId, fn, at: now + ms, every: Math.max(ms, 0.1) }); return nextId++; },

@@ -16,4 +16,8 @@ export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /** Called every scan tick with the time, for timeouts. Must be cheap. */
   tick(t: number): void;
+  /** Decides a move still being worked out (a chip not yet at rest), before a referee's or player's input acts on it. */
+  settle?(): void;
+  /** Whether a move is still being worked out. */
+  busy?(): boolean;
 }

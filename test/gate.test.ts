@@ -65,6 +65,10 @@ describe('compatibility gate: static checks', () => {
     assert.deepEqual(findBranchVars('function f(a) { for (var i = 0; i < a.length; i++) { var v = a[i]; a[i] = v + 1; } return i; }'), []);
     assert.deepEqual(findBranchVars('function f(c) { var x; if (c) { x = 1; } return x; }'), []);
   });
+  it('accepts a nested function that declares its own var of the same name', () => {
+    assert.deepEqual(findBranchVars('function f(c) { if (c) { var x = 1; f(x); } var g = function (x) { return x; }; var h = function () { var x = 2; return x; }; }'), []);
+    assert.match(messages(findBranchVars('function f(c) { if (c) { var x = 1; } var g = function () { return x; }; }')), /'x'/);
+  });
 
   it('reports the line of each problem', () => {
     const problems = checkBundle('var a = 1;\nvar b = new Set();\n');

@@ -282,14 +282,59 @@ export function findBranchVars(code: string): Problem[] {
     });
     for (const [name, list] of containers) {
       if (list === null) continue;
-      for (const ref of referencedNames(scope.body, true)) {
-        if (ref.name !== name) continue;
-        const inside = list.some((c) => ref.node.start >= c.start && ref.node.end <= c.end);
+      for (const ref of readsOf(scope.body, name)) {
+        const inside = list.some((c) => ref.start >= c.start && ref.end <= c.end);
         if (!inside) {
-          problems.push({ line: ref.node.loc.start.line, message: `'${name}' is read outside the block that declares it with var (a branch that never ran leaves it undefined on Espruino)` });
+          problems.push({ line: ref.loc.start.line, message: `'${name}' is read outside the block that declares it with var (a branch that never ran leaves it undefined on Espruino)` });
         }
       }
     }
   }
   return problems;
+}
+
+/** Whether a function declares `name` itself (a parameter, its own name, or a var/function in its body). */
+function declaresOwn(fn: any, name: string): boolean {
+  if (fn.id && fn.id.name === name && fn.type === 'FunctionExpression') return true;
+  for (const p of fn.params) if (p.type === 'Identifier' && p.name === name) return true;
+  let found = false;
+  const visit = (n: any) => {
+    if (found || !n || typeof n.type !== 'string') return;
+    if (n !== fn.body && isFunctionNode(n)) {
+      if (n.type === 'FunctionDeclaration' && n.id && n.id.name === name) found = true;
+      return;
+    }
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier' && n.id.name === name) found = true;
+    for (const key of Object.keys(n)) {
+      const child = n[key];
+      if (Array.isArray(child)) child.forEach(visit);
+      else if (child && typeof child.type === 'string') visit(child);
+    }
+  };
+  visit(fn.body);
+  return found;
+}
+
+/** Reads of `name` within `root` that refer to root's own binding (nested functions that declare their own are skipped). */
+function readsOf(root: any, name: string): any[] {
+  const found: any[] = [];
+  const visit = (n: any, parent: any) => {
+    if (!n || typeof n.type !== 'string') return;
+    if (n !== root && isFunctionNode(n) && declaresOwn(n, name)) return;
+    if (n.type === 'Identifier') {
+      if (n.name !== name) return;
+      const isProperty = parent && ((parent.type === 'MemberExpression' && parent.property === n && !parent.computed)
+        || (parent.type === 'Property' && parent.key === n && !parent.computed));
+      if (!isProperty) found.push(n);
+      return;
+    }
+    for (const key of Object.keys(n)) {
+      if (key === 'loc') continue;
+      const child = n[key];
+      if (Array.isArray(child)) for (const c of child) visit(c, n);
+      else if (child && typeof child.type === 'string') visit(child, n);
+    }
+  };
+  visit(root, null);
+  return found;
 }

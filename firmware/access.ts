@@ -1,0 +1,79 @@
+// Who may change a game (docs/security.md). Anyone may watch; a command that
+// changes state runs only from a link paired with the passkey shown on the
+// LED display, or after the board's button confirms it. Maintenance mode
+// (button held at power-up) puts the console back on Bluetooth for
+// re-flashing, says so on the display, and ends by itself.
+
+/** Run the command now. */
+export const ALLOW = 0;
+/** Hold it until the board button is pressed within the confirmation window. */
+export const CONFIRM = 1;
+/** Refuse it (not_allowed). */
+export const REFUSE = 2;
+
+export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
+
+export interface AccessOptions {
+  /** Time of power-up, ms. */
+  now: number;
+  /** The button was held at power-up. */
+  maintenance: boolean;
+  /** How long maintenance lasts, ms (default 60 s). */
+  maintenanceMs?: number;
+  /** How long the button has to confirm a command from an unpaired link, ms (default 10 s). */
+  confirmMs?: number;
+  /** Whether an unpaired link may have a command confirmed by the button (default true). */
+  buttonConfirm?: boolean;
+}
+
+export interface Access {
+  readonly confirmMs: number;
+  /** How a command may run: `edit` tells whether it changes state, `paired` whether the link is paired with the passkey. */
+  decide(edit: boolean, paired: boolean, now: number): Decision;
+  /** Whether maintenance mode is on. */
+  inMaintenance(now: number): boolean;
+  /** Milliseconds of maintenance left (0 when off). */
+  maintenanceLeft(now: number): number;
+  /** Ends maintenance early (e.g. a press of the button). */
+  endMaintenance(): void;
+}
+
+export function createAccess(options: AccessOptions): Access {
+  const maintenanceMs = options.maintenanceMs !== undefined ? options.maintenanceMs : 60000;
+  const confirmMs = options.confirmMs !== undefined ? options.confirmMs : 10000;
+  const buttonConfirm = options.buttonConfirm !== false;
+  let maintenanceEnds = options.maintenance ? options.now + maintenanceMs : -1;
+
+  function left(now: number): number {
+    return maintenanceEnds < 0 || now >= maintenanceEnds ? 0 : maintenanceEnds - now;
+  }
+
+  return {
+    confirmMs: confirmMs,
+    decide: function (edit: boolean, paired: boolean, now: number): Decision {
+      if (!edit) return ALLOW;
+      // While the console is on Bluetooth the game is not to be changed from it.
+      if (left(now) > 0) return REFUSE;
+      if (paired) return ALLOW;
+      return buttonConfirm ? CONFIRM : REFUSE;
+    },
+    inMaintenance: function (now: number): boolean {
+      return left(now) > 0;
+    },
+    maintenanceLeft: left,
+    endMaintenance: function (): void {
+      maintenanceEnds = -1;
+    },
+  };
+}
+
+/** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */
+export function makePasskey(random: () => number): string {
+  let key = '';
+  for (let i = 0; i < 6; i++) {
+    let d = Math.floor(random() * 10);
+    if (!(d >= 0 && d <= 9)) d = 0;
+    key += d;
+  }
+  return key;
+}

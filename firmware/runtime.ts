@@ -1,0 +1,298 @@
+// The firmware: one game's board brought to life on a HAL. It scans the
+// sensors every tick, hands debounced events to the game's interpreter (or to
+// diagnostics), plays the moves through the pure rules, and tells the display,
+// the phone and the advert about every change. The same code runs on the chip
+// (hal/espruino) and in the simulator (sim/hal).
+import type { Hal } from '../hal/types';
+import type { BoardDescription } from './board';
+import type { Game, GameConfig, GameOptions } from './game';
+import type { Interpreter, SensorEventKind } from './sensing';
+import { Scanner } from './scan';
+import type { SettleGroup } from './scan';
+import { Diagnostics } from './diag';
+import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout, wordLayout } from './display';
+import type { Display } from './display';
+import { createAccess } from './access';
+import { createCommandChannel } from './commands';
+import type { Command, CommandChannel, CommandSpec } from './commands';
+import { diagMessage, errorMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
+import type { Fields, Refusal } from './protocol';
+import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
+
+/** Everything the runtime needs of one game. */
+export interface GameModule<S, M> {
+  game: Game<S, M>;
+  board: BoardDescription;
+  settle?: SettleGroup[];
+  /** The interpreter that turns this board's sensor events into moves. */
+  interpreter(emit: (move: M) => void): Interpreter;
+  /** The LED display text for a state. */
+  layout(state: S): string;
+  /** Game-specific fields of the phone's state message. */
+  fields?(state: S): Fields;
+  /** The round number for the advert (side, Board, end); 0 when there is none. */
+  round?(state: S): number;
+  /** The game's referee commands, beside the common ones. */
+  commands: CommandSpec[];
+  /** A validated referee command as a move, or null when it is not this game's. */
+  command(command: Command): M | null;
+  /** A board button press as a move, or null. */
+  button(state: S, name: string, heldMs: number): M | null;
+  /** The move that takes back the last scoring move. */
+  undoMove: M;
+}
+
+export interface RuntimeConfig {
+  players: number;
+  /** Player names, when the scenario or the phone gave them. */
+  names?: string[];
+  options: GameOptions;
+  pollMs: number;
+  /** One debounce algorithm for every channel, instead of each sensor kind's default. */
+  debounce?: { algorithm: string; ms: number };
+  /** Start in diagnostics mode. */
+  diag: boolean;
+  /** Display modules in the chain. */
+  modules: number;
+  /** The pairing passkey shown on the display when a phone pairs; null for none. */
+  passkey: string | null;
+  /** Sees every sensor event before the game does (the simulator prints them). */
+  observe?: Interpreter;
+}
+
+/** How often the slow work runs: command timeouts, diagnostics reports, prompts. */
+const SLOW_MS = 100;
+
+/** The running firmware. Only the simulator and tests call anything but start(). */
+export interface Firmware {
+  /** One scan tick; the HAL's ticker calls it every pollMs. */
+  tick(): void;
+  /** The HAL clock's time (ms). */
+  now(): number;
+  state(): unknown;
+  /** The phone's view of the game (the contract's state message, plus the winner). */
+  summary(): { scores: number[]; winner: number | null; turn: number; state: unknown; diag: boolean };
+  diagnostics(): Diagnostics | null;
+  /** Whether the game's interpreter is still working out a move. */
+  busy(): boolean;
+  scanner: Scanner;
+}
+
+export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
+  const game = mod.game;
+  const clock = hal.clock;
+  const display: Display = createDisplay(hal.display, config.modules);
+  const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
+  const access = createAccess({ now: clock.now(), maintenance: hal.buttons.isDown('next') });
+  let gameConfig: GameConfig = { players: config.players, options: config.options };
+  let names = config.names;
+  let state: S = game.setup(gameConfig);
+  let overSent = false;
+  let seq = 0;
+  let diag: Diagnostics | null = null;
+  let slowAt = 0;
+  let prompt = '';
+  const advert = new Uint8Array(ADVERT_MAX_BYTES);
+
+  function send(message: object): void {
+    channel.send(message);
+  }
+
+  function summaryFields(): Fields {
+    const extra: Fields = mod.fields ? mod.fields(state) : {};
+    if (names) extra.names = names;
+    extra.players = gameConfig.players;
+    extra.winner = game.winner(state);
+    return extra;
+  }
+
+  function show(): void {
+    const left = access.maintenanceLeft(clock.now());
+    if (left > 0) display.show(maintenanceLayout(Math.ceil(left / 1000)));
+    else if (prompt) display.show(prompt);
+    else display.show(diag ? diag.display() : mod.layout(state));
+  }
+
+  function advertise(): void {
+    let flags = 0;
+    if (diag) flags |= FLAG_DIAG;
+    if (channel.pending()) flags |= FLAG_CONFIRM;
+    if (access.inMaintenance(clock.now())) flags |= FLAG_MAINTENANCE;
+    seq = (seq + 1) & 0xff;
+    hal.radio.advertise(encodeAdvert({
+      game: game.id, scores: game.scores(state), turn: game.turn(state), winner: game.winner(state),
+      flags: flags, seq: seq, round: mod.round ? mod.round(state) : 0,
+    }, advert));
+  }
+
+  /** Tells the phone, the display and the advert about the state. */
+  function announce(): void {
+    send(stateMessage(game.id, game.scores(state), game.turn(state), summaryFields()));
+    const winner = game.winner(state);
+    if (winner !== null && !overSent) send(overMessage(winner, game.scores(state)));
+    overSent = winner !== null;
+    show();
+    advertise();
+  }
+
+  /** Plays a move; returns why it was refused, or null. */
+  function play(move: M): string | null {
+    const outcome = game.play(state, move);
+    if (outcome.refused) return outcome.refused;
+    state = outcome.state;
+    for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
+    announce();
+    return null;
+  }
+
+  /** A move the sensors saw: a refusal is flagged, since nobody is waiting for a reply. */
+  function sensed(move: M): void {
+    const refused = play(move);
+    if (refused) send({ type: 'flag', message: refused });
+  }
+
+  const interpreter = mod.interpreter(sensed);
+  const sink: Interpreter = {
+    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      if (config.observe) config.observe.sense(kind, ch, level, t);
+      if (diag) diag.sense(kind, ch, level, t);
+      else interpreter.sense(kind, ch, level, t);
+    },
+    tick: function (): void {},
+  };
+
+  function setDiag(on: boolean): void {
+    diag = on ? new Diagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
+    if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
+    else announce();
+    show();
+    advertise();
+  }
+
+  function startNew(command: Command): Refusal | null {
+    if (command.args.game !== game.id) return refusal(E_NOT_NOW, 'this board plays ' + game.id);
+    const players = command.args.players;
+    const next: GameConfig = {
+      players: typeof players === 'number' ? players : (players as string[]).length,
+      options: (command.args.options || {}) as GameOptions,
+    };
+    let fresh: S;
+    try {
+      fresh = game.setup(next);
+    } catch (e) {
+      return refusal(E_BAD_ARG, (e as Error).message);
+    }
+    gameConfig = next;
+    names = typeof players === 'number' ? undefined : players as string[];
+    state = fresh;
+    overSent = false;
+    announce();
+    return null;
+  }
+
+  function handle(command: Command): Refusal | null {
+    const name = command.name;
+    if (name === 'state') {
+      if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
+      else send(stateMessage(game.id, game.scores(state), game.turn(state), summaryFields()));
+      return null;
+    }
+    if (name === 'diag') {
+      const on = command.args.on;
+      if (on !== undefined && (diag !== null) !== on) setDiag(on as boolean);
+      else if (diag && command.args.walk === true) diag.walk(clock.now());
+      else if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
+      return null;
+    }
+    if (name === 'bright') {
+      display.brightness(command.args.level as number);
+      return null;
+    }
+    if (diag) return refusal(E_NOT_NOW, 'leave diagnostics first ({"cmd":"diag","on":false})');
+    if (name === 'new') return startNew(command);
+    const move = name === 'undo' ? mod.undoMove : mod.command(command);
+    if (move === null) return refusal(E_NOT_NOW, 'the ' + game.id + ' game has no use for ' + name);
+    // The referee acts on the last move: decide it first if the sensors are still working it out.
+    if (interpreter.settle) interpreter.settle();
+    const refused = play(move);
+    return refused ? refusal(E_NOT_NOW, refused) : null;
+  }
+
+  const channel: CommandChannel = createCommandChannel({
+    radio: hal.radio,
+    clock: clock,
+    access: access,
+    handle: handle,
+    commands: mod.commands,
+    games: [game.id],
+    prompt: function (seconds: number): void {
+      prompt = seconds > 0 ? pressLayout(seconds) : '';
+      show();
+      advertise();
+    },
+  });
+
+  hal.buttons.onPress(function (name: string, heldMs: number): void {
+    const now = clock.now();
+    if (channel.press(now)) return;
+    if (access.inMaintenance(now)) {
+      access.endMaintenance();
+      show();
+      return;
+    }
+    if (diag) {
+      if (name === 'next') diag.walk(now);
+      return;
+    }
+    if (interpreter.settle) interpreter.settle();
+    const move = mod.button(state, name, heldMs);
+    if (move !== null) sensed(move);
+  });
+
+  display.init(8);
+  if (config.diag) setDiag(true);
+  else announce();
+
+  function tick(): void {
+    const now = clock.now();
+    scanner.poll(now);
+    if (scanner.ring.count() !== 0) {
+      scanner.drain(sink);
+      if (diag && diag.progressed()) {
+        send(diagMessage({ walk: diag.walkState() }));
+        show();
+      }
+    }
+    if (!diag) interpreter.tick(now);
+    hal.watchdog.kick();
+    if (now < slowAt) return;
+    slowAt = now + SLOW_MS;
+    channel.tick(now);
+    if (access.maintenanceLeft(now) > 0 || prompt) show();
+  }
+
+  hal.watchdog.enable(10);
+  hal.ticker.every(config.pollMs, tick);
+
+  return {
+    tick: tick,
+    now: function (): number {
+      return clock.now();
+    },
+    state: function (): unknown {
+      return state;
+    },
+    summary: function () {
+      return { scores: game.scores(state), winner: game.winner(state), turn: game.turn(state), state: state, diag: diag !== null };
+    },
+    diagnostics: function (): Diagnostics | null {
+      return diag;
+    },
+    busy: function (): boolean {
+      return interpreter.busy ? interpreter.busy() : false;
+    },
+    scanner: scanner,
+  };
+}
+
+export { passkeyLayout, wordLayout, errorMessage };

@@ -1,0 +1,184 @@
+// Inputs on the chip (MDBT42Q, nRF52832). Every bank is read in one native
+// call; the scanner does the rest. Levels are "active = 1": contacts to GND
+// with pull-ups read 0 when closed, so such banks invert.
+import type { AnalogInput, Buttons, Clock, DigitalBank, Ticker } from '../types';
+
+// digitalRead takes an array of pins at run time; the published types only allow one.
+declare function setInterval(f: () => void, ms: number): unknown;
+const readPins = digitalRead as unknown as (pins: Pin[]) => number;
+
+export interface PinBankOptions {
+  /** Channel 0 first. At most 32. */
+  pins: Pin[];
+  /** pinMode for every pin, e.g. "input_pullup" for contacts to GND. */
+  mode: string;
+  /** Bits to flip after reading (1 where the sensor is active low). */
+  invert: number;
+}
+
+/** Pins read with one digitalRead([...]). Its first pin is the MSB, so the list is reversed: channel 0 is bit 0. */
+export function pinBank(o: PinBankOptions): DigitalBank {
+  const pins = o.pins.slice().reverse();
+  // pinMode is reset on every read unless it was set explicitly.
+  for (let i = 0; i < pins.length; i++) pinMode(pins[i], o.mode, false);
+  const inv = o.invert | 0;
+  return {
+    width: pins.length,
+    read: function () {
+      return readPins(pins) ^ inv;
+    },
+  };
+}
+
+/** nRF52 P0.IN: all 32 GPIOs in one load. */
+const P0_IN = 0x50000510;
+
+export interface GpioBankOptions {
+  /** GPIO numbers first..first+width-1 are channels 0..width-1 (D<n> is GPIO n on the MDBT42Q). */
+  first: number;
+  width: number;
+  mode: string;
+  invert: number;
+}
+
+/** A run of consecutive GPIOs straight from the input register (unconfigured pins read 0, so they are set up here). */
+export function gpioBank(o: GpioBankOptions): DigitalBank {
+  for (let i = 0; i < o.width; i++) pinMode(('D' + (o.first + i)) as unknown as Pin, o.mode, false);
+  const shift = o.first;
+  const mask = o.width >= 32 ? -1 : (1 << o.width) - 1;
+  const inv = o.invert | 0;
+  return {
+    width: o.width,
+    read: function () {
+      return ((peek32(P0_IN, 1) >>> shift) & mask) ^ inv;
+    },
+  };
+}
+
+export interface ShiftChainOptions {
+  spi: SPI;
+  /** SH/LD of every 74HC165: low loads the inputs, high lets them shift out. */
+  load: Pin;
+  /** Chips in the chain (8 inputs each). */
+  chips: number;
+  invert: number;
+}
+
+/**
+ * A chain of 74HC165 over SPI (MSB first): chip 0 sits next to MISO, so byte i
+ * is chip i and bit j its input Dj: channel 8i + j. Bank 0's read loads and
+ * clocks out the whole chain; the other banks return their share of it (the
+ * scanner reads banks in order every tick).
+ */
+export function shiftChain(o: ShiftChainOptions): DigitalBank[] {
+  const out = new Uint8Array(o.chips);
+  const words = new Int32Array((o.chips + 3) >> 2);
+  const inv = o.invert | 0;
+  const banks: DigitalBank[] = [];
+  for (let b = 0; b < words.length; b++) {
+    const k = b;
+    const width = Math.min(32, 8 * o.chips - 32 * b);
+    banks.push({
+      width: width,
+      read: function () {
+        if (k === 0) {
+          digitalWrite(o.load, 0);
+          digitalWrite(o.load, 1);
+          const bytes = o.spi.send(out, undefined as unknown as Pin) as Uint8Array;
+          for (let i = 0; i < words.length; i++) {
+            words[i] = bytes[4 * i] | (bytes[4 * i + 1] << 8) | (bytes[4 * i + 2] << 16) | (bytes[4 * i + 3] << 24);
+          }
+        }
+        return words[k] ^ inv;
+      },
+    });
+  }
+  return banks;
+}
+
+/**
+ * Up to 8 transit pins watched in hardware (GPIOTE allows 8): a read reports a
+ * channel active if it rose at any time since the previous read, so a pulse
+ * shorter than a (late) scan tick is still seen once.
+ */
+export function latchedBank(bank: DigitalBank, watched: { pin: Pin; ch: number }[]): DigitalBank {
+  let sticky = 0;
+  for (let i = 0; i < watched.length; i++) {
+    const bit = 1 << watched[i].ch;
+    setWatch(function () { sticky |= bit; }, watched[i].pin, { repeat: true, edge: 'rising' });
+  }
+  return {
+    width: bank.width,
+    read: function () {
+      const w = bank.read() | sticky;
+      sticky = 0;
+      return w;
+    },
+  };
+}
+
+/** An analog input behind a multiplexer (e.g. CD74HC4067): select lines set, then one conversion. */
+export function muxInput(pin: Pin, select: Pin[], channel: number): AnalogInput {
+  return {
+    read: function () {
+      for (let i = 0; i < select.length; i++) digitalWrite(select[i], (channel >> i) & 1);
+      return analogRead(pin);
+    },
+  };
+}
+
+/** Analog sensors (IR phototransistors) as a digital bank, with hysteresis: on above `on`, off below `off`. */
+export function thresholdBank(inputs: AnalogInput[], on: number, off: number): DigitalBank {
+  let w = 0;
+  return {
+    width: inputs.length,
+    read: function () {
+      for (let i = 0; i < inputs.length; i++) {
+        const v = inputs[i].read();
+        if (v >= on) w |= 1 << i;
+        else if (v <= off) w &= ~(1 << i);
+      }
+      return w;
+    },
+  };
+}
+
+/** Milliseconds since power-up (RTC, 30.5 µs resolution). */
+export const espruinoClock: Clock = {
+  now: function () {
+    return getTime() * 1000;
+  },
+};
+
+export function espruinoTicker(): Ticker {
+  let id: unknown = null;
+  return {
+    every: function (ms: number, tick: () => void) {
+      if (id !== null) clearInterval(id);
+      id = setInterval(tick, ms);
+    },
+    stop: function () {
+      if (id !== null) clearInterval(id);
+      id = null;
+    },
+  };
+}
+
+/** Named buttons, active when their pin reads `activeLevel`; presses report how long they were held. */
+export function espruinoButtons(pins: { [name: string]: Pin }, activeLevel: number): Buttons {
+  return {
+    onPress: function (handler: (name: string, heldMs: number) => void) {
+      for (const name in pins) {
+        const n = name;
+        // Watch the release: e.time - e.lastTime is how long it was held, stamped in the interrupt.
+        setWatch(function (e: { time: number; lastTime: number }) {
+          handler(n, (e.time - e.lastTime) * 1000);
+        }, pins[n], { repeat: true, edge: activeLevel ? 'falling' : 'rising', debounce: 25 });
+      }
+    },
+    isDown: function (name: string) {
+      const p = pins[name];
+      return p !== undefined && digitalRead(p) === activeLevel;
+    },
+  };
+}

@@ -1,0 +1,150 @@
+// The simulator HAL: the same interfaces as hal/espruino, over simulated
+// inputs, a recording radio, a simulated MAX7219 chain and an in-memory flash
+// that survives power cuts. The replay and tests drive its clock and ticker.
+import type { Buttons, Hal, Store, Ticker, Watchdog } from '../hal/types';
+import type { SensorKind } from '../firmware/board';
+import { latchesTransits } from '../firmware/debounce';
+import { SimInputs } from './inputs';
+import { createSimRadio } from './radio';
+import type { SimRadio } from './radio';
+import { createMax7219Chain } from './display-text';
+
+/** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
+export interface SimTicker extends Ticker {
+  periodMs(): number;
+  /** Runs the scan tick once, if one is set. */
+  fire(): void;
+}
+
+export function createSimTicker(): SimTicker {
+  let fn: (() => void) | null = null;
+  let period = 0;
+  return {
+    every(ms: number, tick: () => void): void {
+      fn = tick;
+      period = ms;
+    },
+    stop(): void {
+      fn = null;
+    },
+    periodMs: () => period,
+    fire(): void {
+      if (fn) fn();
+    },
+  };
+}
+
+export interface SimButtons extends Buttons {
+  /** A press of `name` held for `heldMs`, reported on release as the chip does. */
+  press(name: string, heldMs: number): void;
+  /** Buttons held down now (at power-up: modes). */
+  hold(name: string, down: boolean): void;
+}
+
+export function createSimButtons(): SimButtons {
+  let handler: ((name: string, heldMs: number) => void) | null = null;
+  const down: Record<string, boolean> = {};
+  return {
+    onPress(h): void {
+      handler = h;
+    },
+    isDown: (name) => !!down[name],
+    press(name, heldMs): void {
+      if (handler) handler(name, heldMs);
+    },
+    hold(name, isDown): void {
+      down[name] = isDown;
+    },
+  };
+}
+
+/** Flash that survives the simulated power cuts: files as strings, with Storage's free space. */
+export class SimFlash implements Store {
+  files: Record<string, string> = {};
+  constructor(private capacity = 40 * 1024) {}
+  read(name: string): string | undefined {
+    return this.files[name];
+  }
+  write(name: string, data: string): void {
+    if (data.length + 32 > this.free() + (this.files[name] !== undefined ? this.files[name].length + 32 : 0)) {
+      throw new Error('Storage is full');
+    }
+    this.files[name] = data;
+  }
+  erase(name: string): void {
+    delete this.files[name];
+  }
+  free(): number {
+    let used = 0;
+    for (const name of Object.keys(this.files)) used += this.files[name].length + 32;
+    return this.capacity - used;
+  }
+}
+
+export interface SimWatchdog extends Watchdog {
+  enabledFor(): number;
+  kicks(): number;
+}
+
+export function createSimWatchdog(): SimWatchdog {
+  let seconds = 0;
+  let kicks = 0;
+  return {
+    enable(s: number): void {
+      seconds = s;
+    },
+    kick(): void {
+      kicks++;
+    },
+    enabledFor: () => seconds,
+    kicks: () => kicks,
+  };
+}
+
+export interface SimHal extends Hal {
+  inputs: SimInputs;
+  radio: SimRadio;
+  ticker: SimTicker;
+  buttons: SimButtons;
+  chain: ReturnType<typeof createMax7219Chain>;
+  store: SimFlash;
+  watchdog: SimWatchdog;
+  logs: string[];
+}
+
+export interface SimHalOptions {
+  channels: number;
+  kinds: SensorKind[];
+  seed: number;
+  modules: number;
+  /** The flash of the board before this power-up (kept across power cuts). */
+  flash?: SimFlash;
+  /** Inputs to keep (a power cut does not move the chips on the board). */
+  inputs?: SimInputs;
+}
+
+export function createSimHal(o: SimHalOptions): SimHal {
+  const inputs = o.inputs || new SimInputs({
+    channels: o.channels,
+    kinds: o.kinds,
+    seed: o.seed,
+    // Transit sensors sit on latched inputs (wiring.md), so a pulse between two scans is still read.
+    latched: o.kinds.map((k) => latchesTransits(k)),
+  });
+  const logs: string[] = [];
+  const chain = createMax7219Chain(o.modules);
+  return {
+    inputs,
+    clock: inputs.clock,
+    banks: inputs.banks,
+    ticker: createSimTicker(),
+    buttons: createSimButtons(),
+    display: chain,
+    radio: createSimRadio(() => inputs.clock.now()),
+    store: o.flash || new SimFlash(),
+    watchdog: createSimWatchdog(),
+    chain,
+    logs,
+    log: (line: string) => { logs.push(line); },
+  };
+}

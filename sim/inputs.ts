@@ -1,0 +1,173 @@
+// The simulator's inputs: a virtual clock, banks of channels whose levels
+// follow a time-ordered schedule, the imperfections of each sensor kind laid
+// over clean changes from a seeded generator, and optional scan jitter.
+import type { Clock, DigitalBank } from '../hal/types';
+import type { SensorKind } from '../firmware/board';
+import type { LevelChange } from './physics/types';
+import { DEFAULT_IMPERFECTIONS, imperfect } from './physics/bounce';
+import type { ImperfectionOptions, Random } from './physics/bounce';
+
+/** mulberry32: a tiny seeded generator, good enough for physics noise. */
+export function mulberry32(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A clock that only moves when told to. */
+export class VirtualClock implements Clock {
+  private t = 0;
+  now(): number {
+    return this.t;
+  }
+  /** Moves to `t`; time never goes back. */
+  set(t: number): void {
+    if (t < this.t) throw new Error(`virtual clock cannot go back from ${this.t} to ${t}`);
+    this.t = t;
+  }
+}
+
+export interface SimInputsOptions {
+  channels: number;
+  /** Kind per channel (default: all contacts). */
+  kinds?: SensorKind[];
+  seed?: number;
+  /**
+   * Channels read through a latch (a watched pin on the chip): a read reports
+   * a channel active if it was active at any moment since the previous read.
+   */
+  latched?: boolean[];
+  imperfections?: ImperfectionOptions;
+}
+
+/** A bank of up to 32 simulated channels. */
+class SimBank implements DigitalBank {
+  readonly width: number;
+  constructor(private inputs: SimInputs, private index: number, width: number) {
+    this.width = width;
+  }
+  read(): number {
+    return this.inputs.readBank(this.index);
+  }
+}
+
+export class SimInputs {
+  readonly clock = new VirtualClock();
+  readonly banks: DigitalBank[] = [];
+  readonly random: Random;
+  private kinds: SensorKind[];
+  private words: Int32Array;
+  private sticky: Int32Array;
+  private lastRead: Int32Array;
+  private latchMask: Int32Array;
+  private schedule: LevelChange[] = [];
+  private next = 0;
+  private o: ImperfectionOptions;
+
+  constructor(o: SimInputsOptions) {
+    const nb = (o.channels + 31) >> 5;
+    this.kinds = o.kinds ?? new Array<SensorKind>(o.channels).fill('contact');
+    this.random = mulberry32(o.seed ?? 1);
+    this.o = o.imperfections ?? DEFAULT_IMPERFECTIONS;
+    this.words = new Int32Array(nb);
+    this.sticky = new Int32Array(nb);
+    this.lastRead = new Int32Array(nb);
+    this.latchMask = new Int32Array(nb);
+    for (let b = 0; b < nb; b++) this.banks.push(new SimBank(this, b, Math.min(32, o.channels - 32 * b)));
+    if (o.latched) o.latched.forEach((on, c) => { if (on) this.latchMask[c >> 5] |= 1 << (c & 31); });
+    this.channels = o.channels;
+  }
+
+  readonly channels: number;
+
+  /** Sets a level exactly at time t (a scenario's raw/set: no imperfection). */
+  setExact(t: number, ch: number, level: 0 | 1): void {
+    this.add({ t, ch, level });
+  }
+
+  /** Clean changes from a physics model; each channel's kind adds its imperfections. */
+  addClean(changes: LevelChange[]): void {
+    for (const edge of changes) for (const c of imperfect(this.kinds[edge.ch], edge, this.random, this.o)) this.add(c);
+  }
+
+  /** Applies every scheduled change up to and including time t, and moves the clock there. */
+  advanceTo(t: number): void {
+    this.clock.set(t);
+    const s = this.schedule;
+    while (this.next < s.length && s[this.next].t <= t) {
+      const c = s[this.next++];
+      const b = c.ch >> 5;
+      const bit = 1 << (c.ch & 31);
+      if (c.level) {
+        this.words[b] |= bit;
+        this.sticky[b] |= bit & this.latchMask[b];
+      } else this.words[b] &= ~bit;
+    }
+    // Drop what is applied once in a while, so long runs keep a short schedule.
+    if (this.next > 1024) {
+      this.schedule = s.slice(this.next);
+      this.next = 0;
+    }
+  }
+
+  /** Whether changes are still scheduled. */
+  pending(): boolean {
+    return this.next < this.schedule.length;
+  }
+
+  /** Time of the last scheduled change, or -1. */
+  lastTime(): number {
+    return this.schedule.length > 0 ? this.schedule[this.schedule.length - 1].t : -1;
+  }
+
+  level(ch: number): number {
+    return (this.words[ch >> 5] >>> (ch & 31)) & 1;
+  }
+
+  readBank(b: number): number {
+    const w = this.words[b] | this.sticky[b];
+    this.sticky[b] = 0;
+    this.lastRead[b] = w;
+    return w;
+  }
+
+  /** Whether a bank would read differently from its last read (the scanner has not seen everything yet). */
+  unread(): boolean {
+    for (let b = 0; b < this.words.length; b++) if ((this.words[b] | this.sticky[b]) !== this.lastRead[b]) return true;
+    return false;
+  }
+
+  private add(c: LevelChange): void {
+    if (!(c.ch >= 0 && c.ch < this.channels)) throw new Error(`no channel ${c.ch}`);
+    if (c.t < this.clock.now()) throw new Error(`level change at ${c.t} is in the past (now ${this.clock.now()})`);
+    // Insert after every change at the same or an earlier time: ties keep their order.
+    const s = this.schedule;
+    let lo = this.next;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (s[mid].t <= c.t) lo = mid + 1;
+      else hi = mid;
+    }
+    s.splice(lo, 0, c);
+  }
+}
+
+/**
+ * Scan times of a busy interpreter: usually every pollMs, but now and then a
+ * long callback holds the loop for up to jitterMs more (JS is never
+ * pre-empted; the missed interval ticks then run back to back, which reads the
+ * same levels again and is not modelled).
+ */
+export class ScanJitter {
+  constructor(private pollMs: number, private jitterMs: number, private random: Random, private chance = 0.1) {}
+  next(t: number): number {
+    if (this.jitterMs > 0 && this.random() < this.chance) return t + this.pollMs + Math.ceil(this.random() * this.jitterMs);
+    return t + this.pollMs;
+  }
+}

@@ -1,0 +1,139 @@
+// Ring-a-Peg physics: what the pegs' IR gates and the impact switch see when
+// rings are snapped, lifted, dropped and cleared. Clean level changes only;
+// the simulator adds IR noise and contact bounce on top.
+//
+// Geometry and speeds (reference board): the top gate is 15 mm above the low
+// one, both above the tallest stack; rings are 6 mm thick. A snapped ring
+// reaches the peg top at about 2 m/s (a beam is broken for 3 ms, the gates
+// 7.5 ms apart), a ring dropped from the hand at about 1 m/s, a ring lifted
+// by hand at about 0.2 m/s. After the low gate a ring falls about 60 ms onto
+// the stack, then the board shakes the impact switch.
+import { BoardDescription, channelOf } from '../../firmware/board';
+import { LevelChange } from './types';
+
+const GAP_MM = 15;
+const RING_MM = 6;
+const SNAP_MM_PER_MS = 2;
+const DROP_MM_PER_MS = 1;
+const LIFT_MM_PER_MS = 0.2;
+const FALL_TO_STACK_MS = 60;
+const IMPACT_MS = 20;
+/** A ring that misses flies on this long before it hits the board. */
+const FLIGHT_OFF_MS = 150;
+/** A ring glancing off a peg top breaks only the top beam, briefly, then flies on. */
+const GLANCE_MS = 2;
+/** Clearing lifts each peg's whole stack at once, one peg after another. */
+const CLEAR_PEG_MS = 400;
+
+export interface RingapegWorld {
+  /** The snapper's ring lands over `peg` (null: misses every peg), first glancing off `bounceOff`'s top if given. */
+  snap(t: number, peg: string | null, bounceOff?: string): LevelChange[];
+  /** The top ring of `peg` is lifted off into the hand. */
+  lift(t: number, peg: string): LevelChange[];
+  /** The ring in the hand is dropped over `peg` (null: off every peg). */
+  drop(t: number, peg: string | null): LevelChange[];
+  /** Every ring taken off every peg, a stack at a time. */
+  clear(t: number): LevelChange[];
+  /** Rings on a peg now. */
+  rings(peg: string): number;
+  /** When the last change of everything asked so far happens. */
+  busyUntil(): number;
+}
+
+/**
+ * A physical board: remembers how many rings each peg carries, so lift and
+ * clear know what there is to take off. `random` (0..1) varies speeds by
+ * up to ±20 % for seeded runs; without it every passage is the nominal one.
+ */
+export function createRingapegWorld(board: BoardDescription, random?: () => number): RingapegWorld {
+  const stacks: { [peg: string]: number } = {};
+  const impactCh = channelOf(board, 'board.impact');
+  let last = 0;
+
+  function jitter(speed: number): number {
+    return random ? speed * (0.8 + 0.4 * random()) : speed;
+  }
+
+  function gate(peg: string, which: 'top' | 'low'): number {
+    const ch = channelOf(board, 'peg.' + peg + '.' + which);
+    if (ch < 0) throw new Error('no peg ' + peg + ' on this board');
+    return ch;
+  }
+
+  function pulse(out: LevelChange[], ch: number, t: number, ms: number): void {
+    const start = Math.round(t);
+    out.push({ t: start, ch: ch, level: 1 }, { t: start + Math.max(1, Math.round(ms)), ch: ch, level: 0 });
+  }
+
+  function impact(out: LevelChange[], t: number): void {
+    if (impactCh >= 0) pulse(out, impactCh, t, IMPACT_MS);
+  }
+
+  /** A ring going down over a peg at `speed` mm/ms: top beam, then low beam, then onto the stack. */
+  function down(out: LevelChange[], t: number, peg: string, speed: number): void {
+    const v = jitter(speed);
+    pulse(out, gate(peg, 'top'), t, RING_MM / v);
+    pulse(out, gate(peg, 'low'), t + GAP_MM / v, RING_MM / v);
+    impact(out, t + GAP_MM / v + FALL_TO_STACK_MS);
+    stacks[peg] = (stacks[peg] || 0) + 1;
+  }
+
+  /** A ring (or a whole stack, `thick` mm) going up off a peg: low beam, then top beam. */
+  function up(out: LevelChange[], t: number, peg: string, thick: number): void {
+    const v = jitter(LIFT_MM_PER_MS);
+    pulse(out, gate(peg, 'low'), t, thick / v);
+    pulse(out, gate(peg, 'top'), t + GAP_MM / v, thick / v);
+  }
+
+  function done(out: LevelChange[]): LevelChange[] {
+    out.sort(function (a, b) { return a.t - b.t; });
+    if (out.length > 0 && out[out.length - 1].t > last) last = out[out.length - 1].t;
+    return out;
+  }
+
+  return {
+    snap: function (t, peg, bounceOff) {
+      const out: LevelChange[] = [];
+      let at = t;
+      if (bounceOff) {
+        pulse(out, gate(bounceOff, 'top'), at, GLANCE_MS);
+        at += FLIGHT_OFF_MS;
+      }
+      if (peg) down(out, at, peg, SNAP_MM_PER_MS);
+      else impact(out, at + FLIGHT_OFF_MS);
+      return done(out);
+    },
+    lift: function (t, peg) {
+      const out: LevelChange[] = [];
+      gate(peg, 'top');
+      if (!stacks[peg]) return out;
+      up(out, t, peg, RING_MM);
+      stacks[peg]--;
+      return done(out);
+    },
+    drop: function (t, peg) {
+      const out: LevelChange[] = [];
+      if (peg) down(out, t, peg, DROP_MM_PER_MS);
+      else impact(out, t + FLIGHT_OFF_MS / 3);
+      return done(out);
+    },
+    clear: function (t) {
+      const out: LevelChange[] = [];
+      let at = t;
+      for (const key of Object.keys(stacks)) {
+        if (!stacks[key]) continue;
+        // The stack is gripped from below, so its own height crosses each beam.
+        up(out, at, key, RING_MM * stacks[key]);
+        stacks[key] = 0;
+        at += CLEAR_PEG_MS;
+      }
+      return done(out);
+    },
+    rings: function (peg) {
+      return stacks[peg] || 0;
+    },
+    busyUntil: function () {
+      return last;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// The simulated Bluetooth link: records every notification and advert with
+// the simulated time, lets tests and replay write to the board as a paired or
+// unpaired phone, and has a settable payload size (MTU - 3).
+
+import type { Radio } from '../hal/types';
+
+export interface Notification {
+  t: number;
+  chunk: string;
+}
+
+export interface Advert {
+  t: number;
+  bytes: Uint8Array;
+}
+
+export interface SimRadio extends Radio {
+  readonly notifications: Notification[];
+  readonly adverts: Advert[];
+  /** Payload bytes per notification; 20 (MTU 23) unless set. */
+  setPayloadSize(size: number): void;
+  /** A phone writes raw UART data to the board. */
+  write(data: string, paired: boolean): void;
+  /** A phone writes one command as a JSON line. */
+  command(message: object, paired: boolean): void;
+}
+
+/** `now` stamps what is recorded (the simulator's virtual clock). */
+export function createSimRadio(now: () => number = () => 0): SimRadio {
+  let payload = 20;
+  const handlers: ((data: string, paired: boolean) => void)[] = [];
+  const notifications: Notification[] = [];
+  const adverts: Advert[] = [];
+  const radio: SimRadio = {
+    notifications,
+    adverts,
+    payloadSize: () => payload,
+    notify(chunk: string): void {
+      if (chunk.length > payload) throw new Error('notification of ' + chunk.length + ' bytes over the payload size ' + payload);
+      notifications.push({ t: now(), chunk });
+    },
+    onData(handler): void {
+      handlers.push(handler);
+    },
+    advertise(manufacturerData: Uint8Array): void {
+      if (manufacturerData.length > 24) throw new Error('advert data of ' + manufacturerData.length + ' bytes: a legacy advert holds 24');
+      adverts.push({ t: now(), bytes: manufacturerData.slice() });
+    },
+    setPayloadSize(size: number): void {
+      payload = size;
+    },
+    write(data: string, paired: boolean): void {
+      for (const h of handlers) h(data, paired);
+    },
+    command(message: object, paired: boolean): void {
+      radio.write(JSON.stringify(message) + '\n', paired);
+    },
+  };
+  return radio;
+}

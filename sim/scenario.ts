@@ -1,0 +1,162 @@
+// Reading a scenario (../shared/CONTRACT.md section 1): every line is parsed and
+// checked before anything runs, so a malformed scenario is reported with its
+// line number and nothing half-run.
+import { ALGORITHM_NAMES } from '../firmware/debounce';
+
+export class ScenarioError extends Error {
+  constructor(readonly line: number, message: string) {
+    super(message);
+    this.name = 'ScenarioError';
+  }
+}
+
+export const GAMES = ['triangle', 'fortress', 'ringapeg', 'shuffleboard', 'bench'];
+export const ACTIONS = ['raw', 'set', 'do', 'button', 'phone', 'power'] as const;
+export type ActionKind = (typeof ACTIONS)[number];
+
+export interface ScenarioHeader {
+  game: string;
+  players: number | string[] | undefined;
+  options: Record<string, unknown>;
+  mode: 'play' | 'diag';
+  pollMs: number;
+  debounce: { algorithm: string; ms: number } | undefined;
+  channels: number | undefined;
+  seed: number;
+  /** Extension: a busy interpreter delays a scan now and then by up to this many ms. */
+  jitterMs: number;
+}
+
+/** One action line: its number in the file, its time, which action, and the whole object. */
+export interface ScenarioAction {
+  line: number;
+  t: number;
+  kind: ActionKind;
+  body: Record<string, unknown>;
+}
+
+const HEADER_KEYS = ['game', 'players', 'options', 'mode', 'pollMs', 'debounce', 'channels', 'seed', 'jitterMs'];
+/** Fields an action line may carry beside t and its action (a `do` carries its own). */
+const EXTRA_KEYS: Record<string, string[]> = { button: ['holdMs'], phone: ['paired'] };
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isCount(v: unknown, min: number, max: number): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+}
+
+/** Non-empty lines with their 1-based numbers (blank lines are skipped, numbering kept). */
+function numberedLines(text: string): { n: number; s: string }[] {
+  const out: { n: number; s: string }[] = [];
+  text.split(/\r?\n/).forEach((s, i) => { if (s.trim() !== '') out.push({ n: i + 1, s }); });
+  return out;
+}
+
+function parseJson(n: number, s: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = JSON.parse(s);
+  } catch (e) {
+    throw new ScenarioError(n, `not JSON: ${(e as Error).message}`);
+  }
+  if (!isObject(v)) throw new ScenarioError(n, 'expected a JSON object');
+  return v;
+}
+
+export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHeader {
+  for (const k of Object.keys(h)) if (!HEADER_KEYS.includes(k)) throw new ScenarioError(n, `unknown header field "${k}" (known: ${HEADER_KEYS.join(', ')})`);
+  if (typeof h.game !== 'string' || !GAMES.includes(h.game)) throw new ScenarioError(n, `header "game" must be one of ${GAMES.join(', ')}`);
+  const p = h.players;
+  if (p !== undefined && !isCount(p, 1, 16) && !(Array.isArray(p) && p.length > 0 && p.every((x) => typeof x === 'string'))) {
+    throw new ScenarioError(n, 'header "players" must be a count or an array of names');
+  }
+  if (h.options !== undefined && !isObject(h.options)) throw new ScenarioError(n, 'header "options" must be an object');
+  if (h.mode !== undefined && h.mode !== 'play' && h.mode !== 'diag') throw new ScenarioError(n, 'header "mode" must be "play" or "diag"');
+  if (h.pollMs !== undefined && !isCount(h.pollMs, 1, 1000)) throw new ScenarioError(n, 'header "pollMs" must be a whole number of ms, 1 to 1000');
+  let debounce: ScenarioHeader['debounce'];
+  if (h.debounce !== undefined) {
+    const d = h.debounce;
+    if (!isObject(d) || typeof d.algorithm !== 'string' || !ALGORITHM_NAMES.includes(d.algorithm)) {
+      throw new ScenarioError(n, `header "debounce.algorithm" must be one of ${ALGORITHM_NAMES.join(', ')}`);
+    }
+    if (!isCount(d.ms, 0, 1000)) throw new ScenarioError(n, 'header "debounce.ms" must be a whole number of ms, 0 to 1000');
+    debounce = { algorithm: d.algorithm, ms: d.ms };
+  }
+  if (h.channels !== undefined) {
+    if (h.game !== 'bench') throw new ScenarioError(n, 'header "channels" is for the bench game only');
+    if (!isCount(h.channels, 1, 1024)) throw new ScenarioError(n, 'header "channels" must be 1 to 1024');
+  }
+  if (h.seed !== undefined && !isCount(h.seed, -4294967296, 4294967296)) throw new ScenarioError(n, 'header "seed" must be an integer');
+  if (h.jitterMs !== undefined && !isCount(h.jitterMs, 0, 1000)) throw new ScenarioError(n, 'header "jitterMs" must be 0 to 1000');
+  return {
+    game: h.game,
+    players: p as ScenarioHeader['players'],
+    options: (h.options as Record<string, unknown>) ?? {},
+    mode: (h.mode as 'play' | 'diag') ?? 'play',
+    pollMs: (h.pollMs as number) ?? 1,
+    debounce,
+    channels: h.channels as number | undefined,
+    seed: (h.seed as number) ?? 1,
+    jitterMs: (h.jitterMs as number) ?? 0,
+  };
+}
+
+/** What the rest of the checks need to know of the board and the game. */
+export interface LineRules {
+  channels: number;
+  hasSensor(name: string): boolean;
+  /** Actions this game and mode accept beside raw and set. */
+  actions: string[];
+  /** The game's own check of a line (e.g. a `do`'s fields); a message, or null when fine. */
+  check?(a: ScenarioAction): string | null;
+}
+
+export function parseAction(n: number, o: Record<string, unknown>, prevT: number, rules: LineRules): ScenarioAction {
+  const t = o.t;
+  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0) throw new ScenarioError(n, '"t" must be a number of ms, 0 or more');
+  if (t < prevT) throw new ScenarioError(n, `"t" goes back in time (${t} after ${prevT})`);
+  const kinds = ACTIONS.filter((k) => k in o);
+  if (kinds.length !== 1) throw new ScenarioError(n, `expected exactly one action of ${ACTIONS.join(', ')}, got ${kinds.length ? kinds.join(', ') : 'none'}`);
+  const kind = kinds[0];
+  if (kind !== 'do') {
+    const allowed = ['t', kind].concat(EXTRA_KEYS[kind] ?? []);
+    for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new ScenarioError(n, `unexpected field "${k}" in a ${kind} line`);
+  }
+  const a: ScenarioAction = { line: n, t, kind, body: o };
+  if (kind === 'raw') {
+    if (!Array.isArray(o.raw) || o.raw.length === 0) throw new ScenarioError(n, '"raw" must be a non-empty array of {ch, level}');
+    for (const r of o.raw) {
+      if (!isObject(r) || !isCount(r.ch, 0, rules.channels - 1)) throw new ScenarioError(n, `"raw" channel must be 0 to ${rules.channels - 1}`);
+      if (r.level !== 0 && r.level !== 1) throw new ScenarioError(n, '"raw" level must be 0 or 1');
+    }
+  } else if (kind === 'set') {
+    if (!isObject(o.set) || Object.keys(o.set).length === 0) throw new ScenarioError(n, '"set" must map sensor names to 0 or 1');
+    for (const [name, level] of Object.entries(o.set)) {
+      if (!rules.hasSensor(name)) throw new ScenarioError(n, `no sensor named "${name}" on this board`);
+      if (level !== 0 && level !== 1) throw new ScenarioError(n, `"set" level of ${name} must be 0 or 1`);
+    }
+  } else {
+    if (!rules.actions.includes(kind)) throw new ScenarioError(n, `action "${kind}" is not supported here`);
+    if (kind === 'do' && typeof o.do !== 'string') throw new ScenarioError(n, '"do" must name a happening');
+    if (kind === 'button' && (typeof o.button !== 'string' || (o.holdMs !== undefined && !(typeof o.holdMs === 'number' && o.holdMs >= 0)))) {
+      throw new ScenarioError(n, '"button" must name a button, and "holdMs" be a number of ms');
+    }
+    if (kind === 'phone' && !isObject(o.phone) && typeof o.phone !== 'string') throw new ScenarioError(n, '"phone" must be an object or a string');
+    if (kind === 'phone' && o.paired !== undefined && typeof o.paired !== 'boolean') throw new ScenarioError(n, '"paired" must be true or false');
+    if (kind === 'power' && o.power !== 'cut' && o.power !== 'on') throw new ScenarioError(n, '"power" must be "cut" or "on"');
+  }
+  const msg = rules.check ? rules.check(a) : null;
+  if (msg) throw new ScenarioError(n, msg);
+  return a;
+}
+
+/** Splits a scenario into its header (line 1) and the raw objects of its action lines. */
+export function splitScenario(text: string): { header: ScenarioHeader; headerLine: number; lines: { n: number; o: Record<string, unknown> }[] } {
+  const lines = numberedLines(text);
+  if (lines.length === 0) throw new ScenarioError(1, 'empty scenario: line 1 must be the header');
+  const first = lines[0];
+  const header = parseHeader(first.n, parseJson(first.n, first.s));
+  return { header, headerLine: first.n, lines: lines.slice(1).map((l) => ({ n: l.n, o: parseJson(l.n, l.s) })) };
+}

@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { createAccess, makePasskey, ALLOW, CONFIRM, REFUSE, type AccessOptions } from '../firmware/access';
+import { createCommandChannel, type Command } from '../firmware/commands';
+import { createSimRadio } from '../sim/radio';
+import { decodeChunks } from '../sim/phone';
+
+describe('access: the policy', () => {
+  // [what, edit, paired, maintenance, buttonConfirm, expected]
+  const cases: [string, boolean, boolean, boolean, boolean, number][] = [
+    ['read-only, unpaired: allowed', false, false, false, true, ALLOW],
+    ['read-only, paired: allowed', false, true, false, true, ALLOW],
+    ['change, paired: allowed', true, true, false, true, ALLOW],
+    ['change, unpaired: needs the button', true, false, false, true, CONFIRM],
+    ['change, unpaired, button confirmation off: refused', true, false, false, false, REFUSE],
+    ['change in maintenance, even paired: refused', true, true, true, true, REFUSE],
+    ['read-only in maintenance: allowed', false, false, true, true, ALLOW],
+  ];
+  for (const [what, edit, paired, maintenance, buttonConfirm, expected] of cases) {
+    it(what, () => {
+      const access = createAccess({ now: 0, maintenance, buttonConfirm });
+      assert.equal(access.decide(edit, paired, 1000), expected);
+    });
+  }
+
+  it('maintenance times out by itself (60 s default) and can be ended early', () => {
+    const access = createAccess({ now: 5000, maintenance: true });
+    assert.equal(access.inMaintenance(5000), true);
+    assert.equal(access.maintenanceLeft(35000), 30000);
+    assert.equal(access.inMaintenance(64999), true);
+    assert.equal(access.inMaintenance(65000), false);
+    assert.equal(access.decide(true, true, 65000), ALLOW);
+    const early = createAccess({ now: 0, maintenance: true, maintenanceMs: 1000 });
+    early.endMaintenance();
+    assert.equal(early.inMaintenance(1), false);
+  });
+  it('no maintenance unless the button was held at power-up', () => {
+    assert.equal(createAccess({ now: 0, maintenance: false }).inMaintenance(0), false);
+  });
+
+  it('passkeys are six digits from the random source', () => {
+    let seed = 7;
+    const random = (): number => { seed = (seed * 16807) % 2147483647; return seed / 2147483647; };
+    const keys = [makePasskey(random), makePasskey(random), makePasskey(random)];
+    for (const k of keys) assert.match(k, /^[0-9]{6}$/);
+    assert.equal(new Set(keys).size, 3);
+    assert.equal(makePasskey(() => 0.999999), '999999');
+    assert.equal(makePasskey(() => 1), '000000', 'an out-of-range source cannot give a 7-character key');
+  });
+});
+
+/** A channel whose handler changes a small game state, to show refusals leave it alone. */
+function rig(options: Partial<AccessOptions> = {}) {
+  let now = 0;
+  const radio = createSimRadio(() => now);
+  const state = { undos: 0, game: 'triangle', handled: [] as string[] };
+  const prompts: number[] = [];
+  const access = createAccess(Object.assign({ now: 0, maintenance: false }, options));
+  const channel = createCommandChannel({
+    radio, access, clock: { now: () => now },
+    handle: (c: Command) => {
+      state.handled.push(c.name);
+      if (c.name === 'undo') state.undos++;
+      if (c.name === 'new') state.game = c.args.game as string;
+      return null;
+    },
+    prompt: (s) => prompts.push(s),
+  });
+  const replies = () => decodeChunks(radio.notifications.map((n) => n.chunk));
+  const at = (t: number) => { now = t; };
+  return { radio, channel, state, prompts, replies, at };
+}
+
+describe('access: refusals and confirmations through the channel', () => {
+  it('an unpaired phone may read: state runs at once', () => {
+    const r = rig({ buttonConfirm: false });
+    r.radio.write('{"cmd":"state","id":5}\n', false);
+    assert.deepEqual(r.state.handled, ['state']);
+    assert.deepEqual(r.replies(), [{ type: 'ok', cmd: 'state', id: 5 }]);
+  });
+
+  it('an unpaired change waits for the button: a press in time runs it', () => {
+    const r = rig();
+    r.at(1000);
+    r.radio.write('{"cmd":"undo","id":1}\n', false);
+    assert.equal(r.state.undos, 0, 'nothing runs before the press');
+    assert.deepEqual(r.replies(), [{ type: 'confirm', cmd: 'undo', ms: 10000, id: 1 }]);
+    assert.equal(r.channel.pending()?.name, 'undo');
+    assert.deepEqual(r.prompts, [10]);
+    r.at(4500);
+    r.channel.tick(4500);
+    assert.deepEqual(r.prompts, [10, 7], 'the display counts down');
+    assert.equal(r.channel.press(4600), true);
+    assert.equal(r.state.undos, 1);
+    assert.deepEqual(r.prompts, [10, 7, 0], 'the prompt is taken down');
+    assert.deepEqual(r.replies().slice(1), [{ type: 'ok', cmd: 'undo', id: 1 }]);
+    assert.equal(r.channel.press(4700), false, 'a later press is not for the channel');
+  });
+
+  it('no press within the window: timeout, nothing changed, a late press does nothing', () => {
+    const r = rig();
+    r.radio.write('{"cmd":"new","game":"fortress","players":2}\n', false);
+    r.channel.tick(9999);
+    assert.equal(r.channel.pending()?.name, 'new');
+    r.channel.tick(10000);
+    assert.equal(r.channel.pending(), null);
+    assert.equal(r.channel.press(10001), false);
+    assert.equal(r.state.game, 'triangle');
+    const last = r.replies().pop();
+    assert.equal(last?.type, 'error');
+    assert.equal(last?.code, 'timeout');
+  });
+
+  it('a second change while one waits for the button: busy, and the first still runs on the press', () => {
+    const r = rig();
+    r.radio.write('{"cmd":"undo"}\n', false);
+    r.at(2000);
+    r.radio.write('{"cmd":"new","game":"ringapeg","players":2}\n', false);
+    assert.equal(r.replies().pop()?.code, 'busy');
+    r.channel.press(2500);
+    assert.equal(r.state.undos, 1);
+    assert.equal(r.state.game, 'triangle');
+  });
+
+  it('button confirmation off: an unpaired change is refused with not_allowed', () => {
+    const r = rig({ buttonConfirm: false });
+    r.radio.write('{"cmd":"undo"}\n', false);
+    assert.equal(r.state.undos, 0);
+    assert.equal(r.replies()[0].code, 'not_allowed');
+    assert.equal(r.channel.press(1), false);
+  });
+
+  it('maintenance: changes refused even from a paired link, until it times out', () => {
+    const r = rig({ maintenance: true, maintenanceMs: 60000 });
+    r.at(1000);
+    r.radio.write('{"cmd":"undo"}\n', true);
+    assert.equal(r.state.undos, 0);
+    assert.equal(r.replies()[0].code, 'not_allowed');
+    r.at(61000);
+    r.radio.write('{"cmd":"undo"}\n', true);
+    assert.equal(r.state.undos, 1);
+  });
+
+  it('a line made of paired and unpaired chunks is treated as unpaired', () => {
+    const r = rig({ buttonConfirm: false });
+    r.radio.write('{"cmd":', true);
+    r.radio.write('"undo"}\n', false);
+    r.radio.write('{"cmd":"un', false);
+    r.radio.write('do"}\n', true);
+    assert.equal(r.state.undos, 0);
+    assert.deepEqual(r.replies().map((m) => m.code), ['not_allowed', 'not_allowed']);
+    r.radio.write('{"cmd":"undo"}\n', true);
+    assert.equal(r.state.undos, 1, 'a wholly paired line afterwards is trusted');
+  });
+});

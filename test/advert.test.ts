@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, GAME_CODES, type AdvertSummary,
+} from '../firmware/advert';
+import { decodeAdvert } from '../sim/phone';
+
+const base: AdvertSummary = { game: 'ringapeg', scores: [125, -40], turn: 1, winner: null, flags: 0, seq: 9, round: 2 };
+
+describe('advert: byte layout (docs/protocol.md)', () => {
+  it('a two-player game, byte by byte', () => {
+    const bytes = encodeAdvert(base, new Uint8Array(ADVERT_MAX_BYTES));
+    assert.deepEqual([...bytes], [0x54, 1, 3, 2, 0, 1, 9, 2, 125, 0, 0xd8, 0xff]);
+  });
+  it('over: flag set, the winner in place of the turn', () => {
+    const bytes = encodeAdvert({ ...base, winner: 0 }, new Uint8Array(24));
+    assert.equal(bytes[4], 1);
+    assert.equal(bytes[5], 0);
+    assert.deepEqual(decodeAdvert(bytes), {
+      version: 1, game: 'ringapeg', scores: [125, -40], turn: null, winner: 0, over: true,
+      diag: false, maintenance: false, confirm: false, truncated: false, seq: 9, round: 2,
+    });
+  });
+  it('eight scores fill exactly 24 bytes; a ninth is left out and flagged', () => {
+    const eight = encodeAdvert({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8] }, new Uint8Array(24));
+    assert.equal(eight.length, 24);
+    const nine = decodeAdvert(encodeAdvert({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, new Uint8Array(24)));
+    assert.deepEqual(nine?.scores, [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.equal(nine?.truncated, true);
+  });
+  it('scores beyond int16 are clamped; the sequence wraps at 256; no turn is 0xFF', () => {
+    const info = decodeAdvert(encodeAdvert({ ...base, scores: [40000, -40000], seq: 257, turn: -1 }, new Uint8Array(24)));
+    assert.deepEqual(info?.scores, [32767, -32768]);
+    assert.equal(info?.seq, 1);
+    assert.equal(info?.turn, null);
+  });
+  it('diag, maintenance and confirm flags', () => {
+    const info = decodeAdvert(encodeAdvert({ ...base, flags: FLAG_DIAG | FLAG_MAINTENANCE | FLAG_CONFIRM }, new Uint8Array(24)));
+    assert.deepEqual([info?.diag, info?.maintenance, info?.confirm, info?.over], [true, true, true, false]);
+  });
+  it('the decoder ignores manufacturer data that is not ours, or cut short', () => {
+    assert.equal(decodeAdvert(new Uint8Array([0x4c, 0, 2, 0x15])), null);
+    assert.equal(decodeAdvert(new Uint8Array([0x54, 2, 3, 0, 0, 0, 0, 0])), null, 'unknown layout version');
+    const full = encodeAdvert(base, new Uint8Array(24));
+    assert.equal(decodeAdvert(full.slice(0, full.length - 1)), null);
+  });
+  it('encodes into the buffer it is given (no allocation but the view)', () => {
+    const out = new Uint8Array(24);
+    const bytes = encodeAdvert(base, out);
+    assert.equal(bytes.buffer, out.buffer);
+  });
+  it('round trip for any summary (seeded property)', () => {
+    fc.assert(fc.property(
+      fc.constantFrom(...GAME_CODES.slice(1)),
+      fc.array(fc.integer({ min: -32768, max: 32767 }), { minLength: 1, maxLength: 8 }),
+      fc.integer({ min: 0, max: 7 }),
+      fc.option(fc.integer({ min: 0, max: 7 })),
+      fc.integer({ min: 0, max: 100000 }),
+      fc.integer({ min: 0, max: 255 }),
+      (game, scores, turn, winner, seq, round) => {
+        const bytes = encodeAdvert({ game, scores, turn, winner, flags: 0, seq, round }, new Uint8Array(24));
+        assert.ok(bytes.length <= ADVERT_MAX_BYTES);
+        const info = decodeAdvert(bytes);
+        assert.ok(info);
+        assert.equal(info.game, game);
+        assert.deepEqual(info.scores, scores);
+        assert.equal(info.over, winner !== null);
+        assert.equal(info.winner, winner);
+        assert.equal(info.turn, winner === null ? turn : null);
+        assert.equal(info.seq, seq % 256);
+        assert.equal(info.round, round);
+      }), { seed: 4242, numRuns: 300 });
+  });
+});

@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { Diagnostics, diagAtPowerUp } from '../firmware/diag';
+import { Scanner } from '../firmware/scan';
+import { SimInputs } from '../sim/inputs';
+import type { BoardDescription } from '../firmware/board';
+import { replay } from '../sim/replay';
+
+const board: BoardDescription = {
+  channels: 40,
+  sensors: [
+    { name: 'peg.o1', ch: 0, kind: 'contact' },
+    { name: 'gate', ch: 1, kind: 'ir' },
+    { name: 'far', ch: 35, kind: 'hall' },
+  ],
+};
+
+function rig() {
+  const inputs = new SimInputs({ channels: 40, kinds: ['contact', 'ir'], seed: 3 });
+  const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
+  const diag = new Diagnostics({ scanner, board, now: 0, stuckMs: 100 });
+  const until = (end: number) => {
+    for (let t = inputs.clock.now(); t <= end; t++) {
+      inputs.advanceTo(t);
+      scanner.poll(t);
+      scanner.drain(diag);
+    }
+  };
+  return { inputs, scanner, diag, until };
+}
+
+type Report = {
+  levels: string[]; walk: { seen: number; of: number; missing: string[] }; stuck: string[]; never: string[];
+  ch: { s: string; ch: number; e: number; x: number; r: number }[]; recent: number[][]; lost: number;
+};
+
+describe('diagnostics', () => {
+  it('walk test: progress, the sensors still missing, and the display text', () => {
+    const r = rig();
+    assert.equal(r.diag.display(), 'd 0-3');
+    assert.equal(r.diag.progressed(), true, 'the start counts as progress (first display)');
+    assert.equal(r.diag.progressed(), false);
+    r.inputs.setExact(10, 1, 1);
+    r.inputs.setExact(13, 1, 0);
+    r.until(30);
+    assert.equal(r.diag.progressed(), true);
+    assert.deepEqual(r.diag.walkState(), { seen: 1, of: 3, missing: ['peg.o1', 'far'] });
+    assert.equal(r.diag.display(), 'd 1-3');
+    r.inputs.setExact(40, 0, 1);
+    r.inputs.setExact(40, 35, 1);
+    r.until(60);
+    assert.equal(r.diag.display(), 'd done');
+    r.diag.walk(60);
+    assert.equal(r.diag.display(), 'd 0-3');
+  });
+
+  it('counts edges and rejected bounces per channel, and lists stuck and never-seen sensors', () => {
+    const r = rig();
+    // A bouncing press: eager, so one edge; the 4 other raw changes were rejected.
+    for (const [t, level] of [[5, 1], [6, 0], [7, 1], [8, 0], [9, 1]] as [number, 0 | 1][]) r.inputs.setExact(t, 0, level);
+    r.until(300);
+    const rep = r.diag.report(300) as Report;
+    const peg = rep.ch.find((c) => c.s === 'peg.o1')!;
+    assert.equal(peg.e, 1);
+    assert.equal(r.scanner.rawChanges(0), 5);
+    assert.equal(peg.r, 4);
+    assert.deepEqual(rep.stuck, ['peg.o1'], 'active for longer than stuckMs');
+    assert.deepEqual(rep.never, ['gate', 'far']);
+    assert.deepEqual(rep.levels, ['00000001', '00000000']);
+    assert.deepEqual(rep.recent, [[5, 0, 1]]);
+    assert.equal(rep.lost, 0);
+  });
+
+  it('keeps the last 8 edges, oldest first', () => {
+    const r = rig();
+    for (let i = 0; i < 6; i++) {
+      r.inputs.setExact(10 + 40 * i, 1, 1);
+      r.inputs.setExact(30 + 40 * i, 1, 0);
+    }
+    r.until(300);
+    const rep = r.diag.report(300) as Report;
+    assert.equal(rep.recent.length, 8);
+    assert.deepEqual(rep.recent.at(-1), [230, 1, 0]);
+    assert.deepEqual(rep.recent[0], [90, 1, 1]);
+  });
+
+  it('is asked for by the mode button held at power-up', () => {
+    assert.equal(diagAtPowerUp({ onPress: () => {}, isDown: (n) => n === 'mode' }), true);
+    assert.equal(diagAtPowerUp({ onPress: () => {}, isDown: () => false }), false);
+  });
+
+  it('in replay: edges, walk progress to the phone and display, report on request, error on other commands', () => {
+    const out = replay([
+      '{"game":"bench","channels":2,"mode":"diag"}',
+      '{"t":10,"raw":[{"ch":1,"level":1}]}',
+      '{"t":20,"phone":{"cmd":"diag"}}',
+      '{"t":30,"phone":{"cmd":"undo"}}',
+    ].join('\n')).lines.map((l) => JSON.parse(l));
+    assert.deepEqual(out.filter((o) => o.display).map((o) => `${o.t}:${o.display}`), ['0:d 0-2', '10:d 1-2']);
+    assert.deepEqual(out.find((o) => o.edge), { t: 10, edge: { ch: 1, sensor: 'ch1', level: 1 } });
+    assert.deepEqual(out.find((o) => o.t === 10 && o.phone).phone.walk, { seen: 1, of: 2, missing: ['ch0'] });
+    assert.deepEqual(out.find((o) => o.t === 20).phone.never, ['ch0']);
+    assert.equal(out.find((o) => o.t === 30).phone.type, 'error');
+    assert.equal(out.at(-1).final.mode, 'diag');
+  });
+});

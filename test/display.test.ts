@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import {
+  createDisplay, frameRows, initRows, maintenanceLayout, normalizeText, passkeyLayout, pressLayout, renderCells,
+  scoresLayout, wordLayout, REG_DECODE, REG_DIGIT, REG_INTENSITY, REG_SCAN_LIMIT, REG_SHUTDOWN, REG_TEST,
+} from '../firmware/display';
+import { canDraw, glyphOf, SEG_DP } from '../firmware/segments';
+import { createMax7219Chain } from '../sim/display-text';
+import type { SpiOut } from '../hal/types';
+
+describe('display: score layouts', () => {
+  // [what, scores, turn, label, expected text]
+  const cases: [string, number[], number, string | undefined, string][] = [
+    ['two players, player 0 to play', [42, 17], 0, undefined, '  42.  17'],
+    ['two players, player 1 to play', [42, 17], 1, undefined, '  42  17.'],
+    ['negative scores (fortress F40)', [-5, 12], 1, undefined, '  -5  12.'],
+    ['no turn mark when the game is over', [99, 64], -1, undefined, '  99  64'],
+    ['three players, label in the free half', [-5, 12, 7], 2, 'E3', '  -5  12|   7.  E3'],
+    ['four players, label in its own module', [1, 2, 3, 4], 1, 'b2', '   1   2.|   3   4|b2'],
+    ['six players (triangle T1)', [0, 3, 6, 9, 12, 99], 5, undefined, '   0   3|   6   9|  12  99.'],
+    ['scores clamped to what 4 cells show', [12345, -1234], 0, undefined, '9999.-999'],
+    ['a long label is cut to the free half', [1], 0, 'End 12', '   1.End'],
+    ['teams (shuffleboard doubles) are two scores', [11, 21], 1, 'E7', '  11  21.|E7'],
+  ];
+  for (const [what, scores, turn, label, expected] of cases) {
+    it(what, () => assert.equal(scoresLayout(scores, turn, label), expected));
+  }
+});
+
+describe('display: words', () => {
+  const cases: [string, string][] = [
+    ['PEG', 'PEG'], ['FOUL', 'FOUL'], ['UNDO', 'UndO'], ['Err', 'Err'], ['d 12 on', 'd 12 on'],
+    ['Error 42 on bank 3', 'Error 42| on bAn| 3'],
+  ];
+  for (const [word, expected] of cases) {
+    it(`"${word}" → "${expected}"`, () => assert.equal(wordLayout(word), expected));
+  }
+  it('passkey, confirmation and maintenance prompts', () => {
+    assert.equal(passkeyLayout('123456'), 'P 123456');
+    assert.equal(pressLayout(9), 'PrESS 9');
+    assert.equal(maintenanceLayout(60), 'FLASH 60');
+  });
+  it('normalises: canonical spelling, undrawable characters blank, 8 cells a module, trailing blanks dropped', () => {
+    assert.equal(normalizeText('WiN  |  '), ' In');
+    assert.equal(normalizeText('123456789'), '12345678');
+    assert.equal(normalizeText('1.2.3.4.5.6.7.8.9'), '1.2.3.4.5.6.7.8.');
+  });
+  it('the font draws every character the layouts use', () => {
+    for (const c of 'PEGFOULUNDOErrdon0123456789-PrESSFLASHbE') assert.ok(canDraw(c), c);
+    assert.equal(glyphOf('O'.charCodeAt(0)), glyphOf('0'.charCodeAt(0)), 'O and 0 share a glyph');
+    assert.equal(glyphOf('n'.charCodeAt(0)), glyphOf('N'.charCodeAt(0)), 'N borrows n');
+    assert.equal(glyphOf('8'.charCodeAt(0)), 0x7f, '8 lights A-G');
+    assert.ok(!canDraw('W'));
+  });
+});
+
+describe('display: frames', () => {
+  it('cells: a point after a character lights that cell; a lone point is a cell of its own', () => {
+    const cells = new Uint8Array(8);
+    renderCells('1.2..', cells);
+    assert.deepEqual([...cells.slice(0, 4)], [0x30 | SEG_DP, 0x6d | SEG_DP, SEG_DP, 0]);
+  });
+  it('rows: digit register 1 drives the rightmost cell; the farthest module is shifted first', () => {
+    const cells = new Uint8Array(16);
+    cells[7] = 0x11; // module 0, rightmost cell
+    cells[8] = 0x22; // module 1, leftmost cell
+    const frame = new Uint8Array(8 * 4);
+    frameRows(cells, 2, frame);
+    assert.deepEqual([...frame.slice(0, 4)], [REG_DIGIT, 0, REG_DIGIT, 0x11]);
+    assert.deepEqual([...frame.slice(28, 32)], [REG_DIGIT + 7, 0x22, REG_DIGIT + 7, 0]);
+  });
+  it('init: out of test, no decode, 8 digits, brightness, then out of shutdown', () => {
+    assert.deepEqual([...initRows(1, 9)], [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7, REG_INTENSITY, 9, REG_SHUTDOWN, 1]);
+  });
+
+  it('the simulated chain shows nothing before init (chips power up shut down)', () => {
+    const chain = createMax7219Chain(2);
+    createDisplay(chain, 2).show('  42  17');
+    assert.equal(chain.text(), '');
+  });
+
+  const layouts = [
+    scoresLayout([42, 17], 0), scoresLayout([-5, 12, 7], 2, 'E3'), scoresLayout([1, 2, 3, 4, 5, 6], 3),
+    wordLayout('PEG'), wordLayout('FOUL'), wordLayout('UNDO'), wordLayout('Err'), wordLayout('d 12 on'),
+    passkeyLayout('093517'), pressLayout(10), maintenanceLayout(45), scoresLayout([15, 50], -1),
+  ];
+  for (const text of layouts) {
+    it(`the chain reads back "${text}" from the frame bytes`, () => {
+      const chain = createMax7219Chain(3);
+      const display = createDisplay(chain, 3);
+      display.init(8);
+      display.show(text);
+      assert.equal(chain.text(), text);
+      assert.equal(display.text(), text);
+    });
+  }
+
+  it('one write per frame, none when the text is unchanged, into one reused buffer', () => {
+    const seen: Uint8Array[] = [];
+    const spy: SpiOut = { write: (bytes) => { seen.push(bytes); } };
+    const display = createDisplay(spy, 2);
+    display.init(5);
+    const before = seen.length;
+    assert.equal(display.show('  1  2'), true);
+    assert.equal(display.show('  1  2'), false);
+    assert.equal(display.show('  1  3'), true);
+    assert.equal(seen.length, before + 2);
+    assert.equal(seen[before], seen[before + 1], 'same buffer object');
+    assert.equal(seen[before].length, 8 * 2 * 2);
+  });
+
+  it('brightness reaches every chip, clamped to 0..15', () => {
+    const chain = createMax7219Chain(3);
+    const display = createDisplay(chain, 3);
+    display.init(4);
+    assert.deepEqual(chain.chips.map((c) => c.intensity), [4, 4, 4]);
+    display.brightness(20);
+    assert.deepEqual(chain.chips.map((c) => c.intensity), [15, 15, 15]);
+    display.brightness(-3);
+    assert.deepEqual(chain.chips.map((c) => c.intensity), [0, 0, 0]);
+    assert.equal(chain.writes[chain.writes.length - 1].length, 6, 'one row for the whole chain');
+  });
+
+  it('init again restores a chip that lost its settings, with the text it showed', () => {
+    const chain = createMax7219Chain(1);
+    const display = createDisplay(chain, 1);
+    display.init(8);
+    display.show('PEG');
+    chain.write(new Uint8Array([REG_SHUTDOWN, 0])); // brown-out
+    assert.equal(chain.text(), '');
+    display.init(8);
+    assert.equal(chain.text(), 'PEG');
+  });
+
+  it('text beyond the chain is not shown', () => {
+    const chain = createMax7219Chain(1);
+    const display = createDisplay(chain, 1);
+    display.init(8);
+    display.show(scoresLayout([1, 2, 3], 0));
+    assert.equal(chain.text(), '   1.   2');
+  });
+});

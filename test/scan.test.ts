@@ -1,0 +1,173 @@
+import assert from 'node:assert/strict';
+import sinon from 'sinon';
+import { Scanner } from '../firmware/scan';
+import type { ScanOptions } from '../firmware/scan';
+import type { BoardDescription, SensorKind } from '../firmware/board';
+import type { DigitalBank } from '../hal/types';
+import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
+import type { Interpreter } from '../firmware/sensing';
+
+/** A bank whose word the test sets; counts its reads. */
+class WordBank implements DigitalBank {
+  width = 32;
+  v = 0;
+  reads = 0;
+  read(): number {
+    this.reads++;
+    return this.v;
+  }
+  set(ch: number, level: number): void {
+    const bit = 1 << (ch & 31);
+    this.v = level ? (this.v | bit) >>> 0 : (this.v & ~bit) >>> 0;
+  }
+}
+
+function board(channels: number, kinds: Record<number, SensorKind> = {}): BoardDescription {
+  const sensors = Object.entries(kinds).map(([ch, kind]) => ({ name: `s${ch}`, ch: Number(ch), kind }));
+  return { channels, sensors };
+}
+
+function rig(channels: number, kinds: Record<number, SensorKind> = {}, extra: Partial<ScanOptions> = {}) {
+  const banks: WordBank[] = [];
+  for (let i = 0; i < (channels + 31) >> 5; i++) banks.push(new WordBank());
+  const scanner = new Scanner({ banks, board: board(channels, kinds), ...extra });
+  const got: string[] = [];
+  const sink: Interpreter = { sense: (k, ch, level, t) => { got.push(`${t}:${['E', 'T', 'S'][k]}${ch}=${level}`); }, tick: () => {} };
+  const set = (ch: number, level: number) => banks[ch >> 5].set(ch, level);
+  /** Scans every ms from `from` to `to`, running `at[t]` before the scan at t. */
+  const scan = (from: number, to: number, at: Record<number, () => void> = {}) => {
+    for (let t = from; t <= to; t++) {
+      if (at[t]) at[t]();
+      scanner.poll(t);
+      scanner.drain(sink);
+    }
+  };
+  return { banks, scanner, got, set, scan };
+}
+
+describe('scanner', () => {
+  it('an idle tick reads each bank once and debounces nothing', () => {
+    const r = rig(160);
+    r.scan(0, 5, { 1: () => r.set(70, 1) });
+    r.scan(6, 20);
+    const step = sinon.spy(r.scanner.deb, 'step');
+    const before = r.banks.map((b) => b.reads);
+    r.scan(21, 120);
+    assert.deepEqual(r.banks.map((b, i) => b.reads - before[i]), [100, 100, 100, 100, 100]);
+    assert.equal(step.callCount, 0);
+    assert.ok(r.scanner.idle());
+  });
+
+  it('a bank with a timer running is worked on until the timer ends, the others stay idle', () => {
+    const r = rig(64);
+    const step = sinon.spy(r.scanner.deb, 'step');
+    r.scan(0, 30, { 1: () => r.set(40, 1), 5: () => r.set(40, 0) });
+    assert.ok(step.args.every((a) => a[0] === 1), 'only bank 1 was stepped');
+    // Contact default (asym_eager_defer_pk, 10 ms): press at once; the release came inside
+    // the press lockout (1..11), so its 10 ms deferral runs from 11.
+    assert.deepEqual(r.got, ['1:E40=1', '21:E40=0']);
+  });
+
+  it('covers 160 channels: first, last, word boundaries and bit 31, read as unsigned', () => {
+    const r = rig(160);
+    r.scan(0, 3, { 1: () => { for (const ch of [0, 31, 32, 63, 64, 159]) r.set(ch, 1); } });
+    assert.deepEqual(r.got, ['1:E0=1', '1:E31=1', '1:E32=1', '1:E63=1', '1:E64=1', '1:E159=1']);
+    assert.equal(r.scanner.level(31), 1);
+    assert.equal(r.scanner.level(30), 0);
+    assert.equal(r.scanner.rawLevel(159), 1);
+  });
+
+  it('levels present at start are the starting state, not edges', () => {
+    const banks = [new WordBank()];
+    banks[0].v = 0b101;
+    const scanner = new Scanner({ banks, board: board(8) });
+    const got: number[] = [];
+    scanner.poll(0);
+    scanner.drain({ sense: (_k, ch) => { got.push(ch); }, tick: () => {} });
+    assert.deepEqual(got, []);
+    assert.equal(scanner.level(2), 1);
+  });
+
+  it('a 3 ms transit at 1 ms scans on an IR channel gives both edges', () => {
+    const r = rig(8, { 2: 'ir' });
+    r.scan(0, 10, { 3: () => r.set(2, 1), 6: () => r.set(2, 0) });
+    assert.deepEqual(r.got, ['3:E2=1', '6:E2=0']);
+  });
+
+  it('a transit shorter than a deferred debounce is still reported, once, as a transit', () => {
+    const r = rig(8, { 2: 'hall', 3: 'contact' }, { debounce: { algorithm: 'sym_defer_pk', ms: 10 } });
+    r.scan(0, 40, { 3: () => { r.set(2, 1); r.set(3, 1); }, 6: () => { r.set(2, 0); r.set(3, 0); } });
+    // The hall channel latches its pulse; the contact's pulse is a bounce and filtered.
+    assert.deepEqual(r.got, ['16:T2=1']);
+  });
+
+  it('trailing chatter joins the transit it ends', () => {
+    const r = rig(8, { 2: 'ir' }, { debounce: { algorithm: 'sym_defer_pk', ms: 5 } });
+    r.scan(0, 40, { 3: () => r.set(2, 1), 6: () => r.set(2, 0), 7: () => r.set(2, 1), 8: () => r.set(2, 0) });
+    assert.deepEqual(r.got, ['13:T2=1']);
+  });
+
+  it('a long deferred press is an edge, not a transit', () => {
+    const r = rig(8, { 2: 'ir' }, { debounce: { algorithm: 'sym_defer_pk', ms: 5 } });
+    r.scan(0, 40, { 3: () => r.set(2, 1), 20: () => r.set(2, 0) });
+    assert.deepEqual(r.got, ['8:E2=1', '25:E2=0']);
+  });
+
+  it('a pulse between two scans, caught by a latching bank, is reported', () => {
+    const banks = [new WordBank()];
+    let pulse = false;
+    const latched: DigitalBank = { width: 32, read: () => { const w = banks[0].v | (pulse ? 4 : 0); pulse = false; return w; } };
+    const scanner = new Scanner({ banks: [latched], board: board(8, { 2: 'ir' }) });
+    const got: string[] = [];
+    for (let t = 0; t < 20; t++) {
+      if (t === 5) pulse = true;
+      scanner.poll(t);
+      scanner.drain({ sense: (k, ch, level, tt) => { got.push(`${tt}:${k}${ch}=${level}`); }, tick: () => {} });
+    }
+    // IR default: eager, 2 ms lockout, so the end shows once the lockout is over.
+    assert.deepEqual(got, [`5:${EDGE}2=1`, `7:${EDGE}2=0`]);
+  });
+
+  it('settle groups fire once after their quiet time, re-armed by any change', () => {
+    const r = rig(40, {}, { settle: [{ chs: [1, 2], ms: 20 }, { chs: [35], ms: 5 }] });
+    r.scan(0, 80, { 2: () => r.set(1, 1), 10: () => r.set(2, 1), 12: () => r.set(35, 1) });
+    const settled = r.got.filter((e) => e.includes('S'));
+    assert.deepEqual(settled, ['17:S1=0', '30:S0=0']);
+    assert.ok(r.scanner.idle());
+  });
+
+  it('overflow is counted, never silent', () => {
+    const r = rig(32, {}, { capacity: 4 });
+    for (let ch = 0; ch < 6; ch++) r.set(ch, 1);
+    r.scanner.poll(1);
+    assert.equal(r.scanner.ring.lost, 2);
+    const got: number[] = [];
+    r.scanner.drain({ sense: (_k, ch) => { got.push(ch); }, tick: () => {} });
+    assert.deepEqual(got, [0, 1, 2, 3]);
+  });
+
+  it('the header override applies one algorithm to every channel', () => {
+    const r = rig(8, { 0: 'contact', 1: 'ir' }, { debounce: { algorithm: 'sym_eager_pk', ms: 3 } });
+    r.scan(0, 20, { 1: () => { r.set(0, 1); r.set(1, 1); }, 10: () => { r.set(0, 0); r.set(1, 0); } });
+    assert.deepEqual(r.got, ['1:E0=1', '1:E1=1', '10:E0=0', '10:E1=0']);
+  });
+
+  it('counts raw changes per channel when asked', () => {
+    const r = rig(8, {}, { counts: true });
+    r.scan(0, 30, { 1: () => r.set(4, 1), 2: () => r.set(4, 0), 3: () => r.set(4, 1) });
+    assert.equal(r.scanner.rawChanges(4), 3);
+    assert.equal(r.scanner.rawChanges(5), 0);
+    assert.deepEqual(r.got, ['1:E4=1']);
+  });
+
+  it('rejects boards and banks that do not match', () => {
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(40) }), /need 2 banks/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: { channels: 8, sensors: [{ name: 'x', ch: 9, kind: 'ir' }] } }), /no channel 9/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'qmk', ms: 5 } }), /unknown debounce/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), settle: [{ chs: [8], ms: 5 }] }), /no channel 8/);
+  });
+
+  it('TRANSIT and SETTLED kinds are distinct', () => {
+    assert.notEqual(TRANSIT, SETTLED);
+  });
+});

@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import {
+  triangleBoard, TriangleInterpreter, TriangleMove, FlickResult, triangleSensorName, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS,
+} from '../firmware/games/triangle/index';
+import { channelOf } from '../firmware/board';
+import { EDGE, TRANSIT } from '../firmware/sensing';
+import { flick, FLICK_MS, TrianglePhysics } from '../sim/physics/triangle';
+import { ScanLoop, withNoise, seededRng, runScenario, realChain } from './triangle-harness';
+
+interface Emitted { move: TriangleMove; t: number }
+
+function rig() {
+  const emitted: Emitted[] = [];
+  let now = 0;
+  const interpreter = new TriangleInterpreter(triangleBoard, (move) => emitted.push({ move, t: now }));
+  const sink = {
+    sense: interpreter.sense.bind(interpreter),
+    tick: (t: number) => { now = t; interpreter.tick(t); },
+  };
+  const loop = new ScanLoop(triangleBoard.channels, sink);
+  return { interpreter, loop, emitted };
+}
+
+/** One flick along `side` through physics → debouncer → interpreter; the moves it produced. */
+function sensed(side: number, stopMm: number, noise?: { seed: number; spikeMs: number }): Emitted[] {
+  const { loop, emitted } = rig();
+  let changes = flick(triangleBoard, { stopMm }, 0, side, null, seededRng(side + 1));
+  if (noise) changes = withNoise(changes, triangleBoard.channels, seededRng(noise.seed), 0, 3000, noise.spikeMs === 1 ? 8 : 3, noise.spikeMs);
+  loop.add(changes);
+  loop.runUntil(FLICK_MS + ARRIVE_TIMEOUT_MS + 1000);
+  return emitted;
+}
+
+const SEEDS = Number(process.env.TRIANGLE_SEEDS || 5);
+const ch = (angle: number, role: number) => channelOf(triangleBoard, triangleSensorName(angle, role));
+
+// stopMm: the leading edge from the target line (RULES T3/T7; CONTRACT `flick`).
+// Thresholds: -3 (short | perfect, T7's tolerance), 0 (perfect | partly), 22 = chip diameter (partly | beyond);
+// 19 and 44 are where a sensing point stops being covered, so the outcome must not change there.
+const BOUNDARIES: [number, FlickResult][] = [
+  [-250, 'short'], [-40, 'short'], [-4, 'short'], [-3, 'perfect'], [-2, 'perfect'], [-1, 'perfect'], [0, 'perfect'],
+  [1, 'partly'], [10, 'partly'], [19, 'partly'], [20, 'partly'], [21, 'partly'], [22, 'partly'],
+  [23, 'beyond'], [44, 'beyond'], [45, 'beyond'], [120, 'beyond'], [400, 'beyond'],
+];
+
+describe('triangle interpretation (physics → debounce → interpreter)', () => {
+  for (const [stopMm, expected] of BOUNDARIES) {
+    it(`T3/T7: rest at ${stopMm} mm is ${expected}, on every side`, () => {
+      for (let side = 0; side < 3; side++) {
+        const emitted = sensed(side, stopMm);
+        assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: expected, s: side }], 'side ' + side);
+      }
+    });
+  }
+
+  it('T3/T7: the same outcomes under bounce and 1 ms noise on every sensor', () => {
+    for (const [stopMm, expected] of BOUNDARIES) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const side = seed % 3;
+        const emitted = sensed(side, stopMm, { seed: seed * 31 + stopMm, spikeMs: 1 });
+        assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: expected, s: side }], `${stopMm} mm, seed ${seed}`);
+      }
+    }
+  });
+
+  it('T3/T7: stray pulses latched as transits on every sensor do not change an outcome', () => {
+    for (const [stopMm, expected] of BOUNDARIES) {
+      for (let seed = 1; seed <= 3; seed++) {
+        const side = (seed + 1) % 3;
+        const emitted = sensed(side, stopMm, { seed: seed * 17 + stopMm, spikeMs: 3 });
+        assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: expected, s: side }], `${stopMm} mm, seed ${seed}`);
+      }
+    }
+  });
+
+  it('T3/T7: the same outcomes through the project scanner (IR chatter, eager debounce), with 1 ms noise on every sensor', () => {
+    for (const [stopMm, expected] of BOUNDARIES) {
+      for (let seed = 1; seed <= SEEDS; seed++) {
+        const side = (seed + 2) % 3;
+        const emitted: TriangleMove[] = [];
+        const interpreter = new TriangleInterpreter(triangleBoard, (m) => emitted.push(m));
+        const clean = flick(triangleBoard, { stopMm }, 0, side, null, seededRng(seed));
+        // Noise on every channel, after the chip is placed (a spike before would be a placement).
+        const noisy = withNoise(clean, triangleBoard.channels, seededRng(seed * 7 + stopMm), 250, 3000, 4, 1)
+          .filter((c) => c.t >= 200 && !clean.includes(c) || clean.includes(c));
+        realChain(noisy, interpreter, FLICK_MS + ARRIVE_TIMEOUT_MS + 1000, seed);
+        assert.deepEqual(emitted, [{ k: 'flick', r: expected, s: side }], `${stopMm} mm, seed ${seed}`);
+      }
+    }
+  });
+
+  it('decides a flick REST_MS after the chip stops at the angle', () => {
+    const changes = flick(triangleBoard, { stopMm: 5 }, 0, 0, null, seededRng(1));
+    const lastChange = Math.max(...changes.map((c) => c.t));
+    const emitted = sensed(0, 5);
+    assert.ok(emitted[0].t >= lastChange + REST_MS, `decided at ${emitted[0].t}, chip stopped by ${lastChange}`);
+    assert.ok(emitted[0].t <= lastChange + REST_MS + 20, `decided at ${emitted[0].t}, chip stopped by ${lastChange}`);
+  });
+
+  it('T7: a chip never seen at the angle counts short once ARRIVE_TIMEOUT_MS has passed', () => {
+    const emitted = sensed(1, -60);
+    assert.equal(emitted.length, 1);
+    assert.ok(emitted[0].t >= FLICK_MS + ARRIVE_TIMEOUT_MS && emitted[0].t < FLICK_MS + ARRIVE_TIMEOUT_MS + 50, 'at ' + emitted[0].t);
+  });
+
+  it('T7: a chip that passed the angle (over and beyond only latched as transits) and rests out of sight counts beyond', () => {
+    const { interpreter, emitted } = rig();
+    interpreter.sense(EDGE, ch(0, 0), 1, 0);
+    interpreter.sense(EDGE, ch(0, 0), 0, 100);
+    interpreter.sense(EDGE, ch(1, 1), 1, 300);
+    interpreter.sense(TRANSIT, ch(1, 2), 1, 306);
+    interpreter.sense(EDGE, ch(1, 1), 0, 316);
+    interpreter.sense(TRANSIT, ch(1, 3), 1, 318);
+    interpreter.tick(318 + REST_MS);
+    assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: 'beyond', s: 0 }]);
+  });
+
+  it('T7: one stray transit on the beyond point is not a pass: the chip that never came is short', () => {
+    const { interpreter, emitted } = rig();
+    interpreter.sense(EDGE, ch(2, 0), 1, 0);
+    interpreter.sense(EDGE, ch(2, 0), 0, 100);
+    interpreter.sense(TRANSIT, ch(0, 3), 1, 200);
+    interpreter.tick(200 + REST_MS);
+    assert.equal(emitted.length, 0, 'not arrived: keep waiting');
+    interpreter.tick(100 + ARRIVE_TIMEOUT_MS);
+    assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: 'short', s: 2 }]);
+  });
+
+  it('placing the chip for the next flick settles a pending short once it has lain PLACED_MS', () => {
+    const { interpreter, emitted } = rig();
+    interpreter.sense(EDGE, ch(0, 0), 1, 0);
+    interpreter.sense(EDGE, ch(0, 0), 0, 500);
+    interpreter.tick(1500);
+    assert.equal(emitted.length, 0);
+    interpreter.sense(EDGE, ch(1, 0), 1, 1600);
+    interpreter.tick(1600 + PLACED_MS - 1);
+    assert.equal(emitted.length, 0, 'not yet: could be a flicker');
+    interpreter.tick(1600 + PLACED_MS);
+    assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: 'short', s: 0 }]);
+  });
+
+  it('a flicker on a start spot neither starts nor settles a flick', () => {
+    const { interpreter, emitted } = rig();
+    interpreter.sense(EDGE, ch(2, 0), 1, 0);
+    interpreter.sense(EDGE, ch(2, 0), 0, 3);
+    interpreter.tick(ARRIVE_TIMEOUT_MS + 100);
+    assert.deepEqual(emitted, [], 'an empty spot flickering is no flick');
+    interpreter.sense(EDGE, ch(0, 0), 1, 5000);
+    interpreter.sense(EDGE, ch(0, 0), 0, 5600);
+    interpreter.sense(EDGE, ch(1, 0), 1, 5700);
+    interpreter.sense(EDGE, ch(1, 0), 0, 5702);
+    interpreter.tick(5800);
+    assert.equal(interpreter.busy(), true, 'still waiting for the chip');
+  });
+
+  it('a chip lifted and put back on its start spot within a second is an adjustment, not a flick', () => {
+    const { interpreter, emitted } = rig();
+    const events: [number, number][] = [[0, 1], [500, 0], [1200, 1], [1400, 0], [1450, 1]];
+    for (let t = 0; t <= 10000; t++) {
+      for (const [at, level] of events) if (at === t) interpreter.sense(EDGE, ch(0, 0), level, t);
+      interpreter.tick(t);
+    }
+    assert.deepEqual(emitted, []);
+    assert.equal(interpreter.busy(), false);
+  });
+
+  it('lifting the last chip off the target sensors emits nothing', () => {
+    const { loop, emitted } = rig();
+    const physics = new TrianglePhysics(triangleBoard);
+    loop.add(physics.flick({ stopMm: 10 }, 0, 0));
+    loop.runUntil(3000);
+    loop.add(physics.flick({ stopMm: -1 }, 3000, 1));
+    loop.runUntil(8000);
+    assert.deepEqual(emitted.map((e) => e.move.r), ['partly', 'perfect']);
+  });
+
+  it('T8: a chip that leaves the triangle is sensed as short, until the referee marks it off', () => {
+    const emitted = (() => {
+      const { loop, emitted } = rig();
+      loop.add(flick(triangleBoard, { off: true }, 0, 0, null));
+      loop.runUntil(FLICK_MS + ARRIVE_TIMEOUT_MS + 500);
+      return emitted;
+    })();
+    assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: 'short', s: 0 }]);
+    const h = '{"game":"triangle","players":2,"options":{"exact":false},"seed":1}\n';
+    const unmarked = runScenario(h + '{"t":1000,"do":"flick","stopMm":-1}\n{"t":4000,"do":"flick","off":true}\n');
+    assert.deepEqual(unmarked.state.s, [4, 0]);
+    const marked = runScenario(h + '{"t":1000,"do":"flick","stopMm":-1}\n{"t":4000,"do":"flick","off":true}\n{"t":6000,"phone":{"cmd":"off"}}\n');
+    assert.deepEqual(marked.state.s, [3, 0]);
+    assert.equal(marked.state.p, 1);
+    assert.deepEqual(marked.changes.map((c) => c.rule), ['T3', 'T3', 'T8']);
+  });
+
+  it('ignores channels that are not the triangle\'s and settled-group events', () => {
+    const { interpreter, emitted } = rig();
+    interpreter.sense(EDGE, 40, 1, 0);
+    interpreter.sense(EDGE, -1, 1, 0);
+    interpreter.sense(2, ch(0, 0), 0, 0);
+    interpreter.tick(20000);
+    assert.deepEqual(emitted, []);
+  });
+});

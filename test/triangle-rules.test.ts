@@ -1,0 +1,253 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import {
+  triangleGame, undo, TriangleState, TriangleMove, FlickResult, lastResult,
+} from '../firmware/games/triangle/index';
+import { ScoreChange } from '../firmware/game';
+
+const game = triangleGame;
+
+function start(players = 2, exact = false): TriangleState {
+  return game.setup({ players: players, options: { exact: exact } });
+}
+
+function flick(r: FlickResult, s?: number): TriangleMove {
+  return s === undefined ? { k: 'flick', r: r } : { k: 'flick', r: r, s: s };
+}
+
+/** Plays moves in order, failing on a refusal; returns the last state and all changes. */
+function playAll(state: TriangleState, moves: TriangleMove[]): { state: TriangleState; changes: ScoreChange[] } {
+  const changes: ScoreChange[] = [];
+  for (const m of moves) {
+    const o = game.play(state, m);
+    assert.equal(o.refused, undefined, 'refused ' + JSON.stringify(m) + ': ' + o.refused);
+    state = o.state;
+    changes.push(...o.changes);
+  }
+  return { state, changes };
+}
+
+function repeat<T>(n: number, items: T[]): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < n; i++) out.push(...items);
+  return out;
+}
+
+/** Player 0 makes 9 a turn, player 1 goes beyond at once: after n rounds, 9n to 0, player 0 at A. */
+function rounds(state: TriangleState, n: number): TriangleState {
+  return playAll(state, repeat(n, [flick('perfect'), flick('perfect'), flick('perfect'), flick('beyond')])).state;
+}
+
+describe('triangle rules', () => {
+  it('T1: 2 to 6 players; any other count is refused with a readable error', () => {
+    for (const n of [2, 3, 4, 5, 6]) assert.deepEqual(game.scores(start(n)), new Array(n).fill(0));
+    for (const n of [0, 1, 7, 2.5]) assert.throws(() => start(n), /2 to 6 players \(T1\)/);
+    assert.throws(() => game.setup({ players: 2, options: { exact: 'yes' } }), /exact/);
+  });
+
+  it('T1: players flick in a fixed rotation, every turn starting at angle A', () => {
+    let state = start(3);
+    const turns: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      assert.equal(state.f, 0, 'turn starts at A');
+      turns.push(game.turn(state));
+      state = playAll(state, [flick('partly'), flick('beyond')]).state;
+    }
+    assert.deepEqual(turns, [0, 1, 2, 0, 1, 2, 0]);
+  });
+
+  it('T2: sides are flicked A→B, B→C, C→A in that order; a flick along another side is refused', () => {
+    let state = start();
+    assert.equal(state.f, 0);
+    const wrong = game.play(state, flick('perfect', 1));
+    assert.match(wrong.refused!, /BC, expected AB/);
+    assert.equal(wrong.state, state);
+    assert.deepEqual(wrong.changes, []);
+    state = playAll(state, [flick('perfect', 0)]).state;
+    assert.equal(state.f, 1);
+    state = playAll(state, [flick('partly', 1)]).state;
+    assert.equal(state.f, 2);
+    assert.match(game.play(state, flick('short', 0)).refused!, /AB, expected CA/);
+  });
+
+  it('T3: perfect scores 3 and the turn goes on', () => {
+    const o = game.play(start(), flick('perfect'));
+    assert.deepEqual(o.changes, [{ player: 0, points: 3, rule: 'T3' }]);
+    assert.equal(game.turn(o.state), 0);
+    assert.equal(o.state.f, 1);
+  });
+
+  it('T3: partly over scores 1 and the turn goes on', () => {
+    const o = game.play(start(), flick('partly'));
+    assert.deepEqual(o.changes, [{ player: 0, points: 1, rule: 'T3' }]);
+    assert.equal(game.turn(o.state), 0);
+    assert.equal(o.state.f, 1);
+  });
+
+  it('T3/T7: short scores 1 and the turn goes on', () => {
+    const o = game.play(playAll(start(), [flick('perfect')]).state, flick('short'));
+    assert.deepEqual(o.changes, [{ player: 0, points: 1, rule: 'T3' }]);
+    assert.deepEqual(game.scores(o.state), [4, 0]);
+    assert.equal(o.state.f, 2);
+  });
+
+  it('T3: entirely beyond scores 0 and ends the turn at once', () => {
+    const r = playAll(start(), [flick('perfect'), flick('beyond')]);
+    assert.deepEqual(r.changes[1], { player: 0, points: 0, rule: 'T3' });
+    assert.deepEqual(game.scores(r.state), [3, 0]);
+    assert.equal(game.turn(r.state), 1);
+    assert.equal(r.state.f, 0);
+  });
+
+  it('T4: only 0, 1 and 3 are ever scored (any flicks, undos and corrections)', () => {
+    const move = fc.oneof(
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r) => flick(r)),
+      fc.constant<TriangleMove>({ k: 'off' }),
+      fc.constant<TriangleMove>({ k: 'undo' }),
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r): TriangleMove => ({ k: 'fix', r })),
+    );
+    fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.boolean(), fc.array(move, { maxLength: 150 }), (n, exact, moves) => {
+      let state = start(n, exact);
+      // What each flick of the log is worth now, as the reported changes say.
+      const worth: { player: number; points: number }[] = [];
+      for (const m of moves) {
+        const o = game.play(state, m);
+        state = o.state;
+        if (o.refused) continue;
+        if (m.k === 'flick') worth.push({ player: o.changes[0].player, points: o.changes[0].points });
+        else if (m.k === 'undo') worth.pop();
+        else worth[worth.length - 1].points += o.changes[0].points;
+        for (const w of worth) assert.ok([0, 1, 3].includes(w.points), 'a flick worth ' + w.points);
+      }
+      const totals = new Array(n).fill(0);
+      for (const w of worth) totals[w.player] += w.points;
+      assert.deepEqual(game.scores(state), totals);
+    }), { seed: 5, numRuns: 300 });
+    // And each single flick's change is 0, 1 or 3.
+    for (const r of ['perfect', 'partly', 'short', 'beyond'] as FlickResult[]) {
+      assert.ok([0, 1, 3].includes(game.play(start(), flick(r)).changes[0].points));
+    }
+  });
+
+  it('T5: after the third side the turn ends, whatever was scored', () => {
+    for (const last of ['perfect', 'partly', 'short'] as FlickResult[]) {
+      const r = playAll(start(3), [flick('perfect'), flick('perfect'), flick(last)]);
+      assert.equal(game.turn(r.state), 1, 'after ' + last);
+      assert.equal(r.state.f, 0);
+    }
+    assert.deepEqual(game.scores(playAll(start(), [flick('perfect'), flick('perfect'), flick('perfect')]).state), [9, 0]);
+  });
+
+  it('T6: the first to reach 99 wins at that flick, even in the middle of a turn', () => {
+    let state = rounds(start(), 10); // 90 to 0
+    state = playAll(state, [flick('perfect'), flick('perfect')]).state; // 96, mid-turn
+    assert.equal(game.winner(state), null);
+    const o = game.play(state, flick('perfect'));
+    assert.deepEqual(game.scores(o.state), [99, 0]);
+    assert.equal(game.winner(o.state), 0);
+    // Mid-turn win: at 97 after a partly on side A→B, then perfect on B→C.
+    let mid = rounds(start(), 10);
+    mid = playAll(mid, [flick('perfect'), flick('partly'), flick('partly'), flick('beyond')]).state; // 95
+    mid = playAll(mid, [flick('partly'), flick('perfect')]).state; // 96, 99 at side B→C
+    assert.equal(game.winner(mid), 0);
+    assert.equal(mid.f, 1, 'won on the second side');
+    assert.match(game.play(mid, flick('perfect')).refused!, /over/);
+  });
+
+  it('T6: without `exact`, passing 99 also wins', () => {
+    let state = rounds(start(), 10);
+    state = playAll(state, [flick('perfect'), flick('perfect'), flick('partly'), flick('beyond')]).state; // 97
+    state = playAll(state, [flick('perfect')]).state;
+    assert.deepEqual(game.scores(state), [100, 0]);
+    assert.equal(game.winner(state), 0);
+  });
+
+  it('T6: with `exact`, a flick that would pass 99 scores nothing and ends the turn', () => {
+    let state = rounds(start(2, true), 10);
+    state = playAll(state, [flick('perfect'), flick('perfect'), flick('partly'), flick('beyond')]).state; // 97
+    const o = game.play(state, flick('perfect'));
+    assert.deepEqual(o.changes, [{ player: 0, points: 0, rule: 'T6' }]);
+    assert.deepEqual(game.scores(o.state), [97, 0]);
+    assert.equal(game.turn(o.state), 1);
+    assert.equal(game.winner(o.state), null);
+    // Exactly 99 wins.
+    const won = playAll(o.state, [flick('beyond'), flick('partly'), flick('partly')]).state;
+    assert.deepEqual(game.scores(won), [99, 0]);
+    assert.equal(game.winner(won), 0);
+  });
+
+  it('T7: a flick the board decides was short (never seen at the angle) scores 1', () => {
+    const o = game.play(start(), { k: 'flick', r: 'short', s: 0 });
+    assert.deepEqual(o.changes, [{ player: 0, points: 1, rule: 'T3' }]);
+  });
+
+  it('T8: the referee\'s off mark re-scores the last flick 0 and ends the turn', () => {
+    const state = playAll(start(), [flick('perfect'), flick('short')]).state; // sensed short: it had left the triangle
+    const o = game.play(state, { k: 'off' });
+    assert.deepEqual(o.changes, [{ player: 0, points: -1, rule: 'T8' }]);
+    assert.deepEqual(game.scores(o.state), [3, 0]);
+    assert.equal(game.turn(o.state), 1);
+    assert.equal(o.state.f, 0);
+    assert.equal(lastResult(o.state), 'off');
+  });
+
+  it('T8: the mark applies only to the last flick, so only before the next flick; never before any', () => {
+    assert.match(game.play(start(), { k: 'off' }).refused!, /no flick/);
+    // The short flick is followed by a perfect: marking off now hits the perfect, not the short.
+    const state = playAll(start(), [flick('short'), flick('perfect')]).state;
+    const o = game.play(state, { k: 'off' });
+    assert.deepEqual(o.changes, [{ player: 0, points: -3, rule: 'T8' }]);
+    assert.deepEqual(game.scores(o.state), [1, 0]);
+  });
+
+  it('T8: marking off the flick that reached 99 takes the win back', () => {
+    let state = rounds(start(), 10);
+    state = playAll(state, [flick('perfect'), flick('perfect'), flick('perfect')]).state;
+    assert.equal(game.winner(state), 0);
+    const o = game.play(state, { k: 'off' });
+    assert.equal(game.winner(o.state), null);
+    assert.deepEqual(game.scores(o.state), [96, 0]);
+    assert.equal(game.turn(o.state), 1);
+  });
+
+  it('corrections (fix) re-score the last flick under its own rule', () => {
+    const state = playAll(start(), [flick('perfect'), flick('beyond')]).state;
+    assert.equal(game.turn(state), 1);
+    const o = game.play(state, { k: 'fix', r: 'perfect' });
+    assert.deepEqual(o.changes, [{ player: 0, points: 3, rule: 'T3' }]);
+    assert.equal(game.turn(o.state), 0, 'the turn goes on again');
+    assert.equal(o.state.f, 2);
+    assert.match(game.play(state, { k: 'fix', r: 'sideways' as FlickResult }).refused!, /unknown/);
+  });
+
+  it('undo takes the last flick back exactly, score and turn', () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond'), { maxLength: 100 }),
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond'), (rs, last) => {
+        const before = playAll(start(3, true), rs.map((r) => flick(r)));
+        if (before.state.w >= 0) return;
+        const after = game.play(before.state, flick(last));
+        const o = game.play(after.state, { k: 'undo' });
+        assert.deepEqual(o.state, before.state);
+        assert.deepEqual(undo(after.state), before.state);
+        const points = after.changes[0].points;
+        assert.deepEqual(o.changes, points === 0 ? [] : [{ player: after.changes[0].player, points: -points, rule: 'undo' }]);
+      }), { seed: 7, numRuns: 200 });
+    assert.match(game.play(start(), { k: 'undo' }).refused!, /no flick/);
+  });
+
+  it('play is pure and its state is plain JSON', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r) => flick(r)),
+      fc.constant<TriangleMove>({ k: 'off' }), fc.constant<TriangleMove>({ k: 'undo' }),
+    ), { maxLength: 60 }), (moves) => {
+      let state = start(4);
+      for (const m of moves) {
+        const snapshot = JSON.stringify(state);
+        const o = game.play(state, m);
+        assert.equal(JSON.stringify(state), snapshot, 'input untouched');
+        assert.deepEqual(JSON.parse(JSON.stringify(o.state)), o.state);
+        state = o.state;
+      }
+    }), { seed: 11, numRuns: 200 });
+  });
+});

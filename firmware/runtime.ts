@@ -10,12 +10,12 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
 import type { SettleGroup } from './scan';
 import { Diagnostics } from './diag';
-import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout, wordLayout } from './display';
+import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout } from './display';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { Command, CommandChannel, CommandSpec } from './commands';
-import { diagMessage, errorMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
+import { diagMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
 import type { Fields, Refusal } from './protocol';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
 
@@ -249,6 +249,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (move !== null) sensed(move);
   });
 
+  // The console is on the radio only in maintenance, for re-flashing.
+  let maintenance = access.inMaintenance(clock.now());
+  hal.radio.console(maintenance);
+  hal.radio.onPairing(function (pairing: boolean): void {
+    prompt = pairing && config.passkey ? passkeyLayout(config.passkey) : '';
+    show();
+  });
+
   display.init(8);
   if (config.diag) setDiag(true);
   else announce();
@@ -268,6 +276,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     channel.tick(now);
+    if (maintenance && !access.inMaintenance(now)) {
+      maintenance = false;
+      hal.radio.console(false);
+    }
     if (access.maintenanceLeft(now) > 0 || prompt) show();
   }
 
@@ -295,4 +307,3 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   };
 }
 
-export { passkeyLayout, wordLayout, errorMessage };

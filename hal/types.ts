@@ -47,6 +47,10 @@ export interface Radio {
   onData(handler: (data: string, paired: boolean) => void): void;
   /** Replaces the manufacturer data in the advertising packet. */
   advertise(manufacturerData: Uint8Array): void;
+  /** Puts the JavaScript console on the radio (maintenance: re-flashing over Bluetooth) or takes it off. */
+  console(on: boolean): void;
+  /** `show` is true when a phone starts pairing (show the passkey), false when it paired or left. */
+  onPairing(handler: (show: boolean) => void): void;
 }
 
 /** A small named-file store (Espruino's Storage). */

@@ -23,6 +23,10 @@ export interface SimRadio extends Radio {
   write(data: string, paired: boolean): void;
   /** A phone writes one command as a JSON line. */
   command(message: object, paired: boolean): void;
+  /** Whether the JavaScript console is on the radio now. */
+  consoleOn(): boolean;
+  /** A phone starts pairing (true) or has paired or left (false). */
+  pairing(show: boolean): void;
 }
 
 /** `now` stamps what is recorded (the simulator's virtual clock). */
@@ -31,6 +35,8 @@ export function createSimRadio(now: () => number = () => 0): SimRadio {
   const handlers: ((data: string, paired: boolean) => void)[] = [];
   const notifications: Notification[] = [];
   const adverts: Advert[] = [];
+  let consoleHere = true;
+  let pairingHandler: ((show: boolean) => void) | null = null;
   const radio: SimRadio = {
     notifications,
     adverts,
@@ -54,6 +60,16 @@ export function createSimRadio(now: () => number = () => 0): SimRadio {
     },
     command(message: object, paired: boolean): void {
       radio.write(JSON.stringify(message) + '\n', paired);
+    },
+    console(on: boolean): void {
+      consoleHere = on;
+    },
+    consoleOn: () => consoleHere,
+    onPairing(handler): void {
+      pairingHandler = handler;
+    },
+    pairing(show: boolean): void {
+      if (pairingHandler) pairingHandler(show);
     },
   };
   return radio;

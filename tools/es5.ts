@@ -6,10 +6,13 @@ import * as esbuild from 'esbuild';
 import { transformAsync } from '@babel/core';
 import { minify } from 'terser';
 
-/** Bundles one entry file into a single script (no imports left, nothing fetched at upload). */
-export async function bundle(entry: string, define: Record<string, string> = {}): Promise<string> {
+/** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
+export type Entry = string | { source: string; dir: string };
+
+/** Bundles one entry into a single script (no imports left, nothing fetched at upload). */
+export async function bundle(entry: Entry, define: Record<string, string> = {}): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [entry],
+    ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: entry.dir, loader: 'ts' as const } }),
     bundle: true,
     format: 'iife',
     // Late target: esbuild leaves syntax alone and adds no helpers of its own.
@@ -69,7 +72,7 @@ export async function minifyEs5(code: string): Promise<string> {
 }
 
 /** Device-ready code for an entry: the readable (debug) and the minified form, both ES5. */
-export async function buildDeviceCode(entry: string, define: Record<string, string> = {}): Promise<{ debug: string; min: string }> {
+export async function buildDeviceCode(entry: Entry, define: Record<string, string> = {}): Promise<{ debug: string; min: string }> {
   const debug = await toEs5(await bundle(entry, define));
   return { debug, min: await minifyEs5(debug) };
 }

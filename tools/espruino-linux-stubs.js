@@ -2,7 +2,7 @@
 // watchdog: just enough for a board bundle to boot there. Written as .boot0,
 // so the memory it takes is measured in the baseline and subtracted.
 function noop() {}
-if (typeof NRF === "undefined") NRF = { setServices: noop, setAdvertising: noop, setSecurity: noop, updateServices: noop, on: noop, setTxPower: noop, disconnect: noop, getSecurityStatus: function () { return {}; } };
+if (typeof NRF === "undefined") NRF = { setServices: noop, setAdvertising: noop, setScanResponse: noop, setSecurity: noop, updateServices: noop, on: noop, setTxPower: noop, disconnect: noop, getSecurityStatus: function () { return {}; } };
 if (typeof Bluetooth === "undefined") Bluetooth = { on: noop, write: noop, setConsole: noop };
 if (!E.enableWatchdog) E.enableWatchdog = noop;
 if (!E.kickWatchdog) E.kickWatchdog = noop;

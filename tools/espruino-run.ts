@@ -24,9 +24,14 @@ export interface BootReport {
   baseline: EspruinoMemory;
   /** Whatever the interpreter printed besides our markers (errors show here). */
   output: string;
+  /** Uncaught errors while booting and running (printed to whatever console the firmware chose, so caught here). */
+  errors: string[];
   /** Values printed by the probe expression, if one was given. */
   probe?: unknown;
 }
+
+/** Collects uncaught errors in .boot0, before the bundle runs. */
+const CATCH_ERRORS = 'var __errors=[];process.on("uncaughtException",function(e){__errors.push(String(e)+(e&&e.stack?" "+e.stack:""));});\n';
 
 /** Storage.write calls that put `code` into `name` in 1 KB pieces, as the espruino tool's Save-on-send does (nothing for empty code: Storage has no empty files). */
 export function storageWriteScript(name: string, code: string): string {
@@ -39,8 +44,8 @@ export function storageWriteScript(name: string, code: string): string {
   return lines.join('\n') + '\n';
 }
 
-function run(binary: string, cwd: string, args: string[], timeoutMs: number): string {
-  const result = spawnSync(binary, args, { cwd, timeout: timeoutMs, encoding: 'latin1', input: '' });
+function run(binary: string, cwd: string, args: string[], timeoutMs: number, input = ''): string {
+  const result = spawnSync(binary, args, { cwd, timeout: timeoutMs, encoding: 'latin1', input });
   if (result.error) throw result.error;
   return (result.stdout || '').replace(/\r/g, '');
 }
@@ -64,25 +69,28 @@ export function bootInEspruino(code: string, options: { boot0?: string; settleMs
   const settleMs = options.settleMs ?? 300;
   const timeoutMs = options.timeoutMs ?? 120000;
   const probe = options.probe ? `print("<<<PROBE "+JSON.stringify(${options.probe})+">>>");` : '';
-  const report = `setTimeout(function(){print("<<<MEM "+JSON.stringify(process.memory())+">>>");${probe}quit();},${settleMs});`;
-  const measure = (bootCode: string): { memory: EspruinoMemory; output: string; probe?: unknown } => {
+  // The firmware moves the console off the radio (to LoopbackA); the report brings it back to stdout.
+  const report = `setTimeout(function(){E.setConsole("USB",{force:true});print("<<<MEM "+JSON.stringify(process.memory())+">>>");print("<<<ERR "+JSON.stringify(__errors)+">>>");${probe}quit();},${settleMs});`;
+  const measure = (bootCode: string): { memory: EspruinoMemory; output: string; errors: string[]; probe?: unknown } => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyboard-espruino-'));
     try {
-      writeFileSync(join(dir, 'write.js'), storageWriteScript('.boot0', options.boot0 || '') + storageWriteScript('.bootcde', bootCode));
-      run(binary, dir, ['write.js'], timeoutMs);
+      // Typed into the console line by line, as a board receives an upload: a
+      // whole file would be parsed at once and would not fit the memory.
+      run(binary, dir, [], timeoutMs, storageWriteScript('.boot0', CATCH_ERRORS + (options.boot0 || '')) + storageWriteScript('.bootcde', bootCode) + 'setTimeout(quit,1);\n');
       const output = run(binary, dir, ['-e', report], timeoutMs);
       const mem = markers(output, 'MEM');
       if (!mem.length) throw new Error('the interpreter printed no memory report; its output:\n' + output.slice(-2000));
       const probed = markers(output, 'PROBE');
+      const errors = markers(output, 'ERR');
       const rest = output.replace(/<<<[A-Z]+ .*?>>>/g, '');
-      return { memory: JSON.parse(mem[0]), output: rest, probe: probed.length ? JSON.parse(probed[0]) : undefined };
+      return { memory: JSON.parse(mem[0]), output: rest, errors: errors.length ? JSON.parse(errors[0]) : [], probe: probed.length ? JSON.parse(probed[0]) : undefined };
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
   const baseline = measure('');
   const booted = measure(code);
-  return { memory: booted.memory, baseline: baseline.memory, output: booted.output, probe: booted.probe };
+  return { memory: booted.memory, baseline: baseline.memory, output: booted.output, errors: booted.errors, probe: booted.probe };
 }
 
 /** Runs a plain script file in the interpreter and returns what it printed. */

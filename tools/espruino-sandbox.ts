@@ -140,6 +140,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       throw new Error(`Module ${name} not found`);
     },
   };
+  context.global = context;
   for (let i = 0; i < 32; i++) context['D' + i] = new PinStub('D' + i);
   context.BTN = context.BTN1 = context.D0;
   context.LED = context.LED1 = context.D17;

@@ -34,22 +34,13 @@ interface SerialApi {
 export interface EspruinoRadioOptions {
   /** Six digits; null for an open link (no pairing: edits need the board button). */
   passkey: string | null;
-  /** Maintenance: the console stays on Bluetooth for re-flashing. */
-  maintenance: boolean;
   /** The complete local name in the scan response. */
   name: string;
   /** Bluetooth SIG company id of the advert's manufacturer data. */
   manufacturer: number;
 }
 
-export interface EspruinoRadio extends Radio {
-  /** Console on Bluetooth (maintenance) or off it (normal). */
-  consoleOnBluetooth(on: boolean): void;
-  /** true when a phone without a bond connects (show the passkey); false when it paired or left. */
-  onPairing(handler: (show: boolean) => void): void;
-}
-
-export function createEspruinoRadio(options: EspruinoRadioOptions): EspruinoRadio {
+export function createEspruinoRadio(options: EspruinoRadioOptions): Radio {
   const nrf = NRF as unknown as NrfApi;
   const bluetooth = Bluetooth as unknown as SerialApi;
   const loopback = LoopbackA as unknown as SerialApi;
@@ -72,7 +63,8 @@ export function createEspruinoRadio(options: EspruinoRadioOptions): EspruinoRadi
   }
 
   if (options.passkey) nrf.setSecurity({ passkey: options.passkey, mitm: 1, display: 1 });
-  consoleOnBluetooth(options.maintenance);
+  // Off Bluetooth from the start; the firmware puts it back for maintenance.
+  consoleOnBluetooth(false);
   const name = options.name;
   const response = [name.length + 1, 0x09];
   for (let i = 0; i < name.length; i++) response.push(name.charCodeAt(i) & 0xff);
@@ -114,7 +106,7 @@ export function createEspruinoRadio(options: EspruinoRadioOptions): EspruinoRadi
     advertise: function (manufacturerData: Uint8Array): void {
       nrf.setAdvertising({}, { manufacturer: options.manufacturer, manufacturerData: manufacturerData, showName: false });
     },
-    consoleOnBluetooth: consoleOnBluetooth,
+    console: consoleOnBluetooth,
     onPairing: function (handler: (show: boolean) => void): void {
       pairingHandler = handler;
     },

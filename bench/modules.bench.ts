@@ -1,0 +1,51 @@
+// What each part of the firmware costs on the chip: minified bytes, functions,
+// and (when ESPRUINO names a real interpreter) JsVars in use once the part is
+// loaded from Storage and its objects are made, as a board would at boot.
+// Each part is bundled alone, so the figures add up only roughly.
+import { buildDeviceCode } from '../tools/es5';
+import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { JSVAR_BUDGET, ROOT } from '../tools/games';
+
+const RADIO = '{payloadSize:function(){return 20},notify:function(){},onData:function(){},advertise:function(){},console:function(){},onPairing:function(){}}';
+
+/** name: [imports, the expression a board evaluates at boot]. */
+export const PARTS: Record<string, [string, string]> = {
+  'scanner (12 ch)': [
+    "import { Scanner } from './firmware/scan'; import { triangleBoard } from './firmware/games/triangle/board';",
+    'new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true })',
+  ],
+  'diagnostics (made)': [
+    "import { Scanner } from './firmware/scan'; import { Diagnostics } from './firmware/diag'; import { triangleBoard } from './firmware/games/triangle/board';",
+    'new Diagnostics({ scanner: new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
+  ],
+  'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
+  'phone commands': [
+    "import { createCommandChannel } from './firmware/commands'; import { createAccess } from './firmware/access';",
+    `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({ now: 0, maintenance: false }), handle: function () { return null; } })`,
+  ],
+  'triangle game': [
+    "import { triangleModule } from './firmware/games/triangle/module';",
+    '[triangleModule, triangleModule.game.setup({ players: 2, options: {} }), triangleModule.interpreter(function () {})]',
+  ],
+  'ringapeg game': [
+    "import { ringapegModule } from './firmware/games/ringapeg/module';",
+    '[ringapegModule, ringapegModule.game.setup({ players: 2, options: {} }), ringapegModule.interpreter(function () {})]',
+  ],
+  'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
+};
+
+export async function run(print: (line: string) => void): Promise<void> {
+  const binary = espruinoPath();
+  print(`part                  bytes  functions  JsVars   (whole board budget: ${JSVAR_BUDGET} JsVars after boot)`);
+  for (const name of Object.keys(PARTS)) {
+    const [imports, expr] = PARTS[name];
+    const code = await buildDeviceCode({ source: `${imports}\ndeclare const global: any;\nglobal.part = ${expr};\n`, dir: ROOT });
+    const functions = (code.min.match(/function\b/g) || []).length;
+    let vars = 'skipped: ESPRUINO not set';
+    if (binary) {
+      const report = bootInEspruino(code.min, { boot0: 'function noop(){}' });
+      vars = report.errors.length ? 'error: ' + report.errors[0].split('\n')[0] : String(report.memory.usage - report.baseline.usage);
+    }
+    print(`${name.padEnd(20)} ${String(code.min.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
+  }
+}

@@ -62,8 +62,9 @@ export async function minifyEs5(code: string): Promise<string> {
   const result = await minify(code, {
     ecma: 5,
     toplevel: true,
-    // Espruino does not hoist: never let the compressor move declarations around.
-    compress: { passes: 2, hoist_funs: false, hoist_vars: false, unsafe: false, keep_fargs: false },
+    // Espruino does not hoist: inlining functions with parameters leaves a `var x`
+    // after a `return`, which on the chip makes x a global. Inline simple functions only.
+    compress: { passes: 2, inline: 1, keep_fargs: false },
     mangle: true,
     format: { ascii_only: true },
   });

@@ -126,7 +126,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       toUint8Array: (...a: any[]) => new Uint8Array(a.flat()), getBattery: () => 100, reboot: record('E.reboot'),
     },
     NRF: {
-      setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setSecurity: record('NRF.setSecurity'),
+      setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setScanResponse: record('NRF.setScanResponse'), setSecurity: record('NRF.setSecurity'),
       getSecurityStatus: () => ({ connected: false, encrypted: false, mitm_protected: false, bonded: false }),
       on: on('NRF'), updateServices: record('NRF.updateServices'), setTxPower: record('NRF.setTxPower'), disconnect: record('NRF.disconnect'),
     },
@@ -173,7 +173,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 /** Loads `code` into a new sandbox as the boot code; throws what the boot throws. */
 export function bootInSandbox(code: string, options: SandboxOptions = {}): Sandbox {
   const sandbox = createSandbox(options);
-  vm.runInContext(code, sandbox.context, { filename: 'bundle.js' });
+  try {
+    vm.runInContext(code, sandbox.context, { filename: 'bundle.js' });
+  } catch (e) {
+    // Node prints the offending source line, which for a minified bundle is all of it.
+    const err = e as Error;
+    throw new Error(`boot failed: ${err && err.message}\n${String(err && err.stack).split('\n').slice(1, 4).join('\n')}`);
+  }
   sandbox.advance(0);
   return sandbox;
 }

@@ -7,6 +7,8 @@ import type { Node } from 'acorn';
 
 export interface Problem {
   line: number;
+  /** Column (from 0), which matters in a minified file of one line. */
+  column: number;
   message: string;
 }
 
@@ -49,7 +51,7 @@ export function checkEs5Syntax(code: string): Problem[] {
     return [];
   } catch (e) {
     const err = e as SyntaxError & { loc?: { line: number } };
-    return [{ line: err.loc ? err.loc.line : 0, message: 'not ES5: ' + err.message }];
+    return [{ line: err.loc ? err.loc.line : 0, column: err.loc ? (err.loc as { column?: number }).column || 0 : 0, message: 'not ES5: ' + err.message }];
   }
 }
 
@@ -80,7 +82,7 @@ export function findMissingApis(code: string): Problem[] {
   const program = parse(code);
   const declared = declaredNames(program);
   const problems: Problem[] = [];
-  const add = (node: any, message: string) => problems.push({ line: node.loc.start.line, message });
+  const add = (node: any, message: string) => problems.push({ line: node.loc.start.line, column: node.loc.start.column, message });
   walk.ancestor(program, {
     Identifier(node: any, _state: unknown, ancestors: any[]) {
       const parent = ancestors[ancestors.length - 2];
@@ -197,14 +199,14 @@ export function findUseBeforeDeclare(code: string): Problem[] {
         const at = declaredAt.get(ref.name);
         if (at === undefined) continue;
         if (at > index) {
-          problems.push({ line: ref.node.loc.start.line, message: `'${ref.name}' is used before its declaration (no hoisting on Espruino)` });
+          problems.push({ line: ref.node.loc.start.line, column: ref.node.loc.start.column, message: `'${ref.name}' is used before its declaration (no hoisting on Espruino)` });
           continue;
         }
         if (!isCalled(statement, ref.node)) continue;
         for (const inner of reached(ref.name, new Set())) {
           const innerAt = declaredAt.get(inner.name)!;
           if (innerAt > index) {
-            problems.push({ line: ref.node.loc.start.line, message: `calling '${ref.name}' here reads '${inner.name}' before its declaration (no hoisting on Espruino)` });
+            problems.push({ line: ref.node.loc.start.line, column: ref.node.loc.start.column, message: `calling '${ref.name}' here reads '${inner.name}' before its declaration (no hoisting on Espruino)` });
           }
         }
       }
@@ -285,7 +287,7 @@ export function findBranchVars(code: string): Problem[] {
       for (const ref of readsOf(scope.body, name)) {
         const inside = list.some((c) => ref.start >= c.start && ref.end <= c.end);
         if (!inside) {
-          problems.push({ line: ref.loc.start.line, message: `'${name}' is read outside the block that declares it with var (a branch that never ran leaves it undefined on Espruino)` });
+          problems.push({ line: ref.loc.start.line, column: ref.loc.start.column, message: `'${name}' is read outside the block that declares it with var (a branch that never ran leaves it undefined on Espruino)` });
         }
       }
     }

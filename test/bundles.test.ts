@@ -1,0 +1,65 @@
+// The Espruino compatibility gate on every shipped game bundle: the minified
+// file that `npx tallyboard flash` writes and its readable twin.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildGame } from '../tools/build';
+import type { BuiltBundle } from '../tools/build';
+import { checkBundle } from '../tools/gate';
+import { bootInSandbox } from '../tools/espruino-sandbox';
+import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { ROOT, builtGames } from '../tools/games';
+
+/** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
+const BUILT_IN_MODULES = ['Storage'];
+
+describe('compatibility gate: game bundles', function () {
+  this.timeout(120000);
+  const bundles: BuiltBundle[] = [];
+  before(async () => {
+    for (const game of builtGames()) bundles.push(await buildGame(game));
+  });
+
+  it('there is a bundle for every written game', () => {
+    assert.deepEqual(bundles.map((b) => b.game), ['triangle', 'ringapeg']);
+  });
+
+  for (const game of builtGames()) {
+    const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
+
+    it(`${game}: both files pass the static checks (ES5, no missing APIs, no use before declaration)`, () => {
+      for (const code of [bundle().min, bundle().debug]) {
+        const problems = checkBundle(code);
+        assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);
+      }
+    });
+
+    it(`${game}: asks for no module but Espruino's own`, () => {
+      const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
+      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
+    });
+
+    it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
+      const sandbox = bootInSandbox(bundle().min);
+      const ticks = sandbox.advance(1000);
+      assert.deepEqual(sandbox.errors, []);
+      assert.ok(ticks >= 999, `the scan tick ran ${ticks} times in 1 s`);
+      assert.ok(sandbox.calls.some((c) => c.api === 'LoopbackA.setConsole'), 'console moved to LoopbackA');
+      assert.ok(sandbox.calls.some((c) => c.api === 'SPI.write'), 'a display frame was sent');
+      assert.ok(sandbox.calls.some((c) => c.api === 'NRF.setAdvertising'), 'the score is advertised');
+      assert.ok(sandbox.calls.some((c) => c.api === 'E.enableWatchdog'), 'the watchdog is on');
+    });
+
+    it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
+      if (!espruinoPath()) {
+        console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to boot the bundle in)');
+        this.skip();
+      }
+      const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
+      const report = bootInEspruino(bundle().min, { boot0: stubs, settleMs: 500 });
+      assert.deepEqual(report.errors, []);
+      console.log(`      ${game}: process.memory() after boot: usage ${report.memory.usage} of ${report.memory.total} (${report.memory.usage - report.baseline.usage} for the firmware)`);
+      assert.equal(report.memory.total, 2950, 'an interpreter with the MDBT42Q\'s 2,950 variables');
+    });
+  }
+});

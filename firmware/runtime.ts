@@ -63,19 +63,25 @@ export interface RuntimeConfig {
 /** How often the slow work runs: command timeouts, diagnostics reports, prompts. */
 const SLOW_MS = 100;
 
-/** The running firmware. Only the simulator and tests call anything but start(). */
+/** What the simulator and tests see of the running firmware. */
+export interface FirmwareView {
+  /** The HAL clock's time (ms). */
+  now: number;
+  state: unknown;
+  scores: number[];
+  winner: number | null;
+  turn: number;
+  diag: Diagnostics | null;
+  /** Whether the game's interpreter is still working out a move. */
+  busy: boolean;
+}
+
+/** The running firmware. On the chip nothing calls it: its ticker drives it. */
 export interface Firmware {
   /** One scan tick; the HAL's ticker calls it every pollMs. */
   tick(): void;
-  /** The HAL clock's time (ms). */
-  now(): number;
-  state(): unknown;
-  /** The phone's view of the game (the contract's state message, plus the winner). */
-  summary(): { scores: number[]; winner: number | null; turn: number; state: unknown; diag: boolean };
-  diagnostics(): Diagnostics | null;
-  /** Whether the game's interpreter is still working out a move. */
-  busy(): boolean;
   scanner: Scanner;
+  view(): FirmwareView;
 }
 
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
@@ -288,22 +294,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   return {
     tick: tick,
-    now: function (): number {
-      return clock.now();
-    },
-    state: function (): unknown {
-      return state;
-    },
-    summary: function () {
-      return { scores: game.scores(state), winner: game.winner(state), turn: game.turn(state), state: state, diag: diag !== null };
-    },
-    diagnostics: function (): Diagnostics | null {
-      return diag;
-    },
-    busy: function (): boolean {
-      return interpreter.busy ? interpreter.busy() : false;
-    },
     scanner: scanner,
+    view: function (): FirmwareView {
+      return {
+        now: clock.now(), state: state, scores: game.scores(state), winner: game.winner(state), turn: game.turn(state),
+        diag: diag, busy: interpreter.busy ? interpreter.busy() : false,
+      };
+    },
   };
 }
-

@@ -101,8 +101,8 @@ export function benchGame(header: ScenarioHeader): SimGame {
     },
     tailMs: 0,
     final(firmware) {
-      const diag = firmware.diagnostics();
-      if (diag) return { scores: [], winner: null, mode: 'diag', diag: diag.report(firmware.now()) };
+      const view = firmware.view();
+      if (view.diag) return { scores: [], winner: null, mode: 'diag', diag: view.diag.report(view.now) };
       const active: number[] = [];
       for (let ch = 0; ch < channels; ch++) if (firmware.scanner.level(ch) === 1) active.push(ch);
       return { scores: [], winner: null, edges, transits, active };

@@ -151,8 +151,8 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
 
   const world: World = {
     levels: (changes) => inputs.addClean(changes),
-    state: () => (firmware ? firmware.state() : null),
-    busy: () => (firmware ? firmware.busy() : false),
+    state: () => (firmware ? firmware.view().state : null),
+    busy: () => (firmware ? firmware.view().busy : false),
     random: inputs.random,
   };
 
@@ -212,10 +212,9 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
   if (!fw) final = { scores: [], winner: null, power: 'off' };
   else if (game.final) final = game.final(fw);
   else {
-    const summary = fw.summary();
-    final = { scores: summary.scores, winner: summary.winner, turn: summary.turn, state: summary.state };
-    const diag = fw.diagnostics();
-    if (diag) final.diag = diag.report(now);
+    const view = fw.view();
+    final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
+    if (view.diag) final.diag = view.diag.report(now);
   }
   if (fw) final.lost = fw.scanner.ring.lost;
   emit({ final });

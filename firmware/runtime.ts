@@ -17,6 +17,7 @@ import { createCommandChannel } from './commands';
 import type { Command, CommandChannel, CommandSpec } from './commands';
 import { diagMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
 import type { Fields, Refusal } from './protocol';
+import { LOG, record, restore, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
 
 /** Everything the runtime needs of one game. */
@@ -90,9 +91,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const display: Display = createDisplay(hal.display, config.modules);
   const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
   const access = createAccess({ now: clock.now(), maintenance: hal.buttons.isDown('next') });
-  let gameConfig: GameConfig = { players: config.players, options: config.options };
-  let names = config.names;
-  let state: S = game.setup(gameConfig);
+  // A game saved before the power went is taken up where it was; else a new one starts.
+  const saved = restore(hal.store.readAll(LOG), game);
+  let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
+  let names = saved ? saved.names : config.names;
+  let state: S = saved ? saved.state : game.setup(gameConfig);
   let overSent = false;
   let seq = 0;
   let diag: Diagnostics | null = null;
@@ -141,10 +144,26 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     advertise();
   }
 
-  /** Plays a move; returns why it was refused, or null. */
+  /** Writes to the game's log; a full flash does not stop the game, it is flagged. */
+  function save(text: string): void {
+    try {
+      hal.store.append(LOG, text);
+    } catch (e) {
+      send({ type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
+    }
+  }
+
+  /** Starts the log of a new game. */
+  function begin(): void {
+    hal.store.erase(LOG);
+    save(setupRecord(game.id, gameConfig, names));
+  }
+
+  /** Plays a move and saves it; returns why it was refused, or null. */
   function play(move: M): string | null {
     const outcome = game.play(state, move);
     if (outcome.refused) return outcome.refused;
+    save(record(move as unknown as object));
     state = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
     announce();
@@ -192,6 +211,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     names = typeof players === 'number' ? undefined : players as string[];
     state = fresh;
     overSent = false;
+    begin();
     announce();
     return null;
   }
@@ -264,6 +284,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   });
 
   display.init(8);
+  if (saved) send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
+  else begin();
   if (config.diag) setDiag(true);
   else announce();
 

@@ -53,10 +53,15 @@ export interface Radio {
   onPairing(handler: (show: boolean) => void): void;
 }
 
-/** A small named-file store (Espruino's Storage). */
+/**
+ * The board's flash (Espruino's Storage): append-only logs. A power cut during
+ * append() may leave the last record cut short; nothing before it is touched.
+ */
 export interface Store {
-  read(name: string): string | undefined;
-  write(name: string, data: string): void;
+  /** Adds `data` at the end of log `name` (made if missing). */
+  append(name: string, data: string): void;
+  /** The whole log, or '' when there is none. */
+  readAll(name: string): string;
   erase(name: string): void;
   /** Free bytes left. */
   free(): number;

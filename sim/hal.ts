@@ -1,13 +1,16 @@
 // The simulator HAL: the same interfaces as hal/espruino, over simulated
 // inputs, a recording radio, a simulated MAX7219 chain and an in-memory flash
 // that survives power cuts. The replay and tests drive its clock and ticker.
-import type { Buttons, Hal, Store, Ticker, Watchdog } from '../hal/types';
+import type { Buttons, Hal, Ticker, Watchdog } from '../hal/types';
+import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
 import { latchesTransits } from '../firmware/debounce';
 import { SimInputs } from './inputs';
 import { createSimRadio } from './radio';
 import type { SimRadio } from './radio';
 import { createMax7219Chain } from './display-text';
+
+export { SimFlash } from './flash';
 
 /** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
 export interface SimTicker extends Ticker {
@@ -56,29 +59,6 @@ export function createSimButtons(): SimButtons {
       down[name] = isDown;
     },
   };
-}
-
-/** Flash that survives the simulated power cuts: files as strings, with Storage's free space. */
-export class SimFlash implements Store {
-  files: Record<string, string> = {};
-  constructor(private capacity = 40 * 1024) {}
-  read(name: string): string | undefined {
-    return this.files[name];
-  }
-  write(name: string, data: string): void {
-    if (data.length + 32 > this.free() + (this.files[name] !== undefined ? this.files[name].length + 32 : 0)) {
-      throw new Error('Storage is full');
-    }
-    this.files[name] = data;
-  }
-  erase(name: string): void {
-    delete this.files[name];
-  }
-  free(): number {
-    let used = 0;
-    for (const name of Object.keys(this.files)) used += this.files[name].length + 32;
-    return this.capacity - used;
-  }
 }
 
 export interface SimWatchdog extends Watchdog {

@@ -149,6 +149,15 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
     flush();
   };
 
+  const powerOff = () => {
+    hal.ticker.stop();
+    firmware = null;
+  };
+  /** A cut armed in the flash struck during a write: the board stops there. */
+  const checkCut = () => {
+    if (firmware && flash.cut) powerOff();
+  };
+
   const world: World = {
     levels: (changes) => inputs.addClean(changes),
     state: () => (firmware ? firmware.view().state : null),
@@ -171,10 +180,11 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
         throw new ScenarioError(a.line, (e as Error).message);
       }
     } else if (a.kind === 'power') {
-      if (body.power === 'cut') {
-        hal.ticker.stop();
-        firmware = null;
-      } else if (!firmware) powerOn();
+      if (body.power === 'cut') powerOff();
+      else if (!firmware) {
+        flash.powerOn();
+        powerOn();
+      }
     } else if (!firmware) {
       // A board without power neither hears the phone nor sees a button.
     } else if (a.kind === 'button') {
@@ -196,11 +206,13 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
       now = actions[i].t;
       inputs.advanceTo(now);
       handle(actions[i++]);
+      checkCut();
       flush();
     }
     now = t;
     inputs.advanceTo(t);
     if (firmware) hal.ticker.fire();
+    checkCut();
     flush();
     const quiet = !inputs.pending() && !inputs.unread() && (!firmware || firmware.scanner.idle());
     if (i >= actions.length && t >= lastT + game.tailMs && quiet) break;

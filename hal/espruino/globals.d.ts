@@ -4,10 +4,15 @@ declare namespace E {
   function enableWatchdog(timeout: number, isAuto?: boolean): void;
 }
 
+interface EspruinoStorageFile {
+  /** undefined at the end of the file. */
+  read(length: number): string | undefined;
+  write(data: string): void;
+  erase(): void;
+}
+
 interface EspruinoStorage {
-  read(name: string): string | undefined;
-  write(name: string, data: string, offset?: number, size?: number): boolean;
-  erase(name: string): void;
+  open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
   getFree(): number;
 }
 

@@ -22,15 +22,23 @@ export const MODULES = 3;
 
 const storage = global.require('Storage');
 
+// Logs are StorageFiles: appended in place, so a power cut can only cut the last record short.
 const flashStore: Store = {
-  read: function (name: string) {
-    return storage.read(name);
+  append: function (name: string, data: string) {
+    storage.open(name, 'a').write(data);
   },
-  write: function (name: string, data: string) {
-    storage.write(name, data);
+  readAll: function (name: string) {
+    const file = storage.open(name, 'r');
+    let all = '';
+    let piece = file.read(256);
+    while (piece !== undefined) {
+      all += piece;
+      piece = file.read(256);
+    }
+    return all;
   },
   erase: function (name: string) {
-    storage.erase(name);
+    storage.open(name, 'r').erase();
   },
   free: function () {
     return storage.getFree();

@@ -1,0 +1,52 @@
+// The simulated flash: append-only logs that survive power cuts, with
+// Storage's capacity. A cut can be armed to strike in the middle of a write:
+// the write stops there and `cut` tells the simulation the power is gone.
+import type { Store } from '../hal/types';
+
+export class SimFlash implements Store {
+  files: Record<string, string> = {};
+  /** Bytes the next writes may still put down before the power goes; -1: no cut armed. */
+  private budget = -1;
+  /** Set when an armed cut struck: the power is gone, and nothing more is written. */
+  cut = false;
+
+  constructor(private capacity = 40 * 1024) {}
+
+  /** The power goes after `bytes` more bytes are written (0: before the next write). */
+  cutAfter(bytes: number): void {
+    this.budget = bytes;
+  }
+
+  append(name: string, data: string): void {
+    if (this.cut) return;
+    if (data.length + 32 > this.free()) throw new Error('Storage is full');
+    const old = this.files[name] || '';
+    if (this.budget >= 0 && data.length > this.budget) {
+      this.files[name] = old + data.slice(0, this.budget);
+      this.budget = -1;
+      this.cut = true;
+      return;
+    }
+    if (this.budget >= 0) this.budget -= data.length;
+    this.files[name] = old + data;
+  }
+
+  /** Power is back: writes go through again. */
+  powerOn(): void {
+    this.cut = false;
+  }
+
+  readAll(name: string): string {
+    return this.files[name] || '';
+  }
+
+  erase(name: string): void {
+    delete this.files[name];
+  }
+
+  free(): number {
+    let used = 0;
+    for (const name of Object.keys(this.files)) used += this.files[name].length + 32;
+    return this.capacity - used;
+  }
+}

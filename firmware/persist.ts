@@ -3,6 +3,7 @@
 // pure rules gives back the state exactly. A record is its JSON, '*', two hex
 // digits of a checksum and a newline, so one cut short by a power cut (or
 // garbled) is told from a whole one and ignored with everything after it.
+import type { Store } from '../hal/types';
 import type { Game, GameConfig } from './game';
 
 /** The log of the game in play. */
@@ -31,38 +32,43 @@ export interface Restored<S> {
   dropped: number;
 }
 
-/** The game a log holds, or null when it holds none that `game` can play (no log, another game, a garbled setup). */
-export function restore<S, M>(log: string, game: Game<S, M>): Restored<S> | null {
-  const lines = log.split('\n');
+/** The game the log holds, or null when it holds none that `game` can play (no log, another game, a garbled setup). */
+export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | null {
   let restored: Restored<S> | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    // The text after the last newline is a record cut short, or nothing.
-    const whole = i < lines.length - 1;
+  let failed = false;
+  let trusted = true;
+  store.lines(LOG, function (line: string): void {
+    if (failed) return;
+    // A line without its newline was cut short by a power cut.
     const star = line.lastIndexOf('*');
+    const body = line.substring(0, star);
     let value: { g?: string; p?: number; o?: GameConfig['options']; n?: string[] } | null = null;
-    if (whole && star > 0 && parseInt(line.substring(star + 1), 16) === checksum(line.substring(0, star))) {
+    if (line.charAt(line.length - 1) === '\n' && star > 0 && parseInt(line.substring(star + 1), 16) === checksum(body)) {
       try {
-        value = JSON.parse(line.substring(0, star));
+        value = JSON.parse(body);
       } catch (e) {
         value = null;
       }
     }
     if (!restored) {
       // The setup record: without it there is no game to restore.
-      if (!value || value.g !== game.id) return null;
+      if (!value || value.g !== game.id) {
+        failed = true;
+        return;
+      }
       const config: GameConfig = { players: value.p as number, options: value.o || {} };
       try {
         restored = { config: config, names: value.n, state: game.setup(config), moves: 0, dropped: 0 };
       } catch (e) {
-        return null;
+        failed = true;
       }
-      continue;
+      return;
     }
-    if (!value) {
-      // A garbled record: what follows cannot be trusted to follow from it.
-      for (let j = i; j < lines.length; j++) if (lines[j] !== '') restored.dropped++;
-      break;
+    // After a garbled record nothing can be trusted to follow from what came before.
+    if (!value) trusted = false;
+    if (!trusted) {
+      restored.dropped++;
+      return;
     }
     const outcome = game.play(restored.state, value as unknown as M);
     if (outcome.refused) restored.dropped++;
@@ -70,8 +76,8 @@ export function restore<S, M>(log: string, game: Game<S, M>): Restored<S> | null
       restored.state = outcome.state;
       restored.moves++;
     }
-  }
-  return restored;
+  });
+  return failed ? null : restored;
 }
 
 /** The setup record of a game. */

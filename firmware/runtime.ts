@@ -92,7 +92,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
   const access = createAccess({ now: clock.now(), maintenance: hal.buttons.isDown('next') });
   // A game saved before the power went is taken up where it was; else a new one starts.
-  const saved = restore(hal.store.readAll(LOG), game);
+  const saved = restore(hal.store, game);
   let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
   let names = saved ? saved.names : config.names;
   let state: S = saved ? saved.state : game.setup(gameConfig);

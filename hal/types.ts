@@ -60,8 +60,8 @@ export interface Radio {
 export interface Store {
   /** Adds `data` at the end of log `name` (made if missing). */
   append(name: string, data: string): void;
-  /** The whole log, or '' when there is none. */
-  readAll(name: string): string;
+  /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
+  lines(name: string, each: (line: string) => void): void;
   erase(name: string): void;
   /** Free bytes left. */
   free(): number;

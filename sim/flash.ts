@@ -36,8 +36,15 @@ export class SimFlash implements Store {
     this.cut = false;
   }
 
-  readAll(name: string): string {
-    return this.files[name] || '';
+  lines(name: string, each: (line: string) => void): void {
+    const text = this.files[name] || '';
+    let from = 0;
+    while (from < text.length) {
+      const nl = text.indexOf('\n', from);
+      const end = nl < 0 ? text.length : nl + 1;
+      each(text.substring(from, end));
+      from = end;
+    }
   }
 
   erase(name: string): void {

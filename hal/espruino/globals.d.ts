@@ -7,6 +7,8 @@ declare namespace E {
 interface EspruinoStorageFile {
   /** undefined at the end of the file. */
   read(length: number): string | undefined;
+  /** The next line with its newline; undefined at the end of the file. */
+  readLine(): string | undefined;
   write(data: string): void;
   erase(): void;
 }

@@ -27,15 +27,14 @@ const flashStore: Store = {
   append: function (name: string, data: string) {
     storage.open(name, 'a').write(data);
   },
-  readAll: function (name: string) {
+  // Line by line, so a long log never has to fit in RAM at once.
+  lines: function (name: string, each: (line: string) => void) {
     const file = storage.open(name, 'r');
-    let all = '';
-    let piece = file.read(256);
-    while (piece !== undefined) {
-      all += piece;
-      piece = file.read(256);
+    let line = file.readLine();
+    while (line !== undefined) {
+      each(line);
+      line = file.readLine();
     }
-    return all;
   },
   erase: function (name: string) {
     storage.open(name, 'r').erase();

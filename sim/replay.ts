@@ -44,7 +44,15 @@ const TAIL_LIMIT_MS = 60_000;
 /** Display modules of the reference board (wiring.md). */
 const MODULES = 3;
 
-export function replay(scenarioText: string): { lines: string[] } {
+/** A scenario, checked and ready to run: its header, its game, and its action lines. */
+export interface Scenario {
+  header: ScenarioHeader;
+  game: SimGame;
+  actions: ScenarioAction[];
+}
+
+/** Reads and checks a whole scenario; throws ScenarioError naming the line of the first problem. */
+export function parseScenario(scenarioText: string): Scenario {
   const { header, headerLine, lines } = splitScenario(scenarioText);
   const factory = registry[header.game];
   if (!factory) throw new ScenarioError(headerLine, `game "${header.game}" is not available in this build`);
@@ -71,7 +79,13 @@ export function replay(scenarioText: string): { lines: string[] } {
     actions.push(a);
     prevT = a.t;
   }
-  return run(header, game, actions);
+  return { header, game, actions };
+}
+
+export function replay(scenarioText: string): { lines: string[] } {
+  const sim = new Simulation(parseScenario(scenarioText));
+  sim.runToEnd();
+  return { lines: sim.out };
 }
 
 function gameConfig(header: ScenarioHeader) {
@@ -79,63 +93,78 @@ function gameConfig(header: ScenarioHeader) {
   return { players, options: header.options as Record<string, boolean | number | string> };
 }
 
-function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): { lines: string[] } {
-  const board = game.module.board;
-  const kinds = channelKinds(board);
-  const flash = new SimFlash();
-  const printEdges = header.mode === 'diag' || header.game === 'bench';
-  const out: string[] = [];
-  let now = 0;
-  const emit = (line: Record<string, unknown>) => out.push(JSON.stringify(Object.assign({ t: now }, line)));
-  const nameOf: string[] = [];
-  for (let ch = 0; ch < board.channels; ch++) nameOf.push('ch' + ch);
-  for (const s of board.sensors) nameOf[s.ch] = s.name;
-  const observe: Interpreter = {
-    sense(kind, ch, level) {
-      if (!printEdges) return;
-      if (kind === EDGE) emit({ edge: { ch, sensor: nameOf[ch], level } });
-      // A transit is printed as the pair of edges it stands for.
-      if (kind === TRANSIT) {
-        emit({ edge: { ch, sensor: nameOf[ch], level: 1, transit: true } });
-        emit({ edge: { ch, sensor: nameOf[ch], level: 0, transit: true } });
-      }
-      if (kind === SETTLED) emit({ settled: ch });
-    },
-    tick() {},
-  };
-  const config = gameConfig(header);
+/**
+ * The board and its world under a virtual clock, stepped scan by scan. The
+ * replay runs it to the end; tests can stop anywhere, look at the firmware,
+ * and cut the power.
+ */
+export class Simulation {
+  /** Output lines so far (JSON). */
+  readonly out: string[] = [];
+  readonly flash = new SimFlash();
+  hal: SimHal;
+  /** The running firmware; null while the power is off. */
+  firmware: Firmware | null = null;
+  /** Time of the last scan (ms). */
+  t = 0;
+  private now = 0;
+  private next = 0;
+  private decoder = createLineDecoder();
+  private notes = 0;
+  private writes = 0;
+  private shown = '';
+  private observe: Interpreter;
+  private jitter: ScanJitter;
+  private world: World;
 
-  let hal: SimHal = createSimHal({ channels: board.channels, kinds, seed: header.seed, modules: MODULES, flash });
-  const inputs = hal.inputs;
-  let firmware = null as Firmware | null;
-  let decoder = createLineDecoder();
-  let notes = 0;
-  let writes = 0;
-  let shown = '';
+  constructor(readonly scenario: Scenario) {
+    const { header, game } = scenario;
+    const board = game.module.board;
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash });
+    const printEdges = header.mode === 'diag' || header.game === 'bench';
+    const nameOf: string[] = [];
+    for (let ch = 0; ch < board.channels; ch++) nameOf.push('ch' + ch);
+    for (const s of board.sensors) nameOf[s.ch] = s.name;
+    this.observe = {
+      sense: (kind, ch, level) => {
+        if (!printEdges) return;
+        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf[ch], level } });
+        // A transit is printed as the pair of edges it stands for.
+        if (kind === TRANSIT) {
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 1, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 0, transit: true } });
+        }
+        if (kind === SETTLED) this.emit({ settled: ch });
+      },
+      tick() {},
+    };
+    this.jitter = new ScanJitter(header.pollMs, header.jitterMs, mulberry32((header.seed ^ 0x5eed) >>> 0));
+    const inputs = this.hal.inputs;
+    this.world = {
+      levels: (changes) => inputs.addClean(changes),
+      state: () => (this.firmware ? this.firmware.view().state : null),
+      busy: () => (this.firmware ? this.firmware.view().busy : false),
+      random: inputs.random,
+    };
+    this.powerOn();
+  }
 
-  /** Prints what the board sent and showed since the last look. */
-  const flush = () => {
-    const radio = hal.radio;
-    for (; notes < radio.notifications.length; notes++) {
-      for (const message of decoder.push(radio.notifications[notes].chunk)) emit({ phone: message });
-    }
-    if (hal.chain.writes.length !== writes) {
-      writes = hal.chain.writes.length;
-      const text = hal.chain.text();
-      if (text !== shown) {
-        shown = text;
-        emit({ display: text });
-      }
-    }
-  };
+  emit(line: Record<string, unknown>): void {
+    this.out.push(JSON.stringify(Object.assign({ t: this.now }, line)));
+  }
 
-  const powerOn = () => {
-    hal = createSimHal({ channels: board.channels, kinds, seed: header.seed, modules: MODULES, flash, inputs });
-    decoder = createLineDecoder();
-    notes = 0;
-    writes = 0;
-    shown = '';
-    firmware = startFirmware(hal, game.module, {
+  /** Boots the firmware from whatever the flash holds; the sensors stay as they are. */
+  powerOn(): void {
+    const { header, game } = this.scenario;
+    const board = game.module.board;
+    this.flash.powerOn();
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs });
+    this.decoder = createLineDecoder();
+    this.notes = 0;
+    this.writes = 0;
+    this.shown = '';
+    const config = gameConfig(header);
+    this.firmware = startFirmware(this.hal, game.module, {
       players: config.players,
       names: Array.isArray(header.players) ? header.players : undefined,
       options: config.options,
@@ -144,29 +173,37 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
       diag: header.mode === 'diag',
       modules: MODULES,
       passkey: null,
-      observe,
+      observe: this.observe,
     });
-    flush();
-  };
+    this.flush();
+  }
 
-  const powerOff = () => {
-    hal.ticker.stop();
-    firmware = null;
-  };
-  /** A cut armed in the flash struck during a write: the board stops there. */
-  const checkCut = () => {
-    if (firmware && flash.cut) powerOff();
-  };
+  powerOff(): void {
+    this.hal.ticker.stop();
+    this.firmware = null;
+  }
 
-  const world: World = {
-    levels: (changes) => inputs.addClean(changes),
-    state: () => (firmware ? firmware.view().state : null),
-    busy: () => (firmware ? firmware.view().busy : false),
-    random: inputs.random,
-  };
+  /** Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write. */
+  private flush(): void {
+    if (this.firmware && this.flash.cut) this.powerOff();
+    const radio = this.hal.radio;
+    for (; this.notes < radio.notifications.length; this.notes++) {
+      for (const message of this.decoder.push(radio.notifications[this.notes].chunk)) this.emit({ phone: message });
+    }
+    if (this.hal.chain.writes.length !== this.writes) {
+      this.writes = this.hal.chain.writes.length;
+      const text = this.hal.chain.text();
+      if (text !== this.shown) {
+        this.shown = text;
+        this.emit({ display: text });
+      }
+    }
+  }
 
-  const handle = (a: ScenarioAction) => {
+  private act(a: ScenarioAction): void {
     const body = a.body;
+    const board = this.scenario.game.module.board;
+    const inputs = this.hal.inputs;
     if (a.kind === 'raw') {
       for (const r of body.raw as { ch: number; level: 0 | 1 }[]) inputs.setExact(a.t, r.ch, r.level);
     } else if (a.kind === 'set') {
@@ -175,60 +212,75 @@ function run(header: ScenarioHeader, game: SimGame, actions: ScenarioAction[]): 
       }
     } else if (a.kind === 'do') {
       try {
-        game.happen!(a, world);
+        this.scenario.game.happen!(a, this.world);
       } catch (e) {
         throw new ScenarioError(a.line, (e as Error).message);
       }
     } else if (a.kind === 'power') {
-      if (body.power === 'cut') powerOff();
-      else if (!firmware) {
-        flash.powerOn();
-        powerOn();
-      }
-    } else if (!firmware) {
+      if (body.power === 'on') {
+        if (!this.firmware) this.powerOn();
+      } else if (typeof body.afterBytes === 'number') this.flash.cutAfter(body.afterBytes);
+      else this.powerOff();
+    } else if (!this.firmware) {
       // A board without power neither hears the phone nor sees a button.
     } else if (a.kind === 'button') {
-      hal.buttons.press(body.button as string, (body.holdMs as number | undefined) ?? 0);
+      this.hal.buttons.press(body.button as string, (body.holdMs as number | undefined) ?? 0);
     } else if (a.kind === 'phone') {
       const text = typeof body.phone === 'string' ? body.phone : JSON.stringify(body.phone);
-      hal.radio.write(text + '\n', body.paired !== false);
+      this.hal.radio.write(text + '\n', body.paired !== false);
     }
-  };
+  }
 
-  const jitter = new ScanJitter(header.pollMs, header.jitterMs, mulberry32((header.seed ^ 0x5eed) >>> 0));
-  const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
-  powerOn();
-  let i = 0;
-  let t = 0;
-  for (;;) {
+  /** Runs the lines due and one scan at the next scan time. */
+  step(): void {
+    const actions = this.scenario.actions;
+    const inputs = this.hal.inputs;
     // Lines up to this scan happen at their own times, so level changes between scans keep them.
-    while (i < actions.length && actions[i].t <= t) {
-      now = actions[i].t;
-      inputs.advanceTo(now);
-      handle(actions[i++]);
-      checkCut();
-      flush();
+    while (this.next < actions.length && actions[this.next].t <= this.t) {
+      this.now = actions[this.next].t;
+      inputs.advanceTo(this.now);
+      this.act(actions[this.next++]);
+      this.flush();
     }
-    now = t;
-    inputs.advanceTo(t);
-    if (firmware) hal.ticker.fire();
-    checkCut();
-    flush();
-    const quiet = !inputs.pending() && !inputs.unread() && (!firmware || firmware.scanner.idle());
-    if (i >= actions.length && t >= lastT + game.tailMs && quiet) break;
-    if (t > lastT + TAIL_LIMIT_MS) break;
-    t = jitter.next(t);
+    this.now = this.t;
+    inputs.advanceTo(this.t);
+    if (this.firmware) this.hal.ticker.fire();
+    this.flush();
+    this.t = this.jitter.next(this.t);
   }
-  const fw = firmware as Firmware | null;
-  let final: Record<string, unknown>;
-  if (!fw) final = { scores: [], winner: null, power: 'off' };
-  else if (game.final) final = game.final(fw);
-  else {
-    const view = fw.view();
-    final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
-    if (view.diag) final.diag = view.diag.report(now);
+
+  /** Steps until the scan time passes `t`. */
+  runUntil(t: number): void {
+    while (this.t <= t) this.step();
   }
-  if (fw) final.lost = fw.scanner.ring.lost;
-  emit({ final });
-  return { lines: out };
+
+  /** Runs every line, then on until the sensors are quiet and the game's timeouts are over; prints the final line. */
+  runToEnd(): void {
+    const { actions } = this.scenario;
+    const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
+    const inputs = this.hal.inputs;
+    for (;;) {
+      const t = this.t;
+      this.step();
+      const quiet = !inputs.pending() && !inputs.unread() && (!this.firmware || this.firmware.scanner.idle());
+      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && quiet) break;
+      if (t > lastT + TAIL_LIMIT_MS) break;
+    }
+    this.emit({ final: this.final() });
+  }
+
+  /** The final line's fields. */
+  final(): Record<string, unknown> {
+    const fw = this.firmware;
+    let final: Record<string, unknown>;
+    if (!fw) final = { scores: [], winner: null, power: 'off' };
+    else if (this.scenario.game.final) final = this.scenario.game.final(fw);
+    else {
+      const view = fw.view();
+      final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
+      if (view.diag) final.diag = view.diag.report(view.now);
+    }
+    if (fw) final.lost = fw.scanner.ring.lost;
+    return final;
+  }
 }

@@ -37,7 +37,7 @@ export interface ScenarioAction {
 
 const HEADER_KEYS = ['game', 'players', 'options', 'mode', 'pollMs', 'debounce', 'channels', 'seed', 'jitterMs'];
 /** Fields an action line may carry beside t and its action (a `do` carries its own). */
-const EXTRA_KEYS: Record<string, string[]> = { button: ['holdMs'], phone: ['paired'] };
+const EXTRA_KEYS: Record<string, string[]> = { button: ['holdMs'], phone: ['paired'], power: ['afterBytes'] };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -146,6 +146,9 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
     if (kind === 'phone' && !isObject(o.phone) && typeof o.phone !== 'string') throw new ScenarioError(n, '"phone" must be an object or a string');
     if (kind === 'phone' && o.paired !== undefined && typeof o.paired !== 'boolean') throw new ScenarioError(n, '"paired" must be true or false');
     if (kind === 'power' && o.power !== 'cut' && o.power !== 'on') throw new ScenarioError(n, '"power" must be "cut" or "on"');
+    if (kind === 'power' && o.afterBytes !== undefined && (o.power !== 'cut' || !isCount(o.afterBytes, 0, 1e6))) {
+      throw new ScenarioError(n, '"afterBytes" (a cut in the middle of the next flash write) goes with "power":"cut" and is a whole number');
+    }
   }
   const msg = rules.check ? rules.check(a) : null;
   if (msg) throw new ScenarioError(n, msg);

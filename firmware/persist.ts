@@ -39,11 +39,11 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
   let trusted = true;
   store.lines(LOG, function (line: string): void {
     if (failed) return;
-    // A line without its newline was cut short by a power cut.
-    const star = line.lastIndexOf('*');
+    // A record ends in '*', two hex digits and a newline; a line without its newline was cut short by a power cut.
+    const star = line.length - 4;
     const body = line.substring(0, star);
     let value: { g?: string; p?: number; o?: GameConfig['options']; n?: string[] } | null = null;
-    if (line.charAt(line.length - 1) === '\n' && star > 0 && parseInt(line.substring(star + 1), 16) === checksum(body)) {
+    if (star > 0 && line.charAt(star) === '*' && line.charAt(star + 3) === '\n' && parseInt(line.substring(star + 1, star + 3), 16) === checksum(body)) {
       try {
         value = JSON.parse(body);
       } catch (e) {

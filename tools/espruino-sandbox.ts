@@ -98,6 +98,36 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     list: () => Object.keys(storage),
     getFree: () => 40960 - Object.values(storage).reduce((s, v) => s + v.length + 32, 0),
     compact: record('Storage.compact'),
+    // StorageFile: logs appended in place, read line by line.
+    open: (n: string, mode: string) => {
+      let at = 0;
+      const name = n + '\u0001';
+      return {
+        write: (d: string) => {
+          if (mode === 'r') throw new Error('StorageFile opened for reading');
+          calls.push({ api: 'StorageFile.write', args: [n, d.length] });
+          storage[name] = (mode === 'w' && at === 0 ? '' : storage[name] || '') + d;
+          at += d.length;
+        },
+        read: (len: number) => {
+          const text = storage[name] || '';
+          if (at >= text.length) return undefined;
+          const piece = text.substr(at, len);
+          at += piece.length;
+          return piece;
+        },
+        readLine: () => {
+          const text = storage[name] || '';
+          if (at >= text.length) return undefined;
+          const nl = text.indexOf('\n', at);
+          const end = nl < 0 ? text.length : nl + 1;
+          const line = text.substring(at, end);
+          at = end;
+          return line;
+        },
+        erase: () => { delete storage[name]; },
+      };
+    },
   };
   const context: Record<string, unknown> = {
     print: record('print'),

@@ -1,0 +1,54 @@
+// npm start: the firmware on the simulator, with no board. Replays an example
+// scenario (or the one named) and draws the LED score display in the
+// terminal as the game goes, with what the board tells the phone beneath it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { replay } from './replay';
+import { drawDisplay } from './draw';
+
+const MODULES = 3;
+const root = join(fileURLToPath(import.meta.url), '..', '..');
+const file = process.argv.slice(2).find((a) => !a.startsWith('--')) || join(root, 'scenarios', 'triangle-game.jsonl');
+const live = process.stdout.isTTY && !process.argv.includes('--fast');
+const frameMs = 120;
+
+function caption(message: { type: string; [k: string]: unknown }): string {
+  if (message.type === 'score') return `player ${(message.player as number) + 1}: ${(message.points as number) >= 0 ? '+' : ''}${message.points} (${message.rule})`;
+  if (message.type === 'over') return `game over: player ${(message.winner as number) + 1} wins, ${(message.scores as number[]).join(' to ')}`;
+  if (message.type === 'flag' || message.type === 'error') return `${message.type}: ${message.message}`;
+  return '';
+}
+
+async function main(): Promise<void> {
+  const lines = replay(readFileSync(file, 'utf8')).lines.map((l) => JSON.parse(l));
+  console.log(`Tallyboard on the simulator: ${file}`);
+  console.log('(the same firmware as dist/<game>.js; npx tallyboard replay FILE prints everything as JSON Lines)\n');
+  let drawn = false;
+  let notes: string[] = [];
+  for (const line of lines) {
+    if (line.phone) {
+      const text = caption(line.phone);
+      if (text) notes.push(text);
+      continue;
+    }
+    if (line.display === undefined) continue;
+    const seconds = (line.t / 1000).toFixed(1).padStart(6);
+    const frame = drawDisplay(line.display, MODULES);
+    const note = notes.slice(-1)[0] || '';
+    notes = [];
+    // In a terminal the display is redrawn in place; otherwise every frame is printed.
+    if (live && drawn) process.stdout.write('\x1b[4A');
+    process.stdout.write(`${frame[0]}\x1b[K\n${frame[1]}\x1b[K\n${frame[2]}\x1b[K\n${seconds} s  ${note}\x1b[K\n`.replace(/\x1b\[K/g, live ? '\x1b[K' : ''));
+    if (!live) process.stdout.write('\n');
+    drawn = true;
+    if (live) await new Promise((r) => setTimeout(r, frameMs));
+  }
+  const final = lines[lines.length - 1].final;
+  console.log(`\nfinal scores: ${JSON.stringify(final.scores)}, winner: ${final.winner === null ? 'none' : 'player ' + (final.winner + 1)}`);
+}
+
+main().catch((e) => {
+  console.error(e && e.message ? e.message : e);
+  process.exitCode = 1;
+});

@@ -30,6 +30,17 @@ export interface Restored<S> {
   moves: number;
   /** Records ignored: the last one cut short by a power cut, or a garbled stretch of the log. */
   dropped: number;
+  /** The log ends in a record cut short: the next record must start on a new line, after a resync. */
+  cut: boolean;
+}
+
+/**
+ * The record written after a record cut short, once the board is back: the
+ * count of moves that stand. Restore trusts the records after it again, when
+ * its count is the count of moves replayed until then.
+ */
+export function resyncRecord(moves: number): string {
+  return '\n' + record({ sync: moves });
 }
 
 /** The game the log holds, or null when it holds none that `game` can play (no log, another game, a garbled setup). */
@@ -42,7 +53,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
     // A record ends in '*', two hex digits and a newline; a line without its newline was cut short by a power cut.
     const star = line.length - 4;
     const body = line.substring(0, star);
-    let value: { g?: string; p?: number; o?: GameConfig['options']; n?: string[] } | null = null;
+    let value: { g?: string; p?: number; o?: GameConfig['options']; n?: string[]; sync?: number } | null = null;
     if (star > 0 && line.charAt(star) === '*' && line.charAt(star + 3) === '\n' && parseInt(line.substring(star + 1, star + 3), 16) === checksum(body)) {
       try {
         value = JSON.parse(body);
@@ -58,14 +69,22 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
       }
       const config: GameConfig = { players: value.p as number, options: value.o || {} };
       try {
-        restored = { config: config, names: value.n, state: game.setup(config), moves: 0, dropped: 0 };
+        restored = { config: config, names: value.n, state: game.setup(config), moves: 0, dropped: 0, cut: false };
       } catch (e) {
         failed = true;
       }
       return;
     }
-    // After a garbled record nothing can be trusted to follow from what came before.
-    if (!value) trusted = false;
+    // After a garbled record nothing can be trusted to follow from what came before,
+    // unless a resync says the board went on from exactly the moves replayed so far.
+    if (value && value.sync !== undefined) {
+      if (value.sync === restored.moves) trusted = true;
+      return;
+    }
+    if (!value) {
+      trusted = false;
+      restored.cut = line.charAt(line.length - 1) !== '\n';
+    }
     if (!trusted) {
       restored.dropped++;
       return;

@@ -17,7 +17,7 @@ import { createCommandChannel } from './commands';
 import type { Command, CommandChannel, CommandSpec } from './commands';
 import { diagMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
 import type { Fields, Refusal } from './protocol';
-import { LOG, record, restore, setupRecord } from './persist';
+import { LOG, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
 
 /** Everything the runtime needs of one game. */
@@ -284,8 +284,19 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   });
 
   display.init(8);
-  if (saved) send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
-  else begin();
+  if (saved) {
+    send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
+    // The power went during a write: end that record and say where the game stands.
+    if (saved.cut) save(resyncRecord(saved.moves));
+  } else {
+    // A log that held no game it could take up: say the saved game was lost.
+    let lost = 0;
+    hal.store.lines(LOG, function (): void {
+      lost++;
+    });
+    if (lost) send({ type: 'restored', moves: 0, dropped: lost, lost: true });
+    begin();
+  }
   if (config.diag) setDiag(true);
   else announce();
 

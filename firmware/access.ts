@@ -18,18 +18,17 @@ export interface AccessOptions {
   now: number;
   /** The button was held at power-up. */
   maintenance: boolean;
-  /** How long maintenance lasts, ms (default 60 s). */
+  /** How long maintenance lasts, ms (default, or 0: 60 s). */
   maintenanceMs?: number;
-  /** How long the button has to confirm a command from an unpaired link, ms (default 10 s). */
+  /** How long the button has to confirm a command from an unpaired link, ms (default, or 0: 10 s). */
   confirmMs?: number;
   /** Whether an unpaired link may have a command confirmed by the button (default true). */
   buttonConfirm?: boolean;
 }
 
 export interface Access {
+  /** How long the button has to confirm a command from an unpaired link, ms; 0 when button confirmation is off. */
   readonly confirmMs: number;
-  /** How a command may run: `edit` tells whether it changes state, `paired` whether the link is paired with the passkey. */
-  decide(edit: boolean, paired: boolean, now: number): Decision;
   /** Whether maintenance mode is on. */
   inMaintenance(now: number): boolean;
   /** Milliseconds of maintenance left (0 when off). */
@@ -39,32 +38,29 @@ export interface Access {
 }
 
 export function createAccess(options: AccessOptions): Access {
-  const maintenanceMs = options.maintenanceMs !== undefined ? options.maintenanceMs : 60000;
-  const confirmMs = options.confirmMs !== undefined ? options.confirmMs : 10000;
-  const buttonConfirm = options.buttonConfirm !== false;
-  let maintenanceEnds = options.maintenance ? options.now + maintenanceMs : -1;
-
-  function left(now: number): number {
-    return maintenanceEnds < 0 || now >= maintenanceEnds ? 0 : maintenanceEnds - now;
-  }
-
+  // Maintenance lasts while now < ends.
+  let ends = options.maintenance ? options.now + (options.maintenanceMs || 60000) : 0;
   return {
-    confirmMs: confirmMs,
-    decide: function (edit: boolean, paired: boolean, now: number): Decision {
-      if (!edit) return ALLOW;
-      // While the console is on Bluetooth the game is not to be changed from it.
-      if (left(now) > 0) return REFUSE;
-      if (paired) return ALLOW;
-      return buttonConfirm ? CONFIRM : REFUSE;
-    },
+    confirmMs: options.buttonConfirm === false ? 0 : options.confirmMs || 10000,
     inMaintenance: function (now: number): boolean {
-      return left(now) > 0;
+      return now < ends;
     },
-    maintenanceLeft: left,
+    maintenanceLeft: function (now: number): number {
+      return now < ends ? ends - now : 0;
+    },
     endMaintenance: function (): void {
-      maintenanceEnds = -1;
+      ends = 0;
     },
   };
+}
+
+/**
+ * How a command may run: `edit` tells whether it changes state, `paired`
+ * whether the link is paired with the passkey. While the console is on
+ * Bluetooth (maintenance) the game is not to be changed from it.
+ */
+export function decide(access: Access, edit: boolean, paired: boolean, now: number): Decision {
+  return !edit ? ALLOW : access.inMaintenance(now) ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -2,20 +2,24 @@
 // validator, and the command channel that takes UART data to validated,
 // allowed commands. Nothing reaches the handler unless it is whole, valid and
 // allowed; every refusal is an `error` reply with a stable code.
+//
+// On the chip the channel is one closure with few functions and fields: the
+// line assembly, the flood limit and the replies live in it, and the command
+// table is made afresh for each line rather than kept.
 
 import type { Clock, Radio } from '../hal/types';
-import { ALLOW, CONFIRM, type Access } from './access';
+import { decide, ALLOW, CONFIRM, type Access } from './access';
 import {
-  confirmMessage, createLineAssembler, createRateLimit, createSender, errorMessage, jsonDepth, okMessage,
-  refusal, E_BAD_ARG, E_BAD_CMD, E_BAD_JSON, E_BUSY, E_FAILED, E_NOT_ALLOWED, E_TIMEOUT, E_UNKNOWN_CMD,
-  type Refusal,
+  jsonDepth, sendLine, E_BAD_ARG, E_BAD_CMD, E_BAD_JSON, E_BUSY, E_FAILED, E_NOT_ALLOWED, E_PARTIAL, E_TIMEOUT,
+  E_TOO_LONG, E_UNKNOWN_CMD, type Refusal,
 } from './protocol';
 
 /**
  * int/num: a number in [min, max] (int: whole). bool. str: 1..max characters
  * (default 32), or one of `one`. obj: a flat object of at most `max` (default
- * 12) short keys whose values are numbers, booleans or strings of up to 32.
- * players: a count in [min, max], or that many names of 1..16 characters.
+ * 12) keys of up to 16 characters whose values are numbers, booleans or
+ * strings of up to 32. players: a count in [min, max], or that many names of
+ * 1..16 characters.
  */
 export type ArgType = 'int' | 'num' | 'bool' | 'str' | 'obj' | 'players';
 
@@ -32,8 +36,8 @@ export interface ArgSpec {
 
 export interface CommandSpec {
   name: string;
-  /** Changes state (game, mode, settings): needs a paired link or a button confirmation. */
-  edit: boolean;
+  /** Changes state (game, mode, settings): needs a paired link or a button confirmation. Only `false` makes a command read-only. */
+  edit?: boolean;
   args: ArgSpec[];
 }
 
@@ -46,190 +50,92 @@ export interface Command {
   paired: boolean;
 }
 
-export const GAME_IDS = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
-
-/** The contract's own commands (CONTRACT.md §2) and display brightness. */
-export function baseCommands(games: string[]): CommandSpec[] {
+/** The contract's own commands (CONTRACT.md §2) and display brightness; `new` takes one of `games` (any name when left out). */
+export function baseCommands(games?: string[]): CommandSpec[] {
   return [
     {
-      name: 'new', edit: true, args: [
+      name: 'new', args: [
         { key: 'game', type: 'str', need: true, one: games },
         { key: 'players', type: 'players', need: true, min: 1, max: 8 },
         { key: 'options', type: 'obj' },
       ],
     },
-    { name: 'undo', edit: true, args: [] },
+    { name: 'undo', args: [] },
     { name: 'state', edit: false, args: [] },
     // {"cmd":"diag","on":true|false} enters or leaves; in diagnostics, {"cmd":"diag"} reports and "walk":true restarts the walk test.
-    { name: 'diag', edit: true, args: [{ key: 'on', type: 'bool' }, { key: 'walk', type: 'bool' }] },
-    { name: 'bright', edit: true, args: [{ key: 'level', type: 'int', need: true, min: 0, max: 15 }] },
+    { name: 'diag', args: [{ key: 'on', type: 'bool' }, { key: 'walk', type: 'bool' }] },
+    { name: 'bright', args: [{ key: 'level', type: 'int', need: true, min: 0, max: 15 }] },
   ];
-}
-
-const WEIGHTS = ['red1', 'red2', 'red3', 'red4', 'blue1', 'blue2', 'blue3', 'blue4'];
-const FORTRESS_BALLS = ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'];
-
-/**
- * Referee inputs of each game (RULES.md ids in brackets), plus confirm and
- * correct, which every game may use for a flagged event. The runtime passes
- * the ones of the game in play as ChannelOptions.commands.
- */
-export function refereeCommands(game: string): CommandSpec[] {
-  const common: CommandSpec[] = [
-    { name: 'confirm', edit: true, args: [] },
-    {
-      name: 'correct', edit: true, args: [
-        { key: 'player', type: 'int', need: true, min: 0, max: 7 },
-        { key: 'points', type: 'int', need: true, min: -99, max: 99 },
-      ],
-    },
-  ];
-  let own: CommandSpec[] = [];
-  if (game === 'triangle') {
-    own = [{ name: 'off', edit: true, args: [] }]; // T8: the chip left the triangle
-  } else if (game === 'ringapeg') {
-    own = [
-      { name: 'peg', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 3 }] }, // R10
-      { name: 'cleared', edit: true, args: [] }, // R11
-    ];
-  } else if (game === 'fortress') {
-    own = [
-      { name: 'lag', edit: true, args: [{ key: 'side', type: 'int', need: true, min: 0, max: 1 }] }, // F1
-      { name: 'wrongball', edit: true, args: [] }, // F19
-      { name: 'overtable', edit: true, args: [{ key: 'ball', type: 'str', need: true, one: FORTRESS_BALLS }] }, // F30/F31
-      { name: 'blind', edit: true, args: [] }, // F37: "I do not see" declared
-      { name: 'hit', edit: true, args: [{ key: 'hit', type: 'bool', need: true }] }, // F37: its hit or miss
-    ];
-  } else if (game === 'shuffleboard') {
-    own = [
-      {
-        name: 'move', edit: true, args: [
-          { key: 'w', type: 'str', need: true, one: WEIGHTS },
-          { key: 'd', type: 'num', min: -58, max: 3000 },
-          { key: 'y', type: 'num', min: 0, max: 1000 },
-          { key: 'off', type: 'bool' },
-        ],
-      },
-      {
-        name: 'reassign', edit: true, args: [
-          { key: 'w', type: 'str', need: true, one: WEIGHTS },
-          { key: 'as', type: 'str', need: true, one: WEIGHTS },
-        ],
-      },
-    ];
-  }
-  return own.concat(common);
 }
 
 // ---------------------------------------------------------------- validation
 
-const MAX_ID = 2147483647;
-
-function isNumber(v: unknown): v is number {
-  return typeof v === 'number' && v === v && v !== Infinity && v !== -Infinity;
-}
-
-function isPlainObject(v: unknown): v is { [key: string]: unknown } {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function inRange(v: number, spec: ArgSpec): boolean {
-  return !(spec.min !== undefined && v < spec.min) && !(spec.max !== undefined && v > spec.max);
-}
-
-function isShortString(v: unknown, max: number): v is string {
-  return typeof v === 'string' && v.length >= 1 && v.length <= max;
-}
-
-/** Why one argument is wrong, or '' when it is right. */
-function argProblem(v: unknown, spec: ArgSpec): string {
-  const k = spec.key;
-  if (spec.type === 'bool') return typeof v === 'boolean' ? '' : k + ' must be true or false';
-  if (spec.type === 'int' || spec.type === 'num') {
-    if (!isNumber(v) || (spec.type === 'int' && v !== Math.floor(v))) return k + ' must be ' + (spec.type === 'int' ? 'a whole number' : 'a number');
-    return inRange(v, spec) ? '' : k + ' must be within ' + spec.min + '..' + spec.max;
-  }
-  if (spec.type === 'str') {
-    if (spec.one) return typeof v === 'string' && spec.one.indexOf(v) >= 0 ? '' : k + ' must be one of ' + spec.one.join(', ');
-    return isShortString(v, spec.max !== undefined ? spec.max : 32) ? '' : k + ' must be a short string';
-  }
-  if (spec.type === 'players') {
-    if (isNumber(v)) return v === Math.floor(v) && inRange(v, spec) ? '' : k + ' must be a count within ' + spec.min + '..' + spec.max;
-    if (!Array.isArray(v) || !inRange(v.length, spec)) return k + ' must be a count or ' + spec.min + '..' + spec.max + ' names';
-    for (let i = 0; i < v.length; i++) if (!isShortString(v[i], 16)) return k + ' names must be 1..16 characters';
-    return '';
-  }
-  // obj
-  if (!isPlainObject(v)) return k + ' must be an object';
-  let n = 0;
-  for (const name in v) {
-    n++;
-    const x = v[name];
-    if (name.length > 16 || n > (spec.max !== undefined ? spec.max : 12)) return k + ' has too many or too long keys';
-    if (!isNumber(x) && typeof x !== 'boolean' && !isShortString(x, 32)) return k + '.' + name + ' must be a number, boolean or short string';
-  }
-  return '';
-}
-
-function findSpec(specs: CommandSpec[], name: string): CommandSpec | null {
-  for (let i = 0; i < specs.length; i++) if (specs[i].name === name) return specs[i];
-  return null;
-}
-
-function findArg(spec: CommandSpec, key: string): ArgSpec | null {
-  for (let i = 0; i < spec.args.length; i++) if (spec.args[i].key === key) return spec.args[i];
-  return null;
-}
-
-/** The command id if the message has a valid one; `undefined` for none, `null` for an invalid one. */
-function readId(message: { [key: string]: unknown }): number | string | undefined | null {
-  const id = message.id;
-  if (id === undefined) return undefined;
-  if (isNumber(id) && id === Math.floor(id) && id >= 0 && id <= MAX_ID) return id;
-  if (isShortString(id, 16)) return id;
-  return null;
-}
-
-/** Checks a parsed message against the table: a Command, or a Refusal (with the id when it was readable). */
+/**
+ * Checks a parsed message against the table: a Command, or a Refusal (with
+ * the id when it was readable). A bad argument is reported with what it must
+ * be, e.g. "level: int 0..15".
+ */
 export function validate(message: unknown, specs: CommandSpec[], paired: boolean): Command | (Refusal & { id?: number | string }) {
-  if (!isPlainObject(message) || typeof message.cmd !== 'string') {
-    return refusal(E_BAD_CMD, 'expected an object with a string "cmd"');
+  /** A string of 1..max characters. */
+  function isText(v: unknown, max: number): boolean {
+    return typeof v === 'string' && v.length > 0 && v.length <= max;
   }
-  const id = readId(message);
-  if (id === null) return refusal(E_BAD_ARG, 'id must be a whole number 0..' + MAX_ID + ' or 1..16 characters');
-  const fail = function (code: string, text: string): Refusal & { id?: number | string } {
-    const r: Refusal & { id?: number | string } = refusal(code, text);
-    if (id !== undefined) r.id = id;
-    return r;
-  };
-  const name = message.cmd;
-  const spec = findSpec(specs, name);
-  if (!spec) return fail(E_UNKNOWN_CMD, 'no command "' + (name.length > 16 ? name.substring(0, 16) + '...' : name) + '"');
+  /** Whether a value fits its argument's spec. */
+  function fits(v: unknown, a: ArgSpec): boolean {
+    const t = a.type;
+    if (t === 'bool') return typeof v === 'boolean';
+    if (t === 'str') return a.one ? a.one.indexOf(v as string) >= 0 : isText(v, a.max || 32);
+    if (t === 'obj') {
+      const o = v as { [key: string]: unknown };
+      if (typeof o !== 'object' || !o || Array.isArray(o)) return false;
+      let n = 0;
+      for (const k in o) {
+        const x = o[k];
+        if (k.length > 16 || ++n > (a.max || 12) || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) return false;
+      }
+      return true;
+    }
+    if (t === 'players' && Array.isArray(v)) {
+      // Names: then their count is checked like a number of players.
+      for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) return false;
+      v = v.length;
+    }
+    // int, num, or a count of players; an undefined bound compares false.
+    return typeof v === 'number' && isFinite(v) && (t === 'num' || v === Math.floor(v)) && !(v < (a.min as number)) && !(v > (a.max as number));
+  }
+
+  const m = message as { [key: string]: unknown };
+  if (typeof m !== 'object' || !m || Array.isArray(m) || typeof m.cmd !== 'string') return { code: E_BAD_CMD, message: 'no "cmd"' };
+  let id = m.id as number | string | undefined;
+  let problem = '';
+  if (id !== undefined && !(typeof id === 'number' ? id === Math.floor(id) && id >= 0 && id <= 2147483647 : isText(id, 16))) {
+    id = undefined; // not echoed
+    problem = 'id: int or text';
+  }
+  const name = m.cmd;
+  let spec: CommandSpec | null = null;
+  for (let i = 0; i < specs.length; i++) if (specs[i].name === name) spec = specs[i];
+  if (!spec) return { code: E_UNKNOWN_CMD, message: 'no command ' + name.substring(0, 16), id: id };
   const args: { [key: string]: unknown } = {};
-  for (const key in message) {
+  for (const key in m) {
+    if (problem) break;
     if (key === 'cmd' || key === 'id') continue;
-    const arg = findArg(spec, key);
-    if (!arg) return fail(E_BAD_ARG, name + ' takes no "' + (key.length > 16 ? key.substring(0, 16) + '...' : key) + '"');
-    const problem = argProblem(message[key], arg);
-    if (problem) return fail(E_BAD_ARG, problem);
-    args[key] = message[key];
+    let a: ArgSpec | null = null;
+    for (let i = 0; i < spec.args.length; i++) if (spec.args[i].key === key) a = spec.args[i];
+    if (!a) problem = key.substring(0, 16) + ': unknown';
+    else if (!fits(m[key], a)) problem = key + ': ' + a.type + (a.one ? ' ' + a.one.join('|') : a.min !== undefined ? ' ' + a.min + '..' + a.max : '');
+    args[key] = m[key];
   }
-  for (let i = 0; i < spec.args.length; i++) {
-    if (spec.args[i].need && !(spec.args[i].key in args)) return fail(E_BAD_ARG, name + ' needs ' + spec.args[i].key);
-  }
-  const command: Command = { name: name, args: args, paired: paired };
-  if (id !== undefined) command.id = id;
-  return command;
+  for (let i = 0; i < spec.args.length; i++) if (!problem && spec.args[i].need && args[spec.args[i].key] === undefined) problem = spec.args[i].key + ': missing';
+  return problem ? { code: E_BAD_ARG, message: problem, id: id } : { name: name, args: args, id: id, paired: paired };
 }
+
+/** A refusal to send, with the id of the command refused; null when there is nothing to refuse. */
+type Answer = (Refusal & { id?: number | string }) | null;
 
 /** Whether validate() gave a refusal. */
 export function isRefusal(result: Command | Refusal): result is Refusal {
   return (result as Refusal).code !== undefined;
-}
-
-/** The spec of a validated command's name. */
-export function specOf(specs: CommandSpec[], name: string): CommandSpec | null {
-  return findSpec(specs, name);
 }
 
 // ---------------------------------------------------------------- channel
@@ -240,9 +146,9 @@ export interface ChannelOptions {
   access: Access;
   /** Carries out a valid, allowed command. Returns a Refusal (e.g. not_now) to report; state must then be unchanged. */
   handle(command: Command): Refusal | null | void;
-  /** More commands, e.g. refereeCommands(game) of the game in play. */
+  /** The game's own commands (its module's `commands`), beside baseCommands. */
   commands?: CommandSpec[];
-  /** Game ids `new` accepts (default GAME_IDS). */
+  /** Game ids `new` accepts (any name of up to 32 characters when left out; the runtime gives its own game). */
   games?: string[];
   /** Longest line, characters (default 256). */
   maxLine?: number;
@@ -256,7 +162,7 @@ export interface ChannelOptions {
 }
 
 export interface CommandChannel {
-  /** Sends a board → phone message (one line, chunked). */
+  /** Sends a board → phone message (one line, chunked); a Refusal (no `type`) goes as an `error` reply. */
   send(message: object): void;
   /** Timeouts: partial lines and the confirmation window. Call it from a slow timer (100 ms), not from the scan tick. */
   tick(now: number): void;
@@ -264,121 +170,130 @@ export interface CommandChannel {
   press(now: number): boolean;
   /** The command waiting for the button, if any. */
   pending(): Command | null;
-  /** Replaces the extra commands (when a new game starts). */
-  setCommands(commands: CommandSpec[]): void;
 }
 
 export function createCommandChannel(options: ChannelOptions): CommandChannel {
-  const sender = createSender(options.radio);
-  const base = baseCommands(options.games || GAME_IDS);
-  let specs = base.concat(options.commands || []);
-  const limit = createRateLimit(options.perSecond || 5, options.burst || 10);
-  const maxLine = options.maxLine || 256;
+  // Numbers rather than booleans for flags, and few fields and functions: each costs memory on the chip.
+  // The line so far, and when it began (while dropping, when data last came).
+  let buffer = '';
+  let started = 0;
+  // 1 while the rest of an over-long line is dropped, up to its newline or a pause.
+  let dropping = 0;
+  // 1 while every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
+  let linePaired = 0;
+  // Flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `full`,
+  // each command adds 1/perSecond to it, and it may run at most `burst` commands ahead of now.
+  // After one busy reply (busySaid 1), silence until a command is taken again.
+  let full = 0;
+  let busySaid = 0;
+  // The command waiting for the board button, until when, and the seconds its prompt shows.
   let waiting: Command | null = null;
   let deadline = 0;
-  let shownSeconds = 0;
-  // A line is as trusted as the least trusted chunk it was made of.
-  let chunkPaired = false;
-  let linePaired = false;
-  // Flood: one busy reply, then silence until a command is accepted again.
-  let busySaid = false;
+  let shown = 0;
 
-  function reply(code: string, message: string, id?: number | string): void {
-    sender.send(errorMessage(code, message, id));
+  /** Sends a message; a refusal (no `type`) goes as an `error` reply, with the command's id when it had one; null sends nothing. */
+  function send(message: object | Answer): void {
+    const r = message as Refusal & { type?: string; id?: number | string };
+    if (r) sendLine(options.radio, r.type ? r : { type: 'error', code: r.code, message: r.message, id: r.id });
   }
 
-  function prompt(seconds: number): void {
-    if (seconds !== shownSeconds && options.prompt) options.prompt(seconds);
-    shownSeconds = seconds;
-  }
-
+  /** Runs a command: `ok` when it had an id, or its refusal (with the id). */
   function run(command: Command): void {
     let result: Refusal | null | void;
     try {
       result = options.handle(command);
     } catch (e) {
-      result = refusal(E_FAILED, String((e && (e as Error).message) || e));
+      result = { code: E_FAILED, message: String((e && (e as Error).message) || e) };
     }
-    if (result) reply(result.code, result.message, command.id);
-    else if (command.id !== undefined) sender.send(okMessage(command.name, command.id));
+    send(result ? { code: result.code, message: result.message, id: command.id } : command.id !== undefined ? { type: 'ok', cmd: command.name, id: command.id } : null);
   }
-
-  function line(text: string, paired: boolean, now: number): void {
-    if (!limit.take(now)) {
-      if (!busySaid) reply(E_BUSY, 'too many commands; slow down');
-      busySaid = true;
-      return;
-    }
-    busySaid = false;
-    if (jsonDepth(text) > 3) return reply(E_BAD_JSON, 'nested too deep');
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch (e) {
-      return reply(E_BAD_JSON, 'not JSON');
-    }
-    const result = validate(message, specs, paired);
-    if (isRefusal(result)) return reply(result.code, result.message, (result as { id?: number | string }).id);
-    const spec = findSpec(specs, result.name) as CommandSpec;
-    const decision = options.access.decide(spec.edit, paired, now);
-    if (decision === ALLOW) return run(result);
-    if (decision === CONFIRM) {
-      if (waiting) return reply(E_BUSY, 'a command already waits for the board button', result.id);
-      waiting = result;
-      deadline = now + options.access.confirmMs;
-      sender.send(confirmMessage(result.name, options.access.confirmMs, result.id));
-      prompt(Math.ceil(options.access.confirmMs / 1000));
-      return;
-    }
-    reply(E_NOT_ALLOWED, 'pair with the passkey to change the game', result.id);
-  }
-
-  const assembler = createLineAssembler({
-    maxLine: maxLine,
-    partialMs: options.partialMs || 2000,
-    line: function (text: string): void {
-      const paired = linePaired;
-      linePaired = chunkPaired;
-      line(text, paired, options.clock.now());
-    },
-    error: function (code: string, message: string): void {
-      reply(code, message);
-    },
-  });
 
   options.radio.onData(function (data: string, paired: boolean): void {
-    linePaired = assembler.holding() ? linePaired && paired : paired;
-    chunkPaired = paired;
-    assembler.push(data, options.clock.now());
+    const now = options.clock.now();
+    const maxLine = options.maxLine || 256;
+
+    /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
+    function take(line: string, trusted: boolean): Answer {
+      const interval = 1000 / (options.perSecond || 5);
+      const next = Math.max(full, now) + interval;
+      const said = busySaid;
+      busySaid = next - now > (options.burst || 10) * interval ? 1 : 0;
+      if (busySaid) return said ? null : { code: E_BUSY, message: 'too many commands' };
+      full = next;
+      let message: unknown;
+      try {
+        if (jsonDepth(line) <= 3) message = JSON.parse(line);
+      } catch (e) {
+        // left undefined: not JSON
+      }
+      if (message === undefined) return { code: E_BAD_JSON, message: 'not JSON' };
+      const specs = baseCommands(options.games).concat(options.commands || []);
+      const command = validate(message, specs, trusted);
+      if (isRefusal(command)) return command;
+      let edit = true;
+      for (let i = 0; i < specs.length; i++) if (specs[i].name === command.name) edit = specs[i].edit !== false;
+      const decision = decide(options.access, edit, trusted, now);
+      if (decision === ALLOW) run(command);
+      else if (decision !== CONFIRM || waiting) {
+        return { code: waiting ? E_BUSY : E_NOT_ALLOWED, message: waiting ? 'one awaits the button' : 'pair first', id: command.id };
+      } else {
+        waiting = command;
+        deadline = now + options.access.confirmMs;
+        send({ type: 'confirm', cmd: command.name, ms: options.access.confirmMs, id: command.id });
+        channel.tick(now);
+      }
+      return null;
+    }
+
+    linePaired = (linePaired || (!buffer && !dropping)) && paired ? 1 : 0;
+    for (let from = 0; ;) {
+      const nl = data.indexOf('\n', from);
+      const part = nl < 0 ? data.substring(from) : data.substring(from, nl);
+      if (!buffer || dropping) started = now;
+      if (!dropping && buffer.length + part.length > maxLine) {
+        buffer = '';
+        dropping = 1;
+        send({ code: E_TOO_LONG, message: 'line over ' + maxLine });
+      } else if (!dropping) buffer += part;
+      if (nl < 0) return;
+      from = nl + 1;
+      let line = buffer;
+      const trusted = linePaired === 1;
+      buffer = '';
+      linePaired = paired ? 1 : 0;
+      if (line.charAt(line.length - 1) === '\r') line = line.substring(0, line.length - 1);
+      if (!dropping && line) send(take(line, trusted));
+      dropping = 0;
+    }
   });
 
-  return {
-    send: function (message: object): void {
-      sender.send(message);
-    },
+  const channel: CommandChannel = {
+    send: send,
     tick: function (now: number): void {
-      assembler.tick(now);
-      if (!waiting) return;
-      if (now >= deadline) {
-        const expired = waiting;
-        waiting = null;
-        prompt(0);
-        reply(E_TIMEOUT, 'the board button was not pressed to confirm ' + expired.name, expired.id);
-      } else prompt(Math.ceil((deadline - now) / 1000));
+      const partialMs = options.partialMs || 2000;
+      if (now - started >= partialMs) {
+        if (buffer) send({ code: E_PARTIAL, message: 'line unfinished' });
+        buffer = '';
+        dropping = 0;
+      }
+      const expired = waiting && now >= deadline ? waiting : null;
+      if (expired) waiting = null;
+      const seconds = waiting ? Math.ceil((deadline - now) / 1000) : 0;
+      if (seconds !== shown && options.prompt) options.prompt(seconds);
+      shown = seconds;
+      if (expired) send({ code: E_TIMEOUT, message: 'not confirmed', id: expired.id });
     },
     press: function (now: number): boolean {
-      if (!waiting || now >= deadline) return false;
       const command = waiting;
+      if (!command || now >= deadline) return false;
       waiting = null;
-      prompt(0);
+      channel.tick(now); // takes the prompt down
       run(command);
       return true;
     },
     pending: function (): Command | null {
       return waiting;
     },
-    setCommands: function (commands: CommandSpec[]): void {
-      specs = base.concat(commands);
-    },
   };
+  return channel;
 }

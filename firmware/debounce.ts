@@ -2,8 +2,9 @@
 // meanings, but timestamp-based (a deadline per timer instead of a counter
 // decremented every ms, so late or irregular scans cannot stretch a delay) and
 // bit-parallel: a bank is one 32-bit word, and an algorithm's channels in it
-// are one mask. Per-key deadlines live in one Int32Array; times are compared
-// as ((now - deadline) | 0) >= 0, which stays right when ms wrap past 2^31.
+// are one mask. All state sits in one Int32Array (one object on the chip
+// instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
+// stays right when ms wrap past 2^31.
 import type { SensorKind } from './board';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
@@ -20,8 +21,13 @@ export const ALGORITHM_NAMES = ['sym_defer_g', 'sym_defer_pk', 'sym_eager_pk', '
 
 /** The algorithm constant for a QMK name, or -1. */
 export function algorithmId(name: string): number {
-  return ALGORITHM_NAMES.indexOf(name);
+  // Split from one string when asked: ALGORITHM_NAMES would keep four strings in the chip's RAM.
+  return 'sym_defer_g sym_defer_pk sym_eager_pk asym_eager_defer_pk'.split(' ').indexOf(name);
 }
+
+/** Default times (see defaultDebounce). */
+export const CONTACT_MS = 10;
+export const TRANSIT_MS = 2;
 
 export interface DebounceSetting {
   alg: number;
@@ -39,8 +45,7 @@ export interface DebounceSetting {
  * only swallows chatter.
  */
 export function defaultDebounce(kind: SensorKind): DebounceSetting {
-  if (kind === 'contact') return { alg: ASYM_EAGER_DEFER_PK, ms: 10 };
-  return { alg: SYM_EAGER_PK, ms: 2 };
+  return kind === 'contact' ? { alg: ASYM_EAGER_DEFER_PK, ms: CONTACT_MS } : { alg: SYM_EAGER_PK, ms: TRANSIT_MS };
 }
 
 /** Whether a kind's short active pulses are latched and reported as transits. */
@@ -48,184 +53,151 @@ export function latchesTransits(kind: SensorKind): boolean {
   return kind !== 'contact';
 }
 
-// 2^k mod 37 differs for every k < 32: the index of a lone bit in one lookup
-// (Math.clz32 is missing on the chip). Kept in signed 32-bit integers, which the
-// interpreter indexes typed arrays with: bit 31 is negative, (1 << 31) % 37 is
-// -22, so the table is offset by 37.
-const BIT_OF_MOD37 = new Uint8Array(74);
-for (let k = 0; k < 32; k++) BIT_OF_MOD37[((1 << k) % 37) + 37] = k;
-
-/** Index (0..31) of a word with exactly one bit set (as a signed 32-bit integer). */
+/**
+ * Index (0..31) of a word with exactly one bit set (as a signed 32-bit
+ * integer), by halving masks. Math.clz32 is missing on the chip; this is
+ * faster there than Math.log and needs no table in RAM.
+ */
 export function bitIndex(bit: number): number {
-  return BIT_OF_MOD37[(bit % 37) + 37];
+  return (
+    (bit & 0xffff0000 ? 16 : 0) | (bit & 0xff00ff00 ? 8 : 0) | (bit & 0xf0f0f0f0 ? 4 : 0) | (bit & 0xcccccccc ? 2 : 0) | (bit & 0xaaaaaaaa ? 1 : 0)
+  );
 }
 
-/** Debounces whole banks of 32 channels, each channel with its own algorithm and time. */
-export class Debouncer {
-  /** Debounced ("cooked") word per bank. */
-  ck: Int32Array;
-  /** Last raw word per bank. */
-  rw: Int32Array;
-  /** Channels with a per-key timer running, per bank. */
-  tm: Int32Array;
-  /** Earliest deadline of a bank's running timers: until then, an unchanged raw word changes nothing. */
-  nx: Int32Array;
-  private banks: number;
-  private g: Int32Array;
-  private d: Int32Array;
-  private e: Int32Array;
-  private a: Int32Array;
-  private pk: Int32Array;
-  /** asym_eager_defer_pk keys whose timer is a press lockout (else a release deferral). */
-  private pr: Int32Array;
-  private gOn: Int32Array;
-  private gDl: Int32Array;
-  private gMs: Int32Array;
-  private dl: Int32Array;
-  private ms: Uint16Array;
+// The state of every bank and channel sits in one Int32Array, s. Word 0 says
+// where the channel records start (ch0); words 1 to BANK0 - 1 are the owner's.
+// Bank b's record is BANK words from BANK0 + b * BANK; channel c's record is
+// CHAN words from ch0 + c * CHAN. The last words of each bank record, the
+// upper half of each channel's second word, and `extra` words after the
+// channels are the owner's too (the scanner keeps its own state there: one
+// array instead of several).
+/** Where the banks start. */
+export const BANK0 = 6;
+/** Debounced ("cooked") word. */
+export const CK = 0;
+/** Last raw word. */
+export const RW = 1;
+/** Channels with a per-key timer running. */
+export const TM = 2;
+/** Earliest deadline of the bank's timers: until then, an unchanged raw word changes nothing. */
+export const NX = 3;
+// Channel masks per algorithm, in the algorithms' order (the mask of algorithm k is at G + k).
+const G = 4;
+const D = 5;
+export const E = 6;
+export const A = 7;
+/** asym_eager_defer_pk keys whose timer is a press lockout (else a release deferral). */
+export const PR = 8;
+/** sym_defer_g: 1 while the bank's timer runs, its deadline, and its time (the longest of its channels). */
+export const GON = 9;
+const GDL = 10;
+const GMS = 11;
+/** Words per bank; 12 to 15 are the owner's. */
+export const BANK = 16;
+// A channel's record: its deadline; its time (ms) in the low 16 bits of the
+// second word; the third word is the owner's.
+/** Words per channel. */
+export const CHAN = 3;
 
-  /** alg[c] and ms[c] for every channel c; `initial` words are taken as already debounced. */
-  constructor(alg: ArrayLike<number>, ms: ArrayLike<number>, initial?: ArrayLike<number>) {
-    const channels = alg.length;
-    const nb = (channels + 31) >> 5;
-    this.banks = nb;
-    this.ck = new Int32Array(nb);
-    this.rw = new Int32Array(nb);
-    this.tm = new Int32Array(nb);
-    this.nx = new Int32Array(nb);
-    this.g = new Int32Array(nb);
-    this.d = new Int32Array(nb);
-    this.e = new Int32Array(nb);
-    this.a = new Int32Array(nb);
-    this.pk = new Int32Array(nb);
-    this.pr = new Int32Array(nb);
-    this.gOn = new Int32Array(nb);
-    this.gDl = new Int32Array(nb);
-    this.gMs = new Int32Array(nb);
-    this.dl = new Int32Array(channels);
-    this.ms = new Uint16Array(channels);
-    for (let c = 0; c < channels; c++) {
-      const b = c >> 5;
-      const bit = 1 << (c & 31);
-      const m = ms[c];
-      if (!(m >= 0 && m <= 65535)) throw new Error('debounce ms out of range on channel ' + c);
-      this.ms[c] = m;
-      const k = alg[c];
-      if (k === SYM_DEFER_G) {
-        this.g[b] |= bit;
-        // One timer per bank: the longest time asked for by its channels.
-        if (m > this.gMs[b]) this.gMs[b] = m;
-      } else if (k === SYM_DEFER_PK) this.d[b] |= bit;
-      else if (k === SYM_EAGER_PK) this.e[b] |= bit;
-      else if (k === ASYM_EAGER_DEFER_PK) this.a[b] |= bit;
-      else throw new Error('unknown debounce algorithm on channel ' + c);
+/**
+ * The state for debouncing whole banks of 32 channels, each channel with its
+ * own algorithm and time: alg[c] and ms[c] (0..65535) for every channel c,
+ * all levels 0 at first; `extra` words are left at the end for the owner.
+ */
+export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, extra?: number): Int32Array {
+  const channels = alg.length;
+  const ch0 = BANK0 + ((channels + 31) >> 5) * BANK;
+  const s = new Int32Array(ch0 + channels * CHAN + (extra || 0));
+  s[0] = ch0;
+  for (let c = 0; c < channels; c++) {
+    const o = BANK0 + (c >> 5) * BANK;
+    const m = ms[c];
+    s[ch0 + c * CHAN + 1] = m;
+    // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
+    s[o + G + alg[c]] |= 1 << (c & 31);
+    // One timer per bank for sym_defer_g: the longest time asked for by its channels.
+    if (alg[c] === SYM_DEFER_G && m > s[o + GMS]) s[o + GMS] = m;
+  }
+  return s;
+}
+
+/**
+ * Takes bank b's raw word at time `now` (ms, non-decreasing); returns its
+ * debounced word. A function on the state rather than a method: an object
+ * and its class would cost the chip more than the state itself.
+ */
+export function debounce(s: Int32Array, b: number, now: number, raw: number): number {
+  const o = BANK0 + b * BANK;
+  const r = raw | 0;
+  const n = now | 0;
+  const chg = r ^ s[o + RW];
+  let ck = s[o + CK];
+  // Nothing changed and no timer is due: the common busy tick (a lockout or deferral running).
+  if (!chg && ((n - s[o + NX]) | 0) < 0) return ck;
+  s[o + RW] = r;
+  // Time to the earliest deadline still running after this step.
+  let soon = 0x3fffffff;
+  const g = s[o + G];
+  if (g) {
+    // sym_defer_g: any change in the group restarts the bank's timer.
+    if (chg & g) {
+      s[o + GON] = 1;
+      s[o + GDL] = n + s[o + GMS];
     }
-    for (let b = 0; b < nb; b++) {
-      this.pk[b] = this.d[b] | this.e[b] | this.a[b];
-      const w = initial ? initial[b] | 0 : 0;
-      this.ck[b] = w;
-      this.rw[b] = w;
+    if (s[o + GON]) {
+      const left = (s[o + GDL] - n) | 0;
+      if (left <= 0) {
+        ck = (ck & ~g) | (r & g);
+        s[o + GON] = 0;
+      } else soon = left;
     }
   }
-
-  /** Whether bank b has a timer running (it must be stepped even if its raw word does not change). */
-  busy(b: number): number {
-    return this.tm[b] | this.gOn[b];
-  }
-
-  /** Takes bank b's raw word at time `now` (ms, non-decreasing); returns its debounced word. */
-  step(b: number, now: number, raw: number): number {
-    const r = raw | 0;
-    const n = now | 0;
-    const chg = r ^ this.rw[b];
-    // Nothing changed and no timer is due: the common busy tick (a lockout or deferral running).
-    if (chg === 0 && ((n - this.nx[b]) | 0) < 0) return this.ck[b];
-    this.rw[b] = r;
-    let ck = this.ck[b];
-    // Time to the earliest deadline still running after this step.
-    let soon = 0x3fffffff;
-    const G = this.g[b];
-    if (G !== 0) {
-      // sym_defer_g: any change in the group restarts the bank's timer.
-      if ((chg & G) !== 0) {
-        this.gOn[b] = 1;
-        this.gDl[b] = n + this.gMs[b];
-      }
-      if (this.gOn[b] !== 0) {
-        const left = (this.gDl[b] - n) | 0;
-        if (left <= 0) {
-          ck = (ck & ~G) | (r & G);
-          this.gOn[b] = 0;
-        } else soon = left;
-      }
+  const a = s[o + A];
+  const pk = s[o + D] | s[o + E] | a;
+  if (pk) {
+    const base = s[0] + 32 * CHAN * b;
+    let tm = s[o + TM];
+    let pr = s[o + PR];
+    let x: number;
+    let bit: number;
+    let i: number;
+    // Deferred timers run only while the key differs from its reported
+    // level; back to it, the change was a bounce (QMK: counter reset).
+    const deferred = s[o + D] | (a & ~pr);
+    tm &= ~(deferred & ~(r ^ ck));
+    x = tm;
+    while (x) {
+      bit = x & -x;
+      x ^= bit;
+      const left = (s[base + CHAN * bitIndex(bit)] - n) | 0;
+      if (left <= 0) {
+        tm ^= bit;
+        // A deferred key still running differs from its reported level: take the raw one.
+        if (deferred & bit) ck ^= bit;
+      } else if (left < soon) soon = left;
     }
-    const PK = this.pk[b];
-    if (PK !== 0) {
-      const A = this.a[b];
-      const dl = this.dl;
-      const base = b << 5;
-      let tm = this.tm[b];
-      let pr = this.pr[b];
-      let x: number;
-      let bit: number;
-      let c: number;
-      // Deferred timers run only while the key differs from its reported
-      // level; back to it, the change was a bounce (QMK: counter reset).
-      const deferred = this.d[b] | (A & ~pr);
-      tm &= ~(deferred & ~(r ^ ck));
-      x = tm;
-      while (x !== 0) {
+    // Keys that differ and have no timer: eager ones flip now, all start one.
+    x = (r ^ ck) & pk & ~tm;
+    if (x) {
+      const eager = s[o + E] | (a & r);
+      pr = (pr & ~x) | (x & a & r);
+      ck ^= x & eager;
+      while (x) {
         bit = x & -x;
         x ^= bit;
-        c = base + BIT_OF_MOD37[(bit % 37) + 37];
-        const left = (dl[c] - n) | 0;
-        if (left <= 0) {
-          tm ^= bit;
-          // A deferred key still running differs from its reported level: take the raw one.
-          if ((deferred & bit) !== 0) ck ^= bit;
-        } else if (left < soon) soon = left;
+        i = base + CHAN * bitIndex(bit);
+        const m = s[i + 1] & 0xffff;
+        if (m) {
+          s[i] = n + m;
+          tm |= bit;
+          if (m < soon) soon = m;
+        } else if (!(eager & bit)) ck ^= bit; // No time: deferred keys report now too, and nothing waits.
       }
-      // Keys that differ and have no timer: eager ones flip now, all start one.
-      x = (r ^ ck) & PK & ~tm;
-      if (x !== 0) {
-        const eager = this.e[b] | (A & r);
-        pr = (pr & ~x) | (x & A & r);
-        ck ^= x & eager;
-        while (x !== 0) {
-          bit = x & -x;
-          x ^= bit;
-          c = base + BIT_OF_MOD37[(bit % 37) + 37];
-          const m = this.ms[c];
-          if (m === 0) {
-            // No time: deferred keys report now too, and nothing waits.
-            if ((eager & bit) === 0) ck ^= bit;
-          } else {
-            dl[c] = n + m;
-            tm |= bit;
-            if (m < soon) soon = m;
-          }
-        }
-      }
-      this.tm[b] = tm;
-      this.pr[b] = pr;
     }
-    this.ck[b] = ck;
-    this.nx[b] = n + soon;
-    return ck;
+    s[o + TM] = tm;
+    s[o + PR] = pr;
   }
-
-  /** Channels of bank b inside an eager lockout (changes ignored until it ends). */
-  lockout(b: number): number {
-    return this.tm[b] & (this.e[b] | (this.a[b] & this.pr[b]));
-  }
-
-  /** Debounce time of a channel (ms). */
-  timeOf(c: number): number {
-    return this.ms[c];
-  }
-
-  /** Number of banks. */
-  count(): number {
-    return this.banks;
-  }
+  s[o + CK] = ck;
+  s[o + NX] = n + soon;
+  return ck;
 }

@@ -1,8 +1,10 @@
-// Diagnostics mode: what a maker needs to fix a board. It listens to the same
-// events a game would (it is an Interpreter) and reads live levels and raw
-// change counts from the scanner. Reports are plain objects for the phone
-// (type "diag") and a short text for the LED display. Built for humans
-// looking at a board, so reports allocate; sense() itself does not.
+// Diagnostics mode: what a maker needs to fix a board. It hears the same
+// events a game would (sense) and reads live levels and raw change counts from
+// the scanner. Reports are plain objects for the phone (type "diag") and a
+// short text for the LED display. Built for humans looking at a board, so
+// reports allocate (sensor names are looked up then, not kept); sense() does not.
+// A plain constructor with prototype methods, like the scanner, and all
+// counters in two typed arrays: what costs the chip least.
 import type { Buttons } from '../hal/types';
 import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
@@ -25,138 +27,141 @@ export interface DiagOptions {
 
 /** Recent edges kept for the report. */
 const RECENT = 8;
+// Per channel c in Diagnostics.u: 3c flags (SEEN, SENSOR), 3c + 1 edges, 3c + 2
+// transits; then per recent edge j at 3 * channels + 2j: its channel and level
+// (2 for a transit). In Diagnostics.t: each channel's time of its last reported
+// change (or of the start), then each recent edge's time.
+const SEEN = 1;
+const SENSOR = 2;
 
-export class Diagnostics {
-  private sc: Scanner;
-  private board: BoardDescription;
-  private stuckMs: number;
-  private names: string[];
-  /** Channels the walk test waits for (the board's sensors). */
-  private walkChs: number[];
-  private seen: Uint8Array;
-  private seenCount = 0;
-  private edges: Uint16Array;
-  private transits: Uint16Array;
-  /** Time of each channel's last reported change (or of the start). */
-  private since: Float64Array;
-  private recT: Float64Array;
-  private recC: Uint16Array;
-  private recL: Uint8Array;
-  private recN = 0;
-  /** Set when the walk test progressed since the last call of progressed(). */
-  private moved = false;
-
-  constructor(o: DiagOptions) {
-    const n = o.board.channels;
-    this.sc = o.scanner;
-    this.board = o.board;
-    this.stuckMs = o.stuckMs || 5000;
-    this.names = [];
-    for (let c = 0; c < n; c++) this.names.push('ch' + c);
-    this.walkChs = [];
-    for (let i = 0; i < o.board.sensors.length; i++) {
-      this.names[o.board.sensors[i].ch] = o.board.sensors[i].name;
-      this.walkChs.push(o.board.sensors[i].ch);
-    }
-    this.seen = new Uint8Array(n);
-    this.edges = new Uint16Array(n);
-    this.transits = new Uint16Array(n);
-    this.since = new Float64Array(n);
-    this.recT = new Float64Array(RECENT);
-    this.recC = new Uint16Array(RECENT);
-    this.recL = new Uint8Array(RECENT);
-    this.walk(o.now);
-  }
-
+export interface Diagnostics {
   /** (Re)starts the walk test: every sensor must be triggered once. */
-  walk(now: number): void {
-    this.seen.fill(0);
-    this.seenCount = 0;
-    this.since.fill(now);
-    this.moved = true;
-  }
-
-  sense(kind: SensorEventKind, ch: number, level: number, t: number): void {
-    if (kind !== EDGE && kind !== TRANSIT) return;
-    if (kind === EDGE) {
-      this.edges[ch]++;
-      this.since[ch] = t;
-    } else this.transits[ch]++;
-    const i = this.recN % RECENT;
-    this.recT[i] = t;
-    this.recC[i] = ch;
-    this.recL[i] = kind === TRANSIT ? 2 : level;
-    this.recN++;
-    if (level === 1 && this.seen[ch] === 0) {
-      this.seen[ch] = 1;
-      if (this.walkChs.indexOf(ch) >= 0) {
-        this.seenCount++;
-        this.moved = true;
-      }
-    }
-  }
-
-  tick(t: number): void {}
-
+  walk(now: number): void;
+  sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /** True once after each step of the walk test. */
-  progressed(): boolean {
-    const m = this.moved;
-    this.moved = false;
-    return m;
-  }
-
+  progressed(): boolean;
   /** The walk test: how many sensors were triggered, of how many, and which are missing. */
-  walkState(): { seen: number; of: number; missing: string[] } {
-    const missing: string[] = [];
-    for (let i = 0; i < this.walkChs.length; i++) {
-      if (this.seen[this.walkChs[i]] === 0) missing.push(this.names[this.walkChs[i]]);
-    }
-    return { seen: this.seenCount, of: this.walkChs.length, missing: missing };
-  }
-
-  /** Raw changes the debouncer did not pass on (bounces and noise). */
-  rejected(ch: number): number {
-    const r = this.sc.rawChanges(ch) - this.edges[ch] - 2 * this.transits[ch];
-    return r > 0 ? r : 0;
-  }
-
+  walkState(): { seen: number; of: number; missing: string[] };
   /** The full report for the phone. */
-  report(now: number): object {
-    const levels: string[] = [];
-    const nb = (this.board.channels + 31) >> 5;
-    for (let b = 0; b < nb; b++) levels.push(('0000000' + (this.sc.word(b) >>> 0).toString(16)).slice(-8));
-    const stuck: string[] = [];
-    const never: string[] = [];
-    const chs: object[] = [];
-    for (let c = 0; c < this.board.channels; c++) {
-      if (this.sc.level(c) === 1 && now - this.since[c] >= this.stuckMs) stuck.push(this.names[c]);
-      const raw = this.sc.rawChanges(c);
-      if (raw === 0 && this.walkChs.indexOf(c) >= 0) never.push(this.names[c]);
-      // Only channels with something to say: a 160-channel list would not fit a phone screen.
-      if (raw > 0) chs.push({ s: this.names[c], ch: c, e: this.edges[c], x: this.transits[c], r: this.rejected(c) });
-    }
-    const recent: number[][] = [];
-    const start = this.recN > RECENT ? this.recN - RECENT : 0;
-    for (let i = start; i < this.recN; i++) {
-      const j = i % RECENT;
-      recent.push([this.recT[j], this.recC[j], this.recL[j]]);
-    }
-    return {
-      type: 'diag',
-      levels: levels,
-      walk: this.walkState(),
-      stuck: stuck,
-      never: never,
-      ch: chs,
-      recent: recent,
-      lost: this.sc.ring.lost,
-    };
-  }
-
+  report(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
-  display(): string {
-    const w = this.walkChs.length;
-    if (w > 0 && this.seenCount === w) return 'd done';
-    return 'd ' + this.seenCount + '-' + w;
-  }
+  display(): string;
+  /** The scanner, the board, and the stuck time (ms). */
+  sc: Scanner;
+  bd: BoardDescription;
+  stk: number;
+  /** Sensors seen in the walk test, and how many sensors there are. */
+  seen: number;
+  of: number;
+  /** Recent edges recorded (all time; the last RECENT are kept). */
+  rec: number;
+  /** Set when the walk test progressed since the last call of progressed(). */
+  mov: boolean;
+  /** Counters, flags and recent edges (layout above). */
+  u: Uint16Array;
+  /** Times (layout above). */
+  t: Float64Array;
 }
+
+export const Diagnostics = function (this: Diagnostics, o: DiagOptions): void {
+  const n = o.board.channels;
+  const sensors = o.board.sensors;
+  this.sc = o.scanner;
+  this.bd = o.board;
+  this.stk = o.stuckMs || 5000;
+  this.of = sensors.length;
+  this.rec = 0;
+  this.u = new Uint16Array(3 * n + 2 * RECENT);
+  this.t = new Float64Array(n + RECENT);
+  for (let i = 0; i < sensors.length; i++) this.u[3 * sensors[i].ch] = SENSOR;
+  this.walk(o.now);
+} as unknown as { new (o: DiagOptions): Diagnostics; prototype: Diagnostics };
+
+const P = Diagnostics.prototype;
+
+P.walk = function (this: Diagnostics, now: number): void {
+  const n = this.bd.channels;
+  for (let c = 0; c < n; c++) {
+    this.u[3 * c] &= ~SEEN;
+    this.t[c] = now;
+  }
+  this.seen = 0;
+  this.mov = true;
+};
+
+P.sense = function (this: Diagnostics, kind: SensorEventKind, ch: number, level: number, t: number): void {
+  if (kind !== EDGE && kind !== TRANSIT) return;
+  const u = this.u;
+  const n = this.bd.channels;
+  if (kind === EDGE) {
+    u[3 * ch + 1]++;
+    this.t[ch] = t;
+  } else u[3 * ch + 2]++;
+  const j = this.rec++ % RECENT;
+  this.t[n + j] = t;
+  u[3 * n + 2 * j] = ch;
+  u[3 * n + 2 * j + 1] = kind === TRANSIT ? 2 : level;
+  if (level === 1 && u[3 * ch] === SENSOR) {
+    u[3 * ch] |= SEEN;
+    this.seen++;
+    this.mov = true;
+  }
+};
+
+P.progressed = function (this: Diagnostics): boolean {
+  const m = this.mov;
+  this.mov = false;
+  return m;
+};
+
+/** Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept). */
+function names(d: Diagnostics): string[] {
+  const sensors = d.bd.sensors;
+  const all: string[] = [];
+  for (let c = 0; c < d.bd.channels; c++) all.push('ch' + c);
+  for (let i = 0; i < sensors.length; i++) all[sensors[i].ch] = sensors[i].name;
+  return all;
+}
+
+P.walkState = function (this: Diagnostics): { seen: number; of: number; missing: string[] } {
+  const sensors = this.bd.sensors;
+  const missing: string[] = [];
+  for (let i = 0; i < sensors.length; i++) if (!(this.u[3 * sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
+  return { seen: this.seen, of: this.of, missing: missing };
+};
+
+P.report = function (this: Diagnostics, now: number): object {
+  const n = this.bd.channels;
+  const u = this.u;
+  const sc = this.sc;
+  const name = names(this);
+  const levels: string[] = [];
+  const stuck: string[] = [];
+  const never: string[] = [];
+  const chs: object[] = [];
+  let word = 0;
+  for (let c = 0; c < n; c++) {
+    word |= sc.level(c) << (c & 31);
+    if ((c & 31) === 31 || c === n - 1) {
+      levels.push(('0000000' + (word >>> 0).toString(16)).slice(-8));
+      word = 0;
+    }
+    if (sc.level(c) && now - this.t[c] >= this.stk) stuck.push(name[c]);
+    const raw = sc.rawChanges(c);
+    if (!raw && u[3 * c] & SENSOR) never.push(name[c]);
+    // Raw changes the debouncer did not pass on (bounces and noise); only
+    // channels with something to say: a 160-channel list would not fit a phone screen.
+    const rejected = raw - u[3 * c + 1] - 2 * u[3 * c + 2];
+    if (raw) chs.push({ s: name[c], ch: c, e: u[3 * c + 1], x: u[3 * c + 2], r: rejected > 0 ? rejected : 0 });
+  }
+  const recent: number[][] = [];
+  for (let i = this.rec > RECENT ? this.rec - RECENT : 0; i < this.rec; i++) {
+    const j = i % RECENT;
+    recent.push([this.t[n + j], u[3 * n + 2 * j], u[3 * n + 2 * j + 1]]);
+  }
+  return { type: 'diag', levels: levels, walk: this.walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.ring.lost };
+};
+
+P.display = function (this: Diagnostics): string {
+  return this.of && this.seen === this.of ? 'd done' : 'd ' + this.seen + '-' + this.of;
+};

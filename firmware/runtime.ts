@@ -15,7 +15,7 @@ import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { Command, CommandChannel, CommandSpec } from './commands';
-import { diagMessage, overMessage, refusal, scoreMessage, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
+import { diagMessage, overMessage, refusal, scoreMessage, sendLine, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
 import type { Fields, Refusal } from './protocol';
 import { LOG, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
@@ -88,11 +88,13 @@ export interface Firmware {
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const game = mod.game;
   const clock = hal.clock;
+  const radio = hal.radio;
+  const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
   const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
   const access = createAccess({ now: clock.now(), maintenance: hal.buttons.isDown('next') });
   // A game saved before the power went is taken up where it was; else a new one starts.
-  const saved = restore(hal.store, game);
+  const saved = restore(store, game);
   let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
   let names = saved ? saved.names : config.names;
   let state: S = saved ? saved.state : game.setup(gameConfig);
@@ -104,59 +106,48 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
   function send(message: object): void {
-    channel.send(message);
+    sendLine(radio, message);
   }
 
-  function summaryFields(): Fields {
+  /** The contract's state message, with the game's own fields. */
+  function stateNow(): object {
     const extra: Fields = mod.fields ? mod.fields(state) : {};
     if (names) extra.names = names;
     extra.players = gameConfig.players;
     extra.winner = game.winner(state);
-    return extra;
+    return stateMessage(game.id, game.scores(state), game.turn(state), extra);
   }
 
-  function show(): void {
-    const left = access.maintenanceLeft(clock.now());
-    if (left > 0) display.show(maintenanceLayout(Math.ceil(left / 1000)));
-    else if (prompt) display.show(prompt);
-    else display.show(diag ? diag.display() : mod.layout(state));
-  }
-
-  function advertise(): void {
-    let flags = 0;
-    if (diag) flags |= FLAG_DIAG;
-    if (channel.pending()) flags |= FLAG_CONFIRM;
-    if (access.inMaintenance(clock.now())) flags |= FLAG_MAINTENANCE;
+  /** Shows what the display must show now; with `advertise`, also puts the summary in the advert. */
+  function show(advertise: boolean): void {
+    const now = clock.now();
+    const left = access.maintenanceLeft(now);
+    display.show(left > 0 ? maintenanceLayout(Math.ceil(left / 1000)) : prompt || (diag ? diag.display() : mod.layout(state)));
+    if (!advertise) return;
     seq = (seq + 1) & 0xff;
-    hal.radio.advertise(encodeAdvert({
+    radio.advertise(encodeAdvert({
       game: game.id, scores: game.scores(state), turn: game.turn(state), winner: game.winner(state),
-      flags: flags, seq: seq, round: mod.round ? mod.round(state) : 0,
+      flags: (diag ? FLAG_DIAG : 0) | (channel.pending() ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0),
+      seq: seq, round: mod.round ? mod.round(state) : 0,
     }, advert));
   }
 
   /** Tells the phone, the display and the advert about the state. */
   function announce(): void {
-    send(stateMessage(game.id, game.scores(state), game.turn(state), summaryFields()));
+    send(stateNow());
     const winner = game.winner(state);
     if (winner !== null && !overSent) send(overMessage(winner, game.scores(state)));
     overSent = winner !== null;
-    show();
-    advertise();
+    show(true);
   }
 
   /** Writes to the game's log; a full flash does not stop the game, it is flagged. */
   function save(text: string): void {
     try {
-      hal.store.append(LOG, text);
+      store.append(LOG, text);
     } catch (e) {
       send({ type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
     }
-  }
-
-  /** Starts the log of a new game. */
-  function begin(): void {
-    hal.store.erase(LOG);
-    save(setupRecord(game.id, gameConfig, names));
   }
 
   /** Plays a move and saves it; returns why it was refused, or null. */
@@ -170,74 +161,72 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return null;
   }
 
-  /** A move the sensors saw: a refusal is flagged, since nobody is waiting for a reply. */
-  function sensed(move: M): void {
-    const refused = play(move);
+  /** A move the sensors or the board button made: a refusal is flagged, since nobody waits for a reply. */
+  function sensed(move: M | null): void {
+    const refused = move === null ? null : play(move);
     if (refused) send({ type: 'flag', message: refused });
   }
 
   const interpreter = mod.interpreter(sensed);
-  const sink: Interpreter = {
+  // The simulator's observer sees every event first; on the chip events go straight to their reader.
+  const observe = config.observe;
+  const sink: Interpreter | null = observe ? {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      if (config.observe) config.observe.sense(kind, ch, level, t);
-      if (diag) diag.sense(kind, ch, level, t);
-      else interpreter.sense(kind, ch, level, t);
+      observe.sense(kind, ch, level, t);
+      (diag || interpreter).sense(kind, ch, level, t);
     },
-    tick: function (): void {},
-  };
+    tick: observe.tick,
+  } : null;
 
   function setDiag(on: boolean): void {
     diag = on ? new Diagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
-    if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
-    else announce();
-    show();
-    advertise();
-  }
-
-  function startNew(command: Command): Refusal | null {
-    if (command.args.game !== game.id) return refusal(E_NOT_NOW, 'this board plays ' + game.id);
-    const players = command.args.players;
-    const next: GameConfig = {
-      players: typeof players === 'number' ? players : (players as string[]).length,
-      options: (command.args.options || {}) as GameOptions,
-    };
-    let fresh: S;
-    try {
-      fresh = game.setup(next);
-    } catch (e) {
-      return refusal(E_BAD_ARG, (e as Error).message);
-    }
-    gameConfig = next;
-    names = typeof players === 'number' ? undefined : players as string[];
-    state = fresh;
-    overSent = false;
-    begin();
-    announce();
-    return null;
+    if (diag) {
+      send(diagMessage(diag.report(clock.now()) as Fields));
+      show(true);
+    } else announce();
   }
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
-    if (name === 'state') {
-      if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
-      else send(stateMessage(game.id, game.scores(state), game.turn(state), summaryFields()));
+    const args = command.args;
+    if (name === 'state' || (name === 'diag' && args.on === undefined && !args.walk)) {
+      send(diag ? diagMessage(diag.report(clock.now()) as Fields) : stateNow());
       return null;
     }
     if (name === 'diag') {
-      const on = command.args.on;
-      if (on !== undefined && (diag !== null) !== on) setDiag(on as boolean);
-      else if (diag && command.args.walk === true) diag.walk(clock.now());
-      else if (diag) send(diagMessage(diag.report(clock.now()) as Fields));
+      if (args.on !== undefined && (diag !== null) !== args.on) setDiag(args.on as boolean);
+      else if (diag && args.walk) diag.walk(clock.now());
       return null;
     }
     if (name === 'bright') {
-      display.brightness(command.args.level as number);
+      display.brightness(args.level as number);
       return null;
     }
-    if (diag) return refusal(E_NOT_NOW, 'leave diagnostics first ({"cmd":"diag","on":false})');
-    if (name === 'new') return startNew(command);
+    if (diag) return refusal(E_NOT_NOW, 'in diagnostics');
+    if (name === 'new') {
+      if (args.game !== game.id) return refusal(E_NOT_NOW, 'this board plays ' + game.id);
+      const players = args.players;
+      const next: GameConfig = {
+        players: typeof players === 'number' ? players : (players as string[]).length,
+        options: (args.options || {}) as GameOptions,
+      };
+      let fresh: S;
+      try {
+        fresh = game.setup(next);
+      } catch (e) {
+        return refusal(E_BAD_ARG, (e as Error).message);
+      }
+      gameConfig = next;
+      names = typeof players === 'number' ? undefined : players as string[];
+      state = fresh;
+      overSent = false;
+      store.erase(LOG);
+      save(setupRecord(game.id, gameConfig, names));
+      announce();
+      return null;
+    }
     const move = name === 'undo' ? mod.undoMove : mod.command(command);
-    if (move === null) return refusal(E_NOT_NOW, 'the ' + game.id + ' game has no use for ' + name);
+    if (move === null) return refusal(E_NOT_NOW, 'no ' + name + ' in ' + game.id);
     // The referee acts on the last move: decide it first if the sensors are still working it out.
     if (interpreter.settle) interpreter.settle();
     const refused = play(move);
@@ -245,7 +234,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   const channel: CommandChannel = createCommandChannel({
-    radio: hal.radio,
+    radio: radio,
     clock: clock,
     access: access,
     handle: handle,
@@ -253,34 +242,29 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     games: [game.id],
     prompt: function (seconds: number): void {
       prompt = seconds > 0 ? pressLayout(seconds) : '';
-      show();
-      advertise();
+      show(true);
     },
   });
 
   hal.buttons.onPress(function (name: string, heldMs: number): void {
     const now = clock.now();
     if (channel.press(now)) return;
-    if (access.inMaintenance(now)) {
-      access.endMaintenance();
-      show();
-      return;
-    }
-    if (diag) {
+    if (access.maintenanceLeft(now) > 0) access.endMaintenance();
+    else if (diag) {
       if (name === 'next') diag.walk(now);
-      return;
+    } else {
+      if (interpreter.settle) interpreter.settle();
+      sensed(mod.button(state, name, heldMs));
     }
-    if (interpreter.settle) interpreter.settle();
-    const move = mod.button(state, name, heldMs);
-    if (move !== null) sensed(move);
+    show(false);
   });
 
   // The console is on the radio only in maintenance, for re-flashing.
-  let maintenance = access.inMaintenance(clock.now());
-  hal.radio.console(maintenance);
-  hal.radio.onPairing(function (pairing: boolean): void {
+  let maintenance = access.maintenanceLeft(clock.now()) > 0;
+  radio.console(maintenance);
+  radio.onPairing(function (pairing: boolean): void {
     prompt = pairing && config.passkey ? passkeyLayout(config.passkey) : '';
-    show();
+    show(false);
   });
 
   display.init(8);
@@ -291,11 +275,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   } else {
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
-    hal.store.lines(LOG, function (): void {
+    store.lines(LOG, function (): void {
       lost++;
     });
     if (lost) send({ type: 'restored', moves: 0, dropped: lost, lost: true });
-    begin();
+    store.erase(LOG);
+    save(setupRecord(game.id, gameConfig, names));
   }
   if (config.diag) setDiag(true);
   else announce();
@@ -304,10 +289,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const now = clock.now();
     scanner.poll(now);
     if (scanner.ring.count() !== 0) {
-      scanner.drain(sink);
+      scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
         send(diagMessage({ walk: diag.walkState() }));
-        show();
+        show(false);
       }
     }
     if (!diag) interpreter.tick(now);
@@ -315,11 +300,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     channel.tick(now);
-    if (maintenance && !access.inMaintenance(now)) {
+    const left = access.maintenanceLeft(now);
+    if (maintenance && left <= 0) {
       maintenance = false;
-      hal.radio.console(false);
+      radio.console(false);
     }
-    if (access.maintenanceLeft(now) > 0 || prompt) show();
+    if (left > 0 || prompt) show(false);
   }
 
   hal.watchdog.enable(10);

@@ -2,13 +2,22 @@
 // or that has something pending (a debounce timer, a transit being watched)
 // goes further. Debounced level changes become EDGE events, short active
 // pulses that the debouncer never reported become TRANSIT events, and quiet
-// groups become SETTLED events, all pushed into a ring the consumer drains.
+// groups become SETTLED events, all queued in a ring the consumer drains.
+//
+// Shaped by the chip (docs/device-code.md): all integer state shares the
+// debouncer's Int32Array, the scanner is its own event ring, and the tick is a
+// closure over the constructor's locals (the interpreter finds a local faster
+// than an object's property). The other methods sit on the prototype of a
+// plain constructor function: a class would be wrapped in one more closure by
+// the ES5 step, which costs every method more JsVars.
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
-import type { Interpreter } from './sensing';
-import { EDGE, TRANSIT, SETTLED } from './sensing';
-import { Debouncer, algorithmId, bitIndex, defaultDebounce, latchesTransits } from './debounce';
-import { EventRing } from './events';
+import type { Interpreter, SensorEventKind } from './sensing';
+import { EDGE, SETTLED } from './sensing';
+import {
+  A, ASYM_EAGER_DEFER_PK, BANK, BANK0, CHAN, CK, CONTACT_MS, E, GON, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  algorithmId, bitIndex, debounce, debounceState,
+} from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
 export interface SettleGroup {
@@ -23,7 +32,7 @@ export interface ScanOptions {
   /** One algorithm for every channel (the scenario header's `debounce`). */
   debounce?: { algorithm: string; ms: number };
   settle?: SettleGroup[];
-  /** Ring size in events (default 64). */
+  /** Ring size in events (default 8: the runtime drains it every tick). */
   capacity?: number;
   /** Count raw level changes per channel (for diagnostics). */
   counts?: boolean;
@@ -32,246 +41,286 @@ export interface ScanOptions {
 /** Each channel's sensor kind, contact where the board names no sensor. */
 export function channelKinds(board: BoardDescription): SensorKind[] {
   const kinds: SensorKind[] = [];
+  const sensors = board.sensors;
   for (let c = 0; c < board.channels; c++) kinds.push('contact');
-  for (let i = 0; i < board.sensors.length; i++) {
-    const s = board.sensors[i];
-    if (!(s.ch >= 0 && s.ch < board.channels)) throw new Error('sensor ' + s.name + ' has no channel ' + s.ch);
-    kinds[s.ch] = s.kind;
+  for (let i = 0; i < sensors.length; i++) {
+    if (!(sensors[i].ch >= 0 && sensors[i].ch < board.channels)) throw new Error('no channel ' + sensors[i].ch);
+    kinds[sensors[i].ch] = sensors[i].kind;
   }
   return kinds;
 }
 
+// The scanner's words in the debouncer's array (see debounce.ts): header words
+// below BANK0, the owner's words of each bank and channel record, then per
+// settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
+// then the ring's events (kind << 17 | level << 16 | channel).
+/** The ring: oldest event, events queued, capacity, and where its events start. */
+const HEAD = 1;
+const SIZE = 2;
+const CAP = 3;
+const R0 = 4;
+/** Where the settle groups start. */
+const G0 = 5;
+/** Non-zero while the bank must be worked on with no raw change (timers, watched transits). */
+const PEND = 12;
+/** Transit-latched channels. */
+const LT = 13;
+/** Latched channels seen active but not yet reported. */
+const HI = 14;
+/** Watched channels low again, waiting out their debounce time before the transit is reported. */
+const TW = 15;
+/** In a channel's record: when its watched transit is due; its raw change count is the upper half of word 1. */
+const TDL = 2;
+const GREC = 3;
+
 /**
- * The tick as a closure over a few locals: the interpreter finds local
- * variables faster than an object's properties. `hot[0]` counts banks with
- * something pending plus armed settle groups; while it is 0 a tick is one read
- * and one comparison per bank.
+ * The state for a scanner's options: the debouncer's array, holding the
+ * scanner's words too. Reads the banks once into F: levels present at start
+ * are the starting state, not edges. Apart from the constructor so that its
+ * temporaries do not stay in the tick's scope.
  */
-function makePoll(banks: DigitalBank[], last: Float64Array, pend: Int32Array, hot: Int32Array, sc: Scanner): (now: number) => void {
-  const nb = banks.length;
-  return function (now: number): void {
-    let b = 0;
-    let r = 0;
-    if (hot[0] === 0) {
-      for (; b < nb; b++) {
-        r = banks[b].read();
-        if (r !== last[b]) break;
+function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
+  const banks = o.banks;
+  const channels = o.board.channels;
+  const sensors = o.board.sensors;
+  const nb = (channels + 31) >> 5;
+  if (banks.length !== nb) throw new Error(channels + ' channels need ' + nb + ' banks');
+  const groups = o.settle || [];
+  const forced = o.debounce;
+  const fa = forced ? algorithmId(forced.algorithm) : 0;
+  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce ' + forced.algorithm);
+  // Plain arrays: temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good.
+  const alg: number[] = [];
+  const ms: number[] = [];
+  const lt: number[] = [];
+  // defaultDebounce and latchesTransits, written out: each function kept costs the chip ~8 JsVars.
+  for (let c = 0; c < channels; c++) {
+    alg[c] = forced ? fa : ASYM_EAGER_DEFER_PK;
+    ms[c] = forced ? forced.ms : CONTACT_MS;
+  }
+  for (let i = 0; i < sensors.length; i++) {
+    const c = sensors[i].ch;
+    if (!(c >= 0 && c < channels)) throw new Error('no channel ' + c);
+    if (sensors[i].kind !== 'contact') {
+      lt[c >> 5] |= 1 << (c & 31);
+      if (!forced) {
+        alg[c] = SYM_EAGER_PK;
+        ms[c] = TRANSIT_MS;
       }
-      if (b === nb) return;
-      last[b] = r;
-      sc.work(b, r | 0, now);
-      b++;
     }
-    for (; b < nb; b++) {
-      r = banks[b].read();
-      if (r !== last[b] || pend[b] !== 0) {
-        last[b] = r;
-        sc.work(b, r | 0, now);
-      }
+  }
+  const s = debounceState(alg, ms, groups.length * (GREC + nb) + cap);
+  const g0 = s[0] + channels * CHAN;
+  for (let b = 0; b < nb; b++) {
+    const i = BANK0 + b * BANK;
+    F[b] = banks[b].read();
+    s[i + CK] = s[i + RW] = F[b] | 0;
+    s[i + LT] = lt[b];
+  }
+  for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
+    s[i + 1] = groups[g].ms;
+    for (let k = 0; k < groups[g].chs.length; k++) {
+      const c = groups[g].chs[k];
+      if (!(c >= 0 && c < channels)) throw new Error('no channel ' + c);
+      s[i + GREC + (c >> 5)] |= 1 << (c & 31);
     }
-    if (hot[1] !== 0) sc.settle(now);
-  };
+  }
+  s[CAP] = cap;
+  s[R0] = s.length - cap;
+  s[G0] = g0;
+  return s;
 }
 
-export class Scanner {
+/** Queues one event word (kind << 17 | level << 16 | channel) at time t; counted in `lost` when the ring is full. */
+function push(sc: Scanner, w: number, t: number): void {
+  const s = sc.s;
+  const cap = s[CAP];
+  const size = s[SIZE];
+  if (size === cap) {
+    sc.lost++;
+    return;
+  }
+  const i = s[HEAD] + size < cap ? s[HEAD] + size : s[HEAD] + size - cap;
+  s[s[R0] + i] = w;
+  sc.f[sc.f.length - cap + i] = t;
+  s[SIZE] = size + 1;
+}
+
+export interface Scanner {
   /** One scan tick at time `now` (ms). */
-  poll: (now: number) => void;
-  readonly channels: number;
-  readonly ring: EventRing;
-  readonly deb: Debouncer;
-  private banks: DigitalBank[];
-  private nb: number;
-  /** Last raw value per bank exactly as read (compared before any conversion). */
-  private last: Float64Array;
-  /** Non-zero while a bank must be worked on even with no raw change. */
-  private pend: Int32Array;
-  /** Transit-latched channels per bank, and those seen active but not yet reported. */
-  private lt: Int32Array;
-  private hi: Int32Array;
-  /** Watched channels low again, waiting out their debounce time before the transit is reported. */
-  private tw: Int32Array;
-  private tdl: Int32Array;
-  private rc: Uint16Array | null;
-  private sMask: Int32Array;
-  private sMs: Int32Array;
-  private sDl: Int32Array;
-  private sOn: Uint8Array;
-  /** [banks pending + groups armed, groups armed]. */
-  private hot: Int32Array;
-
-  constructor(o: ScanOptions) {
-    // First property: found first when the tick is called.
-    this.poll = function () {};
-    const channels = o.board.channels;
-    const nb = (channels + 31) >> 5;
-    if (o.banks.length !== nb) throw new Error(channels + ' channels need ' + nb + ' banks, got ' + o.banks.length);
-    this.channels = channels;
-    this.banks = o.banks;
-    this.nb = nb;
-    const kinds = channelKinds(o.board);
-    const alg = new Uint8Array(channels);
-    const ms = new Uint16Array(channels);
-    let forced = -1;
-    if (o.debounce) {
-      forced = algorithmId(o.debounce.algorithm);
-      if (forced < 0) throw new Error('unknown debounce algorithm ' + o.debounce.algorithm);
-    }
-    this.lt = new Int32Array(nb);
-    for (let c = 0; c < channels; c++) {
-      const def = defaultDebounce(kinds[c]);
-      alg[c] = forced >= 0 ? forced : def.alg;
-      ms[c] = forced >= 0 && o.debounce ? o.debounce.ms : def.ms;
-      if (latchesTransits(kinds[c])) this.lt[c >> 5] |= 1 << (c & 31);
-    }
-    this.last = new Float64Array(nb);
-    const first = new Int32Array(nb);
-    for (let b = 0; b < nb; b++) {
-      // Levels present at start are the starting state, not edges.
-      const r = o.banks[b].read();
-      this.last[b] = r;
-      first[b] = r | 0;
-    }
-    this.deb = new Debouncer(alg, ms, first);
-    this.pend = new Int32Array(nb);
-    this.hi = new Int32Array(nb);
-    this.tw = new Int32Array(nb);
-    this.tdl = new Int32Array(channels);
-    this.rc = o.counts ? new Uint16Array(channels) : null;
-    this.ring = new EventRing(o.capacity || 64);
-    const groups = o.settle || [];
-    this.sMask = new Int32Array(groups.length * nb);
-    this.sMs = new Int32Array(groups.length);
-    this.sDl = new Int32Array(groups.length);
-    this.sOn = new Uint8Array(groups.length);
-    for (let g = 0; g < groups.length; g++) {
-      this.sMs[g] = groups[g].ms;
-      for (let i = 0; i < groups[g].chs.length; i++) {
-        const c = groups[g].chs[i];
-        if (!(c >= 0 && c < channels)) throw new Error('settle group ' + g + ' has no channel ' + c);
-        this.sMask[g * nb + (c >> 5)] |= 1 << (c & 31);
-      }
-    }
-    this.hot = new Int32Array(2);
-    this.poll = makePoll(this.banks, this.last, this.pend, this.hot, this);
-  }
-
-  /** Hands queued events to the interpreter (no allocation). */
-  drain(sink: Interpreter): number {
-    return this.ring.drain(sink);
-  }
-
+  poll(now: number): void;
+  /** Hands queued events to the sink, oldest first (no allocation); returns how many. */
+  drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number;
+  /** Events waiting in the ring. */
+  count(): number;
   /** True when nothing is pending: no timer, no watched pulse, no armed group, no queued event. */
-  idle(): boolean {
-    for (let b = 0; b < this.nb; b++) if (this.pend[b] !== 0) return false;
-    return this.hot[0] === 0 && this.ring.count() === 0;
-  }
-
+  idle(): boolean;
   /** Debounced level of a channel. */
-  level(ch: number): number {
-    return (this.deb.ck[ch >> 5] >>> (ch & 31)) & 1;
-  }
-
+  level(ch: number): number;
   /** Raw level of a channel at the last scan. */
-  rawLevel(ch: number): number {
-    return (this.deb.rw[ch >> 5] >>> (ch & 31)) & 1;
-  }
-
+  rawLevel(ch: number): number;
   /** Raw level changes seen on a channel (0 unless built with `counts`). */
-  rawChanges(ch: number): number {
-    return this.rc ? this.rc[ch] : 0;
-  }
+  rawChanges(ch: number): number;
+  /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
+  lost: number;
+  /** The event ring: the scanner itself (count(), lost). */
+  ring: Scanner;
+  /** All integer state (debounce.ts and the layout above). */
+  s: Int32Array;
+  /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times. */
+  f: Float64Array;
+}
 
-  /** Debounced word of a bank. */
-  word(b: number): number {
-    return this.deb.ck[b];
-  }
+export const Scanner = function (this: Scanner, o: ScanOptions): void {
+  const self = this;
+  const banks = o.banks;
+  const nb = banks.length;
+  const counts = o.counts;
+  const F = new Float64Array(nb + (o.capacity || 8));
+  const s = setup(o, F, o.capacity || 8);
+  const ch0 = s[0];
+  const g0 = s[G0];
+  const r0 = s[R0];
+  // The tick's scope is this one: let the options go.
+  o = null as unknown as ScanOptions;
+  /** Banks pending plus groups armed: while 0, a tick is one read and one comparison per bank. */
+  let hot = 0;
+  let armed = 0;
 
-  /** A bank that changed or has something pending (called by the tick only). */
-  work(b: number, r: number, now: number): void {
-    const deb = this.deb;
-    // The usual busy tick: a timer running, nothing changed, none due, no transit watched.
-    if (r === deb.rw[b] && (((now | 0) - deb.nx[b]) | 0) < 0 && this.hi[b] === 0) return;
-    const ring = this.ring;
+  /** A bank that changed or has something pending, or any bank while something is. */
+  function work(b: number, r: number, now: number): void {
+    const o = BANK0 + b * BANK;
+    const n = now | 0;
+    F[b] = r;
+    r |= 0;
     const base = b << 5;
-    const old = deb.ck[b];
-    const chg = r ^ deb.rw[b];
+    const old = s[o + CK];
+    const chg = r ^ s[o + RW];
     let x: number;
     let bit: number;
-    if (chg !== 0) {
-      const rc = this.rc;
-      if (rc) {
-        x = chg;
-        while (x !== 0) {
-          bit = x & -x;
-          x ^= bit;
-          rc[base + bitIndex(bit)]++;
-        }
+    let i: number;
+    if (chg) {
+      x = chg;
+      while (counts && x) {
+        bit = x & -x;
+        x ^= bit;
+        s[ch0 + CHAN * (base + bitIndex(bit)) + 1] += 0x10000;
       }
-      for (let g = 0; g < this.sOn.length; g++) {
-        if ((chg & this.sMask[g * this.nb + b]) !== 0) {
-          this.sDl[g] = (now | 0) + this.sMs[g];
-          if (this.sOn[g] === 0) {
-            this.sOn[g] = 1;
-            this.hot[0]++;
-            this.hot[1]++;
+      for (i = g0; i < r0; i += GREC + nb) {
+        if (chg & s[i + GREC + b]) {
+          s[i + 2] = n + s[i + 1];
+          if (!s[i]) {
+            s[i] = 1;
+            hot++;
+            armed++;
           }
         }
       }
     }
-    const ck = deb.step(b, now, r);
-    x = ck ^ old;
-    while (x !== 0) {
-      bit = x & -x;
-      x ^= bit;
-      ring.push(EDGE, base + bitIndex(bit), (ck & bit) !== 0 ? 1 : 0, now);
-    }
-    let h = this.hi[b];
-    const L = this.lt[b];
-    if (L !== 0) {
+    // Not inlined: the minifier would turn a single-use function into one made afresh at every call.
+    const ck = /*@__NOINLINE__*/ debounce(s, b, now, r);
+    let h = s[o + HI];
+    let w = s[o + TW];
+    // Transits to report now.
+    let ready = 0;
+    if (s[o + LT]) {
       // Active while still reported inactive: watch it. Reported active: the edge
       // covers it. Inside an eager lockout, activity is chatter by definition.
-      h = (h | (r & L & ~deb.lockout(b))) & ~ck;
+      h = (h | (r & s[o + LT] & ~(s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]))))) & ~ck;
       // Gone again before the debouncer took it: once it has stayed gone for the
       // channel's debounce time (so trailing chatter joins the same pulse), report it.
-      let w = this.tw[b] & h & ~r;
-      x = h & ~r & ~w;
-      w |= x;
-      const n = now | 0;
-      while (x !== 0) {
-        bit = x & -x;
-        x ^= bit;
-        const c = base + bitIndex(bit);
-        this.tdl[c] = n + deb.timeOf(c);
-      }
+      // Newly gone ones start waiting; any whose wait is over is ready.
+      x = w & h & ~r;
+      w = h & ~r;
+      const fresh = w & ~x;
       x = w;
-      while (x !== 0) {
+      while (x) {
         bit = x & -x;
         x ^= bit;
-        const c = base + bitIndex(bit);
-        if (((n - this.tdl[c]) | 0) >= 0) {
-          w ^= bit;
-          h ^= bit;
-          ring.push(TRANSIT, c, 1, now);
-        }
+        i = ch0 + CHAN * (base + bitIndex(bit));
+        if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
+        if (((n - s[i + TDL]) | 0) >= 0) ready |= bit;
       }
-      this.hi[b] = h;
-      this.tw[b] = w;
+      h &= ~ready;
+      s[o + HI] = h;
+      s[o + TW] = w & ~ready;
     }
-    const p = deb.busy(b) | h;
-    if ((p === 0) !== (this.pend[b] === 0)) this.hot[0] += p === 0 ? -1 : 1;
-    this.pend[b] = p;
+    // Edges (EDGE = 0), then transits (TRANSIT = 1, level 1).
+    for (let k = 0; k < 2; k++) {
+      x = k ? ready : ck ^ old;
+      while (x) {
+        bit = x & -x;
+        x ^= bit;
+        push(self, (k << 17) | (k || ck & bit ? 1 << 16 : 0) | (base + bitIndex(bit)), now);
+      }
+    }
+    const p = s[o + TM] | s[o + GON] | h;
+    if (!p !== !s[o + PEND]) hot += p ? 1 : -1;
+    s[o + PEND] = p;
   }
 
-  /** Ends the quiet groups (called by the tick only). */
-  settle(now: number): void {
-    const n = now | 0;
-    for (let g = 0; g < this.sOn.length; g++) {
-      if (this.sOn[g] !== 0 && ((n - this.sDl[g]) | 0) >= 0) {
-        this.sOn[g] = 0;
-        this.hot[0]--;
-        this.hot[1]--;
-        this.ring.push(SETTLED, g, 0, now);
+  // First property: found first when the tick is called.
+  this.poll = function (now: number): void {
+    for (let b = 0, r; b < nb; b++) {
+      // Worked on when changed, or when pending with a deadline due or a transit watched. Else
+      // (the idle tick, or the usual busy one: a timer running, none due) one comparison, or three.
+      if ((r = banks[b].read()) !== F[b] || (hot && s[b * BANK + BANK0 + PEND] && ((((now | 0) - s[b * BANK + BANK0 + NX]) | 0) >= 0 || s[b * BANK + BANK0 + HI]))) work(b, r, now);
+    }
+    if (armed) {
+      // End the quiet groups.
+      for (let i = g0, g = 0; i < r0; i += GREC + nb, g++) {
+        if (s[i] && (((now | 0) - s[i + 2]) | 0) >= 0) {
+          s[i] = 0;
+          hot--;
+          armed--;
+          push(self, (SETTLED << 17) | g, now);
+        }
       }
     }
+  };
+  this.s = s;
+  this.f = F;
+  this.lost = 0;
+  this.ring = this;
+} as unknown as { new (o: ScanOptions): Scanner; prototype: Scanner };
+
+const P = Scanner.prototype;
+
+P.drain = function (this: Scanner, sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number {
+  const s = this.s;
+  const cap = s[CAP];
+  const n = s[SIZE];
+  while (s[SIZE]) {
+    const i = s[HEAD];
+    // Advance before calling out, so a sink that makes more events cannot see this one twice.
+    s[HEAD] = i + 1 === cap ? 0 : i + 1;
+    s[SIZE]--;
+    const w = s[s[R0] + i];
+    sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, this.f[this.f.length - cap + i]);
   }
-}
+  return n;
+};
+
+P.count = function (this: Scanner): number {
+  return this.s[SIZE];
+};
+
+P.idle = function (this: Scanner): boolean {
+  const s = this.s;
+  let p = s[SIZE];
+  for (let i = BANK0 + PEND; i < s[0]; i += BANK) p |= s[i];
+  for (let i = s[G0]; i < s[R0]; i += GREC + this.f.length - s[CAP]) p |= s[i];
+  return !p;
+};
+
+P.level = function (this: Scanner, ch: number): number {
+  return (this.s[BANK0 + (ch >> 5) * BANK + CK] >>> (ch & 31)) & 1;
+};
+
+P.rawLevel = function (this: Scanner, ch: number): number {
+  return (this.s[BANK0 + (ch >> 5) * BANK + RW] >>> (ch & 31)) & 1;
+};
+
+P.rawChanges = function (this: Scanner, ch: number): number {
+  return this.s[this.s[0] + CHAN * ch + 1] >>> 16;
+};

@@ -1,13 +1,17 @@
 import assert from 'node:assert/strict';
 import {
-  baseCommands, createCommandChannel, refereeCommands, validate, isRefusal, GAME_IDS, type Command, type CommandSpec,
+  baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandSpec,
 } from '../firmware/commands';
+import { triangleModule } from '../firmware/games/triangle/module';
+import { ringapegModule } from '../firmware/games/ringapeg/module';
 import { createAccess } from '../firmware/access';
 import { refusal, E_NOT_NOW, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
 import { decodeChunks, type BoardMessage } from '../sim/phone';
 
 /** A channel on a simulated radio with a hand-set clock; `handled` lists what reached the handler. */
+const GAMES = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
+
 function rig(extra: CommandSpec[] = [], handle?: (c: Command) => ReturnType<Parameters<typeof createCommandChannel>[0]['handle']>) {
   let now = 0;
   const radio = createSimRadio(() => now);
@@ -17,6 +21,7 @@ function rig(extra: CommandSpec[] = [], handle?: (c: Command) => ReturnType<Para
     clock: { now: () => now },
     access: createAccess({ now: 0, maintenance: false }),
     commands: extra,
+    games: GAMES,
     handle: (c) => {
       handled.push(c);
       return handle ? handle(c) : null;
@@ -111,7 +116,7 @@ describe('commands: the contract commands', () => {
     r.send('{"cmd":"fly","id":"a7"}');
     assert.deepEqual(r.replies(), [
       { type: 'ok', cmd: 'undo', id: 12 },
-      { type: 'error', code: 'unknown_cmd', message: 'no command "fly"', id: 'a7' },
+      { type: 'error', code: 'unknown_cmd', message: 'no command fly', id: 'a7' },
     ]);
   });
   it('a refusal from the handler (not_now) is reported with its code', () => {
@@ -128,50 +133,70 @@ describe('commands: the contract commands', () => {
   });
 });
 
-describe('commands: referee inputs of each game', () => {
-  // [game, valid line, invalid line]
-  const cases: [string, string, string][] = [
-    ['triangle', '{"cmd":"off"}', '{"cmd":"off","player":1}'], // T8
-    ['ringapeg', '{"cmd":"peg","player":1}', '{"cmd":"peg","player":4}'], // R10
-    ['ringapeg', '{"cmd":"cleared"}', '{"cmd":"cleared","x":1}'], // R11
-    ['fortress', '{"cmd":"lag","side":1}', '{"cmd":"lag","side":2}'], // F1
-    ['fortress', '{"cmd":"wrongball"}', '{"cmd":"wrongball","ball":"EA"}'], // F19
-    ['fortress', '{"cmd":"overtable","ball":"FD2"}', '{"cmd":"overtable","ball":"XX"}'], // F30/F31
-    ['fortress', '{"cmd":"blind"}', '{"cmd":"blind","hit":1}'], // F37
-    ['fortress', '{"cmd":"hit","hit":false}', '{"cmd":"hit","hit":0}'], // F37
-    ['shuffleboard', '{"cmd":"move","w":"red2","d":300,"y":100}', '{"cmd":"move","w":"green1","d":300}'],
-    ['shuffleboard', '{"cmd":"move","w":"blue1","off":true}', '{"cmd":"move","w":"blue1","d":"far"}'],
-    ['shuffleboard', '{"cmd":"reassign","w":"red2","as":"blue3"}', '{"cmd":"reassign","w":"red2"}'],
-    ['triangle', '{"cmd":"correct","player":1,"points":-3}', '{"cmd":"correct","player":1,"points":100}'],
-    ['fortress', '{"cmd":"confirm"}', '{"cmd":"confirm","really":true}'],
+describe('commands: argument types', () => {
+  // One command per argument type, as a game module declares them.
+  const specs: CommandSpec[] = [
+    { name: 'peg', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 3 }] },
+    { name: 'fix', edit: true, args: [{ key: 'r', type: 'str', need: true, one: ['perfect', 'partly', 'short', 'beyond'] }] },
+    { name: 'hit', edit: true, args: [{ key: 'hit', type: 'bool', need: true }] },
+    { name: 'move', edit: true, args: [{ key: 'd', type: 'num', min: -58, max: 3000 }, { key: 'note', type: 'str', max: 4 }] },
   ];
-  for (const [game, good, bad] of cases) {
-    it(`${game}: ${good} accepted, ${bad} refused`, () => {
-      const r = rig(refereeCommands(game));
+  // [valid line, invalid line, the message of the refusal]
+  const cases: [string, string, string][] = [
+    ['{"cmd":"peg","player":3}', '{"cmd":"peg","player":4}', 'player: int 0..3'],
+    ['{"cmd":"peg","player":0}', '{"cmd":"peg","player":1.5}', 'player: int 0..3'],
+    ['{"cmd":"peg","player":1}', '{"cmd":"peg"}', 'player: missing'],
+    ['{"cmd":"peg","player":1}', '{"cmd":"peg","player":1,"x":1}', 'x: unknown'],
+    ['{"cmd":"fix","r":"short"}', '{"cmd":"fix","r":"long"}', 'r: str perfect|partly|short|beyond'],
+    ['{"cmd":"hit","hit":false}', '{"cmd":"hit","hit":0}', 'hit: bool'],
+    ['{"cmd":"move","d":-57.5}', '{"cmd":"move","d":-58.5}', 'd: num -58..3000'],
+    ['{"cmd":"move","d":3000}', '{"cmd":"move","d":"far"}', 'd: num -58..3000'],
+    ['{"cmd":"move","note":"abcd"}', '{"cmd":"move","note":"abcde"}', 'note: str'],
+    ['{"cmd":"move"}', '{"cmd":"move","note":""}', 'note: str'],
+  ];
+  for (const [good, bad, message] of cases) {
+    it(`${good} accepted, ${bad} refused: "${message}"`, () => {
+      const r = rig(specs);
       r.send(good);
       r.send(bad);
       assert.equal(r.handled.length, 1);
-      assert.deepEqual(r.handled[0].args, (({ cmd, ...rest }) => rest)(JSON.parse(good)));
-      assert.equal(r.replies()[0].code, 'bad_arg');
+      const { cmd, ...args } = JSON.parse(good);
+      assert.equal(r.handled[0].name, cmd);
+      assert.deepEqual(r.handled[0].args, args);
+      assert.deepEqual(r.replies(), [{ type: 'error', code: 'bad_arg', message }]);
     });
   }
-  it("another game's referee inputs are unknown", () => {
-    const r = rig(refereeCommands('triangle'));
-    r.send('{"cmd":"peg","player":0}');
+  it("the game modules' own commands are accepted beside the base ones, and only those", () => {
+    // A command of each module that needs no argument, and that the other module does not have.
+    const argless = (specs: CommandSpec[], others: CommandSpec[]): string =>
+      specs.filter((s) => s.args.every((a) => !a.need) && !others.some((o) => o.name === s.name))[0].name;
+    const triangleOnly = argless(triangleModule.commands, ringapegModule.commands);
+    const ringapegOnly = argless(ringapegModule.commands, triangleModule.commands);
+    const r = rig(triangleModule.commands);
+    r.send(JSON.stringify({ cmd: triangleOnly }));
+    r.send(JSON.stringify({ cmd: ringapegOnly }));
+    assert.deepEqual(r.handled.map((c) => c.name), [triangleOnly]);
     assert.equal(r.replies()[0].code, 'unknown_cmd');
-    r.channel.setCommands(refereeCommands('ringapeg'));
-    r.send('{"cmd":"peg","player":0}');
-    assert.equal(r.handled.length, 1);
+    const ring = rig(ringapegModule.commands);
+    ring.send(JSON.stringify({ cmd: ringapegOnly }));
+    assert.deepEqual(ring.replies(), []);
+    assert.deepEqual(ring.handled.map((c) => c.name), [ringapegOnly]);
+  });
+  it('only a game in `games` can be started; without the list any short name is a game', () => {
+    const r = rig();
+    r.send('{"cmd":"new","game":"chess","players":2}');
+    assert.equal(r.replies()[0].message, 'game: str triangle|fortress|ringapeg|shuffleboard');
+    assert.equal(isRefusal(validate({ cmd: 'new', game: 'chess', players: 2 }, baseCommands(), true)), false);
   });
   it('every command says whether it changes state; only state is read-only', () => {
-    const all = baseCommands(GAME_IDS).concat(...GAME_IDS.map(refereeCommands));
-    assert.deepEqual(all.filter((s) => !s.edit).map((s) => s.name), ['state']);
+    const all = baseCommands(GAMES).concat(triangleModule.commands, ringapegModule.commands);
+    assert.deepEqual(all.filter((s) => s.edit === false).map((s) => s.name), ['state']);
   });
 });
 
 describe('commands: validate() alone', () => {
   it('keeps the link trust and the id on the command', () => {
-    const result = validate({ cmd: 'undo', id: 3 }, baseCommands(GAME_IDS), false);
+    const result = validate({ cmd: 'undo', id: 3 }, baseCommands(GAMES), false);
     assert.ok(!isRefusal(result));
     assert.deepEqual(result, { name: 'undo', args: {}, paired: false, id: 3 });
   });
@@ -183,7 +208,7 @@ describe('commands: floods and garbage', () => {
     r.setNow(0);
     for (let i = 0; i < 100; i++) r.radio.write('{"cmd":"state"}\n', true);
     assert.equal(r.handled.length, 10);
-    assert.deepEqual(r.replies(), [{ type: 'error', code: 'busy', message: 'too many commands; slow down' }]);
+    assert.deepEqual(r.replies(), [{ type: 'error', code: 'busy', message: 'too many commands' }]);
     r.setNow(1000);
     r.radio.write('{"cmd":"state"}\n', true);
     assert.equal(r.handled.length, 11);

@@ -3,14 +3,21 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  ASYM_EAGER_DEFER_PK, Debouncer, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, bitIndex, defaultDebounce,
+  ALGORITHM_NAMES, ASYM_EAGER_DEFER_PK, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, bitIndex, debounce, debounceState,
+  defaultDebounce,
 } from '../firmware/debounce';
 
 type Scan = [t: number, raw: number];
 
+/** The debouncer as the scanner drives it: its state, stepped one bank at a time. */
+function debouncer(alg: number[], ms: number[]) {
+  const s = debounceState(alg, ms);
+  return { step: (b: number, t: number, raw: number) => debounce(s, b, t, raw) };
+}
+
 /** Runs one bank of `channels` channels, all on `alg` with `ms`; returns its edges. */
 function run(alg: number, ms: number, scans: Scan[], channels = 4): string[] {
-  const d = new Debouncer(new Array(channels).fill(alg), new Array(channels).fill(ms));
+  const d = debouncer(new Array(channels).fill(alg), new Array(channels).fill(ms));
   const edges: string[] = [];
   let cooked = 0;
   for (const [t, raw] of scans) {
@@ -98,29 +105,35 @@ describe('debounce: QMK algorithms, table-driven', () => {
   });
 
   it('bit 31 and a raw word read as unsigned behave like any other channel', () => {
-    const d = new Debouncer(new Array(32).fill(SYM_EAGER_PK), new Array(32).fill(2));
+    const d = debouncer(new Array(32).fill(SYM_EAGER_PK), new Array(32).fill(2));
     assert.equal(d.step(0, 1, 0x80000000) >>> 0, 0x80000000);
     assert.equal(d.step(0, 5, 0), 0);
   });
 
   it('mixes algorithms per channel in one bank', () => {
-    const d = new Debouncer([SYM_DEFER_PK, SYM_EAGER_PK], [5, 5]);
+    const d = debouncer([SYM_DEFER_PK, SYM_EAGER_PK], [5, 5]);
     assert.equal(d.step(0, 1, 3), 2, 'the eager channel reports at once');
     assert.equal(d.step(0, 6, 3), 3, 'the deferred one after 5 ms');
   });
 
   it('knows QMK names, and the defaults suit each kind', () => {
     assert.equal(algorithmId('asym_eager_defer_pk'), ASYM_EAGER_DEFER_PK);
+    ALGORITHM_NAMES.forEach((name, i) => assert.equal(algorithmId(name), i, name));
     assert.equal(algorithmId('nope'), -1);
+    assert.equal(algorithmId(''), -1);
+    assert.equal(algorithmId('sym_defer'), -1);
     assert.deepEqual(defaultDebounce('contact'), { alg: ASYM_EAGER_DEFER_PK, ms: 10 });
     assert.equal(defaultDebounce('ir').alg, SYM_EAGER_PK);
     assert.equal(defaultDebounce('hall').alg, SYM_EAGER_PK);
     for (let k = 0; k < 32; k++) assert.equal(bitIndex((1 << k) | 0), k);
   });
 
-  it('rejects unknown algorithms and times out of range', () => {
-    assert.throws(() => new Debouncer([9], [5]), /unknown debounce algorithm/);
-    assert.throws(() => new Debouncer([SYM_DEFER_PK], [-1]), /out of range/);
+  it('keeps the longest time of a bank for sym_defer_g, and each key its own', () => {
+    const d = debouncer([SYM_DEFER_G, SYM_DEFER_G, SYM_DEFER_PK], [3, 7, 2]);
+    assert.equal(d.step(0, 1, 0b101), 0);
+    assert.equal(d.step(0, 3, 0b101), 0b100, 'the per-key channel after its own 2 ms');
+    assert.equal(d.step(0, 7, 0b101), 0b100, 'not after the shorter group time');
+    assert.equal(d.step(0, 8, 0b101), 0b101, 'the group after the longest of its times');
   });
 });
 
@@ -141,7 +154,7 @@ describe('debounce: property, random bounce (seeded)', () => {
     it(`${['sym_defer_g', 'sym_defer_pk', 'sym_eager_pk', 'asym_eager_defer_pk'][alg]}: stable levels out, once each, in order`, () => {
       fc.assert(
         fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-          const d = new Debouncer(new Array(32).fill(alg), new Array(32).fill(MS));
+          const d = debouncer(new Array(32).fill(alg), new Array(32).fill(MS));
           const levels = new Array(32).fill(0);
           const expected: string[] = [];
           // Raw level changes: [time, ch, level]; bounces are toggles inside the burst.
@@ -187,7 +200,7 @@ describe('debounce: property, random bounce (seeded)', () => {
       fc.assert(
         fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 3 * MS }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 8 }), (perChannel) => {
           // Channel ch toggles at burst times (relative), bursts every 50 ms; each burst ends on a new stable level.
-          const d = new Debouncer(new Array(8).fill(alg), new Array(8).fill(MS));
+          const d = debouncer(new Array(8).fill(alg), new Array(8).fill(MS));
           const expected: string[][] = perChannel.map(() => []);
           const got: string[][] = perChannel.map(() => []);
           const rawAt = (ch: number, now: number): number => {

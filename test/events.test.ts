@@ -1,5 +1,7 @@
+// The scanner's event ring (the scanner is its own ring: scanner.ring === scanner).
 import assert from 'node:assert/strict';
-import { EventRing } from '../firmware/events';
+import { Scanner } from '../firmware/scan';
+import type { ScanOptions } from '../firmware/scan';
 import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
 import type { Interpreter, SensorEventKind } from '../firmware/sensing';
 
@@ -8,50 +10,94 @@ function collector(): Interpreter & { got: string[] } {
   return { got, sense: (k: SensorEventKind, ch: number, level: number, t: number) => { got.push(`${k}/${ch}/${level}@${t}`); }, tick: () => {} };
 }
 
+/** A scanner over banks whose words the test sets; every channel's edges are taken at once (0 ms). */
+function rig(channels: number, extra: Partial<ScanOptions> = {}) {
+  const words: number[] = [];
+  const banks = [];
+  for (let b = 0; b < (channels + 31) >> 5; b++) {
+    words.push(0);
+    banks.push({ width: 32, read: () => words[b] });
+  }
+  const scanner = new Scanner({ banks, board: { channels, sensors: [] }, debounce: { algorithm: 'sym_eager_pk', ms: 0 }, ...extra });
+  const set = (ch: number, level: number) => {
+    const bit = 1 << (ch & 31);
+    words[ch >> 5] = level ? (words[ch >> 5] | bit) >>> 0 : (words[ch >> 5] & ~bit) >>> 0;
+  };
+  return { scanner, set };
+}
+
 describe('event ring', () => {
-  it('hands events over oldest first, with their kind, channel, level and time', () => {
-    const ring = new EventRing(4);
-    ring.push(EDGE, 3, 1, 10);
-    ring.push(TRANSIT, 159, 1, 11.5);
-    ring.push(SETTLED, 2, 0, 4e9);
+  it('hands events over oldest first, with their kind, channel, level and time (fractions and beyond 2^32 kept)', () => {
+    const r = rig(160, { board: { channels: 160, sensors: [{ name: 'gate', ch: 159, kind: 'ir' }] }, debounce: { algorithm: 'sym_defer_pk', ms: 2 }, settle: [{ chs: [3], ms: 5 }] });
+    r.set(3, 1);
+    r.scanner.poll(10);
+    // A pulse on the IR channel shorter than its deferral: reported as a transit once it stayed gone 2 ms.
+    r.set(159, 1);
+    r.scanner.poll(11.5);
+    r.set(159, 0);
+    r.scanner.poll(12);
+    r.scanner.poll(14.25);
+    // The group ends 5 ms after its last change; times more than 2^31 ms apart are not compared.
+    r.scanner.poll(2e9);
+    r.set(3, 0);
+    r.scanner.poll(4e9);
+    r.scanner.poll(4e9 + 2.5);
+    r.scanner.poll(4e9 + 10);
     const sink = collector();
-    assert.equal(ring.drain(sink), 3);
-    assert.deepEqual(sink.got, ['0/3/1@10', '1/159/1@11.5', '2/2/0@4000000000']);
-    assert.equal(ring.count(), 0);
+    assert.equal(r.scanner.ring.count(), 5);
+    assert.equal(r.scanner.drain(sink), 5);
+    assert.deepEqual(sink.got, [`${EDGE}/3/1@12`, `${TRANSIT}/159/1@14.25`, `${SETTLED}/0/0@2000000000`, `${EDGE}/3/0@4000000002.5`, `${SETTLED}/0/0@4000000010`]);
+    assert.equal(r.scanner.ring.count(), 0);
   });
 
   it('wraps around its end', () => {
-    const ring = new EventRing(3);
+    const r = rig(32, { capacity: 3 });
     const sink = collector();
     for (let i = 0; i < 10; i++) {
-      ring.push(EDGE, i, i & 1, i);
-      if (i % 2 === 1) ring.drain(sink);
+      r.set(i, 1);
+      r.scanner.poll(i);
+      if (i % 2 === 1) r.scanner.drain(sink);
     }
     assert.deepEqual(sink.got.map((s) => s.split('/')[1]), ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
   });
 
   it('counts what it drops when full, and keeps the oldest', () => {
-    const ring = new EventRing(2);
-    assert.equal(ring.push(EDGE, 1, 1, 1), true);
-    assert.equal(ring.push(EDGE, 2, 1, 2), true);
-    assert.equal(ring.push(EDGE, 3, 1, 3), false);
-    assert.equal(ring.push(EDGE, 4, 1, 4), false);
-    assert.equal(ring.lost, 2);
+    const r = rig(32, { capacity: 2 });
+    for (let ch = 1; ch <= 4; ch++) r.set(ch, 1);
+    r.scanner.poll(1);
+    assert.equal(r.scanner.ring.lost, 2);
     const sink = collector();
-    ring.drain(sink);
-    assert.deepEqual(sink.got, ['0/1/1@1', '0/2/1@2']);
-    assert.equal(ring.push(EDGE, 5, 1, 5), true, 'room again after draining');
+    r.scanner.drain(sink);
+    assert.deepEqual(sink.got, ['0/1/1@1', '0/2/1@1']);
+    r.set(5, 1);
+    r.scanner.poll(2);
+    r.scanner.drain(sink);
+    assert.deepEqual(sink.got.slice(2), ['0/5/1@2'], 'room again after draining');
+    assert.equal(r.scanner.ring.lost, 2);
   });
 
-  it('a sink that pushes while draining sees each event once', () => {
-    const ring = new EventRing(4);
+  it('a sink that makes more events while draining sees each event once', () => {
+    const r = rig(32, { capacity: 4 });
     const seen: number[] = [];
-    ring.push(EDGE, 1, 1, 1);
-    ring.drain({ sense: (_k, ch) => { seen.push(ch); if (ch < 3) ring.push(EDGE, ch + 1, 1, 2); }, tick: () => {} });
+    r.set(1, 1);
+    r.scanner.poll(1);
+    r.scanner.drain({
+      sense: (_k, ch) => {
+        seen.push(ch);
+        if (ch < 3) {
+          r.set(ch + 1, 1);
+          r.scanner.poll(2 + ch);
+        }
+      },
+    });
     assert.deepEqual(seen, [1, 2, 3]);
   });
 
-  it('refuses a ring of no size', () => {
-    assert.throws(() => new EventRing(0), /positive/);
+  it('holds 8 events unless told otherwise (the runtime drains it every tick)', () => {
+    const r = rig(32);
+    for (let ch = 0; ch < 10; ch++) r.set(ch, 1);
+    r.scanner.poll(1);
+    assert.equal(r.scanner.ring.count(), 8);
+    assert.equal(r.scanner.ring.lost, 2);
   });
 });

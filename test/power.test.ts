@@ -135,6 +135,7 @@ interface Phone {
   type: string;
   moves?: number;
   dropped?: number;
+  lost?: boolean;
   scores?: number[];
   turn?: number;
 }

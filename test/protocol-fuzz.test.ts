@@ -4,14 +4,24 @@
 // still takes a valid command afterwards.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { createCommandChannel, baseCommands, refereeCommands, validate, isRefusal, GAME_IDS, type Command } from '../firmware/commands';
+import { createCommandChannel, baseCommands, validate, isRefusal, type Command, type CommandSpec } from '../firmware/commands';
 import { createAccess } from '../firmware/access';
 import { ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
 import { decodeChunks } from '../sim/phone';
 
 const SEED = 20240611;
-const specs = baseCommands(GAME_IDS).concat(refereeCommands('fortress'));
+const GAMES = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
+/** Referee inputs of every argument type, as a game module declares them. */
+const referee: CommandSpec[] = [
+  { name: 'lag', edit: true, args: [{ key: 'side', type: 'int', need: true, min: 0, max: 1 }] },
+  { name: 'overtable', edit: true, args: [{ key: 'ball', type: 'str', need: true, one: ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'] }] },
+  { name: 'hit', edit: true, args: [{ key: 'hit', type: 'bool', need: true }] },
+  { name: 'wrongball', edit: true, args: [] },
+  { name: 'blind', edit: true, args: [] },
+  { name: 'correct', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 7 }, { key: 'points', type: 'num', need: true, min: -99, max: 99 }] },
+];
+const specs = baseCommands(GAMES).concat(referee);
 const names = specs.map((s) => s.name);
 
 /** What the channel must do with one line: run it (valid) or refuse it. Lines the assembler splits or drops are not given here. */
@@ -34,7 +44,7 @@ function rig() {
   const handled: Command[] = [];
   const channel = createCommandChannel({
     radio, clock: { now: () => now }, access: createAccess({ now: 0, maintenance: false }),
-    commands: refereeCommands('fortress'),
+    commands: referee, games: GAMES,
     handle: (c) => { handled.push(c); if (c.name === 'undo') game.scores[0]--; return null; },
   });
   return {

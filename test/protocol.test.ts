@@ -1,10 +1,28 @@
 import assert from 'node:assert/strict';
 import {
-  asciiJson, createLineAssembler, createRateLimit, createSender, errorMessage, jsonDepth, overMessage, scoreMessage,
-  stateMessage, diagMessage, E_PARTIAL, E_TOO_LONG,
+  jsonDepth, overMessage, scoreMessage, sendLine, stateMessage, diagMessage, E_PARTIAL, E_TOO_LONG,
 } from '../firmware/protocol';
+import { createCommandChannel, type ChannelOptions, type Command } from '../firmware/commands';
+import { createAccess } from '../firmware/access';
 import { createSimRadio } from '../sim/radio';
 import { createLineDecoder, decodeChunks } from '../sim/phone';
+
+/** A channel on a simulated radio whose handler runs every command; `log` lists handled command names and '!code' of each error reply, in order. */
+function channelRig(options: Partial<ChannelOptions> = {}) {
+  let now = 0;
+  const radio = createSimRadio(() => now);
+  const handled: Command[] = [];
+  const channel = createCommandChannel(Object.assign({
+    radio, clock: { now: () => now }, access: createAccess({ now: 0, maintenance: false }),
+    commands: [{ name: 'x', edit: false, args: [] }],
+    handle: (c: Command) => { handled.push(c); return null; },
+  }, options));
+  const log = (): string[] => {
+    const errors = decodeChunks(radio.notifications.map((n) => n.chunk)).map((m) => '!' + String(m.code));
+    return handled.map((c) => c.name).concat(errors);
+  };
+  return { radio, channel, handled, log, at: (t: number) => { now = t; } };
+}
 
 describe('protocol: sending in chunks of the payload size', () => {
   const message = stateMessage('ringapeg', [125, 40, -5], 2, { board: 3, names: ['Ann', 'Bo'] });
@@ -12,9 +30,9 @@ describe('protocol: sending in chunks of the payload size', () => {
     it(`payload ${size}: every chunk fits, and the phone re-joins one message`, () => {
       const radio = createSimRadio();
       radio.setPayloadSize(size);
-      createSender(radio).send(message);
+      sendLine(radio, message);
       const chunks = radio.notifications.map((n) => n.chunk);
-      const line = asciiJson(message) + '\n';
+      const line = JSON.stringify(message) + '\n';
       assert.equal(chunks.length, Math.ceil(line.length / size));
       for (const c of chunks) assert.ok(c.length <= size);
       assert.equal(chunks.join(''), line);
@@ -24,7 +42,7 @@ describe('protocol: sending in chunks of the payload size', () => {
 
   it('the decoder completes messages whatever the chunk boundaries', () => {
     const decoder = createLineDecoder();
-    const text = JSON.stringify(overMessage(1, [20, 14])) + '\n' + JSON.stringify(errorMessage('busy', 'slow down')) + '\n{"ty';
+    const text = JSON.stringify(overMessage(1, [20, 14])) + '\n' + JSON.stringify({ type: 'error', code: 'busy', message: 'slow down' }) + '\n{"ty';
     const got = [];
     for (let i = 0; i < text.length; i += 3) got.push(...decoder.push(text.substring(i, i + 3)));
     assert.deepEqual(got, [{ type: 'over', winner: 1, scores: [20, 14] }, { type: 'error', code: 'busy', message: 'slow down' }]);
@@ -32,10 +50,12 @@ describe('protocol: sending in chunks of the payload size', () => {
   });
 
   it('non-ASCII text is escaped so that one character is one byte on the link', () => {
-    const m = stateMessage('triangle', [0, 0], 0, { names: ['Zoë', '李'] });
-    const line = asciiJson(m);
-    assert.match(line, /^[\x20-\x7e]*$/);
-    assert.ok(line.includes('Zo\\u00eb'));
+    const m = stateMessage('triangle', [0, 0], 0, { names: ['Zoë', '李', '\u007f'] });
+    const radio = createSimRadio();
+    sendLine(radio, m);
+    const line = radio.notifications.map((n) => n.chunk).join('');
+    assert.match(line, /^[\x20-\x7e]*\n$/);
+    assert.ok(line.includes('Zo\\u00eb') && line.includes('\\u674e') && line.includes('\\u007f'));
     assert.deepEqual(JSON.parse(line), m);
   });
 
@@ -51,36 +71,38 @@ describe('protocol: messages (CONTRACT.md §2)', () => {
     assert.deepEqual(stateMessage('fortress', [4, -2], 1, { stroke: 7 }), { type: 'state', game: 'fortress', scores: [4, -2], turn: 1, stroke: 7 });
     assert.deepEqual(scoreMessage({ player: 0, points: 3, rule: 'S8' }), { type: 'score', player: 0, points: 3, rule: 'S8' });
     assert.deepEqual(overMessage(null, [50, 50]), { type: 'over', winner: null, scores: [50, 50] });
-    assert.deepEqual(errorMessage('bad_arg', 'x', 7), { type: 'error', code: 'bad_arg', message: 'x', id: 7 });
     assert.deepEqual(diagMessage({ on: true }), { type: 'diag', on: true });
   });
 });
 
-describe('protocol: line assembler', () => {
+describe('protocol: line assembly (through the command channel)', () => {
   type Step = [number, string] | [number, 'tick'];
-  // [what, steps (time, data or tick), expected lines and errors in order]
+  const X = '{"cmd":"x"}';
+  // [what, steps (time, data or tick), expected commands run, then error codes]; the longest line is 16 characters.
   const cases: [string, Step[], string[]][] = [
-    ['one line', [[0, '{"cmd":"state"}\n']], ['{"cmd":"state"}']],
-    ['split across chunks', [[0, '{"cmd":'], [5, '"undo"}'], [9, '\n']], ['{"cmd":"undo"}']],
-    ['two lines in one chunk, CRLF', [[0, 'a\r\nb\n']], ['a', 'b']],
-    ['empty lines are skipped', [[0, '\n\r\n\nx\n']], ['x']],
+    ['one line', [[0, X + '\n']], ['x']],
+    ['split across chunks', [[0, '{"cmd":'], [5, '"x"}'], [9, '\n']], ['x']],
+    ['two lines in one chunk, CRLF', [[0, X + '\r\n' + X + '\n']], ['x', 'x']],
+    ['empty lines are skipped', [[0, '\n\r\n\n' + X + '\n']], ['x']],
     ['too long: one error, the rest of the line dropped, then on again',
-      [[0, 'x'.repeat(10)], [1, 'y'.repeat(10)], [2, 'z\nok\n']], ['!too_long', 'ok']],
-    ['exactly the maximum is accepted', [[0, 'x'.repeat(16) + '\n']], ['x'.repeat(16)]],
-    ['a partial line times out', [[0, '{"cmd"'], [1999, 'tick'], [2000, 'tick'], [2100, 'ok\n']], ['!partial', 'ok']],
-    ['a slow but finished line is fine', [[0, '{"cmd"'], [1500, ':"x"}\n'], [5000, 'tick']], ['{"cmd":"x"}']],
+      [[0, 'x'.repeat(10)], [1, 'y'.repeat(10)], [2, 'z\n' + X + '\n']], ['x', '!too_long']],
+    ['exactly the maximum is accepted', [[0, '{"cmd":"x"}     \n']], ['x']],
+    ['a partial line times out', [[0, '{"cmd"'], [1999, 'tick'], [2000, 'tick'], [2100, X + '\n']], ['x', '!partial']],
+    ['a slow but finished line is fine', [[0, '{"cmd"'], [1500, ':"x"}\n'], [5000, 'tick']], ['x']],
     ['an over-long line that never ends stops being dropped after a pause',
-      [[0, 'x'.repeat(20)], [3000, 'tick'], [3001, 'ok\n']], ['!too_long', 'ok']],
+      [[0, 'x'.repeat(20)], [3000, 'tick'], [3001, X + '\n']], ['x', '!too_long']],
+    ['a pause while dropping counts from the last data',
+      [[0, 'x'.repeat(20)], [1500, 'xx'], [3000, 'tick'], [3001, X + '\n'], [3600, 'tick'], [3601, X + '\n']], ['x', '!too_long']],
   ];
   for (const [what, steps, expected] of cases) {
     it(what, () => {
-      const got: string[] = [];
-      const a = createLineAssembler({ maxLine: 16, partialMs: 2000, line: (l) => got.push(l), error: (code) => got.push('!' + code) });
+      const r = channelRig({ maxLine: 16, partialMs: 2000 });
       for (const [t, data] of steps) {
-        if (data === 'tick') a.tick(t);
-        else a.push(data, t);
+        r.at(t);
+        if (data === 'tick') r.channel.tick(t);
+        else r.radio.write(data, true);
       }
-      assert.deepEqual(got, expected);
+      assert.deepEqual(r.log(), expected);
     });
   }
   it('error codes are the documented ones', () => {
@@ -91,15 +113,21 @@ describe('protocol: line assembler', () => {
 
 describe('protocol: flood limit and nesting', () => {
   it('token bucket: a burst, then the refill rate', () => {
-    const limit = createRateLimit(5, 3);
-    const at0 = [limit.take(0), limit.take(0), limit.take(0), limit.take(0)];
-    assert.deepEqual(at0, [true, true, true, false]);
-    assert.equal(limit.take(100), false, '0.5 token after 100 ms');
-    assert.equal(limit.take(200), true, '1 token after 200 ms');
-    assert.equal(limit.take(10000), true);
-    assert.equal(limit.take(10000), true);
-    assert.equal(limit.take(10000), true);
-    assert.equal(limit.take(10000), false, 'never more than the burst');
+    const r = channelRig({ perSecond: 5, burst: 3 });
+    const at = (t: number): boolean => {
+      const before = r.handled.length;
+      r.at(t);
+      r.radio.write('{"cmd":"x"}\n', true);
+      return r.handled.length > before;
+    };
+    assert.deepEqual([at(0), at(0), at(0), at(0)], [true, true, true, false]);
+    assert.equal(at(100), false, '0.5 token after 100 ms');
+    assert.equal(at(200), true, '1 token after 200 ms');
+    assert.equal(at(10000), true);
+    assert.equal(at(10000), true);
+    assert.equal(at(10000), true);
+    assert.equal(at(10000), false, 'never more than the burst');
+    assert.deepEqual(r.log().slice(-2), ['!busy', '!busy'], 'one busy reply for each flood');
   });
   it('json depth ignores brackets inside strings', () => {
     assert.equal(jsonDepth('{"a":{"b":[1]}}'), 3);

@@ -5,14 +5,14 @@ import assert from 'node:assert/strict';
 import { BoardDescription } from '../firmware/board';
 import { EDGE, TRANSIT, Interpreter } from '../firmware/sensing';
 import { Scanner } from '../firmware/scan';
-import { ringapegBoard, pegIndex, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
+import { ringapegBoard, pegIndex } from '../firmware/games/ringapeg/board';
 import { createRingapegInterpreter } from '../firmware/games/ringapeg/interpret';
 import { RingapegMove } from '../firmware/games/ringapeg/rules';
 import { createRingapegWorld, RingapegWorld } from '../sim/physics/ringapeg';
 import { LevelChange } from '../sim/physics/types';
 
-const BOARD = ringapegBoard(REFERENCE_LAYOUT);
-const P = (name: string): number => pegIndex(REFERENCE_LAYOUT, name);
+const BOARD = ringapegBoard();
+const P = (name: string): number => pegIndex(name);
 
 /** Feeds level changes as EDGE events in time order, ticking before each, then lets every timeout run out. */
 function feedEdges(interp: Interpreter, changes: LevelChange[]): void {
@@ -28,7 +28,8 @@ function feedEdges(interp: Interpreter, changes: LevelChange[]): void {
 /** A world and an interpreter on the same board, the moves collected. */
 function rig(board: BoardDescription = BOARD): { world: RingapegWorld; moves: RingapegMove[]; interp: Interpreter } {
   const moves: RingapegMove[] = [];
-  return { world: createRingapegWorld(board), moves, interp: createRingapegInterpreter(board, (m) => moves.push(m)) };
+  const impact = board.sensors.some((s) => s.name === 'board.impact');
+  return { world: createRingapegWorld(board), moves, interp: createRingapegInterpreter((m) => moves.push(m), !impact) };
 }
 
 type Step = (w: RingapegWorld) => LevelChange[];
@@ -115,7 +116,7 @@ describe('ringapeg interpreter through the scanner', () => {
   /** Polls a scanner every ms over a bank driven by the level changes, draining into the interpreter. */
   function scan(changes: LevelChange[], until: number): RingapegMove[] {
     const moves: RingapegMove[] = [];
-    const interp = createRingapegInterpreter(BOARD, (m) => moves.push(m));
+    const interp = createRingapegInterpreter((m) => moves.push(m));
     let word = 0;
     const bank = { width: 32, read: () => word };
     const scanner = new Scanner({ banks: [bank], board: BOARD });

@@ -1,12 +1,18 @@
 import assert from 'node:assert/strict';
-import { ringapeg, play, counts, totals, ringCounts, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
-import { pegIndex, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
+import { ringapeg, play, totals, PHASE_NAMES, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
+import { pegIndex } from '../firmware/games/ringapeg/board';
 import { ringapegLayout, ringapegView } from '../firmware/games/ringapeg/layout';
 
-const P = (name: string): number => pegIndex(REFERENCE_LAYOUT, name);
+const P = (name: string): number => pegIndex(name);
 const add = (name: string): RingapegMove => ({ k: 'add', p: P(name) });
 const lift = (name: string): RingapegMove => ({ k: 'lift', p: P(name) });
 const miss: RingapegMove = { k: 'miss' };
+/** This Board's counts. */
+const counts = (s: RingapegState): number[] => totals(s, true);
+/** The phase by name. */
+const ph = (s: RingapegState): string => PHASE_NAMES.split(' ')[s.ph];
+/** The stack on a peg, bottom first, each ring its owner. */
+const stack = (s: RingapegState, name: string): number[] => s.st.split(',')[P(name)].split('').map(Number);
 const end: RingapegMove = { k: 'end' };
 
 function start(players: number, options: { [k: string]: string | number | boolean } = {}): RingapegState {
@@ -26,9 +32,9 @@ function apply(s: RingapegState, moves: RingapegMove[]): RingapegState {
 /** A state with the given stacks (by peg name), for counting tests. */
 function withStacks(players: number, stacks: { [peg: string]: number[] }): RingapegState {
   const s = start(players);
-  const st = s.st.map(() => [] as number[]);
-  for (const name of Object.keys(stacks)) st[P(name)] = stacks[name].slice();
-  return Object.assign({}, s, { st });
+  const st = s.st.split(',');
+  for (const name of Object.keys(stacks)) st[P(name)] = stacks[name].join('');
+  return Object.assign({}, s, { st: st.join(',') });
 }
 
 describe('ringapeg rules', () => {
@@ -48,15 +54,15 @@ describe('ringapeg rules', () => {
       s = apply(s, [add(i % 2 ? 'o1' : 'o2')]);
     }
     assert.deepEqual(order, [0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2]);
-    assert.equal(ringapeg.winner(s) !== null || s.tp.length > 0, true, 'the Board is over after 12 rings');
+    assert.equal(ringapeg.winner(s) !== null || s.tp !== '', true, 'the Board is over after 12 rings');
   });
 
   it('R2: a ring goes on top of its peg\'s stack; a miss scores nothing but uses the ring', () => {
     let s = apply(start(2), [add('o1'), add('o1'), miss]);
-    assert.deepEqual(s.st[P('o1')], [0, 1]);
+    assert.deepEqual(stack(s, 'o1'), [0, 1]);
     assert.deepEqual(s.lf, [6, 7]);
     s = apply(s, [add('i1')]);
-    assert.deepEqual(s.st[P('i1')], [1]);
+    assert.deepEqual(stack(s, 'i1'), [1]);
     assert.deepEqual(counts(s), [0, 15]);
   });
 
@@ -68,9 +74,12 @@ describe('ringapeg rules', () => {
     ['four alternating: top and the two bottom ones', [0, 1, 0, 1], [true, true, false, true]],
     ['like rings separated by an opponent: only the middle one is lost', [0, 1, 0], [true, false, true]],
   ];
-  for (const [name, stack, expected] of stackTable) {
+  for (const [name, rings, expected] of stackTable) {
     it('R3: ' + name, () => {
-      assert.deepEqual(stack.map((_, i) => ringCounts(stack, i)), expected);
+      // On the king peg (25 a counting ring), the only stack of a 3-player game.
+      const want = [0, 0, 0];
+      rings.forEach((owner, i) => { if (expected[i]) want[owner] += 25; });
+      assert.deepEqual(counts(withStacks(3, { k: rings })), want);
     });
   }
 
@@ -88,120 +97,120 @@ describe('ringapeg rules', () => {
 
   it('R5: from an outer doublet the top ring marches to an inner peg, in the same turn', () => {
     let s = apply(start(2), [add('o1'), add('o2'), add('o1')]);
-    assert.equal(s.ph, 'mrch');
+    assert.equal(ph(s), 'mrch');
     assert.equal(s.mp, P('o1'));
     assert.equal(ringapeg.turn(s), 0);
     const lifted = play(s, lift('o1'));
     assert.equal(lifted.refused, undefined);
-    assert.equal(lifted.state.ph, 'held');
+    assert.equal(ph(lifted.state), 'held');
     const dropped = play(lifted.state, add('i3'));
     s = dropped.state;
-    assert.deepEqual(s.st[P('o1')], [0]);
-    assert.deepEqual(s.st[P('i3')], [0]);
+    assert.deepEqual(stack(s, 'o1'), [0]);
+    assert.deepEqual(stack(s, 'i3'), [0]);
     assert.deepEqual(dropped.changes, [{ player: 0, points: 10, rule: 'R5' }]);
     assert.equal(ringapeg.turn(s), 1, 'the march ends the turn');
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
   });
 
   it('R5: from an inner doublet made by a snap the top ring may march to the king peg', () => {
     let s = apply(start(2), [add('i2'), add('o2'), add('i2'), lift('i2'), add('k')]);
-    assert.deepEqual(s.st[P('k')], [0]);
+    assert.deepEqual(stack(s, 'k'), [0]);
     assert.deepEqual(counts(s), [35, 5]);
     assert.equal(ringapeg.turn(s), 1);
   });
 
   it('R5: a march is optional: the next snap passes the turn, and so does the end button', () => {
     let s = apply(start(2), [add('o1'), add('o2'), add('o1'), add('o3')]);
-    assert.deepEqual(s.st[P('o3')], [1], 'the ring after a declined march is the next player\'s');
+    assert.deepEqual(stack(s, 'o3'), [1], 'the ring after a declined march is the next player\'s');
     s = apply(start(2), [add('o1'), add('o2'), add('o1'), end]);
     assert.equal(ringapeg.turn(s), 1);
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
   });
 
   it('R5: lifting the marching ring and putting it back on its own peg leaves the march open', () => {
     const s = apply(start(2), [add('o1'), add('o2'), add('o1'), lift('o1'), add('o1')]);
-    assert.equal(s.ph, 'mrch');
-    assert.deepEqual(s.st[P('o1')], [0, 0]);
+    assert.equal(ph(s), 'mrch');
+    assert.deepEqual(stack(s, 'o1'), [0, 0]);
   });
 
   it('R6: a grand march onto his own inner ring makes a doublet there and goes on to the king peg', () => {
     let s = apply(start(2), [add('i1'), add('o2'), add('o1'), add('o3'), add('o1')]);
     s = apply(s, [lift('o1')]);
     const onto = play(s, add('i1'));
-    assert.equal(onto.state.ph, 'mrch', 'new doublet on i1');
+    assert.equal(ph(onto.state), 'mrch', 'new doublet on i1');
     assert.equal(onto.state.gm, 1);
     assert.equal(ringapeg.turn(onto.state), 0);
     s = apply(onto.state, [lift('i1')]);
     const king = play(s, add('k'));
     assert.deepEqual(king.changes, [{ player: 0, points: 25, rule: 'R6' }]);
     s = king.state;
-    assert.deepEqual([s.st[P('o1')], s.st[P('i1')], s.st[P('k')]], [[0], [0], [0]]);
+    assert.deepEqual([stack(s, 'o1'), stack(s, 'i1'), stack(s, 'k')], [[0], [0], [0]]);
     assert.equal(ringapeg.turn(s), 1);
   });
 
   it('R7: no march from like rings separated by an opponent\'s ring: the lift is flagged until put back', () => {
     // o1: p0, p1, p0. Lifting o1 is not a march.
     let s = apply(start(2), [add('o1'), add('o1'), add('o1')]);
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
     const o = play(s, lift('o1'));
-    assert.equal(o.state.ph, 'bad');
-    assert.equal(o.state.why, 'R7');
-    assert.deepEqual(o.state.st[P('o1')], [0, 1], 'the picture follows the lift');
+    assert.equal(ph(o.state), 'bad');
+    assert.equal(ph(o.state), 'bad');
+    assert.deepEqual(stack(o.state, 'o1'), [0, 1], 'the picture follows the lift');
     assert.equal(ringapegLayout(o.state), 'ILLEGAL');
     assert.equal(ringapegView(o.state).warn, 'R7');
     assert.match(play(o.state, end).refused ?? '', /R7/);
     s = apply(o.state, [add('o1')]);
-    assert.equal(s.ph, 'snap');
-    assert.deepEqual(s.st[P('o1')], [0, 1, 0]);
+    assert.equal(ph(s), 'snap');
+    assert.deepEqual(stack(s, 'o1'), [0, 1, 0]);
     assert.equal(ringapeg.turn(s), 1);
   });
 
   it('R7: no march from the king peg', () => {
     let s = apply(start(2), [add('k'), add('o1'), add('k')]);
-    assert.equal(s.ph, 'snap', 'a king doublet gives no march');
+    assert.equal(ph(s), 'snap', 'a king doublet gives no march');
     s = apply(s, [lift('k')]);
-    assert.equal(s.ph, 'bad');
+    assert.equal(ph(s), 'bad');
   });
 
   it('R7: a march must go outer to inner: a drop on the king or an outer peg is flagged, put right, then made', () => {
     let s = apply(start(2), [add('o1'), add('o2'), add('o1'), lift('o1')]);
     const wrong = play(s, add('k'));
-    assert.equal(wrong.state.ph, 'bad');
-    assert.deepEqual(wrong.state.st[P('k')], [0], 'the picture follows the wrong drop');
+    assert.equal(ph(wrong.state), 'bad');
+    assert.deepEqual(stack(wrong.state, 'k'), [0], 'the picture follows the wrong drop');
     assert.deepEqual(counts(wrong.state), [30, 5]);
     s = apply(wrong.state, [lift('k')]);
-    assert.equal(s.ph, 'held', 'back to the legal picture: the ring is in hand again');
+    assert.equal(ph(s), 'held', 'back to the legal picture: the ring is in hand again');
     s = apply(s, [add('o4')]);
-    assert.equal(s.ph, 'bad', 'outer to outer is no march either');
+    assert.equal(ph(s), 'bad', 'outer to outer is no march either');
     s = apply(s, [lift('o4'), add('i4')]);
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
     assert.deepEqual(counts(s), [15, 5]);
   });
 
   it('R7: inner to king only: an inner doublet cannot march to another inner peg', () => {
     const s = apply(start(2), [add('i1'), add('o2'), add('i1'), lift('i1'), add('i2')]);
-    assert.equal(s.ph, 'bad');
+    assert.equal(ph(s), 'bad');
   });
 
   it('R7: a lift outside any march is flagged, and so is lifting a second ring during one', () => {
     let s = apply(start(2), [add('o1')]);
     s = apply(s, [lift('o1')]);
-    assert.equal(s.ph, 'bad');
+    assert.equal(ph(s), 'bad');
     s = apply(s, [add('o1')]);
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
     assert.equal(ringapeg.turn(s), 1);
     s = apply(start(2), [add('o1'), add('o2'), add('o1'), lift('o1'), lift('o2')]);
-    assert.equal(s.ph, 'bad');
-    assert.deepEqual(s.hd, [0, 1]);
+    assert.equal(ph(s), 'bad');
+    assert.equal(s.hd, '01', 'both lifted rings are in the hand');
     s = apply(s, [add('o2')]);
-    assert.equal(s.ph, 'held');
+    assert.equal(ph(s), 'held');
   });
 
   it('R7: undo while flagged goes back to the last legal picture (a misread lift)', () => {
     const s = apply(start(2), [add('o1'), lift('o1')]);
     const o = play(s, { k: 'undo' });
-    assert.equal(o.state.ph, 'snap');
-    assert.deepEqual(o.state.st[P('o1')], [0]);
+    assert.equal(ph(o.state), 'snap');
+    assert.deepEqual(stack(o.state, 'o1'), [0]);
   });
 
   it('R8: Primary: after the Board the highest count wins', () => {
@@ -210,7 +219,7 @@ describe('ringapeg rules', () => {
     for (let round = 0; round < 4; round++) s = apply(s, [add('k'), add('o' + (round + 1)), add('o' + (round + 5))]);
     // k: 0,0,0,0 all count = 100.
     assert.equal(ringapeg.winner(s), 0);
-    assert.equal(s.wr, 'R8');
+    assert.equal(ringapegView(s).peg, false, 'won by R8, not by Peg');
     assert.deepEqual(ringapeg.scores(s), [100, 20, 20]);
     assert.match(play(s, add('o1')).refused ?? '', /over/);
   });
@@ -220,36 +229,36 @@ describe('ringapeg rules', () => {
     // p0 and p1 tie on 20, p2 has 0 (misses).
     for (let round = 0; round < 4; round++) s = apply(s, [add('o' + (round + 1)), add('o' + (round + 5)), miss]);
     assert.equal(ringapeg.winner(s), null);
-    assert.deepEqual(s.tp, [0, 1], 'tied players, in rotation after the last snapper');
+    assert.equal(ringapegView(s).tie, '01', 'tied players, in rotation after the last snapper');
     assert.equal(ringapeg.turn(s), 0);
     assert.match(ringapegLayout(s), /tIE/);
     // Round 1: both score 10 more: still tied.
     s = apply(s, [add('i1'), add('i2')]);
     assert.equal(ringapeg.winner(s), null);
-    assert.deepEqual(s.tp, [0, 1]);
+    assert.equal(ringapegView(s).tie, '01');
     // Round 2: p0 misses, p1 lands: p1 wins after the round.
     s = apply(s, [miss]);
     assert.equal(ringapeg.winner(s), null, 'decided only after the round');
     const o = play(s, add('i3'));
     assert.equal(ringapeg.winner(o.state), 1);
-    assert.equal(o.state.wr, 'R8');
+    assert.equal(ringapegView(o.state).peg, false);
     assert.deepEqual(o.changes, [{ player: 1, points: 10, rule: 'R8' }]);
   });
 
   it('R9: Advance: counts are credited after each Board, the pegs cleared, the first snap moves on', () => {
     let s = start(2, { variant: 'advance' });
     for (let i = 0; i < 8; i++) s = apply(s, [add('o1'), add('o2')]);
-    assert.equal(s.ph, 'mrch', 'the last snap made a doublet: the Board waits for the march or the end button');
+    assert.equal(ph(s), 'mrch', 'the last snap made a doublet: the Board waits for the march or the end button');
     s = apply(s, [end]);
     // o1 and o2 hold 8 own rings each: 40 each.
-    assert.equal(s.ph, 'clr');
+    assert.equal(ph(s), 'clr');
     assert.deepEqual(s.cr, [40, 40]);
     assert.deepEqual(ringapeg.scores(s), [40, 40]);
     assert.equal(ringapegLayout(s), 'CLEAr');
     s = apply(s, [lift('o1')]);
-    assert.equal(s.ph, 'clr', 'R11: o2 still has rings');
+    assert.equal(ph(s), 'clr', 'R11: o2 still has rings');
     s = apply(s, [lift('o2')]);
-    assert.equal(s.ph, 'snap');
+    assert.equal(ph(s), 'snap');
     assert.equal(s.bd, 2);
     assert.equal(ringapeg.turn(s), 1, 'the first snap of Board 2 goes to the player after Board 1\'s first snapper');
     assert.deepEqual(s.lf, [8, 8]);
@@ -263,7 +272,7 @@ describe('ringapeg rules', () => {
     assert.deepEqual(ringapeg.scores(s), [175, 35]);
     const o = play(s, add('k'));
     assert.equal(ringapeg.winner(o.state), 0);
-    assert.equal(o.state.wr, 'R10');
+    assert.equal(ringapegView(o.state).peg, true);
     assert.equal(ringapegLayout(o.state), 'PEG P1');
     assert.equal(ringapegView(o.state).peg, true);
   });
@@ -272,20 +281,20 @@ describe('ringapeg rules', () => {
     let s = start(2, { variant: 'advance', autoPeg: false });
     for (let i = 0; i < 8; i++) s = apply(s, [add('k'), add('o1')]);
     assert.equal(ringapeg.winner(s), null, 'no automatic Peg');
-    assert.equal(play(s, { k: 'claim', pl: 1 }).state.out[1], 1);
+    assert.equal(play(s, { k: 'claim', pl: 1 }).state.lf[1], -1, 'a false claim: out');
     const o = play(s, { k: 'claim', pl: 0 });
     assert.equal(ringapeg.winner(o.state), 0);
-    assert.equal(o.state.wr, 'R10');
+    assert.equal(ringapegView(o.state).peg, true);
   });
 
   it('R10: a false claim puts the player out; play goes on without him; the last one in wins', () => {
     let s = start(3, { variant: 'advance', autoPeg: false });
     s = apply(s, [add('o1'), { k: 'claim', pl: 1 }]);
-    assert.deepEqual(s.out, [0, 1, 0]);
+    assert.deepEqual(s.lf.map((left) => left < 0), [false, true, false]);
     assert.equal(ringapeg.turn(s), 2, 'the player out is skipped');
     s = apply(s, [add('o2'), add('o3')]);
     assert.equal(ringapeg.turn(s), 2);
-    assert.equal(ringapegView(s).out[0], 1);
+    assert.equal(ringapegView(s).left[1], -1, 'the phone sees who is out');
     s = apply(s, [{ k: 'claim', pl: 2 }]);
     assert.equal(ringapeg.winner(s), 0);
     assert.match(play(start(2, { variant: 'advance' }), { k: 'claim', pl: 0 }).refused ?? '', /autoPeg/);
@@ -297,24 +306,24 @@ describe('ringapeg rules', () => {
     for (let i = 0; i < 8; i++) s = apply(s, [add('o1'), add('o2')]);
     s = apply(s, [end]);
     const stray = apply(s, [add('o3')]);
-    assert.equal(stray.ph, 'clr', 'a ring snapped before clearing starts nothing');
+    assert.equal(ph(stray), 'clr', 'a ring snapped before clearing starts nothing');
     assert.equal(stray.bd, 1);
     const cleared = apply(stray, [{ k: 'clear' }]);
-    assert.equal(cleared.ph, 'snap');
-    assert.ok(cleared.st.every((stack) => stack.length === 0));
+    assert.equal(ph(cleared), 'snap');
+    assert.equal(cleared.st, ',,,,,,,,,,,,', 'every peg empty');
     assert.deepEqual(ringapeg.scores(cleared), [40, 40]);
   });
 
   it('undo takes back the last snap, or the last march', () => {
     let s = apply(start(2), [add('o1'), add('o2')]);
     let o = play(s, { k: 'undo' });
-    assert.deepEqual(o.state.st[P('o2')], []);
+    assert.deepEqual(stack(o.state, 'o2'), []);
     assert.equal(ringapeg.turn(o.state), 1);
     assert.deepEqual(o.changes, [{ player: 1, points: -5, rule: 'undo' }]);
     s = apply(s, [add('o1'), lift('o1'), add('i1')]);
     o = play(s, { k: 'undo' });
-    assert.equal(o.state.ph, 'mrch', 'back before the march, which may be made again');
-    assert.deepEqual(o.state.st[P('o1')], [0, 0]);
+    assert.equal(ph(o.state), 'mrch', 'back before the march, which may be made again');
+    assert.deepEqual(stack(o.state, 'o1'), [0, 0]);
     assert.equal(play(o.state, { k: 'undo' }).refused, 'nothing to undo', 'one level only');
   });
 

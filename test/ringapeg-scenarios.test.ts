@@ -2,8 +2,9 @@
 // simulator, with the rings' sensor signals from the physics model.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { pegIndex, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
-import { ringapeg, counts, RingapegState } from '../firmware/games/ringapeg/rules';
+import { pegIndex } from '../firmware/games/ringapeg/board';
+import { ringapeg, totals, RingapegState } from '../firmware/games/ringapeg/rules';
+import { ringapegView } from '../firmware/games/ringapeg/layout';
 import { replay as runReplay } from '../sim/replay';
 
 interface Replay {
@@ -29,7 +30,9 @@ function replay(file: string): Replay {
   return { state: lines[lines.length - 1].final.state, seen, displays };
 }
 
-const P = (name: string): number => pegIndex(REFERENCE_LAYOUT, name);
+const P = (name: string): number => pegIndex(name);
+/** The stack on a peg, bottom first, each ring its owner. */
+const stack = (s: RingapegState, name: string): number[] => s.st.split(',')[P(name)].split('').map(Number);
 
 describe('ringapeg example scenarios', () => {
   it('primary-tiebreak: 40-40 after the Board (R8), level again after one extra round, 65-40 after the next', () => {
@@ -38,24 +41,24 @@ describe('ringapeg example scenarios', () => {
     assert.ok(r.displays.includes('  40.  40|tIE'), 'the tie-break is shown');
     assert.deepEqual(ringapeg.scores(r.state), [65, 40]);
     assert.equal(ringapeg.winner(r.state), 0);
-    assert.equal(r.state.wr, 'R8');
+    assert.equal(ringapegView(r.state).peg, false, 'won by R8');
   });
 
   it('advance: totals credited over three Boards, Peg at exactly 200 in the fourth (R9, R10, R11)', () => {
     const r = replay('ringapeg-advance.jsonl');
     assert.equal(r.state.bd, 4);
     assert.deepEqual(r.state.cr, [180, 60]);
-    assert.deepEqual(counts(r.state), [20, 10]);
+    assert.deepEqual(totals(r.state, true), [20, 10]);
     assert.deepEqual(ringapeg.scores(r.state), [200, 70]);
     assert.equal(ringapeg.winner(r.state), 0);
-    assert.equal(r.state.wr, 'R10');
+    assert.equal(ringapegView(r.state).peg, true, 'won by Peg (R10)');
     assert.ok(r.seen.has('clr'));
     assert.equal(r.displays[r.displays.length - 1], 'PEG P1');
   });
 
   it('grand-march: o1 doublet to i1, onto his own ring, then on to the king peg (R5, R6)', () => {
     const r = replay('ringapeg-grand-march.jsonl');
-    assert.deepEqual([r.state.st[P('o1')], r.state.st[P('i1')], r.state.st[P('k')]], [[0], [0], [0]]);
+    assert.deepEqual([stack(r.state, 'o1'), stack(r.state, 'i1'), stack(r.state, 'k')], [[0], [0], [0]]);
     assert.deepEqual(ringapeg.scores(r.state), [60, 35]);
     assert.equal(ringapeg.winner(r.state), 0);
   });
@@ -64,8 +67,8 @@ describe('ringapeg example scenarios', () => {
     const r = replay('ringapeg-illegal-march.jsonl');
     assert.ok(r.seen.has('bad'));
     assert.ok(r.displays.includes('ILLEGAL'));
-    assert.deepEqual(r.state.st[P('k')], []);
-    assert.deepEqual(r.state.st[P('i2')], [0, 1]);
+    assert.deepEqual(stack(r.state, 'k'), []);
+    assert.deepEqual(stack(r.state, 'i2'), [0, 1]);
     assert.deepEqual(ringapeg.scores(r.state), [10, 20, 15]);
     assert.equal(ringapeg.winner(r.state), 1);
   });

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import sinon from 'sinon';
 import { Scanner } from '../firmware/scan';
 import type { ScanOptions } from '../firmware/scan';
 import type { BoardDescription, SensorKind } from '../firmware/board';
@@ -20,6 +19,17 @@ class WordBank implements DigitalBank {
     const bit = 1 << (ch & 31);
     this.v = level ? (this.v | bit) >>> 0 : (this.v & ~bit) >>> 0;
   }
+}
+
+/** A time that counts how often the scanner reads it: a tick that works on no bank never looks at the clock. */
+function countingTime() {
+  const c = {
+    reads: 0,
+    at(t: number): number {
+      return { valueOf: () => { c.reads++; return t; } } as unknown as number;
+    },
+  };
+  return c;
 }
 
 function board(channels: number, kinds: Record<number, SensorKind> = {}): BoardDescription {
@@ -50,22 +60,34 @@ describe('scanner', () => {
     const r = rig(160);
     r.scan(0, 5, { 1: () => r.set(70, 1) });
     r.scan(6, 20);
-    const step = sinon.spy(r.scanner.deb, 'step');
+    assert.ok(r.scanner.idle());
     const before = r.banks.map((b) => b.reads);
-    r.scan(21, 120);
+    const clock = countingTime();
+    for (let t = 21; t <= 120; t++) r.scanner.poll(clock.at(t));
     assert.deepEqual(r.banks.map((b, i) => b.reads - before[i]), [100, 100, 100, 100, 100]);
-    assert.equal(step.callCount, 0);
+    assert.equal(clock.reads, 0, 'no bank was worked on: the time was never needed');
     assert.ok(r.scanner.idle());
   });
 
   it('a bank with a timer running is worked on until the timer ends, the others stay idle', () => {
     const r = rig(64);
-    const step = sinon.spy(r.scanner.deb, 'step');
-    r.scan(0, 30, { 1: () => r.set(40, 1), 5: () => r.set(40, 0) });
-    assert.ok(step.args.every((a) => a[0] === 1), 'only bank 1 was stepped');
+    const clock = countingTime();
+    const reads: number[] = [];
+    for (let t = 0; t <= 30; t++) {
+      if (t === 1) r.set(40, 1);
+      if (t === 5) r.set(40, 0);
+      const before = clock.reads;
+      r.scanner.poll(clock.at(t));
+      r.scanner.drain({ sense: (k, ch, level, tt) => { r.got.push(`${+tt}:${['E', 'T', 'S'][k]}${ch}=${level}`); } });
+      reads.push(clock.reads - before);
+      assert.equal(r.scanner.idle(), t === 0 || t >= 21, `idle at ${t}`);
+    }
     // Contact default (asym_eager_defer_pk, 10 ms): press at once; the release came inside
     // the press lockout (1..11), so its 10 ms deferral runs from 11.
     assert.deepEqual(r.got, ['1:E40=1', '21:E40=0']);
+    // While bank 1 waits, a tick looks at the time once (its deadline check) and bank 0 not at all.
+    for (const t of [2, 3, 4, 6, 7, 8, 9, 10, 12, 13, 19, 20]) assert.equal(reads[t], 1, `reads at ${t}: ${reads}`);
+    assert.ok(reads.slice(22).every((n) => n === 0), 'none once the timer ended');
   });
 
   it('covers 160 channels: first, last, word boundaries and bit 31, read as unsigned', () => {
@@ -163,7 +185,9 @@ describe('scanner', () => {
   it('rejects boards and banks that do not match', () => {
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(40) }), /need 2 banks/);
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: { channels: 8, sensors: [{ name: 'x', ch: 9, kind: 'ir' }] } }), /no channel 9/);
-    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'qmk', ms: 5 } }), /unknown debounce/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'qmk', ms: 5 } }), /bad debounce/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'sym_defer_pk', ms: -1 } }), /bad debounce/);
+    assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'sym_defer_pk', ms: 70000 } }), /bad debounce/);
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), settle: [{ chs: [8], ms: 5 }] }), /no channel 8/);
   });
 

@@ -6,10 +6,11 @@ import { LevelChange } from '../sim/physics/types';
 import { TrianglePhysics, FlickAction } from '../sim/physics/triangle';
 import { EDGE, TRANSIT, SensorEventKind } from '../firmware/sensing';
 import {
-  triangleGame, triangleBoard, TriangleInterpreter, triangleLayout, triangleCommand, triangleButton,
+  triangleGame, triangleBoard, triangleInterpreter, triangleLayout, triangleCommand, triangleButton,
   TriangleMove, TriangleState,
 } from '../firmware/games/triangle/index';
 import { ScoreChange } from '../firmware/game';
+import { triangleModule } from '../firmware/games/triangle/module';
 import { Scanner, channelKinds } from '../firmware/scan';
 import { latchesTransits } from '../firmware/debounce';
 import { SimInputs } from '../sim/inputs';
@@ -131,7 +132,7 @@ export function runScenario(text: string, noise = false): RunResult {
     result.changes.push(...outcome.changes);
     show();
   };
-  const interpreter = new TriangleInterpreter(triangleBoard, play);
+  const interpreter = triangleInterpreter(play);
   const loop = new ScanLoop(triangleBoard.channels, interpreter);
   const physics = new TrianglePhysics(triangleBoard);
   show();
@@ -145,7 +146,7 @@ export function runScenario(text: string, noise = false): RunResult {
       loop.add(noise ? withNoise(changes, triangleBoard.channels, rng, line.t, line.t + 2500, 4) : changes);
     } else if (line.phone !== undefined) {
       interpreter.settle();
-      const move = triangleCommand(line.phone);
+      const move = line.phone.cmd === 'undo' ? triangleModule.undoMove : triangleCommand({ name: line.phone.cmd, args: line.phone, paired: true });
       if (move) play(move);
       else result.refused.push('unknown command ' + JSON.stringify(line.phone));
     } else if (line.button !== undefined) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  triangleBoard, TriangleInterpreter, TriangleMove, FlickResult, triangleSensorName, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS,
+  triangleBoard, triangleInterpreter, TriangleMove, FlickResult, triangleSensorName, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS,
 } from '../firmware/games/triangle/index';
 import { channelOf } from '../firmware/board';
 import { EDGE, TRANSIT } from '../firmware/sensing';
@@ -12,7 +12,7 @@ interface Emitted { move: TriangleMove; t: number }
 function rig() {
   const emitted: Emitted[] = [];
   let now = 0;
-  const interpreter = new TriangleInterpreter(triangleBoard, (move) => emitted.push({ move, t: now }));
+  const interpreter = triangleInterpreter((move) => emitted.push({ move, t: now }));
   const sink = {
     sense: interpreter.sense.bind(interpreter),
     tick: (t: number) => { now = t; interpreter.tick(t); },
@@ -78,7 +78,7 @@ describe('triangle interpretation (physics → debounce → interpreter)', () =>
       for (let seed = 1; seed <= SEEDS; seed++) {
         const side = (seed + 2) % 3;
         const emitted: TriangleMove[] = [];
-        const interpreter = new TriangleInterpreter(triangleBoard, (m) => emitted.push(m));
+        const interpreter = triangleInterpreter((m) => emitted.push(m));
         const clean = flick(triangleBoard, { stopMm }, 0, side, null, seededRng(seed));
         // Noise on every channel, after the chip is placed (a spike before would be a placement).
         const noisy = withNoise(clean, triangleBoard.channels, seededRng(seed * 7 + stopMm), 250, 3000, 4, 1)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  triangleGame, undo, TriangleState, TriangleMove, FlickResult, lastResult,
+  triangleGame, undo, TriangleState, TriangleMove, FlickResult, trianglePhoneFields,
 } from '../firmware/games/triangle/index';
 import { ScoreChange } from '../firmware/game';
 
@@ -188,7 +188,7 @@ describe('triangle rules', () => {
     assert.deepEqual(game.scores(o.state), [3, 0]);
     assert.equal(game.turn(o.state), 1);
     assert.equal(o.state.f, 0);
-    assert.equal(lastResult(o.state), 'off');
+    assert.equal(trianglePhoneFields(o.state).last, 'off');
   });
 
   it('T8: the mark applies only to the last flick, so only before the next flick; never before any', () => {

@@ -140,9 +140,10 @@ describe('triangle display, phone and button', () => {
     assert.deepEqual(triangleButton(state, 'next', OFF_HOLD_MS), { k: 'off' });
     assert.deepEqual(triangleButton(state, 'next', 200), { k: 'fix', r: 'perfect' });
     assert.equal(triangleButton(state, 'other', 200), null);
-    assert.deepEqual(triangleCommand({ cmd: 'off' }), { k: 'off' });
-    assert.deepEqual(triangleCommand({ cmd: 'fix', r: 'beyond' }), { k: 'fix', r: 'beyond' });
-    assert.deepEqual(triangleCommand({ cmd: 'flick', r: 'short' }), { k: 'flick', r: 'short' });
-    assert.equal(triangleCommand({ cmd: 'claim' }), null);
+    const command = (name: string, args: Record<string, unknown> = {}) => triangleCommand({ name, args, paired: true });
+    assert.deepEqual(command('off'), { k: 'off' });
+    assert.deepEqual(command('fix', { r: 'beyond' }), { k: 'fix', r: 'beyond' });
+    assert.deepEqual(command('flick', { r: 'short' }), { k: 'flick', r: 'short' });
+    assert.equal(command('claim'), null);
   });
 });

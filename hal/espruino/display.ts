@@ -1,7 +1,7 @@
 // The score display's SPI on the chip: a MAX7219 chain latches one register
 // per chip on each rising edge of LOAD (chip select), so a frame of rows goes
-// out as one write per row with CS pulsed around each. Row views of the last
-// buffer are kept, so the firmware's reused frame buffer costs no allocation.
+// out as one write per row with CS pulsed around each. A row is a view of the
+// frame (no copy); frames are written only when the text changes.
 
 import type { SpiOut } from '../types';
 
@@ -25,16 +25,9 @@ export function createMax7219Out(pins: Max7219Pins, modules: number): SpiOut {
   const spi = SPI1 as unknown as EspruinoSpi;
   spi.setup({ mosi: pins.mosi, sck: pins.sck, baud: 1000000 });
   const row = 2 * modules;
-  let lastBuffer: Uint8Array | null = null;
-  let rows: Uint8Array[] = [];
   return {
     write: function (bytes: Uint8Array): void {
-      if (bytes !== lastBuffer) {
-        rows = [];
-        for (let at = 0; at + row <= bytes.length; at += row) rows.push(bytes.subarray(at, at + row));
-        lastBuffer = bytes;
-      }
-      for (let i = 0; i < rows.length; i++) spi.write(rows[i], pins.cs);
+      for (let at = 0; at + row <= bytes.length; at += row) spi.write(bytes.subarray(at, at + row), pins.cs);
     },
   };
 }

@@ -4,10 +4,10 @@
 // its leading edge `stopMm` from the target line. A sensing point is covered
 // while the chip lies over it: briefly while the chip slides past, for good
 // where it rests. Outputs clean levels; the simulator adds IR noise on top.
-import { BoardDescription, channelOf } from '../../firmware/board';
+import { BoardDescription } from '../../firmware/board';
 import {
   CHIP_MM, SIDE_MM, EVEN_AT_MM, OVER_AT_MM, BEYOND_AT_MM, START_AT_MM,
-  ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND, triangleSensorName,
+  ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND, triangleBoard,
 } from '../../firmware/games/triangle/board';
 import { LevelChange } from './types';
 
@@ -33,10 +33,14 @@ const TARGET_ROLES = [ROLE_EVEN, ROLE_OVER, ROLE_BEYOND];
 /** The start spot, in the travel coordinate (from the target line): the chip starts with its leading edge at -SIDE_MM. */
 const START_POINT = -SIDE_MM + START_AT_MM;
 
-function channel(board: BoardDescription, angle: number, role: number): number {
-  const ch = channelOf(board, triangleSensorName(angle, role));
-  if (ch < 0) throw new Error('board has no sensor ' + triangleSensorName(angle, role));
-  return ch;
+/** `board`'s channel of each triangle sensor, by angle * 4 + role, found by the sensor's name. */
+function channels(board: BoardDescription): number[] {
+  const sensors = board.sensors; // read once: the triangle board makes its list at each read
+  return triangleBoard.sensors.map((own) => {
+    const found = sensors.find((s) => s.name === own.name);
+    if (!found) throw new Error('board has no sensor ' + own.name);
+    return found.ch;
+  });
 }
 
 function covers(leadingMm: number, pointMm: number): boolean {
@@ -53,13 +57,15 @@ export function flick(
   previous?: ChipRest | null, rng?: () => number,
 ): LevelChange[] {
   const out: LevelChange[] = [];
+  const chs = channels(board);
+  const channel = (angle: number, role: number): number => chs[angle * 4 + role];
   if (previous) {
     const angle = (previous.side + 1) % 3;
     for (let i = 0; i < 3; i++) {
-      if (covers(previous.stopMm, TARGET_POINTS[i])) out.push({ t: t0, ch: channel(board, angle, TARGET_ROLES[i]), level: 0 });
+      if (covers(previous.stopMm, TARGET_POINTS[i])) out.push({ t: t0, ch: channel(angle, TARGET_ROLES[i]), level: 0 });
     }
   }
-  const startCh = channel(board, side, ROLE_START);
+  const startCh = channel(side, ROLE_START);
   out.push({ t: t0 + PLACE_MS, ch: startCh, level: 1 });
   const tFlick = t0 + FLICK_MS;
   const a = DECELERATION_MM_S2 * (0.85 + 0.3 * (rng ? rng() : 0.5)) / 1e6; // mm/ms²
@@ -79,7 +85,7 @@ export function flick(
   const target = (side + 1) % 3;
   for (let i = 0; i < 3; i++) {
     const p = TARGET_POINTS[i];
-    const ch = channel(board, target, TARGET_ROLES[i]);
+    const ch = channel(target, TARGET_ROLES[i]);
     if (stop < p) continue; // never reached
     const tOn = at(p);
     out.push({ t: tOn, ch: ch, level: 1 });

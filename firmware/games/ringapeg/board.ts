@@ -4,42 +4,36 @@
 // two phases of a quadrature encoder.
 import { BoardDescription, Sensor } from '../../board';
 
-/** Reference layout, one letter per peg: o = outer circle (5), i = inner (10), k = king (25). */
+/** The board's pegs in wiring order, one letter each: o = outer circle (5), i = inner (10), k = king (25). */
 export const REFERENCE_LAYOUT = 'ooooooooiiiik';
 
-/** Peg names in layout order: o1..o8, i1..i4, k (k2.. only if a layout has several king pegs). */
-export function pegNames(layout: string): string[] {
+/** The name of peg p: its letter and its number within its circle ('o3', 'i1'); the lone king peg is just 'k'. */
+export function pegName(p: number): string {
+  const c = REFERENCE_LAYOUT.charAt(p);
+  return c === 'k' ? c : c + (REFERENCE_LAYOUT.slice(0, p + 1).split(c).length - 1);
+}
+
+/** Peg names in wiring order: o1..o8, i1..i4, k. */
+export function pegNames(): string[] {
   const names: string[] = [];
-  const seen: { [letter: string]: number } = { o: 0, i: 0, k: 0 };
-  let kings = 0;
-  for (let p = 0; p < layout.length; p++) if (layout.charAt(p) === 'k') kings++;
-  for (let p = 0; p < layout.length; p++) {
-    const letter = layout.charAt(p);
-    if (letter !== 'o' && letter !== 'i' && letter !== 'k') throw new Error('layout letter must be o, i or k: ' + letter);
-    seen[letter]++;
-    names.push(letter === 'k' && kings === 1 ? 'k' : letter + seen[letter]);
-  }
+  for (let p = 0; p < REFERENCE_LAYOUT.length; p++) names.push(pegName(p));
   return names;
 }
 
-/** Index of a peg name ('o3', 'k') in the layout, or -1. */
-export function pegIndex(layout: string, name: string): number {
-  const names = pegNames(layout);
-  for (let p = 0; p < names.length; p++) if (names[p] === name) return p;
-  return -1;
+/** Index of a peg name ('o3', 'k'), or -1. */
+export function pegIndex(name: string): number {
+  return pegNames().indexOf(name);
 }
 
 /**
  * Peg p's top gate is channel 2p, its low gate 2p+1; the impact switch comes
- * after the last peg (channel 26 on the reference board: 27 channels, one bank).
+ * after the last peg: 27 channels, one bank.
  */
-export function ringapegBoard(layout: string): BoardDescription {
-  const names = pegNames(layout);
+export function ringapegBoard(): BoardDescription {
   const sensors: Sensor[] = [];
-  for (let p = 0; p < names.length; p++) {
-    sensors.push({ name: 'peg.' + names[p] + '.top', ch: 2 * p, kind: 'ir' });
-    sensors.push({ name: 'peg.' + names[p] + '.low', ch: 2 * p + 1, kind: 'ir' });
+  for (let p = 0; p < REFERENCE_LAYOUT.length; p++) {
+    sensors.push({ name: 'peg.' + pegName(p) + '.top', ch: 2 * p, kind: 'ir' }, { name: 'peg.' + pegName(p) + '.low', ch: 2 * p + 1, kind: 'ir' });
   }
-  sensors.push({ name: 'board.impact', ch: 2 * names.length, kind: 'contact' });
-  return { channels: 2 * names.length + 1, sensors: sensors };
+  sensors.push({ name: 'board.impact', ch: 2 * REFERENCE_LAYOUT.length, kind: 'contact' });
+  return { channels: 2 * REFERENCE_LAYOUT.length + 1, sensors: sensors };
 }

@@ -4,128 +4,87 @@
 // ring bounced off the peg top and counts for nothing. The impact switch with
 // no ring landing on a peg around it: the ring missed every peg (miss).
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
-import { BoardDescription } from '../../board';
 import { EDGE, SETTLED, Interpreter, SensorEventKind } from '../../sensing';
+import { REFERENCE_LAYOUT } from './board';
 import { RingapegMove } from './rules';
 
-export interface RingapegTiming {
-  /** Longest time between the two gates of one passage (a slow hand lift), ms. */
-  gapMs: number;
-  /** How long after the impact a landing on a peg still claims it (a ring that hit a peg top first), ms. */
-  missMs: number;
-  /** An impact this soon after a landing is that ring's own, ms. */
-  landMs: number;
-  /** The impact switch bounces: further closures within this time are the same impact, ms. */
-  impactHoldMs: number;
-  /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
-  pegHoldMs: number;
-}
+/** Longest time between the two gates of one passage (a slow hand lift), ms. */
+const GAP_MS = 400;
+/** How long after the impact a landing on a peg still claims it (a ring that hit a peg top first), ms. */
+const MISS_MS = 300;
+/** An impact this soon after a landing is that ring's own, ms. */
+const LAND_MS = 500;
+/** The impact switch bounces: further closures within this time are the same impact, ms. */
+const IMPACT_HOLD_MS = 150;
+/** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
+const PEG_HOLD_MS = 50;
 
-export const RINGAPEG_TIMING: RingapegTiming = { gapMs: 400, missMs: 300, landMs: 500, impactHoldMs: 150, pegHoldMs: 50 };
-
-const NONE = -1;
-const IMPACT = -2;
-
-/** The role of each channel: 2p (top gate of peg p), 2p+1 (low gate), IMPACT or NONE; fills `pegs` with the peg names. */
-function channelRoles(board: BoardDescription, pegs: string[]): Int16Array {
-  const roles = new Int16Array(board.channels);
-  for (let c = 0; c < roles.length; c++) roles[c] = NONE;
-  for (let i = 0; i < board.sensors.length; i++) {
-    const sensor = board.sensors[i];
-    if (sensor.name === 'board.impact') { roles[sensor.ch] = IMPACT; continue; }
-    const parts = sensor.name.split('.');
-    if (parts.length !== 3 || parts[0] !== 'peg' || (parts[2] !== 'top' && parts[2] !== 'low')) continue;
-    let peg = pegs.indexOf(parts[1]);
-    if (peg < 0) { peg = pegs.length; pegs.push(parts[1]); }
-    roles[sensor.ch] = 2 * peg + (parts[2] === 'low' ? 1 : 0);
-  }
-  return roles;
-}
+const PEGS = REFERENCE_LAYOUT.length;
+// Slots after the pegs' in `since`: times kept as one typed array, cheaper than closure variables.
+/** When the impact switch closed with no ring landing yet (-1: none pending). */
+const IMPACT_AT = PEGS;
+/** Further closures of the impact switch before this are the same impact. */
+const IMPACT_QUIET = PEGS + 1;
+/** When a ring last came down over a peg. */
+const LANDED_AT = PEGS + 2;
+/** Nothing pending before this time: tick() returns at once. */
+const DUE = PEGS + 3;
 
 /**
- * Reads the board's sensors by name ('peg.o3.top', 'peg.o3.low', 'board.impact'),
- * pegs indexed in the order they first appear (the layout order for ringapegBoard).
+ * Reads the board ringapegBoard describes: peg p's top gate on channel 2p,
+ * its low gate on 2p+1, the impact switch after the last peg's (none when
+ * `noImpact`).
  */
-export function createRingapegInterpreter(
-  board: BoardDescription,
-  emit: (move: RingapegMove) => void,
-  timing?: RingapegTiming,
-): Interpreter {
-  const tm = timing || RINGAPEG_TIMING;
-  const pegs: string[] = [];
-  const roles = channelRoles(board, pegs);
-  const count = pegs.length;
-  // Times of a pending first break (-1: none), and the end of each peg's hold.
-  const topAt = new Float64Array(count);
-  const lowAt = new Float64Array(count);
-  const quietUntil = new Float64Array(count);
-  for (let p = 0; p < count; p++) { topAt[p] = -1; lowAt[p] = -1; quietUntil[p] = -1; }
-  let impactAt = -1;
-  let impactQuietUntil = -1;
-  let landedAt = -1e9;
-  // Nothing pending before this time: tick() returns at once.
-  let due = Infinity;
-
-  function wake(at: number): void {
-    if (at < due) due = at;
-  }
-
-  function passage(p: number, low: boolean, t: number): void {
-    if (t < quietUntil[p]) return;
-    const other = low ? topAt[p] : lowAt[p];
-    if (other >= 0 && t - other <= tm.gapMs) {
-      topAt[p] = -1;
-      lowAt[p] = -1;
-      quietUntil[p] = t + tm.pegHoldMs;
-      if (low) {
-        landedAt = t;
-        impactAt = -1;
-        emit({ k: 'add', p: p });
-      } else {
-        emit({ k: 'lift', p: p });
-      }
-      return;
-    }
-    if (low) lowAt[p] = t;
-    else topAt[p] = t;
-    wake(t + tm.gapMs + 1);
-  }
-
-  function impact(t: number): void {
-    if (t < impactQuietUntil) return;
-    impactQuietUntil = t + tm.impactHoldMs;
-    if (t - landedAt <= tm.landMs) return;
-    impactAt = t;
-    wake(t + tm.missMs + 1);
-  }
+export function createRingapegInterpreter(emit: (move: RingapegMove) => void, noImpact?: boolean): Interpreter {
+  // Per peg: 1 its top gate broke first, 2 its low gate, and the other is
+  // awaited; 3 it reported a passage and ignores its gates for a while; 0 idle.
+  const state = new Uint8Array(PEGS);
+  // Per peg: when that state began; then the slots named above.
+  const since = new Float64Array(PEGS + 4).fill(-1);
+  since[LANDED_AT] = -1e9;
+  since[DUE] = Infinity;
 
   return {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      if (kind === SETTLED || (kind === EDGE && level === 0) || ch < 0 || ch >= roles.length) return;
-      const role = roles[ch];
-      if (role === IMPACT) impact(t);
-      else if (role >= 0) passage(role >> 1, (role & 1) === 1, t);
+      const p = ch >> 1;
+      // The gate broken: 1 top, 2 low.
+      const gate = (ch & 1) + 1;
+      if (kind === SETTLED || (kind === EDGE && level === 0)) return;
+      if (ch === 2 * PEGS && !noImpact) {
+        if (t < since[IMPACT_QUIET]) return;
+        since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
+        if (t - since[LANDED_AT] <= LAND_MS) return;
+        since[IMPACT_AT] = t;
+        since[DUE] = Math.min(since[DUE], t + MISS_MS + 1);
+      } else if (p >= 0 && p < PEGS && !(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
+        if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
+          state[p] = 3;
+          if (gate === 2) {
+            since[LANDED_AT] = t;
+            since[IMPACT_AT] = -1;
+          }
+          emit({ k: gate === 2 ? 'add' : 'lift', p: p });
+        } else {
+          state[p] = gate;
+          since[DUE] = Math.min(since[DUE], t + GAP_MS + 1);
+        }
+        since[p] = t;
+      }
     },
     tick: function (t: number): void {
-      if (t < due) return;
-      due = Infinity;
-      for (let p = 0; p < count; p++) {
+      if (t < since[DUE]) return;
+      since[DUE] = Infinity;
+      for (let p = 0; p < PEGS; p++) {
         // A first break never followed by the other gate: a bounce off the top, or a flicker.
-        if (topAt[p] >= 0) {
-          if (t - topAt[p] > tm.gapMs) topAt[p] = -1;
-          else wake(topAt[p] + tm.gapMs + 1);
-        }
-        if (lowAt[p] >= 0) {
-          if (t - lowAt[p] > tm.gapMs) lowAt[p] = -1;
-          else wake(lowAt[p] + tm.gapMs + 1);
+        if (state[p] === 1 || state[p] === 2) {
+          if (t - since[p] > GAP_MS) state[p] = 0;
+          else since[DUE] = Math.min(since[DUE], since[p] + GAP_MS + 1);
         }
       }
-      if (impactAt >= 0) {
-        if (t - impactAt > tm.missMs) {
-          impactAt = -1;
-          emit({ k: 'miss' });
-        } else wake(impactAt + tm.missMs + 1);
-      }
+      if (since[IMPACT_AT] >= 0 && t - since[IMPACT_AT] > MISS_MS) {
+        since[IMPACT_AT] = -1;
+        emit({ k: 'miss' });
+      } else if (since[IMPACT_AT] >= 0) since[DUE] = Math.min(since[DUE], since[IMPACT_AT] + MISS_MS + 1);
     },
   };
 }

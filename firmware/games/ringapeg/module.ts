@@ -1,40 +1,37 @@
 // Ring-a-Peg as the firmware runtime plays it.
 import type { GameModule } from '../../runtime';
+import type { ArgSpec } from '../../commands';
 import { ringapeg, RingapegMove, RingapegState } from './rules';
-import { ringapegBoard, REFERENCE_LAYOUT } from './board';
+import { ringapegBoard } from './board';
 import { createRingapegInterpreter } from './interpret';
 import { ringapegLayout, ringapegView } from './layout';
 
-const board = ringapegBoard(REFERENCE_LAYOUT);
+const NO_ARGS: ArgSpec[] = [];
 
 export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   game: ringapeg,
-  board: board,
-  interpreter: function (emit) {
-    return createRingapegInterpreter(board, emit);
+  // Made afresh when asked (by the scanner at start, by diagnostics when turned
+  // on) and not kept: its 27 sensor objects would hold ~230 JsVars for good.
+  get board() {
+    return ringapegBoard();
   },
+  interpreter: createRingapegInterpreter,
   layout: ringapegLayout,
-  fields: function (state) {
-    return ringapegView(state) as unknown as { [k: string]: unknown };
-  },
+  fields: ringapegView,
   round: function (state) {
     return state.bd;
   },
   commands: [
-    { name: 'peg', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 3 }] },
-    { name: 'cleared', edit: true, args: [] },
-    { name: 'end', edit: true, args: [] },
+    { name: 'claim', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 3 }] },
+    { name: 'cleared', edit: true, args: NO_ARGS },
+    { name: 'end', edit: true, args: NO_ARGS },
   ],
   command: function (command) {
-    if (command.name === 'peg') return { k: 'claim', pl: command.args.player as number };
-    if (command.name === 'cleared') return { k: 'clear' };
-    if (command.name === 'end') return { k: 'end' };
-    return null;
+    const name = command.name;
+    return name === 'claim' ? { k: 'claim', pl: command.args.player as number } : name === 'cleared' ? { k: 'clear' } : name === 'end' ? { k: 'end' } : null;
   },
   button: function (_state, name) {
-    if (name === 'next') return { k: 'end' };
-    if (name === 'clear') return { k: 'clear' };
-    return null;
+    return name === 'next' ? { k: 'end' } : name === 'clear' ? { k: 'clear' } : null;
   },
   undoMove: { k: 'undo' },
 };

@@ -23,28 +23,29 @@ export const BEYOND_AT_MM = CHIP_MM + 0.5;
 /** The start spot, from the line of the angle the chip leaves: under the placed chip's centre. */
 export const START_AT_MM = -CHIP_MM / 2;
 
-export const ANGLES = 'ABC';
-/** Sensor roles, in channel order within an angle: channel = angle * 4 + role. */
+/** Sensor roles: the channel of a role at an angle (0 A, 1 B, 2 C) is angle * 4 + role. */
 export const ROLE_START = 0;
 export const ROLE_EVEN = 1;
 export const ROLE_OVER = 2;
 export const ROLE_BEYOND = 3;
-export const ROLE_NAMES = ['start', 'even', 'over', 'beyond'];
 
-/** 'tri.B.even' and the like: the names used in wiring.md and in scenario `set` actions. */
+/**
+ * Twelve IR points on channels 0-11: A start/even/over/beyond, then B, then C,
+ * named 'tri.B.even' and the like (wiring.md, scenario `set` actions). The
+ * list is made afresh at each read: only setup (scanner, diagnostics) and the
+ * simulator read it, and twelve objects kept for good would cost ~100 JsVars.
+ */
+export const triangleBoard: BoardDescription = {
+  channels: 12,
+  get sensors(): Sensor[] {
+    const roles = ['start', 'even', 'over', 'beyond'];
+    const list: Sensor[] = [];
+    for (let ch = 0; ch < 12; ch++) list.push({ name: 'tri.' + 'ABC'.charAt(ch >> 2) + '.' + roles[ch & 3], ch: ch, kind: 'ir' });
+    return list;
+  },
+};
+
+/** The name of the sensor of `role` at `angle` (for the simulator and tests). */
 export function triangleSensorName(angle: number, role: number): string {
-  return 'tri.' + ANGLES.charAt(angle) + '.' + ROLE_NAMES[role];
+  return triangleBoard.sensors[angle * 4 + role].name;
 }
-
-function buildSensors(): Sensor[] {
-  const sensors: Sensor[] = [];
-  for (let angle = 0; angle < 3; angle++) {
-    for (let role = 0; role < 4; role++) {
-      sensors.push({ name: triangleSensorName(angle, role), ch: angle * 4 + role, kind: 'ir' });
-    }
-  }
-  return sensors;
-}
-
-/** Twelve IR points on channels 0-11: A start/even/over/beyond, then B, then C. */
-export const triangleBoard: BoardDescription = { channels: 12, sensors: buildSensors() };

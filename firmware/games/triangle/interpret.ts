@@ -1,12 +1,11 @@
 // From debounced sensor events to flicks. A flick begins when the chip leaves
 // a start spot; it is decided once the chip rests at the target angle (no
 // change there for REST_MS), or, if it never arrives, ARRIVE_TIMEOUT_MS after
-// it left (short, T7). All state is numbers and typed arrays made here: sense()
-// and tick() allocate nothing.
-import { BoardDescription } from '../../board';
+// it left (short, T7). The state is a few numbers and one typed array made
+// here: sense() and tick() allocate nothing.
 import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
-import { FlickResult, TriangleMove } from './rules';
-import { triangleSensorName, ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
+import { TriangleMove } from './rules';
+import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 
 /**
  * Quiet time at the target that means "at rest". The widest gap between two
@@ -20,8 +19,6 @@ export const ARRIVE_TIMEOUT_MS = 4000;
 export const REPLACE_MS = 1000;
 /** A start spot covered this long holds a placed chip; shorter is a flicker (noise, a passing hand). */
 export const PLACED_MS = 100;
-
-const RESULTS: FlickResult[] = ['perfect', 'partly', 'short', 'beyond'];
 /**
  * A chip that passes covers even and over together, then beyond within this
  * time: still moving at the beyond point, it crossed the 22 mm from there in
@@ -31,141 +28,113 @@ export const PASS_MS = 250;
 /** Even and over stay covered together while the chip moves 18.5 mm: at least 13 ms at the fastest flick. */
 export const PAIR_MS = 5;
 
-export class TriangleInterpreter implements Interpreter {
-  private emit: (move: TriangleMove) => void;
-  /** Channel → angle * 4 + role, or -1 for a channel that is not ours. */
-  private codes: Int8Array;
-  /** Debounced level by angle * 4 + role. */
-  private levels: Uint8Array;
-  private pending = 0;
-  private side = 0;
-  private started = 0;
-  private lastChange = 0;
-  /** When even and over were last covered together, as only a chip does (-1: not in this flick). */
-  private pairAt = -1;
-  /** The chip reached the beyond point soon after covering even and over together: it passed the angle. */
-  private passed = 0;
-  /** Any target sensor changed since the flick began. */
-  private active = 0;
-  /** Per angle: since when a chip lies on its start spot (dropouts do not count), and when it was last uncovered (-1: never). */
-  private onAt: Float64Array;
-  private offAt: Float64Array;
-
-  constructor(board: BoardDescription, emit: (move: TriangleMove) => void) {
-    this.emit = emit;
-    this.codes = new Int8Array(board.channels);
-    this.levels = new Uint8Array(12);
-    this.onAt = new Float64Array(3);
-    this.offAt = new Float64Array(3);
-    for (let a = 0; a < 3; a++) {
-      this.onAt[a] = -1;
-      this.offAt[a] = -1;
-    }
-    for (let ch = 0; ch < board.channels; ch++) this.codes[ch] = -1;
-    for (let i = 0; i < board.sensors.length; i++) {
-      const name = board.sensors[i].name;
-      for (let code = 0; code < 12; code++) {
-        if (triangleSensorName(code >> 2, code & 3) === name) this.codes[board.sensors[i].ch] = code;
-      }
-    }
-  }
-
-  sense(kind: SensorEventKind, ch: number, level: number, t: number): void {
-    if (ch < 0 || ch >= this.codes.length) return;
-    const code = this.codes[ch];
-    if (code < 0) return;
-    if (kind === EDGE) this.levels[code] = level ? 1 : 0;
-    else if (kind !== TRANSIT) return;
-    const angle = code >> 2;
-    const role = code & 3;
-    if (role === ROLE_START) {
-      if (kind === EDGE) this.onStartSpot(angle, level, t);
-      return;
-    }
-    if (!this.pending || angle !== (this.side + 1) % 3) return;
-    this.active = 1;
-    this.lastChange = t;
-    if (!level) {
-      // Even and over together for less than a chip takes to cross: stray pulses.
-      if (role !== ROLE_BEYOND && t - this.pairAt < PAIR_MS) this.pairAt = -1;
-      return;
-    }
-    if (role === ROLE_BEYOND) {
-      if (this.pairAt >= 0 && t - this.pairAt <= PASS_MS) this.passed = 1;
-    } else if (this.levels[(code & ~3) + (role === ROLE_EVEN ? ROLE_OVER : ROLE_EVEN)]) {
-      // Even and over covered at once: a chip. Its trailing edge's chatter does not restart the pair.
-      if (this.pairAt < 0 || t - this.pairAt > PASS_MS) this.pairAt = t;
-    }
-  }
-
-  tick(t: number): void {
-    if (!this.pending) return;
-    for (let a = 0; a < 3; a++) {
-      // A chip placed for the next flick: the last one is over, whatever the chip did.
-      const since = this.onAt[a];
-      if (this.levels[a * 4 + ROLE_START] && since > this.started && t - since >= PLACED_MS) {
-        // Back on the spot it just left, unseen at the target: an adjustment, not a flick.
-        if (a === this.side && !this.active && since - this.started < REPLACE_MS) this.pending = 0;
-        else this.decide();
-        return;
-      }
-    }
-    if (this.arrived()) {
-      if (t - this.lastChange >= REST_MS) this.decide();
-    } else if (t - this.started >= ARRIVE_TIMEOUT_MS) {
-      this.decide();
-    }
-  }
-
+export interface TriangleInterpreter extends Interpreter {
   /** Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move. */
-  settle(): void {
-    if (this.pending) this.decide();
-  }
-
+  settle(): void;
   /** Whether a flick is waiting for its chip to rest. */
-  busy(): boolean {
-    return this.pending === 1;
+  busy(): boolean;
+}
+
+/** The interpreter of the triangle board (board.ts: channel = angle * 4 + role); `emit` gets each decided flick. */
+export function triangleInterpreter(emit: (move: TriangleMove) => void): TriangleInterpreter {
+  // Short names: each local lives on in the closure's scope on the chip.
+  /** Debounced levels: bit `channel`. */
+  let lv = 0;
+  /** A flick waits for its chip to rest (1). */
+  let pend = 0;
+  /** The side of that flick (0 A→B, 1 B→C, 2 C→A): the target is angle side + 1. */
+  let side = 0;
+  /** When the flick began. */
+  let t0 = 0;
+  /** When a target sensor last changed. */
+  let last = 0;
+  /** When even and over were last covered together, as only a chip does (-1: not in this flick). */
+  let pair = -1;
+  /** The chip reached the beyond point soon after covering even and over together: it passed the angle (1). */
+  let pass = 0;
+  /** Any target sensor changed since the flick began (1). */
+  let act = 0;
+  /** Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last uncovered ([3 + a]). */
+  const spot = new Float64Array([-1, -1, -1, -1, -1, -1]);
+
+  /** Decides a pending flick from what the target's sensors show. */
+  function settle(): void {
+    if (!pend) return;
+    pend = 0;
+    const at = lv >> ((side + 1) % 3) * 4; // the target angle's levels, bit = role
+    // Over covered: straddles the line; even alone: within 3 mm short (T7); never there, never past: short.
+    const r = at & (1 << ROLE_OVER) ? 'partly' : at & (1 << ROLE_EVEN) ? 'perfect' : at & (1 << ROLE_BEYOND) || pass ? 'beyond' : 'short';
+    emit({ k: 'flick', r: r, s: side });
   }
 
-  private onStartSpot(angle: number, level: number, t: number): void {
-    if (level === 0) {
-      this.offAt[angle] = t;
-      const since = this.onAt[angle];
-      if (since < 0 || t - since < PLACED_MS) {
-        this.onAt[angle] = -1; // a flicker, not a placed chip leaving
+  return {
+    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      if (kind > TRANSIT || !(ch >= 0 && ch < 12)) return; // settled groups, channels not ours
+      if (kind === EDGE) lv = level ? lv | (1 << ch) : lv & ~(1 << ch);
+      const angle = ch >> 2;
+      const role = ch & 3;
+      if (role === ROLE_START) {
+        if (kind !== EDGE) return;
+        if (level) {
+          // A dropout shorter than PLACED_MS leaves the chip lying where it lay since before.
+          if (spot[angle] < 0 || t - spot[3 + angle] >= PLACED_MS) spot[angle] = t;
+          // Covered again at once: the chip never went, the edge dropped out.
+          if (pend && angle === side && t - t0 < PLACED_MS) pend = 0;
+          return;
+        }
+        spot[3 + angle] = t;
+        if (spot[angle] < 0 || t - spot[angle] < PLACED_MS) {
+          spot[angle] = -1; // a flicker, not a placed chip leaving
+          return;
+        }
+        // The chip leaves a start spot: a flick along the side from that angle.
+        settle();
+        pend = 1;
+        side = angle;
+        t0 = last = t;
+        pair = -1;
+        pass = act = 0;
         return;
       }
-      // The chip leaves a start spot: a flick along the side from that angle.
-      if (this.pending) this.decide();
-      this.pending = 1;
-      this.side = angle;
-      this.started = t;
-      this.lastChange = t;
-      this.pairAt = -1;
-      this.passed = 0;
-      this.active = 0;
-    } else {
-      // A dropout shorter than PLACED_MS leaves the chip lying where it lay since before.
-      if (this.onAt[angle] < 0 || t - this.offAt[angle] >= PLACED_MS) this.onAt[angle] = t;
-      // Covered again at once: the chip never went, the edge dropped out.
-      if (this.pending && angle === this.side && t - this.started < PLACED_MS) this.pending = 0;
-    }
-  }
+      if (!pend || angle !== (side + 1) % 3) return;
+      act = 1;
+      last = t;
+      if (!level) {
+        // Even and over together for less than a chip takes to cross: stray pulses.
+        if (role !== ROLE_BEYOND && t - pair < PAIR_MS) pair = -1;
+      } else if (role === ROLE_BEYOND) {
+        if (pair >= 0 && t - pair <= PASS_MS) pass = 1;
+      } else if (lv & (1 << (ch ^ 3))) {
+        // Even and over (roles 1 and 2: ch ^ 3 is the other) covered at once: a chip.
+        // Its trailing edge's chatter does not restart the pair.
+        if (pair < 0 || t - pair > PASS_MS) pair = t;
+      }
+    },
 
-  /** At rest at the target: something covered there, or it went past. One noise pulse is neither. */
-  private arrived(): boolean {
-    const base = ((this.side + 1) % 3) * 4;
-    return this.passed === 1 || (this.levels[base + ROLE_EVEN] | this.levels[base + ROLE_OVER] | this.levels[base + ROLE_BEYOND]) !== 0;
-  }
+    tick: function (t: number): void {
+      if (!pend) return;
+      for (let a = 0; a < 3; a++) {
+        // A chip placed for the next flick: the last one is over, whatever the chip did.
+        const since = spot[a];
+        if (lv & (1 << (a * 4)) && since > t0 && t - since >= PLACED_MS) {
+          // Back on the spot it just left, unseen at the target: an adjustment, not a flick.
+          if (a === side && !act && since - t0 < REPLACE_MS) pend = 0;
+          else settle();
+          return;
+        }
+      }
+      // At rest at the target: something covered there, or it went past. One noise pulse is neither.
+      if (pass || (lv >> ((side + 1) % 3) * 4) & ~(1 << ROLE_START) & 15) {
+        if (t - last >= REST_MS) settle();
+      } else if (t - t0 >= ARRIVE_TIMEOUT_MS) {
+        settle();
+      }
+    },
 
-  private decide(): void {
-    const base = ((this.side + 1) % 3) * 4;
-    let result: number;
-    if (this.levels[base + ROLE_OVER]) result = 1; // straddles the line: partly over
-    else if (this.levels[base + ROLE_EVEN]) result = 0; // within 3 mm short, nothing over: perfect
-    else if (this.levels[base + ROLE_BEYOND] || this.passed) result = 3; // wholly past
-    else result = 2; // never there, never past: short (T7)
-    this.pending = 0;
-    this.emit({ k: 'flick', r: RESULTS[result], s: this.side });
-  }
+    settle: settle,
+
+    busy: function (): boolean {
+      return pend === 1;
+    },
+  };
 }

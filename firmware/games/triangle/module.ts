@@ -1,31 +1,30 @@
 // The triangle game as the firmware runtime plays it.
 import type { GameModule } from '../../runtime';
-import { triangleGame, TriangleMove, TriangleState } from './rules';
+import type { Fields } from '../../protocol';
+import type { ArgSpec } from '../../commands';
+import { triangleGame, TriangleMove, TriangleState, RESULTS } from './rules';
 import { triangleBoard } from './board';
-import { TriangleInterpreter } from './interpret';
+import { triangleInterpreter } from './interpret';
 import { triangleButton, triangleCommand, triangleLayout, trianglePhoneFields } from './layout';
+
+/** The result argument of `fix` and `flick`, one object for both. */
+const RESULT_ARG: ArgSpec[] = [{ key: 'r', type: 'str', need: true, one: RESULTS }];
 
 export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   game: triangleGame,
   board: triangleBoard,
-  interpreter: function (emit) {
-    return new TriangleInterpreter(triangleBoard, emit);
-  },
+  interpreter: triangleInterpreter,
   layout: triangleLayout,
-  fields: function (state) {
-    return trianglePhoneFields(state) as unknown as { [k: string]: unknown };
-  },
+  fields: trianglePhoneFields as (state: TriangleState) => Fields,
   round: function (state) {
     return state.f + 1;
   },
   commands: [
     { name: 'off', edit: true, args: [] },
-    { name: 'fix', edit: true, args: [{ key: 'r', type: 'str', need: true, one: ['perfect', 'partly', 'short', 'beyond'] }] },
-    { name: 'flick', edit: true, args: [{ key: 'r', type: 'str', need: true, one: ['perfect', 'partly', 'short', 'beyond'] }] },
+    { name: 'fix', edit: true, args: RESULT_ARG },
+    { name: 'flick', edit: true, args: RESULT_ARG },
   ],
-  command: function (command) {
-    return triangleCommand({ cmd: command.name, r: command.args.r });
-  },
+  command: triangleCommand,
   button: triangleButton,
   undoMove: { k: 'undo' },
 };

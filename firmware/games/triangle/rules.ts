@@ -1,7 +1,7 @@
 // Ninety-nine on a triangle (RULES.md, T1-T8), as a pure Game. The state keeps
 // every flick of the game as one character of a string: undo and the referee's
 // corrections replay that log, and 40+ flicks a player cost a few JsVars.
-import { Game, GameConfig, Outcome, ScoreChange } from '../../game';
+import { Game, ScoreChange } from '../../game';
 
 export type FlickResult = 'perfect' | 'partly' | 'short' | 'beyond';
 
@@ -36,46 +36,31 @@ export interface TriangleState {
 }
 
 export const TARGET = 99;
-/** Log codes: perfect, partly over, short, beyond, off the triangle (T8). */
-const CODES = 'Ppsbo';
-const RESULTS: FlickResult[] = ['perfect', 'partly', 'short', 'beyond'];
-const POINTS = [3, 1, 1, 0, 0];
+/**
+ * The flick results, in the order a press of the board button steps through
+ * them (layout.ts: the likeliest correction first). Result i is logged as
+ * CODES.charAt(i) and scores POINTS.charAt(i); index 4 is the T8 mark (off).
+ */
+export const RESULTS: FlickResult[] = ['partly', 'perfect', 'beyond', 'short'];
+export const CODES = 'pPbso';
+const POINTS = '13010';
+const BEYOND = 2;
+export const OFF = 4;
 
-/** 'AB', 'BC', 'CA' for sides 0, 1, 2. */
-export function sideName(side: number): string {
-  return 'ABCA'.charAt(side) + 'ABCA'.charAt(side + 1);
-}
-
-function codeOf(result: FlickResult | undefined): string {
-  const i = result === undefined ? -1 : RESULTS.indexOf(result);
-  return i < 0 ? '' : CODES.charAt(i);
-}
-
-function copy(st: TriangleState): TriangleState {
-  return { n: st.n, x: st.x, s: st.s.slice(), p: st.p, f: st.f, w: st.w, log: st.log };
-}
-
-function fresh(players: number, exact: boolean): TriangleState {
-  const s: number[] = [];
-  for (let i = 0; i < players; i++) s.push(0);
-  return { n: players, x: exact, s: s, p: 0, f: 0, w: -1, log: '' };
-}
-
-/** Scores one flick into `st` (a private copy) and returns its score change. */
-function applyFlick(st: TriangleState, code: string): ScoreChange {
+/** Scores flick `i` (a RESULTS index, or OFF) into `st`, the caller's own copy, and returns its score change. */
+function apply(st: TriangleState, i: number): ScoreChange {
   const player = st.p;
-  const kind = CODES.indexOf(code);
-  let points = POINTS[kind];
-  let rule = kind === 4 ? 'T8' : 'T3';
+  let points = +POINTS.charAt(i);
+  let rule = i === OFF ? 'T8' : 'T3';
   // T3: nothing entirely beyond goes on; T8: off the triangle ends the turn.
-  let endsTurn = kind >= 3;
+  let endsTurn = i === BEYOND || i === OFF;
   if (st.x && st.s[player] + points > TARGET) {
     points = 0;
     rule = 'T6';
     endsTurn = true;
   }
   st.s[player] += points;
-  st.log += code;
+  st.log += CODES.charAt(i);
   if (st.s[player] >= TARGET) {
     st.w = player; // T6: wins at that flick, even in mid-turn
   } else if (endsTurn || st.f === 2) {
@@ -88,97 +73,62 @@ function applyFlick(st: TriangleState, code: string): ScoreChange {
   return { player: player, points: points, rule: rule };
 }
 
-function replay(players: number, exact: boolean, log: string): TriangleState {
-  const st = fresh(players, exact);
-  for (let i = 0; i < log.length; i++) applyFlick(st, log.charAt(i));
-  return st;
-}
-
-function scoreDifferences(before: TriangleState, after: TriangleState, rule: string): ScoreChange[] {
-  const changes: ScoreChange[] = [];
-  for (let i = 0; i < before.n; i++) {
-    const d = after.s[i] - before.s[i];
-    if (d !== 0) changes.push({ player: i, points: d, rule: rule });
-  }
-  return changes;
-}
-
-/** The state before the last flick (the same state when there is none). */
-export function undo(state: TriangleState): TriangleState {
-  if (state.log.length === 0) return state;
-  return replay(state.n, state.x, state.log.slice(0, -1));
-}
-
-/** Re-scores the last flick as `code`; the change is the difference, cited by the new result's rule. */
-function rescoreLast(state: TriangleState, code: string): Outcome<TriangleState> {
-  const before = undo(state);
-  const after = copy(before);
-  const oldAfter = copy(before);
-  const change = applyFlick(after, code);
-  const old = applyFlick(oldAfter, state.log.charAt(state.log.length - 1));
-  change.points -= old.points;
-  return { state: after, changes: [change] };
-}
-
-function refuse(state: TriangleState, why: string): Outcome<TriangleState> {
-  return { state: state, changes: [], refused: why };
-}
-
 export const triangleGame: Game<TriangleState, TriangleMove> = {
   id: 'triangle',
 
-  setup(config: GameConfig): TriangleState {
+  setup(config) {
     const players = config.players;
-    if (players !== (players | 0) || players < 2 || players > 6) {
-      throw new Error('triangle is played by 2 to 6 players (T1), not ' + players);
-    }
-    const exact = config.options ? config.options.exact : undefined;
-    if (exact !== undefined && typeof exact !== 'boolean') {
-      throw new Error('triangle option exact must be true or false, not ' + exact);
-    }
-    return fresh(players, exact === true);
+    const exact = (config.options || {}).exact;
+    if (players !== (players | 0) || players < 2 || players > 6) throw new Error('2 to 6 players (T1)');
+    if (exact !== undefined && exact !== !!exact) throw new Error('exact: true or false');
+    const st: TriangleState = { n: players, x: exact === true, s: [], p: 0, f: 0, w: -1, log: '' };
+    for (let i = 0; i < players; i++) st.s.push(0);
+    return st;
   },
 
-  play(state: TriangleState, move: TriangleMove): Outcome<TriangleState> {
-    if (move.k === 'undo') {
-      if (state.log.length === 0) return refuse(state, 'no flick to undo');
-      const before = undo(state);
-      return { state: before, changes: scoreDifferences(state, before, 'undo') };
+  play(state, move) {
+    const k = move.k;
+    const i = k === 'off' ? OFF : RESULTS.indexOf(move.r as FlickResult);
+    const last = state.log.length - 1;
+    let refused = '';
+    if (k === 'flick') {
+      if (state.w >= 0) refused = 'game over';
+      // T2: sides in order A→B, B→C, C→A.
+      else if (move.s !== undefined && move.s !== state.f) refused = 'side ' + 'ABCA'.substr(move.s, 2) + ', expected ' + 'ABCA'.substr(state.f, 2);
+    } else if (last < 0) refused = 'no flick to ' + k;
+    if (!refused && i < 0 && k !== 'undo') refused = 'unknown result ' + move.r;
+    if (refused) return { state: state, changes: [], refused: refused };
+    let next: TriangleState;
+    if (k === 'flick') {
+      next = Object.assign({}, state);
+      next.s = state.s.slice();
+    } else {
+      // Undo and corrections replay the log without its last flick.
+      next = triangleGame.setup({ players: state.n, options: { exact: state.x } });
+      for (let j = 0; j < last; j++) apply(next, CODES.indexOf(state.log.charAt(j)));
     }
-    if (move.k === 'off' || move.k === 'fix') {
-      if (state.log.length === 0) return refuse(state, 'no flick to ' + (move.k === 'off' ? 'mark off' : 'correct'));
-      const code = move.k === 'off' ? 'o' : codeOf(move.r);
-      if (code === '') return refuse(state, 'unknown flick result ' + move.r);
-      return rescoreLast(state, code);
-    }
-    if (move.k !== 'flick') return refuse(state, 'unknown move ' + move.k);
-    if (state.w >= 0) return refuse(state, 'the game is over');
-    const code = codeOf(move.r);
-    if (code === '') return refuse(state, 'unknown flick result ' + move.r);
-    // T2: sides in order A→B, B→C, C→A.
-    if (move.s !== undefined && move.s !== state.f) {
-      return refuse(state, 'flicked along side ' + sideName(move.s) + ', expected ' + sideName(state.f));
-    }
-    const next = copy(state);
-    return { state: next, changes: [applyFlick(next, code)] };
+    // The change: the difference for the player whose flick was flicked, undone or re-scored
+    // (the one to flick before it), cited by its new result's rule.
+    const player = next.p;
+    const change = k === 'undo' ? { player: player, points: 0, rule: 'undo' } : apply(next, i);
+    change.points = next.s[player] - state.s[player];
+    return { state: next, changes: change.points !== 0 || k !== 'undo' ? [change] : [] };
   },
 
-  scores(state: TriangleState): number[] {
+  scores(state) {
     return state.s.slice();
   },
 
-  turn(state: TriangleState): number {
+  turn(state) {
     return state.p;
   },
 
-  winner(state: TriangleState): number | null {
+  winner(state) {
     return state.w >= 0 ? state.w : null;
   },
 };
 
-/** The result the last flick was scored with ('off' for a T8 mark), or null. */
-export function lastResult(state: TriangleState): FlickResult | 'off' | null {
-  if (state.log.length === 0) return null;
-  const i = CODES.indexOf(state.log.charAt(state.log.length - 1));
-  return i === 4 ? 'off' : RESULTS[i];
+/** The state before the last flick (the same state when there is none). */
+export function undo(state: TriangleState): TriangleState {
+  return triangleGame.play(state, { k: 'undo' }).state;
 }

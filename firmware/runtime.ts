@@ -262,8 +262,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The console is on the radio only in maintenance, for re-flashing.
   let maintenance = access.maintenanceLeft(clock.now()) > 0;
   radio.console(maintenance);
+  const passkey = config.passkey;
   radio.onPairing(function (pairing: boolean): void {
-    prompt = pairing && config.passkey ? passkeyLayout(config.passkey) : '';
+    prompt = pairing && passkey ? passkeyLayout(passkey) : '';
     show(false);
   });
 

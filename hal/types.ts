@@ -82,5 +82,4 @@ export interface Hal {
   radio: Radio;
   store: Store;
   watchdog: Watchdog;
-  log(line: string): void;
 }

@@ -89,7 +89,6 @@ export interface SimHal extends Hal {
   chain: ReturnType<typeof createMax7219Chain>;
   store: SimFlash;
   watchdog: SimWatchdog;
-  logs: string[];
 }
 
 export interface SimHalOptions {
@@ -111,7 +110,6 @@ export function createSimHal(o: SimHalOptions): SimHal {
     // Transit sensors sit on latched inputs (wiring.md), so a pulse between two scans is still read.
     latched: o.kinds.map((k) => latchesTransits(k)),
   });
-  const logs: string[] = [];
   const chain = createMax7219Chain(o.modules);
   return {
     inputs,
@@ -124,7 +122,5 @@ export function createSimHal(o: SimHalOptions): SimHal {
     store: o.flash || new SimFlash(),
     watchdog: createSimWatchdog(),
     chain,
-    logs,
-    log: (line: string) => { logs.push(line); },
   };
 }

@@ -24,4 +24,3 @@ declare const global: { require(module: 'Storage'): EspruinoStorage };
 /** Software SPI on any pins: `new SPI()`. */
 declare const SPI: { new (): SPI };
 
-declare const console: { log(...args: unknown[]): void };

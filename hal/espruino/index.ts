@@ -79,9 +79,6 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     radio: radio,
     store: flashStore,
     watchdog: watchdog,
-    log: function (line: string) {
-      console.log(line);
-    },
   };
   startFirmware(hal, mod, {
     players: 2,

@@ -10,7 +10,8 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
 import type { SettleGroup } from './scan';
 import { Diagnostics } from './diag';
-import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout } from './display';
+import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout, wordLayout } from './display';
+import { FAULTS, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -63,6 +64,8 @@ export interface RuntimeConfig {
 
 /** How often the slow work runs: command timeouts, diagnostics reports, prompts. */
 const SLOW_MS = 100;
+/** How long a sensor fault shows on the display. */
+const FAULT_SHOW_MS = 3000;
 
 /** What the simulator and tests see of the running firmware. */
 export interface FirmwareView {
@@ -103,6 +106,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let diag: Diagnostics | null = null;
   let slowAt = 0;
   let prompt = '';
+  // A fault shown on the display for a while (Err and the channel), and until when.
+  let note = '';
+  let noteUntil = 0;
+  let faultAt = 0;
+  let moves = saved ? saved.moves : 0;
+  const faults = watchFaults(scanner, mod.board.channels);
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
   function send(message: object): void {
@@ -122,7 +131,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function show(advertise: boolean): void {
     const now = clock.now();
     const left = access.maintenanceLeft(now);
-    display.show(left > 0 ? maintenanceLayout(Math.ceil(left / 1000)) : prompt || (diag ? diag.display() : mod.layout(state)));
+    if (now >= noteUntil) note = '';
+    display.show(left > 0 ? maintenanceLayout(Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!advertise) return;
     seq = (seq + 1) & 0xff;
     radio.advertise(encodeAdvert({
@@ -156,6 +166,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (outcome.refused) return outcome.refused;
     save(record(move as unknown as object));
     state = outcome.state;
+    moves++;
     for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
     announce();
     return null;
@@ -306,7 +317,24 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       maintenance = false;
       radio.console(false);
     }
-    if (left > 0 || prompt) show(false);
+    if (!diag && now >= faultAt) {
+      faultAt = now + 1000;
+      faults(moves, reportFault);
+    }
+    if (left > 0 || prompt || note) show(false);
+  }
+
+  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds. */
+  function reportFault(ch: number, fault: number): void {
+    const sensors = mod.board.sensors;
+    let sensor = 'ch' + ch;
+    for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
+    for (let bit = 0; bit < FAULTS.length; bit++) {
+      if (fault & (1 << bit)) send({ type: 'fault', fault: FAULTS[bit], ch: ch, sensor: sensor });
+    }
+    note = wordLayout('Err ' + ch);
+    noteUntil = clock.now() + FAULT_SHOW_MS;
+    show(false);
   }
 
   hal.watchdog.enable(10);

@@ -1,0 +1,52 @@
+// Sensor faults while a game is played: a sensor stuck active, one that
+// chatters, one that never fires. Checked once a second from the runtime's
+// slow work, from what the scanner already counts; each fault is reported
+// once per channel, so the referee can check the moves it may have spoilt
+// (undo, or the game's correction commands) and the maker can see the channel
+// in diagnostics.
+
+/** Fault bits. */
+export const STUCK = 1;
+export const CHATTER = 2;
+export const NEVER = 4;
+/** Names by bit index: 'stuck', 'chatter', 'never'. */
+export const FAULTS = ['stuck', 'chatter', 'never'];
+
+/** Raw level changes in one check (a second) from which a sensor chatters. */
+export const CHATTER_PER_CHECK = 20;
+/** Moves through which a sensor may stay active before it is taken as stuck (nothing in play rests on a sensor that long). */
+export const STUCK_MOVES = 3;
+/** Moves after which a sensor that never changed is reported (a hint: a rarely used sensor may be fine). */
+export const NEVER_MOVES = 100;
+
+/** What the check reads of the scanner. */
+export interface Counts {
+  level(ch: number): number;
+  rawChanges(ch: number): number;
+}
+
+/** Checks every channel once; `moves` counts the moves played so far. Calls `report` for each new fault. */
+export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => void;
+
+export function watchFaults(scanner: Counts, channels: number): FaultCheck {
+  // Per channel: faults reported, raw changes at the last check, moves + 1 when it went active (0: not active).
+  const told = new Uint8Array(channels);
+  const raw = new Uint16Array(channels);
+  const since = new Uint16Array(channels);
+  return function (moves: number, report: (ch: number, fault: number) => void): void {
+    for (let ch = 0; ch < channels; ch++) {
+      const r = scanner.rawChanges(ch);
+      let fault = r - raw[ch] >= CHATTER_PER_CHECK ? CHATTER : 0;
+      raw[ch] = r;
+      if (!scanner.level(ch)) since[ch] = 0;
+      else if (!since[ch]) since[ch] = moves + 1;
+      else if (moves + 1 - since[ch] >= STUCK_MOVES) fault |= STUCK;
+      if (moves >= NEVER_MOVES && r === 0) fault |= NEVER;
+      fault &= ~told[ch];
+      if (fault) {
+        told[ch] |= fault;
+        report(ch, fault);
+      }
+    }
+  };
+}

@@ -63,7 +63,7 @@ function markers(output: string, tag: string): string[] {
  * Storage as `.boot0` and `.bootcde`, boots them, lets timers run for
  * `settleMs`, then prints process.memory() and evaluates `probe`.
  */
-export function bootInEspruino(code: string, options: { boot0?: string; settleMs?: number; probe?: string; timeoutMs?: number } = {}): BootReport {
+export function bootInEspruino(code: string, options: { boot0?: string; settleMs?: number; probe?: string; timeoutMs?: number; baseline?: boolean } = {}): BootReport {
   const binary = espruinoPath();
   if (!binary) throw new Error('ESPRUINO is not set');
   const settleMs = options.settleMs ?? 300;
@@ -88,8 +88,9 @@ export function bootInEspruino(code: string, options: { boot0?: string; settleMs
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const baseline = measure('');
   const booted = measure(code);
+  // The same run with no bundle: what the interpreter and the stubs take by themselves.
+  const baseline = options.baseline === false ? booted : measure('');
   return { memory: booted.memory, baseline: baseline.memory, output: booted.output, errors: booted.errors, probe: booted.probe };
 }
 

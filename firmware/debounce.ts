@@ -66,13 +66,13 @@ export function bitIndex(bit: number): number {
 
 // The state of every bank and channel sits in one Int32Array, s. Word 0 says
 // where the channel records start (ch0); words 1 to BANK0 - 1 are the owner's.
-// Bank b's record is BANK words from BANK0 + b * BANK; channel c's record is
+// Bank b's record is 16 words from BANK0 + (b << BANK_BITS); channel c's record is
 // CHAN words from ch0 + c * CHAN. The last words of each bank record, the
 // upper half of each channel's second word, and `extra` words after the
 // channels are the owner's too (the scanner keeps its own state there: one
 // array instead of several).
 /** Where the banks start. */
-export const BANK0 = 6;
+export const BANK0 = 7;
 /** Debounced ("cooked") word. */
 export const CK = 0;
 /** Last raw word. */
@@ -92,8 +92,8 @@ export const PR = 8;
 export const GON = 9;
 const GDL = 10;
 const GMS = 11;
-/** Words per bank; 12 to 15 are the owner's. */
-export const BANK = 16;
+/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
+export const BANK_BITS = 4;
 // A channel's record: its deadline; its time (ms) in the low 16 bits of the
 // second word; the third word is the owner's.
 /** Words per channel. */
@@ -106,11 +106,11 @@ export const CHAN = 3;
  */
 export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, extra?: number): Int32Array {
   const channels = alg.length;
-  const ch0 = BANK0 + ((channels + 31) >> 5) * BANK;
+  const ch0 = BANK0 + (((channels + 31) >> 5) << BANK_BITS);
   const s = new Int32Array(ch0 + channels * CHAN + (extra || 0));
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
-    const o = BANK0 + (c >> 5) * BANK;
+    const o = BANK0 + ((c >> 5) << BANK_BITS);
     const m = ms[c];
     s[ch0 + c * CHAN + 1] = m;
     // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
@@ -127,7 +127,7 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
  * and its class would cost the chip more than the state itself.
  */
 export function debounce(s: Int32Array, b: number, now: number, raw: number): number {
-  const o = BANK0 + b * BANK;
+  const o = BANK0 + (b << BANK_BITS);
   const r = raw | 0;
   const n = now | 0;
   const chg = r ^ s[o + RW];

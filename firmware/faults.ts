@@ -25,7 +25,7 @@ export interface Counts {
   rawChanges(ch: number): number;
 }
 
-/** Checks every channel once; `moves` counts the moves played so far. Calls `report` for each new fault. */
+/** Checks every channel once; `moves` counts the moves the sensors made so far. Calls `report` for each new fault. */
 export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => void;
 
 export function watchFaults(scanner: Counts, channels: number): FaultCheck {

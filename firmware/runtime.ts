@@ -110,7 +110,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let note = '';
   let noteUntil = 0;
   let faultAt = 0;
-  let moves = saved ? saved.moves : 0;
+  // Moves the sensors made since power-up: the fault check's measure of play.
+  let sensedMoves = 0;
   const faults = watchFaults(scanner, mod.board.channels);
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
@@ -166,7 +167,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (outcome.refused) return outcome.refused;
     save(record(move as unknown as object));
     state = outcome.state;
-    moves++;
     for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
     announce();
     return null;
@@ -178,7 +178,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (refused) send({ type: 'flag', message: refused });
   }
 
-  const interpreter = mod.interpreter(sensed);
+  const interpreter = mod.interpreter(function (move: M): void {
+    sensedMoves++;
+    sensed(move);
+  });
   // The simulator's observer sees every event first; on the chip events go straight to their reader.
   const observe = config.observe;
   const sink: Interpreter | null = observe ? {
@@ -319,7 +322,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
-      faults(moves, reportFault);
+      faults(sensedMoves, reportFault);
     }
     if (left > 0 || prompt || note) show(false);
   }

@@ -15,7 +15,7 @@ import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { EDGE, SETTLED } from './sensing';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK, BANK0, CHAN, CK, CONTACT_MS, E, GON, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, CHAN, CK, CONTACT_MS, E, GON, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
   algorithmId, bitIndex, debounce, debounceState,
 } from './debounce';
 
@@ -61,6 +61,8 @@ const CAP = 3;
 const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
+/** A copy of the tick's `hot` count, for idle(). */
+const HOT = 6;
 /** Non-zero while the bank must be worked on with no raw change (timers, watched transits). */
 const PEND = 12;
 /** Transit-latched channels. */
@@ -84,11 +86,11 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const channels = o.board.channels;
   const sensors = o.board.sensors;
   const nb = (channels + 31) >> 5;
-  if (banks.length !== nb) throw new Error(channels + ' channels need ' + nb + ' banks');
+  if (banks.length !== nb) throw new Error('need ' + nb + ' banks');
   const groups = o.settle || [];
   const forced = o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
-  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce ' + forced.algorithm);
+  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
   // Plain arrays: temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good.
   const alg: number[] = [];
   const ms: number[] = [];
@@ -100,8 +102,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   }
   for (let i = 0; i < sensors.length; i++) {
     const c = sensors[i].ch;
-    if (!(c >= 0 && c < channels)) throw new Error('no channel ' + c);
-    if (sensors[i].kind !== 'contact') {
+    // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped, not reported.
+    if (c < channels && sensors[i].kind !== 'contact') {
       lt[c >> 5] |= 1 << (c & 31);
       if (!forced) {
         alg[c] = SYM_EAGER_PK;
@@ -112,38 +114,20 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const s = debounceState(alg, ms, groups.length * (GREC + nb) + cap);
   const g0 = s[0] + channels * CHAN;
   for (let b = 0; b < nb; b++) {
-    const i = BANK0 + b * BANK;
+    const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i + CK] = s[i + RW] = F[b] | 0;
     s[i + LT] = lt[b];
   }
   for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
     s[i + 1] = groups[g].ms;
-    for (let k = 0; k < groups[g].chs.length; k++) {
-      const c = groups[g].chs[k];
-      if (!(c >= 0 && c < channels)) throw new Error('no channel ' + c);
-      s[i + GREC + (c >> 5)] |= 1 << (c & 31);
-    }
+    // Groups come from game modules (tested code), not from outside: their channels are not checked here.
+    for (let k = 0; k < groups[g].chs.length; k++) s[i + GREC + (groups[g].chs[k] >> 5)] |= 1 << (groups[g].chs[k] & 31);
   }
   s[CAP] = cap;
   s[R0] = s.length - cap;
   s[G0] = g0;
   return s;
-}
-
-/** Queues one event word (kind << 17 | level << 16 | channel) at time t; counted in `lost` when the ring is full. */
-function push(sc: Scanner, w: number, t: number): void {
-  const s = sc.s;
-  const cap = s[CAP];
-  const size = s[SIZE];
-  if (size === cap) {
-    sc.lost++;
-    return;
-  }
-  const i = s[HEAD] + size < cap ? s[HEAD] + size : s[HEAD] + size - cap;
-  s[s[R0] + i] = w;
-  sc.f[sc.f.length - cap + i] = t;
-  s[SIZE] = size + 1;
 }
 
 export interface Scanner {
@@ -157,8 +141,6 @@ export interface Scanner {
   idle(): boolean;
   /** Debounced level of a channel. */
   level(ch: number): number;
-  /** Raw level of a channel at the last scan. */
-  rawLevel(ch: number): number;
   /** Raw level changes seen on a channel (0 unless built with `counts`). */
   rawChanges(ch: number): number;
   /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
@@ -178,9 +160,6 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const counts = o.counts;
   const F = new Float64Array(nb + (o.capacity || 8));
   const s = setup(o, F, o.capacity || 8);
-  const ch0 = s[0];
-  const g0 = s[G0];
-  const r0 = s[R0];
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
   /** Banks pending plus groups armed: while 0, a tick is one read and one comparison per bank. */
@@ -189,7 +168,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
 
   /** A bank that changed or has something pending, or any bank while something is. */
   function work(b: number, r: number, now: number): void {
-    const o = BANK0 + b * BANK;
+    const o = BANK0 + (b << BANK_BITS);
     const n = now | 0;
     F[b] = r;
     r |= 0;
@@ -204,14 +183,14 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       while (counts && x) {
         bit = x & -x;
         x ^= bit;
-        s[ch0 + CHAN * (base + bitIndex(bit)) + 1] += 0x10000;
+        s[s[0] + CHAN * (base + bitIndex(bit)) + 1] += 0x10000;
       }
-      for (i = g0; i < r0; i += GREC + nb) {
+      for (i = s[G0]; i < s[R0]; i += GREC + nb) {
         if (chg & s[i + GREC + b]) {
           s[i + 2] = n + s[i + 1];
           if (!s[i]) {
             s[i] = 1;
-            hot++;
+            s[HOT] = ++hot;
             armed++;
           }
         }
@@ -237,7 +216,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       while (x) {
         bit = x & -x;
         x ^= bit;
-        i = ch0 + CHAN * (base + bitIndex(bit));
+        i = s[0] + CHAN * (base + bitIndex(bit));
         if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
         if (((n - s[i + TDL]) | 0) >= 0) ready |= bit;
       }
@@ -251,32 +230,55 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       while (x) {
         bit = x & -x;
         x ^= bit;
-        push(self, (k << 17) | (k || ck & bit ? 1 << 16 : 0) | (base + bitIndex(bit)), now);
-      }
-    }
-    const p = s[o + TM] | s[o + GON] | h;
-    if (!p !== !s[o + PEND]) hot += p ? 1 : -1;
-    s[o + PEND] = p;
-  }
-
-  // First property: found first when the tick is called.
-  this.poll = function (now: number): void {
-    for (let b = 0, r; b < nb; b++) {
-      // Worked on when changed, or when pending with a deadline due or a transit watched. Else
-      // (the idle tick, or the usual busy one: a timer running, none due) one comparison, or three.
-      if ((r = banks[b].read()) !== F[b] || (hot && s[b * BANK + BANK0 + PEND] && ((((now | 0) - s[b * BANK + BANK0 + NX]) | 0) >= 0 || s[b * BANK + BANK0 + HI]))) work(b, r, now);
-    }
-    if (armed) {
-      // End the quiet groups.
-      for (let i = g0, g = 0; i < r0; i += GREC + nb, g++) {
-        if (s[i] && (((now | 0) - s[i + 2]) | 0) >= 0) {
-          s[i] = 0;
-          hot--;
-          armed--;
-          push(self, (SETTLED << 17) | g, now);
+        // Queue the event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full.
+        if (s[SIZE] === s[CAP]) self.lost++;
+        else {
+          i = (s[HEAD] + s[SIZE]++) % s[CAP];
+          s[s[R0] + i] = (k << 17) | (k || ck & bit ? 1 << 16 : 0) | (base + bitIndex(bit));
+          F[nb + i] = now;
         }
       }
     }
+    const p = s[o + TM] | s[o + GON] | h;
+    if (!p !== !s[o + PEND]) s[HOT] = hot += p ? 1 : -1;
+    s[o + PEND] = p;
+  }
+
+  /**
+   * The tick while something is pending: a bank is worked on when changed, or
+   * when pending with a deadline due or a transit watched (the usual busy
+   * tick, a timer running and none due, stops short); then the quiet groups end.
+   */
+  function busy(now: number): void {
+    const n = now | 0;
+    for (let b = 0, r; b < nb; b++) {
+      r = banks[b].read();
+      const o = BANK0 + (b << BANK_BITS);
+      if (r !== F[b] || (s[o + PEND] && (((n - s[o + NX]) | 0) >= 0 || s[o + HI]))) work(b, r, now);
+    }
+    for (let i = s[G0], g = 0; armed && i < s[R0]; i += GREC + nb, g++) {
+      if (s[i] && ((n - s[i + 2]) | 0) >= 0) {
+        s[i] = 0;
+        s[HOT] = --hot;
+        armed--;
+        // Queue SETTLED(g), as the bank's events are queued.
+        if (s[SIZE] === s[CAP]) self.lost++;
+        else {
+          const j = (s[HEAD] + s[SIZE]++) % s[CAP];
+          s[s[R0] + j] = (SETTLED << 17) | g;
+          F[nb + j] = now;
+        }
+      }
+    }
+  }
+
+  // First property: found first when the tick is called. The idle tick is one
+  // read and one comparison per bank: nothing else lies on its path (the
+  // interpreter reads even the code it skips, so the busy work is elsewhere).
+  this.poll = function (now: number): void {
+    // (Parenthesised so that the no-inline mark survives: busy() made afresh every tick would cost more.)
+    if (hot) (/*@__NOINLINE__*/ busy(now));
+    else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
   };
   this.s = s;
   this.f = F;
@@ -306,21 +308,18 @@ P.count = function (this: Scanner): number {
 };
 
 P.idle = function (this: Scanner): boolean {
-  const s = this.s;
-  let p = s[SIZE];
-  for (let i = BANK0 + PEND; i < s[0]; i += BANK) p |= s[i];
-  for (let i = s[G0]; i < s[R0]; i += GREC + this.f.length - s[CAP]) p |= s[i];
-  return !p;
+  return !(this.s[HOT] | this.s[SIZE]);
 };
 
 P.level = function (this: Scanner, ch: number): number {
-  return (this.s[BANK0 + (ch >> 5) * BANK + CK] >>> (ch & 31)) & 1;
-};
-
-P.rawLevel = function (this: Scanner, ch: number): number {
-  return (this.s[BANK0 + (ch >> 5) * BANK + RW] >>> (ch & 31)) & 1;
+  return (this.s[BANK0 + ((ch >> 5) << BANK_BITS) + CK] >>> (ch & 31)) & 1;
 };
 
 P.rawChanges = function (this: Scanner, ch: number): number {
   return this.s[this.s[0] + CHAN * ch + 1] >>> 16;
 };
+
+/** Raw level of a channel at the last scan (for tests: a function, not a method, so it costs the chip nothing). */
+export function rawLevel(sc: Scanner, ch: number): number {
+  return (sc.s[BANK0 + ((ch >> 5) << BANK_BITS) + RW] >>> (ch & 31)) & 1;
+}

@@ -25,6 +25,8 @@ import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYT
 export interface GameModule<S, M> {
   game: Game<S, M>;
   board: BoardDescription;
+  /** The scan period on the chip (ms): the longest that still sees the board's shortest sensor pulse. */
+  pollMs: number;
   settle?: SettleGroup[];
   /** The interpreter that turns this board's sensor events into moves. */
   interpreter(emit: (move: M) => void): Interpreter;

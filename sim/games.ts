@@ -73,6 +73,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
     module: {
       game,
       board,
+      pollMs: 1,
       interpreter: () => ({
         sense(k) {
           if (k === EDGE) edges++;

@@ -55,7 +55,10 @@ const watchdog: Watchdog = {
 };
 
 /**
- * Starts `mod` on the reference board with the sensor banks `banks` builds.
+ * Starts `mod` on the reference board with the sensor banks `banks` builds,
+ * scanning every `mod.pollMs`: an idle scan tick costs about 15 loop
+ * iterations (npm run bench), some 0.75 ms on the chip, so the period is the
+ * longest the board's shortest sensor pulse allows.
  * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
  * (hold it at power-up for diagnostics), both to 3V3 with the internal
  * pull-downs. The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
@@ -83,7 +86,7 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
   startFirmware(hal, mod, {
     players: 2,
     options: {},
-    pollMs: 1,
+    pollMs: mod.pollMs,
     diag: buttons.isDown('mode'),
     modules: MODULES,
     passkey: passkey,

@@ -10,6 +10,8 @@ const NO_ARGS: ArgSpec[] = [];
 
 export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   game: ringapeg,
+  // A falling ring breaks a beam for 3 ms or more, and the shift registers latch nothing between reads.
+  pollMs: 2,
   // Made afresh when asked (by the scanner at start, by diagnostics when turned
   // on) and not kept: its 27 sensor objects would hold ~230 JsVars for good.
   get board() {

@@ -13,6 +13,8 @@ const RESULT_ARG: ArgSpec[] = [{ key: 'r', type: 'str', need: true, one: RESULTS
 export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   game: triangleGame,
   board: triangleBoard,
+  // A chip covers a sensing point for 13 ms or more, even at its fastest (docs/games/triangle.md).
+  pollMs: 3,
   interpreter: triangleInterpreter,
   layout: triangleLayout,
   fields: trianglePhoneFields as (state: TriangleState) => Fields,

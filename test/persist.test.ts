@@ -12,18 +12,9 @@ import { ringapegModule } from '../firmware/games/ringapeg/module';
 import type { TriangleMove } from '../firmware/games/triangle/rules';
 import type { RingapegMove } from '../firmware/games/ringapeg/rules';
 import { REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
+import { mulberry32 } from '../sim/inputs';
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 

@@ -12,18 +12,9 @@ import { SimFlash } from '../sim/flash';
 import { parseScenario, Simulation } from '../sim/replay';
 import type { Firmware } from '../firmware/runtime';
 import { ROOT } from '../tools/games';
+import { mulberry32 } from '../sim/inputs';
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 /** The example scenarios of every game the firmware plays. */
 const SCENARIOS = ['triangle-game', 'triangle-exact', 'triangle-corrected', 'ringapeg-primary-tiebreak', 'ringapeg-advance', 'ringapeg-grand-march', 'ringapeg-illegal-march'];

@@ -9,6 +9,7 @@ import { createRingapegInterpreter } from '../firmware/games/ringapeg/interpret'
 import { ringapeg, PHASE_NAMES, RingapegMove, RingapegState } from '../firmware/games/ringapeg/rules';
 import { createRingapegWorld, RingapegWorld } from '../sim/physics/ringapeg';
 import { LevelChange } from '../sim/physics/types';
+import { mulberry32 } from '../sim/inputs';
 
 const GAMES = 3000;
 const BOARD = ringapegBoard();
@@ -18,17 +19,7 @@ const INNER = [8, 9, 10, 11];
 const KING = 12;
 const VALUE = (peg: number): number => (peg === KING ? 25 : peg >= 8 ? 10 : 5);
 
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 /** The recount: the top ring always counts; the one under it only if it is the top ring's owner's; every lower ring counts. */
 function recount(stacks: number[][], players: number): number[] {

@@ -14,6 +14,7 @@ import { triangleModule } from '../firmware/games/triangle/module';
 import { Scanner, channelKinds } from '../firmware/scan';
 import { latchesTransits } from '../firmware/debounce';
 import { SimInputs } from '../sim/inputs';
+import { mulberry32 } from '../sim/inputs';
 
 /** A raw level must hold this long to become an edge (sym_defer, per channel). */
 export const DEBOUNCE_MS = 5;
@@ -64,16 +65,8 @@ export class ScanLoop {
   }
 }
 
-/** A seeded generator in [0, 1) (mulberry32). */
-export function seededRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(a ^ (a >>> 15), 1 | a);
-    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator in [0, 1). */
+export const seededRng = mulberry32;
 
 /**
  * Adds what real IR points do: noise spikes of `spikeMs` on every channel (`spikesPerChannel`

@@ -242,7 +242,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       return null;
     }
     const move = name === 'undo' ? mod.undoMove : mod.command(command);
-    if (move === null) return refusal(E_NOT_NOW, 'no ' + name + ' in ' + game.id);
+    // The command's name is known (the channel checked it): null means its arguments are not of this board.
+    if (move === null) return refusal(E_BAD_ARG, 'bad ' + name);
     // The referee acts on the last move: decide it first if the sensors are still working it out.
     if (interpreter.settle) interpreter.settle();
     const refused = play(move);

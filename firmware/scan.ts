@@ -13,7 +13,7 @@
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
-import { EDGE, SETTLED } from './sensing';
+import { SETTLED } from './sensing';
 import {
   A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, CHAN, CK, CONTACT_MS, E, GON, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
   algorithmId, bitIndex, debounce, debounceState,

@@ -14,7 +14,6 @@ import { mulberry32 } from '../sim/inputs';
 const GAMES = 3000;
 const BOARD = ringapegBoard();
 const NAMES = pegNames();
-const OUTER = [0, 1, 2, 3, 4, 5, 6, 7];
 const INNER = [8, 9, 10, 11];
 const KING = 12;
 const VALUE = (peg: number): number => (peg === KING ? 25 : peg >= 8 ? 10 : 5);

@@ -3,7 +3,6 @@
 // line numbers; an empty list means the bundle passed.
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
-import type { Node } from 'acorn';
 
 export interface Problem {
   line: number;

@@ -18,7 +18,7 @@ import { createCommandChannel } from './commands';
 import type { Command, CommandChannel, CommandSpec } from './commands';
 import { diagMessage, overMessage, refusal, scoreMessage, sendLine, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
 import type { Fields, Refusal } from './protocol';
-import { LOG, record, restore, resyncRecord, setupRecord } from './persist';
+import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
 
 /** Everything the runtime needs of one game. */
@@ -42,8 +42,6 @@ export interface GameModule<S, M> {
   command(command: Command): M | null;
   /** A board button press as a move, or null. */
   button(state: S, name: string, heldMs: number): M | null;
-  /** The move that takes back the last scoring move. */
-  undoMove: M;
 }
 
 export interface RuntimeConfig {
@@ -68,6 +66,8 @@ export interface RuntimeConfig {
 const SLOW_MS = 100;
 /** How long a sensor fault shows on the display. */
 const FAULT_SHOW_MS = 3000;
+/** A press of `mode` this long during play takes back the last move. */
+const UNDO_HOLD_MS = 1000;
 
 /** What the simulator and tests see of the running firmware. */
 export interface FirmwareView {
@@ -103,6 +103,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
   let names = saved ? saved.names : config.names;
   let state: S = saved ? saved.state : game.setup(gameConfig);
+  // Move records that stand in the log: what undo can take back.
+  let stand = saved ? saved.stand : 0;
   let overSent = false;
   let seq = 0;
   let diag: Diagnostics | null = null;
@@ -168,8 +170,35 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const outcome = game.play(state, move);
     if (outcome.refused) return outcome.refused;
     save(record(move as unknown as object));
+    stand++;
     state = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
+    announce();
+    return null;
+  }
+
+  /**
+   * Takes back the last move that stands, as often as asked, for every game:
+   * an undo record goes into the log and the game is replayed from it, so an
+   * undo is saved like any move and survives a power cut.
+   */
+  function undo(): string | null {
+    if (!stand) return 'nothing to undo';
+    try {
+      store.append(LOG, UNDO_RECORD);
+    } catch (e) {
+      return 'not saved: ' + String((e as Error).message || e);
+    }
+    const back = restore(store, game);
+    if (!back) return 'saved game unreadable';
+    const before = game.scores(state);
+    state = back.state;
+    stand = back.stand;
+    const after = game.scores(state);
+    for (let p = 0; p < after.length; p++) {
+      if (after[p] !== before[p]) send(scoreMessage({ player: p, points: after[p] - before[p], rule: 'undo' }));
+    }
+    overSent = game.winner(state) !== null;
     announce();
     return null;
   }
@@ -236,16 +265,21 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       names = typeof players === 'number' ? undefined : players as string[];
       state = fresh;
       overSent = false;
+      stand = 0;
       store.erase(LOG);
       save(setupRecord(game.id, gameConfig, names));
       announce();
       return null;
     }
-    const move = name === 'undo' ? mod.undoMove : mod.command(command);
-    // The command's name is known (the channel checked it): null means its arguments are not of this board.
-    if (move === null) return refusal(E_BAD_ARG, 'bad ' + name);
     // The referee acts on the last move: decide it first if the sensors are still working it out.
     if (interpreter.settle) interpreter.settle();
+    if (name === 'undo') {
+      const why = undo();
+      return why ? refusal(E_NOT_NOW, why) : null;
+    }
+    const move = mod.command(command);
+    // The command's name is known (the channel checked it): null means its arguments are not of this board.
+    if (move === null) return refusal(E_BAD_ARG, 'bad ' + name);
     const refused = play(move);
     return refused ? refusal(E_NOT_NOW, refused) : null;
   }
@@ -271,7 +305,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (name === 'next') diag.walk(now);
     } else {
       if (interpreter.settle) interpreter.settle();
-      sensed(mod.button(state, name, heldMs));
+      // A long press of `mode` during play is undo; every other press is the game's.
+      if (name === 'mode') {
+        const why = heldMs >= UNDO_HOLD_MS ? undo() : null;
+        if (why) send({ type: 'flag', message: why });
+      } else sensed(mod.button(state, name, heldMs));
     }
     show(false);
   });
@@ -289,7 +327,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (saved) {
     send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
     // The power went during a write: end that record and say where the game stands.
-    if (saved.cut) save(resyncRecord(saved.moves));
+    if (saved.cut) save(resyncRecord(saved.stand));
   } else {
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;

@@ -85,7 +85,6 @@ export function benchGame(header: ScenarioHeader): SimGame {
       commands: [],
       command: () => null,
       button: () => null,
-      undoMove: null as never,
     },
     actions: ['do', 'phone', 'power'],
     check(a) {

@@ -48,6 +48,13 @@ describe('compatibility gate: static checks', () => {
   it('flags a call before a nested function declaration (Espruino hoists nowhere)', () => {
     assert.match(messages(findUseBeforeDeclare('function outer() { return inner(); function inner() { return 1; } }')), /'inner'/);
   });
+  it('takes a catch clause\'s name as its own, not the function\'s later var', () => {
+    assert.deepEqual(findUseBeforeDeclare('function f(g) { try { g(); } catch (n) { return n.message; } var n = 1; return n; }'), []);
+    assert.match(messages(findUseBeforeDeclare('function f(g) { try { g(); } catch (e) { return n; } var n = 1; return n; }')), /'n'/);
+  });
+  it('does not take a function\'s own locals for the outer names they shadow', () => {
+    assert.deepEqual(findUseBeforeDeclare('function c(n) { var e = 2; return n + e; }\nvar a = c(1);\nfunction e(x) { return x; }'), []);
+  });
   it('flags calling an earlier function that reads a later name', () => {
     const problems = findUseBeforeDeclare('function a() { return b(); }\nvar x = a();\nfunction b() { return 1; }');
     assert.match(messages(problems), /calling 'a' here reads 'b'/);

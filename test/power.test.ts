@@ -89,7 +89,7 @@ describe('power cuts: restore at seeded instants of every example game', functio
         assert.ok(r, `restored at t=${sim.t}`);
         assert.deepEqual(r.state, view.state, `t=${sim.t}`);
         assert.deepEqual([game.scores(r.state), game.turn(r.state), game.winner(r.state)], [view.scores, view.turn, view.winner]);
-        assert.deepEqual([r.moves, r.dropped], [ends.length - 1, 0]);
+        assert.deepEqual([r.moves, r.dropped], [standing(log), 0]);
         checked++;
         if (ends.length < 2) return;
         // The power went while the last record was being written: some of its bytes, not all.
@@ -98,7 +98,7 @@ describe('power cuts: restore at seeded instants of every example game', functio
         const c = restore(copyFlash(sim.flash.files, cut), game);
         assert.ok(c, `cut at byte ${cut}, t=${sim.t}`);
         assert.deepEqual(c.state, before[ends.length - 1], `cut at byte ${cut}, t=${sim.t}`);
-        assert.deepEqual([c.moves, c.dropped], [ends.length - 2, 1]);
+        assert.deepEqual([c.moves, c.dropped], [standing(log.substring(0, from)), 1]);
         cutChecked++;
       };
       sim.runToEnd();
@@ -108,6 +108,18 @@ describe('power cuts: restore at seeded instants of every example game', functio
     });
   }
 });
+
+/** Moves that stand in a log of whole records: move records less the undo records that take them back. */
+function standing(log: string): number {
+  let n = 0;
+  for (const line of log.split('\n').slice(1)) {
+    if (line === '') continue;
+    const value = JSON.parse(line.substring(0, line.length - 3));
+    if (value.u) n--;
+    else if (value.sync === undefined) n++;
+  }
+  return n;
+}
 
 /** A scenario with extra lines put in time order (a line at the same time as others goes after them). */
 function withLines(name: string, extra: object[]): string {

@@ -132,10 +132,19 @@ function isFunctionNode(node: any): boolean {
 /** Identifiers read by `node`, outside (insideFunctions=false) or including nested function bodies. */
 function referencedNames(node: any, insideFunctions: boolean): { name: string; node: any }[] {
   const found: { name: string; node: any }[] = [];
+  // Names a catch clause binds for its own block (a minifier reuses names freely).
+  const caught: string[] = [];
   const visit = (n: any, parent: any) => {
     if (!n || typeof n.type !== 'string') return;
     if (n !== node && isFunctionNode(n) && !insideFunctions) return;
+    if (n.type === 'CatchClause' && n.param && n.param.type === 'Identifier') {
+      caught.push(n.param.name);
+      visit(n.body, n);
+      caught.pop();
+      return;
+    }
     if (n.type === 'Identifier') {
+      if (caught.indexOf(n.name) >= 0) return;
       const isProperty = parent && ((parent.type === 'MemberExpression' && parent.property === n && !parent.computed)
         || (parent.type === 'Property' && parent.key === n && !parent.computed));
       const isDeclaration = parent && ((parent.type === 'VariableDeclarator' && parent.id === n)
@@ -185,8 +194,9 @@ export function findUseBeforeDeclare(code: string): Problem[] {
       const fn = functionBodies.get(name);
       if (!fn) return [];
       const out: { name: string }[] = [];
-      for (const ref of referencedNames(fn, true)) {
-        if (!declaredAt.has(ref.name)) continue;
+      // The function's own body (nested functions are not called by merely calling it); its own names are not the outer ones.
+      for (const ref of referencedNames(fn, false)) {
+        if (!declaredAt.has(ref.name) || declaresOwn(fn, ref.name)) continue;
         out.push(ref);
         out.push(...reached(ref.name, seen));
       }

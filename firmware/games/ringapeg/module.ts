@@ -46,5 +46,4 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   button: function (_state, name) {
     return name === 'next' ? { k: 'end' } : name === 'clear' ? { k: 'clear' } : null;
   },
-  undoMove: { k: 'undo' },
 };

@@ -28,5 +28,4 @@ export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   ],
   command: triangleCommand,
   button: triangleButton,
-  undoMove: { k: 'undo' },
 };

@@ -76,3 +76,20 @@ describe('sensor faults: in a game on the simulator', () => {
     assert.equal(run([]).filter((l) => l.phone && l.phone.type === 'fault').length, 0);
   });
 });
+
+describe('sensor faults: a sensor that never fires, on the simulator', () => {
+  it('a disconnected sensor is reported as never after NEVER_MOVES sensed moves, and the game goes on', async () => {
+    // (A beyond point sees a chip only on overshoots: even so, in 150 flicks it should have fired.)
+    const { Simulation, parseScenario } = await import('../sim/replay');
+    const sim = new Simulation(parseScenario(readFileSync('scenarios/triangle-exact.jsonl', 'utf8')));
+    // tri.C.beyond (channel 11) disconnected: its input always reads inactive.
+    const inputs = sim.hal.inputs;
+    const read = inputs.readBank.bind(inputs);
+    inputs.readBank = (b: number) => read(b) & ~(1 << 11);
+    sim.runToEnd();
+    const out = sim.out.map((l) => JSON.parse(l));
+    const faults = out.filter((l) => l.phone && l.phone.type === 'fault').map((l) => l.phone);
+    assert.deepEqual(faults, [{ type: 'fault', fault: 'never', ch: 11, sensor: 'tri.C.beyond' }]);
+    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score').length > NEVER_MOVES, 'scoring went on');
+  });
+});

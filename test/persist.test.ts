@@ -43,8 +43,7 @@ const ringapegTry = (rnd: () => number): RingapegMove => {
   if (x < 0.78) return { k: 'miss' };
   if (x < 0.86) return { k: 'end' };
   if (x < 0.92) return { k: 'clear' };
-  if (x < 0.96) return { k: 'claim', pl: Math.floor(rnd() * 4) };
-  return { k: 'undo' };
+  return { k: 'claim', pl: Math.floor(rnd() * 4) };
 };
 
 const CASES: Case[] = [

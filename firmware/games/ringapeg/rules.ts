@@ -1,8 +1,8 @@
 // Ring-a-Peg rules (RULES.md R1-R11) as a pure Game. Moves are what physically
 // happened on the pegs; the stacks always follow them (R7), and anything the
 // rules forbid is flagged in the state until the board looks legal again.
-// The state is small on purpose (it lives twice, with its undo point): stacks
-// and held rings are strings of owner digits, phases are numbers.
+// The state is small on purpose: stacks and held rings are strings of owner
+// digits, phases are numbers. Undo is the runtime's (it replays the saved log).
 import { Game, GameConfig, Outcome, ScoreChange } from '../../game';
 import { REFERENCE_LAYOUT } from './board';
 
@@ -10,11 +10,10 @@ import { REFERENCE_LAYOUT } from './board';
  * add: a ring came down over peg p; lift: the top ring of p went up;
  * miss: a ring landed off every peg; end: button, closes a snap that missed
  * (no impact sensor) or declines a march; clear: button, every peg is empty
- * (R11); claim: player pl claims Peg (R10); undo: takes back the last snap or
- * march, or the flagged move.
+ * (R11); claim: player pl claims Peg (R10).
  */
 export interface RingapegMove {
-  k: 'add' | 'lift' | 'miss' | 'end' | 'clear' | 'claim' | 'undo';
+  k: 'add' | 'lift' | 'miss' | 'end' | 'clear' | 'claim';
   p?: number;
   pl?: number;
 }
@@ -65,8 +64,6 @@ export interface RingapegState {
   w: number | null;
   /** While ph is BAD: the legal state that returns once the stacks match it again (absent until a first flag). */
   ok?: RingapegState | null;
-  /** The state before the last snap or march (one level of undo; absent before the first). */
-  u?: RingapegState | null;
 }
 
 /**
@@ -243,7 +240,6 @@ function step(s: RingapegState, m: RingapegMove, input: RingapegState): number |
     s.ph = BAD;
     return 7;
   }
-  if (s.ph !== HELD) s.u = Object.assign({}, input, { u: null });
 
   if (s.ph === SNAP) {
     if (k === 'clear') return 'nothing to clear';
@@ -289,12 +285,10 @@ function step(s: RingapegState, m: RingapegMove, input: RingapegState): number |
 
 export function play(input: RingapegState, move: RingapegMove): Outcome<RingapegState> {
   let s: RingapegState | null = Object.assign({}, input, { lf: input.lf.slice(), cr: input.cr.slice() });
-  // 0 for an undo, else the number of the rule behind the move; a string when refused.
-  let rule: number | string = 0;
+  // The number of the rule behind the move; a string when refused. (Undo is the runtime's, through the saved log.)
+  const rule: number | string = step(s, move, input);
   const changes: ScoreChange[] = [];
-  if (move.k === 'undo') s = (input.ph === BAD ? input.ok : input.u) || null;
-  else rule = step(s, move, input);
-  if (!s || typeof rule === 'string') return { state: input, changes: changes, refused: s ? rule as string : 'nothing to undo' };
+  if (typeof rule === 'string') return { state: input, changes: changes, refused: rule };
   // Put right (R7): the legal state again.
   if (s.ok && s.ph === BAD && s.st === s.ok.st) s = s.ok;
   const a = totals(input);
@@ -302,7 +296,7 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   for (let pl = 0; pl < a.length; pl++) {
     const d = b[pl] - a[pl];
     // Points lost by another player's ring covering yours are R3's, whatever the move.
-    if (d) changes.push({ player: pl, points: d, rule: rule ? 'R' + (d < 0 && pl !== input.tn && (rule < 7 || rule === 8) ? 3 : rule) : 'undo' });
+    if (d) changes.push({ player: pl, points: d, rule: 'R' + (d < 0 && pl !== input.tn && (rule < 7 || rule === 8) ? 3 : rule) });
   }
   return { state: s, changes: changes };
 }

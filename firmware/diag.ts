@@ -159,7 +159,7 @@ P.report = function (this: Diagnostics, now: number): object {
     const j = i % RECENT;
     recent.push([this.t[n + j], u[3 * n + 2 * j], u[3 * n + 2 * j + 1]]);
   }
-  return { type: 'diag', levels: levels, walk: this.walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.ring.lost };
+  return { type: 'diag', levels: levels, walk: this.walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
 };
 
 P.display = function (this: Diagnostics): string {

@@ -344,7 +344,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function tick(): void {
     const now = clock.now();
     scanner.poll(now);
-    if (scanner.ring.count() !== 0) {
+    if (scanner.count() !== 0) {
       scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
         send(diagMessage({ walk: diag.walkState() }));

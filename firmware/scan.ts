@@ -145,8 +145,6 @@ export interface Scanner {
   rawChanges(ch: number): number;
   /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
   lost: number;
-  /** The event ring: the scanner itself (count(), lost). */
-  ring: Scanner;
   /** All integer state (debounce.ts and the layout above). */
   s: Int32Array;
   /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times. */
@@ -283,7 +281,6 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   this.s = s;
   this.f = F;
   this.lost = 0;
-  this.ring = this;
 } as unknown as { new (o: ScanOptions): Scanner; prototype: Scanner };
 
 const P = Scanner.prototype;

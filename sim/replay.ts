@@ -280,7 +280,7 @@ export class Simulation {
       final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
       if (view.diag) final.diag = view.diag.report(view.now);
     }
-    if (fw) final.lost = fw.scanner.ring.lost;
+    if (fw) final.lost = fw.scanner.lost;
     return final;
   }
 }

@@ -163,7 +163,7 @@ describe('scanner', () => {
     const r = rig(32, {}, { capacity: 4 });
     for (let ch = 0; ch < 6; ch++) r.set(ch, 1);
     r.scanner.poll(1);
-    assert.equal(r.scanner.ring.lost, 2);
+    assert.equal(r.scanner.lost, 2);
     const got: number[] = [];
     r.scanner.drain({ sense: (_k, ch) => { got.push(ch); }, tick: () => {} });
     assert.deepEqual(got, [0, 1, 2, 3]);

@@ -3,7 +3,7 @@
 // as a sensor chain the tests feed straight into an interpreter.
 import { LevelChange } from '../sim/physics/types';
 import { SensorEventKind } from '../firmware/sensing';
-import { triangleBoard } from '../firmware/games/triangle/index';
+import { triangleBoard } from '../firmware/games/triangle/board';
 import { Scanner, channelKinds } from '../firmware/scan';
 import { latchesTransits } from '../firmware/debounce';
 import { SimInputs, mulberry32 } from '../sim/inputs';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import {
-  triangleBoard, triangleInterpreter, TriangleMove, TriangleState, FlickResult, triangleSensorName, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS,
-} from '../firmware/games/triangle/index';
+import { triangleBoard, triangleSensorName } from '../firmware/games/triangle/board';
+import { triangleInterpreter, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS } from '../firmware/games/triangle/interpret';
+import { TriangleMove, TriangleState, FlickResult } from '../firmware/games/triangle/rules';
 import { channelOf } from '../firmware/board';
 import { EDGE, TRANSIT, SensorEventKind } from '../firmware/sensing';
 import { flick, FLICK_MS, TrianglePhysics } from '../sim/physics/triangle';

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import {
-  triangleGame, undo, TriangleState, TriangleMove, FlickResult, trianglePhoneFields,
-} from '../firmware/games/triangle/index';
+import { triangleGame, undo, TriangleState, TriangleMove, FlickResult } from '../firmware/games/triangle/rules';
+import { trianglePhoneFields } from '../firmware/games/triangle/layout';
 import { ScoreChange } from '../firmware/game';
 
 const game = triangleGame;

@@ -3,7 +3,7 @@
 // replayed with `tallyboard replay` (the firmware on the simulator, sensor noise from the seed).
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { triangleGame, FlickResult, TriangleState } from '../firmware/games/triangle/index';
+import { triangleGame, FlickResult, TriangleState } from '../firmware/games/triangle/rules';
 import { seededRng } from './triangle-harness';
 import { replay } from '../sim/replay';
 
@@ -125,7 +125,7 @@ function pad(n: number): string {
 
 describe('triangle display, phone and button', () => {
   it('shows scores, the player to flick and the side; the winner once won', async () => {
-    const { triangleLayout, trianglePhoneFields } = await import('../firmware/games/triangle/index');
+    const { triangleLayout, trianglePhoneFields } = await import('../firmware/games/triangle/layout');
     let state = triangleGame.setup({ players: 3, options: {} });
     state = triangleGame.play(state, { k: 'flick', r: 'perfect' }).state;
     assert.equal(triangleLayout(state), '   3.   0|   0  bC');
@@ -133,7 +133,7 @@ describe('triangle display, phone and button', () => {
   });
 
   it('T8: a long press of `next` marks off; a short press corrects; commands map to moves', async () => {
-    const { triangleButton, triangleCommand, OFF_HOLD_MS } = await import('../firmware/games/triangle/index');
+    const { triangleButton, triangleCommand, OFF_HOLD_MS } = await import('../firmware/games/triangle/layout');
     const fresh = triangleGame.setup({ players: 2, options: {} });
     assert.equal(triangleButton(fresh, 'next', 0), null, 'nothing to correct yet');
     const state = triangleGame.play(fresh, { k: 'flick', r: 'partly' }).state;

@@ -37,12 +37,6 @@ const MISSING_METHODS = [
 /** Built-ins whose prototype reads as undefined on the chip. */
 const PROTOTYPE_UNDEFINED = ['Array', 'String', 'Function'];
 
-function lineOf(code: string, pos: number): number {
-  let line = 1;
-  for (let i = 0; i < pos; i++) if (code.charCodeAt(i) === 10) line++;
-  return line;
-}
-
 /** Parses as ES5 (script). Any newer syntax is a problem. */
 export function checkEs5Syntax(code: string): Problem[] {
   try {
@@ -241,7 +235,6 @@ export function checkBundle(code: string): Problem[] {
   return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code));
 }
 
-export { lineOf };
 
 /** Where a `var` surely exists once its statement ran: null when the whole function (or program) sees it. */
 function varContainer(ancestors: any[], scopeBody: any): any | null {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { buildGame } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
+import { espruinoGlobals } from '../tools/es5';
 import { bootInSandbox } from '../tools/espruino-sandbox';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
 import { ROOT, builtGames } from '../tools/games';
@@ -32,9 +33,9 @@ describe('compatibility gate: game bundles', function () {
   for (const game of builtGames()) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
-    it(`${game}: both files pass the static checks (ES5, no missing APIs, no use before declaration)`, () => {
+    it(`${game}: both files pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
       for (const code of [bundle().min, bundle().debug]) {
-        const problems = checkBundle(code);
+        const problems = checkBundle(code, espruinoGlobals());
         assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);
       }
     });

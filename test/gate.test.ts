@@ -1,7 +1,8 @@
 // The gate's own checks, on small programs whose fate on Espruino is known
 // (../shared/ESPRUINO.md, and runs in the real interpreter).
 import assert from 'node:assert/strict';
-import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findUseBeforeDeclare } from '../tools/gate';
+import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
+import { espruinoGlobals } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -22,6 +23,12 @@ describe('compatibility gate: static checks', () => {
   for (const [what, code] of newerSyntax) {
     it(`rejects ${what}`, () => assert.equal(checkEs5Syntax(code).length, 1));
   }
+  it('flags a top-level name that replaces an Espruino global, not a local of that name', () => {
+    const globals = espruinoGlobals();
+    assert.ok(globals.indexOf('D1') >= 0 && globals.indexOf('E') >= 0 && globals.indexOf('NRF') >= 0);
+    assert.match(messages(findShadowedGlobals('function D1(){} var a = 1, E = 2;', globals)), /D1[^]*E replaces/);
+    assert.deepEqual(findShadowedGlobals('function f(){ var E = 1; return E; } var a = f();', globals), []);
+  });
   it('accepts plain ES5', () => assert.deepEqual(checkEs5Syntax('var a = [1, 2]; function f(x) { return x + 1; } f(a[0]);'), []));
 
   const missing: [string, string, string][] = [

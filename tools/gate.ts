@@ -229,10 +229,24 @@ function isCalled(statement: any, identifier: any): boolean {
 }
 
 /** All static checks of the gate together. */
-export function checkBundle(code: string): Problem[] {
+export function checkBundle(code: string, globals: string[] = []): Problem[] {
   const syntax = checkEs5Syntax(code);
   if (syntax.length) return syntax;
-  return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code));
+  return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code), findShadowedGlobals(code, globals));
+}
+
+/** Top-level names that would replace one of the interpreter's globals (bundles run at the top level, unwrapped). */
+export function findShadowedGlobals(code: string, globals: string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const node of parse(code).body as any[]) {
+    const ids = node.type === 'FunctionDeclaration' ? [node.id] : node.type === 'VariableDeclaration' ? node.declarations.map((d: any) => d.id) : [];
+    for (const id of ids) {
+      if (id.type === 'Identifier' && globals.indexOf(id.name) >= 0) {
+        problems.push({ line: id.loc.start.line, column: id.loc.start.column, message: `top-level ${id.name} replaces Espruino's global of that name` });
+      }
+    }
+  }
+  return problems;
 }
 
 

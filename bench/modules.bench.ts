@@ -36,16 +36,16 @@ export const PARTS: Record<string, [string, string]> = {
 
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();
-  print(`part                  bytes  functions  JsVars   (whole board budget: ${JSVAR_BUDGET} JsVars after boot)`);
+  print(`part           bytes stored  functions  JsVars   (whole board budget: ${JSVAR_BUDGET} JsVars after boot)`);
   for (const name of Object.keys(PARTS)) {
     const [imports, expr] = PARTS[name];
     const code = await buildDeviceCode({ source: `${imports}\ndeclare const global: any;\nglobal.part = ${expr};\n`, dir: ROOT });
     const functions = (code.min.match(/function\b/g) || []).length;
     let vars = 'skipped: ESPRUINO not set';
     if (binary) {
-      const report = bootInEspruino(code.min, { boot0: 'function noop(){}' });
+      const report = bootInEspruino(code.stored, { boot0: 'function noop(){}' });
       vars = report.errors.length ? 'error: ' + report.errors[0].split('\n')[0] : String(report.memory.usage - report.baseline.usage);
     }
-    print(`${name.padEnd(20)} ${String(code.min.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
+    print(`${name.padEnd(20)} ${String(code.stored.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
   }
 }

@@ -26,41 +26,28 @@ export interface AccessOptions {
   buttonConfirm?: boolean;
 }
 
+/** Kept as plain numbers: an object with methods would cost more memory on the chip. */
 export interface Access {
+  /** Maintenance lasts while now < this, ms: 0 when it is off; setting 0 ends it early (e.g. a press of the button). */
+  maintenanceEnds: number;
   /** How long the button has to confirm a command from an unpaired link, ms; 0 when button confirmation is off. */
-  readonly confirmMs: number;
-  /** Whether maintenance mode is on. */
-  inMaintenance(now: number): boolean;
-  /** Milliseconds of maintenance left (0 when off). */
-  maintenanceLeft(now: number): number;
-  /** Ends maintenance early (e.g. a press of the button). */
-  endMaintenance(): void;
+  confirmMs: number;
 }
 
 export function createAccess(options: AccessOptions): Access {
-  // Maintenance lasts while now < ends.
-  let ends = options.maintenance ? options.now + (options.maintenanceMs || 60000) : 0;
   return {
+    maintenanceEnds: options.maintenance ? options.now + (options.maintenanceMs || 60000) : 0,
     confirmMs: options.buttonConfirm === false ? 0 : options.confirmMs || 10000,
-    inMaintenance: function (now: number): boolean {
-      return now < ends;
-    },
-    maintenanceLeft: function (now: number): number {
-      return now < ends ? ends - now : 0;
-    },
-    endMaintenance: function (): void {
-      ends = 0;
-    },
   };
 }
 
 /**
- * How a command may run: `edit` tells whether it changes state, `paired`
+ * How a command may run: `changes` tells whether it changes state, `paired`
  * whether the link is paired with the passkey. While the console is on
  * Bluetooth (maintenance) the game is not to be changed from it.
  */
-export function decide(access: Access, edit: boolean, paired: boolean, now: number): Decision {
-  return !edit ? ALLOW : access.inMaintenance(now) ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
+export function decide(access: Access, changes: boolean, paired: boolean, now: number): Decision {
+  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -17,8 +17,10 @@ export const ADVERT_MAX_SCORES = 8;
 /** Longest manufacturer data a legacy advert holds beside the flags. */
 export const ADVERT_MAX_BYTES = 24;
 
-/** Game codes of byte 2; 0 means no game. */
-export const GAME_CODES = ['', 'triangle', 'fortress', 'ringapeg', 'shuffleboard', 'bench'];
+/** The games of byte 2 from code 1 on, as a string: an array would be kept in memory on the chip. */
+const GAMES = 'triangle,fortress,ringapeg,shuffleboard,bench';
+/** Game codes of byte 2; 0 means no game. For decoders: the firmware itself reads GAMES. */
+export const GAME_CODES = /* @__PURE__ */ (',' + GAMES).split(',');
 
 export const FLAG_OVER = 1;
 export const FLAG_DIAG = 2;
@@ -41,35 +43,26 @@ export interface AdvertSummary {
   round: number;
 }
 
-function clampInt16(v: number): number {
-  const r = Math.round(v);
-  return r > 32767 ? 32767 : r < -32768 ? -32768 : r | 0;
-}
-
-function playerByte(p: number | null): number {
-  return p === null || !(p >= 0 && p < NO_PLAYER) ? NO_PLAYER : p | 0;
-}
-
-/** Writes the advert into `out` (24 bytes, reused) and returns the part to send. */
+/** Writes the advert into `out` (24 bytes, reused) and returns the part to send. Bytes wrap as a Uint8Array stores them. */
 export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
-  const n = s.scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : s.scores.length;
-  const code = GAME_CODES.indexOf(s.game);
+  const scores = s.scores;
+  const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
-  let flags = s.flags & ~(FLAG_OVER | FLAG_TRUNCATED);
-  if (over) flags |= FLAG_OVER;
-  if (s.scores.length > ADVERT_MAX_SCORES) flags |= FLAG_TRUNCATED;
+  const player = over ? (s.winner as number) : s.turn;
   out[0] = ADVERT_MAGIC;
   out[1] = ADVERT_VERSION;
-  out[2] = code < 0 ? 0 : code;
+  out[2] = GAMES.split(',').indexOf(s.game) + 1;
   out[3] = n;
-  out[4] = flags & 0xff;
-  out[5] = over ? playerByte(s.winner) : playerByte(s.turn);
-  out[6] = s.seq & 0xff;
-  out[7] = s.round >= 0 && s.round <= 255 ? s.round | 0 : 0;
+  out[4] = (s.flags & ~(FLAG_OVER | FLAG_TRUNCATED)) | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0);
+  out[5] = player >= 0 && player < NO_PLAYER ? player : NO_PLAYER;
+  out[6] = s.seq;
+  out[7] = s.round >= 0 && s.round <= 255 ? s.round : 0;
   for (let i = 0; i < n; i++) {
-    const v = clampInt16(s.scores[i]) & 0xffff;
-    out[ADVERT_HEADER + 2 * i] = v & 0xff;
-    out[ADVERT_HEADER + 2 * i + 1] = v >> 8;
+    // Clamped to int16, little-endian.
+    const v = Math.round(scores[i]);
+    const clamped = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    out[ADVERT_HEADER + 2 * i] = clamped;
+    out[ADVERT_HEADER + 2 * i + 1] = clamped >> 8;
   }
   return out.subarray(0, ADVERT_HEADER + 2 * n);
 }

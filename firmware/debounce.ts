@@ -54,15 +54,16 @@ export function latchesTransits(kind: SensorKind): boolean {
 }
 
 /**
- * Index (0..31) of a word with exactly one bit set (as a signed 32-bit
- * integer), by halving masks. Math.clz32 is missing on the chip; this is
- * faster there than Math.log and needs no table in RAM.
+ * Index (0..31) of a word with exactly one bit set, by BIT_INDEX[(bit >>> 0) % 37]:
+ * the powers of two up to 2^31 leave distinct remainders mod 37. One typed-array
+ * read where a function (Math.clz32 is missing on the chip) cost a call and five
+ * tests.
  */
-export function bitIndex(bit: number): number {
-  return (
-    (bit & 0xffff0000 ? 16 : 0) | (bit & 0xff00ff00 ? 8 : 0) | (bit & 0xf0f0f0f0 ? 4 : 0) | (bit & 0xcccccccc ? 2 : 0) | (bit & 0xaaaaaaaa ? 1 : 0)
-  );
-}
+export const BIT_INDEX = (function (): Uint8Array {
+  const t = new Uint8Array(37);
+  for (let k = 0; k < 32; k++) t[((1 << k) >>> 0) % 37] = k;
+  return t;
+})();
 
 // The state of every bank and channel sits in one Int32Array, s. Word 0 says
 // where the channel records start (ch0); words 1 to BANK0 - 1 are the owner's.
@@ -77,19 +78,26 @@ export const BANK0 = 7;
 export const CK = 0;
 /** Last raw word. */
 export const RW = 1;
-/** Channels with a per-key timer running. */
+/** Channels with a timer running (sym_defer_g channels all together while the bank's timer runs). */
 export const TM = 2;
-/** Earliest deadline of the bank's timers: until then, an unchanged raw word changes nothing. */
+/**
+ * No deadline of the bank comes before this time: until then, an unchanged raw
+ * word changes nothing. Brought forward when a timer starts, made exact when reached.
+ */
 export const NX = 3;
-// Channel masks per algorithm, in the algorithms' order (the mask of algorithm k is at G + k).
+/** sym_defer_g channels. */
 const G = 4;
-const D = 5;
-export const E = 6;
-export const A = 7;
+/** Per-key channels whose timer, running, is a deferral (sym_defer_pk, asym_eager_defer_pk releases). */
+const DF = 5;
+/** Per-key channels (sym_defer_pk, sym_eager_pk, asym_eager_defer_pk). */
+const PK = 6;
+/** sym_eager_pk channels. */
+export const E = 7;
+/** asym_eager_defer_pk channels. */
+export const A = 8;
 /** asym_eager_defer_pk keys whose timer is a press lockout (else a release deferral). */
-export const PR = 8;
-/** sym_defer_g: 1 while the bank's timer runs, its deadline, and its time (the longest of its channels). */
-export const GON = 9;
+export const PR = 9;
+/** sym_defer_g: the bank's deadline, and its time (the longest of its channels). */
 const GDL = 10;
 const GMS = 11;
 /** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
@@ -111,15 +119,28 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
     const o = BANK0 + ((c >> 5) << BANK_BITS);
+    const bit = 1 << (c & 31);
     const m = ms[c];
     s[ch0 + c * CHAN + 1] = m;
     // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
-    s[o + G + alg[c]] |= 1 << (c & 31);
-    // One timer per bank for sym_defer_g: the longest time asked for by its channels.
-    if (alg[c] === SYM_DEFER_G && m > s[o + GMS]) s[o + GMS] = m;
+    if (alg[c] === SYM_DEFER_G) {
+      s[o + G] |= bit;
+      // One timer per bank for sym_defer_g: the longest time asked for by its channels.
+      if (m > s[o + GMS]) s[o + GMS] = m;
+    } else if (alg[c] <= ASYM_EAGER_DEFER_PK) {
+      s[o + PK] |= bit;
+      if (alg[c] === SYM_EAGER_PK) s[o + E] |= bit;
+      else s[o + DF] |= bit;
+      if (alg[c] === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;
+    }
   }
   return s;
 }
+
+// The kernel is split so that a step reads only what it uses: on the chip,
+// every character of a called function is read on each call, run or skipped.
+// (Calls marked NOINLINE: the minifier would turn a single-use function into
+// one made afresh at every call.)
 
 /**
  * Takes bank b's raw word at time `now` (ms, non-decreasing); returns its
@@ -130,74 +151,81 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
   const o = BANK0 + (b << BANK_BITS);
   const r = raw | 0;
   const n = now | 0;
-  const chg = r ^ s[o + RW];
-  let ck = s[o + CK];
-  // Nothing changed and no timer is due: the common busy tick (a lockout or deferral running).
-  if (!chg && ((n - s[o + NX]) | 0) < 0) return ck;
+  let g: number;
+  // sym_defer_g: any change in the group restarts the bank's timer (checked now, with the others).
+  if ((r ^ s[o + RW]) & (g = s[o + G])) {
+    s[o + TM] |= g;
+    s[o + GDL] = n + s[o + GMS];
+    s[o + NX] = n;
+  }
   s[o + RW] = r;
-  // Time to the earliest deadline still running after this step.
-  let soon = 0x3fffffff;
+  let ck = s[o + CK];
+  // Deferred timers run only while the key differs from its reported level;
+  // back to it, the change was a bounce (QMK: counter reset).
+  s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
+  if (((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, r, ck);
+  // Per-key channels that differ and have no timer start one.
+  const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
+  if (x) ck = /*@__NOINLINE__*/ start(s, b, n, r, ck, x);
+  return (s[o + CK] = ck);
+}
+
+/** Ends bank b's timers that are due at n (ck: its debounced word), and sets NX to the next deadline. */
+function expire(s: Int32Array, b: number, n: number, r: number, ck: number): number {
+  const o = BANK0 + (b << BANK_BITS);
   const g = s[o + G];
-  if (g) {
-    // sym_defer_g: any change in the group restarts the bank's timer.
-    if (chg & g) {
-      s[o + GON] = 1;
-      s[o + GDL] = n + s[o + GMS];
-    }
-    if (s[o + GON]) {
-      const left = (s[o + GDL] - n) | 0;
-      if (left <= 0) {
-        ck = (ck & ~g) | (r & g);
-        s[o + GON] = 0;
-      } else soon = left;
-    }
+  const deferred = s[o + DF];
+  const base = s[0] + 32 * CHAN * b;
+  let tm = s[o + TM];
+  // Time to the earliest deadline still running.
+  let soon = 0x3fffffff;
+  if (tm & g) {
+    const left = (s[o + GDL] - n) | 0;
+    if (left <= 0) {
+      ck = (ck & ~g) | (r & g);
+      tm &= ~g;
+    } else soon = left;
   }
-  const a = s[o + A];
-  const pk = s[o + D] | s[o + E] | a;
-  if (pk) {
-    const base = s[0] + 32 * CHAN * b;
-    let tm = s[o + TM];
-    let pr = s[o + PR];
-    let x: number;
-    let bit: number;
-    let i: number;
-    // Deferred timers run only while the key differs from its reported
-    // level; back to it, the change was a bounce (QMK: counter reset).
-    const deferred = s[o + D] | (a & ~pr);
-    tm &= ~(deferred & ~(r ^ ck));
-    x = tm;
-    while (x) {
-      bit = x & -x;
-      x ^= bit;
-      const left = (s[base + CHAN * bitIndex(bit)] - n) | 0;
-      if (left <= 0) {
-        tm ^= bit;
-        // A deferred key still running differs from its reported level: take the raw one.
-        if (deferred & bit) ck ^= bit;
-      } else if (left < soon) soon = left;
-    }
-    // Keys that differ and have no timer: eager ones flip now, all start one.
-    x = (r ^ ck) & pk & ~tm;
-    if (x) {
-      const eager = s[o + E] | (a & r);
-      pr = (pr & ~x) | (x & a & r);
-      ck ^= x & eager;
-      while (x) {
-        bit = x & -x;
-        x ^= bit;
-        i = base + CHAN * bitIndex(bit);
-        const m = s[i + 1] & 0xffff;
-        if (m) {
-          s[i] = n + m;
-          tm |= bit;
-          if (m < soon) soon = m;
-        } else if (!(eager & bit)) ck ^= bit; // No time: deferred keys report now too, and nothing waits.
-      }
-    }
-    s[o + TM] = tm;
-    s[o + PR] = pr;
+  let x = tm & ~g;
+  while (x) {
+    const bit = x & -x;
+    x ^= bit;
+    const left = (s[base + CHAN * BIT_INDEX[(bit >>> 0) % 37]] - n) | 0;
+    if (left <= 0) {
+      tm ^= bit;
+      // A deferred key still running differs from its reported level: take the raw one.
+      if (deferred & bit) ck ^= bit;
+    } else if (left < soon) soon = left;
   }
-  s[o + CK] = ck;
+  s[o + TM] = tm;
   s[o + NX] = n + soon;
+  return ck;
+}
+
+/** Starts the timers of bank b's keys x (differing, none running): eager ones flip now. */
+function start(s: Int32Array, b: number, n: number, r: number, ck: number, x: number): number {
+  const o = BANK0 + (b << BANK_BITS);
+  const a = s[o + A];
+  const eager = s[o + E] | (a & r);
+  const pr = (s[o + PR] & ~x) | (x & a & r);
+  const base = s[0] + 32 * CHAN * b;
+  let tm = s[o + TM];
+  let soon = 0x3fffffff;
+  s[o + PR] = pr;
+  s[o + DF] = s[o + PK] & ~(s[o + E] | (a & pr));
+  ck ^= x & eager;
+  while (x) {
+    const bit = x & -x;
+    x ^= bit;
+    const i = base + CHAN * BIT_INDEX[(bit >>> 0) % 37];
+    const m = s[i + 1] & 0xffff;
+    if (m) {
+      s[i] = n + m;
+      tm |= bit;
+      if (m < soon) soon = m;
+    } else if (!(eager & bit)) ck ^= bit; // No time: deferred keys report now too, and nothing waits.
+  }
+  s[o + TM] = tm;
+  if (((n + soon - s[o + NX]) | 0) < 0) s[o + NX] = n + soon;
   return ck;
 }

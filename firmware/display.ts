@@ -47,11 +47,6 @@ export function normalizeText(text: string): string {
   return modules.join('|').replace(/\|+$/, '');
 }
 
-/** One score in a 4-cell field: right-aligned, clamped to what 4 cells show, a point after it when it is that player's turn. */
-function scoreField(score: number, turn: boolean): string {
-  return ('   ' + Math.max(-999, Math.min(9999, Math.round(score)))).slice(-4) + (turn ? '.' : '');
-}
-
 /**
  * Scores, two players a module, each right-aligned in 4 cells; the player to
  * play has the decimal point after the score (no point when turn is -1).
@@ -61,12 +56,20 @@ function scoreField(score: number, turn: boolean): string {
  */
 export function scoresLayout(scores: number[], turn: number, label?: string): string {
   let text = '';
-  for (let i = 0; i < scores.length; i++) text += (i > 0 && i % 2 === 0 ? '|' : '') + scoreField(scores[i], turn === i);
+  for (let i = 0; i < scores.length; i++) {
+    // Right-aligned in 4 cells, clamped to what they show.
+    text += (i > 0 && i % 2 === 0 ? '|' : '') + ('   ' + Math.max(-999, Math.min(9999, Math.round(scores[i])))).slice(-4) + (turn === i ? '.' : '');
+  }
   if (label) text += scores.length % 2 ? ('   ' + label.substring(0, 4)).slice(-4) : (text ? '|' : '') + label;
   return normalizeText(text);
 }
 
-/** A word or short message (PEG, FOUL, UNDO, Err, "d 12 on"), left-aligned, wrapping every 8 cells. */
+/**
+ * A word or short message, left-aligned, wrapping every 8 cells: PEG, FOUL,
+ * UNDO, "Err 5" (a sensor fault), "d 12 on", "P 123456" (the pairing passkey),
+ * "PrESS 9" (press the board button to confirm a phone's command; seconds
+ * left), "FLASH 60" (maintenance: console on Bluetooth; seconds left).
+ */
 export function wordLayout(word: string): string {
   let text = '';
   let cells = 0;
@@ -81,30 +84,15 @@ export function wordLayout(word: string): string {
   return normalizeText(text);
 }
 
-/** The pairing passkey, for the owner to type on the phone: "P 123456". */
-export function passkeyLayout(passkey: string): string {
-  return wordLayout('P ' + passkey);
-}
-
-/** Waiting for the board button to confirm a phone command: "PrESS 9" (seconds left). */
-export function pressLayout(secondsLeft: number): string {
-  return wordLayout('PrESS ' + secondsLeft);
-}
-
-/** Maintenance mode (console on Bluetooth for re-flashing): "FLASH 60" (seconds left). */
-export function maintenanceLayout(secondsLeft: number): string {
-  return wordLayout('FLASH ' + secondsLeft);
-}
-
 export interface Display {
-  /** Wakes the chips and sends the text again; also the way to recover a chip that lost its settings (ESD, brown-out). */
-  init(level: number): void;
-  /** Brightness 0..15, sent with the rest of the chips' setup (harmless to repeat). */
-  brightness(level: number): void;
+  /**
+   * Sends the chips their whole setup with brightness 0..15, then the text
+   * again: wakes them at power-up, sets the brightness, and recovers a chip
+   * that lost its settings (ESD, brown-out). Harmless to repeat.
+   */
+  setup(level: number): void;
   /** Shows a text; sends nothing when it is already shown. Returns whether a frame went out. */
   show(text: string): boolean;
-  /** The text now shown (normalised). */
-  text(): string;
 }
 
 /**
@@ -116,20 +104,16 @@ export function createDisplay(out: SpiOut, modules: number): Display {
   // The text shown; null until a frame went out (and again while init resends it).
   let shown: string | null = null;
   const display: Display = {
-    init: function (level: number): void {
-      display.brightness(level);
-      const text = shown || '';
-      shown = null;
-      display.show(text);
-    },
-    brightness: function (level: number): void {
-      // The whole setup, which is harmless to repeat: out of test, no decoding,
-      // all 8 digits scanned, the brightness, then out of shutdown.
+    setup: function (level: number): void {
+      // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
         REG_INTENSITY, level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
       const rows = new Uint8Array(5 * row);
       for (let i = 0; i < rows.length; i++) rows[i] = setup[2 * ((i / row) | 0) + (i & 1)];
       out.write(rows);
+      const text = shown || '';
+      shown = null;
+      display.show(text);
     },
     show: function (text: string): boolean {
       const t = normalizeText(text);
@@ -155,9 +139,6 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       }
       out.write(frame);
       return true;
-    },
-    text: function (): string {
-      return shown || '';
     },
   };
   return display;

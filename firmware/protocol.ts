@@ -5,45 +5,40 @@
 // command channel (commands.ts) assembles and checks the phone's lines.
 
 import type { Radio } from '../hal/types';
-import type { ScoreChange } from './game';
 
-// Stable error codes of `error` replies (docs/protocol.md lists them).
-/** The line is not JSON. */
-export const E_BAD_JSON = 'bad_json';
-/** Valid JSON, but not an object with a string `cmd`. */
-export const E_BAD_CMD = 'bad_cmd';
-/** The line is longer than the board accepts; it is discarded up to its newline. */
-export const E_TOO_LONG = 'too_long';
-/** A line was started and not ended in time; the part received is discarded. */
-export const E_PARTIAL = 'partial';
-/** No such command. */
-export const E_UNKNOWN_CMD = 'unknown_cmd';
-/** A missing, extra, mistyped or out-of-range argument. */
-export const E_BAD_ARG = 'bad_arg';
-/** The link may not change the game: pair with the passkey, or confirm on the board. */
-export const E_NOT_ALLOWED = 'not_allowed';
-/** Too many commands too fast, or a confirmation already pending. */
-export const E_BUSY = 'busy';
-/** The board button was not pressed in time to confirm the command. */
-export const E_TIMEOUT = 'timeout';
-/** Valid, but not in the game's present state (no move to undo, a referee input out of turn...). */
-export const E_NOT_NOW = 'not_now';
-/** The board failed to carry out a valid command; nothing changed. */
-export const E_FAILED = 'failed';
+/**
+ * The stable codes of `error` replies (docs/protocol.md explains each). A type
+ * rather than constants: the compiler checks every code written, and the chip
+ * keeps no variable for it.
+ */
+export type ErrorCode =
+  | 'bad_json' // not JSON, or nested deeper than 3
+  | 'bad_cmd' // JSON, but not an object with a string `cmd`
+  | 'too_long' // over the longest line; dropped up to its newline
+  | 'partial' // a line not finished in time; what came is dropped
+  | 'unknown_cmd' // no such command, or not in this game
+  | 'bad_arg' // a missing, unknown, mistyped or out-of-range argument
+  | 'not_allowed' // this link may not change the game: pair, or confirm on the board
+  | 'busy' // too many commands too fast, or one already waits for the button
+  | 'timeout' // the board button was not pressed in time to confirm the command
+  | 'not_now' // valid, but not in the game's present state (no move to undo, a referee input out of turn...)
+  | 'failed'; // the board failed to carry out a valid command; nothing changed
 
-export const ERROR_CODES = [
-  E_BAD_JSON, E_BAD_CMD, E_TOO_LONG, E_PARTIAL, E_UNKNOWN_CMD, E_BAD_ARG,
-  E_NOT_ALLOWED, E_BUSY, E_TIMEOUT, E_NOT_NOW, E_FAILED,
+/** Every code, for decoders and tests. */
+export const ERROR_CODES: ErrorCode[] = [
+  'bad_json', 'bad_cmd', 'too_long', 'partial', 'unknown_cmd', 'bad_arg', 'not_allowed', 'busy', 'timeout', 'not_now', 'failed',
 ];
 
-/** Why a command is refused: a stable code and a readable message. */
+/** Why a command is refused: the `error` reply itself, with a stable code, a readable message, and the id of the command refused. */
 export interface Refusal {
-  code: string;
+  type: 'error';
+  code: ErrorCode;
   message: string;
+  id?: number | string;
 }
 
-export function refusal(code: string, message: string): Refusal {
-  return { code: code, message: message };
+export function refusal(code: ErrorCode, message: string, id?: number | string): Refusal {
+  return { type: 'error', code: code, message: message, id: id };
 }
 
 /** Deepest nesting of objects and arrays in a JSON text, outside strings. Checked before parsing: deep input would eat the chip's stack. */
@@ -64,17 +59,14 @@ export function jsonDepth(text: string): number {
 }
 
 /**
- * Sends a message as one line of JSON in notifications of the link's payload
- * size. Characters beyond printable ASCII are written as \uXXXX escapes, so
- * one character is one byte on any link.
+ * Sends a message as one line of JSON (the link splits it into notifications).
+ * Characters beyond printable ASCII are written as \uXXXX escapes, so one
+ * character is one byte on any link.
  */
 export function sendLine(radio: Radio, message: object): void {
-  const line = JSON.stringify(message).replace(/[^ -~]/g, function (c: string): string {
+  radio.send(JSON.stringify(message).replace(/[^ -~]/g, function (c: string): string {
     return '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4);
-  }) + '\n';
-  let size = radio.payloadSize();
-  if (!(size >= 1)) size = 20;
-  for (let at = 0; at < line.length; at += size) radio.notify(line.substring(at, at + size));
+  }) + '\n');
 }
 
 // ---------------------------------------------------------------- messages
@@ -84,21 +76,16 @@ export interface Fields {
   [name: string]: unknown;
 }
 
-/** After every change of score or turn. `extra`: the game's state beside them (side, end, Board...). */
-export function stateMessage(game: string, scores: number[], turn: number, extra?: Fields): object {
-  return Object.assign({ type: 'state', game: game, scores: scores, turn: turn }, extra || {});
+/** After every change of score or turn: the contract's fields first, then `extra`, the game's state beside them (side, end, Board...). */
+export function stateMessage(game: string, scores: number[], turn: number, extra: Fields): object {
+  return Object.assign({ type: 'state', game: game, scores: scores, turn: turn }, extra);
 }
 
-/** One point change with the RULES.md id that caused it. */
-export function scoreMessage(change: ScoreChange, extra?: Fields): object {
-  return Object.assign({ type: 'score', player: change.player, points: change.points, rule: change.rule }, extra || {});
-}
-
-export function overMessage(winner: number | null, scores: number[]): object {
-  return { type: 'over', winner: winner, scores: scores };
-}
-
-/** Sensor diagnostics (diag mode): free fields, e.g. {on:true} or {ch:3,sensor:"o3",level:1}. */
-export function diagMessage(fields: Fields): object {
-  return Object.assign({ type: 'diag' }, fields);
+/**
+ * Any other board → phone message: `type`, then its fields. `score` takes a
+ * ScoreChange (player, points, rule), `over` winner and scores, `diag` free
+ * fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}).
+ */
+export function message(type: string, fields: object): object {
+  return Object.assign({ type: type }, fields);
 }

@@ -10,13 +10,13 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
 import type { SettleGroup } from './scan';
 import { Diagnostics } from './diag';
-import { createDisplay, maintenanceLayout, passkeyLayout, pressLayout, wordLayout } from './display';
+import { createDisplay, wordLayout } from './display';
 import { FAULTS, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
-import type { Command, CommandChannel, CommandSpec } from './commands';
-import { diagMessage, overMessage, refusal, scoreMessage, sendLine, stateMessage, E_BAD_ARG, E_NOT_NOW } from './protocol';
+import type { Command, CommandChannel, CommandTable } from './commands';
+import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
@@ -37,7 +37,7 @@ export interface GameModule<S, M> {
   /** The round number for the advert (side, Board, end); 0 when there is none. */
   round?(state: S): number;
   /** The game's referee commands, beside the common ones. */
-  commands: CommandSpec[];
+  commands: CommandTable;
   /** A validated referee command as a move, or null when it is not this game's. */
   command(command: Command): M | null;
   /** A board button press as a move, or null. */
@@ -135,14 +135,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Shows what the display must show now; with `advertise`, also puts the summary in the advert. */
   function show(advertise: boolean): void {
     const now = clock.now();
-    const left = access.maintenanceLeft(now);
+    const left = access.maintenanceEnds - now;
     if (now >= noteUntil) note = '';
-    display.show(left > 0 ? maintenanceLayout(Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
+    display.show(left > 0 ? wordLayout('FLASH ' + Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!advertise) return;
     seq = (seq + 1) & 0xff;
     radio.advertise(encodeAdvert({
       game: game.id, scores: game.scores(state), turn: game.turn(state), winner: game.winner(state),
-      flags: (diag ? FLAG_DIAG : 0) | (channel.pending() ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0),
+      flags: (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0),
       seq: seq, round: mod.round ? mod.round(state) : 0,
     }, advert));
   }
@@ -151,7 +151,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function announce(): void {
     send(stateNow());
     const winner = game.winner(state);
-    if (winner !== null && !overSent) send(overMessage(winner, game.scores(state)));
+    if (winner !== null && !overSent) send(message('over', { winner: winner, scores: game.scores(state) }));
     overSent = winner !== null;
     show(true);
   }
@@ -172,7 +172,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     save(record(move as unknown as object));
     stand++;
     state = outcome.state;
-    for (let i = 0; i < outcome.changes.length; i++) send(scoreMessage(outcome.changes[i]));
+    for (let i = 0; i < outcome.changes.length; i++) send(message('score', outcome.changes[i]));
     announce();
     return null;
   }
@@ -196,23 +196,25 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     stand = back.stand;
     const after = game.scores(state);
     for (let p = 0; p < after.length; p++) {
-      if (after[p] !== before[p]) send(scoreMessage({ player: p, points: after[p] - before[p], rule: 'undo' }));
+      if (after[p] !== before[p]) send(message('score', { player: p, points: after[p] - before[p], rule: 'undo' }));
     }
     overSent = game.winner(state) !== null;
     announce();
     return null;
   }
 
-  /** A move the sensors or the board button made: a refusal is flagged, since nobody waits for a reply. */
-  function sensed(move: M | null): void {
+  /**
+   * A move the sensors (the interpreter's emit) or a board button made: a
+   * refusal is flagged, since nobody waits for a reply. Sensed moves are the
+   * fault check's measure of play.
+   */
+  function sensed(move: M | null, byButton?: boolean): void {
+    if (!byButton) sensedMoves++;
     const refused = move === null ? null : play(move);
     if (refused) send({ type: 'flag', message: refused });
   }
 
-  const interpreter = mod.interpreter(function (move: M): void {
-    sensedMoves++;
-    sensed(move);
-  });
+  const interpreter = mod.interpreter(sensed);
   // The simulator's observer sees every event first; on the chip events go straight to their reader.
   const observe = config.observe;
   const sink: Interpreter | null = observe ? {
@@ -226,7 +228,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function setDiag(on: boolean): void {
     diag = on ? new Diagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
     if (diag) {
-      send(diagMessage(diag.report(clock.now()) as Fields));
+      send(message('diag', diag.report(clock.now())));
       show(true);
     } else announce();
   }
@@ -235,7 +237,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const name = command.name;
     const args = command.args;
     if (name === 'state' || (name === 'diag' && args.on === undefined && !args.walk)) {
-      send(diag ? diagMessage(diag.report(clock.now()) as Fields) : stateNow());
+      send(diag ? message('diag', diag.report(clock.now())) : stateNow());
       return null;
     }
     if (name === 'diag') {
@@ -244,12 +246,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       return null;
     }
     if (name === 'bright') {
-      display.brightness(args.level as number);
+      display.setup(args.level as number);
       return null;
     }
-    if (diag) return refusal(E_NOT_NOW, 'in diagnostics');
+    if (diag) return refusal('not_now', 'in diagnostics');
     if (name === 'new') {
-      if (args.game !== game.id) return refusal(E_NOT_NOW, 'this board plays ' + game.id);
+      if (args.game !== game.id) return refusal('not_now', 'this board plays ' + game.id);
       const players = args.players;
       const next: GameConfig = {
         players: typeof players === 'number' ? players : (players as string[]).length,
@@ -259,7 +261,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       try {
         fresh = game.setup(next);
       } catch (e) {
-        return refusal(E_BAD_ARG, (e as Error).message);
+        return refusal('bad_arg', (e as Error).message);
       }
       gameConfig = next;
       names = typeof players === 'number' ? undefined : players as string[];
@@ -275,13 +277,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (interpreter.settle) interpreter.settle();
     if (name === 'undo') {
       const why = undo();
-      return why ? refusal(E_NOT_NOW, why) : null;
+      return why ? refusal('not_now', why) : null;
     }
     const move = mod.command(command);
     // The command's name is known (the channel checked it): null means its arguments are not of this board.
-    if (move === null) return refusal(E_BAD_ARG, 'bad ' + name);
+    if (move === null) return refusal('bad_arg', 'bad ' + name);
     const refused = play(move);
-    return refused ? refusal(E_NOT_NOW, refused) : null;
+    return refused ? refusal('not_now', refused) : null;
   }
 
   const channel: CommandChannel = createCommandChannel({
@@ -290,17 +292,17 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     access: access,
     handle: handle,
     commands: mod.commands,
-    games: [game.id],
+    games: game.id,
     prompt: function (seconds: number): void {
-      prompt = seconds > 0 ? pressLayout(seconds) : '';
+      prompt = seconds > 0 ? wordLayout('PrESS ' + seconds) : '';
       show(true);
     },
   });
 
-  hal.buttons.onPress(function (name: string, heldMs: number): void {
+  hal.buttons.onPress = function (name: string, heldMs: number): void {
     const now = clock.now();
-    if (channel.press(now)) return;
-    if (access.maintenanceLeft(now) > 0) access.endMaintenance();
+    if (channel.tick(now, true)) return;
+    if (access.maintenanceEnds > now) access.maintenanceEnds = 0;
     else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
@@ -309,21 +311,19 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (name === 'mode') {
         const why = heldMs >= UNDO_HOLD_MS ? undo() : null;
         if (why) send({ type: 'flag', message: why });
-      } else sensed(mod.button(state, name, heldMs));
+      } else sensed(mod.button(state, name, heldMs), true);
     }
     show(false);
-  });
+  };
 
   // The console is on the radio only in maintenance, for re-flashing.
-  let maintenance = access.maintenanceLeft(clock.now()) > 0;
+  let maintenance = access.maintenanceEnds > clock.now();
   radio.console(maintenance);
   const passkey = config.passkey;
-  radio.onPairing(function (pairing: boolean): void {
-    prompt = pairing && passkey ? passkeyLayout(passkey) : '';
-    show(false);
-  });
+  // Whether the passkey is up: the radio is asked in the slow tick (no event handler kept).
+  let pairing = false;
 
-  display.init(8);
+  display.setup(8);
   if (saved) {
     send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
     // The power went during a write: end that record and say where the game stands.
@@ -347,19 +347,23 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (scanner.count() !== 0) {
       scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
-        send(diagMessage({ walk: diag.walkState() }));
+        send(message('diag', { walk: diag.walkState() }));
         show(false);
       }
     }
     if (!diag) interpreter.tick(now);
-    hal.watchdog.kick();
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     channel.tick(now);
-    const left = access.maintenanceLeft(now);
+    const left = access.maintenanceEnds - now;
     if (maintenance && left <= 0) {
       maintenance = false;
       radio.console(false);
+    }
+    if (radio.pairing() !== pairing) {
+      pairing = !pairing;
+      prompt = pairing && passkey ? wordLayout('P ' + passkey) : '';
+      show(false);
     }
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
@@ -381,7 +385,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     show(false);
   }
 
-  hal.watchdog.enable(10);
   hal.ticker.every(config.pollMs, tick);
 
   return {

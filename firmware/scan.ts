@@ -13,10 +13,10 @@
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
-import { SETTLED } from './sensing';
+import { SETTLED, TRANSIT } from './sensing';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, CHAN, CK, CONTACT_MS, E, GON, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
-  algorithmId, bitIndex, debounce, debounceState,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CK, CONTACT_MS, E, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  algorithmId, debounce, debounceState,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -158,126 +158,157 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const counts = o.counts;
   const F = new Float64Array(nb + (o.capacity || 8));
   const s = setup(o, F, o.capacity || 8);
+  /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
+  const tallies = counts || s[G0] < s[R0];
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
-  /** Banks pending plus groups armed: while 0, a tick is one read and one comparison per bank. */
+  /** Banks pending plus groups armed (mirrored in s[HOT]); while 0 the tick is idlePoll. */
   let hot = 0;
-  let armed = 0;
+  /** While hot: no deadline comes before this time (ms | 0), so a tick with no raw change has nothing to do. */
+  let due = 0;
 
-  /** A bank that changed or has something pending, or any bank while something is. */
-  function work(b: number, r: number, now: number): void {
-    const o = BANK0 + (b << BANK_BITS);
-    const n = now | 0;
-    F[b] = r;
-    r |= 0;
-    const base = b << 5;
-    const old = s[o + CK];
-    const chg = r ^ s[o + RW];
-    let x: number;
-    let bit: number;
-    let i: number;
-    if (chg) {
-      x = chg;
-      while (counts && x) {
-        bit = x & -x;
-        x ^= bit;
-        s[s[0] + CHAN * (base + bitIndex(bit)) + 1] += 0x10000;
-      }
-      for (i = s[G0]; i < s[R0]; i += GREC + nb) {
-        if (chg & s[i + GREC + b]) {
-          s[i + 2] = n + s[i + 1];
-          if (!s[i]) {
-            s[i] = 1;
-            s[HOT] = ++hot;
-            armed++;
-          }
+  // On the chip every character of a called function is read on each call,
+  // run or skipped, so the idle tick is a function of its own and the rare work
+  // (counts and groups, transits, events) sits in functions called only when
+  // there is some. (Calls marked NOINLINE: the minifier would turn a single-use
+  // function into one made afresh at every call.)
+
+  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full. */
+  function push(word: number, now: number): void {
+    if (s[SIZE] === s[CAP]) self.lost++;
+    else {
+      const i = (s[HEAD] + s[SIZE]++) % s[CAP];
+      s[s[R0] + i] = word;
+      F[nb + i] = now;
+    }
+  }
+
+  /** Something pending (counted in hot) has `deadline`: bring `due` forward; the only pending thing sets it outright, and the busy tick. */
+  function pending(deadline: number): void {
+    if (hot === 1) {
+      due = deadline;
+      self.poll = busyPoll;
+    } else if (((deadline - due) | 0) < 0) due = deadline;
+  }
+
+  /** Queues bank b's edges (EDGE = 0) from its debounced word old to ck. */
+  function edges(b: number, ck: number, old: number, now: number): void {
+    let x = ck ^ old;
+    while (x) {
+      const bit = x & -x;
+      x ^= bit;
+      push((ck & bit ? 1 << 16 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
+    }
+  }
+
+  /** A raw change `chg` on bank b: counted per channel, and the settle groups it touches restart. */
+  function tally(b: number, chg: number, n: number): void {
+    let x = chg;
+    while (counts && x) {
+      const bit = x & -x;
+      x ^= bit;
+      s[s[0] + CHAN * ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]) + 1] += 0x10000;
+    }
+    for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
+      if (chg & s[i + GREC + b]) {
+        s[i + 2] = n + s[i + 1];
+        if (!s[i]) {
+          s[i] = 1;
+          s[HOT] = ++hot;
         }
+        pending(s[i + 2]);
       }
     }
-    // Not inlined: the minifier would turn a single-use function into one made afresh at every call.
-    const ck = /*@__NOINLINE__*/ debounce(s, b, now, r);
-    let h = s[o + HI];
-    let w = s[o + TW];
-    // Transits to report now.
-    let ready = 0;
-    if (s[o + LT]) {
-      // Active while still reported inactive: watch it. Reported active: the edge
-      // covers it. Inside an eager lockout, activity is chatter by definition.
-      h = (h | (r & s[o + LT] & ~(s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]))))) & ~ck;
-      // Gone again before the debouncer took it: once it has stayed gone for the
-      // channel's debounce time (so trailing chatter joins the same pulse), report it.
-      // Newly gone ones start waiting; any whose wait is over is ready.
-      x = w & h & ~r;
-      w = h & ~r;
-      const fresh = w & ~x;
-      x = w;
-      while (x) {
-        bit = x & -x;
-        x ^= bit;
-        i = s[0] + CHAN * (base + bitIndex(bit));
-        if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
-        if (((n - s[i + TDL]) | 0) >= 0) ready |= bit;
-      }
-      h &= ~ready;
-      s[o + HI] = h;
-      s[o + TW] = w & ~ready;
-    }
-    // Edges (EDGE = 0), then transits (TRANSIT = 1, level 1).
-    for (let k = 0; k < 2; k++) {
-      x = k ? ready : ck ^ old;
-      while (x) {
-        bit = x & -x;
-        x ^= bit;
-        // Queue the event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full.
-        if (s[SIZE] === s[CAP]) self.lost++;
-        else {
-          i = (s[HEAD] + s[SIZE]++) % s[CAP];
-          s[s[R0] + i] = (k << 17) | (k || ck & bit ? 1 << 16 : 0) | (base + bitIndex(bit));
-          F[nb + i] = now;
-        }
-      }
-    }
-    const p = s[o + TM] | s[o + GON] | h;
-    if (!p !== !s[o + PEND]) s[HOT] = hot += p ? 1 : -1;
-    s[o + PEND] = p;
   }
 
   /**
-   * The tick while something is pending: a bank is worked on when changed, or
-   * when pending with a deadline due or a transit watched (the usual busy
-   * tick, a timer running and none due, stops short); then the quiet groups end.
+   * A latching bank's transits, after its debounce step (ck) at time now:
+   * queues those due and keeps its wake-up time (NX) no later than the next.
    */
-  function busy(now: number): void {
+  function transits(o: number, b: number, r: number, ck: number, now: number): void {
     const n = now | 0;
+    // Active while still reported inactive: watch it. Reported active: the edge
+    // covers it. Inside an eager lockout, activity is chatter by definition.
+    const h = (s[o + HI] | (r & s[o + LT] & ~(s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]))))) & ~ck;
+    // Gone again before the debouncer took it: once it has stayed gone for the
+    // channel's debounce time (so trailing chatter joins the same pulse), report it.
+    // Newly gone ones start waiting; any whose wait is over is ready.
+    const w = h & ~r;
+    const fresh = w & ~(s[o + TW] & h & ~r);
+    let ready = 0;
+    let soon = 0x3fffffff;
+    let x = w;
+    while (x) {
+      const bit = x & -x;
+      x ^= bit;
+      const c = (b << 5) + BIT_INDEX[(bit >>> 0) % 37];
+      const i = s[0] + CHAN * c;
+      if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
+      if (((n - s[i + TDL]) | 0) >= 0) {
+        ready |= bit;
+        push((TRANSIT << 17) | (1 << 16) | c, now);
+      } else if (((s[i + TDL] - n) | 0) < soon) soon = (s[i + TDL] - n) | 0;
+    }
+    s[o + HI] = h & ~ready;
+    s[o + TW] = w & ~ready;
+    if (((n + soon - s[o + NX]) | 0) < 0) s[o + NX] = n + soon;
+  }
+
+  /** A bank that changed, or is pending with its deadline come. */
+  function work(b: number, r: number, now: number): void {
+    const o = BANK0 + (b << BANK_BITS);
+    const old = s[o + CK];
+    F[b] = r;
+    r |= 0;
+    if (tallies && r !== s[o + RW]) (/*@__NOINLINE__*/ tally(b, r ^ s[o + RW], now | 0));
+    const ck = /*@__NOINLINE__*/ debounce(s, b, now, r);
+    if (ck !== old) (/*@__NOINLINE__*/ edges(b, ck, old, now));
+    if (s[o + LT]) (/*@__NOINLINE__*/ transits(o, b, r, ck, now));
+    const p = s[o + TM] | s[o + HI];
+    if (p) {
+      if (!s[o + PEND]) s[HOT] = ++hot;
+      pending(s[o + NX]);
+    } else if (s[o + PEND] && !(s[HOT] = --hot)) self.poll = idlePoll;
+    s[o + PEND] = p;
+  }
+
+  /** The tick once a deadline has come: every bank changed or due is worked on, in order, then the quiet groups end. */
+  function wake(now: number): void {
+    const n = now | 0;
+    // Time from n to the next deadline.
+    let next = 0x3fffffff;
     for (let b = 0, r; b < nb; b++) {
       r = banks[b].read();
       const o = BANK0 + (b << BANK_BITS);
-      if (r !== F[b] || (s[o + PEND] && (((n - s[o + NX]) | 0) >= 0 || s[o + HI]))) work(b, r, now);
+      if (r !== F[b] || (s[o + PEND] && ((n - s[o + NX]) | 0) >= 0)) work(b, r, now);
+      if (s[o + PEND] && ((s[o + NX] - n) | 0) < next) next = (s[o + NX] - n) | 0;
     }
-    for (let i = s[G0], g = 0; armed && i < s[R0]; i += GREC + nb, g++) {
-      if (s[i] && ((n - s[i + 2]) | 0) >= 0) {
-        s[i] = 0;
-        s[HOT] = --hot;
-        armed--;
-        // Queue SETTLED(g), as the bank's events are queued.
-        if (s[SIZE] === s[CAP]) self.lost++;
-        else {
-          const j = (s[HEAD] + s[SIZE]++) % s[CAP];
-          s[s[R0] + j] = (SETTLED << 17) | g;
-          F[nb + j] = now;
-        }
+    for (let i = s[G0], g = 0; i < s[R0]; i += GREC + nb, g++) {
+      if (s[i]) {
+        if (((n - s[i + 2]) | 0) >= 0) {
+          s[i] = 0;
+          s[HOT] = --hot;
+          push((SETTLED << 17) | g, now);
+        } else if (((s[i + 2] - n) | 0) < next) next = (s[i + 2] - n) | 0;
       }
     }
+    due = n + next;
+    if (!hot) self.poll = idlePoll;
   }
 
-  // First property: found first when the tick is called. The idle tick is one
-  // read and one comparison per bank: nothing else lies on its path (the
-  // interpreter reads even the code it skips, so the busy work is elsewhere).
-  this.poll = function (now: number): void {
-    // (Parenthesised so that the no-inline mark survives: busy() made afresh every tick would cost more.)
-    if (hot) (/*@__NOINLINE__*/ busy(now));
+  /** The tick while nothing is pending: one read and one comparison per bank, and nothing else on its path. */
+  function idlePoll(now: number): void {
+    for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+  }
+
+  /** The tick while something is pending: the idle tick until the next deadline. */
+  function busyPoll(now: number): void {
+    if ((((now | 0) - due) | 0) >= 0) (/*@__NOINLINE__*/ wake(now));
     else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
-  };
+  }
+
+  // First property: found first when the tick is called.
+  this.poll = idlePoll;
   this.s = s;
   this.f = F;
   this.lost = 0;

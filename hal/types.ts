@@ -19,15 +19,18 @@ export interface AnalogInput {
   read(): number;
 }
 
-/** Runs the scan loop. One timer per board; a second call replaces the first. */
+/**
+ * Runs the scan loop, once per board, under the watchdog: from the first
+ * call, ticks that stop coming (a hung interpreter) restart the board.
+ */
 export interface Ticker {
   every(ms: number, tick: () => void): void;
-  stop(): void;
 }
 
-/** A board button; `held` is how long it was held, in ms. */
+/** The board's buttons. */
 export interface Buttons {
-  onPress(handler: (name: string, heldMs: number) => void): void;
+  /** Set by the firmware: called on each release with the button's name and how long it was held (ms). */
+  onPress: ((name: string, heldMs: number) => void) | null;
   /** Whether the button is down now (read at power-up for modes). */
   isDown(name: string): boolean;
 }
@@ -39,18 +42,16 @@ export interface SpiOut {
 
 /** The Bluetooth link: Nordic UART lines in and out, and the advert. */
 export interface Radio {
-  /** Payload bytes per notification (MTU - 3). */
-  payloadSize(): number;
-  /** Sends one chunk (at most payloadSize() bytes) to every connected phone. */
-  notify(chunk: string): void;
-  /** Raw UART data from a phone; `paired` tells if the link is bonded with the passkey. */
-  onData(handler: (data: string, paired: boolean) => void): void;
+  /** Sends one line to every connected phone; the link splits it into notifications of its payload size (MTU - 3). */
+  send(line: string): void;
+  /** Set by the firmware: called with raw UART data from a phone; `paired` tells if the link is bonded with the passkey. */
+  onData: ((data: string, paired: boolean) => void) | null;
   /** Replaces the manufacturer data in the advertising packet. */
   advertise(manufacturerData: Uint8Array): void;
   /** Puts the JavaScript console on the radio (maintenance: re-flashing over Bluetooth) or takes it off. */
   console(on: boolean): void;
-  /** `show` is true when a phone starts pairing (show the passkey), false when it paired or left. */
-  onPairing(handler: (show: boolean) => void): void;
+  /** Whether a phone is connected and must pair with the passkey now (the display shows it while this holds). */
+  pairing(): boolean;
 }
 
 /**
@@ -63,14 +64,6 @@ export interface Store {
   /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
   lines(name: string, each: (line: string) => void): void;
   erase(name: string): void;
-  /** Free bytes left. */
-  free(): number;
-}
-
-/** The watchdog: once enabled, kick() must be called or the board restarts. */
-export interface Watchdog {
-  enable(seconds: number): void;
-  kick(): void;
 }
 
 export interface Hal {
@@ -81,5 +74,4 @@ export interface Hal {
   display: SpiOut;
   radio: Radio;
   store: Store;
-  watchdog: Watchdog;
 }

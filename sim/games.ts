@@ -82,7 +82,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
         tick() {},
       }),
       layout: () => '',
-      commands: [],
+      commands: '',
       command: () => null,
       button: () => null,
     },

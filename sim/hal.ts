@@ -1,7 +1,7 @@
 // The simulator HAL: the same interfaces as hal/espruino, over simulated
 // inputs, a recording radio, a simulated MAX7219 chain and an in-memory flash
 // that survives power cuts. The replay and tests drive its clock and ticker.
-import type { Buttons, Hal, Ticker, Watchdog } from '../hal/types';
+import type { Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
 import { latchesTransits } from '../firmware/debounce';
@@ -15,13 +15,17 @@ export { SimFlash } from './flash';
 /** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
 export interface SimTicker extends Ticker {
   periodMs(): number;
-  /** Runs the scan tick once, if one is set. */
+  /** Runs the scan tick once, if one is set, and kicks the watchdog after it as the chip's ticker does. */
   fire(): void;
+  stop(): void;
+  /** Watchdog kicks so far (0 before the loop started). */
+  kicks(): number;
 }
 
 export function createSimTicker(): SimTicker {
   let fn: (() => void) | null = null;
   let period = 0;
+  let kicks = 0;
   return {
     every(ms: number, tick: () => void): void {
       fn = tick;
@@ -32,8 +36,11 @@ export function createSimTicker(): SimTicker {
     },
     periodMs: () => period,
     fire(): void {
-      if (fn) fn();
+      if (!fn) return;
+      fn();
+      kicks++;
     },
+    kicks: () => kicks,
   };
 }
 
@@ -45,40 +52,18 @@ export interface SimButtons extends Buttons {
 }
 
 export function createSimButtons(): SimButtons {
-  let handler: ((name: string, heldMs: number) => void) | null = null;
   const down: Record<string, boolean> = {};
-  return {
-    onPress(h): void {
-      handler = h;
-    },
+  const buttons: SimButtons = {
+    onPress: null,
     isDown: (name) => !!down[name],
     press(name, heldMs): void {
-      if (handler) handler(name, heldMs);
+      if (buttons.onPress) buttons.onPress(name, heldMs);
     },
     hold(name, isDown): void {
       down[name] = isDown;
     },
   };
-}
-
-export interface SimWatchdog extends Watchdog {
-  enabledFor(): number;
-  kicks(): number;
-}
-
-export function createSimWatchdog(): SimWatchdog {
-  let seconds = 0;
-  let kicks = 0;
-  return {
-    enable(s: number): void {
-      seconds = s;
-    },
-    kick(): void {
-      kicks++;
-    },
-    enabledFor: () => seconds,
-    kicks: () => kicks,
-  };
+  return buttons;
 }
 
 export interface SimHal extends Hal {
@@ -88,7 +73,6 @@ export interface SimHal extends Hal {
   buttons: SimButtons;
   chain: ReturnType<typeof createMax7219Chain>;
   store: SimFlash;
-  watchdog: SimWatchdog;
 }
 
 export interface SimHalOptions {
@@ -120,7 +104,6 @@ export function createSimHal(o: SimHalOptions): SimHal {
     display: chain,
     radio: createSimRadio(() => inputs.clock.now()),
     store: o.flash || new SimFlash(),
-    watchdog: createSimWatchdog(),
     chain,
   };
 }

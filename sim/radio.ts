@@ -19,6 +19,8 @@ export interface SimRadio extends Radio {
   readonly adverts: Advert[];
   /** Payload bytes per notification; 20 (MTU 23) unless set. */
   setPayloadSize(size: number): void;
+  /** Records one notification of at most the payload size (send() splits a line into these, as the chip's link does). */
+  notify(chunk: string): void;
   /** A phone writes raw UART data to the board. */
   write(data: string, paired: boolean): void;
   /** A phone writes one command as a JSON line. */
@@ -26,27 +28,26 @@ export interface SimRadio extends Radio {
   /** Whether the JavaScript console is on the radio now. */
   consoleOn(): boolean;
   /** A phone starts pairing (true) or has paired or left (false). */
-  pairing(show: boolean): void;
+  setPairing(pairing: boolean): void;
 }
 
 /** `now` stamps what is recorded (the simulator's virtual clock). */
 export function createSimRadio(now: () => number = () => 0): SimRadio {
   let payload = 20;
-  const handlers: ((data: string, paired: boolean) => void)[] = [];
   const notifications: Notification[] = [];
   const adverts: Advert[] = [];
   let consoleHere = true;
-  let pairingHandler: ((show: boolean) => void) | null = null;
+  let pairing = false;
   const radio: SimRadio = {
     notifications,
     adverts,
-    payloadSize: () => payload,
+    onData: null,
+    send(line: string): void {
+      for (let at = 0; at < line.length; at += payload) radio.notify(line.substring(at, at + payload));
+    },
     notify(chunk: string): void {
       if (chunk.length > payload) throw new Error('notification of ' + chunk.length + ' bytes over the payload size ' + payload);
       notifications.push({ t: now(), chunk });
-    },
-    onData(handler): void {
-      handlers.push(handler);
     },
     advertise(manufacturerData: Uint8Array): void {
       if (manufacturerData.length > 24) throw new Error('advert data of ' + manufacturerData.length + ' bytes: a legacy advert holds 24');
@@ -56,7 +57,7 @@ export function createSimRadio(now: () => number = () => 0): SimRadio {
       payload = size;
     },
     write(data: string, paired: boolean): void {
-      for (const h of handlers) h(data, paired);
+      if (radio.onData) radio.onData(data, paired);
     },
     command(message: object, paired: boolean): void {
       radio.write(JSON.stringify(message) + '\n', paired);
@@ -65,11 +66,9 @@ export function createSimRadio(now: () => number = () => 0): SimRadio {
       consoleHere = on;
     },
     consoleOn: () => consoleHere,
-    onPairing(handler): void {
-      pairingHandler = handler;
-    },
-    pairing(show: boolean): void {
-      if (pairingHandler) pairingHandler(show);
+    pairing: () => pairing,
+    setPairing(p: boolean): void {
+      pairing = p;
     },
   };
   return radio;

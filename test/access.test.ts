@@ -24,17 +24,19 @@ describe('access: the policy', () => {
 
   it('maintenance times out by itself (60 s default) and can be ended early', () => {
     const access = createAccess({ now: 5000, maintenance: true });
-    assert.equal(access.inMaintenance(5000), true);
-    assert.equal(access.maintenanceLeft(35000), 30000);
-    assert.equal(access.inMaintenance(64999), true);
-    assert.equal(access.inMaintenance(65000), false);
+    assert.equal(access.maintenanceEnds, 65000);
+    assert.equal(decide(access, true, true, 5000), REFUSE);
+    assert.equal(decide(access, true, true, 64999), REFUSE);
     assert.equal(decide(access, true, true, 65000), ALLOW);
     const early = createAccess({ now: 0, maintenance: true, maintenanceMs: 1000 });
-    early.endMaintenance();
-    assert.equal(early.inMaintenance(1), false);
+    assert.equal(decide(early, true, true, 1), REFUSE);
+    early.maintenanceEnds = 0;
+    assert.equal(decide(early, true, true, 1), ALLOW);
   });
   it('no maintenance unless the button was held at power-up', () => {
-    assert.equal(createAccess({ now: 0, maintenance: false }).inMaintenance(0), false);
+    const access = createAccess({ now: 0, maintenance: false });
+    assert.equal(access.maintenanceEnds, 0);
+    assert.equal(decide(access, true, true, 0), ALLOW);
   });
 
   it('passkeys are six digits from the random source', () => {
@@ -84,26 +86,26 @@ describe('access: refusals and confirmations through the channel', () => {
     r.radio.write('{"cmd":"undo","id":1}\n', false);
     assert.equal(r.state.undos, 0, 'nothing runs before the press');
     assert.deepEqual(r.replies(), [{ type: 'confirm', cmd: 'undo', ms: 10000, id: 1 }]);
-    assert.equal(r.channel.pending()?.name, 'undo');
+    assert.equal(r.channel.held?.name, 'undo');
     assert.deepEqual(r.prompts, [10]);
     r.at(4500);
     r.channel.tick(4500);
     assert.deepEqual(r.prompts, [10, 7], 'the display counts down');
-    assert.equal(r.channel.press(4600), true);
+    assert.equal(r.channel.tick(4600, true), true);
     assert.equal(r.state.undos, 1);
     assert.deepEqual(r.prompts, [10, 7, 0], 'the prompt is taken down');
     assert.deepEqual(r.replies().slice(1), [{ type: 'ok', cmd: 'undo', id: 1 }]);
-    assert.equal(r.channel.press(4700), false, 'a later press is not for the channel');
+    assert.equal(r.channel.tick(4700, true), false, 'a later press is not for the channel');
   });
 
   it('no press within the window: timeout, nothing changed, a late press does nothing', () => {
     const r = rig();
     r.radio.write('{"cmd":"new","game":"fortress","players":2}\n', false);
     r.channel.tick(9999);
-    assert.equal(r.channel.pending()?.name, 'new');
+    assert.equal(r.channel.held?.name, 'new');
     r.channel.tick(10000);
-    assert.equal(r.channel.pending(), null);
-    assert.equal(r.channel.press(10001), false);
+    assert.equal(r.channel.held, null);
+    assert.equal(r.channel.tick(10001, true), false);
     assert.equal(r.state.game, 'triangle');
     const last = r.replies().pop();
     assert.equal(last?.type, 'error');
@@ -116,7 +118,7 @@ describe('access: refusals and confirmations through the channel', () => {
     r.at(2000);
     r.radio.write('{"cmd":"new","game":"ringapeg","players":2}\n', false);
     assert.equal(r.replies().pop()?.code, 'busy');
-    r.channel.press(2500);
+    r.channel.tick(2500, true);
     assert.equal(r.state.undos, 1);
     assert.equal(r.state.game, 'triangle');
   });
@@ -126,7 +128,7 @@ describe('access: refusals and confirmations through the channel', () => {
     r.radio.write('{"cmd":"undo"}\n', false);
     assert.equal(r.state.undos, 0);
     assert.equal(r.replies()[0].code, 'not_allowed');
-    assert.equal(r.channel.press(1), false);
+    assert.equal(r.channel.tick(1, true), false);
   });
 
   it('maintenance: changes refused even from a paired link, until it times out', () => {

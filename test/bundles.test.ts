@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { buildGame } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
+import * as acorn from 'acorn';
+import { untokenise } from '../tools/tokenise';
 import { espruinoGlobals } from '../tools/es5';
 import { bootInSandbox } from '../tools/espruino-sandbox';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
@@ -40,6 +42,12 @@ describe('compatibility gate: game bundles', function () {
       }
     });
 
+    it(`${game}: the stored (pretokenised) form is the minified program, token for token`, () => {
+      const tokens = (code: string) => Array.from(acorn.tokenizer(code, { ecmaVersion: 5 }), (t) => t.type.label + ':' + String((t as { value?: unknown }).value));
+      assert.ok(bundle().stored.length < bundle().min.length * 0.95, 'smaller than the minified text');
+      assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
+    });
+
     it(`${game}: asks for no module but Espruino's own`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
@@ -54,7 +62,28 @@ describe('compatibility gate: game bundles', function () {
       assert.ok(sandbox.calls.some((c) => c.api === 'LoopbackA.setConsole'), 'console moved to LoopbackA');
       assert.ok(sandbox.calls.some((c) => c.api === 'SPI.write'), 'a display frame was sent');
       assert.ok(sandbox.calls.some((c) => c.api === 'NRF.setAdvertising'), 'the score is advertised');
-      assert.ok(sandbox.calls.some((c) => c.api === 'E.enableWatchdog'), 'the watchdog is on');
+      const response = sandbox.calls.find((c) => c.api === 'NRF.setScanResponse');
+      assert.equal(response && Buffer.from(response.args[0] as Uint8Array).toString('latin1'), '\x0b\x09Tallyboard', 'the name in the scan response');
+      const watchdog = sandbox.calls.filter((c) => c.api === 'E.enableWatchdog');
+      assert.equal(watchdog.length, 1, 'the watchdog is on');
+      const [seconds, whenIdle] = watchdog[0].args as [number, boolean];
+      assert.ok(seconds > 0 && seconds <= 30 && whenIdle === false, `enabled for ${seconds} s, kicked by the firmware, not when idle`);
+      const kicks = sandbox.calls.filter((c) => c.api === 'E.kickWatchdog').length;
+      assert.equal(kicks, ticks, 'kicked after every scan tick');
+    });
+
+    it(`${game}: a long press of mode (D29) is undo, told to a connected phone; next (D28) is not`, () => {
+      const sandbox = bootInSandbox(bundle().min);
+      sandbox.emit('NRF', 'connect', 'phone');
+      const said = () => sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+      const undos = () => said().split('"type":"flag","message":"nothing to undo"').length - 1;
+      sandbox.press('D29', 1500);
+      sandbox.advance(200);
+      assert.equal(undos(), 1);
+      sandbox.press('D28', 1500);
+      sandbox.advance(200);
+      assert.equal(undos(), 1);
+      assert.deepEqual(sandbox.errors, []);
     });
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
@@ -63,7 +92,7 @@ describe('compatibility gate: game bundles', function () {
         this.skip();
       }
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
-      const report = bootInEspruino(bundle().min, { boot0: stubs, settleMs: 500 });
+      const report = bootInEspruino(bundle().stored, { boot0: stubs, settleMs: 500 });
       assert.deepEqual(report.errors, []);
       console.log(`      ${game}: process.memory() after boot: usage ${report.memory.usage} of ${report.memory.total} (${report.memory.usage - report.baseline.usage} for the firmware)`);
       assert.equal(report.memory.total, 2950, 'an interpreter with the MDBT42Q\'s 2,950 variables');

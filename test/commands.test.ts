@@ -1,18 +1,26 @@
 import assert from 'node:assert/strict';
 import {
-  baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandSpec,
+  baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
 } from '../firmware/commands';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { ringapegModule } from '../firmware/games/ringapeg/module';
 import { createAccess } from '../firmware/access';
-import { refusal, E_NOT_NOW, ERROR_CODES } from '../firmware/protocol';
+import { refusal, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
 import { decodeChunks, type BoardMessage } from '../sim/phone';
 
 /** A channel on a simulated radio with a hand-set clock; `handled` lists what reached the handler. */
-const GAMES = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
+const GAMES = 'triangle|fortress|ringapeg|shuffleboard';
 
-function rig(extra: CommandSpec[] = [], handle?: (c: Command) => ReturnType<Parameters<typeof createCommandChannel>[0]['handle']>) {
+/** A table's commands: name, whether it only reads, and its arguments ('!' before a required one). */
+function commandsOf(table: CommandTable): { name: string; readOnly: boolean; args: string[] }[] {
+  return table.split(';').map((c) => {
+    const fields = c.split(',');
+    return { name: fields[0].replace('?', ''), readOnly: fields[0].startsWith('?'), args: fields.slice(1) };
+  });
+}
+
+function rig(extra: CommandTable = '', handle?: (c: Command) => ReturnType<Parameters<typeof createCommandChannel>[0]['handle']>) {
   let now = 0;
   const radio = createSimRadio(() => now);
   const handled: Command[] = [];
@@ -108,7 +116,7 @@ describe('commands: the contract commands', () => {
     });
   }
   it('every refusal code used is a documented one', () => {
-    for (const [, code] of invalid) assert.ok(ERROR_CODES.includes(code), code);
+    for (const [, code] of invalid) assert.ok((ERROR_CODES as string[]).includes(code), code);
   });
   it('an id is echoed: ok for a command carried out, and in an error', () => {
     const r = rig();
@@ -120,12 +128,12 @@ describe('commands: the contract commands', () => {
     ]);
   });
   it('a refusal from the handler (not_now) is reported with its code', () => {
-    const r = rig([], () => refusal(E_NOT_NOW, 'nothing to undo'));
+    const r = rig('', () => refusal('not_now', 'nothing to undo'));
     r.send('{"cmd":"undo"}');
     assert.deepEqual(r.replies(), [{ type: 'error', code: 'not_now', message: 'nothing to undo' }]);
   });
   it('a handler that throws gives "failed", and the channel goes on', () => {
-    const r = rig([], (c) => { if (c.name === 'new') throw new Error('3 players cannot play shuffleboard'); return null; });
+    const r = rig('', (c) => { if (c.name === 'new') throw new Error('3 players cannot play shuffleboard'); return null; });
     r.send('{"cmd":"new","game":"shuffleboard","players":3}');
     r.send('{"cmd":"state"}');
     assert.deepEqual(r.replies(), [{ type: 'error', code: 'failed', message: '3 players cannot play shuffleboard' }]);
@@ -135,12 +143,7 @@ describe('commands: the contract commands', () => {
 
 describe('commands: argument types', () => {
   // One command per argument type, as a game module declares them.
-  const specs: CommandSpec[] = [
-    { name: 'peg', edit: true, args: [{ key: 'player', type: 'int', need: true, min: 0, max: 3 }] },
-    { name: 'fix', edit: true, args: [{ key: 'r', type: 'str', need: true, one: ['perfect', 'partly', 'short', 'beyond'] }] },
-    { name: 'hit', edit: true, args: [{ key: 'hit', type: 'bool', need: true }] },
-    { name: 'move', edit: true, args: [{ key: 'd', type: 'num', min: -58, max: 3000 }, { key: 'note', type: 'str', max: 4 }] },
-  ];
+  const specs: CommandTable = 'peg,!player:int 0..3;fix,!r:str perfect|partly|short|beyond;hit,!hit:bool;move,d:num -58..3000,note:str 4';
   // [valid line, invalid line, the message of the refusal]
   const cases: [string, string, string][] = [
     ['{"cmd":"peg","player":3}', '{"cmd":"peg","player":4}', 'player: int 0..3'],
@@ -168,8 +171,8 @@ describe('commands: argument types', () => {
   }
   it("the game modules' own commands are accepted beside the base ones, and only those", () => {
     // A command of each module that needs no argument, and that the other module does not have.
-    const argless = (specs: CommandSpec[], others: CommandSpec[]): string =>
-      specs.filter((s) => s.args.every((a) => !a.need) && !others.some((o) => o.name === s.name))[0].name;
+    const argless = (specs: CommandTable, others: CommandTable): string =>
+      commandsOf(specs).filter((s) => s.args.every((a) => !a.startsWith('!')) && !commandsOf(others).some((o) => o.name === s.name))[0].name;
     const triangleOnly = argless(triangleModule.commands, ringapegModule.commands);
     const ringapegOnly = argless(ringapegModule.commands, triangleModule.commands);
     const r = rig(triangleModule.commands);
@@ -189,8 +192,18 @@ describe('commands: argument types', () => {
     assert.equal(isRefusal(validate({ cmd: 'new', game: 'chess', players: 2 }, baseCommands(), true)), false);
   });
   it('every command says whether it changes state; only state is read-only', () => {
-    const all = baseCommands(GAMES).concat(triangleModule.commands, ringapegModule.commands);
-    assert.deepEqual(all.filter((s) => s.edit === false).map((s) => s.name), ['state']);
+    const all = [baseCommands(GAMES), triangleModule.commands, ringapegModule.commands].join(';');
+    assert.deepEqual(commandsOf(all).filter((s) => s.readOnly).map((s) => s.name), ['state']);
+    const edits = (name: string): boolean => (validate({ cmd: name }, all, true) as Command).edit;
+    assert.deepEqual([edits('state'), edits('undo'), edits('off'), edits('end')], [false, true, true, true]);
+  });
+  it('a marker in the table is not part of a name or key', () => {
+    const r = rig('hit,!hit:bool');
+    r.send('{"cmd":"?state"}');
+    r.send('{"cmd":"hit","!hit":true}');
+    r.send('{"cmd":"hit","hit":true,"!hit":true}');
+    assert.equal(r.handled.length, 0);
+    assert.deepEqual(r.replies().map((m) => m.message), ['no command ?state', '!hit: unknown', '!hit: unknown']);
   });
 });
 
@@ -198,7 +211,7 @@ describe('commands: validate() alone', () => {
   it('keeps the link trust and the id on the command', () => {
     const result = validate({ cmd: 'undo', id: 3 }, baseCommands(GAMES), false);
     assert.ok(!isRefusal(result));
-    assert.deepEqual(result, { name: 'undo', args: {}, paired: false, id: 3 });
+    assert.deepEqual(result, { name: 'undo', args: {}, paired: false, id: 3, edit: true });
   });
 });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  createDisplay, maintenanceLayout, normalizeText, passkeyLayout, pressLayout,
+  createDisplay, normalizeText,
   scoresLayout, wordLayout, REG_DIGIT, REG_SHUTDOWN,
 } from '../firmware/display';
 import { fontOf, BLANK, SEG_DP } from '../firmware/segments';
@@ -30,15 +30,12 @@ describe('display: words', () => {
   const cases: [string, string][] = [
     ['PEG', 'PEG'], ['FOUL', 'FOUL'], ['UNDO', 'UndO'], ['Err', 'Err'], ['d 12 on', 'd 12 on'],
     ['Error 42 on bank 3', 'Error 42| on bAn| 3'],
+    // The passkey, confirmation and maintenance prompts.
+    ['P 123456', 'P 123456'], ['PrESS 9', 'PrESS 9'], ['FLASH 60', 'FLASH 60'],
   ];
   for (const [word, expected] of cases) {
     it(`"${word}" → "${expected}"`, () => assert.equal(wordLayout(word), expected));
   }
-  it('passkey, confirmation and maintenance prompts', () => {
-    assert.equal(passkeyLayout('123456'), 'P 123456');
-    assert.equal(pressLayout(9), 'PrESS 9');
-    assert.equal(maintenanceLayout(60), 'FLASH 60');
-  });
   it('normalises: canonical spelling, undrawable characters blank, 8 cells a module, trailing blanks dropped', () => {
     assert.equal(normalizeText('WiN  |  '), ' In');
     assert.equal(normalizeText('123456789'), '12345678');
@@ -76,17 +73,17 @@ describe('display: frames', () => {
     assert.deepEqual(frame.slice(0, 4), [REG_DIGIT, 0, REG_DIGIT, 0x7f]);
     assert.deepEqual(frame.slice(28, 32), [REG_DIGIT + 7, 0x7f, REG_DIGIT + 7, 0]);
   });
-  it('init: out of test, no decode, 8 digits scanned, brightness, out of shutdown', () => {
+  it('setup: out of test, no decode, 8 digits scanned, brightness, out of shutdown', () => {
     const chain = createMax7219Chain(2);
     for (const chip of chain.chips) Object.assign(chip, { test: true, decode: 0xff, scanLimit: 0, intensity: 3 });
-    createDisplay(chain, 2).init(9);
+    createDisplay(chain, 2).setup(9);
     for (const chip of chain.chips) {
       assert.deepEqual({ test: chip.test, decode: chip.decode, scanLimit: chip.scanLimit, intensity: chip.intensity, shutdown: chip.shutdown },
         { test: false, decode: 0, scanLimit: 7, intensity: 9, shutdown: false });
     }
   });
 
-  it('the simulated chain shows nothing before init (chips power up shut down)', () => {
+  it('the simulated chain shows nothing before setup (chips power up shut down)', () => {
     const chain = createMax7219Chain(2);
     createDisplay(chain, 2).show('  42  17');
     assert.equal(chain.text(), '');
@@ -95,16 +92,15 @@ describe('display: frames', () => {
   const layouts = [
     scoresLayout([42, 17], 0), scoresLayout([-5, 12, 7], 2, 'E3'), scoresLayout([1, 2, 3, 4, 5, 6], 3),
     wordLayout('PEG'), wordLayout('FOUL'), wordLayout('UNDO'), wordLayout('Err'), wordLayout('d 12 on'),
-    passkeyLayout('093517'), pressLayout(10), maintenanceLayout(45), scoresLayout([15, 50], -1),
+    wordLayout('P 093517'), wordLayout('PrESS 10'), wordLayout('FLASH 45'), scoresLayout([15, 50], -1),
   ];
   for (const text of layouts) {
     it(`the chain reads back "${text}" from the frame bytes`, () => {
       const chain = createMax7219Chain(3);
       const display = createDisplay(chain, 3);
-      display.init(8);
+      display.setup(8);
       display.show(text);
       assert.equal(chain.text(), text);
-      assert.equal(display.text(), text);
     });
   }
 
@@ -112,7 +108,7 @@ describe('display: frames', () => {
     const seen: Uint8Array[] = [];
     const spy: SpiOut = { write: (bytes) => { seen.push(bytes); } };
     const display = createDisplay(spy, 2);
-    display.init(5);
+    display.setup(5);
     const before = seen.length;
     assert.equal(display.show('  1  2'), true);
     assert.equal(display.show('  1  2'), false);
@@ -124,33 +120,33 @@ describe('display: frames', () => {
   it('brightness reaches every chip, clamped to 0..15', () => {
     const chain = createMax7219Chain(3);
     const display = createDisplay(chain, 3);
-    display.init(4);
+    display.setup(4);
     assert.deepEqual(chain.chips.map((c) => c.intensity), [4, 4, 4]);
-    display.brightness(20);
+    display.setup(20);
     assert.deepEqual(chain.chips.map((c) => c.intensity), [15, 15, 15]);
-    display.brightness(-3);
+    display.setup(-3);
     assert.deepEqual(chain.chips.map((c) => c.intensity), [0, 0, 0]);
     display.show('  1  2');
-    display.brightness(7);
+    display.setup(7);
     assert.equal(chain.text(), '  1  2', 'the text stays');
     assert.deepEqual(chain.chips.map((c) => c.intensity), [7, 7, 7]);
   });
 
-  it('init again restores a chip that lost its settings, with the text it showed', () => {
+  it('setup again restores a chip that lost its settings, with the text it showed', () => {
     const chain = createMax7219Chain(1);
     const display = createDisplay(chain, 1);
-    display.init(8);
+    display.setup(8);
     display.show('PEG');
     chain.write(new Uint8Array([REG_SHUTDOWN, 0])); // brown-out
     assert.equal(chain.text(), '');
-    display.init(8);
+    display.setup(8);
     assert.equal(chain.text(), 'PEG');
   });
 
   it('text beyond the chain is not shown', () => {
     const chain = createMax7219Chain(1);
     const display = createDisplay(chain, 1);
-    display.init(8);
+    display.setup(8);
     display.show(scoresLayout([1, 2, 3], 0));
     assert.equal(chain.text(), '   1.   2');
   });

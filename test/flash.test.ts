@@ -9,6 +9,7 @@ import { espruinoArgs, parseFlashArgs, uploadScript } from '../tools/flash';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { espruinoPath, runScriptInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
+import { jsString, pretokenise } from '../tools/tokenise';
 
 const cli = join(ROOT, 'bin', 'tallyboard.js');
 // A bundle with everything that needs escaping, longer than one 1 KB piece.
@@ -41,10 +42,12 @@ describe('flash', () => {
     assert.deepEqual(ble.slice(0, 2), ['-d', 'Tallyboard']);
   });
 
-  it('writes an upload that stores the exact bundle as .bootcde, then restarts the board', () => {
+  it('writes an upload that stores the exact bundle, pretokenised, as .bootcde, then restarts the board', () => {
     const sandbox = createSandbox();
-    vm.runInContext(uploadScript(awkwardBundle), sandbox.context);
-    assert.equal(sandbox.storage['.bootcde'], awkwardBundle);
+    const upload = uploadScript(awkwardBundle);
+    assert.match(upload, /^[\x20-\x7e\n]*$/, 'plain ASCII, whatever the tokens and strings hold');
+    vm.runInContext(upload, sandbox.context);
+    assert.equal(sandbox.storage['.bootcde'], pretokenise(awkwardBundle));
     assert.equal(sandbox.calls[sandbox.calls.length - 1].api, 'load');
     assert.ok(sandbox.calls.filter((c) => c.api === 'Storage.write').length >= 3, 'written in 1 KB pieces');
   });
@@ -55,9 +58,9 @@ describe('flash', () => {
       this.skip();
     }
     const script = uploadScript(awkwardBundle).replace('load();\n', '')
-      + 'var r=require("Storage").read(".bootcde");print("<<<LEN "+r.length+" "+(r===' + JSON.stringify(awkwardBundle) + ')+">>>");';
+      + 'var r=require("Storage").read(".bootcde");print("<<<LEN "+r.length+" "+(r===' + jsString(pretokenise(awkwardBundle)) + ')+">>>");';
     const output = runScriptInEspruino(script);
-    assert.match(output, new RegExp(`<<<LEN ${awkwardBundle.length} true>>>`));
+    assert.match(output, new RegExp(`<<<LEN ${pretokenise(awkwardBundle).length} true>>>`));
   });
 
   it('npx tallyboard flash --dry-run prints the command and --out writes the file', function () {
@@ -67,7 +70,7 @@ describe('flash', () => {
     assert.match(printed, /^npx espruino --port \/dev\/ttyACM0 --no-ble .* .*triangle\.upload\.js$/m);
     const sandbox = createSandbox();
     vm.runInContext(readFileSync(out, 'utf8'), sandbox.context);
-    assert.equal(sandbox.storage['.bootcde'], readFileSync(join(ROOT, 'dist', 'triangle.js'), 'utf8'));
+    assert.equal(sandbox.storage['.bootcde'], pretokenise(readFileSync(join(ROOT, 'dist', 'triangle.js'), 'utf8')));
   });
 
   it('exits 2 with the usage on a bad command line', () => {

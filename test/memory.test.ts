@@ -133,7 +133,7 @@ describe('memory: whole games in a row', function () {
     // Twice the feeding time: the interpreter under qemu is slower than the board, and slower still on a busy machine.
     const settleMs = 2 * games * 64 * everyMs;
     // Built here from the sources, as test/bundles.test.ts does, not read from a dist/ that may be stale.
-    const code = (await buildGame('triangle')).min;
+    const code = (await buildGame('triangle')).stored;
     const report = bootInEspruino(code, { boot0, settleMs, baseline: false, probe: '{usage:__usage,sent:__sent,over:__over,bad:__bad,badLines:__badLines}', timeoutMs: 200000 });
     assert.deepEqual(report.errors, []);
     const probe = report.probe as { usage: number[]; sent: number; over: number; bad: number; badLines: string[] };

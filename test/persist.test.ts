@@ -32,8 +32,7 @@ const triangleTry = (rnd: () => number): TriangleMove => {
   const x = rnd();
   if (x < 0.8) return { k: 'flick', r: pick(rnd, RESULTS), s: Math.floor(rnd() * 3) };
   if (x < 0.88) return { k: 'fix', r: pick(rnd, RESULTS) };
-  if (x < 0.94) return { k: 'off' };
-  return { k: 'undo' };
+  return { k: 'off' };
 };
 const PEGS = REFERENCE_LAYOUT.length;
 const ringapegTry = (rnd: () => number): RingapegMove => {

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { triangleGame, undo, TriangleState, TriangleMove, FlickResult } from '../firmware/games/triangle/rules';
+import { triangleGame, TriangleState, TriangleMove, FlickResult } from '../firmware/games/triangle/rules';
 import { trianglePhoneFields } from '../firmware/games/triangle/layout';
 import { ScoreChange } from '../firmware/game';
+import { LOG, UNDO_RECORD, record, restore, setupRecord } from '../firmware/persist';
+import { SimFlash } from '../sim/flash';
 
 const game = triangleGame;
 
@@ -99,22 +101,29 @@ describe('triangle rules', () => {
   });
 
   it('T4: only 0, 1 and 3 are ever scored (any flicks, undos and corrections)', () => {
+    // null: an undo, which the runtime makes by replaying its log without the last move (tested below): the state before it.
     const move = fc.oneof(
       fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r) => flick(r)),
       fc.constant<TriangleMove>({ k: 'off' }),
-      fc.constant<TriangleMove>({ k: 'undo' }),
+      fc.constant(null),
       fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r): TriangleMove => ({ k: 'fix', r })),
     );
     fc.assert(fc.property(fc.integer({ min: 2, max: 6 }), fc.boolean(), fc.array(move, { maxLength: 150 }), (n, exact, moves) => {
       let state = start(n, exact);
-      // What each flick of the log is worth now, as the reported changes say.
-      const worth: { player: number; points: number }[] = [];
+      // What each flick is worth now, as the reported changes say; and both as they were before each move that stands.
+      let worth: { player: number; points: number }[] = [];
+      const before: { state: TriangleState; worth: typeof worth }[] = [];
       for (const m of moves) {
+        if (m === null) {
+          const back = before.pop();
+          if (back) ({ state, worth } = back);
+          continue;
+        }
         const o = game.play(state, m);
-        state = o.state;
         if (o.refused) continue;
+        before.push({ state, worth: worth.map((w) => ({ ...w })) });
+        state = o.state;
         if (m.k === 'flick') worth.push({ player: o.changes[0].player, points: o.changes[0].points });
-        else if (m.k === 'undo') worth.pop();
         else worth[worth.length - 1].points += o.changes[0].points;
         for (const w of worth) assert.ok([0, 1, 3].includes(w.points), 'a flick worth ' + w.points);
       }
@@ -219,25 +228,35 @@ describe('triangle rules', () => {
     assert.match(game.play(state, { k: 'fix', r: 'sideways' as FlickResult }).refused!, /unknown/);
   });
 
-  it('undo takes the last flick back exactly, score and turn', () => {
-    fc.assert(fc.property(fc.array(fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond'), { maxLength: 100 }),
-      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond'), (rs, last) => {
-        const before = playAll(start(3, true), rs.map((r) => flick(r)));
-        if (before.state.w >= 0) return;
-        const after = game.play(before.state, flick(last));
-        const o = game.play(after.state, { k: 'undo' });
-        assert.deepEqual(o.state, before.state);
-        assert.deepEqual(undo(after.state), before.state);
-        const points = after.changes[0].points;
-        assert.deepEqual(o.changes, points === 0 ? [] : [{ player: after.changes[0].player, points: -points, rule: 'undo' }]);
-      }), { seed: 7, numRuns: 200 });
-    assert.match(game.play(start(), { k: 'undo' }).refused!, /no flick/);
+  it('undo (the runtime replays its saved log without the last move) takes the last flick or correction back exactly', () => {
+    const move = fc.oneof(
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r) => flick(r)),
+      fc.constant<TriangleMove>({ k: 'off' }),
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r): TriangleMove => ({ k: 'fix', r })),
+    );
+    fc.assert(fc.property(fc.array(move, { maxLength: 100 }), move, (moves, last) => {
+      const config = { players: 3, options: { exact: true } };
+      let log = setupRecord('triangle', config);
+      let state = game.setup(config);
+      for (const m of moves) {
+        const o = game.play(state, m);
+        if (o.refused) continue;
+        state = o.state;
+        log += record(m);
+      }
+      const after = game.play(state, last);
+      if (after.refused) return;
+      const flash = new SimFlash();
+      flash.files[LOG] = log + record(last) + UNDO_RECORD;
+      assert.deepEqual(restore(flash, game)!.state, state);
+    }), { seed: 7, numRuns: 200 });
   });
 
   it('play is pure and its state is plain JSON', () => {
     fc.assert(fc.property(fc.array(fc.oneof(
       fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r) => flick(r)),
-      fc.constant<TriangleMove>({ k: 'off' }), fc.constant<TriangleMove>({ k: 'undo' }),
+      fc.constant<TriangleMove>({ k: 'off' }),
+      fc.constantFrom<FlickResult>('perfect', 'partly', 'short', 'beyond').map((r): TriangleMove => ({ k: 'fix', r })),
     ), { maxLength: 60 }), (moves) => {
       let state = start(4);
       for (const m of moves) {

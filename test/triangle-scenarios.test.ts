@@ -140,7 +140,7 @@ describe('triangle display, phone and button', () => {
     assert.deepEqual(triangleButton(state, 'next', OFF_HOLD_MS), { k: 'off' });
     assert.deepEqual(triangleButton(state, 'next', 200), { k: 'fix', r: 'perfect' });
     assert.equal(triangleButton(state, 'other', 200), null);
-    const command = (name: string, args: Record<string, unknown> = {}) => triangleCommand({ name, args, paired: true });
+    const command = (name: string, args: Record<string, unknown> = {}) => triangleCommand({ name, args, paired: true, edit: true });
     assert.deepEqual(command('off'), { k: 'off' });
     assert.deepEqual(command('fix', { r: 'beyond' }), { k: 'fix', r: 'beyond' });
     assert.deepEqual(command('flick', { r: 'short' }), { k: 'flick', r: 'short' });

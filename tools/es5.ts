@@ -7,6 +7,7 @@ import { transformAsync } from '@babel/core';
 import { minify } from 'terser';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { pretokenise } from './tokenise';
 
 /** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
 export type Entry = string | { source: string; dir: string };
@@ -89,8 +90,9 @@ export async function minifyEs5(code: string): Promise<string> {
   return result.code;
 }
 
-/** Device-ready code for an entry: the readable (debug) and the minified form, both ES5. */
-export async function buildDeviceCode(entry: Entry, define: Record<string, string> = {}): Promise<{ debug: string; min: string }> {
+/** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */
+export async function buildDeviceCode(entry: Entry, define: Record<string, string> = {}): Promise<{ debug: string; min: string; stored: string }> {
   const debug = await toEs5(await bundle(entry, define));
-  return { debug, min: await minifyEs5(debug) };
+  const min = await minifyEs5(debug);
+  return { debug, min, stored: pretokenise(min) };
 }

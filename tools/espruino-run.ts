@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { jsString } from './tokenise';
 
 export function espruinoPath(): string | undefined {
   return process.env.ESPRUINO || undefined;
@@ -33,12 +34,12 @@ export interface BootReport {
 /** Collects uncaught errors in .boot0, before the bundle runs. */
 const CATCH_ERRORS = 'var __errors=[];process.on("uncaughtException",function(e){__errors.push(String(e)+(e&&e.stack?" "+e.stack:""));});\n';
 
-/** Storage.write calls that put `code` into `name` in 1 KB pieces, as the espruino tool's Save-on-send does (nothing for empty code: Storage has no empty files). */
+/** Storage.write calls that put `code` (8-bit text) into `name` in 1 KB pieces, as the espruino tool's Save-on-send does (nothing for empty code: Storage has no empty files). */
 export function storageWriteScript(name: string, code: string): string {
   const lines = [];
   const chunk = 1024;
   for (let offset = 0; offset < code.length; offset += chunk) {
-    const piece = JSON.stringify(code.slice(offset, offset + chunk));
+    const piece = jsString(code.slice(offset, offset + chunk));
     lines.push(`require("Storage").write(${JSON.stringify(name)},${piece},${offset},${code.length});`);
   }
   return lines.join('\n') + '\n';

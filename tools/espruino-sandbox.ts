@@ -28,6 +28,10 @@ export interface Sandbox {
   storage: Record<string, string>;
   /** Feeds UART data as a phone would. */
   receive(data: string): void;
+  /** Raises an event of an Espruino object for the handlers the code set; NRF connect/disconnect also change the link's status. */
+  emit(api: string, event: string, ...args: unknown[]): void;
+  /** Releases a watched pin (D0..D31) held for `heldMs`, as setWatch reports it. */
+  press(pin: string, heldMs: number): void;
   context: vm.Context;
 }
 
@@ -35,6 +39,13 @@ export interface SandboxOptions {
   /** Level of each pin by name (D0..D31), read by digitalRead; default 0. */
   pins?: Record<string, number>;
   storage?: Record<string, string>;
+}
+
+/** What E.toUint8Array makes of its arguments: numbers, strings (char codes) and arrays of them, nested. */
+function bytesOf(v: unknown): number[] {
+  if (typeof v === 'string') return Array.from(v, (c) => c.charCodeAt(0));
+  if (Array.isArray(v)) return v.flatMap(bytesOf);
+  return [Number(v)];
 }
 
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
@@ -45,6 +56,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let now = 1000000; // ms; Espruino's getTime() is seconds since 1970
   let nextId = 1;
   let timers: Timer[] = [];
+  const watches: { fn: (e: object) => void; pin: unknown }[] = [];
+  // The link as NRF.getSecurityStatus() reports it; emit('NRF', 'connect' | 'disconnect') changes it.
+  const security = { connected: false, encrypted: false, mitm_protected: false, bonded: false };
   const handlers: Record<string, ((...args: any[]) => void)[]> = {};
   const record = (api: string) => (...args: unknown[]) => { calls.push({ api, args }); return undefined; };
   const on = (api: string) => (event: string, fn: (...a: any[]) => void) => {
@@ -145,7 +159,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     peek32: () => 0,
     poke32: record('poke32'),
     analogRead: () => 0,
-    setWatch: (fn: unknown, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [String(pin), opts] }); return nextId++; },
+    setWatch: (fn: (e: object) => void, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [String(pin), opts] }); watches.push({ fn, pin }); return nextId++; },
     clearWatch: record('clearWatch'),
     Pin: (n: number) => new PinStub('D' + n),
     SPI: SPIStub,
@@ -153,11 +167,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     E: {
       setConsole: record('E.setConsole'), enableWatchdog: record('E.enableWatchdog'), kickWatchdog: record('E.kickWatchdog'),
       on: on('E'), getErrorFlags: () => [], setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
-      toUint8Array: (...a: any[]) => new Uint8Array(a.flat()), getBattery: () => 100, reboot: record('E.reboot'),
+      toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'),
     },
     NRF: {
       setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setScanResponse: record('NRF.setScanResponse'), setSecurity: record('NRF.setSecurity'),
-      getSecurityStatus: () => ({ connected: false, encrypted: false, mitm_protected: false, bonded: false }),
+      getSecurityStatus: () => Object.assign({}, security),
       on: on('NRF'), updateServices: record('NRF.updateServices'), setTxPower: record('NRF.setTxPower'), disconnect: record('NRF.disconnect'),
     },
     Bluetooth: { on: on('Bluetooth'), write: record('Bluetooth.write'), setConsole: record('Bluetooth.setConsole') },
@@ -197,7 +211,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const receive = (data: string) => {
     for (const fn of handlers['Bluetooth.data'] || []) fn(data);
   };
-  return { calls, advance, errors, storage, receive, context: ctx };
+  const emit = (api: string, event: string, ...args: unknown[]) => {
+    if (api === 'NRF' && (event === 'connect' || event === 'disconnect')) security.connected = event === 'connect';
+    for (const fn of handlers[api + '.' + event] || []) fn(...args);
+  };
+  const press = (pin: string, heldMs: number) => {
+    const t = now / 1000;
+    for (const w of watches) if (String(w.pin) === pin) w.fn({ state: false, time: t, lastTime: t - heldMs / 1000, pin: w.pin });
+  };
+  return { calls, advance, errors, storage, receive, emit, press, context: ctx };
 }
 
 /** Loads `code` into a new sandbox as the boot code; throws what the boot throws. */

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { storageWriteScript } from './espruino-run';
+import { pretokenise } from './tokenise';
 import { GAME_IDS, ROOT, distFile } from './games';
 import { buildAll } from './build';
 import type { GameId } from '../firmware/game';
@@ -42,16 +43,16 @@ export function parseFlashArgs(args: string[]): FlashOptions {
   return options as FlashOptions;
 }
 
-/** The text sent to the board: the bundle into .bootcde, then a restart that boots it. */
+/** The text sent to the board: the bundle, pretokenised, into .bootcde, then a restart that boots it. */
 export function uploadScript(bundle: string): string {
-  return storageWriteScript('.bootcde', bundle) + 'load();\n';
+  return storageWriteScript('.bootcde', pretokenise(bundle)) + 'load();\n';
 }
 
 /** The espruino tool's arguments that send `uploadFile` as plain console input, unchanged. */
 export function espruinoArgs(options: FlashOptions, uploadFile: string): string[] {
   const target = options.port ? ['--port', options.port, '--no-ble'] : ['-d', options.device as string];
   return target.concat([
-    // The upload is already minified and self-contained: the tool must not touch it.
+    // The upload is already minified, pretokenised and self-contained: the tool must not touch it.
     '--config', 'SAVE_ON_SEND=0',
     '--config', 'MINIFICATION_LEVEL=',
     '--config', 'MODULE_MINIFICATION_LEVEL=',

@@ -1,6 +1,6 @@
 // The firmware on the chip: the Espruino HAL put together for the reference
 // board (MDBT42Q; pins as wiring.md shows them) and started with one game.
-import type { DigitalBank, Hal, Store, Watchdog } from '../types';
+import type { DigitalBank, Hal, Store } from '../types';
 import { startFirmware } from '../../firmware/runtime';
 import type { GameModule } from '../../firmware/runtime';
 import { MANUFACTURER_ID } from '../../firmware/advert';
@@ -8,14 +8,6 @@ import { makePasskey } from '../../firmware/access';
 import { espruinoButtons, espruinoClock, espruinoTicker } from './inputs';
 import { createEspruinoRadio } from './radio';
 import { createMax7219Out } from './display';
-
-/** Espruino makes a pin from its number (`Pin(11)` is D11); the published types lack the function. */
-declare function Pin(n: number): Pin;
-
-/** A board pin by number: D<n> on the MDBT42Q. */
-export function pin(n: number): Pin {
-  return Pin(n);
-}
 
 /** Display modules on the reference board: 6 players' scores, or 4 and a label. */
 export const MODULES = 3;
@@ -39,19 +31,6 @@ const flashStore: Store = {
   erase: function (name: string) {
     storage.open(name, 'r').erase();
   },
-  free: function () {
-    return storage.getFree();
-  },
-};
-
-const watchdog: Watchdog = {
-  // Kicked from the scan tick, so a hung interpreter restarts the board.
-  enable: function (seconds: number) {
-    E.enableWatchdog(seconds, false);
-  },
-  kick: function () {
-    E.kickWatchdog();
-  },
 };
 
 /**
@@ -64,9 +43,7 @@ const watchdog: Watchdog = {
  * pull-downs. The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
  */
 export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => DigitalBank[]): void {
-  const buttonPins: { [name: string]: Pin } = { next: pin(28), mode: pin(29) };
-  for (const name in buttonPins) pinMode(buttonPins[name], 'input_pulldown', true);
-  const buttons = espruinoButtons(buttonPins, 1);
+  const buttons = espruinoButtons(D28, D29);
   const passkey = makePasskey(Math.random);
   const radio = createEspruinoRadio({
     passkey: passkey,
@@ -76,12 +53,11 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
   const hal: Hal = {
     clock: espruinoClock,
     banks: banks(),
-    ticker: espruinoTicker(),
+    ticker: espruinoTicker,
     buttons: buttons,
-    display: createMax7219Out({ mosi: pin(25), sck: pin(26), cs: pin(27) }, MODULES),
+    display: createMax7219Out({ mosi: D25, sck: D26, cs: D27 }, MODULES),
     radio: radio,
     store: flashStore,
-    watchdog: watchdog,
   };
   startFirmware(hal, mod, {
     players: 2,

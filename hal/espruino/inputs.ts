@@ -16,9 +16,12 @@ export interface PinBankOptions {
   invert: number;
 }
 
-/** Pins read with one digitalRead([...]). Its first pin is the MSB, so the list is reversed: channel 0 is bit 0. */
+/**
+ * Pins read with one digitalRead([...]). Its first pin is the MSB, so the list
+ * is reversed (in place: the bank keeps the caller's array, not a copy): channel 0 is bit 0.
+ */
 export function pinBank(o: PinBankOptions): DigitalBank {
-  const pins = o.pins.slice().reverse();
+  const pins = o.pins.reverse();
   // pinMode is reset on every read unless it was set explicitly.
   for (let i = 0; i < pins.length; i++) pinMode(pins[i], o.mode, false);
   const inv = o.invert | 0;
@@ -74,26 +77,30 @@ export function shiftChain(o: ShiftChainOptions): DigitalBank[] {
   const out = new Uint8Array(o.chips);
   const words = new Int32Array((o.chips + 3) >> 2);
   const inv = o.invert | 0;
-  const banks: DigitalBank[] = [];
-  for (let b = 0; b < words.length; b++) {
-    const k = b;
-    const width = Math.min(32, 8 * o.chips - 32 * b);
-    banks.push({
-      width: width,
-      read: function () {
-        if (k === 0) {
-          digitalWrite(o.load, 0);
-          digitalWrite(o.load, 1);
-          const bytes = o.spi.send(out, undefined as unknown as Pin) as Uint8Array;
-          for (let i = 0; i < words.length; i++) {
-            words[i] = bytes[4 * i] | (bytes[4 * i + 1] << 8) | (bytes[4 * i + 2] << 16) | (bytes[4 * i + 3] << 24);
-          }
-        }
-        return words[k] ^ inv;
-      },
-    });
-  }
+  const banks: DigitalBank[] = [{
+    width: Math.min(32, 8 * o.chips),
+    read: function () {
+      digitalWrite(o.load, 0);
+      digitalWrite(o.load, 1);
+      const bytes = o.spi.send(out, undefined as unknown as Pin) as Uint8Array;
+      for (let i = 0; i < words.length; i++) {
+        words[i] = bytes[4 * i] | (bytes[4 * i + 1] << 8) | (bytes[4 * i + 2] << 16) | (bytes[4 * i + 3] << 24);
+      }
+      return words[0] ^ inv;
+    },
+  }];
+  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, inv, Math.min(32, 8 * o.chips - 32 * k)));
   return banks;
+}
+
+/** A later bank of a chain: its share of what bank 0 read in the same tick. */
+function chainWord(words: Int32Array, k: number, inv: number, width: number): DigitalBank {
+  return {
+    width: width,
+    read: function () {
+      return words[k] ^ inv;
+    },
+  };
 }
 
 /**
@@ -150,35 +157,38 @@ export const espruinoClock: Clock = {
   },
 };
 
-export function espruinoTicker(): Ticker {
-  let id: unknown = null;
-  return {
-    every: function (ms: number, tick: () => void) {
-      if (id !== null) clearInterval(id);
-      id = setInterval(tick, ms);
-    },
-    stop: function () {
-      if (id !== null) clearInterval(id);
-      id = null;
-    },
-  };
-}
+/** Seconds without a scan tick before the watchdog restarts the board (into its saved game). */
+const WATCHDOG_S = 10;
 
-/** Named buttons, active when their pin reads `activeLevel`; presses report how long they were held. */
-export function espruinoButtons(pins: { [name: string]: Pin }, activeLevel: number): Buttons {
-  return {
-    onPress: function (handler: (name: string, heldMs: number) => void) {
-      for (const name in pins) {
-        const n = name;
-        // Watch the release: e.time - e.lastTime is how long it was held, stamped in the interrupt.
-        setWatch(function (e: { time: number; lastTime: number }) {
-          handler(n, (e.time - e.lastTime) * 1000);
-        }, pins[n], { repeat: true, edge: activeLevel ? 'falling' : 'rising', debounce: 25 });
-      }
-    },
+/** The scan loop: a timer, with the watchdog kicked after every tick, so a hung interpreter restarts the board. */
+export const espruinoTicker: Ticker = {
+  every: function (ms: number, tick: () => void) {
+    E.enableWatchdog(WATCHDOG_S, false);
+    setInterval(function () {
+      tick();
+      E.kickWatchdog();
+    }, ms);
+  },
+};
+
+/**
+ * The board's two buttons, wired to 3V3 with the internal pull-downs: active
+ * high. A press is reported on release with how long it was held, stamped in
+ * the interrupt (e.time - e.lastTime); one watch function serves both pins.
+ */
+export function espruinoButtons(next: Pin, mode: Pin): Buttons {
+  pinMode(next, 'input_pulldown', true);
+  pinMode(mode, 'input_pulldown', true);
+  const buttons: Buttons = {
+    onPress: null,
     isDown: function (name: string) {
-      const p = pins[name];
-      return p !== undefined && digitalRead(p) === activeLevel;
+      return digitalRead(name === 'next' ? next : mode) === 1;
     },
   };
+  function released(e: { time: number; lastTime: number; pin: Pin }): void {
+    if (buttons.onPress) buttons.onPress(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
+  }
+  setWatch(released, next, { repeat: true, edge: 'falling', debounce: 25 });
+  setWatch(released, mode, { repeat: true, edge: 'falling', debounce: 25 });
+  return buttons;
 }

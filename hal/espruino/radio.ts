@@ -5,7 +5,8 @@
 //   display). Espruino then also makes the UART service demand an encrypted
 //   link (jsble_update_security sets encryptUart with mitm or a passkey), so
 //   an unpaired phone watches the advert only.
-// - `paired` is read from the link's security status on every write.
+// - `paired` is read from the link's security status on every write, and
+//   whether to show the passkey when the firmware asks (no event handlers kept).
 
 import type { Radio } from '../types';
 
@@ -21,7 +22,7 @@ interface NrfApi {
   setSecurity(options: { passkey?: string; mitm?: number; display?: number }): void;
   getSecurityStatus(): SecurityStatus;
   setAdvertising(data: object, options: { manufacturer: number; manufacturerData: Uint8Array; showName: boolean }): void;
-  setScanResponse(data: number[]): void;
+  setScanResponse(data: Uint8Array): void;
   on(event: string, handler: (arg: unknown) => void): void;
 }
 
@@ -45,70 +46,39 @@ export function createEspruinoRadio(options: EspruinoRadioOptions): Radio {
   const bluetooth = Bluetooth as unknown as SerialApi;
   const loopback = LoopbackA as unknown as SerialApi;
   let consoleHere = true;
-  let connected = false;
-  // NRF.on('mtu') (2v28+) reports the negotiated MTU; 23 until it does.
-  let payload = 20;
-  let dataHandler: ((data: string, paired: boolean) => void) | null = null;
-  let pairingHandler: ((show: boolean) => void) | null = null;
-
-  function isPaired(): boolean {
-    const s = nrf.getSecurityStatus();
-    return !!(s.connected && s.encrypted && s.mitm_protected);
-  }
-
-  function consoleOnBluetooth(on: boolean): void {
-    consoleHere = on;
-    if (on) bluetooth.setConsole(true);
-    else loopback.setConsole(true);
-  }
 
   if (options.passkey) nrf.setSecurity({ passkey: options.passkey, mitm: 1, display: 1 });
-  // Off Bluetooth from the start; the firmware puts it back for maintenance.
-  consoleOnBluetooth(false);
-  const name = options.name;
-  const response = [name.length + 1, 0x09];
-  for (let i = 0; i < name.length; i++) response.push(name.charCodeAt(i) & 0xff);
-  nrf.setScanResponse(response);
+  // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
+  nrf.setScanResponse(E.toUint8Array([options.name.length + 1, 0x09, options.name]));
 
-  nrf.on('connect', function (): void {
-    connected = true;
-    if (pairingHandler && options.passkey && !nrf.getSecurityStatus().bonded) pairingHandler(true);
-  });
-  nrf.on('mtu', function (mtu: unknown): void {
-    const m = mtu as number;
-    payload = m > 23 ? m - 3 : 20;
-  });
-  nrf.on('disconnect', function (): void {
-    connected = false;
-    payload = 20;
-    if (pairingHandler) pairingHandler(false);
-  });
-  nrf.on('security', function (): void {
-    if (pairingHandler) pairingHandler(false);
-  });
   bluetooth.on('data', function (data: string): void {
     // With the console here, the data is the REPL's, not ours.
-    if (consoleHere || !dataHandler) return;
-    dataHandler(data, isPaired());
+    if (consoleHere || !radio.onData) return;
+    const s = nrf.getSecurityStatus();
+    radio.onData(data, !!(s.connected && s.encrypted && s.mitm_protected));
   });
 
-  return {
-    payloadSize: function (): number {
-      return payload;
-    },
-    // Bluetooth.write queues into Espruino's UART buffer, which sends MTU - 3 bytes a packet.
-    notify: function (chunk: string): void {
-      if (connected && !consoleHere) bluetooth.write(chunk);
-    },
-    onData: function (handler: (data: string, paired: boolean) => void): void {
-      dataHandler = handler;
+  const radio: Radio = {
+    onData: null,
+    // Bluetooth.write queues the line in Espruino's UART buffer, which goes out in notifications of MTU - 3 bytes.
+    send: function (line: string): void {
+      if (!consoleHere && nrf.getSecurityStatus().connected) bluetooth.write(line);
     },
     advertise: function (manufacturerData: Uint8Array): void {
       nrf.setAdvertising({}, { manufacturer: options.manufacturer, manufacturerData: manufacturerData, showName: false });
     },
-    console: consoleOnBluetooth,
-    onPairing: function (handler: (show: boolean) => void): void {
-      pairingHandler = handler;
+    console: function (on: boolean): void {
+      consoleHere = on;
+      if (on) bluetooth.setConsole(true);
+      else loopback.setConsole(true);
+    },
+    // A phone is connected but has not paired yet: with a passkey, it must be shown now.
+    pairing: function (): boolean {
+      const s = nrf.getSecurityStatus();
+      return !!(options.passkey && s.connected && !s.encrypted && !s.bonded);
     },
   };
+  // Off Bluetooth from the start; the firmware puts it back for maintenance.
+  radio.console(false);
+  return radio;
 }

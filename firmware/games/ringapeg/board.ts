@@ -10,7 +10,7 @@ export const REFERENCE_LAYOUT = 'ooooooooiiiik';
 /** The name of peg p: its letter and its number within its circle ('o3', 'i1'); the lone king peg is just 'k'. */
 export function pegName(p: number): string {
   const c = REFERENCE_LAYOUT.charAt(p);
-  return c === 'k' ? c : c + (REFERENCE_LAYOUT.slice(0, p + 1).split(c).length - 1);
+  return c === 'k' ? c : c + (p - REFERENCE_LAYOUT.indexOf(c) + 1);
 }
 
 /** Peg names in wiring order: o1..o8, i1..i4, k. */
@@ -22,7 +22,8 @@ export function pegNames(): string[] {
 
 /** Index of a peg name ('o3', 'k'), or -1. */
 export function pegIndex(name: string): number {
-  return pegNames().indexOf(name);
+  for (let p = 0; p < REFERENCE_LAYOUT.length; p++) if (pegName(p) === name) return p;
+  return -1;
 }
 
 /**
@@ -31,9 +32,7 @@ export function pegIndex(name: string): number {
  */
 export function ringapegBoard(): BoardDescription {
   const sensors: Sensor[] = [];
-  for (let p = 0; p < REFERENCE_LAYOUT.length; p++) {
-    sensors.push({ name: 'peg.' + pegName(p) + '.top', ch: 2 * p, kind: 'ir' }, { name: 'peg.' + pegName(p) + '.low', ch: 2 * p + 1, kind: 'ir' });
-  }
+  for (let ch = 0; ch < 2 * REFERENCE_LAYOUT.length; ch++) sensors.push({ name: 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top'), ch: ch, kind: 'ir' });
   sensors.push({ name: 'board.impact', ch: 2 * REFERENCE_LAYOUT.length, kind: 'contact' });
   return { channels: 2 * REFERENCE_LAYOUT.length + 1, sensors: sensors };
 }

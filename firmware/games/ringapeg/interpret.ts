@@ -27,7 +27,7 @@ const IMPACT_AT = PEGS;
 const IMPACT_QUIET = PEGS + 1;
 /** When a ring last came down over a peg. */
 const LANDED_AT = PEGS + 2;
-/** Nothing pending before this time: tick() returns at once. */
+/** Nothing can time out before this time: tick() returns at once. */
 const DUE = PEGS + 3;
 
 /**
@@ -40,9 +40,9 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, no
   // awaited; 3 it reported a passage and ignores its gates for a while; 0 idle.
   const state = new Uint8Array(PEGS);
   // Per peg: when that state began; then the slots named above.
-  const since = new Float64Array(PEGS + 4).fill(-1);
+  const since = new Float64Array(PEGS + 4);
+  since[IMPACT_AT] = -1;
   since[LANDED_AT] = -1e9;
-  since[DUE] = Infinity;
 
   return {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
@@ -55,7 +55,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, no
         since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
         if (t - since[LANDED_AT] <= LAND_MS) return;
         since[IMPACT_AT] = t;
-        since[DUE] = Math.min(since[DUE], t + MISS_MS + 1);
+        since[DUE] = t; // tick() works out when it times out
       } else if (p >= 0 && p < PEGS && !(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
           state[p] = 3;
@@ -66,25 +66,28 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, no
           emit({ k: gate === 2 ? 'add' : 'lift', p: p });
         } else {
           state[p] = gate;
-          since[DUE] = Math.min(since[DUE], t + GAP_MS + 1);
+          since[DUE] = t;
         }
         since[p] = t;
       }
     },
     tick: function (t: number): void {
       if (t < since[DUE]) return;
-      since[DUE] = Infinity;
+      let due = Infinity;
       for (let p = 0; p < PEGS; p++) {
         // A first break never followed by the other gate: a bounce off the top, or a flicker.
         if (state[p] === 1 || state[p] === 2) {
           if (t - since[p] > GAP_MS) state[p] = 0;
-          else since[DUE] = Math.min(since[DUE], since[p] + GAP_MS + 1);
+          else due = Math.min(due, since[p] + GAP_MS + 1);
         }
       }
-      if (since[IMPACT_AT] >= 0 && t - since[IMPACT_AT] > MISS_MS) {
+      const impact = since[IMPACT_AT];
+      if (impact >= 0 && t - impact <= MISS_MS) due = Math.min(due, impact + MISS_MS + 1);
+      since[DUE] = due;
+      if (impact >= 0 && t - impact > MISS_MS) {
         since[IMPACT_AT] = -1;
         emit({ k: 'miss' });
-      } else if (since[IMPACT_AT] >= 0) since[DUE] = Math.min(since[DUE], since[IMPACT_AT] + MISS_MS + 1);
+      }
     },
   };
 }

@@ -12,10 +12,9 @@ import { RingapegState, BAD, CLR, HELD, OVER, PHASE_NAMES, totals } from './rule
  * A Primary game's end shows the final counts, the point after the winner's.
  */
 export function ringapegLayout(s: RingapegState): string {
-  const word = s.ph === BAD ? 'ILLEGAL' : s.ph === CLR ? 'CLEAr' : s.ph === OVER && s.tg ? 'PEG P' + ((s.w as number) + 1) : '';
-  if (word) return wordLayout(word);
-  if (s.ph === OVER) return scoresLayout(totals(s), s.w as number);
-  return scoresLayout(totals(s), s.tn, s.tp ? 'tIE' : s.ph === HELD ? 'UP' : 'r' + s.lf[s.tn]);
+  const over = s.ph === OVER;
+  const word = s.ph === BAD ? 'ILLEGAL' : s.ph === CLR ? 'CLEAr' : over && s.tg ? 'PEG P' + ((s.w as number) + 1) : '';
+  return word ? wordLayout(word) : scoresLayout(totals(s), over ? s.w as number : s.tn, over ? '' : s.tp ? 'tIE' : s.ph === HELD ? 'UP' : 'r' + s.lf[s.tn]);
 }
 
 // A type, not an interface: the runtime takes it as plain Fields.

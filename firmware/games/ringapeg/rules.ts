@@ -62,8 +62,8 @@ export interface RingapegState {
   ti: number;
   /** Winner, null while the game goes on (by R8 in the Primary game, R10 in the Advance game). */
   w: number | null;
-  /** While ph is BAD: the legal state that returns once the stacks match it again (absent until a first flag). */
-  ok?: RingapegState | null;
+  /** While ph is BAD, and only then: the legal state that returns once the stacks match it again. */
+  ok?: RingapegState;
 }
 
 /**
@@ -115,182 +115,191 @@ export function setup(config: GameConfig): RingapegState {
   };
 }
 
-/**
- * The snap or march of tn is over: the next player in rotation (to the left)
- * with rings snaps; or a tie-break round ends (R8: only the highest counts stay
- * in); or the Board ends (R9: Advance credits the counts and waits for
- * clearing; R8: Primary's highest count wins, tied players snap on in rotation
- * after the last snapper).
- */
-function passTurn(s: RingapegState): void {
-  let tied = s.tp;
-  let still = '';
-  let best = -1;
-  let i = 0;
-  s.ph = SNAP;
-  s.mp = -1;
-  s.gm = 0;
-  const c = totals(s, true);
-  if (tied && ++s.ti < tied.length) {
-    s.tn = +tied[s.ti];
-    return;
-  }
-  if (!tied) {
-    // Whoever has no rings left is passed over; if nobody has, all of them are in the reckoning.
-    for (i = 1; i <= s.n; i++) {
-      if (s.lf[(s.tn + i) % s.n] > 0) {
-        s.tn = (s.tn + i) % s.n;
-        return;
-      }
-      tied += (s.tn + i) % s.n;
-    }
-    if (s.tg) {
-      for (i = 0; i < s.n; i++) s.cr[i] += c[i];
-      s.ph = CLR;
-      return;
-    }
-  }
-  for (i = 0; i < tied.length; i++) best = Math.max(best, c[+tied[i]]);
-  for (i = 0; i < tied.length; i++) if (c[+tied[i]] === best) still += tied[i];
-  if (still.length === 1) {
-    s.w = +still;
-    s.ph = OVER;
-  } else {
-    s.tp = still;
-    s.ti = 0;
-    s.tn = +still[0];
-  }
-}
-
-/** Plays move m on s (a copy of input); returns the number of the rule behind it (R4 ...), or why it is refused. */
-function step(s: RingapegState, m: RingapegMove, input: RingapegState): number | string {
-  const k = m.k;
+export function play(input: RingapegState, move: RingapegMove): Outcome<RingapegState> {
+  let s: RingapegState = Object.assign({}, input, { lf: input.lf.slice(), cr: input.cr.slice() });
+  const k = move.k;
   const add = k === 'add';
   const lift = k === 'lift';
-  const p = m.p as number;
-  const pl = m.pl as number;
+  const p = move.p as number;
   const st = s.st.split(',');
-  // A march's rule, before this move changes gm.
-  let rule = s.gm ? 6 : 5;
-  let i = 0;
-  let inside = 0;
-  if (s.ph === OVER) return 'game over';
-  if ((add || lift) && !(p === (p | 0) && p >= 0 && p < st.length)) return 'no such peg';
-  if (lift && s.ph !== CLR && !st[p]) return 'nothing to lift';
-  if (s.ph === BAD && !add && !lift && k !== 'miss') return 'R7: put it back';
+  // The helpers below live inside play: made afresh for each move, they hold no
+  // RAM between moves, as module-level functions would for good.
 
-  if (k === 'claim') {
-    if (!s.tg) return 'R10: Advance game only';
-    if (s.ap) return 'R10: autoPeg is on';
-    if (pl !== (pl | 0) || !(s.lf[pl] >= 0)) return 'no such player';
-    // A true claim wins; a false one puts the claimant out, and the last player in wins.
-    if (totals(s)[pl] < s.tg) s.lf[pl] = -1;
-    for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside++;
-    for (i = 0; i < s.n; i++) {
-      if (s.lf[pl] >= 0 ? i === pl : inside === 1 && s.lf[i] >= 0) {
-        s.w = i;
-        s.ph = OVER;
+  /** Player pl wins (R8, R10). */
+  function win(pl: number): void {
+    s.w = pl;
+    s.ph = OVER;
+  }
+
+  /**
+   * The snap or march of tn is over: the next player in rotation (to the left)
+   * with rings snaps; or a tie-break round ends (R8: only the highest counts
+   * stay in); or the Board ends (R9: Advance credits the counts and waits for
+   * clearing; R8: Primary's highest count wins, tied players snap on in
+   * rotation after the last snapper).
+   */
+  function passTurn(): void {
+    let tied = s.tp;
+    let still = '';
+    let best = -1;
+    let i = 0;
+    const c = totals(s, true);
+    s.ph = SNAP;
+    s.mp = -1;
+    s.gm = 0;
+    if (tied && ++s.ti < tied.length) {
+      s.tn = +tied[s.ti];
+      return;
+    }
+    if (!tied) {
+      // Whoever has no rings left is passed over; if nobody has, all of them are in the reckoning.
+      for (i = 1; i <= s.n; i++) {
+        const next = (s.tn + i) % s.n;
+        if (s.lf[next] > 0) {
+          s.tn = next;
+          return;
+        }
+        tied += next;
+      }
+      if (s.tg) {
+        for (i = 0; i < s.n; i++) s.cr[i] += c[i];
+        s.ph = CLR;
+        return;
       }
     }
-    if (s.ph !== OVER && s.tn === pl && s.ph < HELD) passTurn(s);
-    return 10;
-  }
-
-  if (s.ph === MRCH && !lift) {
-    // The march was not taken: this ring is the next snap.
-    if (k === 'clear') return 'R5: march or not first';
-    passTurn(s);
-    if (k === 'end') return 5;
-    // The game ended with that pass: the ring is a stray one.
-    if (s.ph === OVER) return 4;
-  }
-
-  // The stacks follow what physically happened (R7). A lift takes the top ring
-  // into the hand (R11: between Boards, the whole stack). A ring that comes down
-  // is the one in the hand; else, while flagged (ok is set only then), the one
-  // the legal picture misses on this peg; else the snapper's.
-  if (lift) {
-    if (s.ph !== CLR) s.hd += st[p].slice(-1);
-    st[p] = s.ph === CLR ? '' : st[p].slice(0, -1);
-  }
-  if (add) st[p] += s.hd.slice(-1) || (s.ok ? s.ok.st.split(',')[p].charAt(st[p].length) : '') || s.tn;
-  if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
-  s.st = st.join(',');
-
-  if (s.ph === BAD) return 7;
-
-  if (s.ph === CLR) {
-    if (k === 'end') return 'R11: clear the pegs';
-    if (k === 'clear') s.st = s.st.replace(/\d/g, '');
-    if (s.st.length < st.length) {
-      // R9: every peg is empty, a new Board; its first snap goes to the player after the last Board's first snapper.
-      for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
-      s.bd++;
-      s.tn = s.fs;
-      passTurn(s);
-      s.fs = s.tn;
+    for (i = 0; i < tied.length; i++) {
+      const count = c[+tied[i]];
+      if (count > best) still = '';
+      if (count >= best) {
+        best = count;
+        still += tied[i];
+      }
     }
-    return 9;
+    if (still.length === 1) win(+still);
+    else {
+      s.tp = still;
+      s.ti = 0;
+      s.tn = +still[0];
+    }
   }
 
-  // R7: nothing may be lifted but the march ring off its doublet, and it goes
-  // outer to inner or inner to king (or back where it came from).
-  if (lift ? s.ph !== MRCH || p !== s.mp : add && s.ph === HELD && p !== s.mp && REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p] !== 'oi' && REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p] !== 'ik') {
-    s.ok = input;
-    s.ph = BAD;
-    return 7;
-  }
+  /** Plays the move on s; returns the number of the rule behind it (R4 ...), or why it is refused. */
+  function step(): number | string {
+    const pl = move.pl as number;
+    // A march's rule, before this move changes gm.
+    let rule = s.gm ? 6 : 5;
+    let i = 0;
+    let inside = '';
+    if (s.ph === OVER) return 'game over';
+    if ((add || lift) && !(p === (p | 0) && p >= 0 && p < st.length)) return 'no such peg';
+    if (lift && s.ph !== CLR && !st[p]) return 'nothing to lift';
+    if (s.ph === BAD && !add && !lift && k !== 'miss') return 'R7: put it back';
 
-  if (s.ph === SNAP) {
-    if (k === 'clear') return 'nothing to clear';
-    if (!s.tp && s.lf[s.tn] > 0) s.lf[s.tn]--;
-    // R5: the snapper's own two rings on top of a peg other than the king's.
+    if (k === 'claim') {
+      if (!s.tg) return 'R10: Advance game only';
+      if (s.ap) return 'R10: autoPeg is on';
+      if (pl !== (pl | 0) || !(s.lf[pl] >= 0)) return 'no such player';
+      // A true claim wins; a false one puts the claimant out, and the last player in wins.
+      if (totals(s)[pl] >= s.tg) win(pl);
+      else {
+        s.lf[pl] = -1;
+        for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside += i;
+        if (inside.length === 1) win(+inside);
+      }
+      if (s.ph !== OVER && s.tn === pl && s.ph < HELD) passTurn();
+      return 10;
+    }
+
+    if (s.ph === MRCH && !lift) {
+      // The march was not taken: this ring is the next snap.
+      if (k === 'clear') return 'R5: march or not first';
+      passTurn();
+      if (k === 'end') return 5;
+      // The game ended with that pass: the ring is a stray one.
+      if (s.ph === OVER) return 4;
+    }
+
+    // The stacks follow what physically happened (R7). A lift takes the top ring
+    // into the hand (R11: between Boards, the whole stack). A ring that comes down
+    // is the one in the hand; else, while flagged, the one the legal picture
+    // misses on this peg; else the snapper's.
+    if (lift) {
+      if (s.ph !== CLR) s.hd += st[p].slice(-1);
+      st[p] = s.ph === CLR ? '' : st[p].slice(0, -1);
+    }
+    if (add) st[p] += s.hd.slice(-1) || (s.ok ? s.ok.st.split(',')[p].charAt(st[p].length) : '') || s.tn;
+    if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
+    s.st = st.join(',');
+
+    if (s.ph === BAD) return 7;
+
+    if (s.ph === CLR) {
+      if (k === 'end') return 'R11: clear the pegs';
+      if (k === 'clear') s.st = s.st.replace(/\d/g, '');
+      if (s.st.length < st.length) {
+        // R9: every peg is empty, a new Board; its first snap goes to the player after the last Board's first snapper.
+        for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
+        s.bd++;
+        s.tn = s.fs;
+        passTurn();
+        s.fs = s.tn;
+      }
+      return 9;
+    }
+
+    // R7: nothing may be lifted but the march ring off its doublet, and it goes
+    // outer to inner or inner to king ('oi' or 'ik' in 'oik'), or back where it came from.
+    if (lift ? s.ph !== MRCH || p !== s.mp : add && s.ph === HELD && p !== s.mp && 'oik'.indexOf(REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p]) < 0) {
+      s.ok = input;
+      s.ph = BAD;
+      return 7;
+    }
+
+    if (s.ph === MRCH) {
+      // The march ring is lifted.
+      s.ph = HELD;
+      return rule;
+    }
+    if (s.ph === HELD) {
+      if (!add) return 'R5: drop it over a peg';
+      if (p === s.mp) {
+        // Put back: the march is not made, and still may be.
+        s.ph = MRCH;
+        return rule;
+      }
+    } else {
+      if (k === 'clear') return 'nothing to clear';
+      if (!s.tp && s.lf[s.tn] > 0) s.lf[s.tn]--;
+      rule = 4;
+    }
+    // R5: a snap leaves the mover's own two rings on top of a peg other than the
+    // king's; R6: so does a march onto his own inner ring, a grand march. Either
+    // way he may march on from there.
     if (add && REFERENCE_LAYOUT[p] !== 'k' && st[p].slice(-2) === '' + s.tn + s.tn) {
+      if (s.ph === HELD) s.gm = 1;
       s.ph = MRCH;
       s.mp = p;
+    } else {
+      s.ph = SNAP;
     }
-    rule = 4;
-  } else if (s.ph === MRCH) {
-    // The march ring is lifted.
-    s.ph = HELD;
-    return rule;
-  } else if (!add) {
-    return 'R5: drop it over a peg';
-  } else if (p === s.mp) {
-    // Put back: the march is not made, and still may be.
-    s.ph = MRCH;
-    return rule;
-  } else if (REFERENCE_LAYOUT[p] === 'i' && st[p].slice(-2) === '' + s.tn + s.tn) {
-    // R6: onto his own inner ring, a new doublet: on to the king peg.
-    s.ph = MRCH;
-    s.mp = p;
-    s.gm = 1;
-  } else {
-    s.ph = SNAP;
+
+    // A ring came to rest: with autoPeg a total at the target wins at once, the
+    // mover's first (R10); else the turn passes unless a march is open.
+    const t = totals(s);
+    for (i = -1; s.tg && s.ap && s.ph !== OVER && i < s.n; i++) {
+      const who = i < 0 ? s.tn : i;
+      if (t[who] >= s.tg && s.lf[who] >= 0) win(who);
+    }
+    if (s.ph === SNAP) passTurn();
+    return rule === 4 && s.tp ? 8 : rule;
   }
 
-  // A ring came to rest: with autoPeg a total at the target wins at once, the
-  // mover's first (R10); else the turn passes unless a march is open.
-  const t = totals(s);
-  for (i = -1; s.tg && s.ap && s.ph !== OVER && i < s.n; i++) {
-    inside = i < 0 ? s.tn : i;
-    if (t[inside] >= s.tg && s.lf[inside] >= 0) {
-      s.w = inside;
-      s.ph = OVER;
-    }
-  }
-  if (s.ph === SNAP) passTurn(s);
-  return rule === 4 && s.tp ? 8 : rule;
-}
-
-export function play(input: RingapegState, move: RingapegMove): Outcome<RingapegState> {
-  let s: RingapegState | null = Object.assign({}, input, { lf: input.lf.slice(), cr: input.cr.slice() });
-  // The number of the rule behind the move; a string when refused. (Undo is the runtime's, through the saved log.)
-  const rule: number | string = step(s, move, input);
+  // The number of the rule behind the move; a string when refused.
+  const rule = step();
   const changes: ScoreChange[] = [];
   if (typeof rule === 'string') return { state: input, changes: changes, refused: rule };
   // Put right (R7): the legal state again.
-  if (s.ok && s.ph === BAD && s.st === s.ok.st) s = s.ok;
+  if (s.ok && s.st === s.ok.st) s = s.ok;
   const a = totals(input);
   const b = totals(s);
   for (let pl = 0; pl < a.length; pl++) {

@@ -40,10 +40,8 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
   // Short names: each local lives on in the closure's scope on the chip.
   /** Debounced levels: bit `channel`. */
   let lv = 0;
-  /** A flick waits for its chip to rest (1). */
-  let pend = 0;
-  /** The side of that flick (0 A→B, 1 B→C, 2 C→A): the target is angle side + 1. */
-  let side = 0;
+  /** The side of the flick waiting for its chip to rest (0 A→B, 1 B→C, 2 C→A: the target is angle side + 1); -1: none. */
+  let side = -1;
   /** When the flick began. */
   let t0 = 0;
   /** When a target sensor last changed. */
@@ -59,12 +57,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
 
   /** Decides a pending flick from what the target's sensors show. */
   function settle(): void {
-    if (!pend) return;
-    pend = 0;
+    if (side < 0) return;
     const at = lv >> ((side + 1) % 3) * 4; // the target angle's levels, bit = role
     // Over covered: straddles the line; even alone: within 3 mm short (T7); never there, never past: short.
-    const r = at & (1 << ROLE_OVER) ? 'partly' : at & (1 << ROLE_EVEN) ? 'perfect' : at & (1 << ROLE_BEYOND) || pass ? 'beyond' : 'short';
-    emit({ k: 'flick', r: r, s: side });
+    const move: TriangleMove = { k: 'flick', r: at & (1 << ROLE_OVER) ? 'partly' : at & (1 << ROLE_EVEN) ? 'perfect' : at & (1 << ROLE_BEYOND) || pass ? 'beyond' : 'short', s: side };
+    side = -1;
+    emit(move);
   }
 
   return {
@@ -79,7 +77,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
           // A dropout shorter than PLACED_MS leaves the chip lying where it lay since before.
           if (spot[angle] < 0 || t - spot[3 + angle] >= PLACED_MS) spot[angle] = t;
           // Covered again at once: the chip never went, the edge dropped out.
-          if (pend && angle === side && t - t0 < PLACED_MS) pend = 0;
+          if (angle === side && t - t0 < PLACED_MS) side = -1;
           return;
         }
         spot[3 + angle] = t;
@@ -89,14 +87,13 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
         }
         // The chip leaves a start spot: a flick along the side from that angle.
         settle();
-        pend = 1;
         side = angle;
         t0 = last = t;
         pair = -1;
         pass = act = 0;
         return;
       }
-      if (!pend || angle !== (side + 1) % 3) return;
+      if (side < 0 || angle !== (side + 1) % 3) return;
       act = 1;
       last = t;
       if (!level) {
@@ -112,29 +109,26 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
     },
 
     tick: function (t: number): void {
-      if (!pend) return;
+      if (side < 0) return;
       for (let a = 0; a < 3; a++) {
         // A chip placed for the next flick: the last one is over, whatever the chip did.
         const since = spot[a];
         if (lv & (1 << (a * 4)) && since > t0 && t - since >= PLACED_MS) {
           // Back on the spot it just left, unseen at the target: an adjustment, not a flick.
-          if (a === side && !act && since - t0 < REPLACE_MS) pend = 0;
+          if (a === side && !act && since - t0 < REPLACE_MS) side = -1;
           else settle();
           return;
         }
       }
-      // At rest at the target: something covered there, or it went past. One noise pulse is neither.
-      if (pass || (lv >> ((side + 1) % 3) * 4) & ~(1 << ROLE_START) & 15) {
-        if (t - last >= REST_MS) settle();
-      } else if (t - t0 >= ARRIVE_TIMEOUT_MS) {
-        settle();
-      }
+      // At rest at the target (something covered there, or it went past; one noise pulse is neither),
+      // or never arrived.
+      if (pass || (lv >> ((side + 1) % 3) * 4) & ~(1 << ROLE_START) & 15 ? t - last >= REST_MS : t - t0 >= ARRIVE_TIMEOUT_MS) settle();
     },
 
     settle: settle,
 
     busy: function (): boolean {
-      return pend === 1;
+      return side >= 0;
     },
   };
 }

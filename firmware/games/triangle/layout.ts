@@ -2,7 +2,7 @@
 // fields, referee commands and the board button.
 import { scoresLayout } from '../../display';
 import type { Command } from '../../commands';
-import { TriangleState, TriangleMove, FlickResult, RESULTS, CODES } from './rules';
+import { TriangleState, TriangleMove, FlickResult, RESULTS } from './rules';
 
 /**
  * Scores, the player to flick marked by the decimal point, and the side to
@@ -27,8 +27,8 @@ export type TrianglePhoneFields = {
 };
 
 export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
-  const i = CODES.indexOf(state.log.slice(-1)); // 4 (past RESULTS): an off mark
-  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.log === '' ? null : RESULTS[i] || 'off', exact: state.x };
+  // OFF, past RESULTS: an off mark.
+  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.l < 0 ? null : RESULTS[state.l] || 'off', exact: state.x };
 }
 
 /**
@@ -57,8 +57,7 @@ export const OFF_HOLD_MS = 1500;
  * nothing confirms. null: no move.
  */
 export function triangleButton(state: TriangleState, name: string, heldMs: number): TriangleMove | null {
-  if (name !== 'next' || state.log === '') return null;
+  if (name !== 'next' || state.l < 0) return null;
   if (heldMs >= OFF_HOLD_MS) return { k: 'off' };
-  const i = CODES.indexOf(state.log.slice(-1)); // 4: an off mark
-  return { k: 'fix', r: RESULTS[i > 2 ? 0 : i + 1] };
+  return { k: 'fix', r: RESULTS[state.l > 2 ? 0 : state.l + 1] };
 }

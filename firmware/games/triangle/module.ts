@@ -1,14 +1,13 @@
 // The triangle game as the firmware runtime plays it.
 import type { GameModule } from '../../runtime';
 import type { Fields } from '../../protocol';
-import type { ArgSpec } from '../../commands';
 import { triangleGame, TriangleMove, TriangleState, RESULTS } from './rules';
 import { triangleBoard } from './board';
 import { triangleInterpreter } from './interpret';
 import { triangleButton, triangleCommand, triangleLayout, trianglePhoneFields } from './layout';
 
-/** The result argument of `fix` and `flick`, one object for both. */
-const RESULT_ARG: ArgSpec[] = [{ key: 'r', type: 'str', need: true, one: RESULTS }];
+/** The result argument of `fix` and `flick` (a command table's, firmware/commands.ts). */
+const RESULT_ARG = ',!r:str ' + RESULTS.join('|');
 
 export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   game: triangleGame,
@@ -21,11 +20,7 @@ export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   round: function (state) {
     return state.f + 1;
   },
-  commands: [
-    { name: 'off', edit: true, args: [] },
-    { name: 'fix', edit: true, args: RESULT_ARG },
-    { name: 'flick', edit: true, args: RESULT_ARG },
-  ],
+  commands: 'off;fix' + RESULT_ARG + ';flick' + RESULT_ARG,
   command: triangleCommand,
   button: triangleButton,
 };

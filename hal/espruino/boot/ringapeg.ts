@@ -1,12 +1,12 @@
 // The Ring-a-Peg board (wiring.md): 13 pegs with two IR gates each and the
 // impact switch, 27 inputs on a chain of four 74HC165s read over software SPI.
 // The chain is read from /QH, so a broken beam reads 1 and nothing is inverted.
-import { pin, startOnEspruino } from '../index';
+import { startOnEspruino } from '../index';
 import { shiftChain } from '../inputs';
 import { ringapegModule } from '../../../firmware/games/ringapeg/module';
 
 startOnEspruino(ringapegModule, function () {
   const spi = new SPI();
-  spi.setup({ miso: pin(16), sck: pin(15), baud: 1000000 });
-  return shiftChain({ spi: spi, load: pin(14), chips: 4, invert: 0 });
+  spi.setup({ miso: D16, sck: D15, baud: 1000000 });
+  return shiftChain({ spi: spi, load: D14, chips: 4, invert: 0 });
 });

@@ -225,7 +225,8 @@ function start(s: Int32Array, b: number, n: number, r: number, ck: number, x: nu
       if (m < soon) soon = m;
     } else if (!(eager & bit)) ck ^= bit; // No time: deferred keys report now too, and nothing waits.
   }
+  // With no timer running before, NX may be long past (a cancelled timer's): set it outright.
+  if (!s[o + TM] || ((n + soon - s[o + NX]) | 0) < 0) s[o + NX] = n + soon;
   s[o + TM] = tm;
-  if (((n + soon - s[o + NX]) | 0) < 0) s[o + NX] = n + soon;
   return ck;
 }

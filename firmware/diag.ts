@@ -114,15 +114,6 @@ P.progressed = function (this: Diagnostics): boolean {
   return m;
 };
 
-/** Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept). */
-function names(d: Diagnostics): string[] {
-  const sensors = d.bd.sensors;
-  const all: string[] = [];
-  for (let c = 0; c < d.bd.channels; c++) all.push('ch' + c);
-  for (let i = 0; i < sensors.length; i++) all[sensors[i].ch] = sensors[i].name;
-  return all;
-}
-
 P.walkState = function (this: Diagnostics): { seen: number; of: number; missing: string[] } {
   const sensors = this.bd.sensors;
   const missing: string[] = [];
@@ -134,7 +125,11 @@ P.report = function (this: Diagnostics, now: number): object {
   const n = this.bd.channels;
   const u = this.u;
   const sc = this.sc;
-  const name = names(this);
+  const sensors = this.bd.sensors;
+  // Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept; written here, not as a function the chip would keep).
+  const name: string[] = [];
+  for (let c = 0; c < n; c++) name.push('ch' + c);
+  for (let i = 0; i < sensors.length; i++) name[sensors[i].ch] = sensors[i].name;
   const levels: string[] = [];
   const stuck: string[] = [];
   const never: string[] = [];

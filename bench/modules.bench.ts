@@ -15,8 +15,8 @@ export const PARTS: Record<string, [string, string]> = {
     'new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true })',
   ],
   'diagnostics (made)': [
-    "import { Scanner } from './firmware/scan'; import { Diagnostics } from './firmware/diag'; import { triangleBoard } from './firmware/games/triangle/board';",
-    'new Diagnostics({ scanner: new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
+    "import { Scanner } from './firmware/scan'; import { createDiagnostics } from './firmware/diag'; import { triangleBoard } from './firmware/games/triangle/board';",
+    'createDiagnostics({ scanner: new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
   ],
   'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
   'phone commands': [

@@ -74,8 +74,8 @@ export const BIT_INDEX = (function (): Uint8Array {
 // array instead of several).
 /** Where the banks start. */
 export const BANK0 = 7;
-/** Debounced ("cooked") word. */
-export const CK = 0;
+// Word 0 of a bank's record, s[o], is its debounced ("cooked") word: read with
+// no offset, as `o + 0` would cost the hot path a token (the minifier keeps it).
 /** Last raw word. */
 export const RW = 1;
 /** Channels with a timer running (sym_defer_g channels all together while the bank's timer runs). */
@@ -159,19 +159,21 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
     s[o + NX] = n;
   }
   s[o + RW] = r;
-  let ck = s[o + CK];
+  let ck = s[o];
   // Deferred timers run only while the key differs from its reported level;
   // back to it, the change was a bounce (QMK: counter reset).
   s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-  if (((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, r, ck);
+  if (((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck);
   // Per-key channels that differ and have no timer start one.
   const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
-  if (x) ck = /*@__NOINLINE__*/ start(s, b, n, r, ck, x);
-  return (s[o + CK] = ck);
+  if (x) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
+  return (s[o] = ck);
 }
 
+// expire and start read the raw word from the state (debounce stored it): one parameter less each, for good.
+
 /** Ends bank b's timers that are due at n (ck: its debounced word), and sets NX to the next deadline. */
-function expire(s: Int32Array, b: number, n: number, r: number, ck: number): number {
+function expire(s: Int32Array, b: number, n: number, ck: number): number {
   const o = BANK0 + (b << BANK_BITS);
   const g = s[o + G];
   const deferred = s[o + DF];
@@ -182,7 +184,7 @@ function expire(s: Int32Array, b: number, n: number, r: number, ck: number): num
   if (tm & g) {
     const left = (s[o + GDL] - n) | 0;
     if (left <= 0) {
-      ck = (ck & ~g) | (r & g);
+      ck = (ck & ~g) | (s[o + RW] & g);
       tm &= ~g;
     } else soon = left;
   }
@@ -203,8 +205,9 @@ function expire(s: Int32Array, b: number, n: number, r: number, ck: number): num
 }
 
 /** Starts the timers of bank b's keys x (differing, none running): eager ones flip now. */
-function start(s: Int32Array, b: number, n: number, r: number, ck: number, x: number): number {
+function start(s: Int32Array, b: number, n: number, ck: number, x: number): number {
   const o = BANK0 + (b << BANK_BITS);
+  const r = s[o + RW];
   const a = s[o + A];
   const eager = s[o + E] | (a & r);
   const pr = (s[o + PR] & ~x) | (x & a & r);

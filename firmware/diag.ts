@@ -3,12 +3,13 @@
 // the scanner. Reports are plain objects for the phone (type "diag") and a
 // short text for the LED display. Built for humans looking at a board, so
 // reports allocate (sensor names are looked up then, not kept); sense() does not.
-// A plain constructor with prototype methods, like the scanner, and all
-// counters in two typed arrays: what costs the chip least.
+// Made when the mode starts, as closures over one scope: diagnostics is rarely
+// entered, and methods on a prototype would hold the chip's RAM for as long as
+// the firmware runs. All counters sit in two typed arrays.
 import type { Buttons } from '../hal/types';
 import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
-import { EDGE, TRANSIT } from './sensing';
+import { SETTLED, TRANSIT } from './sensing';
 import type { Scanner } from './scan';
 
 /** Diagnostics is asked for by holding the mode button while the board powers up. */
@@ -25,15 +26,6 @@ export interface DiagOptions {
   now: number;
 }
 
-/** Recent edges kept for the report. */
-const RECENT = 8;
-// Per channel c in Diagnostics.u: 3c flags (SEEN, SENSOR), 3c + 1 edges, 3c + 2
-// transits; then per recent edge j at 3 * channels + 2j: its channel and level
-// (2 for a transit). In Diagnostics.t: each channel's time of its last reported
-// change (or of the start), then each recent edge's time.
-const SEEN = 1;
-const SENSOR = 2;
-
 export interface Diagnostics {
   /** (Re)starts the walk test: every sensor must be triggered once. */
   walk(now: number): void;
@@ -46,117 +38,111 @@ export interface Diagnostics {
   report(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   display(): string;
-  /** The scanner, the board, and the stuck time (ms). */
-  sc: Scanner;
-  bd: BoardDescription;
-  stk: number;
-  /** Sensors seen in the walk test, and how many sensors there are. */
-  seen: number;
-  of: number;
-  /** Recent edges recorded (all time; the last RECENT are kept). */
-  rec: number;
-  /** Set when the walk test progressed since the last call of progressed(). */
-  mov: boolean;
-  /** Counters, flags and recent edges (layout above). */
-  u: Uint16Array;
-  /** Times (layout above). */
-  t: Float64Array;
 }
 
-export const Diagnostics = function (this: Diagnostics, o: DiagOptions): void {
-  const n = o.board.channels;
-  const sensors = o.board.sensors;
-  this.sc = o.scanner;
-  this.bd = o.board;
-  this.stk = o.stuckMs || 5000;
-  this.of = sensors.length;
-  this.rec = 0;
-  this.u = new Uint16Array(3 * n + 2 * RECENT);
-  this.t = new Float64Array(n + RECENT);
-  for (let i = 0; i < sensors.length; i++) this.u[3 * sensors[i].ch] = SENSOR;
-  this.walk(o.now);
-} as unknown as { new (o: DiagOptions): Diagnostics; prototype: Diagnostics };
+/** Recent edges kept for the report. */
+const RECENT = 8;
+/** Channel flags (see u below). */
+const SEEN = 1;
+const SENSOR = 2;
 
-const P = Diagnostics.prototype;
+export function createDiagnostics(o: DiagOptions): Diagnostics {
+  const sc = o.scanner;
+  const board = o.board;
+  const n = board.channels;
+  /** How many sensors the walk test waits for. */
+  const of = board.sensors.length;
+  const stuckMs = o.stuckMs || 5000;
+  // Per channel c: 3c flags (SEEN, SENSOR), 3c + 1 edges, 3c + 2 transits; then
+  // per recent edge j at 3n + 2j: its channel and level (2 for a transit).
+  const u = new Uint16Array(3 * n + 2 * RECENT);
+  // Each channel's time of its last reported change (or of the start), then each recent edge's time.
+  const t = new Float64Array(n + RECENT);
+  /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
+  let seen = 0;
+  let rec = 0;
+  /** Whether the walk test progressed since progressed() was last asked. */
+  let moved = false;
 
-P.walk = function (this: Diagnostics, now: number): void {
-  const n = this.bd.channels;
-  for (let c = 0; c < n; c++) {
-    this.u[3 * c] &= ~SEEN;
-    this.t[c] = now;
-  }
-  this.seen = 0;
-  this.mov = true;
-};
-
-P.sense = function (this: Diagnostics, kind: SensorEventKind, ch: number, level: number, t: number): void {
-  if (kind !== EDGE && kind !== TRANSIT) return;
-  const u = this.u;
-  const n = this.bd.channels;
-  if (kind === EDGE) {
-    u[3 * ch + 1]++;
-    this.t[ch] = t;
-  } else u[3 * ch + 2]++;
-  const j = this.rec++ % RECENT;
-  this.t[n + j] = t;
-  u[3 * n + 2 * j] = ch;
-  u[3 * n + 2 * j + 1] = kind === TRANSIT ? 2 : level;
-  if (level === 1 && u[3 * ch] === SENSOR) {
-    u[3 * ch] |= SEEN;
-    this.seen++;
-    this.mov = true;
-  }
-};
-
-P.progressed = function (this: Diagnostics): boolean {
-  const m = this.mov;
-  this.mov = false;
-  return m;
-};
-
-P.walkState = function (this: Diagnostics): { seen: number; of: number; missing: string[] } {
-  const sensors = this.bd.sensors;
-  const missing: string[] = [];
-  for (let i = 0; i < sensors.length; i++) if (!(this.u[3 * sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
-  return { seen: this.seen, of: this.of, missing: missing };
-};
-
-P.report = function (this: Diagnostics, now: number): object {
-  const n = this.bd.channels;
-  const u = this.u;
-  const sc = this.sc;
-  const sensors = this.bd.sensors;
-  // Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept; written here, not as a function the chip would keep).
-  const name: string[] = [];
-  for (let c = 0; c < n; c++) name.push('ch' + c);
-  for (let i = 0; i < sensors.length; i++) name[sensors[i].ch] = sensors[i].name;
-  const levels: string[] = [];
-  const stuck: string[] = [];
-  const never: string[] = [];
-  const chs: object[] = [];
-  let word = 0;
-  for (let c = 0; c < n; c++) {
-    word |= sc.level(c) << (c & 31);
-    if ((c & 31) === 31 || c === n - 1) {
-      levels.push(('0000000' + (word >>> 0).toString(16)).slice(-8));
-      word = 0;
+  // The board's sensors are read when needed, not kept: a board may make them when asked.
+  function walk(now: number): void {
+    const sensors = board.sensors;
+    for (let c = 0; c < n; c++) {
+      u[3 * c] = 0;
+      t[c] = now;
     }
-    if (sc.level(c) && now - this.t[c] >= this.stk) stuck.push(name[c]);
-    const raw = sc.rawChanges(c);
-    if (!raw && u[3 * c] & SENSOR) never.push(name[c]);
-    // Raw changes the debouncer did not pass on (bounces and noise); only
-    // channels with something to say: a 160-channel list would not fit a phone screen.
-    const rejected = raw - u[3 * c + 1] - 2 * u[3 * c + 2];
-    if (raw) chs.push({ s: name[c], ch: c, e: u[3 * c + 1], x: u[3 * c + 2], r: rejected > 0 ? rejected : 0 });
+    for (let i = 0; i < sensors.length; i++) u[3 * sensors[i].ch] = SENSOR;
+    seen = 0;
+    moved = true;
   }
-  const recent: number[][] = [];
-  for (let i = this.rec > RECENT ? this.rec - RECENT : 0; i < this.rec; i++) {
-    const j = i % RECENT;
-    recent.push([this.t[n + j], u[3 * n + 2 * j], u[3 * n + 2 * j + 1]]);
-  }
-  return { type: 'diag', levels: levels, walk: this.walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
-};
 
-P.display = function (this: Diagnostics): string {
-  return this.of && this.seen === this.of ? 'd done' : 'd ' + this.seen + '-' + this.of;
-};
+  function walkState(): { seen: number; of: number; missing: string[] } {
+    const missing: string[] = [];
+    const sensors = board.sensors;
+    for (let i = 0; i < sensors.length; i++) if (!(u[3 * sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
+    return { seen: seen, of: of, missing: missing };
+  }
+
+  walk(o.now);
+  return {
+    walk: walk,
+    sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
+      if (kind === SETTLED) return;
+      if (kind === TRANSIT) u[3 * ch + 2]++;
+      else {
+        u[3 * ch + 1]++;
+        t[ch] = time;
+      }
+      const j = rec++ % RECENT;
+      t[n + j] = time;
+      u[3 * n + 2 * j] = ch;
+      u[3 * n + 2 * j + 1] = kind === TRANSIT ? 2 : level;
+      if (level === 1 && u[3 * ch] === SENSOR) {
+        u[3 * ch] |= SEEN;
+        seen++;
+        moved = true;
+      }
+    },
+    progressed: function (): boolean {
+      const m = moved;
+      moved = false;
+      return m;
+    },
+    walkState: walkState,
+    report: function (now: number): object {
+      // Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept).
+      const name: string[] = [];
+      const sensors = board.sensors;
+      for (let c = 0; c < n; c++) name.push('ch' + c);
+      for (let i = 0; i < sensors.length; i++) name[sensors[i].ch] = sensors[i].name;
+      const levels: string[] = [];
+      const stuck: string[] = [];
+      const never: string[] = [];
+      const chs: object[] = [];
+      const recent: number[][] = [];
+      let word = 0;
+      for (let c = 0; c < n; c++) {
+        const level = sc.level(c);
+        const raw = sc.rawChanges(c);
+        word |= level << (c & 31);
+        if ((c & 31) === 31 || c === n - 1) {
+          levels.push((word >>> 0).toString(16).padStart(8, '0'));
+          word = 0;
+        }
+        if (level && now - t[c] >= stuckMs) stuck.push(name[c]);
+        // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
+        // channels with something to say are listed: a 160-channel list would not fit a phone screen.
+        if (raw) chs.push({ s: name[c], ch: c, e: u[3 * c + 1], x: u[3 * c + 2], r: Math.max(0, raw - u[3 * c + 1] - 2 * u[3 * c + 2]) });
+        else if (u[3 * c] & SENSOR) never.push(name[c]);
+      }
+      for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
+        const j = i % RECENT;
+        recent.push([t[n + j], u[3 * n + 2 * j], u[3 * n + 2 * j + 1]]);
+      }
+      return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+    },
+    display: function (): string {
+      return of && seen === of ? 'd done' : 'd ' + seen + '-' + of;
+    },
+  };
+}

@@ -9,7 +9,8 @@ import type { Game, GameConfig, GameOptions } from './game';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
 import type { SettleGroup } from './scan';
-import { Diagnostics } from './diag';
+import { createDiagnostics } from './diag';
+import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
 import { FAULTS, watchFaults } from './faults';
 import type { Display } from './display';
@@ -119,10 +120,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const faults = watchFaults(scanner, mod.board.channels);
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
-  function send(message: object): void {
-    sendLine(radio, message);
-  }
-
   /** The contract's state message, with the game's own fields. */
   function stateNow(): object {
     const extra: Fields = mod.fields ? mod.fields(state) : {};
@@ -149,9 +146,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Tells the phone, the display and the advert about the state. */
   function announce(): void {
-    send(stateNow());
+    sendLine(radio, stateNow());
     const winner = game.winner(state);
-    if (winner !== null && !overSent) send(message('over', { winner: winner, scores: game.scores(state) }));
+    if (winner !== null && !overSent) sendLine(radio, message('over', { winner: winner, scores: game.scores(state) }));
     overSent = winner !== null;
     show(true);
   }
@@ -161,7 +158,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     try {
       store.append(LOG, text);
     } catch (e) {
-      send({ type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
+      sendLine(radio, { type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
     }
   }
 
@@ -172,7 +169,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     save(record(move as unknown as object));
     stand++;
     state = outcome.state;
-    for (let i = 0; i < outcome.changes.length; i++) send(message('score', outcome.changes[i]));
+    for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
     announce();
     return null;
   }
@@ -196,7 +193,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     stand = back.stand;
     const after = game.scores(state);
     for (let p = 0; p < after.length; p++) {
-      if (after[p] !== before[p]) send(message('score', { player: p, points: after[p] - before[p], rule: 'undo' }));
+      if (after[p] !== before[p]) sendLine(radio, message('score', { player: p, points: after[p] - before[p], rule: 'undo' }));
     }
     overSent = game.winner(state) !== null;
     announce();
@@ -211,7 +208,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function sensed(move: M | null, byButton?: boolean): void {
     if (!byButton) sensedMoves++;
     const refused = move === null ? null : play(move);
-    if (refused) send({ type: 'flag', message: refused });
+    if (refused) sendLine(radio, { type: 'flag', message: refused });
   }
 
   const interpreter = mod.interpreter(sensed);
@@ -226,9 +223,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   } : null;
 
   function setDiag(on: boolean): void {
-    diag = on ? new Diagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
+    diag = on ? createDiagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
     if (diag) {
-      send(message('diag', diag.report(clock.now())));
+      sendLine(radio, message('diag', diag.report(clock.now())));
       show(true);
     } else announce();
   }
@@ -237,7 +234,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const name = command.name;
     const args = command.args;
     if (name === 'state' || (name === 'diag' && args.on === undefined && !args.walk)) {
-      send(diag ? message('diag', diag.report(clock.now())) : stateNow());
+      sendLine(radio, diag ? message('diag', diag.report(clock.now())) : stateNow());
       return null;
     }
     if (name === 'diag') {
@@ -310,7 +307,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // A long press of `mode` during play is undo; every other press is the game's.
       if (name === 'mode') {
         const why = heldMs >= UNDO_HOLD_MS ? undo() : null;
-        if (why) send({ type: 'flag', message: why });
+        if (why) sendLine(radio, { type: 'flag', message: why });
       } else sensed(mod.button(state, name, heldMs), true);
     }
     show(false);
@@ -325,7 +322,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   if (saved) {
-    send({ type: 'restored', moves: saved.moves, dropped: saved.dropped });
+    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped });
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) save(resyncRecord(saved.stand));
   } else {
@@ -334,7 +331,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     store.lines(LOG, function (): void {
       lost++;
     });
-    if (lost) send({ type: 'restored', moves: 0, dropped: lost, lost: true });
+    if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
     store.erase(LOG);
     save(setupRecord(game.id, gameConfig, names));
   }
@@ -347,7 +344,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (scanner.count() !== 0) {
       scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
-        send(message('diag', { walk: diag.walkState() }));
+        sendLine(radio, message('diag', { walk: diag.walkState() }));
         show(false);
       }
     }
@@ -378,7 +375,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     let sensor = 'ch' + ch;
     for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
     for (let bit = 0; bit < FAULTS.length; bit++) {
-      if (fault & (1 << bit)) send({ type: 'fault', fault: FAULTS[bit], ch: ch, sensor: sensor });
+      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: FAULTS[bit], ch: ch, sensor: sensor });
     }
     note = wordLayout('Err ' + ch);
     noteUntil = clock.now() + FAULT_SHOW_MS;

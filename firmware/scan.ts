@@ -15,7 +15,7 @@ import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CK, CONTACT_MS, E, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, E, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
   algorithmId, debounce, debounceState,
 } from './debounce';
 
@@ -61,7 +61,7 @@ const CAP = 3;
 const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
-/** A copy of the tick's `hot` count, for idle(). */
+/** A copy of the tick's `hot` count, for isIdle(). */
 const HOT = 6;
 /** Non-zero while the bank must be worked on with no raw change (timers, watched transits). */
 const PEND = 12;
@@ -116,7 +116,7 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
-    s[i + CK] = s[i + RW] = F[b] | 0;
+    s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
     s[i + LT] = lt[b];
   }
   for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
@@ -137,8 +137,6 @@ export interface Scanner {
   drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number;
   /** Events waiting in the ring. */
   count(): number;
-  /** True when nothing is pending: no timer, no watched pulse, no armed group, no queued event. */
-  idle(): boolean;
   /** Debounced level of a channel. */
   level(ch: number): number;
   /** Raw level changes seen on a channel (0 unless built with `counts`). */
@@ -257,7 +255,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   /** A bank that changed, or is pending with its deadline come. */
   function work(b: number, r: number, now: number): void {
     const o = BANK0 + (b << BANK_BITS);
-    const old = s[o + CK];
+    const old = s[o];
     F[b] = r;
     r |= 0;
     if (tallies && r !== s[o + RW]) (/*@__NOINLINE__*/ tally(b, r ^ s[o + RW], now | 0));
@@ -335,19 +333,22 @@ P.count = function (this: Scanner): number {
   return this.s[SIZE];
 };
 
-P.idle = function (this: Scanner): boolean {
-  return !(this.s[HOT] | this.s[SIZE]);
-};
-
 P.level = function (this: Scanner, ch: number): number {
-  return (this.s[BANK0 + ((ch >> 5) << BANK_BITS) + CK] >>> (ch & 31)) & 1;
+  return (this.s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
 };
 
 P.rawChanges = function (this: Scanner, ch: number): number {
   return this.s[this.s[0] + CHAN * ch + 1] >>> 16;
 };
 
-/** Raw level of a channel at the last scan (for tests: a function, not a method, so it costs the chip nothing). */
+// For the simulator and tests: functions, not methods, so they cost the chip nothing.
+
+/** True when nothing is pending: no timer, no watched pulse, no armed group, no queued event. */
+export function isIdle(sc: Scanner): boolean {
+  return !(sc.s[HOT] | sc.s[SIZE]);
+}
+
+/** Raw level of a channel at the last scan. */
 export function rawLevel(sc: Scanner, ch: number): number {
   return (sc.s[BANK0 + ((ch >> 5) << BANK_BITS) + RW] >>> (ch & 31)) & 1;
 }

@@ -4,7 +4,7 @@
 // presses, phone writes and power cuts; what the board sends to the phone and
 // shows on its display is printed as JSON Lines. Every line is checked before
 // the first tick, so a malformed scenario is reported and nothing half-run.
-import { channelKinds } from '../firmware/scan';
+import { channelKinds, isIdle } from '../firmware/scan';
 import { startFirmware } from '../firmware/runtime';
 import type { Firmware } from '../firmware/runtime';
 import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
@@ -262,7 +262,7 @@ export class Simulation {
     for (;;) {
       const t = this.t;
       this.step();
-      const quiet = !inputs.pending() && !inputs.unread() && (!this.firmware || this.firmware.scanner.idle());
+      const quiet = !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
       if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && quiet) break;
       if (t > lastT + TAIL_LIMIT_MS) break;
     }

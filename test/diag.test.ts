@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { Diagnostics, diagAtPowerUp } from '../firmware/diag';
+import { createDiagnostics, diagAtPowerUp } from '../firmware/diag';
 import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
@@ -17,7 +17,7 @@ const board: BoardDescription = {
 function rig() {
   const inputs = new SimInputs({ channels: 40, kinds: ['contact', 'ir'], seed: 3 });
   const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
-  const diag = new Diagnostics({ scanner, board, now: 0, stuckMs: 100 });
+  const diag = createDiagnostics({ scanner, board, now: 0, stuckMs: 100 });
   const until = (end: number) => {
     for (let t = inputs.clock.now(); t <= end; t++) {
       inputs.advanceTo(t);

@@ -9,8 +9,8 @@
 export const STUCK = 1;
 export const CHATTER = 2;
 export const NEVER = 4;
-/** Names by bit index: 'stuck', 'chatter', 'never'. */
-export const FAULTS = ['stuck', 'chatter', 'never'];
+/** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
+export const FAULT_NAMES = 'stuck chatter never';
 
 /** Raw level changes in one check (a second) from which a sensor chatters. */
 export const CHATTER_PER_CHECK = 20;

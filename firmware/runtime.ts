@@ -12,7 +12,7 @@ import type { SettleGroup } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
-import { FAULTS, watchFaults } from './faults';
+import { FAULT_NAMES, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -374,8 +374,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const sensors = mod.board.sensors;
     let sensor = 'ch' + ch;
     for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
-    for (let bit = 0; bit < FAULTS.length; bit++) {
-      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: FAULTS[bit], ch: ch, sensor: sensor });
+    const names = FAULT_NAMES.split(' ');
+    for (let bit = 0; bit < names.length; bit++) {
+      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
     note = wordLayout('Err ' + ch);
     noteUntil = clock.now() + FAULT_SHOW_MS;

@@ -80,9 +80,11 @@ export async function minifyEs5(code: string): Promise<string> {
   const result = await minify(code, {
     ecma: 5,
     toplevel: true,
-    // Espruino does not hoist: inlining functions with parameters leaves a `var x`
-    // after a `return`, which on the chip makes x a global. Inline simple functions only.
-    compress: { passes: 2, inline: 1, keep_fargs: false },
+    // Full inlining: a function used once becomes code in place, not a function
+    // object kept for good (about 30 JsVars a bundle). Espruino does not hoist, so
+    // the gate checks what inlining makes: a `var` left after a `return` would be a
+    // global on the chip (test/bundles.test.ts, tools/gate.ts).
+    compress: { passes: 2, inline: 3, keep_fargs: false },
     mangle: { reserved: espruinoGlobals() },
     format: { ascii_only: true },
   });

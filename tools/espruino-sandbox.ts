@@ -156,7 +156,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     digitalWrite: record('digitalWrite'),
     digitalPulse: record('digitalPulse'),
     pinMode: record('pinMode'),
-    peek32: () => 0,
+    // P0.IN (nRF52): bit n is the level of Dn; other addresses read 0.
+    peek32: (addr: number) => { let v = 0; if (addr === 0x50000510) for (let i = 0; i < 32; i++) v |= pinLevel('D' + i) << i; return v >>> 0; },
     poke32: record('poke32'),
     analogRead: () => 0,
     setWatch: (fn: (e: object) => void, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [String(pin), opts] }); watches.push({ fn, pin }); return nextId++; },

@@ -3,9 +3,7 @@
 // with pull-ups read 0 when closed, so such banks invert.
 import type { AnalogInput, Buttons, Clock, DigitalBank, Ticker } from '../types';
 
-// digitalRead takes an array of pins at run time; the published types only allow one.
 declare function setInterval(f: () => void, ms: number): unknown;
-const readPins = digitalRead as unknown as (pins: Pin[]) => number;
 
 export interface PinBankOptions {
   /** Channel 0 first. At most 32. */
@@ -28,7 +26,8 @@ export function pinBank(o: PinBankOptions): DigitalBank {
   return {
     width: pins.length,
     read: function () {
-      return readPins(pins) ^ inv;
+      // digitalRead takes an array of pins at run time; the published types only allow one.
+      return (digitalRead as unknown as (pins: Pin[]) => number)(pins) ^ inv;
     },
   };
 }
@@ -37,23 +36,49 @@ export function pinBank(o: PinBankOptions): DigitalBank {
 const P0_IN = 0x50000510;
 
 export interface GpioBankOptions {
-  /** GPIO numbers first..first+width-1 are channels 0..width-1 (D<n> is GPIO n on the MDBT42Q). */
-  first: number;
-  width: number;
+  /**
+   * The GPIOs of the bank as bits (D<n> is GPIO n on the MDBT42Q): channel 0
+   * is the lowest set bit, and so on up. At most two runs of consecutive GPIOs
+   * (the triangle's D11-D20 and D22-D23, around the reset pin D21).
+   */
+  gpios: number;
   mode: string;
   invert: number;
 }
 
-/** A run of consecutive GPIOs straight from the input register (unconfigured pins read 0, so they are set up here). */
+/**
+ * GPIOs straight from the input register: one load and a few shifts a read,
+ * and nothing kept but numbers (a pin array costs 2 JsVars a pin). Unconfigured
+ * pins read 0, so they are set up here.
+ */
 export function gpioBank(o: GpioBankOptions): DigitalBank {
-  for (let i = 0; i < o.width; i++) pinMode(('D' + (o.first + i)) as unknown as Pin, o.mode, false);
-  const shift = o.first;
-  const mask = o.width >= 32 ? -1 : (1 << o.width) - 1;
+  const gpios = o.gpios >>> 0;
+  // The first run starts at `from` and is `first` long; the second follows `gap` bits after it.
+  let from = -1;
+  let first = 0;
+  let gap = 0;
+  let runs = 0;
+  let width = 0;
+  for (let g = 0; g < 32; g++) {
+    if (!((gpios >>> g) & 1)) continue;
+    pinMode(('D' + g) as unknown as Pin, o.mode, false);
+    if (!g || !((gpios >>> (g - 1)) & 1)) {
+      if (++runs === 1) from = g;
+      else gap = g - from - width;
+    }
+    if (runs === 1) first++;
+    width++;
+  }
+  if (runs > 2) throw new Error('gpioBank: more than two runs of GPIOs');
+  const low = first >= 32 ? -1 : (1 << first) - 1;
+  // The second run's bits, moved down to follow the first.
+  const high = (gpios >>> from >>> gap) & ~low;
   const inv = o.invert | 0;
   return {
-    width: o.width,
+    width: width,
     read: function () {
-      return ((peek32(P0_IN, 1) >>> shift) & mask) ^ inv;
+      const v = peek32(P0_IN, 1) >>> from;
+      return ((v & low) | ((v >>> gap) & high)) ^ inv;
     },
   };
 }

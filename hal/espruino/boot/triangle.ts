@@ -1,10 +1,14 @@
 // The triangle board (wiring.md): twelve reflective IR points straight on
-// GPIOs, channels 0-11 in the order of firmware/games/triangle/board.ts.
+// GPIOs D11-D20 and D22-D23 (D21 is the reset pin), channels 0-11 in the
+// order of firmware/games/triangle/board.ts, read from the GPIO input register.
 // A covered point reads low, so the bank inverts.
 import { startOnEspruino } from '../index';
-import { pinBank } from '../inputs';
+import { gpioBank } from '../inputs';
 import { triangleModule } from '../../../firmware/games/triangle/module';
 
+/** D11-D20 and D22-D23. */
+const IR_GPIOS = 0x00dff800;
+
 startOnEspruino(triangleModule, function () {
-  return [pinBank({ pins: [D11, D12, D13, D14, D15, D16, D17, D18, D19, D20, D22, D23], mode: 'input_pullup', invert: 0xfff })];
+  return [gpioBank({ gpios: IR_GPIOS, mode: 'input_pullup', invert: 0xfff })];
 });

@@ -1,0 +1,55 @@
+// The chip's input banks (hal/espruino/inputs.ts), built for the device and run
+// with Espruino's globals stood in for: the bits they read land on the right channels.
+import assert from 'node:assert/strict';
+import vm from 'node:vm';
+import { buildDeviceCode } from '../tools/es5';
+import { createSandbox } from '../tools/espruino-sandbox';
+import { ROOT } from '../tools/games';
+
+describe('HAL: a bank from the GPIO input register', function () {
+  this.timeout(30000);
+  const pins: Record<string, number> = {};
+  const sandbox = createSandbox({ pins });
+  let gpioBank: (o: { gpios: number; mode: string; invert: number }) => { width: number; read(): number };
+  before(async () => {
+    const code = await buildDeviceCode({ source: "import { gpioBank } from './hal/espruino/inputs';\ndeclare const global: any;\nglobal.gpioBank = gpioBank;\n", dir: ROOT });
+    vm.runInContext(code.min, sandbox.context);
+    gpioBank = sandbox.context.gpioBank;
+  });
+
+  /** The channels a register value gives: the i-th lowest GPIO of `gpios` is channel i. */
+  function expected(gpios: number, value: number, invert: number): number {
+    let out = 0;
+    let ch = 0;
+    for (let gpio = 0; gpio < 32; gpio++) if ((gpios >>> gpio) & 1) out |= ((value >>> gpio) & 1) << ch++;
+    return out ^ invert;
+  }
+
+  const masks: [string, number, number][] = [
+    ['the triangle: D11-D20 and D22-D23, around the reset pin', 0x00dff800, 0xfff],
+    ['one run from D3', 0x000003f8, 0],
+    ['all 32', -1, 0],
+    ['two runs with a wide gap', 0x80000003, 0x5],
+  ];
+  for (const [what, gpios, invert] of masks) {
+    it(`${what}: each GPIO on its channel, inverted as asked`, () => {
+      const before = sandbox.calls.filter((c) => c.api === 'pinMode').length;
+      const bank = gpioBank({ gpios, mode: 'input_pullup', invert });
+      let bits = 0;
+      for (let v = gpios >>> 0; v; v &= v - 1) bits++;
+      assert.equal(bank.width, bits);
+      assert.equal(sandbox.calls.filter((c) => c.api === 'pinMode').length - before, bits, 'every GPIO of the bank set up');
+      let seed = 7;
+      for (let i = 0; i < 300; i++) {
+        seed = (seed * 1103515245 + 12345) >>> 0;
+        const register = (seed ^ (seed << 13)) >>> 0;
+        for (let p = 0; p < 32; p++) pins['D' + p] = (register >>> p) & 1;
+        assert.equal(bank.read() >>> 0, expected(gpios, register, invert) >>> 0, `register ${register.toString(16)}`);
+      }
+    });
+  }
+
+  it('refuses more than two runs of GPIOs', () => {
+    assert.throws(() => gpioBank({ gpios: 0x15, mode: 'input', invert: 0 }), /more than two runs/);
+  });
+});

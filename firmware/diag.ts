@@ -6,16 +6,10 @@
 // Made when the mode starts, as closures over one scope: diagnostics is rarely
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
-import type { Buttons } from '../hal/types';
 import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import type { Scanner } from './scan';
-
-/** Diagnostics is asked for by holding the mode button while the board powers up. */
-export function diagAtPowerUp(buttons: Buttons): boolean {
-  return buttons.isDown('mode');
-}
 
 export interface DiagOptions {
   scanner: Scanner;

@@ -35,8 +35,8 @@ export interface GameModule<S, M> {
   layout(state: S): string;
   /** Game-specific fields of the phone's state message. */
   fields?(state: S): Fields;
-  /** The round number for the advert (side, Board, end); 0 when there is none. */
-  round?(state: S): number;
+  /** The field of `fields()` that the advert shows as its round (triangle's flick, ringapeg's Board); 0 without one. */
+  round?: string;
   /** The game's referee commands, beside the common ones. */
   commands: CommandTable;
   /** A validated referee command as a move, or null when it is not this game's. */
@@ -53,8 +53,10 @@ export interface RuntimeConfig {
   pollMs: number;
   /** One debounce algorithm for every channel, instead of each sensor kind's default. */
   debounce?: { algorithm: string; ms: number };
-  /** Start in diagnostics mode. */
+  /** Start in diagnostics mode (the `mode` button held at power-up). */
   diag: boolean;
+  /** Start in maintenance: the console on Bluetooth for a while, for re-flashing (the `next` button held at power-up). */
+  maintenance: boolean;
   /** Display modules in the chain. */
   modules: number;
   /** The pairing passkey shown on the display when a phone pairs; null for none. */
@@ -98,9 +100,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
   const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
-  const access = createAccess({ now: clock.now(), maintenance: hal.buttons.isDown('next') });
+  const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
   // A game saved before the power went is taken up where it was; else a new one starts.
-  const saved = restore(store, game);
+  let saved = restore(store, game);
   let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
   let names = saved ? saved.names : config.names;
   let state: S = saved ? saved.state : game.setup(gameConfig);
@@ -140,7 +142,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio.advertise(encodeAdvert({
       game: game.id, scores: game.scores(state), turn: game.turn(state), winner: game.winner(state),
       flags: (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0),
-      seq: seq, round: mod.round ? mod.round(state) : 0,
+      seq: seq, round: mod.round && mod.fields ? mod.fields(state)[mod.round] as number : 0,
     }, advert));
   }
 
@@ -384,6 +386,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   hal.ticker.every(config.pollMs, tick);
+  // The closures above keep this scope for as long as the board runs: let go
+  // of what only the boot needed (on the chip, some 25 JsVars).
+  (hal as unknown) = (config as unknown) = saved = null;
 
   return {
     tick: tick,

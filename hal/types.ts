@@ -27,12 +27,10 @@ export interface Ticker {
   every(ms: number, tick: () => void): void;
 }
 
-/** The board's buttons. */
+/** The board's buttons (those held at power-up choose a mode: RuntimeConfig's diag and maintenance). */
 export interface Buttons {
   /** Set by the firmware: called on each release with the button's name and how long it was held (ms). */
   onPress: ((name: string, heldMs: number) => void) | null;
-  /** Whether the button is down now (read at power-up for modes). */
-  isDown(name: string): boolean;
 }
 
 /** Bytes out on SPI with a chip select, one transfer per call. */

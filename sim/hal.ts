@@ -47,20 +47,13 @@ export function createSimTicker(): SimTicker {
 export interface SimButtons extends Buttons {
   /** A press of `name` held for `heldMs`, reported on release as the chip does. */
   press(name: string, heldMs: number): void;
-  /** Buttons held down now (at power-up: modes). */
-  hold(name: string, down: boolean): void;
 }
 
 export function createSimButtons(): SimButtons {
-  const down: Record<string, boolean> = {};
   const buttons: SimButtons = {
     onPress: null,
-    isDown: (name) => !!down[name],
     press(name, heldMs): void {
       if (buttons.onPress) buttons.onPress(name, heldMs);
-    },
-    hold(name, isDown): void {
-      down[name] = isDown;
     },
   };
   return buttons;

@@ -171,6 +171,7 @@ export class Simulation {
       pollMs: header.pollMs,
       debounce: header.debounce,
       diag: header.mode === 'diag',
+      maintenance: false,
       modules: MODULES,
       passkey: null,
       observe: this.observe,

@@ -4,6 +4,10 @@ import {
   encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, GAME_CODES, type AdvertSummary,
 } from '../firmware/advert';
 import { decodeAdvert } from '../sim/phone';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseScenario, Simulation } from '../sim/replay';
+import { ROOT } from '../tools/games';
 
 const base: AdvertSummary = { game: 'ringapeg', scores: [125, -40], turn: 1, winner: null, flags: 0, seq: 9, round: 2 };
 
@@ -70,5 +74,30 @@ describe('advert: byte layout (docs/protocol.md)', () => {
         assert.equal(info.seq, seq % 256);
         assert.equal(info.round, round);
       }), { seed: 4242, numRuns: 300 });
+  });
+});
+
+describe('advert: what a board puts in it', () => {
+  const scenario = (name: string) => new Simulation(parseScenario(readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8')));
+  /** The last advert the board sent, decoded, and its state then. */
+  function last(sim: Simulation) {
+    const adverts = sim.hal.radio.adverts;
+    return decodeAdvert(adverts[adverts.length - 1].bytes);
+  }
+
+  it('its round is the triangle\'s flick of the turn (1-3) and Ring-a-Peg\'s Board', () => {
+    const triangle = scenario('triangle-game');
+    const flicks = new Set<number>();
+    for (let t = 0; t < 60000; t += 500) {
+      triangle.runUntil(t);
+      const info = last(triangle);
+      assert.ok(info && info.game === 'triangle');
+      flicks.add(info.round);
+    }
+    assert.deepEqual([...flicks].sort(), [1, 2, 3]);
+    const advance = scenario('ringapeg-advance');
+    advance.runToEnd();
+    const info = last(advance);
+    assert.ok(info && info.game === 'ringapeg' && info.round > 1, `Board ${info && info.round}`);
   });
 });

@@ -8,6 +8,7 @@ import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
 import { untokenise } from '../tools/tokenise';
+import { decodeAdvert } from '../sim/phone';
 import { espruinoGlobals } from '../tools/es5';
 import { bootInSandbox } from '../tools/espruino-sandbox';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
@@ -84,6 +85,21 @@ describe('compatibility gate: game bundles', function () {
       sandbox.advance(200);
       assert.equal(undos(), 1);
       assert.deepEqual(sandbox.errors, []);
+    });
+
+    it(`${game}: mode (D29) held at power-up starts diagnostics, next (D28) maintenance with the console on Bluetooth`, () => {
+      const advertised = (sandbox: ReturnType<typeof bootInSandbox>) => {
+        const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
+        return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData);
+      };
+      const plain = advertised(bootInSandbox(bundle().min));
+      assert.deepEqual([plain && plain.diag, plain && plain.maintenance], [false, false]);
+      const diag = advertised(bootInSandbox(bundle().min, { pins: { D29: 1 } }));
+      assert.deepEqual([diag && diag.diag, diag && diag.maintenance], [true, false]);
+      const flashing = bootInSandbox(bundle().min, { pins: { D28: 1 } });
+      const maintenance = advertised(flashing);
+      assert.deepEqual([maintenance && maintenance.diag, maintenance && maintenance.maintenance], [false, true]);
+      assert.ok(flashing.calls.some((c) => c.api === 'Bluetooth.setConsole'), 'the console on Bluetooth');
     });
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createDiagnostics, diagAtPowerUp } from '../firmware/diag';
+import { createDiagnostics } from '../firmware/diag';
 import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
@@ -83,10 +83,7 @@ describe('diagnostics', () => {
     assert.deepEqual(rep.recent[0], [90, 1, 1]);
   });
 
-  it('is asked for by the mode button held at power-up', () => {
-    assert.equal(diagAtPowerUp({ onPress: () => {}, isDown: (n) => n === 'mode' }), true);
-    assert.equal(diagAtPowerUp({ onPress: () => {}, isDown: () => false }), false);
-  });
+  // Asked for by the mode button held at power-up: test/bundles.test.ts boots the chip's bundle with it held.
 
   it('in replay: edges, walk progress to the phone and display, report on request, error on other commands', () => {
     const out = replay([

@@ -11,7 +11,7 @@ describe('pairing: the passkey on the display', () => {
   function board(passkey: string | null) {
     const b = triangleModule.board;
     const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3 });
-    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3, passkey });
+    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, maintenance: false, modules: 3, passkey });
     let t = 0;
     const run = (ms: number) => {
       for (const end = t + ms; t < end; t++) {

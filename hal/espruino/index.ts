@@ -3,7 +3,6 @@
 import type { DigitalBank, Hal, Store } from '../types';
 import { startFirmware } from '../../firmware/runtime';
 import type { GameModule } from '../../firmware/runtime';
-import { MANUFACTURER_ID } from '../../firmware/advert';
 import { makePasskey } from '../../firmware/access';
 import { espruinoButtons, espruinoClock, espruinoTicker } from './inputs';
 import { createEspruinoRadio } from './radio';
@@ -45,11 +44,7 @@ const flashStore: Store = {
 export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => DigitalBank[]): void {
   const buttons = espruinoButtons(D28, D29);
   const passkey = makePasskey(Math.random);
-  const radio = createEspruinoRadio({
-    passkey: passkey,
-    name: 'Tallyboard',
-    manufacturer: MANUFACTURER_ID,
-  });
+  const radio = createEspruinoRadio(passkey);
   const hal: Hal = {
     clock: espruinoClock,
     banks: banks(),
@@ -63,7 +58,9 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     players: 2,
     options: {},
     pollMs: mod.pollMs,
-    diag: buttons.isDown('mode'),
+    // Held at power-up (active high): mode for diagnostics, next for maintenance.
+    diag: digitalRead(D29) === 1,
+    maintenance: digitalRead(D28) === 1,
     modules: MODULES,
     passkey: passkey,
   });

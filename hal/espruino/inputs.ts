@@ -204,12 +204,7 @@ export const espruinoTicker: Ticker = {
 export function espruinoButtons(next: Pin, mode: Pin): Buttons {
   pinMode(next, 'input_pulldown', true);
   pinMode(mode, 'input_pulldown', true);
-  const buttons: Buttons = {
-    onPress: null,
-    isDown: function (name: string) {
-      return digitalRead(name === 'next' ? next : mode) === 1;
-    },
-  };
+  const buttons: Buttons = { onPress: null };
   function released(e: { time: number; lastTime: number; pin: Pin }): void {
     if (buttons.onPress) buttons.onPress(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
   }

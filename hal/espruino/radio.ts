@@ -9,6 +9,7 @@
 //   whether to show the passkey when the firmware asks (no event handlers kept).
 
 import type { Radio } from '../types';
+import { MANUFACTURER_ID } from '../../firmware/advert';
 
 interface SecurityStatus {
   connected: boolean;
@@ -32,26 +33,25 @@ interface SerialApi {
   write(data: string): void;
 }
 
-export interface EspruinoRadioOptions {
-  /** Six digits; null for an open link (no pairing: edits need the board button). */
-  passkey: string | null;
-  /** The complete local name in the scan response. */
-  name: string;
-  /** Bluetooth SIG company id of the advert's manufacturer data. */
-  manufacturer: number;
-}
+/** The complete local name in the scan response. */
+const NAME = 'Tallyboard';
 
-export function createEspruinoRadio(options: EspruinoRadioOptions): Radio {
-  const nrf = NRF as unknown as NrfApi;
-  const bluetooth = Bluetooth as unknown as SerialApi;
-  const loopback = LoopbackA as unknown as SerialApi;
+/** NRF with the parts of its API that @types/espruino lacks. */
+const nrf = NRF as unknown as NrfApi;
+
+/**
+ * The radio, with `passkey` (six digits) for pairing, or null for an open link
+ * (no pairing: edits need the board button). Nothing is kept but the passkey
+ * and whether the console is here (each kept name costs RAM on the chip).
+ */
+export function createEspruinoRadio(passkey: string | null): Radio {
   let consoleHere = true;
 
-  if (options.passkey) nrf.setSecurity({ passkey: options.passkey, mitm: 1, display: 1 });
+  if (passkey) nrf.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
   // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
-  nrf.setScanResponse(E.toUint8Array([options.name.length + 1, 0x09, options.name]));
+  nrf.setScanResponse(E.toUint8Array([NAME.length + 1, 0x09, NAME]));
 
-  bluetooth.on('data', function (data: string): void {
+  serial(Bluetooth).on('data', function (data: string): void {
     // With the console here, the data is the REPL's, not ours.
     if (consoleHere || !radio.onData) return;
     const s = nrf.getSecurityStatus();
@@ -62,23 +62,28 @@ export function createEspruinoRadio(options: EspruinoRadioOptions): Radio {
     onData: null,
     // Bluetooth.write queues the line in Espruino's UART buffer, which goes out in notifications of MTU - 3 bytes.
     send: function (line: string): void {
-      if (!consoleHere && nrf.getSecurityStatus().connected) bluetooth.write(line);
+      if (!consoleHere && nrf.getSecurityStatus().connected) serial(Bluetooth).write(line);
     },
     advertise: function (manufacturerData: Uint8Array): void {
-      nrf.setAdvertising({}, { manufacturer: options.manufacturer, manufacturerData: manufacturerData, showName: false });
+      nrf.setAdvertising({}, { manufacturer: MANUFACTURER_ID, manufacturerData: manufacturerData, showName: false });
     },
     console: function (on: boolean): void {
       consoleHere = on;
-      if (on) bluetooth.setConsole(true);
-      else loopback.setConsole(true);
+      serial(on ? Bluetooth : LoopbackA).setConsole(true);
     },
     // A phone is connected but has not paired yet: with a passkey, it must be shown now.
     pairing: function (): boolean {
       const s = nrf.getSecurityStatus();
-      return !!(options.passkey && s.connected && !s.encrypted && !s.bonded);
+      return !!(passkey && s.connected && !s.encrypted && !s.bonded);
     },
   };
   // Off Bluetooth from the start; the firmware puts it back for maintenance.
   radio.console(false);
   return radio;
+}
+
+
+/** Bluetooth or LoopbackA as the serial device it is (a cast: nothing at run time). */
+function serial(device: unknown): SerialApi {
+  return device as SerialApi;
 }

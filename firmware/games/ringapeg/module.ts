@@ -17,9 +17,7 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   interpreter: createRingapegInterpreter,
   layout: ringapegLayout,
   fields: ringapegView,
-  round: function (state) {
-    return state.bd;
-  },
+  round: 'board',
   // A command table (firmware/commands.ts). `ring` and `lift`: what the sensors missed, told by the referee, a ring
   // down over a peg ("none": off every peg) and a ring lifted; the peg's name (o1…o8, i1…i4, k) is checked by command().
   commands: 'claim,!player:int 0..3;cleared;end;ring,!peg:str 4;lift,!peg:str 4',

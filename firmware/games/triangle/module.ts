@@ -17,9 +17,7 @@ export const triangleModule: GameModule<TriangleState, TriangleMove> = {
   interpreter: triangleInterpreter,
   layout: triangleLayout,
   fields: trianglePhoneFields as (state: TriangleState) => Fields,
-  round: function (state) {
-    return state.f + 1;
-  },
+  round: 'flick',
   commands: 'off;fix' + RESULT_ARG + ';flick' + RESULT_ARG,
   command: triangleCommand,
   button: triangleButton,

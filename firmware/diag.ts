@@ -8,7 +8,7 @@
 // the firmware runs. All counters sit in two typed arrays.
 import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
-import { SETTLED, TRANSIT } from './sensing';
+import { EDGE, SETTLED, TRANSIT } from './sensing';
 import type { Scanner } from './scan';
 
 export interface DiagOptions {
@@ -28,7 +28,7 @@ export interface Diagnostics {
   progressed(): boolean;
   /** The walk test: how many sensors were triggered, of how many, and which are missing. */
   walkState(): { seen: number; of: number; missing: string[] };
-  /** The full report for the phone. */
+  /** The full report's fields (the phone gets them in a `diag` message). */
   report(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   display(): string;
@@ -47,9 +47,9 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   /** How many sensors the walk test waits for. */
   const of = board.sensors.length;
   const stuckMs = o.stuckMs || 5000;
-  // Per channel c: 3c flags (SEEN, SENSOR), 3c + 1 edges, 3c + 2 transits; then
-  // per recent edge j at 3n + 2j: its channel and level (2 for a transit).
-  const u = new Uint16Array(3 * n + 2 * RECENT);
+  // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
+  // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
+  const u = new Uint16Array(3 * n + RECENT);
   // Each channel's time of its last reported change (or of the start), then each recent edge's time.
   const t = new Float64Array(n + RECENT);
   /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
@@ -62,10 +62,10 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   function walk(now: number): void {
     const sensors = board.sensors;
     for (let c = 0; c < n; c++) {
-      u[3 * c] = 0;
+      u[c] = 0;
       t[c] = now;
     }
-    for (let i = 0; i < sensors.length; i++) u[3 * sensors[i].ch] = SENSOR;
+    for (let i = 0; i < sensors.length; i++) u[sensors[i].ch] = SENSOR;
     seen = 0;
     moved = true;
   }
@@ -73,7 +73,7 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   function walkState(): { seen: number; of: number; missing: string[] } {
     const missing: string[] = [];
     const sensors = board.sensors;
-    for (let i = 0; i < sensors.length; i++) if (!(u[3 * sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
+    for (let i = 0; i < sensors.length; i++) if (!(u[sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
     return { seen: seen, of: of, missing: missing };
   }
 
@@ -82,17 +82,14 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     walk: walk,
     sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
       if (kind === SETTLED) return;
-      if (kind === TRANSIT) u[3 * ch + 2]++;
-      else {
-        u[3 * ch + 1]++;
-        t[ch] = time;
-      }
+      // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
+      u[(kind + 1) * n + ch]++;
+      if (kind === EDGE) t[ch] = time;
       const j = rec++ % RECENT;
       t[n + j] = time;
-      u[3 * n + 2 * j] = ch;
-      u[3 * n + 2 * j + 1] = kind === TRANSIT ? 2 : level;
-      if (level === 1 && u[3 * ch] === SENSOR) {
-        u[3 * ch] |= SEEN;
+      u[3 * n + j] = (ch << 2) | (kind === TRANSIT ? 2 : level);
+      if (level === 1 && u[ch] === SENSOR) {
+        u[ch] |= SEEN;
         seen++;
         moved = true;
       }
@@ -104,11 +101,10 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     },
     walkState: walkState,
     report: function (now: number): object {
-      // Each channel's name: its sensor's, else "ch<n>" (made when asked, not kept).
-      const name: string[] = [];
+      // The sensors' names by channel (made when asked, not kept).
+      const names: string[] = [];
       const sensors = board.sensors;
-      for (let c = 0; c < n; c++) name.push('ch' + c);
-      for (let i = 0; i < sensors.length; i++) name[sensors[i].ch] = sensors[i].name;
+      for (let i = 0; i < sensors.length; i++) names[sensors[i].ch] = sensors[i].name;
       const levels: string[] = [];
       const stuck: string[] = [];
       const never: string[] = [];
@@ -118,22 +114,26 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       for (let c = 0; c < n; c++) {
         const level = sc.level(c);
         const raw = sc.rawChanges(c);
-        word |= level << (c & 31);
+        const edges = u[n + c];
+        const transits = u[2 * n + c];
+        const name = names[c] || 'ch' + c;
+        // A shift counts modulo 32: bit c & 31 of its bank's word.
+        word |= level << c;
         if ((c & 31) === 31 || c === n - 1) {
           levels.push((word >>> 0).toString(16).padStart(8, '0'));
           word = 0;
         }
-        if (level && now - t[c] >= stuckMs) stuck.push(name[c]);
+        if (level && now - t[c] >= stuckMs) stuck.push(name);
         // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
         // channels with something to say are listed: a 160-channel list would not fit a phone screen.
-        if (raw) chs.push({ s: name[c], ch: c, e: u[3 * c + 1], x: u[3 * c + 2], r: Math.max(0, raw - u[3 * c + 1] - 2 * u[3 * c + 2]) });
-        else if (u[3 * c] & SENSOR) never.push(name[c]);
+        if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
+        else if (u[c] & SENSOR) never.push(name);
       }
       for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
-        const j = i % RECENT;
-        recent.push([t[n + j], u[3 * n + 2 * j], u[3 * n + 2 * j + 1]]);
+        const edge = u[3 * n + i % RECENT];
+        recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
       }
-      return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+      return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
     },
     display: function (): string {
       return of && seen === of ? 'd done' : 'd ' + seen + '-' + of;

@@ -28,23 +28,25 @@ export const REG_TEST = 0x0f;
 /**
  * The canonical form of a text, as the display shows it back: each character
  * in the font's spelling ("UNDO" → "UndO", undrawable ones blank), each module
- * cut to 8 cells and right-trimmed, empty trailing modules dropped.
+ * cut to 8 cells and right-trimmed, empty trailing modules dropped. With
+ * `wrap`, a module full at 8 cells goes on in a new one instead (words).
  */
-export function normalizeText(text: string): string {
-  const modules = text.split('|');
-  for (let m = 0; m < modules.length; m++) {
-    const s = modules[m];
-    let spelt = '';
-    let cells = 0;
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charAt(i);
-      // Every character takes a cell but a '.' right after a cell, which lights that cell's point.
-      if ((c !== '.' || i === 0 || s.charAt(i - 1) === '.') && cells++ === CELLS) break;
-      spelt += String.fromCharCode(fontOf(c) >> 8);
+export function normalizeText(text: string, wrap?: boolean): string {
+  let spelt = '';
+  let cells = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    // Every character takes a cell but a '.' right after a cell, which lights that cell's point
+    // (charAt(-1) is '', which '.|'.indexOf finds: a '.' first takes a cell too).
+    if (c === '|') cells = 0;
+    else if ((c !== '.' || '.|'.indexOf(text.charAt(i - 1)) >= 0) && cells++ === CELLS && wrap) {
+      spelt += '|';
+      cells = 1;
     }
-    modules[m] = spelt.replace(/ +$/, '');
+    // Past 8 cells (when not wrapping) everything up to the next module is cut.
+    if (cells <= CELLS) spelt += c === '|' ? c : String.fromCharCode(fontOf(c) >> 8);
   }
-  return modules.join('|').replace(/\|+$/, '');
+  return spelt.replace(/ +\|/g, '|').replace(/[ |]+$/, '');
 }
 
 /**
@@ -57,10 +59,10 @@ export function normalizeText(text: string): string {
 export function scoresLayout(scores: number[], turn: number, label?: string): string {
   let text = '';
   for (let i = 0; i < scores.length; i++) {
-    // Right-aligned in 4 cells, clamped to what they show.
-    text += (i > 0 && i % 2 === 0 ? '|' : '') + ('   ' + Math.max(-999, Math.min(9999, Math.round(scores[i])))).slice(-4) + (turn === i ? '.' : '');
+    // Right-aligned in 4 cells, clamped to what they show; a module ends after each second player.
+    text += ('   ' + Math.max(-999, Math.min(9999, Math.round(scores[i])))).slice(-4) + (turn === i ? '.' : '') + (i % 2 ? '|' : '');
   }
-  if (label) text += scores.length % 2 ? ('   ' + label.substring(0, 4)).slice(-4) : (text ? '|' : '') + label;
+  if (label) text += scores.length % 2 ? label.slice(0, 4).padStart(4) : label;
   return normalizeText(text);
 }
 
@@ -71,17 +73,7 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
  * left), "FLASH 60" (maintenance: console on Bluetooth; seconds left).
  */
 export function wordLayout(word: string): string {
-  let text = '';
-  let cells = 0;
-  for (let i = 0; i < word.length; i++) {
-    const c = word.charAt(i);
-    if ((c !== '.' || i === 0 || word.charAt(i - 1) === '.') && cells++ === CELLS) {
-      text += '|';
-      cells = 1;
-    }
-    text += c;
-  }
-  return normalizeText(text);
+  return normalizeText(word, true);
 }
 
 export interface Display {
@@ -122,19 +114,18 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       // 8 digit rows of (register, segments) pairs, one pair per module.
       const frame = new Uint8Array(CELLS * row);
       for (let i = 0; i < frame.length; i += 2) frame[i] = REG_DIGIT + ((i / row) | 0);
-      let m = 0;
-      let cell = 0;
-      let at = 0;
-      for (let i = 0; i < t.length && m < modules; i++) {
+      // Digit register d+1 drives cell 7-d, and the farthest module's pair is shifted in first: cell k
+      // of module m is byte (7 - k) * row + 2 * (modules - 1 - m) + 1. Module m's first cell is at
+      // `first` (the frame's last byte for module 0), the next cell at `at`, a row before the last one.
+      let first = frame.length - 1;
+      let at = first;
+      for (let i = 0; i < t.length && first >= (CELLS - 1) * row; i++) {
         const c = t.charAt(i);
-        if (c === '|') {
-          m++;
-          cell = 0;
-        } else if (c === '.' && cell > 0 && t.charAt(i - 1) !== '.') frame[at] |= SEG_DP; // the point of the cell before
+        if (c === '|') at = first -= 2;
+        else if (c === '.' && at < first && t.charAt(i - 1) !== '.') frame[at + row] |= SEG_DP; // the point of the cell before
         else {
-          // Digit register d+1 drives cell 7-d; the farthest module's pair is shifted in first.
-          at = (CELLS - 1 - cell++) * row + 2 * (modules - 1 - m) + 1;
           frame[at] = fontOf(c) & 0xff;
+          at -= row;
         }
       }
       out.write(frame);

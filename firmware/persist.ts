@@ -9,17 +9,16 @@ import type { Game, GameConfig } from './game';
 /** The log of the game in play. */
 export const LOG = 'tally.log';
 
-function checksum(text: string): number {
+/** A record's text: its JSON, '*', two hex digits of the JSON's checksum, and a newline. */
+function sealed(json: string): string {
   let sum = 0;
-  for (let i = 0; i < text.length; i++) sum = (sum * 31 + text.charCodeAt(i)) & 0xff;
-  return sum;
+  for (let i = 0; i < json.length; i++) sum = (sum * 31 + json.charCodeAt(i)) & 0xff;
+  return json + '*' + (sum < 16 ? '0' : '') + sum.toString(16) + '\n';
 }
 
 /** One log record. */
 export function record(value: object): string {
-  const json = JSON.stringify(value);
-  const sum = checksum(json);
-  return json + '*' + (sum < 16 ? '0' : '') + sum.toString(16) + '\n';
+  return sealed(JSON.stringify(value));
 }
 
 export interface Restored<S> {
@@ -54,21 +53,6 @@ interface Record_ {
   u?: number;
 }
 
-/** A line's record, or null when it is cut short or garbled. */
-function parseRecord(line: string): Record_ | null {
-  // A record ends in '*', two hex digits and a newline; a line without its newline was cut short by a power cut.
-  const star = line.length - 4;
-  const body = line.substring(0, star);
-  if (star > 0 && line.charAt(star) === '*' && line.charAt(star + 3) === '\n' && parseInt(line.substring(star + 1, star + 3), 16) === checksum(body)) {
-    try {
-      return JSON.parse(body);
-    } catch (e) {
-      return null;
-    }
-  }
-  return null;
-}
-
 /** The record that takes back the last move that stands (undo, as often as there are moves). */
 export const UNDO_RECORD = record({ u: 1 });
 
@@ -80,37 +64,41 @@ export const UNDO_RECORD = record({ u: 1 });
  */
 export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | null {
   let setup: Record_ | null = null;
-  let failed = false;
   let trusted = true;
   let cut = false;
   let dropped = 0;
+  // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
-  let n = -1;
+  let n = 0;
   store.lines(LOG, function (line: string): void {
-    n++;
-    if (failed) return;
-    const value = parseRecord(line);
-    if (n === 0) {
-      // The setup record: without it there is no game to restore.
-      if (!value || value.g !== game.id) failed = true;
-      else setup = value;
-      return;
+    // The line's record, or null when it is cut short or garbled: a whole record is its JSON sealed
+    // again (a line without its newline was cut short by a power cut). The JSON text is checked, not
+    // the values read back: the chip prints some floats differently.
+    const json = line.slice(0, -4);
+    let value: Record_ | null = null;
+    try {
+      if (sealed(json) === line) value = JSON.parse(json);
+    } catch (e) {
+      // Not JSON: garbled.
     }
+    // The setup record: without it there is no game to restore, and nothing after it counts.
+    if (!n++) setup = value && value.g === game.id ? value : null;
+    else if (!setup) return;
     // After a garbled record nothing can be trusted to follow from what came before,
     // unless a resync says the board went on from exactly the moves standing so far.
-    if (value && value.sync !== undefined) {
+    else if (value && value.sync !== undefined) {
       if (value.sync === standing.length) trusted = true;
-      return;
+    } else {
+      if (!value) {
+        trusted = false;
+        cut = line.slice(-1) !== '\n';
+      }
+      if (!trusted) dropped++;
+      else if ((value as Record_).u) standing.pop();
+      else standing.push(n);
     }
-    if (!value) {
-      trusted = false;
-      cut = line.charAt(line.length - 1) !== '\n';
-    }
-    if (!trusted) dropped++;
-    else if (value && value.u) standing.pop();
-    else standing.push(n);
   });
-  if (failed || !setup) return null;
+  if (!setup) return null;
   const first = setup as Record_;
   const config: GameConfig = { players: first.p as number, options: first.o || {} };
   let state: S;
@@ -119,26 +107,24 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
   } catch (e) {
     return null;
   }
-  const restored: Restored<S> = { config: config, names: first.n, state: state, moves: 0, stand: standing.length, dropped: dropped, cut: cut };
+  let moves = 0;
   let next = 0;
-  n = -1;
+  n = 0;
   store.lines(LOG, function (line: string): void {
-    n++;
-    if (next >= standing.length || n !== standing[next]) return;
+    if (++n !== standing[next]) return;
     next++;
-    const outcome = game.play(restored.state, parseRecord(line) as unknown as M);
-    if (outcome.refused) restored.dropped++;
+    // A line the first pass found whole (the log is the same): its JSON parses.
+    const outcome = game.play(state, JSON.parse(line.slice(0, -4)) as M);
+    if (outcome.refused) dropped++;
     else {
-      restored.state = outcome.state;
-      restored.moves++;
+      state = outcome.state;
+      moves++;
     }
   });
-  return restored;
+  return { config: config, names: first.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut };
 }
 
-/** The setup record of a game. */
+/** The setup record of a game (JSON leaves out names when there are none). */
 export function setupRecord(id: string, config: GameConfig, names?: string[]): string {
-  const value: { g: string; p: number; o: GameConfig['options']; n?: string[] } = { g: id, p: config.players, o: config.options };
-  if (names) value.n = names;
-  return record(value);
+  return record({ g: id, p: config.players, o: config.options, n: names });
 }

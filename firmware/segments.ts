@@ -21,7 +21,8 @@ export function fontOf(char: string): number {
     '\x77\x1f\x4e\x0d\x3d\x4f\x47\x5e\x37\x17' + // A b C c d E F G H h
     '\x06\x3c\x0e\x15\x7e\x1d\x67\x73\x05\x5b' + // I J L n O o P q r S
     '\x0f\x3e\x1c\x3b\x01\x08\x00\x09\x65\x02\x80'; // t U u y - _ space = ? ' .
-  // Position + 1 of the character itself, else of its other case; 0 for none (and for anything beyond ASCII).
-  const at = char > '\x7f' ? 0 : chars.indexOf(char) + 1 || chars.indexOf(char.toLowerCase()) + 1 || chars.indexOf(char.toUpperCase()) + 1;
-  return at ? (chars.charCodeAt(at - 1) << 8) | glyphs.charCodeAt(at - 1) : BLANK;
+  // The table, then its upper and lower case: the first match is the character itself, else its other
+  // case (and nothing beyond ASCII matches); its position modulo the table's length is its entry.
+  const at = (chars + chars.toUpperCase() + chars.toLowerCase()).indexOf(char) % chars.length;
+  return at < 0 ? BLANK : (chars.charCodeAt(at) << 8) | glyphs.charCodeAt(at);
 }

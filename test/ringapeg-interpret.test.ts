@@ -28,8 +28,7 @@ function feedEdges(interp: Interpreter, changes: LevelChange[]): void {
 /** A world and an interpreter on the same board, the moves collected. */
 function rig(board: BoardDescription = BOARD): { world: RingapegWorld; moves: RingapegMove[]; interp: Interpreter } {
   const moves: RingapegMove[] = [];
-  const impact = board.sensors.some((s) => s.name === 'board.impact');
-  return { world: createRingapegWorld(board), moves, interp: createRingapegInterpreter((m) => moves.push(m), !impact) };
+  return { world: createRingapegWorld(board), moves, interp: createRingapegInterpreter((m) => moves.push(m)) };
 }
 
 type Step = (w: RingapegWorld) => LevelChange[];

@@ -22,7 +22,7 @@ function generate(players: number, exact: boolean, seed: number): { text: string
   const lines = [JSON.stringify({ game: 'triangle', players, options: { exact }, seed })];
   let state = triangleGame.setup({ players, options: { exact } });
   let t = 1000;
-  while (state.w < 0) {
+  while (state.w === null) {
     const u = rng();
     // Mostly good flicks (as a practised player), some short, partly over or beyond.
     const stopMm = u < 0.55 ? -Math.floor(rng() * 4) : u < 0.7 ? -4 - Math.floor(rng() * 60)
@@ -71,8 +71,8 @@ describe('triangle example scenarios', () => {
       assert.deepEqual(run.flags, [], `seed ${seed}`);
       assert.deepEqual(run.final.state, expected, `seed ${seed}`);
       assert.equal(run.final.winner, expected.w);
-      assert.ok(expected.s[expected.w] >= 99);
-      assert.equal(run.display[run.display.length - 1], '  ' + pad(expected.s[0]) + '  ' + pad(expected.s[1]) + '|=' + (expected.w + 1));
+      assert.ok(expected.s[expected.w!] >= 99);
+      assert.equal(run.display[run.display.length - 1], '  ' + pad(expected.s[0]) + '  ' + pad(expected.s[1]) + '|=' + (expected.w! + 1));
       assert.deepEqual(run.over, { type: 'over', winner: expected.w, scores: expected.s });
     }
   });
@@ -81,7 +81,7 @@ describe('triangle example scenarios', () => {
     const { expected } = generate(3, true, 4);
     const run = replayed(readFileSync('scenarios/triangle-exact.jsonl', 'utf8'));
     assert.deepEqual(run.final.state, expected);
-    assert.equal(expected.s[expected.w], 99);
+    assert.equal(expected.s[expected.w!], 99);
     assert.ok(run.scores.some((c) => c.rule === 'T6' && c.points === 0), 'a voided flick (T6)');
   });
 

@@ -32,7 +32,10 @@ export function pegIndex(name: string): number {
  */
 export function ringapegBoard(): BoardDescription {
   const sensors: Sensor[] = [];
-  for (let ch = 0; ch < 2 * REFERENCE_LAYOUT.length; ch++) sensors.push({ name: 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top'), ch: ch, kind: 'ir' });
-  sensors.push({ name: 'board.impact', ch: 2 * REFERENCE_LAYOUT.length, kind: 'contact' });
-  return { channels: 2 * REFERENCE_LAYOUT.length + 1, sensors: sensors };
+  const impact = 2 * REFERENCE_LAYOUT.length;
+  for (let ch = 0; ch <= impact; ch++) {
+    const peg = ch < impact;
+    sensors.push({ name: peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' });
+  }
+  return { channels: impact + 1, sensors: sensors };
 }

@@ -4,7 +4,7 @@
 // ring bounced off the peg top and counts for nothing. The impact switch with
 // no ring landing on a peg around it: the ring missed every peg (miss).
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
-import { EDGE, SETTLED, Interpreter, SensorEventKind } from '../../sensing';
+import { Interpreter, SensorEventKind } from '../../sensing';
 import { REFERENCE_LAYOUT } from './board';
 import { RingapegMove } from './rules';
 
@@ -20,9 +20,9 @@ const IMPACT_HOLD_MS = 150;
 const PEG_HOLD_MS = 50;
 
 const PEGS = REFERENCE_LAYOUT.length;
-// Slots after the pegs' in `since`: times kept as one typed array, cheaper than closure variables.
-/** When the impact switch closed with no ring landing yet (-1: none pending). */
-const IMPACT_AT = PEGS;
+// Slots after the pegs' in `state` and `since`: times kept as one typed array, cheaper than closure variables.
+/** The impact switch (its channel is 2 * IMPACT): state 1 while a closure waits for a landing to claim it. */
+const IMPACT = PEGS;
 /** Further closures of the impact switch before this are the same impact. */
 const IMPACT_QUIET = PEGS + 1;
 /** When a ring last came down over a peg. */
@@ -32,36 +32,38 @@ const DUE = PEGS + 3;
 
 /**
  * Reads the board ringapegBoard describes: peg p's top gate on channel 2p,
- * its low gate on 2p+1, the impact switch after the last peg's (none when
- * `noImpact`).
+ * its low gate on 2p+1, the impact switch after the last peg's (a board
+ * without one never reports that channel).
  */
-export function createRingapegInterpreter(emit: (move: RingapegMove) => void, noImpact?: boolean): Interpreter {
+export function createRingapegInterpreter(emit: (move: RingapegMove) => void): Interpreter {
   // Per peg: 1 its top gate broke first, 2 its low gate, and the other is
   // awaited; 3 it reported a passage and ignores its gates for a while; 0 idle.
-  const state = new Uint8Array(PEGS);
-  // Per peg: when that state began; then the slots named above.
+  // Then the impact switch's (IMPACT).
+  const state = new Uint8Array(PEGS + 1);
+  // Per peg and the impact switch: when that state began; then the slots named above.
   const since = new Float64Array(PEGS + 4);
-  since[IMPACT_AT] = -1;
   since[LANDED_AT] = -1e9;
 
   return {
-    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+    // Releasing edges have level 0; the board has no settle groups, so no SETTLED events.
+    sense: function (_kind: SensorEventKind, ch: number, level: number, t: number): void {
       const p = ch >> 1;
       // The gate broken: 1 top, 2 low.
       const gate = (ch & 1) + 1;
-      if (kind === SETTLED || (kind === EDGE && level === 0)) return;
-      if (ch === 2 * PEGS && !noImpact) {
+      if (!level) return;
+      if (p === IMPACT) {
         if (t < since[IMPACT_QUIET]) return;
         since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
         if (t - since[LANDED_AT] <= LAND_MS) return;
-        since[IMPACT_AT] = t;
+        state[IMPACT] = 1;
+        since[IMPACT] = t;
         since[DUE] = t; // tick() works out when it times out
-      } else if (p >= 0 && p < PEGS && !(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
+      } else if (!(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
           state[p] = 3;
           if (gate === 2) {
             since[LANDED_AT] = t;
-            since[IMPACT_AT] = -1;
+            state[IMPACT] = 0;
           }
           emit({ k: gate === 2 ? 'add' : 'lift', p: p });
         } else {
@@ -74,20 +76,19 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, no
     tick: function (t: number): void {
       if (t < since[DUE]) return;
       let due = Infinity;
-      for (let p = 0; p < PEGS; p++) {
-        // A first break never followed by the other gate: a bounce off the top, or a flicker.
-        if (state[p] === 1 || state[p] === 2) {
-          if (t - since[p] > GAP_MS) state[p] = 0;
-          else due = Math.min(due, since[p] + GAP_MS + 1);
+      for (let p = 0; p <= IMPACT; p++) {
+        // Waiting (state 1 or 2): a first break never followed by the other gate
+        // (a bounce off the top, or a flicker) is forgotten; an impact no landing
+        // claimed is a miss.
+        if (state[p] % 3) {
+          const limit = p < IMPACT ? GAP_MS : MISS_MS;
+          if (t - since[p] > limit) {
+            state[p] = 0;
+            if (p === IMPACT) emit({ k: 'miss' });
+          } else due = Math.min(due, since[p] + limit + 1);
         }
       }
-      const impact = since[IMPACT_AT];
-      if (impact >= 0 && t - impact <= MISS_MS) due = Math.min(due, impact + MISS_MS + 1);
       since[DUE] = due;
-      if (impact >= 0 && t - impact > MISS_MS) {
-        since[IMPACT_AT] = -1;
-        emit({ k: 'miss' });
-      }
     },
   };
 }

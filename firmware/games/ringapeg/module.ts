@@ -23,13 +23,16 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   commands: 'claim,!player:int 0..3;cleared;end;ring,!peg:str 4;lift,!peg:str 4',
   command: function (command) {
     const name = command.name;
-    const peg = command.args.peg as string;
-    const p = pegIndex(peg);
-    if (name === 'ring' && peg === 'none') return { k: 'miss' };
-    if (name === 'ring' || name === 'lift') return p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
-    return name === 'claim' ? { k: 'claim', pl: command.args.player as number } : name === 'cleared' ? { k: 'clear' } : name === 'end' ? { k: 'end' } : null;
+    const args = command.args;
+    const p = pegIndex(args.peg as string);
+    // The channel checked the name and the arguments; a peg this board does not have gives null (bad_arg).
+    return name === 'claim' ? { k: name, pl: args.player as number }
+      : name === 'end' ? { k: name }
+        : name === 'cleared' ? { k: 'clear' }
+          : name === 'ring' && args.peg === 'none' ? { k: 'miss' }
+            : p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
   },
   button: function (_state, name) {
-    return name === 'next' ? { k: 'end' } : name === 'clear' ? { k: 'clear' } : null;
+    return name === 'next' ? { k: 'end' } : name === 'clear' ? { k: name } : null;
   },
 };

@@ -35,7 +35,7 @@ export interface RingapegState {
   n: number;
   /** Target total of the Advance game; 0 in the Primary game. */
   tg: number;
-  /** autoPeg (R10). */
+  /** autoPeg (R10), in the Advance game only (false in the Primary game). */
   ap: boolean;
   /** Stacks, peg by peg in the board's order (REFERENCE_LAYOUT: its letter is the peg's circle) separated by ',', bottom first, each ring its owner's digit: "01,,2,...". */
   st: string;
@@ -57,9 +57,8 @@ export interface RingapegState {
   gm: number;
   /** Owners of rings lifted and not yet dropped, as digits. */
   hd: string;
-  /** Tie-break players in snapping order (R8) as digits, '' otherwise; ti indexes the one snapping. */
+  /** Tie-break players in snapping order (R8) as digits, '' otherwise; tn is the one snapping. */
   tp: string;
-  ti: number;
   /** Winner, null while the game goes on (by R8 in the Primary game, R10 in the Advance game). */
   w: number | null;
   /** While ph is BAD, and only then: the legal state that returns once the stacks match it again. */
@@ -77,7 +76,7 @@ export function totals(s: RingapegState, board?: boolean): number[] {
   const c: number[] = [];
   const st = s.st.split(',');
   for (let pl = 0; pl < s.n; pl++) c.push(board ? 0 : s.cr[pl]);
-  for (let p = 0; p < st.length && (board || s.ph !== CLR); p++) {
+  for (let p = 0; p < REFERENCE_LAYOUT.length && (board || s.ph !== CLR); p++) {
     const k = st[p];
     for (let i = 0; i < k.length; i++) {
       if (i !== k.length - 2 || k[i] === k[i + 1]) c[+k[i]] += REFERENCE_LAYOUT[p] === 'k' ? 25 : REFERENCE_LAYOUT[p] === 'i' ? 10 : 5;
@@ -90,16 +89,17 @@ export function totals(s: RingapegState, board?: boolean): number[] {
 export function setup(config: GameConfig): RingapegState {
   const n = config.players;
   const o = config.options;
-  const variant = o.variant === undefined ? 'primary' : o.variant;
+  const advance = o.variant === 'advance';
   const first = (o.firstPlayer === undefined ? 0 : o.firstPlayer) as number;
   const tg = (o.target === undefined ? 200 : o.target) as number;
   const ap = (o.autoPeg === undefined || o.autoPeg) as boolean;
   const lf: number[] = [];
   const cr: number[] = [];
   let st = '';
-  const bad = n !== 2 && n !== 3 && n !== 4 ? 'players: 2, 3 or 4 (R1)'
-    : variant !== 'primary' && variant !== 'advance' ? 'variant'
-      : ap !== true && ap !== false ? 'autoPeg'
+  // players is an integer: the command channel checked it.
+  const bad = n < 2 || n > 4 ? 'players: 2, 3 or 4 (R1)'
+    : !advance && o.variant !== undefined && o.variant !== 'primary' ? 'variant'
+      : ap !== !!ap ? 'autoPeg'
         : !(tg > 0) || tg !== +tg ? 'target'
           : !(first >= 0 && first < n && first === (first | 0)) ? 'firstPlayer' : '';
   if (bad) throw new Error('bad ' + bad);
@@ -109,14 +109,15 @@ export function setup(config: GameConfig): RingapegState {
   }
   for (let p = 1; p < REFERENCE_LAYOUT.length; p++) st += ',';
   return {
-    n: n, tg: variant === 'advance' ? tg : 0, ap: ap, st: st,
-    lf: lf, cr: cr, tn: first, fs: first, bd: 1, ph: SNAP, mp: -1, gm: 0, hd: '', tp: '', ti: 0,
+    n: n, tg: advance ? tg : 0, ap: advance && ap, st: st,
+    lf: lf, cr: cr, tn: first, fs: first, bd: 1, ph: SNAP, mp: -1, gm: 0, hd: '', tp: '',
     w: null,
   };
 }
 
 export function play(input: RingapegState, move: RingapegMove): Outcome<RingapegState> {
-  let s: RingapegState = Object.assign({}, input, { lf: input.lf.slice(), cr: input.cr.slice() });
+  // Credit is replaced, never changed in place (passTurn), so only lf needs a copy.
+  let s: RingapegState = Object.assign({}, input, { lf: input.lf.slice() });
   const k = move.k;
   const add = k === 'add';
   const lift = k === 'lift';
@@ -132,23 +133,25 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   }
 
   /**
-   * The snap or march of tn is over: the next player in rotation (to the left)
-   * with rings snaps; or a tie-break round ends (R8: only the highest counts
-   * stay in); or the Board ends (R9: Advance credits the counts and waits for
-   * clearing; R8: Primary's highest count wins, tied players snap on in
-   * rotation after the last snapper).
+   * The snap or march of tn is over: the next tie-break player in tp; or the
+   * next player in rotation (to the left) with rings; or the Board ends (R9:
+   * Advance credits the counts and waits for clearing). After the Board or a
+   * tie-break round (R8), the highest counts among the players who snapped
+   * stay in: one left wins, more snap on in that order, the first after the
+   * last snapper.
    */
   function passTurn(): void {
     let tied = s.tp;
     let still = '';
     let best = -1;
-    let i = 0;
+    let i = tied.indexOf('' + s.tn) + 1;
     const c = totals(s, true);
     s.ph = SNAP;
     s.mp = -1;
     s.gm = 0;
-    if (tied && ++s.ti < tied.length) {
-      s.tn = +tied[s.ti];
+    // Not found in '' (no tie-break): i is 0, and the rotation follows.
+    if (i < tied.length) {
+      s.tn = +tied[i];
       return;
     }
     if (!tied) {
@@ -162,7 +165,8 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         tied += next;
       }
       if (s.tg) {
-        for (i = 0; i < s.n; i++) s.cr[i] += c[i];
+        // Still in play, totals are credit plus count: they become the credit.
+        s.cr = totals(s);
         s.ph = CLR;
         return;
       }
@@ -175,30 +179,30 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         still += tied[i];
       }
     }
-    if (still.length === 1) win(+still);
-    else {
+    if (still.length > 1) {
       s.tp = still;
-      s.ti = 0;
       s.tn = +still[0];
-    }
+    } else win(+still);
   }
 
   /** Plays the move on s; returns the number of the rule behind it (R4 ...), or why it is refused. */
   function step(): number | string {
     const pl = move.pl as number;
     // A march's rule, before this move changes gm.
-    let rule = s.gm ? 6 : 5;
+    let rule = 5 + s.gm;
     let i = 0;
     let inside = '';
     if (s.ph === OVER) return 'game over';
-    if ((add || lift) && !(p === (p | 0) && p >= 0 && p < st.length)) return 'no such peg';
+    // Only a peg's index finds a stack (a string, maybe empty).
+    if ((add || lift) && st[p] == null) return 'no such peg';
     if (lift && s.ph !== CLR && !st[p]) return 'nothing to lift';
     if (s.ph === BAD && !add && !lift && k !== 'miss') return 'R7: put it back';
+    if (k === 'clear' && s.ph !== CLR) return 'nothing to clear';
 
     if (k === 'claim') {
-      if (!s.tg) return 'R10: Advance game only';
-      if (s.ap) return 'R10: autoPeg is on';
-      if (pl !== (pl | 0) || !(s.lf[pl] >= 0)) return 'no such player';
+      if (!s.tg || s.ap) return 'R10: Advance, autoPeg off';
+      // Left is -1 for a player out, undefined for no such player.
+      if (!(s.lf[pl] >= 0)) return 'no such player';
       // A true claim wins; a false one puts the claimant out, and the last player in wins.
       if (totals(s)[pl] >= s.tg) win(pl);
       else {
@@ -206,13 +210,13 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside += i;
         if (inside.length === 1) win(+inside);
       }
-      if (s.ph !== OVER && s.tn === pl && s.ph < HELD) passTurn();
+      // Over (a win) is past HELD too.
+      if (s.tn === pl && s.ph < HELD) passTurn();
       return 10;
     }
 
     if (s.ph === MRCH && !lift) {
       // The march was not taken: this ring is the next snap.
-      if (k === 'clear') return 'R5: march or not first';
       passTurn();
       if (k === 'end') return 5;
       // The game ended with that pass: the ring is a stray one.
@@ -234,10 +238,10 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     if (s.ph === BAD) return 7;
 
     if (s.ph === CLR) {
-      if (k === 'end') return 'R11: clear the pegs';
+      if (k === 'end') return 'R11: clear first';
       if (k === 'clear') s.st = s.st.replace(/\d/g, '');
-      if (s.st.length < st.length) {
-        // R9: every peg is empty, a new Board; its first snap goes to the player after the last Board's first snapper.
+      if (s.st.length < REFERENCE_LAYOUT.length) {
+        // R9: every peg is empty (only the commas are left), a new Board; its first snap goes to the player after the last Board's first snapper.
         for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
         s.bd++;
         s.tn = s.fs;
@@ -255,23 +259,16 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
       return 7;
     }
 
-    if (s.ph === MRCH) {
-      // The march ring is lifted.
-      s.ph = HELD;
+    // The march ring is lifted off its doublet, or put back on it (the march still open).
+    if (lift || p === s.mp) {
+      s.ph = lift ? HELD : MRCH;
       return rule;
     }
-    if (s.ph === HELD) {
-      if (!add) return 'R5: drop it over a peg';
-      if (p === s.mp) {
-        // Put back: the march is not made, and still may be.
-        s.ph = MRCH;
-        return rule;
-      }
-    } else {
-      if (k === 'clear') return 'nothing to clear';
-      if (!s.tp && s.lf[s.tn] > 0) s.lf[s.tn]--;
+    if (s.ph === SNAP) {
+      // Tie-break rings (R8) are extra: nobody has any left by then.
+      if (s.lf[s.tn] > 0) s.lf[s.tn]--;
       rule = 4;
-    }
+    } else if (!add) return 'R5: drop it';
     // R5: a snap leaves the mover's own two rings on top of a peg other than the
     // king's; R6: so does a march onto his own inner ring, a grand march. Either
     // way he may march on from there.
@@ -284,11 +281,12 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     }
 
     // A ring came to rest: with autoPeg a total at the target wins at once, the
-    // mover's first (R10); else the turn passes unless a march is open.
+    // mover's first, then the lowest player's (R10); else the turn passes unless
+    // a march is open. Nobody is out with autoPeg: there are no claims.
     const t = totals(s);
-    for (i = -1; s.tg && s.ap && s.ph !== OVER && i < s.n; i++) {
-      const who = i < 0 ? s.tn : i;
-      if (t[who] >= s.tg && s.lf[who] >= 0) win(who);
+    for (i = s.n; s.ap && i >= 0; i--) {
+      const who = i ? i - 1 : s.tn;
+      if (t[who] >= s.tg) win(who);
     }
     if (s.ph === SNAP) passTurn();
     return rule === 4 && s.tp ? 8 : rule;
@@ -302,7 +300,7 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   if (s.ok && s.st === s.ok.st) s = s.ok;
   const a = totals(input);
   const b = totals(s);
-  for (let pl = 0; pl < a.length; pl++) {
+  for (let pl = 0; pl < s.n; pl++) {
     const d = b[pl] - a[pl];
     // Points lost by another player's ring covering yours are R3's, whatever the move.
     if (d) changes.push({ player: pl, points: d, rule: 'R' + (d < 0 && pl !== input.tn && (rule < 7 || rule === 8) ? 3 : rule) });

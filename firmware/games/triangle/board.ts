@@ -40,7 +40,7 @@ export const triangleBoard: BoardDescription = {
   get sensors(): Sensor[] {
     const roles = ['start', 'even', 'over', 'beyond'];
     const list: Sensor[] = [];
-    for (let ch = 0; ch < 12; ch++) list.push({ name: 'tri.' + 'ABC'.charAt(ch >> 2) + '.' + roles[ch & 3], ch: ch, kind: 'ir' });
+    for (let ch = 0; ch < 12; ch++) list.push({ name: 'tri.' + 'ABC'[ch >> 2] + '.' + roles[ch & 3], ch: ch, kind: 'ir' });
     return list;
   },
 };

@@ -4,7 +4,7 @@
 // it left (short, T7). The state is a few numbers and one typed array made
 // here: sense() and tick() allocate nothing.
 import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
-import { TriangleMove } from './rules';
+import { TriangleMove, RESULTS } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 
 /**
@@ -42,16 +42,17 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
   let lv = 0;
   /** The side of the flick waiting for its chip to rest (0 A→B, 1 B→C, 2 C→A: the target is angle side + 1); -1: none. */
   let side = -1;
+  // The flick's own figures, set when it begins (nothing reads them while side < 0):
   /** When the flick began. */
-  let t0 = 0;
+  let t0: number;
   /** When a target sensor last changed. */
-  let last = 0;
+  let last: number;
   /** When even and over were last covered together, as only a chip does (-1: not in this flick). */
-  let pair = -1;
+  let pair: number;
   /** The chip reached the beyond point soon after covering even and over together: it passed the angle (1). */
-  let pass = 0;
+  let pass: number;
   /** Any target sensor changed since the flick began (1). */
-  let act = 0;
+  let act: number;
   /** Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last uncovered ([3 + a]). */
   const spot = new Float64Array([-1, -1, -1, -1, -1, -1]);
 
@@ -59,16 +60,17 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
   function settle(): void {
     if (side < 0) return;
     const at = lv >> ((side + 1) % 3) * 4; // the target angle's levels, bit = role
-    // Over covered: straddles the line; even alone: within 3 mm short (T7); never there, never past: short.
-    const move: TriangleMove = { k: 'flick', r: at & (1 << ROLE_OVER) ? 'partly' : at & (1 << ROLE_EVEN) ? 'perfect' : at & (1 << ROLE_BEYOND) || pass ? 'beyond' : 'short', s: side };
+    // RESULTS: over covered: partly (straddles the line); even alone: perfect (within 3 mm short, T7);
+    // beyond covered, or passed: beyond; never there, never past: short.
+    const move: TriangleMove = { k: 'flick', r: RESULTS[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3], s: side };
     side = -1;
     emit(move);
   }
 
   return {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      if (kind > TRANSIT || !(ch >= 0 && ch < 12)) return; // settled groups, channels not ours
-      if (kind === EDGE) lv = level ? lv | (1 << ch) : lv & ~(1 << ch);
+      if (kind > TRANSIT || ch >>> 0 > 11) return; // settled groups, channels not ours (negative ones too)
+      if (kind === EDGE) lv = lv & ~(1 << ch) | level << ch;
       const angle = ch >> 2;
       const role = ch & 3;
       if (role === ROLE_START) {
@@ -122,7 +124,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
       }
       // At rest at the target (something covered there, or it went past; one noise pulse is neither),
       // or never arrived.
-      if (pass || (lv >> ((side + 1) % 3) * 4) & ~(1 << ROLE_START) & 15 ? t - last >= REST_MS : t - t0 >= ARRIVE_TIMEOUT_MS) settle();
+      if (pass || (lv >> ((side + 1) % 3) * 4) & (1 << ROLE_EVEN | 1 << ROLE_OVER | 1 << ROLE_BEYOND) ? t - last >= REST_MS : t - t0 >= ARRIVE_TIMEOUT_MS) settle();
     },
 
     settle: settle,

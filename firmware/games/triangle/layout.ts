@@ -11,8 +11,8 @@ import { TriangleState, TriangleMove, FlickResult, RESULTS } from './rules';
  * winner (N counted from 1): "  99  17|=1".
  */
 export function triangleLayout(state: TriangleState): string {
-  const won = state.w >= 0;
-  return scoresLayout(state.s, won ? -1 : state.p, won ? '=' + (state.w + 1) : 'AbbCCA'.substr(state.f * 2, 2));
+  const w = state.w;
+  return scoresLayout(state.s, w === null ? state.p : -1, w === null ? 'AbbCCA'.substr(state.f * 2, 2) : '=' + (w + 1));
 }
 
 /** The game-specific fields of the phone's `state` message. */
@@ -28,7 +28,7 @@ export type TrianglePhoneFields = {
 
 export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
   // OFF, past RESULTS: an off mark.
-  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.l < 0 ? null : RESULTS[state.l] || 'off', exact: state.x };
+  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.l === undefined ? null : RESULTS[state.l] || 'off', exact: state.x };
 }
 
 /**
@@ -41,9 +41,10 @@ export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
  * Returns null for a command that is not the triangle's.
  */
 export function triangleCommand(command: Command): TriangleMove | null {
-  const k = command.name;
-  if (k === 'off') return { k: k };
-  return k === 'fix' || k === 'flick' ? { k: k, r: command.args.r as FlickResult } : null;
+  const k = command.name as TriangleMove['k'];
+  const r = command.args.r as FlickResult;
+  // The channel passes only the commands of module.ts's table, where fix and flick require `r`.
+  return k === 'off' ? { k: k } : r ? { k: k, r: r } : null;
 }
 
 /** A press this long marks the last flick off the triangle (T8). */
@@ -57,7 +58,7 @@ export const OFF_HOLD_MS = 1500;
  * nothing confirms. null: no move.
  */
 export function triangleButton(state: TriangleState, name: string, heldMs: number): TriangleMove | null {
-  if (name !== 'next' || state.l < 0) return null;
+  if (name !== 'next' || state.l === undefined) return null;
   if (heldMs >= OFF_HOLD_MS) return { k: 'off' };
   return { k: 'fix', r: RESULTS[state.l > 2 ? 0 : state.l + 1] };
 }

@@ -29,25 +29,25 @@ export interface TriangleState {
   p: number;
   /** The side to flick along: 0 A→B, 1 B→C, 2 C→A. */
   f: number;
-  /** The winner, or -1. */
-  w: number;
-  /** The last flick's result, a RESULTS index or OFF; -1 before the first flick. */
-  l: number;
-  /** The last flick's player, side and points: what a correction takes back. */
-  lp: number;
-  ls: number;
-  lv: number;
+  /** The winner, or null. */
+  w: number | null;
+  /** The last flick's result, a RESULTS index or OFF; none before the first flick. */
+  l?: number;
+  /** The last flick's player, side and points: what a correction takes back (none before the first flick). */
+  lp?: number;
+  ls?: number;
+  lv?: number;
 }
 
 export const TARGET = 99;
 /**
  * The flick results, in the order a press of the board button steps through
  * them (layout.ts: the likeliest correction first). Result i scores
- * POINTS.charAt(i); index OFF is the T8 mark.
+ * POINTS[i]; index OFF is the T8 mark.
  */
 export const RESULTS: FlickResult[] = ['partly', 'perfect', 'beyond', 'short'];
+/** Points by result, then OFF: only 0, 1 and 3 exist (T4), and 0 ends the turn (T3 beyond, T8). */
 const POINTS = '13010';
-const BEYOND = 2;
 export const OFF = 4;
 
 export const triangleGame: Game<TriangleState, TriangleMove> = {
@@ -55,65 +55,64 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
 
   setup(config) {
     const players = config.players;
-    const exact = (config.options || {}).exact;
-    if (players !== (players | 0) || players < 2 || players > 6) throw new Error('2 to 6 players (T1)');
-    if (exact !== undefined && exact !== !!exact) throw new Error('exact: true or false');
-    const st: TriangleState = { n: players, x: exact === true, s: [], p: 0, f: 0, w: -1, l: -1, lp: 0, ls: 0, lv: 0 };
+    const exact = config.options.exact;
+    // One message for both: it says what is playable.
+    if (players !== (players | 0) || players < 2 || players > 6 || (exact !== undefined && exact !== !!exact)) throw new Error('2 to 6 players (T1), exact: bool');
+    const st: TriangleState = { n: players, x: !!exact, s: [], p: 0, f: 0, w: null };
     for (let i = 0; i < players; i++) st.s.push(0);
     return st;
   },
 
   play(state, move) {
     const k = move.k;
+    const side = move.s;
     const i = k === 'off' ? OFF : RESULTS.indexOf(move.r as FlickResult);
-    let refused = '';
-    if (k === 'flick') {
-      if (state.w >= 0) refused = 'game over';
-      // T2: sides in order A→B, B→C, C→A.
-      else if (move.s !== undefined && move.s !== state.f) refused = 'side ' + 'ABCA'.substr(move.s, 2) + ', expected ' + 'ABCA'.substr(state.f, 2);
-    } else if (state.l < 0) refused = 'no flick to ' + k;
-    if (!refused && i < 0) refused = 'unknown result ' + move.r;
-    if (refused) return { state: state, changes: [], refused: refused };
+    const correction = k !== 'flick';
+    // A correction or an off mark acts on the last flick; nothing is flicked after a win.
+    const refused = correction ? (state.l === undefined ? 'no flick' : '')
+      : state.w !== null ? 'game over'
+      // T2: sides in order A→B, B→C, C→A (`s` >= 0: the board knows the side).
+      : side! >= 0 && side !== state.f ? 'side ' + 'ABCA'.substr(side!, 2) + ', expected ' + 'ABCA'.substr(state.f, 2) : '';
+    if (refused || i < 0) return { state: state, changes: [], refused: refused || 'unknown result' };
     const st: TriangleState = Object.assign({}, state);
-    st.s = state.s.slice();
-    if (k !== 'flick') {
+    const scores = st.s = state.s.slice();
+    if (correction) {
       // A correction or an off mark re-scores the last flick: take it back first
       // (nothing is flicked after a win, so there was none before it).
-      st.s[st.lp] -= st.lv;
-      st.p = st.lp;
-      st.f = st.ls;
-      st.w = -1;
+      scores[st.lp!] -= st.lv!;
+      st.p = st.lp!;
+      st.f = st.ls!;
+      st.w = null;
     }
     const player = st.p;
-    let points = +POINTS.charAt(i);
-    let rule = i === OFF ? 'T8' : 'T3';
-    // T3: nothing entirely beyond goes on; T8: off the triangle ends the turn.
-    let endsTurn = i === BEYOND || i === OFF;
-    if (st.x && st.s[player] + points > TARGET) {
+    let points = +POINTS[i];
+    let rule = i < OFF ? 'T3' : 'T8';
+    if (st.x && scores[player] + points > TARGET) {
       points = 0;
       rule = 'T6';
-      endsTurn = true;
     }
-    st.s[player] += points;
+    scores[player] += points;
     st.l = i;
     st.lp = player;
     st.ls = st.f;
     st.lv = points;
-    if (st.s[player] >= TARGET) {
+    if (scores[player] >= TARGET) {
       st.w = player; // T6: wins at that flick, even in mid-turn
-    } else if (endsTurn || st.f === 2) {
-      // T5: after the third side the turn ends; T1: fixed rotation, from angle A.
+    } else if (!points || st.f > 1) {
+      // No points (beyond, off, or past 99 with `exact`) ends the turn, and so does the
+      // third side (T5); T1: fixed rotation, from angle A.
       st.p = (player + 1) % st.n;
       st.f = 0;
     } else {
       st.f++;
     }
     // A correction's change is the difference it makes, cited by its new result's rule.
-    return { state: st, changes: [{ player: player, points: st.s[player] - state.s[player], rule: rule }] };
+    return { state: st, changes: [{ player: player, points: scores[player] - state.s[player], rule: rule }] };
   },
 
+  // No copy: states are never changed (play makes a new one), and callers only read scores.
   scores(state) {
-    return state.s.slice();
+    return state.s;
   },
 
   turn(state) {
@@ -121,6 +120,6 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
   },
 
   winner(state) {
-    return state.w >= 0 ? state.w : null;
+    return state.w;
   },
 };

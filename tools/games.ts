@@ -7,7 +7,7 @@ import type { GameId } from '../firmware/game';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GAME_IDS: GameId[] = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
 
-/** Minified bundle budget: code, config and saved state must fit the MDBT42Q's 40 KB Storage. */
+/** Bundle budget, as stored (minified, then pretokenised): code, config and saved state must fit the MDBT42Q's 40 KB Storage. */
 export const BUNDLE_BUDGET_BYTES = 16 * 1024;
 /** JsVars in use after boot, at most 35% of the MDBT42Q's 2,950. */
 export const JSVAR_BUDGET = Math.floor(2950 * 0.35);

@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as esbuild from 'esbuild';
 import { Scanner } from '../firmware/scan';
 import type { DigitalBank } from '../hal/types';
 
@@ -74,7 +73,7 @@ function nodeRatio(channels: number, bouncing: boolean): { ratio: number; pollNs
 }
 
 /** The same comparison as a script for the interpreter: digitalRead of 32 pins per bank. */
-const DEVICE_ENTRY = `
+export const DEVICE_ENTRY = `
 import { Scanner } from './firmware/scan';
 declare function print(...a: unknown[]): void;
 declare function getTime(): number;
@@ -121,14 +120,10 @@ for (var s = 0; s < SIZES.length; s++) {
 
 async function interpreterRows(): Promise<{ ch: number; busy: number; bare: number; tick: number }[] | string> {
   if (!existsSync(join(ROOT, 'tools', 'es5.ts'))) return 'interpreter: skipped (ES5 step not ready)';
-  const { toEs5, minifyEs5 } = await import('../tools/es5');
+  const { buildDeviceCode } = await import('../tools/es5');
   const { bootInEspruino } = await import('../tools/espruino-run');
-  const built = await esbuild.build({
-    stdin: { contents: DEVICE_ENTRY, resolveDir: ROOT, loader: 'ts', sourcefile: 'poll-device.ts' },
-    bundle: true, format: 'iife', target: 'esnext', platform: 'neutral', write: false, logLevel: 'silent',
-  });
-  // Minified and booted from Storage, as on the board (inline source would spend RAM on its own text).
-  const code = await minifyEs5(await toEs5(built.outputFiles[0].text));
+  // Built as a board's bundle is (top level, minified, pretokenised) and booted from Storage, as on the board.
+  const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000 });
   const rows = [...report.output.matchAll(/<<<(\{.*?\})>>>/g)].map((m) => JSON.parse(m[1]));

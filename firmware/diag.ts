@@ -117,8 +117,8 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
         const edges = u[n + c];
         const transits = u[2 * n + c];
         const name = names[c] || 'ch' + c;
-        // A shift counts modulo 32: bit c & 31 of its bank's word.
-        word |= level << c;
+        // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
+        word |= level << (c & 31);
         if ((c & 31) === 31 || c === n - 1) {
           levels.push((word >>> 0).toString(16).padStart(8, '0'));
           word = 0;

@@ -6,7 +6,7 @@ import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
 import { JSVAR_BUDGET, ROOT } from '../tools/games';
 
-const RADIO = '{payloadSize:function(){return 20},notify:function(){},onData:function(){},advertise:function(){},console:function(){},onPairing:function(){}}';
+const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
 
 /** name: [imports, the expression a board evaluates at boot]. */
 export const PARTS: Record<string, [string, string]> = {

@@ -93,7 +93,7 @@ export interface Display {
  */
 export function createDisplay(out: SpiOut, modules: number): Display {
   const row = 2 * modules;
-  // The text shown; null until a frame went out (and again while init resends it).
+  // The text shown; null until a frame went out (and again while setup resends it).
   let shown: string | null = null;
   const display: Display = {
     setup: function (level: number): void {

@@ -15,17 +15,14 @@ export { SimFlash } from './flash';
 /** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
 export interface SimTicker extends Ticker {
   periodMs(): number;
-  /** Runs the scan tick once, if one is set, and kicks the watchdog after it as the chip's ticker does. */
+  /** Runs the scan tick once, if one is set. */
   fire(): void;
   stop(): void;
-  /** Watchdog kicks so far (0 before the loop started). */
-  kicks(): number;
 }
 
 export function createSimTicker(): SimTicker {
   let fn: (() => void) | null = null;
   let period = 0;
-  let kicks = 0;
   return {
     every(ms: number, tick: () => void): void {
       fn = tick;
@@ -36,11 +33,8 @@ export function createSimTicker(): SimTicker {
     },
     periodMs: () => period,
     fire(): void {
-      if (!fn) return;
-      fn();
-      kicks++;
+      if (fn) fn();
     },
-    kicks: () => kicks,
   };
 }
 

@@ -6,13 +6,13 @@ import { buildDeviceCode } from '../tools/es5';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { ROOT } from '../tools/games';
 
-describe('HAL: a bank from the GPIO input register', function () {
+describe('HAL: input banks on the chip', function () {
   this.timeout(30000);
   const pins: Record<string, number> = {};
   const sandbox = createSandbox({ pins });
   let gpioBank: (o: { gpios: number; mode: string; invert: number }) => { width: number; read(): number };
   before(async () => {
-    const code = await buildDeviceCode({ source: "import { gpioBank } from './hal/espruino/inputs';\ndeclare const global: any;\nglobal.gpioBank = gpioBank;\n", dir: ROOT });
+    const code = await buildDeviceCode({ source: "import { gpioBank, pinBank } from './hal/espruino/inputs';\ndeclare const global: any;\nglobal.gpioBank = gpioBank;\nglobal.pinBank = pinBank;\n", dir: ROOT });
     vm.runInContext(code.min, sandbox.context);
     gpioBank = sandbox.context.gpioBank;
   });
@@ -48,6 +48,17 @@ describe('HAL: a bank from the GPIO input register', function () {
       }
     });
   }
+
+  it('a pin array: the first pin given is channel 0, inverted as asked', () => {
+    const bank = sandbox.context.pinBank({ pins: [sandbox.context.D3, sandbox.context.D7, sandbox.context.D1], mode: 'input_pullup', invert: 0b100 });
+    assert.equal(bank.width, 3);
+    for (let v = 0; v < 8; v++) {
+      pins.D3 = v & 1;
+      pins.D7 = (v >> 1) & 1;
+      pins.D1 = (v >> 2) & 1;
+      assert.equal(bank.read(), v ^ 0b100);
+    }
+  });
 
   it('refuses more than two runs of GPIOs', () => {
     assert.throws(() => gpioBank({ gpios: 0x15, mode: 'input', invert: 0 }), /more than two runs/);

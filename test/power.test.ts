@@ -249,16 +249,6 @@ describe('power cuts: real cuts through the simulator', function () {
     const view = running(sim).view();
     assert.deepEqual([view.scores, view.turn, view.state], [playing.scores, playing.turn, playing.state]);
   });
-
-  // The chip's ticker enables the watchdog and kicks it after every tick (test/bundles.test.ts boots the bundle to see it).
-  it('a watchdog restart (a power-up without a power cut) takes up the saved game', () => {
-    const sim = new Simulation(parseScenario(scenarioText('triangle-game')));
-    sim.runUntil(21000);
-    const playing = running(sim).view();
-    sim.powerOff();
-    sim.powerOn();
-    assert.deepEqual(running(sim).view().state, playing.state);
-  });
 });
 
 describe('power cuts: a garbled log at power-up', () => {

@@ -24,7 +24,6 @@ interface NrfApi {
   getSecurityStatus(): SecurityStatus;
   setAdvertising(data: object, options: { manufacturer: number; manufacturerData: Uint8Array; showName: boolean }): void;
   setScanResponse(data: Uint8Array): void;
-  on(event: string, handler: (arg: unknown) => void): void;
 }
 
 interface SerialApi {

@@ -86,11 +86,11 @@ export const TM = 2;
  */
 export const NX = 3;
 /** sym_defer_g channels. */
-const G = 4;
+export const G = 4;
 /** Per-key channels whose timer, running, is a deferral (sym_defer_pk, asym_eager_defer_pk releases). */
-const DF = 5;
+export const DF = 5;
 /** Per-key channels (sym_defer_pk, sym_eager_pk, asym_eager_defer_pk). */
-const PK = 6;
+export const PK = 6;
 /** sym_eager_pk channels. */
 export const E = 7;
 /** asym_eager_defer_pk channels. */
@@ -151,19 +151,14 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
   const o = BANK0 + (b << BANK_BITS);
   const r = raw | 0;
   const n = now | 0;
-  let g: number;
-  // sym_defer_g: any change in the group restarts the bank's timer (checked now, with the others).
-  if ((r ^ s[o + RW]) & (g = s[o + G])) {
-    s[o + TM] |= g;
-    s[o + GDL] = n + s[o + GMS];
-    s[o + NX] = n;
-  }
+  const chg = r ^ s[o + RW];
   s[o + RW] = r;
   let ck = s[o];
   // Deferred timers run only while the key differs from its reported level;
   // back to it, the change was a bounce (QMK: counter reset).
   s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-  if (((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck);
+  // A deadline come, or a change in the sym_defer_g group (expire restarts its timer).
+  if (chg & s[o + G] || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, chg);
   // Per-key channels that differ and have no timer start one.
   const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
   if (x) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
@@ -172,13 +167,22 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
 
 // expire and start read the raw word from the state (debounce stored it): one parameter less each, for good.
 
-/** Ends bank b's timers that are due at n (ck: its debounced word), and sets NX to the next deadline. */
-function expire(s: Int32Array, b: number, n: number, ck: number): number {
+/**
+ * Restarts bank b's sym_defer_g timer if the raw change chg touches its
+ * group, then ends the timers that are due at n (ck: its debounced word), and
+ * sets NX to the next deadline.
+ */
+export function expire(s: Int32Array, b: number, n: number, ck: number, chg: number): number {
   const o = BANK0 + (b << BANK_BITS);
   const g = s[o + G];
   const deferred = s[o + DF];
   const base = s[0] + 32 * CHAN * b;
   let tm = s[o + TM];
+  // sym_defer_g: any change in the group restarts the bank's timer.
+  if (chg & g) {
+    tm |= g;
+    s[o + GDL] = n + s[o + GMS];
+  }
   // Time to the earliest deadline still running.
   let soon = 0x3fffffff;
   if (tm & g) {
@@ -205,17 +209,17 @@ function expire(s: Int32Array, b: number, n: number, ck: number): number {
 }
 
 /** Starts the timers of bank b's keys x (differing, none running): eager ones flip now. */
-function start(s: Int32Array, b: number, n: number, ck: number, x: number): number {
+export function start(s: Int32Array, b: number, n: number, ck: number, x: number): number {
   const o = BANK0 + (b << BANK_BITS);
-  const r = s[o + RW];
-  const a = s[o + A];
-  const eager = s[o + E] | (a & r);
-  const pr = (s[o + PR] & ~x) | (x & a & r);
+  // asym_eager_defer_pk keys pressed: their timer is a lockout.
+  const ar = s[o + A] & s[o + RW];
+  const eager = s[o + E] | ar;
   const base = s[0] + 32 * CHAN * b;
   let tm = s[o + TM];
   let soon = 0x3fffffff;
-  s[o + PR] = pr;
-  s[o + DF] = s[o + PK] & ~(s[o + E] | (a & pr));
+  s[o + PR] = (s[o + PR] & ~x) | (x & ar);
+  // PR is within A: only the line above sets it.
+  s[o + DF] = s[o + PK] & ~(s[o + E] | s[o + PR]);
   ck ^= x & eager;
   while (x) {
     const bit = x & -x;

@@ -15,8 +15,8 @@ import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, E, NX, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
-  algorithmId, debounce, debounceState,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, NX, PK, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  algorithmId, debounceState, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -61,8 +61,7 @@ const CAP = 3;
 const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
-/** A copy of the tick's `hot` count, for isIdle(). */
-const HOT = 6;
+// Word 6 is free (isIdle() reads the pending and armed words themselves).
 /** Non-zero while the bank must be worked on with no raw change (timers, watched transits). */
 const PEND = 12;
 /** Transit-latched channels. */
@@ -160,7 +159,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const tallies = counts || s[G0] < s[R0];
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
-  /** Banks pending plus groups armed (mirrored in s[HOT]); while 0 the tick is idlePoll. */
+  /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
   let hot = 0;
   /** While hot: no deadline comes before this time (ms | 0), so a tick with no raw change has nothing to do. */
   let due = 0;
@@ -212,7 +211,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
         s[i + 2] = n + s[i + 1];
         if (!s[i]) {
           s[i] = 1;
-          s[HOT] = ++hot;
+          hot++;
         }
         pending(s[i + 2]);
       }
@@ -252,22 +251,41 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     if (((n + soon - s[o + NX]) | 0) < 0) s[o + NX] = n + soon;
   }
 
-  /** A bank that changed, or is pending with its deadline come. */
+  /**
+   * A bank that changed, or is pending with its deadline come. The debounce
+   * step is debounce.ts's debounce(), written out here: one call less, and
+   * its prologue shared, on the busiest path (test/debounce.test.ts checks
+   * that both give the same words).
+   */
   function work(b: number, r: number, now: number): void {
     const o = BANK0 + (b << BANK_BITS);
+    const n = now | 0;
     const old = s[o];
+    let ck = old;
     F[b] = r;
     r |= 0;
-    if (tallies && r !== s[o + RW]) (/*@__NOINLINE__*/ tally(b, r ^ s[o + RW], now | 0));
-    const ck = /*@__NOINLINE__*/ debounce(s, b, now, r);
-    if (ck !== old) (/*@__NOINLINE__*/ edges(b, ck, old, now));
-    if (s[o + LT]) (/*@__NOINLINE__*/ transits(o, b, r, ck, now));
-    const p = s[o + TM] | s[o + HI];
-    if (p) {
-      if (!s[o + PEND]) s[HOT] = ++hot;
+    let x = r ^ s[o + RW];
+    if (tallies && x) (/*@__NOINLINE__*/ tally(b, x, n));
+    s[o + RW] = r;
+    // Deferred timers run only while the key differs from its reported level;
+    // back to it, the change was a bounce (QMK: counter reset).
+    s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
+    // A deadline come, or a change in the sym_defer_g group (expire restarts its timer).
+    if (x & s[o + G] || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, x);
+    // Per-key channels that differ and have no timer start one.
+    if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
+    if (ck !== old) {
+      s[o] = ck;
+      (/*@__NOINLINE__*/ edges(b, ck, old, now));
+    }
+    // A latching bank with nothing watched and nothing newly active: transits has nothing to do (TW is within HI).
+    if ((x = s[o + LT]) && s[o + HI] | (r & x & ~ck)) (/*@__NOINLINE__*/ transits(o, b, r, ck, now));
+    x = s[o + TM] | s[o + HI];
+    if (x) {
+      if (!s[o + PEND]) hot++;
       pending(s[o + NX]);
-    } else if (s[o + PEND] && !(s[HOT] = --hot)) self.poll = idlePoll;
-    s[o + PEND] = p;
+    } else if (s[o + PEND] && !--hot) self.poll = idlePoll;
+    s[o + PEND] = x;
   }
 
   /** The tick once a deadline has come: every bank changed or due is worked on, in order, then the quiet groups end. */
@@ -285,7 +303,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       if (s[i]) {
         if (((n - s[i + 2]) | 0) >= 0) {
           s[i] = 0;
-          s[HOT] = --hot;
+          hot--;
           push((SETTLED << 17) | g, now);
         } else if (((s[i + 2] - n) | 0) < next) next = (s[i + 2] - n) | 0;
       }
@@ -345,7 +363,12 @@ P.rawChanges = function (this: Scanner, ch: number): number {
 
 /** True when nothing is pending: no timer, no watched pulse, no armed group, no queued event. */
 export function isIdle(sc: Scanner): boolean {
-  return !(sc.s[HOT] | sc.s[SIZE]);
+  const s = sc.s;
+  const nb = (s[0] - BANK0) >> BANK_BITS;
+  let busy = s[SIZE];
+  for (let b = 0; b < nb; b++) busy |= s[BANK0 + (b << BANK_BITS) + PEND];
+  for (let i = s[G0]; i < s[R0]; i += GREC + nb) busy |= s[i];
+  return !busy;
 }
 
 /** Raw level of a channel at the last scan. */

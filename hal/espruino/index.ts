@@ -35,8 +35,9 @@ const flashStore: Store = {
 /**
  * Starts `mod` on the reference board with the sensor banks `banks` builds,
  * scanning every `mod.pollMs`: an idle scan tick of 32 channels costs about
- * 12 loop iterations (npm run bench), some 0.6 ms on the chip, so the period
- * is the longest the board's shortest sensor pulse allows.
+ * 1.4 bare reads of its bank (npm run bench), some 0.3 ms on the chip by
+ * ESPRUINO.md's figures, so the period is the longest the board's shortest
+ * sensor pulse allows.
  * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
  * (hold it at power-up for diagnostics), both to 3V3 with the internal
  * pull-downs. The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).

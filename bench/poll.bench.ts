@@ -73,7 +73,7 @@ function nodeRatio(channels: number, bouncing: boolean): { ratio: number; pollNs
 }
 
 /** The same comparison as a script for the interpreter: digitalRead of 32 pins per bank. */
-export const DEVICE_ENTRY = `
+const DEVICE_ENTRY = `
 import { Scanner } from './firmware/scan';
 declare function print(...a: unknown[]): void;
 declare function getTime(): number;

@@ -1,6 +1,6 @@
-// The scan tick: reads every bank once, and only a bank whose raw word changed
-// or that has something pending (a debounce timer, a transit being watched)
-// goes further. Debounced level changes become EDGE events, short active
+// The scan tick: reads every bank once, and only a bank whose raw word changed,
+// or whose earliest deadline (a debounce timer, a transit being watched) has
+// come, goes further. Debounced level changes become EDGE events, short active
 // pulses that the debouncer never reported become TRANSIT events, and quiet
 // groups become SETTLED events, all queued in a ring the consumer drains.
 //
@@ -62,7 +62,7 @@ const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
 // Word 6 is free (isIdle() reads the pending and armed words themselves).
-/** Non-zero while the bank must be worked on with no raw change (timers, watched transits). */
+/** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
 const PEND = 12;
 /** Transit-latched channels. */
 const LT = 13;

@@ -48,7 +48,7 @@ export interface Radio {
   advertise(manufacturerData: Uint8Array): void;
   /** Puts the JavaScript console on the radio (maintenance: re-flashing over Bluetooth) or takes it off. */
   console(on: boolean): void;
-  /** Whether a phone is connected and must pair with the passkey now (the display shows it while this holds). */
+  /** Whether a phone is connected and not paired (a board with a passkey shows it while this holds). */
   pairing(): boolean;
 }
 

@@ -70,10 +70,10 @@ export function createEspruinoRadio(passkey: string | null): Radio {
       consoleHere = on;
       serial(on ? Bluetooth : LoopbackA).setConsole(true);
     },
-    // A phone is connected but has not paired yet: with a passkey, it must be shown now.
+    // A phone is connected but has not paired yet (the runtime shows the passkey, if the board has one).
     pairing: function (): boolean {
       const s = nrf.getSecurityStatus();
-      return !!(passkey && s.connected && !s.encrypted && !s.bonded);
+      return !!(s.connected && !s.encrypted && !s.bonded);
     },
   };
   // Off Bluetooth from the start; the firmware puts it back for maintenance.

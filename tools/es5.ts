@@ -7,13 +7,29 @@ import { transformAsync } from '@babel/core';
 import { minify } from 'terser';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { pretokenise } from './tokenise';
+import { ROOT } from './games';
+
+const FIRMWARE_DEVICE = join(ROOT, 'firmware', 'device.ts');
+const HAL_DEVICE = join(ROOT, 'hal', 'espruino', 'device.ts');
 
 /** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
 export type Entry = string | { source: string; dir: string };
 
+/** Swaps firmware/device.ts for hal/espruino/device.ts: simulator-only branches are dropped from a board's code. */
+const onDevice: esbuild.Plugin = {
+  name: 'on-device',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)device$/ }, (args) => {
+      const path = resolve(args.resolveDir, args.path + '.ts');
+      return path === resolve(FIRMWARE_DEVICE) ? { path: resolve(HAL_DEVICE) } : undefined;
+    });
+  },
+};
+
 /** Bundles one entry into a single script (no imports left, nothing fetched at upload). */
-export async function bundle(entry: Entry, define: Record<string, string> = {}): Promise<string> {
+export async function bundle(entry: Entry): Promise<string> {
   const result = await esbuild.build({
     ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: entry.dir, loader: 'ts' as const } }),
     bundle: true,
@@ -26,8 +42,8 @@ export async function bundle(entry: Entry, define: Record<string, string> = {}):
     platform: 'neutral',
     write: false,
     legalComments: 'none',
-    define,
     logLevel: 'silent',
+    plugins: [onDevice],
   });
   return result.outputFiles[0].text;
 }
@@ -93,8 +109,8 @@ export async function minifyEs5(code: string): Promise<string> {
 }
 
 /** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */
-export async function buildDeviceCode(entry: Entry, define: Record<string, string> = {}): Promise<{ debug: string; min: string; stored: string }> {
-  const debug = await toEs5(await bundle(entry, define));
+export async function buildDeviceCode(entry: Entry): Promise<{ debug: string; min: string; stored: string }> {
+  const debug = await toEs5(await bundle(entry));
   const min = await minifyEs5(debug);
   return { debug, min, stored: pretokenise(min) };
 }

@@ -1,7 +1,7 @@
 // The Espruino compatibility gate on every shipped game bundle: the minified
 // file that `npx tallyboard flash` writes and its readable twin.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
@@ -9,8 +9,10 @@ import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
 import { untokenise } from '../tools/tokenise';
 import { decodeAdvert } from '../sim/phone';
-import { espruinoGlobals } from '../tools/es5';
-import { bootInSandbox } from '../tools/espruino-sandbox';
+import { parseScenario, Simulation } from '../sim/replay';
+import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
+import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
+import * as vm from 'node:vm';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
 import { ROOT, builtGames } from '../tools/games';
 import { triangleModule } from '../firmware/games/triangle/module';
@@ -21,6 +23,69 @@ const POLL_MS: Record<string, number> = { triangle: triangleModule.pollMs, ringa
 
 /** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
 const BUILT_IN_MODULES = ['Storage'];
+
+/** Phone lines (and button presses) that reach every command, a refusal of each kind, diagnostics and a score. */
+const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
+  '{"cmd":"diag","on":true}', 'press D28', '{"cmd":"diag","walk":true}', 'press D28', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28',
+  '{"cmd":"diag","on":false}', 'press D28', 'SENSE'];
+/** A sensor seen and let go: the triangle's first IR pin (inverted), Ring-a-Peg's first peg gates on the chain. */
+const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'] };
+const CONVERSATION: Record<string, string[]> = {
+  triangle: ['{"cmd":"new","game":"triangle","players":["Ann","Bo"],"options":{"exact":true},"id":"n"}', 'press D28', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.triangle : [l]),
+    '{"cmd":"flick","r":"perfect"}', 'press D28', '{"cmd":"flick","r":"partly"}', 'press D28', '{"cmd":"off"}', 'press D28',
+    '{"cmd":"fix","r":"short"}', 'press D28', '{"cmd":"undo"}', 'press D28', '{"cmd":"state"}'],
+  ringapeg: ['{"cmd":"new","game":"ringapeg","players":3,"options":{"variant":"advance","autoPeg":false},"id":"n"}', 'press D28', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.ringapeg : [l]),
+    '{"cmd":"ring","peg":"k"}', 'press D28', '{"cmd":"ring","peg":"o1"}', 'press D28', '{"cmd":"lift","peg":"o1"}', 'press D28',
+    '{"cmd":"ring","peg":"none"}', 'press D28', '{"cmd":"end"}', 'press D28', '{"cmd":"claim","player":1}', 'press D28',
+    '{"cmd":"cleared"}', 'press D28', '{"cmd":"undo"}', 'press D28', '{"cmd":"state"}'],
+};
+
+describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function () {
+  this.timeout(120000);
+
+  it('none is spelt in a string of the firmware, a JavaScript built-in or an Espruino API', async () => {
+    const strings = new Set<string>();
+    for (const game of builtGames()) {
+      const code = await bundleEntry(join(ROOT, 'hal', 'espruino', 'boot', game + '.ts'));
+      for (const t of acorn.tokenizer(code, { ecmaVersion: 'latest' })) {
+        // A whole string, or a name in a command table ("bright,!level:int 0..15"), may be used as a property name.
+        if (t.type.label === 'string') for (const m of String((t as { value?: unknown }).value).matchAll(/(?:^|[,;!?])([A-Za-z_$][\w$]*)(?=$|[,;:])/g)) strings.add(m[1]);
+      }
+    }
+    const builtIns = new Set<string>();
+    for (const o of [Object, Object.prototype, Array, Array.prototype, String, String.prototype, Number, Number.prototype, Math, JSON, Date, Date.prototype, RegExp.prototype, Function.prototype, Uint8Array.prototype, Error.prototype]) {
+      for (const name of Object.getOwnPropertyNames(o)) builtIns.add(name);
+    }
+    const apis = readFileSync(join(ROOT, 'node_modules', '@types', 'espruino', 'index.d.ts'), 'utf8') + readFileSync(join(ROOT, 'hal', 'espruino', 'globals.d.ts'), 'utf8');
+    const apiNames = new Set(apis.replace(/\/\*[\s\S]*?\*\/|\/\/.*/g, '').match(/[A-Za-z_$][\w$]*/g));
+    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => strings.has(name)), [], 'a string (a command table\'s argument, a field name) may name these');
+    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => builtIns.has(name)), [], 'JavaScript built-ins');
+    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => apiNames.has(name)), [], 'Espruino API names');
+  });
+
+  it('none is a key of a message to or from the phone, or of a saved record, while every example scenario replays', () => {
+    const keys = new Set<string>();
+    const collect = (v: unknown): void => {
+      if (v === null || typeof v !== 'object') return;
+      for (const k of Object.keys(v as object)) { keys.add(k); collect((v as Record<string, unknown>)[k]); }
+    };
+    for (const file of readdirSync(join(ROOT, 'scenarios'))) {
+      const sim = new Simulation(parseScenario(readFileSync(join(ROOT, 'scenarios', file), 'utf8')));
+      const append = sim.flash.append.bind(sim.flash);
+      sim.flash.append = (name: string, data: string) => {
+        for (const record of data.split('\n')) if (record) collect(JSON.parse(record.slice(0, record.lastIndexOf('*'))));
+        append(name, data);
+      };
+      for (const action of sim.scenario.actions) if (action.kind === 'phone') collect(action.body.phone);
+      sim.runToEnd();
+      for (const name of Object.keys(sim.flash.files)) for (const record of sim.flash.files[name].split('\n')) if (record) collect(JSON.parse(record.slice(0, record.lastIndexOf('*'))));
+      for (const line of sim.out) collect((JSON.parse(line) as { phone?: unknown }).phone);
+    }
+    for (const game of Object.keys(CONVERSATION)) for (const line of CONVERSATION[game]) if (line.startsWith('{"')) collect(JSON.parse(line));
+    assert.ok(keys.has('scores') && keys.has('cmd') && keys.has('g'), 'messages both ways and saved records were seen');
+    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => keys.has(name)), []);
+  });
+});
 
 describe('compatibility gate: game bundles', function () {
   this.timeout(120000);
@@ -100,6 +165,33 @@ describe('compatibility gate: game bundles', function () {
       const maintenance = advertised(flashing);
       assert.deepEqual([maintenance && maintenance.diag, maintenance && maintenance.maintenance], [false, true]);
       assert.ok(flashing.calls.some((c) => c.api === 'Bluetooth.setConsole'), 'the console on Bluetooth');
+    });
+
+    it(`${game}: with internal property names shortened, says to a phone, shows and advertises just what the unshortened code does`, () => {
+      // The readable bundle keeps every name: the two must run a whole conversation alike.
+      const run = (code: string) => {
+        const pins: Record<string, number> = {};
+        const chain = [0, 0, 0, 0];
+        const sandbox = createSandbox({ pins, chain });
+        vm.runInContext('Math.random = function () { return 0.25; };', sandbox.context); // the same passkey in both
+        vm.runInContext(code, sandbox.context);
+        sandbox.advance(100);
+        sandbox.emit('NRF', 'connect', 'phone');
+        for (const line of CONVERSATION[game]) {
+          const [word, a, b] = line.split(' ');
+          if (word === 'press') sandbox.press(a, 100);
+          else if (word === 'pin') pins[a] = +b;
+          else if (word === 'chain') chain[+a] = +b;
+          else sandbox.receive(line + '\n');
+          sandbox.advance(300);
+        }
+        assert.deepEqual(sandbox.errors, []);
+        return sandbox.calls.filter((c) => /^(Bluetooth.write|SPI.write|NRF.setAdvertising)$/.test(c.api)).map((c) => c.api + ' ' + JSON.stringify(c.args));
+      };
+      const said = run(bundle().debug);
+      assert.ok(said.filter((c) => c.indexOf('"type\\":\\"score') >= 0).length >= 2, 'the conversation scores');
+      assert.ok(said.filter((c) => c.indexOf('"walk\\":{\\"seen\\":1') >= 0).length >= 1, 'diagnostics saw a sensor');
+      assert.deepEqual(run(bundle().min), said);
     });
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {

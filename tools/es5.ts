@@ -91,7 +91,27 @@ export function espruinoGlobals(): string[] {
   return Array.from(names);
 }
 
-/** Minifies ES5 code. Names are mangled, property names are kept (the phone protocol and saved state use them). */
+/**
+ * Property names the firmware uses only inside itself, which the minifier may
+ * shorten: on the chip every use of a name is its full text, so a long name
+ * costs bytes each time it is written. All other property names are kept: the
+ * phone protocol, saved records, commands and Espruino's own APIs use them.
+ * test/bundles.test.ts checks that none of these crosses JSON, names an
+ * Espruino or JavaScript API, or is spelt in a string, and that the shortened
+ * bundle talks to a phone just as the readable one does.
+ */
+export const INTERNAL_PROPERTIES = [
+  // Hardware layer (hal/types.ts)
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'append', 'lines',
+  // Scanner, diagnostics, sensing
+  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'sense', 'scanner', 'walkState', 'progressed',
+  // Game modules and the runtime
+  'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'handle', 'prompt', 'held', 'tick', 'show', 'stand', 'access', 'maintenanceEnds', 'confirmMs', 'passkey',
+  // Ring-a-Peg state
+  'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',
+];
+
+/** Minifies ES5 code. Local names and INTERNAL_PROPERTIES are mangled, other property names are kept. */
 export async function minifyEs5(code: string): Promise<string> {
   const result = await minify(code, {
     ecma: 5,
@@ -101,7 +121,7 @@ export async function minifyEs5(code: string): Promise<string> {
     // the gate checks what inlining makes: a `var` left after a `return` would be a
     // global on the chip (test/bundles.test.ts, tools/gate.ts).
     compress: { passes: 2, inline: 3, keep_fargs: false },
-    mangle: { reserved: espruinoGlobals() },
+    mangle: { reserved: espruinoGlobals(), properties: { regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.join('|') + ')$') } },
     format: { ascii_only: true },
   });
   if (result.code == null) throw new Error('minifier produced nothing');

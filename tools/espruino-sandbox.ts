@@ -38,6 +38,8 @@ export interface Sandbox {
 export interface SandboxOptions {
   /** Level of each pin by name (D0..D31), read by digitalRead; default 0. */
   pins?: Record<string, number>;
+  /** Bytes a shift-register chain gives SPI.send (74HC165s), first byte first; default 0s. Changes are seen at the next read. */
+  chain?: number[];
   storage?: Record<string, string>;
 }
 
@@ -92,7 +94,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       calls.push({ api: 'SPI.send', args: [data] });
       if (typeof data === 'number') return 0;
       if (typeof data === 'string') return '\0'.repeat(data.length);
-      return new Uint8Array((data as { length: number }).length || 0);
+      const bytes = new Uint8Array((data as { length: number }).length || 0);
+      for (let i = 0; i < bytes.length; i++) bytes[i] = (options.chain || [])[i] | 0;
+      return bytes;
     }
   }
   const storageApi = {

@@ -29,6 +29,16 @@ function pretokeniser(): Pretokeniser {
     if (!re.test(source)) throw new Error('the espruino package\'s untokenise changed: ' + re);
     source = source.replace(re, (_m, read: string) => read + (read.indexOf('<<8') >= 0 ? '; val = val << 16 >> 16;' : '; val = val << 24 >> 24;'));
   }
+  // It drops all whitespace, so `a+ +b` would be stored as `a++b`, which the interpreter reads as `a ++ b`
+  // (and `a/ /b/` as a comment): keep one space where two operator characters would join.
+  const joinsIds = /(if \(\(tok\.type=="ID" \|\| tok\.type=="NUMBER"\) &&\s*\(lastTok\.type=="ID" \|\| lastTok\.type=="NUMBER"\)\))/;
+  if (!joinsIds.test(source)) throw new Error('the espruino package\'s pretokeniser changed its spacing rule');
+  source = source.replace(joinsIds, (rule: string) => rule.slice(0, -1) + ' || (lastTok.type!="TOKENISED" && ["++","--","//","/*"].includes(lastTok.str + tokenString.charAt(0))))');
+  // Its untokenise writes `+` then a `++` token as `+++`, which reads back as `++ +`: a space beside every token
+  // keeps the text the program the interpreter runs (test/bundles.test.ts compares the two token for token).
+  const spacing = /(function needSpaceBetween\(lastch, ch\) \{)/;
+  if (!spacing.test(source)) throw new Error('the espruino package\'s untokenise changed its spacing rule');
+  source = source.replace(spacing, (head: string) => head + ' if (lastch>=LEX_OPERATOR_START || ch>=LEX_OPERATOR_START) return lastch!==0;');
   // The plugin expects the tool's environment: a board of MIN_FIRMWARE, pretokenising on.
   const espruino = {
     Plugins: {} as { Pretokenise?: Pretokeniser },

@@ -113,7 +113,8 @@ for (var s = 0; s < SIZES.length; s++) {
       for (var i = 0; i < N; i++) sc.poll(now++);
       ticks.push((getTime() - t0) / N);
     }
-    print('<<<' + JSON.stringify({ ch: SIZES[s], busy: busy, bare: median(bares) / loop, tick: median(ticks) / loop }) + '>>>');
+    // A row as an array: the build shortens internal property names such as tick (tools/es5.ts).
+    print('<<<' + JSON.stringify([SIZES[s], busy, median(bares) / loop, median(ticks) / loop]) + '>>>');
   }
 }
 `;
@@ -126,7 +127,10 @@ async function interpreterRows(): Promise<{ ch: number; busy: number; bare: numb
   const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000 });
-  const rows = [...report.output.matchAll(/<<<(\{.*?\})>>>/g)].map((m) => JSON.parse(m[1]));
+  const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => {
+    const [ch, busy, bare, tick] = JSON.parse(m[1]) as number[];
+    return { ch, busy, bare, tick };
+  });
   if (rows.length === 0) return 'interpreter: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' ');
   return rows;
 }

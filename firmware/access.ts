@@ -4,6 +4,8 @@
 // (button held at power-up) puts the console back on Bluetooth for
 // re-flashing, says so on the display, and ends by itself.
 
+import { ON_DEVICE } from './device';
+
 /** Run the command now. */
 export const ALLOW = 0;
 /** Hold it until the board button is pressed within the confirmation window. */
@@ -35,9 +37,10 @@ export interface Access {
 }
 
 export function createAccess(options: AccessOptions): Access {
+  // A board always takes the defaults: the other options are for the simulator and the tests.
   return {
-    maintenanceEnds: options.maintenance ? options.now + (options.maintenanceMs || 60000) : 0,
-    confirmMs: options.buttonConfirm === false ? 0 : options.confirmMs || 10000,
+    maintenanceEnds: options.maintenance ? options.now + ((!ON_DEVICE && options.maintenanceMs) || 60000) : 0,
+    confirmMs: ON_DEVICE ? 10000 : options.buttonConfirm === false ? 0 : options.confirmMs || 10000,
   };
 }
 
@@ -47,16 +50,14 @@ export function createAccess(options: AccessOptions): Access {
  * Bluetooth (maintenance) the game is not to be changed from it.
  */
 export function decide(access: Access, changes: boolean, paired: boolean, now: number): Decision {
-  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
+  // On a board button confirmation is always on (only the simulator and the tests turn it off).
+  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : ON_DEVICE || access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */
 export function makePasskey(random: () => number): string {
   let key = '';
-  for (let i = 0; i < 6; i++) {
-    let d = Math.floor(random() * 10);
-    if (!(d >= 0 && d <= 9)) d = 0;
-    key += d;
-  }
+  // `% 10`: a source that gives 1 (out of range) cannot make a 7-character key.
+  for (let i = 0; i < 6; i++) key += ((random() * 10) | 0) % 10;
   return key;
 }

@@ -37,7 +37,7 @@ export interface AdvertSummary {
   scores: number[];
   turn: number;
   winner: number | null;
-  /** Flags other than FLAG_OVER and FLAG_TRUNCATED, which come from winner and scores. */
+  /** Flags other than FLAG_OVER and FLAG_TRUNCATED, which come from winner and scores (never set here). */
   flags: number;
   seq: number;
   round: number;
@@ -53,16 +53,18 @@ export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
   out[1] = ADVERT_VERSION;
   out[2] = GAMES.split(',').indexOf(s.game) + 1;
   out[3] = n;
-  out[4] = (s.flags & ~(FLAG_OVER | FLAG_TRUNCATED)) | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0);
+  out[4] = s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0);
   out[5] = player >= 0 && player < NO_PLAYER ? player : NO_PLAYER;
   out[6] = s.seq;
   out[7] = s.round >= 0 && s.round <= 255 ? s.round : 0;
+  // The end of what is written so far.
+  let at = ADVERT_HEADER;
   for (let i = 0; i < n; i++) {
     // Clamped to int16, little-endian.
     const v = Math.round(scores[i]);
     const clamped = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
-    out[ADVERT_HEADER + 2 * i] = clamped;
-    out[ADVERT_HEADER + 2 * i + 1] = clamped >> 8;
+    out[at++] = clamped;
+    out[at++] = clamped >> 8;
   }
-  return out.subarray(0, ADVERT_HEADER + 2 * n);
+  return out.subarray(0, at);
 }

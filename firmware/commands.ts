@@ -7,7 +7,8 @@
 // is checked and not kept, and the channel is one closure with three functions.
 
 import type { Clock, Radio } from '../hal/types';
-import { decide, ALLOW, CONFIRM, type Access } from './access';
+import { decide, ALLOW, REFUSE, type Access } from './access';
+import { ON_DEVICE } from './device';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
@@ -52,30 +53,36 @@ export interface Command {
  */
 export function baseCommands(games?: string): CommandTable {
   // diag: "on" enters or leaves diagnostics; in diagnostics, no field asks for a report and "walk" restarts the walk test.
-  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;diag,on:bool,walk:bool;bright,!level:int 0..15';
+  // A board's runtime always gives its own game.
+  return 'new,!game:str' + (ON_DEVICE || games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;diag,on:bool,walk:bool;bright,!level:int 0..15';
 }
 
 // ---------------------------------------------------------------- validation
 
 /**
+ * A parsed line: any JSON value, typed as an object to read its fields (a
+ * field of a number, a string or an array reads as undefined; of null, throws).
+ */
+export type Message = { [key: string]: unknown } | null;
+
+/**
  * Checks a parsed message against a table: a Command, or a Refusal (with the
  * id when it was readable). A bad argument is reported with what it must be.
  */
-export function validate(message: unknown, table: CommandTable, paired: boolean): Command | Refusal {
+export function validate(message: Message, table: CommandTable, paired: boolean): Command | Refusal {
   /** A string of 1..max characters. */
   function isText(v: unknown, max: number): boolean {
-    return typeof v === 'string' && v.length > 0 && v.length <= max;
+    return typeof v === 'string' && v !== '' && v.length <= max;
   }
   /** Whether a value fits a rule's type and its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices. */
   function fits(v: unknown, type: string, detail: string, limit: number): boolean {
     if (type === 'bool') return typeof v === 'boolean';
     if (type === 'str') return limit === limit ? isText(v, limit || 32) : detail.split('|').indexOf(v as string) >= 0;
     if (type === 'obj') {
-      const o = v as { [key: string]: unknown };
-      if (typeof o !== 'object' || !o || Array.isArray(o)) return false;
+      if (typeof v !== 'object' || !v || Array.isArray(v)) return false;
       let n = 0;
-      for (const k in o) {
-        const x = o[k];
+      for (const k in v) {
+        const x = (v as { [key: string]: unknown })[k];
         if (k.length > 16 || ++n > 12 || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) return false;
       }
       return true;
@@ -85,20 +92,21 @@ export function validate(message: unknown, table: CommandTable, paired: boolean)
       for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) return false;
       v = v.length;
     }
-    // int, num, or a count of players.
+    // int, num, or a count of players: within the bounds (so not NaN nor infinite), and whole unless num.
     const range = detail.split('..');
-    return typeof v === 'number' && isFinite(v) && (type === 'num' || v === Math.floor(v)) && !(v < +range[0]) && !(v > +range[1]);
+    return typeof v === 'number' && (type === 'num' || v % 1 === 0) && v >= +range[0] && v <= +range[1];
   }
 
-  const m = message as { [key: string]: unknown };
-  if (typeof m !== 'object' || !m || Array.isArray(m) || typeof m.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
-  let id = m.id as number | string | undefined;
+  // Only an object can have a string `cmd`.
+  if (!message || typeof message.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
+  let id = message.id as number | string | undefined;
   let problem = '';
-  if (id !== undefined && !(typeof id === 'number' ? id === Math.floor(id) && id >= 0 && id <= 2147483647 : isText(id, 16))) {
+  // An id is a whole number in [0, 2^31) (`| 0` keeps only whole numbers below 2^31 as they are), or a short text.
+  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isText(id, 16))) {
     id = undefined; // not echoed
     problem = 'id: int or text';
   }
-  const name = m.cmd;
+  const name = message.cmd;
   const commands = table.split(';');
   // The command's name, then its arguments.
   let spec: string[] | null = null;
@@ -108,9 +116,8 @@ export function validate(message: unknown, table: CommandTable, paired: boolean)
   }
   if (!spec) return refusal('unknown_cmd', 'no command ' + name.substring(0, 16), id);
   const args: { [key: string]: unknown } = {};
-  for (const key in m) {
-    if (problem) break;
-    if (key === 'cmd' || key === 'id') continue;
+  for (const key in message) {
+    if (problem || key === 'cmd' || key === 'id') continue;
     let rule = '';
     for (let i = 1; i < spec.length; i++) {
       const arg = spec[i].split(':');
@@ -121,12 +128,13 @@ export function validate(message: unknown, table: CommandTable, paired: boolean)
     const detail = words[1] || '';
     const limit = +detail;
     if (!rule) problem = key.substring(0, 16) + ': unknown';
-    else if (!fits(m[key], words[0], detail, limit)) problem = key + ': ' + (limit === limit ? words[0] : rule);
-    args[key] = m[key];
+    else if (!fits(message[key], words[0], detail, limit)) problem = key + ': ' + (limit === limit ? words[0] : rule);
+    args[key] = message[key];
   }
   for (let i = 1; i < spec.length; i++) {
-    const key = spec[i].split(':')[0];
-    if (!problem && key.charAt(0) === '!' && m[key.substring(1)] === undefined) problem = key.substring(1) + ': missing';
+    // A required argument: `!key:rule`.
+    const required = /^!([^:]*)/.exec(spec[i]);
+    if (!problem && required && message[required[1]] === undefined) problem = required[1] + ': missing';
   }
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: spec[0] === name };
 }
@@ -175,7 +183,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   let linePaired = 0;
   // Flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `full`,
   // each command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now.
-  // After one busy reply (busySaid 1), silence until a command is taken again.
+  // After one busy reply (busySaid counts them), silence until a command is taken again.
   let full = 0;
   let busySaid = 0;
   // Until when the held command may be confirmed, and the seconds its prompt shows.
@@ -200,11 +208,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       const next = Math.max(full, now) + COMMAND_MS;
-      const said = busySaid;
-      busySaid = next - now > BURST_MS ? 1 : 0;
-      if (busySaid) return said ? null : refusal('busy', 'too many commands');
+      if (next - now > BURST_MS) return busySaid++ ? null : refusal('busy', 'too many commands');
+      busySaid = 0;
       full = next;
-      let message: unknown;
+      let message: Message | undefined;
       try {
         if (jsonDepth(text) <= 3) message = JSON.parse(text);
       } catch (e) {
@@ -213,12 +220,11 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       if (message === undefined) return refusal('bad_json', 'not JSON');
       const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
       if (isRefusal(command)) return command;
-      const held = channel.held;
       const decision = decide(options.access, command.edit, trusted, now);
       if (decision === ALLOW) run(command);
-      else if (decision !== CONFIRM || held) {
-        return refusal(held ? 'busy' : 'not_allowed', held ? 'one awaits the button' : 'pair first', command.id);
-      } else {
+      else if (channel.held) return refusal('busy', 'one awaits the button', command.id);
+      else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
+      else {
         channel.held = command;
         deadline = now + options.access.confirmMs;
         sendLine(options.radio, { type: 'confirm', cmd: command.name, ms: options.access.confirmMs, id: command.id });
@@ -234,11 +240,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       if (i) {
         // A dropped line ends here; an empty one is skipped.
         const text = line && line.replace(/\r$/, '');
-        const trusted = linePaired === 1;
         line = '';
-        linePaired = paired ? 1 : 0;
-        const refused = text ? take(text, trusted) : null;
+        const refused = text ? take(text, linePaired === 1) : null;
         if (refused) sendLine(options.radio, refused);
+        linePaired = paired ? 1 : 0;
       }
       if (!line) started = now;
       if (line !== null) {
@@ -255,18 +260,20 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     held: null,
     tick: function (now: number, pressed?: boolean): boolean {
       const command = channel.held;
-      if (pressed && !(command && now < deadline)) return false;
+      const waiting = command && now < deadline;
+      if (pressed && !waiting) return false;
       if (now - started >= PARTIAL_MS) {
         if (line) sendLine(options.radio, refusal('partial', 'line unfinished'));
         line = '';
       }
-      // The held command ends by the press, which runs it, or by its window closing.
-      const ended = command && (pressed || now >= deadline);
-      if (ended) channel.held = null;
-      const seconds = channel.held ? Math.ceil((deadline - now) / 1000) : 0;
-      if (seconds !== shown && options.prompt) options.prompt(seconds);
+      // The seconds the prompt shows, at least 1 while the command still waits. It ends (0) by the press,
+      // which runs it, or by its window closing; it is let go before the prompt, whose display and advert read `held`.
+      const seconds = waiting && !pressed ? Math.ceil((deadline - now) / 1000) : 0;
+      channel.held = seconds ? command : null;
+      // A board's runtime always gives a prompt.
+      if (seconds !== shown && (ON_DEVICE || options.prompt)) options.prompt!(seconds);
       shown = seconds;
-      if (ended) {
+      if (command && !seconds) {
         if (pressed) run(command);
         else sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
       }

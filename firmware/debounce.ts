@@ -6,6 +6,7 @@
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
 import type { SensorKind } from './board';
+import { ON_DEVICE } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
 export const SYM_DEFER_G = 0;
@@ -120,18 +121,18 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
   for (let c = 0; c < channels; c++) {
     const o = BANK0 + ((c >> 5) << BANK_BITS);
     const bit = 1 << (c & 31);
-    const m = ms[c];
-    s[ch0 + c * CHAN + 1] = m;
+    const a = alg[c];
+    s[ch0 + c * CHAN + 1] = ms[c];
     // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
-    if (alg[c] === SYM_DEFER_G) {
+    // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
+    if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[o + G] |= bit;
       // One timer per bank for sym_defer_g: the longest time asked for by its channels.
-      if (m > s[o + GMS]) s[o + GMS] = m;
-    } else if (alg[c] <= ASYM_EAGER_DEFER_PK) {
+      if (ms[c] > s[o + GMS]) s[o + GMS] = ms[c];
+    } else if (ON_DEVICE || a <= ASYM_EAGER_DEFER_PK) {
       s[o + PK] |= bit;
-      if (alg[c] === SYM_EAGER_PK) s[o + E] |= bit;
-      else s[o + DF] |= bit;
-      if (alg[c] === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;
+      s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
+      if (a === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;
     }
   }
   return s;
@@ -157,8 +158,8 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
   // Deferred timers run only while the key differs from its reported level;
   // back to it, the change was a bounce (QMK: counter reset).
   s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-  // A deadline come, or a change in the sym_defer_g group (expire restarts its timer).
-  if (chg & s[o + G] || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, chg);
+  // A deadline come, or a change in the sym_defer_g group (expire restarts its timer; never on a board).
+  if ((!ON_DEVICE && chg & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, chg);
   // Per-key channels that differ and have no timer start one.
   const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
   if (x) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
@@ -174,25 +175,30 @@ export function debounce(s: Int32Array, b: number, now: number, raw: number): nu
  */
 export function expire(s: Int32Array, b: number, n: number, ck: number, chg: number): number {
   const o = BANK0 + (b << BANK_BITS);
-  const g = s[o + G];
   const deferred = s[o + DF];
   const base = s[0] + 32 * CHAN * b;
   let tm = s[o + TM];
-  // sym_defer_g: any change in the group restarts the bank's timer.
-  if (chg & g) {
-    tm |= g;
-    s[o + GDL] = n + s[o + GMS];
-  }
+  // The per-key timers running (the sym_defer_g group's bits are its own).
+  let x = tm;
   // Time to the earliest deadline still running.
   let soon = 0x3fffffff;
-  if (tm & g) {
-    const left = (s[o + GDL] - n) | 0;
-    if (left <= 0) {
-      ck = (ck & ~g) | (s[o + RW] & g);
-      tm &= ~g;
-    } else soon = left;
+  // sym_defer_g is only ever forced (the simulator, tests): a board never has it.
+  if (!ON_DEVICE) {
+    const g = s[o + G];
+    x &= ~g;
+    // Any change in the group restarts the bank's timer.
+    if (chg & g) {
+      tm |= g;
+      s[o + GDL] = n + s[o + GMS];
+    }
+    if (tm & g) {
+      const left = (s[o + GDL] - n) | 0;
+      if (left <= 0) {
+        ck = (ck & ~g) | (s[o + RW] & g);
+        tm &= ~g;
+      } else soon = left;
+    }
   }
-  let x = tm & ~g;
   while (x) {
     const bit = x & -x;
     x ^= bit;

@@ -1,6 +1,9 @@
-// Whether this code runs on a board. A board's bundle is built with
-// hal/espruino/device.ts in place of this file (tools/es5.ts), so the minifier
-// drops every branch under `if (!ON_DEVICE)`: hooks that only the simulator and
-// the tests use (an observer of sensor events, a forced debounce, a view of the
-// game) then cost a board no bytes.
+// What the code runs on, and what it carries. A board's bundle gets this module
+// written afresh by the build (tools/es5.ts): ON_DEVICE true, and each feature
+// as its game needs it. The minifier then drops every branch a board does not
+// take: hooks only the simulator and the tests use (an observer of sensor
+// events, a forced debounce, a view of the game), and features its game does
+// not use, so they cost a board no bytes. In Node everything is there.
 export const ON_DEVICE = false;
+/** The scanner's settle groups (firmware/scan.ts): on a board, only if its game declares some. */
+export const SETTLE_GROUPS = true;

@@ -10,6 +10,7 @@ import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
 import { EDGE, SETTLED, TRANSIT } from './sensing';
 import type { Scanner } from './scan';
+import { ON_DEVICE } from './device';
 
 export interface DiagOptions {
   scanner: Scanner;
@@ -34,6 +35,8 @@ export interface Diagnostics {
   display(): string;
 }
 
+/** How long a channel reported active is listed as stuck, unless a test asks otherwise. */
+const STUCK_MS = 5000;
 /** Recent edges kept for the report. */
 const RECENT = 8;
 /** Channel flags (see u below). */
@@ -46,7 +49,8 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   const n = board.channels;
   /** How many sensors the walk test waits for. */
   const of = board.sensors.length;
-  const stuckMs = o.stuckMs || 5000;
+  // Only tests choose stuckMs.
+  const stuckMs = ON_DEVICE ? STUCK_MS : o.stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
   // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
   const u = new Uint16Array(3 * n + RECENT);
@@ -136,7 +140,7 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
     },
     display: function (): string {
-      return of && seen === of ? 'd done' : 'd ' + seen + '-' + of;
+      return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
     },
   };
 }

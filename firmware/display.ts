@@ -35,7 +35,7 @@ export function normalizeText(text: string, wrap?: boolean): string {
   let spelt = '';
   let cells = 0;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charAt(i);
+    const c = text[i];
     // Every character takes a cell but a '.' right after a cell, which lights that cell's point
     // (charAt(-1) is '', which '.|'.indexOf finds: a '.' first takes a cell too).
     if (c === '|') cells = 0;
@@ -95,8 +95,8 @@ export function createDisplay(out: SpiOut, modules: number): Display {
   const row = 2 * modules;
   // The text shown; null until a frame went out (and again while setup resends it).
   let shown: string | null = null;
-  const display: Display = {
-    setup: function (level: number): void {
+  return {
+    setup: function (this: Display, level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
         REG_INTENSITY, level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
@@ -105,7 +105,7 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       out.write(rows);
       const text = shown || '';
       shown = null;
-      display.show(text);
+      this.show(text);
     },
     show: function (text: string): boolean {
       const t = normalizeText(text);
@@ -120,9 +120,10 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       let first = frame.length - 1;
       let at = first;
       for (let i = 0; i < t.length && first >= (CELLS - 1) * row; i++) {
-        const c = t.charAt(i);
+        const c = t[i];
         if (c === '|') at = first -= 2;
-        else if (c === '.' && at < first && t.charAt(i - 1) !== '.') frame[at + row] |= SEG_DP; // the point of the cell before
+        // The point of the cell before (there is one, so t[i - 1] exists: on the chip a missing index throws).
+        else if (c === '.' && at < first && t[i - 1] !== '.') frame[at + row] |= SEG_DP;
         else {
           frame[at] = fontOf(c) & 0xff;
           at -= row;
@@ -132,5 +133,4 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       return true;
     },
   };
-  return display;
 }

@@ -40,7 +40,7 @@ export function watchFaults(scanner: Counts, channels: number): FaultCheck {
       if (!scanner.level(ch)) w[i + 2] = 0;
       else if (!w[i + 2]) w[i + 2] = moves + 1;
       else if (moves + 1 - w[i + 2] >= STUCK_MOVES) fault |= STUCK;
-      if (moves >= NEVER_MOVES && r === 0) fault |= NEVER;
+      if (moves >= NEVER_MOVES && !r) fault |= NEVER;
       fault &= ~w[i];
       if (fault) {
         w[i] |= fault;

@@ -63,7 +63,8 @@ export const UNDO_RECORD = record({ u: 1 });
  * replays them, so no list of moves is ever held in RAM, only their line numbers.
  */
 export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | null {
-  let setup: Record_ | null = null;
+  // Typed by a cast: assigned in a callback, which the compiler's narrowing does not see.
+  let setup = null as Record_ | null;
   let trusted = true;
   let cut = false;
   let dropped = 0;
@@ -99,8 +100,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
     }
   });
   if (!setup) return null;
-  const first = setup as Record_;
-  const config: GameConfig = { players: first.p as number, options: first.o || {} };
+  const config: GameConfig = { players: setup.p as number, options: setup.o || {} };
   let state: S;
   try {
     state = game.setup(config);
@@ -121,7 +121,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
       moves++;
     }
   });
-  return { config: config, names: first.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut };
 }
 
 /** The setup record of a game (JSON leaves out names when there are none). */

@@ -5,6 +5,7 @@
 // command channel (commands.ts) assembles and checks the phone's lines.
 
 import type { Radio } from '../hal/types';
+import { ON_DEVICE } from './device';
 
 /**
  * The stable codes of `error` replies (docs/protocol.md explains each). A type
@@ -48,12 +49,12 @@ export function jsonDepth(text: string): number {
   let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth); // { [
-    else if (c === 125 || c === 93) depth--; // } ]
+    if (inString && c === 92) i++; // backslash: skip the escaped character
+    else if (c === 34) inString = !inString; // "
+    else if (!inString) {
+      if (c === 123 || c === 91) { if (++depth > deepest) deepest = depth; } // { [
+      else if (c === 125 || c === 93) depth--; // } ]
+    }
   }
   return deepest;
 }
@@ -61,12 +62,13 @@ export function jsonDepth(text: string): number {
 /**
  * Sends a message as one line of JSON (the link splits it into notifications).
  * Characters beyond printable ASCII are written as \uXXXX escapes, so one
- * character is one byte on any link.
+ * character is one byte on any link. Espruino's JSON.stringify already writes
+ * them so (its JSON_ALL_UNICODE_ESCAPE, as \u00E9): only Node needs the replace.
  */
 export function sendLine(radio: Radio, message: object): void {
-  radio.send(JSON.stringify(message).replace(/[^ -~]/g, function (c: string): string {
+  radio.send((ON_DEVICE ? JSON.stringify(message) : JSON.stringify(message).replace(/[^ -~]/g, function (c: string): string {
     return '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4);
-  }) + '\n');
+  })) + '\n');
 }
 
 // ---------------------------------------------------------------- messages

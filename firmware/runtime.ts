@@ -21,6 +21,8 @@ import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
+import type { AdvertSummary } from './advert';
+import { ON_DEVICE } from './device';
 
 /** Everything the runtime needs of one game. */
 export interface GameModule<S, M> {
@@ -85,7 +87,7 @@ export interface FirmwareView {
   busy: boolean;
 }
 
-/** The running firmware. On the chip nothing calls it: its ticker drives it. */
+/** The running firmware, for the simulator and the tests: on a board its ticker drives it, and startFirmware returns null. */
 export interface Firmware {
   /** One scan tick; the HAL's ticker calls it every pollMs. */
   tick(): void;
@@ -93,13 +95,20 @@ export interface Firmware {
   view(): FirmwareView;
 }
 
+/** The state message: the contract's fields and the game's; the advert's summary is made of it once it is sent. */
+type StateNow = AdvertSummary & Fields;
+
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const game = mod.game;
   const clock = hal.clock;
   const radio = hal.radio;
   const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
-  const scanner = new Scanner({ banks: hal.banks, board: mod.board, debounce: config.debounce, settle: mod.settle, counts: true });
+  // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own. (No variable
+  // for the options: one would keep them, and the board they name, for as long as the board runs.)
+  const scanner = new Scanner({
+    banks: hal.banks, board: mod.board, debounce: ON_DEVICE ? undefined : config.debounce, settle: mod.settle, counts: true,
+  });
   const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
   // A game saved before the power went is taken up where it was; else a new one starts.
   let saved = restore(store, game);
@@ -109,6 +118,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Move records that stand in the log: what undo can take back.
   let stand = saved ? saved.stand : 0;
   let overSent = false;
+  // Adverts made so far: the advert sends the low byte as its sequence number.
   let seq = 0;
   let diag: Diagnostics | null = null;
   let slowAt = 0;
@@ -122,41 +132,50 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const faults = watchFaults(scanner, mod.board.channels);
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
-  /** The contract's state message, with the game's own fields. */
-  function stateNow(): object {
+  /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
+  function stateNow(): StateNow {
     const extra: Fields = mod.fields ? mod.fields(state) : {};
-    if (names) extra.names = names;
+    extra.names = names;
     extra.players = gameConfig.players;
     extra.winner = game.winner(state);
-    return stateMessage(game.id, game.scores(state), game.turn(state), extra);
+    return stateMessage(game.id, game.scores(state), game.turn(state), extra) as StateNow;
   }
 
-  /** Shows what the display must show now; with `advertise`, also puts the summary in the advert. */
-  function show(advertise: boolean): void {
+  /**
+   * Shows what the display must show now. Given the state message (once sent:
+   * it is then free to reuse), also puts its summary in the advert.
+   */
+  function show(summary?: StateNow): void {
     const now = clock.now();
     const left = access.maintenanceEnds - now;
     if (now >= noteUntil) note = '';
     display.show(left > 0 ? wordLayout('FLASH ' + Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
-    if (!advertise) return;
-    seq = (seq + 1) & 0xff;
-    radio.advertise(encodeAdvert({
-      game: game.id, scores: game.scores(state), turn: game.turn(state), winner: game.winner(state),
-      flags: (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0),
-      seq: seq, round: mod.round && mod.fields ? mod.fields(state)[mod.round] as number : 0,
-    }, advert));
+    if (!summary) return;
+    summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0);
+    summary.seq = ++seq;
+    // The game field the advert shows as its round is in the message already.
+    summary.round = mod.round ? summary[mod.round] as number : 0;
+    radio.advertise(encodeAdvert(summary, advert));
   }
 
-  /** Tells the phone, the display and the advert about the state. */
+  /** Tells the phone, the display and the advert about the state (in diagnostics, the phone gets the diagnostics report). */
   function announce(): void {
-    sendLine(radio, stateNow());
-    const winner = game.winner(state);
-    if (winner !== null && !overSent) sendLine(radio, message('over', { winner: winner, scores: game.scores(state) }));
-    overSent = winner !== null;
-    show(true);
+    const current = stateNow();
+    if (diag) sendLine(radio, message('diag', diag.report(clock.now())));
+    else {
+      sendLine(radio, current);
+      const winner = current.winner;
+      if (winner !== null && !overSent) sendLine(radio, message('over', { winner: winner, scores: current.scores }));
+      overSent = winner !== null;
+    }
+    show(current);
   }
 
-  /** Writes to the game's log; a full flash does not stop the game, it is flagged. */
-  function save(text: string): void {
+  /**
+   * Writes to the game's log; a full flash does not stop the game, it is flagged.
+   * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
+   */
+  function saveRecord(text: string): void {
     try {
       store.append(LOG, text);
     } catch (e) {
@@ -168,7 +187,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function play(move: M): string | null {
     const outcome = game.play(state, move);
     if (outcome.refused) return outcome.refused;
-    save(record(move as unknown as object));
+    saveRecord(record(move as unknown as object));
     stand++;
     state = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
@@ -186,7 +205,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     try {
       store.append(LOG, UNDO_RECORD);
     } catch (e) {
-      return 'not saved: ' + String((e as Error).message || e);
+      return 'not saved: ' + ((e as Error).message || e);
     }
     const back = restore(store, game);
     if (!back) return 'saved game unreadable';
@@ -195,9 +214,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     stand = back.stand;
     const after = game.scores(state);
     for (let p = 0; p < after.length; p++) {
-      if (after[p] !== before[p]) sendLine(radio, message('score', { player: p, points: after[p] - before[p], rule: 'undo' }));
+      const points = after[p] - before[p];
+      if (points) sendLine(radio, message('score', { player: p, points: points, rule: 'undo' }));
     }
-    overSent = game.winner(state) !== null;
+    // An undo never tells of the game's end again (announce then notes whether it is over).
+    overSent = true;
     announce();
     return null;
   }
@@ -209,13 +230,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    */
   function sensed(move: M | null, byButton?: boolean): void {
     if (!byButton) sensedMoves++;
-    const refused = move === null ? null : play(move);
+    const refused = move !== null && play(move);
     if (refused) sendLine(radio, { type: 'flag', message: refused });
   }
 
   const interpreter = mod.interpreter(sensed);
   // The simulator's observer sees every event first; on the chip events go straight to their reader.
-  const observe = config.observe;
+  const observe = ON_DEVICE ? undefined : config.observe;
   const sink: Interpreter | null = observe ? {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       observe.sense(kind, ch, level, t);
@@ -226,10 +247,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   function setDiag(on: boolean): void {
     diag = on ? createDiagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
-    if (diag) {
-      sendLine(radio, message('diag', diag.report(clock.now())));
-      show(true);
-    } else announce();
+    announce();
   }
 
   function handle(command: Command): Refusal | null {
@@ -250,10 +268,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
     if (diag) return refusal('not_now', 'in diagnostics');
     if (name === 'new') {
-      if (args.game !== game.id) return refusal('not_now', 'this board plays ' + game.id);
+      // The channel took `game` only as this board's own (its `games`).
       const players = args.players;
+      // Names, or a count of players.
+      const named = typeof players === 'number' ? undefined : players as string[];
       const next: GameConfig = {
-        players: typeof players === 'number' ? players : (players as string[]).length,
+        players: named ? named.length : players as number,
         options: (args.options || {}) as GameOptions,
       };
       let fresh: S;
@@ -263,25 +283,25 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         return refusal('bad_arg', (e as Error).message);
       }
       gameConfig = next;
-      names = typeof players === 'number' ? undefined : players as string[];
+      names = named;
       state = fresh;
       overSent = false;
       stand = 0;
       store.erase(LOG);
-      save(setupRecord(game.id, gameConfig, names));
+      saveRecord(setupRecord(game.id, gameConfig, names));
       announce();
       return null;
     }
     // The referee acts on the last move: decide it first if the sensors are still working it out.
     if (interpreter.settle) interpreter.settle();
-    if (name === 'undo') {
-      const why = undo();
-      return why ? refusal('not_now', why) : null;
+    let refused: string | null;
+    if (name === 'undo') refused = undo();
+    else {
+      const move = mod.command(command);
+      // The command's name is known (the channel checked it): null means its arguments are not of this board.
+      if (move === null) return refusal('bad_arg', 'bad ' + name);
+      refused = play(move);
     }
-    const move = mod.command(command);
-    // The command's name is known (the channel checked it): null means its arguments are not of this board.
-    if (move === null) return refusal('bad_arg', 'bad ' + name);
-    const refused = play(move);
     return refused ? refusal('not_now', refused) : null;
   }
 
@@ -294,7 +314,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     games: game.id,
     prompt: function (seconds: number): void {
       prompt = seconds > 0 ? wordLayout('PrESS ' + seconds) : '';
-      show(true);
+      show(stateNow());
     },
   });
 
@@ -308,11 +328,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (interpreter.settle) interpreter.settle();
       // A long press of `mode` during play is undo; every other press is the game's.
       if (name === 'mode') {
-        const why = heldMs >= UNDO_HOLD_MS ? undo() : null;
+        const why = heldMs >= UNDO_HOLD_MS && undo();
         if (why) sendLine(radio, { type: 'flag', message: why });
       } else sensed(mod.button(state, name, heldMs), true);
     }
-    show(false);
+    show();
   };
 
   // The console is on the radio only in maintenance, for re-flashing.
@@ -326,7 +346,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (saved) {
     sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped });
     // The power went during a write: end that record and say where the game stands.
-    if (saved.cut) save(resyncRecord(saved.stand));
+    if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
@@ -335,19 +355,18 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     });
     if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
     store.erase(LOG);
-    save(setupRecord(game.id, gameConfig, names));
+    saveRecord(setupRecord(game.id, gameConfig, names));
   }
-  if (config.diag) setDiag(true);
-  else announce();
+  setDiag(config.diag);
 
   function tick(): void {
     const now = clock.now();
     scanner.poll(now);
-    if (scanner.count() !== 0) {
+    if (scanner.count()) {
       scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
         sendLine(radio, message('diag', { walk: diag.walkState() }));
-        show(false);
+        show();
       }
     }
     if (!diag) interpreter.tick(now);
@@ -362,13 +381,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (radio.pairing() !== pairing) {
       pairing = !pairing;
       prompt = pairing && passkey ? wordLayout('P ' + passkey) : '';
-      show(false);
+      show();
     }
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
       faults(sensedMoves, reportFault);
     }
-    if (left > 0 || prompt || note) show(false);
+    if (left > 0 || prompt || note) show();
   }
 
   /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds. */
@@ -377,12 +396,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     let sensor = 'ch' + ch;
     for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
     const names = FAULT_NAMES.split(' ');
-    for (let bit = 0; bit < names.length; bit++) {
+    for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
     note = wordLayout('Err ' + ch);
+    // Shown by the slow tick that made this check.
     noteUntil = clock.now() + FAULT_SHOW_MS;
-    show(false);
   }
 
   hal.ticker.every(config.pollMs, tick);
@@ -390,6 +409,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // of what only the boot needed (on the chip, some 25 JsVars).
   (hal as unknown) = (config as unknown) = saved = null;
 
+  // Only the simulator and the tests look at the running firmware: a board keeps none of this.
+  if (ON_DEVICE) return null as unknown as Firmware;
   return {
     tick: tick,
     scanner: scanner,

@@ -7,13 +7,15 @@
 // Shaped by the chip (docs/device-code.md): all integer state shares the
 // debouncer's Int32Array, the scanner is its own event ring, and the tick is a
 // closure over the constructor's locals (the interpreter finds a local faster
-// than an object's property). The other methods sit on the prototype of a
-// plain constructor function: a class would be wrapped in one more closure by
-// the ES5 step, which costs every method more JsVars.
+// than an object's property). The other methods are closures too: shorter than
+// prototype methods reading this.s, and (measured) no more JsVars, as the
+// prototype object goes. A plain constructor function, not a class: the ES5
+// step would wrap a class in one more closure.
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
+import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
   A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, NX, PK, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
   algorithmId, debounceState, expire, start,
@@ -54,14 +56,15 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 // below BANK0, the owner's words of each bank and channel record, then per
 // settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
 // then the ring's events (kind << 17 | level << 16 | channel).
-/** The ring: oldest event, events queued, capacity, and where its events start. */
+/** The ring: oldest event, events queued, and where its events start (its capacity is the constructor's cap: a constant on a board). */
 const HEAD = 1;
 const SIZE = 2;
-const CAP = 3;
+// Word 3 is free.
 const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
-// Word 6 is free (isIdle() reads the pending and armed words themselves).
+/** 1 when raw changes are counted per channel (a word, not a local kept in the tick's scope). */
+const CNT = 6;
 /** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
 const PEND = 12;
 /** Transit-latched channels. */
@@ -86,8 +89,10 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const sensors = o.board.sensors;
   const nb = (channels + 31) >> 5;
   if (banks.length !== nb) throw new Error('need ' + nb + ' banks');
-  const groups = o.settle || [];
-  const forced = o.debounce;
+  // A board whose game declares no settle groups carries none of their code (firmware/device.ts).
+  const groups = SETTLE_GROUPS ? o.settle || [] : [];
+  // Only the simulator and tests force an algorithm: a board uses each kind's default.
+  const forced = ON_DEVICE ? null : o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
   if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
   // Plain arrays: temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good.
@@ -103,7 +108,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     const c = sensors[i].ch;
     // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped, not reported.
     if (c < channels && sensors[i].kind !== 'contact') {
-      lt[c >> 5] |= 1 << (c & 31);
+      // On a board, with no forced algorithm, the latched channels are exactly the sym_eager_pk ones (E).
+      if (!ON_DEVICE) lt[c >> 5] |= 1 << (c & 31);
       if (!forced) {
         alg[c] = SYM_EAGER_PK;
         ms[c] = TRANSIT_MS;
@@ -116,14 +122,15 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
-    s[i + LT] = lt[b];
+    s[i + LT] = ON_DEVICE ? s[i + E] : lt[b];
   }
-  for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
+  if (SETTLE_GROUPS) for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
+    const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
-    for (let k = 0; k < groups[g].chs.length; k++) s[i + GREC + (groups[g].chs[k] >> 5)] |= 1 << (groups[g].chs[k] & 31);
+    for (let k = 0; k < chs.length; k++) s[i + GREC + (chs[k] >> 5)] |= 1 << (chs[k] & 31);
   }
-  s[CAP] = cap;
+  s[CNT] = o.counts ? 1 : 0;
   s[R0] = s.length - cap;
   s[G0] = g0;
   return s;
@@ -142,9 +149,9 @@ export interface Scanner {
   rawChanges(ch: number): number;
   /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
   lost: number;
-  /** All integer state (debounce.ts and the layout above). */
+  /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
   s: Int32Array;
-  /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times. */
+  /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times; not set on a board. */
   f: Float64Array;
 }
 
@@ -152,11 +159,12 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const self = this;
   const banks = o.banks;
   const nb = banks.length;
-  const counts = o.counts;
-  const F = new Float64Array(nb + (o.capacity || 8));
-  const s = setup(o, F, o.capacity || 8);
+  // Only tests ask for another ring size.
+  const cap = ON_DEVICE ? 8 : o.capacity || 8;
+  const F = new Float64Array(nb + cap);
+  const s = setup(o, F, cap);
   /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
-  const tallies = counts || s[G0] < s[R0];
+  const tallies = SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT];
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
   /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
@@ -172,9 +180,9 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
 
   /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full. */
   function push(word: number, now: number): void {
-    if (s[SIZE] === s[CAP]) self.lost++;
+    if (s[SIZE] === cap) self.lost++;
     else {
-      const i = (s[HEAD] + s[SIZE]++) % s[CAP];
+      const i = (s[HEAD] + s[SIZE]++) % cap;
       s[s[R0] + i] = word;
       F[nb + i] = now;
     }
@@ -200,13 +208,13 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
 
   /** A raw change `chg` on bank b: counted per channel, and the settle groups it touches restart. */
   function tally(b: number, chg: number, n: number): void {
-    let x = chg;
-    while (counts && x) {
+    let x = s[CNT] ? chg : 0;
+    while (x) {
       const bit = x & -x;
       x ^= bit;
       s[s[0] + CHAN * ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]) + 1] += 0x10000;
     }
-    for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
+    if (SETTLE_GROUPS) for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
       if (chg & s[i + GREC + b]) {
         s[i + 2] = n + s[i + 1];
         if (!s[i]) {
@@ -225,13 +233,15 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   function transits(o: number, b: number, r: number, ck: number, now: number): void {
     const n = now | 0;
     // Active while still reported inactive: watch it. Reported active: the edge
-    // covers it. Inside an eager lockout, activity is chatter by definition.
-    const h = (s[o + HI] | (r & s[o + LT] & ~(s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]))))) & ~ck;
+    // covers it. Inside an eager lockout, activity is chatter by definition
+    // (on a board every latched channel is sym_eager_pk: any timer it has is one).
+    const lockout = ON_DEVICE ? s[o + TM] : s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]));
+    const h = (s[o + HI] | (r & s[o + LT] & ~lockout)) & ~ck;
     // Gone again before the debouncer took it: once it has stayed gone for the
     // channel's debounce time (so trailing chatter joins the same pulse), report it.
     // Newly gone ones start waiting; any whose wait is over is ready.
     const w = h & ~r;
-    const fresh = w & ~(s[o + TW] & h & ~r);
+    const fresh = w & ~s[o + TW];
     let ready = 0;
     let soon = 0x3fffffff;
     let x = w;
@@ -241,10 +251,11 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       const c = (b << 5) + BIT_INDEX[(bit >>> 0) % 37];
       const i = s[0] + CHAN * c;
       if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
-      if (((n - s[i + TDL]) | 0) >= 0) {
+      const left = (s[i + TDL] - n) | 0;
+      if (left <= 0) {
         ready |= bit;
         push((TRANSIT << 17) | (1 << 16) | c, now);
-      } else if (((s[i + TDL] - n) | 0) < soon) soon = (s[i + TDL] - n) | 0;
+      } else if (left < soon) soon = left;
     }
     s[o + HI] = h & ~ready;
     s[o + TW] = w & ~ready;
@@ -270,8 +281,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     // Deferred timers run only while the key differs from its reported level;
     // back to it, the change was a bounce (QMK: counter reset).
     s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-    // A deadline come, or a change in the sym_defer_g group (expire restarts its timer).
-    if (x & s[o + G] || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, x);
+    // A deadline come, or a change in the sym_defer_g group (expire restarts its timer; never on a board).
+    if ((!ON_DEVICE && x & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, x);
     // Per-key channels that differ and have no timer start one.
     if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
     if (ck !== old) {
@@ -297,15 +308,17 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       r = banks[b].read();
       const o = BANK0 + (b << BANK_BITS);
       if (r !== F[b] || (s[o + PEND] && ((n - s[o + NX]) | 0) >= 0)) work(b, r, now);
-      if (s[o + PEND] && ((s[o + NX] - n) | 0) < next) next = (s[o + NX] - n) | 0;
+      const left = (s[o + NX] - n) | 0;
+      if (s[o + PEND] && left < next) next = left;
     }
-    for (let i = s[G0], g = 0; i < s[R0]; i += GREC + nb, g++) {
+    if (SETTLE_GROUPS) for (let i = s[G0], g = 0; i < s[R0]; i += GREC + nb, g++) {
       if (s[i]) {
-        if (((n - s[i + 2]) | 0) >= 0) {
+        const left = (s[i + 2] - n) | 0;
+        if (left <= 0) {
           s[i] = 0;
           hot--;
           push((SETTLED << 17) | g, now);
-        } else if (((s[i + 2] - n) | 0) < next) next = (s[i + 2] - n) | 0;
+        } else if (left < next) next = left;
       }
     }
     due = n + next;
@@ -325,39 +338,35 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
 
   // First property: found first when the tick is called.
   this.poll = idlePoll;
-  this.s = s;
-  this.f = F;
   this.lost = 0;
-} as unknown as { new (o: ScanOptions): Scanner; prototype: Scanner };
-
-const P = Scanner.prototype;
-
-P.drain = function (this: Scanner, sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number {
-  const s = this.s;
-  const cap = s[CAP];
-  const n = s[SIZE];
-  while (s[SIZE]) {
-    const i = s[HEAD];
-    // Advance before calling out, so a sink that makes more events cannot see this one twice.
-    s[HEAD] = i + 1 === cap ? 0 : i + 1;
-    s[SIZE]--;
-    const w = s[s[R0] + i];
-    sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, this.f[this.f.length - cap + i]);
+  // The state itself is for the simulator and tests (isIdle, rawLevel): the board's code reads it as locals.
+  if (!ON_DEVICE) {
+    this.s = s;
+    this.f = F;
   }
-  return n;
-};
-
-P.count = function (this: Scanner): number {
-  return this.s[SIZE];
-};
-
-P.level = function (this: Scanner, ch: number): number {
-  return (this.s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
-};
-
-P.rawChanges = function (this: Scanner, ch: number): number {
-  return this.s[this.s[0] + CHAN * ch + 1] >>> 16;
-};
+  // The other methods read the state as locals too (see the top of the file).
+  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number {
+    const n = s[SIZE];
+    while (s[SIZE]) {
+      const i = s[HEAD];
+      // Advance before calling out, so a sink that makes more events cannot see this one twice.
+      s[HEAD] = (i + 1) % cap;
+      s[SIZE]--;
+      const w = s[s[R0] + i];
+      sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[nb + i]);
+    }
+    return n;
+  };
+  this.count = function (): number {
+    return s[SIZE];
+  };
+  this.level = function (ch: number): number {
+    return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
+  };
+  this.rawChanges = function (ch: number): number {
+    return s[s[0] + CHAN * ch + 1] >>> 16;
+  };
+} as unknown as { new (o: ScanOptions): Scanner };
 
 // For the simulator and tests: functions, not methods, so they cost the chip nothing.
 

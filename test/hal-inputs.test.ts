@@ -12,7 +12,7 @@ describe('HAL: input banks on the chip', function () {
   const sandbox = createSandbox({ pins });
   let gpioBank: (o: { gpios: number; mode: string; invert: number }) => { width: number; read(): number };
   before(async () => {
-    const code = await buildDeviceCode({ source: "import { gpioBank, pinBank } from './hal/espruino/inputs';\ndeclare const global: any;\nglobal.gpioBank = gpioBank;\nglobal.pinBank = pinBank;\n", dir: ROOT });
+    const code = await buildDeviceCode({ source: "import { gpioBank, pinBank, shiftChain } from './hal/espruino/inputs';\ndeclare const global: any;\nglobal.gpioBank = gpioBank;\nglobal.pinBank = pinBank;\nglobal.shiftChain = shiftChain;\n", dir: ROOT });
     vm.runInContext(code.min, sandbox.context);
     gpioBank = sandbox.context.gpioBank;
   });
@@ -59,6 +59,28 @@ describe('HAL: input banks on the chip', function () {
       assert.equal(bank.read(), v ^ 0b100);
     }
   });
+
+  for (const chips of [4, 5, 9]) {
+    it(`a chain of ${chips} 74HC165s: byte i bit j is channel 8i + j, in banks of 32, inverted as asked`, () => {
+      let chain = new Uint8Array(chips);
+      const sent: number[] = [];
+      const spi = { send: (data: Uint8Array) => { sent.push(data.length); return chain; } };
+      const invert = 0x0f0f00ff;
+      const banks = sandbox.context.shiftChain(spi, sandbox.context.D14, chips, invert);
+      assert.deepEqual(Array.from(banks, (b: { width: number }) => b.width), chips === 4 ? [32] : chips === 5 ? [32, 8] : [32, 32, 8]);
+      let seed = 3;
+      for (let n = 0; n < 50; n++) {
+        chain = new Uint8Array(chips);
+        for (let i = 0; i < chips; i++) chain[i] = seed = (seed * 1103515245 + 12345) >>> 16 & 0xff;
+        const words = Array.from(banks, (b: { read(): number }) => b.read() >>> 0);
+        for (let ch = 0; ch < 8 * chips; ch++) {
+          const want = ((chain[ch >> 3] >> (ch & 7)) & 1) ^ ((invert >>> (ch & 31)) & 1);
+          assert.equal((words[ch >> 5] >>> (ch & 31)) & 1, want, `channel ${ch}`);
+        }
+      }
+      assert.ok(sent.every((length) => length === chips), 'one byte sent a chip');
+    });
+  }
 
   it('refuses more than two runs of GPIOs', () => {
     assert.throws(() => gpioBank({ gpios: 0x15, mode: 'input', invert: 0 }), /more than two runs/);

@@ -5,6 +5,8 @@ import type { BoardDescription, SensorKind } from '../firmware/board';
 import type { DigitalBank } from '../hal/types';
 import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
 import type { Interpreter } from '../firmware/sensing';
+import { bundle, toEs5 } from '../tools/es5';
+import { ROOT } from '../tools/games';
 
 /** A bank whose word the test sets; counts its reads. */
 class WordBank implements DigitalBank {
@@ -189,6 +191,46 @@ describe('scanner', () => {
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'qmk', ms: 5 } }), /bad debounce/);
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'sym_defer_pk', ms: -1 } }), /bad debounce/);
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'sym_defer_pk', ms: 70000 } }), /bad debounce/);
+  });
+
+  it("a board's build (ON_DEVICE: defaults only, the simulator's parts left out) reports what the simulator's does", async function () {
+    this.timeout(30000);
+    // The board's ES5 before minifying: ON_DEVICE is a true variable there, so every board-only branch runs as on a board.
+    const code = await toEs5(await bundle({ source: `import { Scanner } from './firmware/scan'; (globalThis as any).BoardScanner = Scanner;`, dir: ROOT }));
+    new Function(code)();
+    const BoardScanner = (globalThis as unknown as { BoardScanner: typeof Scanner }).BoardScanner;
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+    for (let trial = 0; trial < 40; trial++) {
+      const channels = [12, 20, 40, 70][trial % 4];
+      const kinds: Record<number, SensorKind> = {};
+      for (let ch = 0; ch < channels; ch++) if (rnd() < 0.5) kinds[ch] = (['contact', 'ir', 'hall'] as const)[(rnd() * 3) | 0];
+      const extra: Partial<ScanOptions> = { counts: trial % 2 === 0, settle: trial % 3 === 0 ? [{ chs: [0, channels - 1], ms: 7 }] : undefined };
+      const words: number[] = [];
+      const banks = () => words.map((_, b) => ({ width: 32, read: () => words[b] }));
+      for (let b = 0; b < (channels + 31) >> 5; b++) words.push(0);
+      const scanners = [new Scanner({ banks: banks(), board: board(channels, kinds), ...extra }), new BoardScanner({ banks: banks(), board: board(channels, kinds), ...extra })];
+      const logs: string[][] = [[], []];
+      // Near the wrap of ms past 2^31 in some trials.
+      let now = trial % 4 === 1 ? 0x7fffff00 : trial * 1000;
+      for (let step = 0; step < 1500; step++) {
+        // Channels 0-3 bounce and chatter within their debounce times; the others change now and then.
+        for (let k = 0; k < 5; k++) {
+          const ch = k < 4 ? k : (rnd() * channels) | 0;
+          if (rnd() < (k < 4 ? 0.3 : 0.1)) words[ch >> 5] = (words[ch >> 5] ^ (1 << (ch & 31))) >>> 0;
+        }
+        now += rnd() < 0.9 ? 1 : (rnd() * 30) | 0;
+        scanners.forEach((sc, k) => {
+          sc.poll(now);
+          sc.drain({ sense: (kind, ch, level, t) => { logs[k].push(`${t}:${kind}${ch}=${level}`); } });
+        });
+      }
+      scanners.forEach((sc, k) => {
+        for (let ch = 0; ch < channels; ch++) logs[k].push(`${ch}:${sc.level(ch)}/${sc.rawChanges(ch)}`);
+        logs[k].push(`lost ${sc.lost}`);
+      });
+      assert.deepEqual(logs[1], logs[0], `trial ${trial}`);
+    }
   });
 
   it('TRANSIT and SETTLED kinds are distinct', () => {

@@ -146,4 +146,19 @@ describe('triangle display, phone and button', () => {
     assert.deepEqual(command('flick', { r: 'short' }), { k: 'flick', r: 'short' });
     assert.equal(command('claim'), null);
   });
+
+  it('a short press of `next` steps the last result partly → perfect → beyond → short → partly, and an off mark → partly', async () => {
+    const { triangleButton, trianglePhoneFields } = await import('../firmware/games/triangle/layout');
+    let state = triangleGame.play(triangleGame.setup({ players: 2, options: {} }), { k: 'flick', r: 'partly' }).state;
+    const seen: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const move = triangleButton(state, 'next', 200)!;
+      seen.push(move.r!);
+      state = triangleGame.play(state, move).state;
+    }
+    assert.deepEqual(seen, ['perfect', 'beyond', 'short', 'partly']);
+    state = triangleGame.play(state, triangleButton(state, 'next', 1500)!).state;
+    assert.equal(trianglePhoneFields(state).last, 'off');
+    assert.deepEqual(triangleButton(state, 'next', 200), { k: 'fix', r: 'partly' });
+  });
 });

@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
-import { BUNDLE_BUDGET_BYTES, GAME_IDS, ROOT, builtGames, distFile, entryOf } from './games';
+import { BUNDLE_BUDGET_BYTES, GAME_IDS, ROOT, builtGames, distFile, entryOf, moduleOf } from './games';
 import type { GameId } from '../firmware/game';
 
 export interface BuiltBundle {
@@ -17,7 +17,8 @@ export interface BuiltBundle {
 }
 
 export async function buildGame(game: GameId): Promise<BuiltBundle> {
-  const code = await buildDeviceCode(entryOf(game));
+  const mod = await moduleOf(game);
+  const code = await buildDeviceCode(entryOf(game), { settleGroups: !!(mod.settle && mod.settle.length) });
   return { game, min: code.min, stored: code.stored, debug: code.debug };
 }
 

@@ -11,25 +11,32 @@ import { join, resolve } from 'node:path';
 import { pretokenise } from './tokenise';
 import { ROOT } from './games';
 
-const FIRMWARE_DEVICE = join(ROOT, 'firmware', 'device.ts');
-const HAL_DEVICE = join(ROOT, 'hal', 'espruino', 'device.ts');
+const FIRMWARE_DEVICE = resolve(join(ROOT, 'firmware', 'device.ts'));
 
 /** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
 export type Entry = string | { source: string; dir: string };
 
-/** Swaps firmware/device.ts for hal/espruino/device.ts: simulator-only branches are dropped from a board's code. */
-const onDevice: esbuild.Plugin = {
-  name: 'on-device',
-  setup(build) {
-    build.onResolve({ filter: /(^|\/)device$/ }, (args) => {
-      const path = resolve(args.resolveDir, args.path + '.ts');
-      return path === resolve(FIRMWARE_DEVICE) ? { path: resolve(HAL_DEVICE) } : undefined;
-    });
-  },
-};
+/** What a board's bundle carries beyond the core (firmware/device.ts). */
+export interface BoardFeatures {
+  /** The scanner's settle groups: only for a game that declares some. */
+  settleGroups: boolean;
+}
+
+/** firmware/device.ts as a board's bundle has it: ON_DEVICE true, and its features; the minifier drops the rest. */
+function onDevice(features: BoardFeatures): esbuild.Plugin {
+  return {
+    name: 'on-device',
+    setup(build) {
+      build.onLoad({ filter: /device\.ts$/ }, (args) => resolve(args.path) !== FIRMWARE_DEVICE ? undefined : {
+        contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`,
+        loader: 'ts',
+      });
+    },
+  };
+}
 
 /** Bundles one entry into a single script (no imports left, nothing fetched at upload). */
-export async function bundle(entry: Entry): Promise<string> {
+export async function bundle(entry: Entry, features: BoardFeatures = { settleGroups: true }): Promise<string> {
   const result = await esbuild.build({
     ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: entry.dir, loader: 'ts' as const } }),
     bundle: true,
@@ -43,7 +50,7 @@ export async function bundle(entry: Entry): Promise<string> {
     write: false,
     legalComments: 'none',
     logLevel: 'silent',
-    plugins: [onDevice],
+    plugins: [onDevice(features)],
   });
   return result.outputFiles[0].text;
 }
@@ -102,11 +109,12 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'append', 'lines',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'display', 'onPress', 'onData', 'pairing', 'console', 'append', 'lines',
   // Scanner, diagnostics, sensing
-  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'sense', 'scanner', 'walkState', 'progressed',
+  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
-  'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'handle', 'prompt', 'held', 'tick', 'show', 'stand', 'access', 'maintenanceEnds', 'confirmMs', 'passkey',
+  'play', 'refused', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
+  'config', 'modules', 'access', 'maintenance', 'maintenanceEnds', 'confirmMs',
   // Ring-a-Peg state
   'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',
 ];
@@ -129,8 +137,8 @@ export async function minifyEs5(code: string): Promise<string> {
 }
 
 /** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */
-export async function buildDeviceCode(entry: Entry): Promise<{ debug: string; min: string; stored: string }> {
-  const debug = await toEs5(await bundle(entry));
+export async function buildDeviceCode(entry: Entry, features?: BoardFeatures): Promise<{ debug: string; min: string; stored: string }> {
+  const debug = await toEs5(await bundle(entry, features));
   const min = await minifyEs5(debug);
   return { debug, min, stored: pretokenise(min) };
 }

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameId } from '../firmware/game';
+import type { GameModule } from '../firmware/runtime';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GAME_IDS: GameId[] = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
@@ -19,6 +20,12 @@ export function entryOf(game: GameId): string {
 /** Games whose firmware exists (an Espruino boot entry). */
 export function builtGames(): GameId[] {
   return GAME_IDS.filter((g) => existsSync(entryOf(g)));
+}
+
+/** A game's firmware module (firmware/games/<game>/module.ts exports `<game>Module`). */
+export async function moduleOf(game: GameId): Promise<GameModule<unknown, unknown>> {
+  const exports = await import(join(ROOT, 'firmware', 'games', game, 'module.ts')) as Record<string, GameModule<unknown, unknown>>;
+  return exports[game + 'Module'];
 }
 
 export function distFile(game: GameId, debug = false): string {

@@ -7,27 +7,20 @@ import type { SpiOut } from '../types';
 
 /** Espruino's SPI.write: a trailing pin is used as chip select around the transfer. */
 interface EspruinoSpi {
-  setup(options: { mosi: Pin; sck: Pin; baud: number }): void;
   write(data: Uint8Array, cs: Pin): void;
 }
 
-export interface Max7219Pins {
-  /** DIN of the first module. */
-  mosi: Pin;
-  /** CLK. */
-  sck: Pin;
-  /** LOAD (CS). */
-  cs: Pin;
-}
-
-/** An SpiOut for a chain of `modules` MAX7219s on the first hardware SPI. */
-export function createMax7219Out(pins: Max7219Pins, modules: number): SpiOut {
-  const spi = SPI1 as unknown as EspruinoSpi;
-  spi.setup({ mosi: pins.mosi, sck: pins.sck, baud: 1000000 });
+/**
+ * An SpiOut for a chain of `modules` MAX7219s on the first hardware SPI: DIN of
+ * the first module on `mosi`, CLK on `sck`, LOAD on `cs`.
+ */
+export function createMax7219Out(mosi: Pin, sck: Pin, cs: Pin, modules: number): SpiOut {
+  SPI1.setup({ mosi: mosi, sck: sck, baud: 1000000 });
   const row = 2 * modules;
   return {
+    // A frame is whole rows.
     write: function (bytes: Uint8Array): void {
-      for (let at = 0; at + row <= bytes.length; at += row) spi.write(bytes.subarray(at, at + row), pins.cs);
+      for (let at = 0; at < bytes.length; at += row) (SPI1 as unknown as EspruinoSpi).write(bytes.subarray(at, at + row), cs);
     },
   };
 }

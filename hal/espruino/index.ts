@@ -51,7 +51,7 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     banks: banks(),
     ticker: espruinoTicker,
     buttons: buttons,
-    display: createMax7219Out({ mosi: D25, sck: D26, cs: D27 }, MODULES),
+    display: createMax7219Out(D25, D26, D27, MODULES),
     radio: radio,
     store: flashStore,
   };

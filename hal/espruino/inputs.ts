@@ -53,26 +53,24 @@ export interface GpioBankOptions {
  */
 export function gpioBank(o: GpioBankOptions): DigitalBank {
   const gpios = o.gpios >>> 0;
-  // The first run starts at `from` and is `first` long; the second follows `gap` bits after it.
+  // The first run starts at `from`; the second follows `gap` unused bits after it.
   let from = -1;
-  let first = 0;
   let gap = 0;
-  let runs = 0;
   let width = 0;
   for (let g = 0; g < 32; g++) {
     if (!((gpios >>> g) & 1)) continue;
     pinMode(('D' + g) as unknown as Pin, o.mode, false);
-    if (!g || !((gpios >>> (g - 1)) & 1)) {
-      if (++runs === 1) from = g;
-      else gap = g - from - width;
-    }
-    if (runs === 1) first++;
+    if (from < 0) from = g;
+    // The unused bits between `from` and g: 0 in the first run, the gap in the second.
+    gap = g - from - width;
     width++;
   }
-  if (runs > 2) throw new Error('gpioBank: more than two runs of GPIOs');
-  const low = first >= 32 ? -1 : (1 << first) - 1;
-  // The second run's bits, moved down to follow the first.
-  const high = (gpios >>> from >>> gap) & ~low;
+  const v = gpios >>> from;
+  // The first run is v's trailing ones; the second run's bits, moved down to follow it.
+  const low = v & ~(v + 1);
+  const high = (v >>> gap) & ~low;
+  // Put back together, the two runs must give every GPIO of the bank.
+  if (((low | (high << gap)) << from) >>> 0 !== gpios) throw new Error('gpioBank: more than two runs');
   const inv = o.invert | 0;
   return {
     width: width,
@@ -83,38 +81,34 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   };
 }
 
-export interface ShiftChainOptions {
-  spi: SPI;
-  /** SH/LD of every 74HC165: low loads the inputs, high lets them shift out. */
-  load: Pin;
-  /** Chips in the chain (8 inputs each). */
-  chips: number;
-  invert: number;
+/** Espruino's SPI as the chain uses it: send(data) gives a Uint8Array for a Uint8Array (no chip select). */
+export interface ChainSpi {
+  send(data: Uint8Array, cs?: Pin): Uint8Array;
 }
 
 /**
- * A chain of 74HC165 over SPI (MSB first): chip 0 sits next to MISO, so byte i
- * is chip i and bit j its input Dj: channel 8i + j. Bank 0's read loads and
- * clocks out the whole chain; the other banks return their share of it (the
- * scanner reads banks in order every tick).
+ * A chain of `chips` 74HC165 (8 inputs each) over SPI (MSB first), `loadPin` on
+ * SH/LD of every chip (low loads the inputs, high lets them shift out), `invert`
+ * as for the other banks. Chip 0 sits next to MISO, so byte i is chip i and bit
+ * j its input Dj: channel 8i + j. Bank 0's read loads and clocks out the whole
+ * chain; the other banks return their share of it (the scanner reads banks in
+ * order every tick).
  */
-export function shiftChain(o: ShiftChainOptions): DigitalBank[] {
-  const out = new Uint8Array(o.chips);
-  const words = new Int32Array((o.chips + 3) >> 2);
-  const inv = o.invert | 0;
+export function shiftChain(spi: ChainSpi, loadPin: Pin, chips: number, invert: number): DigitalBank[] {
+  const words = new Int32Array((chips + 3) >> 2);
+  // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
+  // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
+  const bytes = new Uint8Array(words.buffer, 0, chips);
   const banks: DigitalBank[] = [{
-    width: Math.min(32, 8 * o.chips),
+    width: Math.min(32, 8 * chips),
     read: function () {
-      digitalWrite(o.load, 0);
-      digitalWrite(o.load, 1);
-      const bytes = o.spi.send(out, undefined as unknown as Pin) as Uint8Array;
-      for (let i = 0; i < words.length; i++) {
-        words[i] = bytes[4 * i] | (bytes[4 * i + 1] << 8) | (bytes[4 * i + 2] << 16) | (bytes[4 * i + 3] << 24);
-      }
-      return words[0] ^ inv;
+      digitalWrite(loadPin, 0);
+      digitalWrite(loadPin, 1);
+      bytes.set(spi.send(bytes));
+      return words[0] ^ invert;
     },
   }];
-  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, inv, Math.min(32, 8 * o.chips - 32 * k)));
+  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, invert, Math.min(32, 8 * chips - 32 * k)));
   return banks;
 }
 
@@ -202,13 +196,14 @@ export const espruinoTicker: Ticker = {
  * the interrupt (e.time - e.lastTime); one watch function serves both pins.
  */
 export function espruinoButtons(next: Pin, mode: Pin): Buttons {
-  pinMode(next, 'input_pulldown', true);
-  pinMode(mode, 'input_pulldown', true);
   const buttons: Buttons = { onPress: null };
   function released(e: { time: number; lastTime: number; pin: Pin }): void {
     if (buttons.onPress) buttons.onPress(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
   }
-  setWatch(released, next, { repeat: true, edge: 'falling', debounce: 25 });
-  setWatch(released, mode, { repeat: true, edge: 'falling', debounce: 25 });
+  // Both pins alike (the array and this function are let go after boot).
+  [next, mode].forEach(function (pin) {
+    pinMode(pin, 'input_pulldown', true);
+    setWatch(released, pin, { repeat: true, edge: 'falling', debounce: 25 });
+  });
   return buttons;
 }

@@ -9,7 +9,7 @@ export const REFERENCE_LAYOUT = 'ooooooooiiiik';
 
 /** The name of peg p: its letter and its number within its circle ('o3', 'i1'); the lone king peg is just 'k'. */
 export function pegName(p: number): string {
-  const c = REFERENCE_LAYOUT.charAt(p);
+  const c = REFERENCE_LAYOUT[p];
   return c === 'k' ? c : c + (p - REFERENCE_LAYOUT.indexOf(c) + 1);
 }
 

@@ -56,8 +56,8 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void): I
         since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
         if (t - since[LANDED_AT] <= LAND_MS) return;
         state[IMPACT] = 1;
-        since[IMPACT] = t;
-        since[DUE] = t; // tick() works out when it times out
+        // tick() works out when it times out.
+        since[IMPACT] = since[DUE] = t;
       } else if (!(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
           state[p] = 3;

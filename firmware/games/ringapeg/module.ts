@@ -23,13 +23,13 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
   commands: 'claim,!player:int 0..3;cleared;end;ring,!peg:str 4;lift,!peg:str 4',
   command: function (command) {
     const name = command.name;
-    const args = command.args;
-    const p = pegIndex(args.peg as string);
+    const peg = command.args.peg as string;
+    const p = pegIndex(peg);
     // The channel checked the name and the arguments; a peg this board does not have gives null (bad_arg).
-    return name === 'claim' ? { k: name, pl: args.player as number }
+    return name === 'claim' ? { k: name, pl: command.args.player as number }
       : name === 'end' ? { k: name }
         : name === 'cleared' ? { k: 'clear' }
-          : name === 'ring' && args.peg === 'none' ? { k: 'miss' }
+          : name === 'ring' && peg === 'none' ? { k: 'miss' }
             : p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
   },
   button: function (_state, name) {

@@ -5,6 +5,7 @@
 // digits, phases are numbers. Undo is the runtime's (it replays the saved log).
 import { Game, GameConfig, Outcome, ScoreChange } from '../../game';
 import { REFERENCE_LAYOUT } from './board';
+import { ON_DEVICE } from '../../device';
 
 /**
  * add: a ring came down over peg p; lift: the top ring of p went up;
@@ -73,9 +74,10 @@ export interface RingapegState {
  * it is the top ring's owner's).
  */
 export function totals(s: RingapegState, board?: boolean): number[] {
-  const c: number[] = [];
+  // One entry per player: his credit, or 0 for this Board's counts alone.
+  const c = s.cr.slice();
   const st = s.st.split(',');
-  for (let pl = 0; pl < s.n; pl++) c.push(board ? 0 : s.cr[pl]);
+  if (board) c.fill(0);
   for (let p = 0; p < REFERENCE_LAYOUT.length && (board || s.ph !== CLR); p++) {
     const k = st[p];
     for (let i = 0; i < k.length; i++) {
@@ -89,28 +91,26 @@ export function totals(s: RingapegState, board?: boolean): number[] {
 export function setup(config: GameConfig): RingapegState {
   const n = config.players;
   const o = config.options;
-  const advance = o.variant === 'advance';
-  const first = (o.firstPlayer === undefined ? 0 : o.firstPlayer) as number;
-  const tg = (o.target === undefined ? 200 : o.target) as number;
-  const ap = (o.autoPeg === undefined || o.autoPeg) as boolean;
-  const lf: number[] = [];
-  const cr: number[] = [];
-  let st = '';
+  const variant = o.variant;
+  const advance = variant === 'advance';
+  let first = o.firstPlayer as number;
+  let tg = o.target as number;
+  let ap = o.autoPeg as boolean;
+  // Defaults for options not given.
+  if (first === undefined) first = 0;
+  if (tg === undefined) tg = 200;
+  if (ap === undefined) ap = true;
   // players is an integer: the command channel checked it.
   const bad = n < 2 || n > 4 ? 'players: 2, 3 or 4 (R1)'
-    : !advance && o.variant !== undefined && o.variant !== 'primary' ? 'variant'
+    : !advance && variant !== undefined && variant !== 'primary' ? 'variant'
       : ap !== !!ap ? 'autoPeg'
         : !(tg > 0) || tg !== +tg ? 'target'
           : !(first >= 0 && first < n && first === (first | 0)) ? 'firstPlayer' : '';
   if (bad) throw new Error('bad ' + bad);
-  for (let pl = 0; pl < n; pl++) {
-    lf.push(n === 2 ? 8 : 4);
-    cr.push(0);
-  }
-  for (let p = 1; p < REFERENCE_LAYOUT.length; p++) st += ',';
+  // Every peg empty; rings each by R1.
   return {
-    n: n, tg: advance ? tg : 0, ap: advance && ap, st: st,
-    lf: lf, cr: cr, tn: first, fs: first, bd: 1, ph: SNAP, mp: -1, gm: 0, hd: '', tp: '',
+    n: n, tg: advance ? tg : 0, ap: advance && ap, st: Array(REFERENCE_LAYOUT.length).join(','),
+    lf: Array(n).fill(n === 2 ? 8 : 4), cr: Array(n).fill(0), tn: first, fs: first, bd: 1, ph: SNAP, mp: -1, gm: 0, hd: '', tp: '',
     w: null,
   };
 }
@@ -121,14 +121,16 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   const k = move.k;
   const add = k === 'add';
   const lift = k === 'lift';
+  const claim = k === 'claim';
   const p = move.p as number;
+  const pl = move.pl as number;
   const st = s.st.split(',');
   // The helpers below live inside play: made afresh for each move, they hold no
   // RAM between moves, as module-level functions would for good.
 
-  /** Player pl wins (R8, R10). */
-  function win(pl: number): void {
-    s.w = pl;
+  /** Player who wins (R8, R10). */
+  function win(who: number): void {
+    s.w = who;
     s.ph = OVER;
   }
 
@@ -149,8 +151,8 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     s.ph = SNAP;
     s.mp = -1;
     s.gm = 0;
-    // Not found in '' (no tie-break): i is 0, and the rotation follows.
-    if (i < tied.length) {
+    // The next tie-break player, if any. Not found in '' (no tie-break): i is 0, and the rotation follows.
+    if (tied[i]) {
       s.tn = +tied[i];
       return;
     }
@@ -179,7 +181,8 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         still += tied[i];
       }
     }
-    if (still.length > 1) {
+    // Two or more still in: another round.
+    if (still[1]) {
       s.tp = still;
       s.tn = +still[0];
     } else win(+still);
@@ -187,35 +190,45 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
 
   /** Plays the move on s; returns the number of the rule behind it (R4 ...), or why it is refused. */
   function step(): number | string {
-    const pl = move.pl as number;
     // A march's rule, before this move changes gm.
     let rule = 5 + s.gm;
-    let i = 0;
-    let inside = '';
-    if (s.ph === OVER) return 'game over';
-    // Only a peg's index finds a stack (a string, maybe empty).
-    if ((add || lift) && st[p] == null) return 'no such peg';
-    if (lift && s.ph !== CLR && !st[p]) return 'nothing to lift';
-    if (s.ph === BAD && !add && !lift && k !== 'miss') return 'R7: put it back';
-    if (k === 'clear' && s.ph !== CLR) return 'nothing to clear';
+    let i: number;
+    // The phase the move finds, and the stack on peg p (only a peg's index finds
+    // one, a string maybe empty).
+    const ph = s.ph;
+    const stack = st[p];
+    // Refusals first: a refused move changes nothing. ('no such peg' only off the
+    // board: there every add and lift names one of its pegs, the interpreter's or
+    // one command() checked, and only accepted moves are saved.)
+    const refusal = ph === OVER ? 'game over'
+      : !ON_DEVICE && (add || lift) && stack == null ? 'no such peg'
+        : lift && ph !== CLR && !stack ? 'nothing to lift'
+          : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
+            : k === 'clear' && ph !== CLR ? 'nothing to clear'
+              : k === 'end' && ph === CLR ? 'R11: clear first'
+                : claim ? (!s.tg || s.ap ? 'R10: Advance, autoPeg off'
+                  // Left is -1 for a player out, undefined for no such player.
+                  : s.lf[pl] >= 0 ? '' : 'no such player')
+                  // A held march ring can only come down (a lift is R7's).
+                  : ph === HELD && !add && !lift ? 'R5: drop it' : '';
+    if (refusal) return refusal;
 
-    if (k === 'claim') {
-      if (!s.tg || s.ap) return 'R10: Advance, autoPeg off';
-      // Left is -1 for a player out, undefined for no such player.
-      if (!(s.lf[pl] >= 0)) return 'no such player';
+    if (claim) {
       // A true claim wins; a false one puts the claimant out, and the last player in wins.
       if (totals(s)[pl] >= s.tg) win(pl);
       else {
+        let inside = '';
         s.lf[pl] = -1;
         for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside += i;
-        if (inside.length === 1) win(+inside);
+        // One player left in (there is always one).
+        if (!inside[1]) win(+inside);
       }
       // Over (a win) is past HELD too.
       if (s.tn === pl && s.ph < HELD) passTurn();
       return 10;
     }
 
-    if (s.ph === MRCH && !lift) {
+    if (ph === MRCH && !lift) {
       // The march was not taken: this ring is the next snap.
       passTurn();
       if (k === 'end') return 5;
@@ -224,24 +237,30 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     }
 
     // The stacks follow what physically happened (R7). A lift takes the top ring
-    // into the hand (R11: between Boards, the whole stack). A ring that comes down
-    // is the one in the hand; else, while flagged, the one the legal picture
-    // misses on this peg; else the snapper's.
+    // into the hand (R11: between Boards it empties the peg, and the hand keeps
+    // nothing). A ring that comes down is the one in the hand; else, while
+    // flagged, the one the legal picture misses on this peg; else the snapper's.
     if (lift) {
-      if (s.ph !== CLR) s.hd += st[p].slice(-1);
-      st[p] = s.ph === CLR ? '' : st[p].slice(0, -1);
+      if (ph === CLR) st[p] = '';
+      else {
+        s.hd += stack.slice(-1);
+        st[p] = stack.slice(0, -1);
+      }
     }
-    if (add) st[p] += s.hd.slice(-1) || (s.ok ? s.ok.st.split(',')[p].charAt(st[p].length) : '') || s.tn;
+    if (add) st[p] = stack + (s.hd.slice(-1) || (s.ok && s.ok.st.split(',')[p][stack.length]) || s.tn);
     if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
+    if (k === 'clear') st.fill('');
     s.st = st.join(',');
 
-    if (s.ph === BAD) return 7;
+    if (ph === BAD) {
+      // Put right (R7): the legal state again.
+      if (s.st === (s.ok as RingapegState).st) s = s.ok as RingapegState;
+      return 7;
+    }
 
     if (s.ph === CLR) {
-      if (k === 'end') return 'R11: clear first';
-      if (k === 'clear') s.st = s.st.replace(/\d/g, '');
-      if (s.st.length < REFERENCE_LAYOUT.length) {
-        // R9: every peg is empty (only the commas are left), a new Board; its first snap goes to the player after the last Board's first snapper.
+      if (!st.join('')) {
+        // R9: every peg is empty (no ring digit left), a new Board; its first snap goes to the player after the last Board's first snapper.
         for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
         s.bd++;
         s.tn = s.fs;
@@ -251,29 +270,28 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
       return 9;
     }
 
-    // R7: nothing may be lifted but the march ring off its doublet, and it goes
-    // outer to inner or inner to king ('oi' or 'ik' in 'oik'), or back where it came from.
-    if (lift ? s.ph !== MRCH || p !== s.mp : add && s.ph === HELD && p !== s.mp && 'oik'.indexOf(REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p]) < 0) {
+    // The march ring is lifted off its doublet, or put back on it (the march still open).
+    if (p === s.mp && (!lift || ph === MRCH)) {
+      s.ph = lift ? HELD : MRCH;
+      return rule;
+    }
+    // R7: nothing else may be lifted, and the march ring goes outer to inner or
+    // inner to king ('oi' or 'ik' in 'oik').
+    if (lift || ph === HELD && 'oik'.indexOf(REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p]) < 0) {
       s.ok = input;
       s.ph = BAD;
       return 7;
-    }
-
-    // The march ring is lifted off its doublet, or put back on it (the march still open).
-    if (lift || p === s.mp) {
-      s.ph = lift ? HELD : MRCH;
-      return rule;
     }
     if (s.ph === SNAP) {
       // Tie-break rings (R8) are extra: nobody has any left by then.
       if (s.lf[s.tn] > 0) s.lf[s.tn]--;
       rule = 4;
-    } else if (!add) return 'R5: drop it';
+    }
     // R5: a snap leaves the mover's own two rings on top of a peg other than the
     // king's; R6: so does a march onto his own inner ring, a grand march. Either
     // way he may march on from there.
     if (add && REFERENCE_LAYOUT[p] !== 'k' && st[p].slice(-2) === '' + s.tn + s.tn) {
-      if (s.ph === HELD) s.gm = 1;
+      if (ph === HELD) s.gm = 1;
       s.ph = MRCH;
       s.mp = p;
     } else {
@@ -296,14 +314,12 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   const rule = step();
   const changes: ScoreChange[] = [];
   if (typeof rule === 'string') return { state: input, changes: changes, refused: rule };
-  // Put right (R7): the legal state again.
-  if (s.ok && s.st === s.ok.st) s = s.ok;
   const a = totals(input);
   const b = totals(s);
-  for (let pl = 0; pl < s.n; pl++) {
-    const d = b[pl] - a[pl];
+  for (let who = 0; who < s.n; who++) {
+    const d = b[who] - a[who];
     // Points lost by another player's ring covering yours are R3's, whatever the move.
-    if (d) changes.push({ player: pl, points: d, rule: 'R' + (d < 0 && pl !== input.tn && (rule < 7 || rule === 8) ? 3 : rule) });
+    if (d) changes.push({ player: who, points: d, rule: 'R' + (d < 0 && who !== input.tn && (rule < 7 || rule === 8) ? 3 : rule) });
   }
   return { state: s, changes: changes };
 }

@@ -6,6 +6,7 @@
 import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
 import { TriangleMove, RESULTS } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
+import { ON_DEVICE } from '../../device';
 
 /**
  * Quiet time at the target that means "at rest". The widest gap between two
@@ -31,7 +32,7 @@ export const PAIR_MS = 5;
 export interface TriangleInterpreter extends Interpreter {
   /** Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move. */
   settle(): void;
-  /** Whether a flick is waiting for its chip to rest. */
+  /** Whether a flick is waiting for its chip to rest (simulator and tests only: not on the board). */
   busy(): boolean;
 }
 
@@ -47,14 +48,14 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
   let t0: number;
   /** When a target sensor last changed. */
   let last: number;
-  /** When even and over were last covered together, as only a chip does (-1: not in this flick). */
+  /** When even and over were last covered together, as only a chip does (-Infinity: not in this flick, so every "within" test fails). */
   let pair: number;
   /** The chip reached the beyond point soon after covering even and over together: it passed the angle (1). */
   let pass: number;
   /** Any target sensor changed since the flick began (1). */
   let act: number;
   /** Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last uncovered ([3 + a]). */
-  const spot = new Float64Array([-1, -1, -1, -1, -1, -1]);
+  const spot = new Float64Array(6).fill(-1);
 
   /** Decides a pending flick from what the target's sensors show. */
   function settle(): void {
@@ -67,7 +68,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
     emit(move);
   }
 
-  return {
+  const interpreter = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind > TRANSIT || ch >>> 0 > 11) return; // settled groups, channels not ours (negative ones too)
       if (kind === EDGE) lv = lv & ~(1 << ch) | level << ch;
@@ -91,7 +92,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
         settle();
         side = angle;
         t0 = last = t;
-        pair = -1;
+        pair = -Infinity;
         pass = act = 0;
         return;
       }
@@ -100,13 +101,13 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
       last = t;
       if (!level) {
         // Even and over together for less than a chip takes to cross: stray pulses.
-        if (role !== ROLE_BEYOND && t - pair < PAIR_MS) pair = -1;
+        if (role !== ROLE_BEYOND && t - pair < PAIR_MS) pair = -Infinity;
       } else if (role === ROLE_BEYOND) {
-        if (pair >= 0 && t - pair <= PASS_MS) pass = 1;
+        if (t - pair <= PASS_MS) pass = 1;
       } else if (lv & (1 << (ch ^ 3))) {
         // Even and over (roles 1 and 2: ch ^ 3 is the other) covered at once: a chip.
         // Its trailing edge's chatter does not restart the pair.
-        if (pair < 0 || t - pair > PASS_MS) pair = t;
+        if (t - pair > PASS_MS) pair = t;
       }
     },
 
@@ -114,8 +115,10 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
       if (side < 0) return;
       for (let a = 0; a < 3; a++) {
         // A chip placed for the next flick: the last one is over, whatever the chip did.
+        // (A spot's time after t0 means the chip lies there still: its leaving would
+        // have cleared the time, or begun a flick at a later t0.)
         const since = spot[a];
-        if (lv & (1 << (a * 4)) && since > t0 && t - since >= PLACED_MS) {
+        if (since > t0 && t - since >= PLACED_MS) {
           // Back on the spot it just left, unseen at the target: an adjustment, not a flick.
           if (a === side && !act && since - t0 < REPLACE_MS) side = -1;
           else settle();
@@ -128,9 +131,11 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
     },
 
     settle: settle,
-
-    busy: function (): boolean {
+  } as TriangleInterpreter;
+  if (!ON_DEVICE) {
+    interpreter.busy = function (): boolean {
       return side >= 0;
-    },
-  };
+    };
+  }
+  return interpreter;
 }

@@ -27,8 +27,7 @@ export type TrianglePhoneFields = {
 };
 
 export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
-  // OFF, past RESULTS: an off mark.
-  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.l === undefined ? null : RESULTS[state.l] || 'off', exact: state.x };
+  return { side: 'ABCA'.substr(state.f, 2), flick: state.f + 1, last: state.l || null, exact: state.x };
 }
 
 /**
@@ -58,7 +57,8 @@ export const OFF_HOLD_MS = 1500;
  * nothing confirms. null: no move.
  */
 export function triangleButton(state: TriangleState, name: string, heldMs: number): TriangleMove | null {
-  if (name !== 'next' || state.l === undefined) return null;
+  if (name !== 'next' || !state.l) return null;
   if (heldMs >= OFF_HOLD_MS) return { k: 'off' };
-  return { k: 'fix', r: RESULTS[state.l > 2 ? 0 : state.l + 1] };
+  // The next result; the first after the last, and after an off mark (not in RESULTS: -1 + 1).
+  return { k: 'fix', r: RESULTS[RESULTS.indexOf(state.l as FlickResult) + 1] || RESULTS[0] };
 }

@@ -31,8 +31,8 @@ export interface TriangleState {
   f: number;
   /** The winner, or null. */
   w: number | null;
-  /** The last flick's result, a RESULTS index or OFF; none before the first flick. */
-  l?: number;
+  /** The last flick's result, or 'off' once marked off the triangle (T8); none before the first flick. */
+  l?: FlickResult | 'off';
   /** The last flick's player, side and points: what a correction takes back (none before the first flick). */
   lp?: number;
   ls?: number;
@@ -58,9 +58,8 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
     const exact = config.options.exact;
     // One message for both: it says what is playable.
     if (players !== (players | 0) || players < 2 || players > 6 || (exact !== undefined && exact !== !!exact)) throw new Error('2 to 6 players (T1), exact: bool');
-    const st: TriangleState = { n: players, x: !!exact, s: [], p: 0, f: 0, w: null };
-    for (let i = 0; i < players; i++) st.s.push(0);
-    return st;
+    // Scores: a 0 for each player (six at most).
+    return { n: players, x: !!exact, s: [0, 0, 0, 0, 0, 0].slice(0, players), p: 0, f: 0, w: null };
   },
 
   play(state, move) {
@@ -69,7 +68,7 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
     const i = k === 'off' ? OFF : RESULTS.indexOf(move.r as FlickResult);
     const correction = k !== 'flick';
     // A correction or an off mark acts on the last flick; nothing is flicked after a win.
-    const refused = correction ? (state.l === undefined ? 'no flick' : '')
+    const refused = correction ? (state.l ? '' : 'no flick')
       : state.w !== null ? 'game over'
       // T2: sides in order A→B, B→C, C→A (`s` >= 0: the board knows the side).
       : side! >= 0 && side !== state.f ? 'side ' + 'ABCA'.substr(side!, 2) + ', expected ' + 'ABCA'.substr(state.f, 2) : '';
@@ -92,7 +91,7 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
       rule = 'T6';
     }
     scores[player] += points;
-    st.l = i;
+    st.l = RESULTS[i] || 'off';
     st.lp = player;
     st.ls = st.f;
     st.lv = points;

@@ -8,5 +8,6 @@ import { ringapegModule } from '../../../firmware/games/ringapeg/module';
 startOnEspruino(ringapegModule, function () {
   const spi = new SPI();
   spi.setup({ miso: D16, sck: D15, baud: 1000000 });
-  return shiftChain({ spi: spi, load: D14, chips: 4, invert: 0 });
+  // SH/LD on D14, four chips, nothing inverted.
+  return shiftChain(spi, D14, 4, 0);
 });

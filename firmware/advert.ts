@@ -19,8 +19,10 @@ export const ADVERT_MAX_BYTES = 24;
 
 /** The games of byte 2 from code 1 on, as a string: an array would be kept in memory on the chip. */
 const GAMES = 'triangle,fortress,ringapeg,shuffleboard,bench';
-/** Game codes of byte 2; 0 means no game. For decoders: the firmware itself reads GAMES. */
+/** Game codes of byte 2; 0 means no game. For decoders: the firmware itself reads GAME_INITIALS. */
 export const GAME_CODES = /* @__PURE__ */ (',' + GAMES).split(',');
+/** The first letters of GAMES, in order: no two are alike, so the board finds its game's code by its initial (fewer bytes than GAMES). */
+export const GAME_INITIALS = 'tfrsb';
 
 export const FLAG_OVER = 1;
 export const FLAG_DIAG = 2;
@@ -49,14 +51,16 @@ export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
   const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
   const player = over ? (s.winner as number) : s.turn;
-  out[0] = ADVERT_MAGIC;
-  out[1] = ADVERT_VERSION;
-  out[2] = GAMES.split(',').indexOf(s.game) + 1;
-  out[3] = n;
-  out[4] = s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0);
-  out[5] = player >= 0 && player < NO_PLAYER ? player : NO_PLAYER;
-  out[6] = s.seq;
-  out[7] = s.round >= 0 && s.round <= 255 ? s.round : 0;
+  out.set([
+    ADVERT_MAGIC,
+    ADVERT_VERSION,
+    GAME_INITIALS.indexOf(s.game.charAt(0)) + 1,
+    n,
+    s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
+    player >= 0 && player < NO_PLAYER ? player : NO_PLAYER,
+    s.seq,
+    s.round >= 0 && s.round <= 255 ? s.round : 0,
+  ]);
   // The end of what is written so far.
   let at = ADVERT_HEADER;
   for (let i = 0; i < n; i++) {

@@ -114,7 +114,7 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     const fields = commands[i].split(',');
     if (fields[0].replace('?', '') === name) spec = fields;
   }
-  if (!spec) return refusal('unknown_cmd', 'no command ' + name.substring(0, 16), id);
+  if (!spec) return refusal('unknown_cmd', 'no command ' + name.slice(0, 16), id);
   const args: { [key: string]: unknown } = {};
   for (const key in message) {
     if (problem || key === 'cmd' || key === 'id') continue;
@@ -127,7 +127,7 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     const words = rule.split(' ');
     const detail = words[1] || '';
     const limit = +detail;
-    if (!rule) problem = key.substring(0, 16) + ': unknown';
+    if (!rule) problem = key.slice(0, 16) + ': unknown';
     else if (!fits(message[key], words[0], detail, limit)) problem = key + ': ' + (limit === limit ? words[0] : rule);
     args[key] = message[key];
   }

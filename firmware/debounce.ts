@@ -26,6 +26,8 @@ export function algorithmId(name: string): number {
   return 'sym_defer_g sym_defer_pk sym_eager_pk asym_eager_defer_pk'.split(' ').indexOf(name);
 }
 
+/** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
+export const NO_DEADLINE = 0x3fffffff;
 /** Default times (see defaultDebounce). */
 export const CONTACT_MS = 10;
 export const TRANSIT_MS = 2;
@@ -181,7 +183,7 @@ export function expire(s: Int32Array, b: number, n: number, ck: number, chg: num
   // The per-key timers running (the sym_defer_g group's bits are its own).
   let x = tm;
   // Time to the earliest deadline still running.
-  let soon = 0x3fffffff;
+  let soon = NO_DEADLINE;
   // sym_defer_g is only ever forced (the simulator, tests): a board never has it.
   if (!ON_DEVICE) {
     const g = s[o + G];
@@ -222,7 +224,7 @@ export function start(s: Int32Array, b: number, n: number, ck: number, x: number
   const eager = s[o + E] | ar;
   const base = s[0] + 32 * CHAN * b;
   let tm = s[o + TM];
-  let soon = 0x3fffffff;
+  let soon = NO_DEADLINE;
   s[o + PR] = (s[o + PR] & ~x) | (x & ar);
   // PR is within A: only the line above sets it.
   s[o + DF] = s[o + PK] & ~(s[o + E] | s[o + PR]);

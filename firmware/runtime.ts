@@ -35,9 +35,9 @@ export interface GameModule<S, M> {
   interpreter(emit: (move: M) => void): Interpreter;
   /** The LED display text for a state. */
   layout(state: S): string;
-  /** Game-specific fields of the phone's state message. */
-  fields?(state: S): Fields;
-  /** The field of `fields()` that the advert shows as its round (triangle's flick, ringapeg's Board); 0 without one. */
+  /** Game-specific fields of the phone's state message ({} for none). */
+  fields(state: S): Fields;
+  /** The field of `fields()` that the advert shows as its round (triangle's flick, ringapeg's Board); 0 without one (the advert writes 0 for what is not a number). */
   round?: string;
   /** The game's referee commands, beside the common ones. */
   commands: CommandTable;
@@ -134,7 +134,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   function stateNow(): StateNow {
-    const extra: Fields = mod.fields ? mod.fields(state) : {};
+    const extra: Fields = mod.fields(state);
     extra.names = names;
     extra.players = gameConfig.players;
     extra.winner = game.winner(state);
@@ -154,7 +154,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0);
     summary.seq = ++seq;
     // The game field the advert shows as its round is in the message already.
-    summary.round = mod.round ? summary[mod.round] as number : 0;
+    summary.round = summary[mod.round as string] as number;
     radio.advertise(encodeAdvert(summary, advert));
   }
 

@@ -17,7 +17,7 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, NX, PK, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, NO_DEADLINE, NX, PK, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
   algorithmId, debounceState, expire, start,
 } from './debounce';
 
@@ -243,7 +243,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     const w = h & ~r;
     const fresh = w & ~s[o + TW];
     let ready = 0;
-    let soon = 0x3fffffff;
+    let soon = NO_DEADLINE;
     let x = w;
     while (x) {
       const bit = x & -x;
@@ -303,7 +303,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   function wake(now: number): void {
     const n = now | 0;
     // Time from n to the next deadline.
-    let next = 0x3fffffff;
+    let next = NO_DEADLINE;
     for (let b = 0, r; b < nb; b++) {
       r = banks[b].read();
       const o = BANK0 + (b << BANK_BITS);

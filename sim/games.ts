@@ -82,6 +82,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
         tick() {},
       }),
       layout: () => '',
+      fields: () => ({}),
       commands: '',
       command: () => null,
       button: () => null,

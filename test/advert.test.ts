@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, GAME_CODES, type AdvertSummary,
+  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, GAME_CODES, GAME_INITIALS, type AdvertSummary,
 } from '../firmware/advert';
 import { decodeAdvert } from '../sim/phone';
 import { readFileSync } from 'node:fs';
@@ -53,6 +53,12 @@ describe('advert: byte layout (docs/protocol.md)', () => {
     const bytes = encodeAdvert(base, out);
     assert.equal(bytes.buffer, out.buffer);
   });
+  it('the board\'s game initials are the games\' first letters, one game each', () => {
+    const initials = GAME_CODES.slice(1).map((g) => g.charAt(0));
+    assert.equal(initials.join(''), GAME_INITIALS);
+    assert.equal(new Set(initials).size, initials.length);
+  });
+
   it('round trip for any summary (seeded property)', () => {
     fc.assert(fc.property(
       fc.constantFrom(...GAME_CODES.slice(1)),

@@ -109,11 +109,11 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'display', 'onPress', 'onData', 'pairing', 'console', 'append', 'lines',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'console', 'append', 'lines',
   // Scanner, diagnostics, sensing
-  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'sense', 'scanner', 'walkState', 'progressed', 'report',
+  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
-  'play', 'refused', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
+  'play', 'refused', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'maintenance', 'maintenanceEnds', 'confirmMs',
   // Ring-a-Peg state
   'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',
@@ -128,8 +128,9 @@ export async function minifyEs5(code: string): Promise<string> {
     // object kept for good (about 30 JsVars a bundle). Espruino does not hoist, so
     // the gate checks what inlining makes: a `var` left after a `return` would be a
     // global on the chip (test/bundles.test.ts, tools/gate.ts).
-    compress: { passes: 2, inline: 3, keep_fargs: false },
-    mangle: { reserved: espruinoGlobals(), properties: { regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.join('|') + ')$') } },
+    // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
+    compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
+    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.join('|') + ')$') } },
     format: { ascii_only: true },
   });
   if (result.code == null) throw new Error('minifier produced nothing');

@@ -2,7 +2,7 @@
 // (../shared/ESPRUINO.md, and runs in the real interpreter).
 import assert from 'node:assert/strict';
 import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
-import { espruinoGlobals } from '../tools/es5';
+import { declareBeforeUse, espruinoGlobals } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -47,6 +47,15 @@ describe('compatibility gate: static checks', () => {
   }
   it('does not flag a local named like a missing global, or what Espruino has', () => {
     assert.deepEqual(findMissingApis('function f(Map) { return Map; } var o = {Set: 1}; o.Set = 2; Object.assign({}, o); [].slice.call(o);'), []);
+  });
+
+  it('the build moves a var the minifier left after a return to the start of its function', () => {
+    // What Terser made of an inlined helper: the assignment would make n a global on the chip.
+    const inlined = 'var n=function(x){return x};function f(a){return{m:a.u>=0?(n=a.u,e=n+1):null};var n,e}';
+    assert.match(messages(findUseBeforeDeclare(inlined)), /'n' is used before its declaration/);
+    const moved = declareBeforeUse(inlined);
+    assert.equal(moved, 'var n=function(x){return x};function f(a){var n,e;return{m:a.u>=0?(n=a.u,e=n+1):null};}');
+    assert.deepEqual(findUseBeforeDeclare(moved), []);
   });
 
   it('flags a top-level call before the function declaration', () => {

@@ -10,6 +10,11 @@ import { ringapeg, PHASE_NAMES, RingapegMove, RingapegState } from '../firmware/
 import { createRingapegWorld, RingapegWorld } from '../sim/physics/ringapeg';
 import { LevelChange } from '../sim/physics/types';
 import { mulberry32 } from '../sim/inputs';
+import * as vm from 'node:vm';
+import { buildDeviceCode } from '../tools/es5';
+import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { createSandbox } from '../tools/espruino-sandbox';
+import { ROOT } from '../tools/games';
 
 const GAMES = 3000;
 const BOARD = ringapegBoard();
@@ -183,5 +188,67 @@ describe('ringapeg random games through physics and interpreter', function () {
     }
     assert.ok(happenings > GAMES * 10);
     assert.ok(ties > 0, 'some games tie');
+  });
+});
+
+describe('ringapeg rules on the real interpreter', function () {
+  this.timeout(300000);
+
+  it('random moves of every kind give, in Espruino, the refusals, score changes, display and phone fields they give in Node (when ESPRUINO is set)', async function () {
+    if (!espruinoPath()) {
+      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to run the rules in)');
+      this.skip();
+    }
+    // Espruino differs from Node where it counts here: a string read out of range, `fill`, JSON of numbers.
+    const source = `
+import { ringapeg } from './firmware/games/ringapeg/rules';
+import { ringapegLayout, ringapegView } from './firmware/games/ringapeg/layout';
+declare const global: { play: (say: (line: string) => void) => void };
+const KINDS = 'add add add add lift miss end clear claim'.split(' ');
+global.play = function (say) {
+  let seed = 7;
+  const random = function (n: number): number { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return Math.floor(seed / 0x80000000 * n); };
+  for (let g = 0; g < 6; g++) {
+    let s = ringapeg.setup({ players: 2 + random(3), options: g % 2 ? { variant: 'advance', target: 60, autoPeg: g % 4 === 1 } : {} });
+    for (let i = 0; i < 150; i++) {
+      const stacks = s.st.split(',');
+      let k = KINDS[random(KINDS.length)];
+      let p = random(13);
+      // Steer towards marches, held rings and cleared Boards, which random moves seldom reach.
+      if (s.ph === 1 && random(2)) { k = 'lift'; p = s.mp; }
+      if (s.ph === 2 && random(5) < 3) { k = 'add'; p = 8 + random(5); }
+      if (s.ph === 4) k = random(10) < 7 ? 'lift' : 'clear';
+      if (k === 'lift' && !stacks[p]) for (let q = 0; q < 13; q++) if (stacks[q]) p = q;
+      // Mostly put an illegal move right (R7): lift the ring too many, or put back the one missing.
+      const legal = s.ok ? s.ok.st.split(',') : null;
+      if (legal && random(4)) {
+        for (let q = 0; q < 13; q++) {
+          if (stacks[q].length !== legal[q].length) {
+            k = stacks[q].length > legal[q].length ? 'lift' : 'add';
+            p = q;
+          }
+        }
+      }
+      const o = ringapeg.play(s, { k: k as 'add', p: p, pl: random(4) });
+      if (o.refused) say('@' + o.refused);
+      else {
+        s = o.state;
+        say('@' + JSON.stringify(o.changes) + ringapegLayout(s) + JSON.stringify(ringapegView(s)));
+      }
+    }
+  }
+};
+`;
+    const code = await buildDeviceCode({ source, dir: ROOT });
+    const sandbox = createSandbox();
+    vm.runInContext(code.min, sandbox.context);
+    const inNode: string[] = [];
+    (sandbox.context as unknown as { play: (say: (line: string) => void) => void }).play((line) => inNode.push(line));
+    // Line by line: the whole text would not fit the chip's memory.
+    const report = bootInEspruino(code.stored, { settleMs: 100, probe: 'global.play(print)', timeoutMs: 240000 });
+    assert.deepEqual(report.errors, []);
+    const lines = report.output.split(/\r?\n/).filter((l) => l.charAt(0) === '@');
+    assert.ok(lines.length === 900 && lines.some((l) => l.indexOf('"phase":"held"') >= 0) && lines.some((l) => l.indexOf('"phase":"clr"') >= 0), 'marches and cleared Boards were played');
+    assert.deepEqual(lines, inNode);
   });
 });

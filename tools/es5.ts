@@ -8,6 +8,8 @@ import { minify } from 'terser';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import * as acorn from 'acorn';
+import * as walk from 'acorn-walk';
 import { pretokenise } from './tokenise';
 import { ROOT } from './games';
 
@@ -134,7 +136,34 @@ export async function minifyEs5(code: string): Promise<string> {
     format: { ascii_only: true },
   });
   if (result.code == null) throw new Error('minifier produced nothing');
-  return result.code;
+  return declareBeforeUse(result.code);
+}
+
+/**
+ * Inlining can leave a function's `var` declarations after its `return`
+ * (`function f(a){return{m:(n=a.u,...)};var n}`): JavaScript hoists them, the
+ * interpreter does not, so `n` would be a global there (and could overwrite
+ * one). Such trailing declarations, without values, move to the start of
+ * their function; the gate (tools/gate.ts) still checks every bundle.
+ */
+export function declareBeforeUse(code: string): string {
+  const edits: { at: number; end: number; text: string }[] = [];
+  walk.full(acorn.parse(code, { ecmaVersion: 5 }), (node: acorn.Node) => {
+    if (node.type !== 'FunctionDeclaration' && node.type !== 'FunctionExpression') return;
+    const body = (node as acorn.Function).body as acorn.BlockStatement;
+    const ended = body.body.findIndex((st) => st.type === 'ReturnStatement' || st.type === 'ThrowStatement');
+    const names: string[] = [];
+    for (const st of body.body.slice(ended + 1)) {
+      if (ended < 0 || st.type !== 'VariableDeclaration' || st.declarations.some((d) => d.init)) continue;
+      for (const d of st.declarations) names.push((d.id as acorn.Identifier).name);
+      edits.push({ at: st.start, end: st.end, text: '' });
+    }
+    if (names.length) edits.push({ at: body.start + 1, end: body.start + 1, text: 'var ' + names.join(',') + ';' });
+  });
+  // From the end, so earlier positions stay valid.
+  edits.sort((a, b) => b.at - a.at);
+  for (const e of edits) code = code.slice(0, e.at) + e.text + code.slice(e.end);
+  return code;
 }
 
 /** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */

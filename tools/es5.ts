@@ -127,9 +127,9 @@ export async function minifyEs5(code: string): Promise<string> {
     ecma: 5,
     toplevel: true,
     // Full inlining: a function used once becomes code in place, not a function
-    // object kept for good (about 30 JsVars a bundle). Espruino does not hoist, so
-    // the gate checks what inlining makes: a `var` left after a `return` would be a
-    // global on the chip (test/bundles.test.ts, tools/gate.ts).
+    // object kept for good (about 30 JsVars a bundle). Espruino does not hoist: a
+    // `var` inlining leaves after a `return` is moved up (declareBeforeUse), and the
+    // gate checks the rest (test/bundles.test.ts, tools/gate.ts).
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
     mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.join('|') + ')$') } },

@@ -7,6 +7,9 @@ import { createCommandChannel, type ChannelOptions, type Command } from '../firm
 import { createAccess } from '../firmware/access';
 import { createSimRadio } from '../sim/radio';
 import { createLineDecoder, decodeChunks } from '../sim/phone';
+import { buildDeviceCode } from '../tools/es5';
+import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
 
 /** A channel on a simulated radio whose handler runs every command; `log` lists handled command names and '!code' of each error reply, in order. */
 function channelRig(options: Partial<ChannelOptions> = {}) {
@@ -138,5 +141,28 @@ describe('protocol: flood limit and nesting', () => {
     assert.equal(jsonDepth('{"a":{"b":[1]}}'), 3);
     assert.equal(jsonDepth('{"a":"{{[[\\"{"}'), 1);
     assert.equal(jsonDepth('[[[[[['), 6);
+  });
+});
+
+describe('protocol: a line as a board sends it', function () {
+  this.timeout(60000);
+
+  it('is plain ASCII, and the same message, in the real interpreter, which escapes with its own JSON.stringify (when ESPRUINO is set)', async function () {
+    if (!espruinoPath()) {
+      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to send the line in)');
+      this.skip();
+    }
+    const sent = { type: 'state', names: ['Zoë', 'tab\there', 'del\x7f', 'ok'], scores: [1.5, -2] };
+    const source = `
+import { sendLine } from './firmware/protocol';
+declare const global: { line: string };
+sendLine({ send: function (line: string) { global.line = line; } } as never, ${JSON.stringify(sent)});
+`;
+    const code = await buildDeviceCode({ source, dir: ROOT });
+    // Latin-1 on the chip: one byte a character, as the phone's text arrives.
+    const report = bootInEspruino(code.stored, { settleMs: 50, probe: 'global.line' });
+    const line = report.probe as string;
+    assert.match(line, /^[ -~]*\n$/, 'printable ASCII, one line');
+    assert.deepEqual(JSON.parse(line), sent);
   });
 });

@@ -13,10 +13,11 @@ import { parseScenario, Simulation } from '../sim/replay';
 import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
-import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino } from '../tools/espruino-run';
 import { ROOT, builtGames } from '../tools/games';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { ringapegModule } from '../firmware/games/ringapeg/module';
+import { needsEspruino } from './real-interpreter';
 
 /** Each board's scan period on the chip. */
 const POLL_MS: Record<string, number> = { triangle: triangleModule.pollMs, ringapeg: ringapegModule.pollMs };
@@ -200,10 +201,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
-      if (!espruinoPath()) {
-        console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to boot the bundle in)');
-        this.skip();
-      }
+      needsEspruino(this, 'boot the bundle in');
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
       const report = bootInEspruino(bundle().stored, { boot0: stubs, settleMs: 500 });
       assert.deepEqual(report.errors, []);

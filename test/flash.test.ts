@@ -7,9 +7,10 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { espruinoArgs, parseFlashArgs, uploadScript } from '../tools/flash';
 import { createSandbox } from '../tools/espruino-sandbox';
-import { espruinoPath, runScriptInEspruino } from '../tools/espruino-run';
+import { runScriptInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import { jsString, pretokenise } from '../tools/tokenise';
+import { needsEspruino } from './real-interpreter';
 
 const cli = join(ROOT, 'bin', 'tallyboard.js');
 // A bundle with everything that needs escaping, longer than one 1 KB piece.
@@ -53,10 +54,7 @@ describe('flash', () => {
   });
 
   it('the real interpreter stores the same bytes (when ESPRUINO is set)', function () {
-    if (!espruinoPath()) {
-      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to run the upload in)');
-      this.skip();
-    }
+    needsEspruino(this, 'run the upload in');
     const script = uploadScript(awkwardBundle).replace('load();\n', '')
       + 'var r=require("Storage").read(".bootcde");print("<<<LEN "+r.length+" "+(r===' + jsString(pretokenise(awkwardBundle)) + ')+">>>");';
     const output = runScriptInEspruino(script);

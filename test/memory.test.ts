@@ -14,9 +14,10 @@ import { LOG } from '../firmware/persist';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { createSimHal } from '../sim/hal';
 import { createLineDecoder } from '../sim/phone';
-import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino } from '../tools/espruino-run';
 import { buildGame } from '../tools/build';
 import { ROOT } from '../tools/games';
+import { needsEspruino } from './real-interpreter';
 
 /** A full garbage collection, without starting Node with --expose-gc. */
 function collect(): () => void {
@@ -105,10 +106,7 @@ describe('memory: whole games in a row', function () {
   it('in the real interpreter: process.memory().usage after each game is flat (when ESPRUINO is set)', async function () {
     // Slow: whole games fed at the board's own pace (4 commands a second), about 70 s.
     this.timeout(300000);
-    if (!espruinoPath()) {
-      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to play the games in)');
-      this.skip();
-    }
+    needsEspruino(this, 'play the games in');
     const games = 2;
     /** One command a timer call, slower than the board's flood limit (5 a second). */
     const everyMs = 250;

@@ -8,8 +8,9 @@ import { createAccess } from '../firmware/access';
 import { createSimRadio } from '../sim/radio';
 import { createLineDecoder, decodeChunks } from '../sim/phone';
 import { buildDeviceCode } from '../tools/es5';
-import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
+import { needsEspruino } from './real-interpreter';
 
 /** A channel on a simulated radio whose handler runs every command; `log` lists handled command names and '!code' of each error reply, in order. */
 function channelRig(options: Partial<ChannelOptions> = {}) {
@@ -148,10 +149,7 @@ describe('protocol: a line as a board sends it', function () {
   this.timeout(60000);
 
   it('is plain ASCII, and the same message, in the real interpreter, which escapes with its own JSON.stringify (when ESPRUINO is set)', async function () {
-    if (!espruinoPath()) {
-      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to send the line in)');
-      this.skip();
-    }
+    needsEspruino(this, 'send the line in');
     const sent = { type: 'state', names: ['Zoë', 'tab\there', 'del\x7f', 'ok'], scores: [1.5, -2] };
     const source = `
 import { sendLine } from './firmware/protocol';

@@ -12,9 +12,10 @@ import { LevelChange } from '../sim/physics/types';
 import { mulberry32 } from '../sim/inputs';
 import * as vm from 'node:vm';
 import { buildDeviceCode } from '../tools/es5';
-import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino } from '../tools/espruino-run';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { ROOT } from '../tools/games';
+import { needsEspruino } from './real-interpreter';
 
 const GAMES = 3000;
 const BOARD = ringapegBoard();
@@ -195,10 +196,7 @@ describe('ringapeg rules on the real interpreter', function () {
   this.timeout(300000);
 
   it('random moves of every kind give, in Espruino, the refusals, score changes, display and phone fields they give in Node (when ESPRUINO is set)', async function () {
-    if (!espruinoPath()) {
-      console.log('      skipped: ESPRUINO is not set (no real Espruino interpreter to run the rules in)');
-      this.skip();
-    }
+    needsEspruino(this, 'run the rules in');
     // Espruino differs from Node where it counts here: a string read out of range, `fill`, JSON of numbers.
     const source = `
 import { ringapeg } from './firmware/games/ringapeg/rules';

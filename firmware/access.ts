@@ -13,6 +13,9 @@ export const CONFIRM = 1;
 /** Refuse it (not_allowed). */
 export const REFUSE = 2;
 
+/** How long the button has to confirm a command from an unpaired link, ms: on a board, always. */
+export const CONFIRM_MS = 10000;
+
 export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
 
 export interface AccessOptions {
@@ -40,7 +43,7 @@ export function createAccess(options: AccessOptions): Access {
   // A board always takes the defaults: the other options are for the simulator and the tests.
   return {
     maintenanceEnds: options.maintenance ? options.now + ((!ON_DEVICE && options.maintenanceMs) || 60000) : 0,
-    confirmMs: ON_DEVICE ? 10000 : options.buttonConfirm === false ? 0 : options.confirmMs || 10000,
+    confirmMs: ON_DEVICE ? CONFIRM_MS : options.buttonConfirm === false ? 0 : options.confirmMs || CONFIRM_MS,
   };
 }
 

@@ -54,7 +54,7 @@ export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
   out.set([
     ADVERT_MAGIC,
     ADVERT_VERSION,
-    GAME_INITIALS.indexOf(s.game.charAt(0)) + 1,
+    GAME_INITIALS.indexOf(s.game[0]) + 1,
     n,
     s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
     player >= 0 && player < NO_PLAYER ? player : NO_PLAYER,
@@ -65,8 +65,7 @@ export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
   let at = ADVERT_HEADER;
   for (let i = 0; i < n; i++) {
     // Clamped to int16, little-endian.
-    const v = Math.round(scores[i]);
-    const clamped = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+    const clamped = Math.max(-32768, Math.min(32767, Math.round(scores[i])));
     out[at++] = clamped;
     out[at++] = clamped >> 8;
   }

@@ -7,7 +7,7 @@
 // is checked and not kept, and the channel is one closure with three functions.
 
 import type { Clock, Radio } from '../hal/types';
-import { decide, ALLOW, REFUSE, type Access } from './access';
+import { decide, ALLOW, CONFIRM_MS, REFUSE, type Access } from './access';
 import { ON_DEVICE } from './device';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 
@@ -74,29 +74,6 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   function isText(v: unknown, max: number): boolean {
     return typeof v === 'string' && v !== '' && v.length <= max;
   }
-  /** Whether a value fits a rule's type and its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices. */
-  function fits(v: unknown, type: string, detail: string, limit: number): boolean {
-    if (type === 'bool') return typeof v === 'boolean';
-    if (type === 'str') return limit === limit ? isText(v, limit || 32) : detail.split('|').indexOf(v as string) >= 0;
-    if (type === 'obj') {
-      if (typeof v !== 'object' || !v || Array.isArray(v)) return false;
-      let n = 0;
-      for (const k in v) {
-        const x = (v as { [key: string]: unknown })[k];
-        if (k.length > 16 || ++n > 12 || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) return false;
-      }
-      return true;
-    }
-    if (type === 'players' && Array.isArray(v)) {
-      // Names: then their count is checked like a number of players.
-      for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) return false;
-      v = v.length;
-    }
-    // int, num, or a count of players: within the bounds (so not NaN nor infinite), and whole unless num.
-    const range = detail.split('..');
-    return typeof v === 'number' && (type === 'num' || v % 1 === 0) && v >= +range[0] && v <= +range[1];
-  }
-
   // Only an object can have a string `cmd`.
   if (!message || typeof message.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
   let id = message.id as number | string | undefined;
@@ -109,33 +86,60 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   const name = message.cmd;
   const commands = table.split(';');
   // The command's name, then its arguments.
-  let spec: string[] | null = null;
+  let spec: string[] | undefined;
   for (let i = 0; i < commands.length; i++) {
     const fields = commands[i].split(',');
     if (fields[0].replace('?', '') === name) spec = fields;
   }
   if (!spec) return refusal('unknown_cmd', 'no command ' + name.slice(0, 16), id);
+  // Each argument's rule by its key, with a space before it (so that no key reads one of an object's
+  // own properties), and the first required argument (`!key:rule`) missing, told when nothing else is wrong.
+  const rules: { [key: string]: string } = {};
+  let missing = '';
+  for (let i = 1; i < spec.length; i++) {
+    const arg: string[] = spec[i].split(':');
+    const key = arg[0].replace('!', '');
+    rules[' ' + key] = arg[1];
+    if (!missing && key !== arg[0] && message[key] === undefined) missing = key + ': missing';
+  }
   const args: { [key: string]: unknown } = {};
   for (const key in message) {
     if (problem || key === 'cmd' || key === 'id') continue;
-    let rule = '';
-    for (let i = 1; i < spec.length; i++) {
-      const arg = spec[i].split(':');
-      if (arg[0].replace('!', '') === key) rule = arg[1];
-    }
-    // The rule's type, then its detail; a detail that is a number (a length) is not shown.
+    const rule = rules[' ' + key] || '';
+    // The rule's type, then its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices.
+    // A detail that is a number (a length) is not shown in a refusal.
     const words = rule.split(' ');
+    const type = words[0];
     const detail = words[1] || '';
     const limit = +detail;
+    let v = args[key] = message[key];
+    // Whether the value fits the rule (worked out in place: a function would add its own text and returns).
+    let fits = true;
+    if (type === 'bool') fits = typeof v === 'boolean';
+    else if (type === 'str') fits = limit === limit ? isText(v, limit || 32) : detail.split('|').indexOf(v as string) >= 0;
+    else if (type === 'obj') {
+      fits = typeof v === 'object' && !!v && !Array.isArray(v);
+      let n = 0;
+      if (fits) {
+        for (const k in v as object) {
+          const x = (v as { [key: string]: unknown })[k];
+          if (k.length > 16 || ++n > 12 || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) fits = false;
+        }
+      }
+    } else {
+      if (type === 'players' && Array.isArray(v)) {
+        // Names: then their count is checked like a number of players.
+        for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) fits = false;
+        v = v.length;
+      }
+      // int, num, or a count of players: within the bounds (so not NaN nor infinite), and whole unless num.
+      const range = detail.split('..');
+      fits = fits && typeof v === 'number' && (type === 'num' || v % 1 === 0) && v >= +range[0] && v <= +range[1];
+    }
     if (!rule) problem = key.slice(0, 16) + ': unknown';
-    else if (!fits(message[key], words[0], detail, limit)) problem = key + ': ' + (limit === limit ? words[0] : rule);
-    args[key] = message[key];
+    else if (!fits) problem = key + ': ' + (limit === limit ? type : rule);
   }
-  for (let i = 1; i < spec.length; i++) {
-    // A required argument: `!key:rule`.
-    const required = /^!([^:]*)/.exec(spec[i]);
-    if (!problem && required && message[required[1]] === undefined) problem = required[1] + ': missing';
-  }
+  problem = problem || missing;
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: spec[0] === name };
 }
 
@@ -198,8 +202,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     } catch (e) {
       result = refusal('failed', String((e && (e as Error).message) || e));
     }
-    if (result) result.id = command.id;
-    if (result || command.id !== undefined) sendLine(options.radio, result || { type: 'ok', cmd: command.name, id: command.id });
+    // Either reply carries the command's id (`ok` its fields in the same order: type, cmd, id).
+    const reply: { type: string; cmd?: string; id?: number | string } = result || { type: 'ok', cmd: command.name };
+    reply.id = command.id;
+    if (result || reply.id !== undefined) sendLine(options.radio, reply);
   }
 
   options.radio.onData = function (data: string, paired: boolean): void {
@@ -218,6 +224,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         // left undefined: not JSON
       }
       if (message === undefined) return refusal('bad_json', 'not JSON');
+      // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
       const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
       if (isRefusal(command)) return command;
       const decision = decide(options.access, command.edit, trusted, now);
@@ -226,8 +233,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else {
         channel.held = command;
-        deadline = now + options.access.confirmMs;
-        sendLine(options.radio, { type: 'confirm', cmd: command.name, ms: options.access.confirmMs, id: command.id });
+        // A board's window is always CONFIRM_MS (createAccess).
+        const ms = ON_DEVICE ? CONFIRM_MS : options.access.confirmMs;
+        deadline = now + ms;
+        sendLine(options.radio, { type: 'confirm', cmd: command.name, ms: ms, id: command.id });
         channel.tick(now);
       }
       return null;

@@ -8,7 +8,7 @@
 // the firmware runs. All counters sit in two typed arrays.
 import type { BoardDescription } from './board';
 import type { SensorEventKind } from './sensing';
-import { EDGE, SETTLED, TRANSIT } from './sensing';
+import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
 import { ON_DEVICE } from './device';
 
@@ -88,10 +88,11 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       if (kind === SETTLED) return;
       // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
       u[(kind + 1) * n + ch]++;
-      if (kind === EDGE) t[ch] = time;
+      if (!kind) t[ch] = time;
       const j = rec++ % RECENT;
       t[n + j] = time;
-      u[3 * n + j] = (ch << 2) | (kind === TRANSIT ? 2 : level);
+      // Its level, or 2 for a transit (kind 1, always level 1).
+      u[3 * n + j] = (ch << 2) | (level + kind);
       if (level === 1 && u[ch] === SENSOR) {
         u[ch] |= SEEN;
         seen++;
@@ -99,9 +100,8 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       }
     },
     progressed: function (): boolean {
-      const m = moved;
-      moved = false;
-      return m;
+      // Whether it moved, and forgotten.
+      return moved && !(moved = false);
     },
     walkState: walkState,
     report: function (now: number): object {

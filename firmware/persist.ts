@@ -63,8 +63,8 @@ export const UNDO_RECORD = record({ u: 1 });
  * replays them, so no list of moves is ever held in RAM, only their line numbers.
  */
 export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | null {
-  // Typed by a cast: assigned in a callback, which the compiler's narrowing does not see.
-  let setup = null as Record_ | null;
+  // The setup record (false or undefined: none). Assigned in a callback, so declared without a value.
+  let setup: Record_ | false | undefined;
   let trusted = true;
   let cut = false;
   let dropped = 0;
@@ -76,27 +76,28 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
     // again (a line without its newline was cut short by a power cut). The JSON text is checked, not
     // the values read back: the chip prints some floats differently.
     const json = line.slice(0, -4);
-    let value: Record_ | null = null;
+    let value: Record_ | undefined;
     try {
       if (sealed(json) === line) value = JSON.parse(json);
     } catch (e) {
       // Not JSON: garbled.
     }
     // The setup record: without it there is no game to restore, and nothing after it counts.
-    if (!n++) setup = value && value.g === game.id ? value : null;
-    else if (!setup) return;
-    // After a garbled record nothing can be trusted to follow from what came before,
-    // unless a resync says the board went on from exactly the moves standing so far.
-    else if (value && value.sync !== undefined) {
-      if (value.sync === standing.length) trusted = true;
-    } else {
-      if (!value) {
-        trusted = false;
-        cut = line.slice(-1) !== '\n';
+    if (!n++) setup = value && value.g === game.id && value;
+    else if (setup) {
+      // After a garbled record nothing can be trusted to follow from what came before,
+      // unless a resync says the board went on from exactly the moves standing so far.
+      if (value && value.sync !== undefined) {
+        if (value.sync === standing.length) trusted = true;
+      } else {
+        if (!value) {
+          trusted = false;
+          cut = line.slice(-1) !== '\n';
+        }
+        if (!trusted) dropped++;
+        else if ((value as Record_).u) standing.pop();
+        else standing.push(n);
       }
-      if (!trusted) dropped++;
-      else if ((value as Record_).u) standing.pop();
-      else standing.push(n);
     }
   });
   if (!setup) return null;

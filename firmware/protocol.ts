@@ -52,8 +52,9 @@ export function jsonDepth(text: string): number {
     if (inString && c === 92) i++; // backslash: skip the escaped character
     else if (c === 34) inString = !inString; // "
     else if (!inString) {
-      if (c === 123 || c === 91) { if (++depth > deepest) deepest = depth; } // { [
-      else if (c === 125 || c === 93) depth--; // } ]
+      // { and [, } and ]: each pair differs only in bit 5 (32).
+      if ((c | 32) === 123) { if (++depth > deepest) deepest = depth; }
+      else if ((c | 32) === 125) depth--;
     }
   }
   return deepest;

@@ -8,7 +8,7 @@ import type { BoardDescription } from './board';
 import type { Game, GameConfig, GameOptions } from './game';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
-import type { SettleGroup } from './scan';
+import type { ScanOptions, SettleGroup } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
@@ -104,19 +104,20 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const radio = hal.radio;
   const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
-  // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own. (No variable
-  // for the options: one would keep them, and the board they name, for as long as the board runs.)
-  const scanner = new Scanner({
-    banks: hal.banks, board: mod.board, debounce: ON_DEVICE ? undefined : config.debounce, settle: mod.settle, counts: true,
-  });
+  // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
+  // bundle has no debounce key at all.
+  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle, counts: true };
+  if (!ON_DEVICE) scanOptions.debounce = config.debounce;
+  const scanner = new Scanner(scanOptions);
   const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
-  // A game saved before the power went is taken up where it was; else a new one starts.
+  // A game saved before the power went is taken up where it was; else a new one starts
+  // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, game);
-  let gameConfig: GameConfig = saved ? saved.config : { players: config.players, options: config.options };
-  let names = saved ? saved.names : config.names;
-  let state: S = saved ? saved.state : game.setup(gameConfig);
+  let gameConfig: GameConfig;
+  let names: string[] | undefined;
+  let state: S;
   // Move records that stand in the log: what undo can take back.
-  let stand = saved ? saved.stand : 0;
+  let stand = 0;
   let overSent = false;
   // Adverts made so far: the advert sends the low byte as its sequence number.
   let seq = 0;
@@ -158,15 +159,18 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio.advertise(encodeAdvert(summary, advert));
   }
 
-  /** Tells the phone, the display and the advert about the state (in diagnostics, the phone gets the diagnostics report). */
-  function announce(): void {
+  /**
+   * Tells the phone, the display and the advert about the state (in diagnostics, the phone gets the
+   * diagnostics report). Asked (`state`, a bare `diag`), it only answers the phone: nothing changed.
+   */
+  function announce(asked?: boolean): void {
     const current = stateNow();
-    if (diag) sendLine(radio, message('diag', diag.report(clock.now())));
-    else {
-      sendLine(radio, current);
-      const winner = current.winner;
-      if (winner !== null && !overSent) sendLine(radio, message('over', { winner: winner, scores: current.scores }));
-      overSent = winner !== null;
+    sendLine(radio, diag ? message('diag', diag.report(clock.now())) : current);
+    if (asked) return;
+    // The end is told once, when the game becomes over (overSent follows whether it is).
+    if (!diag && (current.winner !== null) !== overSent) {
+      overSent = !overSent;
+      if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
     }
     show(current);
   }
@@ -181,6 +185,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     } catch (e) {
       sendLine(radio, { type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
     }
+  }
+
+  /** A new game (gameConfig, names, state): a fresh log, nothing to undo, not over. */
+  function begin(): void {
+    overSent = false;
+    stand = 0;
+    store.erase(LOG);
+    saveRecord(setupRecord(game.id, gameConfig, names));
   }
 
   /** Plays a move and saves it; returns why it was refused, or null. */
@@ -253,21 +265,17 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function handle(command: Command): Refusal | null {
     const name = command.name;
     const args = command.args;
-    if (name === 'state' || (name === 'diag' && args.on === undefined && !args.walk)) {
-      sendLine(radio, diag ? message('diag', diag.report(clock.now())) : stateNow());
-      return null;
-    }
-    if (name === 'diag') {
+    // Why the command is refused ('not_now'), or null.
+    let refused: string | null = null;
+    // `state` takes no arguments: it is answered as a bare `diag` is.
+    if (name === 'state' || name === 'diag') {
       if (args.on !== undefined && (diag !== null) !== args.on) setDiag(args.on as boolean);
-      else if (diag && args.walk) diag.walk(clock.now());
-      return null;
-    }
-    if (name === 'bright') {
-      display.setup(args.level as number);
-      return null;
-    }
-    if (diag) return refusal('not_now', 'in diagnostics');
-    if (name === 'new') {
+      else if (args.walk) {
+        if (diag) diag.walk(clock.now());
+      } else if (args.on === undefined) announce(true);
+    } else if (name === 'bright') display.setup(args.level as number);
+    else if (diag) refused = 'in diagnostics';
+    else if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;
       // Names, or a count of players.
@@ -276,31 +284,26 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         players: named ? named.length : players as number,
         options: (args.options || {}) as GameOptions,
       };
-      let fresh: S;
+      // A setup that throws leaves the game in play as it was.
       try {
-        fresh = game.setup(next);
+        state = game.setup(next);
       } catch (e) {
         return refusal('bad_arg', (e as Error).message);
       }
       gameConfig = next;
       names = named;
-      state = fresh;
-      overSent = false;
-      stand = 0;
-      store.erase(LOG);
-      saveRecord(setupRecord(game.id, gameConfig, names));
+      begin();
       announce();
-      return null;
-    }
-    // The referee acts on the last move: decide it first if the sensors are still working it out.
-    if (interpreter.settle) interpreter.settle();
-    let refused: string | null;
-    if (name === 'undo') refused = undo();
-    else {
-      const move = mod.command(command);
-      // The command's name is known (the channel checked it): null means its arguments are not of this board.
-      if (move === null) return refusal('bad_arg', 'bad ' + name);
-      refused = play(move);
+    } else {
+      // The referee acts on the last move: decide it first if the sensors are still working it out.
+      if (interpreter.settle) interpreter.settle();
+      if (name === 'undo') refused = undo();
+      else {
+        const move = mod.command(command);
+        // The command's name is known (the channel checked it): null means its arguments are not of this board.
+        if (move === null) return refusal('bad_arg', 'bad ' + name);
+        refused = play(move);
+      }
     }
     return refused ? refusal('not_now', refused) : null;
   }
@@ -344,18 +347,24 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   if (saved) {
+    gameConfig = saved.config;
+    names = saved.names;
+    state = saved.state;
+    stand = saved.stand;
     sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped });
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {
+    gameConfig = { players: config.players, options: config.options };
+    names = config.names;
+    state = game.setup(gameConfig);
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
     store.lines(LOG, function (): void {
       lost++;
     });
     if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
-    store.erase(LOG);
-    saveRecord(setupRecord(game.id, gameConfig, names));
+    begin();
   }
   setDiag(config.diag);
 
@@ -400,14 +409,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
     note = wordLayout('Err ' + ch);
-    // Shown by the slow tick that made this check.
-    noteUntil = clock.now() + FAULT_SHOW_MS;
+    // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
+    noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }
 
   hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
-  (hal as unknown) = (config as unknown) = saved = null;
+  (hal as unknown) = (config as unknown) = saved = scanOptions = null;
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;

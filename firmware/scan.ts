@@ -116,15 +116,16 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
       }
     }
   }
-  const s = debounceState(alg, ms, groups.length * (GREC + nb) + cap);
-  const g0 = s[0] + channels * CHAN;
+  // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
+  const s = debounceState(alg, ms, (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
+  s[G0] = s[0] + channels * CHAN;
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
     s[i + LT] = ON_DEVICE ? s[i + E] : lt[b];
   }
-  if (SETTLE_GROUPS) for (let g = 0, i = g0; g < groups.length; g++, i += GREC + nb) {
+  if (SETTLE_GROUPS) for (let g = 0, i = s[G0]; g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
@@ -132,7 +133,6 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   }
   s[CNT] = o.counts ? 1 : 0;
   s[R0] = s.length - cap;
-  s[G0] = g0;
   return s;
 }
 

@@ -115,7 +115,7 @@ export const INTERNAL_PROPERTIES = [
   // Scanner, diagnostics, sensing
   'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
-  'play', 'changes', 'refused', 'command', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
+  'play', 'changes', 'refused', 'command', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'maintenance', 'maintenanceEnds', 'confirmMs',
   // Ring-a-Peg state
   'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',

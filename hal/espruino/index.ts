@@ -21,11 +21,8 @@ const flashStore: Store = {
   // Line by line, so a long log never has to fit in RAM at once.
   lines: function (name: string, each: (line: string) => void) {
     const file = storage.open(name, 'r');
-    let line = file.readLine();
-    while (line !== undefined) {
-      each(line);
-      line = file.readLine();
-    }
+    let line;
+    while ((line = file.readLine()) !== undefined) each(line);
   },
   erase: function (name: string) {
     storage.open(name, 'r').erase();
@@ -43,16 +40,14 @@ const flashStore: Store = {
  * pull-downs. The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
  */
 export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => DigitalBank[]): void {
-  const buttons = espruinoButtons(D28, D29);
   const passkey = makePasskey(Math.random);
-  const radio = createEspruinoRadio(passkey);
   const hal: Hal = {
     clock: espruinoClock,
     banks: banks(),
     ticker: espruinoTicker,
-    buttons: buttons,
+    buttons: espruinoButtons(D28, D29),
     display: createMax7219Out(D25, D26, D27, MODULES),
-    radio: radio,
+    radio: createEspruinoRadio(passkey),
     store: flashStore,
   };
   startFirmware(hal, mod, {
@@ -60,8 +55,8 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     options: {},
     pollMs: mod.pollMs,
     // Held at power-up (active high): mode for diagnostics, next for maintenance.
-    diag: digitalRead(D29) === 1,
-    maintenance: digitalRead(D28) === 1,
+    diag: !!digitalRead(D29),
+    maintenance: !!digitalRead(D28),
     modules: MODULES,
     passkey: passkey,
   });

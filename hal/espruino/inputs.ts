@@ -71,7 +71,7 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   const high = (v >>> gap) & ~low;
   // Put back together, the two runs must give every GPIO of the bank.
   if (((low | (high << gap)) << from) >>> 0 !== gpios) throw new Error('gpioBank: more than two runs');
-  const inv = o.invert | 0;
+  const inv = o.invert;
   return {
     width: width,
     read: function () {
@@ -99,16 +99,15 @@ export function shiftChain(spi: ChainSpi, loadPin: Pin, chips: number, invert: n
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
   const bytes = new Uint8Array(words.buffer, 0, chips);
-  const banks: DigitalBank[] = [{
-    width: Math.min(32, 8 * chips),
-    read: function () {
-      digitalWrite(loadPin, 0);
-      digitalWrite(loadPin, 1);
-      bytes.set(spi.send(bytes));
-      return words[0] ^ invert;
-    },
-  }];
-  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, invert, Math.min(32, 8 * chips - 32 * k)));
+  const banks: DigitalBank[] = [];
+  for (let k = 0; k < words.length; k++) banks.push(chainWord(words, k, invert, Math.min(32, 8 * chips - 32 * k)));
+  // Bank 0 reads the whole chain first (one bank made alike, then given its own read: shorter than two).
+  banks[0].read = function () {
+    digitalWrite(loadPin, 0);
+    digitalWrite(loadPin, 1);
+    bytes.set(spi.send(bytes));
+    return words[0] ^ invert;
+  };
   return banks;
 }
 
@@ -197,8 +196,9 @@ export const espruinoTicker: Ticker = {
  */
 export function espruinoButtons(next: Pin, mode: Pin): Buttons {
   const buttons: Buttons = { onPress: null };
+  // onPress is set while the bundle boots, and watches run only after that: no check needed.
   function released(e: { time: number; lastTime: number; pin: Pin }): void {
-    if (buttons.onPress) buttons.onPress(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
+    buttons.onPress!(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
   }
   // Both pins alike (the array and this function are let go after boot).
   [next, mode].forEach(function (pin) {

@@ -44,17 +44,19 @@ const nrf = NRF as unknown as NrfApi;
  * and whether the console is here (each kept name costs RAM on the chip).
  */
 export function createEspruinoRadio(passkey: string | null): Radio {
-  let consoleHere = true;
+  // Set by radio.console(false) below, before anything reads it.
+  let consoleHere: boolean;
 
   if (passkey) nrf.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
   // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
   nrf.setScanResponse(E.toUint8Array([NAME.length + 1, 0x09, NAME]));
 
   serial(Bluetooth).on('data', function (data: string): void {
-    // With the console here, the data is the REPL's, not ours.
-    if (consoleHere || !radio.onData) return;
+    // With the console here, the data is the REPL's, not ours. (onData is set while the bundle
+    // boots, before any data can come: no check needed.)
+    if (consoleHere) return;
     const s = nrf.getSecurityStatus();
-    radio.onData(data, !!(s.connected && s.encrypted && s.mitm_protected));
+    radio.onData!(data, !!(s.connected && s.encrypted && s.mitm_protected));
   });
 
   const radio: Radio = {

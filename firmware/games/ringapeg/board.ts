@@ -22,8 +22,10 @@ export function pegNames(): string[] {
 
 /** Index of a peg name ('o3', 'k'), or -1. */
 export function pegIndex(name: string): number {
-  for (let p = 0; p < REFERENCE_LAYOUT.length; p++) if (pegName(p) === name) return p;
-  return -1;
+  let p = REFERENCE_LAYOUT.length;
+  // Down from the last peg; past peg 0 it stops at -1.
+  while (--p >= 0 && pegName(p) !== name);
+  return p;
 }
 
 /**

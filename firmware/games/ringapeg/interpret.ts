@@ -52,12 +52,15 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void): I
       const gate = (ch & 1) + 1;
       if (!level) return;
       if (p === IMPACT) {
-        if (t < since[IMPACT_QUIET]) return;
-        since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
-        if (t - since[LANDED_AT] <= LAND_MS) return;
-        state[IMPACT] = 1;
-        // tick() works out when it times out.
-        since[IMPACT] = since[DUE] = t;
+        // Not a bounce of the last closure, nor the impact of a ring that just landed.
+        if (t >= since[IMPACT_QUIET]) {
+          since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
+          if (t - since[LANDED_AT] > LAND_MS) {
+            state[IMPACT] = 1;
+            // tick() works out when it times out.
+            since[IMPACT] = since[DUE] = t;
+          }
+        }
       } else if (!(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
           state[p] = 3;

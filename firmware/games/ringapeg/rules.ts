@@ -125,6 +125,25 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   const p = move.p as number;
   const pl = move.pl as number;
   const st = s.st.split(',');
+  // The phase the move finds, and the stack on peg p (only a peg's index finds
+  // one, a string maybe empty).
+  const ph = s.ph;
+  const stack = st[p];
+  // Refusals first: a refused move changes nothing. ('no such peg' only off the
+  // board: there every add and lift names one of its pegs, the interpreter's or
+  // one command() checked, and only accepted moves are saved.)
+  const refusal = ph === OVER ? 'game over'
+    : !ON_DEVICE && (add || lift) && stack == null ? 'no such peg'
+      : lift && ph !== CLR && !stack ? 'nothing to lift'
+        : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
+          : k === 'clear' && ph !== CLR ? 'nothing to clear'
+            : k === 'end' && ph === CLR ? 'R11: clear first'
+              : claim ? (!s.tg || s.ap ? 'R10: Advance, autoPeg off'
+                // Left is -1 for a player out, undefined for no such player.
+                : s.lf[pl] >= 0 ? '' : 'no such player')
+                // A held march ring can only come down (a lift is R7's).
+                : ph === HELD && !add && !lift ? 'R5: drop it' : '';
+  if (refusal) return { state: input, changes: [], refused: refusal };
   // The helpers below live inside play: made afresh for each move, they hold no
   // RAM between moves, as module-level functions would for good.
 
@@ -146,175 +165,142 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     let tied = s.tp;
     let still = '';
     let best = -1;
-    let i = tied.indexOf('' + s.tn) + 1;
     const c = totals(s, true);
+    let i = tied.indexOf('' + s.tn) + 1;
+    // The next tie-break player, if any. Not found in '' (no tie-break): i is 0, and the rotation follows.
+    let next: string | undefined = tied[i];
     s.ph = SNAP;
     s.mp = -1;
     s.gm = 0;
-    // The next tie-break player, if any. Not found in '' (no tie-break): i is 0, and the rotation follows.
-    if (tied[i]) {
-      s.tn = +tied[i];
-      return;
-    }
     if (!tied) {
       // Whoever has no rings left is passed over; if nobody has, all of them are in the reckoning.
-      for (i = 1; i <= s.n; i++) {
-        const next = (s.tn + i) % s.n;
-        if (s.lf[next] > 0) {
-          s.tn = next;
-          return;
-        }
-        tied += next;
-      }
-      if (s.tg) {
-        // Still in play, totals are credit plus count: they become the credit.
-        s.cr = totals(s);
-        s.ph = CLR;
-        return;
+      for (i = 1; !next && i <= s.n; i++) {
+        const q = (s.tn + i) % s.n;
+        // As a digit: player 0 is found too.
+        if (s.lf[q] > 0) next = '' + q;
+        else tied += q;
       }
     }
-    for (i = 0; i < tied.length; i++) {
-      const count = c[+tied[i]];
-      if (count > best) still = '';
-      if (count >= best) {
-        best = count;
-        still += tied[i];
-      }
-    }
-    // Two or more still in: another round.
-    if (still[1]) {
-      s.tp = still;
-      s.tn = +still[0];
-    } else win(+still);
-  }
-
-  /** Plays the move on s; returns the number of the rule behind it (R4 ...), or why it is refused. */
-  function step(): number | string {
-    // A march's rule, before this move changes gm.
-    let rule = 5 + s.gm;
-    let i: number;
-    // The phase the move finds, and the stack on peg p (only a peg's index finds
-    // one, a string maybe empty).
-    const ph = s.ph;
-    const stack = st[p];
-    // Refusals first: a refused move changes nothing. ('no such peg' only off the
-    // board: there every add and lift names one of its pegs, the interpreter's or
-    // one command() checked, and only accepted moves are saved.)
-    const refusal = ph === OVER ? 'game over'
-      : !ON_DEVICE && (add || lift) && stack == null ? 'no such peg'
-        : lift && ph !== CLR && !stack ? 'nothing to lift'
-          : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
-            : k === 'clear' && ph !== CLR ? 'nothing to clear'
-              : k === 'end' && ph === CLR ? 'R11: clear first'
-                : claim ? (!s.tg || s.ap ? 'R10: Advance, autoPeg off'
-                  // Left is -1 for a player out, undefined for no such player.
-                  : s.lf[pl] >= 0 ? '' : 'no such player')
-                  // A held march ring can only come down (a lift is R7's).
-                  : ph === HELD && !add && !lift ? 'R5: drop it' : '';
-    if (refusal) return refusal;
-
-    if (claim) {
-      // A true claim wins; a false one puts the claimant out, and the last player in wins.
-      if (totals(s)[pl] >= s.tg) win(pl);
-      else {
-        let inside = '';
-        s.lf[pl] = -1;
-        for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside += i;
-        // One player left in (there is always one).
-        if (!inside[1]) win(+inside);
-      }
-      // Over (a win) is past HELD too.
-      if (s.tn === pl && s.ph < HELD) passTurn();
-      return 10;
-    }
-
-    if (ph === MRCH && !lift) {
-      // The march was not taken: this ring is the next snap.
-      passTurn();
-      if (k === 'end') return 5;
-      // The game ended with that pass: the ring is a stray one.
-      if (s.ph === OVER) return 4;
-    }
-
-    // The stacks follow what physically happened (R7). A lift takes the top ring
-    // into the hand (R11: between Boards it empties the peg, and the hand keeps
-    // nothing). A ring that comes down is the one in the hand; else, while
-    // flagged, the one the legal picture misses on this peg; else the snapper's.
-    if (lift) {
-      if (ph === CLR) st[p] = '';
-      else {
-        s.hd += stack.slice(-1);
-        st[p] = stack.slice(0, -1);
-      }
-    }
-    if (add) st[p] = stack + (s.hd.slice(-1) || (s.ok && s.ok.st.split(',')[p][stack.length]) || s.tn);
-    if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
-    if (k === 'clear') st.fill('');
-    s.st = st.join(',');
-
-    if (ph === BAD) {
-      // Put right (R7): the legal state again.
-      if (s.st === (s.ok as RingapegState).st) s = s.ok as RingapegState;
-      return 7;
-    }
-
-    if (s.ph === CLR) {
-      if (!st.join('')) {
-        // R9: every peg is empty (no ring digit left), a new Board; its first snap goes to the player after the last Board's first snapper.
-        for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
-        s.bd++;
-        s.tn = s.fs;
-        passTurn();
-        s.fs = s.tn;
-      }
-      return 9;
-    }
-
-    // The march ring is lifted off its doublet, or put back on it (the march still open).
-    if (p === s.mp && (!lift || ph === MRCH)) {
-      s.ph = lift ? HELD : MRCH;
-      return rule;
-    }
-    // R7: nothing else may be lifted, and the march ring goes outer to inner or
-    // inner to king ('oi' or 'ik' in 'oik').
-    if (lift || ph === HELD && 'oik'.indexOf(REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p]) < 0) {
-      s.ok = input;
-      s.ph = BAD;
-      return 7;
-    }
-    if (s.ph === SNAP) {
-      // Tie-break rings (R8) are extra: nobody has any left by then.
-      if (s.lf[s.tn] > 0) s.lf[s.tn]--;
-      rule = 4;
-    }
-    // R5: a snap leaves the mover's own two rings on top of a peg other than the
-    // king's; R6: so does a march onto his own inner ring, a grand march. Either
-    // way he may march on from there.
-    if (add && REFERENCE_LAYOUT[p] !== 'k' && st[p].slice(-2) === '' + s.tn + s.tn) {
-      if (ph === HELD) s.gm = 1;
-      s.ph = MRCH;
-      s.mp = p;
+    if (next) s.tn = +next;
+    else if (!s.tp && s.tg) {
+      // Still in play, totals are credit plus count: they become the credit.
+      s.cr = totals(s);
+      s.ph = CLR;
     } else {
-      s.ph = SNAP;
+      for (i = 0; i < tied.length; i++) {
+        const count = c[+tied[i]];
+        if (count > best) still = '';
+        if (count >= best) {
+          best = count;
+          still += tied[i];
+        }
+      }
+      // Two or more still in: another round.
+      if (still[1]) {
+        s.tp = still;
+        s.tn = +still[0];
+      } else win(+still);
     }
-
-    // A ring came to rest: with autoPeg a total at the target wins at once, the
-    // mover's first, then the lowest player's (R10); else the turn passes unless
-    // a march is open. Nobody is out with autoPeg: there are no claims.
-    const t = totals(s);
-    for (i = s.n; s.ap && i >= 0; i--) {
-      const who = i ? i - 1 : s.tn;
-      if (t[who] >= s.tg) win(who);
-    }
-    if (s.ph === SNAP) passTurn();
-    return rule === 4 && s.tp ? 8 : rule;
   }
 
-  // The number of the rule behind the move; a string when refused.
-  const rule = step();
-  const changes: ScoreChange[] = [];
-  if (typeof rule === 'string') return { state: input, changes: changes, refused: rule };
+  // The move's scores before it (s is input so far, but for a copy of lf).
   const a = totals(input);
+  // The number of the rule behind the move; a march's, before this move changes gm.
+  // Worked out in place, not in a helper function: one function less to make per move.
+  let rule = 5 + s.gm;
+  let i: number;
+
+  if (claim) {
+    // A true claim wins; a false one puts the claimant out, and the last player in wins.
+    if (a[pl] >= s.tg) win(pl);
+    else {
+      let inside = '';
+      s.lf[pl] = -1;
+      for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) inside += i;
+      // One player left in (there is always one).
+      if (!inside[1]) win(+inside);
+    }
+    // Over (a win) is past HELD too.
+    if (s.tn === pl && s.ph < HELD) passTurn();
+    rule = 10;
+  } else {
+    // The march was not taken: this ring is the next snap.
+    if (ph === MRCH && !lift) passTurn();
+    if (ph === MRCH && k === 'end') rule = 5;
+    // The game ended with that pass (only it can end it here): the ring is a stray one.
+    else if (s.ph === OVER) rule = 4;
+    else {
+      // The stacks follow what physically happened (R7). A lift takes the top ring
+      // into the hand (R11: between Boards it empties the peg, and the hand keeps
+      // nothing). A ring that comes down is the one in the hand; else, while
+      // flagged, the one the legal picture misses on this peg; else the snapper's.
+      if (lift) {
+        if (ph === CLR) st[p] = '';
+        else {
+          s.hd += stack.slice(-1);
+          st[p] = stack.slice(0, -1);
+        }
+      }
+      if (add) st[p] = stack + (s.hd.slice(-1) || (s.ok && s.ok.st.split(',')[p][stack.length]) || s.tn);
+      if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
+      if (k === 'clear') st.fill('');
+      s.st = st.join(',');
+
+      if (ph === BAD) {
+        // Put right (R7): the legal state again.
+        if (s.st === (s.ok as RingapegState).st) s = s.ok as RingapegState;
+        rule = 7;
+      } else if (s.ph === CLR) {
+        if (!st.join('')) {
+          // R9: every peg is empty (no ring digit left), a new Board; its first snap goes to the player after the last Board's first snapper.
+          for (i = 0; i < s.n; i++) if (s.lf[i] >= 0) s.lf[i] = s.n === 2 ? 8 : 4;
+          s.bd++;
+          s.tn = s.fs;
+          passTurn();
+          s.fs = s.tn;
+        }
+        rule = 9;
+      } else if (p === s.mp && (!lift || ph === MRCH)) {
+        // The march ring is lifted off its doublet, or put back on it (the march still open).
+        s.ph = lift ? HELD : MRCH;
+      } else if (lift || ph === HELD && 'oik'.indexOf(REFERENCE_LAYOUT[s.mp] + REFERENCE_LAYOUT[p]) < 0) {
+        // R7: nothing else may be lifted, and the march ring goes outer to inner or
+        // inner to king ('oi' or 'ik' in 'oik').
+        s.ok = input;
+        s.ph = BAD;
+        rule = 7;
+      } else {
+        if (s.ph === SNAP) {
+          // Tie-break rings (R8) are extra: nobody has any left by then.
+          if (s.lf[s.tn] > 0) s.lf[s.tn]--;
+          rule = 4;
+        }
+        // R5: a snap leaves the mover's own two rings on top of a peg other than the
+        // king's; R6: so does a march onto his own inner ring, a grand march. Either
+        // way he may march on from there.
+        if (add && REFERENCE_LAYOUT[p] !== 'k' && st[p].slice(-2) === '' + s.tn + s.tn) {
+          if (ph === HELD) s.gm = 1;
+          s.ph = MRCH;
+          s.mp = p;
+        } else {
+          s.ph = SNAP;
+        }
+
+        // A ring came to rest: with autoPeg a total at the target wins at once, the
+        // mover's first, then the lowest player's (R10); else the turn passes unless
+        // a march is open. Nobody is out with autoPeg: there are no claims.
+        const t = totals(s);
+        for (i = s.n; s.ap && i >= 0; i--) {
+          const who = i ? i - 1 : s.tn;
+          if (t[who] >= s.tg) win(who);
+        }
+        if (s.ph === SNAP) passTurn();
+        if (rule === 4 && s.tp) rule = 8;
+      }
+    }
+  }
+
+  const changes: ScoreChange[] = [];
   const b = totals(s);
   for (let who = 0; who < s.n; who++) {
     const d = b[who] - a[who];

@@ -13,8 +13,8 @@ export const CONFIRM = 1;
 /** Refuse it (not_allowed). */
 export const REFUSE = 2;
 
-/** How long the button has to confirm a command from an unpaired link, ms: on a board, always. */
-export const CONFIRM_MS = 10000;
+/** How long the button has to confirm a command from an unpaired link, ms (a board always takes it). */
+const CONFIRM_MS = 10000;
 
 export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
 
@@ -53,8 +53,7 @@ export function createAccess(options: AccessOptions): Access {
  * Bluetooth (maintenance) the game is not to be changed from it.
  */
 export function decide(access: Access, changes: boolean, paired: boolean, now: number): Decision {
-  // On a board button confirmation is always on (only the simulator and the tests turn it off).
-  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : ON_DEVICE || access.confirmMs ? CONFIRM : REFUSE;
+  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -7,8 +7,7 @@
 // is checked and not kept, and the channel is one closure with three functions.
 
 import type { Clock, Radio } from '../hal/types';
-import { decide, ALLOW, CONFIRM_MS, REFUSE, type Access } from './access';
-import { ON_DEVICE } from './device';
+import { decide, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
@@ -53,8 +52,7 @@ export interface Command {
  */
 export function baseCommands(games?: string): CommandTable {
   // diag: "on" enters or leaves diagnostics; in diagnostics, no field asks for a report and "walk" restarts the walk test.
-  // A board's runtime always gives its own game.
-  return 'new,!game:str' + (ON_DEVICE || games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;diag,on:bool,walk:bool;bright,!level:int 0..15';
+  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;diag,on:bool,walk:bool;bright,!level:int 0..15';
 }
 
 // ---------------------------------------------------------------- validation
@@ -233,8 +231,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else {
         channel.held = command;
-        // A board's window is always CONFIRM_MS (createAccess).
-        const ms = ON_DEVICE ? CONFIRM_MS : options.access.confirmMs;
+        const ms = options.access.confirmMs;
         deadline = now + ms;
         sendLine(options.radio, { type: 'confirm', cmd: command.name, ms: ms, id: command.id });
         channel.tick(now);
@@ -279,8 +276,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       // which runs it, or by its window closing; it is let go before the prompt, whose display and advert read `held`.
       const seconds = waiting && !pressed ? Math.ceil((deadline - now) / 1000) : 0;
       channel.held = seconds ? command : null;
-      // A board's runtime always gives a prompt.
-      if (seconds !== shown && (ON_DEVICE || options.prompt)) options.prompt!(seconds);
+      if (seconds !== shown && options.prompt) options.prompt(seconds);
       shown = seconds;
       if (command && !seconds) {
         if (pressed) run(command);

@@ -100,8 +100,9 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       }
     },
     progressed: function (): boolean {
-      // Whether it moved, and forgotten.
-      return moved && !(moved = false);
+      const m = moved;
+      moved = false;
+      return m;
     },
     walkState: walkState,
     report: function (now: number): object {

@@ -12,7 +12,6 @@
 
 import type { SpiOut } from '../hal/types';
 import { fontOf, SEG_DP } from './segments';
-import { ON_DEVICE } from './device';
 
 export const CELLS = 8;
 
@@ -99,9 +98,8 @@ export function createDisplay(out: SpiOut, modules: number): Display {
   return {
     setup: function (this: Display, level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
-      // On a board the level is the bright command's (checked: an integer 0..15) or the runtime's 8.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
-        REG_INTENSITY, ON_DEVICE ? level : level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
+        REG_INTENSITY, level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
       const rows = new Uint8Array(5 * row);
       for (let i = 0; i < rows.length; i++) rows[i] = setup[2 * ((i / row) | 0) + (i & 1)];
       out.write(rows);

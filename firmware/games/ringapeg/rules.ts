@@ -5,7 +5,6 @@
 // digits, phases are numbers. Undo is the runtime's (it replays the saved log).
 import { Game, GameConfig, Outcome, ScoreChange } from '../../game';
 import { REFERENCE_LAYOUT } from './board';
-import { ON_DEVICE } from '../../device';
 
 /**
  * add: a ring came down over peg p; lift: the top ring of p went up;
@@ -129,11 +128,9 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   // one, a string maybe empty).
   const ph = s.ph;
   const stack = st[p];
-  // Refusals first: a refused move changes nothing. ('no such peg' only off the
-  // board: there every add and lift names one of its pegs, the interpreter's or
-  // one command() checked, and only accepted moves are saved.)
+  // Refusals first: a refused move changes nothing.
   const refusal = ph === OVER ? 'game over'
-    : !ON_DEVICE && (add || lift) && stack == null ? 'no such peg'
+    : (add || lift) && stack == null ? 'no such peg'
       : lift && ph !== CLR && !stack ? 'nothing to lift'
         : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
           : k === 'clear' && ph !== CLR ? 'nothing to clear'

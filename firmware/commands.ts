@@ -46,7 +46,7 @@ export interface Command {
 }
 
 /**
- * The contract's own commands (CONTRACT.md §2) and display brightness. `new`
+ * The fixed minimum's commands (docs/protocol.md) and display brightness. `new`
  * takes one of `games`, choices as a table writes them (`x|y|z`); any name when
  * left out.
  */

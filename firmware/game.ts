@@ -4,7 +4,7 @@
 
 export type GameId = 'triangle' | 'fortress' | 'ringapeg' | 'shuffleboard';
 
-/** Options are a game's named options from RULES.md (exact, variant, target, ...). */
+/** Options are a game's named options, listed in its page in docs/games/ (exact, variant, target, ...). */
 export interface GameOptions {
   [name: string]: boolean | number | string | undefined;
 }
@@ -14,7 +14,7 @@ export interface GameConfig {
   options: GameOptions;
 }
 
-/** One point change, with the RULES.md id that caused it. */
+/** One point change, with the id of the rule that caused it (docs/games/<game>.md, Rule ids). */
 export interface ScoreChange {
   player: number;
   points: number;

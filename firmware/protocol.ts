@@ -1,7 +1,7 @@
 // The phone protocol's framing and messages: one JSON object per line over the
 // Nordic UART. The error codes of refusals, the nesting check made before a
 // phone's line is parsed, sendLine() for every board → phone message, and the
-// builders of the messages of CONTRACT.md §2 that the runtime sends. The
+// builders of the messages of docs/protocol.md that the runtime sends. The
 // command channel (commands.ts) assembles and checks the phone's lines.
 
 import type { Radio } from '../hal/types';

@@ -1,6 +1,6 @@
 // A 7-segment font for the MAX7219 in no-decode mode (its Code-B font knows
-// only 0-9 - E H L P, ESPRUINO.md §9). Bit order is the chip's register
-// layout: DP A B C D E F G, from bit 7 down to bit 0.
+// only 0-9 - E H L P: docs/device-code.md, Platform facts). Bit order is the
+// chip's register layout: DP A B C D E F G, from bit 7 down to bit 0.
 
 /** The decimal point bit; the display uses it after a player's score to mark the turn. */
 export const SEG_DP = 0x80;

@@ -111,7 +111,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
   };
 }
 
-/** The triangle: a chip flicked along the current side (CONTRACT.md: flick with stopMm, or off). */
+/** The triangle: a chip flicked along the current side (docs/replay.md: flick with stopMm, or off). */
 export function triangleSim(): SimGame {
   const physics = new TrianglePhysics(triangleModule.board);
   /** The last flick as the player saw it land. */
@@ -153,7 +153,7 @@ function trueResult(stopMm: number): FlickResult {
 
 const PEG_ACTIONS = ['snap', 'lift', 'drop', 'clear'];
 
-/** Ring-a-Peg: rings snapped, lifted, dropped and cleared (CONTRACT.md). */
+/** Ring-a-Peg: rings snapped, lifted, dropped and cleared (docs/replay.md). */
 export function ringapegSim(): SimGame {
   const board = ringapegModule.board;
   const pegs = board.sensors.filter((s) => /\.top$/.test(s.name)).map((s) => s.name.split('.')[1]);

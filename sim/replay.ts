@@ -1,4 +1,4 @@
-// Scenario replay (../shared/CONTRACT.md section 1): the firmware that goes on
+// Scenario replay (docs/replay.md): the firmware that goes on
 // the board (firmware/runtime.ts with the game's module) runs on the simulator
 // HAL under a virtual clock. Scenario lines become sensor signals, button
 // presses, phone writes and power cuts; what the board sends to the phone and

@@ -1,4 +1,4 @@
-// Reading a scenario (../shared/CONTRACT.md section 1): every line is parsed and
+// Reading a scenario (docs/replay.md): every line is parsed and
 // checked before anything runs, so a malformed scenario is reported with its
 // line number and nothing half-run.
 import { ALGORITHM_NAMES } from '../firmware/debounce';

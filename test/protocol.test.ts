@@ -72,7 +72,7 @@ describe('protocol: sending in chunks of the payload size', () => {
   });
 });
 
-describe('protocol: messages (CONTRACT.md §2)', () => {
+describe('protocol: messages (the fixed minimum, docs/protocol.md)', () => {
   it('state, score, over, error and diag have the contract fields', () => {
     assert.deepEqual(stateMessage('fortress', [4, -2], 1, { stroke: 7 }), { type: 'state', game: 'fortress', scores: [4, -2], turn: 1, stroke: 7 });
     const score = typed('score', { player: 0, points: 3, rule: 'S8' });

@@ -139,7 +139,6 @@ describe('every rule id the board sends is stated in its game\'s page', () => {
           }
         }
       }
-      console.log(c.page, [...sent.keys()].join(" "));
       const stated = statedIds(c.page);
       const missing = [...sent].filter(([id]) => !stated.get(id)).map(([id, where]) => `${id} (${where})`);
       assert.deepEqual(missing, [], `ids sent but not stated in docs/games/${c.page}`);

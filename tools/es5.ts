@@ -1,6 +1,6 @@
 // The build pipeline for device code: esbuild bundles TypeScript into one
 // script, Babel lowers its syntax to ES5, Terser minifies. Each step does the
-// one thing it does well (ESPRUINO.md: esbuild cannot lower to ES5, SWC's
+// one thing it does well (docs/device-code.md, Build tools: esbuild cannot lower to ES5, SWC's
 // helpers need Object.create with descriptors, tsc's need hoisting).
 import * as esbuild from 'esbuild';
 import { transformAsync } from '@babel/core';

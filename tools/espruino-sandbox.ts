@@ -80,7 +80,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const pinLevel = (p: unknown) => pins[String(p)] | 0;
   function digitalRead(p: unknown): number {
     if (Array.isArray(p)) {
-      // First pin is the most significant bit (ESPRUINO.md §5).
+      // First pin is the most significant bit (docs/device-code.md, Platform facts).
       let v = 0;
       for (const q of p) v = (v << 1) | pinLevel(q);
       return v;

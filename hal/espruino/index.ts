@@ -33,7 +33,7 @@ const flashStore: Store = {
  * Starts `mod` on the reference board with the sensor banks `banks` builds,
  * scanning every `mod.pollMs`: an idle scan tick of 32 channels costs about
  * 1.4 bare reads of its bank (npm run bench), some 0.3 ms on the chip by
- * ESPRUINO.md's figures, so the period is the longest the board's shortest
+ * the figures in docs/device-code.md, so the period is the longest the board's shortest
  * sensor pulse allows.
  * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
  * (hold it at power-up for diagnostics), both to 3V3 with the internal

@@ -1,4 +1,4 @@
-// Ring-a-Peg rules (RULES.md R1-R11) as a pure Game. Moves are what physically
+// Ring-a-Peg rules (docs/games/ringapeg.md, R1-R11) as a pure Game. Moves are what physically
 // happened on the pegs; the stacks always follow them (R7), and anything the
 // rules forbid is flagged in the state until the board looks legal again.
 // The state is small on purpose: stacks and held rings are strings of owner
@@ -86,7 +86,7 @@ export function totals(s: RingapegState, board?: boolean): number[] {
   return c;
 }
 
-/** Options (RULES.md): variant primary|advance, autoPeg, target, firstPlayer. */
+/** Options (docs/games/ringapeg.md): variant primary|advance, autoPeg, target, firstPlayer. */
 export function setup(config: GameConfig): RingapegState {
   const n = config.players;
   const o = config.options;

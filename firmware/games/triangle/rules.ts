@@ -1,4 +1,4 @@
-// Ninety-nine on a triangle (RULES.md, T1-T8), as a pure Game. The referee's
+// Ninety-nine on a triangle (docs/games/triangle.md, T1-T8), as a pure Game. The referee's
 // corrections act on the last flick only, so the state keeps just what takes
 // that flick back (its player, side and points); undo is the runtime's, which
 // replays the saved log.

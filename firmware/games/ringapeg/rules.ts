@@ -99,13 +99,15 @@ export function setup(config: GameConfig): RingapegState {
   if (first === undefined) first = 0;
   if (tg === undefined) tg = 200;
   if (ap === undefined) ap = true;
-  // players is an integer: the command channel checked it.
-  const bad = n < 2 || n > 4 ? 'players: 2, 3 or 4 (R1)'
-    : !advance && variant !== undefined && variant !== 'primary' ? 'variant'
-      : ap !== !!ap ? 'autoPeg'
-        : !(tg > 0) || tg !== +tg ? 'target'
-          : !(first >= 0 && first < n && first === (first | 0)) ? 'firstPlayer' : '';
-  if (bad) throw new Error('bad ' + bad);
+  // players is an integer: the command channel checked it. What is wrong, named as the phone protocol names a bad
+  // field; a misspelt option is refused, never ignored.
+  let bad = n < 2 || n > 4 ? 'players: 2..4 (R1)'
+    : !advance && variant !== undefined && variant !== 'primary' ? 'variant: primary|advance'
+      : ap !== !!ap ? 'autoPeg: bool'
+        : !(tg > 0) || tg !== +tg ? 'target: > 0'
+          : !(first >= 0 && first < n && first === (first | 0)) ? 'firstPlayer: 0..' + (n - 1) : '';
+  for (const name in o) if (!/^(variant|autoPeg|target|firstPlayer)$/.test(name)) bad = name + ': unknown';
+  if (bad) throw new Error(bad);
   // Every peg empty; rings each by R1.
   return {
     n: n, tg: advance ? tg : 0, ap: advance && ap, st: Array(REFERENCE_LAYOUT.length).join(','),

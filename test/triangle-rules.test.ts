@@ -43,7 +43,7 @@ describe('triangle rules', () => {
   it('T1: 2 to 6 players; any other count is refused with a readable error', () => {
     for (const n of [2, 3, 4, 5, 6]) assert.deepEqual(game.scores(start(n)), new Array(n).fill(0));
     for (const n of [0, 1, 7, 2.5]) assert.throws(() => start(n), /^Error: players: 2\.\.6 \(T1\)$/);
-    assert.throws(() => game.setup({ players: 2, options: { exact: 'yes' } }), /^Error: exact: bool$/);
+    assert.throws(() => game.setup({ players: 2, options: { exact: 'yes' } }), /^Error: bad exact$/);
   });
 
   it('a misspelt option is refused with its name, never ignored', () => {

@@ -57,8 +57,8 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
     const players = config.players;
     const options = config.options;
     const exact = options.exact;
-    // What is wrong, named as the phone protocol names a bad field; a misspelt option is refused, never ignored.
-    let bad = players !== (players | 0) || players < 2 || players > 6 ? 'players: 2..6 (T1)' : exact !== undefined && exact !== !!exact ? 'exact: bool' : '';
+    // What is wrong names the option, as Ring-a-Peg's setup does; a misspelt option is refused, never ignored.
+    let bad = players !== (players | 0) || players < 2 || players > 6 ? 'players: 2..6 (T1)' : exact !== undefined && exact !== !!exact ? 'bad exact' : '';
     for (const name in options) if (name !== 'exact') bad = name + ': unknown';
     if (bad) throw new Error(bad);
     // Scores: a 0 for each player (six at most).

@@ -21,8 +21,8 @@ const BURST_MS = 2000;
  * A command table: commands separated by `;`, each a name and its arguments
  * separated by `,`. A name starting with `?` only reads when it is given no
  * argument (then it needs neither a paired link nor the board's confirmation):
- * `?state` always, `?diag` when it only asks for the report. An argument is `key:rule`, with `!` before the
- * key when it is required. Rules:
+ * `?state` always, `?diag` when it only asks for the report. An argument is
+ * `key:rule`, with `!` before the key when it is required. Rules:
  *
  *     int a..b     a whole number in [a, b]      num a..b   a number in [a, b]
  *     bool         true or false                 str        1..32 characters

@@ -36,7 +36,8 @@ const flashStore: Store = {
  * sensor pulse allows.
  * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
  * (hold it at power-up for diagnostics), both to 3V3 with the internal
- * pull-downs; both pressed together let a phone pair (docs/security.md). The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
+ * pull-downs; both pressed together let a phone pair (docs/security.md).
+ * The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
  */
 export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => DigitalBank[]): void {
   const hal: Hal = {

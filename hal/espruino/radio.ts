@@ -1,7 +1,7 @@
 // The Bluetooth link on the chip (docs/security.md explains the choices).
 // - The JavaScript console leaves Bluetooth (to LoopbackA) except in
 //   maintenance, so a nearby phone cannot run code; the UART is parsed here.
-// - Pairing needs a passkey (MITM protection), and is off (`pair: 0`) except
+// - Pairing needs a passkey (MITM protection), and is off (`pair: false`) except
 //   while the board's buttons let a phone pair: each time a fresh passkey,
 //   shown on the LED display, and another, shown to nobody, when it closes.
 //   Espruino sets it at run time (sd_ble_opt_set, no restart: the UART stays

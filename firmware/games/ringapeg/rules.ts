@@ -106,7 +106,7 @@ export function setup(config: GameConfig): RingapegState {
       : ap !== !!ap ? 'bad autoPeg'
         : !(tg > 0) || tg !== +tg ? 'bad target'
           : !(first >= 0 && first < n && first === (first | 0)) ? 'bad firstPlayer' : '';
-  for (const name in o) if (!/^(variant|autoPeg|target|firstPlayer)$/.test(name)) bad = name + ': unknown';
+  for (const name in o) if ('variant autoPeg target firstPlayer'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
   if (bad) throw new Error(bad);
   // Every peg empty; rings each by R1.
   return {

@@ -190,3 +190,13 @@ describe('access: the board confirms with both buttons together, and a game pres
     assert.ok(confirmed.some((l) => l.phone && l.phone.type === 'ok' && l.phone.id === 'n'));
   });
 });
+
+describe('a new game from the phone with a misspelt option', () => {
+  it('is refused with the option\'s name, and the game in play goes on', () => {
+    const text = [{ game: 'ringapeg', players: 2, seed: 1 }, { t: 1000, phone: { cmd: 'new', game: 'ringapeg', players: 3, options: { varient: 'advance' }, id: 1 } }]
+      .map((l) => JSON.stringify(l)).join('\n');
+    const out = replay(text).lines.map((l) => JSON.parse(l));
+    assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'error').map((l) => l.phone), [{ type: 'error', code: 'bad_arg', message: 'varient: unknown', id: 1 }]);
+    assert.equal(out[out.length - 1].final.state.n, 2);
+  });
+});

@@ -1,19 +1,21 @@
 // Who may change a game (docs/security.md). Anyone may watch; a command that
-// changes state runs only from a link paired with the passkey shown on the
-// LED display, or after the board's button confirms it. Maintenance mode
-// (button held at power-up) puts the console back on Bluetooth for
-// re-flashing, says so on the display, and ends by itself.
+// changes state runs only from a link paired with a passkey (a phone pairs
+// while the board lets it, after both its buttons were pressed together, with
+// the passkey the LED display shows then), or, on a link without pairing,
+// after both buttons together confirm it. Maintenance mode (`next` held at
+// power-up) puts the console back on Bluetooth for re-flashing, says so on
+// the display, and ends by itself.
 
 import { ON_DEVICE } from './device';
 
 /** Run the command now. */
 export const ALLOW = 0;
-/** Hold it until the board button is pressed within the confirmation window. */
+/** Hold it until both board buttons are pressed together within the confirmation window. */
 export const CONFIRM = 1;
 /** Refuse it (not_allowed). */
 export const REFUSE = 2;
 
-/** How long the button has to confirm a command from an unpaired link, ms (a board always takes it). */
+/** How long the buttons have to confirm a command from an unpaired link, ms (a board always takes it). */
 const CONFIRM_MS = 10000;
 
 export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
@@ -21,21 +23,21 @@ export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
 export interface AccessOptions {
   /** Time of power-up, ms. */
   now: number;
-  /** The button was held at power-up. */
+  /** `next` was held at power-up. */
   maintenance: boolean;
   /** How long maintenance lasts, ms (default, or 0: 60 s). */
   maintenanceMs?: number;
-  /** How long the button has to confirm a command from an unpaired link, ms (default, or 0: 10 s). */
+  /** How long the buttons have to confirm a command from an unpaired link, ms (default, or 0: 10 s). */
   confirmMs?: number;
-  /** Whether an unpaired link may have a command confirmed by the button (default true). */
+  /** Whether an unpaired link may have a command confirmed by the buttons (default true). */
   buttonConfirm?: boolean;
 }
 
 /** Kept as plain numbers: an object with methods would cost more memory on the chip. */
 export interface Access {
-  /** Maintenance lasts while now < this, ms: 0 when it is off; setting 0 ends it early (e.g. a press of the button). */
+  /** Maintenance lasts while now < this, ms: 0 when it is off; setting 0 ends it early (e.g. a press of a button). */
   maintenanceEnds: number;
-  /** How long the button has to confirm a command from an unpaired link, ms; 0 when button confirmation is off. */
+  /** How long the buttons have to confirm a command from an unpaired link, ms; 0 when button confirmation is off. */
   confirmMs: number;
 }
 

@@ -19,9 +19,10 @@ const BURST_MS = 2000;
 
 /**
  * A command table: commands separated by `;`, each a name and its arguments
- * separated by `,`. A name starting with `?` only reads (it needs neither a
- * paired link nor the button). An argument is `key:rule`, with `!` before the
- * key when it is required. Rules:
+ * separated by `,`. A name starting with `?` only reads when it is given no
+ * argument (then it needs neither a paired link nor the board's confirmation):
+ * `?state` always, `?diag` when it only asks for the report. An argument is
+ * `key:rule`, with `!` before the key when it is required. Rules:
  *
  *     int a..b     a whole number in [a, b]      num a..b   a number in [a, b]
  *     bool         true or false                 str        1..32 characters
@@ -41,7 +42,7 @@ export interface Command {
   /** Echoed in replies when the phone gave one. */
   id?: number | string;
   paired: boolean;
-  /** Changes state (game, mode, settings): needs a paired link or a button confirmation. */
+  /** Changes state (game, mode, settings): needs a paired link or the board's confirmation. */
   edit: boolean;
 }
 
@@ -52,7 +53,7 @@ export interface Command {
  */
 export function baseCommands(games?: string): CommandTable {
   // diag: "on" enters or leaves diagnostics; in diagnostics, no field asks for a report and "walk" restarts the walk test.
-  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;diag,on:bool,walk:bool;bright,!level:int 0..15';
+  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;?diag,on:bool,walk:bool;bright,!level:int 0..15';
 }
 
 // ---------------------------------------------------------------- validation
@@ -101,8 +102,11 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     if (!missing && key !== arg[0] && message[key] === undefined) missing = key + ': missing';
   }
   const args: { [key: string]: unknown } = {};
+  // A command only reads when its name says so (`?`) and it is given no argument.
+  let writes = spec[0] === name;
   for (const key in message) {
     if (problem || key === 'cmd' || key === 'id') continue;
+    writes = true;
     const rule = rules[' ' + key] || '';
     // The rule's type, then its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices.
     // A detail that is a number (a length) is not shown in a refusal.
@@ -138,7 +142,7 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     else if (!fits) problem = key + ': ' + (limit === limit ? type : rule);
   }
   problem = problem || missing;
-  return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: spec[0] === name };
+  return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
 }
 
 /** Whether validate() gave a refusal. */
@@ -163,13 +167,13 @@ export interface ChannelOptions {
 }
 
 export interface CommandChannel {
-  /** The command waiting for the board button, or null. */
+  /** The command waiting for the board's confirmation (both buttons pressed together), or null. */
   held: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
    * finished in time and ends the confirmation window. Call it with `pressed`
-   * when the board button is pressed: it then also runs the command waiting
-   * for the button, and returns whether the press was used; with no command
+   * when the board confirms (both buttons together): it then also runs the
+   * command waiting, and returns whether the press was used; with no command
    * waiting (or too late) it does nothing at all.
    */
   tick(now: number, pressed?: boolean): boolean;
@@ -209,12 +213,24 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   options.radio.onData = function (data: string, paired: boolean): void {
     const now = options.clock.now();
 
-    /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
-    function take(text: string, trusted: boolean): Refusal | null {
+    /**
+     * Counts a line, whole or over-long, against the flood limit: whether it is over it (then answered
+     * by one busy reply, and silence until a line is taken again).
+     */
+    function flooded(): boolean {
       const next = Math.max(full, now) + COMMAND_MS;
-      if (next - now > BURST_MS) return busySaid++ ? null : refusal('busy', 'too many commands');
+      if (next - now > BURST_MS) {
+        if (!busySaid++) sendLine(options.radio, refusal('busy', 'too many commands'));
+        return true;
+      }
       busySaid = 0;
       full = next;
+      return false;
+    }
+
+    /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
+    function take(text: string, trusted: boolean): Refusal | null {
+      if (flooded()) return null;
       let message: Message | undefined;
       try {
         if (jsonDepth(text) <= 3) message = JSON.parse(text);
@@ -256,7 +272,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         line += parts[i];
         if (line.length > MAX_LINE) {
           line = null;
-          sendLine(options.radio, refusal('too_long', 'line over ' + MAX_LINE));
+          if (!flooded()) sendLine(options.radio, refusal('too_long', 'line over ' + MAX_LINE));
         }
       }
     }

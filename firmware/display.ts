@@ -69,8 +69,8 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
 /**
  * A word or short message, left-aligned, wrapping every 8 cells: PEG, FOUL,
  * UNDO, "Err 5" (a sensor fault), "d 12 on", "P 123456" (the pairing passkey),
- * "PrESS 9" (press the board button to confirm a phone's command; seconds
- * left), "FLASH 60" (maintenance: console on Bluetooth; seconds left).
+ * "bOth 9" (press both board buttons together to confirm a phone's command;
+ * seconds left), "FLASH 60" (maintenance: console on Bluetooth; seconds left).
  */
 export function wordLayout(word: string): string {
   return normalizeText(word, true);

@@ -61,8 +61,6 @@ export interface RuntimeConfig {
   maintenance: boolean;
   /** Display modules in the chain. */
   modules: number;
-  /** The pairing passkey shown on the display when a phone pairs; null for none. */
-  passkey: string | null;
   /** Sees every sensor event before the game does (the simulator prints them). */
   observe?: Interpreter;
 }
@@ -73,6 +71,8 @@ const SLOW_MS = 100;
 const FAULT_SHOW_MS = 3000;
 /** A press of `mode` this long during play takes back the last move. */
 const UNDO_HOLD_MS = 1000;
+/** How long a phone may pair after both buttons were pressed. */
+const PAIR_MS = 60000;
 
 /** What the simulator and tests see of the running firmware. */
 export interface FirmwareView {
@@ -316,16 +316,29 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     commands: mod.commands,
     games: game.id,
     prompt: function (seconds: number): void {
-      prompt = seconds > 0 ? wordLayout('PrESS ' + seconds) : '';
+      prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
       show(stateNow());
     },
   });
 
+  // Until when a phone may pair (0: none may).
+  let pairEnds = 0;
+
+  /** Lets a phone pair for a while with a fresh passkey, shown on the display, or ends that. */
+  function pair(now: number, open: boolean): void {
+    const passkey = radio.pair(open);
+    pairEnds = passkey ? now + PAIR_MS : 0;
+    prompt = passkey ? wordLayout('P ' + passkey) : '';
+  }
+
   hal.buttons.onPress = function (name: string, heldMs: number): void {
     const now = clock.now();
-    if (channel.tick(now, true)) return;
     if (access.maintenanceEnds > now) access.maintenanceEnds = 0;
-    else if (diag) {
+    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
+    // Any other press is the game's (or diagnostics').
+    else if (name === 'both') {
+      if (!channel.tick(now, true)) pair(now, true);
+    } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
       if (interpreter.settle) interpreter.settle();
@@ -341,9 +354,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The console is on the radio only in maintenance, for re-flashing.
   let maintenance = access.maintenanceEnds > clock.now();
   radio.console(maintenance);
-  const passkey = config.passkey;
-  // Whether the passkey is up: the radio is asked in the slow tick (no event handler kept).
-  let pairing = false;
 
   display.setup(8);
   if (saved) {
@@ -387,9 +397,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       maintenance = false;
       radio.console(false);
     }
-    if (radio.pairing() !== pairing) {
-      pairing = !pairing;
-      prompt = pairing && passkey ? wordLayout('P ' + passkey) : '';
+    // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
+    // here, no event handler kept.
+    if (pairEnds && (now >= pairEnds || radio.paired())) {
+      pair(now, false);
       show();
     }
     if (!diag && now >= faultAt) {

@@ -27,9 +27,14 @@ export interface Ticker {
   every(ms: number, tick: () => void): void;
 }
 
-/** The board's buttons (those held at power-up choose a mode: RuntimeConfig's diag and maintenance). */
+/**
+ * The board's buttons, `next` and `mode` (those held at power-up choose a mode:
+ * RuntimeConfig's diag and maintenance). Both pressed together are one press
+ * named `both`, the board's own gesture (pairing, confirming a phone's
+ * command), which no game uses: neither button's press is reported then.
+ */
 export interface Buttons {
-  /** Set by the firmware: called on each release with the button's name and how long it was held (ms). */
+  /** Set by the firmware: called on each release with the button's name (or `both`) and how long it was held (ms). */
   onPress: ((name: string, heldMs: number) => void) | null;
 }
 
@@ -42,14 +47,21 @@ export interface SpiOut {
 export interface Radio {
   /** Sends one line to every connected phone; the link splits it into notifications of its payload size (MTU - 3). */
   send(line: string): void;
-  /** Set by the firmware: called with raw UART data from a phone; `paired` tells if the link is bonded with the passkey. */
+  /** Set by the firmware: called with raw UART data from a phone; `paired` tells if the link is paired with a passkey. */
   onData: ((data: string, paired: boolean) => void) | null;
   /** Replaces the manufacturer data in the advertising packet. */
   advertise(manufacturerData: Uint8Array): void;
   /** Puts the JavaScript console on the radio (maintenance: re-flashing over Bluetooth) or takes it off. */
   console(on: boolean): void;
-  /** Whether a phone is connected and not paired (a board with a passkey shows it while this holds). */
-  pairing(): boolean;
+  /**
+   * Lets a phone pair (true) with a fresh passkey, returned for the display,
+   * or lets none pair (false), voiding the last passkey; a paired phone stays
+   * paired. '' for a link without pairing: then any phone may send, and a
+   * change from it waits for the board's confirmation.
+   */
+  pair(open: boolean): string;
+  /** Whether the phone connected now is paired. */
+  paired(): boolean;
 }
 
 /**

@@ -39,7 +39,7 @@ export function createSimTicker(): SimTicker {
 }
 
 export interface SimButtons extends Buttons {
-  /** A press of `name` held for `heldMs`, reported on release as the chip does. */
+  /** A press of `name` (`next`, `mode`, or `both` together) held for `heldMs`, reported on release as the chip does. */
   press(name: string, heldMs: number): void;
 }
 
@@ -71,6 +71,8 @@ export interface SimHalOptions {
   flash?: SimFlash;
   /** Inputs to keep (a power cut does not move the chips on the board). */
   inputs?: SimInputs;
+  /** Phones pair with a passkey, as on the chip (else the link is open: changes wait for the board's confirmation). */
+  pairing?: boolean;
 }
 
 export function createSimHal(o: SimHalOptions): SimHal {
@@ -89,7 +91,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     ticker: createSimTicker(),
     buttons: createSimButtons(),
     display: chain,
-    radio: createSimRadio(() => inputs.clock.now()),
+    radio: createSimRadio(() => inputs.clock.now(), o.pairing),
     store: o.flash || new SimFlash(),
     chain,
   };

@@ -1,8 +1,10 @@
 // The simulated Bluetooth link: records every notification and advert with
 // the simulated time, lets tests and replay write to the board as a paired or
-// unpaired phone, and has a settable payload size (MTU - 3).
+// unpaired phone, and has a settable payload size (MTU - 3). With pairing, a
+// phone pairs only while the board lets it, with the passkey it shows.
 
 import type { Radio } from '../hal/types';
+import { makePasskey } from '../firmware/access';
 
 export interface Notification {
   t: number;
@@ -27,17 +29,27 @@ export interface SimRadio extends Radio {
   command(message: object, paired: boolean): void;
   /** Whether the JavaScript console is on the radio now. */
   consoleOn(): boolean;
-  /** A phone starts pairing (true) or has paired or left (false). */
-  setPairing(pairing: boolean): void;
+  /** A phone pairs with `passkey` and stays connected: whether the board let it (pairing open, that passkey). */
+  pairPhone(passkey: string): boolean;
+  /** The connected phone leaves. */
+  leave(): void;
 }
 
-/** `now` stamps what is recorded (the simulator's virtual clock). */
-export function createSimRadio(now: () => number = () => 0): SimRadio {
+/**
+ * `now` stamps what is recorded (the simulator's virtual clock). With
+ * `pairing`, phones pair with passkeys (a seeded sequence); without, the link
+ * is open.
+ */
+export function createSimRadio(now: () => number = () => 0, pairing = false): SimRadio {
   let payload = 20;
   const notifications: Notification[] = [];
   const adverts: Advert[] = [];
   let consoleHere = true;
-  let pairing = false;
+  // The passkey a phone may pair with now ('' while pairing is closed), and whether a paired phone is connected.
+  let passkey = '';
+  let paired = false;
+  let seed = 1;
+  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
   const radio: SimRadio = {
     notifications,
     adverts,
@@ -66,9 +78,17 @@ export function createSimRadio(now: () => number = () => 0): SimRadio {
       consoleHere = on;
     },
     consoleOn: () => consoleHere,
-    pairing: () => pairing,
-    setPairing(p: boolean): void {
-      pairing = p;
+    pair(open: boolean): string {
+      passkey = open && pairing ? makePasskey(random) : '';
+      return passkey;
+    },
+    paired: () => paired,
+    pairPhone(key: string): boolean {
+      paired = paired || (passkey !== '' && key === passkey);
+      return paired;
+    },
+    leave(): void {
+      paired = false;
     },
   };
   return radio;

@@ -173,7 +173,6 @@ export class Simulation {
       diag: header.mode === 'diag',
       maintenance: false,
       modules: MODULES,
-      passkey: null,
       observe: this.observe,
     });
     this.flush();

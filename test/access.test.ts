@@ -3,6 +3,7 @@ import { createAccess, decide, makePasskey, ALLOW, CONFIRM, REFUSE, type AccessO
 import { createCommandChannel, type Command } from '../firmware/commands';
 import { createSimRadio } from '../sim/radio';
 import { decodeChunks } from '../sim/phone';
+import { replay } from '../sim/replay';
 
 describe('access: the policy', () => {
   // [what, edit, paired, maintenance, buttonConfirm, expected]
@@ -80,6 +81,16 @@ describe('access: refusals and confirmations through the channel', () => {
     assert.deepEqual(r.replies(), [{ type: 'ok', cmd: 'state', id: 5 }]);
   });
 
+  it('an unpaired phone may ask for the diagnostics report; turning diagnostics on or off is a change', () => {
+    const r = rig({ buttonConfirm: false });
+    r.radio.write('{"cmd":"diag","id":6}\n', false);
+    assert.deepEqual(r.state.handled, ['diag']);
+    r.at(1000);
+    r.radio.write('{"cmd":"diag","on":true,"id":7}\n', false);
+    assert.deepEqual(r.state.handled, ['diag']);
+    assert.deepEqual(r.replies(), [{ type: 'ok', cmd: 'diag', id: 6 }, { type: 'error', code: 'not_allowed', message: 'pair first', id: 7 }]);
+  });
+
   it('an unpaired change waits for the button: a press in time runs it', () => {
     const r = rig();
     r.at(1000);
@@ -152,5 +163,40 @@ describe('access: refusals and confirmations through the channel', () => {
     assert.deepEqual(r.replies().map((m) => m.code), ['not_allowed', 'not_allowed']);
     r.radio.write('{"cmd":"undo"}\n', true);
     assert.equal(r.state.undos, 1, 'a wholly paired line afterwards is trusted');
+  });
+});
+
+describe('access: the board confirms with both buttons together, and a game press stays the game\'s', () => {
+  function run(lines: object[]) {
+    const text = [{ game: 'triangle', players: 2, seed: 1 }, ...lines].map((l) => JSON.stringify(l)).join('\n');
+    return replay(text).lines.map((l) => JSON.parse(l));
+  }
+  const final = (out: { final?: { scores: number[]; state: { n: number; l: string } } }[]) => out[out.length - 1].final!;
+  const NEW = { cmd: 'new', game: 'triangle', players: 3, id: 'n' };
+
+  it('while an unpaired new waits, a press of next or mode does its job for the game, and both buttons run the new', () => {
+    const out = run([
+      { t: 1000, do: 'flick', stopMm: -1 }, { t: 3500, do: 'flick', stopMm: -2 },
+      { t: 6000, phone: NEW, paired: false },
+      { t: 6500, button: 'mode', holdMs: 1500 },
+      { t: 7000, button: 'next', holdMs: 100 },
+    ]);
+    const scored = out.filter((l) => l.phone && l.phone.type === 'score' && l.t >= 6500).map((l) => l.phone.rule);
+    assert.deepEqual(scored, ['undo', 'T3'], 'the long mode took back a flick, the short next corrected the one left');
+    assert.equal(final(out).state.n, 2, 'the new game still waits');
+    assert.equal(final(out).state.l, 'beyond', 'perfect, corrected to the next result');
+    const confirmed = run([{ t: 1000, phone: NEW, paired: false }, { t: 2000, button: 'both', holdMs: 100 }]);
+    assert.equal(final(confirmed).state.n, 3);
+    assert.ok(confirmed.some((l) => l.phone && l.phone.type === 'ok' && l.phone.id === 'n'));
+  });
+});
+
+describe('a new game from the phone with a misspelt option', () => {
+  it('is refused with the option\'s name, and the game in play goes on', () => {
+    const text = [{ game: 'ringapeg', players: 2, seed: 1 }, { t: 1000, phone: { cmd: 'new', game: 'ringapeg', players: 3, options: { varient: 'advance' }, id: 1 } }]
+      .map((l) => JSON.stringify(l)).join('\n');
+    const out = replay(text).lines.map((l) => JSON.parse(l));
+    assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'error').map((l) => l.phone), [{ type: 'error', code: 'bad_arg', message: 'varient: unknown', id: 1 }]);
+    assert.equal(out[out.length - 1].final.state.n, 2);
   });
 });

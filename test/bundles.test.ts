@@ -26,19 +26,19 @@ const POLL_MS: Record<string, number> = { triangle: triangleModule.pollMs, ringa
 const BUILT_IN_MODULES = ['Storage'];
 
 /** Phone lines (and button presses) that reach every command, a refusal of each kind, diagnostics and a score. */
-const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
-  '{"cmd":"diag","on":true}', 'press D28', '{"cmd":"diag","walk":true}', 'press D28', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28',
-  '{"cmd":"diag","on":false}', 'press D28', 'SENSE'];
+const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28+D29', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
+  '{"cmd":"diag","on":true}', 'press D28+D29', '{"cmd":"diag","walk":true}', 'press D28+D29', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28+D29',
+  '{"cmd":"diag","on":false}', 'press D28+D29', 'SENSE'];
 /** A sensor seen and let go: the triangle's first IR pin (inverted), Ring-a-Peg's first peg gates on the chain. */
 const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'] };
 const CONVERSATION: Record<string, string[]> = {
-  triangle: ['{"cmd":"new","game":"triangle","players":["Ann","Bo"],"options":{"exact":true},"id":"n"}', 'press D28', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.triangle : [l]),
-    '{"cmd":"flick","r":"perfect"}', 'press D28', '{"cmd":"flick","r":"partly"}', 'press D28', '{"cmd":"off"}', 'press D28',
-    '{"cmd":"fix","r":"short"}', 'press D28', '{"cmd":"undo"}', 'press D28', '{"cmd":"state"}'],
-  ringapeg: ['{"cmd":"new","game":"ringapeg","players":3,"options":{"variant":"advance","autoPeg":false},"id":"n"}', 'press D28', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.ringapeg : [l]),
-    '{"cmd":"ring","peg":"k"}', 'press D28', '{"cmd":"ring","peg":"o1"}', 'press D28', '{"cmd":"lift","peg":"o1"}', 'press D28',
-    '{"cmd":"ring","peg":"none"}', 'press D28', '{"cmd":"end"}', 'press D28', '{"cmd":"claim","player":1}', 'press D28',
-    '{"cmd":"cleared"}', 'press D28', '{"cmd":"undo"}', 'press D28', '{"cmd":"state"}'],
+  triangle: ['{"cmd":"new","game":"triangle","players":["Ann","Bo"],"options":{"exact":true},"id":"n"}', 'press D28+D29', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.triangle : [l]),
+    '{"cmd":"flick","r":"perfect"}', 'press D28+D29', '{"cmd":"flick","r":"partly"}', 'press D28+D29', '{"cmd":"off"}', 'press D28+D29',
+    '{"cmd":"fix","r":"short"}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
+  ringapeg: ['{"cmd":"new","game":"ringapeg","players":3,"options":{"variant":"advance","autoPeg":false},"id":"n"}', 'press D28+D29', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.ringapeg : [l]),
+    '{"cmd":"ring","peg":"k"}', 'press D28+D29', '{"cmd":"ring","peg":"o1"}', 'press D28+D29', '{"cmd":"lift","peg":"o1"}', 'press D28+D29',
+    '{"cmd":"ring","peg":"none"}', 'press D28+D29', '{"cmd":"end"}', 'press D28+D29', '{"cmd":"claim","player":1}', 'press D28+D29',
+    '{"cmd":"cleared"}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
 };
 
 describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function () {
@@ -156,6 +156,34 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(sandbox.errors, []);
     });
 
+    it(`${game}: no phone may pair until both buttons (D28, D29) are pressed together; then one may, with a fresh passkey`, () => {
+      const sandbox = bootInSandbox(bundle().min);
+      const security = () => sandbox.calls.filter((c) => c.api === 'NRF.setSecurity').map((c) => c.args[0] as { passkey: string; pair: boolean });
+      sandbox.emit('NRF', 'connect', 'phone');
+      sandbox.press('D28', 100);
+      sandbox.press('D29', 100);
+      sandbox.advance(500);
+      assert.deepEqual(security().map((s) => s.pair), [false], 'from power-up, through a phone connecting and single presses');
+      sandbox.press('D28+D29', 300);
+      sandbox.advance(200);
+      sandbox.emit('NRF', 'pair');
+      sandbox.advance(200);
+      const [boot, open, closed] = security();
+      assert.deepEqual([security().length, open.pair, closed.pair], [3, true, false], 'open on the press, closed once the phone paired');
+      for (const s of [boot, open, closed]) assert.match(s.passkey, /^[0-9]{6}$/, 'a passkey throughout: the UART stays encrypted');
+      assert.ok(open.passkey !== boot.passkey && closed.passkey !== open.passkey, 'a fresh passkey each time');
+      assert.deepEqual(sandbox.errors, []);
+    });
+
+    it(`${game}: the release of next held at power-up is no press: maintenance goes on`, () => {
+      const sandbox = bootInSandbox(bundle().min, { pins: { D28: 1 } });
+      sandbox.advance(2000);
+      sandbox.release('D28', 3000);
+      sandbox.advance(2000);
+      const consoles = sandbox.calls.filter((c) => c.api.endsWith('.setConsole')).map((c) => c.api);
+      assert.deepEqual(consoles, ['LoopbackA.setConsole', 'Bluetooth.setConsole'], 'the console still on Bluetooth');
+    });
+
     it(`${game}: mode (D29) held at power-up starts diagnostics, next (D28) maintenance with the console on Bluetooth`, () => {
       const advertised = (sandbox: ReturnType<typeof bootInSandbox>) => {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
@@ -177,7 +205,6 @@ describe('compatibility gate: game bundles', function () {
         const pins: Record<string, number> = {};
         const chain = [0, 0, 0, 0];
         const sandbox = createSandbox({ pins, chain });
-        vm.runInContext('Math.random = function () { return 0.25; };', sandbox.context); // the same passkey in both
         vm.runInContext(code, sandbox.context);
         sandbox.advance(100);
         sandbox.emit('NRF', 'connect', 'phone');
@@ -194,7 +221,7 @@ describe('compatibility gate: game bundles', function () {
         return sandbox.calls.map((c) => c.api + ' ' + JSON.stringify(c.args, (_k, v) => typeof v === 'function' ? 'function' : v));
       };
       const said = run(bundle().debug);
-      assert.ok(said.some((c) => c.startsWith('NRF.setSecurity ') && c.indexOf('"passkey":"222222"') >= 0), 'the passkey is set');
+      assert.ok(said.some((c) => /^NRF\.setSecurity \[\{"passkey":"[0-9]{6}","mitm":1,"display":1,"pair":false\}\]$/.test(c)), 'a passkey is set, pairing off');
       assert.ok(said.filter((c) => c.indexOf('"type\\":\\"score') >= 0).length >= 2, 'the conversation scores');
       assert.ok(said.filter((c) => c.indexOf('"walk\\":{\\"seen\\":1') >= 0).length >= 1, 'diagnostics saw a sensor');
       assert.deepEqual(run(bundle().min), said);

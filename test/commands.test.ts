@@ -191,11 +191,12 @@ describe('commands: argument types', () => {
     assert.equal(r.replies()[0].message, 'game: str triangle|fortress|ringapeg|shuffleboard');
     assert.equal(isRefusal(validate({ cmd: 'new', game: 'chess', players: 2 }, baseCommands(), true)), false);
   });
-  it('every command says whether it changes state; only state is read-only', () => {
+  it('every command says whether it changes state; only state, and diag asking for the report, only read', () => {
     const all = [baseCommands(GAMES), triangleModule.commands, ringapegModule.commands].join(';');
-    assert.deepEqual(commandsOf(all).filter((s) => s.readOnly).map((s) => s.name), ['state']);
-    const edits = (name: string): boolean => (validate({ cmd: name }, all, true) as Command).edit;
-    assert.deepEqual([edits('state'), edits('undo'), edits('off'), edits('end')], [false, true, true, true]);
+    assert.deepEqual(commandsOf(all).filter((s) => s.readOnly).map((s) => s.name), ['state', 'diag']);
+    const edits = (message: Record<string, unknown>): boolean => (validate(Object.assign({ id: 1 }, message), all, true) as Command).edit;
+    assert.deepEqual([{ cmd: 'state' }, { cmd: 'diag' }, { cmd: 'undo' }, { cmd: 'off' }, { cmd: 'end' }].map(edits), [false, false, true, true, true]);
+    assert.deepEqual([{ cmd: 'diag', on: true }, { cmd: 'diag', walk: true }].map(edits), [true, true], 'a diag that changes is an edit');
   });
   it('a marker in the table is not part of a name or key', () => {
     const r = rig('hit,!hit:bool');
@@ -225,6 +226,16 @@ describe('commands: floods and garbage', () => {
     r.setNow(1000);
     r.radio.write('{"cmd":"state"}\n', true);
     assert.equal(r.handled.length, 11);
+  });
+  it('a flood of over-long lines: the burst is answered too_long, then one busy reply and silence', () => {
+    const r = rig();
+    r.setNow(0);
+    const long = 'x'.repeat(300) + '\n';
+    for (let i = 0; i < 10000; i++) r.radio.write(long, true);
+    assert.deepEqual(r.replies().map((m) => m.code), Array(10).fill('too_long').concat(['busy']));
+    r.setNow(1000);
+    r.radio.write('{"cmd":"state"}\n', true);
+    assert.equal(r.handled.length, 1, 'a command is taken again once the rate allows');
   });
   it('binary garbage and a line that never ends: errors, and the next command still works', () => {
     const r = rig();

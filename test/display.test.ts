@@ -31,7 +31,7 @@ describe('display: words', () => {
     ['PEG', 'PEG'], ['FOUL', 'FOUL'], ['UNDO', 'UndO'], ['Err', 'Err'], ['d 12 on', 'd 12 on'],
     ['Error 42 on bank 3', 'Error 42| on bAn| 3'],
     // The passkey, confirmation and maintenance prompts.
-    ['P 123456', 'P 123456'], ['PrESS 9', 'PrESS 9'], ['FLASH 60', 'FLASH 60'],
+    ['P 123456', 'P 123456'], ['bOth 9', 'bOth 9'], ['FLASH 60', 'FLASH 60'],
   ];
   for (const [word, expected] of cases) {
     it(`"${word}" → "${expected}"`, () => assert.equal(wordLayout(word), expected));
@@ -43,7 +43,7 @@ describe('display: words', () => {
   });
   it('the font draws every character the layouts use', () => {
     const glyph = (c: string): number => fontOf(c) & 0xff;
-    for (const c of 'PEGFOULUNDOErrdon0123456789-PrESSFLASHbE') assert.ok(glyph(c) !== 0, c);
+    for (const c of 'PEGFOULUNDOErrdon0123456789-bOthFLASHbE') assert.ok(glyph(c) !== 0, c);
     assert.equal(glyph('O'), glyph('0'), 'O and 0 share a glyph');
     assert.equal(glyph('N'), glyph('n'), 'N borrows n');
     assert.equal(fontOf('N') >> 8, 'n'.charCodeAt(0), 'and is spelt n');
@@ -92,7 +92,7 @@ describe('display: frames', () => {
   const layouts = [
     scoresLayout([42, 17], 0), scoresLayout([-5, 12, 7], 2, 'E3'), scoresLayout([1, 2, 3, 4, 5, 6], 3),
     wordLayout('PEG'), wordLayout('FOUL'), wordLayout('UNDO'), wordLayout('Err'), wordLayout('d 12 on'),
-    wordLayout('P 093517'), wordLayout('PrESS 10'), wordLayout('FLASH 45'), scoresLayout([15, 50], -1),
+    wordLayout('P 093517'), wordLayout('bOth 10'), wordLayout('FLASH 45'), scoresLayout([15, 50], -1),
   ];
   for (const text of layouts) {
     it(`the chain reads back "${text}" from the frame bytes`, () => {

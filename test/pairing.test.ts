@@ -1,5 +1,7 @@
-// Pairing a phone: the board shows its passkey while a phone is connected and
-// not yet paired, and its game again once the phone paired or left.
+// Pairing a phone (docs/security.md): no phone may pair until both board
+// buttons are pressed together, as a Bluetooth keyboard needs a key press;
+// then the display shows a fresh passkey, until a phone paired or a minute
+// passed. A passkey seen once is worthless afterwards.
 import assert from 'node:assert/strict';
 import { startFirmware } from '../firmware/runtime';
 import { channelKinds } from '../firmware/scan';
@@ -7,11 +9,11 @@ import { wordLayout } from '../firmware/display';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { createSimHal } from '../sim/hal';
 
-describe('pairing: the passkey on the display', () => {
-  function board(passkey: string | null) {
+describe('pairing: both buttons let a phone pair, with a fresh passkey on the display', () => {
+  function board(pairing: boolean) {
     const b = triangleModule.board;
-    const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3 });
-    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, maintenance: false, modules: 3, passkey });
+    const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3, pairing });
+    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, maintenance: false, modules: 3 });
     let t = 0;
     const run = (ms: number) => {
       for (const end = t + ms; t < end; t++) {
@@ -20,23 +22,62 @@ describe('pairing: the passkey on the display', () => {
       }
       return hal.chain.text();
     };
-    return { hal, run };
+    /** The passkey on the display, or null. */
+    const shown = (): string | null => {
+      const m = /^P (\d{6})$/.exec(hal.chain.text().trim());
+      return m && m[1];
+    };
+    return { hal, run, shown };
   }
-
-  it('shows the passkey while a phone pairs, and the scores again once it paired', () => {
-    const { hal, run } = board('093517');
+  it('no phone can pair, nor see a passkey, before the buttons are pressed', () => {
+    const { hal, run, shown } = board(true);
     const scores = run(200);
-    assert.notEqual(scores, wordLayout('P 093517'));
-    hal.radio.setPairing(true);
-    assert.equal(run(200), wordLayout('P 093517'));
-    hal.radio.setPairing(false);
+    for (const guess of ['000000', '123456', '093517', '999999']) assert.equal(hal.radio.pairPhone(guess), false);
     assert.equal(run(200), scores);
+    assert.equal(shown(), null);
   });
 
-  it('shows nothing of the kind on a board without a passkey', () => {
-    const { hal, run } = board(null);
+  it('both buttons: the passkey shows; a phone pairs with it, and the display shows the game again', () => {
+    const { hal, run, shown } = board(true);
     const scores = run(200);
-    hal.radio.setPairing(true);
+    hal.buttons.press('both', 100);
+    const key = shown();
+    assert.ok(key, 'a passkey on the display');
+    assert.equal(hal.radio.pairPhone(key === '000000' ? '111111' : '000000'), false, 'a wrong passkey pairs nothing');
+    assert.equal(hal.radio.pairPhone(key!), true);
+    assert.equal(run(200), scores);
+    hal.radio.leave();
+    assert.equal(hal.radio.pairPhone(key!), false, 'once a phone paired, its passkey pairs no other');
+  });
+
+  it('pairing closes by itself after a minute, and the next opening has a new passkey', () => {
+    const { hal, run, shown } = board(true);
+    const scores = run(100);
+    hal.buttons.press('both', 100);
+    const first = shown()!;
+    assert.equal(run(59000), wordLayout('P ' + first), 'shown for a minute');
+    assert.equal(run(1100), scores);
+    assert.equal(hal.radio.pairPhone(first), false, 'too late');
+    hal.buttons.press('both', 100);
+    const second = shown()!;
+    assert.notEqual(second, first);
+    assert.equal(hal.radio.pairPhone(first), false, 'the passkey seen before is worthless');
+    assert.equal(hal.radio.pairPhone(second), true);
+  });
+
+  it('a single button is the game\'s: it lets no phone pair', () => {
+    const { hal, run, shown } = board(true);
+    run(100);
+    hal.buttons.press('next', 100);
+    hal.buttons.press('mode', 2000);
+    run(100);
+    assert.equal(shown(), null);
+  });
+
+  it('a board whose link has no pairing shows no passkey', () => {
+    const { hal, run } = board(false);
+    const scores = run(200);
+    hal.buttons.press('both', 100);
     assert.equal(run(200), scores);
   });
 });

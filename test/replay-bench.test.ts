@@ -86,6 +86,8 @@ const MALFORMED: [string, string, number, RegExp][] = [
   ['bad debounce ms', '{"game":"bench","debounce":{"algorithm":"sym_defer_pk","ms":-1}}', 1, /debounce.ms/],
   ['channels off bench', '{"game":"triangle","channels":8}', 1, /bench game only/],
   ['bad pollMs', '{"game":"bench","pollMs":0}', 1, /pollMs/],
+  ['misspelt triangle option', '{"game":"triangle","players":2,"options":{"exakt":true}}', 1, /^exakt: unknown$/],
+  ['misspelt ringapeg option', '{"game":"ringapeg","players":2,"options":{"varient":"advance"}}', 1, /^varient: unknown$/],
   ['line not JSON', '{"game":"bench"}\n{"t":1,"raw":[{"ch":1,"level":1}]}\n{"t":2,', 3, /not JSON/],
   ['time goes back', '{"game":"bench"}\n{"t":5,"raw":[{"ch":1,"level":1}]}\n{"t":4,"raw":[{"ch":1,"level":0}]}', 3, /back in time/],
   ['no t', '{"game":"bench"}\n{"raw":[{"ch":1,"level":1}]}', 2, /"t"/],

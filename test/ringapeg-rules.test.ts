@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ringapeg, play, totals, PHASE_NAMES, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
 import { pegIndex } from '../firmware/games/ringapeg/board';
 import { ringapegLayout, ringapegView } from '../firmware/games/ringapeg/layout';
+import type { GameOptions } from '../firmware/game';
 
 const P = (name: string): number => pegIndex(name);
 const add = (name: string): RingapegMove => ({ k: 'add', p: P(name) });
@@ -42,8 +43,22 @@ describe('ringapeg rules', () => {
     assert.deepEqual(start(4).lf, [4, 4, 4, 4]);
     assert.deepEqual(start(3).lf, [4, 4, 4]);
     assert.deepEqual(start(2).lf, [8, 8]);
-    assert.throws(() => start(1), /2, 3 or 4/);
-    assert.throws(() => start(5), /2, 3 or 4/);
+    assert.throws(() => start(1), /^Error: players: 2\.\.4 \(R1\)$/);
+    assert.throws(() => start(5), /^Error: players: 2\.\.4 \(R1\)$/);
+  });
+
+  it('options: a misspelt one is refused with its name, a bad value with the option', () => {
+    const refused = (options: object, message: string) => assert.throws(() => ringapeg.setup({ players: 2, options: options as GameOptions }), (e: Error) => {
+      assert.equal(e.message, message);
+      return true;
+    });
+    refused({ varient: 'advance' }, 'varient: unknown');
+    refused({ variant: 'advance', autopeg: false }, 'autopeg: unknown');
+    refused({ variant: 'advanced' }, 'bad variant');
+    refused({ autoPeg: 1 }, 'bad autoPeg');
+    refused({ target: -5 }, 'bad target');
+    refused({ firstPlayer: 2 }, 'bad firstPlayer');
+    assert.equal(ringapeg.setup({ players: 2, options: { variant: 'advance', autoPeg: false, target: 60, firstPlayer: 1 } }).tn, 1);
   });
 
   it('R1: snaps go round to the left, one each, until every ring is played', () => {

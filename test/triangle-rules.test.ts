@@ -42,8 +42,13 @@ function rounds(state: TriangleState, n: number): TriangleState {
 describe('triangle rules', () => {
   it('T1: 2 to 6 players; any other count is refused with a readable error', () => {
     for (const n of [2, 3, 4, 5, 6]) assert.deepEqual(game.scores(start(n)), new Array(n).fill(0));
-    for (const n of [0, 1, 7, 2.5]) assert.throws(() => start(n), /2 to 6 players \(T1\)/);
-    assert.throws(() => game.setup({ players: 2, options: { exact: 'yes' } }), /exact/);
+    for (const n of [0, 1, 7, 2.5]) assert.throws(() => start(n), /^Error: players: 2\.\.6 \(T1\)$/);
+    assert.throws(() => game.setup({ players: 2, options: { exact: 'yes' } }), /^Error: bad exact$/);
+  });
+
+  it('a misspelt option is refused with its name, never ignored', () => {
+    assert.throws(() => game.setup({ players: 2, options: { exakt: true } }), /^Error: exakt: unknown$/);
+    assert.throws(() => game.setup({ players: 9, options: { exact: true, x: 1 } }), /^Error: x: unknown$/, 'the unknown option first');
   });
 
   it('T1: players flick in a fixed rotation, every turn starting at angle A', () => {

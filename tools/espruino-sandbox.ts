@@ -28,10 +28,15 @@ export interface Sandbox {
   storage: Record<string, string>;
   /** Feeds UART data as a phone would. */
   receive(data: string): void;
-  /** Raises an event of an Espruino object for the handlers the code set; NRF connect/disconnect also change the link's status. */
+  /**
+   * Raises an event of an Espruino object for the handlers the code set; NRF connect/disconnect also change the link's
+   * status, and NRF `pair` (no such event in Espruino) makes it paired with a passkey (encrypted, MITM-protected).
+   */
   emit(api: string, event: string, ...args: unknown[]): void;
-  /** Releases a watched pin (D0..D31) held for `heldMs`, as setWatch reports it. */
-  press(pin: string, heldMs: number): void;
+  /** Presses watched pins (D0..D31, several together as `D28+D29`) and lets them go `heldMs` later, as setWatch reports it. */
+  press(pins: string, heldMs: number): void;
+  /** Lets pins go that were held since before the code watched them (only the release is seen). */
+  release(pins: string, heldMs: number): void;
   context: vm.Context;
 }
 
@@ -57,6 +62,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const pins = options.pins || {};
   let now = 1000000; // ms; Espruino's getTime() is seconds since 1970
   let nextId = 1;
+  // E.hwRand's sequence: the same in every sandbox.
+  let random = 1;
   let timers: Timer[] = [];
   const watches: { fn: (e: object) => void; pin: unknown }[] = [];
   // The link as NRF.getSecurityStatus() reports it; emit('NRF', 'connect' | 'disconnect') changes it.
@@ -171,7 +178,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     SPI1: new SPIStub(),
     E: {
       setConsole: record('E.setConsole'), enableWatchdog: record('E.enableWatchdog'), kickWatchdog: record('E.kickWatchdog'),
-      on: on('E'), getErrorFlags: () => [], setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
+      on: on('E'), getErrorFlags: () => [], hwRand: () => (random = (random * 16807) % 2147483647) * 2, setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
       toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'),
     },
     NRF: {
@@ -218,13 +225,18 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const emit = (api: string, event: string, ...args: unknown[]) => {
     if (api === 'NRF' && (event === 'connect' || event === 'disconnect')) security.connected = event === 'connect';
+    if (api === 'NRF' && (event === 'pair' || event === 'disconnect')) security.encrypted = security.mitm_protected = event === 'pair';
     for (const fn of handlers[api + '.' + event] || []) fn(...args);
   };
-  const press = (pin: string, heldMs: number) => {
-    const t = now / 1000;
-    for (const w of watches) if (String(w.pin) === pin) w.fn({ state: false, time: t, lastTime: t - heldMs / 1000, pin: w.pin });
+  const edge = (pins: string, state: boolean, time: number, lastTime: number) => {
+    for (const pin of pins.split('+')) for (const w of watches) if (String(w.pin) === pin) w.fn({ state, time, lastTime, pin: w.pin });
   };
-  return { calls, advance, errors, storage, receive, emit, press, context: ctx };
+  const release = (pins: string, heldMs: number) => edge(pins, false, now / 1000, (now - heldMs) / 1000);
+  const press = (pins: string, heldMs: number) => {
+    edge(pins, true, (now - heldMs) / 1000, (now - heldMs) / 1000 - 1);
+    release(pins, heldMs);
+  };
+  return { calls, advance, errors, storage, receive, emit, press, release, context: ctx };
 }
 
 /** Loads `code` into a new sandbox as the boot code; throws what the boot throws. */

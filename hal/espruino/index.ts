@@ -3,7 +3,6 @@
 import type { DigitalBank, Hal, Store } from '../types';
 import { startFirmware } from '../../firmware/runtime';
 import type { GameModule } from '../../firmware/runtime';
-import { makePasskey } from '../../firmware/access';
 import { espruinoButtons, espruinoClock, espruinoTicker } from './inputs';
 import { createEspruinoRadio } from './radio';
 import { createMax7219Out } from './display';
@@ -37,17 +36,20 @@ const flashStore: Store = {
  * sensor pulse allows.
  * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
  * (hold it at power-up for diagnostics), both to 3V3 with the internal
- * pull-downs. The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
+ * pull-downs; both pressed together let a phone pair (docs/security.md).
+ * The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
  */
 export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => DigitalBank[]): void {
-  const passkey = makePasskey(Math.random);
   const hal: Hal = {
     clock: espruinoClock,
     banks: banks(),
     ticker: espruinoTicker,
     buttons: espruinoButtons(D28, D29),
     display: createMax7219Out(D25, D26, D27, MODULES),
-    radio: createEspruinoRadio(passkey),
+    // Passkeys from the hardware's random source (Math.random is a seeded pseudo-random sequence).
+    radio: createEspruinoRadio(function (): number {
+      return (E.hwRand() >>> 0) / 4294967296;
+    }),
     store: flashStore,
   };
   startFirmware(hal, mod, {
@@ -58,6 +60,5 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     diag: !!digitalRead(D29),
     maintenance: !!digitalRead(D28),
     modules: MODULES,
-    passkey: passkey,
   });
 }

@@ -193,17 +193,29 @@ export const espruinoTicker: Ticker = {
  * The board's two buttons, wired to 3V3 with the internal pull-downs: active
  * high. A press is reported on release with how long it was held, stamped in
  * the interrupt (e.time - e.lastTime); one watch function serves both pins.
+ * Both down at once make one press, `both`, reported when the last is let go:
+ * the edges are counted, not the pins read, so letting both go together
+ * within the debounce time is still one press. A button held at power-up (a
+ * mode) was not seen going down: its release is no press.
  */
 export function espruinoButtons(next: Pin, mode: Pin): Buttons {
   const buttons: Buttons = { onPress: null };
+  // The buttons seen down: bit 1 next, bit 2 mode, and bit 4 from the moment both were down until both are up.
+  let down = 0;
   // onPress is set while the bundle boots, and watches run only after that: no check needed.
-  function released(e: { time: number; lastTime: number; pin: Pin }): void {
-    buttons.onPress!(e.pin == next ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
+  function edge(e: { state: boolean; time: number; lastTime: number; pin: Pin }): void {
+    const bit = e.pin == next ? 1 : 2;
+    if (e.state) down = (down | bit) === 3 ? 7 : down | bit;
+    // A release told when no button is left down: as `both` if both were.
+    else if (down & bit && !((down &= ~bit) & 3)) {
+      buttons.onPress!(down ? 'both' : bit === 1 ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
+      down = 0;
+    }
   }
   // Both pins alike (the array and this function are let go after boot).
   [next, mode].forEach(function (pin) {
     pinMode(pin, 'input_pulldown', true);
-    setWatch(released, pin, { repeat: true, edge: 'falling', debounce: 25 });
+    setWatch(edge, pin, { repeat: true, edge: 'both', debounce: 25 });
   });
   return buttons;
 }

@@ -1,26 +1,29 @@
 // The Bluetooth link on the chip (docs/security.md explains the choices).
 // - The JavaScript console leaves Bluetooth (to LoopbackA) except in
 //   maintenance, so a nearby phone cannot run code; the UART is parsed here.
-// - With a passkey, pairing needs it (MITM protection, shown on the LED
-//   display). Espruino then also makes the UART service demand an encrypted
-//   link (jsble_update_security sets encryptUart with mitm or a passkey), so
-//   an unpaired phone watches the advert only.
+// - Pairing needs a passkey (MITM protection), and is off (`pair: false`) except
+//   while the board's buttons let a phone pair: each time a fresh passkey,
+//   shown on the LED display, and another, shown to nobody, when it closes.
+//   Espruino sets it at run time (sd_ble_opt_set, no restart: the UART stays
+//   encrypted throughout), and makes the UART service demand an encrypted
+//   link (jsble_update_security sets encryptUart with a passkey), so an
+//   unpaired phone watches the advert only; bonded phones keep their bond.
 // - `paired` is read from the link's security status on every write, and
-//   whether to show the passkey when the firmware asks (no event handlers kept).
+//   when the firmware asks (no event handlers kept).
 
 import type { Radio } from '../types';
 import { MANUFACTURER_ID } from '../../firmware/advert';
+import { makePasskey } from '../../firmware/access';
 
 interface SecurityStatus {
   connected: boolean;
   encrypted?: boolean;
   mitm_protected?: boolean;
-  bonded?: boolean;
 }
 
 /** The parts of Espruino's API used here that @types/espruino 1.95 lacks. */
 interface NrfApi {
-  setSecurity(options: { passkey?: string; mitm?: number; display?: number }): void;
+  setSecurity(options: { passkey: string; mitm: number; display: number; pair: boolean }): void;
   getSecurityStatus(): SecurityStatus;
   setAdvertising(data: object, options: { manufacturer: number; manufacturerData: Uint8Array; showName: boolean }): void;
   setScanResponse(data: Uint8Array): void;
@@ -39,24 +42,21 @@ const NAME = 'Tallyboard';
 const nrf = NRF as unknown as NrfApi;
 
 /**
- * The radio, with `passkey` (six digits) for pairing, or null for an open link
- * (no pairing: edits need the board button). Nothing is kept but the passkey
- * and whether the console is here (each kept name costs RAM on the chip).
+ * The radio, pairing with six-digit passkeys from `random` (in [0, 1)).
+ * Nothing is kept but whether the console is here (each kept name costs RAM
+ * on the chip).
  */
-export function createEspruinoRadio(passkey: string | null): Radio {
+export function createEspruinoRadio(random: () => number): Radio {
   // Set by radio.console(false) below, before anything reads it.
   let consoleHere: boolean;
 
-  if (passkey) nrf.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
   // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
   nrf.setScanResponse(E.toUint8Array([NAME.length + 1, 0x09, NAME]));
 
   serial(Bluetooth).on('data', function (data: string): void {
     // With the console here, the data is the REPL's, not ours. (onData is set while the bundle
     // boots, before any data can come: no check needed.)
-    if (consoleHere) return;
-    const s = nrf.getSecurityStatus();
-    radio.onData!(data, !!(s.connected && s.encrypted && s.mitm_protected));
+    if (!consoleHere) radio.onData!(data, radio.paired());
   });
 
   const radio: Radio = {
@@ -72,14 +72,19 @@ export function createEspruinoRadio(passkey: string | null): Radio {
       consoleHere = on;
       serial(on ? Bluetooth : LoopbackA).setConsole(true);
     },
-    // A phone is connected but has not paired yet (the runtime shows the passkey, if the board has one).
-    pairing: function (): boolean {
+    pair: function (open: boolean): string {
+      const passkey = makePasskey(random);
+      nrf.setSecurity({ passkey: passkey, mitm: 1, display: 1, pair: open });
+      return open ? passkey : '';
+    },
+    paired: function (): boolean {
       const s = nrf.getSecurityStatus();
-      return !!(s.connected && !s.encrypted && !s.bonded);
+      return !!(s.connected && s.encrypted && s.mitm_protected);
     },
   };
-  // Off Bluetooth from the start; the firmware puts it back for maintenance.
+  // Off Bluetooth from the start, the firmware puts it back for maintenance; no phone may pair until the buttons say so.
   radio.console(false);
+  radio.pair(false);
   return radio;
 }
 

@@ -99,13 +99,15 @@ export function setup(config: GameConfig): RingapegState {
   if (first === undefined) first = 0;
   if (tg === undefined) tg = 200;
   if (ap === undefined) ap = true;
-  // players is an integer: the command channel checked it.
-  const bad = n < 2 || n > 4 ? 'players: 2, 3 or 4 (R1)'
-    : !advance && variant !== undefined && variant !== 'primary' ? 'variant'
-      : ap !== !!ap ? 'autoPeg'
-        : !(tg > 0) || tg !== +tg ? 'target'
-          : !(first >= 0 && first < n && first === (first | 0)) ? 'firstPlayer' : '';
-  if (bad) throw new Error('bad ' + bad);
+  // players is an integer: the command channel checked it. What is wrong names the option (its values are in
+  // docs/games/ringapeg.md: short texts, for the bundle's size); a misspelt option is refused, never ignored.
+  let bad = n < 2 || n > 4 ? 'players: 2..4 (R1)'
+    : !advance && variant !== undefined && variant !== 'primary' ? 'bad variant'
+      : ap !== !!ap ? 'bad autoPeg'
+        : !(tg > 0) || tg !== +tg ? 'bad target'
+          : !(first >= 0 && first < n && first === (first | 0)) ? 'bad firstPlayer' : '';
+  for (const name in o) if ('variant autoPeg target firstPlayer'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
+  if (bad) throw new Error(bad);
   // Every peg empty; rings each by R1.
   return {
     n: n, tg: advance ? tg : 0, ap: advance && ap, st: Array(REFERENCE_LAYOUT.length).join(','),

@@ -55,9 +55,12 @@ export const triangleGame: Game<TriangleState, TriangleMove> = {
 
   setup(config) {
     const players = config.players;
-    const exact = config.options.exact;
-    // One message for both: it says what is playable.
-    if (players !== (players | 0) || players < 2 || players > 6 || (exact !== undefined && exact !== !!exact)) throw new Error('2 to 6 players (T1), exact: bool');
+    const options = config.options;
+    const exact = options.exact;
+    // What is wrong names the option, as Ring-a-Peg's setup does; a misspelt option is refused, never ignored.
+    let bad = players !== (players | 0) || players < 2 || players > 6 ? 'players: 2..6 (T1)' : exact !== undefined && exact !== !!exact ? 'bad exact' : '';
+    for (const name in options) if (name !== 'exact') bad = name + ': unknown';
+    if (bad) throw new Error(bad);
     // Scores: a 0 for each player (six at most).
     return { n: players, x: !!exact, s: [0, 0, 0, 0, 0, 0].slice(0, players), p: 0, f: 0, w: null };
   },

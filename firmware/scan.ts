@@ -34,7 +34,10 @@ export interface ScanOptions {
   /** One algorithm for every channel (the scenario header's `debounce`). */
   debounce?: { algorithm: string; ms: number };
   settle?: SettleGroup[];
-  /** Ring size in events (default 8: the runtime drains it every tick). */
+  /**
+   * Ring size in events, for tests. By default one per channel and settle group: a tick queues at most one
+   * event for each, and the runtime drains the ring every tick, so none is ever lost.
+   */
   capacity?: number;
   /** Count raw level changes per channel (for diagnostics). */
   counts?: boolean;
@@ -160,7 +163,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const banks = o.banks;
   const nb = banks.length;
   // Only tests ask for another ring size.
-  const cap = ON_DEVICE ? 8 : o.capacity || 8;
+  const cap = (ON_DEVICE ? 0 : o.capacity) || o.board.channels + (SETTLE_GROUPS && o.settle ? o.settle.length : 0);
   const F = new Float64Array(nb + cap);
   const s = setup(o, F, cap);
   /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */

@@ -44,8 +44,8 @@ export function watchFaults(scanner: Counts, channels: number): FaultCheck {
     let bad = 0;
     let active = 0;
     for (let ch = 0, i = 0; ch < channels; ch++, i += 3) {
-      // (Modulo 16 bits: the scanner's count wraps as w does.)
-      const r = (scanner.rawChanges(ch) - w[i + 1]) & 0xffff;
+      // (When the scanner's 16-bit count wraps, one check misses its chatter.)
+      const r = scanner.rawChanges(ch) - w[i + 1];
       let fault = r >= CHATTER_PER_CHECK ? CHATTER : 0;
       bad |= fault;
       // A quiet second: a chatter after it is a new one, reported again.

@@ -107,9 +107,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
   // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
-  // bundle has no debounce key at all.
-  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle, counts: true };
-  if (!ON_DEVICE) scanOptions.debounce = config.debounce;
+  // bundle has no debounce key at all. Nor a counts key: a board's scanner always counts raw changes.
+  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle };
+  if (!ON_DEVICE) {
+    scanOptions.debounce = config.debounce;
+    scanOptions.counts = true;
+  }
   const scanner = new Scanner(scanOptions);
   const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
   // A game saved before the power went is taken up where it was; else a new one starts
@@ -134,10 +137,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let sensedMoves = 0;
   const channels = mod.board.channels;
   const faults = watchFaults(scanner, channels);
-  // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are
-  // withheld, counted here (-1: trusted), until SOUND_CHECKS checks in a row (counted in `sound`) find them sound.
-  let withheld = -1;
-  let sound = 0;
+  // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
+  // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
+  let sound = -1;
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
@@ -156,7 +158,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function show(summary?: StateNow): void {
     const now = clock.now();
     const left = access.maintenanceEnds - now;
-    if (now >= noteUntil && withheld < 0) note = '';
+    if (now >= noteUntil && sound < 0) note = '';
     display.show(left > 0 ? wordLayout('FLASH ' + Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!summary) return;
     summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0);
@@ -249,10 +251,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    */
   function sensed(move: M | null, byButton?: boolean): void {
     if (!byButton) {
-      if (withheld >= 0) {
-        withheld++;
-        return;
-      }
+      if (sound >= 0) return;
       sensedMoves++;
     }
     const refused = move !== null && play(move);
@@ -411,29 +410,26 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       faultAt = now + 1000;
       const bad = faults(sensedMoves, reportFault);
       if (bad) distrust(bad);
-      else if (withheld >= 0 && ++sound >= SOUND_CHECKS) {
-        // A move the sensors were still working out is theirs too: decided now, and withheld.
+      else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
+        // A move the sensors were still working out is theirs too: decided now, and not scored.
         if (interpreter.settle) interpreter.settle();
-        sendLine(radio, { type: 'fault', fault: 'ok', moves: withheld });
-        withheld = -1;
+        sound = -1;
+        sendLine(radio, { type: 'fault', fault: 'ok' });
       }
     }
     if (left > 0 || prompt || note) show();
   }
 
   /**
-   * The sensors cannot be trusted now (`bad`: CHATTER, BANK): sensed moves are withheld from now until they are
-   * sound again. A bank fault is told when the board starts withholding, and shown for as long.
+   * The sensors cannot be trusted now (`bad`: CHATTER, BANK): sensed moves are not scored from now until they
+   * are sound again. A bank fault is told when the board stops scoring them, and shown for as long.
    */
   function distrust(bad: number): void {
+    if (sound < 0 && bad & BANK) reportFault(undefined, BANK);
     sound = 0;
-    if (withheld < 0) {
-      withheld = 0;
-      if (bad & BANK) reportFault(undefined, BANK);
-    }
   }
 
-  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while withheld, until sound). */
+  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
   function reportFault(ch: number | undefined, fault: number): void {
     const sensors = mod.board.sensors;
     // A bank fault (ch undefined) names no channel: JSON leaves both fields out.

@@ -39,7 +39,7 @@ export interface ScanOptions {
    * event for each, and the runtime drains the ring every tick, so none is ever lost.
    */
   capacity?: number;
-  /** Count raw level changes per channel (for diagnostics). */
+  /** Count raw level changes per channel (for the fault check and diagnostics): always on a board, whose runtime needs them. */
   counts?: boolean;
 }
 
@@ -134,7 +134,7 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
     for (let k = 0; k < chs.length; k++) s[i + GREC + (chs[k] >> 5)] |= 1 << (chs[k] & 31);
   }
-  s[CNT] = o.counts ? 1 : 0;
+  s[CNT] = ON_DEVICE || o.counts ? 1 : 0;
   s[R0] = s.length - cap;
   return s;
 }

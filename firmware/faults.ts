@@ -2,7 +2,7 @@
 // chatters, one that never fires, a bank that reads what no game makes.
 // Checked once a second from the runtime's slow work, from what the scanner
 // already counts; each fault of a sensor is reported once (a chatter again
-// after a quiet second), so the referee can check the moves it may have
+// after a second without), so the referee can check the moves it may have
 // spoilt (undo, or the game's correction commands) and the maker can see the
 // channel in diagnostics. The runtime scores no sensed move while a check
 // finds chatter or a bank fault (docs/diagnostics.md).
@@ -48,8 +48,8 @@ export function watchFaults(scanner: Counts, channels: number): FaultCheck {
       const r = scanner.rawChanges(ch) - w[i + 1];
       let fault = r >= CHATTER_PER_CHECK ? CHATTER : 0;
       bad |= fault;
-      // A quiet second: a chatter after it is a new one, reported again.
-      if (!r) w[i] &= ~CHATTER;
+      // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
+      if (!fault) w[i] &= ~CHATTER;
       w[i + 1] += r;
       if (!scanner.level(ch)) w[i + 2] = 0;
       else {

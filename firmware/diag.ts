@@ -25,14 +25,24 @@ export interface Diagnostics {
   /** (Re)starts the walk test: every sensor must be triggered once. */
   walk(now: number): void;
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
-  /** True once after each step of the walk test. */
+  /**
+   * True once after each step of the walk test. Called after every drain: once the scanner's ring dropped
+   * events (`lost`), the sensors active then count as seen, so an overflow never passes for missing sensors.
+   */
   progressed(): boolean;
-  /** The walk test: how many sensors were triggered, of how many, and which are missing. */
-  walkState(): { seen: number; of: number; missing: string[] };
+  /** The walk test: how many sensors were triggered, of how many, which are missing, and the events the ring dropped. */
+  walkState(): WalkState;
   /** The full report's fields (the phone gets them in a `diag` message). */
   report(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   display(): string;
+}
+
+export interface WalkState {
+  seen: number;
+  of: number;
+  missing: string[];
+  lost: number;
 }
 
 /** How long a channel reported active is listed as stuck, unless a test asks otherwise. */
@@ -62,6 +72,15 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   /** Whether the walk test progressed since progressed() was last asked. */
   let moved = false;
 
+  /** A sensor's channel seen active: a step of the walk test, the first time. */
+  function see(ch: number): void {
+    if (u[ch] === SENSOR) {
+      u[ch] |= SEEN;
+      seen++;
+      moved = true;
+    }
+  }
+
   // The board's sensors are read when needed, not kept: a board may make them when asked.
   function walk(now: number): void {
     const sensors = board.sensors;
@@ -74,11 +93,11 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     moved = true;
   }
 
-  function walkState(): { seen: number; of: number; missing: string[] } {
+  function walkState(): WalkState {
     const missing: string[] = [];
     const sensors = board.sensors;
     for (let i = 0; i < sensors.length; i++) if (!(u[sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
-    return { seen: seen, of: of, missing: missing };
+    return { seen: seen, of: of, missing: missing, lost: sc.lost };
   }
 
   walk(o.now);
@@ -93,13 +112,11 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       t[n + j] = time;
       // Its level, or 2 for a transit (kind 1, always level 1).
       u[3 * n + j] = (ch << 2) | (level + kind);
-      if (level === 1 && u[ch] === SENSOR) {
-        u[ch] |= SEEN;
-        seen++;
-        moved = true;
-      }
+      if (level === 1) see(ch);
     },
     progressed: function (): boolean {
+      // Once the ring dropped events (a board's never does), the sensors active after each drain were seen.
+      if (sc.lost) for (let c = 0; c < n; c++) if (sc.level(c)) see(c);
       const m = moved;
       moved = false;
       return m;

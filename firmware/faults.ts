@@ -1,16 +1,20 @@
 // Sensor faults while a game is played: a sensor stuck active, one that
-// chatters, one that never fires. Checked once a second from the runtime's
-// slow work, from what the scanner already counts; each fault is reported
-// once per channel, so the referee can check the moves it may have spoilt
-// (undo, or the game's correction commands) and the maker can see the channel
-// in diagnostics.
+// chatters, one that never fires, a bank that reads what no game makes.
+// Checked once a second from the runtime's slow work, from what the scanner
+// already counts; each fault of a sensor is reported once (a chatter again
+// after a second without), so the referee can check the moves it may have
+// spoilt (undo, or the game's correction commands) and the maker can see the
+// channel in diagnostics. The runtime scores no sensed move while a check
+// finds chatter or a bank fault (docs/diagnostics.md).
 
 /** Fault bits. */
 export const STUCK = 1;
 export const CHATTER = 2;
 export const NEVER = 4;
+/** Most of the board's sensors active at once (a bank inverted, a supply or a connector missing, inputs floating). */
+export const BANK = 8;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never';
+export const FAULT_NAMES = 'stuck chatter never bank';
 
 /** Raw level changes in one check (a second) from which a sensor chatters. */
 export const CHATTER_PER_CHECK = 20;
@@ -25,27 +29,41 @@ export interface Counts {
   rawChanges(ch: number): number;
 }
 
-/** Checks every channel once; `moves` counts the moves the sensors made so far. Calls `report` for each new fault. */
-export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => void;
+/**
+ * Checks every channel once; `moves` counts the moves the sensors made so far. Calls `report` for each new
+ * fault of a sensor; returns what makes the sensors untrustworthy now: CHATTER if a sensor chattered in this
+ * check (reported or not), BANK if three quarters or more of the channels are active.
+ */
+export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
 
 export function watchFaults(scanner: Counts, channels: number): FaultCheck {
   // Per channel c, at 3c: faults reported, raw changes at the last check, moves + 1
   // when it went active (0: not active). One typed array: the cheapest state on the chip.
   const w = new Uint16Array(3 * channels);
-  return function (moves: number, report: (ch: number, fault: number) => void): void {
+  return function (moves: number, report: (ch: number, fault: number) => void): number {
+    let bad = 0;
+    let active = 0;
     for (let ch = 0, i = 0; ch < channels; ch++, i += 3) {
-      const r = scanner.rawChanges(ch);
-      let fault = r - w[i + 1] >= CHATTER_PER_CHECK ? CHATTER : 0;
-      w[i + 1] = r;
+      // (When the scanner's 16-bit count wraps, one check misses its chatter.)
+      const r = scanner.rawChanges(ch) - w[i + 1];
+      let fault = r >= CHATTER_PER_CHECK ? CHATTER : 0;
+      bad |= fault;
+      // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
+      if (!fault) w[i] &= ~CHATTER;
+      w[i + 1] += r;
       if (!scanner.level(ch)) w[i + 2] = 0;
-      else if (!w[i + 2]) w[i + 2] = moves + 1;
-      else if (moves + 1 - w[i + 2] >= STUCK_MOVES) fault |= STUCK;
-      if (moves >= NEVER_MOVES && !r) fault |= NEVER;
+      else {
+        active++;
+        if (!w[i + 2]) w[i + 2] = moves + 1;
+        else if (moves + 1 - w[i + 2] >= STUCK_MOVES) fault |= STUCK;
+      }
+      if (moves >= NEVER_MOVES && !w[i + 1]) fault |= NEVER;
       fault &= ~w[i];
       if (fault) {
         w[i] |= fault;
         report(ch, fault);
       }
     }
+    return 4 * active < 3 * channels ? bad : bad | BANK;
   };
 }

@@ -12,7 +12,7 @@ import type { ScanOptions, SettleGroup } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
-import { FAULT_NAMES, watchFaults } from './faults';
+import { BANK, FAULT_NAMES, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -69,6 +69,8 @@ export interface RuntimeConfig {
 const SLOW_MS = 100;
 /** How long a sensor fault shows on the display. */
 const FAULT_SHOW_MS = 3000;
+/** Fault checks in a row (a second apart) that find the sensors sound before the board scores what they sense again. */
+const SOUND_CHECKS = 3;
 /** A press of `mode` this long during play takes back the last move. */
 const UNDO_HOLD_MS = 1000;
 /** How long a phone may pair after both buttons were pressed. */
@@ -105,9 +107,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const store = hal.store;
   const display: Display = createDisplay(hal.display, config.modules);
   // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
-  // bundle has no debounce key at all.
-  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle, counts: true };
-  if (!ON_DEVICE) scanOptions.debounce = config.debounce;
+  // bundle has no debounce key at all. Nor a counts key: a board's scanner always counts raw changes.
+  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle };
+  if (!ON_DEVICE) {
+    scanOptions.debounce = config.debounce;
+    scanOptions.counts = true;
+  }
   const scanner = new Scanner(scanOptions);
   const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
   // A game saved before the power went is taken up where it was; else a new one starts
@@ -130,7 +135,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
-  const faults = watchFaults(scanner, mod.board.channels);
+  const channels = mod.board.channels;
+  const faults = watchFaults(scanner, channels);
+  // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
+  // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
+  let sound = -1;
   const advert = new Uint8Array(ADVERT_MAX_BYTES);
 
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
@@ -149,7 +158,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function show(summary?: StateNow): void {
     const now = clock.now();
     const left = access.maintenanceEnds - now;
-    if (now >= noteUntil) note = '';
+    if (now >= noteUntil && sound < 0) note = '';
     display.show(left > 0 ? wordLayout('FLASH ' + Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!summary) return;
     summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0);
@@ -241,7 +250,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    * fault check's measure of play.
    */
   function sensed(move: M | null, byButton?: boolean): void {
-    if (!byButton) sensedMoves++;
+    if (!byButton) {
+      if (sound >= 0) return;
+      sensedMoves++;
+    }
     const refused = move !== null && play(move);
     if (refused) sendLine(radio, { type: 'flag', message: refused });
   }
@@ -382,6 +394,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const now = clock.now();
     scanner.poll(now);
     if (scanner.count()) {
+      // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
+      if (!diag && scanner.count() > channels >> 1) distrust(BANK);
       scanner.drain(sink || diag || interpreter);
       if (diag && diag.progressed()) {
         sendLine(radio, message('diag', { walk: diag.walkState() }));
@@ -405,21 +419,38 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
-      faults(sensedMoves, reportFault);
+      const bad = faults(sensedMoves, reportFault);
+      if (bad) distrust(bad);
+      else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
+        // A move the sensors were still working out is theirs too: decided now, and not scored.
+        if (interpreter.settle) interpreter.settle();
+        sound = -1;
+        sendLine(radio, { type: 'fault', fault: 'ok' });
+      }
     }
     if (left > 0 || prompt || note) show();
   }
 
-  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds. */
-  function reportFault(ch: number, fault: number): void {
+  /**
+   * The sensors cannot be trusted now (`bad`: CHATTER, BANK): sensed moves are not scored from now until they
+   * are sound again. A bank fault is told when the board stops scoring them, and shown for as long.
+   */
+  function distrust(bad: number): void {
+    if (sound < 0 && bad & BANK) reportFault(undefined, BANK);
+    sound = 0;
+  }
+
+  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
+  function reportFault(ch: number | undefined, fault: number): void {
     const sensors = mod.board.sensors;
-    let sensor = 'ch' + ch;
+    // A bank fault (ch undefined) names no channel: JSON leaves both fields out.
+    let sensor: string | undefined;
     for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
-    note = wordLayout('Err ' + ch);
+    note = wordLayout('Err ' + (ch === undefined ? 'SEnS' : ch));
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }

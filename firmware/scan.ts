@@ -34,9 +34,12 @@ export interface ScanOptions {
   /** One algorithm for every channel (the scenario header's `debounce`). */
   debounce?: { algorithm: string; ms: number };
   settle?: SettleGroup[];
-  /** Ring size in events (default 8: the runtime drains it every tick). */
+  /**
+   * Ring size in events, for tests. By default one per channel and settle group: a tick queues at most one
+   * event for each, and the runtime drains the ring every tick, so none is ever lost.
+   */
   capacity?: number;
-  /** Count raw level changes per channel (for diagnostics). */
+  /** Count raw level changes per channel (for the fault check and diagnostics): a board always does, its runtime needs them. */
   counts?: boolean;
 }
 
@@ -88,7 +91,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const channels = o.board.channels;
   const sensors = o.board.sensors;
   const nb = (channels + 31) >> 5;
-  if (banks.length !== nb) throw new Error('need ' + nb + ' banks');
+  // A board's banks come from its boot file, whose bundle the tests boot: checked here for the simulator and tests.
+  if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
   // A board whose game declares no settle groups carries none of their code (firmware/device.ts).
   const groups = SETTLE_GROUPS ? o.settle || [] : [];
   // Only the simulator and tests force an algorithm: a board uses each kind's default.
@@ -131,6 +135,7 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
     for (let k = 0; k < chs.length; k++) s[i + GREC + (chs[k] >> 5)] |= 1 << (chs[k] & 31);
   }
+  // (A board always counts: the word is for the simulator and tests.)
   s[CNT] = o.counts ? 1 : 0;
   s[R0] = s.length - cap;
   return s;
@@ -160,11 +165,12 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const banks = o.banks;
   const nb = banks.length;
   // Only tests ask for another ring size.
-  const cap = ON_DEVICE ? 8 : o.capacity || 8;
+  const channels = o.board.channels;
+  const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
   const F = new Float64Array(nb + cap);
   const s = setup(o, F, cap);
   /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
-  const tallies = SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT];
+  const tallies = ON_DEVICE || (SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT]);
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
   /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
@@ -208,7 +214,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
 
   /** A raw change `chg` on bank b: counted per channel, and the settle groups it touches restart. */
   function tally(b: number, chg: number, n: number): void {
-    let x = s[CNT] ? chg : 0;
+    let x = ON_DEVICE || s[CNT] ? chg : 0;
     while (x) {
       const bit = x & -x;
       x ^= bit;

@@ -1,6 +1,13 @@
 // The simulator's inputs: a virtual clock, banks of channels whose levels
 // follow a time-ordered schedule, the imperfections of each sensor kind laid
 // over clean changes from a seeded generator, and optional scan jitter.
+// A level is what a bank reads, 1 for a sensor that sees something: on both
+// boards wired by the book it is also the level at the pin or on the chain
+// (wiring.md: a covered triangle point's 74HC14 output is high, a broken beam
+// reads 1 from the 74HC165s' /QH), so nothing is inverted here, as on the chip.
+// Wiring faults are level schedules too: every input active (an inverted bank,
+// an unplugged harness with its pull-ups), or inputs flipping at random
+// (floating inputs), as test/faults.test.ts plays them with raw lines.
 import type { Clock, DigitalBank } from '../hal/types';
 import type { SensorKind } from '../firmware/board';
 import type { LevelChange } from './physics/types';

@@ -29,7 +29,7 @@ const BUILT_IN_MODULES = ['Storage'];
 const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28+D29', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
   '{"cmd":"diag","on":true}', 'press D28+D29', '{"cmd":"diag","walk":true}', 'press D28+D29', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28+D29',
   '{"cmd":"diag","on":false}', 'press D28+D29', 'SENSE'];
-/** A sensor seen and let go: the triangle's first IR pin (inverted), Ring-a-Peg's first peg gates on the chain. */
+/** A sensor seen and let go: the triangle's first IR pin, Ring-a-Peg's first peg gates on the chain. */
 const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'] };
 const CONVERSATION: Record<string, string[]> = {
   triangle: ['{"cmd":"new","game":"triangle","players":["Ann","Bo"],"options":{"exact":true},"id":"n"}', 'press D28+D29', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.triangle : [l]),

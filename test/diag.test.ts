@@ -43,7 +43,7 @@ describe('diagnostics', () => {
     r.inputs.setExact(13, 1, 0);
     r.until(30);
     assert.equal(r.diag.progressed(), true);
-    assert.deepEqual(r.diag.walkState(), { seen: 1, of: 3, missing: ['peg.o1', 'far'] });
+    assert.deepEqual(r.diag.walkState(), { seen: 1, of: 3, missing: ['peg.o1', 'far'], lost: 0 });
     assert.equal(r.diag.display(), 'd 1-3');
     r.inputs.setExact(40, 0, 1);
     r.inputs.setExact(40, 35, 1);
@@ -83,6 +83,29 @@ describe('diagnostics', () => {
     assert.deepEqual(rep.recent[0], [90, 1, 1]);
   });
 
+  it('walk test: all twelve triangle points covered in one scan are all seen, none lost', () => {
+    const every = (level: number) => JSON.stringify({ raw: Array.from({ length: 12 }, (_, ch) => ({ ch, level })) }).slice(1);
+    const out = replay(['{"game":"triangle","players":2,"mode":"diag"}', `{"t":100,${every(1)}`, `{"t":300,${every(0)}`].join('\n')).lines.map((l) => JSON.parse(l));
+    const walks = out.filter((o) => o.phone && o.phone.walk).map((o) => o.phone.walk);
+    assert.deepEqual(walks.at(-1), { seen: 12, of: 12, missing: [], lost: 0 });
+    assert.equal(out.at(-1).final.lost, 0);
+  });
+
+  it('walk test: events the ring had to drop are reported as lost, never as missing sensors', () => {
+    const sensors = Array.from({ length: 12 }, (_, ch) => ({ name: 's' + ch, ch, kind: 'ir' as const }));
+    const twelve: BoardDescription = { channels: 12, sensors };
+    const inputs = new SimInputs({ channels: 12, seed: 1 });
+    // A ring smaller than the board (a board's holds one event per channel): a test's way to make it overflow.
+    const scanner = new Scanner({ banks: inputs.banks, board: twelve, counts: true, capacity: 8 });
+    const diag = createDiagnostics({ scanner, board: twelve, now: 0 });
+    for (let ch = 0; ch < 12; ch++) inputs.setExact(5, ch, 1);
+    inputs.advanceTo(5);
+    scanner.poll(5);
+    scanner.drain(diag);
+    assert.equal(diag.progressed(), true);
+    assert.deepEqual(diag.walkState(), { seen: 12, of: 12, missing: [], lost: 4 });
+  });
+
   // Asked for by the mode button held at power-up: test/bundles.test.ts boots the chip's bundle with it held.
 
   it('in replay: edges, walk progress to the phone and display, report on request, error on other commands', () => {
@@ -94,7 +117,7 @@ describe('diagnostics', () => {
     ].join('\n')).lines.map((l) => JSON.parse(l));
     assert.deepEqual(out.filter((o) => o.display).map((o) => `${o.t}:${o.display}`), ['0:d 0-2', '10:d 1-2']);
     assert.deepEqual(out.find((o) => o.edge), { t: 10, edge: { ch: 1, sensor: 'ch1', level: 1 } });
-    assert.deepEqual(out.find((o) => o.t === 10 && o.phone).phone.walk, { seen: 1, of: 2, missing: ['ch0'] });
+    assert.deepEqual(out.find((o) => o.t === 10 && o.phone).phone.walk, { seen: 1, of: 2, missing: ['ch0'], lost: 0 });
     assert.deepEqual(out.find((o) => o.t === 20).phone.never, ['ch0']);
     assert.equal(out.find((o) => o.t === 30).phone.type, 'error');
     assert.equal(out.at(-1).final.mode, 'diag');

@@ -2,7 +2,7 @@
 // are reported once each while the game goes on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { CHATTER, CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, watchFaults } from '../firmware/faults';
+import { BANK, CHATTER, CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, watchFaults } from '../firmware/faults';
 import { replay } from '../sim/replay';
 
 /** A scanner stand-in: levels and raw change counts set by the test. */
@@ -44,6 +44,26 @@ describe('sensor faults: the check', () => {
   }
 });
 
+describe('sensor faults: what the check finds untrustworthy now', () => {
+  it('chatter in this check (reported or not) and a bank three quarters active; a chatter after a check without is reported again', () => {
+    const c = counts(4);
+    const check = watchFaults(c.scanner, 4);
+    const reports: string[] = [];
+    const at = (i: number, levels: number[], raw: number[]) => {
+      levels.forEach((l, ch) => { c.level[ch] = l; });
+      raw.forEach((r, ch) => { c.raw[ch] = r; });
+      return check(0, (ch, fault) => reports.push(`${i}:${ch}:${fault}`));
+    };
+    assert.equal(at(0, [1, 1, 0, 0], [1, 1, 0, 0]), 0, 'half active: a game may do that');
+    assert.equal(at(1, [1, 1, 1, 0], [1, 1, 1, 0]), BANK, 'three of four active');
+    assert.equal(at(2, [0, 0, 0, 0], [2, 2, 2, CHATTER_PER_CHECK]), CHATTER);
+    assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), CHATTER, 'still chattering (not reported again)');
+    assert.equal(at(4, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + 3]), 0, 'a check with a few changes: no chatter');
+    assert.equal(at(5, [0, 0, 0, 0], [2, 2, 2, 3 * CHATTER_PER_CHECK + 3]), CHATTER);
+    assert.deepEqual(reports, [`2:3:${CHATTER}`, `5:3:${CHATTER}`]);
+  });
+});
+
 describe('sensor faults: in a game on the simulator', () => {
   const game = readFileSync('scenarios/triangle-game.jsonl', 'utf8').trim().split('\n');
   const run = (extra: object[]) => {
@@ -63,13 +83,16 @@ describe('sensor faults: in a game on the simulator', () => {
     assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > faults[0].t).length > 10, 'scores after it');
   });
 
-  it('a chattering sensor is reported once, and scoring goes on', () => {
+  it('a chattering sensor is reported once; what the sensors make is not scored until they are quiet again, then scoring goes on', () => {
     const chatter: object[] = [];
     for (let t = 30001; t < 32000; t += 20) chatter.push({ t, raw: [{ ch: 5, level: 1 }] }, { t: t + 10, raw: [{ ch: 5, level: 0 }] });
     const out = run(chatter);
-    const faults = out.filter((l) => l.phone && l.phone.type === 'fault').map((l) => l.phone);
-    assert.deepEqual(faults, [{ type: 'fault', fault: 'chatter', ch: 5, sensor: 'tri.B.even' }]);
-    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > 32000).length > 10, 'scores after it');
+    const faults = out.filter((l) => l.phone && l.phone.type === 'fault');
+    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'chatter', ch: 5, sensor: 'tri.B.even' }, { type: 'fault', fault: 'ok' }]);
+    const [from, to] = faults.map((l) => l.t);
+    assert.ok(to - from >= 3000 && to - 32000 < 5000, `withheld from ${from} to ${to}`);
+    assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'score' && l.t >= from && l.t <= to), [], 'nothing scored meanwhile');
+    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > to).length > 10, 'scores after it');
   });
 
   it('a clean game reports no fault', () => {
@@ -91,5 +114,57 @@ describe('sensor faults: a sensor that never fires, on the simulator', () => {
     const faults = out.filter((l) => l.phone && l.phone.type === 'fault').map((l) => l.phone);
     assert.deepEqual(faults, [{ type: 'fault', fault: 'never', ch: 11, sensor: 'tri.C.beyond' }]);
     assert.ok(out.filter((l) => l.phone && l.phone.type === 'score').length > NEVER_MOVES, 'scoring went on');
+  });
+});
+
+describe('sensor faults: what the board cannot trust, it does not score (issue 12)', () => {
+  type Line = { t: number; phone?: Record<string, unknown>; display?: string; final?: { scores: number[] } };
+  const every = (channels: number, level: number) => Array.from({ length: channels }, (_, ch) => ({ ch, level }));
+  const play = (lines: object[]): Line[] => replay(lines.map((l) => JSON.stringify(l)).join('\n')).lines.map((l) => JSON.parse(l));
+  const phone = (out: Line[], type: string) => out.filter((l) => l.phone && l.phone.type === type);
+  const ringapeg = { game: 'ringapeg', players: 2, options: { variant: 'primary' }, seed: 1 };
+  const snaps = (from: number, pegs: string[]) => pegs.map((peg, i) => ({ t: from + 2000 * i, do: 'snap', peg }));
+
+  it('every Ring-a-Peg input active at once: no ring scored or saved, a bank fault on the phone and the display until the bank reads sensibly', () => {
+    const out = play([ringapeg, { t: 0, raw: every(27, 1) }, { t: 4000, raw: every(27, 0) }, ...snaps(12000, ['o1', 'o5'])]);
+    const faults = phone(out, 'fault');
+    assert.deepEqual(faults[0], { t: 0, phone: { type: 'fault', fault: 'bank' } });
+    assert.ok(out.some((l) => l.display === 'Err SEnS' && l.t < 4000), 'the display says so');
+    const ok = faults.find((l) => l.phone!.fault === 'ok')!;
+    assert.ok(ok && ok.t > 4000 && ok.t < 12000, 'sound again once the bank reads sensibly and stays quiet');
+    const scores = phone(out, 'score');
+    assert.ok(scores.every((l) => l.t > 12000), `no phantom ring scored: ${JSON.stringify(scores[0])}`);
+    assert.deepEqual(out.at(-1)!.final!.scores, [5, 5], 'the two real rings after it score');
+  });
+
+  it('a bank that reads every sensor active at power-up (a triangle with its points inverted) is told, and nothing it senses is scored', () => {
+    const out = play([{ game: 'triangle', players: 2, seed: 1 }, { t: 0, raw: every(12, 1) }, { t: 0, power: 'cut' }, { t: 10, power: 'on' },
+      { t: 2000, raw: [{ ch: 0, level: 0 }] }, { t: 2200, raw: [{ ch: 5, level: 0 }, { ch: 7, level: 0 }] }]);
+    assert.deepEqual(phone(out, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'bank' }]);
+    assert.ok(out.some((l) => l.display === 'Err SEnS'));
+    assert.deepEqual(phone(out, 'score'), []);
+  });
+
+  it('inputs floating (noise on every channel) score nothing while they float; the game goes on as it was after', () => {
+    let seed = 5;
+    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const noise: object[] = [];
+    for (let t = 5000; t < 9000; t += 1 + Math.floor(random() * 4)) noise.push({ t, raw: every(27, 0).map((r) => ({ ch: r.ch, level: random() < 0.5 ? 1 : 0 })) });
+    noise.push({ t: 9000, raw: every(27, 0) });
+    const rings = [...snaps(1000, ['o1', 'o5']), ...snaps(14000, ['o2', 'o6'])];
+    const clean = play([ringapeg, ...rings]);
+    const out = play([ringapeg, ...rings, ...noise].sort((a, b) => (a as Line).t - (b as Line).t));
+    assert.ok(phone(out, 'fault').some((l) => l.phone!.fault === 'bank' && l.t === 5000), 'told at once');
+    assert.ok(phone(out, 'fault').some((l) => l.phone!.fault === 'ok' && l.t > 9000 && l.t < 14000), 'sound again after');
+    assert.deepEqual(phone(out, 'score').map((l) => l.phone), phone(clean, 'score').map((l) => l.phone));
+    assert.deepEqual(out.at(-1)!.final!.scores, clean.at(-1)!.final!.scores);
+  });
+
+  it('every channel chattering together scores nothing', () => {
+    const chatter: object[] = [];
+    for (let t = 1000; t < 11000; t += 20) chatter.push({ t, raw: every(27, 1) }, { t: t + 10, raw: every(27, 0) });
+    const out = play([ringapeg, ...chatter]);
+    assert.deepEqual(phone(out, 'score'), []);
+    assert.ok(phone(out, 'fault').some((l) => l.phone!.fault === 'bank'));
   });
 });

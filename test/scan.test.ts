@@ -205,7 +205,8 @@ describe('scanner', () => {
       const channels = [12, 20, 40, 70][trial % 4];
       const kinds: Record<number, SensorKind> = {};
       for (let ch = 0; ch < channels; ch++) if (rnd() < 0.5) kinds[ch] = (['contact', 'ir', 'hall'] as const)[(rnd() * 3) | 0];
-      const extra: Partial<ScanOptions> = { counts: trial % 2 === 0, settle: trial % 3 === 0 ? [{ chs: [0, channels - 1], ms: 7 }] : undefined };
+      // A board's scanner always counts raw changes (its runtime's fault check needs them).
+      const extra: Partial<ScanOptions> = { counts: true, settle: trial % 3 === 0 ? [{ chs: [0, channels - 1], ms: 7 }] : undefined };
       const words: number[] = [];
       const banks = () => words.map((_, b) => ({ width: 32, read: () => words[b] }));
       for (let b = 0; b < (channels + 31) >> 5; b++) words.push(0);

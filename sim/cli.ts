@@ -9,9 +9,11 @@ const HELP: Record<string, string> = {
   flash: `usage: tallyboard flash --game GAME (--port PORT | --device NAME) [--dry-run] [--out FILE]
   Builds GAME's firmware from the sources, writes it to a board's Storage as its
   boot code with Espruino's espruino tool, checks that the board stored it, and
-  restarts the board (docs/flashing.md).
-  --port PORT     a serial port (/dev/ttyACM0, COM3) or tcp://HOST:PORT
-  --device NAME   a board over Bluetooth, by name ("Tallyboard") or address
+  restarts the board. To re-flash, start the board in Espruino's recovery first
+  (hold BTN1 while powering it up): docs/flashing.md.
+  --port PORT     a serial port (/dev/ttyUSB0, COM3) or tcp://HOST:PORT
+  --device NAME   a board over Bluetooth, by (part of) its name or its address:
+                  MDBT42Q for a board in Espruino's recovery
   --dry-run       print the espruino command instead of running it
   --out FILE      also write the upload file (what the board receives) to FILE
   Exit 1 when the board did not confirm the upload, 2 on a bad command line.`,

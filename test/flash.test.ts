@@ -98,7 +98,7 @@ describe('flash', () => {
     it('--dry-run with no board named shows the command for a serial port and for Bluetooth', () => {
       const printed = execFileSync(process.execPath, [cli, 'flash', '--game', 'ringapeg', '--dry-run'], { encoding: 'utf8' });
       assert.match(printed, /^over a serial port: npx espruino --port PORT --no-ble /m);
-      assert.match(printed, /^over Bluetooth: +npx espruino -d Tallyboard /m);
+      assert.match(printed, /^over Bluetooth: +npx espruino -d MDBT42Q /m);
     });
 
     it('a flash the board did not confirm (no board there) exits 1 and says so', () => {

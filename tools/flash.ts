@@ -23,8 +23,8 @@ export interface FlashOptions {
   out?: string;
 }
 
-/** The name a board advertises (hal/espruino/radio.ts). */
-const BOARD_NAME = 'Tallyboard';
+/** How a board in Espruino's recovery advertises itself ("MDBT42Q 1a2b"): the espruino tool takes the first name containing it. */
+const RECOVERY_NAME = 'MDBT42Q';
 /** What the board prints once it has stored the bundle: its length and CRC-32, as the board computes them. */
 const STORED = /tallyboard-stored (\d+) (\d+)/;
 
@@ -46,7 +46,7 @@ export function parseFlashArgs(args: string[]): FlashOptions {
   }
   const games = builtGames();
   if (!options.game || games.indexOf(options.game) < 0) throw new UsageError(`--game must be one of ${games.join(', ')}`);
-  if (!options.out && !options.dryRun && !options.port && !options.device) throw new UsageError(`say where the board is: --port /dev/ttyACM0, or --device "${BOARD_NAME}" for Bluetooth (or --out FILE to write the upload file only)`);
+  if (!options.out && !options.dryRun && !options.port && !options.device) throw new UsageError(`say where the board is: --port /dev/ttyUSB0 for a serial adapter, or --device ${RECOVERY_NAME} for Bluetooth (or --out FILE to write the upload file only)`);
   if (options.port && options.device) throw new UsageError('give --port or --device, not both');
   return options as FlashOptions;
 }
@@ -127,7 +127,7 @@ export async function flash(options: FlashOptions, print: (line: string) => void
     if (options.port || options.device) print(commandLine(espruinoArgs(options, uploadFile)));
     else {
       print(`over a serial port: ${commandLine(espruinoArgs({ port: 'PORT' }, uploadFile))}`);
-      print(`over Bluetooth:     ${commandLine(espruinoArgs({ device: BOARD_NAME }, uploadFile))}`);
+      print(`over Bluetooth:     ${commandLine(espruinoArgs({ device: RECOVERY_NAME }, uploadFile))}`);
     }
     return 0;
   }

@@ -144,7 +144,7 @@ describe('flash', () => {
       await new Promise((r) => setTimeout(r, 500));
       const r = spawnSync(process.execPath, [cli, 'flash', '--game', 'triangle', '--port', `tcp://127.0.0.1:${port}`], { encoding: 'utf8' });
       assert.equal(r.status, 0, r.stdout + r.stderr);
-      assert.match(r.stdout, /the board stored triangle \(\d+ bytes, CRC-32 matches\) and restarted with it/);
+      assert.match(r.stdout, /the board stored triangle \(\d+ bytes, CRC-32 matches\) and restarts with it/);
       socat.kill();
       socat = undefined;
       // The restart: the interpreter boots what its Storage holds, as a board does at power-up.

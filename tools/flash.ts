@@ -141,6 +141,6 @@ export async function flash(options: FlashOptions, print: (line: string) => void
       + 'Is it connected, and in Espruino\'s recovery (hold BTN1 while powering it up)? See docs/flashing.md.\n');
     return 1;
   }
-  print(`the board stored ${options.game} (${bundle.stored.length} bytes, CRC-32 matches) and restarted with it`);
+  print(`the board stored ${options.game} (${bundle.stored.length} bytes, CRC-32 matches) and restarts with it`);
   return result.status === 0 ? 0 : 1;
 }

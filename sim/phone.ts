@@ -21,26 +21,34 @@ export interface LineDecoder {
   rest(): string;
 }
 
-/** Joins chunks into lines; a line that is not a JSON object throws (the board never sends one). */
+/**
+ * Joins chunks into lines; a line that is not a JSON object throws (the board
+ * never sends one). Each chunk is searched once, and the pieces of a line are
+ * joined once it is whole: a long line costs time in proportion to its length.
+ */
 export function createLineDecoder(): LineDecoder {
-  let buffer = '';
+  let pieces: string[] = [];
   return {
     push(chunk: string): BoardMessage[] {
-      buffer += chunk;
-      const out: BoardMessage[] = [];
+      const lines: string[] = [];
+      let from = 0;
       let nl: number;
-      while ((nl = buffer.indexOf('\n')) >= 0) {
-        const line = buffer.substring(0, nl);
-        buffer = buffer.substring(nl + 1);
+      while ((nl = chunk.indexOf('\n', from)) >= 0) {
+        pieces.push(chunk.substring(from, nl));
+        lines.push(pieces.join(''));
+        pieces = [];
+        from = nl + 1;
+      }
+      if (from < chunk.length) pieces.push(chunk.substring(from));
+      return lines.map(function (line) {
         const message = JSON.parse(line) as BoardMessage;
         if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
           throw new Error('not a board message: ' + line);
         }
-        out.push(message);
-      }
-      return out;
+        return message;
+      });
     },
-    rest: () => buffer,
+    rest: () => pieces.join(''),
   };
 }
 

@@ -41,6 +41,14 @@ export function registerGame(id: string, factory: GameFactory | null): () => voi
 
 /** How long the replay keeps scanning after the last line, at most, for everything to settle. */
 const TAIL_LIMIT_MS = 60_000;
+/**
+ * After this long with nothing happening (no line, no sensor activity, nothing
+ * shown or sent) the firmware has nothing left to do until the next line: it is
+ * longer than its longest timeout (maintenance, 60 s). The replay then skips to
+ * the next line instead of scanning every pollMs, so a scenario costs time in
+ * proportion to its events, not to its length.
+ */
+const IDLE_SKIP_MS = 60_000;
 /** Display modules of the reference board (wiring.md). */
 const MODULES = 3;
 
@@ -55,7 +63,7 @@ export interface Scenario {
 export function parseScenario(scenarioText: string): Scenario {
   const { header, headerLine, lines } = splitScenario(scenarioText);
   const factory = registry[header.game];
-  if (!factory) throw new ScenarioError(headerLine, `game "${header.game}" is not available in this build`);
+  if (!factory) throw new ScenarioError(headerLine, `game "${header.game}" is not available: the games are ${Object.keys(registry).join(', ')}`);
   let game: SimGame;
   try {
     game = factory(header);
@@ -109,6 +117,10 @@ export class Simulation {
   t = 0;
   private now = 0;
   private next = 0;
+  /** When something last happened: a line, sensor activity, or a line out. */
+  private lastBusy = 0;
+  /** Scan ticks run so far (time skipped while idle runs none). */
+  scans = 0;
   private decoder = createLineDecoder();
   private notes = 0;
   private writes = 0;
@@ -150,6 +162,7 @@ export class Simulation {
   }
 
   emit(line: Record<string, unknown>): void {
+    this.lastBusy = this.now;
     this.out.push(JSON.stringify(Object.assign({ t: this.now }, line)));
   }
 
@@ -231,39 +244,54 @@ export class Simulation {
     }
   }
 
-  /** Runs the lines due and one scan at the next scan time. */
-  step(): void {
+  /** Runs the lines due and one scan at the next scan time; then, when idle, skips time up to the next line (or `until`). */
+  step(until = Infinity): void {
     const actions = this.scenario.actions;
     const inputs = this.hal.inputs;
     // Lines up to this scan happen at their own times, so level changes between scans keep them.
     while (this.next < actions.length && actions[this.next].t <= this.t) {
       this.now = actions[this.next].t;
+      this.lastBusy = this.now;
       inputs.advanceTo(this.now);
       this.act(actions[this.next++]);
       this.flush();
     }
     this.now = this.t;
     inputs.advanceTo(this.t);
-    if (this.firmware) this.hal.ticker.fire();
+    if (this.firmware) {
+      this.hal.ticker.fire();
+      this.scans++;
+    }
     this.flush();
+    if (!this.quiet()) this.lastBusy = this.t;
     this.t = this.jitter.next(this.t);
+    const to = Math.min(until, this.next < actions.length ? actions[this.next].t : Infinity);
+    // To the last scan time at or before `to` on the same grid, as if every scan between had run.
+    if (this.t - this.lastBusy >= IDLE_SKIP_MS && to < Infinity) {
+      const pollMs = this.scenario.header.pollMs;
+      this.t += Math.max(0, Math.floor((to - this.t) / pollMs)) * pollMs;
+    }
+  }
+
+  /** Nothing moving: no sensor change under way or unread, and the scanner idle. */
+  private quiet(): boolean {
+    const inputs = this.hal.inputs;
+    return !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
   }
 
   /** Steps until the scan time passes `t`. */
   runUntil(t: number): void {
-    while (this.t <= t) this.step();
+    while (this.t <= t) this.step(t);
   }
 
   /** Runs every line, then on until the sensors are quiet and the game's timeouts are over; prints the final line. */
   runToEnd(): void {
     const { actions } = this.scenario;
     const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
-    const inputs = this.hal.inputs;
     for (;;) {
       const t = this.t;
       this.step();
-      const quiet = !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
-      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && quiet) break;
+      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet()) break;
       if (t > lastT + TAIL_LIMIT_MS) break;
     }
     this.emit({ final: this.final() });

@@ -10,7 +10,8 @@ export class ScenarioError extends Error {
   }
 }
 
-export const GAMES = ['triangle', 'fortress', 'ringapeg', 'shuffleboard', 'bench'];
+/** The board's buttons (wiring.md; hal/espruino/inputs.ts names them), and `both`: the two pressed together. */
+export const BUTTONS = ['next', 'mode', 'both'];
 export const ACTIONS = ['raw', 'set', 'do', 'button', 'phone', 'power'] as const;
 export type ActionKind = (typeof ACTIONS)[number];
 
@@ -35,6 +36,12 @@ export interface ScenarioAction {
   body: Record<string, unknown>;
 }
 
+/** Nesting any line may have: far more than a scenario needs, far less than would overflow a stack while it runs. */
+const MAX_DEPTH = 32;
+/** The latest time a line may have (about 31 years, in ms): every step of a ms stays exact. */
+const MAX_T_MS = 1e12;
+/** A player's name, as the phone's `new` command takes it (docs/protocol.md). */
+const MAX_NAME = 16;
 const HEADER_KEYS = ['game', 'players', 'options', 'mode', 'pollMs', 'debounce', 'channels', 'seed', 'jitterMs'];
 /** Fields an action line may carry beside t and its action (a `do` carries its own). */
 const EXTRA_KEYS: Record<string, string[]> = { button: ['holdMs'], phone: ['paired'], power: ['afterBytes'] };
@@ -62,15 +69,30 @@ function parseJson(n: number, s: string): Record<string, unknown> {
     throw new ScenarioError(n, `not JSON: ${(e as Error).message}`);
   }
   if (!isObject(v)) throw new ScenarioError(n, 'expected a JSON object');
+  if (depth(v) > MAX_DEPTH) throw new ScenarioError(n, `nested more than ${MAX_DEPTH} levels deep`);
   return v;
+}
+
+/** How deeply objects and arrays nest in a parsed value (iteratively: a deep value must not overflow the stack here). */
+function depth(value: unknown): number {
+  let deepest = 0;
+  const todo: [unknown, number][] = [[value, 1]];
+  while (todo.length) {
+    const [v, d] = todo.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    deepest = Math.max(deepest, d);
+    if (d > MAX_DEPTH) break;
+    for (const child of Object.values(v)) todo.push([child, d + 1]);
+  }
+  return deepest;
 }
 
 export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHeader {
   for (const k of Object.keys(h)) if (!HEADER_KEYS.includes(k)) throw new ScenarioError(n, `unknown header field "${k}" (known: ${HEADER_KEYS.join(', ')})`);
-  if (typeof h.game !== 'string' || !GAMES.includes(h.game)) throw new ScenarioError(n, `header "game" must be one of ${GAMES.join(', ')}`);
+  if (typeof h.game !== 'string') throw new ScenarioError(n, 'header "game" must name a game');
   const p = h.players;
-  if (p !== undefined && !isCount(p, 1, 16) && !(Array.isArray(p) && p.length > 0 && p.every((x) => typeof x === 'string'))) {
-    throw new ScenarioError(n, 'header "players" must be a count or an array of names');
+  if (p !== undefined && !isCount(p, 1, 16) && !(Array.isArray(p) && p.length > 0 && p.every((x) => typeof x === 'string' && x.length >= 1 && x.length <= MAX_NAME))) {
+    throw new ScenarioError(n, `header "players" must be a count or an array of names of 1 to ${MAX_NAME} characters`);
   }
   if (h.options !== undefined && !isObject(h.options)) throw new ScenarioError(n, 'header "options" must be an object');
   if (h.mode !== undefined && h.mode !== 'play' && h.mode !== 'diag') throw new ScenarioError(n, 'header "mode" must be "play" or "diag"');
@@ -115,7 +137,7 @@ export interface LineRules {
 
 export function parseAction(n: number, o: Record<string, unknown>, prevT: number, rules: LineRules): ScenarioAction {
   const t = o.t;
-  if (typeof t !== 'number' || !Number.isFinite(t) || t < 0) throw new ScenarioError(n, '"t" must be a number of ms, 0 or more');
+  if (typeof t !== 'number' || !(t >= 0 && t <= MAX_T_MS)) throw new ScenarioError(n, `"t" must be a number of ms, 0 to ${MAX_T_MS}`);
   if (t < prevT) throw new ScenarioError(n, `"t" goes back in time (${t} after ${prevT})`);
   const kinds = ACTIONS.filter((k) => k in o);
   if (kinds.length !== 1) throw new ScenarioError(n, `expected exactly one action of ${ACTIONS.join(', ')}, got ${kinds.length ? kinds.join(', ') : 'none'}`);
@@ -140,8 +162,9 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
   } else {
     if (!rules.actions.includes(kind)) throw new ScenarioError(n, `action "${kind}" is not supported here`);
     if (kind === 'do' && typeof o.do !== 'string') throw new ScenarioError(n, '"do" must name a happening');
-    if (kind === 'button' && (typeof o.button !== 'string' || (o.holdMs !== undefined && !(typeof o.holdMs === 'number' && o.holdMs >= 0)))) {
-      throw new ScenarioError(n, '"button" must name a button, and "holdMs" be a number of ms');
+    if (kind === 'button' && (typeof o.button !== 'string' || !BUTTONS.includes(o.button))) throw new ScenarioError(n, `"button" must be one of the board's buttons, ${BUTTONS.join(' or ')}`);
+    if (kind === 'button' && o.holdMs !== undefined && !(typeof o.holdMs === 'number' && o.holdMs >= 0)) {
+      throw new ScenarioError(n, '"holdMs" must be a number of ms');
     }
     if (kind === 'phone' && !isObject(o.phone) && typeof o.phone !== 'string') throw new ScenarioError(n, '"phone" must be an object or a string');
     if (kind === 'phone' && o.paired !== undefined && typeof o.paired !== 'boolean') throw new ScenarioError(n, '"paired" must be true or false');

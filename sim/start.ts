@@ -1,16 +1,23 @@
 // npm start: the firmware on the simulator, with no board. Replays an example
 // scenario (or the one named) and draws the LED score display in the
 // terminal as the game goes, with what the board tells the phone beneath it.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { replay } from './replay';
+import { ScenarioError, replay } from './replay';
 import { drawDisplay } from './draw';
+import { UsageError, endQuietlyWhenOutputCloses, readInput } from './command-line';
+
+const HELP = `usage: npm start [-- [--fast] [FILE.jsonl]]
+  Runs the firmware on the simulator: replays a scenario (by default
+  scenarios/triangle-game.jsonl) and draws the board's LED score display in the
+  terminal as the game goes, with what the board tells the phone beneath it.
+  --fast   no pauses between frames (the default when the output is not a terminal)
+  npx tallyboard replay FILE prints everything as JSON Lines instead.`;
 
 const MODULES = 3;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
-const file = process.argv.slice(2).find((a) => !a.startsWith('--')) || join(root, 'scenarios', 'triangle-game.jsonl');
-const live = process.stdout.isTTY && !process.argv.includes('--fast');
+const args = process.argv.slice(2);
+const live = process.stdout.isTTY && !args.includes('--fast');
 const frameMs = 120;
 
 function caption(message: { type: string; [k: string]: unknown }): string {
@@ -20,8 +27,23 @@ function caption(message: { type: string; [k: string]: unknown }): string {
   return '';
 }
 
-async function main(): Promise<void> {
-  const lines = replay(readFileSync(file, 'utf8')).lines.map((l) => JSON.parse(l));
+async function main(): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    return 0;
+  }
+  const unknown = args.find((a) => a.startsWith('-') && a !== '--fast');
+  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+  const files = args.filter((a) => !a.startsWith('-'));
+  if (files.length > 1) throw new UsageError('one scenario file at most');
+  const file = files[0] || join(root, 'scenarios', 'triangle-game.jsonl');
+  let lines;
+  try {
+    lines = replay(readInput(file)).lines.map((l) => JSON.parse(l));
+  } catch (e) {
+    if (!(e instanceof ScenarioError)) throw e;
+    throw new UsageError(`${file}:${e.line}: ${e.message}`, false);
+  }
   console.log(`Tallyboard on the simulator: ${file}`);
   console.log('(the same firmware as dist/<game>.js; npx tallyboard replay FILE prints everything as JSON Lines)\n');
   let drawn = false;
@@ -46,9 +68,16 @@ async function main(): Promise<void> {
   }
   const final = lines[lines.length - 1].final;
   console.log(`\nfinal scores: ${JSON.stringify(final.scores)}, winner: ${final.winner === null ? 'none' : 'player ' + (final.winner + 1)}`);
+  return 0;
 }
 
-main().catch((e) => {
-  console.error(e && e.message ? e.message : e);
-  process.exitCode = 1;
+endQuietlyWhenOutputCloses();
+main().then((code) => { process.exitCode = code; }, (e) => {
+  if (e instanceof UsageError) {
+    console.error(e.showUsage ? `${e.message}\n${HELP}` : e.message);
+    process.exitCode = 2;
+  } else {
+    console.error(e && e.stack ? e.stack : e);
+    process.exitCode = 1;
+  }
 });

@@ -13,7 +13,7 @@ import { parseScenario, Simulation } from '../sim/replay';
 import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
-import { bootInEspruino } from '../tools/espruino-run';
+import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { ROOT, builtGames } from '../tools/games';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { ringapegModule } from '../firmware/games/ringapeg/module';
@@ -232,7 +232,7 @@ describe('compatibility gate: game bundles', function () {
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
       const report = bootInEspruino(bundle().stored, { boot0: stubs, settleMs: 500 });
       assert.deepEqual(report.errors, []);
-      console.log(`      ${game}: process.memory() after boot: usage ${report.memory.usage} of ${report.memory.total} (${report.memory.usage - report.baseline.usage} for the firmware)`);
+      console.log(`      ${game}: process.memory() after boot: usage ${report.memory.usage} of ${report.memory.total} (${report.memory.usage - report.baseline.usage} for the firmware) in ${describeBuild(report.build)}, pretokenised`);
       assert.equal(report.memory.total, 2950, 'an interpreter with the MDBT42Q\'s 2,950 variables');
     });
   }

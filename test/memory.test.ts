@@ -14,7 +14,7 @@ import { LOG } from '../firmware/persist';
 import { triangleModule } from '../firmware/games/triangle/module';
 import { createSimHal } from '../sim/hal';
 import { createLineDecoder } from '../sim/phone';
-import { bootInEspruino } from '../tools/espruino-run';
+import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { buildGame } from '../tools/build';
 import { ROOT } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
@@ -135,7 +135,7 @@ describe('memory: whole games in a row', function () {
     const report = bootInEspruino(code, { boot0, settleMs, baseline: false, probe: '{usage:__usage,sent:__sent,over:__over,bad:__bad,badLines:__badLines}', timeoutMs: 200000 });
     assert.deepEqual(report.errors, []);
     const probe = report.probe as { usage: number[]; sent: number; over: number; bad: number; badLines: string[] };
-    console.log(`      process.memory().usage after each of ${probe.usage.length} games: ${probe.usage.join(', ')} (of ${report.memory.total})`);
+    console.log(`      process.memory().usage after each of ${probe.usage.length} games: ${probe.usage.join(', ')} (${describeBuild(report.build)}, the pretokenised bundle)`);
     assert.equal(probe.usage.length, games, `${games} whole games played (${probe.sent} commands sent)`);
     assert.deepEqual([probe.over, probe.bad], [games, 0], 'every game ended with a winner, no command refused: ' + probe.badLines.join(' | '));
     for (const u of probe.usage) assert.ok(Math.abs(u - probe.usage[0]) <= 4, `usage ${probe.usage.join(', ')}`);

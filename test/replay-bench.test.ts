@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { ScenarioError, registerGame, replay } from '../sim/replay';
+import { ScenarioError, Simulation, parseScenario, registerGame, replay } from '../sim/replay';
 import type { ScenarioAction } from '../sim/replay';
 import { benchGame } from '../sim/games';
 import type { World } from '../sim/games';
@@ -80,7 +80,11 @@ describe('replay: bench game', () => {
 const MALFORMED: [string, string, number, RegExp][] = [
   ['empty', '', 1, /empty/],
   ['header not JSON', '{game:bench}', 1, /not JSON/],
-  ['unknown game', '{"game":"chess"}', 1, /must be one of/],
+  ['unknown game', '{"game":"chess"}', 1, /^game "chess" is not available: the games are bench, triangle, ringapeg$/],
+  ['unknown button', '{"game":"triangle"}\n{"t":1,"button":"nxet"}', 2, /"button" must be one of the board's buttons, next or mode/],
+  ['time beyond a replay', '{"game":"triangle"}\n{"t":1e308,"button":"next"}', 2, /"t" must be a number of ms, 0 to 1000000000000/],
+  ['a name longer than a phone may give', `{"game":"triangle","players":["Ann","${'x'.repeat(17)}"]}`, 1, /names of 1 to 16 characters/],
+  ['nested 5,000 deep', '{"game":"triangle","options":' + '{"a":'.repeat(5000) + '1' + '}'.repeat(5000) + '}', 1, /nested more than 32 levels deep/],
   ['unknown header field', '{"game":"bench","pollms":2}', 1, /unknown header field "pollms"/],
   ['bad algorithm', '{"game":"bench","debounce":{"algorithm":"fast","ms":5}}', 1, /debounce.algorithm/],
   ['bad debounce ms', '{"game":"bench","debounce":{"algorithm":"sym_defer_pk","ms":-1}}', 1, /debounce.ms/],
@@ -126,6 +130,38 @@ describe('replay: malformed scenarios are refused before anything runs', () => {
       restore();
     }
     assert.equal(started, 0);
+  });
+});
+
+describe('replay: idle time is skipped', () => {
+  /** Runs a scenario to its end, counting scan ticks; more than `budget` fails (rather than running for hours). */
+  function scansOf(text: string, budget: number): { scans: number; lines: string[] } {
+    const sim = new Simulation(parseScenario(text));
+    let scans = 0;
+    const fire = sim.hal.ticker.fire.bind(sim.hal.ticker);
+    sim.hal.ticker.fire = () => {
+      if (++scans > budget) throw new Error(`more than ${budget} scan ticks`);
+      fire();
+    };
+    sim.runToEnd();
+    return { scans, lines: sim.out };
+  }
+  const game = (lastT: number) => `{"game":"triangle","players":2}\n{"t":1000,"do":"flick","stopMm":-10}\n{"t":${lastT},"phone":{"cmd":"state"}}`;
+
+  it('a scenario costs scans in proportion to its events, not to its length', () => {
+    const short = scansOf(game(100_000), 1e6);
+    const long = scansOf(game(1e9), 1e6);
+    // The same game: after a minute with nothing happening, the replay goes straight to the next line.
+    assert.equal(long.scans, short.scans);
+    const strip = (lines: string[]) => lines.map((l) => l.replace(/^\{"t":\d+,/, '{'));
+    assert.deepEqual(strip(long.lines), strip(short.lines));
+    assert.match(long.lines.at(-2)!, /^\{"t":1000000000,"phone":\{"type":"state"/);
+  });
+
+  it('nothing is skipped while anything is happening: a minute of quiet comes first', () => {
+    const { lines } = scansOf('{"game":"bench","channels":1}\n{"t":10,"raw":[{"ch":0,"level":1}]}\n{"t":50000,"raw":[{"ch":0,"level":0}]}\n{"t":500000,"raw":[{"ch":0,"level":1}]}', 1e6);
+    // A contact's press is seen at once, its release after 10 ms of debounce, a skip or not.
+    assert.deepEqual(lines.filter((l) => l.includes('"edge"')).map((l) => JSON.parse(l).t), [10, 50010, 500000]);
   });
 });
 

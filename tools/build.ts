@@ -22,13 +22,18 @@ export async function buildGame(game: GameId): Promise<BuiltBundle> {
   return { game, min: code.min, stored: code.stored, debug: code.debug };
 }
 
-export async function buildAll(): Promise<BuiltBundle[]> {
+/** Writes a bundle to dist/<game>.js, and its readable form to dist/<game>.debug.js. */
+export function writeBundle(bundle: BuiltBundle): void {
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
+  writeFileSync(distFile(bundle.game), bundle.min);
+  writeFileSync(distFile(bundle.game, true), bundle.debug);
+}
+
+export async function buildAll(): Promise<BuiltBundle[]> {
   const built: BuiltBundle[] = [];
   for (const game of builtGames()) {
     const bundle = await buildGame(game);
-    writeFileSync(distFile(game), bundle.min);
-    writeFileSync(distFile(game, true), bundle.debug);
+    writeBundle(bundle);
     built.push(bundle);
   }
   return built;

@@ -2,7 +2,7 @@
 // ESPRUINO environment variable (this project never builds or ships one; see
 // docs/espruino-linux.md for how a developer gets one).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsString } from './tokenise';
@@ -18,21 +18,25 @@ export interface EspruinoMemory {
   blocksize: number;
 }
 
-export interface BootReport {
-  /** Memory after boot and `settleMs` of running. */
-  memory: EspruinoMemory;
+/** Which interpreter measured: its version and the size and number of its variables. */
+export interface EspruinoBuild {
+  version: string;
+  blocksize: number;
+  variables: number;
+}
+
+/** One line naming the build, e.g. `Espruino 2v29, 2950 variables of 13 bytes`. */
+export function describeBuild(build: EspruinoBuild): string {
+  return `Espruino ${build.version}, ${build.variables} variables of ${build.blocksize} bytes`;
+}
+
+export interface BootReport extends Booted {
   /** Memory of the same run with an empty boot file, to subtract the interpreter's own. */
   baseline: EspruinoMemory;
-  /** Whatever the interpreter printed besides our markers (errors show here). */
-  output: string;
-  /** Uncaught errors while booting and running (printed to whatever console the firmware chose, so caught here). */
-  errors: string[];
-  /** Values printed by the probe expression, if one was given. */
-  probe?: unknown;
 }
 
 /** Collects uncaught errors in .boot0, before the bundle runs. */
-const CATCH_ERRORS = 'var __errors=[];process.on("uncaughtException",function(e){__errors.push(String(e)+(e&&e.stack?" "+e.stack:""));});\n';
+export const CATCH_ERRORS = 'var __errors=[];process.on("uncaughtException",function(e){__errors.push(String(e)+(e&&e.stack?" "+e.stack:""));});\n';
 
 /** Storage.write calls that put `code` (8-bit text) into `name` in 1 KB pieces, as the espruino tool's Save-on-send does (nothing for empty code: Storage has no empty files). */
 export function storageWriteScript(name: string, code: string): string {
@@ -45,64 +49,105 @@ export function storageWriteScript(name: string, code: string): string {
   return lines.join('\n') + '\n';
 }
 
-function run(binary: string, cwd: string, args: string[], timeoutMs: number, input = ''): string {
-  const result = spawnSync(binary, args, { cwd, timeout: timeoutMs, encoding: 'latin1', input });
-  if (result.error) throw result.error;
-  return (result.stdout || '').replace(/\r/g, '');
+/**
+ * Runs the interpreter in `cwd` (its flash is the file espruino.flash there).
+ * With `input`, that text is typed into its console; without, the console is
+ * idle: the Linux build reads the end of a closed input as endless 0xFF
+ * characters, which fill its input line and take variables, while a directory
+ * as input reads as an error, which it skips.
+ */
+function run(binary: string, cwd: string, args: string[], timeoutMs: number, input?: string): string {
+  const idle = input === undefined ? openSync(cwd, 'r') : undefined;
+  try {
+    const result = spawnSync(binary, args, { cwd, timeout: timeoutMs, encoding: 'latin1', input, stdio: [idle ?? 'pipe', 'pipe', 'pipe'] });
+    if (result.error) throw result.error;
+    const ended = result.status === 0 ? '' : `\n[the interpreter ended with ${result.signal || 'exit code ' + result.status}]`;
+    // What a terminal shows: the prompt the console erases (carriage return, erase line) before it prints is gone.
+    return (result.stdout || '').replace(/[^\n]*\r\x1b\[J/g, '').replace(/\r/g, '') + ended;
+  } finally {
+    if (idle !== undefined) closeSync(idle);
+  }
 }
 
-function markers(output: string, tag: string): string[] {
-  const found: string[] = [];
-  const re = new RegExp(`<<<${tag} (.*?)>>>`, 'g');
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(output))) found.push(m[1]);
-  return found;
+/** What booting Storage gave. */
+export interface Booted {
+  /** Memory after boot and the settling time. */
+  memory: EspruinoMemory;
+  /** The interpreter that ran the code. */
+  build: EspruinoBuild;
+  /** Uncaught errors while booting and running (printed to whatever console the firmware chose, so caught here). */
+  errors: string[];
+  /** The value of the probe expression, if one was given. */
+  probe?: unknown;
+  /** Whatever the interpreter printed on its console. */
+  output: string;
+}
+
+function interpreter(): string {
+  const binary = espruinoPath();
+  if (!binary) throw new Error('ESPRUINO is not set');
+  return binary;
+}
+
+/**
+ * Writes `files` into the Storage of the interpreter whose flash is in `dir`,
+ * typed into its console line by line, as a board receives an upload: a whole
+ * file would be parsed at once and would not fit the memory.
+ */
+export function writeToStorage(dir: string, files: Record<string, string>, timeoutMs = 120000): void {
+  const script = Object.keys(files).map((name) => storageWriteScript(name, files[name])).join('');
+  run(interpreter(), dir, [], timeoutMs, script + 'setTimeout(quit,1);\n');
+}
+
+/**
+ * Boots what the Storage in `dir` holds, lets timers run for `settleMs`, then
+ * reports process.memory(), the uncaught errors a .boot0 with CATCH_ERRORS
+ * collected, and `probe` evaluated. The report goes to a file: the firmware
+ * moves the console off the line (to LoopbackA), and a Linux build has no name
+ * for its own terminal to move it back.
+ */
+export function bootStorage(dir: string, options: { settleMs?: number; probe?: string; timeoutMs?: number } = {}): Booted {
+  const file = join(dir, 'report.json');
+  rmSync(file, { force: true });
+  const report = `setTimeout(function(){var m=process.memory();require("fs").writeFileSync("report.json",JSON.stringify({memory:m,version:process.env.VERSION,`
+    + `errors:typeof __errors=="undefined"?[]:__errors,probe:${options.probe || 'undefined'}}));quit();},${options.settleMs ?? 300});`;
+  const output = run(interpreter(), dir, ['-e', report], options.timeoutMs ?? 120000);
+  if (!existsSync(file)) throw new Error('the interpreter wrote no report; its output:\n' + output.slice(-2000));
+  const r = JSON.parse(readFileSync(file, 'latin1'));
+  const build = { version: r.version, blocksize: r.memory.blocksize, variables: r.memory.total };
+  return { memory: r.memory, build, errors: r.errors, probe: r.probe, output };
 }
 
 /**
  * Writes `boot0` (stubs the Linux build lacks, may be empty) and `code` to
- * Storage as `.boot0` and `.bootcde`, boots them, lets timers run for
- * `settleMs`, then prints process.memory() and evaluates `probe`.
+ * Storage as `.boot0` and `.bootcde` in a fresh folder, boots them, lets
+ * timers run for `settleMs`, then reports (bootStorage). Unless `baseline` is
+ * false, the same run with no bundle gives what the interpreter and the stubs
+ * take by themselves.
  */
 export function bootInEspruino(code: string, options: { boot0?: string; settleMs?: number; probe?: string; timeoutMs?: number; baseline?: boolean } = {}): BootReport {
-  const binary = espruinoPath();
-  if (!binary) throw new Error('ESPRUINO is not set');
-  const settleMs = options.settleMs ?? 300;
   const timeoutMs = options.timeoutMs ?? 120000;
-  const probe = options.probe ? `print("<<<PROBE "+JSON.stringify(${options.probe})+">>>");` : '';
-  // The firmware moves the console off the radio (to LoopbackA); the report brings it back to stdout.
-  const report = `setTimeout(function(){E.setConsole("USB",{force:true});print("<<<MEM "+JSON.stringify(process.memory())+">>>");print("<<<ERR "+JSON.stringify(__errors)+">>>");${probe}quit();},${settleMs});`;
-  const measure = (bootCode: string): { memory: EspruinoMemory; output: string; errors: string[]; probe?: unknown } => {
+  const measure = (bootCode: string, probe?: string): Booted => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyboard-espruino-'));
     try {
-      // Typed into the console line by line, as a board receives an upload: a
-      // whole file would be parsed at once and would not fit the memory.
-      run(binary, dir, [], timeoutMs, storageWriteScript('.boot0', CATCH_ERRORS + (options.boot0 || '')) + storageWriteScript('.bootcde', bootCode) + 'setTimeout(quit,1);\n');
-      const output = run(binary, dir, ['-e', report], timeoutMs);
-      const mem = markers(output, 'MEM');
-      if (!mem.length) throw new Error('the interpreter printed no memory report; its output:\n' + output.slice(-2000));
-      const probed = markers(output, 'PROBE');
-      const errors = markers(output, 'ERR');
-      const rest = output.replace(/<<<[A-Z]+ .*?>>>/g, '');
-      return { memory: JSON.parse(mem[0]), output: rest, errors: errors.length ? JSON.parse(errors[0]) : [], probe: probed.length ? JSON.parse(probed[0]) : undefined };
+      writeToStorage(dir, { '.boot0': CATCH_ERRORS + (options.boot0 || ''), '.bootcde': bootCode }, timeoutMs);
+      return bootStorage(dir, { settleMs: options.settleMs, probe, timeoutMs });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   };
-  const booted = measure(code);
-  // The same run with no bundle: what the interpreter and the stubs take by themselves.
+  const booted = measure(code, options.probe);
+  // The probe is for the bundle: the baseline has nothing to probe.
   const baseline = options.baseline === false ? booted : measure('');
-  return { memory: booted.memory, baseline: baseline.memory, output: booted.output, errors: booted.errors, probe: booted.probe };
+  return { memory: booted.memory, baseline: baseline.memory, build: booted.build, output: booted.output, errors: booted.errors, probe: booted.probe };
 }
 
 /** Runs a plain script file in the interpreter and returns what it printed. */
 export function runScriptInEspruino(script: string, timeoutMs = 120000): string {
-  const binary = espruinoPath();
-  if (!binary) throw new Error('ESPRUINO is not set');
   const dir = mkdtempSync(join(tmpdir(), 'tallyboard-espruino-'));
   try {
     writeFileSync(join(dir, 'script.js'), script);
-    return run(binary, dir, ['script.js'], timeoutMs);
+    return run(interpreter(), dir, ['script.js'], timeoutMs);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -2,6 +2,7 @@
 // without a board: the globals Espruino lacks are removed, the ones the
 // firmware uses record their calls, and timers run on a manual clock.
 import vm from 'node:vm';
+import { crc32 } from './crc32';
 
 /** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
 const ABSENT = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl',
@@ -179,7 +180,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     E: {
       setConsole: record('E.setConsole'), enableWatchdog: record('E.enableWatchdog'), kickWatchdog: record('E.kickWatchdog'),
       on: on('E'), getErrorFlags: () => [], hwRand: () => (random = (random * 16807) % 2147483647) * 2, setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
-      toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'),
+      toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'), CRC32: (s: string) => crc32(String(s)),
     },
     NRF: {
       setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setScanResponse: record('NRF.setScanResponse'), setSecurity: record('NRF.setSecurity'),

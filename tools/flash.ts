@@ -1,14 +1,18 @@
-// npx tallyboard flash: writes a game's bundle to the board's Storage as its
-// boot code (.bootcde) and restarts it, through the espruino command-line tool.
+// npx tallyboard flash: builds a game's bundle from the sources, writes it to
+// the board's Storage as its boot code (.bootcde) through the espruino
+// command-line tool, has the board confirm what it stored, and restarts it.
 // The upload file is made here, not by the tool, so that --out writes exactly
-// what a board receives: the bundle in 1 KB Storage.write pieces, then load().
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// what a board receives: the bundle in 1 KB Storage.write pieces, a check,
+// then load().
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { storageWriteScript } from './espruino-run';
 import { pretokenise } from './tokenise';
-import { GAME_IDS, ROOT, distFile } from './games';
-import { buildAll } from './build';
+import { crc32 } from './crc32';
+import { ROOT, builtGames, distFile } from './games';
+import { buildGame, writeBundle } from './build';
+import { UsageError, reason } from '../sim/command-line';
 import type { GameId } from '../firmware/game';
 
 export interface FlashOptions {
@@ -19,7 +23,10 @@ export interface FlashOptions {
   out?: string;
 }
 
-export class UsageError extends Error {}
+/** How a board in Espruino's recovery advertises itself ("MDBT42Q 1a2b"): the espruino tool takes the first name containing it. */
+const RECOVERY_NAME = 'MDBT42Q';
+/** What the board prints once it has stored the bundle: its length and CRC-32, as the board computes them. */
+const STORED = /tallyboard-stored (\d+) (\d+)/;
 
 export function parseFlashArgs(args: string[]): FlashOptions {
   const options: Partial<FlashOptions> & { dryRun: boolean } = { dryRun: false };
@@ -37,21 +44,25 @@ export function parseFlashArgs(args: string[]): FlashOptions {
     else if (arg === '--dry-run') options.dryRun = true;
     else throw new UsageError(`unknown option ${arg}`);
   }
-  if (!options.game || GAME_IDS.indexOf(options.game) < 0) throw new UsageError(`--game must be one of ${GAME_IDS.join(', ')}`);
-  if (!options.out && !options.port && !options.device) throw new UsageError('say where the board is: --port /dev/ttyACM0, or --device "Tallyboard" for Bluetooth (or --out FILE to write the upload file only)');
+  const games = builtGames();
+  if (!options.game || games.indexOf(options.game) < 0) throw new UsageError(`--game must be one of ${games.join(', ')}`);
+  if (!options.out && !options.dryRun && !options.port && !options.device) throw new UsageError(`say where the board is: --port /dev/ttyUSB0 for a serial adapter, or --device ${RECOVERY_NAME} for Bluetooth (or --out FILE to write the upload file only)`);
   if (options.port && options.device) throw new UsageError('give --port or --device, not both');
   return options as FlashOptions;
 }
 
-/** The text sent to the board: the bundle, pretokenised, into .bootcde, then a restart that boots it. */
+/** The text sent to the board: the bundle, pretokenised, into .bootcde; the board's own account of what it stored; a restart that boots it. */
 export function uploadScript(bundle: string): string {
-  return storageWriteScript('.bootcde', pretokenise(bundle)) + 'load();\n';
+  const bootcde = 'require("Storage").read(".bootcde")';
+  return storageWriteScript('.bootcde', pretokenise(bundle))
+    + `print("tallyboard-stored "+${bootcde}.length+" "+E.CRC32(${bootcde}));\n`
+    + 'load();\n';
 }
 
 /** The espruino tool's arguments that send `uploadFile` as plain console input, unchanged. */
-export function espruinoArgs(options: FlashOptions, uploadFile: string): string[] {
-  const target = options.port ? ['--port', options.port, '--no-ble'] : ['-d', options.device as string];
-  return target.concat([
+export function espruinoArgs(target: { port?: string; device?: string }, uploadFile: string): string[] {
+  const to = target.port ? ['--port', target.port, '--no-ble'] : ['-d', target.device as string];
+  return to.concat([
     // The upload is already minified, pretokenised and self-contained: the tool must not touch it.
     '--config', 'SAVE_ON_SEND=0',
     '--config', 'MINIFICATION_LEVEL=',
@@ -59,6 +70,12 @@ export function espruinoArgs(options: FlashOptions, uploadFile: string): string[
     '--config', 'PRETOKENISE=0',
     uploadFile,
   ]);
+}
+
+/** Whether the tool's output holds the board's confirmation of exactly `stored`. */
+export function confirmed(output: string, stored: string): boolean {
+  const m = STORED.exec(output);
+  return !!m && Number(m[1]) === stored.length && Number(m[2]) === crc32(stored);
 }
 
 function espruinoBin(): string {
@@ -69,23 +86,61 @@ function quote(arg: string): string {
   return /^[\w./:=@-]+$/.test(arg) ? arg : JSON.stringify(arg);
 }
 
+const isFolder = (path: string) => statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+
+const commandLine = (args: string[]) => ['npx', 'espruino'].concat(args).map(quote).join(' ');
+
+/** The source version a build came from, when the project is a git checkout. */
+function sourceVersion(): string {
+  const git = spawnSync('git', ['describe', '--always', '--dirty=+uncommitted changes'], { cwd: ROOT, encoding: 'utf8' });
+  return git.status === 0 ? `, sources at git ${git.stdout.trim()}` : '';
+}
+
+/** Runs the espruino tool, showing what it prints, and returns all of it. */
+function runEspruino(args: string[]): Promise<{ status: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(espruinoBin(), args, { stdio: ['inherit', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => { output += d.toString('latin1'); process.stdout.write(d); });
+    child.stderr.on('data', (d: Buffer) => { output += d.toString('latin1'); process.stderr.write(d); });
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
 export async function flash(options: FlashOptions, print: (line: string) => void): Promise<number> {
-  if (!existsSync(distFile(options.game))) await buildAll();
-  if (!existsSync(distFile(options.game))) throw new UsageError(`the ${options.game} firmware is not written yet`);
-  const upload = uploadScript(readFileSync(distFile(options.game), 'utf8'));
+  if (options.out && !isFolder(dirname(options.out))) throw new UsageError(`cannot write ${options.out}: no folder ${dirname(options.out)}`, false);
+  // Always from the sources: a dist/ file left from before an edit is never what goes on a board.
+  const bundle = await buildGame(options.game);
+  writeBundle(bundle);
+  const upload = uploadScript(bundle.min);
+  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})`);
   const uploadFile = options.out || join(ROOT, '.tallyboard', options.game + '.upload.js');
-  if (!options.out) mkdirSync(join(ROOT, '.tallyboard'), { recursive: true });
-  writeFileSync(uploadFile, upload);
+  try {
+    if (!options.out) mkdirSync(join(ROOT, '.tallyboard'), { recursive: true });
+    writeFileSync(uploadFile, upload);
+  } catch (e) {
+    throw new UsageError(`cannot write ${uploadFile}: ${reason(e)}`, false);
+  }
   if (options.out) print(`wrote ${uploadFile} (${Buffer.byteLength(upload)} bytes): send it to a board's console to flash ${options.game}`);
-  if (!options.port && !options.device) return 0;
-  const args = espruinoArgs(options, uploadFile);
-  const command = ['npx', 'espruino'].concat(args).map(quote).join(' ');
   if (options.dryRun) {
-    print(command);
+    if (options.port || options.device) print(commandLine(espruinoArgs(options, uploadFile)));
+    else {
+      print(`over a serial port: ${commandLine(espruinoArgs({ port: 'PORT' }, uploadFile))}`);
+      print(`over Bluetooth:     ${commandLine(espruinoArgs({ device: RECOVERY_NAME }, uploadFile))}`);
+    }
     return 0;
   }
-  print(`flashing ${options.game} (${relative(process.cwd(), uploadFile)}) with: ${command}`);
-  const result = spawnSync(espruinoBin(), args, { stdio: 'inherit' });
-  if (result.error) throw result.error;
-  return result.status === null ? 1 : result.status;
+  if (!options.port && !options.device) return 0;
+  const args = espruinoArgs(options, uploadFile);
+  print(`flashing ${options.game} (${relative(process.cwd(), uploadFile)}) with: ${commandLine(args)}`);
+  const result = await runEspruino(args);
+  if (!confirmed(result.output, bundle.stored)) {
+    const unreached = result.output.includes('Unable to connect!') ? ' (the espruino tool could not connect to it)' : '';
+    process.stderr.write(`tallyboard: flash failed: the board did not confirm that it stored ${options.game}${unreached}. `
+      + 'Is it connected, and in Espruino\'s recovery (hold BTN1 while powering it up)? See docs/flashing.md.\n');
+    return 1;
+  }
+  print(`the board stored ${options.game} (${bundle.stored.length} bytes, CRC-32 matches) and restarts with it`);
+  return result.status === 0 ? 0 : 1;
 }

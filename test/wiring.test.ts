@@ -76,7 +76,7 @@ describe('wiring: every call the docs show is the real API', function () {
   function foreignNames(): Set<string> {
     const types = readFileSync(join(ROOT, 'node_modules', '@types', 'espruino', 'index.d.ts'), 'utf8') + readFileSync(join(ROOT, 'hal', 'espruino', 'globals.d.ts'), 'utf8');
     return new Set([...Array.from(types.matchAll(/declare (?:function|class|const|var|let|namespace) ([A-Za-z_$][\w$]*)/g), (m) => m[1]),
-      'process', 'setTimeout', 'quit', 'Error', 'Math', 'Object', 'JSON']);
+      'process', 'setTimeout', 'quit', 'Error', 'Math', 'Object', 'JSON', 'Uint8Array', 'super']);
   }
 
   /** Every inline code span of the user docs that is a call of something not Espruino's or JavaScript's, with where it is. */

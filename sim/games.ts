@@ -116,6 +116,8 @@ export function triangleSim(): SimGame {
   const physics = new TrianglePhysics(triangleModule.board);
   /** The last flick as the player saw it land. */
   let last: TriangleMove | null = null;
+  /** The game as the display last showed it: while the board is off, the player goes on from it. */
+  let shown: TriangleState | null = null;
   return {
     module: triangleModule,
     actions: PLAY_ACTIONS,
@@ -128,7 +130,8 @@ export function triangleSim(): SimGame {
       return fieldsProblem(a, ['t', 'do', 'stopMm', 'off']);
     },
     happen(a, world) {
-      let state = world.state() as TriangleState | null;
+      let state = (world.state() as TriangleState | null) || shown;
+      shown = state;
       // The player flicks along the side the display shows. A short flick is only
       // scored once the next chip is placed, so while the board still works on the
       // last flick, the player reckons the side by the rules from where it landed.

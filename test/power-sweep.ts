@@ -5,9 +5,9 @@
 // was blind (the actions whose sensor signals fall in the cut or the boot, and
 // phone lines sent then) and the phone told the board was restored.
 //
-// Each cut is run from the example's last action before it, not from its
-// start: the board boots from the log as the uncut game left it at that
-// action, with the physical world (rings on pegs, where the last chip lies)
+// Each cut is run from the example's last action before it with nothing
+// under way, not from its start: the board boots from the log as the uncut
+// game left it at that action, with the physical world (rings on pegs, where the last chip lies)
 // as those actions left it, and runs beside a board that saw everything (or
 // only what the cut board could see) until both play the same game with
 // nothing under way, past the game's own timeouts. Used by
@@ -149,6 +149,8 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   // Start from the first action that has anything at or after the cut.
   let from = actions.findIndex((a, k) => ex.spans[k][1] >= at);
   if (from < 0) from = actions.length - 1;
+  // A board started there must not have anything under way: it would start (and so cut) it too.
+  while (from > 0 && ex.busy[from]) from--;
   const tailMs = ex.scenario.game.tailMs;
   const power = [{ t: at, power: 'cut' }, { t: at + CUT_MS, power: 'on' }];
   const cut = segment(ex, from, new Map(), power);

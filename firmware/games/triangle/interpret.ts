@@ -154,9 +154,10 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       for (let a = 0; a < 3; a++) if (lv >> a * 4 & 1) spot[a] = t - PLACED_MS;
       // A flick under way: decided as any other, from the target's sensors from now on (a chip
       // resting there covers them still; one seen nowhere is short once the arrive timeout is over).
-      // It began before the power went: a chip put on that spot now is the next one, not an adjustment.
+      // It began before the power went: a chip on that spot now (seen since t - PLACED_MS) is the
+      // next one, not an adjustment.
       if (pending >= 0) {
-        start(pending, t - REPLACE_MS);
+        start(pending, t - REPLACE_MS - PLACED_MS);
         last = t;
       }
     },

@@ -20,6 +20,7 @@ import type { Game } from '../firmware/game';
 import { BEYOND_AT_MM, CHIP_MM } from '../firmware/games/triangle/board';
 import { CLR } from '../firmware/games/ringapeg/rules';
 import { SimFlash } from '../sim/flash';
+import { FLICK_MS } from '../sim/physics/triangle';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
 import type { World } from '../sim/games';
@@ -162,7 +163,8 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   actions.forEach((a, k) => {
     if (ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) hidden.add(k);
   });
-  const told = cut.sim.out.slice(mark).some((l) => (JSON.parse(l) as { phone?: { type: string } }).phone?.type === 'restored');
+  const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
+  const told = restored !== undefined;
   const list = [...hidden];
   const name = (k: number): string => `line ${actions[k].line} ${JSON.stringify(actions[k].body)}`;
   const result = (names: string): CutOutcome => (told ? { at, outcome: 'blind', detail: names } : { at, outcome: 'failed', detail: `the phone was not told (unseen: ${names})` });
@@ -188,6 +190,16 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   // must be the uncut one without some of the moves the uncut board saved in the blind time.
   const partly = withoutMoves(ex, from, at, blindEnd, power);
   if (partly !== null) return result(partly);
+  // A flick the board did not see, or saw differently (a chip that passed every point while it was off
+  // looks short), leaves the board expecting another side than the players flick: it flags each such
+  // flick (side XY, expected YZ) until the referee enters or corrects the flick.
+  // (A flick under way the board took up, or one whose chip left its spot in the blind time.)
+  const unseenFlick = list.some((k) => actions[k].body.do === 'flick' && actions[k].t + FLICK_MS <= blindEnd && actions[k].t + FLICK_MS + 50 >= at);
+  const flagged = segment(ex, from, new Map(), power);
+  flagged.sim.runToEnd();
+  if ((unseenFlick || restored?.resume !== undefined) && flagged.sim.out.some((l) => /"type":"flag","message":"side \w+, expected \w+"/.test(l))) {
+    return result(`a flick unseen or seen short (${list.map(name).join(', ')}): the board flags the sides that do not follow`);
+  }
   // Rings lifted off the pegs while the board was blind are not seen: between Boards it then waits
   // for the clear button (CLEAr on the display, warn R11 on the phone) before the next Board starts.
   if (list.some((k) => actions[k].body.do === 'clear')) {

@@ -19,7 +19,7 @@ const LAND_MS = 500;
 /**
  * The impact switch rings after a shock: further closures within this time are
  * the same shock, ms. A ring's bounce comes later (sim/physics/ringapeg.ts: a
- * ring hitting the board at 1-2 m/s is 80-120 ms in the air before it hits again).
+ * ring hitting the board at 1-2 m/s is 80-160 ms in the air before it hits again).
  */
 const IMPACT_HOLD_MS = 30;
 /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */

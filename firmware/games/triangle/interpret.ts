@@ -14,6 +14,13 @@ import { ON_DEVICE } from '../../device';
  * braking at 1 m/s² (a very slick table) covers its last 18.5 mm in 192 ms.
  */
 export const REST_MS = 300;
+/**
+ * A flick taken up at power-up with a chip at its target is decided this long
+ * after power-up, not REST_MS: the chip has lain there since before (a board
+ * takes longer to start than a chip slides, so it is at rest or in its last
+ * millimetres), and the next player may lift it any moment.
+ */
+export const RESUME_REST_MS = 50;
 /** A chip not seen at the target this long after leaving its start spot stopped short (T7). */
 export const ARRIVE_TIMEOUT_MS = 4000;
 /** A chip put back on the spot it left within this time was being adjusted, not flicked. */
@@ -158,7 +165,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       // next one, not an adjustment.
       if (pending >= 0) {
         start(pending, t - REPLACE_MS - PLACED_MS);
-        last = t;
+        last = t - REST_MS + RESUME_REST_MS;
       }
     },
   } as TriangleInterpreter;

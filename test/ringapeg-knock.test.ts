@@ -7,7 +7,7 @@ import type { RingapegState } from '../firmware/games/ringapeg/rules';
 
 const HEADER = '{"game":"ringapeg","players":2,"options":{"variant":"primary"},"seed":3}';
 
-/** The final state and the moves the phone heard scored (rule ids), for scenario lines after the header. */
+/** The final state, rings left and turn of a scenario of these lines after the header. */
 function play(lines: object[]): { state: RingapegState; left: number[]; turn: number } {
   const out = replay([HEADER, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n').lines.map((l) => JSON.parse(l));
   const final = out[out.length - 1].final;

@@ -33,6 +33,8 @@ export interface Restored<S> {
   dropped: number;
   /** The log ends in a record cut short: the next record must start on a new line, after a resync. */
   cut: boolean;
+  /** The move under way when the power went (its begin record with nothing after it: the game's own number), or -1. */
+  pending: number;
 }
 
 /**
@@ -51,6 +53,12 @@ interface Record_ {
   n?: string[];
   sync?: number;
   u?: number;
+  /**
+   * A begin record: a sensed move began (a chip left its start spot), the
+   * game's own number for it, or -1 once it came to nothing. Not a move: the
+   * last one, with no record after it, is restored as `pending`.
+   */
+  b?: number;
 }
 
 /** The record that takes back the last move that stands (undo, as often as there are moves). */
@@ -68,6 +76,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
   let trusted = true;
   let cut = false;
   let dropped = 0;
+  let pending = -1;
   // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
   let n = 0;
@@ -85,6 +94,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
     // The setup record: without it there is no game to restore, and nothing after it counts.
     if (!n++) setup = value && value.g === game.id && value;
     else if (setup) {
+      pending = -1;
       // After a garbled record nothing can be trusted to follow from what came before,
       // unless a resync says the board went on from exactly the moves standing so far.
       if (value && value.sync !== undefined) {
@@ -95,6 +105,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
           cut = line.slice(-1) !== '\n';
         }
         if (!trusted) dropped++;
+        else if ((value as Record_).b !== undefined) pending = (value as Record_).b as number;
         else if ((value as Record_).u) standing.pop();
         else standing.push(n);
       }
@@ -122,7 +133,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
       moves++;
     }
   });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending };
 }
 
 /** The setup record of a game (JSON leaves out names when there are none). */

@@ -31,8 +31,12 @@ export interface GameModule<S, M> {
   /** The scan period on the chip (ms): the longest that still sees the board's shortest sensor pulse. */
   pollMs: number;
   settle?: SettleGroup[];
-  /** The interpreter that turns this board's sensor events into moves. */
-  interpreter(emit: (move: M) => void): Interpreter;
+  /**
+   * The interpreter that turns this board's sensor events into moves; `begin`
+   * saves that a move began (a number of the game's own, or -1 once it came to
+   * nothing), so that a power cut before the move is decided does not lose it.
+   */
+  interpreter(emit: (move: M) => void, begin: (value: number) => void): Interpreter;
   /** The LED display text for a state. */
   layout(state: S): string;
   /** Game-specific fields of the phone's state message ({} for none). */
@@ -258,7 +262,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (refused) sendLine(radio, { type: 'flag', message: refused });
   }
 
-  const interpreter = mod.interpreter(sensed);
+  const interpreter = mod.interpreter(sensed, function (value: number): void {
+    saveRecord(record({ b: value }));
+  });
   // The simulator's observer sees every event first; on the chip events go straight to their reader.
   const observe = ON_DEVICE ? undefined : config.observe;
   const sink: Interpreter | null = observe ? {
@@ -373,7 +379,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     names = saved.names;
     state = saved.state;
     stand = saved.stand;
-    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped });
+    // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
+    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: saved.pending < 0 ? undefined : saved.pending });
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {
@@ -388,6 +395,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
     begin();
   }
+  // What the sensors show at power-up was there before: the interpreter starts from it.
+  if (interpreter.resume) interpreter.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
   setDiag(config.diag);
 
   function tick(): void {

@@ -20,4 +20,12 @@ export interface Interpreter {
   settle?(): void;
   /** Whether a move is still being worked out. */
   busy?(): boolean;
+  /**
+   * Called once at power-up, at time `t`, with the levels the sensors show then
+   * (debounced: what the scanner starts from) and the move that was under way
+   * when the power went (the `begin` value its interpreter gave, or -1): what
+   * is already there is not a new move, and a move under way is decided from
+   * what the sensors show from now on.
+   */
+  resume?(t: number, level: (ch: number) => number, pending: number): void;
 }

@@ -116,6 +116,8 @@ export function triangleSim(): SimGame {
   const physics = new TrianglePhysics(triangleModule.board);
   /** The last flick as the player saw it land. */
   let last: TriangleMove | null = null;
+  /** The game as the player reckons it after his last flick: while the board is off, he goes on from it. */
+  let reckoned: TriangleState | null = null;
   return {
     module: triangleModule,
     actions: PLAY_ACTIONS,
@@ -131,12 +133,15 @@ export function triangleSim(): SimGame {
       let state = world.state() as TriangleState | null;
       // The player flicks along the side the display shows. A short flick is only
       // scored once the next chip is placed, so while the board still works on the
-      // last flick, the player reckons the side by the rules from where it landed.
+      // last flick, the player reckons the side by the rules from where it landed,
+      // and so he does while the board is off.
       if (state && last && world.busy()) state = triangleModule.game.play(state, last).state;
+      if (!state) state = reckoned;
       const side = state ? state.f : 0;
       const stopMm = a.body.stopMm as number | undefined;
       // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.
       last = { k: 'flick', r: stopMm === undefined ? 'beyond' : trueResult(stopMm), s: side };
+      if (state) reckoned = triangleModule.game.play(state, last).state;
       world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined }, a.t, side, world.random));
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.

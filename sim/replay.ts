@@ -51,6 +51,17 @@ const TAIL_LIMIT_MS = 60_000;
 const IDLE_SKIP_MS = 60_000;
 /** Display modules of the reference board (wiring.md). */
 const MODULES = 3;
+/**
+ * How long a board takes from power to its first scan (ms), blind all along:
+ * the nRF52832 starts, Espruino brings up its Bluetooth stack and runs the
+ * stored bundle (16 KB, pretokenised) from flash, and the firmware replays the
+ * saved game, checking and playing every record again on an interpreter that
+ * takes some 50 µs a loop step: a few hundred ms for a short log, about a
+ * second for a long game's. The simulator takes the long figure
+ * (docs/saving.md): a scenario starts with the board already on, and
+ * `{"power":"on"}` starts it.
+ */
+export const BOOT_MS = 1000;
 
 /** A scenario, checked and ready to run: its header, its game, and its action lines. */
 export interface Scenario {
@@ -122,6 +133,8 @@ export class Simulation {
   /** Scan ticks run so far (time skipped while idle runs none). */
   scans = 0;
   private decoder = createLineDecoder();
+  /** While the board boots after a power-on: the time it is up; null otherwise. */
+  private bootAt: number | null = null;
   private notes = 0;
   private writes = 0;
   private shown = '';
@@ -158,7 +171,7 @@ export class Simulation {
       busy: () => (this.firmware ? this.firmware.view().busy : false),
       random: inputs.random,
     };
-    this.powerOn();
+    this.powerOn(0);
   }
 
   emit(line: Record<string, unknown>): void {
@@ -166,11 +179,25 @@ export class Simulation {
     this.out.push(JSON.stringify(Object.assign({ t: this.now }, line)));
   }
 
-  /** Boots the firmware from whatever the flash holds; the sensors stay as they are. */
-  powerOn(): void {
+  /**
+   * The power comes (back): the board boots for `bootMs`, seeing nothing, then
+   * starts the firmware from whatever the flash holds at the first scan time
+   * after that; the sensors stay as they are.
+   */
+  powerOn(bootMs = BOOT_MS): void {
+    if (this.firmware || this.bootAt !== null) return;
+    this.flash.powerOn();
+    this.bootAt = this.now + bootMs;
+    if (!bootMs) this.boot();
+  }
+
+  /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
+  private boot(): void {
+    this.bootAt = null;
     const { header, game } = this.scenario;
     const board = game.module.board;
-    this.flash.powerOn();
+    // The latches of transit inputs start afresh: a pulse they caught while the board was off is gone.
+    for (const bank of this.hal.inputs.banks) bank.read();
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs });
     this.decoder = createLineDecoder();
     this.notes = 0;
@@ -192,6 +219,7 @@ export class Simulation {
   }
 
   powerOff(): void {
+    this.bootAt = null;
     this.hal.ticker.stop();
     this.firmware = null;
   }
@@ -258,6 +286,7 @@ export class Simulation {
     }
     this.now = this.t;
     inputs.advanceTo(this.t);
+    if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
     if (this.firmware) {
       this.hal.ticker.fire();
       this.scans++;
@@ -273,10 +302,10 @@ export class Simulation {
     }
   }
 
-  /** Nothing moving: no sensor change under way or unread, and the scanner idle. */
+  /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */
   private quiet(): boolean {
     const inputs = this.hal.inputs;
-    return !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
   }
 
   /** Steps until the scan time passes `t`. */

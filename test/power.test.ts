@@ -89,7 +89,7 @@ describe('power cuts: restore at seeded instants of every example game', functio
         assert.ok(r, `restored at t=${sim.t}`);
         assert.deepEqual(r.state, view.state, `t=${sim.t}`);
         assert.deepEqual([game.scores(r.state), game.turn(r.state), game.winner(r.state)], [view.scores, view.turn, view.winner]);
-        assert.deepEqual([r.moves, r.dropped], [standing(log), 0]);
+        assert.deepEqual([r.moves, r.dropped, r.pending], [standing(log), 0, underWay(log) ?? -1]);
         checked++;
         if (ends.length < 2) return;
         // The power went while the last record was being written: some of its bytes, not all.
@@ -109,16 +109,32 @@ describe('power cuts: restore at seeded instants of every example game', functio
   }
 });
 
-/** Moves that stand in a log of whole records: move records less the undo records that take them back. */
+/** The records of a log of whole records after its setup, as values. */
+function records(log: string): { u?: number; sync?: number; b?: number }[] {
+  return log.split('\n').slice(1).filter((line) => line !== '').map((line) => JSON.parse(line.substring(0, line.length - 3)));
+}
+
+/** Moves that stand in a log of whole records: move records less the undo records that take them back (begin records are no moves). */
 function standing(log: string): number {
   let n = 0;
-  for (const line of log.split('\n').slice(1)) {
-    if (line === '') continue;
-    const value = JSON.parse(line.substring(0, line.length - 3));
+  for (const value of records(log)) {
     if (value.u) n--;
-    else if (value.sync === undefined) n++;
+    else if (value.sync === undefined && value.b === undefined) n++;
   }
   return n;
+}
+
+/** The move under way in a log of whole records: its last record, when that is a begin record of a move (b >= 0). */
+function underWay(log: string): number | undefined {
+  const last = records(log).pop();
+  return last && last.b !== undefined && last.b >= 0 ? last.b : undefined;
+}
+
+/** The restored message a board powered up on `log` (whole records, then `dropped` cut short) sends. */
+function restoredMessage(log: string, dropped: number): Phone {
+  const message: Phone = { type: 'restored', moves: standing(log), dropped: dropped };
+  if (!dropped && underWay(log) !== undefined) message.resume = underWay(log);
+  return message;
 }
 
 /** A scenario with extra lines put in time order (a line at the same time as others goes after them). */
@@ -139,6 +155,7 @@ interface Phone {
   moves?: number;
   dropped?: number;
   lost?: boolean;
+  resume?: number;
   scores?: number[];
   turn?: number;
 }
@@ -175,19 +192,20 @@ describe('power cuts: real cuts through the simulator', function () {
         shown = sim.hal.chain.text();
       }
       assert.ok(sim.t > cutAt && sim.t < cutAt + 10, 'the power went at the cut line');
+      const logAtCut = sim.flash.files[LOG];
       const mark = sim.out.length;
       while (!sim.firmware) sim.step();
-      const view = running(sim).view();
       const game = sim.scenario.game.module.game as Game<unknown, object>;
       assert.ok(last);
-      assert.deepEqual(view.state, last.state);
-      assert.deepEqual([view.scores, view.turn, view.winner], [last.scores, last.turn, last.winner]);
+      // The game the board takes up (before its first scan decides anything under way).
+      const taken = restore(copyFlash({ [LOG]: logAtCut }), game);
+      assert.ok(taken);
+      assert.deepEqual(taken.state, last.state);
       const printed = printedAfter(sim, mark);
-      const moves = sim.flash.files[LOG].split('\n').length - 2;
-      assert.deepEqual(printed.phone[0], { type: 'restored', moves: moves, dropped: 0 });
+      assert.deepEqual(printed.phone[0], restoredMessage(logAtCut, 0));
       const state = printed.phone.find((p) => p.type === 'state') as Phone;
       assert.deepEqual([state.scores, state.turn], [game.scores(last.state), game.turn(last.state)]);
-      assert.equal(sim.hal.chain.text(), shown, 'the display shows what it showed before the cut');
+      assert.equal(printed.display[0], shown, 'the display shows what it showed before the cut');
       sim.runToEnd();
     });
   }
@@ -225,11 +243,11 @@ describe('power cuts: real cuts through the simulator', function () {
       assert.equal(partial, bytes > 0, 'a record was cut short');
       if (partial) assert.ok(log.length - recordEnds(log)[whole - 1] <= bytes);
       const mark = sim.out.length;
-      sim.powerOn();
+      sim.powerOn(0);
       const view = running(sim).view();
       assert.deepEqual(view.state, before[whole], `the state before move ${whole} (struck at ${struck} ms)`);
       const printed = printedAfter(sim, mark);
-      assert.deepEqual(printed.phone[0], { type: 'restored', moves: whole - 1, dropped: partial ? 1 : 0 });
+      assert.deepEqual(printed.phone[0], restoredMessage(log.substring(0, recordEnds(log)[whole - 1]), partial ? 1 : 0));
       assert.equal(sim.hal.chain.text(), shownByRecords[whole], 'the display shows what it showed with those moves');
       shownByRecords = [];
       sim.runToEnd();
@@ -240,12 +258,12 @@ describe('power cuts: real cuts through the simulator', function () {
     // Bug check: the cut-short record stays at the end of the log; the next record must not be glued to it.
     const { sim } = watched(withLines('triangle-game', [{ t: 5000, power: 'cut', afterBytes: 5 }]));
     while (sim.firmware) sim.step();
-    sim.powerOn();
+    sim.powerOn(0);
     sim.runUntil(60000);
     const playing = running(sim).view();
     assert.ok(playing.scores[0] + playing.scores[1] > 10, 'moves were played after the first cut');
     sim.powerOff();
-    sim.powerOn();
+    sim.powerOn(0);
     const view = running(sim).view();
     assert.deepEqual([view.scores, view.turn, view.state], [playing.scores, playing.turn, playing.state]);
   });
@@ -260,7 +278,7 @@ describe('power cuts: a garbled log at power-up', () => {
     sim.powerOff();
     sim.flash.files[LOG] = log;
     const mark = sim.out.length;
-    sim.powerOn();
+    sim.powerOn(0);
     sim.step();
     return { sim, printed: printedAfter(sim, mark) };
   }

@@ -49,7 +49,7 @@ class Table {
   constructor(readonly rnd: () => number, readonly players: number, options: { [k: string]: string | boolean }) {
     this.state = ringapeg.setup({ players, options });
     this.world = createRingapegWorld(BOARD, rnd);
-    this.interp = createRingapegInterpreter((m) => this.move(m));
+    this.interp = createRingapegInterpreter((m) => this.move(m), () => {});
   }
 
   /** The phase by name. */

@@ -17,7 +17,7 @@ function rig() {
   const emitted: Emitted[] = [];
   const seen = { transits: 0 };
   let now = 0;
-  const interpreter = triangleInterpreter((move) => emitted.push({ move, t: now }));
+  const interpreter = triangleInterpreter((move) => emitted.push({ move, t: now }), () => {});
   const sink = {
     sense: (kind: SensorEventKind, ch: number, level: number, t: number) => {
       if (kind === TRANSIT) seen.transits++;

@@ -7,7 +7,10 @@
 // reaches the peg top at about 2 m/s (a beam is broken for 3 ms, the gates
 // 7.5 ms apart), a ring dropped from the hand at about 1 m/s, a ring lifted
 // by hand at about 0.2 m/s. After the low gate a ring falls about 60 ms onto
-// the stack, then the board shakes the impact switch.
+// the stack, then the board shakes the impact switch once (the peg holds the
+// ring). A ring that misses hits the board flat and bounces: it shakes the
+// switch again each time it comes down, until it lies still. A knock on the
+// table shakes it once.
 import { BoardDescription, channelOf } from '../../firmware/board';
 import { LevelChange } from './types';
 
@@ -18,6 +21,15 @@ const DROP_MM_PER_MS = 1;
 const LIFT_MM_PER_MS = 0.2;
 const FALL_TO_STACK_MS = 60;
 const IMPACT_MS = 20;
+/** A bounce's shock is lighter: the switch closes for this long. */
+const BOUNCE_MS = 10;
+/**
+ * Restitution of a ring hitting a wooden board (0.3-0.5 for wood and hard
+ * plastic): one bouncing at v comes down again 2·E·v/g later, 160 ms after a
+ * snap's 2 m/s, 80 ms after a drop's 1 m/s, each bounce E times shorter.
+ */
+const RESTITUTION = 0.4;
+const G_MM_PER_MS2 = 9.81e-3;
 /** A ring that misses flies on this long before it hits the board. */
 const FLIGHT_OFF_MS = 150;
 /** A ring glancing off a peg top breaks only the top beam, briefly, then flies on. */
@@ -69,6 +81,17 @@ export function createRingapegWorld(board: BoardDescription, random?: () => numb
     if (impactCh >= 0) pulse(out, impactCh, t, IMPACT_MS);
   }
 
+  /** A ring missing every peg hits the board at `speed` mm/ms and bounces until its hops are too short to shake the switch apart. */
+  function fall(out: LevelChange[], t: number, speed: number): void {
+    impact(out, t);
+    let at = t + IMPACT_MS;
+    for (let air = 2 * RESTITUTION * jitter(speed) / G_MM_PER_MS2; air >= BOUNCE_MS && impactCh >= 0; air *= RESTITUTION) {
+      at += air;
+      pulse(out, impactCh, at, BOUNCE_MS);
+      at += BOUNCE_MS;
+    }
+  }
+
   /** A ring going down over a peg at `speed` mm/ms: top beam, then low beam, then onto the stack. */
   function down(out: LevelChange[], t: number, peg: string, speed: number): void {
     const v = jitter(speed);
@@ -100,7 +123,7 @@ export function createRingapegWorld(board: BoardDescription, random?: () => numb
         at += FLIGHT_OFF_MS;
       }
       if (peg) down(out, at, peg, SNAP_MM_PER_MS);
-      else impact(out, at + FLIGHT_OFF_MS);
+      else fall(out, at + FLIGHT_OFF_MS, SNAP_MM_PER_MS);
       return done(out);
     },
     lift: function (t, peg) {
@@ -114,7 +137,7 @@ export function createRingapegWorld(board: BoardDescription, random?: () => numb
     drop: function (t, peg) {
       const out: LevelChange[] = [];
       if (peg) down(out, t, peg, DROP_MM_PER_MS);
-      else impact(out, t + FLIGHT_OFF_MS / 3);
+      else fall(out, t + FLIGHT_OFF_MS / 3, DROP_MM_PER_MS);
       return done(out);
     },
     clear: function (t) {

@@ -1,8 +1,10 @@
 // Turns beam breaks on the pegs' two gates into Ring-a-Peg moves.
 // Top then low within a window: a ring came down over the peg (add). Low then
 // top: a ring was lifted (lift). A top break with no low one after it: the
-// ring bounced off the peg top and counts for nothing. The impact switch with
-// no ring landing on a peg around it: the ring missed every peg (miss).
+// ring bounced off the peg top and counts for nothing. A ring falling on the
+// board shakes the impact switch, bounces and shakes it again: two shocks
+// with no ring landing on a peg around them are a ring that missed every peg
+// (miss); one shock alone is a knock on the table and counts for nothing.
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
 import { Interpreter, SensorEventKind } from '../../sensing';
 import { REFERENCE_LAYOUT } from './board';
@@ -14,18 +16,22 @@ const GAP_MS = 400;
 const MISS_MS = 300;
 /** An impact this soon after a landing is that ring's own, ms. */
 const LAND_MS = 500;
-/** The impact switch bounces: further closures within this time are the same impact, ms. */
-const IMPACT_HOLD_MS = 150;
+/**
+ * The impact switch rings after a shock: further closures within this time are
+ * the same shock, ms. A ring's bounce comes later (sim/physics/ringapeg.ts: a
+ * ring hitting the board at 1-2 m/s is 80-160 ms in the air before it hits again).
+ */
+const IMPACT_HOLD_MS = 30;
 /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
 const PEG_HOLD_MS = 50;
 
 const PEGS = REFERENCE_LAYOUT.length;
 // Slots after the pegs' in `state` and `since`: times kept as one typed array, cheaper than closure variables.
-/** The impact switch (its channel is 2 * IMPACT): state 1 while a closure waits for a landing to claim it. */
+/** The impact switch (its channel is 2 * IMPACT): 1 after a first shock, 2 after more (a falling ring), while they wait for a landing to claim them. */
 const IMPACT = PEGS;
 /** Further closures of the impact switch before this are the same impact. */
 const IMPACT_QUIET = PEGS + 1;
-/** When a ring last came down over a peg. */
+/** When a ring last came down over a peg, or first hit the board when it missed them all. */
 const LANDED_AT = PEGS + 2;
 /** Nothing can time out before this time: tick() returns at once. */
 const DUE = PEGS + 3;
@@ -33,9 +39,10 @@ const DUE = PEGS + 3;
 /**
  * Reads the board ringapegBoard describes: peg p's top gate on channel 2p,
  * its low gate on 2p+1, the impact switch after the last peg's (a board
- * without one never reports that channel).
+ * without one never reports that channel). `begin` saves a miss sensed but
+ * not yet decided (0), so that a power cut does not lose it.
  */
-export function createRingapegInterpreter(emit: (move: RingapegMove) => void): Interpreter {
+export function createRingapegInterpreter(emit: (move: RingapegMove) => void, begin: (value: number) => void): Interpreter {
   // Per peg: 1 its top gate broke first, 2 its low gate, and the other is
   // awaited; 3 it reported a passage and ignores its gates for a while; 0 idle.
   // Then the impact switch's (IMPACT).
@@ -52,10 +59,16 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void): I
       const gate = (ch & 1) + 1;
       if (!level) return;
       if (p === IMPACT) {
-        // Not a bounce of the last closure, nor the impact of a ring that just landed.
+        // A new shock: not the ringing of the last one, nor the impact of a ring that just landed.
         if (t >= since[IMPACT_QUIET]) {
           since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
-          if (t - since[LANDED_AT] > LAND_MS) {
+          if (state[IMPACT]) {
+            // A second shock: a ring fell on the board and bounced (a landing may still claim it).
+            if (state[IMPACT] < 2) {
+              state[IMPACT] = 2;
+              begin(0);
+            }
+          } else if (t - since[LANDED_AT] > LAND_MS) {
             state[IMPACT] = 1;
             // tick() works out when it times out.
             since[IMPACT] = since[DUE] = t;
@@ -86,12 +99,22 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void): I
         if (state[p] % 3) {
           const limit = p < IMPACT ? GAP_MS : MISS_MS;
           if (t - since[p] > limit) {
+            // A ring's shocks are a miss (its last bounces, still to come, are its own, as a landing's
+            // impact is); one shock alone (a knock) is nothing.
+            if (p === IMPACT && state[p] > 1) {
+              since[LANDED_AT] = since[p];
+              emit({ k: 'miss' });
+            }
             state[p] = 0;
-            if (p === IMPACT) emit({ k: 'miss' });
           } else due = Math.min(due, since[p] + limit + 1);
         }
       }
       since[DUE] = due;
+    },
+    resume: function (_t: number, _level: (ch: number) => number, pending: number): void {
+      // (What the switch does at power-up needs nothing: one shock alone is no miss.)
+      // A miss sensed before the power went, and not yet decided: no landing can claim it any more.
+      if (pending >= 0) emit({ k: 'miss' });
     },
   };
 }

@@ -14,6 +14,13 @@ import { ON_DEVICE } from '../../device';
  * braking at 1 m/s² (a very slick table) covers its last 18.5 mm in 192 ms.
  */
 export const REST_MS = 300;
+/**
+ * A flick taken up at power-up with a chip at its target is decided this long
+ * after power-up, not REST_MS: the chip has lain there since before (a board
+ * takes longer to start than a chip slides, so it is at rest or in its last
+ * millimetres), and the next player may lift it any moment.
+ */
+export const RESUME_REST_MS = 50;
 /** A chip not seen at the target this long after leaving its start spot stopped short (T7). */
 export const ARRIVE_TIMEOUT_MS = 4000;
 /** A chip put back on the spot it left within this time was being adjusted, not flicked. */
@@ -36,8 +43,12 @@ export interface TriangleInterpreter extends Interpreter {
   busy(): boolean;
 }
 
-/** The interpreter of the triangle board (board.ts: channel = angle * 4 + role); `emit` gets each decided flick. */
-export function triangleInterpreter(emit: (move: TriangleMove) => void): TriangleInterpreter {
+/**
+ * The interpreter of the triangle board (board.ts: channel = angle * 4 + role);
+ * `emit` gets each decided flick, `begin` the side of each flick that begins
+ * (-1 when it comes to nothing), so that one under way survives a power cut.
+ */
+export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (side: number) => void): TriangleInterpreter {
   // Short names: each local lives on in the closure's scope on the chip.
   /** Debounced levels: bit `channel`. */
   let lv = 0;
@@ -68,6 +79,20 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
     emit(move);
   }
 
+  /** A flick along `flicked` begins at `t` (or resumes at power-up). */
+  function start(flicked: number, t: number): void {
+    side = flicked;
+    t0 = last = t;
+    pair = -Infinity;
+    pass = act = 0;
+  }
+
+  /** The flick under way came to nothing (the chip never went, or was put back). */
+  function drop(): void {
+    side = -1;
+    begin(-1);
+  }
+
   const interpreter = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind > TRANSIT || ch >>> 0 > 11) return; // settled groups, channels not ours (negative ones too)
@@ -80,7 +105,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
           // A dropout shorter than PLACED_MS leaves the chip lying where it lay since before.
           if (spot[angle] < 0 || t - spot[3 + angle] >= PLACED_MS) spot[angle] = t;
           // Covered again at once: the chip never went, the edge dropped out.
-          if (angle === side && t - t0 < PLACED_MS) side = -1;
+          if (angle === side && t - t0 < PLACED_MS) drop();
           return;
         }
         spot[3 + angle] = t;
@@ -90,10 +115,8 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
         }
         // The chip leaves a start spot: a flick along the side from that angle.
         settle();
-        side = angle;
-        t0 = last = t;
-        pair = -Infinity;
-        pass = act = 0;
+        start(angle, t);
+        begin(angle);
         return;
       }
       if (side < 0 || angle !== (side + 1) % 3) return;
@@ -120,7 +143,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
         const since = spot[a];
         if (since > t0 && t - since >= PLACED_MS) {
           // Back on the spot it just left, unseen at the target: an adjustment, not a flick.
-          if (a === side && !act && since - t0 < REPLACE_MS) side = -1;
+          if (a === side && !act && since - t0 < REPLACE_MS) drop();
           else settle();
           return;
         }
@@ -131,6 +154,20 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void): Triangl
     },
 
     settle: settle,
+
+    resume: function (t: number, level: (ch: number) => number, pending: number): void {
+      for (let ch = 0; ch < 12; ch++) lv |= level(ch) << ch;
+      // A chip lying on a start spot was placed before the power went: its leaving is a flick.
+      for (let a = 0; a < 3; a++) if (lv >> a * 4 & 1) spot[a] = t - PLACED_MS;
+      // A flick under way: decided as any other, from the target's sensors from now on (a chip
+      // resting there covers them still; one seen nowhere is short once the arrive timeout is over).
+      // It began before the power went: a chip on that spot now (seen since t - PLACED_MS) is the
+      // next one, not an adjustment.
+      if (pending >= 0) {
+        start(pending, t - REPLACE_MS - PLACED_MS);
+        last = t - REST_MS + RESUME_REST_MS;
+      }
+    },
   } as TriangleInterpreter;
   if (!ON_DEVICE) {
     interpreter.busy = function (): boolean {

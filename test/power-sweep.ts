@@ -1,0 +1,249 @@
+// The power-cut sweep (docs/saving.md, "How it is tested"): a cut of CUT_MS,
+// then the board's boot time, at an instant of an example game. The game the
+// board goes on to play must be the game played without the cut, or, when the
+// cut hid something from it, the game played without what happened while it
+// was blind (the actions whose sensor signals fall in the cut or the boot, and
+// phone lines sent then) and the phone told the board was restored.
+//
+// Each cut is run from the example's last action before it with nothing
+// under way, not from its start: the board boots from the log as the uncut
+// game left it at that action, with the physical world (rings on pegs, where the last chip lies)
+// as those actions left it, and runs beside a board that saw everything (or
+// only what the cut board could see) until both play the same game with
+// nothing under way, past the game's own timeouts. Used by
+// test/power-sweep.test.ts (seeded samples) and bench/power-sweep.bench.ts (all
+// instants).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOG, restore } from '../firmware/persist';
+import type { Game } from '../firmware/game';
+import { BEYOND_AT_MM, CHIP_MM } from '../firmware/games/triangle/board';
+import { CLR } from '../firmware/games/ringapeg/rules';
+import { SimFlash } from '../sim/flash';
+import { FLICK_MS } from '../sim/physics/triangle';
+import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import type { Scenario, ScenarioAction } from '../sim/replay';
+import type { World } from '../sim/games';
+import { ROOT } from '../tools/games';
+
+/** Every example game of both games. */
+export const SWEPT = ['triangle-game', 'triangle-exact', 'triangle-corrected', 'ringapeg-primary-tiebreak', 'ringapeg-advance', 'ringapeg-grand-march', 'ringapeg-illegal-march'];
+/** The power goes for this long. */
+export const CUT_MS = 20;
+/** The board is blind from the cut until it is up again. */
+export const BLIND_MS = CUT_MS + BOOT_MS;
+
+/** An example game played once without a cut, with what each cut needs of it. */
+export interface Example {
+  name: string;
+  header: string;
+  scenario: Scenario;
+  /** Per action: the first and last time of the sensor signals it made ([t, t] for one that makes none). */
+  spans: [number, number][];
+  /** Per action: the log, the game state and whether a move was under way just before it. */
+  logs: string[];
+  states: unknown[];
+  busy: boolean[];
+  /** When the example's last action happens. */
+  end: number;
+}
+
+export function example(name: string): Example {
+  const text = readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
+  const sim = new Simulation(parseScenario(text));
+  const actions = sim.scenario.actions;
+  const spans: [number, number][] = actions.map((a) => [a.t, a.t]);
+  const does = actions.map((a, k) => k).filter((k) => actions[k].kind === 'do');
+  // Each happening adds its signals in one call, in order.
+  const inputs = sim.hal.inputs;
+  const addClean = inputs.addClean.bind(inputs);
+  let calls = 0;
+  inputs.addClean = (changes) => {
+    const k = does[calls++];
+    for (const c of changes) spans[k] = [Math.min(spans[k][0], c.t), Math.max(spans[k][1], c.t)];
+    addClean(changes);
+  };
+  const logs: string[] = [];
+  const states: unknown[] = [];
+  const busy: boolean[] = [];
+  for (const a of actions) {
+    sim.runUntil(a.t - 1);
+    const view = sim.firmware!.view();
+    logs.push(sim.flash.files[LOG]);
+    states.push(view.state);
+    busy.push(view.busy);
+  }
+  sim.runToEnd();
+  return { name, header: text.split('\n')[0], scenario: sim.scenario, spans, logs, states, busy, end: actions[actions.length - 1].t };
+}
+
+/** How a cut at one instant came out. */
+export interface CutOutcome {
+  at: number;
+  /** 'uncut': the same game as without the cut; 'blind': the game without what the board could not see, and the phone was told. */
+  outcome: 'uncut' | 'blind' | 'failed';
+  detail?: string;
+}
+
+/** Moves not yet decided, the game, and the display of a running board, as one comparable text. */
+function playing(sim: Simulation): string {
+  const view = sim.firmware ? sim.firmware.view() : null;
+  return JSON.stringify(view ? { state: view.state, busy: view.busy } : null);
+}
+
+/**
+ * A board starting at action `from` of the example, from the log and world
+ * the uncut game had there, playing the actions from there on except those in
+ * `skip`, with `extra` lines (times as in the example).
+ */
+function segment(ex: Example, from: number, changed: Map<number, object | null>, extra: { t: number }[]): { sim: Simulation; shift: number } {
+  const actions = ex.scenario.actions;
+  const shift = Math.min(actions[from].t, ...extra.map((e) => e.t)) - 1000;
+  const lines: { t: number }[] = [];
+  for (let k = from; k < actions.length; k++) {
+    const body = changed.has(k) ? changed.get(k) : actions[k].body;
+    if (body) lines.push(Object.assign({}, body, { t: actions[k].t - shift }) as { t: number });
+  }
+  for (const e of extra) {
+    const t = e.t - shift;
+    let at = lines.findIndex((l) => l.t > t);
+    if (at < 0) at = lines.length;
+    lines.splice(at, 0, Object.assign({}, e, { t }));
+  }
+  const sim = new Simulation(parseScenario([ex.header, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n'));
+  // The world as the actions before `from` left it (they made their signals long ago).
+  for (let k = 0; k < from; k++) {
+    const a: ScenarioAction = actions[k];
+    if (a.kind !== 'do') continue;
+    const world: World = { levels: () => {}, state: () => ex.states[k], busy: () => ex.busy[k], random: sim.hal.inputs.random };
+    sim.scenario.game.happen!(a, world);
+  }
+  sim.powerOff();
+  sim.flash.files = { [LOG]: ex.logs[from] };
+  sim.powerOn(0);
+  return { sim, shift };
+}
+
+/**
+ * Runs two boards side by side until both play the same game with nothing
+ * under way just before an action well after the cut (the game's timeouts
+ * over), or to the end; returns whether they play the same game.
+ */
+function converge(a: Simulation, b: Simulation, after: number, tailMs: number): boolean {
+  const actions = a.scenario.actions;
+  for (const line of actions) {
+    if (line.t < after + tailMs) continue;
+    a.runUntil(line.t - 1);
+    b.runUntil(line.t - 1);
+    const now = playing(a);
+    if (now === playing(b) && a.firmware && !a.firmware.view().busy) return true;
+  }
+  a.runToEnd();
+  b.runToEnd();
+  return JSON.stringify(a.final()) === JSON.stringify(b.final());
+}
+
+/** A cut of CUT_MS at `at`, then the boot. */
+export function cutAt(ex: Example, at: number): CutOutcome {
+  const actions = ex.scenario.actions;
+  const blindEnd = at + BLIND_MS;
+  // Start from the first action that has anything at or after the cut.
+  let from = actions.findIndex((a, k) => ex.spans[k][1] >= at);
+  if (from < 0) from = actions.length - 1;
+  // A board started there must not have anything under way: it would start (and so cut) it too.
+  while (from > 0 && ex.busy[from]) from--;
+  const tailMs = ex.scenario.game.tailMs;
+  const power = [{ t: at, power: 'cut' }, { t: at + CUT_MS, power: 'on' }];
+  const cut = segment(ex, from, new Map(), power);
+  const mark = cut.sim.out.length;
+  const uncut = segment(ex, from, new Map(), []);
+  if (converge(cut.sim, uncut.sim, blindEnd - cut.shift, tailMs)) return { at, outcome: 'uncut' };
+  // What the board could not see: actions with signals in the blind time, and lines sent then.
+  const hidden = new Set<number>();
+  actions.forEach((a, k) => {
+    if (ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) hidden.add(k);
+  });
+  const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
+  const told = restored !== undefined;
+  const list = [...hidden];
+  const name = (k: number): string => `line ${actions[k].line} ${JSON.stringify(actions[k].body)}`;
+  const result = (names: string): CutOutcome => (told ? { at, outcome: 'blind', detail: names } : { at, outcome: 'failed', detail: `the phone was not told (unseen: ${names})` });
+  // Some of the actions in the blind time may have been seen all the same (a chip lifted while the
+  // board was starting, placed and flicked after): any of them unseen, fewest first. A flick under
+  // way whose chip passed the target and lies past every sensing point looks short once the board is back.
+  const subsets: number[][] = [];
+  for (let bits = 1; bits < 1 << list.length; bits++) subsets.push(list.filter((k, i) => bits & (1 << i)));
+  subsets.sort((x, y) => x.length - y.length);
+  let last = '';
+  for (const unseen of subsets) {
+    for (const asSeen of [false, true]) {
+      const changed = new Map<number, object | null>();
+      for (const k of unseen) changed.set(k, asSeen ? seenAtRest(actions[k].body) : null);
+      if (asSeen && [...changed.values()].every((b) => b === null)) continue;
+      const again = segment(ex, from, new Map(), power);
+      const blind = segment(ex, from, changed, []);
+      if (converge(again.sim, blind.sim, blindEnd - again.shift, tailMs)) return result(unseen.map(name).join(', ') + (asSeen ? ' (seen at rest)' : ''));
+      last = playing(again.sim);
+    }
+  }
+  // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game
+  // must be the uncut one without some of the moves the uncut board saved in the blind time.
+  const partly = withoutMoves(ex, from, at, blindEnd, power);
+  if (partly !== null) return result(partly);
+  // A flick the board did not see, or saw differently (a chip that passed every point while it was off
+  // looks short), leaves the board expecting another side than the players flick: it flags each such
+  // flick (side XY, expected YZ) until the referee enters or corrects the flick.
+  // (A flick under way the board took up, or one whose chip left its spot in the blind time.)
+  const unseenFlick = list.some((k) => actions[k].body.do === 'flick' && actions[k].t + FLICK_MS <= blindEnd && actions[k].t + FLICK_MS + 50 >= at);
+  const flagged = segment(ex, from, new Map(), power);
+  flagged.sim.runToEnd();
+  if ((unseenFlick || restored?.resume !== undefined) && flagged.sim.out.some((l) => /"type":"flag","message":"side \w+, expected \w+"/.test(l))) {
+    return result(`a flick unseen or seen short (${list.map(name).join(', ')}): the board flags the sides that do not follow`);
+  }
+  // Rings lifted off the pegs while the board was blind are not seen: between Boards it then waits
+  // for the clear button (CLEAr on the display, warn R11 on the phone) before the next Board starts.
+  if (list.some((k) => actions[k].body.do === 'clear')) {
+    const cut = segment(ex, from, new Map(), power);
+    cut.sim.runToEnd();
+    if ((cut.sim.final().state as { ph?: number }).ph === CLR) return result('rings lifted while clearing the pegs: the board waits for the clear button');
+  }
+  return { at, outcome: 'failed', detail: `neither the uncut game nor one without any of ${list.map(name).join(', ') || 'nothing'}: ${last}` };
+}
+
+/** A flick as a board that saw none of its passage reads it: a chip resting past every sensing point looks short. */
+function seenAtRest(body: Record<string, unknown>): object | null {
+  return body.do === 'flick' && typeof body.stopMm === 'number' && body.stopMm > BEYOND_AT_MM + CHIP_MM ? Object.assign({}, body, { stopMm: -10 }) : null;
+}
+
+/**
+ * The moves the uncut board saved from the cut to a little after the boot that
+ * the cut board's game lacks, or null when no choice of them gives its game.
+ */
+function withoutMoves(ex: Example, from: number, at: number, blindEnd: number, power: { t: number }[]): string | null {
+  const uncut = segment(ex, from, new Map(), []);
+  const writes: { t: number; text: string }[] = [];
+  const flash = uncut.sim.flash;
+  const append = flash.append.bind(flash);
+  flash.append = (name: string, data: string): void => {
+    if (name === LOG) writes.push({ t: uncut.sim.t + uncut.shift, text: data });
+    append(name, data);
+  };
+  uncut.sim.runToEnd();
+  const cut = segment(ex, from, new Map(), power);
+  cut.sim.runToEnd();
+  const want = JSON.stringify(cut.sim.final().state);
+  const candidates = writes.filter((w) => w.t >= at && w.t <= blindEnd + 1000 && !/^\{"b"/.test(w.text));
+  if (candidates.length > 8) return null;
+  const game = ex.scenario.game.module.game as Game<unknown, object>;
+  const log = flash.files[LOG];
+  for (let bits = 1; bits < 1 << candidates.length; bits++) {
+    let text = log;
+    const gone = candidates.filter((w, i) => bits & (1 << i));
+    for (const w of gone) text = text.replace(w.text, '');
+    const store = new SimFlash();
+    store.files[LOG] = text;
+    const r = restore(store, game);
+    if (r && JSON.stringify(r.state) === want) return 'moves ' + gone.map((w) => w.text.split('*')[0]).join(', ');
+  }
+  return null;
+}

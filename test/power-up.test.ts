@@ -1,0 +1,114 @@
+// What a board does at power-up with what was already happening (docs/saving.md,
+// "At power-up"): a flick under way when the power went is decided from what the
+// sensors show once the board is back, a chip lying on a start spot is known to
+// lie there, and the impact of a ring that landed before the cut is no miss.
+// Through the simulator, which takes BOOT_MS to start a board after `power: on`.
+import assert from 'node:assert/strict';
+import { LOG, record, restore, resyncRecord, setupRecord, UNDO_RECORD } from '../firmware/persist';
+import type { Game } from '../firmware/game';
+import { triangleModule } from '../firmware/games/triangle/module';
+import { SimFlash } from '../sim/flash';
+import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+
+interface Printed {
+  phone?: { type: string; resume?: number; moves?: number; dropped?: number };
+  final?: { scores: number[] };
+}
+
+/** Replays a scenario of `lines` after `header`; returns what it printed. */
+function run(header: object, lines: object[]): Printed[] {
+  const sim = new Simulation(parseScenario([header, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n'));
+  sim.runToEnd();
+  return sim.out.map((l) => JSON.parse(l) as Printed);
+}
+const finalScores = (out: Printed[]): number[] => (out[out.length - 1].final as { scores: number[] }).scores;
+const restoredMessages = (out: Printed[]) => out.filter((l) => l.phone && l.phone.type === 'restored').map((l) => l.phone);
+
+const TRIANGLE = { game: 'triangle', players: 2, options: { exact: false }, seed: 1 };
+const RINGAPEG = { game: 'ringapeg', players: 2, options: { variant: 'primary' }, seed: 1 };
+
+describe('power-up: a flick under way when the power went', () => {
+  it('a short flick (stopMm -10) cut at 3000 ms, back at 3020: scored as uncut, and the phone is told it was resumed', () => {
+    const flick = { t: 1000, do: 'flick', stopMm: -10 };
+    assert.deepEqual(finalScores(run(TRIANGLE, [flick])), [1, 0]);
+    const out = run(TRIANGLE, [flick, { t: 3000, power: 'cut' }, { t: 3020, power: 'on' }]);
+    assert.deepEqual(finalScores(out), [1, 0]);
+    assert.deepEqual(restoredMessages(out), [{ type: 'restored', moves: 0, dropped: 0, resume: 0 }]);
+  });
+
+  for (const [what, cutAt] of [['at rest on the target, not yet decided', 2200], ['still sliding', 1800]] as [string, number][]) {
+    it(`a perfect flick cut while the chip is ${what}: decided from the target's sensors after power-up`, () => {
+      const flick = { t: 1000, do: 'flick', stopMm: -2 };
+      const out = run(TRIANGLE, [flick, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }]);
+      assert.deepEqual(finalScores(out), [3, 0]);
+      assert.equal(restoredMessages(out)[0]!.resume, 0);
+    });
+  }
+
+  it('a chip put back on its spot (an adjustment) leaves nothing under way: no flick after power-up', () => {
+    const out = run(TRIANGLE, [
+      { t: 1000, set: { 'tri.A.start': 1 } },
+      { t: 1500, set: { 'tri.A.start': 0 } },
+      { t: 1600, set: { 'tri.A.start': 1 } },
+      { t: 2000, power: 'cut' },
+      { t: 2020, power: 'on' },
+    ]);
+    assert.deepEqual(finalScores(out), [0, 0]);
+    assert.equal(restoredMessages(out)[0]!.resume, undefined);
+  });
+});
+
+describe('power-up: what the sensors show is not a new move', () => {
+  it('a chip placed before the cut and flicked after power-up is a flick', () => {
+    const on = 1120 + BOOT_MS;
+    const out = run(TRIANGLE, [
+      { t: 1000, set: { 'tri.A.start': 1 } },
+      { t: 1100, power: 'cut' },
+      { t: 1120, power: 'on' },
+      { t: on + 300, set: { 'tri.A.start': 0 } },
+      { t: on + 700, set: { 'tri.B.even': 1 } },
+    ]);
+    assert.deepEqual(finalScores(out), [3, 0]);
+  });
+
+  it('Ring-a-Peg: a 20 ms cut 40 ms after a ring lands does not make its impact the next player\'s miss', () => {
+    const snaps = [{ t: 1000, do: 'snap', peg: 'o1' }, { t: 4000, do: 'snap', peg: 'o2' }];
+    assert.deepEqual(finalScores(run(RINGAPEG, snaps)), [5, 5]);
+    // The snap's ring lands at about 1008 ms, and shakes the impact switch some 40 ms later.
+    const out = run(RINGAPEG, [snaps[0], { t: 1040, power: 'cut' }, { t: 1060, power: 'on' }, snaps[1]]);
+    assert.deepEqual(finalScores(out), [5, 5]);
+    assert.deepEqual(restoredMessages(out), [{ type: 'restored', moves: 1, dropped: 0 }]);
+  });
+});
+
+describe('power-up: begin records in the log', () => {
+  const game = triangleModule.game as Game<unknown, object>;
+  const setup = setupRecord('triangle', { players: 2, options: { exact: false } });
+  const flick = (r: string, s: number): string => record({ k: 'flick', r: r, s: s });
+  const begin = (s: number): string => record({ b: s });
+  const restored = (log: string) => {
+    const flash = new SimFlash();
+    flash.files[LOG] = log;
+    const r = restore(flash, game);
+    assert.ok(r);
+    return r;
+  };
+
+  it('a begin record is no move: the last one with nothing after it is the move under way', () => {
+    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1));
+    assert.deepEqual([r.moves, r.stand, r.dropped, r.pending], [1, 1, 0, 1]);
+    assert.equal(restored(setup + begin(0) + flick('perfect', 0) + begin(1) + flick('short', 1)).pending, -1);
+    assert.equal(restored(setup + begin(0) + begin(-1)).pending, -1, 'a flick that came to nothing');
+  });
+
+  it('undo takes back the last move, never a begin record', () => {
+    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + flick('perfect', 1) + UNDO_RECORD);
+    assert.deepEqual([game.scores(r.state), r.stand, r.pending], [[3, 0], 1, -1]);
+  });
+
+  it('a resync counts moves only: the moves after it are kept', () => {
+    const cutShort = flick('partly', 1).slice(0, 9);
+    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + cutShort + resyncRecord(1) + begin(1) + flick('short', 1));
+    assert.deepEqual([game.scores(r.state), r.moves, r.dropped], [[4, 0], 2, 1]);
+  });
+});

@@ -7,6 +7,8 @@
 // channel in diagnostics. The runtime scores no sensed move while a check
 // finds chatter or a bank fault (docs/diagnostics.md).
 
+import type { BoardDescription } from './board';
+
 /** Fault bits. */
 export const STUCK = 1;
 export const CHATTER = 2;
@@ -16,8 +18,14 @@ export const BANK = 8;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
 export const FAULT_NAMES = 'stuck chatter never bank';
 
-/** Raw level changes in one check (a second) from which a sensor chatters. */
+/** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;
+/**
+ * The same for a contact: an impact switch or a bell rings with every shock,
+ * and a ring that misses the pegs shakes it again at each bounce (some 60 raw
+ * changes in a second, bounce included), so only more than any play makes is chatter.
+ */
+export const CONTACT_CHATTER_PER_CHECK = 100;
 /** Moves through which a sensor may stay active before it is taken as stuck (nothing in play rests on a sensor that long). */
 export const STUCK_MOVES = 3;
 /** Moves after which a sensor that never changed is reported (a hint: a rarely used sensor may be fine). */
@@ -36,17 +44,22 @@ export interface Counts {
  */
 export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
 
-export function watchFaults(scanner: Counts, channels: number): FaultCheck {
-  // Per channel c, at 3c: faults reported, raw changes at the last check, moves + 1
-  // when it went active (0: not active). One typed array: the cheapest state on the chip.
-  const w = new Uint16Array(3 * channels);
+export function watchFaults(scanner: Counts, board: BoardDescription): FaultCheck {
+  const channels = board.channels;
+  const sensors = board.sensors;
+  // Per channel c, at 4c: faults reported, raw changes at the last check, moves + 1
+  // when it went active (0: not active), raw changes in a check that are chatter.
+  // One typed array: the cheapest state on the chip.
+  const w = new Uint16Array(4 * channels);
+  for (let ch = 0; ch < channels; ch++) w[4 * ch + 3] = CHATTER_PER_CHECK;
+  for (let i = 0; i < sensors.length; i++) if (sensors[i].kind === 'contact') w[4 * sensors[i].ch + 3] = CONTACT_CHATTER_PER_CHECK;
   return function (moves: number, report: (ch: number, fault: number) => void): number {
     let bad = 0;
     let active = 0;
-    for (let ch = 0, i = 0; ch < channels; ch++, i += 3) {
+    for (let ch = 0, i = 0; ch < channels; ch++, i += 4) {
       // (When the scanner's 16-bit count wraps, one check misses its chatter.)
       const r = scanner.rawChanges(ch) - w[i + 1];
-      let fault = r >= CHATTER_PER_CHECK ? CHATTER : 0;
+      let fault = r >= w[i + 3] ? CHATTER : 0;
       bad |= fault;
       // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
       if (!fault) w[i] &= ~CHATTER;

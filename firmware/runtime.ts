@@ -140,7 +140,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
   const channels = mod.board.channels;
-  const faults = watchFaults(scanner, channels);
+  const faults = watchFaults(scanner, mod.board);
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;

@@ -253,8 +253,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (sound >= 0) return;
       sensedMoves++;
     }
-    const refused = move !== null && play(move);
-    if (refused) sendLine(radio, { type: 'flag', message: refused });
+    flag(move !== null && play(move));
+  }
+
+  /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
+  function flag(why: string | null | false): void {
+    if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
   const interpreter = mod.interpreter(sensed, function (value: number): void {
@@ -356,8 +360,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (interpreter.settle) interpreter.settle();
       // A long press of `mode` during play is undo; every other press is the game's.
       if (name === 'mode') {
-        const why = heldMs >= UNDO_HOLD_MS && undo();
-        if (why) sendLine(radio, { type: 'flag', message: why });
+        flag(heldMs >= UNDO_HOLD_MS && undo());
       } else sensed(mod.button(state, name, heldMs), true);
     }
     show();

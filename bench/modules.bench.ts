@@ -21,7 +21,7 @@ export const PARTS: Record<string, [string, string]> = {
   'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
   'phone commands': [
     "import { createCommandChannel } from './firmware/commands'; import { createAccess } from './firmware/access';",
-    `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({ now: 0, maintenance: false }), handle: function () { return null; } })`,
+    `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), handle: function () { return null; } })`,
   ],
   'triangle game': [
     "import { triangleModule } from './firmware/games/triangle/module';",

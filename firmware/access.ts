@@ -2,9 +2,7 @@
 // changes state runs only from a link paired with a passkey (a phone pairs
 // while the board lets it, after both its buttons were pressed together, with
 // the passkey the LED display shows then), or, on a link without pairing,
-// after both buttons together confirm it. Maintenance mode (`next` held at
-// power-up) puts the console back on Bluetooth for re-flashing, says so on
-// the display, and ends by itself.
+// after both buttons together confirm it.
 
 import { ON_DEVICE } from './device';
 
@@ -21,12 +19,6 @@ const CONFIRM_MS = 10000;
 export type Decision = typeof ALLOW | typeof CONFIRM | typeof REFUSE;
 
 export interface AccessOptions {
-  /** Time of power-up, ms. */
-  now: number;
-  /** `next` was held at power-up. */
-  maintenance: boolean;
-  /** How long maintenance lasts, ms (default, or 0: 60 s). */
-  maintenanceMs?: number;
   /** How long the buttons have to confirm a command from an unpaired link, ms (default, or 0: 10 s). */
   confirmMs?: number;
   /** Whether an unpaired link may have a command confirmed by the buttons (default true). */
@@ -35,8 +27,6 @@ export interface AccessOptions {
 
 /** Kept as plain numbers: an object with methods would cost more memory on the chip. */
 export interface Access {
-  /** Maintenance lasts while now < this, ms: 0 when it is off; setting 0 ends it early (e.g. a press of a button). */
-  maintenanceEnds: number;
   /** How long the buttons have to confirm a command from an unpaired link, ms; 0 when button confirmation is off. */
   confirmMs: number;
 }
@@ -44,18 +34,16 @@ export interface Access {
 export function createAccess(options: AccessOptions): Access {
   // A board always takes the defaults: the other options are for the simulator and the tests.
   return {
-    maintenanceEnds: options.maintenance ? options.now + ((!ON_DEVICE && options.maintenanceMs) || 60000) : 0,
     confirmMs: ON_DEVICE ? CONFIRM_MS : options.buttonConfirm === false ? 0 : options.confirmMs || CONFIRM_MS,
   };
 }
 
 /**
  * How a command may run: `changes` tells whether it changes state, `paired`
- * whether the link is paired with the passkey. While the console is on
- * Bluetooth (maintenance) the game is not to be changed from it.
+ * whether the link is paired with the passkey.
  */
-export function decide(access: Access, changes: boolean, paired: boolean, now: number): Decision {
-  return !changes ? ALLOW : now < access.maintenanceEnds ? REFUSE : paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
+export function decide(access: Access, changes: boolean, paired: boolean): Decision {
+  return !changes || paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -26,7 +26,7 @@ export const GAME_INITIALS = 'tfrsb';
 
 export const FLAG_OVER = 1;
 export const FLAG_DIAG = 2;
-export const FLAG_MAINTENANCE = 4;
+// Bit 4 is unused (reserved, 0).
 /** A phone command waits for the board button. */
 export const FLAG_CONFIRM = 8;
 /** More scores than the advert holds: only the first 8 are in it. */

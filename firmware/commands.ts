@@ -241,7 +241,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
       const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
       if (isRefusal(command)) return command;
-      const decision = decide(options.access, command.edit, trusted, now);
+      const decision = decide(options.access, command.edit, trusted);
       if (decision === ALLOW) run(command);
       else if (channel.held) return refusal('busy', 'one awaits the button', command.id);
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);

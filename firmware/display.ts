@@ -70,7 +70,7 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
  * A word or short message, left-aligned, wrapping every 8 cells: PEG, FOUL,
  * UNDO, "Err 5" (a sensor fault), "d 12 on", "P 123456" (the pairing passkey),
  * "bOth 9" (press both board buttons together to confirm a phone's command;
- * seconds left), "FLASH 60" (maintenance: console on Bluetooth; seconds left).
+ * seconds left).
  */
 export function wordLayout(word: string): string {
   return normalizeText(word, true);

@@ -20,7 +20,7 @@ import type { Command, CommandChannel, CommandTable } from './commands';
 import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
-import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, ADVERT_MAX_BYTES } from './advert';
+import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import type { AdvertSummary } from './advert';
 import { ON_DEVICE } from './device';
 
@@ -61,8 +61,6 @@ export interface RuntimeConfig {
   debounce?: { algorithm: string; ms: number };
   /** Start in diagnostics mode (the `mode` button held at power-up). */
   diag: boolean;
-  /** Start in maintenance: the console on Bluetooth for a while, for re-flashing (the `next` button held at power-up). */
-  maintenance: boolean;
   /** Display modules in the chain. */
   modules: number;
   /** Sees every sensor event before the game does (the simulator prints them). */
@@ -118,7 +116,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     scanOptions.counts = true;
   }
   const scanner = new Scanner(scanOptions);
-  const access = createAccess({ now: clock.now(), maintenance: config.maintenance });
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, game);
@@ -160,12 +157,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    * it is then free to reuse), also puts its summary in the advert.
    */
   function show(summary?: StateNow): void {
-    const now = clock.now();
-    const left = access.maintenanceEnds - now;
-    if (now >= noteUntil && sound < 0) note = '';
-    display.show(left > 0 ? wordLayout('FLASH ' + Math.ceil(left / 1000)) : prompt || note || (diag ? diag.display() : mod.layout(state)));
+    if (clock.now() >= noteUntil && sound < 0) note = '';
+    display.show(prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!summary) return;
-    summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0) | (left > 0 ? FLAG_MAINTENANCE : 0);
+    summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0);
     summary.seq = ++seq;
     // The game field the advert shows as its round is in the message already.
     summary.round = summary[mod.round as string] as number;
@@ -258,8 +253,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (sound >= 0) return;
       sensedMoves++;
     }
-    const refused = move !== null && play(move);
-    if (refused) sendLine(radio, { type: 'flag', message: refused });
+    flag(move !== null && play(move));
+  }
+
+  /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
+  function flag(why: string | null | false): void {
+    if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
   const interpreter = mod.interpreter(sensed, function (value: number): void {
@@ -329,7 +328,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const channel: CommandChannel = createCommandChannel({
     radio: radio,
     clock: clock,
-    access: access,
+    access: createAccess({}),
     handle: handle,
     commands: mod.commands,
     games: game.id,
@@ -351,10 +350,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   hal.buttons.onPress = function (name: string, heldMs: number): void {
     const now = clock.now();
-    if (access.maintenanceEnds > now) access.maintenanceEnds = 0;
     // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
     // Any other press is the game's (or diagnostics').
-    else if (name === 'both') {
+    if (name === 'both') {
       if (!channel.tick(now, true)) pair(now, true);
     } else if (diag) {
       if (name === 'next') diag.walk(now);
@@ -362,16 +360,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (interpreter.settle) interpreter.settle();
       // A long press of `mode` during play is undo; every other press is the game's.
       if (name === 'mode') {
-        const why = heldMs >= UNDO_HOLD_MS && undo();
-        if (why) sendLine(radio, { type: 'flag', message: why });
+        flag(heldMs >= UNDO_HOLD_MS && undo());
       } else sensed(mod.button(state, name, heldMs), true);
     }
     show();
   };
-
-  // The console is on the radio only in maintenance, for re-flashing.
-  let maintenance = access.maintenanceEnds > clock.now();
-  radio.console(maintenance);
 
   display.setup(8);
   if (saved) {
@@ -415,11 +408,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     channel.tick(now);
-    const left = access.maintenanceEnds - now;
-    if (maintenance && left <= 0) {
-      maintenance = false;
-      radio.console(false);
-    }
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
     // here, no event handler kept.
     if (pairEnds && (now >= pairEnds || radio.paired())) {
@@ -437,7 +425,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }
     }
-    if (left > 0 || prompt || note) show();
+    if (prompt || note) show();
   }
 
   /**

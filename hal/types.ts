@@ -28,8 +28,8 @@ export interface Ticker {
 }
 
 /**
- * The board's buttons, `next` and `mode` (those held at power-up choose a mode:
- * RuntimeConfig's diag and maintenance). Both pressed together are one press
+ * The board's buttons, `next` and `mode` (`mode` held at power-up chooses
+ * diagnostics, RuntimeConfig's diag). Both pressed together are one press
  * named `both`, the board's own gesture (pairing, confirming a phone's
  * command), which no game uses: neither button's press is reported then.
  */
@@ -51,8 +51,6 @@ export interface Radio {
   onData: ((data: string, paired: boolean) => void) | null;
   /** Replaces the manufacturer data in the advertising packet. */
   advertise(manufacturerData: Uint8Array): void;
-  /** Puts the JavaScript console on the radio (maintenance: re-flashing over Bluetooth) or takes it off. */
-  console(on: boolean): void;
   /**
    * Lets a phone pair (true) with a fresh passkey, returned for the display,
    * or lets none pair (false), voiding the last passkey; a paired phone stays

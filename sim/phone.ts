@@ -4,7 +4,7 @@
 // constants, so it bundles for a browser as it is.
 
 import {
-  ADVERT_HEADER, ADVERT_MAGIC, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, FLAG_OVER,
+  ADVERT_HEADER, ADVERT_MAGIC, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
   FLAG_TRUNCATED, GAME_CODES, NO_PLAYER,
 } from '../firmware/advert';
 
@@ -70,7 +70,6 @@ export interface AdvertInfo {
   winner: number | null;
   over: boolean;
   diag: boolean;
-  maintenance: boolean;
   confirm: boolean;
   truncated: boolean;
   seq: number;
@@ -98,7 +97,6 @@ export function decodeAdvert(bytes: Uint8Array): AdvertInfo | null {
     winner: over ? player : null,
     over,
     diag: (flags & FLAG_DIAG) !== 0,
-    maintenance: (flags & FLAG_MAINTENANCE) !== 0,
     confirm: (flags & FLAG_CONFIRM) !== 0,
     truncated: (flags & FLAG_TRUNCATED) !== 0,
     seq: bytes[6],

@@ -27,8 +27,6 @@ export interface SimRadio extends Radio {
   write(data: string, paired: boolean): void;
   /** A phone writes one command as a JSON line. */
   command(message: object, paired: boolean): void;
-  /** Whether the JavaScript console is on the radio now. */
-  consoleOn(): boolean;
   /** A phone pairs with `passkey` and stays connected: whether the board let it (pairing open, that passkey). */
   pairPhone(passkey: string): boolean;
   /** The connected phone leaves. */
@@ -44,7 +42,6 @@ export function createSimRadio(now: () => number = () => 0, pairing = false): Si
   let payload = 20;
   const notifications: Notification[] = [];
   const adverts: Advert[] = [];
-  let consoleHere = true;
   // The passkey a phone may pair with now ('' while pairing is closed), and whether a paired phone is connected.
   let passkey = '';
   let paired = false;
@@ -74,10 +71,6 @@ export function createSimRadio(now: () => number = () => 0, pairing = false): Si
     command(message: object, paired: boolean): void {
       radio.write(JSON.stringify(message) + '\n', paired);
     },
-    console(on: boolean): void {
-      consoleHere = on;
-    },
-    consoleOn: () => consoleHere,
     pair(open: boolean): string {
       passkey = open && pairing ? makePasskey(random) : '';
       return passkey;

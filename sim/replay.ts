@@ -44,7 +44,7 @@ const TAIL_LIMIT_MS = 60_000;
 /**
  * After this long with nothing happening (no line, no sensor activity, nothing
  * shown or sent) the firmware has nothing left to do until the next line: it is
- * longer than its longest timeout (maintenance, 60 s). The replay then skips to
+ * longer than its longest timeout (the pairing window, 60 s). The replay then skips to
  * the next line instead of scanning every pollMs, so a scenario costs time in
  * proportion to its events, not to its length.
  */
@@ -211,7 +211,6 @@ export class Simulation {
       pollMs: header.pollMs,
       debounce: header.debounce,
       diag: header.mode === 'diag',
-      maintenance: false,
       modules: MODULES,
       observe: this.observe,
     });

@@ -6,39 +6,20 @@ import { decodeChunks } from '../sim/phone';
 import { replay } from '../sim/replay';
 
 describe('access: the policy', () => {
-  // [what, edit, paired, maintenance, buttonConfirm, expected]
-  const cases: [string, boolean, boolean, boolean, boolean, number][] = [
-    ['read-only, unpaired: allowed', false, false, false, true, ALLOW],
-    ['read-only, paired: allowed', false, true, false, true, ALLOW],
-    ['change, paired: allowed', true, true, false, true, ALLOW],
-    ['change, unpaired: needs the button', true, false, false, true, CONFIRM],
-    ['change, unpaired, button confirmation off: refused', true, false, false, false, REFUSE],
-    ['change in maintenance, even paired: refused', true, true, true, true, REFUSE],
-    ['read-only in maintenance: allowed', false, false, true, true, ALLOW],
+  // [what, edit, paired, buttonConfirm, expected]
+  const cases: [string, boolean, boolean, boolean, number][] = [
+    ['read-only, unpaired: allowed', false, false, true, ALLOW],
+    ['read-only, paired: allowed', false, true, true, ALLOW],
+    ['change, paired: allowed', true, true, true, ALLOW],
+    ['change, unpaired: needs the button', true, false, true, CONFIRM],
+    ['change, unpaired, button confirmation off: refused', true, false, false, REFUSE],
   ];
-  for (const [what, edit, paired, maintenance, buttonConfirm, expected] of cases) {
+  for (const [what, edit, paired, buttonConfirm, expected] of cases) {
     it(what, () => {
-      const access = createAccess({ now: 0, maintenance, buttonConfirm });
-      assert.equal(decide(access, edit, paired, 1000), expected);
+      const access = createAccess({ buttonConfirm });
+      assert.equal(decide(access, edit, paired), expected);
     });
   }
-
-  it('maintenance times out by itself (60 s default) and can be ended early', () => {
-    const access = createAccess({ now: 5000, maintenance: true });
-    assert.equal(access.maintenanceEnds, 65000);
-    assert.equal(decide(access, true, true, 5000), REFUSE);
-    assert.equal(decide(access, true, true, 64999), REFUSE);
-    assert.equal(decide(access, true, true, 65000), ALLOW);
-    const early = createAccess({ now: 0, maintenance: true, maintenanceMs: 1000 });
-    assert.equal(decide(early, true, true, 1), REFUSE);
-    early.maintenanceEnds = 0;
-    assert.equal(decide(early, true, true, 1), ALLOW);
-  });
-  it('no maintenance unless the button was held at power-up', () => {
-    const access = createAccess({ now: 0, maintenance: false });
-    assert.equal(access.maintenanceEnds, 0);
-    assert.equal(decide(access, true, true, 0), ALLOW);
-  });
 
   it('passkeys are six digits from the random source', () => {
     let seed = 7;
@@ -57,7 +38,7 @@ function rig(options: Partial<AccessOptions> = {}) {
   const radio = createSimRadio(() => now);
   const state = { undos: 0, game: 'triangle', handled: [] as string[] };
   const prompts: number[] = [];
-  const access = createAccess(Object.assign({ now: 0, maintenance: false }, options));
+  const access = createAccess(options);
   const channel = createCommandChannel({
     radio, access, clock: { now: () => now },
     handle: (c: Command) => {
@@ -140,17 +121,6 @@ describe('access: refusals and confirmations through the channel', () => {
     assert.equal(r.state.undos, 0);
     assert.equal(r.replies()[0].code, 'not_allowed');
     assert.equal(r.channel.tick(1, true), false);
-  });
-
-  it('maintenance: changes refused even from a paired link, until it times out', () => {
-    const r = rig({ maintenance: true, maintenanceMs: 60000 });
-    r.at(1000);
-    r.radio.write('{"cmd":"undo"}\n', true);
-    assert.equal(r.state.undos, 0);
-    assert.equal(r.replies()[0].code, 'not_allowed');
-    r.at(61000);
-    r.radio.write('{"cmd":"undo"}\n', true);
-    assert.equal(r.state.undos, 1);
   });
 
   it('a line made of paired and unpaired chunks is treated as unpaired', () => {

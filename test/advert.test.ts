@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, FLAG_MAINTENANCE, GAME_CODES, GAME_INITIALS, type AdvertSummary,
+  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, GAME_CODES, GAME_INITIALS, type AdvertSummary,
 } from '../firmware/advert';
 import { decodeAdvert } from '../sim/phone';
 import { readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ describe('advert: byte layout (docs/protocol.md)', () => {
     assert.equal(bytes[5], 0);
     assert.deepEqual(decodeAdvert(bytes), {
       version: 1, game: 'ringapeg', scores: [125, -40], turn: null, winner: 0, over: true,
-      diag: false, maintenance: false, confirm: false, truncated: false, seq: 9, round: 2,
+      diag: false, confirm: false, truncated: false, seq: 9, round: 2,
     });
   });
   it('eight scores fill exactly 24 bytes; a ninth is left out and flagged', () => {
@@ -38,9 +38,9 @@ describe('advert: byte layout (docs/protocol.md)', () => {
     assert.equal(info?.seq, 1);
     assert.equal(info?.turn, null);
   });
-  it('diag, maintenance and confirm flags', () => {
-    const info = decodeAdvert(encodeAdvert({ ...base, flags: FLAG_DIAG | FLAG_MAINTENANCE | FLAG_CONFIRM }, new Uint8Array(24)));
-    assert.deepEqual([info?.diag, info?.maintenance, info?.confirm, info?.over], [true, true, true, false]);
+  it('diag and confirm flags', () => {
+    const info = decodeAdvert(encodeAdvert({ ...base, flags: FLAG_DIAG | FLAG_CONFIRM }, new Uint8Array(24)));
+    assert.deepEqual([info?.diag, info?.confirm, info?.over], [true, true, false]);
   });
   it('the decoder ignores manufacturer data that is not ours, or cut short', () => {
     assert.equal(decodeAdvert(new Uint8Array([0x4c, 0, 2, 0x15])), null);

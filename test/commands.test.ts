@@ -27,7 +27,7 @@ function rig(extra: CommandTable = '', handle?: (c: Command) => ReturnType<Param
   const channel = createCommandChannel({
     radio,
     clock: { now: () => now },
-    access: createAccess({ now: 0, maintenance: false }),
+    access: createAccess({}),
     commands: extra,
     games: GAMES,
     handle: (c) => {

@@ -30,8 +30,8 @@ describe('display: words', () => {
   const cases: [string, string][] = [
     ['PEG', 'PEG'], ['FOUL', 'FOUL'], ['UNDO', 'UndO'], ['Err', 'Err'], ['d 12 on', 'd 12 on'],
     ['Error 42 on bank 3', 'Error 42| on bAn| 3'],
-    // The passkey, confirmation and maintenance prompts.
-    ['P 123456', 'P 123456'], ['bOth 9', 'bOth 9'], ['FLASH 60', 'FLASH 60'],
+    // The passkey and confirmation prompts.
+    ['P 123456', 'P 123456'], ['bOth 9', 'bOth 9'],
   ];
   for (const [word, expected] of cases) {
     it(`"${word}" → "${expected}"`, () => assert.equal(wordLayout(word), expected));

@@ -47,7 +47,7 @@ describe('memory: whole games in a row', function () {
     const gc = collect();
     const board = triangleModule.board;
     const hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: 1, modules: 3 });
-    const firmware = startFirmware(hal, triangleModule, { players: 2, options: { exact: false }, pollMs: POLL_MS, diag: false, maintenance: false, modules: 3 });
+    const firmware = startFirmware(hal, triangleModule, { players: 2, options: { exact: false }, pollMs: POLL_MS, diag: false, modules: 3 });
     const decoder = createLineDecoder();
     let t = 0;
     let read = 0;

@@ -13,7 +13,7 @@ describe('pairing: both buttons let a phone pair, with a fresh passkey on the di
   function board(pairing: boolean) {
     const b = triangleModule.board;
     const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3, pairing });
-    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, maintenance: false, modules: 3 });
+    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
     let t = 0;
     const run = (ms: number) => {
       for (const end = t + ms; t < end; t++) {

@@ -37,7 +37,7 @@ function rig() {
   const frozen = JSON.stringify(game);
   const handled: Command[] = [];
   const channel = createCommandChannel({
-    radio, clock: { now: () => now }, access: createAccess({ now: 0, maintenance: false }),
+    radio, clock: { now: () => now }, access: createAccess({}),
     commands: referee, games: GAMES,
     handle: (c) => { handled.push(c); if (c.name === 'undo') game.scores[0]--; return null; },
   });

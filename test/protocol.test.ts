@@ -18,7 +18,7 @@ function channelRig(options: Partial<ChannelOptions> = {}) {
   const radio = createSimRadio(() => now);
   const handled: Command[] = [];
   const channel = createCommandChannel(Object.assign({
-    radio, clock: { now: () => now }, access: createAccess({ now: 0, maintenance: false }),
+    radio, clock: { now: () => now }, access: createAccess({}),
     commands: '?x',
     handle: (c: Command) => { handled.push(c); return null; },
   }, options));

@@ -111,12 +111,12 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'console', 'append', 'lines',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines',
   // Scanner, diagnostics, sensing
   'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
   'play', 'changes', 'refused', 'command', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
-  'config', 'modules', 'access', 'maintenance', 'maintenanceEnds', 'confirmMs',
+  'config', 'modules', 'access', 'confirmMs',
   // Ring-a-Peg state
   'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',
 ];

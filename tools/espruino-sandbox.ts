@@ -187,7 +187,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       getSecurityStatus: () => Object.assign({}, security),
       on: on('NRF'), updateServices: record('NRF.updateServices'), setTxPower: record('NRF.setTxPower'), disconnect: record('NRF.disconnect'),
     },
-    Bluetooth: { on: on('Bluetooth'), write: record('Bluetooth.write'), setConsole: record('Bluetooth.setConsole') },
+    Bluetooth: { on: on('Bluetooth'), write: record('Bluetooth.write') },
     LoopbackA: { setConsole: record('LoopbackA.setConsole'), on: on('LoopbackA') },
     LoopbackB: { on: on('LoopbackB'), write: record('LoopbackB.write') },
     Serial1: { setup: record('Serial1.setup'), setConsole: record('Serial1.setConsole'), on: on('Serial1') },

@@ -34,8 +34,8 @@ const flashStore: Store = {
  * 1.4 bare reads of its bank (npm run bench), some 0.3 ms on the chip by
  * the figures in docs/device-code.md, so the period is the longest the board's shortest
  * sensor pulse allows.
- * Buttons: `next` on D28 (hold it at power-up for maintenance), `mode` on D29
- * (hold it at power-up for diagnostics), both to 3V3 with the internal
+ * Buttons: `next` on D28, `mode` on D29 (hold it at power-up for
+ * diagnostics), both to 3V3 with the internal
  * pull-downs; both pressed together let a phone pair (docs/security.md).
  * The display chain is on D25 (DIN), D26 (CLK), D27 (LOAD).
  */
@@ -56,9 +56,8 @@ export function startOnEspruino<S, M>(mod: GameModule<S, M>, banks: () => Digita
     players: 2,
     options: {},
     pollMs: mod.pollMs,
-    // Held at power-up (active high): mode for diagnostics, next for maintenance.
+    // Mode held at power-up (active high): diagnostics.
     diag: !!digitalRead(D29),
-    maintenance: !!digitalRead(D28),
     modules: MODULES,
   });
 }

@@ -1,6 +1,7 @@
 // The Bluetooth link on the chip (docs/security.md explains the choices).
-// - The JavaScript console leaves Bluetooth (to LoopbackA) except in
-//   maintenance, so a nearby phone cannot run code; the UART is parsed here.
+// - The JavaScript console leaves Bluetooth (to LoopbackA) for good, so a
+//   nearby phone cannot run code; the UART is parsed here. (Re-flashing is
+//   through Espruino's own recovery, docs/flashing.md.)
 // - Pairing needs a passkey (MITM protection), and is off (`pair: false`) except
 //   while the board's buttons let a phone pair: each time a fresh passkey,
 //   shown on the LED display, and another, shown to nobody, when it closes.
@@ -41,36 +42,26 @@ const NAME = 'Tallyboard';
 /** NRF with the parts of its API that @types/espruino lacks. */
 const nrf = NRF as unknown as NrfApi;
 
-/**
- * The radio, pairing with six-digit passkeys from `random` (in [0, 1)).
- * Nothing is kept but whether the console is here (each kept name costs RAM
- * on the chip).
- */
+/** The radio, pairing with six-digit passkeys from `random` (in [0, 1)). */
 export function createEspruinoRadio(random: () => number): Radio {
-  // Set by radio.console(false) below, before anything reads it.
-  let consoleHere: boolean;
-
+  // Off Bluetooth from the start, and for good: the UART is the firmware's.
+  serial(LoopbackA).setConsole(true);
   // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
   nrf.setScanResponse(E.toUint8Array([NAME.length + 1, 0x09, NAME]));
 
   serial(Bluetooth).on('data', function (data: string): void {
-    // With the console here, the data is the REPL's, not ours. (onData is set while the bundle
-    // boots, before any data can come: no check needed.)
-    if (!consoleHere) radio.onData!(data, radio.paired());
+    // onData is set while the bundle boots, before any data can come: no check needed.
+    radio.onData!(data, radio.paired());
   });
 
   const radio: Radio = {
     onData: null,
     // Bluetooth.write queues the line in Espruino's UART buffer, which goes out in notifications of MTU - 3 bytes.
     send: function (line: string): void {
-      if (!consoleHere && nrf.getSecurityStatus().connected) serial(Bluetooth).write(line);
+      if (nrf.getSecurityStatus().connected) serial(Bluetooth).write(line);
     },
     advertise: function (manufacturerData: Uint8Array): void {
       nrf.setAdvertising({}, { manufacturer: MANUFACTURER_ID, manufacturerData: manufacturerData, showName: false });
-    },
-    console: function (on: boolean): void {
-      consoleHere = on;
-      serial(on ? Bluetooth : LoopbackA).setConsole(true);
     },
     pair: function (open: boolean): string {
       const passkey = makePasskey(random);
@@ -82,8 +73,7 @@ export function createEspruinoRadio(random: () => number): Radio {
       return !!(s.connected && s.encrypted && s.mitm_protected);
     },
   };
-  // Off Bluetooth from the start, the firmware puts it back for maintenance; no phone may pair until the buttons say so.
-  radio.console(false);
+  // No phone may pair until the buttons say so.
   radio.pair(false);
   return radio;
 }

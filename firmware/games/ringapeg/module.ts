@@ -33,6 +33,6 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
             : p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
   },
   button: function (_state, name) {
-    return name === 'next' ? { k: 'end' } : name === 'clear' ? { k: name } : null;
+    return name === 'next' ? { k: 'end' } : null;
   },
 };

@@ -32,18 +32,22 @@ export interface Access {
 }
 
 export function createAccess(options: AccessOptions): Access {
-  // A board always takes the defaults: the other options are for the simulator and the tests.
+  // The options are for the simulator and the tests: a board has no confirmation (see decide).
   return {
-    confirmMs: ON_DEVICE ? CONFIRM_MS : options.buttonConfirm === false ? 0 : options.confirmMs || CONFIRM_MS,
+    confirmMs: ON_DEVICE || options.buttonConfirm === false ? 0 : options.confirmMs || CONFIRM_MS,
   };
 }
 
 /**
  * How a command may run: `changes` tells whether it changes state, `paired`
- * whether the link is paired with the passkey.
+ * whether the link is paired with the passkey. On a board an unpaired link
+ * gets nothing through: Espruino makes its UART demand an encrypted link once
+ * a passkey is set, and one always is (docs/security.md). Only the simulator's
+ * open link has commands wait for the buttons, so a board's bundle leaves that
+ * path out (ON_DEVICE).
  */
 export function decide(access: Access, changes: boolean, paired: boolean): Decision {
-  return !changes || paired ? ALLOW : access.confirmMs ? CONFIRM : REFUSE;
+  return !changes || paired ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -9,6 +9,7 @@
 import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
+import { ON_DEVICE } from './device';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
 const MAX_LINE = 256;
@@ -220,7 +221,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     function flooded(): boolean {
       const next = Math.max(full, now) + COMMAND_MS;
       if (next - now > BURST_MS) {
-        if (!busySaid++) sendLine(options.radio, refusal('busy', 'too many commands'));
+        if (!busySaid++) sendLine(options.radio, refusal('busy', 'flood'));
         return true;
       }
       busySaid = 0;
@@ -243,8 +244,8 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       if (isRefusal(command)) return command;
       const decision = decide(options.access, command.edit, trusted);
       if (decision === ALLOW) run(command);
-      else if (channel.held) return refusal('busy', 'one awaits the button', command.id);
-      else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
+      else if (ON_DEVICE || decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
+      else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
         channel.held = command;
         const ms = options.access.confirmMs;
@@ -281,13 +282,15 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   const channel: CommandChannel = {
     held: null,
     tick: function (now: number, pressed?: boolean): boolean {
+      if (now - started >= PARTIAL_MS && !pressed) {
+        if (line) sendLine(options.radio, refusal('partial', 'unfinished'));
+        line = '';
+      }
+      // A board holds no command (access.ts, decide).
+      if (ON_DEVICE) return false;
       const command = channel.held;
       const waiting = command && now < deadline;
       if (pressed && !waiting) return false;
-      if (now - started >= PARTIAL_MS) {
-        if (line) sendLine(options.radio, refusal('partial', 'line unfinished'));
-        line = '';
-      }
       // The seconds the prompt shows, at least 1 while the command still waits. It ends (0) by the press,
       // which runs it, or by its window closing; it is let go before the prompt, whose display and advert read `held`.
       const seconds = waiting && !pressed ? Math.ceil((deadline - now) / 1000) : 0;

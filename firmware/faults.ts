@@ -48,18 +48,16 @@ export function watchFaults(scanner: Counts, board: BoardDescription): FaultChec
   const channels = board.channels;
   const sensors = board.sensors;
   // Per channel c, at 4c: faults reported, raw changes at the last check, moves + 1
-  // when it went active (0: not active), raw changes in a check that are chatter.
-  // One typed array: the cheapest state on the chip.
+  // when it went active (0: not active), 1 for a contact. One typed array: the cheapest state on the chip.
   const w = new Uint16Array(4 * channels);
-  for (let ch = 0; ch < channels; ch++) w[4 * ch + 3] = CHATTER_PER_CHECK;
-  for (let i = 0; i < sensors.length; i++) if (sensors[i].kind === 'contact') w[4 * sensors[i].ch + 3] = CONTACT_CHATTER_PER_CHECK;
+  for (let i = 0; i < sensors.length; i++) if (sensors[i].kind === 'contact') w[4 * sensors[i].ch + 3] = 1;
   return function (moves: number, report: (ch: number, fault: number) => void): number {
     let bad = 0;
     let active = 0;
     for (let ch = 0, i = 0; ch < channels; ch++, i += 4) {
       // (When the scanner's 16-bit count wraps, one check misses its chatter.)
       const r = scanner.rawChanges(ch) - w[i + 1];
-      let fault = r >= w[i + 3] ? CHATTER : 0;
+      let fault = r >= (w[i + 3] ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
       bad |= fault;
       // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
       if (!fault) w[i] &= ~CHATTER;

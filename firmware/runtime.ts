@@ -160,7 +160,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (clock.now() >= noteUntil && sound < 0) note = '';
     display.show(prompt || note || (diag ? diag.display() : mod.layout(state)));
     if (!summary) return;
-    summary.flags = (diag ? FLAG_DIAG : 0) | (channel.held ? FLAG_CONFIRM : 0);
+    summary.flags = (diag ? FLAG_DIAG : 0) | (!ON_DEVICE && channel.held ? FLAG_CONFIRM : 0);
     summary.seq = ++seq;
     // The game field the advert shows as its round is in the message already.
     summary.round = summary[mod.round as string] as number;
@@ -228,7 +228,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       return 'not saved: ' + ((e as Error).message || e);
     }
     const back = restore(store, game);
-    if (!back) return 'saved game unreadable';
+    if (!back) return 'log unreadable';
     const before = game.scores(state);
     state = back.state;
     stand = back.stand;
@@ -332,7 +332,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     handle: handle,
     commands: mod.commands,
     games: game.id,
-    prompt: function (seconds: number): void {
+    // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
+    prompt: ON_DEVICE ? undefined : function (seconds: number): void {
       prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
       show(stateNow());
     },
@@ -353,7 +354,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
     // Any other press is the game's (or diagnostics').
     if (name === 'both') {
-      if (!channel.tick(now, true)) pair(now, true);
+      if (ON_DEVICE || !channel.tick(now, true)) pair(now, true);
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {

@@ -208,6 +208,10 @@ describe('compatibility gate: game bundles', function () {
         vm.runInContext(code, sandbox.context);
         sandbox.advance(100);
         sandbox.emit('NRF', 'connect', 'phone');
+        // On a board only a paired phone gets through: both buttons let it pair.
+        sandbox.press('D28+D29', 100);
+        sandbox.advance(300);
+        sandbox.emit('NRF', 'pair');
         for (const line of CONVERSATION[game]) {
           const [word, a, b] = line.split(' ');
           if (word === 'press') sandbox.press(a, 100);

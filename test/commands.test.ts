@@ -222,7 +222,7 @@ describe('commands: floods and garbage', () => {
     r.setNow(0);
     for (let i = 0; i < 100; i++) r.radio.write('{"cmd":"state"}\n', true);
     assert.equal(r.handled.length, 10);
-    assert.deepEqual(r.replies(), [{ type: 'error', code: 'busy', message: 'too many commands' }]);
+    assert.deepEqual(r.replies(), [{ type: 'error', code: 'busy', message: 'flood' }]);
     r.setNow(1000);
     r.radio.write('{"cmd":"state"}\n', true);
     assert.equal(r.handled.length, 11);

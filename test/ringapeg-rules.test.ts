@@ -305,8 +305,8 @@ describe('ringapeg rules', () => {
     assert.equal(ringapegView(s).left[1], -1, 'the phone sees who is out');
     s = apply(s, [{ k: 'claim', pl: 2 }]);
     assert.equal(ringapeg.winner(s), 0);
-    assert.match(play(start(2, { variant: 'advance' }), { k: 'claim', pl: 0 }).refused ?? '', /autoPeg/);
-    assert.match(play(start(2), { k: 'claim', pl: 0 }).refused ?? '', /Advance/);
+    assert.match(play(start(2, { variant: 'advance' }), { k: 'claim', pl: 0 }).refused ?? '', /^R10: no claims$/, 'autoPeg on: no claims');
+    assert.match(play(start(2), { k: 'claim', pl: 0 }).refused ?? '', /^R10: no claims$/, 'Primary: no claims');
   });
 
   it('R11: clearing is recognised from lifts or confirmed by the button; no snap starts a Board while rings remain', () => {

@@ -137,7 +137,7 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
           : k === 'clear' && ph !== CLR ? 'nothing to clear'
             : k === 'end' && ph === CLR ? 'R11: clear first'
-              : claim ? (!s.tg || s.ap ? 'R10: Advance, autoPeg off'
+              : claim ? (!s.tg || s.ap ? 'R10: no claims'
                 // Left is -1 for a player out, undefined for no such player.
                 : s.lf[pl] >= 0 ? '' : 'no such player')
                 // A held march ring can only come down (a lift is R7's).

@@ -175,6 +175,23 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(sandbox.errors, []);
     });
 
+    it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {
+      const sandbox = bootInSandbox(bundle().min);
+      sandbox.emit('NRF', 'connect', 'phone');
+      const said = () => sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+      sandbox.receive('{"cmd":"undo","id":1}\n');
+      sandbox.advance(300);
+      assert.match(said(), /"type":"error","code":"not_allowed","message":"pair first","id":1/);
+      assert.doesNotMatch(said(), /"type":"confirm"/);
+      sandbox.press('D28+D29', 300);
+      sandbox.advance(200);
+      sandbox.emit('NRF', 'pair');
+      sandbox.receive('{"cmd":"undo","id":2}\n');
+      sandbox.advance(300);
+      assert.match(said(), /"type":"error","code":"not_now","message":"nothing to undo","id":2/);
+      assert.deepEqual(sandbox.errors, []);
+    });
+
     it(`${game}: the console is on LoopbackA from boot on, and next (D28) held at power-up changes nothing (its release is no press)`, () => {
       const consoles = (sandbox: ReturnType<typeof bootInSandbox>) => sandbox.calls.filter((c) => c.api.endsWith('.setConsole')).map((c) => c.api);
       const plain = bootInSandbox(bundle().min);

@@ -2,6 +2,7 @@
 // by hand, played and saved like any move (issue 7: referee corrections).
 import assert from 'node:assert/strict';
 import { replay } from '../sim/replay';
+import { CLR, SNAP } from '../firmware/games/ringapeg/rules';
 
 const HEADER = '{"game":"ringapeg","players":2,"options":{"variant":"primary"},"seed":1}';
 
@@ -29,5 +30,21 @@ describe('ringapeg referee inputs', () => {
     const out = run({ cmd: 'ring', peg: 'x9' }, { cmd: 'lift', peg: 'none' });
     assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'error').map((l) => l.phone.code), ['bad_arg', 'bad_arg']);
     assert.deepEqual(out[out.length - 1].final.scores, [0, 0]);
+  });
+});
+
+describe('ringapeg: the referee at the board', () => {
+  it('R11: while the board waits for the pegs to be cleared (CLEAr), next says they are, and the next Board starts', () => {
+    const header = '{"game":"ringapeg","players":2,"options":{"variant":"advance"},"seed":1}';
+    // Every ring of the first Board onto o1 and o2, told from the phone (the stacks stay: the Board ends on CLEAr).
+    const lines = [header];
+    for (let i = 0; i < 16; i++) lines.push(JSON.stringify({ t: 1000 * (i + 1), phone: { cmd: 'ring', peg: i % 4 < 2 ? 'o1' : 'o2' } }));
+    const clearing = replay(lines.join('\n')).lines.map((l) => JSON.parse(l));
+    assert.equal(clearing[clearing.length - 1].final.state.ph, CLR, 'the first Board ends waiting for the pegs to be cleared');
+    lines.push(JSON.stringify({ t: 20000, button: 'next' }));
+    const out = replay(lines.join('\n')).lines.map((l) => JSON.parse(l));
+    const final = out[out.length - 1].final;
+    assert.deepEqual([final.state.ph, final.state.bd], [SNAP, 2], 'the pegs cleared: the second Board is on');
+    assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'flag'), [], 'nothing refused');
   });
 });

@@ -1,6 +1,6 @@
 // Ring-a-Peg as the firmware runtime plays it.
 import type { GameModule } from '../../runtime';
-import { ringapeg, RingapegMove, RingapegState } from './rules';
+import { CLR, ringapeg, RingapegMove, RingapegState } from './rules';
 import { pegIndex, ringapegBoard } from './board';
 import { createRingapegInterpreter } from './interpret';
 import { ringapegLayout, ringapegView } from './layout';
@@ -32,7 +32,8 @@ export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
           : name === 'ring' && peg === 'none' ? { k: 'miss' }
             : p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
   },
-  button: function (_state, name) {
-    return name === 'next' ? { k: 'end' } : null;
+  // `next` ends a turn; while the board waits for the pegs to be cleared (CLEAr), it says they are.
+  button: function (state, name) {
+    return name === 'next' ? { k: state.ph === CLR ? 'clear' : 'end' } : null;
   },
 };

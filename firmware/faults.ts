@@ -44,13 +44,21 @@ export interface Counts {
  */
 export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
 
-export function watchFaults(scanner: Counts, board: BoardDescription): FaultCheck {
-  const channels = board.channels;
+/**
+ * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 4c,
+ * faults reported, raw changes at the last check, moves + 1 when it went active (0: not active), and 1 for a
+ * contact. Made apart from the check, so that the board's sensor list is not kept with it.
+ */
+export function faultWords(board: BoardDescription): Uint16Array {
   const sensors = board.sensors;
-  // Per channel c, at 4c: faults reported, raw changes at the last check, moves + 1
-  // when it went active (0: not active), 1 for a contact. One typed array: the cheapest state on the chip.
-  const w = new Uint16Array(4 * channels);
+  const w = new Uint16Array(4 * board.channels);
   for (let i = 0; i < sensors.length; i++) if (sensors[i].kind === 'contact') w[4 * sensors[i].ch + 3] = 1;
+  return w;
+}
+
+/** The fault check over the channels `w` (faultWords) describes. */
+export function watchFaults(scanner: Counts, w: Uint16Array): FaultCheck {
+  const channels = w.length >> 2;
   return function (moves: number, report: (ch: number, fault: number) => void): number {
     let bad = 0;
     let active = 0;

@@ -12,7 +12,7 @@ import type { ScanOptions, SettleGroup } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
-import { BANK, FAULT_NAMES, watchFaults } from './faults';
+import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -137,7 +137,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
   const channels = mod.board.channels;
-  const faults = watchFaults(scanner, mod.board);
+  const faults = watchFaults(scanner, faultWords(mod.board));
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;

@@ -2,7 +2,7 @@
 // are reported once each while the game goes on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, watchFaults } from '../firmware/faults';
+import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, faultWords, watchFaults } from '../firmware/faults';
 import { replay } from '../sim/replay';
 import type { BoardDescription, SensorKind } from '../firmware/board';
 
@@ -38,7 +38,7 @@ describe('sensor faults: the check', () => {
   for (const [what, checks, expected] of table) {
     it(what, () => {
       const c = counts(2);
-      const check = watchFaults(c.scanner, boardOf('ir', 'ir'));
+      const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'ir')));
       const reports: string[] = [];
       checks.forEach(([moves, levels, raw], i) => {
         levels.forEach((l, ch) => { c.level[ch] = l; });
@@ -53,7 +53,7 @@ describe('sensor faults: the check', () => {
 describe('sensor faults: a contact rings, a clean sensor does not', () => {
   it('an IR point chatters from CHATTER_PER_CHECK raw changes in a check; a contact only from CONTACT_CHATTER_PER_CHECK', () => {
     const c = counts(2);
-    const check = watchFaults(c.scanner, boardOf('ir', 'contact'));
+    const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'contact')));
     const reports: string[] = [];
     // A missed ring's shocks and bounces: some 60 changes on the impact switch in a second, and on an IR gate as many.
     c.raw[0] = c.raw[1] = 60;
@@ -71,7 +71,7 @@ describe('sensor faults: a contact rings, a clean sensor does not', () => {
 describe('sensor faults: what the check finds untrustworthy now', () => {
   it('chatter in this check (reported or not) and a bank three quarters active; a chatter after a check without is reported again', () => {
     const c = counts(4);
-    const check = watchFaults(c.scanner, boardOf('ir', 'ir', 'ir', 'ir'));
+    const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'ir', 'ir', 'ir')));
     const reports: string[] = [];
     const at = (i: number, levels: number[], raw: number[]) => {
       levels.forEach((l, ch) => { c.level[ch] = l; });

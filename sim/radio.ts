@@ -5,6 +5,7 @@
 
 import type { Radio } from '../hal/types';
 import { makePasskey } from '../firmware/access';
+import { mulberry32 } from './inputs';
 
 export interface Notification {
   t: number;
@@ -45,8 +46,7 @@ export function createSimRadio(now: () => number = () => 0, pairing = false): Si
   // The passkey a phone may pair with now ('' while pairing is closed), and whether a paired phone is connected.
   let passkey = '';
   let paired = false;
-  let seed = 1;
-  const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647;
+  const random = mulberry32(1);
   const radio: SimRadio = {
     notifications,
     adverts,

@@ -2,6 +2,7 @@
 // checked before anything runs, so a malformed scenario is reported with its
 // line number and nothing half-run.
 import { ALGORITHM_NAMES } from '../firmware/debounce';
+import { jsonDepth } from '../firmware/protocol';
 
 export class ScenarioError extends Error {
   constructor(readonly line: number, message: string) {
@@ -69,22 +70,8 @@ function parseJson(n: number, s: string): Record<string, unknown> {
     throw new ScenarioError(n, `not JSON: ${(e as Error).message}`);
   }
   if (!isObject(v)) throw new ScenarioError(n, 'expected a JSON object');
-  if (depth(v) > MAX_DEPTH) throw new ScenarioError(n, `nested more than ${MAX_DEPTH} levels deep`);
+  if (jsonDepth(s) > MAX_DEPTH) throw new ScenarioError(n, `nested more than ${MAX_DEPTH} levels deep`);
   return v;
-}
-
-/** How deeply objects and arrays nest in a parsed value (iteratively: a deep value must not overflow the stack here). */
-function depth(value: unknown): number {
-  let deepest = 0;
-  const todo: [unknown, number][] = [[value, 1]];
-  while (todo.length) {
-    const [v, d] = todo.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    deepest = Math.max(deepest, d);
-    if (d > MAX_DEPTH) break;
-    for (const child of Object.values(v)) todo.push([child, d + 1]);
-  }
-  return deepest;
 }
 
 export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHeader {

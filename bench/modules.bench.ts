@@ -24,12 +24,12 @@ export const PARTS: Record<string, [string, string]> = {
     `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), handle: function () { return null; } })`,
   ],
   'triangle game': [
-    "import { triangleModule } from './firmware/games/triangle/module';",
-    '[triangleModule, triangleModule.game.setup({ players: 2, options: {} }), triangleModule.interpreter(function () {})]',
+    "import { game as triangle } from './firmware/games/triangle/index';",
+    '[triangle, triangle.game.setup({ players: 2, options: {} }), triangle.interpreter(function () {})]',
   ],
   'ringapeg game': [
-    "import { ringapegModule } from './firmware/games/ringapeg/module';",
-    '[ringapegModule, ringapegModule.game.setup({ players: 2, options: {} }), ringapegModule.interpreter(function () {})]',
+    "import { game as ringapeg } from './firmware/games/ringapeg/index';",
+    '[ringapeg, ringapeg.game.setup({ players: 2, options: {} }), ringapeg.interpreter(function () {})]',
   ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };

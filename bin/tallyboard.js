@@ -3,4 +3,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../sim/cli.ts');
+await import('../app/cli.ts');

@@ -19,10 +19,8 @@ export const ADVERT_MAX_BYTES = 24;
 
 /** The games of byte 2 from code 1 on, as a string: an array would be kept in memory on the chip. */
 const GAMES = 'triangle,fortress,ringapeg,shuffleboard,bench';
-/** Game codes of byte 2; 0 means no game. For decoders: the firmware itself reads GAME_INITIALS. */
+/** Game codes of byte 2; 0 means no game. For decoders: the board writes its game module's own code. */
 export const GAME_CODES = /* @__PURE__ */ (',' + GAMES).split(',');
-/** The first letters of GAMES, in order: no two are alike, so the board finds its game's code by its initial (fewer bytes than GAMES). */
-export const GAME_INITIALS = 'tfrsb';
 
 export const FLAG_OVER = 1;
 export const FLAG_DIAG = 2;
@@ -45,8 +43,8 @@ export interface AdvertSummary {
   round: number;
 }
 
-/** Writes the advert into `out` (24 bytes, reused) and returns the part to send. Bytes wrap as a Uint8Array stores them. */
-export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
+/** Writes the advert of game `code` into `out` (24 bytes, reused) and returns the part to send. Bytes wrap as a Uint8Array stores them. */
+export function encodeAdvert(s: AdvertSummary, code: number, out: Uint8Array): Uint8Array {
   const scores = s.scores;
   const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
@@ -54,7 +52,7 @@ export function encodeAdvert(s: AdvertSummary, out: Uint8Array): Uint8Array {
   out.set([
     ADVERT_MAGIC,
     ADVERT_VERSION,
-    GAME_INITIALS.indexOf(s.game[0]) + 1,
+    code,
     n,
     s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
     player >= 0 && player < NO_PLAYER ? player : NO_PLAYER,

@@ -4,11 +4,10 @@
 // the phone and the advert about every change. The same code runs on the chip
 // (hal/espruino) and in the simulator (sim/hal).
 import type { Hal } from '../hal/types';
-import type { BoardDescription } from './board';
-import type { Game, GameConfig, GameOptions } from './game';
+import type { GameConfig, GameModule, GameOptions } from './game';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
-import type { ScanOptions, SettleGroup } from './scan';
+import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics } from './diag';
 import { createDisplay, wordLayout } from './display';
@@ -16,40 +15,14 @@ import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
-import type { Command, CommandChannel, CommandTable } from './commands';
+import type { Command, CommandChannel } from './commands';
 import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
+
 import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import type { AdvertSummary } from './advert';
 import { ON_DEVICE } from './device';
-
-/** Everything the runtime needs of one game. */
-export interface GameModule<S, M> {
-  game: Game<S, M>;
-  board: BoardDescription;
-  /** The scan period on the chip (ms): the longest that still sees the board's shortest sensor pulse. */
-  pollMs: number;
-  settle?: SettleGroup[];
-  /**
-   * The interpreter that turns this board's sensor events into moves; `begin`
-   * saves that a move began (a number of the game's own, or -1 once it came to
-   * nothing), so that a power cut before the move is decided does not lose it.
-   */
-  interpreter(emit: (move: M) => void, begin: (value: number) => void): Interpreter;
-  /** The LED display text for a state. */
-  layout(state: S): string;
-  /** Game-specific fields of the phone's state message ({} for none). */
-  fields(state: S): Fields;
-  /** The field of `fields()` that the advert shows as its round (triangle's flick, ringapeg's Board); 0 without one (the advert writes 0 for what is not a number). */
-  round?: string;
-  /** The game's referee commands, beside the common ones. */
-  commands: CommandTable;
-  /** A validated referee command as a move, or null when it is not this game's. */
-  command(command: Command): M | null;
-  /** A board button press as a move, or null. */
-  button(state: S, name: string, heldMs: number): M | null;
-}
 
 export interface RuntimeConfig {
   players: number;
@@ -164,7 +137,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     summary.seq = ++seq;
     // The game field the advert shows as its round is in the message already.
     summary.round = summary[mod.round as string] as number;
-    radio.advertise(encodeAdvert(summary, advert));
+    radio.advertise(encodeAdvert(summary, mod.code, advert));
   }
 
   /**

@@ -3,12 +3,13 @@
 // a scenario's `do` lines into sensor signals.
 import type { BoardDescription, SensorKind } from '../firmware/board';
 import type { Game } from '../firmware/game';
-import type { Firmware, GameModule } from '../firmware/runtime';
+import type { Firmware } from '../firmware/runtime';
+import type { GameModule } from '../firmware/game';
 import { EDGE, TRANSIT } from '../firmware/sensing';
-import { triangleModule } from '../firmware/games/triangle/module';
+import { game as triangle } from '../firmware/games/triangle/index';
 import type { FlickResult, TriangleMove, TriangleState } from '../firmware/games/triangle/rules';
 import { BEYOND_AT_MM, EVEN_AT_MM, OVER_AT_MM } from '../firmware/games/triangle/board';
-import { ringapegModule } from '../firmware/games/ringapeg/module';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { TrianglePhysics } from './physics/triangle';
 import { createRingapegWorld } from './physics/ringapeg';
 import { transit } from './physics/bounce';
@@ -72,6 +73,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
   return {
     module: {
       game,
+      code: 5,
       board,
       pollMs: 1,
       interpreter: () => ({
@@ -113,13 +115,13 @@ export function benchGame(header: ScenarioHeader): SimGame {
 
 /** The triangle: a chip flicked along the current side (docs/replay.md: flick with stopMm, or off). */
 export function triangleSim(): SimGame {
-  const physics = new TrianglePhysics(triangleModule.board);
+  const physics = new TrianglePhysics(triangle.board);
   /** The last flick as the player saw it land. */
   let last: TriangleMove | null = null;
   /** The game as the player reckons it after his last flick: while the board is off, he goes on from it. */
   let reckoned: TriangleState | null = null;
   return {
-    module: triangleModule,
+    module: triangle,
     actions: PLAY_ACTIONS,
     check(a) {
       const o = a.body;
@@ -135,13 +137,13 @@ export function triangleSim(): SimGame {
       // scored once the next chip is placed, so while the board still works on the
       // last flick, the player reckons the side by the rules from where it landed,
       // and so he does while the board is off.
-      if (state && last && world.busy()) state = triangleModule.game.play(state, last).state;
+      if (state && last && world.busy()) state = triangle.game.play(state, last).state;
       if (!state) state = reckoned;
       const side = state ? state.f : 0;
       const stopMm = a.body.stopMm as number | undefined;
       // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.
       last = { k: 'flick', r: stopMm === undefined ? 'beyond' : trueResult(stopMm), s: side };
-      if (state) reckoned = triangleModule.game.play(state, last).state;
+      if (state) reckoned = triangle.game.play(state, last).state;
       world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined }, a.t, side, world.random));
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.
@@ -160,11 +162,11 @@ const PEG_ACTIONS = ['snap', 'lift', 'drop', 'clear'];
 
 /** Ring-a-Peg: rings snapped, lifted, dropped and cleared (docs/replay.md). */
 export function ringapegSim(): SimGame {
-  const board = ringapegModule.board;
+  const board = ringapeg.board;
   const pegs = board.sensors.filter((s) => /\.top$/.test(s.name)).map((s) => s.name.split('.')[1]);
   let world: ReturnType<typeof createRingapegWorld> | null = null;
   return {
-    module: ringapegModule,
+    module: ringapeg,
     actions: PLAY_ACTIONS,
     check(a) {
       const o = a.body;

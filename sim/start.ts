@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ScenarioError, replay } from './replay';
 import { drawDisplay } from './draw';
-import { UsageError, endQuietlyWhenOutputCloses, readInput } from './command-line';
+import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../app/command-line';
 
 const HELP = `usage: npm start [-- [--fast] [FILE.jsonl]]
   Runs the firmware on the simulator: replays a scenario (by default

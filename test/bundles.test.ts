@@ -15,12 +15,12 @@ import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { ROOT, builtGames } from '../tools/games';
-import { triangleModule } from '../firmware/games/triangle/module';
-import { ringapegModule } from '../firmware/games/ringapeg/module';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { needsEspruino } from './real-interpreter';
 
 /** Each board's scan period on the chip. */
-const POLL_MS: Record<string, number> = { triangle: triangleModule.pollMs, ringapeg: ringapegModule.pollMs };
+const POLL_MS: Record<string, number> = { triangle: triangle.pollMs, ringapeg: ringapeg.pollMs };
 
 /** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
 const BUILT_IN_MODULES = ['Storage'];

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import {
   baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
 } from '../firmware/commands';
-import { triangleModule } from '../firmware/games/triangle/module';
-import { ringapegModule } from '../firmware/games/ringapeg/module';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { createAccess } from '../firmware/access';
 import { refusal, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
@@ -173,14 +173,14 @@ describe('commands: argument types', () => {
     // A command of each module that needs no argument, and that the other module does not have.
     const argless = (specs: CommandTable, others: CommandTable): string =>
       commandsOf(specs).filter((s) => s.args.every((a) => !a.startsWith('!')) && !commandsOf(others).some((o) => o.name === s.name))[0].name;
-    const triangleOnly = argless(triangleModule.commands, ringapegModule.commands);
-    const ringapegOnly = argless(ringapegModule.commands, triangleModule.commands);
-    const r = rig(triangleModule.commands);
+    const triangleOnly = argless(triangle.commands, ringapeg.commands);
+    const ringapegOnly = argless(ringapeg.commands, triangle.commands);
+    const r = rig(triangle.commands);
     r.send(JSON.stringify({ cmd: triangleOnly }));
     r.send(JSON.stringify({ cmd: ringapegOnly }));
     assert.deepEqual(r.handled.map((c) => c.name), [triangleOnly]);
     assert.equal(r.replies()[0].code, 'unknown_cmd');
-    const ring = rig(ringapegModule.commands);
+    const ring = rig(ringapeg.commands);
     ring.send(JSON.stringify({ cmd: ringapegOnly }));
     assert.deepEqual(ring.replies(), []);
     assert.deepEqual(ring.handled.map((c) => c.name), [ringapegOnly]);
@@ -192,7 +192,7 @@ describe('commands: argument types', () => {
     assert.equal(isRefusal(validate({ cmd: 'new', game: 'chess', players: 2 }, baseCommands(), true)), false);
   });
   it('every command says whether it changes state; only state, and diag asking for the report, only read', () => {
-    const all = [baseCommands(GAMES), triangleModule.commands, ringapegModule.commands].join(';');
+    const all = [baseCommands(GAMES), triangle.commands, ringapeg.commands].join(';');
     assert.deepEqual(commandsOf(all).filter((s) => s.readOnly).map((s) => s.name), ['state', 'diag']);
     const edits = (message: Record<string, unknown>): boolean => (validate(Object.assign({ id: 1 }, message), all, true) as Command).edit;
     assert.deepEqual([{ cmd: 'state' }, { cmd: 'diag' }, { cmd: 'undo' }, { cmd: 'off' }, { cmd: 'end' }].map(edits), [false, false, true, true, true]);

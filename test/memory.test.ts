@@ -11,7 +11,7 @@ import vm from 'node:vm';
 import { startFirmware } from '../firmware/runtime';
 import { channelKinds } from '../firmware/scan';
 import { LOG } from '../firmware/persist';
-import { triangleModule } from '../firmware/games/triangle/module';
+import { game as triangle } from '../firmware/games/triangle/index';
 import { createSimHal } from '../sim/hal';
 import { createLineDecoder } from '../sim/phone';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
@@ -45,9 +45,9 @@ describe('memory: whole games in a row', function () {
 
   it('in Node: state, log and free flash come back to the same after every game, and the heap is flat', () => {
     const gc = collect();
-    const board = triangleModule.board;
+    const board = triangle.board;
     const hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: 1, modules: 3 });
-    const firmware = startFirmware(hal, triangleModule, { players: 2, options: { exact: false }, pollMs: POLL_MS, diag: false, modules: 3 });
+    const firmware = startFirmware(hal, triangle, { players: 2, options: { exact: false }, pollMs: POLL_MS, diag: false, modules: 3 });
     const decoder = createLineDecoder();
     let t = 0;
     let read = 0;

@@ -6,14 +6,14 @@ import assert from 'node:assert/strict';
 import { startFirmware } from '../firmware/runtime';
 import { channelKinds } from '../firmware/scan';
 import { wordLayout } from '../firmware/display';
-import { triangleModule } from '../firmware/games/triangle/module';
+import { game as triangle } from '../firmware/games/triangle/index';
 import { createSimHal } from '../sim/hal';
 
 describe('pairing: both buttons let a phone pair, with a fresh passkey on the display', () => {
   function board(pairing: boolean) {
-    const b = triangleModule.board;
+    const b = triangle.board;
     const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3, pairing });
-    startFirmware(hal, triangleModule, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+    startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
     let t = 0;
     const run = (ms: number) => {
       for (const end = t + ms; t < end; t++) {

@@ -207,7 +207,7 @@ describe('replay: command line', () => {
   it('exits 2 with a line-numbered message on a malformed scenario', function () {
     this.timeout(30000);
     try {
-      execFileSync('npx', ['tsx', 'sim/cli.ts', 'replay', '-'], { input: '{"game":"bench"}\n{"t":1,"raw":[]}\n', stdio: 'pipe' });
+      execFileSync('npx', ['tsx', 'app/cli.ts', 'replay', '-'], { input: '{"game":"bench"}\n{"t":1,"raw":[]}\n', stdio: 'pipe' });
       assert.fail('should have exited 2');
     } catch (e) {
       const err = e as { status: number; stderr: Buffer; stdout: Buffer };

@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { replay } from '../sim/replay';
-import { triangleModule } from '../firmware/games/triangle/module';
-import { ringapegModule } from '../firmware/games/ringapeg/module';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 
-const PERIODS: Record<string, number> = { triangle: triangleModule.pollMs, ringapeg: ringapegModule.pollMs };
+const PERIODS: Record<string, number> = { triangle: triangle.pollMs, ringapeg: ringapeg.pollMs };
 
 describe('scan period on the chip', () => {
   for (const file of readdirSync('scenarios').filter((f) => /^(triangle|ringapeg)-/.test(f))) {

@@ -12,7 +12,7 @@ import { pretokenise } from './tokenise';
 import { crc32 } from './crc32';
 import { ROOT, builtGames, distFile } from './games';
 import { buildGame, writeBundle } from './build';
-import { UsageError, reason } from '../sim/command-line';
+import { UsageError, reason } from '../app/command-line';
 import type { GameId } from '../firmware/game';
 
 export interface FlashOptions {

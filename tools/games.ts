@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GameId } from '../firmware/game';
-import type { GameModule } from '../firmware/runtime';
+import type { GameModule } from '../firmware/game';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GAME_IDS: GameId[] = ['triangle', 'fortress', 'ringapeg', 'shuffleboard'];
@@ -22,10 +22,10 @@ export function builtGames(): GameId[] {
   return GAME_IDS.filter((g) => existsSync(entryOf(g)));
 }
 
-/** A game's firmware module (firmware/games/<game>/module.ts exports `<game>Module`). */
+/** A game's firmware module (firmware/games/<game>/index.ts exports `game`). */
 export async function moduleOf(game: GameId): Promise<GameModule<unknown, unknown>> {
-  const exports = await import(join(ROOT, 'firmware', 'games', game, 'module.ts')) as Record<string, GameModule<unknown, unknown>>;
-  return exports[game + 'Module'];
+  const exports = await import(join(ROOT, 'firmware', 'games', game, 'index.ts')) as { game: GameModule<unknown, unknown> };
+  return exports.game;
 }
 
 export function distFile(game: GameId, debug = false): string {

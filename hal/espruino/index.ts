@@ -2,7 +2,7 @@
 // board (MDBT42Q; pins as wiring.md shows them) and started with one game.
 import type { DigitalBank, Hal, Store } from '../types';
 import { startFirmware } from '../../firmware/runtime';
-import type { GameModule } from '../../firmware/runtime';
+import type { GameModule } from '../../firmware/game';
 import { espruinoButtons, espruinoClock, espruinoTicker } from './inputs';
 import { createEspruinoRadio } from './radio';
 import { createMax7219Out } from './display';

@@ -31,7 +31,7 @@ export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
 }
 
 /**
- * Referee commands from the phone (module.ts lists them; the command channel
+ * Referee commands from the phone (index.ts lists them; the command channel
  * has checked `r`; the runtime plays `undo` itself):
  *   {"cmd":"off"}                  the last flick left the triangle (T8)
  *   {"cmd":"fix","r":"perfect"}    the last flick's result was really `r`
@@ -42,7 +42,7 @@ export function trianglePhoneFields(state: TriangleState): TrianglePhoneFields {
 export function triangleCommand(command: Command): TriangleMove | null {
   const k = command.name as TriangleMove['k'];
   const r = command.args.r as FlickResult;
-  // The channel passes only the commands of module.ts's table, where fix and flick require `r`.
+  // The channel passes only the commands of index.ts's table, where fix and flick require `r`.
   return k === 'off' ? { k: k } : r ? { k: k, r: r } : null;
 }
 

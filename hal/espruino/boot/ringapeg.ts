@@ -3,9 +3,9 @@
 // The chain is read from /QH, so a broken beam reads 1 and nothing is inverted.
 import { startOnEspruino } from '../index';
 import { shiftChain } from '../inputs';
-import { ringapegModule } from '../../../firmware/games/ringapeg/module';
+import { game as ringapeg } from '../../../firmware/games/ringapeg/index';
 
-startOnEspruino(ringapegModule, function () {
+startOnEspruino(ringapeg, function () {
   const spi = new SPI();
   spi.setup({ miso: D16, sck: D15, baud: 1000000 });
   // SH/LD on D14, four chips, nothing inverted.

@@ -7,11 +7,11 @@
 // the firmware reports as a bank fault instead of playing.
 import { startOnEspruino } from '../index';
 import { gpioBank } from '../inputs';
-import { triangleModule } from '../../../firmware/games/triangle/module';
+import { game as triangle } from '../../../firmware/games/triangle/index';
 
 /** D11-D20 and D22-D23. */
 const IR_GPIOS = 0x00dff800;
 
-startOnEspruino(triangleModule, function () {
+startOnEspruino(triangle, function () {
   return [gpioBank({ gpios: IR_GPIOS, mode: 'input_pullup', invert: 0 })];
 });

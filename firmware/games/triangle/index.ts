@@ -1,5 +1,5 @@
 // The triangle game as the firmware runtime plays it.
-import type { GameModule } from '../../runtime';
+import type { GameModule } from '../../game';
 import type { Fields } from '../../protocol';
 import { triangleGame, TriangleMove, TriangleState, RESULTS } from './rules';
 import { triangleBoard } from './board';
@@ -9,8 +9,9 @@ import { triangleButton, triangleCommand, triangleLayout, trianglePhoneFields } 
 /** The result argument of `fix` and `flick` (a command table's, firmware/commands.ts). */
 const RESULT_ARG = ',!r:str ' + RESULTS.join('|');
 
-export const triangleModule: GameModule<TriangleState, TriangleMove> = {
+export const game: GameModule<TriangleState, TriangleMove> = {
   game: triangleGame,
+  code: 1,
   board: triangleBoard,
   // A chip covers a sensing point for 13 ms or more, even at its fastest (docs/games/triangle.md).
   pollMs: 3,

@@ -50,7 +50,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'replay') {
     if (rest.length !== 1) throw new UsageError('replay takes one scenario file (or -)');
     const text = readInput(rest[0]);
-    const { replay, ScenarioError } = await import('./replay');
+    const { replay, ScenarioError } = await import('../sim/replay');
     try {
       process.stdout.write(replay(text).lines.join('\n') + '\n');
       return 0;

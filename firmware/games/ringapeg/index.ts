@@ -1,12 +1,13 @@
 // Ring-a-Peg as the firmware runtime plays it.
-import type { GameModule } from '../../runtime';
+import type { GameModule } from '../../game';
 import { CLR, ringapeg, RingapegMove, RingapegState } from './rules';
 import { pegIndex, ringapegBoard } from './board';
 import { createRingapegInterpreter } from './interpret';
 import { ringapegLayout, ringapegView } from './layout';
 
-export const ringapegModule: GameModule<RingapegState, RingapegMove> = {
+export const game: GameModule<RingapegState, RingapegMove> = {
   game: ringapeg,
+  code: 3,
   // A falling ring breaks a beam for 3 ms or more, and the shift registers latch nothing between reads.
   pollMs: 2,
   // Made afresh when asked (by the scanner at start, by diagnostics when turned

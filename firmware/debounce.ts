@@ -32,28 +32,34 @@ export const NO_DEADLINE = 0x3fffffff;
 export const CONTACT_MS = 10;
 export const TRANSIT_MS = 2;
 
-export interface DebounceSetting {
-  alg: number;
-  ms: number;
+/** Each channel's debounce: its algorithm and its time (ms). */
+export interface DebounceSettings {
+  alg: number[];
+  ms: number[];
 }
 
 /**
- * Defaults per sensor kind.
+ * Each channel's debounce for its sensor kind (`kinds`, as channelKinds gives
+ * them): the one statement of the policy, read by the scanner (called once,
+ * so the minifier writes it out there).
  * contact: reeds bounce for up to a few ms and bells ring in bursts that may
  * never stay closed for long, so a press is taken at its first closure (a
  * deferred press could miss a bell strike altogether) and a release only
  * after 10 ms without contact: longer than any bounce, far shorter than play.
  * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
  * transit must survive, so each edge is taken at once and the 2 ms lockout
- * only swallows chatter.
+ * only swallows chatter. The channels of these eager kinds (sym_eager_pk) are
+ * the ones whose short active pulses the scanner latches and reports as transits.
  */
-export function defaultDebounce(kind: SensorKind): DebounceSetting {
-  return kind === 'contact' ? { alg: ASYM_EAGER_DEFER_PK, ms: CONTACT_MS } : { alg: SYM_EAGER_PK, ms: TRANSIT_MS };
-}
-
-/** Whether a kind's short active pulses are latched and reported as transits. */
-export function latchesTransits(kind: SensorKind): boolean {
-  return kind !== 'contact';
+export function defaultDebounce(kinds: SensorKind[]): DebounceSettings {
+  const alg: number[] = [];
+  const ms: number[] = [];
+  for (let c = 0; c < kinds.length; c++) {
+    const contact = kinds[c] === 'contact';
+    alg.push(contact ? ASYM_EAGER_DEFER_PK : SYM_EAGER_PK);
+    ms.push(contact ? CONTACT_MS : TRANSIT_MS);
+  }
+  return { alg: alg, ms: ms };
 }
 
 /**
@@ -100,7 +106,7 @@ export const E = 7;
 export const A = 8;
 /** asym_eager_defer_pk keys whose timer is a press lockout (else a release deferral). */
 export const PR = 9;
-/** sym_defer_g: the bank's deadline, and its time (the longest of its channels). */
+/** sym_defer_g: the bank's deadline, and its time. */
 const GDL = 10;
 const GMS = 11;
 /** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
@@ -129,8 +135,8 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
     // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[o + G] |= bit;
-      // One timer per bank for sym_defer_g: the longest time asked for by its channels.
-      if (ms[c] > s[o + GMS]) s[o + GMS] = ms[c];
+      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
+      s[o + GMS] = ms[c];
     } else if (ON_DEVICE || a <= ASYM_EAGER_DEFER_PK) {
       s[o + PK] |= bit;
       s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
@@ -140,35 +146,11 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
   return s;
 }
 
-// The kernel is split so that a step reads only what it uses: on the chip,
-// every character of a called function is read on each call, run or skipped.
-// (Calls marked NOINLINE: the minifier would turn a single-use function into
-// one made afresh at every call.)
+// The kernel's step is the scanner's work() (firmware/scan.ts), split so that
+// a step reads only what it uses: on the chip, every character of a called
+// function is read on each call, run or skipped. Its rare parts are here.
 
-/**
- * Takes bank b's raw word at time `now` (ms, non-decreasing); returns its
- * debounced word. A function on the state rather than a method: an object
- * and its class would cost the chip more than the state itself.
- */
-export function debounce(s: Int32Array, b: number, now: number, raw: number): number {
-  const o = BANK0 + (b << BANK_BITS);
-  const r = raw | 0;
-  const n = now | 0;
-  const chg = r ^ s[o + RW];
-  s[o + RW] = r;
-  let ck = s[o];
-  // Deferred timers run only while the key differs from its reported level;
-  // back to it, the change was a bounce (QMK: counter reset).
-  s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-  // A deadline come, or a change in the sym_defer_g group (expire restarts its timer; never on a board).
-  if ((!ON_DEVICE && chg & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, chg);
-  // Per-key channels that differ and have no timer start one.
-  const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
-  if (x) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
-  return (s[o] = ck);
-}
-
-// expire and start read the raw word from the state (debounce stored it): one parameter less each, for good.
+// expire and start read the raw word from the state (work() stored it): one parameter less each, for good.
 
 /**
  * Restarts bank b's sym_defer_g timer if the raw change chg touches its

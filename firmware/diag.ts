@@ -7,6 +7,7 @@
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
 import type { BoardDescription } from './board';
+import { sensorNames } from './board';
 import type { SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
@@ -123,10 +124,7 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     },
     walkState: walkState,
     report: function (now: number): object {
-      // The sensors' names by channel (made when asked, not kept).
-      const names: string[] = [];
-      const sensors = board.sensors;
-      for (let i = 0; i < sensors.length; i++) names[sensors[i].ch] = sensors[i].name;
+      const names = sensorNames(board);
       const levels: string[] = [];
       const stuck: string[] = [];
       const never: string[] = [];

@@ -6,6 +6,7 @@
 import type { Hal } from '../hal/types';
 import type { GameConfig, GameModule, GameOptions } from './game';
 import type { Interpreter, SensorEventKind } from './sensing';
+import { sensorNames } from './board';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
@@ -413,10 +414,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
   function reportFault(ch: number | undefined, fault: number): void {
-    const sensors = mod.board.sensors;
-    // A bank fault (ch undefined) names no channel: JSON leaves both fields out.
-    let sensor: string | undefined;
-    for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
+    // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
+    const sensor = sensorNames(mod.board)[ch as number];
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });

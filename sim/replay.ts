@@ -4,6 +4,7 @@
 // presses, phone writes and power cuts; what the board sends to the phone and
 // shows on its display is printed as JSON Lines. Every line is checked before
 // the first tick, so a malformed scenario is reported and nothing half-run.
+import { sensorNames } from '../firmware/board';
 import { channelKinds, isIdle } from '../firmware/scan';
 import { startFirmware } from '../firmware/runtime';
 import type { Firmware } from '../firmware/runtime';
@@ -147,17 +148,16 @@ export class Simulation {
     const board = game.module.board;
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
-    const nameOf: string[] = [];
-    for (let ch = 0; ch < board.channels; ch++) nameOf.push('ch' + ch);
-    for (const s of board.sensors) nameOf[s.ch] = s.name;
+    const names = sensorNames(board);
+    const nameOf = (ch: number) => names[ch] ?? 'ch' + ch;
     this.observe = {
       sense: (kind, ch, level) => {
         if (!printEdges) return;
-        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf[ch], level } });
+        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf(ch), level } });
         // A transit is printed as the pair of edges it stands for.
         if (kind === TRANSIT) {
-          this.emit({ edge: { ch, sensor: nameOf[ch], level: 1, transit: true } });
-          this.emit({ edge: { ch, sensor: nameOf[ch], level: 0, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf(ch), level: 1, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf(ch), level: 0, transit: true } });
         }
         if (kind === SETTLED) this.emit({ settled: ch });
       },
@@ -248,7 +248,7 @@ export class Simulation {
       for (const r of body.raw as { ch: number; level: 0 | 1 }[]) inputs.setExact(a.t, r.ch, r.level);
     } else if (a.kind === 'set') {
       for (const [name, level] of Object.entries(body.set as Record<string, 0 | 1>)) {
-        inputs.setExact(a.t, board.sensors.find((s) => s.name === name)!.ch, level);
+        inputs.setExact(a.t, sensorNames(board).indexOf(name), level);
       }
     } else if (a.kind === 'do') {
       try {

@@ -5,7 +5,7 @@
 // are one mask. All state sits in one Int32Array (one object on the chip
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
-import type { SensorKind } from './board';
+import type { BoardDescription } from './board';
 import { ON_DEVICE } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
@@ -29,19 +29,14 @@ export function algorithmId(name: string): number {
 /** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
 export const NO_DEADLINE = 0x3fffffff;
 /** Default times (see defaultDebounce). */
-export const CONTACT_MS = 10;
-export const TRANSIT_MS = 2;
-
-/** Each channel's debounce: its algorithm and its time (ms). */
-export interface DebounceSettings {
-  alg: number[];
-  ms: number[];
-}
+const CONTACT_MS = 10;
+const TRANSIT_MS = 2;
 
 /**
- * Each channel's debounce for its sensor kind (`kinds`, as channelKinds gives
- * them): the one statement of the policy, read by the scanner (called once,
- * so the minifier writes it out there).
+ * Sets each channel's debounce for its sensor kind (contact where the board
+ * names no sensor): its algorithm in alg[c], its time in ms[c]. The one
+ * statement of the policy, read by the scanner (called once, so the minifier
+ * writes it out there).
  * contact: reeds bounce for up to a few ms and bells ring in bursts that may
  * never stay closed for long, so a press is taken at its first closure (a
  * deferred press could miss a bell strike altogether) and a release only
@@ -51,15 +46,20 @@ export interface DebounceSettings {
  * only swallows chatter. The channels of these eager kinds (sym_eager_pk) are
  * the ones whose short active pulses the scanner latches and reports as transits.
  */
-export function defaultDebounce(kinds: SensorKind[]): DebounceSettings {
-  const alg: number[] = [];
-  const ms: number[] = [];
-  for (let c = 0; c < kinds.length; c++) {
-    const contact = kinds[c] === 'contact';
-    alg.push(contact ? ASYM_EAGER_DEFER_PK : SYM_EAGER_PK);
-    ms.push(contact ? CONTACT_MS : TRANSIT_MS);
+export function defaultDebounce(board: BoardDescription, alg: number[], ms: number[]): void {
+  const sensors = board.sensors;
+  for (let c = 0; c < board.channels; c++) {
+    alg[c] = ASYM_EAGER_DEFER_PK;
+    ms[c] = CONTACT_MS;
   }
-  return { alg: alg, ms: ms };
+  // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped.
+  for (let i = 0; i < sensors.length; i++) {
+    const c = sensors[i].ch;
+    if (c < board.channels && sensors[i].kind !== 'contact') {
+      alg[c] = SYM_EAGER_PK;
+      ms[c] = TRANSIT_MS;
+    }
+  }
 }
 
 /**

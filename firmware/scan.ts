@@ -43,14 +43,13 @@ export interface ScanOptions {
   counts?: boolean;
 }
 
-/** Each channel's sensor kind, contact where the board names no sensor. */
+/** Each channel's sensor kind, contact where the board names no sensor (for the simulator and tests: it checks the board's channels). */
 export function channelKinds(board: BoardDescription): SensorKind[] {
   const kinds: SensorKind[] = [];
   const sensors = board.sensors;
   for (let c = 0; c < board.channels; c++) kinds.push('contact');
   for (let i = 0; i < sensors.length; i++) {
-    // Boards come from game modules (tested code): checked in the simulator and tests only.
-    if (!ON_DEVICE && !(sensors[i].ch >= 0 && sensors[i].ch < board.channels)) throw new Error('no channel ' + sensors[i].ch);
+    if (!(sensors[i].ch >= 0 && sensors[i].ch < board.channels)) throw new Error('no channel ' + sensors[i].ch);
     kinds[sensors[i].ch] = sensors[i].kind;
   }
   return kinds;
@@ -100,9 +99,9 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const fa = forced ? algorithmId(forced.algorithm) : 0;
   if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
   // Plain arrays (temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good).
-  const d = defaultDebounce(channelKinds(o.board));
-  const alg = d.alg;
-  const ms = d.ms;
+  const alg: number[] = [];
+  const ms: number[] = [];
+  defaultDebounce(o.board, alg, ms);
   // Transit-latched channels by bank: the eager kinds' (on a board, where nothing is forced, exactly E).
   const lt: number[] = [];
   if (!ON_DEVICE) for (let c = 0; c < channels; c++) {

@@ -4,7 +4,6 @@
 import type { Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
-import { SYM_EAGER_PK, defaultDebounce } from '../firmware/debounce';
 import { SimInputs } from './inputs';
 import { createSimRadio } from './radio';
 import type { SimRadio } from './radio';
@@ -81,7 +80,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     kinds: o.kinds,
     seed: o.seed,
     // Transit sensors sit on latched inputs (wiring.md), so a pulse between two scans is still read.
-    latched: defaultDebounce(o.kinds).alg.map((a) => a === SYM_EAGER_PK),
+    latched: o.kinds.map((k) => k !== 'contact'),
   });
   const chain = createMax7219Chain(o.modules);
   return {

@@ -143,7 +143,11 @@ describe('debounce: QMK algorithms, table-driven', () => {
     assert.equal(algorithmId('nope'), -1);
     assert.equal(algorithmId(''), -1);
     assert.equal(algorithmId('sym_defer'), -1);
-    assert.deepEqual(defaultDebounce(['contact', 'ir', 'hall']), { alg: [ASYM_EAGER_DEFER_PK, SYM_EAGER_PK, SYM_EAGER_PK], ms: [10, 2, 2] });
+    const board: BoardDescription = { channels: 4, sensors: [{ name: 'reed', ch: 0, kind: 'contact' }, { name: 'gate', ch: 1, kind: 'ir' }, { name: 'hall', ch: 3, kind: 'hall' }] };
+    const alg: number[] = [];
+    const ms: number[] = [];
+    defaultDebounce(board, alg, ms);
+    assert.deepEqual([alg, ms], [[ASYM_EAGER_DEFER_PK, SYM_EAGER_PK, ASYM_EAGER_DEFER_PK, SYM_EAGER_PK], [10, 2, 10, 2]], 'a channel without a sensor is a contact');
     for (let k = 0; k < 32; k++) assert.equal(BIT_INDEX[((1 << k) >>> 0) % 37], k);
   });
 });

@@ -148,16 +148,16 @@ export class Simulation {
     const board = game.module.board;
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
-    const names = sensorNames(board);
-    const nameOf = (ch: number) => names[ch] ?? 'ch' + ch;
+    const nameOf = sensorNames(board);
+    for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
     this.observe = {
       sense: (kind, ch, level) => {
         if (!printEdges) return;
-        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf(ch), level } });
+        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf[ch], level } });
         // A transit is printed as the pair of edges it stands for.
         if (kind === TRANSIT) {
-          this.emit({ edge: { ch, sensor: nameOf(ch), level: 1, transit: true } });
-          this.emit({ edge: { ch, sensor: nameOf(ch), level: 0, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 1, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 0, transit: true } });
         }
         if (kind === SETTLED) this.emit({ settled: ch });
       },

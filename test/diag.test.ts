@@ -65,6 +65,7 @@ describe('diagnostics', () => {
     for (const [t, level] of [[5, 1], [6, 0], [7, 1], [8, 0], [9, 1]] as [number, 0 | 1][]) r.inputs.setExact(t, 0, level);
     r.until(300);
     const rep = r.diag.fields!(300) as Report;
+    assert.deepEqual(r.diag.report(300), { type: 'diag', ...rep }, 'the phone gets the fields in a diag message');
     const peg = rep.ch.find((c) => c.s === 'peg.o1')!;
     assert.equal(peg.e, 1);
     assert.equal(r.scanner.rawChanges(0), 5);

@@ -5,6 +5,7 @@
 // after both buttons together confirm it.
 
 import { ON_DEVICE } from './device';
+import type { Command } from './commands';
 
 /** Run the command now. */
 export const ALLOW = 0;
@@ -39,15 +40,15 @@ export function createAccess(options: AccessOptions): Access {
 }
 
 /**
- * How a command may run: `changes` tells whether it changes state, `paired`
- * whether the link is paired with the passkey. On a board an unpaired link
- * gets nothing through: Espruino makes its UART demand an encrypted link once
- * a passkey is set, and one always is (docs/security.md). Only the simulator's
- * open link has commands wait for the buttons, so a board's bundle leaves that
- * path out (ON_DEVICE).
+ * How a command may run: at once when it changes nothing (`edit`) or came
+ * over a link paired with the passkey (`paired`). On a board an unpaired
+ * link gets nothing through: Espruino makes its UART demand an encrypted link
+ * once a passkey is set, and one always is (docs/security.md). Only the
+ * simulator's open link has commands wait for the buttons, so a board's
+ * bundle leaves that path out (ON_DEVICE).
  */
-export function decide(access: Access, changes: boolean, paired: boolean): Decision {
-  return !changes || paired ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
+export function decide(access: Access, command: Pick<Command, 'edit' | 'paired'>): Decision {
+  return !command.edit || command.paired ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

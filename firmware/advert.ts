@@ -32,19 +32,21 @@ export const FLAG_TRUNCATED = 16;
 
 export const NO_PLAYER = 0xff;
 
-export interface AdvertSummary {
-  game: string;
+/** What the advert tells of a game: the state message's contract fields. */
+export interface AdvertState {
   scores: number[];
   turn: number;
   winner: number | null;
-  /** Flags other than FLAG_OVER and FLAG_TRUNCATED, which come from winner and scores (never set here). */
-  flags: number;
-  seq: number;
-  round: number;
 }
 
-/** Writes the advert of game `code` into `out` (24 bytes, reused) and returns the part to send. Bytes wrap as a Uint8Array stores them. */
-export function encodeAdvert(s: AdvertSummary, code: number, out: Uint8Array): Uint8Array {
+/**
+ * Writes the advert of game `code` into `out` (24 bytes, reused) and returns
+ * the part to send: `flags` other than FLAG_OVER and FLAG_TRUNCATED (which
+ * come from the winner and the scores), the sequence number `seq` (its low
+ * byte) and `round` (0 when it is not 1..255). Bytes wrap as a Uint8Array
+ * stores them.
+ */
+export function encodeAdvert(s: AdvertState, code: number, flags: number, seq: number, round: number, out: Uint8Array): Uint8Array {
   const scores = s.scores;
   const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
@@ -54,10 +56,10 @@ export function encodeAdvert(s: AdvertSummary, code: number, out: Uint8Array): U
     ADVERT_VERSION,
     code,
     n,
-    s.flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
+    flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
     player >= 0 && player < NO_PLAYER ? player : NO_PLAYER,
-    s.seq,
-    s.round >= 0 && s.round <= 255 ? s.round : 0,
+    seq,
+    round >= 0 && round <= 255 ? round : 0,
   ]);
   // The end of what is written so far.
   let at = ADVERT_HEADER;

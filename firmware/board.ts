@@ -17,10 +17,15 @@ export interface BoardDescription {
   sensors: Sensor[];
 }
 
-/** The channel of a named sensor, or -1. */
-export function channelOf(board: BoardDescription, name: string): number {
-  for (let i = 0; i < board.sensors.length; i++) {
-    if (board.sensors[i].name === name) return board.sensors[i].ch;
-  }
-  return -1;
+/**
+ * The sensors' names by channel (no entry where no sensor is), the one
+ * lookup between names and channels: `sensorNames(board)[ch]`, and
+ * `sensorNames(board).indexOf(name)` for a name's channel (-1: none). Made
+ * when asked, not kept: a board may make its sensor list at each read.
+ */
+export function sensorNames(board: BoardDescription): string[] {
+  const names: string[] = [];
+  const sensors = board.sensors;
+  for (let i = 0; i < sensors.length; i++) names[sensors[i].ch] = sensors[i].name;
+  return names;
 }

@@ -156,7 +156,8 @@ export function isRefusal(result: Command | Refusal): result is Refusal {
 export interface ChannelOptions {
   radio: Radio;
   clock: Clock;
-  access: Access;
+  /** Who may change the game, and how long the buttons have to confirm a command; a board's channel needs none (access.ts, decide). */
+  access?: Access;
   /** Carries out a valid, allowed command. Returns a fresh Refusal (e.g. not_now) to report; state must then be unchanged. */
   handle(command: Command): Refusal | null | void;
   /** The game's own commands (its module's `commands`), beside baseCommands. */
@@ -172,12 +173,16 @@ export interface CommandChannel {
   held: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
-   * finished in time and ends the confirmation window. Call it with `pressed`
-   * when the board confirms (both buttons together): it then also runs the
-   * command waiting, and returns whether the press was used; with no command
-   * waiting (or too late) it does nothing at all.
+   * finished in time and ends the confirmation window.
    */
-  tick(now: number, pressed?: boolean): boolean;
+  tick(now: number): void;
+  /**
+   * The board's confirmation (both buttons together): runs the command waiting
+   * for it, and returns whether there was one (none, or too late: it does
+   * nothing). Only the simulator's open link has commands wait (access.ts,
+   * decide): a board's channel has no confirm.
+   */
+  confirm?(now: number): boolean;
 }
 
 export function createCommandChannel(options: ChannelOptions): CommandChannel {
@@ -242,13 +247,13 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
       const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
       if (isRefusal(command)) return command;
-      const decision = decide(options.access, command.edit, trusted);
+      const decision = decide(options.access as Access, command);
       if (decision === ALLOW) run(command);
       else if (ON_DEVICE || decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
         channel.held = command;
-        const ms = options.access.confirmMs;
+        const ms = (options.access as Access).confirmMs;
         deadline = now + ms;
         sendLine(options.radio, { type: 'confirm', cmd: command.name, ms: ms, id: command.id });
         channel.tick(now);
@@ -279,30 +284,37 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     }
   };
 
+  /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */
+  function wait(command: Command | null, seconds: number): void {
+    channel.held = seconds ? command : null;
+    if (seconds !== shown && options.prompt) options.prompt(seconds);
+    shown = seconds;
+  }
+
   const channel: CommandChannel = {
     held: null,
-    tick: function (now: number, pressed?: boolean): boolean {
-      if (now - started >= PARTIAL_MS && !pressed) {
+    tick: function (now: number): void {
+      if (now - started >= PARTIAL_MS) {
         if (line) sendLine(options.radio, refusal('partial', 'unfinished'));
         line = '';
       }
       // A board holds no command (access.ts, decide).
-      if (ON_DEVICE) return false;
+      if (ON_DEVICE) return;
       const command = channel.held;
-      const waiting = command && now < deadline;
-      if (pressed && !waiting) return false;
-      // The seconds the prompt shows, at least 1 while the command still waits. It ends (0) by the press,
-      // which runs it, or by its window closing; it is let go before the prompt, whose display and advert read `held`.
-      const seconds = waiting && !pressed ? Math.ceil((deadline - now) / 1000) : 0;
-      channel.held = seconds ? command : null;
-      if (seconds !== shown && options.prompt) options.prompt(seconds);
-      shown = seconds;
-      if (command && !seconds) {
-        if (pressed) run(command);
-        else sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
-      }
-      return !!pressed;
+      // The seconds the prompt shows, at least 1 while the command still waits. It is let go before the
+      // prompt ends, whose display and advert read `held`.
+      wait(command, command && now < deadline ? Math.ceil((deadline - now) / 1000) : 0);
+      if (command && !channel.held) sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
     },
   };
+  if (!ON_DEVICE) {
+    channel.confirm = function (now: number): boolean {
+      const command = channel.held;
+      if (!command || now >= deadline) return false;
+      wait(command, 0);
+      run(command);
+      return true;
+    };
+  }
   return channel;
 }

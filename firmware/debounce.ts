@@ -5,7 +5,7 @@
 // are one mask. All state sits in one Int32Array (one object on the chip
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
-import type { SensorKind } from './board';
+import type { BoardDescription } from './board';
 import { ON_DEVICE } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
@@ -29,31 +29,37 @@ export function algorithmId(name: string): number {
 /** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
 export const NO_DEADLINE = 0x3fffffff;
 /** Default times (see defaultDebounce). */
-export const CONTACT_MS = 10;
-export const TRANSIT_MS = 2;
-
-export interface DebounceSetting {
-  alg: number;
-  ms: number;
-}
+const CONTACT_MS = 10;
+const TRANSIT_MS = 2;
 
 /**
- * Defaults per sensor kind.
+ * Sets each channel's debounce for its sensor kind (contact where the board
+ * names no sensor): its algorithm in alg[c], its time in ms[c]. The one
+ * statement of the policy, read by the scanner (called once, so the minifier
+ * writes it out there).
  * contact: reeds bounce for up to a few ms and bells ring in bursts that may
  * never stay closed for long, so a press is taken at its first closure (a
  * deferred press could miss a bell strike altogether) and a release only
  * after 10 ms without contact: longer than any bounce, far shorter than play.
  * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
  * transit must survive, so each edge is taken at once and the 2 ms lockout
- * only swallows chatter.
+ * only swallows chatter. The channels of these eager kinds (sym_eager_pk) are
+ * the ones whose short active pulses the scanner latches and reports as transits.
  */
-export function defaultDebounce(kind: SensorKind): DebounceSetting {
-  return kind === 'contact' ? { alg: ASYM_EAGER_DEFER_PK, ms: CONTACT_MS } : { alg: SYM_EAGER_PK, ms: TRANSIT_MS };
-}
-
-/** Whether a kind's short active pulses are latched and reported as transits. */
-export function latchesTransits(kind: SensorKind): boolean {
-  return kind !== 'contact';
+export function defaultDebounce(board: BoardDescription, alg: number[], ms: number[]): void {
+  const sensors = board.sensors;
+  for (let c = 0; c < board.channels; c++) {
+    alg[c] = ASYM_EAGER_DEFER_PK;
+    ms[c] = CONTACT_MS;
+  }
+  // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped.
+  for (let i = 0; i < sensors.length; i++) {
+    const c = sensors[i].ch;
+    if (c < board.channels && sensors[i].kind !== 'contact') {
+      alg[c] = SYM_EAGER_PK;
+      ms[c] = TRANSIT_MS;
+    }
+  }
 }
 
 /**
@@ -100,7 +106,7 @@ export const E = 7;
 export const A = 8;
 /** asym_eager_defer_pk keys whose timer is a press lockout (else a release deferral). */
 export const PR = 9;
-/** sym_defer_g: the bank's deadline, and its time (the longest of its channels). */
+/** sym_defer_g: the bank's deadline, and its time. */
 const GDL = 10;
 const GMS = 11;
 /** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
@@ -129,8 +135,8 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
     // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[o + G] |= bit;
-      // One timer per bank for sym_defer_g: the longest time asked for by its channels.
-      if (ms[c] > s[o + GMS]) s[o + GMS] = ms[c];
+      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
+      s[o + GMS] = ms[c];
     } else if (ON_DEVICE || a <= ASYM_EAGER_DEFER_PK) {
       s[o + PK] |= bit;
       s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
@@ -140,35 +146,11 @@ export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, ext
   return s;
 }
 
-// The kernel is split so that a step reads only what it uses: on the chip,
-// every character of a called function is read on each call, run or skipped.
-// (Calls marked NOINLINE: the minifier would turn a single-use function into
-// one made afresh at every call.)
+// The kernel's step is the scanner's work() (firmware/scan.ts), split so that
+// a step reads only what it uses: on the chip, every character of a called
+// function is read on each call, run or skipped. Its rare parts are here.
 
-/**
- * Takes bank b's raw word at time `now` (ms, non-decreasing); returns its
- * debounced word. A function on the state rather than a method: an object
- * and its class would cost the chip more than the state itself.
- */
-export function debounce(s: Int32Array, b: number, now: number, raw: number): number {
-  const o = BANK0 + (b << BANK_BITS);
-  const r = raw | 0;
-  const n = now | 0;
-  const chg = r ^ s[o + RW];
-  s[o + RW] = r;
-  let ck = s[o];
-  // Deferred timers run only while the key differs from its reported level;
-  // back to it, the change was a bounce (QMK: counter reset).
-  s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
-  // A deadline come, or a change in the sym_defer_g group (expire restarts its timer; never on a board).
-  if ((!ON_DEVICE && chg & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, chg);
-  // Per-key channels that differ and have no timer start one.
-  const x = (r ^ ck) & s[o + PK] & ~s[o + TM];
-  if (x) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
-  return (s[o] = ck);
-}
-
-// expire and start read the raw word from the state (debounce stored it): one parameter less each, for good.
+// expire and start read the raw word from the state (work() stored it): one parameter less each, for good.
 
 /**
  * Restarts bank b's sym_defer_g timer if the raw change chg touches its

@@ -7,9 +7,11 @@
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
 import type { BoardDescription } from './board';
-import type { SensorEventKind } from './sensing';
+import { sensorNames } from './board';
+import type { Mode, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
+import { message } from './protocol';
 import { ON_DEVICE } from './device';
 
 export interface DiagOptions {
@@ -19,23 +21,23 @@ export interface DiagOptions {
   stuckMs?: number;
   /** Time diagnostics started (ms). */
   now: number;
+  /**
+   * Told the walk test's state after each step of it, at the end of the scan
+   * tick whose events made it (the start counts as one). Once the scanner's
+   * ring dropped events (`lost`), the sensors active then count as seen, so an
+   * overflow never passes for missing sensors.
+   */
+  progressed(walk: WalkState): void;
 }
 
-export interface Diagnostics {
+/** The mode (a game's shape: sense, tick, show, report) and the walk test. */
+export interface Diagnostics extends Mode<unknown> {
   /** (Re)starts the walk test: every sensor must be triggered once. */
   walk(now: number): void;
-  sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
-  /**
-   * True once after each step of the walk test. Called after every drain: once the scanner's ring dropped
-   * events (`lost`), the sensors active then count as seen, so an overflow never passes for missing sensors.
-   */
-  progressed(): boolean;
-  /** The walk test: how many sensors were triggered, of how many, which are missing, and the events the ring dropped. */
-  walkState(): WalkState;
-  /** The full report's fields (the phone gets them in a `diag` message). */
-  report(now: number): object;
+  /** The full report's fields (report() sends them to the phone in a `diag` message); not on a board (ON_DEVICE). */
+  fields?(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
-  display(): string;
+  show(): string;
 }
 
 export interface WalkState {
@@ -69,8 +71,9 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
   /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
   let seen = 0;
   let rec = 0;
-  /** Whether the walk test progressed since progressed() was last asked. */
+  /** Whether the walk test progressed since it was last told; whether this scan tick brought events. */
   let moved = false;
+  let heard = false;
 
   /** A sensor's channel seen active: a step of the walk test, the first time. */
   function see(ch: number): void {
@@ -100,10 +103,45 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     return { seen: seen, of: of, missing: missing, lost: sc.lost };
   }
 
+  /** The full report's fields. */
+  function fields(now: number): object {
+    const names = sensorNames(board);
+    const levels: string[] = [];
+    const stuck: string[] = [];
+    const never: string[] = [];
+    const chs: object[] = [];
+    const recent: number[][] = [];
+    let word = 0;
+    for (let c = 0; c < n; c++) {
+      const level = sc.level(c);
+      const raw = sc.rawChanges(c);
+      const edges = u[n + c];
+      const transits = u[2 * n + c];
+      const name = names[c] || 'ch' + c;
+      // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
+      word |= level << (c & 31);
+      if ((c & 31) === 31 || c === n - 1) {
+        levels.push((word >>> 0).toString(16).padStart(8, '0'));
+        word = 0;
+      }
+      if (level && now - t[c] >= stuckMs) stuck.push(name);
+      // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
+      // channels with something to say are listed: a 160-channel list would not fit a phone screen.
+      if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
+      else if (u[c] & SENSOR) never.push(name);
+    }
+    for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
+      const edge = u[3 * n + i % RECENT];
+      recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
+    }
+    return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+  }
+
   walk(o.now);
-  return {
+  const diagnostics: Diagnostics = {
     walk: walk,
     sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
+      heard = true;
       if (kind === SETTLED) return;
       // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
       u[(kind + 1) * n + ch]++;
@@ -114,51 +152,22 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       u[3 * n + j] = (ch << 2) | (level + kind);
       if (level === 1) see(ch);
     },
-    progressed: function (): boolean {
-      // Once the ring dropped events (a board's never does), the sensors active after each drain were seen.
-      if (sc.lost) for (let c = 0; c < n; c++) if (sc.level(c)) see(c);
-      const m = moved;
-      moved = false;
-      return m;
-    },
-    walkState: walkState,
-    report: function (now: number): object {
-      // The sensors' names by channel (made when asked, not kept).
-      const names: string[] = [];
-      const sensors = board.sensors;
-      for (let i = 0; i < sensors.length; i++) names[sensors[i].ch] = sensors[i].name;
-      const levels: string[] = [];
-      const stuck: string[] = [];
-      const never: string[] = [];
-      const chs: object[] = [];
-      const recent: number[][] = [];
-      let word = 0;
-      for (let c = 0; c < n; c++) {
-        const level = sc.level(c);
-        const raw = sc.rawChanges(c);
-        const edges = u[n + c];
-        const transits = u[2 * n + c];
-        const name = names[c] || 'ch' + c;
-        // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
-        word |= level << (c & 31);
-        if ((c & 31) === 31 || c === n - 1) {
-          levels.push((word >>> 0).toString(16).padStart(8, '0'));
-          word = 0;
-        }
-        if (level && now - t[c] >= stuckMs) stuck.push(name);
-        // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
-        // channels with something to say are listed: a 160-channel list would not fit a phone screen.
-        if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
-        else if (u[c] & SENSOR) never.push(name);
+    tick: function (): void {
+      if (heard) {
+        // Once the ring dropped events (a board's never does), the sensors active after each drain were seen.
+        if (sc.lost) for (let c = 0; c < n; c++) if (sc.level(c)) see(c);
+        if (moved) o.progressed(walkState());
+        moved = heard = false;
       }
-      for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
-        const edge = u[3 * n + i % RECENT];
-        recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
-      }
-      return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
     },
-    display: function (): string {
+    show: function (): string {
       return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
     },
+    report: function (now: number): object {
+      return message('diag', fields(now));
+    },
   };
+  // For the simulator and tests (a board sends the fields only in its report).
+  if (!ON_DEVICE) diagnostics.fields = fields;
+  return diagnostics;
 }

@@ -28,10 +28,9 @@ export const REG_TEST = 0x0f;
 /**
  * The canonical form of a text, as the display shows it back: each character
  * in the font's spelling ("UNDO" → "UndO", undrawable ones blank), each module
- * cut to 8 cells and right-trimmed, empty trailing modules dropped. With
- * `wrap`, a module full at 8 cells goes on in a new one instead (words).
+ * cut to 8 cells and right-trimmed, empty trailing modules dropped.
  */
-export function normalizeText(text: string, wrap?: boolean): string {
+export function normalizeText(text: string): string {
   let spelt = '';
   let cells = 0;
   for (let i = 0; i < text.length; i++) {
@@ -39,11 +38,8 @@ export function normalizeText(text: string, wrap?: boolean): string {
     // Every character takes a cell but a '.' right after a cell, which lights that cell's point
     // (charAt(-1) is '', which '.|'.indexOf finds: a '.' first takes a cell too).
     if (c === '|') cells = 0;
-    else if ((c !== '.' || '.|'.indexOf(text.charAt(i - 1)) >= 0) && cells++ === CELLS && wrap) {
-      spelt += '|';
-      cells = 1;
-    }
-    // Past 8 cells (when not wrapping) everything up to the next module is cut.
+    else if (c !== '.' || '.|'.indexOf(text.charAt(i - 1)) >= 0) cells++;
+    // Past 8 cells everything up to the next module is cut.
     if (cells <= CELLS) spelt += c === '|' ? c : String.fromCharCode(fontOf(c) >> 8);
   }
   return spelt.replace(/ +\|/g, '|').replace(/[ |]+$/, '');
@@ -67,23 +63,35 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
 }
 
 /**
- * A word or short message, left-aligned, wrapping every 8 cells: PEG, FOUL,
- * UNDO, "Err 5" (a sensor fault), "d 12 on", "P 123456" (the pairing passkey),
- * "bOth 9" (press both board buttons together to confirm a phone's command;
- * seconds left).
+ * A word or short message, left-aligned, wrapping every 8 characters (a word
+ * has no points: a character is a cell): PEG, FOUL, UNDO, "Err 5" (a sensor
+ * fault), "d 12 on", "P 123456" (the pairing passkey), "bOth 9" (press both
+ * board buttons together to confirm a phone's command; seconds left).
  */
 export function wordLayout(word: string): string {
-  return normalizeText(word, true);
+  // A module break after every 8 characters (a trailing one is dropped; Espruino's regular expressions have no {8}).
+  return normalizeText(word.replace(/(........)/g, '$1|'));
 }
 
 export interface Display {
+  /**
+   * Shown before anything else while not '': the pairing passkey, or the
+   * seconds left to confirm a phone's command (wordLayout texts).
+   */
+  prompt: string;
+  /** Shown next while not '': a sensor fault (Err and the channel). */
+  note: string;
   /**
    * Sends the chips their whole setup with brightness 0..15, then the text
    * again: wakes them at power-up, sets the brightness, and recovers a chip
    * that lost its settings (ESD, brown-out). Harmless to repeat.
    */
   setup(level: number): void;
-  /** Shows a text; sends nothing when it is already shown. Returns whether a frame went out. */
+  /**
+   * Shows the prompt, else the note, else `text` (the game's layout, or
+   * diagnostics' progress); sends nothing when that is already shown. Returns
+   * whether a frame went out.
+   */
   show(text: string): boolean;
 }
 
@@ -96,6 +104,8 @@ export function createDisplay(out: SpiOut, modules: number): Display {
   // The text shown; null until a frame went out (and again while setup resends it).
   let shown: string | null = null;
   return {
+    prompt: '',
+    note: '',
     setup: function (this: Display, level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
@@ -107,8 +117,8 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       shown = null;
       this.show(text);
     },
-    show: function (text: string): boolean {
-      const t = normalizeText(text);
+    show: function (this: Display, text: string): boolean {
+      const t = normalizeText(this.prompt || this.note || text);
       if (t === shown) return false;
       shown = t;
       // 8 digit rows of (register, segments) pairs, one pair per module.

@@ -1,27 +1,29 @@
 // The firmware: one game's board brought to life on a HAL. It scans the
-// sensors every tick, hands debounced events to the game's interpreter (or to
-// diagnostics), plays the moves through the pure rules, and tells the display,
-// the phone and the advert about every change. The same code runs on the chip
+// sensors every tick, hands debounced events to the mode it is in (the game's
+// interpreter, or diagnostics: firmware/sensing.ts, Mode), plays the moves
+// through the pure rules, and tells the display, the phone and the advert
+// about every change. The same code runs on the chip
 // (hal/espruino) and in the simulator (sim/hal).
 import type { Hal } from '../hal/types';
 import type { GameConfig, GameModule, GameOptions } from './game';
-import type { Interpreter, SensorEventKind } from './sensing';
+import type { Interpreter, Mode, SensorEventKind } from './sensing';
+import { sensorNames } from './board';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
-import type { Diagnostics } from './diag';
+import type { Diagnostics, WalkState } from './diag';
 import { createDisplay, wordLayout } from './display';
 import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
-import type { Command, CommandChannel } from './commands';
+import type { ChannelOptions, Command, CommandChannel } from './commands';
 import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 
 import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
-import type { AdvertSummary } from './advert';
+import type { AdvertState } from './advert';
 import { ON_DEVICE } from './device';
 
 export interface RuntimeConfig {
@@ -59,7 +61,8 @@ export interface FirmwareView {
   scores: number[];
   winner: number | null;
   turn: number;
-  diag: Diagnostics | null;
+  /** In diagnostics: its report's fields (what the phone gets in a `diag` message), else null. */
+  diag: { report(now: number): object } | null;
   /** Whether the game's interpreter is still working out a move. */
   busy: boolean;
 }
@@ -72,8 +75,8 @@ export interface Firmware {
   view(): FirmwareView;
 }
 
-/** The state message: the contract's fields and the game's; the advert's summary is made of it once it is sent. */
-type StateNow = AdvertSummary & Fields;
+/** The state message: the contract's fields and the game's (the advert tells the first of them). */
+type StateNow = AdvertState & Fields;
 
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const game = mod.game;
@@ -98,18 +101,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Move records that stand in the log: what undo can take back.
   let stand = 0;
   let overSent = false;
-  // Adverts made so far: the advert sends the low byte as its sequence number.
-  let seq = 0;
+  // The diagnostics while the board is in that mode, else null.
   let diag: Diagnostics | null = null;
   let slowAt = 0;
-  let prompt = '';
-  // A fault shown on the display for a while (Err and the channel), and until when.
-  let note = '';
+  // Until when a fault note shows at least (display.note).
   let noteUntil = 0;
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
-  const channels = mod.board.channels;
   const faults = watchFaults(scanner, faultWords(mod.board));
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
@@ -125,35 +124,32 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return stateMessage(game.id, game.scores(state), game.turn(state), extra) as StateNow;
   }
 
-  /**
-   * Shows what the display must show now. Given the state message (once sent:
-   * it is then free to reuse), also puts its summary in the advert.
-   */
-  function show(summary?: StateNow): void {
-    if (clock.now() >= noteUntil && sound < 0) note = '';
-    display.show(prompt || note || (diag ? diag.display() : mod.layout(state)));
-    if (!summary) return;
-    summary.flags = (diag ? FLAG_DIAG : 0) | (!ON_DEVICE && channel.held ? FLAG_CONFIRM : 0);
-    summary.seq = ++seq;
-    // The game field the advert shows as its round is in the message already.
-    summary.round = summary[mod.round as string] as number;
-    radio.advertise(encodeAdvert(summary, mod.code, advert));
+  /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
+  function show(): void {
+    if (clock.now() >= noteUntil && sound < 0) display.note = '';
+    display.show(mode.show(state));
   }
 
   /**
-   * Tells the phone, the display and the advert about the state (in diagnostics, the phone gets the
-   * diagnostics report). Asked (`state`, a bare `diag`), it only answers the phone: nothing changed.
+   * Puts the state's summary in the advert, with its flags and the next sequence number (from the last advert's,
+   * byte 6); the game field the advert shows as its round is in the message already.
    */
-  function announce(asked?: boolean): void {
+  function advertise(current: StateNow): void {
+    radio.advertise(encodeAdvert(current, mod.code, (diag ? FLAG_DIAG : 0) | (!ON_DEVICE && channel.held ? FLAG_CONFIRM : 0),
+      advert[6] + 1, current[mod.round as string] as number, advert));
+  }
+
+  /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
+  function announce(): void {
+    sendLine(radio, mode.report(clock.now()));
     const current = stateNow();
-    sendLine(radio, diag ? message('diag', diag.report(clock.now())) : current);
-    if (asked) return;
-    // The end is told once, when the game becomes over (overSent follows whether it is).
+    // The end is told once, when the game becomes over (overSent follows whether it is); diagnostics tells none.
     if (!diag && (current.winner !== null) !== overSent) {
       overSent = !overSent;
       if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
     }
-    show(current);
+    show();
+    advertise(current);
   }
 
   /**
@@ -216,41 +212,52 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return null;
   }
 
-  /**
-   * A move the sensors (the interpreter's emit) or a board button made: a
-   * refusal is flagged, since nobody waits for a reply. Sensed moves are the
-   * fault check's measure of play.
-   */
-  function sensed(move: M | null, byButton?: boolean): void {
-    if (!byButton) {
-      if (sound >= 0) return;
-      sensedMoves++;
-    }
-    flag(move !== null && play(move));
-  }
-
   /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
   function flag(why: string | null | false): void {
     if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
-  const interpreter = mod.interpreter(sensed, function (value: number): void {
+  /** A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check. */
+  function sensed(move: M): void {
+    if (sound >= 0) return;
+    sensedMoves++;
+    flag(play(move));
+  }
+
+  // The game in play is its interpreter, which hears the sensors, with the game's layout on the display and the
+  // state for the phone (properties set on it: a mode object of its own would cost the chip more).
+  const playing = mod.interpreter(sensed, function (value: number): void {
     saveRecord(record({ b: value }));
-  });
-  // The simulator's observer sees every event first; on the chip events go straight to their reader.
+  }) as Mode<S>;
+  playing.show = mod.layout;
+  playing.report = stateNow;
+  let mode: Mode<S> = playing;
+  /**
+   * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
+   * command, a button, or the sensors found sound again (then it is theirs, and not scored).
+   */
+  const settle = playing.settle || function (): void {};
+
+  /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
+  function startDiagnostics(): void {
+    mode = diag = createDiagnostics({
+      scanner: scanner, board: mod.board, now: clock.now(), progressed: function (walk: WalkState): void {
+        sendLine(radio, message('diag', { walk: walk }));
+        show();
+      },
+    });
+    announce();
+  }
+
+  // The simulator's observer sees every event first; on the chip events go straight to the mode.
   const observe = ON_DEVICE ? undefined : config.observe;
   const sink: Interpreter | null = observe ? {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       observe.sense(kind, ch, level, t);
-      (diag || interpreter).sense(kind, ch, level, t);
+      mode.sense(kind, ch, level, t);
     },
     tick: observe.tick,
   } : null;
-
-  function setDiag(on: boolean): void {
-    diag = on ? createDiagnostics({ scanner: scanner, board: mod.board, now: clock.now() }) : null;
-    announce();
-  }
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
@@ -259,10 +266,17 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     let refused: string | null = null;
     // `state` takes no arguments: it is answered as a bare `diag` is.
     if (name === 'state' || name === 'diag') {
-      if (args.on !== undefined && (diag !== null) !== args.on) setDiag(args.on as boolean);
-      else if (args.walk) {
+      // `on` other than the mode the board is in: into diagnostics, or back to the game.
+      if (args.on !== undefined && !diag === args.on) {
+        if (args.on) startDiagnostics();
+        else {
+          diag = null;
+          mode = playing;
+          announce();
+        }
+      } else if (args.walk) {
         if (diag) diag.walk(clock.now());
-      } else if (args.on === undefined) announce(true);
+      } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
     } else if (name === 'bright') display.setup(args.level as number);
     else if (diag) refused = 'in diagnostics';
     else if (name === 'new') {
@@ -286,7 +300,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       announce();
     } else {
       // The referee acts on the last move: decide it first if the sensors are still working it out.
-      if (interpreter.settle) interpreter.settle();
+      settle();
       if (name === 'undo') refused = undo();
       else {
         const move = mod.command(command);
@@ -298,28 +312,26 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return refused ? refusal('not_now', refused) : null;
   }
 
-  const channel: CommandChannel = createCommandChannel({
-    radio: radio,
-    clock: clock,
-    access: createAccess({}),
-    handle: handle,
-    commands: mod.commands,
-    games: game.id,
-    // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
-    prompt: ON_DEVICE ? undefined : function (seconds: number): void {
-      prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
-      show(stateNow());
-    },
-  });
+  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle, commands: mod.commands, games: game.id };
+  // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
+  if (!ON_DEVICE) {
+    channelOptions.access = createAccess({});
+    channelOptions.prompt = function (seconds: number): void {
+      display.prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
+      show();
+      advertise(stateNow());
+    };
+  }
+  const channel: CommandChannel = createCommandChannel(channelOptions);
 
   // Until when a phone may pair (0: none may).
   let pairEnds = 0;
 
-  /** Lets a phone pair for a while with a fresh passkey, shown on the display, or ends that. */
-  function pair(now: number, open: boolean): void {
-    const passkey = radio.pair(open);
+  /** Lets a phone pair for a while, with a fresh passkey shown on the display. */
+  function openPairing(now: number): void {
+    const passkey = radio.pair(true);
     pairEnds = passkey ? now + PAIR_MS : 0;
-    prompt = passkey ? wordLayout('P ' + passkey) : '';
+    display.prompt = passkey ? wordLayout('P ' + passkey) : '';
   }
 
   hal.buttons.onPress = function (name: string, heldMs: number): void {
@@ -327,15 +339,18 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
     // Any other press is the game's (or diagnostics').
     if (name === 'both') {
-      if (ON_DEVICE || !channel.tick(now, true)) pair(now, true);
+      if (ON_DEVICE || !channel.confirm!(now)) openPairing(now);
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
-      if (interpreter.settle) interpreter.settle();
+      settle();
       // A long press of `mode` during play is undo; every other press is the game's.
       if (name === 'mode') {
         flag(heldMs >= UNDO_HOLD_MS && undo());
-      } else sensed(mod.button(state, name, heldMs), true);
+      } else {
+        const move = mod.button(state, name, heldMs);
+        flag(move !== null && play(move));
+      }
     }
     show();
   };
@@ -363,43 +378,43 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     begin();
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (interpreter.resume) interpreter.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
-  setDiag(config.diag);
+  if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
+  if (config.diag) startDiagnostics();
+  else announce();
 
   function tick(): void {
     const now = clock.now();
     scanner.poll(now);
     if (scanner.count()) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
-      if (!diag && scanner.count() > channels >> 1) distrust(BANK);
-      scanner.drain(sink || diag || interpreter);
-      if (diag && diag.progressed()) {
-        sendLine(radio, message('diag', { walk: diag.walkState() }));
-        show();
-      }
+      if (!diag && scanner.count() > mod.board.channels >> 1) distrust(BANK);
+      scanner.drain(sink || mode);
     }
-    if (!diag) interpreter.tick(now);
+    mode.tick(now);
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     channel.tick(now);
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
     // here, no event handler kept.
     if (pairEnds && (now >= pairEnds || radio.paired())) {
-      pair(now, false);
+      radio.pair(false);
+      pairEnds = 0;
+      display.prompt = '';
       show();
     }
+    // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
       const bad = faults(sensedMoves, reportFault);
       if (bad) distrust(bad);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.
-        if (interpreter.settle) interpreter.settle();
+        settle();
         sound = -1;
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }
     }
-    if (prompt || note) show();
+    if (display.prompt || display.note) show();
   }
 
   /**
@@ -413,15 +428,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
   function reportFault(ch: number | undefined, fault: number): void {
-    const sensors = mod.board.sensors;
-    // A bank fault (ch undefined) names no channel: JSON leaves both fields out.
-    let sensor: string | undefined;
-    for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) sensor = sensors[i].name;
+    // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
+    const sensor = sensorNames(mod.board)[ch as number];
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
-    note = wordLayout('Err ' + (ch === undefined ? 'SEnS' : ch));
+    display.note = wordLayout('Err ' + (ch === undefined ? 'SEnS' : ch));
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }
@@ -439,7 +452,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     view: function (): FirmwareView {
       return {
         now: clock.now(), state: state, scores: game.scores(state), winner: game.winner(state), turn: game.turn(state),
-        diag: diag, busy: interpreter.busy ? interpreter.busy() : false,
+        diag: diag && { report: diag.fields as (now: number) => object }, busy: playing.busy ? playing.busy() : false,
       };
     },
   };

@@ -17,8 +17,8 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, NO_DEADLINE, NX, PK, PR, RW, SYM_EAGER_PK, TM, TRANSIT_MS,
-  algorithmId, debounceState, expire, start,
+  A, BANK0, BANK_BITS, BIT_INDEX, CHAN, DF, E, G, NO_DEADLINE, NX, PK, PR, RW, SYM_EAGER_PK, TM,
+  algorithmId, debounceState, defaultDebounce, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -43,7 +43,7 @@ export interface ScanOptions {
   counts?: boolean;
 }
 
-/** Each channel's sensor kind, contact where the board names no sensor. */
+/** Each channel's sensor kind, contact where the board names no sensor (for the simulator and tests: it checks the board's channels). */
 export function channelKinds(board: BoardDescription): SensorKind[] {
   const kinds: SensorKind[] = [];
   const sensors = board.sensors;
@@ -89,7 +89,6 @@ const GREC = 3;
 function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const banks = o.banks;
   const channels = o.board.channels;
-  const sensors = o.board.sensors;
   const nb = (channels + 31) >> 5;
   // A board's banks come from its boot file, whose bundle the tests boot: checked here for the simulator and tests.
   if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
@@ -99,25 +98,17 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const forced = ON_DEVICE ? null : o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
   if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
-  // Plain arrays: temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good.
+  // Plain arrays (temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good).
   const alg: number[] = [];
   const ms: number[] = [];
+  defaultDebounce(o.board, alg, ms);
+  // Transit-latched channels by bank: the eager kinds' (on a board, where nothing is forced, exactly E).
   const lt: number[] = [];
-  // defaultDebounce and latchesTransits, written out: each function kept costs the chip ~8 JsVars.
-  for (let c = 0; c < channels; c++) {
-    alg[c] = forced ? fa : ASYM_EAGER_DEFER_PK;
-    ms[c] = forced ? forced.ms : CONTACT_MS;
-  }
-  for (let i = 0; i < sensors.length; i++) {
-    const c = sensors[i].ch;
-    // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped, not reported.
-    if (c < channels && sensors[i].kind !== 'contact') {
-      // On a board, with no forced algorithm, the latched channels are exactly the sym_eager_pk ones (E).
-      if (!ON_DEVICE) lt[c >> 5] |= 1 << (c & 31);
-      if (!forced) {
-        alg[c] = SYM_EAGER_PK;
-        ms[c] = TRANSIT_MS;
-      }
+  if (!ON_DEVICE) for (let c = 0; c < channels; c++) {
+    if (alg[c] === SYM_EAGER_PK) lt[c >> 5] |= 1 << (c & 31);
+    if (forced) {
+      alg[c] = fa;
+      ms[c] = forced.ms;
     }
   }
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
@@ -269,10 +260,10 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   }
 
   /**
-   * A bank that changed, or is pending with its deadline come. The debounce
-   * step is debounce.ts's debounce(), written out here: one call less, and
-   * its prologue shared, on the busiest path (test/debounce.test.ts checks
-   * that both give the same words).
+   * A bank that changed, or is pending with its deadline come: the debounce
+   * step (the kernel of debounce.ts, whose rare parts expire and start are),
+   * then its edges and transits. test/debounce.test.ts runs QMK's tables
+   * through it.
    */
   function work(b: number, r: number, now: number): void {
     const o = BANK0 + (b << BANK_BITS);

@@ -11,7 +11,11 @@ export const SETTLED = 2;
 
 export type SensorEventKind = typeof EDGE | typeof TRANSIT | typeof SETTLED;
 
-/** Turns sensor events of one game's board into that game's moves. */
+/**
+ * Turns sensor events of one game's board into that game's moves. The runtime
+ * makes it the game's Mode (below) by setting show and report on it: an
+ * interpreter has no properties of those names.
+ */
 export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /** Called every scan tick with the time, for timeouts. Must be cheap. */
@@ -28,4 +32,17 @@ export interface Interpreter {
    * what the sensors show from now on.
    */
   resume?(t: number, level: (ch: number) => number, pending: number): void;
+}
+
+/**
+ * What the board does with its sensors, and what it shows and tells of them:
+ * the game in play (its interpreter) or diagnostics. The runtime hands the
+ * scanner's events and ticks to the mode it is in, and asks it for the
+ * display's text and the phone's message.
+ */
+export interface Mode<S> extends Interpreter {
+  /** The display's text for the game's state (diagnostics shows its own), under a prompt or a fault note. */
+  show(state: S): string;
+  /** The phone's message: the state, or the diagnostics report. */
+  report(now: number): object;
 }

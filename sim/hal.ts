@@ -4,7 +4,6 @@
 import type { Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
-import { latchesTransits } from '../firmware/debounce';
 import { SimInputs } from './inputs';
 import { createSimRadio } from './radio';
 import type { SimRadio } from './radio';
@@ -81,7 +80,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     kinds: o.kinds,
     seed: o.seed,
     // Transit sensors sit on latched inputs (wiring.md), so a pulse between two scans is still read.
-    latched: o.kinds.map((k) => latchesTransits(k)),
+    latched: o.kinds.map((k) => k !== 'contact'),
   });
   const chain = createMax7219Chain(o.modules);
   return {

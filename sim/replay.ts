@@ -4,6 +4,7 @@
 // presses, phone writes and power cuts; what the board sends to the phone and
 // shows on its display is printed as JSON Lines. Every line is checked before
 // the first tick, so a malformed scenario is reported and nothing half-run.
+import { sensorNames } from '../firmware/board';
 import { channelKinds, isIdle } from '../firmware/scan';
 import { startFirmware } from '../firmware/runtime';
 import type { Firmware } from '../firmware/runtime';
@@ -147,9 +148,8 @@ export class Simulation {
     const board = game.module.board;
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
-    const nameOf: string[] = [];
-    for (let ch = 0; ch < board.channels; ch++) nameOf.push('ch' + ch);
-    for (const s of board.sensors) nameOf[s.ch] = s.name;
+    const nameOf = sensorNames(board);
+    for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
     this.observe = {
       sense: (kind, ch, level) => {
         if (!printEdges) return;
@@ -248,7 +248,7 @@ export class Simulation {
       for (const r of body.raw as { ch: number; level: 0 | 1 }[]) inputs.setExact(a.t, r.ch, r.level);
     } else if (a.kind === 'set') {
       for (const [name, level] of Object.entries(body.set as Record<string, 0 | 1>)) {
-        inputs.setExact(a.t, board.sensors.find((s) => s.name === name)!.ch, level);
+        inputs.setExact(a.t, sensorNames(board).indexOf(name), level);
       }
     } else if (a.kind === 'do') {
       try {

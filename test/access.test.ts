@@ -17,7 +17,7 @@ describe('access: the policy', () => {
   for (const [what, edit, paired, buttonConfirm, expected] of cases) {
     it(what, () => {
       const access = createAccess({ buttonConfirm });
-      assert.equal(decide(access, edit, paired), expected);
+      assert.equal(decide(access, { edit, paired }), expected);
     });
   }
 
@@ -83,11 +83,11 @@ describe('access: refusals and confirmations through the channel', () => {
     r.at(4500);
     r.channel.tick(4500);
     assert.deepEqual(r.prompts, [10, 7], 'the display counts down');
-    assert.equal(r.channel.tick(4600, true), true);
+    assert.equal(r.channel.confirm!(4600), true);
     assert.equal(r.state.undos, 1);
     assert.deepEqual(r.prompts, [10, 7, 0], 'the prompt is taken down');
     assert.deepEqual(r.replies().slice(1), [{ type: 'ok', cmd: 'undo', id: 1 }]);
-    assert.equal(r.channel.tick(4700, true), false, 'a later press is not for the channel');
+    assert.equal(r.channel.confirm!(4700), false, 'a later press is not for the channel');
   });
 
   it('no press within the window: timeout, nothing changed, a late press does nothing', () => {
@@ -97,7 +97,7 @@ describe('access: refusals and confirmations through the channel', () => {
     assert.equal(r.channel.held?.name, 'new');
     r.channel.tick(10000);
     assert.equal(r.channel.held, null);
-    assert.equal(r.channel.tick(10001, true), false);
+    assert.equal(r.channel.confirm!(10001), false);
     assert.equal(r.state.game, 'triangle');
     const last = r.replies().pop();
     assert.equal(last?.type, 'error');
@@ -110,7 +110,7 @@ describe('access: refusals and confirmations through the channel', () => {
     r.at(2000);
     r.radio.write('{"cmd":"new","game":"ringapeg","players":2}\n', false);
     assert.equal(r.replies().pop()?.code, 'busy');
-    r.channel.tick(2500, true);
+    r.channel.confirm!(2500);
     assert.equal(r.state.undos, 1);
     assert.equal(r.state.game, 'triangle');
   });
@@ -120,7 +120,7 @@ describe('access: refusals and confirmations through the channel', () => {
     r.radio.write('{"cmd":"undo"}\n', false);
     assert.equal(r.state.undos, 0);
     assert.equal(r.replies()[0].code, 'not_allowed');
-    assert.equal(r.channel.tick(1, true), false);
+    assert.equal(r.channel.confirm!(1), false);
   });
 
   it('a line made of paired and unpaired chunks is treated as unpaired', () => {

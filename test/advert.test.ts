@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, GAME_CODES, type AdvertSummary,
+  encodeAdvert, ADVERT_MAX_BYTES, FLAG_CONFIRM, FLAG_DIAG, GAME_CODES, type AdvertState,
 } from '../firmware/advert';
 import { decodeAdvert } from '../sim/phone';
 import { readFileSync } from 'node:fs';
@@ -9,15 +9,18 @@ import { join } from 'node:path';
 import { parseScenario, Simulation } from '../sim/replay';
 import { ROOT } from '../tools/games';
 
-const base: AdvertSummary = { game: 'ringapeg', scores: [125, -40], turn: 1, winner: null, flags: 0, seq: 9, round: 2 };
+const base: AdvertState = { scores: [125, -40], turn: 1, winner: null };
+/** Ring-a-Peg's advert (code 3) of `s`, flags 0, sequence number 9, Board 2, unless given. */
+const encode = (s: AdvertState, o: { flags?: number; seq?: number; round?: number } = {}, out = new Uint8Array(ADVERT_MAX_BYTES)) =>
+  encodeAdvert(s, 3, o.flags ?? 0, o.seq ?? 9, o.round ?? 2, out);
 
 describe('advert: byte layout (docs/protocol.md)', () => {
   it('a two-player game, byte by byte', () => {
-    const bytes = encodeAdvert(base, 3, new Uint8Array(ADVERT_MAX_BYTES));
+    const bytes = encode(base);
     assert.deepEqual([...bytes], [0x54, 1, 3, 2, 0, 1, 9, 2, 125, 0, 0xd8, 0xff]);
   });
   it('over: flag set, the winner in place of the turn', () => {
-    const bytes = encodeAdvert({ ...base, winner: 0 }, 3, new Uint8Array(24));
+    const bytes = encode({ ...base, winner: 0 });
     assert.equal(bytes[4], 1);
     assert.equal(bytes[5], 0);
     assert.deepEqual(decodeAdvert(bytes), {
@@ -26,31 +29,31 @@ describe('advert: byte layout (docs/protocol.md)', () => {
     });
   });
   it('eight scores fill exactly 24 bytes; a ninth is left out and flagged', () => {
-    const eight = encodeAdvert({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8] }, 3, new Uint8Array(24));
+    const eight = encode({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8] });
     assert.equal(eight.length, 24);
-    const nine = decodeAdvert(encodeAdvert({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, 3, new Uint8Array(24)));
+    const nine = decodeAdvert(encode({ ...base, scores: [1, 2, 3, 4, 5, 6, 7, 8, 9] }));
     assert.deepEqual(nine?.scores, [1, 2, 3, 4, 5, 6, 7, 8]);
     assert.equal(nine?.truncated, true);
   });
   it('scores beyond int16 are clamped; the sequence wraps at 256; no turn is 0xFF', () => {
-    const info = decodeAdvert(encodeAdvert({ ...base, scores: [40000, -40000], seq: 257, turn: -1 }, 3, new Uint8Array(24)));
+    const info = decodeAdvert(encode({ ...base, scores: [40000, -40000], turn: -1 }, { seq: 257 }));
     assert.deepEqual(info?.scores, [32767, -32768]);
     assert.equal(info?.seq, 1);
     assert.equal(info?.turn, null);
   });
   it('diag and confirm flags', () => {
-    const info = decodeAdvert(encodeAdvert({ ...base, flags: FLAG_DIAG | FLAG_CONFIRM }, 3, new Uint8Array(24)));
+    const info = decodeAdvert(encode(base, { flags: FLAG_DIAG | FLAG_CONFIRM }));
     assert.deepEqual([info?.diag, info?.confirm, info?.over], [true, true, false]);
   });
   it('the decoder ignores manufacturer data that is not ours, or cut short', () => {
     assert.equal(decodeAdvert(new Uint8Array([0x4c, 0, 2, 0x15])), null);
     assert.equal(decodeAdvert(new Uint8Array([0x54, 2, 3, 0, 0, 0, 0, 0])), null, 'unknown layout version');
-    const full = encodeAdvert(base, 3, new Uint8Array(24));
+    const full = encode(base);
     assert.equal(decodeAdvert(full.slice(0, full.length - 1)), null);
   });
   it('encodes into the buffer it is given (no allocation but the view)', () => {
     const out = new Uint8Array(24);
-    const bytes = encodeAdvert(base, 3, out);
+    const bytes = encode(base, {}, out);
     assert.equal(bytes.buffer, out.buffer);
   });
   it('round trip for any summary (seeded property)', () => {
@@ -62,7 +65,7 @@ describe('advert: byte layout (docs/protocol.md)', () => {
       fc.integer({ min: 0, max: 100000 }),
       fc.integer({ min: 0, max: 255 }),
       (game, scores, turn, winner, seq, round) => {
-        const bytes = encodeAdvert({ game, scores, turn, winner, flags: 0, seq, round }, GAME_CODES.indexOf(game), new Uint8Array(24));
+        const bytes = encodeAdvert({ scores, turn, winner }, GAME_CODES.indexOf(game), 0, seq, round, new Uint8Array(24));
         assert.ok(bytes.length <= ADVERT_MAX_BYTES);
         const info = decodeAdvert(bytes);
         assert.ok(info);

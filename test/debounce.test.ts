@@ -1,28 +1,45 @@
 // Table-driven, after QMK's debounce tests: each row is a scan time and the raw
 // word read then; the expected output is every debounced edge as "t:ch=level".
+// The debouncer under test is the shipped one: the scanner's tick, with one
+// algorithm forced on every channel (as a scenario's `debounce` does).
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  ALGORITHM_NAMES, ASYM_EAGER_DEFER_PK, BANK0, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, BIT_INDEX, debounce, debounceState,
-  defaultDebounce,
+  ALGORITHM_NAMES, ASYM_EAGER_DEFER_PK, BANK0, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, BIT_INDEX, defaultDebounce,
 } from '../firmware/debounce';
+import type { BoardDescription } from '../firmware/board';
 import { Scanner } from '../firmware/scan';
 
 type Scan = [t: number, raw: number];
 
-/** The debouncer as the scanner drives it: its state, stepped one bank at a time. */
-function debouncer(alg: number[], ms: number[]) {
-  const s = debounceState(alg, ms);
-  return { step: (b: number, t: number, raw: number) => debounce(s, b, t, raw) };
+/**
+ * One bank of `channels` channels in a scanner, every channel on `alg` with
+ * `ms`, or on its sensor kind's default when `alg` is null: step() scans the
+ * raw word at time t and returns the debounced word.
+ */
+function debouncer(alg: number | null, ms: number, channels: number, board?: BoardDescription) {
+  let raw = 0;
+  const scanner = new Scanner({
+    banks: [{ width: 32, read: () => raw }],
+    board: board || { channels, sensors: [] },
+    debounce: alg === null ? undefined : { algorithm: ALGORITHM_NAMES[alg], ms },
+  });
+  return {
+    step: (t: number, word: number): number => {
+      raw = word;
+      scanner.poll(t);
+      return scanner.s[BANK0];
+    },
+  };
 }
 
 /** Runs one bank of `channels` channels, all on `alg` with `ms`; returns its edges. */
 function run(alg: number, ms: number, scans: Scan[], channels = 4): string[] {
-  const d = debouncer(new Array(channels).fill(alg), new Array(channels).fill(ms));
+  const d = debouncer(alg, ms, channels);
   const edges: string[] = [];
   let cooked = 0;
   for (const [t, raw] of scans) {
-    const next = d.step(0, t, raw);
+    const next = d.step(t, raw);
     for (let ch = 0; ch < channels; ch++) {
       if (((next ^ cooked) >>> ch) & 1) edges.push(`${t}:${ch}=${(next >>> ch) & 1}`);
     }
@@ -106,15 +123,18 @@ describe('debounce: QMK algorithms, table-driven', () => {
   });
 
   it('bit 31 and a raw word read as unsigned behave like any other channel', () => {
-    const d = debouncer(new Array(32).fill(SYM_EAGER_PK), new Array(32).fill(2));
-    assert.equal(d.step(0, 1, 0x80000000) >>> 0, 0x80000000);
-    assert.equal(d.step(0, 5, 0), 0);
+    const d = debouncer(SYM_EAGER_PK, 2, 32);
+    assert.equal(d.step(1, 0x80000000) >>> 0, 0x80000000);
+    assert.equal(d.step(5, 0), 0);
   });
 
-  it('mixes algorithms per channel in one bank', () => {
-    const d = debouncer([SYM_DEFER_PK, SYM_EAGER_PK], [5, 5]);
-    assert.equal(d.step(0, 1, 3), 2, 'the eager channel reports at once');
-    assert.equal(d.step(0, 6, 3), 3, 'the deferred one after 5 ms');
+  it('each channel on its sensor kind\'s algorithm, in one bank', () => {
+    const board: BoardDescription = { channels: 2, sensors: [{ name: 'reed', ch: 0, kind: 'contact' }, { name: 'gate', ch: 1, kind: 'ir' }] };
+    const d = debouncer(null, 0, 2, board);
+    assert.equal(d.step(1, 3), 3, 'both presses at once');
+    assert.equal(d.step(20, 0), 1, 'the ir release at once');
+    assert.equal(d.step(29, 0), 1);
+    assert.equal(d.step(30, 0), 0, 'the contact release 10 ms later');
   });
 
   it('knows QMK names, and the defaults suit each kind', () => {
@@ -123,18 +143,12 @@ describe('debounce: QMK algorithms, table-driven', () => {
     assert.equal(algorithmId('nope'), -1);
     assert.equal(algorithmId(''), -1);
     assert.equal(algorithmId('sym_defer'), -1);
-    assert.deepEqual(defaultDebounce('contact'), { alg: ASYM_EAGER_DEFER_PK, ms: 10 });
-    assert.equal(defaultDebounce('ir').alg, SYM_EAGER_PK);
-    assert.equal(defaultDebounce('hall').alg, SYM_EAGER_PK);
+    const board: BoardDescription = { channels: 4, sensors: [{ name: 'reed', ch: 0, kind: 'contact' }, { name: 'gate', ch: 1, kind: 'ir' }, { name: 'hall', ch: 3, kind: 'hall' }] };
+    const alg: number[] = [];
+    const ms: number[] = [];
+    defaultDebounce(board, alg, ms);
+    assert.deepEqual([alg, ms], [[ASYM_EAGER_DEFER_PK, SYM_EAGER_PK, ASYM_EAGER_DEFER_PK, SYM_EAGER_PK], [10, 2, 10, 2]], 'a channel without a sensor is a contact');
     for (let k = 0; k < 32; k++) assert.equal(BIT_INDEX[((1 << k) >>> 0) % 37], k);
-  });
-
-  it('keeps the longest time of a bank for sym_defer_g, and each key its own', () => {
-    const d = debouncer([SYM_DEFER_G, SYM_DEFER_G, SYM_DEFER_PK], [3, 7, 2]);
-    assert.equal(d.step(0, 1, 0b101), 0);
-    assert.equal(d.step(0, 3, 0b101), 0b100, 'the per-key channel after its own 2 ms');
-    assert.equal(d.step(0, 7, 0b101), 0b100, 'not after the shorter group time');
-    assert.equal(d.step(0, 8, 0b101), 0b101, 'the group after the longest of its times');
   });
 });
 
@@ -155,7 +169,7 @@ describe('debounce: property, random bounce (seeded)', () => {
     it(`${['sym_defer_g', 'sym_defer_pk', 'sym_eager_pk', 'asym_eager_defer_pk'][alg]}: stable levels out, once each, in order`, () => {
       fc.assert(
         fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-          const d = debouncer(new Array(32).fill(alg), new Array(32).fill(MS));
+          const d = debouncer(alg, MS, 32);
           const levels = new Array(32).fill(0);
           const expected: string[] = [];
           // Raw level changes: [time, ch, level]; bounces are toggles inside the burst.
@@ -185,7 +199,7 @@ describe('debounce: property, random bounce (seeded)', () => {
               const [, ch, level] = changes[i++];
               raw = level ? raw | (1 << ch) : raw & ~(1 << ch);
             }
-            const next = d.step(0, now, raw);
+            const next = d.step(now, raw);
             for (let x = (next ^ cooked) >>> 0, ch = 0; x; x >>>= 1, ch++) if (x & 1) got.push(`${ch}=${(next >>> ch) & 1}`);
             cooked = next;
           }
@@ -201,7 +215,7 @@ describe('debounce: property, random bounce (seeded)', () => {
       fc.assert(
         fc.property(fc.array(fc.array(fc.integer({ min: 0, max: 3 * MS }), { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 8 }), (perChannel) => {
           // Channel ch toggles at burst times (relative), bursts every 50 ms; each burst ends on a new stable level.
-          const d = debouncer(new Array(8).fill(alg), new Array(8).fill(MS));
+          const d = debouncer(alg, MS, 8);
           const expected: string[][] = perChannel.map(() => []);
           const got: string[][] = perChannel.map(() => []);
           const rawAt = (ch: number, now: number): number => {
@@ -224,42 +238,13 @@ describe('debounce: property, random bounce (seeded)', () => {
           for (let now = 0; now < 10 + 50 * 9 + 20; now++) {
             let raw = 0;
             for (let ch = 0; ch < perChannel.length; ch++) raw |= rawAt(ch, now) << ch;
-            const next = d.step(0, now, raw);
+            const next = d.step(now, raw);
             for (let ch = 0; ch < perChannel.length; ch++) if (((next ^ cooked) >>> ch) & 1) got[ch].push(String((next >>> ch) & 1));
             cooked = next;
           }
           assert.deepEqual(got, expected);
         }),
         { seed: 7 + alg, numRuns: 100 },
-      );
-    }
-  });
-});
-
-describe('debounce: the scanner writes the step out', () => {
-  // firmware/scan.ts's work() is debounce() written out (one call less on the
-  // hot path): both must give the same debounced word at every scan.
-  it('gives the same debounced words as debounce(), for every algorithm (seeded)', () => {
-    for (let alg = 0; alg < ALGORITHM_NAMES.length; alg++) {
-      fc.assert(
-        fc.property(
-          fc.integer({ min: 0, max: 12 }),
-          fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 15 })), { minLength: 1, maxLength: 60 }),
-          (ms, steps) => {
-            const s = debounceState(new Array(4).fill(alg), new Array(4).fill(ms));
-            let raw = 0;
-            const sc = new Scanner({ banks: [{ width: 32, read: () => raw }], board: { channels: 4, sensors: [] }, debounce: { algorithm: ALGORITHM_NAMES[alg], ms } });
-            let t = 0;
-            for (const [dt, word] of steps) {
-              t += dt;
-              raw = word;
-              const want = debounce(s, 0, t, raw);
-              sc.poll(t);
-              assert.equal(sc.s[BANK0], want, `at ${t}`);
-            }
-          },
-        ),
-        { seed: 11 + alg, numRuns: 200 },
       );
     }
   });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { createDiagnostics } from '../firmware/diag';
+import type { WalkState } from '../firmware/diag';
 import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
@@ -17,15 +18,18 @@ const board: BoardDescription = {
 function rig() {
   const inputs = new SimInputs({ channels: 40, kinds: ['contact', 'ir'], seed: 3 });
   const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
-  const diag = createDiagnostics({ scanner, board, now: 0, stuckMs: 100 });
+  /** The walk test's states told so far (progressed), each at the end of a scan tick. */
+  const steps: WalkState[] = [];
+  const diag = createDiagnostics({ scanner, board, now: 0, stuckMs: 100, progressed: (walk) => steps.push(walk) });
   const until = (end: number) => {
     for (let t = inputs.clock.now(); t <= end; t++) {
       inputs.advanceTo(t);
       scanner.poll(t);
       scanner.drain(diag);
+      diag.tick(t);
     }
   };
-  return { inputs, scanner, diag, until };
+  return { inputs, scanner, diag, steps, until };
 }
 
 type Report = {
@@ -36,21 +40,23 @@ type Report = {
 describe('diagnostics', () => {
   it('walk test: progress, the sensors still missing, and the display text', () => {
     const r = rig();
-    assert.equal(r.diag.display(), 'd 0-3');
-    assert.equal(r.diag.progressed(), true, 'the start counts as progress (first display)');
-    assert.equal(r.diag.progressed(), false);
+    assert.equal(r.diag.show(), 'd 0-3');
+    r.until(4);
+    assert.deepEqual(r.steps, [], 'told at the end of a scan tick that brought events, only');
+    r.inputs.setExact(5, 2, 1); // a channel without a sensor
+    r.until(8);
+    assert.deepEqual(r.steps, [{ seen: 0, of: 3, missing: ['peg.o1', 'gate', 'far'], lost: 0 }], 'the start counts as a step');
     r.inputs.setExact(10, 1, 1);
     r.inputs.setExact(13, 1, 0);
     r.until(30);
-    assert.equal(r.diag.progressed(), true);
-    assert.deepEqual(r.diag.walkState(), { seen: 1, of: 3, missing: ['peg.o1', 'far'], lost: 0 });
-    assert.equal(r.diag.display(), 'd 1-3');
+    assert.deepEqual(r.steps.slice(1), [{ seen: 1, of: 3, missing: ['peg.o1', 'far'], lost: 0 }], 'each step told once');
+    assert.equal(r.diag.show(), 'd 1-3');
     r.inputs.setExact(40, 0, 1);
     r.inputs.setExact(40, 35, 1);
     r.until(60);
-    assert.equal(r.diag.display(), 'd done');
+    assert.equal(r.diag.show(), 'd done');
     r.diag.walk(60);
-    assert.equal(r.diag.display(), 'd 0-3');
+    assert.equal(r.diag.show(), 'd 0-3');
   });
 
   it('counts edges and rejected bounces per channel, and lists stuck and never-seen sensors', () => {
@@ -58,7 +64,8 @@ describe('diagnostics', () => {
     // A bouncing press: eager, so one edge; the 4 other raw changes were rejected.
     for (const [t, level] of [[5, 1], [6, 0], [7, 1], [8, 0], [9, 1]] as [number, 0 | 1][]) r.inputs.setExact(t, 0, level);
     r.until(300);
-    const rep = r.diag.report(300) as Report;
+    const rep = r.diag.fields!(300) as Report;
+    assert.deepEqual(r.diag.report(300), { type: 'diag', ...rep }, 'the phone gets the fields in a diag message');
     const peg = rep.ch.find((c) => c.s === 'peg.o1')!;
     assert.equal(peg.e, 1);
     assert.equal(r.scanner.rawChanges(0), 5);
@@ -77,7 +84,7 @@ describe('diagnostics', () => {
       r.inputs.setExact(30 + 40 * i, 1, 0);
     }
     r.until(300);
-    const rep = r.diag.report(300) as Report;
+    const rep = r.diag.fields!(300) as Report;
     assert.equal(rep.recent.length, 8);
     assert.deepEqual(rep.recent.at(-1), [230, 1, 0]);
     assert.deepEqual(rep.recent[0], [90, 1, 1]);
@@ -97,13 +104,14 @@ describe('diagnostics', () => {
     const inputs = new SimInputs({ channels: 12, seed: 1 });
     // A ring smaller than the board (a board's holds one event per channel): a test's way to make it overflow.
     const scanner = new Scanner({ banks: inputs.banks, board: twelve, counts: true, capacity: 8 });
-    const diag = createDiagnostics({ scanner, board: twelve, now: 0 });
+    const steps: WalkState[] = [];
+    const diag = createDiagnostics({ scanner, board: twelve, now: 0, progressed: (walk) => steps.push(walk) });
     for (let ch = 0; ch < 12; ch++) inputs.setExact(5, ch, 1);
     inputs.advanceTo(5);
     scanner.poll(5);
     scanner.drain(diag);
-    assert.equal(diag.progressed(), true);
-    assert.deepEqual(diag.walkState(), { seen: 12, of: 12, missing: [], lost: 4 });
+    diag.tick(5);
+    assert.deepEqual(steps, [{ seen: 12, of: 12, missing: [], lost: 4 }]);
   });
 
   // Asked for by the mode button held at power-up: test/bundles.test.ts boots the chip's bundle with it held.

@@ -3,7 +3,7 @@ import { Scanner, channelKinds, isIdle, rawLevel } from '../firmware/scan';
 import type { ScanOptions } from '../firmware/scan';
 import type { BoardDescription, SensorKind } from '../firmware/board';
 import type { DigitalBank } from '../hal/types';
-import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
+import { EDGE } from '../firmware/sensing';
 import type { Interpreter } from '../firmware/sensing';
 import { bundle, toEs5 } from '../tools/es5';
 import { ROOT } from '../tools/games';
@@ -232,9 +232,5 @@ describe('scanner', () => {
       });
       assert.deepEqual(logs[1], logs[0], `trial ${trial}`);
     }
-  });
-
-  it('TRANSIT and SETTLED kinds are distinct', () => {
-    assert.notEqual(TRANSIT, SETTLED);
   });
 });

@@ -5,7 +5,6 @@ import { LevelChange } from '../sim/physics/types';
 import { SensorEventKind } from '../firmware/sensing';
 import { triangleBoard } from '../firmware/games/triangle/board';
 import { Scanner, channelKinds } from '../firmware/scan';
-import { latchesTransits } from '../firmware/debounce';
 import { SimInputs, mulberry32 } from '../sim/inputs';
 
 export interface SensorSink {
@@ -60,7 +59,7 @@ export function realChain(
   changes: LevelChange[], sink: SensorSink, tEnd: number, seed: number, debounce?: { algorithm: string; ms: number },
 ): void {
   const kinds = channelKinds(triangleBoard);
-  const inputs = new SimInputs({ channels: triangleBoard.channels, kinds, seed, latched: kinds.map((k) => latchesTransits(k)) });
+  const inputs = new SimInputs({ channels: triangleBoard.channels, kinds, seed, latched: kinds.map((k) => k !== 'contact') });
   const scanner = new Scanner({ banks: inputs.banks, board: triangleBoard, capacity: 64, debounce });
   inputs.addClean(changes.slice().sort((a, b) => a.t - b.t));
   for (let t = 0; t <= tEnd; t++) {

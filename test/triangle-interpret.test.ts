@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { triangleBoard, triangleSensorName } from '../firmware/games/triangle/board';
 import { triangleInterpreter, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS } from '../firmware/games/triangle/interpret';
 import { TriangleMove, TriangleState, FlickResult } from '../firmware/games/triangle/rules';
-import { channelOf } from '../firmware/board';
+import { sensorNames } from '../firmware/board';
 import { EDGE, TRANSIT, SensorEventKind } from '../firmware/sensing';
 import { flick, FLICK_MS, TrianglePhysics } from '../sim/physics/triangle';
 import { LevelChange } from '../sim/physics/types';
@@ -51,7 +51,7 @@ function sensed(side: number, stopMm: number, noise?: { seed: number; spikeMs: n
 const DEFERRED: Debounce = { algorithm: 'sym_defer_pk', ms: 5 };
 
 const SEEDS = Number(process.env.TRIANGLE_SEEDS || 5);
-const ch = (angle: number, role: number) => channelOf(triangleBoard, triangleSensorName(angle, role));
+const ch = (angle: number, role: number) => sensorNames(triangleBoard).indexOf(triangleSensorName(angle, role));
 
 // stopMm: the leading edge from the target line (RULES T3/T7; CONTRACT `flick`).
 // Thresholds: -3 (short | perfect, T7's tolerance), 0 (perfect | partly), 22 = chip diameter (partly | beyond);

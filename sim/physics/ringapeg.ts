@@ -11,7 +11,7 @@
 // ring). A ring that misses hits the board flat and bounces: it shakes the
 // switch again each time it comes down, until it lies still. A knock on the
 // table shakes it once.
-import { BoardDescription, channelOf } from '../../firmware/board';
+import { BoardDescription, sensorNames } from '../../firmware/board';
 import { LevelChange } from './types';
 
 const GAP_MM = 15;
@@ -59,7 +59,7 @@ export interface RingapegWorld {
  */
 export function createRingapegWorld(board: BoardDescription, random?: () => number): RingapegWorld {
   const stacks: { [peg: string]: number } = {};
-  const impactCh = channelOf(board, 'board.impact');
+  const impactCh = sensorNames(board).indexOf('board.impact');
   let last = 0;
 
   function jitter(speed: number): number {
@@ -67,7 +67,7 @@ export function createRingapegWorld(board: BoardDescription, random?: () => numb
   }
 
   function gate(peg: string, which: 'top' | 'low'): number {
-    const ch = channelOf(board, 'peg.' + peg + '.' + which);
+    const ch = sensorNames(board).indexOf('peg.' + peg + '.' + which);
     if (ch < 0) throw new Error('no peg ' + peg + ' on this board');
     return ch;
   }

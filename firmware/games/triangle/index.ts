@@ -15,7 +15,8 @@ export const game: GameModule<TriangleState, TriangleMove> = {
   setup: setup,
   // Every move is one function (rules.ts): a flick, or a correction of the last one.
   moves: { flick: play, fix: play, off: play, next: play },
-  // `off`, and `fix` and `flick` with the result (rules.ts, RESULTS): the referee's (docs/games/triangle.md).
+  // The referee's (docs/games/triangle.md): `off`, and `fix` and `flick` with the result (rules.ts, RESULTS; spelt
+  // out, so that the chip keeps the table in flash).
   commands: 'off;fix,!r:str partly|perfect|beyond|short;flick,!r:str partly|perfect|beyond|short',
   // No copy: states are never changed (a move makes a new one), and callers only read scores.
   scores: function (state) {

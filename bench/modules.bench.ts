@@ -25,11 +25,11 @@ export const PARTS: Record<string, [string, string]> = {
   ],
   'triangle game': [
     "import { game as triangle } from './firmware/games/triangle/index';",
-    '[triangle, triangle.game.setup({ players: 2, options: {} }), triangle.interpreter(function () {})]',
+    '[triangle, triangle.setup({ players: 2, options: {} }), triangle.interpreter(function () {})]',
   ],
   'ringapeg game': [
     "import { game as ringapeg } from './firmware/games/ringapeg/index';",
-    '[ringapeg, ringapeg.game.setup({ players: 2, options: {} }), ringapeg.interpreter(function () {})]',
+    '[ringapeg, ringapeg.setup({ players: 2, options: {} }), ringapeg.interpreter(function () {})]',
   ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };

@@ -4,7 +4,7 @@
 import type { BoardDescription } from './board';
 import type { Interpreter } from './sensing';
 import type { SettleGroup } from './scan';
-import type { Command, CommandTable } from './commands';
+import type { CommandTable } from './commands';
 import type { Fields } from './protocol';
 
 export type GameId = 'triangle' | 'fortress' | 'ringapeg' | 'shuffleboard';
@@ -26,34 +26,50 @@ export interface ScoreChange {
   rule: string;
 }
 
-/** What play() returns. `refused` names why a move was not legal; then state is the input state. */
+/**
+ * What a move returns. `refused` says why the move was not played: a short
+ * code (the game's page in docs/games/ lists its codes and their words; the
+ * phone's decoder shows the words), or '' when the move finds nothing to do
+ * (a button with nothing to act on). Either way `state` is the input state
+ * itself, and the runtime neither saves nor tells the move ('' is not even
+ * flagged).
+ */
 export interface Outcome<S> {
   state: S;
   changes: ScoreChange[];
   refused?: string;
 }
 
-export interface Game<S, M> {
-  id: GameId;
-  /** Throws an Error with a readable message when the config is not playable. */
-  setup(config: GameConfig): S;
-  /** Pure: never mutates `state`. */
-  play(state: S, move: M): Outcome<S>;
-  scores(state: S): number[];
-  turn(state: S): number;
-  /** Index of the winner, or null while the game goes on. */
-  winner(state: S): number | null;
+/** A move as played and saved: the name of the game's move (a key of its `moves`), then that move's arguments. */
+export interface Move {
+  k: string;
 }
 
-/** Everything the runtime needs of one game. */
+/**
+ * A game, after boardgame.io: plain data and pure functions. Its moves are
+ * named once, as keys of `moves`; a phone command plays the move of its name
+ * with its arguments as they are, and a board button other than the runtime's
+ * own (`mode`, both together) plays the move of its name, `{k:'next', ms}`
+ * with `ms` the time it was held, when the game has one.
+ */
 export interface GameModule<S, M> {
-  game: Game<S, M>;
+  id: GameId;
   /** The game's code in the advert (byte 2, docs/protocol.md): unique among the games, and never changed once given. */
   code: number;
   board: BoardDescription;
   /** The scan period on the chip (ms): the longest that still sees the board's shortest sensor pulse. */
   pollMs: number;
   settle?: SettleGroup[];
+  /** Throws an Error with a readable message when the config is not playable. */
+  setup(config: GameConfig): S;
+  /** Each move by its name: pure, never mutates `state`. */
+  moves: { [name: string]: (state: S, move: M) => Outcome<S> };
+  /** The moves a phone may send, with their arguments' rules (firmware/commands.ts), beside the common commands. */
+  commands: CommandTable;
+  scores(state: S): number[];
+  turn(state: S): number;
+  /** Index of the winner, or null while the game goes on. */
+  winner(state: S): number | null;
   /**
    * The interpreter that turns this board's sensor events into moves; `begin`
    * saves that a move began (a number of the game's own, or -1 once it came to
@@ -66,11 +82,27 @@ export interface GameModule<S, M> {
   fields(state: S): Fields;
   /** The field of `fields()` that the advert shows as its round (triangle's flick, ringapeg's Board); 0 without one (the advert writes 0 for what is not a number). */
   round?: string;
-  /** The game's referee commands, beside the common ones. */
-  commands: CommandTable;
-  /** A validated referee command as a move, or null when it is not this game's. */
-  command(command: Command): M | null;
-  /** A board button press as a move, or null. */
-  button(state: S, name: string, heldMs: number): M | null;
 }
 
+/**
+ * Plays a move by its name: the one dispatch (runtime, saved logs). A name the
+ * game has no move for is refused (`move`, the core's one code: firmware/words.json).
+ */
+export function playMove<S, M>(game: GameModule<S, M>, state: S, move: M): Outcome<S> {
+  const play = game.moves[(move as unknown as Move).k];
+  return play ? play(state, move) : { state: state, changes: [], refused: 'move' satisfies keyof typeof import('./words.json') };
+}
+
+/**
+ * Scoring articles: a table of rule ids and points, `rule points` pairs
+ * separated by spaces ('T3 1 T3 3 T8 0'), article i being the i-th pair. A
+ * string, not an array: the chip keeps it in flash, and a game with thirty
+ * articles pays a few bytes for each, not a branch.
+ */
+export type Articles = string;
+
+/** Article i of a table, scored to `player`. */
+export function score(articles: Articles, i: number, player: number): ScoreChange {
+  const pair = articles.split(' ');
+  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
+}

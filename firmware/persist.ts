@@ -4,7 +4,8 @@
 // digits of a checksum and a newline, so one cut short by a power cut (or
 // garbled) is told from a whole one and ignored with everything after it.
 import type { Store } from '../hal/types';
-import type { Game, GameConfig } from './game';
+import { playMove } from './game';
+import type { GameConfig, GameModule } from './game';
 
 /** The log of the game in play. */
 export const LOG = 'tally.log';
@@ -70,7 +71,7 @@ export const UNDO_RECORD = record({ u: 1 });
  * finds the moves that stand (undo records take back the last one), the second
  * replays them, so no list of moves is ever held in RAM, only their line numbers.
  */
-export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | null {
+export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S> | null {
   // The setup record (false or undefined: none). Assigned in a callback, so declared without a value.
   let setup: Record_ | false | undefined;
   let trusted = true;
@@ -126,7 +127,7 @@ export function restore<S, M>(store: Store, game: Game<S, M>): Restored<S> | nul
     if (++n !== standing[next]) return;
     next++;
     // A line the first pass found whole (the log is the same): its JSON parses.
-    const outcome = game.play(state, JSON.parse(line.slice(0, -4)) as M);
+    const outcome = playMove(game, state, JSON.parse(line.slice(0, -4)) as M);
     if (outcome.refused) dropped++;
     else {
       state = outcome.state;

@@ -5,6 +5,7 @@
 // about every change. The same code runs on the chip
 // (hal/espruino) and in the simulator (sim/hal).
 import type { Hal } from '../hal/types';
+import { playMove } from './game';
 import type { GameConfig, GameModule, GameOptions } from './game';
 import type { Interpreter, Mode, SensorEventKind } from './sensing';
 import { sensorNames } from './board';
@@ -79,7 +80,6 @@ export interface Firmware {
 type StateNow = AdvertState & Fields;
 
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
-  const game = mod.game;
   const clock = hal.clock;
   const radio = hal.radio;
   const store = hal.store;
@@ -94,7 +94,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const scanner = new Scanner(scanOptions);
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
-  let saved = restore(store, game);
+  let saved = restore(store, mod);
   let gameConfig: GameConfig;
   let names: string[] | undefined;
   let state: S;
@@ -120,8 +120,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const extra: Fields = mod.fields(state);
     extra.names = names;
     extra.players = gameConfig.players;
-    extra.winner = game.winner(state);
-    return stateMessage(game.id, game.scores(state), game.turn(state), extra) as StateNow;
+    extra.winner = mod.winner(state);
+    return stateMessage(mod.id, mod.scores(state), mod.turn(state), extra) as StateNow;
   }
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
@@ -169,19 +169,19 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     overSent = false;
     stand = 0;
     store.erase(LOG);
-    saveRecord(setupRecord(game.id, gameConfig, names));
+    saveRecord(setupRecord(mod.id, gameConfig, names));
   }
 
-  /** Plays a move and saves it; returns why it was refused, or null. */
-  function play(move: M): string | null {
-    const outcome = game.play(state, move);
-    if (outcome.refused) return outcome.refused;
+  /** Plays a move and saves it; returns the code of why it was refused, if it was. */
+  function play(move: M): string | undefined {
+    const outcome = playMove(mod, state, move);
+    // Refused, or nothing to do: neither saved nor told.
+    if (outcome.state === state) return outcome.refused;
     saveRecord(record(move as unknown as object));
     stand++;
     state = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
     announce();
-    return null;
   }
 
   /**
@@ -196,12 +196,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     } catch (e) {
       return 'not saved: ' + ((e as Error).message || e);
     }
-    const back = restore(store, game);
+    const back = restore(store, mod);
     if (!back) return 'log unreadable';
-    const before = game.scores(state);
+    const before = mod.scores(state);
     state = back.state;
     stand = back.stand;
-    const after = game.scores(state);
+    const after = mod.scores(state);
     for (let p = 0; p < after.length; p++) {
       const points = after[p] - before[p];
       if (points) sendLine(radio, message('score', { player: p, points: points, rule: 'undo' }));
@@ -213,7 +213,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
-  function flag(why: string | null | false): void {
+  function flag(why: string | null | false | undefined): void {
     if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
@@ -262,8 +262,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function handle(command: Command): Refusal | null {
     const name = command.name;
     const args = command.args;
-    // Why the command is refused ('not_now'), or null.
-    let refused: string | null = null;
+    // Why the command is refused ('not_now'), if it is.
+    let refused: string | null | undefined = null;
     // `state` takes no arguments: it is answered as a bare `diag` is.
     if (name === 'state' || name === 'diag') {
       // `on` other than the mode the board is in: into diagnostics, or back to the game.
@@ -290,7 +290,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       };
       // A setup that throws leaves the game in play as it was.
       try {
-        state = game.setup(next);
+        state = mod.setup(next);
       } catch (e) {
         return refusal('bad_arg', (e as Error).message);
       }
@@ -302,17 +302,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // The referee acts on the last move: decide it first if the sensors are still working it out.
       settle();
       if (name === 'undo') refused = undo();
-      else {
-        const move = mod.command(command);
-        // The command's name is known (the channel checked it): null means its arguments are not of this board.
-        if (move === null) return refusal('bad_arg', 'bad ' + name);
-        refused = play(move);
-      }
+      // Any other command is the game's move of its name, with the arguments the channel checked.
+      else refused = play(Object.assign({ k: name }, args) as unknown as M);
     }
     return refused ? refusal('not_now', refused) : null;
   }
 
-  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle, commands: mod.commands, games: game.id };
+  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle, commands: mod.commands, games: mod.id };
   // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
   if (!ON_DEVICE) {
     channelOptions.access = createAccess({});
@@ -344,13 +340,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (name === 'next') diag.walk(now);
     } else {
       settle();
-      // A long press of `mode` during play is undo; every other press is the game's.
-      if (name === 'mode') {
-        flag(heldMs >= UNDO_HOLD_MS && undo());
-      } else {
-        const move = mod.button(state, name, heldMs);
-        flag(move !== null && play(move));
-      }
+      // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
+      if (name === 'mode') flag(heldMs >= UNDO_HOLD_MS && undo());
+      else if (mod.moves[name]) flag(play({ k: name, ms: heldMs } as unknown as M));
     }
     show();
   };
@@ -368,7 +360,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   } else {
     gameConfig = { players: config.players, options: config.options };
     names = config.names;
-    state = game.setup(gameConfig);
+    state = mod.setup(gameConfig);
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
     store.lines(LOG, function (): void {
@@ -451,7 +443,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     scanner: scanner,
     view: function (): FirmwareView {
       return {
-        now: clock.now(), state: state, scores: game.scores(state), winner: game.winner(state), turn: game.turn(state),
+        now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
         diag: diag && { report: diag.fields as (now: number) => object }, busy: playing.busy ? playing.busy() : false,
       };
     },

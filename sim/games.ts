@@ -2,9 +2,9 @@
 // code that goes on the board) and a model of the physical board that turns
 // a scenario's `do` lines into sensor signals.
 import type { BoardDescription, SensorKind } from '../firmware/board';
-import type { Game } from '../firmware/game';
 import type { Firmware } from '../firmware/runtime';
-import type { GameModule } from '../firmware/game';
+import { playMove } from '../firmware/game';
+import type { GameId, GameModule } from '../firmware/game';
 import { EDGE, TRANSIT } from '../firmware/sensing';
 import { game as triangle } from '../firmware/games/triangle/index';
 import type { FlickResult, TriangleMove, TriangleState } from '../firmware/games/triangle/rules';
@@ -62,20 +62,18 @@ export function benchGame(header: ScenarioHeader): SimGame {
   const board: BoardDescription = { channels, sensors };
   let edges = 0;
   let transits = 0;
-  const game: Game<object, never> = {
-    id: 'bench' as Game<object, never>['id'],
-    setup: () => ({}),
-    play: (state) => ({ state, changes: [], refused: 'the bench game has no moves' }),
-    scores: () => [],
-    turn: () => 0,
-    winner: () => null,
-  };
   return {
     module: {
-      game,
+      id: 'bench' as GameId,
       code: 5,
       board,
       pollMs: 1,
+      setup: () => ({}),
+      moves: {},
+      commands: '',
+      scores: () => [],
+      turn: () => 0,
+      winner: () => null,
       interpreter: () => ({
         sense(k) {
           if (k === EDGE) edges++;
@@ -85,9 +83,6 @@ export function benchGame(header: ScenarioHeader): SimGame {
       }),
       layout: () => '',
       fields: () => ({}),
-      commands: '',
-      command: () => null,
-      button: () => null,
     },
     actions: ['do', 'phone', 'power'],
     check(a) {
@@ -137,13 +132,13 @@ export function triangleSim(): SimGame {
       // scored once the next chip is placed, so while the board still works on the
       // last flick, the player reckons the side by the rules from where it landed,
       // and so he does while the board is off.
-      if (state && last && world.busy()) state = triangle.game.play(state, last).state;
+      if (state && last && world.busy()) state = playMove(triangle, state, last).state;
       if (!state) state = reckoned;
       const side = state ? state.f : 0;
       const stopMm = a.body.stopMm as number | undefined;
       // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.
       last = { k: 'flick', r: stopMm === undefined ? 'beyond' : trueResult(stopMm), s: side };
-      if (state) reckoned = triangle.game.play(state, last).state;
+      if (state) reckoned = playMove(triangle, state, last).state;
       world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined }, a.t, side, world.random));
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.

@@ -1,12 +1,40 @@
 // The reference decoder of the phone protocol (docs/protocol.md): re-joins
-// notification chunks into lines and parses them, and decodes the advert.
-// Tests use it, and the phone page will; it depends on nothing but the layout
-// constants, so it bundles for a browser as it is.
+// notification chunks into lines and parses them, gives refusal codes their
+// words, and decodes the advert. Tests use it, and the phone page will; it
+// depends on nothing but the layout constants and the words it is given, so
+// it bundles for a browser as it is.
 
 import {
   ADVERT_HEADER, ADVERT_MAGIC, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
   FLAG_TRUNCATED, GAME_CODES, NO_PLAYER,
 } from '../firmware/advert';
+
+/** What refusal codes say, by code: `$1`, `$2`... stand for the words that follow the code in a message. */
+export interface Words {
+  [code: string]: string;
+}
+
+/**
+ * Each game's words, by game id: the core's codes (firmware/words.json) and
+ * the game's own (firmware/games/<id>/words.json). The decoder is given them
+ * (sim/words.ts reads them in Node, listing the game folders; a page bundles
+ * the same plain JSON files), so it needs no file system.
+ */
+export interface GameWords {
+  [game: string]: Words;
+}
+
+/**
+ * A refusal's words: what `text` says when it is a code of `words` followed
+ * by as many words as its words take; any other text as it is (the board's
+ * own messages are words already: "nothing to undo").
+ */
+export function refusalWords(words: Words | undefined, text: string): string {
+  const parts = text.split(' ');
+  const said = words && Object.prototype.hasOwnProperty.call(words, parts[0]) ? words[parts[0]] : null;
+  if (said === null || (said.match(/\$\d/g) || []).length !== parts.length - 1) return text;
+  return said.replace(/\$(\d)/g, (_, n: string) => parts[+n]);
+}
 
 /** A board → phone message: `type` is state, score, over, error, ok, confirm or diag. */
 export interface BoardMessage {
@@ -25,9 +53,12 @@ export interface LineDecoder {
  * Joins chunks into lines; a line that is not a JSON object throws (the board
  * never sends one). Each chunk is searched once, and the pieces of a line are
  * joined once it is whole: a long line costs time in proportion to its length.
+ * A flag's or a `not_now` error's message that is a refusal code comes out as
+ * its words (`words`), those of the game the board's state messages name.
  */
-export function createLineDecoder(): LineDecoder {
+export function createLineDecoder(words: GameWords = {}): LineDecoder {
   let pieces: string[] = [];
+  let game = '';
   return {
     push(chunk: string): BoardMessage[] {
       const lines: string[] = [];
@@ -45,6 +76,10 @@ export function createLineDecoder(): LineDecoder {
         if (typeof message !== 'object' || message === null || typeof message.type !== 'string') {
           throw new Error('not a board message: ' + line);
         }
+        if (message.type === 'state') game = message.game as string;
+        else if ((message.type === 'flag' && message.code === undefined) || (message.type === 'error' && message.code === 'not_now')) {
+          message.message = refusalWords(words[game], message.message as string);
+        }
         return message;
       });
     },
@@ -53,8 +88,8 @@ export function createLineDecoder(): LineDecoder {
 }
 
 /** All messages in a list of chunks. */
-export function decodeChunks(chunks: string[]): BoardMessage[] {
-  const decoder = createLineDecoder();
+export function decodeChunks(chunks: string[], words?: GameWords): BoardMessage[] {
+  const decoder = createLineDecoder(words);
   const out: BoardMessage[] = [];
   for (const c of chunks) out.push(...decoder.push(c));
   if (decoder.rest() !== '') throw new Error('unfinished line: ' + decoder.rest());

@@ -14,6 +14,7 @@ import { ScanJitter, mulberry32 } from './inputs';
 import { SimFlash, createSimHal } from './hal';
 import type { SimHal } from './hal';
 import { createLineDecoder } from './phone';
+import { gameWords } from './words';
 import { ScenarioError, parseAction, splitScenario } from './scenario';
 import type { ScenarioAction, ScenarioHeader } from './scenario';
 import { benchGame, ringapegSim, triangleSim } from './games';
@@ -22,6 +23,9 @@ import type { GameFactory, SimGame, World } from './games';
 export { ScenarioError } from './scenario';
 export type { ScenarioAction, ScenarioHeader } from './scenario';
 export type { GameFactory, SimGame } from './games';
+
+/** The refusal words the replay's phone decoder shows for the codes the board sends. */
+const WORDS = gameWords();
 
 const registry: Record<string, GameFactory> = {
   bench: benchGame,
@@ -80,7 +84,7 @@ export function parseScenario(scenarioText: string): Scenario {
   try {
     game = factory(header);
     // A header the rules cannot play (players, options) is refused before anything runs.
-    game.module.game.setup(gameConfig(header));
+    game.module.setup(gameConfig(header));
   } catch (e) {
     throw new ScenarioError(headerLine, (e as Error).message);
   }
@@ -133,7 +137,7 @@ export class Simulation {
   private lastBusy = 0;
   /** Scan ticks run so far (time skipped while idle runs none). */
   scans = 0;
-  private decoder = createLineDecoder();
+  private decoder = createLineDecoder(WORDS);
   /** While the board boots after a power-on: the time it is up; null otherwise. */
   private bootAt: number | null = null;
   private notes = 0;
@@ -199,7 +203,7 @@ export class Simulation {
     // The latches of transit inputs start afresh: a pulse they caught while the board was off is gone.
     for (const bank of this.hal.inputs.banks) bank.read();
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs });
-    this.decoder = createLineDecoder();
+    this.decoder = createLineDecoder(WORDS);
     this.notes = 0;
     this.writes = 0;
     this.shown = '';

@@ -8,6 +8,10 @@ import { createAccess } from '../firmware/access';
 import { refusal, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
 import { decodeChunks, type BoardMessage } from '../sim/phone';
+import { Simulation, parseScenario } from '../sim/replay';
+import { LOG } from '../firmware/persist';
+import { RESULTS } from '../firmware/games/triangle/rules';
+import { pegNames } from '../firmware/games/ringapeg/board';
 
 /** A channel on a simulated radio with a hand-set clock; `handled` lists what reached the handler. */
 const GAMES = 'triangle|fortress|ringapeg|shuffleboard';
@@ -246,5 +250,41 @@ describe('commands: floods and garbage', () => {
     const codes = r.replies().map((m) => m.code);
     assert.deepEqual(codes, ['bad_json', 'partial']);
     assert.equal(r.handled.length, 1);
+  });
+});
+
+describe('commands: a game\'s commands are its moves', () => {
+  for (const game of [triangle, ringapeg]) {
+    it(`${game.id}: every command of its table names a move it has, and none is a common command`, () => {
+      const base = commandsOf(baseCommands()).map((c) => c.name);
+      for (const c of commandsOf(game.commands)) {
+        assert.equal(typeof game.moves[c.name], 'function', `${c.name} is a move`);
+        assert.ok(base.indexOf(c.name) < 0, `${c.name} is the game's own`);
+      }
+    });
+  }
+
+  it('the arguments name what the rules take: the triangle\'s results, the Ring-a-Peg board\'s pegs', () => {
+    const choices = (table: CommandTable, name: string, key: string): string[] =>
+      commandsOf(table).find((c) => c.name === name)!.args.find((a) => a.replace('!', '').startsWith(key + ':'))!.split(' ')[1].split('|');
+    assert.deepEqual(choices(triangle.commands, 'fix', 'r'), RESULTS);
+    assert.deepEqual(choices(triangle.commands, 'flick', 'r'), RESULTS);
+    assert.deepEqual(choices(ringapeg.commands, 'ring', 'peg'), [...pegNames(), 'none']);
+    assert.deepEqual(choices(ringapeg.commands, 'lift', 'peg'), pegNames());
+  });
+
+  it('on the board, a command plays (and saves) the move of its name with its arguments as they are', () => {
+    const lines = [
+      { game: 'ringapeg', players: 2, options: { variant: 'advance', autoPeg: false }, seed: 1 },
+      { t: 1000, phone: { cmd: 'ring', peg: 'o3' } }, { t: 2000, phone: { cmd: 'ring', peg: 'none' } },
+      { t: 3000, phone: { cmd: 'lift', peg: 'o3' } }, { t: 4000, phone: { cmd: 'ring', peg: 'o3' } },
+      { t: 5000, phone: { cmd: 'claim', player: 1 } },
+    ];
+    const sim = new Simulation(parseScenario(lines.map((l) => JSON.stringify(l)).join('\n')));
+    sim.runToEnd();
+    const saved = sim.flash.files[LOG].split('\n').slice(1, -1).map((r) => JSON.parse(r.slice(0, r.lastIndexOf('*'))));
+    assert.deepEqual(saved, [
+      { k: 'ring', peg: 'o3' }, { k: 'ring', peg: 'none' }, { k: 'lift', peg: 'o3' }, { k: 'ring', peg: 'o3' }, { k: 'claim', player: 1 },
+    ]);
   });
 });

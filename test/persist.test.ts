@@ -5,13 +5,14 @@
 // a log the board cannot play restores nothing and never throws.
 import assert from 'node:assert/strict';
 import { LOG, record, restore, setupRecord } from '../firmware/persist';
-import type { Game, GameConfig } from '../firmware/game';
+import { playMove } from '../firmware/game';
+import type { GameConfig, GameModule } from '../firmware/game';
 import { SimFlash } from '../sim/flash';
 import { game as triangleModule } from '../firmware/games/triangle/index';
 import { game as ringapegModule } from '../firmware/games/ringapeg/index';
 import type { TriangleMove } from '../firmware/games/triangle/rules';
 import type { RingapegMove } from '../firmware/games/ringapeg/rules';
-import { REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
+import { pegName, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
 import { mulberry32 } from '../sim/inputs';
 
 const prng = mulberry32;
@@ -21,7 +22,7 @@ const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(
 /** One game of the table: its rules, a config, and the moves a player might try next (most of them legal). */
 interface Case {
   name: string;
-  game: Game<unknown, object>;
+  game: GameModule<unknown, object>;
   config: GameConfig;
   names?: string[];
   tryMove(rnd: () => number): object;
@@ -37,19 +38,19 @@ const triangleTry = (rnd: () => number): TriangleMove => {
 const PEGS = REFERENCE_LAYOUT.length;
 const ringapegTry = (rnd: () => number): RingapegMove => {
   const x = rnd();
-  if (x < 0.55) return { k: 'add', p: Math.floor(rnd() * PEGS) };
-  if (x < 0.7) return { k: 'lift', p: Math.floor(rnd() * PEGS) };
-  if (x < 0.78) return { k: 'miss' };
+  if (x < 0.55) return { k: 'ring', peg: pegName(Math.floor(rnd() * PEGS)) };
+  if (x < 0.7) return { k: 'lift', peg: pegName(Math.floor(rnd() * PEGS)) };
+  if (x < 0.78) return { k: 'ring', peg: 'none' };
   if (x < 0.86) return { k: 'end' };
-  if (x < 0.92) return { k: 'clear' };
-  return { k: 'claim', pl: Math.floor(rnd() * 4) };
+  if (x < 0.92) return { k: 'cleared' };
+  return { k: 'claim', player: Math.floor(rnd() * 4) };
 };
 
 const CASES: Case[] = [
-  { name: 'triangle, 2 players', game: triangleModule.game as Game<unknown, object>, config: { players: 2, options: { exact: false } }, tryMove: triangleTry },
-  { name: 'triangle, 5 named players, exact', game: triangleModule.game as Game<unknown, object>, config: { players: 5, options: { exact: true } }, names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], tryMove: triangleTry },
-  { name: 'ringapeg primary, 2 players', game: ringapegModule.game as Game<unknown, object>, config: { players: 2, options: { variant: 'primary' } }, tryMove: ringapegTry },
-  { name: 'ringapeg advance, 3 players', game: ringapegModule.game as Game<unknown, object>, config: { players: 3, options: { variant: 'advance', target: 60 } }, names: ['A', 'B', 'C'], tryMove: ringapegTry },
+  { name: 'triangle, 2 players', game: triangleModule as GameModule<unknown, object>, config: { players: 2, options: { exact: false } }, tryMove: triangleTry },
+  { name: 'triangle, 5 named players, exact', game: triangleModule as GameModule<unknown, object>, config: { players: 5, options: { exact: true } }, names: ['Ann', 'Bo', 'Cy', 'Di', 'Ed'], tryMove: triangleTry },
+  { name: 'ringapeg primary, 2 players', game: ringapegModule as GameModule<unknown, object>, config: { players: 2, options: { variant: 'primary' } }, tryMove: ringapegTry },
+  { name: 'ringapeg advance, 3 players', game: ringapegModule as GameModule<unknown, object>, config: { players: 3, options: { variant: 'advance', target: 60 } }, names: ['A', 'B', 'C'], tryMove: ringapegTry },
 ];
 
 interface Played {
@@ -71,7 +72,7 @@ function play(c: Case, seed: number, count: number): Played {
   played.ends.push(played.log.length);
   for (let tries = 0; played.moves.length < count && c.game.winner(state) === null && tries < count * 50; tries++) {
     const move = c.tryMove(rnd);
-    const outcome = c.game.play(state, move);
+    const outcome = playMove(c.game, state, move);
     if (outcome.refused) continue;
     state = outcome.state;
     played.moves.push(move);
@@ -105,7 +106,7 @@ describe('persist: records', () => {
   });
 
   it('the checksum is the one documented (sum*31 + byte, mod 256)', () => {
-    for (const value of [{}, { k: 'undo' }, { k: 'add', p: 12 }, { g: 'triangle', p: 2, o: { exact: true }, n: ['Zoë'] }]) {
+    for (const value of [{}, { k: 'undo' }, { k: 'ring', peg: 'o3' }, { g: 'triangle', p: 2, o: { exact: true }, n: ['Zoë'] }]) {
       const text = record(value);
       const json = JSON.stringify(value);
       assert.equal(parseInt(text.slice(json.length + 1), 16), checksumOf(json));
@@ -114,13 +115,13 @@ describe('persist: records', () => {
 
   it('any one changed byte of a record is caught: the record is never taken as another move', () => {
     const setup = setupRecord('ringapeg', { players: 2, options: {} });
-    const text = record({ k: 'add', p: 12 });
+    const text = record({ k: 'ring', peg: 'o3' });
     let tried = 0;
     for (let i = 0; i < text.length - 1; i++) {
       for (let code = 32; code < 256; code++) {
         const c = String.fromCharCode(code);
         if (c.toLowerCase() === text.charAt(i).toLowerCase()) continue;
-        const r = restore(flashWith(setup + text.slice(0, i) + c + text.slice(i + 1)), ringapegModule.game);
+        const r = restore(flashWith(setup + text.slice(0, i) + c + text.slice(i + 1)), ringapegModule);
         assert.ok(r);
         assert.deepEqual([r.moves, r.dropped], [0, 1], `byte ${i} → ${JSON.stringify(c)}`);
         tried++;
@@ -204,7 +205,7 @@ describe('persist: restore', () => {
         let refused: object | null = null;
         for (let i = 0; i < 1000 && !refused; i++) {
           const m = c.tryMove(rnd);
-          if (c.game.play(before, m).refused) refused = m;
+          if (playMove(c.game, before, m).refused) refused = m;
         }
         assert.ok(refused, 'found a move the rules refuse here');
         const log = game.log.slice(0, game.ends[10]) + record(refused) + game.log.slice(game.ends[10]);
@@ -217,11 +218,11 @@ describe('persist: restore', () => {
     });
   }
 
-  const triangle = triangleModule.game as Game<unknown, object>;
-  const ringapeg = ringapegModule.game as Game<unknown, object>;
+  const triangle = triangleModule as GameModule<unknown, object>;
+  const ringapeg = ringapegModule as GameModule<unknown, object>;
   const triangleLog = play(CASES[0], 3, 20).log;
   const setupEnd = triangleLog.indexOf('\n') + 1;
-  const nothing: [string, string | null, Game<unknown, object>][] = [
+  const nothing: [string, string | null, GameModule<unknown, object>][] = [
     ['no log at all', null, triangle],
     ['an empty log', '', triangle],
     ['a log of another game', triangleLog, ringapeg],

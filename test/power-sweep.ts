@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOG, restore } from '../firmware/persist';
-import type { Game } from '../firmware/game';
+import type { GameModule } from '../firmware/game';
 import { BEYOND_AT_MM, CHIP_MM } from '../firmware/games/triangle/board';
 import { CLR } from '../firmware/games/ringapeg/rules';
 import { SimFlash } from '../sim/flash';
@@ -234,7 +234,7 @@ function withoutMoves(ex: Example, from: number, at: number, blindEnd: number, p
   const want = JSON.stringify(cut.sim.final().state);
   const candidates = writes.filter((w) => w.t >= at && w.t <= blindEnd + 1000 && !/^\{"b"/.test(w.text));
   if (candidates.length > 8) return null;
-  const game = ex.scenario.game.module.game as Game<unknown, object>;
+  const game = ex.scenario.game.module as GameModule<unknown, object>;
   const log = flash.files[LOG];
   for (let bits = 1; bits < 1 << candidates.length; bits++) {
     let text = log;

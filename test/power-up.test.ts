@@ -5,7 +5,7 @@
 // Through the simulator, which takes BOOT_MS to start a board after `power: on`.
 import assert from 'node:assert/strict';
 import { LOG, record, restore, resyncRecord, setupRecord, UNDO_RECORD } from '../firmware/persist';
-import type { Game } from '../firmware/game';
+import type { GameModule } from '../firmware/game';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { SimFlash } from '../sim/flash';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
@@ -82,7 +82,7 @@ describe('power-up: what the sensors show is not a new move', () => {
 });
 
 describe('power-up: begin records in the log', () => {
-  const game = triangle.game as Game<unknown, object>;
+  const game = triangle as GameModule<unknown, object>;
   const setup = setupRecord('triangle', { players: 2, options: { exact: false } });
   const flick = (r: string, s: number): string => record({ k: 'flick', r: r, s: s });
   const begin = (s: number): string => record({ b: s });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOG, record, restore, setupRecord } from '../firmware/persist';
-import type { Game } from '../firmware/game';
+import type { GameModule } from '../firmware/game';
 import { SimFlash } from '../sim/flash';
 import { parseScenario, Simulation } from '../sim/replay';
 import type { Firmware } from '../firmware/runtime';
@@ -72,7 +72,7 @@ describe('power cuts: restore at seeded instants of every example game', functio
   for (const name of SCENARIOS) {
     it(`${name}: the flash at any instant restores the game being played, or the one before its last move when that record is cut`, () => {
       const { sim, before } = watched(scenarioText(name));
-      const game = sim.scenario.game.module.game as Game<unknown, object>;
+      const game = sim.scenario.game.module as GameModule<unknown, object>;
       const rnd = prng(name.length * 7919);
       let checked = 0;
       let cutChecked = 0;
@@ -195,7 +195,7 @@ describe('power cuts: real cuts through the simulator', function () {
       const logAtCut = sim.flash.files[LOG];
       const mark = sim.out.length;
       while (!sim.firmware) sim.step();
-      const game = sim.scenario.game.module.game as Game<unknown, object>;
+      const game = sim.scenario.game.module as GameModule<unknown, object>;
       assert.ok(last);
       // The game the board takes up (before its first scan decides anything under way).
       const taken = restore(copyFlash({ [LOG]: logAtCut }), game);
@@ -299,7 +299,7 @@ describe('power cuts: a garbled log at power-up', () => {
   const unreadable: [string, string][] = [
     ['noise', '\u0000\u00ff\u0013garbage\n*\n{{{'],
     ['a garbled setup record', setup.replace('triangle', 'triangel') + moves.join('')],
-    ['another game\'s log', setupRecord('ringapeg', { players: 2, options: {} }) + record({ k: 'add', p: 3 })],
+    ['another game\'s log', setupRecord('ringapeg', { players: 2, options: {} }) + record({ k: 'ring', peg: 'o4' })],
     ['erased flash', '\u00ff'.repeat(4096)],
   ];
   for (const [what, log] of unreadable) {
@@ -314,7 +314,7 @@ describe('power cuts: a garbled log at power-up', () => {
       assert.deepEqual(state.scores, new Array(header.players).fill(0));
       assert.equal(sim.flash.files[LOG], setupRecord('triangle', { players: header.players, options: header.options as { exact: boolean } }));
       sim.runToEnd();
-      const r = restore(copyFlash(sim.flash.files), sim.scenario.game.module.game as Game<unknown, object>);
+      const r = restore(copyFlash(sim.flash.files), sim.scenario.game.module as GameModule<unknown, object>);
       assert.ok(r && r.moves > 10 && r.dropped === 0, 'the new game is saved as it is played');
     });
   }

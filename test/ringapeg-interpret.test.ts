@@ -33,21 +33,21 @@ function rig(board: BoardDescription = BOARD): { world: RingapegWorld; moves: Ri
 
 type Step = (w: RingapegWorld) => LevelChange[];
 const cases: Array<[string, Step[], RingapegMove[]]> = [
-  ['a snap over o3 is a ring added on o3', [(w) => w.snap(100, 'o3')], [{ k: 'add', p: P('o3') }]],
-  ['a snap off every peg is a miss (impact, no transit)', [(w) => w.snap(100, null)], [{ k: 'miss' }]],
+  ['a snap over o3 is a ring added on o3', [(w) => w.snap(100, 'o3')], [{ k: 'ring', peg: 'o3' }]],
+  ['a snap off every peg is a miss (impact, no transit)', [(w) => w.snap(100, null)], [{ k: 'ring', peg: 'none' }]],
   ['a ring bouncing off o3\'s top then off the pegs: the partial transit does not count, it is a miss',
-    [(w) => w.snap(100, null, 'o3')], [{ k: 'miss' }]],
-  ['a ring bouncing off o3\'s top onto o4 is added on o4 only', [(w) => w.snap(100, 'o4', 'o3')], [{ k: 'add', p: P('o4') }]],
-  ['a ring bouncing off k\'s top back down over k is added once', [(w) => w.snap(100, 'k', 'k')], [{ k: 'add', p: P('k') }]],
+    [(w) => w.snap(100, null, 'o3')], [{ k: 'ring', peg: 'none' }]],
+  ['a ring bouncing off o3\'s top onto o4 is added on o4 only', [(w) => w.snap(100, 'o4', 'o3')], [{ k: 'ring', peg: 'o4' }]],
+  ['a ring bouncing off k\'s top back down over k is added once', [(w) => w.snap(100, 'k', 'k')], [{ k: 'ring', peg: 'k' }]],
   ['a lift is low then top', [(w) => w.snap(100, 'o3'), (w) => w.lift(1000, 'o3')],
-    [{ k: 'add', p: P('o3') }, { k: 'lift', p: P('o3') }]],
+    [{ k: 'ring', peg: 'o3' }, { k: 'lift', peg: 'o3' }]],
   ['a march: lift from o1, drop over i2', [(w) => w.snap(100, 'o1'), (w) => w.lift(1000, 'o1'), (w) => w.drop(1500, 'i2')],
-    [{ k: 'add', p: P('o1') }, { k: 'lift', p: P('o1') }, { k: 'add', p: P('i2') }]],
-  ['two rings in quick succession on different pegs are two adds, no miss',
-    [(w) => w.snap(100, 'o1'), (w) => w.snap(104, 'o2')], [{ k: 'add', p: P('o1') }, { k: 'add', p: P('o2') }]],
-  ['a ring dropped off every peg is a miss', [(w) => w.drop(100, null)], [{ k: 'miss' }]],
+    [{ k: 'ring', peg: 'o1' }, { k: 'lift', peg: 'o1' }, { k: 'ring', peg: 'i2' }]],
+  ['two rings in quick succession on different pegs are two rings, no miss',
+    [(w) => w.snap(100, 'o1'), (w) => w.snap(104, 'o2')], [{ k: 'ring', peg: 'o1' }, { k: 'ring', peg: 'o2' }]],
+  ['a ring dropped off every peg is a miss', [(w) => w.drop(100, null)], [{ k: 'ring', peg: 'none' }]],
   ['clearing lifts each occupied peg once', [(w) => w.snap(100, 'o1'), (w) => w.snap(700, 'o1'), (w) => w.snap(1300, 'k'), (w) => w.clear(3000)],
-    [{ k: 'add', p: P('o1') }, { k: 'add', p: P('o1') }, { k: 'add', p: P('k') }, { k: 'lift', p: P('o1') }, { k: 'lift', p: P('k') }]],
+    [{ k: 'ring', peg: 'o1' }, { k: 'ring', peg: 'o1' }, { k: 'ring', peg: 'k' }, { k: 'lift', peg: 'o1' }, { k: 'lift', peg: 'k' }]],
   ['lifting an empty peg does nothing', [(w) => w.lift(100, 'o5')], []],
 ];
 
@@ -74,7 +74,7 @@ describe('ringapeg interpreter (physics as EDGE events)', () => {
     assert.deepEqual(once.moves, []);
     const bounced = rig();
     feedEdges(bounced.interp, [...ringing(100), ...ringing(230)]);
-    assert.deepEqual(bounced.moves, [{ k: 'miss' }]);
+    assert.deepEqual(bounced.moves, [{ k: 'ring', peg: 'none' }]);
   });
 
   it('a knock on the table (one 30 ms closure) is no miss', () => {
@@ -94,7 +94,7 @@ describe('ringapeg interpreter (physics as EDGE events)', () => {
       { t: 180, ch: o2top, level: 1 }, { t: 183, ch: o2top, level: 0 },
       { t: 188, ch: o2top + 1, level: 1 }, { t: 191, ch: o2top + 1, level: 0 },
     ]);
-    assert.deepEqual(r.moves, [{ k: 'add', p: P('o2') }]);
+    assert.deepEqual(r.moves, [{ k: 'ring', peg: 'o2' }]);
   });
 
   it('TRANSIT events count like breaking edges; releasing edges are ignored', () => {
@@ -103,7 +103,7 @@ describe('ringapeg interpreter (physics as EDGE events)', () => {
     r.interp.sense(TRANSIT, low, 1, 100);
     r.interp.sense(EDGE, low - 1, 0, 120);
     r.interp.sense(TRANSIT, low - 1, 1, 140);
-    assert.deepEqual(r.moves, [{ k: 'lift', p: P('i1') }]);
+    assert.deepEqual(r.moves, [{ k: 'lift', peg: 'i1' }]);
   });
 
   it('a top break left alone longer than the gate window is forgotten (no add from a late low break)', () => {
@@ -156,8 +156,8 @@ describe('ringapeg interpreter through the scanner', () => {
       ...w.snap(4500, null),
     ];
     assert.deepEqual(scan(changes, 6000), [
-      { k: 'add', p: P('o1') }, { k: 'add', p: P('o2') }, { k: 'add', p: P('i1') }, { k: 'add', p: P('i2') },
-      { k: 'lift', p: P('o1') }, { k: 'add', p: P('i3') }, { k: 'miss' },
+      { k: 'ring', peg: 'o1' }, { k: 'ring', peg: 'o2' }, { k: 'ring', peg: 'i1' }, { k: 'ring', peg: 'i2' },
+      { k: 'lift', peg: 'o1' }, { k: 'ring', peg: 'i3' }, { k: 'ring', peg: 'none' },
     ]);
   });
 });

@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { EDGE, Interpreter } from '../firmware/sensing';
 import { ringapegBoard, pegNames } from '../firmware/games/ringapeg/board';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
+import { playMove } from '../firmware/game';
 import { createRingapegInterpreter } from '../firmware/games/ringapeg/interpret';
-import { ringapeg, PHASE_NAMES, RingapegMove, RingapegState } from '../firmware/games/ringapeg/rules';
+import { PHASE_NAMES, RingapegMove, RingapegState } from '../firmware/games/ringapeg/rules';
 import { createRingapegWorld, RingapegWorld } from '../sim/physics/ringapeg';
 import { LevelChange } from '../sim/physics/types';
 import { mulberry32 } from '../sim/inputs';
@@ -58,7 +60,7 @@ class Table {
   }
 
   move(m: RingapegMove): void {
-    const o = ringapeg.play(this.state, m);
+    const o = playMove(ringapeg, this.state, m);
     assert.equal(o.refused, undefined, `refused ${JSON.stringify(m)}: ${o.refused}`);
     this.state = o.state;
   }
@@ -199,10 +201,12 @@ describe('ringapeg rules on the real interpreter', function () {
     needsEspruino(this, 'run the rules in');
     // Espruino differs from Node where it counts here: a string read out of range, `fill`, JSON of numbers.
     const source = `
-import { ringapeg } from './firmware/games/ringapeg/rules';
+import { game as ringapeg } from './firmware/games/ringapeg/index';
+import { playMove } from './firmware/game';
+import { pegName } from './firmware/games/ringapeg/board';
 import { ringapegLayout, ringapegView } from './firmware/games/ringapeg/layout';
 declare const global: { play: (say: (line: string) => void) => void };
-const KINDS = 'add add add add lift miss end clear claim'.split(' ');
+const KINDS = 'add add add add lift miss end cleared claim'.split(' ');
 global.play = function (say) {
   let seed = 7;
   const random = function (n: number): number { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return Math.floor(seed / 0x80000000 * n); };
@@ -215,7 +219,7 @@ global.play = function (say) {
       // Steer towards marches, held rings and cleared Boards, which random moves seldom reach.
       if (s.ph === 1 && random(2)) { k = 'lift'; p = s.mp; }
       if (s.ph === 2 && random(5) < 3) { k = 'add'; p = 8 + random(5); }
-      if (s.ph === 4) k = random(10) < 7 ? 'lift' : 'clear';
+      if (s.ph === 4) k = random(10) < 7 ? 'lift' : 'cleared';
       if (k === 'lift' && !stacks[p]) for (let q = 0; q < 13; q++) if (stacks[q]) p = q;
       // Mostly put an illegal move right (R7): lift the ring too many, or put back the one missing.
       const legal = s.ok ? s.ok.st.split(',') : null;
@@ -227,7 +231,9 @@ global.play = function (say) {
           }
         }
       }
-      const o = ringapeg.play(s, { k: k as 'add', p: p, pl: random(4) });
+      // A ring down over peg p (add) or off every peg (miss) is the move ring.
+      const ring = k === 'add' || k === 'miss';
+      const o = playMove(ringapeg, s, { k: ring ? 'ring' : k as 'lift', peg: k === 'miss' ? 'none' : pegName(p), player: random(4) });
       if (o.refused) say('@' + o.refused);
       else {
         s = o.state;

@@ -1,13 +1,15 @@
 import assert from 'node:assert/strict';
-import { ringapeg, play, totals, PHASE_NAMES, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
+import { totals, PHASE_NAMES, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { pegIndex } from '../firmware/games/ringapeg/board';
 import { ringapegLayout, ringapegView } from '../firmware/games/ringapeg/layout';
-import type { GameOptions } from '../firmware/game';
+import { playMove, type GameOptions, type Outcome } from '../firmware/game';
 
 const P = (name: string): number => pegIndex(name);
-const add = (name: string): RingapegMove => ({ k: 'add', p: P(name) });
-const lift = (name: string): RingapegMove => ({ k: 'lift', p: P(name) });
-const miss: RingapegMove = { k: 'miss' };
+const play = (s: RingapegState, m: RingapegMove): Outcome<RingapegState> => playMove(ringapeg, s, m);
+const add = (name: string): RingapegMove => ({ k: 'ring', peg: name });
+const lift = (name: string): RingapegMove => ({ k: 'lift', peg: name });
+const miss: RingapegMove = { k: 'ring', peg: 'none' };
 /** This Board's counts. */
 const counts = (s: RingapegState): number[] => totals(s, true);
 /** The phase by name. */
@@ -173,7 +175,7 @@ describe('ringapeg rules', () => {
     assert.deepEqual(stack(o.state, 'o1'), [0, 1], 'the picture follows the lift');
     assert.equal(ringapegLayout(o.state), 'ILLEGAL');
     assert.equal(ringapegView(o.state).warn, 'R7');
-    assert.match(play(o.state, end).refused ?? '', /R7/);
+    assert.equal(play(o.state, end).refused, 'R7');
     s = apply(o.state, [add('o1')]);
     assert.equal(ph(s), 'snap');
     assert.deepEqual(stack(s, 'o1'), [0, 1, 0]);
@@ -229,7 +231,7 @@ describe('ringapeg rules', () => {
     assert.equal(ringapeg.winner(s), 0);
     assert.equal(ringapegView(s).peg, false, 'won by R8, not by Peg');
     assert.deepEqual(ringapeg.scores(s), [100, 20, 20]);
-    assert.match(play(s, add('o1')).refused ?? '', /over/);
+    assert.equal(play(s, add('o1')).refused, 'over');
   });
 
   it('R8: a tie is broken by the tied players snapping one extra ring each, round by round', () => {
@@ -289,24 +291,24 @@ describe('ringapeg rules', () => {
     let s = start(2, { variant: 'advance', autoPeg: false });
     for (let i = 0; i < 8; i++) s = apply(s, [add('k'), add('o1')]);
     assert.equal(ringapeg.winner(s), null, 'no automatic Peg');
-    assert.equal(play(s, { k: 'claim', pl: 1 }).state.lf[1], -1, 'a false claim: out');
-    const o = play(s, { k: 'claim', pl: 0 });
+    assert.equal(play(s, { k: 'claim', player: 1 }).state.lf[1], -1, 'a false claim: out');
+    const o = play(s, { k: 'claim', player: 0 });
     assert.equal(ringapeg.winner(o.state), 0);
     assert.equal(ringapegView(o.state).peg, true);
   });
 
   it('R10: a false claim puts the player out; play goes on without him; the last one in wins', () => {
     let s = start(3, { variant: 'advance', autoPeg: false });
-    s = apply(s, [add('o1'), { k: 'claim', pl: 1 }]);
+    s = apply(s, [add('o1'), { k: 'claim', player: 1 }]);
     assert.deepEqual(s.lf.map((left) => left < 0), [false, true, false]);
     assert.equal(ringapeg.turn(s), 2, 'the player out is skipped');
     s = apply(s, [add('o2'), add('o3')]);
     assert.equal(ringapeg.turn(s), 2);
     assert.equal(ringapegView(s).left[1], -1, 'the phone sees who is out');
-    s = apply(s, [{ k: 'claim', pl: 2 }]);
+    s = apply(s, [{ k: 'claim', player: 2 }]);
     assert.equal(ringapeg.winner(s), 0);
-    assert.match(play(start(2, { variant: 'advance' }), { k: 'claim', pl: 0 }).refused ?? '', /^R10: no claims$/, 'autoPeg on: no claims');
-    assert.match(play(start(2), { k: 'claim', pl: 0 }).refused ?? '', /^R10: no claims$/, 'Primary: no claims');
+    assert.equal(play(start(2, { variant: 'advance' }), { k: 'claim', player: 0 }).refused, 'R10', 'autoPeg on: no claims');
+    assert.equal(play(start(2), { k: 'claim', player: 0 }).refused, 'R10', 'Primary: no claims');
   });
 
   it('R11: clearing is recognised from lifts or confirmed by the button; no snap starts a Board while rings remain', () => {
@@ -316,7 +318,7 @@ describe('ringapeg rules', () => {
     const stray = apply(s, [add('o3')]);
     assert.equal(ph(stray), 'clr', 'a ring snapped before clearing starts nothing');
     assert.equal(stray.bd, 1);
-    const cleared = apply(stray, [{ k: 'clear' }]);
+    const cleared = apply(stray, [{ k: 'cleared' }]);
     assert.equal(ph(cleared), 'snap');
     assert.equal(cleared.st, ',,,,,,,,,,,,', 'every peg empty');
     assert.deepEqual(ringapeg.scores(cleared), [40, 40]);
@@ -325,7 +327,7 @@ describe('ringapeg rules', () => {
   it('play never changes its input state', () => {
     const s = apply(start(2), [add('o1'), add('o2'), add('o1')]);
     const before = JSON.stringify(s);
-    for (const m of [lift('o1'), lift('o2'), add('i1'), miss, end, { k: 'claim', pl: 0 } as RingapegMove]) {
+    for (const m of [lift('o1'), lift('o2'), add('i1'), miss, end, { k: 'claim', player: 0 } as RingapegMove]) {
       play(s, m);
       assert.equal(JSON.stringify(s), before);
     }
@@ -335,7 +337,28 @@ describe('ringapeg rules', () => {
   it('refuses options and moves that make no sense', () => {
     assert.throws(() => start(2, { variant: 'blitz' }), /variant/);
     assert.throws(() => start(2, { autoPeg: 'yes' }), /autoPeg/);
-    assert.match(play(start(2), { k: 'add', p: 99 }).refused ?? '', /peg/);
-    assert.match(play(start(2), lift('o1')).refused ?? '', /nothing/);
+    assert.equal(play(start(2), add('o9')).refused, 'peg');
+    assert.equal(play(start(2), lift('none')).refused, 'peg');
+    assert.equal(play(start(2), lift('o1')).refused, 'empty');
+    assert.equal(play(start(2), { k: 'cleared' }).refused, 'clean', 'nothing to clear during a Board');
+    assert.equal(play(start(2), { k: 'fly' } as unknown as RingapegMove).refused, 'move', 'no such move');
+    const held = apply(start(2), [add('o1'), add('o2'), add('o1'), lift('o1')]);
+    assert.equal(ph(held), 'held');
+    assert.equal(play(held, end).refused, 'R5', 'the march ring in the hand can only come down');
+    assert.equal(play(start(2, { variant: 'advance', autoPeg: false }), { k: 'claim', player: 3 }).refused, 'player');
+  });
+
+  it('the board button (next) says the pegs are cleared while they wait to be (R11), else ends the turn', () => {
+    let s = start(2, { variant: 'advance' });
+    for (let i = 0; i < 8; i++) s = apply(s, [add('o1'), add('o2')]);
+    s = apply(s, [end]);
+    assert.equal(ph(s), 'clr');
+    assert.equal(play(s, end).refused, 'R11', 'the phone\'s end while clearing');
+    const next = play(s, { k: 'next', ms: 300 });
+    assert.deepEqual([ph(next.state), next.state.bd], ['snap', 2], 'next: cleared, Board 2');
+    // In a march, next ends the turn (the march not taken), as end does.
+    const marching = apply(start(2), [add('o1'), add('o2'), add('o1')]);
+    assert.equal(ph(marching), 'mrch');
+    assert.deepEqual(play(marching, { k: 'next', ms: 300 }).state, play(marching, end).state);
   });
 });

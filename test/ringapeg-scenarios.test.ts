@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { pegIndex } from '../firmware/games/ringapeg/board';
-import { ringapeg, totals, RingapegState } from '../firmware/games/ringapeg/rules';
+import { totals, RingapegState } from '../firmware/games/ringapeg/rules';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { ringapegView } from '../firmware/games/ringapeg/layout';
 import { replay as runReplay } from '../sim/replay';
 

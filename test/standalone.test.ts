@@ -1,19 +1,24 @@
 // The project stands on its own: someone who clones the repository has every
 // rule, format and platform fact it relies on. No tracked file points outside
-// it, and every rule id the board can send (in a `score` message, a refusal or
-// a warning) is stated in its game's page under docs/games/.
+// it, every rule id the board can send (in a `score` message, a refusal or
+// a warning) is stated in its game's page under docs/games/, and every
+// refusal code it can send has its words for the phone.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Game, GameConfig } from '../firmware/game';
-import { triangleGame } from '../firmware/games/triangle/rules';
+import { playMove } from '../firmware/game';
+import type { GameConfig, GameModule } from '../firmware/game';
+import { game as triangle } from '../firmware/games/triangle/index';
 import type { TriangleState } from '../firmware/games/triangle/rules';
-import { BAD, HELD, MRCH, ringapeg } from '../firmware/games/ringapeg/rules';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
+import { BAD, HELD, MRCH } from '../firmware/games/ringapeg/rules';
 import type { RingapegState } from '../firmware/games/ringapeg/rules';
 import { ringapegView } from '../firmware/games/ringapeg/layout';
-import { REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
+import { pegName, pegNames, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
 import { mulberry32 } from '../sim/inputs';
+import { refusalWords } from '../sim/phone';
+import { gameWords } from '../sim/words';
 import { ROOT } from '../tools/games';
 
 /** A path to the folder beside the repository that the project was first written from, or one of its pages by file name. */
@@ -53,7 +58,7 @@ function runtimeIds(): string[] {
 
 interface RuleCase {
   page: string;
-  game: Game<unknown, object>;
+  game: GameModule<unknown, object>;
   /** Every move a phone, a button or the sensors can make, some of them refused. */
   moves: object[];
   /** Configs to play, and some the rules refuse. */
@@ -67,24 +72,25 @@ interface RuleCase {
 }
 
 const RESULTS = ['perfect', 'partly', 'short', 'beyond', 'sideways'];
-const triangleMoves: object[] = [{ k: 'off' }];
+// Presses of the button (short and long), a move no game has.
+const triangleMoves: object[] = [{ k: 'off' }, { k: 'next', ms: 100 }, { k: 'next', ms: 2000 }, { k: 'jump' }];
 for (const r of RESULTS) {
   triangleMoves.push({ k: 'fix', r });
   // Flicks three times as often as corrections; a side left out is one the board did not know.
   for (const s of [undefined, 0, 1, 2]) for (let n = 0; n < 3; n++) triangleMoves.push({ k: 'flick', r, s });
 }
 
-const ringapegMoves: object[] = [{ k: 'miss' }, { k: 'end' }, { k: 'clear' }];
-// Rings come down twice as often as they go up; pegs and players one past either end are refused.
-for (let p = -1; p <= REFERENCE_LAYOUT.length; p++) ringapegMoves.push({ k: 'add', p }, { k: 'add', p }, { k: 'lift', p });
-for (let pl = -1; pl <= 4; pl++) ringapegMoves.push({ k: 'claim', pl });
+const ringapegMoves: object[] = [{ k: 'ring', peg: 'none' }, { k: 'end' }, { k: 'cleared' }, { k: 'next', ms: 100 }, { k: 'jump' }];
+// Rings come down twice as often as they go up; pegs the board does not have and players one past either end are refused.
+for (const peg of [...pegNames(), 'o9', 'none']) ringapegMoves.push({ k: 'ring', peg }, { k: 'ring', peg }, { k: 'lift', peg });
+for (let player = -1; player <= 4; player++) ringapegMoves.push({ k: 'claim', player });
 /** The pegs a march may end on: inner and king. */
 const MARCH_TO = [...REFERENCE_LAYOUT].flatMap((circle, p) => (circle === 'o' ? [] : [p]));
 
 const CASES: RuleCase[] = [
   {
     page: 'triangle.md',
-    game: triangleGame as Game<unknown, object>,
+    game: triangle as GameModule<unknown, object>,
     moves: triangleMoves,
     configs: [1, 2, 3, 6, 7].flatMap((players) => [{}, { exact: true }, { exact: 1 }].map((options) => ({ players, options }))),
     // A perfect flick along the right side, so that games reach 99 (T6).
@@ -93,7 +99,7 @@ const CASES: RuleCase[] = [
   },
   {
     page: 'ringapeg.md',
-    game: ringapeg as Game<unknown, object>,
+    game: ringapeg as GameModule<unknown, object>,
     moves: ringapegMoves,
     configs: [1, 2, 3, 4, 5].flatMap((players) => [
       {}, { variant: 'advance', target: 40 }, { variant: 'advance', target: 60, autoPeg: false, firstPlayer: 1 },
@@ -108,20 +114,23 @@ const CASES: RuleCase[] = [
         const now = s.st.split(',');
         const legal = s.ok!.st.split(',');
         const p = now.findIndex((stack, i) => stack !== legal[i]);
-        return { k: now[p].length < legal[p].length ? 'add' : 'lift', p };
+        return { k: now[p].length < legal[p].length ? 'ring' : 'lift', peg: pegName(p) };
       }
-      if (s.ph === MRCH) return { k: 'lift', p: s.mp };
-      return s.ph === HELD ? { k: 'add', p: MARCH_TO[Math.floor(rnd() * MARCH_TO.length)] } : null;
+      if (s.ph === MRCH) return { k: 'lift', peg: pegName(s.mp) };
+      return s.ph === HELD ? { k: 'ring', peg: pegName(MARCH_TO[Math.floor(rnd() * MARCH_TO.length)]) } : null;
     },
     reaches: 10,
   },
 ];
 
-describe('every rule id the board sends is stated in its game\'s page', () => {
+describe('every rule id the board sends is stated in its game\'s page, every refusal code has its words', () => {
   for (const c of CASES) {
     it(`docs/games/${c.page}`, () => {
       const rnd = mulberry32(12);
       const sent = new Map<string, string>();
+      // Refusals (codes, and what follows them) the rules gave, and the words the phone shows for each.
+      const refusals = new Map<string, string>();
+      const words = gameWords()[c.game.id];
       // Where each id was first seen, worked out only then.
       const note = (id: string, where: () => string) => { if (id && !sent.has(id)) sent.set(id, where()); };
       for (const id of runtimeIds()) note(id, () => 'firmware/runtime.ts');
@@ -137,8 +146,11 @@ describe('every rule id the board sends is stated in its game\'s page', () => {
           let state = first;
           for (let i = 0; i < 300; i++) {
             const move = (rnd() < 0.5 && c.likely && c.likely(state, rnd)) || c.moves[Math.floor(rnd() * c.moves.length)];
-            const outcome = c.game.play(state, move);
-            if (outcome.refused) for (const id of idsIn(outcome.refused)) note(id, () => `refused ${JSON.stringify(move)}: ${outcome.refused}`);
+            const outcome = playMove(c.game, state, move);
+            if (outcome.refused) {
+              refusals.set(outcome.refused, refusalWords(words, outcome.refused));
+              for (const id of idsIn(outcome.refused)) note(id, () => `refused ${JSON.stringify(move)}: ${outcome.refused}`);
+            }
             for (const change of outcome.changes) note(change.rule, () => `score after ${JSON.stringify(move)}`);
             state = outcome.state;
             if (c.shown && !outcome.refused) note(c.shown(state), () => `shown after ${JSON.stringify(move)}`);
@@ -149,6 +161,11 @@ describe('every rule id the board sends is stated in its game\'s page', () => {
       const missing = [...sent].filter(([id]) => !stated.get(id)).map(([id, where]) => `${id} (${where})`);
       assert.deepEqual(missing, [], `ids sent but not stated in docs/games/${c.page}`);
       assert.ok(sent.size >= c.reaches, `ids reached: ${[...sent.keys()].join(' ')}`);
+      // A code the phone would show as it is has no words (words.json): the decoder gives it words, never itself.
+      assert.deepEqual([...refusals].filter(([code, said]) => said === code).map(([code]) => code), [], 'refusal codes without words');
+      // Every code the words list is one the rules give, with what follows it (T2's sides): none stays unused.
+      const given = new Set([...refusals.keys()].map((r) => r.split(' ')[0]));
+      assert.deepEqual(Object.keys(words).filter((code) => !given.has(code)), [], 'words for codes the rules never gave');
     });
   }
 });

@@ -3,7 +3,9 @@
 // replayed with `tallyboard replay` (the firmware on the simulator, sensor noise from the seed).
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { triangleGame, FlickResult, TriangleState } from '../firmware/games/triangle/rules';
+import { FlickResult, OFF_HOLD_MS, TriangleMove, TriangleState } from '../firmware/games/triangle/rules';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { playMove } from '../firmware/game';
 import { seededRng } from './triangle-harness';
 import { replay } from '../sim/replay';
 
@@ -20,7 +22,7 @@ const GAP_MS = 2500;
 function generate(players: number, exact: boolean, seed: number): { text: string; expected: TriangleState } {
   const rng = seededRng(seed);
   const lines = [JSON.stringify({ game: 'triangle', players, options: { exact }, seed })];
-  let state = triangleGame.setup({ players, options: { exact } });
+  let state = triangle.setup({ players, options: { exact } });
   let t = 1000;
   while (state.w === null) {
     const u = rng();
@@ -28,7 +30,7 @@ function generate(players: number, exact: boolean, seed: number): { text: string
     const stopMm = u < 0.55 ? -Math.floor(rng() * 4) : u < 0.7 ? -4 - Math.floor(rng() * 60)
       : u < 0.9 ? 1 + Math.floor(rng() * 22) : 23 + Math.floor(rng() * 80);
     lines.push(JSON.stringify({ t, do: 'flick', stopMm }));
-    state = triangleGame.play(state, { k: 'flick', r: ruled(stopMm) }).state;
+    state = playMove(triangle, state, { k: 'flick', r: ruled(stopMm) }).state;
     t += GAP_MS;
   }
   return { text: lines.join('\n') + '\n', expected: state };
@@ -124,41 +126,58 @@ function pad(n: number): string {
 }
 
 describe('triangle display, phone and button', () => {
+  const play = (state: TriangleState, move: TriangleMove) => playMove(triangle, state, move);
+
   it('shows scores, the player to flick and the side; the winner once won', async () => {
     const { triangleLayout, trianglePhoneFields } = await import('../firmware/games/triangle/layout');
-    let state = triangleGame.setup({ players: 3, options: {} });
-    state = triangleGame.play(state, { k: 'flick', r: 'perfect' }).state;
+    let state = triangle.setup({ players: 3, options: {} });
+    state = play(state, { k: 'flick', r: 'perfect' }).state;
     assert.equal(triangleLayout(state), '   3.   0|   0  bC');
     assert.deepEqual(trianglePhoneFields(state), { side: 'BC', flick: 2, last: 'perfect', exact: false });
   });
 
-  it('T8: a long press of `next` marks off; a short press corrects; commands map to moves', async () => {
-    const { triangleButton, triangleCommand, OFF_HOLD_MS } = await import('../firmware/games/triangle/layout');
-    const fresh = triangleGame.setup({ players: 2, options: {} });
-    assert.equal(triangleButton(fresh, 'next', 0), null, 'nothing to correct yet');
-    const state = triangleGame.play(fresh, { k: 'flick', r: 'partly' }).state;
-    assert.deepEqual(triangleButton(state, 'next', OFF_HOLD_MS), { k: 'off' });
-    assert.deepEqual(triangleButton(state, 'next', 200), { k: 'fix', r: 'perfect' });
-    assert.equal(triangleButton(state, 'other', 200), null);
-    const command = (name: string, args: Record<string, unknown> = {}) => triangleCommand({ name, args, paired: true, edit: true });
-    assert.deepEqual(command('off'), { k: 'off' });
-    assert.deepEqual(command('fix', { r: 'beyond' }), { k: 'fix', r: 'beyond' });
-    assert.deepEqual(command('flick', { r: 'short' }), { k: 'flick', r: 'short' });
-    assert.equal(command('claim'), null);
+  it('T8: next held OFF_HOLD_MS marks off, a short press corrects; before the first flick it finds nothing to do', () => {
+    const fresh = triangle.setup({ players: 2, options: {} });
+    const nothing = play(fresh, { k: 'next', ms: OFF_HOLD_MS });
+    assert.deepEqual([nothing.state, nothing.refused], [fresh, ''], 'nothing to correct yet, and nothing to tell');
+    const state = play(fresh, { k: 'flick', r: 'partly' }).state;
+    assert.deepEqual(play(state, { k: 'next', ms: OFF_HOLD_MS }), play(state, { k: 'off' }));
+    assert.deepEqual(play(state, { k: 'next', ms: OFF_HOLD_MS - 1 }), play(state, { k: 'fix', r: 'perfect' }));
   });
 
   it('a short press of `next` steps the last result partly → perfect → beyond → short → partly, and an off mark → partly', async () => {
-    const { triangleButton, trianglePhoneFields } = await import('../firmware/games/triangle/layout');
-    let state = triangleGame.play(triangleGame.setup({ players: 2, options: {} }), { k: 'flick', r: 'partly' }).state;
-    const seen: string[] = [];
+    const { trianglePhoneFields } = await import('../firmware/games/triangle/layout');
+    let state = play(triangle.setup({ players: 2, options: {} }), { k: 'flick', r: 'partly' }).state;
+    const seen: (string | null)[] = [];
     for (let i = 0; i < 4; i++) {
-      const move = triangleButton(state, 'next', 200)!;
-      seen.push(move.r!);
-      state = triangleGame.play(state, move).state;
+      state = play(state, { k: 'next', ms: 200 }).state;
+      seen.push(trianglePhoneFields(state).last);
     }
     assert.deepEqual(seen, ['perfect', 'beyond', 'short', 'partly']);
-    state = triangleGame.play(state, triangleButton(state, 'next', 1500)!).state;
+    state = play(state, { k: 'next', ms: 1500 }).state;
     assert.equal(trianglePhoneFields(state).last, 'off');
-    assert.deepEqual(triangleButton(state, 'next', 200), { k: 'fix', r: 'partly' });
+    assert.equal(trianglePhoneFields(play(state, { k: 'next', ms: 200 }).state).last, 'partly');
+  });
+
+  it('on the board: the phone\'s commands and the next button play the moves of their names; a press with nothing to correct sends nothing', () => {
+    const lines = (actions: object[]) => replay([{ game: 'triangle', players: 2, seed: 1 }, ...actions].map((l) => JSON.stringify(l)).join('\n')).lines;
+    const early = lines([{ t: 1000, button: 'next' }, { t: 2000, button: 'next', holdMs: 2000 }]);
+    assert.deepEqual(early.filter((l) => l.indexOf('"phone"') >= 0 && l.indexOf('"t":0,') < 0), [], 'nothing sent after power-up');
+    const run = replayed([{ game: 'triangle', players: 2, seed: 1 },
+      { t: 1000, phone: { cmd: 'flick', r: 'short' } }, // P1 short, +1
+      { t: 2000, phone: { cmd: 'fix', r: 'perfect' } }, // +2
+      { t: 3000, button: 'next' }, // perfect → beyond: -3, the turn ends
+      { t: 4000, phone: { cmd: 'flick', r: 'partly' } }, // P2 partly, +1
+      { t: 5000, button: 'next', holdMs: 1500 }, // off: -1
+      { t: 6000, phone: { cmd: 'off' } }, // off again: no change
+    ].map((l) => JSON.stringify(l)).join('\n'));
+    assert.deepEqual(run.scores.map((c) => [c.player, c.points, c.rule]), [[0, 1, 'T3'], [0, 2, 'T3'], [0, -3, 'T3'], [1, 1, 'T3'], [1, -1, 'T8'], [1, 0, 'T8']]);
+    assert.deepEqual(run.flags, []);
+    assert.equal(run.final.state.l, 'off');
+  });
+
+  it('a refusal reaches the phone as its code\'s words (docs/games/triangle.md, Refusals)', () => {
+    const run = replayed([{ game: 'triangle', players: 2, seed: 1 }, { t: 1000, phone: { cmd: 'off' } }].map((l) => JSON.stringify(l)).join('\n'));
+    assert.deepEqual(run.flags, [{ type: 'error', code: 'not_now', message: 'no flick' }]);
   });
 });

@@ -1,12 +1,12 @@
 // Ring-a-Peg as the firmware runtime plays it.
 import type { GameModule } from '../../game';
-import { CLR, ringapeg, RingapegMove, RingapegState } from './rules';
-import { pegIndex, ringapegBoard } from './board';
+import { play, setup, totals, RingapegMove, RingapegState } from './rules';
+import { ringapegBoard } from './board';
 import { createRingapegInterpreter } from './interpret';
 import { ringapegLayout, ringapegView } from './layout';
 
 export const game: GameModule<RingapegState, RingapegMove> = {
-  game: ringapeg,
+  id: 'ringapeg',
   code: 3,
   // A falling ring breaks a beam for 3 ms or more, and the shift registers latch nothing between reads.
   pollMs: 2,
@@ -15,26 +15,25 @@ export const game: GameModule<RingapegState, RingapegMove> = {
   get board() {
     return ringapegBoard();
   },
+  setup: setup,
+  // Every move is one function (rules.ts): they share their refusals, and what a ring's coming to rest does.
+  // Made afresh when asked, as the board is: kept, the object would hold ~10 JsVars for good.
+  get moves() {
+    return { ring: play, lift: play, end: play, cleared: play, claim: play, next: play };
+  },
+  // A command table (firmware/commands.ts). `ring` and `lift`: what the sensors missed, told by the referee, a ring
+  // down over a peg ("none": off every peg) and a ring lifted, by the peg's name (board.ts, pegNames(); spelt out,
+  // so that the chip keeps the table in flash).
+  commands: 'claim,!player:int 0..3;cleared;end;ring,!peg:str o1|o2|o3|o4|o5|o6|o7|o8|i1|i2|i3|i4|k|none;lift,!peg:str o1|o2|o3|o4|o5|o6|o7|o8|i1|i2|i3|i4|k',
+  scores: totals,
+  turn: function (s) {
+    return s.tn;
+  },
+  winner: function (s) {
+    return s.w;
+  },
   interpreter: createRingapegInterpreter,
   layout: ringapegLayout,
   fields: ringapegView,
   round: 'board',
-  // A command table (firmware/commands.ts). `ring` and `lift`: what the sensors missed, told by the referee, a ring
-  // down over a peg ("none": off every peg) and a ring lifted; the peg's name (o1…o8, i1…i4, k) is checked by command().
-  commands: 'claim,!player:int 0..3;cleared;end;ring,!peg:str 4;lift,!peg:str 4',
-  command: function (command) {
-    const name = command.name;
-    const peg = command.args.peg as string;
-    const p = pegIndex(peg);
-    // The channel checked the name and the arguments; a peg this board does not have gives null (bad_arg).
-    return name === 'claim' ? { k: name, pl: command.args.player as number }
-      : name === 'end' ? { k: name }
-        : name === 'cleared' ? { k: 'clear' }
-          : name === 'ring' && peg === 'none' ? { k: 'miss' }
-            : p < 0 ? null : { k: name === 'ring' ? 'add' : 'lift', p: p };
-  },
-  // `next` ends a turn; while the board waits for the pegs to be cleared (CLEAr), it says they are.
-  button: function (state, name) {
-    return name === 'next' ? { k: state.ph === CLR ? 'clear' : 'end' } : null;
-  },
 };

@@ -1,13 +1,13 @@
 // Turns beam breaks on the pegs' two gates into Ring-a-Peg moves.
-// Top then low within a window: a ring came down over the peg (add). Low then
+// Top then low within a window: a ring came down over the peg (ring). Low then
 // top: a ring was lifted (lift). A top break with no low one after it: the
 // ring bounced off the peg top and counts for nothing. A ring falling on the
 // board shakes the impact switch, bounces and shakes it again: two shocks
 // with no ring landing on a peg around them are a ring that missed every peg
-// (miss); one shock alone is a knock on the table and counts for nothing.
+// (a ring on peg 'none'); one shock alone is a knock on the table and counts for nothing.
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
 import { Interpreter, SensorEventKind } from '../../sensing';
-import { REFERENCE_LAYOUT } from './board';
+import { pegName, REFERENCE_LAYOUT } from './board';
 import { RingapegMove } from './rules';
 
 /** Longest time between the two gates of one passage (a slow hand lift), ms. */
@@ -81,7 +81,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
             since[LANDED_AT] = t;
             state[IMPACT] = 0;
           }
-          emit({ k: gate === 2 ? 'add' : 'lift', p: p });
+          emit({ k: gate === 2 ? 'ring' : 'lift', peg: pegName(p) });
         } else {
           state[p] = gate;
           since[DUE] = t;
@@ -103,7 +103,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
             // impact is); one shock alone (a knock) is nothing.
             if (p === IMPACT && state[p] > 1) {
               since[LANDED_AT] = since[p];
-              emit({ k: 'miss' });
+              emit({ k: 'ring', peg: 'none' });
             }
             state[p] = 0;
           } else due = Math.min(due, since[p] + limit + 1);
@@ -114,7 +114,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
     resume: function (_t: number, _level: (ch: number) => number, pending: number): void {
       // (What the switch does at power-up needs nothing: one shock alone is no miss.)
       // A miss sensed before the power went, and not yet decided: no landing can claim it any more.
-      if (pending >= 0) emit({ k: 'miss' });
+      if (pending >= 0) emit({ k: 'ring', peg: 'none' });
     },
   };
 }

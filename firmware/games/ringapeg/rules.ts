@@ -1,21 +1,27 @@
-// Ring-a-Peg rules (docs/games/ringapeg.md, R1-R11) as a pure Game. Moves are what physically
-// happened on the pegs; the stacks always follow them (R7), and anything the
+// Ring-a-Peg rules (docs/games/ringapeg.md, R1-R11): setup and the moves, pure. Moves are what
+// physically happened on the pegs; the stacks always follow them (R7), and anything the
 // rules forbid is flagged in the state until the board looks legal again.
 // The state is small on purpose: stacks and held rings are strings of owner
 // digits, phases are numbers. Undo is the runtime's (it replays the saved log).
-import { Game, GameConfig, Outcome, ScoreChange } from '../../game';
-import { REFERENCE_LAYOUT } from './board';
+import { GameConfig, Outcome, ScoreChange } from '../../game';
+import { pegIndex, REFERENCE_LAYOUT } from './board';
+
+/** Why a move is refused: a code of words.json (the phone's decoder shows its words; the firmware never imports the file). */
+type Refusal = keyof typeof import('./words.json');
 
 /**
- * add: a ring came down over peg p; lift: the top ring of p went up;
- * miss: a ring landed off every peg; end: button, closes a snap that missed
- * (no impact sensor) or declines a march; clear: button, every peg is empty
- * (R11); claim: player pl claims Peg (R10).
+ * The moves, as the phone's commands of the same names (docs/games/ringapeg.md):
+ * ring: a ring came down over `peg` (its name, 'o3'), or landed off every peg
+ * ('none'); lift: the top ring of `peg` went up; end: closes a snap that missed
+ * (no impact sensor) or declines a march; cleared: every peg is empty (R11);
+ * claim: `player` claims Peg (R10); next: the board button, held `ms`: cleared
+ * while the pegs wait to be cleared, else end.
  */
 export interface RingapegMove {
-  k: 'add' | 'lift' | 'miss' | 'end' | 'clear' | 'claim';
-  p?: number;
-  pl?: number;
+  k: 'ring' | 'lift' | 'end' | 'cleared' | 'claim' | 'next';
+  peg?: string;
+  player?: number;
+  ms?: number;
 }
 
 /** Phases: waiting for tn's snap; tn may march from peg mp; tn holds the ring lifted from mp. */
@@ -116,32 +122,37 @@ export function setup(config: GameConfig): RingapegState {
   };
 }
 
+/** Every move (RingapegMove): they share their refusals, and what a ring's coming to rest does. */
 export function play(input: RingapegState, move: RingapegMove): Outcome<RingapegState> {
   // Credit is replaced, never changed in place (passTurn), so only lf needs a copy.
   let s: RingapegState = Object.assign({}, input, { lf: input.lf.slice() });
-  const k = move.k;
-  const add = k === 'add';
+  // The board button says the pegs are cleared while they wait to be (CLEAr), else ends the turn.
+  const k = move.k === 'next' ? (input.ph === CLR ? 'cleared' : 'end') : move.k;
+  // A ring came down: over a peg (add), or off every peg (a miss).
+  const ring = k === 'ring';
+  const add = ring && move.peg !== 'none';
   const lift = k === 'lift';
   const claim = k === 'claim';
-  const p = move.p as number;
-  const pl = move.pl as number;
+  // The peg's index (-1: no such peg); NaN for a move with no peg, so that it is no peg's, not even the march's (mp -1: none).
+  const p = add || lift ? pegIndex(move.peg as string) : NaN;
+  const pl = move.player as number;
   const st = s.st.split(',');
   // The phase the move finds, and the stack on peg p (only a peg's index finds
   // one, a string maybe empty).
   const ph = s.ph;
   const stack = st[p];
   // Refusals first: a refused move changes nothing.
-  const refusal = ph === OVER ? 'game over'
-    : (add || lift) && stack == null ? 'no such peg'
-      : lift && ph !== CLR && !stack ? 'nothing to lift'
-        : ph === BAD && !add && !lift && k !== 'miss' ? 'R7: put it back'
-          : k === 'clear' && ph !== CLR ? 'nothing to clear'
-            : k === 'end' && ph === CLR ? 'R11: clear first'
-              : claim ? (!s.tg || s.ap ? 'R10: no claims'
+  const refusal: Refusal | '' = ph === OVER ? 'over'
+    : (add || lift) && stack == null ? 'peg'
+      : lift && ph !== CLR && !stack ? 'empty'
+        : ph === BAD && !ring && !lift ? 'R7'
+          : k === 'cleared' && ph !== CLR ? 'clean'
+            : k === 'end' && ph === CLR ? 'R11'
+              : claim ? (!s.tg || s.ap ? 'R10'
                 // Left is -1 for a player out, undefined for no such player.
-                : s.lf[pl] >= 0 ? '' : 'no such player')
+                : s.lf[pl] >= 0 ? '' : 'player')
                 // A held march ring can only come down (a lift is R7's).
-                : ph === HELD && !add && !lift ? 'R5: drop it' : '';
+                : ph === HELD && !add && !lift ? 'R5' : '';
   if (refusal) return { state: input, changes: [], refused: refusal };
   // The helpers below live inside play: made afresh for each move, they hold no
   // RAM between moves, as module-level functions would for good.
@@ -241,8 +252,8 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         }
       }
       if (add) st[p] = stack + (s.hd.slice(-1) || (s.ok && s.ok.st.split(',')[p][stack.length]) || s.tn);
-      if (add || k === 'miss') s.hd = s.hd.slice(0, -1);
-      if (k === 'clear') st.fill('');
+      if (ring) s.hd = s.hd.slice(0, -1);
+      if (k === 'cleared') st.fill('');
       s.st = st.join(',');
 
       if (ph === BAD) {
@@ -308,12 +319,3 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   }
   return { state: s, changes: changes };
 }
-
-export const ringapeg: Game<RingapegState, RingapegMove> = {
-  id: 'ringapeg',
-  setup: setup,
-  play: play,
-  scores: totals,
-  turn: function (s: RingapegState): number { return s.tn; },
-  winner: function (s: RingapegState): number | null { return s.w; },
-};

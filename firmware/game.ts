@@ -7,8 +7,6 @@ import type { SettleGroup } from './scan';
 import type { Command, CommandTable } from './commands';
 import type { Fields } from './protocol';
 
-export type GameId = 'triangle' | 'fortress' | 'ringapeg' | 'shuffleboard';
-
 /** Options are a game's named options, listed in its page in docs/games/ (exact, variant, target, ...). */
 export interface GameOptions {
   [name: string]: boolean | number | string | undefined;
@@ -34,7 +32,8 @@ export interface Outcome<S> {
 }
 
 export interface Game<S, M> {
-  id: GameId;
+  /** The game's folder name, firmware/games/<id>/. */
+  id: string;
   /** Throws an Error with a readable message when the config is not playable. */
   setup(config: GameConfig): S;
   /** Pure: never mutates `state`. */

@@ -248,7 +248,7 @@ describe('debounce: the scanner writes the step out', () => {
           (ms, steps) => {
             const s = debounceState(new Array(4).fill(alg), new Array(4).fill(ms));
             let raw = 0;
-            const sc = new Scanner({ banks: [{ width: 32, read: () => raw }], board: { channels: 4, sensors: [] }, debounce: { algorithm: ALGORITHM_NAMES[alg], ms } });
+            const sc = new Scanner({ banks: [{ read: () => raw }], board: { channels: 4, sensors: [] }, debounce: { algorithm: ALGORITHM_NAMES[alg], ms } });
             let t = 0;
             for (const [dt, word] of steps) {
               t += dt;

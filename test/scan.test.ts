@@ -141,7 +141,7 @@ describe('scanner', () => {
   it('a pulse between two scans, caught by a latching bank, is reported', () => {
     const banks = [new WordBank()];
     let pulse = false;
-    const latched: DigitalBank = { width: 32, read: () => { const w = banks[0].v | (pulse ? 4 : 0); pulse = false; return w; } };
+    const latched: DigitalBank = { read: () => { const w = banks[0].v | (pulse ? 4 : 0); pulse = false; return w; } };
     const scanner = new Scanner({ banks: [latched], board: board(8, { 2: 'ir' }) });
     const got: string[] = [];
     for (let t = 0; t < 20; t++) {

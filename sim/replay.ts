@@ -35,7 +35,7 @@ async function loadSimGames(): Promise<{ factories: Record<string, GameFactory>;
   const factories: Record<string, GameFactory> = { bench: benchGame };
   const names: Record<number, string> = { [BENCH_CODE]: 'bench' };
   for (const { id, module } of await loadGames()) {
-    if (names[module.code] !== undefined) throw new Error(`games ${names[module.code]} and ${id} have the same advert code ${module.code}`);
+    if (module.code === BENCH_CODE) throw new Error(`game ${id} has the bench game's advert code ${BENCH_CODE}`);
     names[module.code] = id;
     const physics = new URL(`./games/${id}.ts`, import.meta.url);
     factories[id] = existsSync(physics) ? (await import(physics.href) as { simGame: GameFactory }).simGame : () => plainSimGame(module);

@@ -24,7 +24,7 @@ export function gameDir(id: string): string {
 }
 
 /** A file of a game's folder, as an import() takes it. */
-export function gameFileUrl(id: string, file: string): string {
+function gameFileUrl(id: string, file: string): string {
   return pathToFileURL(join(gameDir(id), file)).href;
 }
 

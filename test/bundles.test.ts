@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame, entrySource } from '../tools/build';
+import { buildGame, entrySource, featuresOf } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
@@ -15,6 +15,7 @@ import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { ROOT, internalNamesOf, loadGames } from '../tools/games';
+import type { AnyGameModule } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
 
 /** Every game of the registry, and each board's scan period on the chip. */
@@ -108,6 +109,15 @@ describe('compatibility gate: game bundles', function () {
 
   it('there is a bundle for every game of the registry', () => {
     assert.deepEqual(bundles.map((b) => b.game), ['triangle', 'ringapeg']);
+  });
+
+  it('each carries the bank drivers its board uses and no other (firmware/device.ts)', async () => {
+    const min = (game: string) => (bundles.find((b) => b.game === game) as BuiltBundle).min;
+    // The GPIO register bank reads P0.IN with peek32; a chain makes a software SPI.
+    assert.deepEqual([/peek32/.test(min('triangle')), /new SPI\b/.test(min('triangle'))], [true, false]);
+    assert.deepEqual([/peek32/.test(min('ringapeg')), /new SPI\b/.test(min('ringapeg'))], [false, true]);
+    const chain = (chips: number) => featuresOf('x', { board: { channels: 8 * chips, sensors: [], banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips, invert: 0 }] } } as unknown as AnyGameModule);
+    assert.deepEqual([(await chain(4)).longChains, (await chain(5)).longChains], [false, true], 'the banks after a chain\'s first only for more than 4 chips');
   });
 
   for (const { id: game } of GAMES) {

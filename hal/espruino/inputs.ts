@@ -66,14 +66,13 @@ interface ChainSpi {
 }
 
 /**
- * A chain of 74HC165s over software SPI (MSB first), added to `banks` as one
- * bank per 32 channels. SH/LD low loads the inputs, high lets them shift out.
- * Chip 0 sits next to MISO, so byte i is chip i and bit j its input Dj:
- * channel 8i + j. The chain's first bank's read loads and clocks out the whole
- * chain; its other banks return their share of it (the scanner reads banks in
- * order every tick).
+ * A chain of 74HC165s over software SPI (MSB first): adds the chain's first
+ * bank (channels 0-31) to `banks`, and returns the words its read fills, one
+ * per 4 chips. SH/LD low loads the inputs, high lets them shift out. Chip 0
+ * sits next to MISO, so byte i is chip i and bit j its input Dj: channel
+ * 8i + j. A chain of more than 4 chips has later banks too: chainShares.
  */
-export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
+export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Array {
   const spi = new SPI() as unknown as ChainSpi;
   spi.setup({ miso: o.miso, sck: o.sck, baud: 1000000 });
   const loadPin = o.loadPin;
@@ -82,7 +81,6 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
   const bytes = new Uint8Array(words.buffer, 0, o.chips);
-  // The first bank reads the whole chain; the later ones their share of it.
   banks.push({
     read: function () {
       digitalWrite(loadPin, 0);
@@ -91,10 +89,19 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
       return words[0] ^ invert;
     },
   });
+  return words;
+}
+
+/**
+ * The banks of a chain after its first (channels 32 on), added to `banks`:
+ * each returns its share of what the first read in the same tick (the
+ * scanner reads banks in order every tick).
+ */
+export function chainShares(words: Int32Array, invert: number, banks: DigitalBank[]): void {
   for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, invert));
 }
 
-/** A later bank of a chain: its share of what bank 0 read in the same tick. */
+/** A later bank of a chain: its share of what the first bank read. */
 function chainWord(words: Int32Array, k: number, inv: number): DigitalBank {
   return {
     read: function () {

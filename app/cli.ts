@@ -62,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'flash') {
     const { flash, parseFlashArgs } = await import('../tools/flash');
-    return flash(parseFlashArgs(rest), (line) => console.log(line));
+    return flash(await parseFlashArgs(rest), (line) => console.log(line));
   }
   if (rest.length) throw new UsageError(`build takes no arguments (got ${rest.join(' ')})`);
   const { buildAll, sizeTable } = await import('../tools/build');

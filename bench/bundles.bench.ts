@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, builtGames } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, gameIds } from '../tools/games';
 
 const thousands = (n: number) => n.toLocaleString('en-GB');
 const percent = (n: number, of: number) => `${Math.round(n / of * 100)}%`;
@@ -18,7 +18,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   print('game          bytes  of budget   JsVars after boot  of budget');
   const rows: string[] = [];
   let build = '';
-  for (const game of builtGames()) {
+  for (const game of await gameIds()) {
     const bundle = await buildGame(game);
     const bytes = bundle.stored.length;
     let vars = 'skipped: ESPRUINO not set';

@@ -4,7 +4,7 @@
 // Each part is bundled alone, so the figures add up only roughly.
 import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
-import { JSVAR_BUDGET, ROOT } from '../tools/games';
+import { JSVAR_BUDGET, ROOT, gameIds } from '../tools/games';
 
 const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
 
@@ -12,27 +12,27 @@ const RADIO = '{onData:null,send:function(){},advertise:function(){},console:fun
 export const PARTS: Record<string, [string, string]> = {
   'scanner (12 ch)': [
     "import { Scanner } from './firmware/scan'; import { triangleBoard } from './firmware/games/triangle/board';",
-    'new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true })',
+    'new Scanner({ banks: [{ read: function () { return 0; } }], board: triangleBoard, counts: true })',
   ],
   'diagnostics (made)': [
     "import { Scanner } from './firmware/scan'; import { createDiagnostics } from './firmware/diag'; import { triangleBoard } from './firmware/games/triangle/board';",
-    'createDiagnostics({ scanner: new Scanner({ banks: [{ width: 12, read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
+    'createDiagnostics({ scanner: new Scanner({ banks: [{ read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
   ],
   'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
   'phone commands': [
     "import { createCommandChannel } from './firmware/commands'; import { createAccess } from './firmware/access';",
     `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), handle: function () { return null; } })`,
   ],
-  'triangle game': [
-    "import { game as triangle } from './firmware/games/triangle/index';",
-    '[triangle, triangle.setup({ players: 2, options: {} }), triangle.interpreter(function () {})]',
-  ],
-  'ringapeg game': [
-    "import { game as ringapeg } from './firmware/games/ringapeg/index';",
-    '[ringapeg, ringapeg.setup({ players: 2, options: {} }), ringapeg.interpreter(function () {})]',
-  ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };
+
+/** Each game of the registry: its module, a new game's state and its interpreter. */
+for (const id of await gameIds()) {
+  PARTS[`${id} game`] = [
+    `import { game } from './firmware/games/${id}/index';`,
+    '[game, game.game.setup({ players: 2, options: {} }), game.interpreter(function () {})]',
+  ];
+}
 
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();

@@ -20,7 +20,7 @@ function makeBanks(channels: number, bouncing: boolean): DigitalBank[] {
   const banks: DigitalBank[] = [];
   for (let b = 0; b < (channels + 31) >> 5; b++) {
     let k = 0;
-    banks.push(b === 0 && bouncing ? { width: 32, read: () => (k++ >> 2) & 1 } : { width: 32, read: () => 0 });
+    banks.push(b === 0 && bouncing ? { read: () => (k++ >> 2) & 1 } : { read: () => 0 });
   }
   return banks;
 }
@@ -85,8 +85,8 @@ function banksFor(channels: number, bouncing: boolean) {
   var banks = [];
   for (var b = 0; b < ((channels + 31) >> 5); b++) {
     var pins = pins32();
-    if (b === 0 && bouncing) banks.push({ width: 32, k: 0, pins: pins, read: function () { return digitalRead(this.pins) ^ ((this.k++ >> 2) & 1); } });
-    else banks.push({ width: 32, pins: pins, read: function () { return digitalRead(this.pins); } });
+    if (b === 0 && bouncing) banks.push({ k: 0, pins: pins, read: function () { return digitalRead(this.pins) ^ ((this.k++ >> 2) & 1); } });
+    else banks.push({ pins: pins, read: function () { return digitalRead(this.pins); } });
   }
   return banks;
 }

@@ -4,7 +4,7 @@
 //
 //   0  magic 0x54 ('T')       4  flags (FLAG_*)
 //   1  layout version (1)     5  turn, or the winner when over; 0xFF none
-//   2  game code (GAME_CODES) 6  sequence number, +1 per change, wraps at 256
+//   2  game code              6  sequence number, +1 per change, wraps at 256
 //   3  score count n (<= 8)   7  round: end, Board or side number; 0 none
 //   8.. n scores, int16 little-endian
 
@@ -16,11 +16,6 @@ export const ADVERT_HEADER = 8;
 export const ADVERT_MAX_SCORES = 8;
 /** Longest manufacturer data a legacy advert holds beside the flags. */
 export const ADVERT_MAX_BYTES = 24;
-
-/** The games of byte 2 from code 1 on, as a string: an array would be kept in memory on the chip. */
-const GAMES = 'triangle,fortress,ringapeg,shuffleboard,bench';
-/** Game codes of byte 2; 0 means no game. For decoders: the board writes its game module's own code. */
-export const GAME_CODES = /* @__PURE__ */ (',' + GAMES).split(',');
 
 export const FLAG_OVER = 1;
 export const FLAG_DIAG = 2;

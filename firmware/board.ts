@@ -1,6 +1,9 @@
-// A board description: which sensor sits on which raw channel, and what kind
-// of sensor it is (the kind picks its debounce defaults). Channel c is bit
-// (c & 31) of bank (c >> 5). wiring.md documents each game's board.
+// A board description: which sensor sits on which raw channel, what kind of
+// sensor it is (the kind picks its debounce defaults), and the banks that read
+// them, as data: the boot (app/espruino.ts) builds the banks from it, the
+// simulator reads the same. Channel c is bit (c & 31) of bank (c >> 5).
+// wiring.md documents each game's board.
+import type { BankOptions } from '../hal/types';
 
 /** contact: reed switches and bells, which bounce; hall and ir: clean short transits. */
 export type SensorKind = 'contact' | 'hall' | 'ir';
@@ -15,7 +18,34 @@ export interface BoardDescription {
   /** Raw channels in all banks together. */
   channels: number;
   sensors: Sensor[];
+  /**
+   * The banks, each its driver's options (hal/types.ts), in order: the k-th
+   * bank they make reads channels 32k to 32k + 31 (a chain makes one bank per
+   * 4 chips, the others one each). Nothing on them latches. Every game's
+   * board has them; boards made for tests may leave them out.
+   */
+  banks?: BankOptions[];
 }
+
+/**
+ * The reference board's fixed wiring, the same for every game (wiring.md),
+ * as GPIO numbers: the buttons `next` and `mode` to 3V3 (internal
+ * pull-downs), and the MAX7219 display chain on SPI1 (DIN, CLK, LOAD) with
+ * its module count (6 players' scores, or 4 and a label). The boot wires
+ * these; the simulator reads them too. One level deep, so that the minifier
+ * makes plain numbers of it in a bundle.
+ */
+export const REFERENCE_BOARD = {
+  next: 28,
+  mode: 29,
+  displayDin: 25,
+  displayClk: 26,
+  displayLoad: 27,
+  displayModules: 3,
+};
+
+/** The board's buttons by name, and `both`: the two pressed together (a press of its own, hal/types.ts Buttons). */
+export const BUTTON_NAMES = ['next', 'mode', 'both'];
 
 /**
  * The sensors' names by channel (no entry where no sensor is), the one

@@ -7,3 +7,9 @@
 export const ON_DEVICE = false;
 /** The scanner's settle groups (firmware/scan.ts): on a board, only if its game declares some. */
 export const SETTLE_GROUPS = true;
+/** The bank drivers (hal/espruino/inputs.ts, built by app/espruino.ts): on a board, only those its board's banks use. */
+export const GPIO_BANKS = true;
+export const PIN_BANKS = true;
+export const SHIFT_CHAINS = true;
+/** The banks after a chain's first (hal/espruino/inputs.ts chainShares): on a board, only if it has a chain of more than 4 chips. */
+export const LONG_CHAINS = true;

@@ -7,8 +7,6 @@ import type { SettleGroup } from './scan';
 import type { CommandTable } from './commands';
 import type { Fields } from './protocol';
 
-export type GameId = 'triangle' | 'fortress' | 'ringapeg' | 'shuffleboard';
-
 /** Options are a game's named options, listed in its page in docs/games/ (exact, variant, target, ...). */
 export interface GameOptions {
   [name: string]: boolean | number | string | undefined;
@@ -53,7 +51,8 @@ export interface Move {
  * with `ms` the time it was held, when the game has one.
  */
 export interface GameModule<S, M> {
-  id: GameId;
+  /** The game's folder name, firmware/games/<id>/. */
+  id: string;
   /** The game's code in the advert (byte 2, docs/protocol.md): unique among the games, and never changed once given. */
   code: number;
   board: BoardDescription;

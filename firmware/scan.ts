@@ -90,7 +90,7 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const banks = o.banks;
   const channels = o.board.channels;
   const nb = (channels + 31) >> 5;
-  // A board's banks come from its boot file, whose bundle the tests boot: checked here for the simulator and tests.
+  // A board's banks are built from its board data (app/espruino.ts), whose bundle the tests boot: checked here for the simulator and tests.
   if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
   // A board whose game declares no settle groups carries none of their code (firmware/device.ts).
   const groups = SETTLE_GROUPS ? o.settle || [] : [];

@@ -10,14 +10,49 @@ export interface Clock {
 
 /** Up to 32 digital inputs read in one call: bit i of read() is channel i of the bank. */
 export interface DigitalBank {
-  readonly width: number;
   read(): number;
 }
 
-/** An analog input, 0..1 of the supply. */
-export interface AnalogInput {
-  read(): number;
+// The banks a board can have, each described by the options object its driver
+// (hal/espruino/inputs.ts) is built from: a game's board lists them
+// (firmware/board.ts), the boot builds them and the simulator reads them.
+// Pins are GPIO numbers (D<n> is GPIO n on the MDBT42Q). Levels are
+// "active = 1" after `invert` (bits to flip: 1 where the sensor is active low).
+// Nothing here latches: a pulse that begins and ends between two reads is missed.
+
+/** GPIOs read from the input register in one load (up to two runs of consecutive GPIOs). */
+export interface GpioBankOptions {
+  kind: 'gpio';
+  /** The GPIOs as bits: channel 0 is the lowest set bit, and so on up. */
+  gpios: number;
+  /** pinMode for every pin, e.g. "input_pullup". */
+  mode: string;
+  invert: number;
 }
+
+/** Any pins, read with one digitalRead([...]): for pins that do not make two runs of GPIOs (2 JsVars a pin). */
+export interface PinBankOptions {
+  kind: 'pins';
+  /** Channel 0 first; at most 32. */
+  pins: number[];
+  mode: string;
+  invert: number;
+}
+
+/** A chain of 74HC165s (8 inputs each) read over software SPI: one bank per 32 channels. */
+export interface ShiftChainOptions {
+  kind: 'chain';
+  /** SH/LD of every chip. */
+  loadPin: number;
+  /** CLK of every chip. */
+  sck: number;
+  /** The chain's output (/QH of the chip next to the MDBT42Q, chip 0: channels 0-7). */
+  miso: number;
+  chips: number;
+  invert: number;
+}
+
+export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions;
 
 /**
  * Runs the scan loop, once per board, under the watchdog: from the first

@@ -1,7 +1,7 @@
 // The simulator HAL: the same interfaces as hal/espruino, over simulated
 // inputs, a recording radio, a simulated MAX7219 chain and an in-memory flash
 // that survives power cuts. The replay and tests drive its clock and ticker.
-import type { Buttons, Hal, Ticker } from '../hal/types';
+import type { BankOptions, Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
 import { SimInputs } from './inputs';
@@ -64,6 +64,8 @@ export interface SimHal extends Hal {
 export interface SimHalOptions {
   channels: number;
   kinds: SensorKind[];
+  /** The board's banks (firmware/board.ts), read as the board reads them: nothing latched. */
+  banks?: BankOptions[];
   seed: number;
   modules: number;
   /** The flash of the board before this power-up (kept across power cuts). */
@@ -78,9 +80,8 @@ export function createSimHal(o: SimHalOptions): SimHal {
   const inputs = o.inputs || new SimInputs({
     channels: o.channels,
     kinds: o.kinds,
+    banks: o.banks,
     seed: o.seed,
-    // Transit sensors sit on latched inputs (wiring.md), so a pulse between two scans is still read.
-    latched: o.kinds.map((k) => k !== 'contact'),
   });
   const chain = createMax7219Chain(o.modules);
   return {

@@ -1,6 +1,9 @@
 // The simulator's inputs: a virtual clock, banks of channels whose levels
 // follow a time-ordered schedule, the imperfections of each sensor kind laid
 // over clean changes from a seeded generator, and optional scan jitter.
+// A bank reads the levels at the moment of the read, as every bank a board
+// has does (hal/types.ts): a pulse that begins and ends between two reads is
+// not seen.
 // A level is what a bank reads, 1 for a sensor that sees something: on both
 // boards wired by the book it is also the level at the pin or on the chain
 // (wiring.md: a covered triangle point's 74HC14 output is high, a broken beam
@@ -8,7 +11,7 @@
 // Wiring faults are level schedules too: every input active (an inverted bank,
 // an unplugged harness with its pull-ups), or inputs flipping at random
 // (floating inputs), as test/faults.test.ts plays them with raw lines.
-import type { Clock, DigitalBank } from '../hal/types';
+import type { BankOptions, Clock, DigitalBank } from '../hal/types';
 import type { SensorKind } from '../firmware/board';
 import type { LevelChange } from './physics/types';
 import { DEFAULT_IMPERFECTIONS, imperfect } from './physics/bounce';
@@ -44,20 +47,21 @@ export interface SimInputsOptions {
   /** Kind per channel (default: all contacts). */
   kinds?: SensorKind[];
   seed?: number;
-  /**
-   * Channels read through a latch (a watched pin on the chip): a read reports
-   * a channel active if it was active at any moment since the previous read.
-   */
-  latched?: boolean[];
+  /** The board's banks (firmware/board.ts): the simulator makes the banks they make. Without them, one bank per 32 channels. */
+  banks?: BankOptions[];
   imperfections?: ImperfectionOptions;
+}
+
+/** How many banks of 32 channels a board's bank data makes (hal/espruino/inputs.ts: a chain makes one per 4 chips). */
+export function bankCount(banks: BankOptions[]): number {
+  let n = 0;
+  for (const o of banks) n += o.kind === 'chain' ? (o.chips + 3) >> 2 : 1;
+  return n;
 }
 
 /** A bank of up to 32 simulated channels. */
 class SimBank implements DigitalBank {
-  readonly width: number;
-  constructor(private inputs: SimInputs, private index: number, width: number) {
-    this.width = width;
-  }
+  constructor(private inputs: SimInputs, private index: number) {}
   read(): number {
     return this.inputs.readBank(this.index);
   }
@@ -69,24 +73,20 @@ export class SimInputs {
   readonly random: Random;
   private kinds: SensorKind[];
   private words: Int32Array;
-  private sticky: Int32Array;
   private lastRead: Int32Array;
-  private latchMask: Int32Array;
   private schedule: LevelChange[] = [];
   private next = 0;
   private o: ImperfectionOptions;
 
   constructor(o: SimInputsOptions) {
     const nb = (o.channels + 31) >> 5;
+    if (o.banks && bankCount(o.banks) !== nb) throw new Error(`the board's banks read ${bankCount(o.banks)} words of 32 channels, its ${o.channels} channels need ${nb}`);
     this.kinds = o.kinds ?? new Array<SensorKind>(o.channels).fill('contact');
     this.random = mulberry32(o.seed ?? 1);
     this.o = o.imperfections ?? DEFAULT_IMPERFECTIONS;
     this.words = new Int32Array(nb);
-    this.sticky = new Int32Array(nb);
     this.lastRead = new Int32Array(nb);
-    this.latchMask = new Int32Array(nb);
-    for (let b = 0; b < nb; b++) this.banks.push(new SimBank(this, b, Math.min(32, o.channels - 32 * b)));
-    if (o.latched) o.latched.forEach((on, c) => { if (on) this.latchMask[c >> 5] |= 1 << (c & 31); });
+    for (let b = 0; b < nb; b++) this.banks.push(new SimBank(this, b));
     this.channels = o.channels;
   }
 
@@ -110,10 +110,8 @@ export class SimInputs {
       const c = s[this.next++];
       const b = c.ch >> 5;
       const bit = 1 << (c.ch & 31);
-      if (c.level) {
-        this.words[b] |= bit;
-        this.sticky[b] |= bit & this.latchMask[b];
-      } else this.words[b] &= ~bit;
+      if (c.level) this.words[b] |= bit;
+      else this.words[b] &= ~bit;
     }
     // Drop what is applied once in a while, so long runs keep a short schedule.
     if (this.next > 1024) {
@@ -137,15 +135,12 @@ export class SimInputs {
   }
 
   readBank(b: number): number {
-    const w = this.words[b] | this.sticky[b];
-    this.sticky[b] = 0;
-    this.lastRead[b] = w;
-    return w;
+    return (this.lastRead[b] = this.words[b]);
   }
 
   /** Whether a bank would read differently from its last read (the scanner has not seen everything yet). */
   unread(): boolean {
-    for (let b = 0; b < this.words.length; b++) if ((this.words[b] | this.sticky[b]) !== this.lastRead[b]) return true;
+    for (let b = 0; b < this.words.length; b++) if (this.words[b] !== this.lastRead[b]) return true;
     return false;
   }
 

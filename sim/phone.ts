@@ -6,7 +6,7 @@
 
 import {
   ADVERT_HEADER, ADVERT_MAGIC, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
-  FLAG_TRUNCATED, GAME_CODES, NO_PLAYER,
+  FLAG_TRUNCATED, NO_PLAYER,
 } from '../firmware/advert';
 
 /** What refusal codes say, by code: `$1`, `$2`... stand for the words that follow the code in a message. */
@@ -111,8 +111,13 @@ export interface AdvertInfo {
   round: number;
 }
 
-/** Decodes Tallyboard manufacturer data (the bytes after the company id); null when it is not ours or is malformed. */
-export function decodeAdvert(bytes: Uint8Array): AdvertInfo | null {
+/**
+ * Decodes Tallyboard manufacturer data (the bytes after the company id); null
+ * when it is not ours or is malformed. `games` names the games by their code
+ * (byte 2): a code it does not name reads '?' and the code. In Node the
+ * simulator's registry gives the table (sim/replay.ts advertGameNames).
+ */
+export function decodeAdvert(bytes: Uint8Array, games: Record<number, string>): AdvertInfo | null {
   if (bytes.length < ADVERT_HEADER || bytes[0] !== ADVERT_MAGIC || bytes[1] !== ADVERT_VERSION) return null;
   const n = bytes[3];
   if (bytes.length < ADVERT_HEADER + 2 * n) return null;
@@ -126,7 +131,7 @@ export function decodeAdvert(bytes: Uint8Array): AdvertInfo | null {
   }
   return {
     version: bytes[1],
-    game: GAME_CODES[bytes[2]] ?? '?' + bytes[2],
+    game: games[bytes[2]] ?? '?' + bytes[2],
     scores,
     turn: over ? null : player,
     winner: over ? player : null,

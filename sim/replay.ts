@@ -5,6 +5,7 @@
 // shows on its display is printed as JSON Lines. Every line is checked before
 // the first tick, so a malformed scenario is reported and nothing half-run.
 import { sensorNames } from '../firmware/board';
+import { existsSync } from 'node:fs';
 import { channelKinds, isIdle } from '../firmware/scan';
 import { startFirmware } from '../firmware/runtime';
 import type { Firmware } from '../firmware/runtime';
@@ -17,21 +18,43 @@ import { createLineDecoder } from './phone';
 import { gameWords } from './words';
 import { ScenarioError, parseAction, splitScenario } from './scenario';
 import type { ScenarioAction, ScenarioHeader } from './scenario';
-import { benchGame, ringapegSim, triangleSim } from './games';
-import type { GameFactory, SimGame, World } from './games';
+import { plainSimGame } from './game';
+import type { GameFactory, SimGame, World } from './game';
+import { BENCH_CODE, benchGame } from './bench';
+import { REFERENCE_BOARD } from '../firmware/board';
+import { loadGames } from '../tools/games';
 
 export { ScenarioError } from './scenario';
 export type { ScenarioAction, ScenarioHeader } from './scenario';
-export type { GameFactory, SimGame } from './games';
+export type { GameFactory, SimGame } from './game';
 
 /** The refusal words the replay's phone decoder shows for the codes the board sends. */
 const WORDS = gameWords();
 
-const registry: Record<string, GameFactory> = {
-  bench: benchGame,
-  triangle: triangleSim,
-  ringapeg: ringapegSim,
-};
+/**
+ * The games a scenario may name: every game of the registry (tools/games.ts),
+ * with its board's model when it has one (sim/games/<id>.ts exports
+ * `simGame`), and the bench game.
+ */
+async function loadSimGames(): Promise<{ factories: Record<string, GameFactory>; names: Record<number, string> }> {
+  const factories: Record<string, GameFactory> = { bench: benchGame };
+  const names: Record<number, string> = { [BENCH_CODE]: 'bench' };
+  for (const { id, module } of await loadGames()) {
+    if (module.code === BENCH_CODE) throw new Error(`game ${id} has the bench game's advert code ${BENCH_CODE}`);
+    names[module.code] = id;
+    const physics = new URL(`./games/${id}.ts`, import.meta.url);
+    factories[id] = existsSync(physics) ? (await import(physics.href) as { simGame: GameFactory }).simGame : () => plainSimGame(module);
+  }
+  return { factories, names };
+}
+
+const loaded = await loadSimGames();
+const registry = loaded.factories;
+
+/** Each game's name by its advert code (byte 2), as a phone's decoder takes it (sim/phone.ts decodeAdvert). */
+export function advertGameNames(): Record<number, string> {
+  return Object.assign({}, loaded.names);
+}
 
 /** Registers (or with null, removes) a game; returns a function that puts back what was there. */
 export function registerGame(id: string, factory: GameFactory | null): () => void {
@@ -55,7 +78,7 @@ const TAIL_LIMIT_MS = 60_000;
  */
 const IDLE_SKIP_MS = 60_000;
 /** Display modules of the reference board (wiring.md). */
-const MODULES = 3;
+const MODULES = REFERENCE_BOARD.displayModules;
 /**
  * How long a board takes from power to its first scan (ms), blind all along:
  * the nRF52832 starts, Espruino brings up its Bluetooth stack and runs the
@@ -150,7 +173,7 @@ export class Simulation {
   constructor(readonly scenario: Scenario) {
     const { header, game } = scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
     const nameOf = sensorNames(board);
     for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
@@ -200,8 +223,6 @@ export class Simulation {
     this.bootAt = null;
     const { header, game } = this.scenario;
     const board = game.module.board;
-    // The latches of transit inputs start afresh: a pulse they caught while the board was off is gone.
-    for (const bank of this.hal.inputs.banks) bank.read();
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs });
     this.decoder = createLineDecoder(WORDS);
     this.notes = 0;

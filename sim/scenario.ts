@@ -3,6 +3,7 @@
 // line number and nothing half-run.
 import { ALGORITHM_NAMES } from '../firmware/debounce';
 import { jsonDepth } from '../firmware/protocol';
+import { BUTTON_NAMES } from '../firmware/board';
 
 export class ScenarioError extends Error {
   constructor(readonly line: number, message: string) {
@@ -11,8 +12,6 @@ export class ScenarioError extends Error {
   }
 }
 
-/** The board's buttons (wiring.md; hal/espruino/inputs.ts names them), and `both`: the two pressed together. */
-export const BUTTONS = ['next', 'mode', 'both'];
 export const ACTIONS = ['raw', 'set', 'do', 'button', 'phone', 'power'] as const;
 export type ActionKind = (typeof ACTIONS)[number];
 
@@ -149,7 +148,7 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
   } else {
     if (!rules.actions.includes(kind)) throw new ScenarioError(n, `action "${kind}" is not supported here`);
     if (kind === 'do' && typeof o.do !== 'string') throw new ScenarioError(n, '"do" must name a happening');
-    if (kind === 'button' && (typeof o.button !== 'string' || !BUTTONS.includes(o.button))) throw new ScenarioError(n, `"button" must be one of the board's buttons, ${BUTTONS.join(' or ')}`);
+    if (kind === 'button' && (typeof o.button !== 'string' || !BUTTON_NAMES.includes(o.button))) throw new ScenarioError(n, `"button" must be one of the board's buttons, ${BUTTON_NAMES.join(' or ')}`);
     if (kind === 'button' && o.holdMs !== undefined && !(typeof o.holdMs === 'number' && o.holdMs >= 0)) {
       throw new ScenarioError(n, '"holdMs" must be a number of ms');
     }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ScenarioError, replay } from './replay';
 import { drawDisplay } from './draw';
+import { REFERENCE_BOARD } from '../firmware/board';
 import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../app/command-line';
 
 const HELP = `usage: npm start [-- [--fast] [FILE.jsonl]]
@@ -14,7 +15,6 @@ const HELP = `usage: npm start [-- [--fast] [FILE.jsonl]]
   --fast   no pauses between frames (the default when the output is not a terminal)
   npx tallyboard replay FILE prints everything as JSON Lines instead.`;
 
-const MODULES = 3;
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const args = process.argv.slice(2);
 const live = process.stdout.isTTY && !args.includes('--fast');
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     }
     if (line.display === undefined) continue;
     const seconds = (line.t / 1000).toFixed(1).padStart(6);
-    const frame = drawDisplay(line.display, MODULES);
+    const frame = drawDisplay(line.display, REFERENCE_BOARD.displayModules);
     const note = notes.slice(-1)[0] || '';
     notes = [];
     // In a terminal the display is redrawn in place; otherwise every frame is printed.

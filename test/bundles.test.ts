@@ -3,24 +3,27 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame } from '../tools/build';
+import { buildGame, entrySource, featuresOf } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
 import { untokenise } from '../tools/tokenise';
 import { decodeAdvert } from '../sim/phone';
-import { parseScenario, Simulation } from '../sim/replay';
+import { advertGameNames, parseScenario, Simulation } from '../sim/replay';
 import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
-import { ROOT, builtGames } from '../tools/games';
-import { game as triangle } from '../firmware/games/triangle/index';
-import { game as ringapeg } from '../firmware/games/ringapeg/index';
+import { ROOT, internalNamesOf, loadGames } from '../tools/games';
+import type { AnyGameModule } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
 
-/** Each board's scan period on the chip. */
-const POLL_MS: Record<string, number> = { triangle: triangle.pollMs, ringapeg: ringapeg.pollMs };
+/** Every game of the registry, and each board's scan period on the chip. */
+const GAMES = await loadGames();
+const POLL_MS: Record<string, number> = Object.fromEntries(GAMES.map((g) => [g.id, g.module.pollMs]));
+/** Every game's own shortened names (firmware/games/<id>/internal-names.ts), beside the core's. */
+const OWN_NAMES: Record<string, string[]> = {};
+for (const { id } of GAMES) OWN_NAMES[id] = await internalNamesOf(id);
 
 /** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
 const BUILT_IN_MODULES = ['Storage'];
@@ -44,15 +47,21 @@ const CONVERSATION: Record<string, string[]> = {
 describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function () {
   this.timeout(120000);
 
-  it('none is spelt in a string of the firmware, a JavaScript built-in or an Espruino API', async () => {
+  it('none is spelt in a string of the firmware, a JavaScript built-in or an Espruino API; nor is a game\'s own', async () => {
     const strings = new Set<string>();
-    for (const game of builtGames()) {
-      const code = await bundleEntry(join(ROOT, 'hal', 'espruino', 'boot', game + '.ts'));
+    const spelt: string[] = [];
+    for (const { id } of GAMES) {
+      const code = await bundleEntry({ source: entrySource(id), dir: ROOT });
+      const own = new Set<string>();
       for (const t of acorn.tokenizer(code, { ecmaVersion: 'latest' })) {
         // A whole string, or a name in a command table ("bright,!level:int 0..15"), may be used as a property name.
-        if (t.type.label === 'string') for (const m of String((t as { value?: unknown }).value).matchAll(/(?:^|[,;!?])([A-Za-z_$][\w$]*)(?=$|[,;:])/g)) strings.add(m[1]);
+        if (t.type.label === 'string') for (const m of String((t as { value?: unknown }).value).matchAll(/(?:^|[,;!?])([A-Za-z_$][\w$]*)(?=$|[,;:])/g)) own.add(m[1]);
       }
+      for (const name of own) strings.add(name);
+      for (const name of OWN_NAMES[id]) if (own.has(name)) spelt.push(id + ': ' + name);
     }
+    assert.deepEqual(spelt, [], 'a game\'s own names, spelt in a string of its bundle');
+    const names = INTERNAL_PROPERTIES.concat(...Object.values(OWN_NAMES));
     const builtIns = new Set<string>();
     for (const o of [Object, Object.prototype, Array, Array.prototype, String, String.prototype, Number, Number.prototype, Math, JSON, Date, Date.prototype, RegExp.prototype, Function.prototype, Object.getPrototypeOf(Uint8Array.prototype), Error.prototype]) {
       for (const name of Object.getOwnPropertyNames(o)) builtIns.add(name);
@@ -60,11 +69,11 @@ describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function
     const apis = readFileSync(join(ROOT, 'node_modules', '@types', 'espruino', 'index.d.ts'), 'utf8') + readFileSync(join(ROOT, 'hal', 'espruino', 'globals.d.ts'), 'utf8');
     const apiNames = new Set(apis.replace(/\/\*[\s\S]*?\*\/|\/\/.*/g, '').match(/[A-Za-z_$][\w$]*/g));
     assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => strings.has(name)), [], 'a string (a command table\'s argument, a field name) may name these');
-    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => builtIns.has(name)), [], 'JavaScript built-ins');
+    assert.deepEqual(names.filter((name) => builtIns.has(name)), [], 'JavaScript built-ins');
     // Named in Espruino's types, but on nothing this firmware calls (Wifi, Serial, an option of NRF.setServices...): here
     // they are the scanner's, the radio's and the command channel's own, which the conversation test below exercises.
     const notCalledOnEspruino = ['poll', 'drain', 'count', 'advertise', 'edit', 'command', 'args'];
-    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => apiNames.has(name) && notCalledOnEspruino.indexOf(name) < 0), [], 'Espruino API names');
+    assert.deepEqual(names.filter((name) => apiNames.has(name) && notCalledOnEspruino.indexOf(name) < 0), [], 'Espruino API names');
   });
 
   it('none is a key of a message to or from the phone, or of a saved record, while every example scenario replays', () => {
@@ -87,7 +96,7 @@ describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function
     }
     for (const game of Object.keys(CONVERSATION)) for (const line of CONVERSATION[game]) if (line.startsWith('{"')) collect(JSON.parse(line));
     assert.ok(keys.has('scores') && keys.has('cmd') && keys.has('g'), 'messages both ways and saved records were seen');
-    assert.deepEqual(INTERNAL_PROPERTIES.filter((name) => keys.has(name)), []);
+    assert.deepEqual(INTERNAL_PROPERTIES.concat(...Object.values(OWN_NAMES)).filter((name) => keys.has(name)), []);
   });
 });
 
@@ -95,14 +104,23 @@ describe('compatibility gate: game bundles', function () {
   this.timeout(120000);
   const bundles: BuiltBundle[] = [];
   before(async () => {
-    for (const game of builtGames()) bundles.push(await buildGame(game));
+    for (const { id } of GAMES) bundles.push(await buildGame(id));
   });
 
-  it('there is a bundle for every written game', () => {
+  it('there is a bundle for every game of the registry', () => {
     assert.deepEqual(bundles.map((b) => b.game), ['triangle', 'ringapeg']);
   });
 
-  for (const game of builtGames()) {
+  it('each carries the bank drivers its board uses and no other (firmware/device.ts)', async () => {
+    const min = (game: string) => (bundles.find((b) => b.game === game) as BuiltBundle).min;
+    // The GPIO register bank reads P0.IN with peek32; a chain makes a software SPI.
+    assert.deepEqual([/peek32/.test(min('triangle')), /new SPI\b/.test(min('triangle'))], [true, false]);
+    assert.deepEqual([/peek32/.test(min('ringapeg')), /new SPI\b/.test(min('ringapeg'))], [false, true]);
+    const chain = (chips: number) => featuresOf('x', { board: { channels: 8 * chips, sensors: [], banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips, invert: 0 }] } } as unknown as AnyGameModule);
+    assert.deepEqual([(await chain(4)).longChains, (await chain(5)).longChains], [false, true], 'the banks after a chain\'s first only for more than 4 chips');
+  });
+
+  for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
     it(`${game}: both files pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
@@ -208,7 +226,7 @@ describe('compatibility gate: game bundles', function () {
     it(`${game}: mode (D29) held at power-up starts diagnostics`, () => {
       const advertised = (sandbox: ReturnType<typeof bootInSandbox>) => {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
-        return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData);
+        return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData, advertGameNames());
       };
       const plain = advertised(bootInSandbox(bundle().min));
       assert.equal(plain && plain.diag, false);

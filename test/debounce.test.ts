@@ -20,7 +20,7 @@ type Scan = [t: number, raw: number];
 function debouncer(alg: number | null, ms: number, channels: number, board?: BoardDescription) {
   let raw = 0;
   const scanner = new Scanner({
-    banks: [{ width: 32, read: () => raw }],
+    banks: [{ read: () => raw }],
     board: board || { channels, sensors: [] },
     debounce: alg === null ? undefined : { algorithm: ALGORITHM_NAMES[alg], ms },
   });

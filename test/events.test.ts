@@ -16,7 +16,7 @@ function rig(channels: number, extra: Partial<ScanOptions> = {}) {
   const banks = [];
   for (let b = 0; b < (channels + 31) >> 5; b++) {
     words.push(0);
-    banks.push({ width: 32, read: () => words[b] });
+    banks.push({ read: () => words[b] });
   }
   const scanner = new Scanner({ banks, board: { channels, sensors: [] }, debounce: { algorithm: 'sym_eager_pk', ms: 0 }, ...extra });
   const set = (ch: number, level: number) => {

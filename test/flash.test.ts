@@ -21,9 +21,9 @@ const awkwardBundle = 'var s="quote\\" back\\\\slash \'single\'";\nvar t="\\u00e
 let commandLineDir = '';
 
 describe('flash', () => {
-  it('parses a serial flash and a Bluetooth one', () => {
-    assert.deepEqual(parseFlashArgs(['--game', 'ringapeg', '--port', '/dev/ttyACM0']), { game: 'ringapeg', port: '/dev/ttyACM0', dryRun: false });
-    assert.deepEqual(parseFlashArgs(['--game', 'triangle', '--device', 'Tallyboard', '--dry-run']), { game: 'triangle', device: 'Tallyboard', dryRun: true });
+  it('parses a serial flash and a Bluetooth one', async () => {
+    assert.deepEqual(await parseFlashArgs(['--game', 'ringapeg', '--port', '/dev/ttyACM0']), { game: 'ringapeg', port: '/dev/ttyACM0', dryRun: false });
+    assert.deepEqual(await parseFlashArgs(['--game', 'triangle', '--device', 'Tallyboard', '--dry-run']), { game: 'triangle', device: 'Tallyboard', dryRun: true });
   });
 
   const bad: [string[], RegExp][] = [
@@ -35,7 +35,7 @@ describe('flash', () => {
     [['--game', 'triangle', '--speed', '9'], /unknown option --speed/],
   ];
   for (const [args, message] of bad) {
-    it(`refuses ${args.join(' ')}`, () => assert.throws(() => parseFlashArgs(args), message));
+    it(`refuses ${args.join(' ')}`, () => assert.rejects(parseFlashArgs(args), message));
   }
 
   it('sends the upload unchanged through the espruino tool: no minifying, no Save-on-send of its own', () => {

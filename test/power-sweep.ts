@@ -23,7 +23,7 @@ import { SimFlash } from '../sim/flash';
 import { FLICK_MS } from '../sim/physics/triangle';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
-import type { World } from '../sim/games';
+import type { World } from '../sim/game';
 import { ROOT } from '../tools/games';
 
 /** Every example game of both games. */

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { ScenarioError, Simulation, parseScenario, registerGame, replay } from '../sim/replay';
 import type { ScenarioAction } from '../sim/replay';
-import { benchGame } from '../sim/games';
-import type { World } from '../sim/games';
+import { benchGame } from '../sim/bench';
+import type { World } from '../sim/game';
 
 const parse = (lines: string[]) => lines.map((l) => JSON.parse(l));
 const scenario = (...lines: object[]) => lines.map((l) => JSON.stringify(l)).join('\n');

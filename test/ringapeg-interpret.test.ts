@@ -130,7 +130,7 @@ describe('ringapeg interpreter through the scanner', () => {
     const moves: RingapegMove[] = [];
     const interp = createRingapegInterpreter((m) => moves.push(m), () => {});
     let word = 0;
-    const bank = { width: 32, read: () => word };
+    const bank = { read: () => word };
     const scanner = new Scanner({ banks: [bank], board: BOARD });
     const sorted = changes.slice().sort((a, b) => a.t - b.t);
     let next = 0;

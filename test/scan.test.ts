@@ -10,7 +10,6 @@ import { ROOT } from '../tools/games';
 
 /** A bank whose word the test sets; counts its reads. */
 class WordBank implements DigitalBank {
-  width = 32;
   v = 0;
   reads = 0;
   read(): number {
@@ -141,7 +140,7 @@ describe('scanner', () => {
   it('a pulse between two scans, caught by a latching bank, is reported', () => {
     const banks = [new WordBank()];
     let pulse = false;
-    const latched: DigitalBank = { width: 32, read: () => { const w = banks[0].v | (pulse ? 4 : 0); pulse = false; return w; } };
+    const latched: DigitalBank = { read: () => { const w = banks[0].v | (pulse ? 4 : 0); pulse = false; return w; } };
     const scanner = new Scanner({ banks: [latched], board: board(8, { 2: 'ir' }) });
     const got: string[] = [];
     for (let t = 0; t < 20; t++) {
@@ -208,7 +207,7 @@ describe('scanner', () => {
       // A board's scanner always counts raw changes (its runtime's fault check needs them).
       const extra: Partial<ScanOptions> = { counts: true, settle: trial % 3 === 0 ? [{ chs: [0, channels - 1], ms: 7 }] : undefined };
       const words: number[] = [];
-      const banks = () => words.map((_, b) => ({ width: 32, read: () => words[b] }));
+      const banks = () => words.map((_, b) => ({ read: () => words[b] }));
       for (let b = 0; b < (channels + 31) >> 5; b++) words.push(0);
       const scanners = [new Scanner({ banks: banks(), board: board(channels, kinds), ...extra }), new BoardScanner({ banks: banks(), board: board(channels, kinds), ...extra })];
       const logs: string[][] = [[], []];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { ScanJitter, SimInputs, VirtualClock, mulberry32 } from '../sim/inputs';
+import { ScanJitter, SimInputs, VirtualClock, bankCount, mulberry32 } from '../sim/inputs';
 import { contactBounce, imperfect, irChatter, toggles, transit } from '../sim/physics/bounce';
 
 describe('simulated inputs', () => {
@@ -26,7 +26,6 @@ describe('simulated inputs', () => {
     s.setExact(5, 33, 0); // same time: applied in the order given
     s.setExact(7, 31, 1);
     assert.equal(s.banks.length, 2);
-    assert.equal(s.banks[1].width, 8);
     s.advanceTo(4);
     assert.equal(s.banks[0].read(), 1);
     s.advanceTo(5);
@@ -38,20 +37,26 @@ describe('simulated inputs', () => {
     assert.throws(() => s.setExact(9, 40, 1), /no channel 40/);
   });
 
-  it('a latched channel reads active once after a pulse between two reads', () => {
-    const s = new SimInputs({ channels: 4, latched: [false, true, false, false] });
-    s.setExact(1.2, 1, 1);
-    s.setExact(1.6, 1, 0);
-    s.setExact(1.2, 2, 1);
-    s.setExact(1.6, 2, 0);
+  it('a bank reads the levels at the moment of the read: a pulse between two reads is not seen, as on every board', () => {
+    const s = new SimInputs({ channels: 4, kinds: ['contact', 'ir', 'hall', 'contact'] });
+    for (const ch of [0, 1, 2]) {
+      s.setExact(1.2, ch, 1);
+      s.setExact(1.6, ch, 0);
+    }
+    s.setExact(1.5, 3, 1);
     s.advanceTo(1);
     assert.equal(s.banks[0].read(), 0);
     s.advanceTo(2);
-    assert.equal(s.unread(), true);
-    assert.equal(s.banks[0].read(), 0b010, 'latched channel 1 seen, unlatched channel 2 missed');
-    assert.equal(s.unread(), true, 'the pulse is over: the next read differs');
-    assert.equal(s.banks[0].read(), 0);
+    assert.equal(s.unread(), true, 'channel 3 rose');
+    assert.equal(s.banks[0].read(), 0b1000, 'the pulses of channels 0-2 missed, whatever their kind');
     assert.equal(s.unread(), false);
+  });
+
+  it('makes the banks the board data makes, and refuses data that does not read the board\'s channels', () => {
+    assert.equal(bankCount([{ kind: 'gpio', gpios: 0xff, mode: 'input', invert: 0 }, { kind: 'chain', loadPin: 1, sck: 2, miso: 3, chips: 5, invert: 0 }]), 3);
+    assert.equal(new SimInputs({ channels: 27, banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }] }).banks.length, 1);
+    assert.equal(new SimInputs({ channels: 40, banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 5, invert: 0 }] }).banks.length, 2);
+    assert.throws(() => new SimInputs({ channels: 40, banks: [{ kind: 'pins', pins: [3, 4], mode: 'input', invert: 0 }] }), /read 1 words of 32 channels, its 40 channels need 2/);
   });
 
   it('contacts bounce, IR chatters, hall is clean; each ends on the clean level within its spread', () => {

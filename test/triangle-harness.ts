@@ -51,7 +51,7 @@ export function withNoise(
 /**
  * The project's own scanner and simulated inputs (firmware/scan.ts,
  * sim/inputs.ts, as sim/replay.ts wires them): IR chatter from `seed` on every
- * edge, latched transits, and the board's debouncing (eager for IR) unless
+ * edge, the board's banks (nothing latched), and its debouncing (eager for IR) unless
  * `debounce` sets one for every channel, as a scenario header's `debounce`
  * does. Feeds `sink` up to tEnd, 1 ms a scan.
  */
@@ -59,7 +59,7 @@ export function realChain(
   changes: LevelChange[], sink: SensorSink, tEnd: number, seed: number, debounce?: { algorithm: string; ms: number },
 ): void {
   const kinds = channelKinds(triangleBoard);
-  const inputs = new SimInputs({ channels: triangleBoard.channels, kinds, seed, latched: kinds.map((k) => k !== 'contact') });
+  const inputs = new SimInputs({ channels: triangleBoard.channels, kinds, banks: triangleBoard.banks, seed });
   const scanner = new Scanner({ banks: inputs.banks, board: triangleBoard, capacity: 64, debounce });
   inputs.addClean(changes.slice().sort((a, b) => a.t - b.t));
   for (let t = 0; t <= tEnd; t++) {

@@ -4,11 +4,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
-import { BUNDLE_BUDGET_BYTES, GAME_IDS, ROOT, builtGames, distFile, entryOf, moduleOf } from './games';
-import type { GameId } from '../firmware/game';
+import type { BoardFeatures } from './es5';
+import { BUNDLE_BUDGET_BYTES, ROOT, distFile, gameDir, internalNamesOf, loadGames, moduleOf } from './games';
+import type { AnyGameModule } from './games';
 
 export interface BuiltBundle {
-  game: GameId;
+  game: string;
   /** Minified ES5. */
   min: string;
   /** `min` pretokenised: the bytes written to the board's Storage. */
@@ -16,9 +17,30 @@ export interface BuiltBundle {
   debug: string;
 }
 
-export async function buildGame(game: GameId): Promise<BuiltBundle> {
+/**
+ * A game's bundle entry: the generic boot (app/espruino.ts) started with the
+ * game's module. The game's folder needs no boot file of its own.
+ */
+export function entrySource(game: string): string {
+  const index = JSON.stringify(join(gameDir(game), 'index'));
+  return `import { boot } from './app/espruino';\nimport { game } from ${index};\nboot(game);\n`;
+}
+
+/** What a game's bundle carries (firmware/device.ts) and may shorten, from its module and its folder. */
+export async function featuresOf(game: string, mod: AnyGameModule): Promise<BoardFeatures> {
+  const banks = mod.board.banks;
+  if (!banks || !banks.length) throw new Error(`firmware/games/${game}: its board lists no banks (firmware/board.ts)`);
+  return {
+    settleGroups: !!(mod.settle && mod.settle.length),
+    bankKinds: banks.map((b) => b.kind),
+    longChains: banks.some((b) => b.kind === 'chain' && b.chips > 4),
+    internalProperties: await internalNamesOf(game),
+  };
+}
+
+export async function buildGame(game: string): Promise<BuiltBundle> {
   const mod = await moduleOf(game);
-  const code = await buildDeviceCode(entryOf(game), { settleGroups: !!(mod.settle && mod.settle.length) });
+  const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, await featuresOf(game, mod));
   return { game, min: code.min, stored: code.stored, debug: code.debug };
 }
 
@@ -31,8 +53,8 @@ export function writeBundle(bundle: BuiltBundle): void {
 
 export async function buildAll(): Promise<BuiltBundle[]> {
   const built: BuiltBundle[] = [];
-  for (const game of builtGames()) {
-    const bundle = await buildGame(game);
+  for (const { id } of await loadGames()) {
+    const bundle = await buildGame(id);
     writeBundle(bundle);
     built.push(bundle);
   }
@@ -41,12 +63,10 @@ export async function buildAll(): Promise<BuiltBundle[]> {
 
 export function sizeTable(built: BuiltBundle[]): string[] {
   const rows = ['game          minified  stored  budget   use   debug'];
-  for (const game of GAME_IDS) {
-    const b = built.find((x) => x.game === game);
-    if (!b) { rows.push(`${game.padEnd(13)} (not written yet)`); continue; }
+  for (const b of built) {
     const bytes = b.stored.length;
     const over = bytes > BUNDLE_BUDGET_BYTES ? '  OVER BUDGET' : '';
-    rows.push(`${game.padEnd(13)} ${String(b.min.length).padStart(8)}  ${String(bytes).padStart(6)}  ${String(BUNDLE_BUDGET_BYTES).padStart(6)}  ${(Math.round(bytes / BUNDLE_BUDGET_BYTES * 100) + '%').padStart(4)}  ${String(Buffer.byteLength(b.debug)).padStart(6)}${over}`);
+    rows.push(`${b.game.padEnd(13)} ${String(b.min.length).padStart(8)}  ${String(bytes).padStart(6)}  ${String(BUNDLE_BUDGET_BYTES).padStart(6)}  ${(Math.round(bytes / BUNDLE_BUDGET_BYTES * 100) + '%').padStart(4)}  ${String(Buffer.byteLength(b.debug)).padStart(6)}${over}`);
   }
   return rows;
 }

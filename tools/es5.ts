@@ -18,19 +18,31 @@ const FIRMWARE_DEVICE = resolve(join(ROOT, 'firmware', 'device.ts'));
 /** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
 export type Entry = string | { source: string; dir: string };
 
-/** What a board's bundle carries beyond the core (firmware/device.ts). */
+/** What a board's bundle carries beyond the core (firmware/device.ts), and what its game may shorten. */
 export interface BoardFeatures {
   /** The scanner's settle groups: only for a game that declares some. */
   settleGroups: boolean;
+  /** The kinds of bank its board has (hal/types.ts): only their drivers are carried. */
+  bankKinds: string[];
+  /** Whether a chain of its board has more than 4 chips (more than one bank). */
+  longChains: boolean;
+  /** Property names the game uses only inside itself, shortened beside INTERNAL_PROPERTIES. */
+  internalProperties: string[];
 }
+
+/** Every feature, for code that is not one board's (benchmarks, tests of parts). */
+export const ALL_FEATURES: BoardFeatures = { settleGroups: true, bankKinds: ['gpio', 'pins', 'chain'], longChains: true, internalProperties: [] };
 
 /** firmware/device.ts as a board's bundle has it: ON_DEVICE true, and its features; the minifier drops the rest. */
 function onDevice(features: BoardFeatures): esbuild.Plugin {
+  const has = (kind: string) => features.bankKinds.includes(kind);
   return {
     name: 'on-device',
     setup(build) {
       build.onLoad({ filter: /device\.ts$/ }, (args) => resolve(args.path) !== FIRMWARE_DEVICE ? undefined : {
-        contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`,
+        contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`
+          + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`
+          + `export const LONG_CHAINS = ${features.longChains};\n`,
         loader: 'ts',
       });
     },
@@ -38,7 +50,7 @@ function onDevice(features: BoardFeatures): esbuild.Plugin {
 }
 
 /** Bundles one entry into a single script (no imports left, nothing fetched at upload). */
-export async function bundle(entry: Entry, features: BoardFeatures = { settleGroups: true }): Promise<string> {
+export async function bundle(entry: Entry, features: BoardFeatures = ALL_FEATURES): Promise<string> {
   const result = await esbuild.build({
     ...(typeof entry === 'string' ? { entryPoints: [entry] } : { stdin: { contents: entry.source, resolveDir: entry.dir, loader: 'ts' as const } }),
     bundle: true,
@@ -105,6 +117,8 @@ export function espruinoGlobals(): string[] {
  * shorten: on the chip every use of a name is its full text, so a long name
  * costs bytes each time it is written. All other property names are kept: the
  * phone protocol, saved records, commands and Espruino's own APIs use them.
+ * A game's own such names (its state's keys) are listed in its folder
+ * (firmware/games/<id>/internal-names.ts) and shortened in its bundle only.
  * test/bundles.test.ts checks that none of these crosses JSON, names an
  * Espruino or JavaScript API, or is spelt in a string, and that the shortened
  * bundle talks to a phone just as the readable one does.
@@ -112,17 +126,19 @@ export function espruinoGlobals(): string[] {
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
   'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines',
+  // Board data (firmware/board.ts, hal/types.ts: a bank's driver options)
+  'gpios', 'chips', 'invert', 'loadPin',
   // Scanner, diagnostics, sensing
   'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
   'play', 'changes', 'refused', 'command', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
-  'config', 'modules', 'access', 'confirmMs',
-  // Ring-a-Peg state
-  'ph', 'tn', 'lf', 'st', 'mp', 'tg', 'tp', 'hd', 'gm', 'cr', 'bd',
+  'config', 'modules', 'access', 'confirmMs', 'button',
+  // A restored game (firmware/persist.ts)
+  'pending', 'dropped', 'moves', 'cut',
 ];
 
-/** Minifies ES5 code. Local names and INTERNAL_PROPERTIES are mangled, other property names are kept. */
-export async function minifyEs5(code: string): Promise<string> {
+/** Minifies ES5 code. Local names, INTERNAL_PROPERTIES and `internal` are mangled, other property names are kept. */
+export async function minifyEs5(code: string, internal: string[] = []): Promise<string> {
   const result = await minify(code, {
     ecma: 5,
     toplevel: true,
@@ -132,7 +148,7 @@ export async function minifyEs5(code: string): Promise<string> {
     // gate checks the rest (test/bundles.test.ts, tools/gate.ts).
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
-    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.join('|') + ')$') } },
+    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$') } },
     format: { ascii_only: true },
   });
   if (result.code == null) throw new Error('minifier produced nothing');
@@ -167,8 +183,8 @@ export function declareBeforeUse(code: string): string {
 }
 
 /** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */
-export async function buildDeviceCode(entry: Entry, features?: BoardFeatures): Promise<{ debug: string; min: string; stored: string }> {
+export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES): Promise<{ debug: string; min: string; stored: string }> {
   const debug = await toEs5(await bundle(entry, features));
-  const min = await minifyEs5(debug);
+  const min = await minifyEs5(debug, features.internalProperties);
   return { debug, min, stored: pretokenise(min) };
 }

@@ -85,7 +85,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     mode(m: string) { calls.push({ api: 'pinMode', args: [this.name, m] }); }
     toString() { return this.name; }
   }
-  const pinLevel = (p: unknown) => pins[String(p)] | 0;
+  // On the chip a pin is its GPIO number (D14 === 14): code may give either.
+  const pinName = (p: unknown) => typeof p === 'number' ? 'D' + p : String(p);
+  const pinLevel = (p: unknown) => pins[pinName(p)] | 0;
   function digitalRead(p: unknown): number {
     if (Array.isArray(p)) {
       // First pin is the most significant bit (docs/device-code.md, Platform facts).
@@ -172,7 +174,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     peek32: (addr: number) => { let v = 0; if (addr === 0x50000510) for (let i = 0; i < 32; i++) v |= pinLevel('D' + i) << i; return v >>> 0; },
     poke32: record('poke32'),
     analogRead: () => 0,
-    setWatch: (fn: (e: object) => void, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [String(pin), opts] }); watches.push({ fn, pin }); return nextId++; },
+    setWatch: (fn: (e: object) => void, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [pinName(pin), opts] }); watches.push({ fn, pin }); return nextId++; },
     clearWatch: record('clearWatch'),
     Pin: (n: number) => new PinStub('D' + n),
     SPI: SPIStub,
@@ -230,7 +232,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     for (const fn of handlers[api + '.' + event] || []) fn(...args);
   };
   const edge = (pins: string, state: boolean, time: number, lastTime: number) => {
-    for (const pin of pins.split('+')) for (const w of watches) if (String(w.pin) === pin) w.fn({ state, time, lastTime, pin: w.pin });
+    for (const pin of pins.split('+')) for (const w of watches) if (pinName(w.pin) === pin) w.fn({ state, time, lastTime, pin: w.pin });
   };
   const release = (pins: string, heldMs: number) => edge(pins, false, now / 1000, (now - heldMs) / 1000);
   const press = (pins: string, heldMs: number) => {

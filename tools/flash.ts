@@ -10,13 +10,12 @@ import { dirname, join, relative } from 'node:path';
 import { storageWriteScript } from './espruino-run';
 import { pretokenise } from './tokenise';
 import { crc32 } from './crc32';
-import { ROOT, builtGames, distFile } from './games';
+import { ROOT, distFile, gameIds } from './games';
 import { buildGame, writeBundle } from './build';
 import { UsageError, reason } from '../app/command-line';
-import type { GameId } from '../firmware/game';
 
 export interface FlashOptions {
-  game: GameId;
+  game: string;
   port?: string;
   device?: string;
   dryRun: boolean;
@@ -28,7 +27,7 @@ const RECOVERY_NAME = 'MDBT42Q';
 /** What the board prints once it has stored the bundle: its length and CRC-32, as the board computes them. */
 const STORED = /tallyboard-stored (\d+) (\d+)/;
 
-export function parseFlashArgs(args: string[]): FlashOptions {
+export async function parseFlashArgs(args: string[]): Promise<FlashOptions> {
   const options: Partial<FlashOptions> & { dryRun: boolean } = { dryRun: false };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -37,14 +36,14 @@ export function parseFlashArgs(args: string[]): FlashOptions {
       if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
       return v;
     };
-    if (arg === '--game') options.game = value() as GameId;
+    if (arg === '--game') options.game = value();
     else if (arg === '--port') options.port = value();
     else if (arg === '--device') options.device = value();
     else if (arg === '--out') options.out = value();
     else if (arg === '--dry-run') options.dryRun = true;
     else throw new UsageError(`unknown option ${arg}`);
   }
-  const games = builtGames();
+  const games = await gameIds();
   if (!options.game || games.indexOf(options.game) < 0) throw new UsageError(`--game must be one of ${games.join(', ')}`);
   if (!options.out && !options.dryRun && !options.port && !options.device) throw new UsageError(`say where the board is: --port /dev/ttyUSB0 for a serial adapter, or --device ${RECOVERY_NAME} for Bluetooth (or --out FILE to write the upload file only)`);
   if (options.port && options.device) throw new UsageError('give --port or --device, not both');

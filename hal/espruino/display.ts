@@ -7,14 +7,14 @@ import type { SpiOut } from '../types';
 
 /** Espruino's SPI.write: a trailing pin is used as chip select around the transfer. */
 interface EspruinoSpi {
-  write(data: Uint8Array, cs: Pin): void;
+  write(data: Uint8Array, cs: number): void;
 }
 
 /**
  * An SpiOut for a chain of `modules` MAX7219s on the first hardware SPI: DIN of
- * the first module on `mosi`, CLK on `sck`, LOAD on `cs`.
+ * the first module on GPIO `mosi`, CLK on `sck`, LOAD on `cs`.
  */
-export function createMax7219Out(mosi: Pin, sck: Pin, cs: Pin, modules: number): SpiOut {
+export function createMax7219Out(mosi: number, sck: number, cs: number, modules: number): SpiOut {
   SPI1.setup({ mosi: mosi, sck: sck, baud: 1000000 });
   const row = 2 * modules;
   return {

@@ -24,3 +24,8 @@ declare const global: { require(module: 'Storage'): EspruinoStorage };
 /** Software SPI on any pins: `new SPI()`. */
 declare const SPI: { new (): SPI };
 
+// On the chip a pin is its GPIO number (D14 === 14): the drivers take numbers, as board data gives them.
+declare function pinMode(pin: number, mode: string, automatic: boolean): void;
+declare function digitalRead(pin: number | number[]): number;
+declare function digitalWrite(pin: number, value: number): void;
+declare function setWatch(f: (e: { state: boolean; time: number; lastTime: number; pin: number }) => void, pin: number, options: { repeat: boolean; edge: 'both'; debounce: number }): string;

@@ -1,33 +1,22 @@
 // Inputs on the chip (MDBT42Q, nRF52832). Every bank is read in one native
 // call; the scanner does the rest. Levels are "active = 1": contacts to GND
 // with pull-ups read 0 when closed, so such banks invert.
-import type { AnalogInput, Buttons, Clock, DigitalBank, Ticker } from '../types';
+import type { Buttons, Clock, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions, Ticker } from '../types';
 
 declare function setInterval(f: () => void, ms: number): unknown;
 
-export interface PinBankOptions {
-  /** Channel 0 first. At most 32. */
-  pins: Pin[];
-  /** pinMode for every pin, e.g. "input_pullup" for contacts to GND. */
-  mode: string;
-  /** Bits to flip after reading (1 where the sensor is active low). */
-  invert: number;
-}
-
 /**
  * Pins read with one digitalRead([...]). Its first pin is the MSB, so the list
- * is reversed (in place: the bank keeps the caller's array, not a copy): channel 0 is bit 0.
+ * is reversed: channel 0 is bit 0.
  */
 export function pinBank(o: PinBankOptions): DigitalBank {
-  const pins = o.pins.reverse();
+  const pins = o.pins.slice().reverse();
   // pinMode is reset on every read unless it was set explicitly.
   for (let i = 0; i < pins.length; i++) pinMode(pins[i], o.mode, false);
-  const inv = o.invert | 0;
+  const inv = o.invert;
   return {
-    width: pins.length,
     read: function () {
-      // digitalRead takes an array of pins at run time; the published types only allow one.
-      return (digitalRead as unknown as (pins: Pin[]) => number)(pins) ^ inv;
+      return digitalRead(pins) ^ inv;
     },
   };
 }
@@ -35,21 +24,11 @@ export function pinBank(o: PinBankOptions): DigitalBank {
 /** nRF52 P0.IN: all 32 GPIOs in one load. */
 const P0_IN = 0x50000510;
 
-export interface GpioBankOptions {
-  /**
-   * The GPIOs of the bank as bits (D<n> is GPIO n on the MDBT42Q): channel 0
-   * is the lowest set bit, and so on up. At most two runs of consecutive GPIOs
-   * (the triangle's D11-D20 and D22-D23, around the reset pin D21).
-   */
-  gpios: number;
-  mode: string;
-  invert: number;
-}
-
 /**
  * GPIOs straight from the input register: one load and a few shifts a read,
  * and nothing kept but numbers (a pin array costs 2 JsVars a pin). Unconfigured
- * pins read 0, so they are set up here.
+ * pins read 0, so they are set up here. At most two runs of consecutive GPIOs
+ * (the triangle's D11-D20 and D22-D23, around the reset pin D21).
  */
 export function gpioBank(o: GpioBankOptions): DigitalBank {
   const gpios = o.gpios >>> 0;
@@ -59,7 +38,7 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   let width = 0;
   for (let g = 0; g < 32; g++) {
     if (!((gpios >>> g) & 1)) continue;
-    pinMode(('D' + g) as unknown as Pin, o.mode, false);
+    pinMode(g, o.mode, false);
     if (from < 0) from = g;
     // The unused bits between `from` and g: 0 in the first run, the gap in the second.
     gap = g - from - width;
@@ -73,7 +52,6 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   if (((low | (high << gap)) << from) >>> 0 !== gpios) throw new Error('gpioBank: more than two runs');
   const inv = o.invert;
   return {
-    width: width,
     read: function () {
       const v = peek32(P0_IN, 1) >>> from;
       return ((v & low) | ((v >>> gap) & high)) ^ inv;
@@ -82,88 +60,52 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
 }
 
 /** Espruino's SPI as the chain uses it: send(data) gives a Uint8Array for a Uint8Array (no chip select). */
-export interface ChainSpi {
-  send(data: Uint8Array, cs?: Pin): Uint8Array;
+interface ChainSpi {
+  setup(options: { miso: number; sck: number; baud: number }): void;
+  send(data: Uint8Array): Uint8Array;
 }
 
 /**
- * A chain of `chips` 74HC165 (8 inputs each) over SPI (MSB first), `loadPin` on
- * SH/LD of every chip (low loads the inputs, high lets them shift out), `invert`
- * as for the other banks. Chip 0 sits next to MISO, so byte i is chip i and bit
- * j its input Dj: channel 8i + j. Bank 0's read loads and clocks out the whole
- * chain; the other banks return their share of it (the scanner reads banks in
- * order every tick).
+ * A chain of 74HC165s over software SPI (MSB first): adds the chain's first
+ * bank (channels 0-31) to `banks`, and returns the words its read fills, one
+ * per 4 chips. SH/LD low loads the inputs, high lets them shift out. Chip 0
+ * sits next to MISO, so byte i is chip i and bit j its input Dj: channel
+ * 8i + j. A chain of more than 4 chips has later banks too: chainShares.
  */
-export function shiftChain(spi: ChainSpi, loadPin: Pin, chips: number, invert: number): DigitalBank[] {
-  const words = new Int32Array((chips + 3) >> 2);
+export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Array {
+  const spi = new SPI() as unknown as ChainSpi;
+  spi.setup({ miso: o.miso, sck: o.sck, baud: 1000000 });
+  const loadPin = o.loadPin;
+  const invert = o.invert;
+  const words = new Int32Array((o.chips + 3) >> 2);
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
-  const bytes = new Uint8Array(words.buffer, 0, chips);
-  const banks: DigitalBank[] = [];
-  for (let k = 0; k < words.length; k++) banks.push(chainWord(words, k, invert, Math.min(32, 8 * chips - 32 * k)));
-  // Bank 0 reads the whole chain first (one bank made alike, then given its own read: shorter than two).
-  banks[0].read = function () {
-    digitalWrite(loadPin, 0);
-    digitalWrite(loadPin, 1);
-    bytes.set(spi.send(bytes));
-    return words[0] ^ invert;
-  };
-  return banks;
-}
-
-/** A later bank of a chain: its share of what bank 0 read in the same tick. */
-function chainWord(words: Int32Array, k: number, inv: number, width: number): DigitalBank {
-  return {
-    width: width,
+  const bytes = new Uint8Array(words.buffer, 0, o.chips);
+  banks.push({
     read: function () {
-      return words[k] ^ inv;
+      digitalWrite(loadPin, 0);
+      digitalWrite(loadPin, 1);
+      bytes.set(spi.send(bytes));
+      return words[0] ^ invert;
     },
-  };
+  });
+  return words;
 }
 
 /**
- * Up to 8 transit pins watched in hardware (GPIOTE allows 8): a read reports a
- * channel active if it rose at any time since the previous read, so a pulse
- * shorter than a (late) scan tick is still seen once.
+ * The banks of a chain after its first (channels 32 on), added to `banks`:
+ * each returns its share of what the first read in the same tick (the
+ * scanner reads banks in order every tick).
  */
-export function latchedBank(bank: DigitalBank, watched: { pin: Pin; ch: number }[]): DigitalBank {
-  let sticky = 0;
-  for (let i = 0; i < watched.length; i++) {
-    const bit = 1 << watched[i].ch;
-    setWatch(function () { sticky |= bit; }, watched[i].pin, { repeat: true, edge: 'rising' });
-  }
-  return {
-    width: bank.width,
-    read: function () {
-      const w = bank.read() | sticky;
-      sticky = 0;
-      return w;
-    },
-  };
+export function chainShares(words: Int32Array, invert: number, banks: DigitalBank[]): void {
+  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, invert));
 }
 
-/** An analog input behind a multiplexer (e.g. CD74HC4067): select lines set, then one conversion. */
-export function muxInput(pin: Pin, select: Pin[], channel: number): AnalogInput {
+/** A later bank of a chain: its share of what the first bank read. */
+function chainWord(words: Int32Array, k: number, inv: number): DigitalBank {
   return {
     read: function () {
-      for (let i = 0; i < select.length; i++) digitalWrite(select[i], (channel >> i) & 1);
-      return analogRead(pin);
-    },
-  };
-}
-
-/** Analog sensors (IR phototransistors) as a digital bank, with hysteresis: on above `on`, off below `off`. */
-export function thresholdBank(inputs: AnalogInput[], on: number, off: number): DigitalBank {
-  let w = 0;
-  return {
-    width: inputs.length,
-    read: function () {
-      for (let i = 0; i < inputs.length; i++) {
-        const v = inputs[i].read();
-        if (v >= on) w |= 1 << i;
-        else if (v <= off) w &= ~(1 << i);
-      }
-      return w;
+      return words[k] ^ inv;
     },
   };
 }
@@ -189,6 +131,11 @@ export const espruinoTicker: Ticker = {
   },
 };
 
+/** Whether a pin reads high now (a button held at power-up). */
+export function isHigh(pin: number): boolean {
+  return !!digitalRead(pin);
+}
+
 /**
  * The board's two buttons, wired to 3V3 with the internal pull-downs: active
  * high. A press is reported on release with how long it was held, stamped in
@@ -198,13 +145,13 @@ export const espruinoTicker: Ticker = {
  * within the debounce time is still one press. A button held at power-up (a
  * mode) was not seen going down: its release is no press.
  */
-export function espruinoButtons(next: Pin, mode: Pin): Buttons {
+export function espruinoButtons(next: number, mode: number): Buttons {
   const buttons: Buttons = { onPress: null };
   // The buttons seen down: bit 1 next, bit 2 mode, and bit 4 from the moment both were down until both are up.
   let down = 0;
   // onPress is set while the bundle boots, and watches run only after that: no check needed.
-  function edge(e: { state: boolean; time: number; lastTime: number; pin: Pin }): void {
-    const bit = e.pin == next ? 1 : 2;
+  function edge(e: { state: boolean; time: number; lastTime: number; pin: number }): void {
+    const bit = e.pin === next ? 1 : 2;
     if (e.state) down = (down | bit) === 3 ? 7 : down | bit;
     // A release told when no button is left down: as `both` if both were.
     else if (down & bit && !((down &= ~bit) & 3)) {

@@ -13,8 +13,6 @@
 //   when the firmware asks (no event handlers kept).
 
 import type { Radio } from '../types';
-import { MANUFACTURER_ID } from '../../firmware/advert';
-import { makePasskey } from '../../firmware/access';
 
 interface SecurityStatus {
   connected: boolean;
@@ -42,8 +40,13 @@ const NAME = 'Tallyboard';
 /** NRF with the parts of its API that @types/espruino lacks. */
 const nrf = NRF as unknown as NrfApi;
 
-/** The radio, pairing with six-digit passkeys from `random` (in [0, 1)). */
-export function createEspruinoRadio(random: () => number): Radio {
+/** A number in [0, 1) from the hardware's random source (Math.random is a seeded pseudo-random sequence): for passkeys. */
+export function hardwareRandom(): number {
+  return (E.hwRand() >>> 0) / 4294967296;
+}
+
+/** The radio: adverts under the company id `manufacturer`, pairing with the passkeys `passkey` makes (six digits). */
+export function createEspruinoRadio(manufacturer: number, passkey: () => string): Radio {
   // Off Bluetooth from the start, and for good: the UART is the firmware's.
   serial(LoopbackA).setConsole(true);
   // The complete local name (AD type 9). Espruino keeps what it is given: bytes, not an array of numbers.
@@ -61,12 +64,12 @@ export function createEspruinoRadio(random: () => number): Radio {
       if (nrf.getSecurityStatus().connected) serial(Bluetooth).write(line);
     },
     advertise: function (manufacturerData: Uint8Array): void {
-      nrf.setAdvertising({}, { manufacturer: MANUFACTURER_ID, manufacturerData: manufacturerData, showName: false });
+      nrf.setAdvertising({}, { manufacturer: manufacturer, manufacturerData: manufacturerData, showName: false });
     },
     pair: function (open: boolean): string {
-      const passkey = makePasskey(random);
-      nrf.setSecurity({ passkey: passkey, mitm: 1, display: 1, pair: open });
-      return open ? passkey : '';
+      const key = passkey();
+      nrf.setSecurity({ passkey: key, mitm: 1, display: 1, pair: open });
+      return open ? key : '';
     },
     paired: function (): boolean {
       const s = nrf.getSecurityStatus();

@@ -2,7 +2,7 @@
 // and an optional impact switch under the board. The order in which a ring
 // breaks the two beams tells a ring going down from one being lifted, like the
 // two phases of a quadrature encoder.
-import { BoardDescription, Sensor } from '../../board';
+import type { BoardDescription, Sensor } from '../../board';
 
 /** The board's pegs in wiring order, one letter each: o = outer circle (5), i = inner (10), k = king (25). */
 export const REFERENCE_LAYOUT = 'ooooooooiiiik';
@@ -30,7 +30,9 @@ export function pegIndex(name: string): number {
 
 /**
  * Peg p's top gate is channel 2p, its low gate 2p+1; the impact switch comes
- * after the last peg: 27 channels, one bank.
+ * after the last peg: 27 channels on a chain of four 74HC165s (one bank),
+ * SH/LD on D14, CLK on D15, read from /QH on D16: a broken beam reads 1, and
+ * nothing is inverted.
  */
 export function ringapegBoard(): BoardDescription {
   const sensors: Sensor[] = [];
@@ -39,5 +41,5 @@ export function ringapegBoard(): BoardDescription {
     const peg = ch < impact;
     sensors.push({ name: peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' });
   }
-  return { channels: impact + 1, sensors: sensors };
+  return { channels: impact + 1, sensors: sensors, banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }] };
 }

@@ -4,7 +4,8 @@
 // All sensors are reflective IR points under slits in the base plate: the white
 // chip reflects, so a point reads 1 while any part of the chip lies over it.
 // docs/games/triangle.md has the tolerance table these positions give.
-import { BoardDescription, Sensor } from '../../board';
+import type { BoardDescription, Sensor } from '../../board';
+import type { BankOptions } from '../../../hal/types';
 
 /** Chip diameter: a white celluloid chip (a large bone button is 22-25 mm). */
 export const CHIP_MM = 22;
@@ -31,9 +32,14 @@ export const ROLE_BEYOND = 3;
 
 /**
  * Twelve IR points on channels 0-11: A start/even/over/beyond, then B, then C,
- * named 'tri.B.even' and the like (wiring.md, scenario `set` actions). The
- * list is made afresh at each read: only setup (scanner, diagnostics) and the
- * simulator read it, and twelve objects kept for good would cost ~100 JsVars.
+ * named 'tri.B.even' and the like (wiring.md, scenario `set` actions), straight
+ * on GPIOs D11-D20 and D22-D23 (D21 is the reset pin), read from the GPIO input
+ * register. A covered point lights its phototransistor, which pulls its 74HC14
+ * input low: the Schmitt inverter's output, the pin, is high, so nothing is
+ * inverted. The pull-ups stay on, so an unplugged harness reads every point
+ * covered, which the firmware reports as a bank fault instead of playing.
+ * The lists are made afresh at each read: only setup (scanner, diagnostics,
+ * the boot) and the simulator read them, and objects kept for good cost JsVars.
  */
 export const triangleBoard: BoardDescription = {
   channels: 12,
@@ -42,6 +48,10 @@ export const triangleBoard: BoardDescription = {
     const list: Sensor[] = [];
     for (let ch = 0; ch < 12; ch++) list.push({ name: 'tri.' + 'ABC'[ch >> 2] + '.' + roles[ch & 3], ch: ch, kind: 'ir' });
     return list;
+  },
+  get banks(): BankOptions[] {
+    // D11-D20 and D22-D23.
+    return [{ kind: 'gpio', gpios: 0x00dff800, mode: 'input_pullup', invert: 0 }];
   },
 };
 

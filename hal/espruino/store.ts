@@ -1,0 +1,20 @@
+// The board's flash as the firmware's Store: Espruino's StorageFiles, appended
+// in place, so a power cut can only cut the last record short.
+import type { Store } from '../types';
+
+const storage = global.require('Storage');
+
+export const flashStore: Store = {
+  append: function (name: string, data: string) {
+    storage.open(name, 'a').write(data);
+  },
+  // Line by line, so a long log never has to fit in RAM at once.
+  lines: function (name: string, each: (line: string) => void) {
+    const file = storage.open(name, 'r');
+    let line;
+    while ((line = file.readLine()) !== undefined) each(line);
+  },
+  erase: function (name: string) {
+    storage.open(name, 'r').erase();
+  },
+};

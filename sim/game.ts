@@ -1,0 +1,53 @@
+// A game as the simulator plays it: its firmware module (the very code that
+// goes on the board) and, when the game has one, a model of its physical board
+// (sim/games/<id>.ts) that turns a scenario's `do` lines into sensor signals.
+import type { GameModule } from '../firmware/game';
+import type { Firmware } from '../firmware/runtime';
+import type { LevelChange } from './physics/types';
+import type { Random } from './physics/bounce';
+import type { ScenarioAction, ScenarioHeader } from './scenario';
+
+/** What a physical happening can touch: the sensors, and what the players see of the game. */
+export interface World {
+  /** Clean level changes; the simulator adds each sensor kind's imperfections. */
+  levels(changes: LevelChange[]): void;
+  /** The firmware's game state, as the display shows it to the players (null while the power is off). */
+  state(): unknown;
+  /** Whether the firmware is still working out the last move (the board has not shown it yet). */
+  busy(): boolean;
+  random: Random;
+}
+
+export interface SimGame {
+  module: GameModule<any, any>;
+  /** Actions the game takes beside raw and set: do, button, phone, power. */
+  actions: string[];
+  /** Checks a `do` line's fields before anything runs: a message, or null. */
+  check?(a: ScenarioAction): string | null;
+  /** A `do` line: the happening's sensor signals. */
+  happen?(a: ScenarioAction, world: World): void;
+  /** How long to keep scanning after the last line, so the game's own timeouts run out. */
+  tailMs: number;
+  /** The final line's fields, when the game has its own. */
+  final?(firmware: Firmware): Record<string, unknown>;
+}
+
+/** Builds a game for a scenario header; throws an Error with a readable message for a header it cannot play. */
+export type GameFactory = (header: ScenarioHeader) => SimGame;
+
+/** Actions of a game with a model of its board: happenings, the buttons, the phone and the power. */
+export const PLAY_ACTIONS = ['do', 'button', 'phone', 'power'];
+
+/** A `do` line's problem when it has a field beside `allowed`, or null. */
+export function fieldsProblem(a: ScenarioAction, allowed: string[]): string | null {
+  for (const k of Object.keys(a.body)) if (allowed.indexOf(k) < 0) return `unexpected field "${k}" in a ${a.body.do} happening`;
+  return null;
+}
+
+/**
+ * A game with no model of its board (no sim/games/<id>.ts): its scenarios
+ * play raw and set lines, the buttons, the phone and the power, but no `do`.
+ */
+export function plainSimGame(module: GameModule<any, any>): SimGame {
+  return { module, actions: ['button', 'phone', 'power'], tailMs: 0 };
+}

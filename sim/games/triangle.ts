@@ -1,0 +1,55 @@
+// The triangle's board as the simulator plays it: a chip flicked along the
+// current side (docs/replay.md).
+import { playMove } from '../../firmware/game';
+import { game as triangle } from '../../firmware/games/triangle/index';
+import type { FlickResult, TriangleMove, TriangleState } from '../../firmware/games/triangle/rules';
+import { BEYOND_AT_MM, EVEN_AT_MM, OVER_AT_MM } from '../../firmware/games/triangle/board';
+import { TrianglePhysics } from '../physics/triangle';
+import { PLAY_ACTIONS, fieldsProblem } from '../game';
+import type { SimGame } from '../game';
+
+/** The triangle: a chip flicked along the current side (docs/replay.md: flick with stopMm, or off). */
+export function simGame(): SimGame {
+  const physics = new TrianglePhysics(triangle.board);
+  /** The last flick as the player saw it land. */
+  let last: TriangleMove | null = null;
+  /** The game as the player reckons it after his last flick: while the board is off, he goes on from it. */
+  let reckoned: TriangleState | null = null;
+  return {
+    module: triangle,
+    actions: PLAY_ACTIONS,
+    check(a) {
+      const o = a.body;
+      if (o.do !== 'flick') return 'triangle happenings: {"do":"flick","stopMm":N} or {"do":"flick","off":true}';
+      if (o.off !== undefined && o.off !== true) return '"off" must be true';
+      if (o.off === undefined && !(typeof o.stopMm === 'number' && Number.isFinite(o.stopMm))) return 'a flick needs "stopMm" (a number of mm) or "off": true';
+      if (o.off !== undefined && o.stopMm !== undefined) return 'a flick has "stopMm" or "off", not both';
+      return fieldsProblem(a, ['t', 'do', 'stopMm', 'off']);
+    },
+    happen(a, world) {
+      let state = world.state() as TriangleState | null;
+      // The player flicks along the side the display shows. A short flick is only
+      // scored once the next chip is placed, so while the board still works on the
+      // last flick, the player reckons the side by the rules from where it landed,
+      // and so he does while the board is off.
+      if (state && last && world.busy()) state = playMove(triangle, state, last).state;
+      if (!state) state = reckoned;
+      const side = state ? state.f : 0;
+      const stopMm = a.body.stopMm as number | undefined;
+      // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.
+      last = { k: 'flick', r: stopMm === undefined ? 'beyond' : trueResult(stopMm), s: side };
+      if (state) reckoned = playMove(triangle, state, last).state;
+      world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined }, a.t, side, world.random));
+    },
+    // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.
+    tailMs: 5000,
+  };
+}
+
+/** How a chip resting `stopMm` from the line scores, as the board's sensing points place it (docs/games/triangle.md). */
+function trueResult(stopMm: number): FlickResult {
+  if (stopMm < EVEN_AT_MM) return 'short';
+  if (stopMm < OVER_AT_MM) return 'perfect';
+  return stopMm < BEYOND_AT_MM ? 'partly' : 'beyond';
+}
+

@@ -30,7 +30,7 @@ export const PARTS: Record<string, [string, string]> = {
 for (const id of await gameIds()) {
   PARTS[`${id} game`] = [
     `import { game } from './firmware/games/${id}/index';`,
-    '[game, game.game.setup({ players: 2, options: {} }), game.interpreter(function () {})]',
+    '[game, game.setup({ players: 2, options: {} }), game.interpreter(function () {})]',
   ];
 }
 

@@ -139,13 +139,25 @@ describe('flash', () => {
         + 'setTimeout(function(){__data(\'{"cmd":"state"}\\n\');},200);\n';
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
       writeToStorage(dir, { '.boot0': CATCH_ERRORS + phone + stubs });
-      const port = await freePort();
-      socat = spawn('socat', [`TCP-LISTEN:${port},reuseaddr,fork`, `EXEC:${espruinoPath()},pty,raw,echo=0`], { cwd: dir, stdio: 'ignore' });
-      await new Promise((r) => setTimeout(r, 500));
-      const r = spawnSync(process.execPath, [cli, 'flash', '--game', 'triangle', '--port', `tcp://127.0.0.1:${port}`], { encoding: 'utf8' });
+      // The Linux build reads its input on a thread of its own, unguarded, and takes a TCP stream as fast as it
+      // comes (a board's UART paces it): now and then the interpreter stops on an ASSERT in jsdevices.c, or runs
+      // out of memory, while an upload streams in. That is the test bed failing, not the flash: it is tried
+      // again (at most twice more) on a fresh interpreter, and any other failure fails at once; a flash that
+      // cannot fit the interpreter's memory fails all three times.
+      let r = spawnSync('true', { encoding: 'utf8' });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const port = await freePort();
+        socat = spawn('socat', [`TCP-LISTEN:${port},reuseaddr,fork`, `EXEC:${espruinoPath()},pty,raw,echo=0`], { cwd: dir, stdio: 'ignore' });
+        await new Promise((res) => setTimeout(res, 500));
+        r = spawnSync(process.execPath, [cli, 'flash', '--game', 'triangle', '--port', `tcp://127.0.0.1:${port}`], { encoding: 'utf8' });
+        if (r.status === 0 || !/ASSERT\(len <= 64\) FAILED|OUT OF MEMORY/.test(r.stdout + r.stderr)) break;
+        console.log('      the Linux interpreter stopped while the upload streamed in (input-thread ASSERT or out of memory): trying again');
+        socat.kill();
+        socat = undefined;
+      }
       assert.equal(r.status, 0, r.stdout + r.stderr);
       assert.match(r.stdout, /the board stored triangle \(\d+ bytes, CRC-32 matches\) and restarts with it/);
-      socat.kill();
+      socat!.kill();
       socat = undefined;
       // The restart: the interpreter boots what its Storage holds, as a board does at power-up.
       const booted = bootStorage(dir, { settleMs: 600, probe: '__heard' });

@@ -5,7 +5,7 @@
 // (firmware/board.ts), and the firmware starts scanning every `game.pollMs`:
 // an idle scan tick of 32 channels costs about 1.4 bare reads of its bank
 // (npm run bench), some 0.3 ms on the chip by the figures in
-// docs/device-code.md, so the period is the longest the board's shortest
+// docs/espruino.md, so the period is the longest the board's shortest
 // sensor pulse allows.
 import type { BankOptions, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
 import { GPIO_BANKS, LONG_CHAINS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';

@@ -10,9 +10,9 @@ import type { DigitalBank } from '../hal/types';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SIZES = [32, 64, 160];
-/** About 50 µs per empty loop iteration on the chip (an estimate until a board is measured; docs/device-code.md, Platform facts). */
+/** About 50 µs per empty loop iteration on the chip (an estimate until a board is measured; docs/espruino.md, Platform facts). */
 const CHIP_LOOP_US = 50;
-/** A function doing digitalRead of 32 pins costs about 3.6-5.1 empty loop iterations (docs/device-code.md, Platform facts). */
+/** A function doing digitalRead of 32 pins costs about 3.6-5.1 empty loop iterations (docs/espruino.md, Platform facts). */
 const CHIP_READ32_LOOPS = 4.35;
 
 /** Banks of fixed words; bank 0 bit 0 bounces (toggles every read) when `bouncing`. */
@@ -100,7 +100,7 @@ for (var s = 0; s < SIZES.length; s++) {
     var bareBanks = banksFor(SIZES[s], busy === 1);
     var sc = new Scanner({ banks: banks, board: { channels: SIZES[s], sensors: [] } });
     var nb = bareBanks.length;
-    // The floor for a scan tick (docs/device-code.md): a function that only reads the banks.
+    // The floor for a scan tick (docs/espruino.md): a function that only reads the banks.
     var bareTick = function () { for (var b = 0; b < nb; b++) bareBanks[b].read(); };
     var bares: number[] = [];
     var ticks: number[] = [];
@@ -148,7 +148,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const binary = process.env.ESPRUINO;
   if (!binary) {
     print('interpreter: skipped: ESPRUINO not set');
-    print(`chip estimate from Node ratios: a 32-pin read is ~${CHIP_READ32_LOOPS} loop iterations (docs/device-code.md), ${CHIP_LOOP_US} us each`);
+    print(`chip estimate from Node ratios: a 32-pin read is ~${CHIP_READ32_LOOPS} loop iterations (docs/espruino.md), ${CHIP_LOOP_US} us each`);
     return;
   }
   const rows = await interpreterRows();
@@ -161,7 +161,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   for (const r of rows) {
     const ratio = r.tick / r.bare;
     const target = r.busy ? 3 : 1.5;
-    // On the chip: the ratio times the bare read there (the loop figures in docs/device-code.md are for code as uploaded
+    // On the chip: the ratio times the bare read there (the loop figures in docs/espruino.md are for code as uploaded
     // plain, while this bundle is pretokenised and its empty loop faster: the bare read is the fair yardstick).
     const tickUs = ratio * Math.ceil(r.ch / 32) * CHIP_READ32_LOOPS * CHIP_LOOP_US;
     const rate = 0.25 / (tickUs * 1e-6);

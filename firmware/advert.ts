@@ -1,6 +1,6 @@
 // The score summary in the BLE advert, so any number of phones can follow a
 // game without connecting. It is the manufacturer data of a legacy advert
-// (at most 24 bytes, docs/device-code.md, Bluetooth); docs/protocol.md documents the layout:
+// (at most 24 bytes, docs/espruino.md, Bluetooth); docs/protocol.md documents the layout:
 //
 //   0  magic 0x54 ('T')       4  flags (FLAG_*)
 //   1  layout version (1)     5  turn, or the winner when over; 0xFF none

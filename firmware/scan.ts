@@ -4,7 +4,7 @@
 // pulses that the debouncer never reported become TRANSIT events, and quiet
 // groups become SETTLED events, all queued in a ring the consumer drains.
 //
-// Shaped by the chip (docs/device-code.md): all integer state shares the
+// Shaped by the chip (docs/espruino.md): all integer state shares the
 // debouncer's Int32Array, the scanner is its own event ring, and the tick is a
 // closure over the constructor's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than

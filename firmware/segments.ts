@@ -1,5 +1,5 @@
 // A 7-segment font for the MAX7219 in no-decode mode (its Code-B font knows
-// only 0-9 - E H L P: docs/device-code.md, Platform facts). Bit order is the
+// only 0-9 - E H L P: docs/espruino.md, Platform facts). Bit order is the
 // chip's register layout: DP A B C D E F G, from bit 7 down to bit 0.
 
 /** The decimal point bit; the display uses it after a player's score to mark the turn. */

@@ -1,5 +1,5 @@
 // The gate's own checks, on small programs whose fate on Espruino is known
-// (docs/device-code.md, Platform facts, and runs in the real interpreter).
+// (docs/espruino.md, Platform facts, and runs in the real interpreter).
 import assert from 'node:assert/strict';
 import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
 import { declareBeforeUse, espruinoGlobals } from '../tools/es5';

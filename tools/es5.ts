@@ -1,6 +1,6 @@
 // The build pipeline for device code: esbuild bundles TypeScript into one
 // script, Babel lowers its syntax to ES5, Terser minifies. Each step does the
-// one thing it does well (docs/device-code.md, Build tools: esbuild cannot lower to ES5, SWC's
+// one thing it does well (docs/espruino.md, Build tools: esbuild cannot lower to ES5, SWC's
 // helpers need Object.create with descriptors, tsc's need hoisting).
 import * as esbuild from 'esbuild';
 import { transformAsync } from '@babel/core';
@@ -76,7 +76,7 @@ export async function toEs5(code: string): Promise<string> {
     configFile: false,
     sourceType: 'script',
     compact: false,
-    // for-of is allowed over arrays only (docs/device-code.md), so no iterator helper.
+    // for-of is allowed over arrays only (docs/espruino.md), so no iterator helper.
     plugins: [['@babel/plugin-transform-for-of', { assumeArray: true }]],
     presets: [['@babel/preset-env', {
       targets: { ie: '11' },

@@ -90,7 +90,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const pinLevel = (p: unknown) => pins[pinName(p)] | 0;
   function digitalRead(p: unknown): number {
     if (Array.isArray(p)) {
-      // First pin is the most significant bit (docs/device-code.md, Platform facts).
+      // First pin is the most significant bit (docs/espruino.md, Platform facts).
       let v = 0;
       for (const q of p) v = (v << 1) | pinLevel(q);
       return v;

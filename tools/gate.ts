@@ -1,5 +1,5 @@
 // The Espruino compatibility gate: static checks on a shipped bundle, from the
-// platform facts in docs/device-code.md. Each check returns readable problems with
+// platform facts in docs/espruino.md. Each check returns readable problems with
 // line numbers; an empty list means the bundle passed.
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
@@ -70,7 +70,7 @@ function declaredNames(program: acorn.Program): Set<string> {
   return names;
 }
 
-/** Uses of globals, statics and methods that docs/device-code.md lists as missing. */
+/** Uses of globals, statics and methods that docs/espruino.md lists as missing. */
 export function findMissingApis(code: string): Problem[] {
   const program = parse(code);
   const declared = declaredNames(program);

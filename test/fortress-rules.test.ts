@@ -193,6 +193,8 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(start(), stroke('FA.1', 'FD.2', 'FD1.6')), ['F28 2', 'F28 2', 'F28 2']);
       assert.deepEqual(scored(start(), stroke('EA.1', 'ED2.4')), ['F29 -2', 'F29 -2']);
       assert.deepEqual(play(start(), stroke('FA.1', 'ED2.4')).state.rs, [0, 1, 1, 0], 'both go back to their spots');
+      // A side has one attacking ball and two defending balls to put back, at most.
+      assert.deepEqual(play(at({ rs: [1, 2, 0, 0] }), stroke('EA.1', 'ED1.2')).state.rs, [1, 2, 0, 0]);
     });
 
     it('F30/F31: a ball forced over the table (referee): +2 for each of the adversary\'s, -2 for each of his own', () => {

@@ -137,6 +137,7 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     const ballSide = sideOf(h[0]);
     const defending = h[1] === 'D';
     const d = h[2] === '1' || h[2] === '2' ? 3 : 2;
+    // What happened: colours end in _ or ^; a ball (EA, ED, ED1 ...) is followed by its op; '' for anything else.
     const op = end === '_' || end === '^' ? end : ballSide >= 0 && (defending || h[1] === 'A' && d === 2) ? h[d] : '';
     const rest = h.slice(d + 1);
     // F8 and F12 are judged as the stroke begins: at its first ball movement
@@ -171,17 +172,20 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
       const fortSide = f < 5 ? 0 : 1;
       const need = BEFORE[f - fortSide * 5];
       const taken = st.tk >> f & 1;
+      const inOrder = (st.tk >> adv * 5 & need) === need;
       if (!own) article = fortSide === side ? (taken ? F26 : F25) : F27;
       else if (taken) article = bell && fortSide !== side ? F36 : F34;
-      else if (fortSide === side || !bell && (st.tk >> adv * 5 & need) === need) article = -1; // an own fort not taken; F15: no bell, no fort
-      else if ((st.tk >> adv * 5 & need) !== need) article = bell ? F22 : F34;
-      else if (defending) article = F18;
-      else if (!(st.ps >> side & 1)) article = F6;
-      else if (!(st.cd >> (10 + adv) & 1)) article = F9;
-      else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
-      else {
-        st.tk |= 1 << f;
-        article = F11;
+      else if (fortSide !== side && !inOrder) article = bell ? F22 : F34;
+      // An adversary's fort, next in order, its bell rung (F15: no bell, no fort; his own forts are his to defend).
+      else if (fortSide !== side && bell) {
+        if (defending) article = F18;
+        else if (!(st.ps >> side & 1)) article = F6;
+        else if (!(st.cd >> (10 + adv) & 1)) article = F9;
+        else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
+        else {
+          st.tk |= 1 << f;
+          article = F11;
+        }
       }
     } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b, 'bad');
     else if (op === '.') article = own ? F29 : F28;

@@ -61,21 +61,24 @@ describe('fortress rules', () => {
       assert.equal(play(struck, { k: 'lag', p: 0 }).refused, 'F1');
     });
 
-    it('F6: a fort attacked before the pass is not taken: -2, and the ball goes back to its spot', () => {
-      const o = play(start(), stroke('EA>FA1!'));
-      assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F6' }]);
-      assert.equal(o.state.tk, 0);
-      assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
-    });
+    // A fort attack that fails: -2, the fort not taken, the ball that went in back to its spot.
+    const failed: [string, string, () => FortressState, string, number[]][] = [
+      ['F6', 'a fort attacked before the pass', start, 'EA>FA1!', [1, 0, 0, 0]],
+      ['F9', 'a fort attacked after the pass, the pass colours still up (F7)', start, 'EA=,EA>FA1!', [1, 0, 0, 0]],
+      ['F18', 'a fort taken with a defending ball (F17)', passed, 'ED2>FA1!', [0, 1, 0, 0]],
+      ['F22', 'a reserved fort before both advanced (F21)', passed, 'EA>FR1!', [1, 0, 0, 0]],
+    ];
+    for (const [rule, what, from, happenings, due] of failed) {
+      it(rule + ': ' + what + ': -2, not taken, the ball back to its spot', () => {
+        const o = play(from(), stroke(...happenings.split(',')));
+        assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: rule }]);
+        assert.equal(o.state.tk, 0);
+        assert.deepEqual(o.state.rs, due);
+      });
+    }
 
-    it('F7/F9: the pass made but the pass colours up: a fort taken costs -2 and is not taken', () => {
-      const o = play(start(), stroke('EA=', 'EA>FA1!'));
-      assert.deepEqual(o.changes.map((c) => c.rule + ' ' + c.points), ['F9 -2']);
-      assert.equal(o.state.tk, 0);
-      assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
-      // The pass and then the colours, in one stroke: the fort counts.
+    it('F7: the pass, then the pass colours, then a fort: in one stroke too; only the striker\'s attacking ball passes', () => {
       assert.deepEqual(scored(start(), stroke('EA=', 'FP_', 'EA>FA1!')), ['F11 4']);
-      // Only the striker's attacking ball makes his pass.
       assert.deepEqual(scored(start(), stroke('ED1=', 'FP_', 'EA>FA1!')), ['F6 -2']);
       assert.deepEqual(scored(start(), stroke('FA=', 'FP_', 'EA>FA1!')), ['F6 -2']);
     });
@@ -124,13 +127,6 @@ describe('fortress rules', () => {
       assert.equal(o.state.tk, 0);
     });
 
-    it('F17/F18: a fort taken with a defending ball: -2, not taken, that ball back to its spot', () => {
-      const o = play(passed(), stroke('ED2>FA1!'));
-      assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F18' }]);
-      assert.equal(o.state.tk, 0);
-      assert.deepEqual(o.state.rs, [0, 1, 0, 0]);
-    });
-
     it('F19: the last stroke struck with an adversary\'s ball: -2, marked once', () => {
       const s = play(start(), stroke('EA=')).state;
       const o = play(s, { k: 'wrong' });
@@ -140,13 +136,8 @@ describe('fortress rules', () => {
       assert.equal(play(start(), { k: 'wrong' }).refused, 'none');
     });
 
-    it('F21/F22: both advanced forts, then both reserved, then the grand fort; out of order: -2, not taken, ball back', () => {
-      for (const f of ['FR1', 'FR2', 'FG']) {
-        const o = play(passed(), stroke('EA>' + f + '!'));
-        assert.deepEqual(o.changes.map((c) => c.rule + ' ' + c.points), ['F22 -2'], f);
-        assert.equal(o.state.tk, 0);
-        assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
-      }
+    it('F21/F22: both advanced forts, then both reserved, then the grand fort; out of order: -2', () => {
+      for (const f of ['FR1', 'FR2', 'FG']) assert.deepEqual(scored(passed(), stroke('EA>' + f + '!')), ['F22 -2'], f);
       const advanced = forts('FA1', 'FA2');
       assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FR1!')), ['F22 -2'], 'one advanced is not enough');
       assert.deepEqual(scored(passed({ tk: advanced, cd: PASS_COLOURS[1] | advanced }), stroke('EA>FR2!')), ['F11 4']);

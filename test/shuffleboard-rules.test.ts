@@ -357,6 +357,9 @@ describe('shuffleboard rules', () => {
       assert.deepEqual(o.changes, []);
       assert.deepEqual([o.state.d[1], o.state.c[1], o.state.h[1]], [20, RED, 1], 'h left out follows d');
       assert.deepEqual(play(s, { k: 'place', i: 0 }).state.d, s.d, 'nothing given: nothing moves');
+      const hung = playAll(start(), [{ k: 'rest', w: [[0, RED, 40, 1]] }]).state;
+      assert.equal(play(hung, { k: 'place', i: 0, c: BLUE }).state.h[0], 1, 'a recolour keeps the sensed overhang');
+      assert.equal(play(hung, { k: 'place', i: 0, d: 40 }).state.h[0], 0, 'a new d without h: d decides');
     });
 
     it('after an end it takes the end\'s points back (S6) and scores the end again', () => {

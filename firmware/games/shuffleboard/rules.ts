@@ -35,7 +35,7 @@ export type Rest = number[];
  *   the others lie where they were. The eighth rest ends the end.
  * place: the referee's word on weight i: it rests at d (negative: off the
  *   table), its colour is c, it hangs (h 1) or not (h 0); what is left out
- *   stays, but h, left out, follows d.
+ *   stays, but h, left out with a new d, follows d.
  * clear: the table is cleared after an end; the next end begins.
  */
 export interface ShuffleboardMove {
@@ -210,7 +210,8 @@ export const moves = {
     if (c !== 0 && c !== 1 || typeof d !== 'number') return refuse(state, 'arg');
     const st = copy(state);
     const changes: ScoreChange[] = [];
-    put(st, i, c, d, move.h);
+    // h left out: the weight's own while it stays where it is, else what d says.
+    put(st, i, c, d, move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined);
     if (st.t === WEIGHTS) {
       // The end was scored: its points are taken back, and it is scored again from the table as it is now.
       for (let side = 0; side < 2; side++) {

@@ -1,0 +1,294 @@
+// Fortification billiards (docs/games/fortress.md, F1-F42) as pure rules.
+// A stroke is the list of what happened in it, in order, as short strings
+// (docs/games/fortress.md, "Happenings"); the referee's marks on a stroke are
+// happenings too, so a correction of any kind replays the last stroke, from the
+// state before it, with its happenings corrected. Undo is the runtime's (it
+// replays the saved log).
+import { GameConfig, Outcome, ScoreChange } from '../../game';
+
+/**
+ * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
+ * wrong: the last stroke was struck with an adversary's ball (F19). over: ball
+ * `b` was forced over the table in the last stroke (F30/F31). blind: "I do not
+ * see" declared for the next stroke, or, with `hit`, whether the last stroke hit
+ * (F37). fix: the last stroke's happenings `h`, corrected.
+ */
+export interface FortressMove {
+  k: string;
+  h?: string[];
+  p?: number;
+  b?: string;
+  hit?: boolean;
+}
+
+/** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in FORTS order. */
+export interface FortressState {
+  /** The player on the English side, who struck first (F1); the other plays the French. */
+  e: number;
+  /** The player to strike. */
+  t: number;
+  /** Scores by player. */
+  s: number[];
+  /** The winner, or null. */
+  w: number | null;
+  /** Options floorAtZero (F40) and alternate (F41). */
+  z: boolean;
+  a: boolean;
+  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back. */
+  ps: number;
+  /** Bit per fort: taken. */
+  tk: number;
+  /** Bit per colours down: each fort's as in tk, then bit 10 + side for a side's pass colours. */
+  cd: number;
+  /** Balls due back on their spots (F23), by class: side*2, +1 for the defending balls. */
+  rs: number[];
+  /** "I do not see" declared for the next stroke (F37). */
+  bl: boolean;
+  /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
+  lh?: string[];
+  lb?: FortressState;
+}
+
+export const TARGET = 20;
+export const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
+/** The forts of a side that must be taken before fort f (F21): none, both advanced, all four. */
+const BEFORE = [0, 0, 3, 3, 15];
+const OPTIONS = ['floorAtZero', 'alternate', 'lag'];
+
+/** Scoring articles, `rule points` pairs; article i is the i-th pair (the constants below). */
+export const ARTICLES = 'F6 -2 F9 -2 F11 4 F12 -4 F18 -2 F19 -2 F22 -2 F23 0 F25 6 F26 2 F27 2 F28 2 F29 -2 F30 2 F31 -2 F32 6 F32 -2 F34 -2 F36 -2 F37 2 F37 -2 F38 -2';
+const F6 = 0;
+const F9 = 1;
+const F11 = 2;
+const F12 = 3;
+const F18 = 4;
+const F19 = 5;
+const F22 = 6;
+const F23 = 7;
+const F25 = 8;
+const F26 = 9;
+const F27 = 10;
+const F28 = 11;
+const F29 = 12;
+const F30 = 13;
+const F31 = 14;
+const F32 = 15;
+const F32_FAULT = 16;
+const F34 = 17;
+const F36 = 18;
+const F37 = 19;
+const F37_MISS = 20;
+const F38 = 21;
+/** Articles after which the ball concerned goes back to its spot (F9, F10, F18, F22, F25, F28-F31, F35). */
+const SENDS_BACK = [F6, F9, F11, F18, F22, F25, F28, F29, F30, F31];
+/** The striker's own-ball faults that F38 turns into one −2 in an "I do not see" stroke that hit. */
+const OWN_FAULTS = [F29, F31, F34, F22, F36];
+/** The fort faults of F32's second clause. */
+const FORT_FAULTS = [F34, F22, F36];
+
+/** Article i of a table, scored to `player`. */
+export function score(articles: string, i: number, player: number): ScoreChange {
+  const pair = articles.split(' ');
+  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
+}
+
+const sideOf = (letter: string): number => 'EF'.indexOf(letter);
+
+/** A fort's bit from its name (EA1 ... FG), -1 for no fort. */
+function fortBit(name: string): number {
+  const side = sideOf(name[0]);
+  const fort = FORTS.indexOf(name.slice(1));
+  return side < 0 || fort < 0 ? -1 : side * 5 + fort;
+}
+
+const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
+
+/** Removes the first `article` from `ids`; true if there was one. */
+function take(ids: number[], article: number): boolean {
+  const i = ids.indexOf(article);
+  if (i >= 0) ids.splice(i, 1);
+  return i >= 0;
+}
+
+/** Scores one stroke with happenings `hs`, struck from state `b`. */
+function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+  if (!Array.isArray(hs)) return refuse(b, 'bad');
+  const st: FortressState = Object.assign({}, b);
+  const before: FortressState = Object.assign({}, b);
+  delete before.lb;
+  delete before.lh;
+  st.lb = before;
+  st.lh = hs;
+  st.bl = false;
+  st.s = b.s.slice();
+  const rs = st.rs = b.rs.slice();
+  const p = b.t;
+  const side = p ^ b.e;
+  const adv = 1 - side;
+  const ids: number[] = [];
+  const changes: ScoreChange[] = [];
+  const due = [0, 0, 0, 0];
+  let hit = false;
+  let begun = false;
+  for (let i = 0; i <= hs.length; i++) {
+    const h = i < hs.length ? hs[i] : '';
+    if (typeof h !== 'string') return refuse(b, 'bad');
+    const end = h.slice(-1);
+    const ballSide = sideOf(h[0]);
+    const defending = h[1] === 'D';
+    const d = h[2] === '1' || h[2] === '2' ? 3 : 2;
+    // What happened: colours end in _ or ^; a ball (EA, ED, ED1 ...) is followed by its op; '' for anything else.
+    const op = end === '_' || end === '^' ? end : ballSide >= 0 && (defending || h[1] === 'A' && d === 2) ? h[d] : '';
+    const rest = h.slice(d + 1);
+    // F8 and F12 are judged as the stroke begins: at its first ball movement
+    // (after colours taken down and balls put back by hand before it), or at its end.
+    if (!begun && (i === hs.length || op && '>.=-~'.indexOf(op) >= 0)) {
+      begun = true;
+      // F8: a pass counts once the adversary's pass colours are down; still up now, it must be made again.
+      if (!(st.cd >> (10 + adv) & 1)) st.ps &= ~(1 << side);
+      // F12: an adversary's fort taken whose colours are still up is not taken, and its 4 points go back.
+      for (let f = adv * 5; f < adv * 5 + 5; f++) {
+        if ((st.tk & ~st.cd) >> f & 1) {
+          st.tk ^= 1 << f;
+          changes.push(score(ARTICLES, F12, p));
+        }
+      }
+    }
+    const cls = ballSide * 2 + (defending ? 1 : 0);
+    const own = ballSide === side;
+    let article = -1;
+    if (i === hs.length) break;
+    if (h === 'wrong') article = F19;
+    else if (h === 'hit') hit = true;
+    else if (op === '_' || op === '^') {
+      const name = h.slice(0, -1);
+      const bit = name.length === 2 && name[1] === 'P' && ballSide >= 0 ? 10 + ballSide : fortBit(name);
+      if (bit < 0) return refuse(b, 'bad');
+      st.cd = op === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+    } else if (op === '>') {
+      const bell = end === '!';
+      const f = fortBit(bell ? rest.slice(0, -1) : rest);
+      if (f < 0) return refuse(b, 'bad');
+      const fortSide = f < 5 ? 0 : 1;
+      const need = BEFORE[f - fortSide * 5];
+      const taken = st.tk >> f & 1;
+      const inOrder = (st.tk >> adv * 5 & need) === need;
+      if (!own) article = fortSide === side ? (taken ? F26 : F25) : F27;
+      else if (taken) article = bell && fortSide !== side ? F36 : F34;
+      else if (fortSide !== side && !inOrder) article = bell ? F22 : F34;
+      // An adversary's fort, next in order, its bell rung (F15: no bell, no fort; his own forts are his to defend).
+      else if (fortSide !== side && bell) {
+        if (defending) article = F18;
+        else if (!(st.ps >> side & 1)) article = F6;
+        else if (!(st.cd >> (10 + adv) & 1)) article = F9;
+        else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
+        else {
+          st.tk |= 1 << f;
+          article = F11;
+        }
+      }
+    } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b, 'bad');
+    else if (op === '.') article = own ? F29 : F28;
+    else if (op === '~') article = own ? F31 : F30;
+    else if (op === '=' && own && !defending) st.ps |= 1 << side;
+    else if (op === '+') rs[cls] = Math.max(0, rs[cls] - 1);
+    if (article >= 0) ids.push(article);
+    if (SENDS_BACK.indexOf(article) >= 0) due[cls]++;
+  }
+  // F32: a fort taken and an adversary's ball forced over the table in one stroke: +6 in all,
+  // or −2 in all when the striker's ball also entered a taken fort or one out of order.
+  if (ids.indexOf(F11) >= 0 && take(ids, F30)) {
+    take(ids, F11);
+    let fault = false;
+    for (let j = 0; j < FORT_FAULTS.length && !fault; j++) fault = take(ids, FORT_FAULTS[j]);
+    ids.push(fault ? F32_FAULT : F32);
+  }
+  // F37/F38: "I do not see": a miss −2; a hit +2, or −2 in all with his own-ball faults.
+  if (b.bl) {
+    let fault = false;
+    for (let j = 0; j < OWN_FAULTS.length && hit; j++) while (take(ids, OWN_FAULTS[j])) fault = true;
+    ids.push(!hit ? F37_MISS : fault ? F38 : F37);
+  }
+  let gain = 0;
+  for (let j = 0; j < ids.length; j++) {
+    const change = score(ARTICLES, ids[j], p);
+    changes.push(change);
+    gain += change.points;
+  }
+  let total = b.s[p];
+  for (let j = 0; j < changes.length; j++) total += changes[j].points;
+  // F40: with floorAtZero, a score below zero is lifted back to zero, and the lift is told.
+  if (st.z && total < 0) {
+    changes.push({ player: p, points: -total, rule: 'F40' });
+    total = 0;
+  }
+  st.s[p] = total;
+  for (let c = 0; c < 4; c++) rs[c] = Math.min(rs[c] + due[c], c & 1 ? 2 : 1);
+  // F40: 20 wins at the end of the stroke; F41: the striker keeps the table after a gain.
+  if (total >= TARGET) st.w = p;
+  else if (st.a || gain <= 0) st.t = 1 - p;
+  return { state: st, changes: changes };
+}
+
+/** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
+function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+  if (!state.lh) return refuse(state, 'none');
+  const o = strike(state.lb!, hs);
+  if (o.refused) return refuse(state, o.refused);
+  const old = strike(state.lb!, state.lh).changes;
+  // Points by article, in the order the articles first appear (all are the striker's).
+  const net: { [rule: string]: number } = {};
+  const all = o.changes.concat(old);
+  for (let i = 0; i < all.length; i++) net[all[i].rule] = (net[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
+  const changes: ScoreChange[] = [];
+  for (const rule in net) if (net[rule]) changes.push({ player: state.lb!.t, points: net[rule], rule: rule });
+  // An "I do not see" declared since belongs to the next stroke still.
+  o.state.bl = state.bl;
+  return { state: o.state, changes: changes };
+}
+
+export const fortress = {
+  id: 'fortress' as const,
+
+  setup(config: GameConfig): FortressState {
+    const options = config.options;
+    let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
+    for (const name in options) {
+      const v = options[name];
+      if (OPTIONS.indexOf(name) < 0) bad = name + ': unknown';
+      else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
+    }
+    if (bad) throw new Error(bad);
+    const lag = options.lag ? 1 : 0;
+    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], bl: false };
+  },
+
+  moves: {
+    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : strike(state, move.h),
+    lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
+      const p = move.p;
+      if (state.lh) return refuse(state, 'F1');
+      if (p !== 0 && p !== 1) return refuse(state, 'bad');
+      const st = Object.assign({}, state);
+      st.e = st.t = p;
+      return { state: st, changes: [] };
+    },
+    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
+    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.b + '~'])),
+    blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
+      if (move.hit === undefined) {
+        if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+        const st = Object.assign({}, state);
+        st.bl = true;
+        return { state: st, changes: [] };
+      }
+      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
+      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
+    },
+    fix: (state: FortressState, move: FortressMove) => correct(state, move.h),
+  } as { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> },
+
+  scores: (state: FortressState) => state.s,
+  turn: (state: FortressState) => state.t,
+  winner: (state: FortressState) => state.w,
+};

@@ -1,0 +1,258 @@
+// Table shuffleboard (docs/games/shuffleboard.md, S1-S12): setup and the moves,
+// pure. A move is what the board saw (a throw came to rest), or the referee's
+// word (the coin toss, a weight put right). Points are scored only when an
+// end is over (S5, S6); a correction after that scores the end again. Undo is
+// the runtime's (it replays the saved log).
+import { GameConfig, Outcome, ScoreChange } from '../../game';
+import type { Refusal } from './words';
+
+/** The reference table (mm from the end edge) and weight: lines are judged at their nominal position. */
+export const TREY_MM = 152;
+export const DEUCE_MM = 305;
+export const FOUL_MM = 1829;
+/** The weight's radius: it is 58 mm across. */
+export const RADIUS_MM = 29;
+/** What the sensing resolves: two weights nearer than this to each other are level (S11). Option `resolution`. */
+export const RESOLUTION_MM = 5;
+/** Weights per end: 4 of each colour (S1). */
+export const WEIGHTS = 8;
+/** The nearest weight of a side with none on the table: farther than any. */
+const NONE = 9999;
+
+/**
+ * One weight as the sensing reports it once everything is still:
+ * [id, colour, d, hanging]. id: the weight's throw in this end (0 the
+ * first, 7 the eighth); colour 0 red, 1 blue; d: its centre's distance from
+ * the end edge in mm, negative once it has gone off the table; hanging: 1
+ * when it overhangs the end edge, 0 when not, left out to let d decide.
+ */
+export type Rest = number[];
+
+/**
+ * toss: the coin toss (S2): side s throws first in the first end.
+ * rest: a throw is over, every weight still. w lists the weights that came to
+ *   rest somewhere new (the one thrown, the ones it knocked, those gone off);
+ *   the others lie where they were. The eighth rest ends the end.
+ * place: the referee's word on weight i: it rests at d (negative: off the
+ *   table), its colour is c, it hangs (h 1) or not (h 0); what is left out
+ *   stays, but h, left out with a new d, follows d.
+ * clear: the table is cleared after an end; the next end begins.
+ */
+export interface ShuffleboardMove {
+  k: 'toss' | 'rest' | 'place' | 'clear';
+  s?: number;
+  w?: Rest[];
+  i?: number;
+  d?: number;
+  c?: number;
+  h?: number;
+}
+
+export interface ShuffleboardState {
+  /** Players: 2 (singles) or 4 (doubles: players 0 and 2 are side 0, 1 and 3 side 1). */
+  n: number;
+  /** Target (S12). */
+  tg: number;
+  /** Resolution in mm (S11). */
+  rs: number;
+  /** Scores by side: 0 red, 1 blue. */
+  s: number[];
+  /** End number, from 1. */
+  e: number;
+  /** The side that throws first in this end; -1 until the coin toss (S2). */
+  f: number;
+  /** Throws made in this end, 0-8: weight t is the next one thrown. */
+  t: number;
+  /** Each weight's centre from the end edge (mm), -1 when not on the table (not thrown yet, or out of play: S4). */
+  d: number[];
+  /** Each weight's colour. */
+  c: number[];
+  /** Each weight's overhang: 1 hanging. */
+  h: number[];
+  /** The points each side made in the last end scored. */
+  ep: number[];
+  /** The side that won the last end scored; -1 when nobody scored (S3, S11). */
+  ew: number;
+  /** The winning side, or null. */
+  w: number | null;
+}
+
+/**
+ * The scoring articles, `rule points` pairs: article i is a weight's zone i
+ * (zone()): hanging; fully past the trey line; touching it; fully past the
+ * deuce line; touching it; fully past the foul line.
+ */
+const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1';
+
+/** Article i of a table, scored to `player`. */
+function score(articles: string, i: number, player: number): ScoreChange {
+  const pair = articles.split(' ');
+  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
+}
+
+/**
+ * The zone (scoring article) of a weight on the table, centre d, hanging h.
+ * It covers d - RADIUS_MM to d + RADIUS_MM: fully past a line at L when
+ * d + RADIUS_MM < L, touching it while d - RADIUS_MM <= L as well.
+ */
+export function zone(d: number, h: number): number {
+  return h ? 0 : d + RADIUS_MM < TREY_MM ? 1 : d - RADIUS_MM <= TREY_MM ? 2 : d + RADIUS_MM < DEUCE_MM ? 3 : d - RADIUS_MM <= DEUCE_MM ? 4 : 5;
+}
+
+/** Options (docs/games/shuffleboard.md): teams, target, firstPlayer, resolution. */
+export function setup(config: GameConfig): ShuffleboardState {
+  const n = config.players;
+  const o = config.options;
+  const teams = o.teams;
+  let first = o.firstPlayer as number;
+  let tg = o.target as number;
+  let rs = o.resolution as number;
+  // Defaults for options not given: singles to 11, doubles to 21 (S12); the coin decides (S2).
+  if (first === undefined) first = -1;
+  if (tg === undefined) tg = n > 2 ? 21 : 11;
+  if (rs === undefined) rs = RESOLUTION_MM;
+  // What is wrong names the option; a misspelt option is refused, never ignored.
+  let bad = n !== 2 && n !== 4 ? 'players: 2 or 4 (S1)'
+    : teams !== undefined && teams !== 2 || n > 2 && teams !== 2 ? 'bad teams'
+      : !(tg > 0) || tg !== (tg | 0) ? 'bad target'
+        : first !== -1 && first !== 0 && first !== 1 ? 'bad firstPlayer'
+          : !(rs >= 0 && rs <= 100) ? 'bad resolution' : '';
+  for (const name in o) if ('teams target firstPlayer resolution'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
+  if (bad) throw new Error(bad);
+  return {
+    n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), ep: [0, 0], ew: -1, w: null,
+  };
+}
+
+/**
+ * Puts weight i at d, colour c, hanging h (undefined: by d) in a copied
+ * state. Off the table (its centre past the end edge: it falls) or short of
+ * the foul line (not fully over it), it is out of play (S4).
+ */
+function put(st: ShuffleboardState, i: number, c: number, d: number, h: number | undefined): void {
+  const out = d < 0 || d + RADIUS_MM >= FOUL_MM;
+  st.d[i] = out ? -1 : d;
+  st.c[i] = c;
+  st.h[i] = out ? 0 : h === undefined ? +(d < RADIUS_MM) : h ? 1 : 0;
+}
+
+/**
+ * Scores the end on the table of a copied state (S6-S12), adding its point
+ * changes. The side with the nearest weight scores each of its weights nearer
+ * than the other side's nearest by more than the resolution; level nearest
+ * weights (S11), or none on the table, score nothing.
+ */
+function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
+  const near = [NONE, NONE];
+  let i: number;
+  for (i = 0; i < WEIGHTS; i++) if (st.d[i] >= 0 && st.d[i] < near[st.c[i]]) near[st.c[i]] = st.d[i];
+  const side = near[0] < near[1] ? 0 : 1;
+  const beat = near[1 - side] - st.rs;
+  st.ep = [0, 0];
+  st.ew = near[side] < beat ? side : -1;
+  for (i = 0; i < WEIGHTS; i++) {
+    if (st.d[i] >= 0 && st.c[i] === side && st.d[i] < beat) {
+      const change = score(ARTICLES, zone(st.d[i], st.h[i]), side);
+      st.ep[side] += change.points;
+      changes.push(change);
+    }
+  }
+  st.s[side] += st.ep[side];
+  // S12: only the side that scored can have reached the target, and only now.
+  st.w = st.s[side] >= st.tg ? side : null;
+}
+
+/** A copy of the state whose table and scores may change. */
+function copy(state: ShuffleboardState): ShuffleboardState {
+  return Object.assign({}, state, { s: state.s.slice(), d: state.d.slice(), c: state.c.slice(), h: state.h.slice() });
+}
+
+function refuse(state: ShuffleboardState, code: Refusal): Outcome<ShuffleboardState> {
+  return { state: state, changes: [], refused: code };
+}
+
+/** A weight of this end, thrown already (or, with `throwing`, being thrown). */
+function thrown(state: ShuffleboardState, i: unknown, throwing: boolean): boolean {
+  return i === ((i as number) | 0) && (i as number) >= 0 && (i as number) < state.t + (throwing ? 1 : 0);
+}
+
+export const moves = {
+  toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+    if (state.f >= 0) return refuse(state, 'tossed');
+    if (move.s !== 0 && move.s !== 1) return refuse(state, 'arg');
+    return { state: Object.assign({}, state, { f: move.s }), changes: [] };
+  },
+
+  rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+    const w = move.w || [];
+    let i: number;
+    if (state.w !== null) return refuse(state, 'over');
+    if (state.f < 0) return refuse(state, 'toss');
+    if (state.t >= WEIGHTS) return refuse(state, 'clear');
+    for (i = 0; i < w.length; i++) {
+      if (!thrown(state, w[i][0], true)) return refuse(state, 'id');
+      if (w[i][1] !== 0 && w[i][1] !== 1 || typeof w[i][2] !== 'number') return refuse(state, 'arg');
+    }
+    const st = copy(state);
+    const changes: ScoreChange[] = [];
+    // In the order given; a weight out of play stays out for the rest of the end (S4), wherever it is seen.
+    for (i = 0; i < w.length; i++) if (w[i][0] === state.t || st.d[w[i][0]] >= 0) put(st, w[i][0], w[i][1], w[i][2], w[i][3]);
+    if (++st.t === WEIGHTS) scoreEnd(st, changes);
+    return { state: st, changes: changes };
+  },
+
+  place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+    const i = move.i as number;
+    if (!thrown(state, i, false)) return refuse(state, 'id');
+    const c = move.c === undefined ? state.c[i] : move.c;
+    const d = move.d === undefined ? state.d[i] : move.d;
+    if (c !== 0 && c !== 1 || typeof d !== 'number') return refuse(state, 'arg');
+    const st = copy(state);
+    const changes: ScoreChange[] = [];
+    // h left out: the weight's own while it stays where it is, else what d says.
+    put(st, i, c, d, move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined);
+    if (st.t === WEIGHTS) {
+      // The end was scored: its points are taken back, and it is scored again from the table as it is now.
+      for (let side = 0; side < 2; side++) {
+        if (st.ep[side]) changes.push({ player: side, points: -st.ep[side], rule: 'S6' });
+        st.s[side] -= st.ep[side];
+      }
+      scoreEnd(st, changes);
+    }
+    return { state: st, changes: changes };
+  },
+
+  clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
+    if (state.w !== null) return refuse(state, 'over');
+    if (state.t < WEIGHTS) return refuse(state, 'end');
+    // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
+    return {
+      state: Object.assign({}, state, {
+        e: state.e + 1, f: state.ew < 0 ? state.f : state.ew, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
+      }),
+      changes: [],
+    };
+  },
+};
+
+// No copy: states are never changed (the moves make new ones), and callers only read scores.
+export function scores(state: ShuffleboardState): number[] {
+  return state.s;
+}
+
+/**
+ * The player to throw, -1 until the coin toss. Sides alternate throws (S2).
+ * In doubles the two players at the head of the table play an end, the
+ * other two the next: players 0 and 1 in odd ends, 2 and 3 in even ends.
+ * Once the end is over, the first thrower of the next end (S3).
+ */
+export function turn(state: ShuffleboardState): number {
+  const over = state.t >= WEIGHTS;
+  const side = over ? (state.ew < 0 ? state.f : state.ew) : (state.f + state.t) & 1;
+  return state.f < 0 ? -1 : state.n > 2 && (state.e - (over ? 0 : 1)) & 1 ? side + 2 : side;
+}
+
+export function winner(state: ShuffleboardState): number | null {
+  return state.w;
+}

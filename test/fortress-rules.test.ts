@@ -1,0 +1,476 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fortress, FortressMove, FortressState, ARTICLES, FORTS } from '../firmware/games/fortress/rules';
+import { WORDS } from '../firmware/games/fortress/words';
+import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Player 0 plays the English side unless the lag says otherwise: his adversary's forts are FA1 ... FG.
+const game = fortress;
+const PAGE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../docs/games/fortress.md'), 'utf8');
+/** A section of the game's page, by its title. */
+const section = (title: string): string => PAGE.split(/^## /m).find((s) => s.startsWith(title))!;
+const start = (options: GameOptions = {}): FortressState => game.setup({ players: 2, options: options });
+const stroke = (...h: string[]): FortressMove => ({ k: 'stroke', h: h });
+const play = (state: FortressState, move: FortressMove): Outcome<FortressState> => game.moves[move.k](state, move);
+/** A state of the game with some of its fields set, for the articles that need a position. */
+const at = (fields: Partial<FortressState>, options: GameOptions = {}): FortressState => Object.assign(start(options), fields);
+/** Fort bit by name (EA1 ... FG). */
+const fort = (name: string): number => 1 << (('EF'.indexOf(name[0]) * 5) + FORTS.indexOf(name.slice(1)));
+const forts = (...names: string[]): number => names.reduce((bits, n) => bits | fort(n), 0);
+/** Bit of a side's pass colours in `cd`. */
+const PASS_COLOURS = [1 << 10, 1 << 11];
+/** Player 0 (English) has made the pass regularly: the French pass colours are down. */
+const passed = (fields: Partial<FortressState> = {}, options: GameOptions = {}): FortressState =>
+  at(Object.assign({ ps: 1, cd: PASS_COLOURS[1] }, fields), options);
+
+/** Plays moves in order, failing on a refusal; returns the last state and all changes. */
+function playAll(state: FortressState, moves: FortressMove[]): { state: FortressState; changes: ScoreChange[] } {
+  const changes: ScoreChange[] = [];
+  for (const m of moves) {
+    const o = play(state, m);
+    assert.equal(o.refused, undefined, 'refused ' + JSON.stringify(m) + ': ' + o.refused);
+    state = o.state;
+    changes.push(...o.changes);
+  }
+  return { state, changes };
+}
+
+/** The changes of one move, as `rule points` strings. */
+function scored(state: FortressState, move: FortressMove): string[] {
+  const o = play(state, move);
+  assert.equal(o.refused, undefined, 'refused: ' + o.refused);
+  for (const c of o.changes) assert.equal(c.player, state.t, 'every change is the striker\'s');
+  return o.changes.map((c) => c.rule + ' ' + c.points);
+}
+
+describe('fortress rules', () => {
+  describe('articles', () => {
+    it('F1: two players; the lag winner plays the English side and strikes first, decided before the first stroke', () => {
+      assert.throws(() => game.setup({ players: 3, options: {} }), /^Error: players: 2 \(F1\)$/);
+      assert.equal(game.turn(start()), 0);
+      assert.deepEqual([start({ lag: 1 }).e, game.turn(start({ lag: 1 }))], [1, 1]);
+      const won = playAll(start(), [{ k: 'lag', p: 1 }]).state;
+      assert.deepEqual([won.e, game.turn(won)], [1, 1]);
+      // Player 1 plays English now: an English ball in the pocket is his own (F29).
+      assert.deepEqual(scored(won, stroke('EA.1')), ['F29 -2']);
+      assert.equal(play(won, { k: 'lag', p: 2 }).refused, 'bad');
+      const struck = playAll(won, [stroke()]).state;
+      assert.equal(play(struck, { k: 'lag', p: 0 }).refused, 'F1');
+    });
+
+    // A fort attack that fails: -2, the fort not taken, the ball that went in back to its spot.
+    const failed: [string, string, () => FortressState, string, number[]][] = [
+      ['F6', 'a fort attacked before the pass', start, 'EA>FA1!', [1, 0, 0, 0]],
+      ['F9', 'a fort attacked after the pass, the pass colours still up (F7)', start, 'EA=,EA>FA1!', [1, 0, 0, 0]],
+      ['F18', 'a fort taken with a defending ball (F17)', passed, 'ED2>FA1!', [0, 1, 0, 0]],
+      ['F22', 'a reserved fort before both advanced (F21)', passed, 'EA>FR1!', [1, 0, 0, 0]],
+    ];
+    for (const [rule, what, from, happenings, due] of failed) {
+      it(rule + ': ' + what + ': -2, not taken, the ball back to its spot', () => {
+        const o = play(from(), stroke(...happenings.split(',')));
+        assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: rule }]);
+        assert.equal(o.state.tk, 0);
+        assert.deepEqual(o.state.rs, due);
+      });
+    }
+
+    it('F7: the pass, then the pass colours, then a fort: in one stroke too; only the striker\'s attacking ball passes', () => {
+      assert.deepEqual(scored(start(), stroke('EA=', 'FP_', 'EA>FA1!')), ['F11 4']);
+      assert.deepEqual(scored(start(), stroke('ED1=', 'FP_', 'EA>FA1!')), ['F6 -2']);
+      assert.deepEqual(scored(start(), stroke('FA=', 'FP_', 'EA>FA1!')), ['F6 -2']);
+    });
+
+    it('F8: the pass colours still up at the striker\'s next stroke: the pass must be made again (no points)', () => {
+      const afterPass = playAll(start(), [stroke('EA='), stroke()]).state;
+      assert.equal(afterPass.ps, 1, 'the pass holds until his next stroke');
+      assert.deepEqual(scored(afterPass, stroke('EA>FA1!')), ['F6 -2'], 'pass taken back: as if never made');
+      assert.equal(play(afterPass, stroke()).state.ps, 0);
+      // Colours taken down before his next stroke (sensed at its start): the pass stands.
+      assert.deepEqual(scored(afterPass, stroke('FP_', 'EA>FA1!')), ['F11 4']);
+    });
+
+    it('F11: a fort taken (bell, attacking ball, pass and order respected): +4, taken, the ball due on its spot (F10)', () => {
+      const o = play(passed(), stroke('EA>FA2!'));
+      assert.deepEqual(o.changes, [{ player: 0, points: 4, rule: 'F11' }]);
+      assert.equal(o.state.tk, fort('FA2'));
+      assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
+    });
+
+    it('F12: a fort\'s colours still up at the taker\'s next stroke: -4 and not taken; down in time, it stays', () => {
+      const taken = play(passed(), stroke('EA>FA1!')).state;
+      const next = play(taken, stroke('EA+'));
+      assert.deepEqual(next.changes, [{ player: 0, points: -4, rule: 'F12' }]);
+      assert.equal(next.state.tk, 0);
+      assert.equal(next.state.t, 1, 'F12 is no gain: the turn passes');
+      assert.deepEqual(play(taken, stroke('FA1_', 'EA+')).changes, []);
+      assert.equal(play(taken, stroke('FA1_', 'EA+')).state.tk, fort('FA1'));
+      // Down in the stroke that took it, after the bell.
+      const inOne = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
+      assert.deepEqual(play(inOne, stroke('EA+')).changes, []);
+      // Colours taken down after the stroke began are too late.
+      assert.deepEqual(scored(taken, stroke('EA+', 'ED1-', 'FA1_')), ['F12 -4']);
+    });
+
+    it('F13: a miss reckons nothing, and the turn passes', () => {
+      const o = play(start(), stroke());
+      assert.deepEqual(o.changes, []);
+      assert.equal(o.state.t, 1);
+      assert.deepEqual(game.scores(o.state), [0, 0]);
+    });
+
+    it('F15: no bell, no fort', () => {
+      const o = play(passed(), stroke('EA>FA1'));
+      assert.deepEqual(o.changes, []);
+      assert.equal(o.state.tk, 0);
+    });
+
+    it('F19: the last stroke struck with an adversary\'s ball: -2, marked once', () => {
+      const s = play(start(), stroke('EA=')).state;
+      const o = play(s, { k: 'wrong' });
+      assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F19' }]);
+      assert.deepEqual(game.scores(o.state), [-2, 0]);
+      assert.equal(play(o.state, { k: 'wrong' }).refused, 'F19');
+      assert.equal(play(start(), { k: 'wrong' }).refused, 'none');
+    });
+
+    it('F21/F22: both advanced forts, then both reserved, then the grand fort; out of order: -2', () => {
+      for (const f of ['FR1', 'FR2', 'FG']) assert.deepEqual(scored(passed(), stroke('EA>' + f + '!')), ['F22 -2'], f);
+      const advanced = forts('FA1', 'FA2');
+      assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FR1!')), ['F22 -2'], 'one advanced is not enough');
+      assert.deepEqual(scored(passed({ tk: advanced, cd: PASS_COLOURS[1] | advanced }), stroke('EA>FR2!')), ['F11 4']);
+      assert.deepEqual(scored(passed({ tk: advanced | fort('FR2'), cd: PASS_COLOURS[1] | advanced | fort('FR2') }), stroke('EA>FG!')), ['F22 -2']);
+      const four = forts('FA1', 'FA2', 'FR1', 'FR2');
+      assert.deepEqual(scored(passed({ tk: four, cd: PASS_COLOURS[1] | four }), stroke('EA>FG!')), ['F11 4']);
+      // An English fort taken does not count for the French order: the order is the adversary's forts'.
+      assert.deepEqual(scored(passed({ tk: forts('EA1', 'EA2'), cd: PASS_COLOURS[1] }), stroke('EA>FR1!')), ['F22 -2']);
+    });
+
+    it('F23: while a ball of the striker that is due on its spot is off it, forts reckon nothing (and are not taken)', () => {
+      const taken = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
+      assert.deepEqual(taken.rs, [1, 0, 0, 0]);
+      const o = play(taken, stroke('EA>FA2!'));
+      assert.deepEqual(o.changes, [{ player: 0, points: 0, rule: 'F23' }]);
+      assert.equal(o.state.tk, fort('FA1'));
+      // Put back by hand before the stroke: the fort counts.
+      assert.deepEqual(scored(taken, stroke('EA+', 'EA>FA2!')), ['F11 4']);
+      // A holed defending ball of his own, not yet back, counts too; the adversary's balls do not.
+      assert.deepEqual(scored(passed({ rs: [0, 1, 0, 0] }), stroke('EA>FA1!')), ['F23 0']);
+      assert.deepEqual(scored(passed({ rs: [0, 0, 1, 2] }), stroke('EA>FA1!')), ['F11 4']);
+      // A ball holed in this very stroke does not: he had no time to put it back.
+      assert.deepEqual(scored(passed(), stroke('ED1.3', 'EA>FA1!')), ['F29 -2', 'F11 4']);
+      // Two defending balls due: both must be back.
+      const two = passed({ rs: [0, 2, 0, 0] });
+      assert.deepEqual(scored(two, stroke('ED1+', 'EA>FA1!')), ['F23 0']);
+      assert.deepEqual(scored(two, stroke('ED1+', 'ED2+', 'EA>FA1!')), ['F11 4']);
+    });
+
+    it('F25/F26/F27: an adversary\'s ball forced into a fort', () => {
+      // Into the striker's own fort not taken: prisoner of war, +6, and it goes back to its spot.
+      const prisoner = play(start(), stroke('FD>EA1'));
+      assert.deepEqual(prisoner.changes, [{ player: 0, points: 6, rule: 'F25' }]);
+      assert.deepEqual(prisoner.state.rs, [0, 0, 0, 1]);
+      assert.deepEqual(scored(start(), stroke('FA>EG!')), ['F25 6'], 'the bell changes nothing');
+      // Into his own fort that the adversary has taken: +2.
+      assert.deepEqual(scored(at({ tk: fort('ER1') }), stroke('FD2>ER1')), ['F26 2']);
+      // Into the adversary's own fort: +2.
+      assert.deepEqual(scored(start(), stroke('FA>FA2')), ['F27 2']);
+      assert.deepEqual(scored(at({ tk: fort('FA2'), cd: fort('FA2') }), stroke('FD>FA2!')), ['F27 2']);
+    });
+
+    it('F28/F29: a ball holed: +2 for each of the adversary\'s, -2 for each of his own', () => {
+      assert.deepEqual(scored(start(), stroke('FA.1', 'FD.2', 'FD1.6')), ['F28 2', 'F28 2', 'F28 2']);
+      assert.deepEqual(scored(start(), stroke('EA.1', 'ED2.4')), ['F29 -2', 'F29 -2']);
+      assert.deepEqual(play(start(), stroke('FA.1', 'ED2.4')).state.rs, [0, 1, 1, 0], 'both go back to their spots');
+      // A side has one attacking ball and two defending balls to put back, at most.
+      assert.deepEqual(play(at({ rs: [1, 2, 0, 0] }), stroke('EA.1', 'ED1.2')).state.rs, [1, 2, 0, 0]);
+    });
+
+    it('F30/F31: a ball forced over the table (referee): +2 for each of the adversary\'s, -2 for each of his own', () => {
+      const s = play(start(), stroke()).state;
+      assert.equal(s.t, 1);
+      const o = play(s, { k: 'over', b: 'FD' });
+      assert.deepEqual(o.changes, [{ player: 0, points: 2, rule: 'F30' }]);
+      assert.equal(o.state.t, 0, 'the stroke gained now: the striker keeps the table (F41)');
+      assert.deepEqual(playAll(s, [{ k: 'over', b: 'EA' }, { k: 'over', b: 'ED1' }]).changes.map((c) => c.rule + ' ' + c.points), ['F31 -2', 'F31 -2']);
+      assert.deepEqual(scored(start(), stroke('FA~', 'ED~')), ['F30 2', 'F31 -2']);
+      assert.equal(play(s, { k: 'over', b: 'XA' }).refused, 'bad');
+      assert.equal(play(start(), { k: 'over', b: 'FA' }).refused, 'none');
+    });
+
+    it('F32: a fort taken and an adversary\'s ball over the table in one stroke: +6 in all, or -2 in all with a fort fault', () => {
+      assert.deepEqual(scored(passed(), stroke('FD~', 'EA>FA1!')), ['F32 6']);
+      // The fault: one of his balls into a taken fort, or into a fort out of order.
+      assert.deepEqual(scored(passed({ tk: fort('EA1') }), stroke('EA>FA1!', 'FD~', 'ED1>EA1')), ['F32 -2']);
+      assert.deepEqual(scored(passed(), stroke('EA>FA1!', 'ED1>FG', 'FD~')), ['F32 -2']);
+      // A second ball over the table scores its own +2; a holed ball is no part of F32.
+      assert.deepEqual(scored(passed(), stroke('EA>FA1!', 'FD~', 'FA~')), ['F30 2', 'F32 6']);
+      assert.deepEqual(scored(passed(), stroke('FD.1', 'EA>FA1!')), ['F28 2', 'F11 4']);
+      // Without a fort taken, the fault and the ball over count apart.
+      assert.deepEqual(scored(passed(), stroke('ED1>FG', 'FD~')), ['F34 -2', 'F30 2']);
+    });
+
+    it('F33: own balls holed or over the table cost what F29 and F31 say, nothing more', () => {
+      assert.deepEqual(scored(start(), stroke('EA.1', 'ED1~')), ['F29 -2', 'F31 -2']);
+    });
+
+    it('F34: his ball into a taken fort (his own or the adversary\'s), or into an adversary\'s fort out of order: -2', () => {
+      assert.deepEqual(scored(at({ tk: fort('EA2') }), stroke('ED1>EA2')), ['F34 -2']);
+      assert.deepEqual(scored(at({ tk: fort('EA2') }), stroke('EA>EA2!')), ['F34 -2'], 'his own fort cannot be taken again by him');
+      assert.deepEqual(scored(at({ tk: fort('FA1'), cd: fort('FA1') }), stroke('ED2>FA1')), ['F34 -2']);
+      assert.deepEqual(scored(start(), stroke('EA>FR2')), ['F34 -2']);
+      assert.deepEqual(play(start(), stroke('EA>FR2')).state.rs, [0, 0, 0, 0], 'F34 sends no ball back');
+      // His own fort not taken: nothing.
+      assert.deepEqual(scored(start(), stroke('ED1>EA1')), []);
+    });
+
+    it('one fault, one penalty: F22 and F36 are cited where F34 names the same fault', () => {
+      assert.deepEqual(scored(passed(), stroke('EA>FR1!')), ['F22 -2']);
+      assert.deepEqual(scored(passed(), stroke('EA>FR1')), ['F34 -2']);
+      assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1!')), ['F36 -2']);
+      assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1')), ['F34 -2']);
+      // Different faults in one stroke each count.
+      assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1!', 'ED1.2', 'ED2>FG!')), ['F36 -2', 'F29 -2', 'F22 -2']);
+    });
+
+    it('F36: a fort taken again once taken and its colours down: -2, and it stays taken', () => {
+      const s = passed({ tk: fort('FA2'), cd: PASS_COLOURS[1] | fort('FA2') });
+      const o = play(s, stroke('EA>FA2!'));
+      assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F36' }]);
+      assert.equal(o.state.tk, fort('FA2'));
+    });
+
+    it('F37: "I do not see" declared before the stroke: a hit +2, a miss -2 (the board scores a miss until told a hit)', () => {
+      const declared = playAll(start(), [{ k: 'blind' }]).state;
+      assert.equal(declared.bl, true);
+      assert.equal(play(declared, { k: 'blind' }).refused, 'F37');
+      const missed = play(declared, stroke('FD-'));
+      assert.deepEqual(missed.changes, [{ player: 0, points: -2, rule: 'F37' }]);
+      assert.equal(missed.state.bl, false, 'a declaration is for one stroke');
+      const hit = play(missed.state, { k: 'blind', hit: true });
+      assert.deepEqual(hit.changes, [{ player: 0, points: 4, rule: 'F37' }], 'a correction tells the difference');
+      assert.deepEqual(game.scores(hit.state), [2, 0]);
+      assert.equal(hit.state.t, 0, 'a hit gains: the striker keeps the table');
+      const back = play(hit.state, { k: 'blind', hit: false });
+      assert.deepEqual(game.scores(back.state), [-2, 0]);
+      assert.equal(back.state.t, 1);
+      // Hit or miss only for a stroke declared so.
+      assert.equal(play(missed.state, { k: 'blind', hit: true }).refused, undefined);
+      assert.equal(play(playAll(start(), [stroke()]).state, { k: 'blind', hit: true }).refused, 'F37');
+      assert.equal(play(start(), { k: 'blind', hit: true }).refused, 'F37');
+    });
+
+    it('F38: in an "I do not see" stroke that hit, his own-ball faults cost -2 in all, and a prisoner +6 more', () => {
+      const declared = playAll(start(), [{ k: 'blind' }]).state;
+      const hitWith = (...h: string[]) => scored(declared, stroke(...h, 'hit'));
+      assert.deepEqual(hitWith(), ['F37 2']);
+      for (const fault of ['EA.1', 'ED1~', 'ED2>FR1']) assert.deepEqual(hitWith(fault), ['F38 -2'], fault);
+      assert.deepEqual(hitWith('EA.1', 'ED1~'), ['F38 -2'], 'once for all his faults');
+      assert.deepEqual(hitWith('FD>EA2'), ['F25 6', 'F37 2']);
+      assert.deepEqual(hitWith('FD>EA2', 'EA.4'), ['F25 6', 'F38 -2']);
+      // A miss leaves the faults as they are.
+      assert.deepEqual(scored(declared, stroke('EA.1')), ['F29 -2', 'F37 -2']);
+    });
+
+    it('F40: scores go below zero unless floorAtZero lifts them back, and the lift is told', () => {
+      assert.deepEqual(game.scores(play(start(), stroke('EA.1')).state), [-2, 0]);
+      const floored = play(start({ floorAtZero: true }), stroke('EA.1', 'ED1.2'));
+      assert.deepEqual(floored.changes.map((c) => c.rule + ' ' + c.points), ['F29 -2', 'F29 -2', 'F40 4']);
+      assert.deepEqual(game.scores(floored.state), [0, 0]);
+      // Judged on the stroke's end: a gain later in the stroke is not lost to the floor.
+      assert.deepEqual(game.scores(play(passed({}, { floorAtZero: true }), stroke('EA.1', 'FD.1')).state), [0, 0]);
+      assert.deepEqual(scored(at({ s: [1, 0] }, { floorAtZero: true }), stroke('EA.1')), ['F29 -2', 'F40 1']);
+    });
+
+    it('F40: the first to reach 20 wins at the end of that stroke; nothing is struck after', () => {
+      const near = passed({ s: [18, 5] });
+      const won = play(near, stroke('EA>FA1!', 'ED1.2'));
+      assert.deepEqual(game.scores(won.state), [20, 5]);
+      assert.equal(game.winner(won.state), 0);
+      assert.equal(play(won.state, stroke()).refused, 'over');
+      assert.equal(play(won.state, { k: 'blind' }).refused, 'over');
+      // 20 reached in the middle of the stroke, and lost again before its end: no winner.
+      const passedBy = play(passed({ s: [16, 5] }), stroke('EA>FA1!', 'ED1.2', 'EA.3'));
+      assert.deepEqual([game.scores(passedBy.state), game.winner(passedBy.state)], [[16, 5], null]);
+      assert.equal(game.winner(start()), null);
+      // A correction of the winning stroke can take the win back.
+      const fixed = play(won.state, { k: 'fix', h: ['EA>FA1', 'ED1.2'] });
+      assert.deepEqual([game.scores(fixed.state), game.winner(fixed.state), game.turn(fixed.state)], [[16, 5], null, 1]);
+    });
+
+    it('F41: the striker keeps the table after a stroke that gained, and only then; `alternate` passes it always', () => {
+      assert.equal(play(start(), stroke('FD.1')).state.t, 0, 'gained');
+      assert.equal(play(start(), stroke('FD.1', 'EA.1')).state.t, 1, 'gained nothing in all');
+      assert.equal(play(start(), stroke('FD.1', 'FA.1', 'EA.1')).state.t, 0, 'gained 2 in all');
+      assert.equal(play(start(), stroke('EA.1')).state.t, 1, 'lost');
+      assert.equal(play(at({ t: 1 }), stroke('ED.1')).state.t, 1, 'the French striker keeps the table too');
+      assert.equal(play(start({ alternate: true }), stroke('FD.1')).state.t, 1, 'alternate');
+      assert.equal(play(passed({}, { alternate: true }), stroke('EA>FA1!')).state.t, 1, 'alternate');
+      // A gain that only makes up for an F12 take-back still keeps the table.
+      const taken = play(passed(), stroke('EA>FA1!')).state;
+      const o = play(taken, stroke('EA+', 'FD.1'));
+      assert.deepEqual(o.changes.map((c) => c.rule + ' ' + c.points), ['F12 -4', 'F28 2']);
+      assert.equal(o.state.t, 0);
+    });
+
+    it('F42: every article a change can name is stated in the game\'s page', () => {
+      const stated = [...section('Rule ids').matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+      const sent = ARTICLES.split(' ').filter((_, i) => i % 2 === 0).concat('F40');
+      assert.deepEqual(sent.filter((id) => stated.indexOf(id) < 0), []);
+    });
+
+    it('F42: every change names its article, with that article\'s points', () => {
+      const table = ARTICLES.split(' ');
+      const points = new Map<string, Set<number>>();
+      for (let i = 0; i < table.length; i += 2) {
+        if (!points.has(table[i])) points.set(table[i], new Set());
+        points.get(table[i])!.add(+table[i + 1]);
+      }
+      fc.assert(fc.property(games(), (moves) => {
+        let state = start();
+        for (const m of moves) {
+          const o = play(state, m);
+          if (m.k === 'stroke' && !o.refused) for (const c of o.changes) {
+            if (c.rule === 'F40') assert.ok(c.points > 0);
+            else assert.ok(points.get(c.rule)!.has(c.points), JSON.stringify(c));
+          }
+          state = o.state;
+        }
+      }), { seed: 14, numRuns: 300 });
+    });
+  });
+
+  describe('players and sides', () => {
+    it('the French striker\'s balls and forts are the mirror of the English', () => {
+      const french = at({ t: 1, ps: 2, cd: PASS_COLOURS[0] });
+      assert.deepEqual(scored(french, stroke('FA>EA1!')), ['F11 4']);
+      assert.deepEqual(scored(french, stroke('FD2>EA1!')), ['F18 -2']);
+      assert.deepEqual(scored(french, stroke('ED1>FA1')), ['F25 6']);
+      assert.deepEqual(scored(at({ t: 1 }), stroke('FA=', 'EP_', 'FA>ER1!')), ['F22 -2']);
+      assert.deepEqual(scored(at({ t: 1 }), stroke('FA=', 'EP_', 'FA>EA2!')), ['F11 4']);
+    });
+
+    it('pass colours put up again: before his stroke, the pass must be made again (F8); during it, the pass is not regular (F9)', () => {
+      assert.deepEqual(scored(passed(), stroke('FP^', 'EA>FA1!')), ['F6 -2']);
+      assert.deepEqual(scored(passed(), stroke('EA-', 'FP^', 'EA>FA1!')), ['F9 -2']);
+    });
+  });
+
+  describe('corrections', () => {
+    it('fix replays the last stroke corrected; its changes are the difference, per article', () => {
+      const s = play(passed(), stroke('EA>FA1')).state;
+      assert.equal(s.t, 1, 'no bell: nothing taken');
+      const fixed = play(s, { k: 'fix', h: ['EA>FA1!', 'FD.2'] });
+      assert.deepEqual(fixed.changes, [{ player: 0, points: 4, rule: 'F11' }, { player: 0, points: 2, rule: 'F28' }]);
+      assert.equal(fixed.state.t, 0);
+      assert.equal(fixed.state.tk, fort('FA1'));
+      // Corrected again: articles that stay are not told again.
+      const again = play(fixed.state, { k: 'fix', h: ['EA>FA1!'] });
+      assert.deepEqual(again.changes, [{ player: 0, points: -2, rule: 'F28' }]);
+      // The same as if it had been sensed right at once.
+      assert.deepEqual(again.state, play(passed(), stroke('EA>FA1!')).state);
+    });
+
+    it('a correction keeps the referee\'s marks only as its happenings say, and a declaration for the next stroke', () => {
+      const s = playAll(start(), [stroke('EA.1'), { k: 'wrong' }, { k: 'blind' }]).state;
+      assert.deepEqual(game.scores(s), [-4, 0]);
+      const fixed = play(s, { k: 'fix', h: [] });
+      assert.deepEqual(fixed.changes.map((c) => c.rule + ' ' + c.points), ['F29 2', 'F19 2']);
+      assert.equal(fixed.state.bl, true, 'the "I do not see" already declared stays');
+    });
+
+    it('refusals: nothing to correct, a malformed correction', () => {
+      assert.equal(play(start(), { k: 'fix', h: [] }).refused, 'none');
+      const s = play(start(), stroke()).state;
+      assert.equal(play(s, { k: 'fix', h: ['EA>FX1'] }).refused, 'bad');
+      assert.equal(play(s, { k: 'fix' }).refused, 'bad');
+    });
+  });
+
+  describe('refusals and setup', () => {
+    it('malformed happenings are refused and change nothing', () => {
+      const s = start();
+      for (const h of ['', 'EA', 'EAx', 'EA1>FA1!', 'ED3.1', 'EA>FA3!', 'EA>F', 'EA=1', 'EA~2', 'XA.1', 'EX_', 'EA1', 'hits', 'EP', 'GP_']) {
+        const o = play(s, stroke(h));
+        assert.equal(o.refused, 'bad', JSON.stringify(h));
+        assert.equal(o.state, s);
+      }
+      assert.equal(play(s, { k: 'stroke', h: [1 as unknown as string] }).refused, 'bad');
+      assert.equal(play(s, { k: 'stroke' }).refused, 'bad');
+    });
+
+    it('every refusal code has its words, the same in the game\'s page', () => {
+      const page = section('Refusals');
+      const stated: { [code: string]: string } = {};
+      for (const m of page.matchAll(/^\| `([^`]+)` \| (.*) \|$/gm)) stated[m[1]] = m[2];
+      assert.deepEqual(stated, WORDS);
+      for (const code of ['over', 'bad', 'none', 'F1', 'F19', 'F37']) assert.ok(WORDS[code], code);
+    });
+
+    it('options: floorAtZero, alternate (true or false) and lag (0 or 1); any other is refused by name', () => {
+      assert.throws(() => start({ floorAtzero: true }), /^Error: floorAtzero: unknown$/);
+      assert.throws(() => start({ alternate: 1 }), /^Error: bad alternate$/);
+      assert.throws(() => start({ lag: 2 }), /^Error: bad lag$/);
+      assert.throws(() => start({ floorAtZero: 'yes' }), /^Error: bad floorAtZero$/);
+      assert.deepEqual(start({ floorAtZero: true, alternate: false, lag: 0 }).z, true);
+    });
+  });
+
+  describe('purity', () => {
+    it('is deterministic and never changes the state it is given', () => {
+      fc.assert(fc.property(games(), (moves) => {
+        const run = (): string => {
+          let state = start();
+          const seen: string[] = [];
+          for (const m of moves) {
+            const text = JSON.stringify(state);
+            const o = play(state, m);
+            assert.equal(JSON.stringify(state), text, 'input state changed by ' + JSON.stringify(m));
+            seen.push(JSON.stringify(o));
+            state = o.state;
+          }
+          return seen.join('\n');
+        };
+        assert.equal(run(), run());
+      }), { seed: 7, numRuns: 300 });
+    });
+
+    it('scores always equal the sum of the changes told, corrections included', () => {
+      fc.assert(fc.property(games(), fc.boolean(), (moves, floor) => {
+        let state = start({ floorAtZero: floor });
+        const sums = [0, 0];
+        for (const m of moves) {
+          const o = play(state, m);
+          for (const c of o.changes) sums[c.player] += c.points;
+          state = o.state;
+          assert.deepEqual(game.scores(state), sums);
+          if (floor) assert.ok(Math.min(...game.scores(state)) >= 0);
+        }
+      }), { seed: 21, numRuns: 300 });
+    });
+  });
+});
+
+/** Happenings a board or a referee can give, weighted towards the ones that score. */
+function happening(): fc.Arbitrary<string> {
+  const ball = fc.constantFrom('EA', 'ED', 'ED1', 'ED2', 'FA', 'FD', 'FD1', 'FD2');
+  const fortName = fc.constantFrom(...['E', 'F'].flatMap((s) => FORTS.map((f) => s + f)));
+  return fc.oneof(
+    fc.tuple(ball, fortName, fc.boolean()).map(([b, f, bell]) => b + '>' + f + (bell ? '!' : '')),
+    fc.tuple(ball, fc.constantFrom('.1', '.2', '~', '=', '+', '-')).map(([b, op]) => b + op),
+    fc.tuple(fc.constantFrom('EP', 'FP', 'EA1', 'FA1', 'FA2', 'FR1', 'FG'), fc.constantFrom('_', '^')).map(([c, op]) => c + op),
+    fc.constantFrom('EA=', 'FA=', 'FP_', 'EP_', 'hit', 'wrong'),
+  );
+}
+
+/** Move sequences: strokes, referee marks and corrections, some of them refused. */
+function games(): fc.Arbitrary<FortressMove[]> {
+  const strokeMove = fc.array(happening(), { maxLength: 6 }).map((h): FortressMove => ({ k: 'stroke', h: h }));
+  return fc.array(fc.oneof(
+    { weight: 8, arbitrary: strokeMove },
+    { weight: 1, arbitrary: fc.constantFrom<FortressMove>({ k: 'wrong' }, { k: 'blind' }, { k: 'blind', hit: true }, { k: 'blind', hit: false }, { k: 'lag', p: 1 }, { k: 'over', b: 'FD' }, { k: 'over', b: 'EA' }) },
+    { weight: 1, arbitrary: fc.array(happening(), { maxLength: 5 }).map((h): FortressMove => ({ k: 'fix', h: h })) },
+  ), { maxLength: 60 });
+}

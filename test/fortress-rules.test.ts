@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fortress, FortressMove, FortressState, ARTICLES, FORTS } from '../firmware/games/fortress/rules';
-import { WORDS } from '../firmware/games/fortress/words';
 import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const WORDS: Record<string, string> = JSON.parse(readFileSync('firmware/games/fortress/words.json', 'utf8'));
 
 // Player 0 plays the English side unless the lag says otherwise: his adversary's forts are FA1 ... FG.
 const game = fortress;

@@ -10,7 +10,8 @@ import {
   DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, moves, scores, setup, turn, winner,
   type Rest, type ShuffleboardMove, type ShuffleboardState,
 } from '../firmware/games/shuffleboard/rules';
-import { words } from '../firmware/games/shuffleboard/words';
+
+const words: Record<string, string> = JSON.parse(readFileSync('firmware/games/shuffleboard/words.json', 'utf8'));
 
 const RED = 0;
 const BLUE = 1;

@@ -4,7 +4,8 @@
 // happenings too, so a correction of any kind replays the last stroke, from the
 // state before it, with its happenings corrected. Undo is the runtime's (it
 // replays the saved log).
-import { GameConfig, Outcome, ScoreChange } from '../../game';
+import { score } from '../../game';
+import type { GameConfig, Outcome, ScoreChange } from '../../game';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
@@ -85,12 +86,6 @@ const SENDS_BACK = [F6, F9, F11, F18, F22, F25, F28, F29, F30, F31];
 const OWN_FAULTS = [F29, F31, F34, F22, F36];
 /** The fort faults of F32's second clause. */
 const FORT_FAULTS = [F34, F22, F36];
-
-/** Article i of a table, scored to `player`. */
-export function score(articles: string, i: number, player: number): ScoreChange {
-  const pair = articles.split(' ');
-  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
-}
 
 const sideOf = (letter: string): number => 'EF'.indexOf(letter);
 

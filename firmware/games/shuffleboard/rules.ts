@@ -3,8 +3,11 @@
 // word (the coin toss, a weight put right). Points are scored only when an
 // end is over (S5, S6); a correction after that scores the end again. Undo is
 // the runtime's (it replays the saved log).
-import { GameConfig, Outcome, ScoreChange } from '../../game';
-import type { Refusal } from './words';
+import { score } from '../../game';
+import type { GameConfig, Outcome, ScoreChange } from '../../game';
+
+/** A code the rules may give: one with words in words.json. */
+type Refusal = keyof typeof import('./words.json');
 
 /** The reference table (mm from the end edge) and weight: lines are judged at their nominal position. */
 export const TREY_MM = 152;
@@ -83,12 +86,6 @@ export interface ShuffleboardState {
  * deuce line; touching it; fully past the foul line.
  */
 const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1';
-
-/** Article i of a table, scored to `player`. */
-function score(articles: string, i: number, player: number): ScoreChange {
-  const pair = articles.split(' ');
-  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
-}
 
 /**
  * The zone (scoring article) of a weight on the table, centre d, hanging h.

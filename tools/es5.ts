@@ -131,7 +131,7 @@ export const INTERNAL_PROPERTIES = [
   // Scanner, diagnostics, sensing
   'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
-  'play', 'changes', 'refused', 'command', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
+  'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'confirmMs', 'button',
   // A restored game (firmware/persist.ts)
   'pending', 'dropped', 'moves', 'cut',

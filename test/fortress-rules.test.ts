@@ -5,6 +5,7 @@ import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playInOrder } from './rules-harness';
 
 const WORDS: Record<string, string> = JSON.parse(readFileSync('firmware/games/fortress/words.json', 'utf8'));
 
@@ -27,17 +28,7 @@ const PASS_COLOURS = [1 << 10, 1 << 11];
 const passed = (fields: Partial<FortressState> = {}, options: GameOptions = {}): FortressState =>
   at(Object.assign({ ps: 1, cd: PASS_COLOURS[1] }, fields), options);
 
-/** Plays moves in order, failing on a refusal; returns the last state and all changes. */
-function playAll(state: FortressState, moves: FortressMove[]): { state: FortressState; changes: ScoreChange[] } {
-  const changes: ScoreChange[] = [];
-  for (const m of moves) {
-    const o = play(state, m);
-    assert.equal(o.refused, undefined, 'refused ' + JSON.stringify(m) + ': ' + o.refused);
-    state = o.state;
-    changes.push(...o.changes);
-  }
-  return { state, changes };
-}
+const playAll = (state: FortressState, moves: FortressMove[]) => playInOrder(play, state, moves);
 
 /** The changes of one move, as `rule points` strings. */
 function scored(state: FortressState, move: FortressMove): string[] {

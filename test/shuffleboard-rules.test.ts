@@ -10,6 +10,7 @@ import {
   DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, moves, scores, setup, turn, winner,
   type Rest, type ShuffleboardMove, type ShuffleboardState,
 } from '../firmware/games/shuffleboard/rules';
+import { playInOrder } from './rules-harness';
 
 const words: Record<string, string> = JSON.parse(readFileSync('firmware/games/shuffleboard/words.json', 'utf8'));
 
@@ -20,17 +21,7 @@ function play(state: ShuffleboardState, move: ShuffleboardMove): Outcome<Shuffle
   return (moves[move.k] as (s: ShuffleboardState, m: ShuffleboardMove) => Outcome<ShuffleboardState>)(state, move);
 }
 
-/** Plays moves in order, failing on a refusal; the last state and every change. */
-function playAll(state: ShuffleboardState, list: ShuffleboardMove[]): { state: ShuffleboardState; changes: ScoreChange[] } {
-  const changes: ScoreChange[] = [];
-  for (const m of list) {
-    const o = play(state, m);
-    assert.equal(o.refused, undefined, `refused ${JSON.stringify(m)}: ${o.refused}`);
-    state = o.state;
-    changes.push(...o.changes);
-  }
-  return { state, changes };
-}
+const playAll = (state: ShuffleboardState, moves: ShuffleboardMove[]) => playInOrder(play, state, moves);
 
 function start(options: GameOptions = { firstPlayer: RED }, players = 2): ShuffleboardState {
   return setup({ players, options });

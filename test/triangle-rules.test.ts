@@ -6,6 +6,7 @@ import { trianglePhoneFields } from '../firmware/games/triangle/layout';
 import { playMove, ScoreChange } from '../firmware/game';
 import { LOG, UNDO_RECORD, record, restore, setupRecord } from '../firmware/persist';
 import { SimFlash } from '../sim/flash';
+import { playInOrder } from './rules-harness';
 
 const play = (state: TriangleState, move: TriangleMove) => playMove(game, state, move);
 
@@ -17,17 +18,7 @@ function flick(r: FlickResult, s?: number): TriangleMove {
   return s === undefined ? { k: 'flick', r: r } : { k: 'flick', r: r, s: s };
 }
 
-/** Plays moves in order, failing on a refusal; returns the last state and all changes. */
-function playAll(state: TriangleState, moves: TriangleMove[]): { state: TriangleState; changes: ScoreChange[] } {
-  const changes: ScoreChange[] = [];
-  for (const m of moves) {
-    const o = play(state, m);
-    assert.equal(o.refused, undefined, 'refused ' + JSON.stringify(m) + ': ' + o.refused);
-    state = o.state;
-    changes.push(...o.changes);
-  }
-  return { state, changes };
-}
+const playAll = (state: TriangleState, moves: TriangleMove[]) => playInOrder(play, state, moves);
 
 function repeat<T>(n: number, items: T[]): T[] {
   const out: T[] = [];

@@ -13,7 +13,7 @@
 // nothing under way, past the game's own timeouts. Used by
 // test/power-sweep.test.ts (seeded samples) and bench/power-sweep.bench.ts (all
 // instants).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOG, restore } from '../firmware/persist';
 import type { GameModule } from '../firmware/game';
@@ -24,10 +24,13 @@ import { FLICK_MS } from '../sim/physics/triangle';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
 import type { World } from '../sim/game';
-import { ROOT } from '../tools/games';
+import { ROOT, gameIds } from '../tools/games';
 
-/** Every example game of both games. */
-export const SWEPT = ['triangle-game', 'triangle-exact', 'triangle-corrected', 'ringapeg-primary-tiebreak', 'ringapeg-advance', 'ringapeg-grand-march', 'ringapeg-illegal-march'];
+/** Every example game of every game the firmware plays: scenarios/<game>-*.jsonl, by name. */
+export const SWEPT = await (async () => {
+  const ids = await gameIds();
+  return readdirSync(join(ROOT, 'scenarios')).filter((f) => ids.some((id) => f.startsWith(id + '-'))).map((f) => f.replace(/\.jsonl$/, '')).sort();
+})();
 /** The power goes for this long. */
 export const CUT_MS = 20;
 /** The board is blind from the cut until it is up again. */

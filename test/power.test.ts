@@ -13,11 +13,12 @@ import { parseScenario, Simulation } from '../sim/replay';
 import type { Firmware } from '../firmware/runtime';
 import { ROOT } from '../tools/games';
 import { mulberry32 } from '../sim/inputs';
+import { SWEPT } from './power-sweep';
 
 const prng = mulberry32;
 
 /** The example scenarios of every game the firmware plays. */
-const SCENARIOS = ['triangle-game', 'triangle-exact', 'triangle-corrected', 'ringapeg-primary-tiebreak', 'ringapeg-advance', 'ringapeg-grand-march', 'ringapeg-illegal-march'];
+const SCENARIOS = SWEPT;
 const scenarioText = (name: string): string => readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
 
 /** The running firmware (the type checker cannot see that a step may have powered it on). */

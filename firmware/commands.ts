@@ -25,14 +25,13 @@ const BURST_MS = 2000;
  * `?state` always, `?diag` when it only asks for the report. An argument is
  * `key:rule`, with `!` before the key when it is required. Rules:
  *
- *     int a..b     a whole number in [a, b]      num a..b   a number in [a, b]
- *     bool         true or false                 str        1..32 characters
- *     str n        1..n characters               str x|y|z  one of these strings
- *     obj          a flat object: at most 12 keys of up to 16 characters; numbers, booleans or strings of up to 32
+ *     int a..b     a whole number in [a, b]      bool       true or false
+ *     str x|y|z    one of these strings          obj        an object (the game checks its keys and values)
  *     players a..b a count in [a, b], or that many names of 1..16 characters
  *
- * A bad value is refused with its key and rule, e.g. "level: int 0..15", but
- * without a length ("note: str"). Names, keys and choices hold none of `;,: |`.
+ * These are the rules the tables use; a new one costs every game's bundle its
+ * bytes. A bad value is refused with its key and rule, e.g. "level: int 0..15".
+ * Names, keys and choices hold none of `;,: |`.
  */
 export type CommandTable = string;
 
@@ -49,12 +48,11 @@ export interface Command {
 
 /**
  * The fixed minimum's commands (docs/protocol.md) and display brightness. `new`
- * takes one of `games`, choices as a table writes them (`x|y|z`); any name when
- * left out.
+ * takes one of `games`, choices as a table writes them (`x|y|z`).
  */
-export function baseCommands(games?: string): CommandTable {
+export function baseCommands(games: string): CommandTable {
   // diag: "on" enters or leaves diagnostics; in diagnostics, no field asks for a report and "walk" restarts the walk test.
-  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;?diag,on:bool,walk:bool;bright,!level:int 0..15';
+  return 'new,!game:str ' + games + ',!players:players 1..8,options:obj;undo;?state;?diag,on:bool,walk:bool;bright,!level:int 0..15';
 }
 
 // ---------------------------------------------------------------- validation
@@ -67,7 +65,7 @@ export type Message = { [key: string]: unknown } | null;
 
 /**
  * Checks a parsed message against a table: a Command, or a Refusal (with the
- * id when it was readable). A bad argument is reported with what it must be.
+ * id when it was readable). A bad argument is reported with its rule.
  */
 export function validate(message: Message, table: CommandTable, paired: boolean): Command | Refusal {
   /** A string of 1..max characters. */
@@ -108,39 +106,32 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   for (const key in message) {
     if (problem || key === 'cmd' || key === 'id') continue;
     writes = true;
-    const rule = rules[' ' + key] || '';
-    // The rule's type, then its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices.
-    // A detail that is a number (a length) is not shown in a refusal.
+    let v = args[key] = message[key];
+    const rule = rules[' ' + key];
+    if (!rule) {
+      problem = key.slice(0, 16) + ': unknown';
+      continue;
+    }
+    // The rule's type, then its choices (`x|y|z`) or bounds (`a..b`).
     const words = rule.split(' ');
     const type = words[0];
-    const detail = words[1] || '';
-    const limit = +detail;
-    let v = args[key] = message[key];
     // Whether the value fits the rule (worked out in place: a function would add its own text and returns).
     let fits = true;
     if (type === 'bool') fits = typeof v === 'boolean';
-    else if (type === 'str') fits = limit === limit ? isText(v, limit || 32) : detail.split('|').indexOf(v as string) >= 0;
-    else if (type === 'obj') {
-      fits = typeof v === 'object' && !!v && !Array.isArray(v);
-      let n = 0;
-      if (fits) {
-        for (const k in v as object) {
-          const x = (v as { [key: string]: unknown })[k];
-          if (k.length > 16 || ++n > 12 || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) fits = false;
-        }
-      }
-    } else {
+    else if (type === 'str') fits = words[1].split('|').indexOf(v as string) >= 0;
+    // Its keys and values are the game's to check (its setup refuses an option it does not have, or a bad value).
+    else if (type === 'obj') fits = typeof v === 'object' && !!v && !Array.isArray(v);
+    else {
       if (type === 'players' && Array.isArray(v)) {
         // Names: then their count is checked like a number of players.
         for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) fits = false;
         v = v.length;
       }
-      // int, num, or a count of players: within the bounds (so not NaN nor infinite), and whole unless num.
-      const range = detail.split('..');
-      fits = fits && typeof v === 'number' && (type === 'num' || v % 1 === 0) && v >= +range[0] && v <= +range[1];
+      // int, or a count of players: a whole number within the bounds (so not NaN nor infinite).
+      const range = words[1].split('..');
+      fits = fits && typeof v === 'number' && v % 1 === 0 && v >= +range[0] && v <= +range[1];
     }
-    if (!rule) problem = key.slice(0, 16) + ': unknown';
-    else if (!fits) problem = key + ': ' + (limit === limit ? type : rule);
+    if (!fits) problem = key + ': ' + rule;
   }
   problem = problem || missing;
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
@@ -162,8 +153,8 @@ export interface ChannelOptions {
   handle(command: Command): Refusal | null | void;
   /** The game's own commands (its module's `commands`), beside baseCommands. */
   commands?: CommandTable;
-  /** Game ids `new` accepts, as `x|y|z` (any name of up to 32 characters when left out; the runtime gives its own game). */
-  games?: string;
+  /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game). */
+  games: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   prompt?(secondsLeft: number): void;
 }

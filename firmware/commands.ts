@@ -68,16 +68,16 @@ export type Message = { [key: string]: unknown } | null;
  * id when it was readable). A bad argument is reported with its rule.
  */
 export function validate(message: Message, table: CommandTable, paired: boolean): Command | Refusal {
-  /** A string of 1..max characters. */
-  function isText(v: unknown, max: number): boolean {
-    return typeof v === 'string' && v !== '' && v.length <= max;
+  /** A string of 1..16 characters: a text id, or a player's name. */
+  function isShortText(v: unknown): boolean {
+    return typeof v === 'string' && v !== '' && v.length <= 16;
   }
   // Only an object can have a string `cmd`.
   if (!message || typeof message.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
   let id = message.id as number | string | undefined;
   let problem = '';
   // An id is a whole number in [0, 2^31) (`| 0` keeps only whole numbers below 2^31 as they are), or a short text.
-  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isText(id, 16))) {
+  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isShortText(id))) {
     id = undefined; // not echoed
     problem = 'id: int or text';
   }
@@ -89,7 +89,8 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     const fields = commands[i].split(',');
     if (fields[0].replace('?', '') === name) spec = fields;
   }
-  if (!spec) return refusal('unknown_cmd', 'no command ' + name.slice(0, 16), id);
+  // The message is the name (docs/protocol.md).
+  if (!spec) return refusal('unknown_cmd', name.slice(0, 16), id);
   // Each argument's rule by its key, with a space before it (so that no key reads one of an object's
   // own properties), and the first required argument (`!key:rule`) missing, told when nothing else is wrong.
   const rules: { [key: string]: string } = {};
@@ -124,7 +125,7 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     else {
       if (type === 'players' && Array.isArray(v)) {
         // Names: then their count is checked like a number of players.
-        for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) fits = false;
+        for (let i = 0; i < v.length; i++) if (!isShortText(v[i])) fits = false;
         v = v.length;
       }
       // int, or a count of players: a whole number within the bounds (so not NaN nor infinite).

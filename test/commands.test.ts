@@ -127,7 +127,7 @@ describe('commands: the contract commands', () => {
     r.send('{"cmd":"fly","id":"a7"}');
     assert.deepEqual(r.replies(), [
       { type: 'ok', cmd: 'undo', id: 12 },
-      { type: 'error', code: 'unknown_cmd', message: 'no command fly', id: 'a7' },
+      { type: 'error', code: 'unknown_cmd', message: 'fly', id: 'a7' },
     ]);
   });
   it('a refusal from the handler (not_now) is reported with its code', () => {
@@ -208,7 +208,7 @@ describe('commands: argument types', () => {
     r.send('{"cmd":"hit","!hit":true}');
     r.send('{"cmd":"hit","hit":true,"!hit":true}');
     assert.equal(r.handled.length, 0);
-    assert.deepEqual(r.replies().map((m) => m.message), ['no command ?state', '!hit: unknown', '!hit: unknown']);
+    assert.deepEqual(r.replies().map((m) => m.message), ['?state', '!hit: unknown', '!hit: unknown']);
   });
 });
 

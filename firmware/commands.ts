@@ -161,8 +161,8 @@ export interface ChannelOptions {
 }
 
 export interface CommandChannel {
-  /** The command waiting for the board's confirmation (both buttons pressed together), or null. */
-  held: Command | null;
+  /** The command waiting for the board's confirmation (both buttons pressed together), or null; a board's channel has none. */
+  held?: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
    * finished in time and ends the confirmation window.
@@ -178,13 +178,13 @@ export interface CommandChannel {
 }
 
 export function createCommandChannel(options: ChannelOptions): CommandChannel {
-  // Numbers rather than booleans for flags, and few variables and functions: each costs memory on the chip.
+  // Few variables and functions: each costs memory on the chip.
   // The line so far; null while the rest of an over-long line is dropped, up to its newline or a pause.
   let line: string | null = '';
   // When the line began (while dropping, when data last came).
   let started = 0;
-  // 1 while every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
-  let linePaired = 0;
+  // Whether every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
+  let linePaired = false;
   // Flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `full`,
   // each command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now.
   // After one busy reply (busySaid counts them), silence until a command is taken again.
@@ -253,7 +253,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       return null;
     }
 
-    linePaired = (linePaired || line === '') && paired ? 1 : 0;
+    linePaired = (linePaired || line === '') && paired;
     // Every newline in the data ends a line; a part after the last one begins the next.
     const parts = data.split('\n');
     for (let i = 0; i < parts.length; i++) {
@@ -261,9 +261,9 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         // A dropped line ends here; an empty one is skipped.
         const text = line && line.replace(/\r$/, '');
         line = '';
-        const refused = text ? take(text, linePaired === 1) : null;
+        const refused = text ? take(text, linePaired) : null;
         if (refused) sendLine(options.radio, refused);
-        linePaired = paired ? 1 : 0;
+        linePaired = paired;
       }
       if (!line) started = now;
       if (line !== null) {
@@ -277,14 +277,13 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   };
 
   /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */
-  function wait(command: Command | null, seconds: number): void {
+  function wait(command: Command | null | undefined, seconds: number): void {
     channel.held = seconds ? command : null;
     if (seconds !== shown && options.prompt) options.prompt(seconds);
     shown = seconds;
   }
 
   const channel: CommandChannel = {
-    held: null,
     tick: function (now: number): void {
       if (now - started >= PARTIAL_MS) {
         if (line) sendLine(options.radio, refusal('partial', 'unfinished'));
@@ -300,6 +299,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     },
   };
   if (!ON_DEVICE) {
+    channel.held = null;
     channel.confirm = function (now: number): boolean {
       const command = channel.held;
       if (!command || now >= deadline) return false;

@@ -21,7 +21,7 @@ export const PARTS: Record<string, [string, string]> = {
   'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
   'phone commands': [
     "import { createCommandChannel } from './firmware/commands'; import { createAccess } from './firmware/access';",
-    `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), handle: function () { return null; } })`,
+    `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), games: 'bench', handle: function () { return null; } })`,
   ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };

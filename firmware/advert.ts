@@ -38,29 +38,28 @@ export interface AdvertState {
  * Writes the advert of game `code` into `out` (24 bytes, reused) and returns
  * the part to send: `flags` other than FLAG_OVER and FLAG_TRUNCATED (which
  * come from the winner and the scores), the sequence number `seq` (its low
- * byte) and `round` (0 when it is not 1..255). Bytes wrap as a Uint8Array
- * stores them.
+ * byte) and `round` (undefined: 0). Bytes wrap as a Uint8Array stores them:
+ * no player (-1) is 0xFF (NO_PLAYER).
  */
 export function encodeAdvert(s: AdvertState, code: number, flags: number, seq: number, round: number, out: Uint8Array): Uint8Array {
   const scores = s.scores;
   const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
-  const player = over ? (s.winner as number) : s.turn;
   out.set([
     ADVERT_MAGIC,
     ADVERT_VERSION,
     code,
     n,
     flags | (over ? FLAG_OVER : 0) | (scores.length > n ? FLAG_TRUNCATED : 0),
-    player >= 0 && player < NO_PLAYER ? player : NO_PLAYER,
+    over ? (s.winner as number) : s.turn,
     seq,
-    round >= 0 && round <= 255 ? round : 0,
+    round,
   ]);
   // The end of what is written so far.
   let at = ADVERT_HEADER;
   for (let i = 0; i < n; i++) {
-    // Clamped to int16, little-endian.
-    const clamped = Math.max(-32768, Math.min(32767, Math.round(scores[i])));
+    // Clamped to int16, little-endian (scores are whole numbers).
+    const clamped = Math.max(-32768, Math.min(32767, scores[i]));
     out[at++] = clamped;
     out[at++] = clamped >> 8;
   }

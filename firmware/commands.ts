@@ -25,14 +25,13 @@ const BURST_MS = 2000;
  * `?state` always, `?diag` when it only asks for the report. An argument is
  * `key:rule`, with `!` before the key when it is required. Rules:
  *
- *     int a..b     a whole number in [a, b]      num a..b   a number in [a, b]
- *     bool         true or false                 str        1..32 characters
- *     str n        1..n characters               str x|y|z  one of these strings
- *     obj          a flat object: at most 12 keys of up to 16 characters; numbers, booleans or strings of up to 32
+ *     int a..b     a whole number in [a, b]      bool       true or false
+ *     str x|y|z    one of these strings          obj        an object (the game checks its keys and values)
  *     players a..b a count in [a, b], or that many names of 1..16 characters
  *
- * A bad value is refused with its key and rule, e.g. "level: int 0..15", but
- * without a length ("note: str"). Names, keys and choices hold none of `;,: |`.
+ * These are the rules the tables use; a new one costs every game's bundle its
+ * bytes. A bad value is refused with its key and rule, e.g. "level: int 0..15".
+ * Names, keys and choices hold none of `;,: |`.
  */
 export type CommandTable = string;
 
@@ -49,12 +48,11 @@ export interface Command {
 
 /**
  * The fixed minimum's commands (docs/protocol.md) and display brightness. `new`
- * takes one of `games`, choices as a table writes them (`x|y|z`); any name when
- * left out.
+ * takes one of `games`, choices as a table writes them (`x|y|z`).
  */
-export function baseCommands(games?: string): CommandTable {
+export function baseCommands(games: string): CommandTable {
   // diag: "on" enters or leaves diagnostics; in diagnostics, no field asks for a report and "walk" restarts the walk test.
-  return 'new,!game:str' + (games ? ' ' + games : '') + ',!players:players 1..8,options:obj;undo;?state;?diag,on:bool,walk:bool;bright,!level:int 0..15';
+  return 'new,!game:str ' + games + ',!players:players 1..8,options:obj;undo;?state;?diag,on:bool,walk:bool;bright,!level:int 0..15';
 }
 
 // ---------------------------------------------------------------- validation
@@ -67,19 +65,19 @@ export type Message = { [key: string]: unknown } | null;
 
 /**
  * Checks a parsed message against a table: a Command, or a Refusal (with the
- * id when it was readable). A bad argument is reported with what it must be.
+ * id when it was readable). A bad argument is reported with its rule.
  */
 export function validate(message: Message, table: CommandTable, paired: boolean): Command | Refusal {
-  /** A string of 1..max characters. */
-  function isText(v: unknown, max: number): boolean {
-    return typeof v === 'string' && v !== '' && v.length <= max;
+  /** A string of 1..16 characters: a text id, or a player's name. */
+  function isShortText(v: unknown): boolean {
+    return typeof v === 'string' && v !== '' && v.length <= 16;
   }
   // Only an object can have a string `cmd`.
   if (!message || typeof message.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
   let id = message.id as number | string | undefined;
   let problem = '';
   // An id is a whole number in [0, 2^31) (`| 0` keeps only whole numbers below 2^31 as they are), or a short text.
-  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isText(id, 16))) {
+  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isShortText(id))) {
     id = undefined; // not echoed
     problem = 'id: int or text';
   }
@@ -91,7 +89,8 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     const fields = commands[i].split(',');
     if (fields[0].replace('?', '') === name) spec = fields;
   }
-  if (!spec) return refusal('unknown_cmd', 'no command ' + name.slice(0, 16), id);
+  // The message is the name (docs/protocol.md).
+  if (!spec) return refusal('unknown_cmd', name.slice(0, 16), id);
   // Each argument's rule by its key, with a space before it (so that no key reads one of an object's
   // own properties), and the first required argument (`!key:rule`) missing, told when nothing else is wrong.
   const rules: { [key: string]: string } = {};
@@ -108,39 +107,32 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   for (const key in message) {
     if (problem || key === 'cmd' || key === 'id') continue;
     writes = true;
-    const rule = rules[' ' + key] || '';
-    // The rule's type, then its detail: a length (`limit`, NaN when the detail is not a number), bounds, or choices.
-    // A detail that is a number (a length) is not shown in a refusal.
+    let v = args[key] = message[key];
+    const rule = rules[' ' + key];
+    if (!rule) {
+      problem = key.slice(0, 16) + ': unknown';
+      continue;
+    }
+    // The rule's type, then its choices (`x|y|z`) or bounds (`a..b`).
     const words = rule.split(' ');
     const type = words[0];
-    const detail = words[1] || '';
-    const limit = +detail;
-    let v = args[key] = message[key];
     // Whether the value fits the rule (worked out in place: a function would add its own text and returns).
     let fits = true;
     if (type === 'bool') fits = typeof v === 'boolean';
-    else if (type === 'str') fits = limit === limit ? isText(v, limit || 32) : detail.split('|').indexOf(v as string) >= 0;
-    else if (type === 'obj') {
-      fits = typeof v === 'object' && !!v && !Array.isArray(v);
-      let n = 0;
-      if (fits) {
-        for (const k in v as object) {
-          const x = (v as { [key: string]: unknown })[k];
-          if (k.length > 16 || ++n > 12 || !((typeof x === 'number' && isFinite(x)) || typeof x === 'boolean' || isText(x, 32))) fits = false;
-        }
-      }
-    } else {
+    else if (type === 'str') fits = words[1].split('|').indexOf(v as string) >= 0;
+    // Its keys and values are the game's to check (its setup refuses an option it does not have, or a bad value).
+    else if (type === 'obj') fits = typeof v === 'object' && !!v && !Array.isArray(v);
+    else {
       if (type === 'players' && Array.isArray(v)) {
         // Names: then their count is checked like a number of players.
-        for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) fits = false;
+        for (let i = 0; i < v.length; i++) if (!isShortText(v[i])) fits = false;
         v = v.length;
       }
-      // int, num, or a count of players: within the bounds (so not NaN nor infinite), and whole unless num.
-      const range = detail.split('..');
-      fits = fits && typeof v === 'number' && (type === 'num' || v % 1 === 0) && v >= +range[0] && v <= +range[1];
+      // int, or a count of players: a whole number within the bounds (so not NaN nor infinite).
+      const range = words[1].split('..');
+      fits = fits && typeof v === 'number' && v % 1 === 0 && v >= +range[0] && v <= +range[1];
     }
-    if (!rule) problem = key.slice(0, 16) + ': unknown';
-    else if (!fits) problem = key + ': ' + (limit === limit ? type : rule);
+    if (!fits) problem = key + ': ' + rule;
   }
   problem = problem || missing;
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
@@ -162,15 +154,15 @@ export interface ChannelOptions {
   handle(command: Command): Refusal | null | void;
   /** The game's own commands (its module's `commands`), beside baseCommands. */
   commands?: CommandTable;
-  /** Game ids `new` accepts, as `x|y|z` (any name of up to 32 characters when left out; the runtime gives its own game). */
-  games?: string;
+  /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game). */
+  games: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   prompt?(secondsLeft: number): void;
 }
 
 export interface CommandChannel {
-  /** The command waiting for the board's confirmation (both buttons pressed together), or null. */
-  held: Command | null;
+  /** The command waiting for the board's confirmation (both buttons pressed together), or null; a board's channel has none. */
+  held?: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
    * finished in time and ends the confirmation window.
@@ -186,13 +178,13 @@ export interface CommandChannel {
 }
 
 export function createCommandChannel(options: ChannelOptions): CommandChannel {
-  // Numbers rather than booleans for flags, and few variables and functions: each costs memory on the chip.
+  // Few variables and functions: each costs memory on the chip.
   // The line so far; null while the rest of an over-long line is dropped, up to its newline or a pause.
   let line: string | null = '';
   // When the line began (while dropping, when data last came).
   let started = 0;
-  // 1 while every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
-  let linePaired = 0;
+  // Whether every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
+  let linePaired = false;
   // Flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `full`,
   // each command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now.
   // After one busy reply (busySaid counts them), silence until a command is taken again.
@@ -261,7 +253,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       return null;
     }
 
-    linePaired = (linePaired || line === '') && paired ? 1 : 0;
+    linePaired = (linePaired || line === '') && paired;
     // Every newline in the data ends a line; a part after the last one begins the next.
     const parts = data.split('\n');
     for (let i = 0; i < parts.length; i++) {
@@ -269,9 +261,9 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         // A dropped line ends here; an empty one is skipped.
         const text = line && line.replace(/\r$/, '');
         line = '';
-        const refused = text ? take(text, linePaired === 1) : null;
+        const refused = text ? take(text, linePaired) : null;
         if (refused) sendLine(options.radio, refused);
-        linePaired = paired ? 1 : 0;
+        linePaired = paired;
       }
       if (!line) started = now;
       if (line !== null) {
@@ -285,14 +277,13 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   };
 
   /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */
-  function wait(command: Command | null, seconds: number): void {
+  function wait(command: Command | null | undefined, seconds: number): void {
     channel.held = seconds ? command : null;
     if (seconds !== shown && options.prompt) options.prompt(seconds);
     shown = seconds;
   }
 
   const channel: CommandChannel = {
-    held: null,
     tick: function (now: number): void {
       if (now - started >= PARTIAL_MS) {
         if (line) sendLine(options.radio, refusal('partial', 'unfinished'));
@@ -308,6 +299,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     },
   };
   if (!ON_DEVICE) {
+    channel.held = null;
     channel.confirm = function (now: number): boolean {
       const command = channel.held;
       if (!command || now >= deadline) return false;

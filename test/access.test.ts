@@ -40,7 +40,7 @@ function rig(options: Partial<AccessOptions> = {}) {
   const prompts: number[] = [];
   const access = createAccess(options);
   const channel = createCommandChannel({
-    radio, access, clock: { now: () => now },
+    radio, access, clock: { now: () => now }, games: 'triangle|fortress|ringapeg',
     handle: (c: Command) => {
       state.handled.push(c.name);
       if (c.name === 'undo') state.undos++;

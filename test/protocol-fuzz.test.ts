@@ -14,7 +14,7 @@ const SEED = 20240611;
 const GAMES = 'triangle|fortress|ringapeg|shuffleboard';
 /** Referee inputs of every argument type, as a game module declares them. */
 const referee: CommandTable = 'lag,!side:int 0..1;overtable,!ball:str EA|ED1|ED2|FA|FD1|FD2;hit,!hit:bool;wrongball;blind;'
-  + 'correct,!player:int 0..7,!points:num -99..99';
+  + 'correct,!player:int 0..7,!points:int -99..99';
 const specs = baseCommands(GAMES) + ';' + referee;
 const names = specs.split(';').map((s) => s.split(',')[0].replace('?', ''));
 

@@ -19,7 +19,7 @@ function channelRig(options: Partial<ChannelOptions> = {}) {
   const handled: Command[] = [];
   const channel = createCommandChannel(Object.assign({
     radio, clock: { now: () => now }, access: createAccess({}),
-    commands: '?x',
+    commands: '?x', games: 'triangle',
     handle: (c: Command) => { handled.push(c); return null; },
   }, options));
   const log = (): string[] => {

@@ -76,6 +76,9 @@ export interface Firmware {
   view(): FirmwareView;
 }
 
+/** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
+type CoreRefusal = keyof typeof import('./words.json');
+
 /** The state message: the contract's fields and the game's (the advert tells the first of them). */
 type StateNow = AdvertState & Fields;
 
@@ -153,14 +156,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
-   * Writes to the game's log; a full flash does not stop the game, it is flagged.
+   * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
    * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
    */
-  function saveRecord(text: string): void {
+  function saveRecord(text: string): boolean {
     try {
       store.append(LOG, text);
+      return true;
     } catch (e) {
       sendLine(radio, { type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
+      return false;
     }
   }
 
@@ -187,17 +192,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /**
    * Takes back the last move that stands, as often as asked, for every game:
    * an undo record goes into the log and the game is replayed from it, so an
-   * undo is saved like any move and survives a power cut.
+   * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
+   * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
    */
-  function undo(): string | null {
-    if (!stand) return 'nothing to undo';
-    try {
-      store.append(LOG, UNDO_RECORD);
-    } catch (e) {
-      return 'not saved: ' + ((e as Error).message || e);
-    }
+  function undo(): CoreRefusal | null {
+    if (!stand) return 'undo';
+    if (!saveRecord(UNDO_RECORD)) return 'saved';
     const back = restore(store, mod);
-    if (!back) return 'log unreadable';
+    if (!back) return 'log';
     const before = mod.scores(state);
     state = back.state;
     stand = back.stand;
@@ -278,7 +280,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         if (diag) diag.walk(clock.now());
       } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
     } else if (name === 'bright') display.setup(args.level as number);
-    else if (diag) refused = 'in diagnostics';
+    else if (diag) refused = 'diag' satisfies CoreRefusal;
     else if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;

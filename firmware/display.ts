@@ -57,13 +57,14 @@ export function wordLayout(word: string): string {
 export interface Display {
   /**
    * Shown before anything else while not '': the pairing passkey, or the
-   * seconds left to confirm a phone's command (wordLayout texts).
+   * seconds left to confirm a phone's command (one module's text: 8 cells at most).
    */
   prompt: string;
-  /** Shown next while not '': a sensor fault (Err and the channel). */
+  /** Shown next while not '': a sensor fault (Err and the channel, one module's text). */
   note: string;
   /**
-   * Sends the chips their whole setup with brightness 0..15, then the text
+   * Sends the chips their whole setup with brightness 0..15 (a whole number:
+   * the phone's `bright` is checked against that range), then the text
    * again: wakes them at power-up, sets the brightness, and recovers a chip
    * that lost its settings (ESD, brown-out). Harmless to repeat.
    */
@@ -90,7 +91,7 @@ export function createDisplay(out: SpiOut, modules: number): Display {
     setup: function (this: Display, level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
-        REG_INTENSITY, level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
+        REG_INTENSITY, level, REG_SHUTDOWN, 1];
       const rows = new Uint8Array(5 * row);
       for (let i = 0; i < rows.length; i++) rows[i] = setup[2 * ((i / row) | 0) + (i & 1)];
       out.write(rows);

@@ -13,7 +13,7 @@ import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics, WalkState } from './diag';
-import { createDisplay, wordLayout } from './display';
+import { createDisplay } from './display';
 import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
@@ -315,7 +315,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (!ON_DEVICE) {
     channelOptions.access = createAccess({});
     channelOptions.prompt = function (seconds: number): void {
-      display.prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
+      display.prompt = seconds > 0 ? 'bOth ' + seconds : '';
       show();
       advertise(stateNow());
     };
@@ -329,7 +329,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function openPairing(now: number): void {
     const passkey = radio.pair(true);
     pairEnds = passkey ? now + PAIR_MS : 0;
-    display.prompt = passkey ? wordLayout('P ' + passkey) : '';
+    display.prompt = passkey ? 'P ' + passkey : '';
   }
 
   hal.buttons.onPress = function (name: string, heldMs: number): void {
@@ -379,9 +379,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function tick(): void {
     const now = clock.now();
     scanner.poll(now);
-    if (scanner.count()) {
+    const changed = scanner.count();
+    if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
-      if (!diag && scanner.count() > mod.board.channels >> 1) distrust(BANK);
+      if (!diag && changed > mod.board.channels >> 1) distrust(BANK);
       scanner.drain(sink || mode);
     }
     mode.tick(now);
@@ -428,7 +429,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
-    display.note = wordLayout('Err ' + (ch === undefined ? 'SEnS' : ch));
+    display.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }

@@ -56,25 +56,14 @@ export function wordLayout(word: string): string {
 
 export interface Display {
   /**
-   * Shown before anything else while not '': the pairing passkey, or the
-   * seconds left to confirm a phone's command (one module's text: 8 cells at most).
-   */
-  prompt: string;
-  /** Shown next while not '': a sensor fault (Err and the channel, one module's text). */
-  note: string;
-  /**
    * Sends the chips their whole setup with brightness 0..15 (a whole number:
    * the phone's `bright` is checked against that range), then the text
    * again: wakes them at power-up, sets the brightness, and recovers a chip
    * that lost its settings (ESD, brown-out). Harmless to repeat.
    */
   setup(level: number): void;
-  /**
-   * Shows the prompt, else the note, else `text` (the game's layout, or
-   * diagnostics' progress); sends nothing when that is already shown. Returns
-   * whether a frame went out.
-   */
-  show(text: string): boolean;
+  /** Shows `text`; sends nothing when it is already shown. */
+  show(text: string): void;
 }
 
 /**
@@ -86,8 +75,6 @@ export function createDisplay(out: SpiOut, modules: number): Display {
   // The text shown; null until a frame went out (and again while setup resends it).
   let shown: string | null = null;
   return {
-    prompt: '',
-    note: '',
     setup: function (this: Display, level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
@@ -99,9 +86,8 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       shown = null;
       this.show(text);
     },
-    show: function (this: Display, text: string): boolean {
-      const t = this.prompt || this.note || text;
-      if (t === shown) return false;
+    show: function (t: string): void {
+      if (t === shown) return;
       shown = t;
       // 8 digit rows of (register, segments) pairs, one pair per module.
       const frame = new Uint8Array(CELLS * row);
@@ -124,7 +110,6 @@ export function createDisplay(out: SpiOut, modules: number): Display {
         }
       }
       out.write(frame);
-      return true;
     },
   };
 }

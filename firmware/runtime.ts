@@ -107,7 +107,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The diagnostics while the board is in that mode, else null.
   let diag: Diagnostics | null = null;
   let slowAt = 0;
-  // Until when a fault note shows at least (display.note).
+  // Shown before the mode's text while not '' (one module's text each): the prompt (the pairing passkey, or the
+  // seconds left to confirm a phone's command), else the note (a sensor fault: Err and the channel) ...
+  let prompt = '';
+  let note = '';
+  // ... until when at least.
   let noteUntil = 0;
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
@@ -129,8 +133,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
   function show(): void {
-    if (clock.now() >= noteUntil && sound < 0) display.note = '';
-    display.show(mode.show(state));
+    if (clock.now() >= noteUntil && sound < 0) note = '';
+    display.show(prompt || note || mode.show(state));
   }
 
   /**
@@ -315,7 +319,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (!ON_DEVICE) {
     channelOptions.access = createAccess({});
     channelOptions.prompt = function (seconds: number): void {
-      display.prompt = seconds > 0 ? 'bOth ' + seconds : '';
+      prompt = seconds > 0 ? 'bOth ' + seconds : '';
       show();
       advertise(stateNow());
     };
@@ -329,7 +333,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function openPairing(now: number): void {
     const passkey = radio.pair(true);
     pairEnds = passkey ? now + PAIR_MS : 0;
-    display.prompt = passkey ? 'P ' + passkey : '';
+    prompt = passkey ? 'P ' + passkey : '';
   }
 
   hal.buttons.onPress = function (name: string, heldMs: number): void {
@@ -394,7 +398,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (pairEnds && (now >= pairEnds || radio.paired())) {
       radio.pair(false);
       pairEnds = 0;
-      display.prompt = '';
+      prompt = '';
       show();
     }
     // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
@@ -409,7 +413,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }
     }
-    if (display.prompt || display.note) show();
+    if (prompt || note) show();
   }
 
   /**
@@ -429,7 +433,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
-    display.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
+    note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }

@@ -173,12 +173,15 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
   }
 
-  /** A new game (gameConfig, names, state): a fresh log, nothing to undo, not over. */
-  function begin(): void {
+  /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
+  function begin(next: GameConfig, named: string[] | undefined): void {
+    state = mod.setup(next);
+    gameConfig = next;
+    names = named;
     overSent = false;
     stand = 0;
     store.erase(LOG);
-    saveRecord(setupRecord(mod.id, gameConfig, names));
+    saveRecord(setupRecord(mod.id, next, named));
   }
 
   /** Plays a move and saves it; returns the code of why it was refused, if it was. */
@@ -290,19 +293,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       const players = args.players;
       // Names, or a count of players.
       const named = typeof players === 'number' ? undefined : players as string[];
-      const next: GameConfig = {
-        players: named ? named.length : players as number,
-        options: (args.options || {}) as GameOptions,
-      };
       // A setup that throws leaves the game in play as it was.
       try {
-        state = mod.setup(next);
+        begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
       } catch (e) {
         return refusal('bad_arg', (e as Error).message);
       }
-      gameConfig = next;
-      names = named;
-      begin();
       announce();
     } else {
       // The referee acts on the last move: decide it first if the sensors are still working it out.
@@ -364,16 +360,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {
-    gameConfig = { players: config.players, options: config.options };
-    names = config.names;
-    state = mod.setup(gameConfig);
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
     store.lines(LOG, function (): void {
       lost++;
     });
     if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
-    begin();
+    begin({ players: config.players, options: config.options }, config.names);
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);

@@ -325,19 +325,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Until when a phone may pair (0: none may).
   let pairEnds = 0;
 
-  /** Lets a phone pair for a while, with a fresh passkey shown on the display. */
-  function openPairing(now: number): void {
-    const passkey = radio.pair(true);
-    pairEnds = passkey ? now + PAIR_MS : 0;
-    prompt = passkey ? 'P ' + passkey : '';
-  }
-
   hal.buttons.onPress = function (name: string, heldMs: number): void {
     const now = clock.now();
-    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
-    // Any other press is the game's (or diagnostics').
+    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a
+    // phone pair for a while, with a fresh passkey shown on the display. Any other press is the game's (or diagnostics').
     if (name === 'both') {
-      if (ON_DEVICE || !channel.confirm!(now)) openPairing(now);
+      if (ON_DEVICE || !channel.confirm!(now)) {
+        const passkey = radio.pair(true);
+        pairEnds = passkey ? now + PAIR_MS : 0;
+        prompt = passkey ? 'P ' + passkey : '';
+      }
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {

@@ -11,7 +11,6 @@ import { sensorNames } from './board';
 import type { Mode, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
-import { message } from './protocol';
 import { ON_DEVICE } from './device';
 
 export interface DiagOptions {
@@ -35,8 +34,6 @@ export interface DiagOptions {
 export interface Diagnostics extends Mode<unknown> {
   /** (Re)starts the walk test: every sensor must be triggered once. */
   walk(now: number): void;
-  /** The full report's fields (report() sends them to the phone in a `diag` message); not on a board (ON_DEVICE). */
-  fields?(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   show(): string;
 }
@@ -104,8 +101,8 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     return { seen: seen, of: of, missing: missing, lost: sc.lost };
   }
 
-  /** The full report's fields. */
-  function fields(now: number): object {
+  /** The full report: a `diag` message. */
+  function report(now: number): object {
     const names = sensorNames(board);
     const levels: string[] = [];
     const stuck: string[] = [];
@@ -135,11 +132,11 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       const edge = u[3 * n + i % RECENT];
       recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
     }
-    return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+    return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
   }
 
   walk(o.now);
-  const diagnostics: Diagnostics = {
+  return {
     walk: walk,
     sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
       heard = true;
@@ -165,11 +162,6 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     show: function (): string {
       return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
     },
-    report: function (now: number): object {
-      return message('diag', fields(now));
-    },
+    report: report,
   };
-  // For the simulator and tests (a board sends the fields only in its report).
-  if (!ON_DEVICE) diagnostics.fields = fields;
-  return diagnostics;
 }

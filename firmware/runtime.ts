@@ -79,6 +79,15 @@ export interface Firmware {
 /** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
 type CoreRefusal = keyof typeof import('./words.json');
 
+/** A diagnostics report's fields, without its message type (what the simulator prints). */
+function reportFields(diag: Diagnostics): (now: number) => object {
+  return function (now: number): object {
+    const fields: { type?: string } = diag.report(now);
+    delete fields.type;
+    return fields;
+  };
+}
+
 /** The state message: the contract's fields and the game's (the advert tells the first of them). */
 type StateNow = AdvertState & Fields;
 
@@ -441,7 +450,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     view: function (): FirmwareView {
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag && { report: diag.fields as (now: number) => object }, busy: playing.busy ? playing.busy() : false,
+        diag: diag && { report: reportFields(diag) }, busy: playing.busy ? playing.busy() : false,
       };
     },
   };

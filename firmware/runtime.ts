@@ -22,7 +22,7 @@ import type { ChannelOptions, Command, CommandChannel } from './commands';
 import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 
-import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
+import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import type { AdvertState } from './advert';
 import { ON_DEVICE } from './device';
@@ -213,7 +213,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    */
   function undo(): CoreRefusal | null {
     if (!stand) return 'undo';
-    if (!saveRecord(UNDO_RECORD)) return 'saved';
+    if (!saveRecord(undoRecord())) return 'saved';
     const back = restore(store, mod);
     if (!back) return 'log';
     const before = mod.scores(state);

@@ -258,11 +258,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
   function startDiagnostics(): void {
-    mode = diag = createDiagnostics({
-      scanner: scanner, board: mod.board, now: clock.now(), progressed: function (walk: WalkState): void {
-        sendLine(radio, message('diag', { walk: walk }));
-        show();
-      },
+    mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
+      sendLine(radio, message('diag', { walk: walk }));
+      show();
     });
     announce();
   }

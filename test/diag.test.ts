@@ -20,7 +20,7 @@ function rig() {
   const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
   /** The walk test's states told so far (progressed), each at the end of a scan tick. */
   const steps: WalkState[] = [];
-  const diag = createDiagnostics({ scanner, board, now: 0, stuckMs: 100, progressed: (walk) => steps.push(walk) });
+  const diag = createDiagnostics(scanner, board, 0, (walk) => steps.push(walk), 100);
   const until = (end: number) => {
     for (let t = inputs.clock.now(); t <= end; t++) {
       inputs.advanceTo(t);
@@ -105,7 +105,7 @@ describe('diagnostics', () => {
     // A ring smaller than the board (a board's holds one event per channel): a test's way to make it overflow.
     const scanner = new Scanner({ banks: inputs.banks, board: twelve, counts: true, capacity: 8 });
     const steps: WalkState[] = [];
-    const diag = createDiagnostics({ scanner, board: twelve, now: 0, progressed: (walk) => steps.push(walk) });
+    const diag = createDiagnostics(scanner, twelve, 0, (walk) => steps.push(walk));
     for (let ch = 0; ch < 12; ch++) inputs.setExact(5, ch, 1);
     inputs.advanceTo(5);
     scanner.poll(5);

@@ -170,6 +170,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
+   * Tells the phone, if there is anything to tell, why a move of the sensors or the buttons was refused (nobody
+   * waits for a reply), or with a `code`, what went wrong.
+   */
+  function flag(why: string | null | false | undefined, code?: string): void {
+    if (why) sendLine(radio, { type: 'flag', code: code, message: why });
+  }
+
+  /**
    * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
    * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
    */
@@ -178,7 +186,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       store.append(LOG, text);
       return true;
     } catch (e) {
-      sendLine(radio, { type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
+      flag(String((e as Error).message || e), 'not_saved');
       return false;
     }
   }
@@ -229,11 +237,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     overSent = true;
     announce();
     return null;
-  }
-
-  /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
-  function flag(why: string | null | false | undefined): void {
-    if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
   /** A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check. */

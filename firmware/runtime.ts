@@ -98,8 +98,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const display: Display = createDisplay(hal.display, config.modules);
   // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
   // bundle has no debounce key at all. Nor a counts key: a board's scanner always counts raw changes.
-  const board = mod.board;
-  let scanOptions: ScanOptions | null = { banks: hal.banks, board: board, settle: mod.settle };
+  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle };
   if (!ON_DEVICE) {
     scanOptions.debounce = config.debounce;
     scanOptions.counts = true;
@@ -126,7 +125,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
-  const faults = watchFaults(scanner, faultWords(board));
+  const faults = watchFaults(scanner, faultWords(mod.board));
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
@@ -262,7 +261,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
   function startDiagnostics(): void {
-    mode = diag = createDiagnostics(scanner, board, clock.now(), function (walk: WalkState): void {
+    mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
       sendLine(radio, message('diag', { walk: walk }));
       show();
     });
@@ -387,7 +386,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const changed = scanner.count();
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
-      if (!diag && changed > board.channels >> 1) distrust(BANK);
+      if (!diag && changed > mod.board.channels >> 1) distrust(BANK);
       scanner.drain(sink || mode);
     }
     mode.tick(now);
@@ -429,7 +428,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
   function reportFault(ch: number | undefined, fault: number): void {
     // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
-    const sensor = sensorNames(board)[ch as number];
+    const sensor = sensorNames(mod.board)[ch as number];
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });

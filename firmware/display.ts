@@ -57,12 +57,13 @@ export function wordLayout(word: string): string {
 export interface Display {
   /**
    * Sends the chips their whole setup with brightness 0..15 (a whole number:
-   * the phone's `bright` is checked against that range), then the text
-   * again: wakes them at power-up, sets the brightness, and recovers a chip
-   * that lost its settings (ESD, brown-out). Harmless to repeat.
+   * the phone's `bright` is checked against that range), so that the next
+   * show() sends its text in full: wakes them at power-up, sets the
+   * brightness, and recovers a chip that lost its settings (ESD, brown-out).
+   * Harmless to repeat.
    */
   setup(level: number): void;
-  /** Shows `text`; sends nothing when it is already shown. */
+  /** Shows `text`; sends nothing when it is already shown (and no setup came since). */
   show(text: string): void;
 }
 
@@ -72,19 +73,17 @@ export interface Display {
  */
 export function createDisplay(out: SpiOut, modules: number): Display {
   const row = 2 * modules;
-  // The text shown; null until a frame went out (and again while setup resends it).
+  // The text shown; null until a frame went out, and again after a setup.
   let shown: string | null = null;
   return {
-    setup: function (this: Display, level: number): void {
+    setup: function (level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
         REG_INTENSITY, level, REG_SHUTDOWN, 1];
       const rows = new Uint8Array(5 * row);
       for (let i = 0; i < rows.length; i++) rows[i] = setup[2 * ((i / row) | 0) + (i & 1)];
       out.write(rows);
-      const text = shown || '';
       shown = null;
-      this.show(text);
     },
     show: function (t: string): void {
       if (t === shown) return;

@@ -296,7 +296,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       } else if (args.walk) {
         if (diag) diag.walk(clock.now());
       } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
-    } else if (name === 'bright') display.setup(args.level as number);
+    } else if (name === 'bright') {
+      display.setup(args.level as number);
+      show();
+    }
     else if (diag) refused = 'diag' satisfies CoreRefusal;
     else if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).

@@ -133,18 +133,21 @@ describe('display: frames', () => {
     assert.deepEqual(chain.chips.map((c) => c.intensity), [0, 0, 0]);
     display.show('  1  2');
     display.setup(7);
+    display.show('  1  2');
     assert.equal(chain.text(), '  1  2', 'the text stays');
     assert.deepEqual(chain.chips.map((c) => c.intensity), [7, 7, 7]);
   });
 
-  it('setup again restores a chip that lost its settings, with the text it showed', () => {
+  it('setup again restores a chip that lost its settings; the text then goes out in full', () => {
     const chain = createMax7219Chain(1);
     const display = createDisplay(chain, 1);
     display.setup(8);
     display.show('PEG');
     chain.write(new Uint8Array([REG_SHUTDOWN, 0])); // brown-out
+    for (const chip of chain.chips) chip.digits.fill(0); // and the digits lost
     assert.equal(chain.text(), '');
     display.setup(8);
+    display.show('PEG');
     assert.equal(chain.text(), 'PEG');
   });
 

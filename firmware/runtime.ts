@@ -299,8 +299,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     } else if (name === 'bright') {
       display.setup(args.level as number);
       show();
-    }
-    else if (diag) refused = 'diag' satisfies CoreRefusal;
+    } else if (diag) refused = 'diag' satisfies CoreRefusal;
     else if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;

@@ -16,7 +16,7 @@ export const PARTS: Record<string, [string, string]> = {
   ],
   'diagnostics (made)': [
     "import { Scanner } from './firmware/scan'; import { createDiagnostics } from './firmware/diag'; import { triangleBoard } from './firmware/games/triangle/board';",
-    'createDiagnostics({ scanner: new Scanner({ banks: [{ read: function () { return 0; } }], board: triangleBoard, counts: true }), board: triangleBoard, now: 0 })',
+    'createDiagnostics(new Scanner({ banks: [{ read: function () { return 0; } }], board: triangleBoard, counts: true }), triangleBoard, 0, function () {})',
   ],
   'display (3 modules)': ["import { createDisplay } from './firmware/display';", 'createDisplay({ write: function () {} }, 3)'],
   'phone commands': [

@@ -11,31 +11,12 @@ import { sensorNames } from './board';
 import type { Mode, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
-import { message } from './protocol';
 import { ON_DEVICE } from './device';
-
-export interface DiagOptions {
-  scanner: Scanner;
-  board: BoardDescription;
-  /** A channel reported active for this long is listed as stuck (default 5000 ms). */
-  stuckMs?: number;
-  /** Time diagnostics started (ms). */
-  now: number;
-  /**
-   * Told the walk test's state after each step of it, at the end of the scan
-   * tick whose events made it (the start counts as one). Once the scanner's
-   * ring dropped events (`lost`), the sensors active then count as seen, so an
-   * overflow never passes for missing sensors.
-   */
-  progressed(walk: WalkState): void;
-}
 
 /** The mode (a game's shape: sense, tick, show, report) and the walk test. */
 export interface Diagnostics extends Mode<unknown> {
   /** (Re)starts the walk test: every sensor must be triggered once. */
   walk(now: number): void;
-  /** The full report's fields (report() sends them to the phone in a `diag` message); not on a board (ON_DEVICE). */
-  fields?(now: number): object;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   show(): string;
 }
@@ -55,14 +36,19 @@ const RECENT = 8;
 const SEEN = 1;
 const SENSOR = 2;
 
-export function createDiagnostics(o: DiagOptions): Diagnostics {
-  const sc = o.scanner;
-  const board = o.board;
+/**
+ * Diagnostics of `board`, whose channels `sc` scans, from `now` (ms). `progressed` is told the walk test's
+ * state after each step of it, at the end of the scan tick whose events made it (the start counts as one).
+ * Once the scanner's ring dropped events (`lost`: only where a test makes the ring smaller), the sensors
+ * active then count as seen, so an overflow never passes for missing sensors. A channel reported active for
+ * `stuckMs` is listed as stuck (5000 ms unless a test asks otherwise).
+ */
+export function createDiagnostics(sc: Scanner, board: BoardDescription, now: number, progressed: (walk: WalkState) => void, stuckMs?: number): Diagnostics {
   const n = board.channels;
   /** How many sensors the walk test waits for. */
   const of = board.sensors.length;
   // Only tests choose stuckMs.
-  const stuckMs = ON_DEVICE ? STUCK_MS : o.stuckMs || STUCK_MS;
+  const stuckAfter = ON_DEVICE ? STUCK_MS : stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
   // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
   const u = new Uint16Array(3 * n + RECENT);
@@ -103,8 +89,8 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     return { seen: seen, of: of, missing: missing, lost: sc.lost };
   }
 
-  /** The full report's fields. */
-  function fields(now: number): object {
+  /** The full report: a `diag` message. */
+  function report(now: number): object {
     const names = sensorNames(board);
     const levels: string[] = [];
     const stuck: string[] = [];
@@ -124,7 +110,7 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
         levels.push((word >>> 0).toString(16).padStart(8, '0'));
         word = 0;
       }
-      if (level && now - t[c] >= stuckMs) stuck.push(name);
+      if (level && now - t[c] >= stuckAfter) stuck.push(name);
       // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
       // channels with something to say are listed: a 160-channel list would not fit a phone screen.
       if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
@@ -134,11 +120,11 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
       const edge = u[3 * n + i % RECENT];
       recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
     }
-    return { levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+    return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
   }
 
-  walk(o.now);
-  const diagnostics: Diagnostics = {
+  walk(now);
+  return {
     walk: walk,
     sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
       heard = true;
@@ -154,20 +140,16 @@ export function createDiagnostics(o: DiagOptions): Diagnostics {
     },
     tick: function (): void {
       if (heard) {
-        // Once the ring dropped events (a board's never does), the sensors active after each drain were seen.
-        if (sc.lost) for (let c = 0; c < n; c++) if (sc.level(c)) see(c);
-        if (moved) o.progressed(walkState());
+        // Once the ring dropped events, the sensors active after each drain were seen. A board's ring never drops
+        // (one event per channel and group, drained every tick: firmware/scan.ts); only tests make it smaller.
+        if (!ON_DEVICE && sc.lost) for (let c = 0; c < n; c++) if (sc.level(c)) see(c);
+        if (moved) progressed(walkState());
         moved = heard = false;
       }
     },
     show: function (): string {
       return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
     },
-    report: function (now: number): object {
-      return message('diag', fields(now));
-    },
+    report: report,
   };
-  // For the simulator and tests (a board sends the fields only in its report).
-  if (!ON_DEVICE) diagnostics.fields = fields;
-  return diagnostics;
 }

@@ -1,10 +1,11 @@
 // The LED score display: a chain of MAX7219 8-digit 7-segment modules.
 //
-// A display *text* says what every digit shows, and is what the simulator
-// prints in `display` lines: modules joined by '|', 8 cells each, left to
-// right; a '.' lights the decimal point of the cell before it; trailing blanks
-// and empty trailing modules are left off. Example, two players, 42 to 17,
-// player 0 to throw:  "  42.  17".
+// A display *text* says what every digit shows: modules joined by '|', 8
+// cells each (more are cut), left to right; a '.' lights the decimal point of
+// the cell before it. Example, two players, 42 to 17, player 0 to throw:
+// "  42.  17|". The simulator reads the frames back (sim/display-text.ts) and
+// prints the text in its canonical form ("  42.  17"): each character in the
+// font's spelling, trailing blanks and empty trailing modules left off.
 //
 // Frames are the chip's register writes for the whole chain: rows of
 // 2 × modules bytes, one row per latch (the HAL pulses chip select between
@@ -26,26 +27,6 @@ export const REG_SHUTDOWN = 0x0c;
 export const REG_TEST = 0x0f;
 
 /**
- * The canonical form of a text, as the display shows it back: each character
- * in the font's spelling ("UNDO" → "UndO", undrawable ones blank), each module
- * cut to 8 cells and right-trimmed, empty trailing modules dropped.
- */
-export function normalizeText(text: string): string {
-  let spelt = '';
-  let cells = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    // Every character takes a cell but a '.' right after a cell, which lights that cell's point
-    // (charAt(-1) is '', which '.|'.indexOf finds: a '.' first takes a cell too).
-    if (c === '|') cells = 0;
-    else if (c !== '.' || '.|'.indexOf(text.charAt(i - 1)) >= 0) cells++;
-    // Past 8 cells everything up to the next module is cut.
-    if (cells <= CELLS) spelt += c === '|' ? c : String.fromCharCode(fontOf(c) >> 8);
-  }
-  return spelt.replace(/ +\|/g, '|').replace(/[ |]+$/, '');
-}
-
-/**
  * Scores, two players a module, each right-aligned in 4 cells; the player to
  * play has the decimal point after the score (no point when turn is -1).
  * An optional label (side, end or Board number: "S2", "E3", "b2"; no points)
@@ -59,7 +40,7 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
     text += ('   ' + Math.max(-999, Math.min(9999, Math.round(scores[i])))).slice(-4) + (turn === i ? '.' : '') + (i % 2 ? '|' : '');
   }
   if (label) text += scores.length % 2 ? label.slice(0, 4).padStart(4) : label;
-  return normalizeText(text);
+  return text;
 }
 
 /**
@@ -69,30 +50,21 @@ export function scoresLayout(scores: number[], turn: number, label?: string): st
  * board buttons together to confirm a phone's command; seconds left).
  */
 export function wordLayout(word: string): string {
-  // A module break after every 8 characters (a trailing one is dropped; Espruino's regular expressions have no {8}).
-  return normalizeText(word.replace(/(........)/g, '$1|'));
+  // A module break after every 8 characters (Espruino's regular expressions have no {8}).
+  return word.replace(/(........)/g, '$1|');
 }
 
 export interface Display {
   /**
-   * Shown before anything else while not '': the pairing passkey, or the
-   * seconds left to confirm a phone's command (wordLayout texts).
-   */
-  prompt: string;
-  /** Shown next while not '': a sensor fault (Err and the channel). */
-  note: string;
-  /**
-   * Sends the chips their whole setup with brightness 0..15, then the text
-   * again: wakes them at power-up, sets the brightness, and recovers a chip
-   * that lost its settings (ESD, brown-out). Harmless to repeat.
+   * Sends the chips their whole setup with brightness 0..15 (a whole number:
+   * the phone's `bright` is checked against that range), so that the next
+   * show() sends its text in full: wakes them at power-up, sets the
+   * brightness, and recovers a chip that lost its settings (ESD, brown-out).
+   * Harmless to repeat.
    */
   setup(level: number): void;
-  /**
-   * Shows the prompt, else the note, else `text` (the game's layout, or
-   * diagnostics' progress); sends nothing when that is already shown. Returns
-   * whether a frame went out.
-   */
-  show(text: string): boolean;
+  /** Shows `text`; sends nothing when it is already shown (and no setup came since). */
+  show(text: string): void;
 }
 
 /**
@@ -101,25 +73,20 @@ export interface Display {
  */
 export function createDisplay(out: SpiOut, modules: number): Display {
   const row = 2 * modules;
-  // The text shown; null until a frame went out (and again while setup resends it).
+  // The text shown; null until a frame went out, and again after a setup.
   let shown: string | null = null;
   return {
-    prompt: '',
-    note: '',
-    setup: function (this: Display, level: number): void {
+    setup: function (level: number): void {
       // Out of test, no decoding, all 8 digits scanned, the brightness, then out of shutdown.
       const setup = [REG_TEST, 0, REG_DECODE, 0, REG_SCAN_LIMIT, 7,
-        REG_INTENSITY, level < 0 ? 0 : level > 15 ? 15 : Math.round(level), REG_SHUTDOWN, 1];
+        REG_INTENSITY, level, REG_SHUTDOWN, 1];
       const rows = new Uint8Array(5 * row);
       for (let i = 0; i < rows.length; i++) rows[i] = setup[2 * ((i / row) | 0) + (i & 1)];
       out.write(rows);
-      const text = shown || '';
       shown = null;
-      this.show(text);
     },
-    show: function (this: Display, text: string): boolean {
-      const t = normalizeText(this.prompt || this.note || text);
-      if (t === shown) return false;
+    show: function (t: string): void {
+      if (t === shown) return;
       shown = t;
       // 8 digit rows of (register, segments) pairs, one pair per module.
       const frame = new Uint8Array(CELLS * row);
@@ -133,14 +100,15 @@ export function createDisplay(out: SpiOut, modules: number): Display {
         const c = t[i];
         if (c === '|') at = first -= 2;
         // The point of the cell before (there is one, so t[i - 1] exists: on the chip a missing index throws).
-        else if (c === '.' && at < first && t[i - 1] !== '.') frame[at + row] |= SEG_DP;
-        else {
-          frame[at] = fontOf(c) & 0xff;
+        // Past a module's 8 cells `at` falls below 0: cut, as on the chip a typed array throws at a missing index.
+        else if (c === '.' && at < first && t[i - 1] !== '.') {
+          if (at + row >= 0) frame[at + row] |= SEG_DP;
+        } else {
+          if (at >= 0) frame[at] = fontOf(c) & 0xff;
           at -= row;
         }
       }
       out.write(frame);
-      return true;
     },
   };
 }

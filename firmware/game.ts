@@ -85,7 +85,7 @@ export interface GameModule<S, M> {
 
 /**
  * Plays a move by its name: the one dispatch (runtime, saved logs). A name the
- * game has no move for is refused (`move`, the core's one code: firmware/words.json).
+ * game has no move for is refused (`move`, a code of the core's: firmware/words.json).
  */
 export function playMove<S, M>(game: GameModule<S, M>, state: S, move: M): Outcome<S> {
   const play = game.moves[(move as unknown as Move).k];

@@ -63,7 +63,9 @@ interface Record_ {
 }
 
 /** The record that takes back the last move that stands (undo, as often as there are moves). */
-export const UNDO_RECORD = record({ u: 1 });
+export function undoRecord(): string {
+  return record({ u: 1 });
+}
 
 /**
  * The game the log holds, or null when it holds none that `game` can play (no

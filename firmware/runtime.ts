@@ -13,7 +13,7 @@ import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics, WalkState } from './diag';
-import { createDisplay, wordLayout } from './display';
+import { createDisplay } from './display';
 import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
@@ -22,7 +22,7 @@ import type { ChannelOptions, Command, CommandChannel } from './commands';
 import { message, refusal, sendLine, stateMessage } from './protocol';
 import type { Fields, Refusal } from './protocol';
 
-import { LOG, UNDO_RECORD, record, restore, resyncRecord, setupRecord } from './persist';
+import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import type { AdvertState } from './advert';
 import { ON_DEVICE } from './device';
@@ -76,6 +76,18 @@ export interface Firmware {
   view(): FirmwareView;
 }
 
+/** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
+type CoreRefusal = keyof typeof import('./words.json');
+
+/** A diagnostics report's fields, without its message type (what the simulator prints). */
+function reportFields(diag: Diagnostics): (now: number) => object {
+  return function (now: number): object {
+    const fields: { type?: string } = diag.report(now);
+    delete fields.type;
+    return fields;
+  };
+}
+
 /** The state message: the contract's fields and the game's (the advert tells the first of them). */
 type StateNow = AdvertState & Fields;
 
@@ -104,7 +116,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The diagnostics while the board is in that mode, else null.
   let diag: Diagnostics | null = null;
   let slowAt = 0;
-  // Until when a fault note shows at least (display.note).
+  // Shown before the mode's text while not '' (one module's text each): the prompt (the pairing passkey, or the
+  // seconds left to confirm a phone's command), else the note (a sensor fault: Err and the channel) ...
+  let prompt = '';
+  let note = '';
+  // ... until when at least.
   let noteUntil = 0;
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
@@ -126,8 +142,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
   function show(): void {
-    if (clock.now() >= noteUntil && sound < 0) display.note = '';
-    display.show(mode.show(state));
+    if (clock.now() >= noteUntil && sound < 0) note = '';
+    display.show(prompt || note || mode.show(state));
   }
 
   /**
@@ -153,23 +169,36 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
-   * Writes to the game's log; a full flash does not stop the game, it is flagged.
+   * Tells the phone, if there is anything to tell, why a move of the sensors or the buttons was refused (nobody
+   * waits for a reply), or with a `code`, what went wrong.
+   */
+  function flag(why: string | null | false | undefined, code?: string): void {
+    if (why) sendLine(radio, { type: 'flag', code: code, message: why });
+  }
+
+  /**
+   * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
    * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
    */
-  function saveRecord(text: string): void {
+  function saveRecord(text: string): boolean {
     try {
       store.append(LOG, text);
+      return true;
     } catch (e) {
-      sendLine(radio, { type: 'flag', code: 'not_saved', message: String((e as Error).message || e) });
+      flag(String((e as Error).message || e), 'not_saved');
+      return false;
     }
   }
 
-  /** A new game (gameConfig, names, state): a fresh log, nothing to undo, not over. */
-  function begin(): void {
+  /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
+  function begin(next: GameConfig, named: string[] | undefined): void {
+    state = mod.setup(next);
+    gameConfig = next;
+    names = named;
     overSent = false;
     stand = 0;
     store.erase(LOG);
-    saveRecord(setupRecord(mod.id, gameConfig, names));
+    saveRecord(setupRecord(mod.id, next, named));
   }
 
   /** Plays a move and saves it; returns the code of why it was refused, if it was. */
@@ -187,17 +216,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /**
    * Takes back the last move that stands, as often as asked, for every game:
    * an undo record goes into the log and the game is replayed from it, so an
-   * undo is saved like any move and survives a power cut.
+   * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
+   * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
    */
-  function undo(): string | null {
-    if (!stand) return 'nothing to undo';
-    try {
-      store.append(LOG, UNDO_RECORD);
-    } catch (e) {
-      return 'not saved: ' + ((e as Error).message || e);
-    }
+  function undo(): CoreRefusal | null {
+    if (!stand) return 'undo';
+    if (!saveRecord(undoRecord())) return 'saved';
     const back = restore(store, mod);
-    if (!back) return 'log unreadable';
+    if (!back) return 'log';
     const before = mod.scores(state);
     state = back.state;
     stand = back.stand;
@@ -210,11 +236,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     overSent = true;
     announce();
     return null;
-  }
-
-  /** Tells the phone why a move of the sensors or the buttons was refused, if it was: nobody waits for a reply. */
-  function flag(why: string | null | false | undefined): void {
-    if (why) sendLine(radio, { type: 'flag', message: why });
   }
 
   /** A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check. */
@@ -240,11 +261,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
   function startDiagnostics(): void {
-    mode = diag = createDiagnostics({
-      scanner: scanner, board: mod.board, now: clock.now(), progressed: function (walk: WalkState): void {
-        sendLine(radio, message('diag', { walk: walk }));
-        show();
-      },
+    mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
+      sendLine(radio, message('diag', { walk: walk }));
+      show();
     });
     announce();
   }
@@ -277,26 +296,21 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       } else if (args.walk) {
         if (diag) diag.walk(clock.now());
       } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
-    } else if (name === 'bright') display.setup(args.level as number);
-    else if (diag) refused = 'in diagnostics';
+    } else if (name === 'bright') {
+      display.setup(args.level as number);
+      show();
+    } else if (diag) refused = 'diag' satisfies CoreRefusal;
     else if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;
       // Names, or a count of players.
       const named = typeof players === 'number' ? undefined : players as string[];
-      const next: GameConfig = {
-        players: named ? named.length : players as number,
-        options: (args.options || {}) as GameOptions,
-      };
       // A setup that throws leaves the game in play as it was.
       try {
-        state = mod.setup(next);
+        begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
       } catch (e) {
         return refusal('bad_arg', (e as Error).message);
       }
-      gameConfig = next;
-      names = named;
-      begin();
       announce();
     } else {
       // The referee acts on the last move: decide it first if the sensors are still working it out.
@@ -313,7 +327,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (!ON_DEVICE) {
     channelOptions.access = createAccess({});
     channelOptions.prompt = function (seconds: number): void {
-      display.prompt = seconds > 0 ? wordLayout('bOth ' + seconds) : '';
+      prompt = seconds > 0 ? 'bOth ' + seconds : '';
       show();
       advertise(stateNow());
     };
@@ -323,19 +337,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Until when a phone may pair (0: none may).
   let pairEnds = 0;
 
-  /** Lets a phone pair for a while, with a fresh passkey shown on the display. */
-  function openPairing(now: number): void {
-    const passkey = radio.pair(true);
-    pairEnds = passkey ? now + PAIR_MS : 0;
-    display.prompt = passkey ? wordLayout('P ' + passkey) : '';
-  }
-
   hal.buttons.onPress = function (name: string, heldMs: number): void {
     const now = clock.now();
-    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a phone pair.
-    // Any other press is the game's (or diagnostics').
+    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a
+    // phone pair for a while, with a fresh passkey shown on the display. Any other press is the game's (or diagnostics').
     if (name === 'both') {
-      if (ON_DEVICE || !channel.confirm!(now)) openPairing(now);
+      if (ON_DEVICE || !channel.confirm!(now)) {
+        const passkey = radio.pair(true);
+        pairEnds = passkey ? now + PAIR_MS : 0;
+        prompt = passkey ? 'P ' + passkey : '';
+      }
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
@@ -358,16 +369,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {
-    gameConfig = { players: config.players, options: config.options };
-    names = config.names;
-    state = mod.setup(gameConfig);
     // A log that held no game it could take up: say the saved game was lost.
     let lost = 0;
     store.lines(LOG, function (): void {
       lost++;
     });
     if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
-    begin();
+    begin({ players: config.players, options: config.options }, config.names);
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
@@ -377,9 +385,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function tick(): void {
     const now = clock.now();
     scanner.poll(now);
-    if (scanner.count()) {
+    const changed = scanner.count();
+    if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
-      if (!diag && scanner.count() > mod.board.channels >> 1) distrust(BANK);
+      if (!diag && changed > mod.board.channels >> 1) distrust(BANK);
       scanner.drain(sink || mode);
     }
     mode.tick(now);
@@ -391,7 +400,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (pairEnds && (now >= pairEnds || radio.paired())) {
       radio.pair(false);
       pairEnds = 0;
-      display.prompt = '';
+      prompt = '';
       show();
     }
     // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
@@ -406,7 +415,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }
     }
-    if (display.prompt || display.note) show();
+    if (prompt || note) show();
   }
 
   /**
@@ -426,7 +435,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
-    display.note = wordLayout('Err ' + (ch === undefined ? 'SEnS' : ch));
+    note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);
   }
@@ -444,7 +453,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     view: function (): FirmwareView {
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag && { report: diag.fields as (now: number) => object }, busy: playing.busy ? playing.busy() : false,
+        diag: diag && { report: reportFields(diag) }, busy: playing.busy ? playing.busy() : false,
       };
     },
   };

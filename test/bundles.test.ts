@@ -165,7 +165,7 @@ describe('compatibility gate: game bundles', function () {
       const sandbox = bootInSandbox(bundle().min);
       sandbox.emit('NRF', 'connect', 'phone');
       const said = () => sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
-      const undos = () => said().split('"type":"flag","message":"nothing to undo"').length - 1;
+      const undos = () => said().split('"type":"flag","message":"undo"').length - 1;
       sandbox.press('D29', 1500);
       sandbox.advance(200);
       assert.equal(undos(), 1);
@@ -207,7 +207,7 @@ describe('compatibility gate: game bundles', function () {
       sandbox.emit('NRF', 'pair');
       sandbox.receive('{"cmd":"undo","id":2}\n');
       sandbox.advance(300);
-      assert.match(said(), /"type":"error","code":"not_now","message":"nothing to undo","id":2/);
+      assert.match(said(), /"type":"error","code":"not_now","message":"undo","id":2/);
       assert.deepEqual(sandbox.errors, []);
     });
 

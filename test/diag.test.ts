@@ -20,7 +20,7 @@ function rig() {
   const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
   /** The walk test's states told so far (progressed), each at the end of a scan tick. */
   const steps: WalkState[] = [];
-  const diag = createDiagnostics({ scanner, board, now: 0, stuckMs: 100, progressed: (walk) => steps.push(walk) });
+  const diag = createDiagnostics(scanner, board, 0, (walk) => steps.push(walk), 100);
   const until = (end: number) => {
     for (let t = inputs.clock.now(); t <= end; t++) {
       inputs.advanceTo(t);
@@ -64,8 +64,8 @@ describe('diagnostics', () => {
     // A bouncing press: eager, so one edge; the 4 other raw changes were rejected.
     for (const [t, level] of [[5, 1], [6, 0], [7, 1], [8, 0], [9, 1]] as [number, 0 | 1][]) r.inputs.setExact(t, 0, level);
     r.until(300);
-    const rep = r.diag.fields!(300) as Report;
-    assert.deepEqual(r.diag.report(300), { type: 'diag', ...rep }, 'the phone gets the fields in a diag message');
+    const rep = r.diag.report(300) as Report & { type: string };
+    assert.equal(rep.type, 'diag', 'the phone gets the report in a diag message');
     const peg = rep.ch.find((c) => c.s === 'peg.o1')!;
     assert.equal(peg.e, 1);
     assert.equal(r.scanner.rawChanges(0), 5);
@@ -84,7 +84,7 @@ describe('diagnostics', () => {
       r.inputs.setExact(30 + 40 * i, 1, 0);
     }
     r.until(300);
-    const rep = r.diag.fields!(300) as Report;
+    const rep = r.diag.report(300) as Report;
     assert.equal(rep.recent.length, 8);
     assert.deepEqual(rep.recent.at(-1), [230, 1, 0]);
     assert.deepEqual(rep.recent[0], [90, 1, 1]);
@@ -105,7 +105,7 @@ describe('diagnostics', () => {
     // A ring smaller than the board (a board's holds one event per channel): a test's way to make it overflow.
     const scanner = new Scanner({ banks: inputs.banks, board: twelve, counts: true, capacity: 8 });
     const steps: WalkState[] = [];
-    const diag = createDiagnostics({ scanner, board: twelve, now: 0, progressed: (walk) => steps.push(walk) });
+    const diag = createDiagnostics(scanner, twelve, 0, (walk) => steps.push(walk));
     for (let ch = 0; ch < 12; ch++) inputs.setExact(5, ch, 1);
     inputs.advanceTo(5);
     scanner.poll(5);

@@ -4,7 +4,7 @@
 // lie there, and the impact of a ring that landed before the cut is no miss.
 // Through the simulator, which takes BOOT_MS to start a board after `power: on`.
 import assert from 'node:assert/strict';
-import { LOG, record, restore, resyncRecord, setupRecord, UNDO_RECORD } from '../firmware/persist';
+import { LOG, record, restore, resyncRecord, setupRecord, undoRecord } from '../firmware/persist';
 import type { GameModule } from '../firmware/game';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { SimFlash } from '../sim/flash';
@@ -102,7 +102,7 @@ describe('power-up: begin records in the log', () => {
   });
 
   it('undo takes back the last move, never a begin record', () => {
-    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + flick('perfect', 1) + UNDO_RECORD);
+    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + flick('perfect', 1) + undoRecord());
     assert.deepEqual([game.scores(r.state), r.stand, r.pending], [[3, 0], 1, -1]);
   });
 

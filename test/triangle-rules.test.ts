@@ -4,7 +4,7 @@ import { TriangleState, TriangleMove, FlickResult } from '../firmware/games/tria
 import { game } from '../firmware/games/triangle/index';
 import { trianglePhoneFields } from '../firmware/games/triangle/layout';
 import { playMove, ScoreChange } from '../firmware/game';
-import { LOG, UNDO_RECORD, record, restore, setupRecord } from '../firmware/persist';
+import { LOG, undoRecord, record, restore, setupRecord } from '../firmware/persist';
 import { SimFlash } from '../sim/flash';
 import { playInOrder } from './rules-harness';
 
@@ -246,7 +246,7 @@ describe('triangle rules', () => {
       const after = play(state, last);
       if (after.refused !== undefined) return;
       const flash = new SimFlash();
-      flash.files[LOG] = log + record(last) + UNDO_RECORD;
+      flash.files[LOG] = log + record(last) + undoRecord();
       assert.deepEqual(restore(flash, game)!.state, state);
     }), { seed: 7, numRuns: 200 });
   });

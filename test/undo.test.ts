@@ -2,6 +2,14 @@
 // `mode`, written to the log like any move, so it survives a power cut.
 import assert from 'node:assert/strict';
 import { replay } from '../sim/replay';
+import { startFirmware } from '../firmware/runtime';
+import { LOG } from '../firmware/persist';
+import { channelKinds } from '../firmware/scan';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { createSimHal } from '../sim/hal';
+import { SimFlash } from '../sim/flash';
+import { decodeChunks } from '../sim/phone';
+import { gameWords } from '../sim/words';
 
 function run(header: object, lines: object[]) {
   return replay([JSON.stringify(header), ...lines.map((l) => JSON.stringify(l))].join('\n')).lines.map((l) => JSON.parse(l));
@@ -47,5 +55,45 @@ describe('undo, for every game', () => {
     assert.deepEqual(finalOf(cut).state, steady.state);
     const told = cut.find((l) => l.phone && l.phone.type === 'restored');
     assert.deepEqual([told.phone.moves, told.phone.dropped], [1, 0]);
+  });
+
+  it('the core\'s refusals are codes, to which the phone\'s decoder gives their words (firmware/words.json)', () => {
+    /** A flash that fills up when told. */
+    class FillingFlash extends SimFlash {
+      full = false;
+      append(name: string, data: string): void {
+        if (this.full) throw new Error('Storage is full');
+        super.append(name, data);
+      }
+    }
+    const flash = new FillingFlash();
+    const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash });
+    startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+    const said = (cmd: object) => {
+      const from = hal.radio.notifications.length;
+      hal.radio.command(cmd, true);
+      return hal.radio.notifications.slice(from).map((n) => n.chunk);
+    };
+    const refusals = (chunks: string[]) => decodeChunks(chunks, gameWords())
+      .filter((m) => m.type === 'error' || m.type === 'flag').map((m) => [m.type, m.code, m.message]);
+    // The decoder learns the game from the board's state messages.
+    const all = [...hal.radio.notifications.map((n) => n.chunk), ...said({ cmd: 'undo' })];
+    said({ cmd: 'diag', on: true });
+    all.push(...said({ cmd: 'flick', r: 'perfect' }));
+    said({ cmd: 'diag', on: false });
+    said({ cmd: 'flick', r: 'perfect' });
+    flash.full = true;
+    all.push(...said({ cmd: 'undo' }));
+    flash.full = false;
+    // A log that lost its setup record (a failing flash) cannot be replayed.
+    flash.files[LOG] = flash.files[LOG].slice(1);
+    all.push(...said({ cmd: 'undo' }));
+    assert.deepEqual(refusals(all), [
+      ['error', 'not_now', 'nothing to undo'],
+      ['error', 'not_now', 'in diagnostics'],
+      ['flag', 'not_saved', 'Storage is full'],
+      ['error', 'not_now', 'not saved'],
+      ['error', 'not_now', 'log unreadable'],
+    ]);
   });
 });

@@ -17,6 +17,7 @@ import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { ROOT, internalNamesOf, loadGames } from '../tools/games';
 import type { AnyGameModule } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
+import { LOG, setupRecord } from '../firmware/persist';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -159,6 +160,18 @@ describe('compatibility gate: game bundles', function () {
       assert.ok(seconds > 0 && seconds <= 30 && whenIdle === false, `enabled for ${seconds} s, kicked by the firmware, not when idle`);
       const kicks = sandbox.calls.filter((c) => c.api === 'E.kickWatchdog').length;
       assert.equal(kicks, ticks, 'kicked after every scan tick');
+    });
+
+    it(`${game}: at power-up after a cut, a connected phone is told what was restored in the protocol's own field names`, () => {
+      // The game's setup record, then a record the cut left without its end (a StorageFile is stored as its name and \u0001).
+      const sandbox = createSandbox({ storage: { [LOG + '\u0001']: setupRecord(game, { players: 2, options: {} }) + '{"k":"x"' } });
+      sandbox.emit('NRF', 'connect', 'phone');
+      vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
+      sandbox.advance(100);
+      const said = sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+      const restored = said.split('\n').filter((l) => l.includes('"restored"')).map((l) => JSON.parse(l));
+      assert.deepEqual(restored, [{ type: 'restored', moves: 0, dropped: 1 }], said);
+      assert.deepEqual(sandbox.errors, []);
     });
 
     it(`${game}: a long press of mode (D29) is undo, told to a connected phone; next (D28) is not`, () => {

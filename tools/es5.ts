@@ -134,7 +134,7 @@ export const INTERNAL_PROPERTIES = [
   'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'confirmMs', 'button',
   // A restored game (firmware/persist.ts)
-  'pending', 'dropped', 'moves', 'cut',
+  'pending', 'cut',
 ];
 
 /** Minifies ES5 code. Local names, INTERNAL_PROPERTIES and `internal` are mangled, other property names are kept. */

@@ -28,39 +28,9 @@ export function algorithmId(name: string): number {
 
 /** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
 export const NO_DEADLINE = 0x3fffffff;
-/** Default times (see defaultDebounce). */
+/** Default times (see debounceState). */
 const CONTACT_MS = 10;
 const TRANSIT_MS = 2;
-
-/**
- * Sets each channel's debounce for its sensor kind (contact where the board
- * names no sensor): its algorithm in alg[c], its time in ms[c]. The one
- * statement of the policy, read by the scanner (called once, so the minifier
- * writes it out there).
- * contact: reeds bounce for up to a few ms and bells ring in bursts that may
- * never stay closed for long, so a press is taken at its first closure (a
- * deferred press could miss a bell strike altogether) and a release only
- * after 10 ms without contact: longer than any bounce, far shorter than play.
- * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
- * transit must survive, so each edge is taken at once and the 2 ms lockout
- * only swallows chatter. The channels of these eager kinds (sym_eager_pk) are
- * the ones whose short active pulses the scanner latches and reports as transits.
- */
-export function defaultDebounce(board: BoardDescription, alg: number[], ms: number[]): void {
-  const sensors = board.sensors;
-  for (let c = 0; c < board.channels; c++) {
-    alg[c] = ASYM_EAGER_DEFER_PK;
-    ms[c] = CONTACT_MS;
-  }
-  // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped.
-  for (let i = 0; i < sensors.length; i++) {
-    const c = sensors[i].ch;
-    if (c < board.channels && sensors[i].kind !== 'contact') {
-      alg[c] = SYM_EAGER_PK;
-      ms[c] = TRANSIT_MS;
-    }
-  }
-}
 
 /**
  * Index (0..31) of a word with exactly one bit set, by BIT_INDEX[(bit >>> 0) % 37]:
@@ -109,7 +79,9 @@ export const PR = 9;
 /** sym_defer_g: the bank's deadline, and its time. */
 const GDL = 10;
 const GMS = 11;
-/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
+/** Channels of the transit kinds (hall, ir): the scanner latches their short active pulses. */
+export const LT = 12;
+/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 13 to 15 are the owner's. */
 export const BANK_BITS = 4;
 // A channel's record: its deadline; its time (ms) in the low 16 bits of the
 // second word; the third word is the owner's.
@@ -117,27 +89,52 @@ export const BANK_BITS = 4;
 export const CHAN = 3;
 
 /**
- * The state for debouncing whole banks of 32 channels, each channel with its
- * own algorithm and time: alg[c] and ms[c] (0..65535) for every channel c,
- * all levels 0 at first; `extra` words are left at the end for the owner.
+ * The state for debouncing a board's banks, all levels 0 at first, with
+ * `extra` words left at the end for the owner. Each channel debounces as its
+ * sensor kind asks (contact where the board names no sensor), unless the
+ * simulator or a test forces one algorithm (alg, 0..65535 ms) on every channel.
+ * The one statement of the per-kind policy:
+ * contact: reeds bounce for up to a few ms and bells ring in bursts that may
+ * never stay closed for long, so a press is taken at its first closure (a
+ * deferred press could miss a bell strike altogether) and a release only
+ * after 10 ms without contact: longer than any bounce, far shorter than play
+ * (asym_eager_defer_pk).
+ * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
+ * transit must survive, so each edge is taken at once and the 2 ms lockout
+ * only swallows chatter (sym_eager_pk). Their channels are also the ones
+ * whose short active pulses the scanner latches and reports as transits (LT).
  */
-export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, extra?: number): Int32Array {
-  const channels = alg.length;
+export function debounceState(board: BoardDescription, extra: number, forced?: { alg: number; ms: number }): Int32Array {
+  const channels = board.channels;
+  const sensors = board.sensors;
   const ch0 = BANK0 + (((channels + 31) >> 5) << BANK_BITS);
-  const s = new Int32Array(ch0 + channels * CHAN + (extra || 0));
+  const s = new Int32Array(ch0 + channels * CHAN + extra);
   s[0] = ch0;
+  // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
+  // the simulator: a channel out of range is never visited).
+  const transit: boolean[] = [];
+  for (let i = 0; i < sensors.length; i++) transit[sensors[i].ch] = sensors[i].kind !== 'contact';
   for (let c = 0; c < channels; c++) {
     const o = BANK0 + ((c >> 5) << BANK_BITS);
     const bit = 1 << (c & 31);
-    const a = alg[c];
-    s[ch0 + c * CHAN + 1] = ms[c];
-    // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
+    let a = ASYM_EAGER_DEFER_PK;
+    let ms = CONTACT_MS;
+    if (transit[c]) {
+      s[o + LT] |= bit;
+      a = SYM_EAGER_PK;
+      ms = TRANSIT_MS;
+    }
     // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
+    if (!ON_DEVICE && forced) {
+      a = forced.alg;
+      ms = forced.ms;
+    }
+    s[ch0 + c * CHAN + 1] = ms;
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[o + G] |= bit;
       // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
-      s[o + GMS] = ms[c];
-    } else if (ON_DEVICE || a <= ASYM_EAGER_DEFER_PK) {
+      s[o + GMS] = ms;
+    } else {
       s[o + PK] |= bit;
       s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
       if (a === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;

@@ -17,8 +17,8 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, BANK0, BANK_BITS, BIT_INDEX, CHAN, DF, E, G, NO_DEADLINE, NX, PK, PR, RW, SYM_EAGER_PK, TM,
-  algorithmId, debounceState, defaultDebounce, expire, start,
+  A, BANK0, BANK_BITS, BIT_INDEX, CHAN, DF, E, G, LT, NO_DEADLINE, NX, PK, PR, RW, TM,
+  algorithmId, debounceState, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -69,9 +69,7 @@ const G0 = 5;
 /** 1 when raw changes are counted per channel (a word, not a local kept in the tick's scope). */
 const CNT = 6;
 /** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
-const PEND = 12;
-/** Transit-latched channels. */
-const LT = 13;
+const PEND = 13;
 /** Latched channels seen active but not yet reported. */
 const HI = 14;
 /** Watched channels low again, waiting out their debounce time before the transit is reported. */
@@ -95,30 +93,19 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   // A board whose game declares no settle groups carries none of their code (firmware/device.ts).
   const groups = SETTLE_GROUPS ? o.settle || [] : [];
   // Only the simulator and tests force an algorithm: a board uses each kind's default.
-  const forced = ON_DEVICE ? null : o.debounce;
-  const fa = forced ? algorithmId(forced.algorithm) : 0;
-  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
-  // Plain arrays (temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good).
-  const alg: number[] = [];
-  const ms: number[] = [];
-  defaultDebounce(o.board, alg, ms);
-  // Transit-latched channels by bank: the eager kinds' (on a board, where nothing is forced, exactly E).
-  const lt: number[] = [];
-  if (!ON_DEVICE) for (let c = 0; c < channels; c++) {
-    if (alg[c] === SYM_EAGER_PK) lt[c >> 5] |= 1 << (c & 31);
-    if (forced) {
-      alg[c] = fa;
-      ms[c] = forced.ms;
-    }
+  let forced: { alg: number; ms: number } | undefined;
+  if (!ON_DEVICE && o.debounce) {
+    forced = { alg: algorithmId(o.debounce.algorithm), ms: o.debounce.ms };
+    if (forced.alg < 0 || !(forced.ms >= 0 && forced.ms <= 65535)) throw new Error('bad debounce');
   }
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
-  const s = debounceState(alg, ms, (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
-  s[G0] = s[0] + channels * CHAN;
+  const s = debounceState(o.board, (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap, forced);
+  // (Read only where there are settle groups.)
+  if (SETTLE_GROUPS) s[G0] = s[0] + channels * CHAN;
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
-    s[i + LT] = ON_DEVICE ? s[i + E] : lt[b];
   }
   if (SETTLE_GROUPS) for (let g = 0, i = s[G0]; g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
@@ -126,8 +113,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
     for (let k = 0; k < chs.length; k++) s[i + GREC + (chs[k] >> 5)] |= 1 << (chs[k] & 31);
   }
-  // (A board always counts: the word is for the simulator and tests.)
-  s[CNT] = o.counts ? 1 : 0;
+  // A board always counts: the word is for the simulator and tests.
+  if (!ON_DEVICE) s[CNT] = o.counts ? 1 : 0;
   s[R0] = s.length - cap;
   return s;
 }

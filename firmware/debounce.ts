@@ -5,7 +5,6 @@
 // are one mask. All state sits in one Int32Array (one object on the chip
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
-import type { BoardDescription } from './board';
 import { ON_DEVICE } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
@@ -28,9 +27,9 @@ export function algorithmId(name: string): number {
 
 /** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
 export const NO_DEADLINE = 0x3fffffff;
-/** Default times (see debounceState). */
-const CONTACT_MS = 10;
-const TRANSIT_MS = 2;
+/** Default times (the scanner's setup, firmware/scan.ts, states the policy). */
+export const CONTACT_MS = 10;
+export const TRANSIT_MS = 2;
 
 /**
  * Index (0..31) of a word with exactly one bit set, by BIT_INDEX[(bit >>> 0) % 37]:
@@ -44,13 +43,13 @@ export const BIT_INDEX = (function (): Uint8Array {
   return t;
 })();
 
-// The state of every bank and channel sits in one Int32Array, s. Word 0 says
-// where the channel records start (ch0); words 1 to BANK0 - 1 are the owner's.
-// Bank b's record is 16 words from BANK0 + (b << BANK_BITS); channel c's record is
-// CHAN words from ch0 + c * CHAN. The last words of each bank record, the
-// upper half of each channel's second word, and `extra` words after the
-// channels are the owner's too (the scanner keeps its own state there: one
-// array instead of several).
+// The state of every bank and channel sits in one Int32Array, s, made by the
+// scanner's setup (firmware/scan.ts). Word 0 says where the channel records
+// start (ch0); words 1 to BANK0 - 1 are the scanner's. Bank b's record is 16
+// words from BANK0 + (b << BANK_BITS); channel c's record is CHAN words from
+// ch0 + c * CHAN. The last words of each bank record, the upper half of each
+// channel's second word, and the words after the channels are the scanner's
+// too (one array instead of several).
 /** Where the banks start. */
 export const BANK0 = 7;
 // Word 0 of a bank's record, s[o], is its debounced ("cooked") word: read with
@@ -78,70 +77,13 @@ export const A = 8;
 export const PR = 9;
 /** sym_defer_g: the bank's deadline, and its time. */
 const GDL = 10;
-const GMS = 11;
-/** Channels of the transit kinds (hall, ir): the scanner latches their short active pulses. */
-export const LT = 12;
-/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 13 to 15 are the owner's. */
+export const GMS = 11;
+/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the scanner's. */
 export const BANK_BITS = 4;
 // A channel's record: its deadline; its time (ms) in the low 16 bits of the
-// second word; the third word is the owner's.
+// second word; the third word is the scanner's.
 /** Words per channel. */
 export const CHAN = 3;
-
-/**
- * The state for debouncing a board's banks, all levels 0 at first, with
- * `extra` words left at the end for the owner. Each channel debounces as its
- * sensor kind asks (contact where the board names no sensor), unless the
- * simulator or a test forces one algorithm (alg, 0..65535 ms) on every channel.
- * The one statement of the per-kind policy:
- * contact: reeds bounce for up to a few ms and bells ring in bursts that may
- * never stay closed for long, so a press is taken at its first closure (a
- * deferred press could miss a bell strike altogether) and a release only
- * after 10 ms without contact: longer than any bounce, far shorter than play
- * (asym_eager_defer_pk).
- * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
- * transit must survive, so each edge is taken at once and the 2 ms lockout
- * only swallows chatter (sym_eager_pk). Their channels are also the ones
- * whose short active pulses the scanner latches and reports as transits (LT).
- */
-export function debounceState(board: BoardDescription, extra: number, forced?: { alg: number; ms: number }): Int32Array {
-  const channels = board.channels;
-  const sensors = board.sensors;
-  const ch0 = BANK0 + (((channels + 31) >> 5) << BANK_BITS);
-  const s = new Int32Array(ch0 + channels * CHAN + extra);
-  s[0] = ch0;
-  // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
-  // the simulator: a channel out of range is never visited).
-  const transit: boolean[] = [];
-  for (let i = 0; i < sensors.length; i++) transit[sensors[i].ch] = sensors[i].kind !== 'contact';
-  for (let c = 0; c < channels; c++) {
-    const o = BANK0 + ((c >> 5) << BANK_BITS);
-    const bit = 1 << (c & 31);
-    let a = ASYM_EAGER_DEFER_PK;
-    let ms = CONTACT_MS;
-    if (transit[c]) {
-      s[o + LT] |= bit;
-      a = SYM_EAGER_PK;
-      ms = TRANSIT_MS;
-    }
-    // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
-    if (!ON_DEVICE && forced) {
-      a = forced.alg;
-      ms = forced.ms;
-    }
-    s[ch0 + c * CHAN + 1] = ms;
-    if (!ON_DEVICE && a === SYM_DEFER_G) {
-      s[o + G] |= bit;
-      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
-      s[o + GMS] = ms;
-    } else {
-      s[o + PK] |= bit;
-      s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
-      if (a === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;
-    }
-  }
-  return s;
-}
 
 // The kernel's step is the scanner's work() (firmware/scan.ts), split so that
 // a step reads only what it uses: on the chip, every character of a called

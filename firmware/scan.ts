@@ -17,8 +17,8 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, BANK0, BANK_BITS, BIT_INDEX, CHAN, DF, E, G, LT, NO_DEADLINE, NX, PK, PR, RW, TM,
-  algorithmId, debounceState, expire, start,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, NO_DEADLINE, NX, PK, PR, RW,
+  SYM_DEFER_G, SYM_EAGER_PK, TM, TRANSIT_MS, algorithmId, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -68,6 +68,8 @@ const R0 = 4;
 const G0 = 5;
 /** 1 when raw changes are counted per channel (a word, not a local kept in the tick's scope). */
 const CNT = 6;
+/** Channels of the transit kinds (hall, ir): their short active pulses are latched. */
+const LT = 12;
 /** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
 const PEND = 13;
 /** Latched channels seen active but not yet reported. */
@@ -79,34 +81,79 @@ const TDL = 2;
 const GREC = 3;
 
 /**
- * The state for a scanner's options: the debouncer's array, holding the
- * scanner's words too. Reads the banks once into F: levels present at start
- * are the starting state, not edges. Apart from the constructor so that its
- * temporaries do not stay in the tick's scope.
+ * The state for a scanner's options: the debouncer's array (debounce.ts),
+ * holding the scanner's words too. Reads the banks once into F: levels
+ * present at start are the starting state, not edges. Apart from the
+ * constructor so that its temporaries do not stay in the tick's scope.
+ *
+ * Each channel debounces as its sensor kind asks (contact where the board
+ * names no sensor), unless the simulator or a test forces one algorithm on
+ * every channel. The one statement of the per-kind policy:
+ * contact: reeds bounce for up to a few ms and bells ring in bursts that may
+ * never stay closed for long, so a press is taken at its first closure (a
+ * deferred press could miss a bell strike altogether) and a release only
+ * after 10 ms without contact: longer than any bounce, far shorter than play
+ * (asym_eager_defer_pk).
+ * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
+ * transit must survive, so each edge is taken at once and the 2 ms lockout
+ * only swallows chatter (sym_eager_pk). Their channels are also the ones whose
+ * short active pulses are latched and reported as transits (LT).
  */
 function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const banks = o.banks;
-  const channels = o.board.channels;
+  const board = o.board;
+  const channels = board.channels;
+  const sensors = board.sensors;
   const nb = (channels + 31) >> 5;
   // A board's banks are built from its board data (app/espruino.ts), whose bundle the tests boot: checked here for the simulator and tests.
   if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
   // A board whose game declares no settle groups carries none of their code (firmware/device.ts).
   const groups = SETTLE_GROUPS ? o.settle || [] : [];
   // Only the simulator and tests force an algorithm: a board uses each kind's default.
-  let forced: { alg: number; ms: number } | undefined;
-  if (!ON_DEVICE && o.debounce) {
-    forced = { alg: algorithmId(o.debounce.algorithm), ms: o.debounce.ms };
-    if (forced.alg < 0 || !(forced.ms >= 0 && forced.ms <= 65535)) throw new Error('bad debounce');
-  }
+  const forced = ON_DEVICE ? null : o.debounce;
+  const fa = forced ? algorithmId(forced.algorithm) : 0;
+  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
+  const ch0 = BANK0 + (nb << BANK_BITS);
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
-  const s = debounceState(o.board, (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap, forced);
-  // (Read only where there are settle groups.)
-  if (SETTLE_GROUPS) s[G0] = s[0] + channels * CHAN;
+  const s = new Int32Array(ch0 + channels * CHAN + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
+  s[0] = ch0;
+  // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
+  // the simulator: a channel out of range is never visited).
+  const transit: boolean[] = [];
+  for (let i = 0; i < sensors.length; i++) transit[sensors[i].ch] = sensors[i].kind !== 'contact';
+  for (let c = 0; c < channels; c++) {
+    const i = BANK0 + ((c >> 5) << BANK_BITS);
+    const bit = 1 << (c & 31);
+    let a = ASYM_EAGER_DEFER_PK;
+    let ms = CONTACT_MS;
+    if (transit[c]) {
+      s[i + LT] |= bit;
+      a = SYM_EAGER_PK;
+      ms = TRANSIT_MS;
+    }
+    if (forced) {
+      a = fa;
+      ms = forced.ms;
+    }
+    s[ch0 + c * CHAN + 1] = ms;
+    // A board has only the defaults (per key, never sym_defer_g).
+    if (!ON_DEVICE && a === SYM_DEFER_G) {
+      s[i + G] |= bit;
+      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
+      s[i + GMS] = ms;
+    } else {
+      s[i + PK] |= bit;
+      s[i + (a === SYM_EAGER_PK ? E : DF)] |= bit;
+      if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
+    }
+  }
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
   }
+  // (Read only where there are settle groups.)
+  if (SETTLE_GROUPS) s[G0] = ch0 + channels * CHAN;
   if (SETTLE_GROUPS) for (let g = 0, i = s[G0]; g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;

@@ -2,10 +2,10 @@
 // or whose earliest deadline (a debounce timer, a transit being watched) has
 // come, goes further. Debounced level changes become EDGE events, short active
 // pulses that the debouncer never reported become TRANSIT events, and quiet
-// groups become SETTLED events, all queued in a ring the consumer drains.
+// groups become SETTLED events, all queued for the consumer to drain.
 //
 // Shaped by the chip (docs/device-code.md): all integer state shares the
-// debouncer's Int32Array, the scanner is its own event ring, and the tick is a
+// debouncer's Int32Array, the scanner is its own event queue, and the tick is a
 // closure over the constructor's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than
 // prototype methods reading this.s, and (measured) no more JsVars, as the
@@ -35,8 +35,8 @@ export interface ScanOptions {
   debounce?: { algorithm: string; ms: number };
   settle?: SettleGroup[];
   /**
-   * Ring size in events, for tests. By default one per channel and settle group: a tick queues at most one
-   * event for each, and the runtime drains the ring every tick, so none is ever lost.
+   * Queue size in events, for tests. By default one per channel and settle group: a tick queues at most one
+   * event for each, and the runtime drains the queue every tick, so none is ever lost.
    */
   capacity?: number;
   /** Count raw level changes per channel (for the fault check and diagnostics): a board always does, its runtime needs them. */
@@ -58,8 +58,11 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 // The scanner's words in the debouncer's array (see debounce.ts): header words
 // below BANK0, the owner's words of each bank and channel record, then per
 // settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
-// then the ring's events (kind << 17 | level << 16 | channel).
-/** The ring: oldest event, events queued, and where its events start (its capacity is the constructor's cap: a constant on a board). */
+// then the queue's events (kind << 17 | level << 16 | channel).
+/**
+ * The queue: the next event to hand over while draining (0 otherwise), events queued, and where its events start
+ * (its capacity is the constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
+ */
 const HEAD = 1;
 const SIZE = 2;
 // Word 3 is free.
@@ -169,19 +172,19 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
 export interface Scanner {
   /** One scan tick at time `now` (ms). */
   poll(now: number): void;
-  /** Hands queued events to the sink, oldest first (no allocation); returns how many. */
-  drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number;
-  /** Events waiting in the ring. */
+  /** Hands queued events to the sink, oldest first (no allocation). */
+  drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void;
+  /** Events waiting in the queue (asked between drains). */
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
   /** Raw level changes seen on a channel (0 unless built with `counts`). */
   rawChanges(ch: number): number;
-  /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
+  /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
   lost: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
   s: Int32Array;
-  /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times; not set on a board. */
+  /** Last raw value per bank exactly as read (compared before any conversion), then the queue's event times; not set on a board. */
   f: Float64Array;
 }
 
@@ -189,7 +192,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const self = this;
   const banks = o.banks;
   const nb = banks.length;
-  // Only tests ask for another ring size.
+  // Only tests ask for another queue size.
   const channels = o.board.channels;
   const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
   const F = new Float64Array(nb + cap);
@@ -209,11 +212,11 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // there is some. (Calls marked NOINLINE: the minifier would turn a single-use
   // function into one made afresh at every call.)
 
-  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full. */
+  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the queue is full. */
   function push(word: number, now: number): void {
     if (s[SIZE] === cap) self.lost++;
     else {
-      const i = (s[HEAD] + s[SIZE]++) % cap;
+      const i = s[SIZE]++;
       s[s[R0] + i] = word;
       F[nb + i] = now;
     }
@@ -376,17 +379,14 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     this.f = F;
   }
   // The other methods read the state as locals too (see the top of the file).
-  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number {
-    const n = s[SIZE];
-    while (s[SIZE]) {
-      const i = s[HEAD];
-      // Advance before calling out, so a sink that makes more events cannot see this one twice.
-      s[HEAD] = (i + 1) % cap;
-      s[SIZE]--;
+  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
+    while (s[HEAD] < s[SIZE]) {
+      // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
+      const i = s[HEAD]++;
       const w = s[s[R0] + i];
       sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[nb + i]);
     }
-    return n;
+    s[HEAD] = s[SIZE] = 0;
   };
   this.count = function (): number {
     return s[SIZE];

@@ -145,10 +145,10 @@ export function isHigh(pin: number): boolean {
  * mode) was not seen going down: its release is no press.
  */
 export function espruinoButtons(next: number, mode: number): Buttons {
-  const buttons: Buttons = { onPress: null };
+  // onPress is set while the bundle boots (by the runtime), before any watch runs.
+  const buttons = {} as Buttons;
   // The buttons seen down: bit 1 next, bit 2 mode, and bit 4 from the moment both were down until both are up.
   let down = 0;
-  // onPress is set while the bundle boots, and watches run only after that: no check needed.
   function edge(e: { state: boolean; time: number; lastTime: number; pin: number }): void {
     const bit = e.pin === next ? 1 : 2;
     if (e.state) down = (down | bit) === 3 ? 7 : down | bit;

@@ -308,7 +308,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     const old = s[o];
     let ck = old;
     F[b] = r;
-    r |= 0;
+    // A board's drivers read 32-bit integers already (each xors its inversion in); the simulator's may not.
+    if (!ON_DEVICE) r |= 0;
     let x = r ^ s[o + RW];
     if (tallies && x) (/*@__NOINLINE__*/ tally(b, x, n));
     s[o + RW] = r;

@@ -56,7 +56,7 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 }
 
 // The scanner's words in the debouncer's array (see debounce.ts): header words
-// below BANK0, the owner's words of each bank and channel record, then per
+// below BANK0, the scanner's words of each bank and channel record, then per
 // settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
 // then the queue's events (kind << 17 | level << 16 | channel).
 /**
@@ -155,9 +155,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
   }
-  // (Read only where there are settle groups.)
-  if (SETTLE_GROUPS) s[G0] = ch0 + channels * CHAN;
-  if (SETTLE_GROUPS) for (let g = 0, i = s[G0]; g < groups.length; g++, i += GREC + nb) {
+  // (G0 is read only where there are settle groups.)
+  if (SETTLE_GROUPS) for (let g = 0, i = (s[G0] = ch0 + channels * CHAN); g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.

@@ -5,7 +5,6 @@
 // are one mask. All state sits in one Int32Array (one object on the chip
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
-import type { BoardDescription } from './board';
 import { ON_DEVICE } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
@@ -28,39 +27,9 @@ export function algorithmId(name: string): number {
 
 /** Time to a deadline when there is none: later than any (deadlines are at most 65,535 ms away). */
 export const NO_DEADLINE = 0x3fffffff;
-/** Default times (see defaultDebounce). */
-const CONTACT_MS = 10;
-const TRANSIT_MS = 2;
-
-/**
- * Sets each channel's debounce for its sensor kind (contact where the board
- * names no sensor): its algorithm in alg[c], its time in ms[c]. The one
- * statement of the policy, read by the scanner (called once, so the minifier
- * writes it out there).
- * contact: reeds bounce for up to a few ms and bells ring in bursts that may
- * never stay closed for long, so a press is taken at its first closure (a
- * deferred press could miss a bell strike altogether) and a release only
- * after 10 ms without contact: longer than any bounce, far shorter than play.
- * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
- * transit must survive, so each edge is taken at once and the 2 ms lockout
- * only swallows chatter. The channels of these eager kinds (sym_eager_pk) are
- * the ones whose short active pulses the scanner latches and reports as transits.
- */
-export function defaultDebounce(board: BoardDescription, alg: number[], ms: number[]): void {
-  const sensors = board.sensors;
-  for (let c = 0; c < board.channels; c++) {
-    alg[c] = ASYM_EAGER_DEFER_PK;
-    ms[c] = CONTACT_MS;
-  }
-  // Boards come from game modules (tested code, and checked by channelKinds in the simulator): a channel out of range is skipped.
-  for (let i = 0; i < sensors.length; i++) {
-    const c = sensors[i].ch;
-    if (c < board.channels && sensors[i].kind !== 'contact') {
-      alg[c] = SYM_EAGER_PK;
-      ms[c] = TRANSIT_MS;
-    }
-  }
-}
+/** Default times (the scanner's setup, firmware/scan.ts, states the policy). */
+export const CONTACT_MS = 10;
+export const TRANSIT_MS = 2;
 
 /**
  * Index (0..31) of a word with exactly one bit set, by BIT_INDEX[(bit >>> 0) % 37]:
@@ -74,13 +43,13 @@ export const BIT_INDEX = (function (): Uint8Array {
   return t;
 })();
 
-// The state of every bank and channel sits in one Int32Array, s. Word 0 says
-// where the channel records start (ch0); words 1 to BANK0 - 1 are the owner's.
-// Bank b's record is 16 words from BANK0 + (b << BANK_BITS); channel c's record is
-// CHAN words from ch0 + c * CHAN. The last words of each bank record, the
-// upper half of each channel's second word, and `extra` words after the
-// channels are the owner's too (the scanner keeps its own state there: one
-// array instead of several).
+// The state of every bank and channel sits in one Int32Array, s, made by the
+// scanner's setup (firmware/scan.ts). Word 0 says where the channel records
+// start (ch0); words 1 to BANK0 - 1 are the scanner's. Bank b's record is 16
+// words from BANK0 + (b << BANK_BITS); channel c's record is CHAN words from
+// ch0 + c * CHAN. The last words of each bank record, the upper half of each
+// channel's second word, and the words after the channels are the scanner's
+// too (one array instead of several).
 /** Where the banks start. */
 export const BANK0 = 7;
 // Word 0 of a bank's record, s[o], is its debounced ("cooked") word: read with
@@ -108,43 +77,13 @@ export const A = 8;
 export const PR = 9;
 /** sym_defer_g: the bank's deadline, and its time. */
 const GDL = 10;
-const GMS = 11;
-/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the owner's. */
+export const GMS = 11;
+/** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the scanner's. */
 export const BANK_BITS = 4;
 // A channel's record: its deadline; its time (ms) in the low 16 bits of the
-// second word; the third word is the owner's.
+// second word; the third word is the scanner's.
 /** Words per channel. */
 export const CHAN = 3;
-
-/**
- * The state for debouncing whole banks of 32 channels, each channel with its
- * own algorithm and time: alg[c] and ms[c] (0..65535) for every channel c,
- * all levels 0 at first; `extra` words are left at the end for the owner.
- */
-export function debounceState(alg: ArrayLike<number>, ms: ArrayLike<number>, extra?: number): Int32Array {
-  const channels = alg.length;
-  const ch0 = BANK0 + (((channels + 31) >> 5) << BANK_BITS);
-  const s = new Int32Array(ch0 + channels * CHAN + (extra || 0));
-  s[0] = ch0;
-  for (let c = 0; c < channels; c++) {
-    const o = BANK0 + ((c >> 5) << BANK_BITS);
-    const bit = 1 << (c & 31);
-    const a = alg[c];
-    s[ch0 + c * CHAN + 1] = ms[c];
-    // An unknown algorithm is a programming error (names are checked where they come in): it debounces nothing.
-    // Only the simulator and tests force an algorithm: a board has only the defaults (per key, never sym_defer_g).
-    if (!ON_DEVICE && a === SYM_DEFER_G) {
-      s[o + G] |= bit;
-      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
-      s[o + GMS] = ms[c];
-    } else if (ON_DEVICE || a <= ASYM_EAGER_DEFER_PK) {
-      s[o + PK] |= bit;
-      s[o + (a === SYM_EAGER_PK ? E : DF)] |= bit;
-      if (a === ASYM_EAGER_DEFER_PK) s[o + A] |= bit;
-    }
-  }
-  return s;
-}
 
 // The kernel's step is the scanner's work() (firmware/scan.ts), split so that
 // a step reads only what it uses: on the chip, every character of a called

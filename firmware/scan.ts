@@ -2,10 +2,10 @@
 // or whose earliest deadline (a debounce timer, a transit being watched) has
 // come, goes further. Debounced level changes become EDGE events, short active
 // pulses that the debouncer never reported become TRANSIT events, and quiet
-// groups become SETTLED events, all queued in a ring the consumer drains.
+// groups become SETTLED events, all queued for the consumer to drain.
 //
 // Shaped by the chip (docs/espruino.md): all integer state shares the
-// debouncer's Int32Array, the scanner is its own event ring, and the tick is a
+// debouncer's Int32Array, the scanner is its own event queue, and the tick is a
 // closure over the constructor's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than
 // prototype methods reading this.s, and (measured) no more JsVars, as the
@@ -17,8 +17,8 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, BANK0, BANK_BITS, BIT_INDEX, CHAN, DF, E, G, NO_DEADLINE, NX, PK, PR, RW, SYM_EAGER_PK, TM,
-  algorithmId, debounceState, defaultDebounce, expire, start,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, NO_DEADLINE, NX, PK, PR, RW,
+  SYM_DEFER_G, SYM_EAGER_PK, TM, TRANSIT_MS, algorithmId, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -35,8 +35,8 @@ export interface ScanOptions {
   debounce?: { algorithm: string; ms: number };
   settle?: SettleGroup[];
   /**
-   * Ring size in events, for tests. By default one per channel and settle group: a tick queues at most one
-   * event for each, and the runtime drains the ring every tick, so none is ever lost.
+   * Queue size in events, for tests. By default one per channel and settle group: a tick queues at most one
+   * event for each, and the runtime drains the queue every tick, so none is ever lost.
    */
   capacity?: number;
   /** Count raw level changes per channel (for the fault check and diagnostics): a board always does, its runtime needs them. */
@@ -56,10 +56,13 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 }
 
 // The scanner's words in the debouncer's array (see debounce.ts): header words
-// below BANK0, the owner's words of each bank and channel record, then per
+// below BANK0, the scanner's words of each bank and channel record, then per
 // settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
-// then the ring's events (kind << 17 | level << 16 | channel).
-/** The ring: oldest event, events queued, and where its events start (its capacity is the constructor's cap: a constant on a board). */
+// then the queue's events (kind << 17 | level << 16 | channel).
+/**
+ * The queue: the next event to hand over while draining (0 otherwise), events queued, and where its events start
+ * (its capacity is the constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
+ */
 const HEAD = 1;
 const SIZE = 2;
 // Word 3 is free.
@@ -68,10 +71,10 @@ const R0 = 4;
 const G0 = 5;
 /** 1 when raw changes are counted per channel (a word, not a local kept in the tick's scope). */
 const CNT = 6;
+/** Channels of the transit kinds (hall, ir): their short active pulses are latched. */
+const LT = 12;
 /** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
-const PEND = 12;
-/** Transit-latched channels. */
-const LT = 13;
+const PEND = 13;
 /** Latched channels seen active but not yet reported. */
 const HI = 14;
 /** Watched channels low again, waiting out their debounce time before the transit is reported. */
@@ -81,14 +84,29 @@ const TDL = 2;
 const GREC = 3;
 
 /**
- * The state for a scanner's options: the debouncer's array, holding the
- * scanner's words too. Reads the banks once into F: levels present at start
- * are the starting state, not edges. Apart from the constructor so that its
- * temporaries do not stay in the tick's scope.
+ * The state for a scanner's options: the debouncer's array (debounce.ts),
+ * holding the scanner's words too. Reads the banks once into F: levels
+ * present at start are the starting state, not edges. Apart from the
+ * constructor so that its temporaries do not stay in the tick's scope.
+ *
+ * Each channel debounces as its sensor kind asks (contact where the board
+ * names no sensor), unless the simulator or a test forces one algorithm on
+ * every channel. The one statement of the per-kind policy:
+ * contact: reeds bounce for up to a few ms and bells ring in bursts that may
+ * never stay closed for long, so a press is taken at its first closure (a
+ * deferred press could miss a bell strike altogether) and a release only
+ * after 10 ms without contact: longer than any bounce, far shorter than play
+ * (asym_eager_defer_pk).
+ * hall, ir: clean edges with at most sub-ms chatter from a slow edge; a 3 ms
+ * transit must survive, so each edge is taken at once and the 2 ms lockout
+ * only swallows chatter (sym_eager_pk). Their channels are also the ones whose
+ * short active pulses are latched and reported as transits (LT).
  */
 function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const banks = o.banks;
-  const channels = o.board.channels;
+  const board = o.board;
+  const channels = board.channels;
+  const sensors = board.sensors;
   const nb = (channels + 31) >> 5;
   // A board's banks are built from its board data (app/espruino.ts), whose bundle the tests boot: checked here for the simulator and tests.
   if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
@@ -98,36 +116,54 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const forced = ON_DEVICE ? null : o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
   if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
-  // Plain arrays (temporary, and a typed array type used for the first time costs the chip ~8 JsVars for good).
-  const alg: number[] = [];
-  const ms: number[] = [];
-  defaultDebounce(o.board, alg, ms);
-  // Transit-latched channels by bank: the eager kinds' (on a board, where nothing is forced, exactly E).
-  const lt: number[] = [];
-  if (!ON_DEVICE) for (let c = 0; c < channels; c++) {
-    if (alg[c] === SYM_EAGER_PK) lt[c >> 5] |= 1 << (c & 31);
+  const ch0 = BANK0 + (nb << BANK_BITS);
+  // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
+  const s = new Int32Array(ch0 + channels * CHAN + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
+  s[0] = ch0;
+  // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
+  // the simulator: a channel out of range is never visited).
+  const transit: boolean[] = [];
+  for (let i = 0; i < sensors.length; i++) transit[sensors[i].ch] = sensors[i].kind !== 'contact';
+  for (let c = 0; c < channels; c++) {
+    const i = BANK0 + ((c >> 5) << BANK_BITS);
+    const bit = 1 << (c & 31);
+    let a = ASYM_EAGER_DEFER_PK;
+    let ms = CONTACT_MS;
+    if (transit[c]) {
+      s[i + LT] |= bit;
+      a = SYM_EAGER_PK;
+      ms = TRANSIT_MS;
+    }
     if (forced) {
-      alg[c] = fa;
-      ms[c] = forced.ms;
+      a = fa;
+      ms = forced.ms;
+    }
+    s[ch0 + c * CHAN + 1] = ms;
+    // A board has only the defaults (per key, never sym_defer_g).
+    if (!ON_DEVICE && a === SYM_DEFER_G) {
+      s[i + G] |= bit;
+      // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
+      s[i + GMS] = ms;
+    } else {
+      s[i + PK] |= bit;
+      s[i + (a === SYM_EAGER_PK ? E : DF)] |= bit;
+      if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
     }
   }
-  // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
-  const s = debounceState(alg, ms, (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
-  s[G0] = s[0] + channels * CHAN;
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
     F[b] = banks[b].read();
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
-    s[i + LT] = ON_DEVICE ? s[i + E] : lt[b];
   }
-  if (SETTLE_GROUPS) for (let g = 0, i = s[G0]; g < groups.length; g++, i += GREC + nb) {
+  // (G0 is read only where there are settle groups.)
+  if (SETTLE_GROUPS) for (let g = 0, i = (s[G0] = ch0 + channels * CHAN); g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
     for (let k = 0; k < chs.length; k++) s[i + GREC + (chs[k] >> 5)] |= 1 << (chs[k] & 31);
   }
-  // (A board always counts: the word is for the simulator and tests.)
-  s[CNT] = o.counts ? 1 : 0;
+  // A board always counts: the word is for the simulator and tests.
+  if (!ON_DEVICE) s[CNT] = o.counts ? 1 : 0;
   s[R0] = s.length - cap;
   return s;
 }
@@ -135,19 +171,19 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
 export interface Scanner {
   /** One scan tick at time `now` (ms). */
   poll(now: number): void;
-  /** Hands queued events to the sink, oldest first (no allocation); returns how many. */
-  drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number;
-  /** Events waiting in the ring. */
+  /** Hands queued events to the sink, oldest first (no allocation). */
+  drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void;
+  /** Events waiting in the queue (asked between drains). */
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
   /** Raw level changes seen on a channel (0 unless built with `counts`). */
   rawChanges(ch: number): number;
-  /** Events dropped because the ring was full (never silently lost: diag and replay report it). */
+  /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
   lost: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
   s: Int32Array;
-  /** Last raw value per bank exactly as read (compared before any conversion), then the ring's event times; not set on a board. */
+  /** Last raw value per bank exactly as read (compared before any conversion), then the queue's event times; not set on a board. */
   f: Float64Array;
 }
 
@@ -155,7 +191,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   const self = this;
   const banks = o.banks;
   const nb = banks.length;
-  // Only tests ask for another ring size.
+  // Only tests ask for another queue size.
   const channels = o.board.channels;
   const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
   const F = new Float64Array(nb + cap);
@@ -175,11 +211,11 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // there is some. (Calls marked NOINLINE: the minifier would turn a single-use
   // function into one made afresh at every call.)
 
-  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the ring is full. */
+  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the queue is full. */
   function push(word: number, now: number): void {
     if (s[SIZE] === cap) self.lost++;
     else {
-      const i = (s[HEAD] + s[SIZE]++) % cap;
+      const i = s[SIZE]++;
       s[s[R0] + i] = word;
       F[nb + i] = now;
     }
@@ -271,7 +307,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     const old = s[o];
     let ck = old;
     F[b] = r;
-    r |= 0;
+    // A board's drivers read 32-bit integers already (each xors its inversion in); the simulator's may not.
+    if (!ON_DEVICE) r |= 0;
     let x = r ^ s[o + RW];
     if (tallies && x) (/*@__NOINLINE__*/ tally(b, x, n));
     s[o + RW] = r;
@@ -342,17 +379,14 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     this.f = F;
   }
   // The other methods read the state as locals too (see the top of the file).
-  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): number {
-    const n = s[SIZE];
-    while (s[SIZE]) {
-      const i = s[HEAD];
-      // Advance before calling out, so a sink that makes more events cannot see this one twice.
-      s[HEAD] = (i + 1) % cap;
-      s[SIZE]--;
+  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
+    while (s[HEAD] < s[SIZE]) {
+      // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
+      const i = s[HEAD]++;
       const w = s[s[R0] + i];
       sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[nb + i]);
     }
-    return n;
+    s[HEAD] = s[SIZE] = 0;
   };
   this.count = function (): number {
     return s[SIZE];

@@ -1,6 +1,6 @@
 // What the scanner hands upwards: debounced sensor events, and the interface of
 // a game's interpreter that turns them into moves. Kinds are small integers so
-// the ring buffer can hold events in typed arrays and allocate nothing.
+// the scanner's event queue can hold events in typed arrays and allocate nothing.
 
 /** A debounced level change on a channel. */
 export const EDGE = 0;

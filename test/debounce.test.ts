@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  ALGORITHM_NAMES, ASYM_EAGER_DEFER_PK, BANK0, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, BIT_INDEX, defaultDebounce,
+  ALGORITHM_NAMES, ASYM_EAGER_DEFER_PK, BANK0, SYM_DEFER_G, SYM_DEFER_PK, SYM_EAGER_PK, algorithmId, BIT_INDEX,
 } from '../firmware/debounce';
 import type { BoardDescription } from '../firmware/board';
 import { Scanner } from '../firmware/scan';
@@ -144,10 +144,13 @@ describe('debounce: QMK algorithms, table-driven', () => {
     assert.equal(algorithmId(''), -1);
     assert.equal(algorithmId('sym_defer'), -1);
     const board: BoardDescription = { channels: 4, sensors: [{ name: 'reed', ch: 0, kind: 'contact' }, { name: 'gate', ch: 1, kind: 'ir' }, { name: 'hall', ch: 3, kind: 'hall' }] };
-    const alg: number[] = [];
-    const ms: number[] = [];
-    defaultDebounce(board, alg, ms);
-    assert.deepEqual([alg, ms], [[ASYM_EAGER_DEFER_PK, SYM_EAGER_PK, ASYM_EAGER_DEFER_PK, SYM_EAGER_PK], [10, 2, 10, 2]], 'a channel without a sensor is a contact');
+    const d = debouncer(null, 0, 4, board);
+    assert.equal(d.step(1, 0b1111), 0b1111, 'every press at once');
+    assert.equal(d.step(2, 0b0101), 0b1111, 'the ir and hall lockouts hold their chatter');
+    assert.equal(d.step(3, 0b1111), 0b1111, 'and end after 2 ms');
+    assert.equal(d.step(20, 0), 0b0101, 'the ir and hall releases at once');
+    assert.equal(d.step(29, 0), 0b0101, 'a channel without a sensor is a contact');
+    assert.equal(d.step(30, 0), 0, 'the contact releases 10 ms later');
     for (let k = 0; k < 32; k++) assert.equal(BIT_INDEX[((1 << k) >>> 0) % 37], k);
   });
 });

@@ -5,6 +5,8 @@ import vm from 'node:vm';
 import { buildDeviceCode } from '../tools/es5';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { ROOT } from '../tools/games';
+import type { AnyGameModule } from '../tools/games';
+import { featuresOf, gpioRuns } from '../tools/build';
 import type { DigitalBank } from '../hal/types';
 
 describe('HAL: input banks on the chip', function () {
@@ -95,7 +97,9 @@ describe('HAL: input banks on the chip', function () {
     });
   }
 
-  it('refuses more than two runs of GPIOs', () => {
-    assert.throws(() => gpioBank(0x15, 'input', 0), /more than two runs/);
+  it('a board whose gpio bank makes more than two runs of GPIOs is refused by the build', async () => {
+    for (const [gpios, runs] of [[0x15, 3], [0x00dff800, 2], [-1, 1], [0x80000003, 2], [0x80000005, 3]]) assert.equal(gpioRuns(gpios), runs, gpios.toString(16));
+    const board = { channels: 3, sensors: [], banks: [{ kind: 'gpio' as const, gpios: 0x15, mode: 'input', invert: 0 }] };
+    await assert.rejects(featuresOf('toy', { board } as unknown as AnyGameModule), /0x15 makes more than two runs/);
   });
 });

@@ -26,10 +26,23 @@ export function entrySource(game: string): string {
   return `import { boot } from './app/espruino';\nimport { game } from ${index};\nboot(game);\n`;
 }
 
+/** Runs of consecutive GPIOs in a gpio bank's mask (the chip's gpioBank reads at most two, hal/espruino/inputs.ts). */
+export function gpioRuns(gpios: number): number {
+  let runs = 0;
+  // A run starts at each set bit whose lower neighbour is clear.
+  for (let starts = (gpios & ~(gpios << 1)) >>> 0; starts; starts &= starts - 1) runs++;
+  return runs;
+}
+
 /** What a game's bundle carries (firmware/device.ts) and may shorten, from its module and its folder. */
 export async function featuresOf(game: string, mod: AnyGameModule): Promise<BoardFeatures> {
   const banks = mod.board.banks;
   if (!banks || !banks.length) throw new Error(`firmware/games/${game}: its board lists no banks (firmware/board.ts)`);
+  for (const b of banks) {
+    if (b.kind === 'gpio' && gpioRuns(b.gpios) > 2) {
+      throw new Error(`firmware/games/${game}: its gpio bank 0x${(b.gpios >>> 0).toString(16)} makes more than two runs of GPIOs (a pin bank takes any pins)`);
+    }
+  }
   return {
     settleGroups: !!(mod.settle && mod.settle.length),
     bankKinds: banks.map((b) => b.kind),

@@ -38,18 +38,25 @@ const SAVED = 4;
 /** Happenings a stroke holds (more are not scored; a stroke has a handful). */
 const MAX_HAPPENINGS = 48;
 
-// Slots of `at` (times, ms): a mouth's last switch event, its passage's start, a fort's last bell, a spot's covering.
-const START = MOUTH_COUNT;
-const BELL_AT = 2 * MOUTH_COUNT;
-const SPOT_AT = BELL_AT + FORT_COUNT;
+// Slots of `at` (times, ms): a mouth's last switch event, a spot's covering.
+const SPOT_AT = MOUTH_COUNT;
 /** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
 const LAST = SPOT_AT + 6;
 const DUE = LAST + 1;
 
-// Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high).
+// Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):
+// a passage under way, its first low switch seen and it was the south one, its fort's bell rang.
 const OPEN = 16;
 const FIRST_SET = 32;
 const SOUTH_FIRST = 64;
+const RANG = 128;
+
+// Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
+// per fort where its last entry in this stroke is among the codes (NONE: none); then the stroke's happenings, as codes.
+const SPOT = MOUTH_COUNT;
+const ENTRY = SPOT + 6;
+const CODES = ENTRY + FORT_COUNT;
+const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
 export function happeningText(code: number): string {
@@ -76,14 +83,8 @@ export interface FortressInterpreter extends Interpreter {
  * one number, so that a power cut loses none of them.
  */
 export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number) => void): FortressInterpreter {
-  /** Per mouth: the switches seen in its passage, and the OPEN, FIRST_SET, SOUTH_FIRST bits. */
-  const seen = new Uint8Array(MOUTH_COUNT);
-  /** Per spot: 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there. */
-  const spot = new Uint8Array(6);
-  /** The stroke's happenings, as codes. */
-  const codes = new Uint8Array(MAX_HAPPENINGS);
-  /** Per fort: where its last entry in this stroke is in `codes` (-1: none). */
-  const entry = new Int8Array(FORT_COUNT);
+  // Two typed arrays (the cheapest state on the chip): the slots named above.
+  const bytes = new Uint8Array(CODES + MAX_HAPPENINGS);
   const at = new Float64Array(DUE + 1);
   /** Happenings in `codes`; a stroke is under way (1). */
   let n = 0;
@@ -93,7 +94,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function settle(): void {
     if (!under) return;
     const h: string[] = [];
-    for (let i = 0; i < n; i++) h.push(happeningText(codes[i]));
+    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
     under = n = 0;
     emit({ k: 'stroke', h: h });
   }
@@ -101,7 +102,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** The stroke's first happenings, saved as a begin record. */
   function save(): void {
     let v = 0;
-    for (let i = 0; i < n && i < SAVED; i++) v = v * BASE + codes[i];
+    for (let i = 0; i < n && i < SAVED; i++) v = v * BASE + bytes[CODES + i];
     if (n <= SAVED) begin(v);
   }
 
@@ -113,30 +114,30 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         return;
       }
       under = 1;
-      entry.fill(-1);
+      bytes.fill(NONE, ENTRY, CODES);
     }
     if (moving) {
       at[LAST] = t;
       if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
     }
     if (n < MAX_HAPPENINGS) {
-      codes[n++] = code;
+      bytes[CODES + n++] = code;
       save();
     }
   }
 
   /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
   function close(m: number, t: number): void {
-    const s = seen[m];
-    seen[m] = 0;
+    const s = bytes[m];
+    bytes[m] = 0;
     const lows = s & 5;
     const highs = s & 10;
     const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
     const attacking = s & (south ? 8 : 2);
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
-    if (m < FORT_COUNT && at[BELL_AT + m] >= at[START + m]) code += BELL;
+    if (s & RANG) code += BELL;
     add(code, true, t);
-    if (m < FORT_COUNT) entry[m] = n - 1;
+    if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
   }
 
   const interpreter = {
@@ -146,36 +147,33 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (!level) return;
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
-        if (!(seen[m] & OPEN)) {
-          seen[m] = OPEN;
-          at[START + m] = t;
-        }
+        if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
         // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
-        if (!(seen[m] & FIRST_SET) && bit & 5) seen[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
-        seen[m] |= bit;
+        if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
+        bytes[m] |= bit;
         at[m] = t;
         if (at[DUE] > t + GAP_MS) at[DUE] = t + GAP_MS;
       } else if (kind !== EDGE) return;
       else if (ch < COLOURS0) {
-        // A bell: marks its fort's entry in this stroke, if it came within BELL_MS (one that is still passing is marked at its close).
+        // A bell: marks its fort's passage under way, or its last entry in this stroke if it came within BELL_MS.
         const f = ch - BELL0;
+        const i = CODES + bytes[ENTRY + f];
         if (!level) return;
-        at[BELL_AT + f] = t;
-        const i = entry[f];
-        if (under && i >= 0 && codes[i] < BELL && t - at[START + f] <= BELL_MS) {
-          codes[i] += BELL;
+        if (bytes[f] & OPEN) bytes[f] |= RANG;
+        else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
+          bytes[i] += BELL;
           if (n <= SAVED) save();
         }
       } else if (ch < SPOT0) add(level ? DOWN + ch - COLOURS0 : UP + ch - COLOURS0, false, t);
       else {
         const b = ch - SPOT0;
         if (level) {
-          spot[b] = 1;
+          bytes[SPOT + b] = 1;
           at[SPOT_AT + b] = t;
           if (at[DUE] > t + PLACED_MS) at[DUE] = t + PLACED_MS;
         } else {
-          if (spot[b] === 2) add(LEAVE + b, true, t);
-          spot[b] = 0;
+          if (bytes[SPOT + b] === 2) add(LEAVE + b, true, t);
+          bytes[SPOT + b] = 0;
         }
       }
     },
@@ -184,14 +182,14 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (t < at[DUE]) return;
       let due = Infinity;
       for (let m = 0; m < MOUTH_COUNT; m++) {
-        if (!(seen[m] & OPEN)) continue;
+        if (!(bytes[m] & OPEN)) continue;
         if (t - at[m] >= GAP_MS) close(m, t);
         else due = Math.min(due, at[m] + GAP_MS);
       }
       for (let b = 0; b < 6; b++) {
-        if (spot[b] !== 1) continue;
+        if (bytes[SPOT + b] !== 1) continue;
         if (t - at[SPOT_AT + b] >= PLACED_MS) {
-          spot[b] = 2;
+          bytes[SPOT + b] = 2;
           // A ball put back by hand: the balls are at rest, so the stroke is over.
           settle();
           add(PUT + b, false, t);
@@ -208,13 +206,13 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     resume: function (t: number, level: (ch: number) => number, pending: number): void {
       // Balls on their spots lie there since before: their leaving is a movement.
-      for (let b = 0; b < 6; b++) spot[b] = level(SPOT0 + b) ? 2 : 0;
+      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
       // A stroke under way: its first happenings, saved; it ends as any other, from now on.
       if (pending > 0) {
         under = 1;
-        entry.fill(-1);
+        bytes.fill(NONE, ENTRY, CODES);
         for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
-        for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) codes[i] = v % BASE;
+        for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
         at[LAST] = t;
       }
       at[DUE] = 0;

@@ -279,40 +279,43 @@ export const fortress = {
     return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], bl: false };
   },
 
-  moves: {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h)),
-    // Colours and balls put back by hand between strokes: kept for the next stroke, which begins with them.
-    hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const hs = happenings(move.h);
-      if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
-      const st = Object.assign({}, state);
-      st.ph = (state.ph || []).concat(hs);
-      return { state: st, changes: [] };
-    },
-    // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
-    next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
-    lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const p = move.p;
-      if (state.lh) return refuse(state, 'F1');
-      if (p !== 0 && p !== 1) return refuse(state, 'bad');
-      const st = Object.assign({}, state);
-      st.e = st.t = p;
-      return { state: st, changes: [] };
-    },
-    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
-    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.b + '~'])),
-    blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      if (move.hit === undefined) {
-        if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+  // Made afresh when asked (the runtime asks at each move): kept, the object would hold some 20 JsVars for good.
+  get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
+    return {
+      stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h)),
+      // Colours and balls put back by hand between strokes: kept for the next stroke, which begins with them.
+      hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const hs = happenings(move.h);
+        if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
         const st = Object.assign({}, state);
-        st.bl = true;
+        st.ph = (state.ph || []).concat(hs);
         return { state: st, changes: [] };
-      }
-      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
-      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
-    },
-    fix: (state: FortressState, move: FortressMove) => correct(state, happenings(move.h)),
-  } as { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> },
+      },
+      // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
+      next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
+      lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const p = move.p;
+        if (state.lh) return refuse(state, 'F1');
+        if (p !== 0 && p !== 1) return refuse(state, 'bad');
+        const st = Object.assign({}, state);
+        st.e = st.t = p;
+        return { state: st, changes: [] };
+      },
+      wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
+      over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.b + '~'])),
+      blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        if (move.hit === undefined) {
+          if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+          const st = Object.assign({}, state);
+          st.bl = true;
+          return { state: st, changes: [] };
+        }
+        if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
+        return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
+      },
+      fix: (state: FortressState, move: FortressMove) => correct(state, happenings(move.h)),
+    };
+  },
 
   scores: (state: FortressState) => state.s,
   turn: (state: FortressState) => state.t,

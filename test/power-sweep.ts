@@ -189,6 +189,17 @@ export function cutAt(ex: Example, at: number): CutOutcome {
       last = playing(again.sim);
     }
   }
+  // A stroke of fortification billiards may be seen in part (the colours moved before the cut, the
+  // balls that passed a mouth after it): the game is then the one without some of its happenings.
+  for (const k of list) {
+    const happens = actions[k].body.happens;
+    if (actions[k].body.do !== 'stroke' || !Array.isArray(happens) || happens.length > 6) continue;
+    for (let bits = 1; bits < (1 << happens.length) - 1; bits++) {
+      const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: happens.filter((h, i) => !(bits & (1 << i))) })]]);
+      const again = segment(ex, from, new Map(), power);
+      if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`part of ${name(k)}`);
+    }
+  }
   // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game
   // must be the uncut one without some of the moves the uncut board saved in the blind time.
   const partly = withoutMoves(ex, from, at, blindEnd, power);

@@ -144,13 +144,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind === SETTLED) return;
       if (ch < BELL0) {
-        if (!level) return;
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
-        if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
-        // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
-        if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
-        bytes[m] |= bit;
+        if (level) {
+          if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
+          // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
+          if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
+          bytes[m] |= bit;
+        } else if (!(bytes[m] & OPEN)) return;
+        // The passage is over once its switches are quiet, from its last edge.
         at[m] = t;
         if (at[DUE] > t + GAP_MS) at[DUE] = t + GAP_MS;
       } else if (kind !== EDGE) return;

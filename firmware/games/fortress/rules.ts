@@ -9,8 +9,9 @@ import type { GameConfig, Outcome, ScoreChange } from '../../game';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
- * wrong: the last stroke was struck with an adversary's ball (F19). over: ball
- * `b` was forced over the table in the last stroke (F30/F31). blind: "I do not
+ * wrong: the last stroke was struck with an adversary's ball (F19). over: `ball`
+ * was forced over the table in the last stroke (F30/F31; not `b`, the key of
+ * the log's begin records). blind: "I do not
  * see" declared for the next stroke, or, with `hit`, whether the last stroke hit
  * (F37). fix: the last stroke's happenings `h`, corrected.
  */
@@ -21,7 +22,7 @@ export interface FortressMove {
   /** The `next` button's hold, ms. */
   ms?: number;
   p?: number;
-  b?: string;
+  ball?: string;
   hit?: boolean;
 }
 
@@ -302,7 +303,7 @@ export const fortress = {
         return { state: st, changes: [] };
       },
       wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
-      over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.b + '~'])),
+      over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
       blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
         if (move.hit === undefined) {
           if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');

@@ -9,6 +9,7 @@ import { fortress, FortressMove, FortressState } from '../firmware/games/fortres
 import type { ScoreChange } from '../firmware/game';
 import type { Happening } from '../sim/physics/fortress';
 import { replay } from '../sim/replay';
+import { ScenarioError } from '../sim/scenario';
 
 const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-'));
 
@@ -69,5 +70,17 @@ describe('fortress example scenarios: the board scores what the rules score from
   it('the penalties game tells every penalty article at least once', () => {
     const rules = new Set(direct(readFileSync('scenarios/fortress-penalties.jsonl', 'utf8')).changes.filter((c) => c.points < 0).map((c) => c.rule));
     for (const rule of ['F6', 'F9', 'F12', 'F18', 'F19', 'F22', 'F29', 'F31', 'F34', 'F36', 'F37', 'F38']) assert.ok(rules.has(rule), rule);
+  });
+
+  it('a stroke the model cannot play is refused with its line, before anything runs', () => {
+    const bad = (happening: object, message: RegExp) => assert.throws(
+      () => replay(`{"game":"fortress","players":2}\n{"t":5,"do":"stroke","happens":[{"ball":"EA","pass":true}]}\n{"t":9,"do":"stroke","happens":[${JSON.stringify(happening)}]}`),
+      (e: ScenarioError) => e.line === 3 && message.test(e.message));
+    bad({ ball: 'EB', pass: true }, /"ball" must be one of/);
+    bad({ ball: 'EA', into: 'fort', fort: 'FX1' }, /"fort" must be one of/);
+    bad({ ball: 'FD', into: 'pocket', pocket: 7 }, /"pocket" must be 1 to 6/);
+    bad({ ball: 'FD', offSpot: false }, /a spot is a ball's own/);
+    bad({ colours: 'FP' }, /colours take "down"/);
+    bad({ ball: 'EA' }, /a ball goes "into"/);
   });
 });

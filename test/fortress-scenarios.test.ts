@@ -62,9 +62,24 @@ describe('fortress example scenarios: the board scores what the rules score from
     });
   }
 
-  it('the whole game ends 20 to 4, won by the English side with a fort and a holed ball in its last stroke', () => {
-    const final = JSON.parse(replay(readFileSync('scenarios/fortress-game.jsonl', 'utf8')).lines.slice(-1)[0]).final;
+  it('the whole game ends 20 to 4, won by the English side with a fort and a holed ball in its last stroke; the display and the phone say what happened', () => {
+    const out = replay(readFileSync('scenarios/fortress-game.jsonl', 'utf8')).lines.map((l) => JSON.parse(l));
+    const final = out[out.length - 1].final;
     assert.deepEqual([final.scores, final.winner], [[20, 4], 0]);
+    const displays = out.filter((l) => l.display !== undefined).map((l) => l.display);
+    assert.ok(displays.includes('   0   0.|PASS'), 'the English pass, the French to strike');
+    assert.ok(displays.includes('   4.   0|Fort'), 'a fort taken, the English keep the table');
+    assert.equal(displays[displays.length - 1], '  20   4|=1');
+    const states = out.filter((l) => l.phone && l.phone.type === 'state').map((l) => l.phone);
+    const last = states[states.length - 1];
+    assert.deepEqual([last.taken, last.colours, last.offSpot, last.last, last.articles],
+      ['EA1 FA1 FA2 FR1 FR2 FG', 'EA1 FA1 FA2 FR1 FR2 EP FP', 'EA FD', 'EA+ FR2_ EA- EA>FG! FD.1', 'F11 F28']);
+  });
+
+  it('the penalties game shows a fort out of order and the other penalties as such', () => {
+    const displays = replay(readFileSync('scenarios/fortress-penalties.jsonl', 'utf8')).lines.map((l) => JSON.parse(l)).filter((l) => l.display !== undefined).map((l) => l.display);
+    assert.ok(displays.some((d) => /\|ordr$/.test(d)), 'F22');
+    assert.ok(displays.some((d) => /\|FouL$/.test(d)), 'F6, F9...');
   });
 
   it('the penalties game tells every penalty article at least once', () => {

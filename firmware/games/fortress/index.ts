@@ -17,7 +17,7 @@ export const game: GameModule<FortressState, FortressMove> = {
     return fortress.moves;
   },
   // The referee's (docs/games/fortress.md, Moves): happenings as one string, a space between them (`-` alone: a miss).
-  commands: 'lag,!p:int 0..1;wrong;over,!ball:str EA|ED|ED1|ED2|FA|FD|FD1|FD2;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200',
+  commands: 'lag,!p:int 0..1;wrong;over,!ball:str EA|ED|ED1|ED2|FA|FD|FD1|FD2;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200;hand,!h:str 200',
   scores: fortress.scores,
   turn: fortress.turn,
   winner: fortress.winner,

@@ -466,3 +466,27 @@ function games(): fc.Arbitrary<FortressMove[]> {
     { weight: 1, arbitrary: fc.array(happening(), { maxLength: 5 }).map((h): FortressMove => ({ k: 'fix', h: h })) },
   ), { maxLength: 60 });
 }
+
+describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s happenings as one string', () => {
+  it('what was done by hand between strokes begins the next stroke: the same as sensed in it (F8, F12, F23)', () => {
+    const taken = play(passed(), stroke('EA>FA1!')).state;
+    const byHand = playAll(taken, [{ k: 'hand', h: ['EA+'] }, { k: 'hand', h: ['FA1_'] }, stroke('EA>FA2!')]);
+    const inStroke = playAll(taken, [stroke('EA+', 'FA1_', 'EA>FA2!')]);
+    assert.deepEqual(byHand, inStroke);
+    assert.deepEqual(byHand.changes.map((c) => c.rule + ' ' + c.points), ['F11 4']);
+    // A correction of the last stroke keeps what was done by hand since.
+    const since = playAll(taken, [{ k: 'hand', h: ['FA1_'] }, { k: 'over', ball: 'FD1' }]).state;
+    assert.deepEqual(since.ph, ['FA1_']);
+  });
+
+  it('next held 1 s or more is a miss (F13: the turn passes); a short press does nothing', () => {
+    assert.equal(play(start(), { k: 'next', ms: 300 }).refused, '');
+    const miss = play(start(), { k: 'next', ms: 1000 });
+    assert.deepEqual([miss.changes, miss.state.t, miss.state.lh], [[], 1, []]);
+  });
+
+  it('a phone gives the happenings as one string, a space between them, `-` for a miss', () => {
+    assert.deepEqual(play(passed(), { k: 'stroke', h: 'EA>FA1! FD.2' }), play(passed(), stroke('EA>FA1!', 'FD.2')));
+    assert.deepEqual(play(passed(), { k: 'stroke', h: '-' }), play(passed(), stroke()));
+  });
+});

@@ -34,7 +34,9 @@ const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D
   '{"cmd":"diag","on":true}', 'press D28+D29', '{"cmd":"diag","walk":true}', 'press D28+D29', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28+D29',
   '{"cmd":"diag","on":false}', 'press D28+D29', 'SENSE'];
 /** A sensor seen and let go: the triangle's first IR pin, Ring-a-Peg's first peg gates on the chain. */
-const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'] };
+const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'], fortress: ['chain 0 254', 'chain 0 255'] };
+/** The fortress board's twelve chips at rest: every sensor pulls its input low when active (firmware/games/fortress/board.ts). */
+const FORTRESS_AT_REST = Array.from({ length: 12 }, (_, i) => `chain ${i} 255`);
 const CONVERSATION: Record<string, string[]> = {
   triangle: ['{"cmd":"new","game":"triangle","players":["Ann","Bo"],"options":{"exact":true},"id":"n"}', 'press D28+D29', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.triangle : [l]),
     '{"cmd":"flick","r":"perfect"}', 'press D28+D29', '{"cmd":"flick","r":"partly"}', 'press D28+D29', '{"cmd":"off"}', 'press D28+D29',
@@ -43,6 +45,10 @@ const CONVERSATION: Record<string, string[]> = {
     '{"cmd":"ring","peg":"k"}', 'press D28+D29', '{"cmd":"ring","peg":"o1"}', 'press D28+D29', '{"cmd":"lift","peg":"o1"}', 'press D28+D29',
     '{"cmd":"ring","peg":"none"}', 'press D28+D29', '{"cmd":"end"}', 'press D28+D29', '{"cmd":"claim","player":1}', 'press D28+D29',
     '{"cmd":"cleared"}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
+  fortress: [...FORTRESS_AT_REST, '{"cmd":"new","game":"fortress","players":2,"options":{"floorAtZero":true},"id":"n"}', 'press D28+D29', ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.fortress : [l]),
+    '{"cmd":"stroke","h":"EA= FP_"}', 'press D28+D29', '{"cmd":"lag","p":1}', 'press D28+D29', '{"cmd":"stroke","h":"FA= EP_"}', 'press D28+D29',
+    '{"cmd":"stroke","h":"EA>FA1 FD.2"}', 'press D28+D29', '{"cmd":"fix","h":"EA>FA1! FD.2"}', 'press D28+D29', '{"cmd":"over","ball":"FD1"}', 'press D28+D29',
+    '{"cmd":"wrong"}', 'press D28+D29', '{"cmd":"blind"}', 'press D28+D29', '{"cmd":"blind","hit":true}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
 };
 
 describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function () {

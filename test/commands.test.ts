@@ -4,6 +4,7 @@ import {
 } from '../firmware/commands';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { game as ringapeg } from '../firmware/games/ringapeg/index';
+import { game as fortress } from '../firmware/games/fortress/index';
 import { createAccess } from '../firmware/access';
 import { refusal, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
@@ -273,7 +274,7 @@ describe('commands: floods and garbage', () => {
 });
 
 describe('commands: a game\'s commands are its moves', () => {
-  for (const game of [triangle, ringapeg]) {
+  for (const game of [triangle, fortress, ringapeg]) {
     it(`${game.id}: every command of its table names a move it has, and none is a common command`, () => {
       const base = commandsOf(baseCommands(GAMES)).map((c) => c.name);
       for (const c of commandsOf(game.commands)) {

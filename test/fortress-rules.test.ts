@@ -183,13 +183,13 @@ describe('fortress rules', () => {
     it('F30/F31: a ball forced over the table (referee): +2 for each of the adversary\'s, -2 for each of his own', () => {
       const s = play(start(), stroke()).state;
       assert.equal(s.t, 1);
-      const o = play(s, { k: 'over', b: 'FD' });
+      const o = play(s, { k: 'over', ball: 'FD' });
       assert.deepEqual(o.changes, [{ player: 0, points: 2, rule: 'F30' }]);
       assert.equal(o.state.t, 0, 'the stroke gained now: the striker keeps the table (F41)');
-      assert.deepEqual(playAll(s, [{ k: 'over', b: 'EA' }, { k: 'over', b: 'ED1' }]).changes.map((c) => c.rule + ' ' + c.points), ['F31 -2', 'F31 -2']);
+      assert.deepEqual(playAll(s, [{ k: 'over', ball: 'EA' }, { k: 'over', ball: 'ED1' }]).changes.map((c) => c.rule + ' ' + c.points), ['F31 -2', 'F31 -2']);
       assert.deepEqual(scored(start(), stroke('FA~', 'ED~')), ['F30 2', 'F31 -2']);
-      assert.equal(play(s, { k: 'over', b: 'XA' }).refused, 'bad');
-      assert.equal(play(start(), { k: 'over', b: 'FA' }).refused, 'none');
+      assert.equal(play(s, { k: 'over', ball: 'XA' }).refused, 'bad');
+      assert.equal(play(start(), { k: 'over', ball: 'FA' }).refused, 'none');
     });
 
     it('F32: a fort taken and an adversary\'s ball over the table in one stroke: +6 in all, or -2 in all with a fort fault', () => {
@@ -462,7 +462,31 @@ function games(): fc.Arbitrary<FortressMove[]> {
   const strokeMove = fc.array(happening(), { maxLength: 6 }).map((h): FortressMove => ({ k: 'stroke', h: h }));
   return fc.array(fc.oneof(
     { weight: 8, arbitrary: strokeMove },
-    { weight: 1, arbitrary: fc.constantFrom<FortressMove>({ k: 'wrong' }, { k: 'blind' }, { k: 'blind', hit: true }, { k: 'blind', hit: false }, { k: 'lag', p: 1 }, { k: 'over', b: 'FD' }, { k: 'over', b: 'EA' }) },
+    { weight: 1, arbitrary: fc.constantFrom<FortressMove>({ k: 'wrong' }, { k: 'blind' }, { k: 'blind', hit: true }, { k: 'blind', hit: false }, { k: 'lag', p: 1 }, { k: 'over', ball: 'FD' }, { k: 'over', ball: 'EA' }) },
     { weight: 1, arbitrary: fc.array(happening(), { maxLength: 5 }).map((h): FortressMove => ({ k: 'fix', h: h })) },
   ), { maxLength: 60 });
 }
+
+describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s happenings as one string', () => {
+  it('what was done by hand between strokes begins the next stroke: the same as sensed in it (F8, F12, F23)', () => {
+    const taken = play(passed(), stroke('EA>FA1!')).state;
+    const byHand = playAll(taken, [{ k: 'hand', h: ['EA+'] }, { k: 'hand', h: ['FA1_'] }, stroke('EA>FA2!')]);
+    const inStroke = playAll(taken, [stroke('EA+', 'FA1_', 'EA>FA2!')]);
+    assert.deepEqual(byHand, inStroke);
+    assert.deepEqual(byHand.changes.map((c) => c.rule + ' ' + c.points), ['F11 4']);
+    // A correction of the last stroke keeps what was done by hand since.
+    const since = playAll(taken, [{ k: 'hand', h: ['FA1_'] }, { k: 'over', ball: 'FD1' }]).state;
+    assert.deepEqual(since.ph, ['FA1_']);
+  });
+
+  it('next held 1 s or more is a miss (F13: the turn passes); a short press does nothing', () => {
+    assert.equal(play(start(), { k: 'next', ms: 300 }).refused, '');
+    const miss = play(start(), { k: 'next', ms: 1000 });
+    assert.deepEqual([miss.changes, miss.state.t, miss.state.lh], [[], 1, []]);
+  });
+
+  it('a phone gives the happenings as one string, a space between them, `-` for a miss', () => {
+    assert.deepEqual(play(passed(), { k: 'stroke', h: 'EA>FA1! FD.2' }), play(passed(), stroke('EA>FA1!', 'FD.2')));
+    assert.deepEqual(play(passed(), { k: 'stroke', h: '-' }), play(passed(), stroke()));
+  });
+});

@@ -189,6 +189,21 @@ export function cutAt(ex: Example, at: number): CutOutcome {
       last = playing(again.sim);
     }
   }
+  // A stroke of fortification billiards may be seen in part (the colours moved before the cut, the
+  // balls that passed a mouth after it): the game is then the one without some of its happenings,
+  // or with only their balls' leaving their spots (seen before the cut).
+  for (const k of list) {
+    const happens = actions[k].body.happens as { ball?: string; offSpot?: boolean }[];
+    if (actions[k].body.do !== 'stroke' || !Array.isArray(happens) || happens.length > 6) continue;
+    for (let bits = 1; bits < (1 << happens.length) - 1; bits++) {
+      for (const leaving of [false, true]) {
+        const seen = happens.map((h, i) => !(bits & (1 << i)) ? h : leaving && h.ball && h.offSpot === undefined && (h.ball.length > 2 || h.ball[1] === 'A') ? { ball: h.ball, offSpot: true } : null);
+        const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: seen.filter((h) => h) })]]);
+        const again = segment(ex, from, new Map(), power);
+        if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`part of ${name(k)}`);
+      }
+    }
+  }
   // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game
   // must be the uncut one without some of the moves the uncut board saved in the blind time.
   const partly = withoutMoves(ex, from, at, blindEnd, power);

@@ -9,16 +9,20 @@ import type { GameConfig, Outcome, ScoreChange } from '../../game';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
- * wrong: the last stroke was struck with an adversary's ball (F19). over: ball
- * `b` was forced over the table in the last stroke (F30/F31). blind: "I do not
+ * wrong: the last stroke was struck with an adversary's ball (F19). over: `ball`
+ * was forced over the table in the last stroke (F30/F31; not `b`, the key of
+ * the log's begin records). blind: "I do not
  * see" declared for the next stroke, or, with `hit`, whether the last stroke hit
  * (F37). fix: the last stroke's happenings `h`, corrected.
  */
 export interface FortressMove {
   k: string;
-  h?: string[];
+  /** The happenings: a list, or (from a phone, whose commands take no lists) one string with a space between them. */
+  h?: string[] | string;
+  /** The `next` button's hold, ms. */
+  ms?: number;
   p?: number;
-  b?: string;
+  ball?: string;
   hit?: boolean;
 }
 
@@ -48,9 +52,13 @@ export interface FortressState {
   /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
   lh?: string[];
   lb?: FortressState;
+  /** Happenings done by hand since the last stroke (colours, balls put back): the next stroke's first. */
+  ph?: string[];
 }
 
 export const TARGET = 20;
+/** A press of `next` this long is a stroke the board saw nothing of: a miss (F13). */
+export const MISS_HOLD_MS = 1000;
 export const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
 /** The forts of a side that must be taken before fort f (F21): none, both advanced, all four. */
 const BEFORE = [0, 0, 3, 3, 15];
@@ -225,6 +233,19 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
   return { state: st, changes: changes };
 }
 
+/** A move's happenings: its list, or its string split at spaces (`-` alone: none, a miss). */
+function happenings(h: string[] | string | undefined): string[] | undefined {
+  return typeof h === 'string' ? h.split(' ').filter((x) => x !== '' && x !== '-') : h;
+}
+
+/** A stroke with happenings `hs`, after those done by hand since the last one. */
+function stroke(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+  if (!state.ph || !hs) return strike(state, hs);
+  const b = Object.assign({}, state);
+  delete b.ph;
+  return strike(b, state.ph.concat(hs));
+}
+
 /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
 function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
   if (!state.lh) return refuse(state, 'none');
@@ -237,8 +258,9 @@ function correct(state: FortressState, hs: string[] | undefined): Outcome<Fortre
   for (let i = 0; i < all.length; i++) net[all[i].rule] = (net[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
   const changes: ScoreChange[] = [];
   for (const rule in net) if (net[rule]) changes.push({ player: state.lb!.t, points: net[rule], rule: rule });
-  // An "I do not see" declared since belongs to the next stroke still.
+  // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
   o.state.bl = state.bl;
+  if (state.ph) o.state.ph = state.ph;
   return { state: o.state, changes: changes };
 }
 
@@ -258,30 +280,43 @@ export const fortress = {
     return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], bl: false };
   },
 
-  moves: {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : strike(state, move.h),
-    lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const p = move.p;
-      if (state.lh) return refuse(state, 'F1');
-      if (p !== 0 && p !== 1) return refuse(state, 'bad');
-      const st = Object.assign({}, state);
-      st.e = st.t = p;
-      return { state: st, changes: [] };
-    },
-    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
-    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.b + '~'])),
-    blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      if (move.hit === undefined) {
-        if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+  // Made afresh when asked (the runtime asks at each move): kept, the object would hold some 20 JsVars for good.
+  get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
+    return {
+      stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h)),
+      // Colours and balls put back by hand between strokes: kept for the next stroke, which begins with them.
+      hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const hs = happenings(move.h);
+        if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
         const st = Object.assign({}, state);
-        st.bl = true;
+        st.ph = (state.ph || []).concat(hs);
         return { state: st, changes: [] };
-      }
-      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
-      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
-    },
-    fix: (state: FortressState, move: FortressMove) => correct(state, move.h),
-  } as { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> },
+      },
+      // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
+      next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
+      lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const p = move.p;
+        if (state.lh) return refuse(state, 'F1');
+        if (p !== 0 && p !== 1) return refuse(state, 'bad');
+        const st = Object.assign({}, state);
+        st.e = st.t = p;
+        return { state: st, changes: [] };
+      },
+      wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
+      over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
+      blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        if (move.hit === undefined) {
+          if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+          const st = Object.assign({}, state);
+          st.bl = true;
+          return { state: st, changes: [] };
+        }
+        if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
+        return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
+      },
+      fix: (state: FortressState, move: FortressMove) => correct(state, happenings(move.h)),
+    };
+  },
 
   scores: (state: FortressState) => state.s,
   turn: (state: FortressState) => state.t,

@@ -1,0 +1,62 @@
+// The fortification billiards board (wiring.md, "Fortification billiards
+// board"): every ball carries twelve small magnets, all with the same pole
+// outwards (north for the English balls, south for the French), strong ones
+// in the attacking balls and weak ones in the defending balls. Each mouth (a
+// fort's, a pocket's, the pass) has four digital hall switches under it: one
+// for each pole at a low and at a high operate point, so the switches a ball
+// trips tell its side (the pole) and its class (the strength). A contact on
+// each fort's bell, a reed switch under each set of colours (closed when the
+// colours are down) and a hall switch under each ball's spot complete it.
+import type { BoardDescription, Sensor } from '../../board';
+import type { BankOptions } from '../../../hal/types';
+
+/** The balls, in the order of their spots' channels: side, then A (attacking) or D1, D2 (defending). */
+export const BALLS = 'EA ED1 ED2 FA FD1 FD2';
+/** The mouths, in the order of their channels: the ten forts (the rules' fort order), the six pockets, the pass. */
+export const MOUTHS = 'EA1 EA2 ER1 ER2 EG FA1 FA2 FR1 FR2 FG pocket1 pocket2 pocket3 pocket4 pocket5 pocket6 pass';
+/** The colours, in the order of their channels: each fort's, then both sides' pass colours. */
+export const COLOURS = 'EA1 EA2 ER1 ER2 EG FA1 FA2 FR1 FR2 FG EP FP';
+/** Mouths, and the forts among them (the first ones). */
+export const MOUTH_COUNT = 17;
+export const FORT_COUNT = 10;
+/** The pockets' mouths start here; the pass is the last. */
+export const POCKET0 = 10;
+export const PASS = 16;
+/** Channels: mouth m's four switches are 4m to 4m + 3 (north low, north high, south low, south high), then the bells, colours and spots. */
+export const BELL0 = 4 * MOUTH_COUNT;
+export const COLOURS0 = BELL0 + FORT_COUNT;
+export const SPOT0 = COLOURS0 + 12;
+const CHANNELS = SPOT0 + 6;
+
+/** A switch's name at a mouth, by its channel's place in the mouth's four. */
+const SWITCHES = 'n.lo n.hi s.lo s.hi';
+
+/**
+ * 96 channels on a chain of twelve 74HC165s (three banks): SH/LD on D14, CLK
+ * on D15, the chain's QH on D16. Every sensor pulls its input low when active
+ * (open-drain hall switches, a bell or reed contact to GND, 10 kΩ pull-ups),
+ * so every bit is inverted. The list is made afresh at each read: only setup
+ * and the simulator read it, and 96 sensor objects kept would cost the chip
+ * some 800 JsVars.
+ */
+export const fortressBoard: BoardDescription = {
+  channels: CHANNELS,
+  get sensors(): Sensor[] {
+    const list: Sensor[] = [];
+    const mouths = MOUTHS.split(' ');
+    const colours = COLOURS.split(' ');
+    const balls = BALLS.split(' ');
+    const switches = SWITCHES.split(' ');
+    for (let ch = 0; ch < CHANNELS; ch++) {
+      const name = ch < BELL0 ? 'mouth.' + mouths[ch >> 2] + '.' + switches[ch & 3]
+        : ch < COLOURS0 ? 'bell.' + mouths[ch - BELL0]
+          : ch < SPOT0 ? 'colours.' + colours[ch - COLOURS0]
+            : 'spot.' + balls[ch - SPOT0];
+      list.push({ name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact' });
+    }
+    return list;
+  },
+  get banks(): BankOptions[] {
+    return [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 12, invert: -1 }];
+  },
+};

@@ -1,0 +1,229 @@
+// From the fortress board's sensors to strokes (docs/games/fortress.md,
+// Happenings). A stroke begins with the first ball movement the board senses
+// (a ball leaving its spot, or passing a mouth: a fort's, a pocket's, the
+// pass) and ends once nothing has moved for REST_MS (the balls are at rest),
+// when a ball is put back on its spot, or at a short press of `next`;
+// everything sensed in between is its happenings, in order. A mouth's
+// passage is the switches its ball trips until they are quiet for GAP_MS: the
+// pole tells the ball's side, the high operate point its class. A bell that
+// rings from the moment its ball enters the fort until BELL_MS after marks
+// that entry (F11, F15). Colours moved and balls put back between strokes are
+// `hand` moves at once, which the rules keep for the next stroke.
+// Happenings are kept as codes in a typed array: sense() and tick() allocate
+// nothing; the strings are made when a stroke is told.
+import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
+import { ON_DEVICE } from '../../device';
+import type { FortressMove } from './rules';
+import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0 } from './board';
+
+/** A passage is over once its mouth's switches have been quiet this long (a ball's magnets give dropouts under 1 ms). */
+export const GAP_MS = 25;
+/** A bell rung this long after its fort's entry began is that ball's (it hits the bell within a few cm). */
+export const BELL_MS = 800;
+/** Nothing sensed moving this long: the balls are at rest, the stroke is over. */
+export const REST_MS = 5000;
+/** A spot covered this long holds a ball put there; shorter, a ball rolled over it. */
+export const PLACED_MS = 300;
+
+// Happening codes (0: none). Mouth m, class c (side * 2, + 1 defending): 1 + 4m + c; into a fort with its bell: + BELL.
+// A ball b leaving its spot: LEAVE + b, put back: PUT + b; colours k down: DOWN + k, up: UP + k.
+const BELL = 4 * MOUTH_COUNT;
+const LEAVE = 1 + BELL + 4 * FORT_COUNT;
+const PUT = LEAVE + 6;
+const DOWN = PUT + 6;
+const UP = DOWN + 12;
+/** One more than the largest code: the begin record holds up to 4 codes as the digits of one number below 2^31. */
+const BASE = UP + 12;
+const SAVED = 4;
+/** Happenings a stroke holds (more are not scored; a stroke has a handful). */
+const MAX_HAPPENINGS = 48;
+
+// Slots of `at` (times, ms): a mouth's last switch event, a spot's covering.
+const SPOT_AT = MOUTH_COUNT;
+/** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
+const LAST = SPOT_AT + 6;
+const DUE = LAST + 1;
+
+// Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):
+// a passage under way, its first low switch seen and it was the south one, its fort's bell rang.
+const OPEN = 16;
+const FIRST_SET = 32;
+const SOUTH_FIRST = 64;
+const RANG = 128;
+
+// Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
+// per fort where its last entry in this stroke is among the codes (NONE: none); then the stroke's happenings, as codes.
+const SPOT = MOUTH_COUNT;
+const ENTRY = SPOT + 6;
+const CODES = ENTRY + FORT_COUNT;
+const NONE = 255;
+
+/** A happening's text from its code (docs/games/fortress.md, Happenings). */
+export function happeningText(code: number): string {
+  let c = code - 1;
+  if (c < LEAVE - 1) {
+    const bell = c >= BELL;
+    if (bell) c -= BELL;
+    const m = c >> 2;
+    const ball = 'EF'[c >> 1 & 1] + 'AD'[c & 1];
+    return m < POCKET0 ? ball + '>' + MOUTHS.split(' ')[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
+  }
+  return c < DOWN - 1 ? BALLS.split(' ')[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : COLOURS.split(' ')[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
+}
+
+export interface FortressInterpreter extends Interpreter {
+  settle(): void;
+  /** A stroke is under way (simulator and tests only: not on the board). */
+  busy(): boolean;
+}
+
+/**
+ * The interpreter of the fortress board (board.ts); `emit` gets each stroke
+ * and each hand move, `begin` the stroke under way, its first happenings as
+ * one number, so that a power cut loses none of them.
+ */
+export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number) => void): FortressInterpreter {
+  // Two typed arrays (the cheapest state on the chip): the slots named above.
+  const bytes = new Uint8Array(CODES + MAX_HAPPENINGS);
+  const at = new Float64Array(DUE + 1);
+  /** Happenings in `codes`; a stroke is under way (1). */
+  let n = 0;
+  let under = 0;
+
+  /** Tells the stroke under way, if any. */
+  function settle(): void {
+    if (!under) return;
+    const h: string[] = [];
+    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
+    under = n = 0;
+    emit({ k: 'stroke', h: h });
+  }
+
+  /** The stroke's first happenings, saved as a begin record. */
+  function save(): void {
+    let v = 0;
+    for (let i = 0; i < n && i < SAVED; i++) v = v * BASE + bytes[CODES + i];
+    if (n <= SAVED) begin(v);
+  }
+
+  /** A happening at `t`; `moving` a ball's, which begins a stroke (any other, between strokes, is a hand move). */
+  function add(code: number, moving: boolean, t: number): void {
+    if (!under) {
+      if (!moving) {
+        emit({ k: 'hand', h: [happeningText(code)] });
+        return;
+      }
+      under = 1;
+      bytes.fill(NONE, ENTRY, CODES);
+    }
+    if (moving) {
+      at[LAST] = t;
+      if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
+    }
+    if (n < MAX_HAPPENINGS) {
+      bytes[CODES + n++] = code;
+      save();
+    }
+  }
+
+  /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
+  function close(m: number, t: number): void {
+    const s = bytes[m];
+    bytes[m] = 0;
+    const lows = s & 5;
+    const highs = s & 10;
+    const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
+    const attacking = s & (south ? 8 : 2);
+    let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
+    if (s & RANG) code += BELL;
+    add(code, true, t);
+    if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
+  }
+
+  const interpreter = {
+    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      if (kind === SETTLED) return;
+      if (ch < BELL0) {
+        const m = ch >> 2;
+        const bit = 1 << (ch & 3);
+        if (level) {
+          if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
+          // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
+          if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
+          bytes[m] |= bit;
+        } else if (!(bytes[m] & OPEN)) return;
+        // The passage is over once its switches are quiet, from its last edge.
+        at[m] = t;
+        if (at[DUE] > t + GAP_MS) at[DUE] = t + GAP_MS;
+      } else if (kind !== EDGE) return;
+      else if (ch < COLOURS0) {
+        // A bell: marks its fort's passage under way, or its last entry in this stroke if it came within BELL_MS.
+        const f = ch - BELL0;
+        const i = CODES + bytes[ENTRY + f];
+        if (!level) return;
+        if (bytes[f] & OPEN) bytes[f] |= RANG;
+        else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
+          bytes[i] += BELL;
+          if (n <= SAVED) save();
+        }
+      } else if (ch < SPOT0) add(level ? DOWN + ch - COLOURS0 : UP + ch - COLOURS0, false, t);
+      else {
+        const b = ch - SPOT0;
+        if (level) {
+          bytes[SPOT + b] = 1;
+          at[SPOT_AT + b] = t;
+          if (at[DUE] > t + PLACED_MS) at[DUE] = t + PLACED_MS;
+        } else {
+          if (bytes[SPOT + b] === 2) add(LEAVE + b, true, t);
+          bytes[SPOT + b] = 0;
+        }
+      }
+    },
+
+    tick: function (t: number): void {
+      if (t < at[DUE]) return;
+      let due = Infinity;
+      for (let m = 0; m < MOUTH_COUNT; m++) {
+        if (!(bytes[m] & OPEN)) continue;
+        if (t - at[m] >= GAP_MS) close(m, t);
+        else due = Math.min(due, at[m] + GAP_MS);
+      }
+      for (let b = 0; b < 6; b++) {
+        if (bytes[SPOT + b] !== 1) continue;
+        if (t - at[SPOT_AT + b] >= PLACED_MS) {
+          bytes[SPOT + b] = 2;
+          // A ball put back by hand: the balls are at rest, so the stroke is over.
+          settle();
+          add(PUT + b, false, t);
+        } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
+      }
+      if (under) {
+        if (t - at[LAST] >= REST_MS) settle();
+        else due = Math.min(due, at[LAST] + REST_MS);
+      }
+      at[DUE] = due;
+    },
+
+    settle: settle,
+
+    resume: function (t: number, level: (ch: number) => number, pending: number): void {
+      // Balls on their spots lie there since before: their leaving is a movement.
+      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+      // A stroke under way: its first happenings, saved; it ends as any other, from now on.
+      if (pending > 0) {
+        under = 1;
+        bytes.fill(NONE, ENTRY, CODES);
+        for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
+        for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
+        at[LAST] = t;
+      }
+      at[DUE] = 0;
+    },
+  } as FortressInterpreter;
+  if (!ON_DEVICE) {
+    interpreter.busy = function (): boolean {
+      return !!under;
+    };
+  }
+  return interpreter;
+}

@@ -1,0 +1,58 @@
+// What the fortress board shows: the LED display text and the phone's state fields.
+import { scoresLayout } from '../../display';
+import { FORTS, FortressState, fortress } from './rules';
+
+/** The last stroke's changes, scored again from the state before it (made when asked: the state keeps none). */
+function lastChanges(s: FortressState) {
+  return s.lb ? fortress.moves.stroke(s.lb, { k: 'stroke', h: s.lh }).changes : [];
+}
+
+/**
+ * A short word for what the last stroke did, most telling first: a fort
+ * taken (Fort), a prisoner made (PriS), a fort out of order (ordr), the pass
+ * made (PASS), any other penalty (FouL); '' for nothing.
+ */
+function lastWord(s: FortressState): string {
+  const rules = lastChanges(s).map((c) => c.rule + (c.points < 0 ? '-' : ''));
+  const has = (rule: string) => rules.indexOf(rule) >= 0;
+  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps ? 'PASS' : rules.join().indexOf('-') >= 0 ? 'FouL' : '';
+}
+
+/**
+ * Both sides' scores, the point after the striker's, and the word for the
+ * last stroke; once won, the winner ('=1', '=2' as players from 1).
+ */
+export function fortressLayout(s: FortressState): string {
+  return scoresLayout(s.s, s.w === null ? s.t : -1, s.w === null ? lastWord(s) : '=' + (s.w + 1));
+}
+
+/** Names of the bits set in `bits`, from the list `names` (spaces between). */
+function named(bits: number, names: string[]): string {
+  let out = '';
+  for (let i = 0; i < names.length; i++) if (bits >> i & 1) out += (out ? ' ' : '') + names[i];
+  return out;
+}
+
+/**
+ * The phone's fields (docs/games/fortress.md): the player on the English
+ * side, forts taken, colours down, passes made, balls due back on their
+ * spots (by class), "I do not see" declared, the last stroke's happenings and
+ * the article of each of its point changes.
+ */
+export function fortressFields(s: FortressState) {
+  const forts: string[] = [];
+  for (let side = 0; side < 2; side++) for (let f = 0; f < 5; f++) forts.push('EF'[side] + FORTS[f]);
+  const cls = 'EA ED FA FD'.split(' ');
+  let off = '';
+  for (let c = 0; c < 4; c++) for (let i = 0; i < s.rs[c]; i++) off += (off ? ' ' : '') + cls[c];
+  return {
+    english: s.e,
+    taken: named(s.tk, forts),
+    colours: named(s.cd, forts.concat(['EP', 'FP'])),
+    pass: named(s.ps, ['E', 'F']),
+    offSpot: off,
+    blind: s.bl,
+    last: s.lh ? s.lh.join(' ') : '',
+    articles: lastChanges(s).map((c) => c.rule).join(' '),
+  };
+}

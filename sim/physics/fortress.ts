@@ -1,0 +1,108 @@
+// Fortification billiards physics: what the board's switches see of a
+// stroke's happenings (docs/replay.md). A ball passing a mouth trips the hall
+// switches of its pole, the low one over about 8 mm of its path (14 mm for an
+// attacking ball's strong magnets, whose high switch trips over 8 mm), at
+// 0.5 to 2.5 m/s: 3.2 ms or more. Noise: the field dips between two of the
+// ball's magnets (a dropout of the low switch under 1 ms), and now and then
+// the opposite pole's low switch flickers for 0.3 ms. A ball in a fort hits
+// its bell 40-120 ms after the mouth: a first touch of 3-6 ms, then the bell
+// rings against its contact for 300-500 ms (the simulator adds contact bounce
+// on top). Colours and spots change level and stay.
+import { BoardDescription, sensorNames } from '../../firmware/board';
+import type { Random } from './bounce';
+import type { LevelChange } from './types';
+
+/** A happening of a scenario's stroke (docs/replay.md). */
+export interface Happening {
+  ball?: string;
+  into?: 'fort' | 'pocket';
+  fort?: string;
+  pocket?: number;
+  bell?: boolean;
+  pass?: boolean;
+  offSpot?: boolean;
+  colours?: string;
+  down?: boolean;
+}
+
+/** Time between two happenings of a stroke, and before its first movement for each thing done by hand. */
+const STEP_MS = 600;
+const HAND_MS = 400;
+
+export interface FortressWorld {
+  /** A stroke at `t`: its happenings' signals, in order. */
+  stroke(t: number, happens: Happening[]): LevelChange[];
+  /** Whether a ball lies on its spot. */
+  onSpot(ball: string): boolean;
+}
+
+export function createFortressWorld(board: BoardDescription, random: Random): FortressWorld {
+  const names = sensorNames(board);
+  const spots: { [ball: string]: boolean } = {};
+  const ch = (name: string): number => names.indexOf(name);
+
+  function pulse(out: LevelChange[], c: number, t: number, ms: number): void {
+    out.push({ t: t, ch: c, level: 1 }, { t: t + Math.max(0.1, ms), ch: c, level: 0 });
+  }
+
+  /** A ball of `ball`'s class through mouth `mouth` at `t`. */
+  function passage(out: LevelChange[], t: number, mouth: string, ball: string): void {
+    const pole = ball[0] === 'E' ? 'n' : 's';
+    const other = ball[0] === 'E' ? 's' : 'n';
+    const attacking = ball[1] === 'A';
+    const v = 0.5 + 2 * random();
+    const low = (attacking ? 14 : 8) / v;
+    const lo = ch('mouth.' + mouth + '.' + pole + '.lo');
+    if (random() < 0.5) {
+      const cut = low * (0.3 + 0.4 * random());
+      const gap = 0.3 + 0.5 * random();
+      pulse(out, lo, t, cut);
+      pulse(out, lo, t + cut + gap, low - cut - gap);
+    } else pulse(out, lo, t, low);
+    if (attacking) pulse(out, ch('mouth.' + mouth + '.' + pole + '.hi'), t + 3 / v, 8 / v);
+    if (random() < 0.2) pulse(out, ch('mouth.' + mouth + '.' + other + '.lo'), t + low / 2, 0.3);
+  }
+
+  function ring(out: LevelChange[], t: number, fort: string): void {
+    const c = ch('bell.' + fort);
+    let at = t + 40 + 80 * random();
+    pulse(out, c, at, 3 + 3 * random());
+    const end = at + 300 + 200 * random();
+    for (at += 30 + 30 * random(); at < end; at += 30 + 30 * random()) pulse(out, c, at, 1 + random());
+  }
+
+  function spot(out: LevelChange[], t: number, ball: string, on: boolean): void {
+    if (!!spots[ball] === on) return;
+    spots[ball] = on;
+    out.push({ t: t, ch: ch('spot.' + ball), level: on ? 1 : 0 });
+  }
+
+  return {
+    stroke(t, happens) {
+      const out: LevelChange[] = [];
+      let at = t;
+      let moved = false;
+      for (const h of happens) {
+        const ball = h.ball as string;
+        const hand = h.colours !== undefined || h.offSpot === false;
+        // Things done by hand before the stroke come first, a little apart; the stroke's movements follow.
+        at += hand && !moved ? HAND_MS : STEP_MS;
+        if (h.colours !== undefined) out.push({ t: at, ch: ch('colours.' + h.colours), level: h.down ? 1 : 0 });
+        else if (h.offSpot !== undefined) spot(out, at, ball, !h.offSpot);
+        else {
+          // A ball that lay on its spot leaves it as it moves.
+          if (spots[ball]) {
+            spot(out, at, ball, false);
+            at += STEP_MS;
+          }
+          const mouth = h.into === 'fort' ? h.fort as string : h.into === 'pocket' ? 'pocket' + h.pocket : 'pass';
+          passage(out, at, mouth, ball);
+          if (h.into === 'fort' && h.bell) ring(out, at, mouth);
+        }
+        if (!hand) moved = true;
+      }
+      return out.sort((a, b) => a.t - b.t);
+    },
+    onSpot: (ball) => !!spots[ball],
+  };
+}

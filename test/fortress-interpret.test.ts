@@ -1,0 +1,119 @@
+// The fortress interpreter on its own: debounced events in, strokes and hand
+// moves out (firmware/games/fortress/interpret.ts).
+import assert from 'node:assert/strict';
+import { EDGE, TRANSIT } from '../firmware/sensing';
+import { fortressBoard } from '../firmware/games/fortress/board';
+import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
+import type { FortressMove } from '../firmware/games/fortress/rules';
+import { sensorNames } from '../firmware/board';
+
+const NAMES = sensorNames(fortressBoard);
+const ch = (name: string): number => {
+  const c = NAMES.indexOf(name);
+  assert.ok(c >= 0, name);
+  return c;
+};
+
+function harness(pending = -1, lying: string[] = []) {
+  const moves: FortressMove[] = [];
+  const begun: number[] = [];
+  const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
+  it.resume!(0, (c) => (lying.some((b) => ch('spot.' + b) === c) ? 1 : 0), pending);
+  let now = 0;
+  const run = (to: number) => {
+    for (; now <= to; now++) it.tick(now);
+  };
+  const edge = (name: string, level: number, t: number) => {
+    run(t);
+    it.sense(EDGE, ch(name), level, t);
+  };
+  /** A ball of class `ball` (EA, ED, FA, FD) through `mouth` at t, as the switches report it: a dropout, and a stray flicker of the other pole after the real one began. */
+  const pass = (ball: string, mouth: string, t: number) => {
+    const pole = ball[0] === 'E' ? 'n' : 's';
+    const other = ball[0] === 'E' ? 's' : 'n';
+    edge(`mouth.${mouth}.${pole}.lo`, 1, t);
+    run(t + 1);
+    it.sense(TRANSIT, ch(`mouth.${mouth}.${other}.lo`), 1, t + 1);
+    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 1, t + 1);
+    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 0, t + 4);
+    edge(`mouth.${mouth}.${pole}.lo`, 0, t + 3);
+    edge(`mouth.${mouth}.${pole}.lo`, 1, t + 4);
+    edge(`mouth.${mouth}.${pole}.lo`, 0, t + 6);
+  };
+  return { it, moves, begun, run, edge, pass, now: () => now };
+}
+
+describe('fortress interpreter', () => {
+  it('tells each ball class by the pole and operate point it trips, through a stray flicker and a dropout, at forts, pockets and the pass', () => {
+    const h = harness();
+    h.pass('EA', 'FA1', 100);
+    h.pass('ED', 'pocket3', 1000);
+    h.pass('FA', 'pass', 2000);
+    h.pass('FD', 'EG', 3000);
+    h.run(3006 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA>FA1', 'ED.3', 'FA=', 'FD>EG'] }]);
+  });
+
+  it('marks a fort entered when its bell rings during the passage or within BELL_MS after; a bell later, or with no ball, is nothing', () => {
+    const h = harness();
+    h.edge('bell.FA1', 1, 50); // a knock on the table: no ball in the fort
+    h.edge('bell.FA1', 0, 70);
+    h.pass('EA', 'FA1', 100);
+    h.edge('bell.FA1', 1, 100 + BELL_MS - 10);
+    h.pass('ED', 'FA2', 2000);
+    h.edge('bell.FA2', 1, 2006 + GAP_MS + BELL_MS + 5);
+    h.run(5000 + REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA>FA1!', 'ED>FA2'] }]);
+  });
+
+  it('between strokes, colours and balls put back are hand moves at once; in a stroke, colours are its happenings in order', () => {
+    const h = harness();
+    h.edge('colours.FP', 1, 10);
+    h.edge('spot.EA', 1, 100);
+    h.run(100 + PLACED_MS);
+    assert.deepEqual(h.moves, [{ k: 'hand', h: ['FP_'] }, { k: 'hand', h: ['EA+'] }]);
+    h.edge('spot.EA', 0, 1000);
+    h.pass('EA', 'pass', 1200);
+    h.edge('colours.FA1', 1, 1500);
+    h.edge('colours.FA1', 0, 1600);
+    h.run(1600 + REST_MS);
+    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['EA-', 'EA=', 'FA1_', 'FA1^'] }]);
+  });
+
+  it('a stroke ends REST_MS after its last movement, at settle(), or when a ball is put back; a ball rolling over a spot is nothing', () => {
+    const h = harness();
+    h.pass('FA', 'pocket1', 100);
+    h.edge('spot.ED1', 1, 500);
+    h.edge('spot.ED1', 0, 510);
+    h.run(106 + GAP_MS + REST_MS - 2);
+    assert.deepEqual(h.moves, []);
+    assert.equal(h.it.busy(), true);
+    h.run(106 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['FA.1'] }]);
+    h.pass('EA', 'EA1', 10000);
+    h.run(10100);
+    h.it.settle();
+    assert.deepEqual(h.moves[1], { k: 'stroke', h: ['EA>EA1'] });
+    h.pass('ED', 'pass', 20000);
+    h.edge('spot.FA', 1, 20200);
+    h.run(20200 + PLACED_MS);
+    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['ED='] }, { k: 'hand', h: ['FA+'] }]);
+    assert.equal(h.it.busy(), false);
+  });
+
+  it('saves the stroke\'s first four happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
+    const h = harness();
+    h.pass('EA', 'FA1', 100);
+    h.edge('bell.FA1', 1, 140);
+    h.pass('FD', 'pocket2', 1000);
+    h.run(1100);
+    const saved = h.begun[h.begun.length - 1];
+    assert.ok(saved > 0 && saved < 2 ** 31, String(saved));
+    const after = harness(saved, ['ED1']);
+    after.run(REST_MS - 1);
+    assert.deepEqual(after.moves, []);
+    after.edge('spot.ED1', 0, REST_MS - 1);
+    after.run(2 * REST_MS);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.2', 'ED1-'] }]);
+  });
+});

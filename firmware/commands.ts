@@ -27,6 +27,7 @@ const BURST_MS = 2000;
  *
  *     int a..b     a whole number in [a, b]      bool       true or false
  *     str x|y|z    one of these strings          obj        an object (the game checks its keys and values)
+ *     str n        a text of 1..n characters
  *     players a..b a count in [a, b], or that many names of 1..16 characters
  *
  * These are the rules the tables use; a new one costs every game's bundle its
@@ -119,7 +120,8 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     // Whether the value fits the rule (worked out in place: a function would add its own text and returns).
     let fits = true;
     if (type === 'bool') fits = typeof v === 'boolean';
-    else if (type === 'str') fits = words[1].split('|').indexOf(v as string) >= 0;
+    // `str n`: a text of 1..n characters (a number is never a choice); else one of the choices.
+    else if (type === 'str') fits = +words[1] ? typeof v === 'string' && v !== '' && v.length <= +words[1] : words[1].split('|').indexOf(v as string) >= 0;
     // Its keys and values are the game's to check (its setup refuses an option it does not have, or a bad value).
     else if (type === 'obj') fits = typeof v === 'object' && !!v && !Array.isArray(v);
     else {

@@ -147,7 +147,7 @@ describe('commands: the contract commands', () => {
 
 describe('commands: argument types', () => {
   // One command per argument type, as a game module declares them.
-  const specs: CommandTable = 'peg,!player:int 0..3;fix,!r:str perfect|partly|short|beyond;hit,!hit:bool;set,o:obj;team,!p:players 2..3';
+  const specs: CommandTable = 'peg,!player:int 0..3;fix,!r:str perfect|partly|short|beyond;hit,!hit:bool;set,o:obj;team,!p:players 2..3;note,!h:str 5';
   // [valid line, invalid line, the message of the refusal]
   const cases: [string, string, string][] = [
     ['{"cmd":"peg","player":3}', '{"cmd":"peg","player":4}', 'player: int 0..3'],
@@ -156,6 +156,9 @@ describe('commands: argument types', () => {
     ['{"cmd":"peg","player":1}', '{"cmd":"peg","player":1,"x":1}', 'x: unknown'],
     ['{"cmd":"fix","r":"short"}', '{"cmd":"fix","r":"long"}', 'r: str perfect|partly|short|beyond'],
     ['{"cmd":"hit","hit":false}', '{"cmd":"hit","hit":0}', 'hit: bool'],
+    ['{"cmd":"note","h":"EA>1"}', '{"cmd":"note","h":"EA>FA1"}', 'h: str 5'],
+    ['{"cmd":"note","h":"12345"}', '{"cmd":"note","h":""}', 'h: str 5'],
+    ['{"cmd":"note","h":"5"}', '{"cmd":"note","h":5}', 'h: str 5'],
     ['{"cmd":"set","o":{"a":{"b":1}}}', '{"cmd":"set","o":[1]}', 'o: obj'],
     ['{"cmd":"set"}', '{"cmd":"set","o":"a"}', 'o: obj'],
     ['{"cmd":"team","p":3}', '{"cmd":"team","p":1}', 'p: players 2..3'],

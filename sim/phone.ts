@@ -26,8 +26,8 @@ export interface GameWords {
 
 /**
  * A refusal's words: what `text` says when it is a code of `words` followed
- * by as many words as its words take; any other text as it is (the board's
- * own messages are words already: "nothing to undo").
+ * by as many words as its words take; any other text as it is (a not_saved
+ * flag carries the flash's own words).
  */
 export function refusalWords(words: Words | undefined, text: string): string {
   const parts = text.split(' ');

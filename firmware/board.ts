@@ -12,6 +12,8 @@ export interface Sensor {
   name: string;
   ch: number;
   kind: SensorKind;
+  /** It rightly stays active between moves (a ball on its spot, colours down): the fault check never takes it as stuck. */
+  holds?: boolean;
 }
 
 export interface BoardDescription {

@@ -47,12 +47,17 @@ export type FaultCheck = (moves: number, report: (ch: number, fault: number) => 
 /**
  * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 4c,
  * faults reported, raw changes at the last check, moves + 1 when it went active (0: not active), and 1 for a
- * contact. Made apart from the check, so that the board's sensor list is not kept with it.
+ * contact. Made apart from the check, so that the board's sensor list is not kept with it. A sensor that
+ * holds a state (`holds`) starts as reported stuck: it may stay active for good, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
   const sensors = board.sensors;
   const w = new Uint16Array(4 * board.channels);
-  for (let i = 0; i < sensors.length; i++) if (sensors[i].kind === 'contact') w[4 * sensors[i].ch + 3] = 1;
+  for (let i = 0; i < sensors.length; i++) {
+    const at = 4 * sensors[i].ch;
+    if (sensors[i].kind === 'contact') w[at + 3] = 1;
+    if (sensors[i].holds) w[at] = STUCK;
+  }
   return w;
 }
 

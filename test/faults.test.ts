@@ -50,6 +50,18 @@ describe('sensor faults: the check', () => {
   }
 });
 
+describe('sensor faults: a sensor that holds a state is never stuck', () => {
+  it('a spot with its ball, or colours down, may stay active through any number of moves; a sensor that does not hold one is stuck', () => {
+    const c = counts(2);
+    const board: BoardDescription = { channels: 2, sensors: [{ name: 'spot', ch: 0, kind: 'hall', holds: true }, { name: 'mouth', ch: 1, kind: 'hall' }] };
+    const check = watchFaults(c.scanner, faultWords(board));
+    const reports: string[] = [];
+    c.level[0] = c.level[1] = 1;
+    for (let moves = 0; moves <= 10 * STUCK_MOVES; moves++) check(moves, (ch, fault) => reports.push(`${ch}:${fault}`));
+    assert.deepEqual(reports, [`1:${STUCK}`]);
+  });
+});
+
 describe('sensor faults: a contact rings, a clean sensor does not', () => {
   it('an IR point chatters from CHATTER_PER_CHECK raw changes in a check; a contact only from CONTACT_CHATTER_PER_CHECK', () => {
     const c = counts(2);

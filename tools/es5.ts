@@ -129,7 +129,7 @@ export const INTERNAL_PROPERTIES = [
   // Board data (firmware/board.ts, hal/types.ts: a bank's driver options)
   'gpios', 'chips', 'invert', 'loadPin',
   // Scanner, diagnostics, sensing
-  'sensors', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
+  'sensors', 'holds', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
   'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'confirmMs', 'button',

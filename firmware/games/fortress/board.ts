@@ -52,7 +52,8 @@ export const fortressBoard: BoardDescription = {
         : ch < COLOURS0 ? 'bell.' + mouths[ch - BELL0]
           : ch < SPOT0 ? 'colours.' + colours[ch - COLOURS0]
             : 'spot.' + balls[ch - SPOT0];
-      list.push({ name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact' });
+      // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.
+      list.push({ name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 });
     }
     return list;
   },

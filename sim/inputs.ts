@@ -97,9 +97,24 @@ export class SimInputs {
     this.add({ t, ch, level });
   }
 
-  /** Clean changes from a physics model; each channel's kind adds its imperfections. */
+  /**
+   * Clean changes from a physics model; each channel's kind adds its
+   * imperfections, which end where the channel's next clean edge begins: a
+   * touch shorter than a contact's bounce (a bell's clapper) still ends open.
+   */
   addClean(changes: LevelChange[]): void {
-    for (const edge of changes) for (const c of imperfect(this.kinds[edge.ch], edge, this.random, this.o)) this.add(c);
+    // The time of each edge's next clean edge on its channel (none: Infinity), the edges taken in time order.
+    const order = changes.map((_, i) => i).sort((a, b) => changes[a].t - changes[b].t);
+    const next: number[] = [];
+    const following = new Map<number, number>();
+    for (let k = order.length - 1; k >= 0; k--) {
+      const edge = changes[order[k]];
+      next[order[k]] = following.get(edge.ch) ?? Infinity;
+      following.set(edge.ch, edge.t);
+    }
+    changes.forEach((edge, i) => {
+      for (const c of imperfect(this.kinds[edge.ch], edge, this.random, this.o)) if (c === edge || c.t < next[i]) this.add(c);
+    });
   }
 
   /** Applies every scheduled change up to and including time t, and moves the clock there. */

@@ -52,6 +52,17 @@ describe('simulated inputs', () => {
     assert.equal(s.unread(), false);
   });
 
+  it('a contact touched for less than its bounce (a bell\'s clapper) ends open: the bounce ends where the next clean edge begins', () => {
+    for (let seed = 1; seed <= 50; seed++) {
+      const s = new SimInputs({ channels: 1, kinds: ['contact'], seed });
+      s.addClean([{ t: 10, ch: 0, level: 1 }, { t: 11, ch: 0, level: 0 }, { t: 40, ch: 0, level: 1 }, { t: 41.5, ch: 0, level: 0 }]);
+      s.advanceTo(20);
+      assert.equal(s.level(0), 0, `seed ${seed}: open after the first touch`);
+      s.advanceTo(100);
+      assert.equal(s.level(0), 0, `seed ${seed}: open after the second`);
+    }
+  });
+
   it('makes the banks the board data makes, and refuses data that does not read the board\'s channels', () => {
     assert.equal(bankCount([{ kind: 'gpio', gpios: 0xff, mode: 'input', invert: 0 }, { kind: 'chain', loadPin: 1, sck: 2, miso: 3, chips: 5, invert: 0 }]), 3);
     assert.equal(new SimInputs({ channels: 27, banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }] }).banks.length, 1);

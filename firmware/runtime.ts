@@ -125,6 +125,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let faultAt = 0;
   // Moves the sensors made since power-up: the fault check's measure of play.
   let sensedMoves = 0;
+  // More than this many sensors changing in one scan is a bank fault. Read once: a board may make its whole
+  // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
+  const halfChannels = mod.board.channels >> 1;
   const faults = watchFaults(scanner, faultWords(mod.board));
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
@@ -388,7 +391,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const changed = scanner.count();
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
-      if (!diag && changed > mod.board.channels >> 1) distrust(BANK);
+      if (!diag && changed > halfChannels) distrust(BANK);
       scanner.drain(sink || mode);
     }
     mode.tick(now);

@@ -174,7 +174,7 @@ describe('compatibility gate: game bundles', function () {
       sandbox.emit('NRF', 'connect', 'phone');
       vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
       sandbox.advance(100);
-      const said = sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+      const said = sandbox.said();
       const restored = said.split('\n').filter((l) => l.includes('"restored"')).map((l) => JSON.parse(l));
       assert.deepEqual(restored, [{ type: 'restored', moves: 0, dropped: 1 }], said);
       assert.deepEqual(sandbox.errors, []);
@@ -183,8 +183,7 @@ describe('compatibility gate: game bundles', function () {
     it(`${game}: a long press of mode (D29) is undo, told to a connected phone; next (D28) is not`, () => {
       const sandbox = bootInSandbox(bundle().min);
       sandbox.emit('NRF', 'connect', 'phone');
-      const said = () => sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
-      const undos = () => said().split('"type":"flag","message":"undo"').length - 1;
+      const undos = () => sandbox.said().split('"type":"flag","message":"undo"').length - 1;
       sandbox.press('D29', 1500);
       sandbox.advance(200);
       assert.equal(undos(), 1);
@@ -216,17 +215,16 @@ describe('compatibility gate: game bundles', function () {
     it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {
       const sandbox = bootInSandbox(bundle().min);
       sandbox.emit('NRF', 'connect', 'phone');
-      const said = () => sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
-      sandbox.receive('{"cmd":"undo","id":1}\n');
+            sandbox.receive('{"cmd":"undo","id":1}\n');
       sandbox.advance(300);
-      assert.match(said(), /"type":"error","code":"not_allowed","message":"pair first","id":1/);
-      assert.doesNotMatch(said(), /"type":"confirm"/);
+      assert.match(sandbox.said(), /"type":"error","code":"not_allowed","message":"pair first","id":1/);
+      assert.doesNotMatch(sandbox.said(), /"type":"confirm"/);
       sandbox.press('D28+D29', 300);
       sandbox.advance(200);
       sandbox.emit('NRF', 'pair');
       sandbox.receive('{"cmd":"undo","id":2}\n');
       sandbox.advance(300);
-      assert.match(said(), /"type":"error","code":"not_now","message":"undo","id":2/);
+      assert.match(sandbox.said(), /"type":"error","code":"not_now","message":"undo","id":2/);
       assert.deepEqual(sandbox.errors, []);
     });
 

@@ -123,7 +123,7 @@ describe('a toy third game, from its folder alone', function () {
     pins.D3 = 1;
     sandbox.advance(1000);
     assert.deepEqual(sandbox.errors, []);
-    const said = sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+    const said = sandbox.said();
     assert.match(said, /"type":"score","player":0,"points":1/);
   });
 

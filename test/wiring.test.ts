@@ -12,7 +12,7 @@ import { bootInSandbox } from '../tools/espruino-sandbox';
 
 /** What the board told a connected phone, as parsed lines. */
 function told(sandbox: ReturnType<typeof bootInSandbox>): { type: string; [k: string]: unknown }[] {
-  const text = sandbox.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+  const text = sandbox.said();
   return text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
 }
 

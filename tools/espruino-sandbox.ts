@@ -29,6 +29,8 @@ export interface Sandbox {
   storage: Record<string, string>;
   /** Feeds UART data as a phone would. */
   receive(data: string): void;
+  /** Everything the code wrote to the phone (Bluetooth.write), joined. */
+  said(): string;
   /**
    * Raises an event of an Espruino object for the handlers the code set; NRF connect/disconnect also change the link's
    * status, and NRF `pair` (no such event in Espruino) makes it paired with a passkey (encrypted, MITM-protected).
@@ -239,7 +241,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     edge(pins, true, (now - heldMs) / 1000, (now - heldMs) / 1000 - 1);
     release(pins, heldMs);
   };
-  return { calls, advance, errors, storage, receive, emit, press, release, context: ctx };
+  const said = () => calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
+  return { calls, advance, errors, storage, receive, said, emit, press, release, context: ctx };
 }
 
 /** Loads `code` into a new sandbox as the boot code; throws what the boot throws. */

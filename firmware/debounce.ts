@@ -81,9 +81,10 @@ export const GMS = 11;
 /** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the scanner's. */
 export const BANK_BITS = 4;
 // A channel's record: its deadline; its time (ms) in the low 16 bits of the
-// second word; the third word is the scanner's.
+// second word; the third word is the scanner's, and a board has none (its
+// transit watch never runs there: firmware/scan.ts).
 /** Words per channel. */
-export const CHAN = 3;
+export const CHAN = ON_DEVICE ? 2 : 3;
 
 // The kernel's step is the scanner's work() (firmware/scan.ts), split so that
 // a step reads only what it uses: on the chip, every character of a called

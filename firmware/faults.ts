@@ -44,33 +44,34 @@ export interface Counts {
  */
 export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
 
+/** In a channel's first word of the check's memory, beside the faults reported: the sensor is a contact. */
+const CONTACT = 16;
+
 /**
- * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 4c,
- * faults reported, raw changes at the last check, moves + 1 when it went active (0: not active), and 1 for a
- * contact. Made apart from the check, so that the board's sensor list is not kept with it. A sensor that
+ * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 3c,
+ * the faults reported (and CONTACT for a contact), raw changes at the last check, and moves + 1 when it went
+ * active (0: not active). Made apart from the check, so that the board's sensor list is not kept with it. A sensor that
  * holds a state (`holds`) starts as reported stuck: it may stay active for good, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
   const sensors = board.sensors;
-  const w = new Uint16Array(4 * board.channels);
+  const w = new Uint16Array(3 * board.channels);
   for (let i = 0; i < sensors.length; i++) {
-    const at = 4 * sensors[i].ch;
-    if (sensors[i].kind === 'contact') w[at + 3] = 1;
-    if (sensors[i].holds) w[at] = STUCK;
+    w[3 * sensors[i].ch] = (sensors[i].kind === 'contact' ? CONTACT : 0) | (sensors[i].holds ? STUCK : 0);
   }
   return w;
 }
 
 /** The fault check over the channels `w` (faultWords) describes. */
 export function watchFaults(scanner: Counts, w: Uint16Array): FaultCheck {
-  const channels = w.length >> 2;
+  const channels = w.length / 3;
   return function (moves: number, report: (ch: number, fault: number) => void): number {
     let bad = 0;
     let active = 0;
-    for (let ch = 0, i = 0; ch < channels; ch++, i += 4) {
+    for (let ch = 0, i = 0; ch < channels; ch++, i += 3) {
       // (When the scanner's 16-bit count wraps, one check misses its chatter.)
       const r = scanner.rawChanges(ch) - w[i + 1];
-      let fault = r >= (w[i + 3] ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
+      let fault = r >= (w[i] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
       bad |= fault;
       // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
       if (!fault) w[i] &= ~CHATTER;

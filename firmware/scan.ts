@@ -194,7 +194,9 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // Only tests ask for another queue size.
   const channels = o.board.channels;
   const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
-  const F = new Float64Array(nb + cap);
+  // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept, not
+  // one per event (on 96 channels, some 60 JsVars).
+  const F = new Float64Array(nb + (ON_DEVICE ? 1 : cap));
   const s = setup(o, F, cap);
   /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
   const tallies = ON_DEVICE || (SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT]);
@@ -217,7 +219,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     else {
       const i = s[SIZE]++;
       s[s[R0] + i] = word;
-      F[nb + i] = now;
+      F[ON_DEVICE ? nb : nb + i] = now;
     }
   }
 
@@ -266,9 +268,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   function transits(o: number, b: number, r: number, ck: number, now: number): void {
     const n = now | 0;
     // Active while still reported inactive: watch it. Reported active: the edge
-    // covers it. Inside an eager lockout, activity is chatter by definition
-    // (on a board every latched channel is sym_eager_pk: any timer it has is one).
-    const lockout = ON_DEVICE ? s[o + TM] : s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]));
+    // covers it. Inside an eager lockout, activity is chatter by definition.
+    const lockout = s[o + TM] & (s[o + E] | (s[o + A] & s[o + PR]));
     const h = (s[o + HI] | (r & s[o + LT] & ~lockout)) & ~ck;
     // Gone again before the debouncer took it: once it has stayed gone for the
     // channel's debounce time (so trailing chatter joins the same pulse), report it.
@@ -324,7 +325,10 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       (/*@__NOINLINE__*/ edges(b, ck, old, now));
     }
     // A latching bank with nothing watched and nothing newly active: transits has nothing to do (TW is within HI).
-    if ((x = s[o + LT]) && s[o + HI] | (r & x & ~ck)) (/*@__NOINLINE__*/ transits(o, b, r, ck, now));
+    // A board never gets there: its latched channels are all sym_eager_pk, whose every pulse is reported as edges
+    // at once (start flips it before this line; one that comes back during the lockout is chatter), so nothing
+    // is ever watched (test/scan.test.ts shows it).
+    if (!ON_DEVICE && (x = s[o + LT]) && s[o + HI] | (r & x & ~ck)) (/*@__NOINLINE__*/ transits(o, b, r, ck, now));
     x = s[o + TM] | s[o + HI];
     if (x) {
       if (!s[o + PEND]) hot++;
@@ -384,7 +388,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
       const w = s[s[R0] + i];
-      sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[nb + i]);
+      sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[ON_DEVICE ? nb : nb + i]);
     }
     s[HEAD] = s[SIZE] = 0;
   };

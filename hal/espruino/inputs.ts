@@ -94,19 +94,15 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Arr
 /**
  * The banks of a chain after its first (channels 32 on), added to `banks`:
  * each returns its share of what the first read in the same tick (the
- * scanner reads banks in order every tick).
+ * scanner reads banks in order every tick). One read function serves them
+ * all, each bank an object naming its word: a closure each would keep a
+ * function and a scope apiece.
  */
 export function chainShares(words: Int32Array, invert: number, banks: DigitalBank[]): void {
-  for (let k = 1; k < words.length; k++) banks.push(chainWord(words, k, invert));
-}
-
-/** A later bank of a chain: its share of what the first bank read. */
-function chainWord(words: Int32Array, k: number, inv: number): DigitalBank {
-  return {
-    read: function () {
-      return words[k] ^ inv;
-    },
+  const read = function (this: { w: number }): number {
+    return words[this.w] ^ invert;
   };
+  for (let k = 1; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
 }
 
 /** Milliseconds since power-up (RTC, 30.5 µs resolution). */

@@ -44,48 +44,53 @@ export interface Counts {
  */
 export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
 
-/** In a channel's first word of the check's memory, beside the faults reported: the sensor is a contact. */
+/** In a channel's second word of the check's memory, beside the faults reported: the sensor is a contact. */
 const CONTACT = 16;
 
 /**
- * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 3c,
- * the faults reported (and CONTACT for a contact), raw changes at the last check, and moves + 1 when it went
- * active (0: not active). Made apart from the check, so that the board's sensor list is not kept with it. A sensor that
- * holds a state (`holds`) starts as reported stuck: it may stay active for good, and is never told as stuck.
+ * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 2c,
+ * raw changes at the last check, then the faults reported (and CONTACT for a contact) in the low byte and,
+ * in the high byte, when it went active: moves modulo 255, plus 1 (0: not active; a sensor is taken as
+ * stuck within a few moves, long before that wraps). Made apart from the check, so that the board's
+ * sensor list is not kept with it. A sensor that holds a state (`holds`) starts as reported stuck: it may
+ * stay active for good, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
   const sensors = board.sensors;
-  const w = new Uint16Array(3 * board.channels);
+  const w = new Uint16Array(2 * board.channels);
   for (let i = 0; i < sensors.length; i++) {
-    w[3 * sensors[i].ch] = (sensors[i].kind === 'contact' ? CONTACT : 0) | (sensors[i].holds ? STUCK : 0);
+    w[2 * sensors[i].ch + 1] = (sensors[i].kind === 'contact' ? CONTACT : 0) | (sensors[i].holds ? STUCK : 0);
   }
   return w;
 }
 
 /** The fault check over the channels `w` (faultWords) describes. */
 export function watchFaults(scanner: Counts, w: Uint16Array): FaultCheck {
-  const channels = w.length / 3;
+  const channels = w.length >> 1;
   return function (moves: number, report: (ch: number, fault: number) => void): number {
     let bad = 0;
     let active = 0;
-    for (let ch = 0, i = 0; ch < channels; ch++, i += 3) {
+    // This check's mark for a sensor going active, as the high byte keeps it.
+    const now = moves % 255 + 1;
+    for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
       // (When the scanner's 16-bit count wraps, one check misses its chatter.)
-      const r = scanner.rawChanges(ch) - w[i + 1];
-      let fault = r >= (w[i] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
+      const r = scanner.rawChanges(ch) - w[i];
+      let fault = r >= (w[i + 1] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
       bad |= fault;
       // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
-      if (!fault) w[i] &= ~CHATTER;
-      w[i + 1] += r;
-      if (!scanner.level(ch)) w[i + 2] = 0;
+      if (!fault) w[i + 1] &= ~CHATTER;
+      w[i] += r;
+      const since = w[i + 1] >> 8;
+      if (!scanner.level(ch)) w[i + 1] &= 0xff;
       else {
         active++;
-        if (!w[i + 2]) w[i + 2] = moves + 1;
-        else if (moves + 1 - w[i + 2] >= STUCK_MOVES) fault |= STUCK;
+        if (!since) w[i + 1] |= now << 8;
+        else if ((now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
       }
-      if (moves >= NEVER_MOVES && !w[i + 1]) fault |= NEVER;
-      fault &= ~w[i];
+      if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
+      fault &= ~w[i + 1];
       if (fault) {
-        w[i] |= fault;
+        w[i + 1] |= fault;
         report(ch, fault);
       }
     }

@@ -25,6 +25,10 @@ describe('sensor faults: the check', () => {
     ['a sensor active through STUCK_MOVES moves is stuck, once', [
       [0, [1, 0], [1, 0]], [1, [1, 0], [1, 0]], [STUCK_MOVES - 1, [1, 0], [1, 0]], [STUCK_MOVES, [1, 0], [1, 0]], [STUCK_MOVES + 5, [1, 0], [1, 0]],
     ], [`3:0:${STUCK}`]],
+    ['a sensor going active as the moves pass 255 (where the mark of it wraps) is stuck after STUCK_MOVES moves, not before', [
+      [253, [1, 0], [1, 1]], [254, [1, 0], [1, 1]], [253 + STUCK_MOVES - 1, [1, 0], [1, 1]], [253 + STUCK_MOVES, [1, 0], [1, 1]],
+      [600, [0, 1], [2, 1]], [601, [0, 1], [2, 1]], [600 + STUCK_MOVES, [0, 1], [2, 1]],
+    ], [`3:0:${STUCK}`, `6:1:${STUCK}`]],
     ['a sensor released before STUCK_MOVES moves is not stuck', [
       [0, [1, 0], [1, 0]], [STUCK_MOVES - 1, [1, 0], [1, 0]], [STUCK_MOVES, [0, 0], [2, 0]], [STUCK_MOVES + 1, [1, 0], [3, 0]],
     ], []],

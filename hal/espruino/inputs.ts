@@ -14,6 +14,8 @@ export function pinBank(o: PinBankOptions): DigitalBank {
   // pinMode is reset on every read unless it was set explicitly.
   for (let i = 0; i < pins.length; i++) pinMode(pins[i], o.mode, false);
   const inv = o.invert;
+  // The read's scope is this one: let the options go (the board makes them afresh when asked).
+  o = null as unknown as PinBankOptions;
   return {
     read: function () {
       return digitalRead(pins) ^ inv;
@@ -50,6 +52,7 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   const low = v & ~(v + 1);
   const high = (v >>> gap) & ~low;
   const inv = o.invert;
+  o = null as unknown as GpioBankOptions;
   return {
     read: function () {
       const v = peek32(P0_IN, 1) >>> from;
@@ -80,6 +83,7 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Arr
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
   const bytes = new Uint8Array(words.buffer, 0, o.chips);
+  o = null as unknown as ShiftChainOptions;
   banks.push({
     read: function () {
       digitalWrite(loadPin, 0);

@@ -8,13 +8,13 @@
 // docs/espruino.md, so the period is the longest the board's shortest
 // sensor pulse allows.
 import type { BankOptions, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
-import { GPIO_BANKS, LONG_CHAINS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
+import { GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
 import { REFERENCE_BOARD } from '../firmware/board';
 import type { GameModule } from '../firmware/game';
 import { startFirmware } from '../firmware/runtime';
 import { MANUFACTURER_ID } from '../firmware/advert';
 import { makePasskey } from '../firmware/access';
-import { chainShares, espruinoButtons, espruinoClock, espruinoTicker, gpioBank, isHigh, pinBank, shiftChain } from '../hal/espruino/inputs';
+import { espruinoButtons, espruinoClock, espruinoTicker, gpioBank, isHigh, pinBank, shiftChain } from '../hal/espruino/inputs';
 import { createEspruinoRadio, hardwareRandom } from '../hal/espruino/radio';
 import { createMax7219Out } from '../hal/espruino/display';
 import { flashStore } from '../hal/espruino/store';
@@ -27,10 +27,7 @@ function buildBanks(data: BankOptions[]): DigitalBank[] {
     // A bundle with one driver does not ask a bank's kind (firmware/device.ts).
     if (GPIO_BANKS && (!(PIN_BANKS || SHIFT_CHAINS) || o.kind === 'gpio')) banks.push(gpioBank(o as GpioBankOptions));
     else if (PIN_BANKS && (!SHIFT_CHAINS || o.kind === 'pins')) banks.push(pinBank(o as PinBankOptions));
-    else if (SHIFT_CHAINS) {
-      const words = shiftChain(o as ShiftChainOptions, banks);
-      if (LONG_CHAINS) chainShares(words, o.invert, banks);
-    }
+    else if (SHIFT_CHAINS) shiftChain(o as ShiftChainOptions, banks);
   }
   return banks;
 }

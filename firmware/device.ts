@@ -11,5 +11,3 @@ export const SETTLE_GROUPS = true;
 export const GPIO_BANKS = true;
 export const PIN_BANKS = true;
 export const SHIFT_CHAINS = true;
-/** The banks after a chain's first (hal/espruino/inputs.ts chainShares): on a board, only if it has a chain of more than 4 chips. */
-export const LONG_CHAINS = true;

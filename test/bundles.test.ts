@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame, entrySource, featuresOf } from '../tools/build';
+import { buildGame, entrySource } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
@@ -15,7 +15,6 @@ import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
 import { ROOT, internalNamesOf, loadGames } from '../tools/games';
-import type { AnyGameModule } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
 
@@ -124,8 +123,6 @@ describe('compatibility gate: game bundles', function () {
     // The GPIO register bank reads P0.IN with peek32; a chain makes a software SPI.
     assert.deepEqual([/peek32/.test(min('triangle')), /new SPI\b/.test(min('triangle'))], [true, false]);
     assert.deepEqual([/peek32/.test(min('ringapeg')), /new SPI\b/.test(min('ringapeg'))], [false, true]);
-    const chain = (chips: number) => featuresOf('x', { board: { channels: 8 * chips, sensors: [], banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips, invert: 0 }] } } as unknown as AnyGameModule);
-    assert.deepEqual([(await chain(4)).longChains, (await chain(5)).longChains], [false, true], 'the banks after a chain\'s first only for more than 4 chips');
   });
 
   for (const { id: game } of GAMES) {

@@ -19,11 +19,11 @@ describe('HAL: input banks on the chip', function () {
   before(async () => {
     // The options objects are made inside the bundle, as the boot makes them: their keys are shortened there.
     const code = await buildDeviceCode({
-      source: "import { chainShares, gpioBank, pinBank, shiftChain } from './hal/espruino/inputs';\ndeclare const global: any;\n"
+      source: "import { gpioBank, pinBank, shiftChain } from './hal/espruino/inputs';\ndeclare const global: any;\n"
         + "global.gpioBank = function (gpios: number, mode: string, invert: number) { return gpioBank({ kind: 'gpio', gpios: gpios, mode: mode, invert: invert }); };\n"
         + "global.pinBank = function (pins: number[], mode: string, invert: number) { return pinBank({ kind: 'pins', pins: pins, mode: mode, invert: invert }); };\n"
         + 'global.shiftChain = function (loadPin: number, sck: number, miso: number, chips: number, invert: number, banks: any) {\n'
-        + "  chainShares(shiftChain({ kind: 'chain', loadPin: loadPin, sck: sck, miso: miso, chips: chips, invert: invert }, banks), invert, banks);\n};\n",
+        + "  shiftChain({ kind: 'chain', loadPin: loadPin, sck: sck, miso: miso, chips: chips, invert: invert }, banks);\n};\n",
       dir: ROOT,
     });
     vm.runInContext(code.min, sandbox.context);
@@ -74,7 +74,7 @@ describe('HAL: input banks on the chip', function () {
   });
 
   for (const chips of [4, 5, 9]) {
-    it(`a chain of ${chips} 74HC165s (its first bank and its shares): byte i bit j is channel 8i + j, in banks of 32, inverted as asked`, () => {
+    it(`a chain of ${chips} 74HC165s (its first bank, and those that share its read): byte i bit j is channel 8i + j, in banks of 32, inverted as asked`, () => {
       const invert = 0x0f0f00ff;
       const banks: DigitalBank[] = [];
       const before = sandbox.calls.length;

@@ -46,7 +46,6 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
   return {
     settleGroups: !!(mod.settle && mod.settle.length),
     bankKinds: banks.map((b) => b.kind),
-    longChains: banks.some((b) => b.kind === 'chain' && b.chips > 4),
     internalProperties: await internalNamesOf(game),
   };
 }

@@ -24,14 +24,12 @@ export interface BoardFeatures {
   settleGroups: boolean;
   /** The kinds of bank its board has (hal/types.ts): only their drivers are carried. */
   bankKinds: string[];
-  /** Whether a chain of its board has more than 4 chips (more than one bank). */
-  longChains: boolean;
   /** Property names the game uses only inside itself, shortened beside INTERNAL_PROPERTIES. */
   internalProperties: string[];
 }
 
 /** Every feature, for code that is not one board's (benchmarks, tests of parts). */
-export const ALL_FEATURES: BoardFeatures = { settleGroups: true, bankKinds: ['gpio', 'pins', 'chain'], longChains: true, internalProperties: [] };
+export const ALL_FEATURES: BoardFeatures = { settleGroups: true, bankKinds: ['gpio', 'pins', 'chain'], internalProperties: [] };
 
 /** firmware/device.ts as a board's bundle has it: ON_DEVICE true, and its features; the minifier drops the rest. */
 function onDevice(features: BoardFeatures): esbuild.Plugin {
@@ -41,8 +39,7 @@ function onDevice(features: BoardFeatures): esbuild.Plugin {
     setup(build) {
       build.onLoad({ filter: /device\.ts$/ }, (args) => resolve(args.path) !== FIRMWARE_DEVICE ? undefined : {
         contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`
-          + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`
-          + `export const LONG_CHAINS = ${features.longChains};\n`,
+          + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`,
         loader: 'ts',
       });
     },

@@ -68,13 +68,15 @@ interface ChainSpi {
 }
 
 /**
- * A chain of 74HC165s over software SPI (MSB first): adds the chain's first
- * bank (channels 0-31) to `banks`, and returns the words its read fills, one
- * per 4 chips. SH/LD low loads the inputs, high lets them shift out. Chip 0
- * sits next to MISO, so byte i is chip i and bit j its input Dj: channel
- * 8i + j. A chain of more than 4 chips has later banks too: chainShares.
+ * A chain of 74HC165s over software SPI (MSB first): adds its banks to
+ * `banks`, one per 4 chips. SH/LD low loads the inputs, high lets them shift
+ * out. Chip 0 sits next to MISO, so byte i is chip i and bit j its input Dj:
+ * channel 8i + j. One read function serves every bank of the chain, each
+ * bank an object naming its word (a closure each would keep a function and a
+ * scope apiece): the first bank's read shifts the whole chain in, the later
+ * ones return their share of it (the scanner reads banks in order every tick).
  */
-export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Array {
+export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
   const spi = new SPI() as unknown as ChainSpi;
   spi.setup({ miso: o.miso, sck: o.sck, baud: 1000000 });
   const loadPin = o.loadPin;
@@ -84,29 +86,16 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): Int32Arr
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
   const bytes = new Uint8Array(words.buffer, 0, o.chips);
   o = null as unknown as ShiftChainOptions;
-  banks.push({
-    read: function () {
+  const read = function (this: { w: number }): number {
+    const w = this.w;
+    if (!w) {
       digitalWrite(loadPin, 0);
       digitalWrite(loadPin, 1);
       bytes.set(spi.send(bytes));
-      return words[0] ^ invert;
-    },
-  });
-  return words;
-}
-
-/**
- * The banks of a chain after its first (channels 32 on), added to `banks`:
- * each returns its share of what the first read in the same tick (the
- * scanner reads banks in order every tick). One read function serves them
- * all, each bank an object naming its word: a closure each would keep a
- * function and a scope apiece.
- */
-export function chainShares(words: Int32Array, invert: number, banks: DigitalBank[]): void {
-  const read = function (this: { w: number }): number {
-    return words[this.w] ^ invert;
+    }
+    return words[w] ^ invert;
   };
-  for (let k = 1; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
+  for (let k = 0; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
 }
 
 /** Milliseconds since power-up (RTC, 30.5 µs resolution). */

@@ -47,9 +47,8 @@ export const BIT_INDEX = (function (): Uint8Array {
 // scanner's setup (firmware/scan.ts). Word 0 says where the channel records
 // start (ch0); words 1 to BANK0 - 1 are the scanner's. Bank b's record is 16
 // words from BANK0 + (b << BANK_BITS); channel c's record is CHAN words from
-// ch0 + c * CHAN. The last words of each bank record, the upper half of each
-// channel's second word, and the words after the channels are the scanner's
-// too (one array instead of several).
+// ch0 + c * CHAN. The last words of each bank record and the words after the
+// channels are the scanner's too (one array instead of several).
 /** Where the banks start. */
 export const BANK0 = 7;
 // Word 0 of a bank's record, s[o], is its debounced ("cooked") word: read with
@@ -80,11 +79,14 @@ const GDL = 10;
 export const GMS = 11;
 /** Words per bank (1 << BANK_BITS: a shift by a one-digit constant is what the minifier inlines); 12 to 15 are the scanner's. */
 export const BANK_BITS = 4;
-// A channel's record: its deadline; its time (ms) in the low 16 bits of the
-// second word; the third word is the scanner's, and a board has none (its
-// transit watch never runs there: firmware/scan.ts).
+// A channel's record: its deadline, then its time (ms) and a word of the
+// scanner's. On a board the record is the deadline alone: a channel's time is
+// its kind's (LT below, the scanner's setup), and the scanner's word is for
+// its transit watch, which never runs there (firmware/scan.ts).
 /** Words per channel. */
-export const CHAN = ON_DEVICE ? 2 : 3;
+export const CHAN = ON_DEVICE ? 1 : 3;
+/** In a bank's record (the scanner's part): its channels of the transit kinds (hall, ir), whose short active pulses are latched. */
+export const LT = 12;
 
 // The kernel's step is the scanner's work() (firmware/scan.ts), split so that
 // a step reads only what it uses: on the chip, every character of a called
@@ -155,7 +157,8 @@ export function start(s: Int32Array, b: number, n: number, ck: number, x: number
     const bit = x & -x;
     x ^= bit;
     const i = base + CHAN * BIT_INDEX[(bit >>> 0) % 37];
-    const m = s[i + 1] & 0xffff;
+    // (A board has the kinds' own times only: firmware/scan.ts, setup.)
+    const m = ON_DEVICE ? (s[o + LT] & bit ? TRANSIT_MS : CONTACT_MS) : s[i + 1];
     if (m) {
       s[i] = n + m;
       tm |= bit;

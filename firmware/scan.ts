@@ -17,7 +17,7 @@ import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
-  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, NO_DEADLINE, NX, PK, PR, RW,
+  A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, LT, NO_DEADLINE, NX, PK, PR, RW,
   SYM_DEFER_G, SYM_EAGER_PK, TM, TRANSIT_MS, algorithmId, expire, start,
 } from './debounce';
 
@@ -58,28 +58,29 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 // The scanner's words in the debouncer's array (see debounce.ts): header words
 // below BANK0, the scanner's words of each bank and channel record, then per
 // settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
-// then the queue's events (kind << 17 | level << 16 | channel).
+// then 16-bit words, read through a second view of the same memory: each
+// channel's raw change count, then the queue's events (kind << 14 | level << 13
+// | channel), half the room of 32-bit ones.
 /**
- * The queue: the next event to hand over while draining (0 otherwise), events queued, and where its events start
- * (its capacity is the constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
+ * The queue: the next event to hand over while draining (0 otherwise), events queued (its capacity is the
+ * constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
  */
 const HEAD = 1;
 const SIZE = 2;
 // Word 3 is free.
+/** Where the 16-bit words start, in 32-bit words (the settle groups end there). */
 const R0 = 4;
 /** Where the settle groups start. */
 const G0 = 5;
 /** 1 when raw changes are counted per channel (a word, not a local kept in the tick's scope). */
 const CNT = 6;
-/** Channels of the transit kinds (hall, ir): their short active pulses are latched. */
-const LT = 12;
 /** Non-zero while the bank has a deadline pending (timers, watched transits): it is worked on once its NX comes, raw change or not. */
 const PEND = 13;
 /** Latched channels seen active but not yet reported. */
 const HI = 14;
 /** Watched channels low again, waiting out their debounce time before the transit is reported. */
 const TW = 15;
-/** In a channel's record: when its watched transit is due; its raw change count is the upper half of word 1. */
+/** In a channel's record: when its watched transit is due. */
 const TDL = 2;
 const GREC = 3;
 
@@ -116,9 +117,13 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const forced = ON_DEVICE ? null : o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
   if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
+  // An event keeps its channel (or settle group) in 13 bits.
+  if (!ON_DEVICE && channels > 8192) throw new Error('at most 8192 channels');
   const ch0 = BANK0 + (nb << BANK_BITS);
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
-  const s = new Int32Array(ch0 + channels * CHAN + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0) + cap);
+  const r0 = ch0 + channels * CHAN + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0);
+  // The 16-bit words: a count per channel, then the queue.
+  const s = new Int32Array(r0 + ((channels + cap + 1) >> 1));
   s[0] = ch0;
   // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
   // the simulator: a channel out of range is never visited).
@@ -138,7 +143,8 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
       a = fa;
       ms = forced.ms;
     }
-    s[ch0 + c * CHAN + 1] = ms;
+    // A board's channels have their kind's time (debounce.ts, start).
+    if (!ON_DEVICE) s[ch0 + c * CHAN + 1] = ms;
     // A board has only the defaults (per key, never sym_defer_g).
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[i + G] |= bit;
@@ -164,7 +170,7 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   }
   // A board always counts: the word is for the simulator and tests.
   if (!ON_DEVICE) s[CNT] = o.counts ? 1 : 0;
-  s[R0] = s.length - cap;
+  s[R0] = r0;
   return s;
 }
 
@@ -198,6 +204,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // one per event (on 96 channels, some 60 JsVars).
   const F = new Float64Array(nb + (ON_DEVICE ? 1 : cap));
   const s = setup(o, F, cap);
+  // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on.
+  const u = new Uint16Array(s.buffer, 4 * s[R0], channels + cap);
   /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
   const tallies = ON_DEVICE || (SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT]);
   // The tick's scope is this one: let the options go.
@@ -213,12 +221,12 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // there is some. (Calls marked NOINLINE: the minifier would turn a single-use
   // function into one made afresh at every call.)
 
-  /** Queues an event (kind << 17 | level << 16 | channel) and its time; counted in `lost` when the queue is full. */
+  /** Queues an event (kind << 14 | level << 13 | channel) and its time; counted in `lost` when the queue is full. */
   function push(word: number, now: number): void {
     if (s[SIZE] === cap) self.lost++;
     else {
       const i = s[SIZE]++;
-      s[s[R0] + i] = word;
+      u[channels + i] = word;
       F[ON_DEVICE ? nb : nb + i] = now;
     }
   }
@@ -237,7 +245,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     while (x) {
       const bit = x & -x;
       x ^= bit;
-      push((ck & bit ? 1 << 16 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
+      push((ck & bit ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
     }
   }
 
@@ -247,7 +255,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     while (x) {
       const bit = x & -x;
       x ^= bit;
-      s[s[0] + CHAN * ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]) + 1] += 0x10000;
+      u[(b << 5) + BIT_INDEX[(bit >>> 0) % 37]]++;
     }
     if (SETTLE_GROUPS) for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
       if (chg & s[i + GREC + b]) {
@@ -284,11 +292,11 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       x ^= bit;
       const c = (b << 5) + BIT_INDEX[(bit >>> 0) % 37];
       const i = s[0] + CHAN * c;
-      if (fresh & bit) s[i + TDL] = n + (s[i + 1] & 0xffff);
+      if (fresh & bit) s[i + TDL] = n + s[i + 1];
       const left = (s[i + TDL] - n) | 0;
       if (left <= 0) {
         ready |= bit;
-        push((TRANSIT << 17) | (1 << 16) | c, now);
+        push((TRANSIT << 14) | (1 << 13) | c, now);
       } else if (left < soon) soon = left;
     }
     s[o + HI] = h & ~ready;
@@ -355,7 +363,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
         if (left <= 0) {
           s[i] = 0;
           hot--;
-          push((SETTLED << 17) | g, now);
+          push((SETTLED << 14) | g, now);
         } else if (left < next) next = left;
       }
     }
@@ -387,8 +395,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     while (s[HEAD] < s[SIZE]) {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
-      const w = s[s[R0] + i];
-      sink.sense((w >> 17) as SensorEventKind, w & 0xffff, (w >> 16) & 1, F[ON_DEVICE ? nb : nb + i]);
+      const w = u[channels + i];
+      sink.sense((w >> 14) as SensorEventKind, w & 0x1fff, (w >> 13) & 1, F[ON_DEVICE ? nb : nb + i]);
     }
     s[HEAD] = s[SIZE] = 0;
   };
@@ -399,7 +407,7 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
   };
   this.rawChanges = function (ch: number): number {
-    return s[s[0] + CHAN * ch + 1] >>> 16;
+    return u[ch];
   };
 } as unknown as { new (o: ScanOptions): Scanner };
 

@@ -21,6 +21,13 @@ export interface BoardDescription {
   channels: number;
   sensors: Sensor[];
   /**
+   * The sensor on channel `ch` (undefined where none), made when asked: a
+   * board of many sensors gives it, so that the chip never makes the whole
+   * list (96 sensors' objects take some 970 JsVars). The firmware reads a
+   * board through sensorAt.
+   */
+  sensor?(ch: number): Sensor | undefined;
+  /**
    * The banks, each its driver's options (hal/types.ts), in order: the k-th
    * bank they make reads channels 32k to 32k + 31 (a chain makes one bank per
    * 4 chips, the others one each). Nothing on them latches. Every game's
@@ -50,10 +57,23 @@ export const REFERENCE_BOARD = {
 export const BUTTON_NAMES = ['next', 'mode', 'both'];
 
 /**
+ * The sensor on channel `ch`, or undefined: how the firmware reads a board,
+ * one channel at a time (the board's `sensor` where it has one, else from
+ * its list).
+ */
+export function sensorAt(board: BoardDescription, ch: number): Sensor | undefined {
+  if (board.sensor) return board.sensor(ch);
+  const sensors = board.sensors;
+  for (let i = 0; i < sensors.length; i++) if (sensors[i].ch === ch) return sensors[i];
+  return undefined;
+}
+
+/**
  * The sensors' names by channel (no entry where no sensor is), the one
- * lookup between names and channels: `sensorNames(board)[ch]`, and
- * `sensorNames(board).indexOf(name)` for a name's channel (-1: none). Made
- * when asked, not kept: a board may make its sensor list at each read.
+ * lookup between names and channels for the simulator and tests:
+ * `sensorNames(board)[ch]`, and `sensorNames(board).indexOf(name)` for a
+ * name's channel (-1: none). Made when asked, not kept: a board may make its
+ * sensor list at each read.
  */
 export function sensorNames(board: BoardDescription): string[] {
   const names: string[] = [];

@@ -6,8 +6,8 @@
 // Made when the mode starts, as closures over one scope: diagnostics is rarely
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
-import type { BoardDescription } from './board';
-import { sensorNames } from './board';
+import type { BoardDescription, Sensor } from './board';
+import { sensorAt } from './board';
 import type { Mode, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
@@ -45,8 +45,8 @@ const SENSOR = 2;
  */
 export function createDiagnostics(sc: Scanner, board: BoardDescription, now: number, progressed: (walk: WalkState) => void, stuckMs?: number): Diagnostics {
   const n = board.channels;
-  /** How many sensors the walk test waits for. */
-  const of = board.sensors.length;
+  /** How many sensors the walk test waits for (counted by walk). */
+  let of = 0;
   // Only tests choose stuckMs.
   const stuckAfter = ON_DEVICE ? STUCK_MS : stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
@@ -70,28 +70,26 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
   }
 
-  // The board's sensors are read when needed, not kept: a board may make them when asked.
+  // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked.
   function walk(now: number): void {
-    const sensors = board.sensors;
+    of = 0;
     for (let c = 0; c < n; c++) {
-      u[c] = 0;
+      u[c] = sensorAt(board, c) ? SENSOR : 0;
+      if (u[c]) of++;
       t[c] = now;
     }
-    for (let i = 0; i < sensors.length; i++) u[sensors[i].ch] = SENSOR;
     seen = 0;
     moved = true;
   }
 
   function walkState(): WalkState {
     const missing: string[] = [];
-    const sensors = board.sensors;
-    for (let i = 0; i < sensors.length; i++) if (!(u[sensors[i].ch] & SEEN)) missing.push(sensors[i].name);
+    for (let c = 0; c < n; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
     return { seen: seen, of: of, missing: missing, lost: sc.lost };
   }
 
   /** The full report: a `diag` message. */
   function report(now: number): object {
-    const names = sensorNames(board);
     const levels: string[] = [];
     const stuck: string[] = [];
     const never: string[] = [];
@@ -103,7 +101,8 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       const raw = sc.rawChanges(c);
       const edges = u[n + c];
       const transits = u[2 * n + c];
-      const name = names[c] || 'ch' + c;
+      const sensor = sensorAt(board, c);
+      const name = sensor ? sensor.name : 'ch' + c;
       // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
       word |= level << (c & 31);
       if ((c & 31) === 31 || c === n - 1) {

@@ -8,6 +8,7 @@
 // finds chatter or a bank fault (docs/diagnostics.md).
 
 import type { BoardDescription } from './board';
+import { sensorAt } from './board';
 
 /** Fault bits. */
 export const STUCK = 1;
@@ -56,10 +57,10 @@ const CONTACT = 16;
  * stay active for good, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
-  const sensors = board.sensors;
   const w = new Uint16Array(2 * board.channels);
-  for (let i = 0; i < sensors.length; i++) {
-    w[2 * sensors[i].ch + 1] = (sensors[i].kind === 'contact' ? CONTACT : 0) | (sensors[i].holds ? STUCK : 0);
+  for (let ch = 0; ch < board.channels; ch++) {
+    const sensor = sensorAt(board, ch);
+    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? STUCK : 0);
   }
   return w;
 }

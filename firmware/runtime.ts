@@ -8,7 +8,7 @@ import type { Hal } from '../hal/types';
 import { playMove } from './game';
 import type { GameConfig, GameModule, GameOptions } from './game';
 import type { Interpreter, Mode, SensorEventKind } from './sensing';
-import { sensorNames } from './board';
+import { sensorAt } from './board';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
@@ -433,7 +433,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
   function reportFault(ch: number | undefined, fault: number): void {
     // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
-    const sensor = sensorNames(mod.board)[ch as number];
+    const at = ch === undefined ? undefined : sensorAt(mod.board, ch);
+    const sensor = at && at.name;
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });

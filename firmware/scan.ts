@@ -13,6 +13,7 @@
 // step would wrap a class in one more closure.
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
+import { sensorAt } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
 import { SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
@@ -107,7 +108,6 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   const banks = o.banks;
   const board = o.board;
   const channels = board.channels;
-  const sensors = board.sensors;
   const nb = (channels + 31) >> 5;
   // A board's banks are built from its board data (app/espruino.ts), whose bundle the tests boot: checked here for the simulator and tests.
   if (!ON_DEVICE && banks.length !== nb) throw new Error('need ' + nb + ' banks');
@@ -125,16 +125,14 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
   // The 16-bit words: a count per channel, then the queue.
   const s = new Int32Array(r0 + ((channels + cap + 1) >> 1));
   s[0] = ch0;
-  // The channels of the transit kinds (boards come from game modules, tested code, and checked by channelKinds in
-  // the simulator: a channel out of range is never visited).
-  const transit: boolean[] = [];
-  for (let i = 0; i < sensors.length; i++) transit[sensors[i].ch] = sensors[i].kind !== 'contact';
   for (let c = 0; c < channels; c++) {
     const i = BANK0 + ((c >> 5) << BANK_BITS);
     const bit = 1 << (c & 31);
+    const sensor = sensorAt(board, c);
     let a = ASYM_EAGER_DEFER_PK;
     let ms = CONTACT_MS;
-    if (transit[c]) {
+    // A channel of a transit kind (boards come from game modules, tested code, and checked by channelKinds in the simulator).
+    if (sensor && sensor.kind !== 'contact') {
       s[i + LT] |= bit;
       a = SYM_EAGER_PK;
       ms = TRANSIT_MS;

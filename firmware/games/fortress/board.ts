@@ -35,26 +35,24 @@ const SWITCHES = 'n.lo n.hi s.lo s.hi';
  * 96 channels on a chain of twelve 74HC165s (three banks): SH/LD on D14, CLK
  * on D15, the chain's QH on D16. Every sensor pulls its input low when active
  * (open-drain hall switches, a bell or reed contact to GND, 10 kΩ pull-ups),
- * so every bit is inverted. The list is made afresh at each read: only setup
- * and the simulator read it, and 96 sensor objects kept would cost the chip
- * some 800 JsVars.
+ * so every bit is inverted. A channel's sensor is made when asked (`sensor`,
+ * what the firmware reads), and so is the list (for the simulator): 96
+ * sensor objects at once would take the chip some 970 JsVars.
  */
 export const fortressBoard: BoardDescription = {
   channels: CHANNELS,
+  sensor: function (ch: number): Sensor | undefined {
+    if (!(ch >= 0 && ch < CHANNELS)) return undefined;
+    const name = ch < BELL0 ? 'mouth.' + MOUTHS.split(' ')[ch >> 2] + '.' + SWITCHES.split(' ')[ch & 3]
+      : ch < COLOURS0 ? 'bell.' + MOUTHS.split(' ')[ch - BELL0]
+        : ch < SPOT0 ? 'colours.' + COLOURS.split(' ')[ch - COLOURS0]
+          : 'spot.' + BALLS.split(' ')[ch - SPOT0];
+    // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.
+    return { name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 };
+  },
   get sensors(): Sensor[] {
     const list: Sensor[] = [];
-    const mouths = MOUTHS.split(' ');
-    const colours = COLOURS.split(' ');
-    const balls = BALLS.split(' ');
-    const switches = SWITCHES.split(' ');
-    for (let ch = 0; ch < CHANNELS; ch++) {
-      const name = ch < BELL0 ? 'mouth.' + mouths[ch >> 2] + '.' + switches[ch & 3]
-        : ch < COLOURS0 ? 'bell.' + mouths[ch - BELL0]
-          : ch < SPOT0 ? 'colours.' + colours[ch - COLOURS0]
-            : 'spot.' + balls[ch - SPOT0];
-      // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.
-      list.push({ name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 });
-    }
+    for (let ch = 0; ch < CHANNELS; ch++) list.push(this.sensor!(ch) as Sensor);
     return list;
   },
   get banks(): BankOptions[] {

@@ -13,3 +13,5 @@ export const PIN_BANKS = true;
 export const SHIFT_CHAINS = true;
 /** The banks after a chain's first (hal/espruino/inputs.ts chainShares): on a board, only if it has a chain of more than 4 chips. */
 export const LONG_CHAINS = true;
+/** The analog bank driver (hal/espruino/analog.ts): on a board, only if its board has an analog bank. */
+export const ANALOG_BANKS = true;

@@ -316,15 +316,28 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     return top;
   }
 
-  /** Reads the whole grid: the table as it lies now. */
-  function readAll(t: number): number[][] {
-    for (let r = 0; r < ROWS; r++) readRow(r, t);
-    return locate(ref);
-  }
-
-  /** The throw is over: the table as seen. */
-  function decide(t: number): void {
-    const seen = readAll(t);
+  /**
+   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move. A sensor
+   * changed since its last reading (a weight knocked on where the scan was not looking) is a weight still
+   * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
+   */
+  function decide(t: number, force: boolean): void {
+    let lo2 = ROWS;
+    let hi2 = -1;
+    for (let r = 0; r < ROWS; r++) {
+      readRow(r, t);
+      if (rowAt[r] === (t | 0)) {
+        if (r < lo2) lo2 = r;
+        hi2 = r;
+      }
+    }
+    if (hi2 >= 0 && !force) {
+      lo = Math.max(0, lo2 - 2);
+      hi = Math.min(ROWS - 1, hi2 + 2);
+      last = t;
+      return;
+    }
+    const seen = locate(ref);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now.
     seenLast = seen.length ? 1 : 0;
@@ -371,17 +384,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         last = t;
         lo = Math.max(0, nlo - 2);
         hi = Math.min(ROWS - 1, nhi + 2);
-      } else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t);
+      } else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
     },
     settle: function (): void {
-      if (throwAt >= 0) decide(throwAt);
+      if (throwAt >= 0) decide(throwAt, true);
     },
     busy: function (): boolean {
       return throwAt >= 0;
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went.
-      seenLast = readAll(t).length ? 1 : 0;
+      for (let r = 0; r < ROWS; r++) readRow(r, t);
+      seenLast = locate(ref).length ? 1 : 0;
       seenNow = row = 0;
       if (pending < 0) return;
       // A throw under way: decided once everything has been still for QUIET_MS from now.

@@ -394,7 +394,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went.
-      for (let r = 0; r < ROWS; r++) readRow(r, t);
+      // (Read as changed, from nothing: not a change of now.)
+      for (let r = 0; r < ROWS; r++) {
+        readRow(r, t);
+        rowAt[r] = t - QUIET_MS;
+      }
       seenLast = locate(ref).length ? 1 : 0;
       seenNow = row = 0;
       if (pending < 0) return;

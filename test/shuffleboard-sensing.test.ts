@@ -50,13 +50,15 @@ function pageEnd(table: Placed[]): number[] {
 function readings(weights: { colour: number; d: number; y: number }[], seed: number): Int16Array {
   const model = simGame({ seed } as ScenarioHeader);
   let t = 0;
-  const count = [0, 0];
-  weights.forEach((w) => {
-    // In an end red opens, red's throws are the even ones and blue's the odd ones: at most 4 of each.
-    const state = { f: 0, t: 2 * count[w.colour]++ + w.colour };
-    model.happen!({ t, body: { do: 'slide', to: { d: w.d, y: w.y } } } as never, { levels() {}, state: () => state, busy: () => false, random: Math.random } as never);
+  // Red opens and the sides alternate: a weight of the other colour than the next throw's waits for a throw off the end.
+  const world = { levels() {}, state: () => ({ f: 0, t: 0 }), busy: () => false, random: Math.random };
+  let thrown = 0;
+  for (const w of weights) {
+    for (; (thrown & 1) !== w.colour; thrown++, t += 10000) model.happen!({ t, body: { do: 'slide', off: true } } as never, world as never);
+    model.happen!({ t, body: { do: 'slide', to: { d: w.d, y: w.y } } } as never, world as never);
+    thrown++;
     t += 10000;
-  });
+  }
   const ref = new Int16Array(SENSORS);
   for (let ch = 0; ch < SENSORS; ch++) ref[ch] = Math.round(model.analog!(ch, t) * 4096);
   return ref;
@@ -156,6 +158,7 @@ interface Harness {
   emitted: { t: number; move: ShuffleboardMove }[];
   begun: number[];
   slide(body: Record<string, unknown>, colour: number): void;
+  slideUnseen(body: Record<string, unknown>, colour: number): void;
   clear(): void;
   run(ms: number): void;
   now(): number;
@@ -175,9 +178,14 @@ function harness(seed = 1): Harness {
   return {
     it, emitted, begun,
     slide(body: Record<string, unknown>, colour: number): void {
-      const state = { f: (colour - thrown) & 1, t: thrown++ };
-      model.happen!({ t: now, body: Object.assign({ do: 'slide' }, body) } as never, { levels() {}, state: () => state, busy: () => false, random: Math.random } as never);
+      this.slideUnseen(body, colour);
       it.sense(TRANSIT, 0, 1, now);
+    },
+    slideUnseen(body: Record<string, unknown>, colour: number): void {
+      // The players' side to throw first, as the board shows it, is the one that gives this throw its colour.
+      const state = { f: (colour - thrown) & 1, t: 0, e: 1, n: 2 };
+      model.happen!({ t: now, body: Object.assign({ do: 'slide' }, body) } as never, { levels() {}, state: () => state, busy: () => false, random: Math.random } as never);
+      thrown++;
     },
     clear(): void {
       model.happen!({ t: now, body: { do: 'clear' } } as never, { levels() {}, state: () => null, busy: () => false, random: Math.random } as never);
@@ -248,15 +256,32 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.it.busy(), false);
   });
 
-  it('the table cleared after weights lay on it: clear; a table empty all along: nothing', () => {
+  it('the table cleared after weights lay on it: clear; an empty table after power-up: clear too (it may have been cleared while the power was off)', () => {
     const h = harness();
     h.run(5000);
-    assert.equal(h.emitted.length, 0);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear']);
     h.slide({ to: { d: 700, y: 250 } }, 0);
     h.run(6000);
+    h.run(5000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear', 'seen'], 'weights lying still: no clear');
     h.clear();
     h.run(5000);
-    assert.deepEqual(h.emitted.map((e) => e.move.k), ['seen', 'clear']);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear', 'seen', 'clear']);
+  });
+
+  it('soon after power-up, a weight moving on the grid is a throw whose launch the board did not see: it is decided too', () => {
+    const h = harness();
+    // Slid (its launch unseen) while the board started: it reaches the grid some 2 s later.
+    h.slideUnseen({ to: { d: 300, y: 250 } }, 0);
+    h.run(6000);
+    assert.deepEqual(h.begun, [1]);
+    const seen = h.emitted.filter((e) => e.move.k === 'seen');
+    assert.equal(seen.length, 1);
+    near(seen[0].move.w as number[][], [[0, 300]]);
+    // Later, a weight moved by hand between throws is no throw.
+    h.slideUnseen({ to: { d: 900, y: 100 } }, 1);
+    h.run(6000);
+    assert.equal(h.emitted.filter((e) => e.move.k === 'seen').length, 1);
   });
 
   it('at power-up: with a throw under way, it is decided from the table as it lies once still; without, the table is not a throw', () => {

@@ -5,7 +5,7 @@
 // magnet near it, with its error and the ADC's steps.
 import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
-import { RADIUS_MM, WEIGHTS } from '../../firmware/games/shuffleboard/rules';
+import { RADIUS_MM, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -87,7 +87,7 @@ export function simGame(header: ScenarioHeader): SimGame {
   let table: Weight[] = [];
   /** Times something began to move: the noise is drawn afresh at each. */
   const epochs: number[] = [0];
-  /** The weights thrown this end by the simulator's own count, for a board that is off. */
+  /** The weights thrown this end, by the players' own count, and the side that threw first. */
   let thrown = 0;
   let first = 0;
 
@@ -135,11 +135,9 @@ export function simGame(header: ScenarioHeader): SimGame {
         epochs.push(a.t);
         return;
       }
-      // The thrower: the side the board shows to throw, as the players see it; the players' own count while it is off.
-      if (state && state.f >= 0 && state.t < WEIGHTS) {
-        first = state.f;
-        thrown = state.t;
-      }
+      // The thrower: the side the board shows to throw first in an end, as the players see it; then the sides
+      // alternate, by the players' own count (a board that was off, or is still working out the last throw, lags).
+      if (!thrown && state) first = Math.max(0, turn(state)) & 1;
       const side = (first + thrown) & 1;
       const name = ['red', 'blue'][side] + ((thrown >> 1) + 1);
       thrown++;

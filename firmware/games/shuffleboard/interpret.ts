@@ -297,12 +297,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let rowDue = 0;
   let seenNow = 0;
   let seenLast = 0;
+  /** Until when a weight seen moving between throws is one thrown while the board was starting. */
+  let blindUntil = 0;
 
-  /** Reads row r, keeping each sensor's reading that counts as a change; returns the row's strongest field (ADC steps). */
-  function readRow(r: number, t: number): number {
+  /**
+   * Reads row r, keeping each sensor's reading that counts as a change (and every reading in `frame`, if
+   * given); returns the row's strongest field (ADC steps).
+   */
+  function readRow(r: number, t: number, frame: Int16Array | null): number {
     let top = 0;
     for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
       const x = (bank.read(ch) * STEPS) | 0;
+      if (frame) frame[ch] = x;
       const a = x - ref[ch];
       if (a > CHANGE || a < -CHANGE) {
         ref[ch] = x;
@@ -322,10 +328,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
    */
   function decide(t: number, force: boolean): void {
+    // The readings as they are now (those kept are within CHANGE of them).
+    const frame = new Int16Array(SENSORS);
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
-      readRow(r, t);
+      readRow(r, t, frame);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
         hi2 = r;
@@ -337,7 +345,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       last = t;
       return;
     }
-    const seen = locate(ref);
+    const seen = locate(frame);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now.
     seenLast = seen.length ? 1 : 0;
@@ -360,7 +368,17 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         if (t < rowDue) return;
         rowDue = t + ROW_MS;
         // A weight anywhere in a row: its strongest reading is well above the noise.
-        if (readRow(row, t) > FOUND * STEPS) seenNow = 1;
+        if (readRow(row, t, null) > FOUND * STEPS) seenNow = 1;
+        // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
+        if (t < blindUntil && rowAt[row] === (t | 0)) {
+          blindUntil = 0;
+          throwAt = last = t;
+          came = 1;
+          lo = Math.max(0, row - 2);
+          hi = Math.min(ROWS - 1, row + 2);
+          begin(1);
+          return;
+        }
         if (++row < ROWS) return;
         // A whole pass with no weight after one with some: the table was cleared.
         if (seenLast && !seenNow) emit({ k: 'clear' });
@@ -371,7 +389,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       let nlo = ROWS;
       let nhi = -1;
       for (let r = lo; r <= hi; r++) {
-        readRow(r, t);
+        readRow(r, t, null);
         if (t - rowAt[r] < WINDOW_MS) {
           if (r < nlo) nlo = r;
           nhi = r;
@@ -396,11 +414,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went.
       // (Read as changed, from nothing: not a change of now.)
       for (let r = 0; r < ROWS; r++) {
-        readRow(r, t);
+        readRow(r, t, ref);
         rowAt[r] = t - QUIET_MS;
       }
-      seenLast = locate(ref).length ? 1 : 0;
+      // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
+      // was clear before is nothing to do).
+      seenLast = 1;
       seenNow = row = 0;
+      blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: decided once everything has been still for QUIET_MS from now.
       throwAt = last = t;

@@ -290,6 +290,8 @@ export const moves = {
 
   clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
     if (state.w !== null) return refuse(state, 'over');
+    // A clear table cleared (at power-up the board cannot tell): nothing to do.
+    if (!state.t) return { state: state, changes: [], refused: '' };
     if (state.t < WEIGHTS) return refuse(state, 'end');
     // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
     return {

@@ -43,6 +43,11 @@ const SPLITS = 8;
 const RADIUS = 29;
 /** Times every weight found is placed again (locate). */
 const PASSES = 2;
+/** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
+const ABOVE = (QUIESCENT + FOUND) * STEPS;
+const BELOW = (QUIESCENT - FOUND) * STEPS;
+const ABOVE_RAIL = (QUIESCENT + RAIL) * STEPS;
+const BELOW_RAIL = (QUIESCENT - RAIL) * STEPS;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 
@@ -302,10 +307,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /**
    * Reads row r, keeping each sensor's reading that counts as a change (and every reading in `frame`, if
-   * given); returns the row's strongest field (ADC steps).
+   * given); returns 1 if a sensor of it sees a weight's field.
    */
   function readRow(r: number, t: number, frame: Int16Array | null): number {
-    let top = 0;
+    let some = 0;
     for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
       const x = (bank.read(ch) * STEPS) | 0;
       if (frame) frame[ch] = x;
@@ -314,12 +319,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         ref[ch] = x;
         rowAt[r] = t;
       }
-      // (A reading at a rail is no sensor's: level().)
-      const f = x - QUIESCENT * STEPS;
-      if (f > top && f < RAIL * STEPS) top = f;
-      else if (-f > top && -f < RAIL * STEPS) top = -f;
+      // A weight's field, well above the noise (a reading at a rail is no sensor's: level()).
+      if (x > ABOVE ? x < ABOVE_RAIL : x < BELOW && x > BELOW_RAIL) some = 1;
     }
-    return top;
+    return some;
   }
 
   /**
@@ -368,7 +371,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         if (t < rowDue) return;
         rowDue = t + ROW_MS;
         // A weight anywhere in a row: its strongest reading is well above the noise.
-        if (readRow(row, t, null) > FOUND * STEPS) seenNow = 1;
+        if (readRow(row, t, null)) seenNow = 1;
         // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
         if (t < blindUntil && rowAt[row] === (t | 0)) {
           blindUntil = 0;

@@ -11,8 +11,6 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-/** About 50 µs per empty loop iteration on the chip (an estimate until a board is measured; docs/espruino.md, Platform facts). */
-const CHIP_LOOP_US = 50;
 /**
  * What one analog channel's bare read costs on the chip (µs), an estimate until a board is measured: a
  * digitalWrite of 8 pins and an analogRead (the nRF52's SAADC converts in under 10 µs; Espruino's call and
@@ -110,5 +108,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
   }
   const [, found, , locateLoops] = rows[2];
-  print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, about ${(locateLoops * CHIP_LOOP_US / 1e6).toFixed(1)} s on the chip (${CHIP_LOOP_US} us an iteration), and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  // On the chip, by the bare read as yardstick (as above): loop iterations of the pretokenised bundle per channel read.
+  const perRead = rows[1][2] / rows[1][1];
+  print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
 }

@@ -330,6 +330,13 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     assert.equal(seen(s, []).refused, 'clear');
   });
 
+  it('S3: the board finds the table cleared: a clear after an end starts the next; one before any throw is nothing to do, one during an end is refused', () => {
+    const fresh = first();
+    assert.deepEqual(moves.clear(fresh), { state: fresh, changes: [], refused: '' });
+    const one = seen(fresh, [[0, 300]]).state;
+    assert.equal(moves.clear(one).refused, 'end');
+  });
+
   it('matched: a weight still where it lay keeps its id; the thrown weight takes the one seen anew', () => {
     const s = seen(seen(first(), [[0, 500]]).state, [[0, 500], [1, 900]]).state;
     assert.deepEqual(matched(s, [[0, 499], [1, 900], [0, 200]]), [[0, 0, 499], [2, 0, 200], [1, 1, 900]]);

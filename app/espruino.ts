@@ -32,7 +32,7 @@ function buildBanks(data: BankOptions[]): DigitalBank[] {
     else if (PIN_BANKS && (!SHIFT_CHAINS || o.kind === 'pins')) banks.push(pinBank(o as PinBankOptions));
     else if (SHIFT_CHAINS) {
       const words = shiftChain(o as ShiftChainOptions, banks);
-      if (LONG_CHAINS) chainShares(words, o.invert, banks);
+      if (LONG_CHAINS) chainShares(words, (o as ShiftChainOptions).invert, banks);
     }
   }
   return banks;

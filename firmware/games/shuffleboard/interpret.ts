@@ -12,6 +12,7 @@
 import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { ShuffleboardMove } from './rules';
+import { RADIUS_MM } from './rules';
 import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
 
 /** A sensor's reading counts as a change when it moves this far from the last one that did (20 ADC steps: some 2 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
@@ -39,8 +40,6 @@ const COARSE_MM = 10;
 const OVERLAP_MM = 40;
 /** Angles at which a pair of weights side by side is tried (split). */
 const SPLITS = 8;
-/** A weight's radius (mm). */
-const RADIUS = 29;
 /** Times every weight found is placed again (locate). */
 const PASSES = 2;
 /** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
@@ -164,7 +163,7 @@ function split(v: Float32Array, w: Found): Found[] | null {
   for (let a = 0; a < SPLITS; a++) {
     const c = Math.cos(Math.PI * a / SPLITS);
     const s = Math.sin(Math.PI * a / SPLITS);
-    for (let gap = 2 * RADIUS; gap <= 2 * RADIUS + 16; gap += 8) {
+    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
       const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
       const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
       const e = misfit2(v, r, k, p, q);

@@ -7,8 +7,8 @@
 // (npm run bench), some 0.3 ms on the chip by the figures in
 // docs/espruino.md, so the period is the longest the board's shortest
 // sensor pulse allows.
-import type { BankOptions, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
-import { GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
+import type { AnalogBank, AnalogBankOptions, BankOptions, DigitalBank, Hal, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
+import { ANALOG_BANKS, GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
 import { REFERENCE_BOARD } from '../firmware/board';
 import type { GameModule } from '../firmware/game';
 import { startFirmware } from '../firmware/runtime';
@@ -18,17 +18,27 @@ import { espruinoButtons, espruinoClock, espruinoTicker, gpioBank, isHigh, pinBa
 import { createEspruinoRadio, hardwareRandom } from '../hal/espruino/radio';
 import { createMax7219Out } from '../hal/espruino/display';
 import { flashStore } from '../hal/espruino/store';
+import { analogBank } from '../hal/espruino/analog';
 
 /** The banks a board's data describes (firmware/board.ts). A bundle carries only the drivers its board uses (firmware/device.ts). */
 function buildBanks(data: BankOptions[]): DigitalBank[] {
   const banks: DigitalBank[] = [];
   for (let i = 0; i < data.length; i++) {
     const o = data[i];
+    // An analog bank makes no digital bank: the game's interpreter reads it (analogBanks).
+    if (ANALOG_BANKS && o.kind === 'analog') continue;
     // A bundle with one driver does not ask a bank's kind (firmware/device.ts).
     if (GPIO_BANKS && (!(PIN_BANKS || SHIFT_CHAINS) || o.kind === 'gpio')) banks.push(gpioBank(o as GpioBankOptions));
     else if (PIN_BANKS && (!SHIFT_CHAINS || o.kind === 'pins')) banks.push(pinBank(o as PinBankOptions));
     else if (SHIFT_CHAINS) shiftChain(o as ShiftChainOptions, banks);
   }
+  return banks;
+}
+
+/** The analog banks a board's data describes, for its game's interpreter. */
+function analogBanks(data: BankOptions[]): AnalogBank[] {
+  const banks: AnalogBank[] = [];
+  for (let i = 0; i < data.length; i++) if (data[i].kind === 'analog') banks.push(analogBank(data[i] as AnalogBankOptions));
   return banks;
 }
 
@@ -39,7 +49,7 @@ function passkey(): string {
 
 /** Starts `game` on the reference board: the `mode` button held at power-up starts diagnostics. */
 export function boot<S, M>(game: GameModule<S, M>): void {
-  startFirmware({
+  const hal: Hal = {
     clock: espruinoClock,
     banks: buildBanks(game.board.banks as BankOptions[]),
     ticker: espruinoTicker,
@@ -47,7 +57,10 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),
     store: flashStore,
-  }, game, {
+  };
+  // Only a board with analog banks has the key.
+  if (ANALOG_BANKS) hal.analog = analogBanks(game.board.banks as BankOptions[]);
+  startFirmware(hal, game, {
     players: 2,
     options: {},
     pollMs: game.pollMs,

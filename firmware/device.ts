@@ -11,3 +11,5 @@ export const SETTLE_GROUPS = true;
 export const GPIO_BANKS = true;
 export const PIN_BANKS = true;
 export const SHIFT_CHAINS = true;
+/** The analog bank driver (hal/espruino/analog.ts): on a board, only if its board has an analog bank. */
+export const ANALOG_BANKS = true;

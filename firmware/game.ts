@@ -2,6 +2,7 @@
 // and pure functions. State and moves are JSON-safe plain objects, so they can
 // be saved to Storage, replayed for undo, and sent to the phone.
 import type { BoardDescription } from './board';
+import type { AnalogBank } from '../hal/types';
 import type { Interpreter } from './sensing';
 import type { SettleGroup } from './scan';
 import type { CommandTable } from './commands';
@@ -73,8 +74,9 @@ export interface GameModule<S, M> {
    * The interpreter that turns this board's sensor events into moves; `begin`
    * saves that a move began (a number of the game's own, or -1 once it came to
    * nothing), so that a power cut before the move is decided does not lose it.
+   * `analog`: the board's analog banks (hal/types.ts), which only its interpreter reads.
    */
-  interpreter(emit: (move: M) => void, begin: (value: number) => void): Interpreter;
+  interpreter(emit: (move: M) => void, begin: (value: number) => void, analog?: AnalogBank[]): Interpreter;
   /** The LED display text for a state. */
   layout(state: S): string;
   /** Game-specific fields of the phone's state message ({} for none). */

@@ -252,7 +252,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // state for the phone (properties set on it: a mode object of its own would cost the chip more).
   const playing = mod.interpreter(sensed, function (value: number): void {
     saveRecord(record({ b: value }));
-  }) as Mode<S>;
+  }, hal.analog) as Mode<S>;
   playing.show = mod.layout;
   playing.report = stateNow;
   let mode: Mode<S> = playing;

@@ -52,7 +52,29 @@ export interface ShiftChainOptions {
   invert: number;
 }
 
-export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions;
+/**
+ * Ratiometric analog sensors (hall sensors) behind a tree of CD74HC4067
+ * multiplexers, read one channel at a time through the nRF52's ADC
+ * (hal/espruino/analog.ts). Channel c: the first-level muxes' S0-S3 take
+ * bits 0-3 of c, the second level's bits 4-7 (mux c >> 4), and the ADC pin
+ * is `adc[c >> 8]`. It makes no digital bank: a game's interpreter reads it
+ * (Hal.analog), the binary scanner never does.
+ */
+export interface AnalogBankOptions {
+  kind: 'analog';
+  /** The select lines, bit 0 (first level S0) first: 8 for a two-level tree of 4067s. */
+  select: number[];
+  /** The analog inputs (AIN pins: D2-D5, D28-D31), one per 256 channels. */
+  adc: number[];
+  channels: number;
+}
+
+/** Analog channels read one at a time: read(ch) is the level as a fraction of the supply, 0..1. */
+export interface AnalogBank {
+  read(ch: number): number;
+}
+
+export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions | AnalogBankOptions;
 
 /**
  * Runs the scan loop, once per board, under the watchdog: from the first
@@ -112,6 +134,8 @@ export interface Store {
 export interface Hal {
   clock: Clock;
   banks: DigitalBank[];
+  /** The board's analog banks (AnalogBankOptions), for the game's interpreter; none on most boards. */
+  analog?: AnalogBank[];
   ticker: Ticker;
   buttons: Buttons;
   display: SpiOut;

@@ -28,6 +28,8 @@ export interface SimGame {
   happen?(a: ScenarioAction, world: World): void;
   /** How long to keep scanning after the last line, so the game's own timeouts run out. */
   tailMs: number;
+  /** The level of each channel of the board's analog bank at time t, when it has one (hal/types.ts AnalogBank). */
+  analog?(ch: number, t: number): number;
   /** The final line's fields, when the game has its own. */
   final?(firmware: Firmware): Record<string, unknown>;
 }

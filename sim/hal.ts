@@ -1,7 +1,7 @@
 // The simulator HAL: the same interfaces as hal/espruino, over simulated
 // inputs, a recording radio, a simulated MAX7219 chain and an in-memory flash
 // that survives power cuts. The replay and tests drive its clock and ticker.
-import type { BankOptions, Buttons, Hal, Ticker } from '../hal/types';
+import type { AnalogBank, BankOptions, Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
 import type { SensorKind } from '../firmware/board';
 import { SimInputs } from './inputs';
@@ -74,6 +74,13 @@ export interface SimHalOptions {
   inputs?: SimInputs;
   /** Phones pair with a passkey, as on the chip (else the link is open: changes wait for the board's confirmation). */
   pairing?: boolean;
+  /** The level of each analog channel at time t (the game's model of its board: SimGame.analog), for a board with an analog bank. */
+  analog?: (ch: number, t: number) => number;
+}
+
+/** The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time. */
+function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs): AnalogBank {
+  return { read: (ch) => level(ch, inputs.clock.now()) };
 }
 
 export function createSimHal(o: SimHalOptions): SimHal {
@@ -88,6 +95,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     inputs,
     clock: inputs.clock,
     banks: inputs.banks,
+    analog: o.analog ? [simAnalogBank(o.analog, inputs)] : undefined,
     ticker: createSimTicker(),
     buttons: createSimButtons(),
     display: chain,

@@ -52,10 +52,11 @@ export interface SimInputsOptions {
   imperfections?: ImperfectionOptions;
 }
 
-/** How many banks of 32 channels a board's bank data makes (hal/espruino/inputs.ts: a chain makes one per 4 chips). */
+/** How many banks of 32 channels a board's bank data makes (hal/espruino/inputs.ts: a chain makes one per 4 chips, an analog bank none). */
 export function bankCount(banks: BankOptions[]): number {
   let n = 0;
-  for (const o of banks) n += o.kind === 'chain' ? (o.chips + 3) >> 2 : 1;
+  // An analog bank makes none: its game's interpreter reads it (hal/types.ts).
+  for (const o of banks) n += o.kind === 'chain' ? (o.chips + 3) >> 2 : o.kind === 'analog' ? 0 : 1;
   return n;
 }
 

@@ -135,6 +135,11 @@ export function replay(scenarioText: string): { lines: string[] } {
   return { lines: sim.out };
 }
 
+/** The game's model of its analog sensors, if its board has any. */
+function analogOf(game: SimGame): ((ch: number, t: number) => number) | undefined {
+  return game.analog ? (ch, t) => game.analog!(ch, t) : undefined;
+}
+
 function gameConfig(header: ScenarioHeader) {
   const players = header.players === undefined ? 2 : typeof header.players === 'number' ? header.players : header.players.length;
   return { players, options: header.options as Record<string, boolean | number | string> };
@@ -173,7 +178,7 @@ export class Simulation {
   constructor(readonly scenario: Scenario) {
     const { header, game } = scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, analog: analogOf(game) });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
     const nameOf = sensorNames(board);
     for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
@@ -223,7 +228,7 @@ export class Simulation {
     this.bootAt = null;
     const { header, game } = this.scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
     this.decoder = createLineDecoder(WORDS);
     this.notes = 0;
     this.writes = 0;

@@ -33,7 +33,11 @@ const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D
   '{"cmd":"diag","on":true}', 'press D28+D29', '{"cmd":"diag","walk":true}', 'press D28+D29', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28+D29',
   '{"cmd":"diag","on":false}', 'press D28+D29', 'SENSE'];
 /** A sensor seen and let go: the triangle's first IR pin, Ring-a-Peg's first peg gates on the chain. */
-const SENSE: Record<string, string[]> = { triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'], fortress: ['chain 0 254', 'chain 0 255'] };
+const SENSE: Record<string, string[]> = {
+  triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'], fortress: ['chain 0 254', 'chain 0 255'],
+  // The launch row's first group of switches (active low, D19): a weight passes.
+  shuffleboard: ['pin D19 0', 'pin D19 1'],
+};
 /** The fortress board's twelve chips at rest: every sensor pulls its input low when active (firmware/games/fortress/board.ts). */
 const FORTRESS_AT_REST = Array.from({ length: 12 }, (_, i) => `chain ${i} 255`);
 const CONVERSATION: Record<string, string[]> = {
@@ -48,6 +52,13 @@ const CONVERSATION: Record<string, string[]> = {
     '{"cmd":"stroke","h":"EA= FP_"}', 'press D28+D29', '{"cmd":"lag","p":1}', 'press D28+D29', '{"cmd":"stroke","h":"FA= EP_"}', 'press D28+D29',
     '{"cmd":"stroke","h":"EA>FA1 FD.2"}', 'press D28+D29', '{"cmd":"fix","h":"EA>FA1! FD.2"}', 'press D28+D29', '{"cmd":"over","ball":"FD1"}', 'press D28+D29',
     '{"cmd":"wrong"}', 'press D28+D29', '{"cmd":"blind"}', 'press D28+D29', '{"cmd":"blind","hit":true}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
+  // The launch row's switches at rest (pulled up); a game of the referee's inputs: the toss, throws the board
+  // missed (a rest, its weight then placed), an end scored and a weight put right after it.
+  shuffleboard: ['pin D19 1', 'pin D20 1', 'pin D22 1', 'pin D23 1', '{"cmd":"new","game":"shuffleboard","players":2,"options":{"target":15},"id":"n"}', 'press D28+D29',
+    ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.shuffleboard : [l]),
+    '{"cmd":"toss","s":0}', 'press D28+D29', '{"cmd":"rest"}', 'press D28+D29', '{"cmd":"place","i":0,"d":100}', 'press D28+D29',
+    ...Array.from({ length: 7 }, () => ['{"cmd":"rest"}', 'press D28+D29']).flat(), '{"cmd":"place","i":1,"c":0,"d":20}', 'press D28+D29',
+    '{"cmd":"clear"}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
 };
 
 describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function () {
@@ -123,6 +134,8 @@ describe('compatibility gate: game bundles', function () {
     // The GPIO register bank reads P0.IN with peek32; a chain makes a software SPI.
     assert.deepEqual([/peek32/.test(min('triangle')), /new SPI\b/.test(min('triangle'))], [true, false]);
     assert.deepEqual([/peek32/.test(min('ringapeg')), /new SPI\b/.test(min('ringapeg'))], [false, true]);
+    // The analog bank reads its multiplexers through analogRead: only a board with one carries it.
+    assert.deepEqual(['triangle', 'ringapeg', 'fortress', 'shuffleboard'].map((g) => /analogRead/.test(min(g))), [false, false, false, true]);
   });
 
   for (const { id: game } of GAMES) {

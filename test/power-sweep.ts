@@ -36,6 +36,9 @@ export const CUT_MS = 20;
 /** The board is blind from the cut until it is up again. */
 export const BLIND_MS = CUT_MS + BOOT_MS;
 
+/** The actions before a board's start happened this long before it, and more (ms). */
+const LONG_AGO_MS = 3600000;
+
 /** An example game played once without a cut, with what each cut needs of it. */
 export interface Example {
   name: string;
@@ -114,12 +117,13 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
     lines.splice(at, 0, Object.assign({}, e, { t }));
   }
   const sim = new Simulation(parseScenario([ex.header, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n'));
-  // The world as the actions before `from` left it (they made their signals long ago).
+  // The world as the actions before `from` left it: they made their signals long ago (a model whose happenings
+  // take time, as weights sliding, has them over before the board starts).
   for (let k = 0; k < from; k++) {
     const a: ScenarioAction = actions[k];
     if (a.kind !== 'do') continue;
     const world: World = { levels: () => {}, state: () => ex.states[k], busy: () => ex.busy[k], random: sim.hal.inputs.random };
-    sim.scenario.game.happen!(a, world);
+    sim.scenario.game.happen!(Object.assign({}, a, { t: a.t - actions[from].t - LONG_AGO_MS }), world);
   }
   sim.powerOff();
   sim.flash.files = { [LOG]: ex.logs[from] };

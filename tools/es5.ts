@@ -29,7 +29,7 @@ export interface BoardFeatures {
 }
 
 /** Every feature, for code that is not one board's (benchmarks, tests of parts). */
-export const ALL_FEATURES: BoardFeatures = { settleGroups: true, bankKinds: ['gpio', 'pins', 'chain'], internalProperties: [] };
+export const ALL_FEATURES: BoardFeatures = { settleGroups: true, bankKinds: ['gpio', 'pins', 'chain', 'analog'], internalProperties: [] };
 
 /** firmware/device.ts as a board's bundle has it: ON_DEVICE true, and its features; the minifier drops the rest. */
 function onDevice(features: BoardFeatures): esbuild.Plugin {
@@ -39,7 +39,8 @@ function onDevice(features: BoardFeatures): esbuild.Plugin {
     setup(build) {
       build.onLoad({ filter: /device\.ts$/ }, (args) => resolve(args.path) !== FIRMWARE_DEVICE ? undefined : {
         contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`
-          + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`,
+          + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`
+          + `export const ANALOG_BANKS = ${has('analog')};\n`,
         loader: 'ts',
       });
     },

@@ -39,10 +39,13 @@ export type Rest = number[];
  * place: the referee's word on weight i: it rests at d (negative: off the
  *   table), its colour is c, it hangs (h 1) or not (h 0); what is left out
  *   stays, but h, left out with a new d, follows d.
+ * seen: a throw is over, every weight still, and w is the whole table as the
+ *   board's sensing sees it: each weight as [colour, d]. The weights are
+ *   matched to those of the state (matched()) and played as a rest.
  * clear: the table is cleared after an end; the next end begins.
  */
 export interface ShuffleboardMove {
-  k: 'toss' | 'rest' | 'place' | 'clear';
+  k: 'toss' | 'rest' | 'seen' | 'place' | 'clear';
   s?: number;
   w?: Rest[];
   i?: number;
@@ -174,6 +177,63 @@ function thrown(state: ShuffleboardState, i: unknown, throwing: boolean): boolea
   return i === ((i as number) | 0) && (i as number) >= 0 && (i as number) < state.t + (throwing ? 1 : 0);
 }
 
+/** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
+const UNSEEN = 1e4;
+/**
+ * The thrown weight matched to a weight seen costs this much: a weight seen
+ * within this distance (mm) of where one lay is taken as that one, still.
+ */
+const NEW = 20;
+
+/**
+ * The rest a `seen` table makes: the weights seen (each [colour, d]) matched
+ * to the weights on the table and the one being thrown, colour by colour: of
+ * all matchings, the one that misses as few weights as it can and moves the
+ * weights on the table least (the thrown one counting as moved NEW mm). A weight not fully over the foul line is out of
+ * play whichever it is (S4), so it is matched to none. A weight of the state
+ * left unmatched is gone off the table (d -1); the thrown one, left unmatched,
+ * is not listed (it went off the end or stopped short). Two weights of one
+ * colour look alike to the board: which is which may swap, their points not.
+ */
+export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
+  const rest: Rest[] = [];
+  for (let c = 0; c < 2; c++) {
+    const ids: number[] = [];
+    const at: number[] = [];
+    let i: number;
+    for (i = 0; i <= state.t && i < WEIGHTS; i++) {
+      if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
+    }
+    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] + RADIUS_MM < FOUL_MM) at.push(seen[i][1]);
+    // Each id's seen weight (index in at, -1 none), trying every matching of ids in order.
+    const pick: number[] = [];
+    const best: number[] = [];
+    let bestCost = Infinity;
+    const used: boolean[] = [];
+    const tryFrom = function (k: number, cost: number): void {
+      if (cost >= bestCost) return;
+      if (k === ids.length) {
+        bestCost = cost;
+        for (let j = 0; j < k; j++) best[j] = pick[j];
+        return;
+      }
+      for (let j = -1; j < at.length; j++) {
+        if (j >= 0 && used[j]) continue;
+        pick[k] = j;
+        used[j] = true;
+        tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW : Math.abs(at[j] - state.d[ids[k]])));
+        used[j] = false;
+      }
+    };
+    tryFrom(0, 0);
+    for (i = 0; i < ids.length; i++) {
+      if (best[i] >= 0) rest.push([ids[i], c, at[best[i]]]);
+      else if (ids[i] !== state.t) rest.push([ids[i], c, -1]);
+    }
+  }
+  return rest;
+}
+
 export const moves = {
   toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     if (state.f >= 0) return refuse(state, 'tossed');
@@ -199,6 +259,14 @@ export const moves = {
     return { state: st, changes: changes };
   },
 
+  seen(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+    const w = move.w || [];
+    for (let i = 0; i < w.length; i++) if (w[i][0] !== 0 && w[i][0] !== 1 || typeof w[i][1] !== 'number') return refuse(state, 'arg');
+    // Refused as a rest would be (a throw before the toss, after the end) before matching anything.
+    if (state.w !== null || state.f < 0 || state.t >= WEIGHTS) return moves.rest(state, move);
+    return moves.rest(state, { k: 'rest', w: matched(state, w) });
+  },
+
   place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     const i = move.i as number;
     if (!thrown(state, i, false)) return refuse(state, 'id');
@@ -222,6 +290,8 @@ export const moves = {
 
   clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
     if (state.w !== null) return refuse(state, 'over');
+    // A clear table cleared (at power-up the board cannot tell): nothing to do.
+    if (!state.t) return { state: state, changes: [], refused: '' };
     if (state.t < WEIGHTS) return refuse(state, 'end');
     // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
     return {

@@ -1,0 +1,67 @@
+// The shuffleboard board (wiring.md, Shuffleboard board): every weight carries
+// a magnet, south pole down in a red weight, north pole down in a blue one,
+// and a grid of ratiometric hall sensors under the scoring area reads the
+// field each one makes. A weight's position is where the model field below
+// (the same for every weight: its magnet sits at a fixed height) fits what the
+// sensors around it read; its colour is the sign. The hall switches of the
+// launch row, where the players release their weights, tell that a weight was thrown.
+import type { BoardDescription } from '../../board';
+
+/** Sensor rows across the table, and sensors per row. */
+export const ROWS = 38;
+export const COLS = 10;
+/** Analog channels: row r, column k is channel r * COLS + k. */
+export const SENSORS = ROWS * COLS;
+/** Grid pitch (mm), both ways. */
+export const PITCH_MM = 50;
+/** Row 0 lies this far from the end edge: row r at ROW0_MM + r * PITCH_MM, the last (1,875 mm) beyond the foul line. */
+export const ROW0_MM = 25;
+/** Column 0 lies this far from the left rail: column k at COL0_MM + k * PITCH_MM (the table is 508 mm wide). */
+export const COL0_MM = 29;
+/** The magnet's centre above the sensors' plane (mm): the playfield's 40 mm and the magnet's pocket. */
+export const MAGNET_MM = 50;
+/** What a weight's magnet right above a sensor adds to its reading, as a fraction of the supply (7.5 mT on a DRV5055A1). */
+export const PEAK = 0.15;
+/** The reading with no field: half the supply. */
+export const QUIESCENT = 0.5;
+/** The launch row, a line of hall switches across the table where the players release their weights (mm from the end edge). */
+export const LAUNCH_MM = 3300;
+
+/**
+ * The field a magnet's centre makes at a sensor `dd` mm along the table and
+ * `dy` mm across from it, as a fraction of PEAK: the vertical field of a
+ * dipole MAGNET_MM above the sensor (1 right above it, 0 at 71 mm, slightly
+ * negative farther out).
+ */
+export function field(dd: number, dy: number): number {
+  const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
+  const q = 1 + u;
+  return (2 - u) / (2 * q * q * Math.sqrt(q));
+}
+
+/** The launch row's switches are wired in LAUNCH_GROUPS groups across the table, each group one digital channel. */
+export const LAUNCH_GROUPS = 4;
+/** The table's width (mm). */
+export const WIDTH_MM = 508;
+
+/**
+ * Four digital channels: the launch row's hall switches in four groups
+ * across the table (open drain, each group wired together to D19, D20, D22,
+ * D23 with the pull-up: active low); a weight passes one or two of them. The
+ * grid: 24 CD74HC4067s, their S0-S3 on D11-D14, their outputs into two more
+ * 4067s (S0-S3 on D15-D18) whose outputs are AIN0 (D2, muxes 0-15) and AIN1
+ * (D3, muxes 16-23).
+ */
+export function shuffleboardBoard(): BoardDescription {
+  return {
+    channels: LAUNCH_GROUPS,
+    sensors: [
+      { name: 'launch.1', ch: 0, kind: 'hall' }, { name: 'launch.2', ch: 1, kind: 'hall' },
+      { name: 'launch.3', ch: 2, kind: 'hall' }, { name: 'launch.4', ch: 3, kind: 'hall' },
+    ],
+    banks: [
+      { kind: 'gpio', gpios: 0xd80000, mode: 'input_pullup', invert: 15 },
+      { kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS },
+    ],
+  };
+}

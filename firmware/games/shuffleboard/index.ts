@@ -1,0 +1,30 @@
+// Table shuffleboard as the firmware runtime plays it.
+import type { GameModule } from '../../game';
+import { moves, setup, scores, turn, winner } from './rules';
+import type { ShuffleboardMove, ShuffleboardState } from './rules';
+import { shuffleboardBoard } from './board';
+import { createShuffleboardInterpreter } from './interpret';
+import { shuffleboardLayout, shuffleboardView } from './layout';
+
+export const game: GameModule<ShuffleboardState, ShuffleboardMove> = {
+  id: 'shuffleboard',
+  code: 4,
+  // A weight passes the launch row's switches in 30 ms or more; the grid is read by the interpreter, not the scanner.
+  pollMs: 10,
+  // Made afresh when asked, as Ring-a-Peg's is: kept, it would hold its JsVars for good.
+  get board() {
+    return shuffleboardBoard();
+  },
+  setup: setup,
+  moves: moves,
+  // The referee's inputs (docs/games/shuffleboard.md): the coin toss, a throw the board missed (its weight gone:
+  // `rest`, then `place` it), a weight put right (place, colour, overhang; d -1 takes it off), the table cleared.
+  commands: 'toss,!s:int 0..1;rest;place,!i:int 0..7,d:int -100..3000,c:int 0..1,h:int 0..1;clear',
+  scores: scores,
+  turn: turn,
+  winner: winner,
+  interpreter: createShuffleboardInterpreter,
+  layout: shuffleboardLayout,
+  fields: shuffleboardView,
+  round: 'end',
+};

@@ -1,0 +1,435 @@
+// From the board's sensors to shuffleboard moves. The launch row's switches
+// tell a throw began; from then on each scan reads only the grid's rows near
+// where something changes (and the rows at the foul line, where a weight comes
+// in), keeping for each sensor the last reading that counted as a change.
+// Once no sensor has changed for QUIET_MS, every weight is still: the whole grid
+// is read once and the weights are found in it (locate), and the table as
+// seen is the move `seen` (rules.ts matches it to the weights). A throw whose
+// weight never reaches the grid (short) is decided SHORT_MS after the launch.
+// Between throws the grid is read one row at a time, slowly, to see the table
+// cleared after an end. The scan allocates nothing; locate, run once a throw,
+// does.
+import type { AnalogBank } from '../../../hal/types';
+import type { Interpreter } from '../../sensing';
+import type { ShuffleboardMove } from './rules';
+import { RADIUS_MM } from './rules';
+import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
+
+/** A sensor's reading counts as a change when it moves this far from the last one that did (20 ADC steps: some 2 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
+export const CHANGE = 20;
+/** Every row unchanged this long after a change: every weight is still (ms). */
+export const QUIET_MS = 400;
+/** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
+export const SHORT_MS = 5000;
+/** The rows a sensor changed in within this long are where weights move now (ms). */
+export const WINDOW_MS = 60;
+/** Between throws, one row is read this often, to see the table cleared (ms). */
+export const ROW_MS = 50;
+/** Readings in ADC steps (12 bits). */
+const STEPS = 4096;
+/** A weight is looked for where a sensor reads at least this much field (a fraction of the supply: 41 ADC steps). */
+const FOUND = 0.01;
+/** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
+const RAIL = 0.45;
+/** A weight is placed by the sensors within this many rows and columns of it. */
+const SPAN = 1;
+/** A weight is first looked for on a grid of places COARSE_MM apart, COARSE of them either way of a sensor. */
+const COARSE = 5;
+const COARSE_MM = 10;
+/** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
+const OVERLAP_MM = 40;
+/** Angles at which a pair of weights side by side is tried (split). */
+const SPLITS = 8;
+/** Times every weight found is placed again (locate). */
+const PASSES = 2;
+/** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
+const ABOVE = (QUIESCENT + FOUND) * STEPS;
+const BELOW = (QUIESCENT - FOUND) * STEPS;
+const ABOVE_RAIL = (QUIESCENT + RAIL) * STEPS;
+const BELOW_RAIL = (QUIESCENT - RAIL) * STEPS;
+/** The rows a weight comes in by. */
+const ENTRY = ROWS - 2;
+
+/** A weight found: polarity (1 red, -1 blue), d and y (mm). */
+type Found = number[];
+
+/** The reading of channel ch in ADC steps, `ref` being the grid's readings. */
+function level(ref: Int16Array, ch: number): number {
+  const v = ref[ch] / STEPS - QUIESCENT;
+  return v > RAIL || v < -RAIL ? 0 : v;
+}
+
+/**
+ * How well a magnet at (d, y) explains the readings `v` (fractions of the
+ * supply, other weights' fields taken away) of the sensors within SPAN rows
+ * and columns of (r, k): minus the squared misfit (the larger, the better).
+ * Every weight's magnet is alike, so its strength is PEAK.
+ */
+function fit(v: Float32Array, r: number, k: number, pol: number, d: number, y: number): number {
+  let misfit = 0;
+  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
+    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
+      const e = v[i * COLS + j] - pol * PEAK * field(ROW0_MM + i * PITCH_MM - d, COL0_MM + j * PITCH_MM - y);
+      misfit += e * e;
+    }
+  }
+  return -misfit;
+}
+
+/** Adds (sign 1) or takes away (-1) a found weight's field from the residual readings around it. */
+function apply(v: Float32Array, w: Found, sign: number): void {
+  const r = Math.round((w[1] - ROW0_MM) / PITCH_MM);
+  const k = Math.round((w[2] - COL0_MM) / PITCH_MM);
+  for (let i = r - 3; i <= r + 3; i++) {
+    if (i < 0 || i >= ROWS) continue;
+    for (let j = k - 3; j <= k + 3; j++) {
+      if (j >= 0 && j < COLS) v[i * COLS + j] += sign * w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
+    }
+  }
+}
+
+/** A pattern search for the best fit from (d, y) with the window at (r, k), in steps from `step` down to a quarter mm. */
+function search(v: Float32Array, r: number, k: number, pol: number, d: number, y: number, step: number): Found {
+  let best = fit(v, r, k, pol, d, y);
+  while (step >= 0.25) {
+    let moved = false;
+    for (let m = 0; m < 4; m++) {
+      const nd = d + (m === 0 ? step : m === 1 ? -step : 0);
+      const ny = y + (m === 2 ? step : m === 3 ? -step : 0);
+      const g = fit(v, r, k, pol, nd, ny);
+      if (g > best) {
+        best = g;
+        d = nd;
+        y = ny;
+        moved = true;
+      }
+    }
+    if (!moved) step /= 2;
+  }
+  return [pol, d, y];
+}
+
+/**
+ * Where the weight at the peak (r, k) of the residual readings lies: the
+ * best of a coarse grid of places around the sensor (far from the weight
+ * every place fits alike badly, so a search must start near it), then a
+ * pattern search from there.
+ */
+function place(v: Float32Array, r: number, k: number, pol: number): Found {
+  const d0 = ROW0_MM + r * PITCH_MM;
+  const y0 = COL0_MM + k * PITCH_MM;
+  let d = d0;
+  let y = y0;
+  let best = -Infinity;
+  for (let i = -COARSE; i <= COARSE; i++) {
+    for (let j = -COARSE; j <= COARSE; j++) {
+      const g = fit(v, r, k, pol, d0 + i * COARSE_MM, y0 + j * COARSE_MM);
+      if (g > best) {
+        best = g;
+        d = d0 + i * COARSE_MM;
+        y = y0 + j * COARSE_MM;
+      }
+    }
+  }
+  return search(v, r, k, pol, d, y, COARSE_MM / 2);
+}
+
+/** The squared misfit of the readings within 2 rows and columns of (r, k) with weights a and b there (b may be null). */
+function misfit2(v: Float32Array, r: number, k: number, a: Found, b: Found | null): number {
+  let sum = 0;
+  for (let i = Math.max(0, r - 2); i <= Math.min(ROWS - 1, r + 2); i++) {
+    for (let j = Math.max(0, k - 2); j <= Math.min(COLS - 1, k + 2); j++) {
+      const sd = ROW0_MM + i * PITCH_MM;
+      const sy = COL0_MM + j * PITCH_MM;
+      let e = v[i * COLS + j] - a[0] * PEAK * field(sd - a[1], sy - a[2]);
+      if (b) e -= b[0] * PEAK * field(sd - b[1], sy - b[2]);
+      sum += e * e;
+    }
+  }
+  return sum;
+}
+
+/**
+ * Two weights of one colour side by side can fit as one between them: the
+ * pair that explains the readings around weight w (its field not taken
+ * away) better than w alone does, by half, or null. Pairs are tried around
+ * w's place, touching or nearly, at SPLITS angles.
+ */
+function split(v: Float32Array, w: Found): Found[] | null {
+  const r = rowOf(w[1]);
+  const k = colOf(w[2]);
+  let best = misfit2(v, r, k, w, null) / 2;
+  let pair: Found[] | null = null;
+  for (let a = 0; a < SPLITS; a++) {
+    const c = Math.cos(Math.PI * a / SPLITS);
+    const s = Math.sin(Math.PI * a / SPLITS);
+    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
+      const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
+      const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+      const e = misfit2(v, r, k, p, q);
+      if (e < best) {
+        best = e;
+        pair = [p, q];
+      }
+    }
+  }
+  return pair;
+}
+
+/** Row and column of the sensor nearest a place. */
+function rowOf(d: number): number {
+  return Math.max(0, Math.min(ROWS - 1, Math.round((d - ROW0_MM) / PITCH_MM)));
+}
+function colOf(y: number): number {
+  return Math.max(0, Math.min(COLS - 1, Math.round((y - COL0_MM) / PITCH_MM)));
+}
+
+/** How strong a magnet the readings (its own field taken away from them already) support at a weight's place: 1 for a weight that is there. */
+function support(v: Float32Array, w: Found): number {
+  const r = rowOf(w[1]);
+  const k = colOf(w[2]);
+  let vm = 0;
+  let mm = 0;
+  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
+    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
+      const m = w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
+      vm += v[i * COLS + j] * m;
+      mm += m * m;
+    }
+  }
+  return mm ? vm / mm : 0;
+}
+
+/** Places every weight found again, PASSES times, each with the others' fields taken away from the readings. */
+function refine(v: Float32Array, found: Found[]): void {
+  for (let pass = 0; pass < PASSES; pass++) {
+    for (let i = 0; i < found.length; i++) {
+      apply(v, found[i], 1);
+      found[i] = search(v, rowOf(found[i][1]), colOf(found[i][2]), found[i][0], found[i][1], found[i][2], 4);
+      apply(v, found[i], -1);
+    }
+  }
+}
+
+/**
+ * The weights in a whole grid's readings (ADC steps): the strongest field
+ * left is a weight; it is placed, its field taken away, and so on while any
+ * is left (two weights side by side are two). Then each is placed again with
+ * the others' fields taken away, PASSES times. Each as [colour, d]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen).
+ */
+export function locate(ref: Int16Array): number[][] {
+  const v = new Float32Array(SENSORS);
+  const found: Found[] = [];
+  let ch: number;
+  for (ch = 0; ch < SENSORS; ch++) v[ch] = level(ref, ch);
+  // At most one weight more than a game has: anything else is noise or a fault.
+  while (found.length < 9) {
+    let top = 0;
+    for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
+    if (Math.abs(v[top]) < FOUND) break;
+    const w = place(v, (top / COLS) | 0, top % COLS, v[top] > 0 ? 1 : -1);
+    // Two weights of one colour side by side fit as one between them, and would leave the readings around it
+    // looking like more weights: tried as a pair at once.
+    const two = split(v, w);
+    if (two) {
+      found.push(two[0], two[1]);
+      apply(v, two[0], -1);
+      apply(v, two[1], -1);
+    } else {
+      found.push(w);
+      apply(v, w, -1);
+    }
+    // Two weights side by side may first look like one between them: placing each again, the others' fields
+    // taken away, moves them to where they are.
+    refine(v, found);
+  }
+  // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
+  // misfit) both go, and of two of one colour, the later found.
+  for (let i = 0; i < found.length; i++) {
+    for (let j = i + 1; j < found.length; j++) {
+      if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
+      apply(v, found[j], 1);
+      if (found[i][0] !== found[j][0]) {
+        apply(v, found[i], 1);
+        found.splice(j, 1);
+        found.splice(i--, 1);
+        break;
+      }
+      found.splice(j--, 1);
+    }
+  }
+  // One the readings do not support (placed where two others now explain everything) goes.
+  for (let i = 0; i < found.length; i++) {
+    apply(v, found[i], 1);
+    if (support(v, found[i]) < 0.5) found.splice(i--, 1);
+    else apply(v, found[i], -1);
+  }
+  refine(v, found);
+  const seen: number[][] = [];
+  for (let i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+  return seen;
+}
+
+export interface ShuffleboardInterpreter extends Interpreter {
+  settle(): void;
+  busy(): boolean;
+}
+
+/**
+ * The interpreter of the board shuffleboardBoard describes: `emit` gets each
+ * move, `begin` 1 when a throw begins (so that one under way when the power
+ * goes is decided at power-up), `analog` the grid's bank.
+ */
+export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
+  const bank = (analog as AnalogBank[])[0];
+  /** Per sensor, the last reading that counted as a change (ADC steps). */
+  const ref = new Int16Array(SENSORS);
+  /** Per row, when a sensor of it last changed (ms). */
+  const rowAt = new Int32Array(ROWS);
+  /** When the throw under way began; -1: none. */
+  let throwAt = -1;
+  /** The throw's weight came into the grid (1). */
+  let came = 0;
+  /** When a sensor of the grid last changed in this throw. */
+  let last = 0;
+  /** The rows a throw's scan reads: at first the rows a weight comes in by. */
+  let lo = ENTRY;
+  let hi = ROWS - 1;
+  /** Between throws: the next row to read, when, and whether this pass and the last found a weight. */
+  let row = 0;
+  let rowDue = 0;
+  let seenNow = 0;
+  let seenLast = 0;
+  /** Until when a weight seen moving between throws is one thrown while the board was starting. */
+  let blindUntil = 0;
+
+  /**
+   * Reads row r, keeping each sensor's reading that counts as a change (and every reading in `frame`, if
+   * given); returns 1 if a sensor of it sees a weight's field.
+   */
+  function readRow(r: number, t: number, frame: Int16Array | null): number {
+    let some = 0;
+    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
+      const x = (bank.read(ch) * STEPS) | 0;
+      if (frame) frame[ch] = x;
+      const a = x - ref[ch];
+      if (a > CHANGE || a < -CHANGE) {
+        ref[ch] = x;
+        rowAt[r] = t;
+      }
+      // A weight's field, well above the noise (a reading at a rail is no sensor's: level()).
+      if (x > ABOVE ? x < ABOVE_RAIL : x < BELOW && x > BELOW_RAIL) some = 1;
+    }
+    return some;
+  }
+
+  /**
+   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move. A sensor
+   * changed since its last reading (a weight knocked on where the scan was not looking) is a weight still
+   * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
+   */
+  function decide(t: number, force: boolean): void {
+    // The readings as they are now (those kept are within CHANGE of them).
+    const frame = new Int16Array(SENSORS);
+    let lo2 = ROWS;
+    let hi2 = -1;
+    for (let r = 0; r < ROWS; r++) {
+      readRow(r, t, frame);
+      if (rowAt[r] === (t | 0)) {
+        if (r < lo2) lo2 = r;
+        hi2 = r;
+      }
+    }
+    if (hi2 >= 0 && !force) {
+      lo = Math.max(0, lo2 - 2);
+      hi = Math.min(ROWS - 1, hi2 + 2);
+      last = t;
+      return;
+    }
+    const seen = locate(frame);
+    throwAt = -1;
+    // A fresh pass of the rows begins, after one that saw the table as it is now.
+    seenLast = seen.length ? 1 : 0;
+    seenNow = row = 0;
+    emit({ k: 'seen', w: seen });
+  }
+
+  return {
+    // The one digital channel, the launch row: a weight passing it is a throw.
+    sense: function (_kind, _ch, level, t): void {
+      if (!level || throwAt >= 0) return;
+      throwAt = t;
+      came = 0;
+      lo = ENTRY;
+      hi = ROWS - 1;
+      begin(1);
+    },
+    tick: function (t: number): void {
+      if (throwAt < 0) {
+        if (t < rowDue) return;
+        rowDue = t + ROW_MS;
+        // A weight anywhere in a row: its strongest reading is well above the noise.
+        if (readRow(row, t, null)) seenNow = 1;
+        // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
+        if (t < blindUntil && rowAt[row] === (t | 0)) {
+          blindUntil = 0;
+          throwAt = last = t;
+          came = 1;
+          lo = Math.max(0, row - 2);
+          hi = Math.min(ROWS - 1, row + 2);
+          begin(1);
+          return;
+        }
+        if (++row < ROWS) return;
+        // A whole pass with no weight after one with some: the table was cleared.
+        if (seenLast && !seenNow) emit({ k: 'clear' });
+        seenLast = seenNow;
+        seenNow = row = 0;
+        return;
+      }
+      let nlo = ROWS;
+      let nhi = -1;
+      for (let r = lo; r <= hi; r++) {
+        readRow(r, t, null);
+        if (t - rowAt[r] < WINDOW_MS) {
+          if (r < nlo) nlo = r;
+          nhi = r;
+        }
+      }
+      // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
+      // creeping to rest changes its sensors less often).
+      if (nhi >= 0) {
+        came = 1;
+        last = t;
+        lo = Math.max(0, nlo - 2);
+        hi = Math.min(ROWS - 1, nhi + 2);
+      } else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
+    },
+    settle: function (): void {
+      if (throwAt >= 0) decide(throwAt, true);
+    },
+    busy: function (): boolean {
+      return throwAt >= 0;
+    },
+    resume: function (t: number, _level, pending: number): void {
+      // What lies on the table was there before the power went.
+      // (Read as changed, from nothing: not a change of now.)
+      for (let r = 0; r < ROWS; r++) {
+        readRow(r, t, ref);
+        rowAt[r] = t - QUIET_MS;
+      }
+      // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
+      // was clear before is nothing to do).
+      seenLast = 1;
+      seenNow = row = 0;
+      blindUntil = t + SHORT_MS;
+      if (pending < 0) return;
+      // A throw under way: decided once everything has been still for QUIET_MS from now.
+      throwAt = last = t;
+      came = 1;
+      lo = 0;
+      hi = ROWS - 1;
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// What the LED display and the phone show of a shuffleboard game.
+import { scoresLayout } from '../../display';
+import { WEIGHTS, zone } from './rules';
+import type { ShuffleboardState } from './rules';
+
+/** Each zone's rule and points (rules.ts, zone()), as the phone shows them. */
+const ZONES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1'.split(' ');
+
+/**
+ * The sides' scores, red then blue, the point after the side to throw, and a
+ * label: before the coin toss "toSS"; during an end the end number and the
+ * weights left ("E3 L5"); once the end is over its points ("E3 r4": red made
+ * 4, "E3 b2", "E3 --": nobody scored); once won, "=r" or "=b".
+ */
+export function shuffleboardLayout(s: ShuffleboardState): string {
+  const over = s.t >= WEIGHTS;
+  const label = s.w !== null ? '=' + 'rb'[s.w] : s.f < 0 ? 'toSS' : 'E' + s.e + (over ? s.ew < 0 ? ' --' : ' ' + 'rb'[s.ew] + s.ep[s.ew] : ' L' + (WEIGHTS - s.t));
+  return scoresLayout(s.s, s.w !== null || s.f < 0 ? -1 : over ? (s.ew < 0 ? s.f : s.ew) : (s.f + s.t) & 1, label);
+}
+
+export type ShuffleboardView = {
+  end: number;
+  first: number;
+  left: number;
+  endPoints: number[];
+  weights: { w: string; c: number; d: number; hang: number; zone: string; points: number }[];
+  level: boolean;
+  target: number;
+};
+
+/**
+ * The phone's fields (docs/games/shuffleboard.md): the end, the side that
+ * threw first in it, weights left, the last end's points, every weight
+ * thrown in this end (by its colour and throw, `red1`: its colour, place,
+ * overhang, and the rule and points of the zone it lies in; `S4` and 0 out of
+ * play), and `level` when the two sides' nearest weights lie within the
+ * resolution of each other (S11).
+ */
+export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
+  const weights = [];
+  const near = [1e4, 1e4];
+  for (let i = 0; i < s.t; i++) {
+    const on = s.d[i] >= 0;
+    const z = on ? zone(s.d[i], s.h[i]) : -1;
+    weights.push({ w: ['red', 'blue'][(s.f + i) & 1] + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: on ? ZONES[2 * z] : 'S4', points: on ? +ZONES[2 * z + 1] : 0 });
+    if (on && s.d[i] < near[s.c[i]]) near[s.c[i]] = s.d[i];
+  }
+  return {
+    end: s.e, first: s.f, left: WEIGHTS - s.t, endPoints: s.ep, weights: weights,
+    level: near[0] < 1e4 && near[1] < 1e4 && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg,
+  };
+}
+

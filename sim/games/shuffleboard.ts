@@ -1,0 +1,192 @@
+// The shuffleboard table as the simulator plays it (docs/replay.md): weights
+// slide from the launch row and brake to rest, knock others on, fall off the
+// end, and are cleared between ends; the launch row's switches pulse as a
+// weight passes, and each hall sensor of the grid reads the field of every
+// magnet near it, with its error and the ADC's steps.
+import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
+import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
+import { RADIUS_MM, turn } from '../../firmware/games/shuffleboard/rules';
+import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
+import { PLAY_ACTIONS, fieldsProblem } from '../game';
+import type { SimGame } from '../game';
+import type { ScenarioHeader } from '../scenario';
+
+/** Braking on a waxed table (mm/ms², 0.5 m/s²). */
+export const BRAKE = 0.0005;
+/** Where a weight goes off the end comes to: its centre past the edge, it has fallen. */
+const FALLEN_MM = -RADIUS_MM - 1;
+/** Where a weight that goes off the end crosses the table. */
+const MIDDLE_MM = WIDTH_MM / 2;
+/** A reading's ADC steps (12 bits). */
+const STEPS = 4096;
+/** A sensor's offset error left after the board's calibration on an empty table: within this many steps either way, fixed for the board. */
+const OFFSET_STEPS = 1;
+/** The noise of a reading, in steps either way: a fresh draw each time anything on the table moves, kept while all is still (the ADC's oversampling averages the rest away). */
+const NOISE_STEPS = 1.5;
+/** Time the players take to lift each weight off the table when clearing it (ms). */
+const LIFT_MS = 300;
+
+/** A place on the table: d from the end edge, y from the left rail (mm). */
+interface Place {
+  d: number;
+  y: number;
+}
+
+/** A weight's slide: from `from` at t0, braking to rest at `to` at t1. */
+interface Weight {
+  name: string;
+  /** 1 red (south pole down), -1 blue. */
+  pol: number;
+  from: Place;
+  to: Place;
+  t0: number;
+  t1: number;
+  /** When it was lifted off the table (Infinity: not yet). */
+  gone: number;
+}
+
+/** Where a weight is at time t: on its braking slide, or resting; null once fallen off the end or lifted. */
+export function placeAt(w: Weight, t: number): Place | null {
+  if (t >= w.gone) return null;
+  const s = t <= w.t0 ? 0 : t >= w.t1 ? 1 : 1 - ((w.t1 - t) / (w.t1 - w.t0)) ** 2;
+  const d = w.from.d + (w.to.d - w.from.d) * s;
+  return d < 0 ? null : { d, y: w.from.y + (w.to.y - w.from.y) * s };
+}
+
+/** A weight braking from `from` at t0 to rest at `to`. */
+function slide(name: string, pol: number, from: Place, to: Place, t0: number): Weight {
+  const length = Math.hypot(to.d - from.d, to.y - from.y);
+  return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity };
+}
+
+/** A seeded number in [0, 1) for (a, b, c): the same reading for the same channel at the same still table, whenever it is read. */
+function hash(a: number, b: number, c: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
+}
+
+function isPlace(p: unknown): p is Place {
+  const o = p as Place;
+  return !!o && typeof o === 'object' && typeof o.d === 'number' && Number.isFinite(o.d) && typeof o.y === 'number' && Number.isFinite(o.y);
+}
+
+/** A place's problem, or null: y within the rails, d short of the launch row and not past the end edge (that is "off"). */
+function placeProblem(p: unknown, what: string): string | null {
+  if (!isPlace(p) || Object.keys(p).some((k) => k !== 'd' && k !== 'y')) return `${what} must be {"d":mm,"y":mm}`;
+  if (p.y < RADIUS_MM || p.y > WIDTH_MM - RADIUS_MM) return `${what}: y must be ${RADIUS_MM} to ${WIDTH_MM - RADIUS_MM} mm (the weight between the rails)`;
+  if (p.d < 0 || p.d >= LAUNCH_MM - RADIUS_MM) return `${what}: d must be 0 (centre on the end edge) to ${LAUNCH_MM - RADIUS_MM - 1} mm; a weight past the edge is "off":true`;
+  return null;
+}
+
+/** Table shuffleboard: weights slid, knocked and cleared (docs/replay.md). */
+export function simGame(header: ScenarioHeader): SimGame {
+  const seed = header.seed >>> 0;
+  /** Every weight on the table, or that was, this end. */
+  let table: Weight[] = [];
+  /** Times something began to move: the noise is drawn afresh at each. */
+  const epochs: number[] = [0];
+  /** The weights thrown this end, by the players' own count, and the side that threw first. */
+  let thrown = 0;
+  let first = 0;
+
+  function epochAt(t: number): number {
+    let e = epochs.length - 1;
+    while (e > 0 && epochs[e] > t) e--;
+    return e;
+  }
+
+  return {
+    module: shuffleboard,
+    actions: PLAY_ACTIONS,
+    check(a) {
+      const o = a.body;
+      if (o.do === 'clear') return fieldsProblem(a, ['t', 'do']);
+      if (o.do !== 'slide') return 'shuffleboard happenings: {"do":"slide","to":{"d":mm,"y":mm}} (or "off":true), with "moves", and {"do":"clear"}';
+      if ((o.to === undefined) === (o.off === undefined)) return 'a slide has "to" or "off":true';
+      if (o.off !== undefined && o.off !== true) return '"off" must be true';
+      if (o.to !== undefined) {
+        const p = placeProblem(o.to, '"to"');
+        if (p) return p;
+      }
+      if (o.moves !== undefined) {
+        if (!Array.isArray(o.moves)) return '"moves" must be a list';
+        for (const m of o.moves as Record<string, unknown>[]) {
+          if (!m || typeof m !== 'object' || !/^(red|blue)[1-4]$/.test(m.w as string)) return 'each of "moves" names a weight, "w": red1..red4 or blue1..blue4';
+          if ((m.to === undefined) === (m.off === undefined) || (m.off !== undefined && m.off !== true)) return `"moves": ${m.w} has "to" or "off":true`;
+          if (m.to !== undefined) {
+            const p = placeProblem(m.to, `"moves": ${m.w}`);
+            if (p) return p;
+          }
+          if (Object.keys(m).some((k) => ['w', 'to', 'off'].indexOf(k) < 0)) return `"moves": ${m.w} has only "w" and "to" or "off"`;
+        }
+      }
+      return fieldsProblem(a, ['t', 'do', 'to', 'off', 'moves']);
+    },
+    happen(a, world) {
+      const o = a.body;
+      const state = world.state() as ShuffleboardState | null;
+      if (o.do === 'clear') {
+        let k = 0;
+        for (const w of table) if (w.gone === Infinity) w.gone = a.t + LIFT_MS * ++k;
+        table = [];
+        thrown = 0;
+        epochs.push(a.t);
+        return;
+      }
+      // The thrower: the side the board shows to throw first in an end, as the players see it; then the sides
+      // alternate, by the players' own count (a board that was off, or is still working out the last throw, lags).
+      if (!thrown && state) first = Math.max(0, turn(state)) & 1;
+      const side = (first + thrown) & 1;
+      const name = ['red', 'blue'][side] + ((thrown >> 1) + 1);
+      thrown++;
+      const to = o.off ? { d: FALLEN_MM, y: MIDDLE_MM } : (o.to as Place);
+      // Slid straight down the table.
+      const start = { d: LAUNCH_MM, y: to.y };
+      const weight = slide(name, side ? -1 : 1, start, to, a.t);
+      if (table.some((w) => w.name === name && placeAt(w, a.t))) throw new Error(`${name} is on the table already: clear the table between ends`);
+      table.push(weight);
+      epochs.push(a.t);
+      // It passes the launch row's switches at once, at its launch speed: those of its group across the table.
+      const v = BRAKE * (weight.t1 - weight.t0);
+      const ch = Math.min(LAUNCH_GROUPS - 1, Math.floor(to.y / (WIDTH_MM / LAUNCH_GROUPS)));
+      world.levels([{ t: a.t, ch, level: 1 }, { t: a.t + Math.max(1, Math.round(2 * RADIUS_MM / v)), ch, level: 0 }]);
+      // Each weight it knocks starts when the thrown one reaches it (or when that one stops, short of it).
+      for (const m of (o.moves ?? []) as { w: string; to?: Place; off?: true }[]) {
+        const hit = table.find((w) => w.name === m.w && w !== weight && w.gone === Infinity);
+        const at = hit && placeAt(hit, weight.t1);
+        if (!hit || !at) throw new Error(`${m.w} is not on the table`);
+        // The thrown weight's front reaches it when its centre is two radii away (or at its own rest, if never).
+        const s = (at.d + 2 * RADIUS_MM - start.d) / (to.d - start.d);
+        const t = Math.round(s >= 0 && s <= 1 ? weight.t1 - (weight.t1 - weight.t0) * Math.sqrt(1 - s) : weight.t1);
+        const knocked = slide(hit.name, hit.pol, at, m.off ? { d: FALLEN_MM, y: at.y } : m.to!, t);
+        hit.gone = t;
+        table.push(knocked);
+        epochs.push(t);
+      }
+      epochs.sort((x, y) => x - y);
+    },
+    analog(ch, t) {
+      const r = Math.floor(ch / COLS);
+      const k = ch % COLS;
+      const sd = ROW0_MM + r * PITCH_MM;
+      const sy = COL0_MM + k * PITCH_MM;
+      let v = 0;
+      let moving = false;
+      for (const w of table) {
+        const p = placeAt(w, t);
+        if (!p) continue;
+        if (t > w.t0 && t < w.t1) moving = true;
+        if (Math.abs(p.d - sd) < 4 * PITCH_MM && Math.abs(p.y - sy) < 4 * PITCH_MM) v += w.pol * PEAK * field(p.d - sd, p.y - sy);
+      }
+      // The sensor's own error, and noise: fresh at each read while something moves, else the still table's draw.
+      const offset = (hash(seed, ch, -1) * 2 - 1) * OFFSET_STEPS;
+      const noise = (hash(seed, ch, moving ? Math.round(t) + 1e6 : epochAt(t)) * 2 - 1) * NOISE_STEPS;
+      return Math.max(0, Math.min(STEPS - 1, Math.round((QUIESCENT + v) * STEPS + offset + noise))) / STEPS;
+    },
+    // Longer than the board's wait for a short weight.
+    tailMs: 6000,
+  };
+}
+

@@ -1,0 +1,449 @@
+// Table shuffleboard's sensing (wiring.md, Shuffleboard board): the analog
+// bank's driver on the chip, the weights found in the grid's readings, the
+// interpreter (a weight still moving is not scored, a knocked one is
+// followed, a short one is over), the table as seen matched to the weights,
+// and the board as a whole: every example game and every line, a resolution
+// and a millimetre either side, replayed against a scorer written here from
+// the page alone (docs/games/shuffleboard.md), not from rules.ts.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import vm from 'node:vm';
+import { buildDeviceCode } from '../tools/es5';
+import { createSandbox } from '../tools/espruino-sandbox';
+import { ROOT } from '../tools/games';
+import { replay } from '../sim/replay';
+import { mulberry32 } from '../sim/inputs';
+import { simGame } from '../sim/games/shuffleboard';
+import type { ScenarioHeader } from '../sim/scenario';
+import { COLS, SENSORS } from '../firmware/games/shuffleboard/board';
+import { createShuffleboardInterpreter, locate, QUIET_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
+import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
+import type { AnalogBank } from '../hal/types';
+import { TRANSIT } from '../firmware/sensing';
+
+// The page's numbers (docs/games/shuffleboard.md, The table), written again here.
+const PAGE = { trey: 152, deuce: 305, foul: 1829, radius: 29, resolution: 5 };
+
+/** A weight on the table as the page has it: its colour (0 red, 1 blue), centre d, and the referee's word on its hanging, if any. */
+interface Placed { colour: number; d: number; hang?: boolean }
+
+/** A weight's points by the page: hanging 4 (S7), 3 or 2 by the 3-point line (S8), 2 or 1 by the 2-point line (S9), else 1 (S10). */
+function pagePoints(d: number, hang = d < PAGE.radius): number {
+  const near = d - PAGE.radius;
+  const far = d + PAGE.radius;
+  return hang ? 4 : far < PAGE.trey ? 3 : near <= PAGE.trey ? 2 : far < PAGE.deuce ? 2 : near <= PAGE.deuce ? 1 : 1;
+}
+
+/** The points each side makes in an end that leaves `table` (S4, S6, S11): weights off the end or short are not in it. */
+function pageEnd(table: Placed[]): number[] {
+  const on = table.filter((w) => w.d >= 0 && w.d + PAGE.radius < PAGE.foul).sort((a, b) => a.d - b.d);
+  const points = [0, 0];
+  if (!on.length) return points;
+  const rival = on.find((w) => w.colour !== on[0].colour);
+  if (rival && rival.d - on[0].d <= PAGE.resolution) return points;
+  for (const w of on) if (w.colour === on[0].colour && (!rival || rival.d - w.d > PAGE.resolution)) points[w.colour] += pagePoints(w.d, w.hang);
+  return points;
+}
+
+/** The grid's readings (ADC steps) of a still table in the simulator: each weight slid there in its colour, then read once all rest. */
+function readings(weights: { colour: number; d: number; y: number }[], seed: number): Int16Array {
+  const model = simGame({ seed } as ScenarioHeader);
+  let t = 0;
+  // Red opens and the sides alternate: a weight of the other colour than the next throw's waits for a throw off the end.
+  const world = { levels() {}, state: () => ({ f: 0, t: 0 }), busy: () => false, random: Math.random };
+  let thrown = 0;
+  for (const w of weights) {
+    for (; (thrown & 1) !== w.colour; thrown++, t += 10000) model.happen!({ t, body: { do: 'slide', off: true } } as never, world as never);
+    model.happen!({ t, body: { do: 'slide', to: { d: w.d, y: w.y } } } as never, world as never);
+    thrown++;
+    t += 10000;
+  }
+  const ref = new Int16Array(SENSORS);
+  for (let ch = 0; ch < SENSORS; ch++) ref[ch] = Math.round(model.analog!(ch, t) * 4096);
+  return ref;
+}
+
+/** Random weights (at most 4 of a colour), each at least `apart` mm from the others, centres between the rails and from the end edge to past the foul line. */
+function randomTable(rnd: () => number, n: number, apart: number): { colour: number; d: number; y: number }[] {
+  const table: { colour: number; d: number; y: number }[] = [];
+  while (table.length < n) {
+    const w = { colour: rnd() < 0.5 ? 0 : 1, d: Math.round(rnd() * 1850), y: 29 + Math.round(rnd() * 450) };
+    if (table.filter((o) => o.colour === w.colour).length < 4 && table.every((o) => Math.hypot(o.d - w.d, o.y - w.y) >= apart)) table.push(w);
+  }
+  return table;
+}
+
+describe('shuffleboard: the analog bank on the chip (hal/espruino/analog.ts)', function () {
+  this.timeout(30000);
+  it('a read sets the eight select lines to the channel in one write (S0 its lowest bit), then reads the ADC pin of its 256', async () => {
+    const code = await buildDeviceCode({
+      source: "import { analogBank } from './hal/espruino/analog';\ndeclare const global: any;\n"
+        + "global.bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: 380 });\n",
+      dir: ROOT,
+    });
+    const sandbox = createSandbox({});
+    // The multiplexers: what the ADC pin reads is the channel the select lines last chose, on its pin.
+    let selected = -1;
+    sandbox.context.digitalWrite = (pins: number[], value: number) => {
+      selected = 0;
+      // The first pin is the value's highest bit.
+      pins.forEach((pin, i) => { if ((value >> (pins.length - 1 - i)) & 1) selected |= 1 << (pin - 11); });
+    };
+    sandbox.context.analogRead = (pin: number) => (selected + (pin === 3 ? 256 : 0)) / 1000;
+    vm.runInContext(code.min, sandbox.context);
+    const bank = sandbox.context.bank as AnalogBank;
+    for (const ch of [0, 1, 15, 16, 255, 256, 300, 379]) assert.equal(bank.read(ch), ((ch & 255) + (ch >> 8) * 256) / 1000, `channel ${ch}`);
+  });
+});
+
+describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
+  it('a weight alone, anywhere across the table and at every line a resolution and a millimetre either side, is placed to 1 mm, in its colour', () => {
+    const lines = [PAGE.radius, PAGE.trey - PAGE.radius, PAGE.trey + PAGE.radius, PAGE.deuce - PAGE.radius, PAGE.deuce + PAGE.radius, PAGE.foul - PAGE.radius];
+    const ds = [0, 3, 1000].concat(...lines.map((l) => [l - PAGE.resolution - 1, l + PAGE.resolution + 1]));
+    for (const d of ds) {
+      for (const y of [29, 54, 79, 254, 479]) {
+        for (const colour of [0, 1]) {
+          const seen = locate(readings([{ colour, d, y }], d + y));
+          assert.equal(seen.length, 1, `d ${d} y ${y}: ${JSON.stringify(seen)}`);
+          assert.equal(seen[0][0], colour);
+          assert.ok(Math.abs(seen[0][1] - d) <= 1, `d ${d} y ${y}: seen at ${seen[0][1]}`);
+        }
+      }
+    }
+  });
+
+  it('200 seeded tables of up to 8 weights 100 mm apart or more: every weight, in its colour, to 2 mm', () => {
+    const rnd = mulberry32(4);
+    for (let k = 0; k < 200; k++) {
+      const table = randomTable(rnd, 1 + Math.floor(rnd() * 8), 100);
+      const seen = locate(readings(table, k)).sort((a, b) => a[1] - b[1]);
+      const want = table.map((w) => [w.colour, w.d]).sort((a, b) => a[1] - b[1]);
+      assert.equal(seen.length, want.length, `table ${k}: ${JSON.stringify(table)} seen ${JSON.stringify(seen)}`);
+      seen.forEach((s, i) => assert.ok(s[0] === want[i][0] && Math.abs(s[1] - want[i][1]) <= 2, `table ${k}: ${JSON.stringify(want)} seen ${JSON.stringify(seen)}`));
+    }
+  });
+
+  it('two weights side by side (58 to 78 mm apart): both, in their colours, to 5 mm in at least 95 of 100 seeded pairs', () => {
+    const rnd = mulberry32(8);
+    let good = 0;
+    const pairs = 300;
+    for (let k = 0; k < pairs; k++) {
+      let a;
+      let b;
+      do {
+        a = { colour: rnd() < 0.5 ? 0 : 1, d: 60 + rnd() * 1700, y: 29 + rnd() * 450 };
+        const angle = rnd() * 2 * Math.PI;
+        const gap = 58 + rnd() * 20;
+        b = { colour: rnd() < 0.5 ? 0 : 1, d: a.d + gap * Math.cos(angle), y: a.y + gap * Math.sin(angle) };
+      } while (b.y < 29 || b.y > 479 || b.d < 0);
+      const seen = locate(readings([a, b], k)).sort((x, y) => x[1] - y[1]);
+      const want = [a, b].sort((x, y) => x.d - y.d);
+      if (seen.length === 2 && seen.every((s, i) => s[0] === want[i].colour && Math.abs(s[1] - want[i].d) <= 5)) good++;
+    }
+    assert.ok(good >= pairs * 0.95, `${good} of ${pairs}`);
+  });
+
+  it('a sensor reading a rail (missing, or its line broken) is no field: no weight is made of it', () => {
+    const ref = readings([{ colour: 0, d: 500, y: 200 }], 1);
+    ref[3] = 0;
+    ref[200] = 4095;
+    assert.deepEqual(locate(ref), [[0, 500]]);
+    assert.deepEqual(locate(new Int16Array(SENSORS)), [], 'every sensor at 0 V: nothing');
+  });
+});
+
+interface Harness {
+  it: ReturnType<typeof createShuffleboardInterpreter>;
+  emitted: { t: number; move: ShuffleboardMove }[];
+  begun: number[];
+  slide(body: Record<string, unknown>, colour: number): void;
+  slideUnseen(body: Record<string, unknown>, colour: number): void;
+  clear(): void;
+  run(ms: number): void;
+  now(): number;
+}
+
+/** The interpreter over the simulator's table, ticked every 10 ms: what it emits and begins, by time. */
+function harness(seed = 1): Harness {
+  const model = simGame({ seed } as ScenarioHeader);
+  let now = 0;
+  const emitted: { t: number; move: ShuffleboardMove }[] = [];
+  const begun: number[] = [];
+  const bank: AnalogBank = { read: (ch) => model.analog!(ch, now) };
+  const it = createShuffleboardInterpreter((move) => emitted.push({ t: now, move }), (v) => begun.push(v), [bank]);
+  let thrown = 0;
+  // Power-up, as the runtime does it: what lies on the table was there before.
+  it.resume!(0, () => 0, -1);
+  return {
+    it, emitted, begun,
+    slide(body: Record<string, unknown>, colour: number): void {
+      this.slideUnseen(body, colour);
+      it.sense(TRANSIT, 0, 1, now);
+    },
+    slideUnseen(body: Record<string, unknown>, colour: number): void {
+      // The players' side to throw first, as the board shows it, is the one that gives this throw its colour.
+      const state = { f: (colour - thrown) & 1, t: 0, e: 1, n: 2 };
+      model.happen!({ t: now, body: Object.assign({ do: 'slide' }, body) } as never, { levels() {}, state: () => state, busy: () => false, random: Math.random } as never);
+      thrown++;
+    },
+    clear(): void {
+      model.happen!({ t: now, body: { do: 'clear' } } as never, { levels() {}, state: () => null, busy: () => false, random: Math.random } as never);
+      thrown = 0;
+    },
+    run(ms: number): void {
+      for (const end = now + ms; now < end; now += 10) it.tick(now);
+    },
+    now: () => now,
+  };
+}
+
+/** The weights seen are those wanted ([colour, d]), each in its colour and within 2 mm. */
+function near(seen: number[][], want: number[][], message = ''): void {
+  const a = seen.slice().sort((x, y) => x[1] - y[1]);
+  assert.equal(a.length, want.length, `${message} ${JSON.stringify(seen)}`);
+  a.forEach((w, i) => assert.ok(w[0] === want[i][0] && Math.abs(w[1] - want[i][1]) <= 2, `${message} ${JSON.stringify(seen)}, not ${JSON.stringify(want)}`));
+}
+
+describe('shuffleboard: the interpreter', () => {
+  it('a throw begins at the launch row; nothing is told while the weight slides; once all is still, the table as seen', () => {
+    const h = harness();
+    h.run(1000);
+    h.slide({ to: { d: 140, y: 250 } }, 0);
+    assert.deepEqual(h.begun, [1], 'the throw is saved as begun (a power cut then loses nothing)');
+    // A weight braking from the launch row to 140 mm slides for 3.6 s.
+    h.run(3500);
+    assert.equal(h.emitted.length, 0, 'a weight still moving is not scored: ' + JSON.stringify(h.emitted));
+    assert.equal(h.it.busy(), true);
+    h.run(2000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['seen']);
+    near(h.emitted[0].move.w as number[][], [[0, 140]]);
+    assert.ok(h.emitted[0].t >= 1000 + 3550 + QUIET_MS, 'told once every sensor has been still for QUIET_MS');
+    assert.equal(h.it.busy(), false);
+  });
+
+  it('a weight knocked on is followed: the table as seen has it where it came to rest; a weight knocked off is gone', () => {
+    const h = harness();
+    h.slide({ to: { d: 300, y: 250 } }, 0);
+    h.run(6000);
+    h.slide({ to: { d: 200, y: 100 } }, 1);
+    h.run(6000);
+    h.slide({ to: { d: 320, y: 240 }, moves: [{ w: 'red1', to: { d: 60, y: 300 } }, { w: 'blue1', off: true }] }, 0);
+    h.run(8000);
+    assert.equal(h.emitted.length, 3);
+    near(h.emitted[1].move.w as number[][], [[1, 200], [0, 300]]);
+    near(h.emitted[2].move.w as number[][], [[0, 60], [0, 320]]);
+  });
+
+  it('a weight that stops short of the grid: the throw is over SHORT_MS after the launch, with the table as it was', () => {
+    const h = harness();
+    h.slide({ to: { d: 2500, y: 250 } }, 0);
+    h.run(SHORT_MS - 100);
+    assert.equal(h.emitted.length, 0);
+    h.run(500);
+    assert.deepEqual(h.emitted.map((e) => e.move), [{ k: 'seen', w: [] }]);
+  });
+
+  it('settle decides a throw at once, from the table as it lies (a referee acts on it)', () => {
+    const h = harness();
+    h.slide({ to: { d: 500, y: 250 } }, 1);
+    h.run(6000);
+    h.slide({ to: { d: 900, y: 250 } }, 0);
+    h.run(100);
+    h.it.settle();
+    assert.equal(h.emitted.length, 2);
+    near(h.emitted[1].move.w as number[][], [[1, 500]], 'the second weight has not reached the grid yet');
+    assert.equal(h.it.busy(), false);
+  });
+
+  it('the table cleared after weights lay on it: clear; an empty table after power-up: clear too (it may have been cleared while the power was off)', () => {
+    const h = harness();
+    h.run(5000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear']);
+    h.slide({ to: { d: 700, y: 250 } }, 0);
+    h.run(6000);
+    h.run(5000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear', 'seen'], 'weights lying still: no clear');
+    h.clear();
+    h.run(5000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['clear', 'seen', 'clear']);
+  });
+
+  it('soon after power-up, a weight moving on the grid is a throw whose launch the board did not see: it is decided too', () => {
+    const h = harness();
+    // Slid (its launch unseen) while the board started: it reaches the grid some 2 s later.
+    h.slideUnseen({ to: { d: 300, y: 250 } }, 0);
+    h.run(6000);
+    assert.deepEqual(h.begun, [1]);
+    const seen = h.emitted.filter((e) => e.move.k === 'seen');
+    assert.equal(seen.length, 1);
+    near(seen[0].move.w as number[][], [[0, 300]]);
+    // Later, a weight moved by hand between throws is no throw.
+    h.slideUnseen({ to: { d: 900, y: 100 } }, 1);
+    h.run(6000);
+    assert.equal(h.emitted.filter((e) => e.move.k === 'seen').length, 1);
+  });
+
+  it('at power-up: with a throw under way, it is decided from the table as it lies once still; without, the table is not a throw', () => {
+    const h = harness();
+    h.slide({ to: { d: 400, y: 250 } }, 0);
+    h.run(6000);
+    const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
+    const again = createShuffleboardInterpreter((move) => h.emitted.push({ t: h.now(), move }), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
+    again.resume!(h.now(), () => 0, 1);
+    for (let t = h.now(); t < h.now() + 1000; t += 10) again.tick(t);
+    assert.equal(h.emitted.length, 2);
+    near(h.emitted[1].move.w as number[][], [[0, 400]]);
+    const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
+    idle.resume!(0, () => 0, -1);
+    for (let t = 0; t < 3000; t += 10) idle.tick(t);
+  });
+});
+
+describe('shuffleboard: the table as seen, matched to the weights (rules.ts, seen)', () => {
+  const first = () => setup({ players: 2, options: { firstPlayer: 0 } });
+  const seen = (s: ShuffleboardState, w: number[][]) => moves.seen(s, { k: 'seen', w });
+
+  it('each weight is followed where it went: knocked on, knocked off, the thrown one resting, off the end or short', () => {
+    let s = seen(first(), [[0, 300]]).state;
+    s = seen(s, [[0, 300], [1, 250]]).state;
+    assert.deepEqual(s.d.slice(0, 2), [300, 250]);
+    // Red's second knocks blue's on to 100 and rests at 320 itself; red's first stays.
+    s = seen(s, [[1, 100], [0, 301], [0, 320]]).state;
+    assert.deepEqual(s.d.slice(0, 3), [301, 100, 320]);
+    // Blue's second goes off the end and knocks red's second off.
+    s = seen(s, [[1, 100], [0, 301]]).state;
+    assert.deepEqual(s.d.slice(0, 4), [301, 100, -1, -1]);
+    // Red's third stops short, over the foul line but not fully (S4): out, and the one lying there stays out.
+    s = seen(s, [[1, 100], [0, 301], [0, 1810]]).state;
+    assert.deepEqual(s.d.slice(0, 5), [301, 100, -1, -1, -1]);
+    s = seen(s, [[1, 100], [0, 301], [0, 1810], [1, 400]]).state;
+    assert.deepEqual(s.d.slice(0, 6), [301, 100, -1, -1, -1, 400]);
+  });
+
+  it('refused as a rest would be: before the toss, after the end; a colour or place that is no number is refused', () => {
+    assert.equal(seen(setup({ players: 2, options: {} }), []).refused, 'toss');
+    assert.equal(seen(first(), [[2, 100]]).refused, 'arg');
+    assert.equal(seen(first(), [[0, 'x' as unknown as number]]).refused, 'arg');
+    let s = first();
+    for (let i = 0; i < 8; i++) s = seen(s, []).state;
+    assert.equal(seen(s, []).refused, 'clear');
+  });
+
+  it('S3: the board finds the table cleared: a clear after an end starts the next; one before any throw is nothing to do, one during an end is refused', () => {
+    const fresh = first();
+    assert.deepEqual(moves.clear(fresh), { state: fresh, changes: [], refused: '' });
+    const one = seen(fresh, [[0, 300]]).state;
+    assert.equal(moves.clear(one).refused, 'end');
+  });
+
+  it('matched: a weight still where it lay keeps its id; the thrown weight takes the one seen anew', () => {
+    const s = seen(seen(first(), [[0, 500]]).state, [[0, 500], [1, 900]]).state;
+    assert.deepEqual(matched(s, [[0, 499], [1, 900], [0, 200]]), [[0, 0, 499], [2, 0, 200], [1, 1, 900]]);
+  });
+});
+
+/** A scenario's ends as the page scores them: the table each `do` line leaves (the players' own count of whose throw it is: S2, S3), and the referee's `place`. */
+function pageGame(text: string): { ends: number[][]; scores: number[]; winner: number | null } {
+  const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+  const header = lines[0];
+  const target = header.options.target ?? (header.players === 4 || (Array.isArray(header.players) && header.players.length === 4) ? 21 : 11);
+  let first = header.options.firstPlayer;
+  let thrown = 0;
+  let table: (Placed | null)[] = [];
+  const scores = [0, 0];
+  const ends: number[][] = [];
+  let winner: number | null = null;
+  // The last end's points, and the table before each referee's word (for undo).
+  let points = [0, 0];
+  const before: (Placed | null)[][] = [];
+  const names = new Map<string, number>();
+  const score = (next: number[]) => {
+    scores[0] += next[0] - points[0];
+    scores[1] += next[1] - points[1];
+    points = next;
+    ends[ends.length - 1] = next;
+    winner = scores[0] >= target ? 0 : scores[1] >= target ? 1 : null;
+  };
+  for (const l of lines.slice(1)) {
+    if (l.do === 'slide') {
+      const colour = (first + thrown) & 1;
+      const name = ['red', 'blue'][colour] + ((thrown >> 1) + 1);
+      for (const m of l.moves ?? []) table[names.get(m.w)!] = m.off ? null : { colour: table[names.get(m.w)!]!.colour, d: m.to.d };
+      names.set(name, thrown);
+      table[thrown] = l.off || l.to.d + PAGE.radius >= PAGE.foul ? null : { colour, d: l.to.d };
+      if (++thrown === 8) {
+        ends.push([0, 0]);
+        points = [0, 0];
+        score(pageEnd(table.filter((w) => w) as Placed[]));
+      }
+    } else if (l.do === 'clear') {
+      // S3: the side that scored throws first; after an end nobody scored, the same side.
+      if (points[0] || points[1]) first = points[0] ? 0 : 1;
+      table = [];
+      names.clear();
+      thrown = 0;
+    } else if (l.phone && l.phone.cmd === 'place') {
+      before.push(table.slice());
+      const i = l.phone.i;
+      const w = table[i]!;
+      if (l.phone.d !== undefined) table[i] = l.phone.d < 0 ? null : { colour: w.colour, d: l.phone.d };
+      if (l.phone.h !== undefined) table[i] = { colour: w.colour, d: w.d, hang: l.phone.h === 1 };
+      if (thrown === 8) score(pageEnd(table.filter((x) => x) as Placed[]));
+    } else if (l.phone && l.phone.cmd === 'undo') {
+      table = before.pop()!;
+      if (thrown === 8) score(pageEnd(table.filter((x) => x) as Placed[]));
+    }
+  }
+  return { ends, scores, winner };
+}
+
+/** The replay's ends (the points of each end when it is scored, as the phone's state tells them), final scores and winner. */
+function boardGame(text: string): { ends: number[][]; scores: number[]; winner: number | null } {
+  const out = replay(text).lines.map((l) => JSON.parse(l));
+  const ends: number[][] = [];
+  for (const l of out) {
+    const s = l.phone && l.phone.type === 'state' ? l.phone : null;
+    if (s && s.left === 0) ends[s.end - 1] = s.endPoints;
+  }
+  const final = out[out.length - 1].final;
+  return { ends, scores: final.scores, winner: final.winner };
+}
+
+describe('shuffleboard: the board against the page', function () {
+  this.timeout(300000);
+  for (const file of readdirSync('scenarios').filter((f) => f.startsWith('shuffleboard-'))) {
+    it(`${file}: every end's points, the scores and the winner are the page's`, () => {
+      const text = readFileSync('scenarios/' + file, 'utf8');
+      assert.deepEqual(boardGame(text), pageGame(text));
+    });
+  }
+
+  it('the examples show a singles game to 11, a doubles game to 21, hangers and knocks, a tie end and a referee\'s correction', () => {
+    const texts = readdirSync('scenarios').filter((f) => f.startsWith('shuffleboard-')).map((f) => readFileSync('scenarios/' + f, 'utf8'));
+    const games = texts.map(pageGame);
+    assert.ok(games.some((g, i) => texts[i].includes('"players":["Ann","Bo"]') && g.winner !== null && Math.max(...g.scores) >= 11));
+    assert.ok(games.some((g, i) => texts[i].includes('"teams":2') && g.winner !== null && Math.max(...g.scores) >= 21));
+    assert.ok(texts.some((t) => /"moves":\[/.test(t) && /"d":1\d,/.test(t)), 'hangers and knocks');
+    assert.ok(games.some((g) => g.ends.some((e) => e[0] === 0 && e[1] === 0)), 'a tie end');
+    assert.ok(texts.some((t) => t.includes('"cmd":"place"')), 'a correction');
+  });
+
+  it('every line, a resolution and a millimetre either side of it: the board scores each weight as the page does', () => {
+    // One end for each place: red's weight there, every other weight off the end; red throws first all along (S3).
+    const ds: number[] = [];
+    const off = PAGE.resolution + 1;
+    for (const edgeAt of [PAGE.radius, PAGE.trey - PAGE.radius, PAGE.trey + PAGE.radius, PAGE.deuce - PAGE.radius, PAGE.deuce + PAGE.radius, PAGE.foul - PAGE.radius]) ds.push(edgeAt - off, edgeAt + off);
+    const lines = ['{"game":"shuffleboard","players":2,"options":{"firstPlayer":0,"target":999},"seed":3}'];
+    let t = 1000;
+    for (const d of ds) {
+      for (let i = 0; i < 8; i++, t += 6000) lines.push(JSON.stringify(i ? { t, do: 'slide', off: true } : { t, do: 'slide', to: { d, y: 250 } }));
+      lines.push(JSON.stringify({ t, do: 'clear' }));
+      t += 9000;
+    }
+    const text = lines.join('\n') + '\n';
+    const board = boardGame(text);
+    assert.deepEqual(board.ends, ds.map((d) => pageEnd([{ colour: 0, d }])));
+    assert.deepEqual(board, pageGame(text));
+  });
+});

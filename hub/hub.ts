@@ -185,7 +185,11 @@ export function startHub(options: HubOptions, log: (line: string) => void, now: 
         return;
       }
       if (topic === topics.results) {
-        if (Array.isArray(v)) room.addResults(v as FinishedGame[]);
+        // Another hub's results (or the last run's) join this hub's; when this hub knows more, the retained results get them.
+        if (Array.isArray(v)) {
+          room.addResults(v as FinishedGame[]);
+          if (room.results().length > v.length) publishResults();
+        }
       } else if (isBoardState(v)) room.adopt(v, now());
       return;
     }
@@ -203,7 +207,7 @@ export function startHub(options: HubOptions, log: (line: string) => void, now: 
     counts[heard.verdict]++;
     if (heard.verdict === 'malformed') tell(reading.board, heard.verdict, `hub: dropped a malformed advert from ${reading.board} on ${topic}`);
     else if (heard.verdict === 'stale') tell(reading.board, heard.verdict, `hub: dropped an old advert from ${reading.board} (sequence number ${reading.bytes[6]})`);
-    else if (heard.verdict === 'restart') log(`hub: ${reading.board} started counting again (sequence number ${reading.bytes[6]}): restarted`);
+    else if (heard.verdict === 'restart') log(`hub: ${reading.board} is back with sequence number ${reading.bytes[6]} after a quiet while (restarted, or out of reach)`);
     if (heard.state) publishState(heard.state);
     if (heard.finished) {
       client.publish(topics.finished(heard.finished.board), JSON.stringify(heard.finished), { qos: 1 });

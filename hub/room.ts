@@ -3,11 +3,12 @@
 // caller gives the time); hub/hub.ts carries it over MQTT. docs/hub.md.
 //
 // A board adds 1 (mod 256) to its advert's sequence number on every change and
-// repeats the advert every 375 ms, so the same number again is a duplicate and
-// a number behind the last (by up to 128) is an old advert a gateway replayed
-// or delivered late. A board that restarts counts from 1 again, after at least
-// a second without adverts while it boots: a number behind the last is taken as
-// a restart when the board was quiet that long.
+// repeats the advert every 375 ms, so the same number again is a duplicate. A
+// board heard a moment ago cannot have changed more than MAX_STEP times since:
+// any other number is an old advert a gateway replayed or delivered late. A
+// board that restarts counts from 1 again, after at least a second without
+// adverts while it boots; so after such a quiet time (a restart, or the board
+// out of the gateways' reach a while) any new number is taken.
 
 import { decodeAdvert } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
@@ -31,7 +32,7 @@ export interface BoardState {
   /** More than 8 scores: only the first 8 are known. */
   truncated: boolean;
   seq: number;
-  /** How often the hub saw the board start counting again. */
+  /** How often the hub saw the board start counting again (or come back after a while out of reach). */
   restarts: number;
   /** When the hub last heard the board (ISO 8601). */
   lastSeen: string;
@@ -68,7 +69,7 @@ export interface RoomOptions {
   games: Record<number, string>;
   /** Nothing heard for this long: the board is silent. */
   silentAfterMs: number;
-  /** A board quiet this long may have restarted: a sequence number behind the last is taken, not dropped. */
+  /** A board quiet this long may have restarted: any new sequence number is taken, not dropped as old. */
   restartAfterMs?: number;
   /** A board's unchanged state is published again (its last seen) at most this often. */
   refreshMs?: number;
@@ -91,7 +92,10 @@ export function resultKey(g: FinishedGame): string {
   return `${g.board} ${g.restarts} ${g.seq}`;
 }
 
-/** Whether sequence number `seq` is after `last` (mod 256). */
+/** The most changes a board heard a moment ago (within the restart time) can have made since. */
+export const MAX_STEP = 32;
+
+/** Whether sequence number `seq` is after `last` (mod 256), for states another hub published. */
 const ahead = (seq: number, last: number) => ((seq - last) & 0xff) !== 0 && ((seq - last) & 0xff) < 128;
 
 export class Room {
@@ -116,8 +120,9 @@ export class Room {
     let verdict: Verdict = 'new';
     if (known) {
       const quiet = now - known.heardAt >= this.restartAfterMs;
-      if (info.seq === known.state.seq && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
-      else if (!ahead(info.seq, known.state.seq)) verdict = quiet ? 'restart' : 'stale';
+      const step = (info.seq - known.state.seq) & 0xff;
+      if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
+      else if (step === 0 || step > MAX_STEP) verdict = quiet ? 'restart' : 'stale';
     }
     if (verdict === 'stale') return { verdict };
     if (verdict === 'duplicate') {

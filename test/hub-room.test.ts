@@ -5,7 +5,7 @@ import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
 import { NOT_OURS, readGatewayMessage } from '../hub/gateways';
 import type { HeardAdvert } from '../hub/gateways';
-import { Room } from '../hub/room';
+import { MAX_STEP, Room } from '../hub/room';
 import { espruinoHubMessage } from '../sim/gateway';
 import { advertGameNames } from '../sim/replay';
 
@@ -66,7 +66,9 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.equal(late.verdict, 'stale');
     assert.equal(late.state, undefined);
     assert.equal(r.hear(heard(advert({ scores: [0, 0], turn: 0 }, 2)), 900).verdict, 'stale', 'replayed from long before');
-    assert.deepEqual(r.states()[0].scores, [10, 5]);
+    assert.equal(r.hear(heard(advert({ scores: [0, 0], turn: 0 }, 6 + MAX_STEP + 1)), 950).verdict, 'stale', 'more changes than a moment allows: replayed from 200 changes before');
+    assert.equal(r.hear(heard(advert({ scores: [12, 5], turn: 0 }, 6 + MAX_STEP)), 1000).verdict, 'new');
+    assert.deepEqual(r.states()[0].scores, [12, 5]);
   });
   it('the sequence number wraps at 256: 0 comes after 255', () => {
     const r = room();

@@ -76,7 +76,8 @@ export async function run(print: (line: string) => void): Promise<void> {
           changes++;
         }
         const address = boardAddress(i + 1);
-        const bytes = encodeAdvert({ scores: [tick, i % 100], turn: tick & 1, winner: null }, RINGAPEG, 0, seqs[i], 1, out);
+        // A repeat is the same advert again: what it holds changes with the sequence number only.
+        const bytes = encodeAdvert({ scores: [seqs[i] * 5, i % 100], turn: seqs[i] & 1, winner: null }, RINGAPEG, 0, seqs[i], 1, out);
         const m = espruinoHubMessage(address, bytes, -60);
         if (tick % 2 === 0) sentAt.set(`${address} ${seqs[i]}`, performance.now());
         gateway.publish(m.topic, m.payload);

@@ -3,10 +3,11 @@
 // board live, marks silent ones, lists the finished games and exports them.
 // Skipped, saying so, without Mosquitto or Chromium.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
@@ -24,11 +25,10 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIANGLE = 1;
 const RINGAPEG = 3;
 
-/** The page as a browser gets it: index.html and main.ts bundled to main.js (what the web build does). */
-async function bundleRoomView(dir: string): Promise<string> {
-  await build({ entryPoints: [join(ROOT, 'web', 'room', 'main.ts')], bundle: true, format: 'iife', platform: 'browser', outfile: join(dir, 'main.js'), logLevel: 'error' });
-  copyFileSync(join(ROOT, 'web', 'room', 'index.html'), join(dir, 'index.html'));
-  return join(dir, 'index.html');
+/** The page as a browser gets it: index.html, and main.ts bundled to main.js (what the web build does). */
+async function roomViewFiles(): Promise<Record<string, string>> {
+  const out = await build({ entryPoints: [join(ROOT, 'web', 'room', 'main.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+  return { 'index.html': readFileSync(join(ROOT, 'web', 'room', 'index.html'), 'utf8'), 'main.js': out.outputFiles[0].text };
 }
 
 describe('room view: a room\'s boards live in a browser', function () {
@@ -38,7 +38,7 @@ describe('room view: a room\'s boards live in a browser', function () {
   let gateway: MqttClient;
   let browser: Browser;
   let page: Page;
-  const dir = mkdtempSync(join(tmpdir(), 'tallyboard-room-'));
+  let site: Server;
 
   /** A board's advert as EspruinoHub publishes it. */
   const send = (n: number, code: number, s: Partial<AdvertState>, seq: number, round = 1) => {
@@ -59,18 +59,25 @@ describe('room view: a room\'s boards live in a browser', function () {
     hub = startHub({ mqtt: broker.url, room: 'view', topics: ['/ble/advertise/+'], silentAfterMs: 1500, names: { [boardAddress(2)]: 'Table 2' }, share: null }, () => {});
     await hub.ready;
     gateway = await mqtt.connectAsync(broker.url);
-    const file = await bundleRoomView(dir);
+    const files = await roomViewFiles();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ acceptDownloads: true });
-    await page.goto(`${pathToFileURL(file).href}?broker=${encodeURIComponent(broker.wsUrl)}&room=view`);
+    // Served from the loopback, as a club serves it from the broker's machine: Chromium lets such a page open sockets there.
+    site = createServer((req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/room\//, '') || 'index.html';
+      res.writeHead(files[name] === undefined ? 404 : 200, { 'content-type': name.endsWith('.js') ? 'text/javascript' : 'text/html' });
+      res.end(files[name] ?? '');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/room/?broker=${encodeURIComponent(broker.wsUrl)}&room=view`);
     await page.waitForSelector('#status.live');
   });
   after(async () => {
     if (browser) await browser.close();
+    if (site) site.close();
     if (hub) await hub.close();
     if (gateway) await gateway.endAsync(true);
     if (broker) await broker.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   it('shows each board\'s game, scores and turn as they change, and the finished games', async () => {

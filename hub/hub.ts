@@ -7,9 +7,8 @@
 // several hubs can share one room's adverts (shared subscriptions).
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { UsageError, reason } from '../app/command-line';
+import { UsageError, readInput } from '../app/command-line';
 import { advertGameNames } from '../sim/replay';
 import { NOT_OURS, readGatewayMessage } from './gateways';
 import { Room } from './room';
@@ -71,12 +70,7 @@ export function parseHubArgs(args: string[]): HubOptions {
   }
   let file: Record<string, unknown> = {};
   if (flags.config !== undefined) {
-    let text: string;
-    try {
-      text = readFileSync(flags.config, 'utf8');
-    } catch (e) {
-      throw new UsageError(`cannot read ${flags.config}: ${reason(e)}`, false);
-    }
+    const text = readInput(flags.config);
     try {
       file = JSON.parse(text);
     } catch (e) {

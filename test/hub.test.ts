@@ -72,6 +72,8 @@ async function until(done: () => boolean, what: string | (() => string), ms = 15
 const handled = (hub: Hub) => Object.values(hub.counts).reduce((a, b) => a + b, 0);
 
 describe('hub: a room through Mosquitto', function () {
+  // Each test waits for messages (15 s at the most each); the command's test starts Node with tsx.
+  this.timeout(60_000);
   const binary = mosquittoPath();
   let broker: Mosquitto;
   let gateway: MqttClient;

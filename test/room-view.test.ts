@@ -32,6 +32,8 @@ async function roomViewFiles(): Promise<Record<string, string>> {
 }
 
 describe('room view: a room\'s boards live in a browser', function () {
+  // Starting Chromium on a busy machine takes a while.
+  this.timeout(60_000);
   const binary = mosquittoPath();
   let broker: Mosquitto;
   let hub: Hub;

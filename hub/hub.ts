@@ -92,7 +92,7 @@ export function parseHubArgs(args: string[]): HubOptions {
   const room = text('room') ?? DEFAULT_ROOM;
   if (!ROOM_NAME.test(room)) throw new UsageError(`${where('room')}: a room name has no spaces, /, + or # (got "${room}")`);
   const silent = flags['silent-after'] ?? file.silentAfter ?? DEFAULT_SILENT_S;
-  if (!(Number(silent) > 0)) throw new UsageError(`${where('silentAfter')} must be a number of seconds above 0`);
+  if (!(Number(silent) > 0)) throw new UsageError(`${flags['silent-after'] !== undefined ? '--silent-after' : where('silentAfter')} must be a number of seconds above 0`);
   const topics = file.topics ?? DEFAULT_TOPICS;
   if (!Array.isArray(topics) || !topics.length || !topics.every((t) => typeof t === 'string' && t !== '')) throw new UsageError(`${flags.config}: topics must be a list of MQTT topic filters`, false);
   const names = file.names ?? {};
@@ -117,7 +117,8 @@ function isBoardState(v: unknown): v is BoardState {
 }
 
 /** Connects to the broker and runs the hub until close(). `log` gets one line per thing worth telling. */
-export function startHub(options: HubOptions, log: (line: string) => void, now: () => number = Date.now): Hub {
+export function startHub(options: HubOptions, log: (line: string) => void): Hub {
+  const now = Date.now;
   const topics = roomTopics(options.room);
   const id = randomBytes(4).toString('hex');
   const room = new Room({ games: advertGameNames(), silentAfterMs: options.silentAfterMs, names: options.names });
@@ -150,8 +151,13 @@ export function startHub(options: HubOptions, log: (line: string) => void, now: 
   let readyResolve!: () => void;
   const ready = new Promise<void>((resolve) => { readyResolve = resolve; });
   let connections = 0;
+  // A broker that stays away gives the same error every second: it is told once, until another comes.
+  let lastError = '';
+  let online = false;
   client.on('connect', () => {
     connections++;
+    online = true;
+    lastError = '';
     log(connections === 1 ? `hub: connected to ${options.mqtt}, room ${options.room}` : 'hub: connected again; publishing every board\'s state');
     if (connections > 1) {
       // The broker may have lost its retained messages (restarted without persistence): what this hub knows goes back.
@@ -165,9 +171,14 @@ export function startHub(options: HubOptions, log: (line: string) => void, now: 
     });
   });
   client.on('close', () => {
-    if (connections > 0) log('hub: lost the broker; trying again every second');
+    // Every failed try closes too: the loss is told once.
+    if (online) log('hub: lost the broker; trying again every second');
+    online = false;
   });
-  client.on('error', (err) => log(`hub: ${err.message}`));
+  client.on('error', (err) => {
+    if (err.message !== lastError) log(`hub: ${err.message}`);
+    lastError = err.message;
+  });
 
   client.on('message', (topic, payload) => {
     const text = payload.toString();
@@ -222,6 +233,7 @@ export function startHub(options: HubOptions, log: (line: string) => void, now: 
     ready,
     close: async () => {
       clearInterval(silenceTimer);
+      online = false;
       await client.endAsync();
     },
   };

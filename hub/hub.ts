@@ -109,11 +109,17 @@ export function parseHubArgs(args: string[]): HubOptions {
   return options;
 }
 
-/** Whether `v` has the fields of a published board state (anything else on the state topics is ignored). */
+/** Whether `v` has the fields of a published board state, or (below) of a finished game: anything else on the room's topics is ignored. */
 function isBoardState(v: unknown): v is BoardState {
   const s = v as BoardState;
   return typeof s === 'object' && s !== null && typeof s.board === 'string' && typeof s.seq === 'number' && typeof s.restarts === 'number'
     && Array.isArray(s.scores) && typeof s.lastSeen === 'string';
+}
+
+function isFinishedGame(v: unknown): v is FinishedGame {
+  const g = v as FinishedGame;
+  return typeof g === 'object' && g !== null && typeof g.board === 'string' && typeof g.seq === 'number' && typeof g.restarts === 'number'
+    && Array.isArray(g.scores) && typeof g.at === 'string';
 }
 
 /** Connects to the broker and runs the hub until close(). `log` gets one line per thing worth telling. */
@@ -192,7 +198,7 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       if (topic === topics.results) {
         // Another hub's results (or the last run's) join this hub's; when this hub knows more, the retained results get them.
         if (Array.isArray(v)) {
-          room.addResults(v as FinishedGame[]);
+          room.addResults(v.filter(isFinishedGame));
           if (room.results().length > v.length) publishResults();
         }
       } else if (isBoardState(v)) room.adopt(v, now());

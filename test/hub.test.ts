@@ -239,6 +239,22 @@ describe('hub: a room through Mosquitto', function () {
     assert.equal(finished.all.length, 0);
   });
 
+  it('garbage on the room\'s own topics is ignored: the hub goes on', async () => {
+    const room = 'garbage';
+    await gateway.publishAsync(roomTopics(room).results, '[1,{"board":"x"},null]', { retain: true, qos: 1 });
+    await gateway.publishAsync(roomTopics(room).state('x'), 'not JSON', { retain: true, qos: 1 });
+    await gateway.publishAsync(roomTopics(room).state('y'), '{"board":5}', { retain: true, qos: 1 });
+    const hub = await start(options(room));
+    const [b] = simulatedBoards(1).filter((x) => x.overs.length > 0);
+    for (const bytes of b.adverts) {
+      const m = espruinoHubMessage(b.address, bytes, -50);
+      gateway.publish(m.topic, m.payload);
+    }
+    await until(() => handled(hub) === b.adverts.length, 'the game');
+    assert.deepEqual(hub.room.states().map((s) => s.board), [b.address]);
+    assert.equal(hub.room.results().length, 1);
+  });
+
   it('two hubs sharing the gateways\' topics ($share): each board\'s state and each finished game once in the results', async () => {
     const room = 'shared';
     const boards = simulatedBoards(2);

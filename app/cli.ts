@@ -1,4 +1,4 @@
-// The tallyboard command: replay a scenario on the simulator, build, or flash a board.
+// The tallyboard command: replay a scenario on the simulator, build, flash a board, or run a club's hub.
 import { UsageError, endQuietlyWhenOutputCloses, readInput } from './command-line';
 
 const HELP: Record<string, string> = {
@@ -17,6 +17,19 @@ const HELP: Record<string, string> = {
   --dry-run       print the espruino command instead of running it
   --out FILE      also write the upload file (what the board receives) to FILE
   Exit 1 when the board did not confirm the upload, 2 on a bad command line.`,
+  hub: `usage: tallyboard hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
+  Follows the boards of a room through an MQTT broker: reads the adverts that
+  Bluetooth gateways (EspruinoHub, OpenMQTTGateway, Theengs) publish, and
+  publishes each board's latest state retained under tallyboard/ROOM/BOARD/state,
+  each finished game under tallyboard/ROOM/BOARD/finished and the results under
+  tallyboard/ROOM/results (docs/hub.md). Runs until stopped (Ctrl-C).
+  --mqtt URL           the broker (mqtt://, mqtts://, ws://, wss://)
+  --room NAME          the room's name in the topics (default club)
+  --config FILE        a JSON file of settings: mqtt, room, topics, silentAfter,
+                       names, share, username, password (the flags win)
+  --silent-after S     a board not heard for S seconds is marked silent (30)
+  --share GROUP        share the gateways' topics with other hubs ($share/GROUP/…)
+  Exit 2 on a bad command line or config file.`,
   build: `usage: tallyboard build
   Writes dist/<game>.js (minified ES5, what a board stores, pretokenised) and a
   readable dist/<game>.debug.js for every game, and prints their sizes against
@@ -29,6 +42,8 @@ commands:
   flash --game GAME (--port PORT | --device NAME) [--dry-run] [--out FILE]
                        build a game's firmware and write it to a board
   build                write dist/<game>.js for every game
+  hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
+                       publish every board of a room on one live scoreboard
   help [COMMAND]       this text, or a command's options (also COMMAND --help)`;
 
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
@@ -63,6 +78,23 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'flash') {
     const { flash, parseFlashArgs } = await import('../tools/flash');
     return flash(await parseFlashArgs(rest), (line) => console.log(line));
+  }
+  if (command === 'hub') {
+    const { parseHubArgs, startHub } = await import('../hub/hub');
+    const hub = startHub(parseHubArgs(rest), (line) => console.error(line));
+    await new Promise<void>((resolve) => {
+      const stop = () => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve();
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    });
+    await hub.close();
+    const c = hub.counts;
+    console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}`);
+    return 0;
   }
   if (rest.length) throw new UsageError(`build takes no arguments (got ${rest.join(' ')})`);
   const { buildAll, sizeTable } = await import('../tools/build');

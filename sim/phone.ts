@@ -5,7 +5,7 @@
 // it bundles for a browser as it is.
 
 import {
-  ADVERT_HEADER, ADVERT_MAGIC, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
+  ADVERT_HEADER, ADVERT_MAGIC, ADVERT_MAX_SCORES, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
   FLAG_TRUNCATED, NO_PLAYER,
 } from '../firmware/advert';
 
@@ -113,14 +113,15 @@ export interface AdvertInfo {
 
 /**
  * Decodes Tallyboard manufacturer data (the bytes after the company id); null
- * when it is not ours or is malformed. `games` names the games by their code
+ * when it is not ours or is malformed (cut short, too long, more than 8 scores). `games` names the games by their code
  * (byte 2): a code it does not name reads '?' and the code. In Node the
  * simulator's registry gives the table (sim/replay.ts advertGameNames).
  */
 export function decodeAdvert(bytes: Uint8Array, games: Record<number, string>): AdvertInfo | null {
   if (bytes.length < ADVERT_HEADER || bytes[0] !== ADVERT_MAGIC || bytes[1] !== ADVERT_VERSION) return null;
   const n = bytes[3];
-  if (bytes.length < ADVERT_HEADER + 2 * n) return null;
+  // A board sends exactly its n scores (at most ADVERT_MAX_SCORES): any other length is garbled.
+  if (n > ADVERT_MAX_SCORES || bytes.length !== ADVERT_HEADER + 2 * n) return null;
   const flags = bytes[4];
   const over = (flags & FLAG_OVER) !== 0;
   const player = bytes[5] === NO_PLAYER ? null : bytes[5];

@@ -14,6 +14,7 @@ import type { Interpreter } from '../firmware/sensing';
 import { ScanJitter, mulberry32 } from './inputs';
 import { SimFlash, createSimHal } from './hal';
 import type { SimHal } from './hal';
+import type { Advert } from './radio';
 import { createLineDecoder } from './phone';
 import { gameWords } from './words';
 import { ScenarioError, parseAction, splitScenario } from './scenario';
@@ -153,6 +154,8 @@ function gameConfig(header: ScenarioHeader) {
 export class Simulation {
   /** Output lines so far (JSON). */
   readonly out: string[] = [];
+  /** Every advert the board sent, across power cuts (each boot's radio records its own). */
+  readonly adverts: Advert[] = [];
   readonly flash = new SimFlash();
   hal: SimHal;
   /** The running firmware; null while the power is off. */
@@ -169,6 +172,7 @@ export class Simulation {
   /** While the board boots after a power-on: the time it is up; null otherwise. */
   private bootAt: number | null = null;
   private notes = 0;
+  private advertsRead = 0;
   private writes = 0;
   private shown = '';
   private observe: Interpreter;
@@ -231,6 +235,7 @@ export class Simulation {
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
     this.decoder = createLineDecoder(WORDS);
     this.notes = 0;
+    this.advertsRead = 0;
     this.writes = 0;
     this.shown = '';
     const config = gameConfig(header);
@@ -257,6 +262,7 @@ export class Simulation {
   private flush(): void {
     if (this.firmware && this.flash.cut) this.powerOff();
     const radio = this.hal.radio;
+    for (; this.advertsRead < radio.adverts.length; this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
     for (; this.notes < radio.notifications.length; this.notes++) {
       for (const message of this.decoder.push(radio.notifications[this.notes].chunk)) this.emit({ phone: message });
     }

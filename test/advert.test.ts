@@ -53,6 +53,8 @@ describe('advert: byte layout (docs/protocol.md)', () => {
     assert.equal(decodeAdvert(new Uint8Array([0x54, 2, 3, 0, 0, 0, 0, 0]), GAMES), null, 'unknown layout version');
     const full = encode(base);
     assert.equal(decodeAdvert(full.slice(0, full.length - 1), GAMES), null);
+    assert.equal(decodeAdvert(Uint8Array.from([...full, 0, 0]), GAMES), null, 'longer than its scores');
+    assert.equal(decodeAdvert(Uint8Array.from([0x54, 1, 3, 9, 0, 0, 9, 0, ...new Array(18).fill(0)]), GAMES), null, 'nine scores');
   });
   it('encodes into the buffer it is given (no allocation but the view)', () => {
     const out = new Uint8Array(24);

@@ -19,12 +19,13 @@ describe('command line', function () {
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   const helps: [string[], RegExp][] = [
-    [['--help'], /^usage: tallyboard COMMAND[\s\S]*replay[\s\S]*flash[\s\S]*build/],
+    [['--help'], /^usage: tallyboard COMMAND[\s\S]*replay[\s\S]*flash[\s\S]*build[\s\S]*hub/],
     [['help'], /^usage: tallyboard COMMAND/],
     [['help', 'flash'], /^usage: tallyboard flash[\s\S]*--dry-run/],
     [['replay', '--help'], /^usage: tallyboard replay FILE/],
     [['build', '--help'], /^usage: tallyboard build/],
     [['flash', '--help'], /^usage: tallyboard flash/],
+    [['hub', '--help'], /^usage: tallyboard hub --mqtt mqtt:\/\/HOST[\s\S]*--config FILE/],
   ];
   for (const [args, text] of helps) {
     it(`tallyboard ${args.join(' ')}: the help, exit 0`, () => {

@@ -1,0 +1,202 @@
+// The boards of one room as the hub knows them: each board's latest state
+// from its adverts, and the games that finished. Pure and deterministic (the
+// caller gives the time); hub/hub.ts carries it over MQTT. docs/hub.md.
+//
+// A board adds 1 (mod 256) to its advert's sequence number on every change and
+// repeats the advert every 375 ms, so the same number again is a duplicate. A
+// board heard a moment ago cannot have changed more than MAX_STEP times since:
+// any other number is an old advert a gateway replayed or delivered late. A
+// board that restarts counts from 1 again, after at least a second without
+// adverts while it boots; so after such a quiet time (a restart, or the board
+// out of the gateways' reach a while) any new number is taken.
+
+import { decodeAdvert } from '../sim/phone';
+import type { HeardAdvert } from './gateways';
+
+/** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
+export interface BoardState {
+  board: string;
+  /** The name the club gave the board (config), else the board's Bluetooth name when a gateway heard it. */
+  name: string | null;
+  game: string;
+  /** How many scores the board plays with (players, teams or sides). */
+  players: number;
+  scores: number[];
+  /** The player to play; null when none or over. */
+  turn: number | null;
+  winner: number | null;
+  over: boolean;
+  /** The game's round (triangle flick, Ring-a-Peg Board, shuffleboard end); 0 none. */
+  round: number;
+  diag: boolean;
+  /** More than 8 scores: only the first 8 are known. */
+  truncated: boolean;
+  seq: number;
+  /** How often the hub saw the board start counting again (or come back after a while out of reach). */
+  restarts: number;
+  /** When the hub last heard the board (ISO 8601). */
+  lastSeen: string;
+  rssi: number | null;
+  /** Nothing heard from the board for the silence time. */
+  silent: boolean;
+}
+
+/** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
+export interface FinishedGame {
+  board: string;
+  name: string | null;
+  game: string;
+  scores: number[];
+  winner: number | null;
+  round: number;
+  seq: number;
+  restarts: number;
+  /** When the hub saw the game end (ISO 8601). */
+  at: string;
+}
+
+export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed';
+
+export interface Hearing {
+  verdict: Verdict;
+  /** A state to publish: the new one, or the same again when it comes back from silence or its last seen is old. */
+  state?: BoardState;
+  finished?: FinishedGame;
+}
+
+export interface RoomOptions {
+  /** Each game's name by its advert code. */
+  games: Record<number, string>;
+  /** Nothing heard for this long: the board is silent. */
+  silentAfterMs: number;
+  /** A board quiet this long may have restarted: any new sequence number is taken, not dropped as old. */
+  restartAfterMs?: number;
+  /** A board's unchanged state is published again (its last seen) at most this often. */
+  refreshMs?: number;
+  /** Names the club gives boards, by address or gateway name. */
+  names?: Record<string, string>;
+  /** How many finished games the results keep (the latest). */
+  keepResults?: number;
+}
+
+interface Board {
+  state: BoardState;
+  /** When it was last heard (ms, the caller's clock). */
+  heardAt: number;
+  /** When its state was last published. */
+  publishedAt: number;
+}
+
+/** The key that tells finished games apart (a repeat of the same end has the same). */
+export function resultKey(g: FinishedGame): string {
+  return `${g.board} ${g.restarts} ${g.seq}`;
+}
+
+/** The most changes a board heard a moment ago (within the restart time) can have made since. */
+export const MAX_STEP = 32;
+
+/** Whether sequence number `seq` is after `last` (mod 256), for states another hub published. */
+const ahead = (seq: number, last: number) => ((seq - last) & 0xff) !== 0 && ((seq - last) & 0xff) < 128;
+
+export class Room {
+  private boards = new Map<string, Board>();
+  private finished: FinishedGame[] = [];
+  private readonly restartAfterMs: number;
+  private readonly refreshMs: number;
+  private readonly keepResults: number;
+
+  constructor(private options: RoomOptions) {
+    this.restartAfterMs = options.restartAfterMs ?? 1500;
+    this.refreshMs = options.refreshMs ?? 10_000;
+    this.keepResults = options.keepResults ?? 500;
+  }
+
+  /** Takes one advert heard at `now` (ms). */
+  hear(advert: HeardAdvert, now: number): Hearing {
+    const info = decodeAdvert(advert.bytes, this.options.games);
+    if (!info) return { verdict: 'malformed' };
+    const known = this.boards.get(advert.board);
+    const name = this.options.names?.[advert.board] ?? advert.name ?? known?.state.name ?? null;
+    let verdict: Verdict = 'new';
+    if (known) {
+      const quiet = now - known.heardAt >= this.restartAfterMs;
+      const step = (info.seq - known.state.seq) & 0xff;
+      if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
+      else if (step === 0 || step > MAX_STEP) verdict = quiet ? 'restart' : 'stale';
+    }
+    if (verdict === 'stale') return { verdict };
+    if (verdict === 'duplicate') {
+      const k = known!;
+      const wasSilent = k.state.silent;
+      k.heardAt = now;
+      Object.assign(k.state, { lastSeen: iso(now), rssi: advert.rssi ?? k.state.rssi, silent: false, name });
+      if (!wasSilent && now - k.publishedAt < this.refreshMs) return { verdict };
+      k.publishedAt = now;
+      return { verdict, state: k.state };
+    }
+    const state: BoardState = {
+      board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
+      turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
+      seq: info.seq, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
+      lastSeen: iso(now), rssi: advert.rssi, silent: false,
+    };
+    this.boards.set(advert.board, { state, heardAt: now, publishedAt: now });
+    const hearing: Hearing = { verdict, state };
+    if (state.over && !known?.state.over) {
+      hearing.finished = {
+        board: state.board, name, game: state.game, scores: state.scores, winner: state.winner,
+        round: state.round, seq: state.seq, restarts: state.restarts, at: iso(now),
+      };
+      this.addResults([hearing.finished]);
+    }
+    return hearing;
+  }
+
+  /**
+   * Takes a state published before (a retained one, after the hub restarted)
+   * or by another hub of the same room: kept when it is later than what this
+   * hub knows of the board. Returns whether it was.
+   */
+  adopt(state: BoardState, now: number): boolean {
+    const known = this.boards.get(state.board);
+    if (known && !(state.restarts > known.state.restarts || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq)))) return false;
+    const lastSeen = Date.parse(state.lastSeen);
+    this.boards.set(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
+    return true;
+  }
+
+  /** Adds finished games (this hub's, or another's from the results); returns whether any was new. */
+  addResults(games: FinishedGame[]): boolean {
+    const keys = new Set(this.finished.map(resultKey));
+    const fresh = games.filter((g) => !keys.has(resultKey(g)));
+    if (!fresh.length) return false;
+    this.finished = this.finished.concat(fresh).sort((a, b) => a.at.localeCompare(b.at)).slice(-this.keepResults);
+    return true;
+  }
+
+  /** The boards that fell silent at `now`, marked so, to publish. */
+  silence(now: number): BoardState[] {
+    const out: BoardState[] = [];
+    for (const b of this.boards.values()) {
+      if (b.state.silent || now - b.heardAt < this.options.silentAfterMs) continue;
+      b.state.silent = true;
+      b.publishedAt = now;
+      out.push(b.state);
+    }
+    return out;
+  }
+
+  states(): BoardState[] {
+    return [...this.boards.values()].map((b) => b.state);
+  }
+
+  results(): FinishedGame[] {
+    return this.finished.slice();
+  }
+}
+
+function sameGame(s: BoardState, info: { game: string; scores: number[]; turn: number | null; winner: number | null; round: number }): boolean {
+  return s.game === info.game && s.turn === info.turn && s.winner === info.winner && s.round === info.round && s.scores.join() === info.scores.join();
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,0 +1,142 @@
+// The hub without a broker: reading gateways' messages (hub/gateways.ts) and
+// keeping a room's boards from their adverts (hub/room.ts).
+import assert from 'node:assert/strict';
+import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
+import type { AdvertState } from '../firmware/advert';
+import { NOT_OURS, readGatewayMessage } from '../hub/gateways';
+import type { HeardAdvert } from '../hub/gateways';
+import { MAX_STEP, Room } from '../hub/room';
+import { espruinoHubMessage } from '../sim/gateway';
+import { advertGameNames } from '../sim/replay';
+
+const GAMES = advertGameNames();
+const RINGAPEG = 3;
+
+/** Ring-a-Peg's advert bytes of `s` with sequence number `seq`. */
+const advert = (s: Partial<AdvertState>, seq: number) =>
+  encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, seq, 1, new Uint8Array(ADVERT_MAX_BYTES)).slice();
+const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null });
+
+describe('hub: what the gateways publish', () => {
+  const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
+  it('EspruinoHub\'s advert JSON: manufacturerData is the whole field in hex, company id first', () => {
+    // As EspruinoHub publishes it (lib/discovery.js): rssi, the name once the scan response was heard, the data.
+    const r = readGatewayMessage('/ble/advertise/F0:A1:00:00:00:01', '{"rssi":-71,"name":"Tallyboard 1","manufacturerData":"90055401030200010901"}');
+    assert.notEqual(r, NOT_OURS);
+    assert.ok(typeof r === 'object' && 'bytes' in r);
+    assert.deepEqual([r.board, r.rssi, r.name, [...r.bytes]], ['f0:a1:00:00:00:01', -71, 'Tallyboard 1', [0x54, 1, 3, 2, 0, 1, 9, 1]]);
+  });
+  it('the simulated gateway writes what the reader reads back', () => {
+    const { topic, payload } = espruinoHubMessage('f0:a1:00:00:00:02', bytes, -55, 'Tallyboard 2');
+    assert.equal(topic, '/ble/advertise/f0:a1:00:00:00:02');
+    assert.deepEqual(readGatewayMessage(topic, payload), { board: 'f0:a1:00:00:00:02', bytes, rssi: -55, name: 'Tallyboard 2' });
+  });
+  it('EspruinoHub\'s per-company topic, OpenMQTTGateway\'s and Theengs\' JSON', () => {
+    const hex = [...bytes].map((b) => (b | 0x100).toString(16).slice(1)).join('');
+    assert.deepEqual(readGatewayMessage('/ble/advertise/f0:a1:00:00:00:03/manufacturer/0590', JSON.stringify(hex)),
+      { board: 'f0:a1:00:00:00:03', bytes, rssi: null, name: null });
+    assert.deepEqual(readGatewayMessage('home/OpenMQTTGateway/BTtoMQTT/F0A100000004', JSON.stringify({ id: 'F0:A1:00:00:00:04', rssi: -80, manufacturerdata: '9005' + hex })),
+      { board: 'f0:a1:00:00:00:04', bytes, rssi: -80, name: null });
+  });
+  it('other devices\' adverts are not ours: another company, Espruino\'s own JSON adverts, no manufacturer data', () => {
+    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"manufacturerData":"4c000215"}'), NOT_OURS);
+    const espruinoJson = '9005' + Buffer.from('{t:21}').toString('hex');
+    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', JSON.stringify({ rssi: -50, manufacturerData: espruinoJson })), NOT_OURS);
+    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"name":"Puck.js 1234"}'), NOT_OURS);
+    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff/manufacturer/004c', '"0215"'), NOT_OURS);
+  });
+  it('a garbled message is malformed, with why', () => {
+    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"rssi":-50,'), { malformed: 'not JSON' });
+    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"90055g"}'), { malformed: 'manufacturer data is not hex' });
+    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"900554","rssi":"loud"}'), { malformed: 'rssi is not a number' });
+  });
+});
+
+describe('hub: a room\'s boards from their adverts', () => {
+  const room = () => new Room({ games: GAMES, silentAfterMs: 10_000 });
+
+  it('a new sequence number is taken; the same again is a duplicate; an older one (late, replayed) is dropped', () => {
+    const r = room();
+    const first = r.hear(heard(advert({ scores: [10, 0], turn: 1 }, 5)), 0);
+    assert.equal(first.verdict, 'new');
+    assert.deepEqual([first.state?.game, first.state?.players, first.state?.scores, first.state?.turn], ['ringapeg', 2, [10, 0], 1]);
+    assert.equal(r.hear(heard(advert({ scores: [10, 0], turn: 1 }, 5)), 375).verdict, 'duplicate');
+    assert.equal(r.hear(heard(advert({ scores: [10, 5], turn: 0 }, 6)), 750).verdict, 'new');
+    const late = r.hear(heard(advert({ scores: [10, 0], turn: 1 }, 5)), 800);
+    assert.equal(late.verdict, 'stale');
+    assert.equal(late.state, undefined);
+    assert.equal(r.hear(heard(advert({ scores: [0, 0], turn: 0 }, 2)), 900).verdict, 'stale', 'replayed from long before');
+    assert.equal(r.hear(heard(advert({ scores: [0, 0], turn: 0 }, 6 + MAX_STEP + 1)), 950).verdict, 'stale', 'more changes than a moment allows: replayed from 200 changes before');
+    assert.equal(r.hear(heard(advert({ scores: [12, 5], turn: 0 }, 6 + MAX_STEP)), 1000).verdict, 'new');
+    assert.deepEqual(r.states()[0].scores, [12, 5]);
+  });
+  it('the sequence number wraps at 256: 0 comes after 255', () => {
+    const r = room();
+    r.hear(heard(advert({ scores: [1, 0] }, 255)), 0);
+    assert.equal(r.hear(heard(advert({ scores: [2, 0] }, 0)), 100).verdict, 'new');
+    assert.equal(r.hear(heard(advert({ scores: [1, 0] }, 255)), 200).verdict, 'stale');
+  });
+  it('a number behind the last after the board was quiet (it restarted) is taken and counted', () => {
+    const r = room();
+    r.hear(heard(advert({ scores: [40, 30] }, 90)), 0);
+    const back = r.hear(heard(advert({ scores: [40, 30] }, 1)), 3000);
+    assert.equal(back.verdict, 'restart');
+    assert.equal(back.state?.restarts, 1);
+    assert.equal(r.hear(heard(advert({ scores: [45, 30] }, 2)), 3375).verdict, 'new');
+  });
+  it('a garbled advert is malformed and changes nothing', () => {
+    const r = room();
+    r.hear(heard(advert({ scores: [10, 0] }, 5)), 0);
+    const good = advert({ scores: [10, 0] }, 6);
+    assert.equal(r.hear(heard(good.slice(0, good.length - 1)), 10).verdict, 'malformed', 'cut short');
+    assert.equal(r.hear(heard(Uint8Array.from([...good, 0])), 20).verdict, 'malformed', 'a byte too many');
+    const nine = Uint8Array.from([0x54, 1, 3, 9, 0, 0, 7, 0, ...new Array(18).fill(0)]);
+    assert.equal(r.hear(heard(nine), 30).verdict, 'malformed', 'more scores than an advert holds');
+    assert.equal(r.hear(heard(Uint8Array.from([0x54, 2, 3, 0, 0, 0, 7, 0])), 40).verdict, 'malformed', 'a layout version it does not know');
+    assert.equal(r.states()[0].seq, 5);
+  });
+  it('a finished game is told once, again after an undo and a new end; the winner is in the state', () => {
+    const r = room();
+    r.hear(heard(advert({ scores: [190, 40] }, 1)), 0);
+    const end = r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 2)), 100);
+    assert.deepEqual([end.state?.over, end.state?.winner, end.state?.turn], [true, 0, null]);
+    assert.deepEqual([end.finished?.scores, end.finished?.winner, end.finished?.game], [[200, 40], 0, 'ringapeg']);
+    assert.equal(r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 2)), 475).finished, undefined);
+    assert.equal(r.hear(heard(advert({ scores: [190, 40] }, 3)), 900).finished, undefined, 'undone');
+    const again = r.hear(heard(advert({ scores: [200, 50], winner: 0 }, 4)), 1200);
+    assert.deepEqual(again.finished?.scores, [200, 50]);
+    assert.deepEqual(r.results().map((g) => g.seq), [2, 4]);
+  });
+  it('a board not heard for the silence time is marked silent once, not forgotten, and heard again is not', () => {
+    const r = room();
+    r.hear(heard(advert({ scores: [10, 0] }, 5)), 0);
+    assert.deepEqual(r.silence(9_999), []);
+    const silent = r.silence(10_000);
+    assert.deepEqual(silent.map((s) => [s.board, s.silent, s.scores]), [['f0:a1:00:00:00:01', true, [10, 0]]]);
+    assert.deepEqual(r.silence(20_000), [], 'told once');
+    const back = r.hear(heard(advert({ scores: [10, 0] }, 5)), 21_000);
+    assert.deepEqual([back.verdict, back.state?.silent], ['duplicate', false]);
+  });
+  it('an unchanged board\'s state goes out again (its last seen) at most every refresh time', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 60_000, refreshMs: 5000 });
+    r.hear(heard(advert({}, 1)), 0);
+    assert.equal(r.hear(heard(advert({}, 1)), 4000).state, undefined);
+    assert.equal(r.hear(heard(advert({}, 1)), 5000).state?.lastSeen, new Date(5000).toISOString());
+  });
+  it('takes up a published state only when it is later; a finished game known from the results is not told again', () => {
+    const r = room();
+    const published = room().hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 1000);
+    assert.ok(r.adopt(published.state!, 2000));
+    assert.ok(r.addResults([published.finished!]));
+    assert.equal(r.addResults([published.finished!]), false, 'the same game twice');
+    assert.equal(r.adopt({ ...published.state!, seq: 6 }, 2000), false);
+    const repeat = r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 2100);
+    assert.deepEqual([repeat.verdict, repeat.finished], ['duplicate', undefined]);
+    assert.equal(r.results().length, 1);
+  });
+  it('names from the club\'s list win over the board\'s Bluetooth name', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, names: { 'f0:a1:00:00:00:01': 'Table 3' } });
+    assert.equal(r.hear({ ...heard(advert({}, 1)), name: 'Tallyboard 1' }, 0).state?.name, 'Table 3');
+    assert.equal(r.hear({ ...heard(advert({}, 1), 'f0:a1:00:00:00:02'), name: 'Tallyboard 2' }, 0).state?.name, 'Tallyboard 2');
+  });
+});

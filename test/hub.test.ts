@@ -1,0 +1,325 @@
+// The club hub through a real broker (Mosquitto, started on loopback ports):
+// a simulated EspruinoHub publishes the adverts of many simulated boards
+// playing the example games, with duplicates, late, replayed and garbled
+// messages among them; the hub's retained states and finished games must be
+// what each board showed. Skipped, saying so, without Mosquitto.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import mqtt from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { startHub, roomTopics } from '../hub/hub';
+import type { Hub, HubOptions } from '../hub/hub';
+import type { BoardState, FinishedGame } from '../hub/room';
+import { boardAddress, espruinoHubMessage } from '../sim/gateway';
+import { parseScenario, Simulation } from '../sim/replay';
+import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
+import { ROOT } from '../tools/games';
+
+/** One simulated board: the scenario it plays, what it sent, and what it showed at the end. */
+interface SimBoard {
+  address: string;
+  scenario: string;
+  adverts: Uint8Array[];
+  final: { scores: number[]; winner: number | null; turn?: number };
+  /** The `over` messages it sent the phone, in order. */
+  overs: { winner: number | null; scores: number[] }[];
+}
+
+/** Each example scenario played on the simulator by `copies` boards (each its own address). */
+function simulatedBoards(copies: number): SimBoard[] {
+  const boards: SimBoard[] = [];
+  for (const file of readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')).sort()) {
+    const sim = new Simulation(parseScenario(readFileSync(join(ROOT, 'scenarios', file), 'utf8')));
+    sim.runToEnd();
+    const lines = sim.out.map((l) => JSON.parse(l));
+    const overs = lines.filter((l) => l.phone?.type === 'over').map((l) => ({ winner: l.phone.winner, scores: l.phone.scores }));
+    for (let c = 0; c < copies; c++) {
+      boards.push({ address: boardAddress(boards.length + 1), scenario: file, adverts: sim.adverts.map((a) => a.bytes), final: lines[lines.length - 1].final, overs });
+    }
+  }
+  return boards;
+}
+
+/** Every client the tests open, ended after them even when one fails. */
+const clients: MqttClient[] = [];
+
+/** A client of the broker that keeps what it hears under `filter`: `last` each topic's last message, `all` everything. */
+async function listen(url: string, filter: string | string[]) {
+  const client = await mqtt.connectAsync(url, { reconnectPeriod: 200 });
+  clients.push(client);
+  const last = new Map<string, string>();
+  const all: { topic: string; payload: string }[] = [];
+  client.on('message', (topic, payload) => {
+    last.set(topic, payload.toString());
+    all.push({ topic, payload: payload.toString() });
+  });
+  await client.subscribeAsync(filter, { qos: 1 });
+  return { client, last, all };
+}
+
+/** Waits until `done()` holds (checking every 20 ms), or fails after `ms` saying `what`. */
+async function until(done: () => boolean, what: string | (() => string), ms = 15_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const handled = (hub: Hub) => Object.values(hub.counts).reduce((a, b) => a + b, 0);
+
+describe('hub: a room through Mosquitto', function () {
+  // Each test waits for messages (15 s at the most each); the command's test starts Node with tsx.
+  this.timeout(60_000);
+  const binary = mosquittoPath();
+  let broker: Mosquitto;
+  let gateway: MqttClient;
+  const hubs: Hub[] = [];
+  const lines: string[] = [];
+  const options = (room: string, more: Partial<HubOptions> = {}): HubOptions =>
+    ({ mqtt: broker.url, room, topics: ['/ble/advertise/+'], silentAfterMs: 30_000, names: {}, share: null, ...more });
+  const start = async (o: HubOptions) => {
+    const hub = startHub(o, (l) => lines.push(l));
+    hubs.push(hub);
+    await hub.ready;
+    return hub;
+  };
+
+  before(async function () {
+    if (!binary) {
+      console.log('    (no Mosquitto: install the mosquitto package, or set MOSQUITTO, to run the hub\'s tests)');
+      this.skip();
+    }
+    broker = await Mosquitto.start(binary);
+    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200 });
+  });
+  after(async () => {
+    for (const h of hubs) await h.close();
+    for (const c of clients) await c.endAsync(true);
+    if (gateway) await gateway.endAsync(true);
+    if (broker) await broker.close();
+  });
+
+  it('many boards playing the example games: the retained states and the finished games are what each board showed', async () => {
+    const room = 'hall';
+    const boards = simulatedBoards(3);
+    const finished = await listen(broker.url, `tallyboard/${room}/+/finished`);
+    const hub = await start(options(room));
+    // Every advert twice (a board repeats it), in turns across the boards; each board's every fifth advert is
+    // followed by the one before it again (late, through another gateway) and by its first (replayed).
+    let sent = 0;
+    const publish = (topic: string, payload: string) => {
+      gateway.publish(topic, payload);
+      sent++;
+    };
+    const longest = Math.max(...boards.map((b) => b.adverts.length));
+    for (let i = 0; i < longest; i++) {
+      for (const b of boards) {
+        if (i >= b.adverts.length) continue;
+        const send = (bytes: Uint8Array) => {
+          const m = espruinoHubMessage(b.address, bytes, -60 - (i % 20), 'Tallyboard');
+          publish(m.topic, m.payload);
+        };
+        send(b.adverts[i]);
+        send(b.adverts[i]);
+        if (i % 5 === 4) {
+          send(b.adverts[i - 1]);
+          send(b.adverts[0]);
+        }
+        if (i === 1) {
+          publish(`/ble/advertise/${b.address}`, '{"rssi":-60,"manufacturerData":"9005540103');
+          publish(`/ble/advertise/${b.address}`, JSON.stringify({ rssi: -60, manufacturerData: '9005' + Buffer.from(b.adverts[i]).toString('hex') + '00' }));
+          publish('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-40,"manufacturerData":"4c0002151234"}');
+        }
+      }
+    }
+    await until(() => handled(hub) === sent, `the hub to handle ${sent} messages`);
+    const expectedOvers = boards.reduce((n, b) => n + b.overs.length, 0);
+    await until(() => finished.all.length === expectedOvers, () => `${expectedOvers} finished games (got ${finished.all.length}: ${finished.all.map((m) => m.payload).join(' ')})`);
+    assert.deepEqual(hub.counts, {
+      new: boards.reduce((n, b) => n + b.adverts.length, 0),
+      restart: 0,
+      duplicate: boards.reduce((n, b) => n + b.adverts.length, 0),
+      stale: boards.reduce((n, b) => n + 2 * Math.floor(b.adverts.length / 5), 0),
+      malformed: 2 * boards.filter((b) => b.adverts.length > 1).length,
+      notOurs: boards.filter((b) => b.adverts.length > 1).length,
+    });
+
+    // A page that opens now gets every board's state from the broker (retained).
+    const late = await listen(broker.url, `tallyboard/${room}/#`);
+    await until(() => late.last.size === boards.length + 1, 'every board\'s retained state and the results');
+    for (const b of boards) {
+      const state = JSON.parse(late.last.get(roomTopics(room).state(b.address))!) as BoardState;
+      const what = `${b.address} (${b.scenario})`;
+      assert.deepEqual(state.scores, b.final.scores.slice(0, 8), what);
+      assert.equal(state.winner, b.final.winner, what);
+      if (typeof b.final.turn === 'number') assert.equal(state.turn, b.final.winner === null ? b.final.turn : null, what);
+      assert.equal(state.silent, false);
+      assert.equal(state.name, 'Tallyboard');
+      const told = finished.all.filter((m) => m.topic === roomTopics(room).finished(b.address)).map((m) => JSON.parse(m.payload) as FinishedGame);
+      assert.deepEqual(told.map((g) => ({ winner: g.winner, scores: g.scores })), b.overs, what);
+    }
+    const results = JSON.parse(late.last.get(roomTopics(room).results)!) as FinishedGame[];
+    assert.equal(results.length, expectedOvers);
+    assert.ok(lines.some((l) => l.includes('malformed')) && lines.some((l) => l.includes('old advert')), 'drops are logged');
+  });
+
+  it('a broker restart mid-game: the hub connects again, puts back the states the broker lost, and goes on', async () => {
+    const room = 'restart';
+    const boards = simulatedBoards(1).filter((b) => b.overs.length > 0).slice(0, 4);
+    const hub = await start(options(room));
+    const half = (b: SimBoard) => Math.floor(b.adverts.length / 2);
+    let sent = 0;
+    for (const b of boards) {
+      for (const bytes of b.adverts.slice(0, half(b))) {
+        const m = espruinoHubMessage(b.address, bytes, -50);
+        gateway.publish(m.topic, m.payload);
+        sent++;
+      }
+    }
+    await until(() => handled(hub) === sent, 'the first halves');
+    await broker.stop();
+    await broker.restart();
+    await until(() => gateway.connected, 'the gateway to connect again');
+    // The broker kept nothing; the hub publishes what it knows once it is back.
+    const late = await listen(broker.url, `tallyboard/${room}/+/state`);
+    await until(() => late.last.size === boards.length, 'the states put back');
+    for (const b of boards) assert.equal((JSON.parse(late.last.get(roomTopics(room).state(b.address))!) as BoardState).seq, b.adverts[half(b) - 1][6]);
+    const finished = await listen(broker.url, `tallyboard/${room}/+/finished`);
+    for (const b of boards) {
+      for (const bytes of b.adverts.slice(half(b))) {
+        const m = espruinoHubMessage(b.address, bytes, -50);
+        gateway.publish(m.topic, m.payload);
+        sent++;
+      }
+    }
+    await until(() => handled(hub) === sent, 'the second halves');
+    await until(() => finished.all.length === boards.length, 'the finished games');
+    const finalScores = () => boards.map((b) => (JSON.parse(late.last.get(roomTopics(room).state(b.address))!) as BoardState).scores);
+    await until(() => JSON.stringify(finalScores()) === JSON.stringify(boards.map((b) => b.final.scores)), () => `the final states (${JSON.stringify(finalScores())})`);
+    assert.ok(lines.some((l) => l.includes('connected again')));
+  });
+
+  it('a board that falls silent is marked so, and kept; heard again, it is not', async () => {
+    const room = 'quiet';
+    const states = await listen(broker.url, `tallyboard/${room}/+/state`);
+    await start(options(room, { silentAfterMs: 300 }));
+    const [b] = simulatedBoards(1).filter((x) => x.adverts.length > 3);
+    const m = espruinoHubMessage(b.address, b.adverts[3], -70);
+    gateway.publish(m.topic, m.payload);
+    const parsed = () => states.all.map((x) => JSON.parse(x.payload) as BoardState);
+    await until(() => parsed().some((s) => s.silent), 'the silent mark');
+    assert.deepEqual(parsed().map((s) => [s.silent, s.seq]), [[false, b.adverts[3][6]], [true, b.adverts[3][6]]]);
+    gateway.publish(m.topic, m.payload);
+    await until(() => parsed().length === 3, 'the board back');
+    assert.equal(parsed()[2].silent, false);
+  });
+
+  it('a hub started again takes up the room where the last left it: no finished game told twice', async () => {
+    const room = 'again';
+    const [b] = simulatedBoards(1).filter((x) => x.overs.length > 0);
+    const first = await start(options(room));
+    for (const bytes of b.adverts) {
+      const m = espruinoHubMessage(b.address, bytes, -50);
+      gateway.publish(m.topic, m.payload);
+    }
+    await until(() => handled(first) === b.adverts.length, 'the game');
+    await first.close();
+    hubs.splice(hubs.indexOf(first), 1);
+    const finished = await listen(broker.url, `tallyboard/${room}/+/finished`);
+    const second = await start(options(room));
+    await until(() => second.room.states().length === 1 && second.room.results().length === 1, 'the retained state and results taken up');
+    const m = espruinoHubMessage(b.address, b.adverts[b.adverts.length - 1], -50);
+    gateway.publish(m.topic, m.payload);
+    await until(() => handled(second) === 1, 'the repeat');
+    assert.equal(second.counts.duplicate, 1);
+    assert.equal(finished.all.length, 0);
+  });
+
+  it('garbage on the room\'s own topics is ignored: the hub goes on', async () => {
+    const room = 'garbage';
+    await gateway.publishAsync(roomTopics(room).results, '[1,{"board":"x"},null]', { retain: true, qos: 1 });
+    await gateway.publishAsync(roomTopics(room).state('x'), 'not JSON', { retain: true, qos: 1 });
+    await gateway.publishAsync(roomTopics(room).state('y'), '{"board":5}', { retain: true, qos: 1 });
+    const hub = await start(options(room));
+    const [b] = simulatedBoards(1).filter((x) => x.overs.length > 0);
+    for (const bytes of b.adverts) {
+      const m = espruinoHubMessage(b.address, bytes, -50);
+      gateway.publish(m.topic, m.payload);
+    }
+    await until(() => handled(hub) === b.adverts.length, 'the game');
+    assert.deepEqual(hub.room.states().map((s) => s.board), [b.address]);
+    assert.equal(hub.room.results().length, 1);
+  });
+
+  it('two hubs sharing the gateways\' topics ($share): each board\'s state and each finished game once in the results', async () => {
+    const room = 'shared';
+    const boards = simulatedBoards(2);
+    const a = await start(options(room, { share: 'hubs' }));
+    const b = await start(options(room, { share: 'hubs' }));
+    let sent = 0;
+    const longest = Math.max(...boards.map((x) => x.adverts.length));
+    for (let i = 0; i < longest; i++) {
+      for (const board of boards) {
+        if (i >= board.adverts.length) continue;
+        // A board repeats each advert while nothing changes: four times here, as in 1.5 s.
+        for (let r = 0; r < 4; r++) {
+          const m = espruinoHubMessage(board.address, board.adverts[i], -50);
+          gateway.publish(m.topic, m.payload);
+          sent++;
+        }
+      }
+      // As on air, a board's next change comes some time after the last (here 5 ms).
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await until(() => handled(a) + handled(b) === sent, 'both hubs to handle every advert');
+    assert.ok(handled(a) > 0 && handled(b) > 0, `the broker shares the adverts (${handled(a)}, ${handled(b)})`);
+    const late = await listen(broker.url, [`tallyboard/${room}/+/state`, roomTopics(room).results]);
+    const expectedOvers = boards.reduce((n, x) => n + x.overs.length, 0);
+    await until(() => {
+      const r = late.last.get(roomTopics(room).results);
+      return late.last.size === boards.length + 1 && !!r && JSON.parse(r).length === expectedOvers;
+    }, () => `every state and result (${late.last.size} topics of ${boards.length + 1}; results ${late.last.get(roomTopics(room).results)}, counts ${JSON.stringify([a.counts, b.counts])})`);
+    for (const board of boards) {
+      assert.deepEqual((JSON.parse(late.last.get(roomTopics(room).state(board.address))!) as BoardState).scores, board.final.scores);
+    }
+  });
+
+  it('tallyboard hub: runs until stopped, saying what it took; a bad command line is exit 2', async () => {
+    const cli = join(ROOT, 'bin', 'tallyboard.js');
+    const run = (args: string[]) => spawn(process.execPath, [cli, 'hub', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const finish = (child: ReturnType<typeof run>) => new Promise<{ code: number | null; err: string }>((resolve) => {
+      let err = '';
+      child.stderr!.on('data', (d) => { err += d; });
+      child.on('exit', (code) => resolve({ code, err }));
+    });
+    const noBroker = await finish(run([]));
+    assert.equal(noBroker.code, 2);
+    assert.match(noBroker.err, /say where the broker is: --mqtt mqtt:\/\/HOST/);
+    const dir = mkdtempSync(join(tmpdir(), 'tallyboard-hub-'));
+    writeFileSync(join(dir, 'bad.json'), '{"mqtt":"mqtt://127.0.0.1","rooms":"x"}');
+    const bad = await finish(run(['--config', join(dir, 'bad.json')]));
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /unknown setting rooms/);
+    writeFileSync(join(dir, 'club.json'), JSON.stringify({ mqtt: broker.url, room: 'cli', topics: ['/ble/advertise/+'], names: { [boardAddress(7)]: 'Table 7' } }));
+    const states = await listen(broker.url, 'tallyboard/cli/+/state');
+    const child = run(['--config', join(dir, 'club.json')]);
+    const done = finish(child);
+    let err = '';
+    child.stderr!.on('data', (d) => { err += d; });
+    await until(() => err.includes('connected'), 'the hub to connect', 30_000);
+    const [b] = simulatedBoards(1).filter((x) => x.adverts.length > 2);
+    const m = espruinoHubMessage(boardAddress(7), b.adverts[2], -50);
+    gateway.publish(m.topic, m.payload);
+    gateway.publish(m.topic, m.payload);
+    await until(() => states.all.length === 1, 'the state');
+    assert.equal((JSON.parse(states.all[0].payload) as BoardState).name, 'Table 7');
+    child.kill('SIGTERM');
+    const end = await done;
+    assert.equal(end.code, 0);
+    assert.match(end.err, /adverts taken 1, duplicates 1, old 0, malformed 0/);
+  });
+});

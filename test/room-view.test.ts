@@ -1,0 +1,129 @@
+// The room view (web/room/) in headless Chromium: it follows a hub's room over
+// MQTT-over-WebSockets (Mosquitto's websockets listener) and shows every
+// board live, marks silent ones, lists the finished games and exports them.
+// Skipped, saying so, without Mosquitto or Chromium.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import mqtt from 'mqtt';
+import type { MqttClient } from 'mqtt';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { startHub } from '../hub/hub';
+import type { Hub } from '../hub/hub';
+import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
+import type { AdvertState } from '../firmware/advert';
+import { boardAddress, espruinoHubMessage } from '../sim/gateway';
+import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
+import { ROOT } from '../tools/games';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const TRIANGLE = 1;
+const RINGAPEG = 3;
+
+/** The page as a browser gets it: index.html, and main.ts bundled to main.js (what the web build does). */
+async function roomViewFiles(): Promise<Record<string, string>> {
+  const out = await build({ entryPoints: [join(ROOT, 'web', 'room', 'main.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+  return { 'index.html': readFileSync(join(ROOT, 'web', 'room', 'index.html'), 'utf8'), 'main.js': out.outputFiles[0].text };
+}
+
+describe('room view: a room\'s boards live in a browser', function () {
+  // Starting Chromium on a busy machine takes a while.
+  this.timeout(60_000);
+  const binary = mosquittoPath();
+  let broker: Mosquitto;
+  let hub: Hub;
+  let gateway: MqttClient;
+  let browser: Browser;
+  let page: Page;
+  let site: Server;
+
+  /** A board's advert as EspruinoHub publishes it. */
+  const send = (n: number, code: number, s: Partial<AdvertState>, seq: number, round = 1) => {
+    const bytes = encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, code, 0, seq, round, new Uint8Array(ADVERT_MAX_BYTES));
+    const m = espruinoHubMessage(boardAddress(n), bytes, -60, `Tallyboard ${n}`);
+    gateway.publish(m.topic, m.payload);
+  };
+  // What runs in the page is written as text: this file is type-checked for Node, without the browser's globals.
+  const rows = () => page.evaluate(`[...document.querySelectorAll('#boards tr')].map((tr) => ({ cls: tr.className, cells: [...tr.cells].map((c) => c.textContent) }))`) as Promise<{ cls: string; cells: string[] }[]>;
+  const count = (selector: string, n: number) => page.waitForFunction(`document.querySelectorAll('${selector}').length === ${n}`);
+
+  before(async function () {
+    if (!binary || !existsSync(CHROMIUM)) {
+      console.log(`    (${!binary ? 'no Mosquitto' : `no Chromium at ${CHROMIUM}`}: the room view's test needs both; set MOSQUITTO or CHROMIUM)`);
+      this.skip();
+    }
+    broker = await Mosquitto.start(binary);
+    hub = startHub({ mqtt: broker.url, room: 'view', topics: ['/ble/advertise/+'], silentAfterMs: 1500, names: { [boardAddress(2)]: 'Table 2' }, share: null }, () => {});
+    await hub.ready;
+    gateway = await mqtt.connectAsync(broker.url);
+    const files = await roomViewFiles();
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    page = await browser.newPage({ acceptDownloads: true });
+    // Served from the loopback, as a club serves it from the broker's machine: Chromium lets such a page open sockets there.
+    site = createServer((req, res) => {
+      const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/room\//, '') || 'index.html';
+      res.writeHead(files[name] === undefined ? 404 : 200, { 'content-type': name.endsWith('.js') ? 'text/javascript' : 'text/html' });
+      res.end(files[name] ?? '');
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/room/?broker=${encodeURIComponent(broker.wsUrl)}&room=view`);
+    await page.waitForSelector('#status.live');
+  });
+  after(async () => {
+    if (browser) await browser.close();
+    if (site) site.close();
+    if (hub) await hub.close();
+    if (gateway) await gateway.endAsync(true);
+    if (broker) await broker.close();
+  });
+
+  it('shows each board\'s game, scores and turn as they change, and the finished games', async () => {
+    send(1, TRIANGLE, { scores: [12, 7, 3], turn: 2 }, 4, 2);
+    send(2, RINGAPEG, { scores: [190, 40], turn: 0 }, 30, 3);
+    await count('#boards tr', 2);
+    assert.deepEqual((await rows()).map((r) => r.cells.slice(0, 4)), [
+      ['Table 2 (f0:a1:00:00:00:02)', 'ringapeg', '3', '▶ 190 40'],
+      ['Tallyboard 1 (f0:a1:00:00:00:01)', 'triangle', '2', '12 7 ▶ 3'],
+    ]);
+    send(2, RINGAPEG, { scores: [200, 40], winner: 0 }, 31, 3);
+    await count('#finished tr', 1);
+    const finished = await page.evaluate(`[...document.querySelectorAll('#finished tr td')].map((td) => td.textContent)`) as string[];
+    assert.deepEqual(finished.slice(1), ['Table 2 (f0:a1:00:00:00:02)', 'ringapeg', 'player 1', '★ 200 40']);
+    assert.match((await rows())[0].cls, /over/);
+  });
+
+  it('marks a board that falls silent, and keeps it', async () => {
+    await page.waitForFunction(`[...document.querySelectorAll('#boards tr')].every((tr) => tr.classList.contains('silent'))`, null, { timeout: 10_000 });
+    const shown = await rows();
+    assert.equal(shown.length, 2);
+    assert.match(shown[1].cells[4] ?? '', /\d/);
+    send(1, TRIANGLE, { scores: [12, 10, 3], turn: 0 }, 5, 3);
+    await page.waitForFunction(`!document.querySelector('#boards tr:nth-child(2)').classList.contains('silent')`);
+    assert.equal((await rows())[1].cells[3], '▶ 12 10 3');
+  });
+
+  it('exports the finished games as CSV and JSON', async () => {
+    send(1, TRIANGLE, { scores: [50, 10, 3], winner: 0 }, 6, 1);
+    await count('#finished tr', 2);
+    const saved = async (button: string) => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      return { name: download.suggestedFilename(), text: readFileSync(await download.path(), 'utf8') };
+    };
+    const csv = await saved('#csv');
+    assert.equal(csv.name, 'tallyboard-view-results.csv');
+    const lines = csv.text.trim().split('\n').map((l) => l.replace(/^[^,]*,/, ''));
+    assert.deepEqual(lines, [
+      'board,name,game,winner,player 1,player 2,player 3',
+      'f0:a1:00:00:00:02,Table 2,ringapeg,1,200,40',
+      'f0:a1:00:00:00:01,Tallyboard 1,triangle,1,50,10,3',
+    ]);
+    const json = await saved('#json');
+    assert.equal(json.name, 'tallyboard-view-results.json');
+    assert.deepEqual(JSON.parse(json.text), hub.room.results());
+  });
+});

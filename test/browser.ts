@@ -87,3 +87,20 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file, fullPage: true });
   return file;
 }
+
+/** What the scoreboard shows: each player's score, and the winner's index or null. */
+export async function shownScores(page: Page): Promise<{ scores: number[]; winner: number | null }> {
+  const scores = await page.locator('#scores [data-score]').allTextContents();
+  const winner = await page.getAttribute('#winner', 'data-winner');
+  return { scores: scores.map(Number), winner: winner === 'none' || winner === null ? null : Number(winner) };
+}
+
+/** Loads a scenario file into the page's simulated board, played at once. */
+export async function playScenario(page: Page, file: string): Promise<void> {
+  const before = Number(await page.getAttribute('#score', 'data-link') ?? 0);
+  await page.click('nav [data-screen="board"]');
+  await page.selectOption('#speed', '0');
+  await page.setInputFiles('#scenario', file);
+  await page.waitForSelector(`#score[data-link="${before + 1}"] #scores [data-score]`, { state: 'attached' });
+  await page.click('nav [data-screen="score"]');
+}

@@ -7,26 +7,9 @@ import { join } from 'node:path';
 import { gameIds, ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
 import { readFileSync } from 'node:fs';
-import { openPages, pageErrors, screenshot } from './browser';
+import { openPages, pageErrors, playScenario, screenshot, shownScores } from './browser';
 import type { Pages } from './browser';
 import type { Page } from 'playwright-core';
-
-/** What the scoreboard shows: each player's score, and the winner's index or null. */
-export async function shownScores(page: Page): Promise<{ scores: number[]; winner: number | null }> {
-  const scores = await page.locator('#scores [data-score]').allTextContents();
-  const winner = await page.getAttribute('#winner', 'data-winner');
-  return { scores: scores.map(Number), winner: winner === 'none' || winner === null ? null : Number(winner) };
-}
-
-/** Loads a scenario file into the page's simulated board, played at once. */
-export async function playScenario(page: Page, file: string): Promise<void> {
-  const before = Number(await page.getAttribute('#score', 'data-link') ?? 0);
-  await page.click('nav [data-screen="board"]');
-  await page.selectOption('#speed', '0');
-  await page.setInputFiles('#scenario', file);
-  await page.waitForSelector(`#score[data-link="${before + 1}"] #scores [data-score]`, { state: 'attached' });
-  await page.click('nav [data-screen="score"]');
-}
 
 describe('companion: example scenarios on the in-page simulated board', function () {
   this.timeout(120000);

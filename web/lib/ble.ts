@@ -25,7 +25,7 @@ interface ServerLike {
 interface CharacteristicLike extends EventTarget {
   value?: DataView;
   startNotifications(): Promise<unknown>;
-  writeValue(data: BufferSource): Promise<void>;
+  writeValue(data: Uint8Array): Promise<void>;
 }
 
 /** Why this page cannot use Web Bluetooth here, for people; null when it can. */
@@ -56,6 +56,11 @@ export class BleTransport implements Transport {
   private queue: Promise<void> = Promise.resolve();
   private readonly decoder = new TextDecoder();
   private readonly encoder = new TextEncoder();
+  /** Hears the TX characteristic: one listener, the same object each time, so that a reconnect does not hear every notification twice. */
+  private readonly notified = (event: Event): void => {
+    const value = (event.target as CharacteristicLike).value;
+    if (value && this.onData) this.onData(this.decoder.decode(value));
+  };
 
   constructor(private readonly bluetooth: BluetoothLike, private readonly payload = DEFAULT_PAYLOAD) {}
 
@@ -84,10 +89,8 @@ export class BleTransport implements Transport {
       const service = await server.getPrimaryService(UART_SERVICE);
       const tx = await service.getCharacteristic(UART_TX);
       const rx = await service.getCharacteristic(UART_RX);
-      tx.addEventListener('characteristicvaluechanged', (event) => {
-        const value = (event.target as CharacteristicLike).value;
-        if (value && this.onData) this.onData(this.decoder.decode(value));
-      });
+      tx.removeEventListener('characteristicvaluechanged', this.notified);
+      tx.addEventListener('characteristicvaluechanged', this.notified);
       // Notifications need the paired link: a board that will not pair refuses them here.
       await tx.startNotifications();
       this.rx = rx;

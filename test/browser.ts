@@ -101,6 +101,6 @@ export async function playScenario(page: Page, file: string): Promise<void> {
   await page.click('nav [data-screen="board"]');
   await page.selectOption('#speed', '0');
   await page.setInputFiles('#scenario', file);
-  await page.waitForSelector(`#score[data-link="${before + 1}"] #scores [data-score]`, { state: 'attached' });
+  await page.waitForSelector(`#board[data-played="${before + 1}"]`, { state: 'attached' });
   await page.click('nav [data-screen="score"]');
 }

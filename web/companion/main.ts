@@ -93,8 +93,11 @@ function stopSimulated(): void {
 async function connectSimulated(next: SimBoard, speed: number): Promise<void> {
   stopSimulated();
   board = next;
-  board.onChange = renderBoard;
-  await use(board.link).open();
+  board.onChange = updateBoard;
+  const opened = use(board.link);
+  // A board started in diagnostics names no game until it plays one: the simulated board's is known.
+  view.game = board.sim.scenario.header.game;
+  await opened.open();
   if (speed === 0) board.runToEnd();
   else {
     board.speed = speed;
@@ -102,6 +105,8 @@ async function connectSimulated(next: SimBoard, speed: number): Promise<void> {
   }
   renderBoard();
   render();
+  // Which link the simulated board plays on: a test waits for it.
+  $('board').dataset.played = String(links);
 }
 
 function send(command: Record<string, unknown>): void {
@@ -147,7 +152,6 @@ function renderScore(): void {
     h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board, or try it without one (Simulated board).'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    view.notice ? h('p', { class: 'notice', id: 'notice' }, view.notice) : null,
     fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', {}, JSON.stringify(view.fields[k]))])) : null);
 }
 
@@ -192,7 +196,7 @@ function newGameForm(game: WebGame): HTMLElement {
   showNames();
   const options = Object.keys(game.companion.options).map((k) => fieldSpec(k, game.companion.options[k]));
   const problem = h('p', { class: 'problem' });
-  const form = h('form', { id: 'new-game', onsubmit: (e: Event) => {
+  const form = h('form', { id: 'new-game', novalidate: true, onsubmit: (e: Event) => {
     e.preventDefault();
     const chosen = values(form, options);
     const typed = Array.from({ length: +count.value }, (_, i) => (form.elements.namedItem('name' + i) as HTMLInputElement).value.trim());
@@ -210,7 +214,7 @@ function newGameForm(game: WebGame): HTMLElement {
 function refereeForms(game: WebGame): HTMLElement[] {
   return commandSpecs(game.module.commands).map((c) => {
     const problem = h('span', { class: 'problem' });
-    const form = h('form', { class: 'command', 'data-cmd': c.name, onsubmit: (e: Event) => {
+    const form = h('form', { class: 'command', 'data-cmd': c.name, novalidate: true, onsubmit: (e: Event) => {
       e.preventDefault();
       const command = { cmd: c.name, ...values(form, c.fields) };
       const wrong = commandProblem(command, game.module.commands);
@@ -276,7 +280,7 @@ function renderDiag(): void {
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
       walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
     drawBoard(game, m),
-    h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
+    h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
     view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);
 }
 
@@ -320,8 +324,8 @@ function renderBoard(): void {
   };
   const click = placed.length ? (place: string) => act(JSON.parse(JSON.stringify(placed[happening].line).replace(/"\$place"/g, JSON.stringify(place)))) : undefined;
   fill(el,
-    h('p', {}, `${game.id} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back'),
-    h('div', { id: 'led' }, drawDisplay(board.segments())),
+    h('p', { id: 'sim-status' }),
+    h('div', { id: 'led' }),
     placed.length ? h('label', {}, 'A click on the board: ', h('select', { id: 'click-does', onchange: (e: Event) => { happening = +(e.target as HTMLSelectElement).value; } },
       ...placed.map((x, i) => h('option', { value: i, selected: i === happening }, x.label)))) : null,
     drawBoard(game, noMarks(), click),
@@ -331,9 +335,22 @@ function renderBoard(): void {
       h('button', { onclick: () => act({ button: 'next', holdMs: 1500 }) }, 'next, held'),
       h('button', { onclick: () => act({ button: 'mode', holdMs: 1000 }) }, 'mode, held (undo)'),
       h('button', { onclick: () => act({ button: 'both' }) }, 'both'),
-      h('button', { onclick: () => act({ power: board!.powered() ? 'cut' : 'on' }) }, board.powered() ? 'cut the power' : 'power on')),
+      h('button', { onclick: () => { act({ power: board!.powered() ? 'cut' : 'on' }); renderBoard(); } }, board.powered() ? 'cut the power' : 'power on')),
     h('button', { onclick: () => { stopSimulated(); if (link) link.close(); link = null; Object.assign(view, emptyView()); render(); renderBoard(); } }, 'Leave the simulated board'),
     scenarioLoader());
+  shown = '';
+  updateBoard();
+}
+
+/** What changes as the simulated board runs: its time and power, and the display when it shows something new. */
+let shown = '';
+function updateBoard(): void {
+  if (!board || screen !== 'board' || !document.getElementById('led')) return;
+  fill($('sim-status'), `${board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  const segments = board.segments();
+  const key = JSON.stringify(segments);
+  if (key !== shown || !$('led').firstChild) fill($('led'), drawDisplay(segments));
+  shown = key;
 }
 
 function scenarioLoader(): HTMLElement {
@@ -357,6 +374,7 @@ function scenarioLoader(): HTMLElement {
 }
 
 function render(): void {
+  fill($('notice'), view.notice);
   renderScore();
   renderRun();
   if (screen === 'diag') renderDiag();

@@ -121,4 +121,16 @@ describe('companion: running the game on the simulated board', function () {
     await screenshot(page, 'diagnostics');
     assert.deepEqual(pageErrors(page), []);
   });
+
+  it('works offline once loaded', async () => {
+    const page = await pages.phone();
+    await page.goto(pages.url + 'companion/');
+    await page.evaluate(() => (globalThis as any).navigator.serviceWorker.ready.then(() => true));
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.click('#try');
+    await page.click('button.play[data-game="triangle"]');
+    await page.waitForSelector('#score #scores [data-score]', { state: 'attached' });
+    assert.deepEqual(pageErrors(page), []);
+  });
 });

@@ -73,6 +73,18 @@ export async function openPages(): Promise<Pages> {
   };
 }
 
+/** In a describe block: the pages opened before its tests and closed after them, through the function returned. */
+export function usePages(): () => Pages {
+  let pages: Pages | undefined;
+  before(async () => {
+    pages = await openPages();
+  });
+  after(async () => {
+    if (pages) await pages.close();
+  });
+  return () => pages!;
+}
+
 const ERRORS = new WeakMap<Page, Error[]>();
 
 /** The errors a page threw that it did not catch (a test expects none). */

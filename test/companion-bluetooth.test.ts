@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { parseScenario, Simulation } from '../sim/replay';
 import { UART_SERVICE, UART_RX, UART_TX, bluetoothProblem } from '../web/lib/ble';
-import { openPages, pageErrors, screenshot, shownScores } from './browser';
-import type { Pages } from './browser';
+import { usePages, pageErrors, screenshot, shownScores } from './browser';
 
 /**
  * The fake, run in the page before its scripts: one board named "Tallyboard
@@ -107,20 +106,14 @@ class LinkedBoard {
 
 describe('companion: Web Bluetooth, through a fake navigator.bluetooth', function () {
   this.timeout(60000);
-  let pages: Pages;
-  before(async () => {
-    pages = await openPages();
-  });
-  after(async () => {
-    if (pages) await pages.close();
-  });
+  const pages = usePages();
 
   async function linked(query = ''): Promise<{ page: Page; board: LinkedBoard }> {
-    const page = await pages.phone();
+    const page = await pages().phone();
     await page.addInitScript(fakeBluetooth, { service: UART_SERVICE, rx: UART_RX, tx: UART_TX });
     const board = new LinkedBoard(page);
     await board.attach();
-    await page.goto(pages.url + 'companion/' + query);
+    await page.goto(pages().url + 'companion/' + query);
     return { page, board };
   }
 
@@ -208,8 +201,8 @@ describe('companion: Web Bluetooth, through a fake navigator.bluetooth', functio
   });
 
   it('tells a browser without Web Bluetooth, or a page not on https, what to use instead', async () => {
-    const page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
     await page.click('#connect');
     assert.match(await page.textContent('#status-detail') ?? '', /no Web Bluetooth.*Chrome or Edge/);
     await screenshot(page, 'no-bluetooth');

@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
-import { openPages, pageErrors, playScenario, screenshot } from './browser';
-import type { Pages } from './browser';
+import { usePages, pageErrors, playScenario, screenshot } from './browser';
 
 /** The final line of `tallyboard replay` for an example scenario. */
 function finalOf(name: string): { scores: number[]; winner: number } {
@@ -22,17 +21,11 @@ async function exported(page: Page, button: string): Promise<string> {
 
 describe('companion: history', function () {
   this.timeout(60000);
-  let pages: Pages;
-  before(async () => {
-    pages = await openPages();
-  });
-  after(async () => {
-    if (pages) await pages.close();
-  });
+  const pages = usePages();
 
   it('keeps finished games with every point change, totals per player, and exports them as CSV and JSON', async () => {
-    const page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
     const played = ['triangle-game.jsonl', 'triangle-exact.jsonl'];
     for (const name of played) await playScenario(page, join(ROOT, 'scenarios', name));
     await page.click('nav [data-screen="history"]');

@@ -8,24 +8,17 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { loadGames, ROOT } from '../tools/games';
 import { commandSpecs } from '../web/lib/forms';
-import { openPages, pageErrors, playScenario, screenshot } from './browser';
-import type { Pages } from './browser';
+import { usePages, pageErrors, playScenario, screenshot } from './browser';
 
 const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t ?? '');
 
 describe('companion: running the game on the simulated board', function () {
   this.timeout(60000);
-  let pages: Pages;
-  before(async () => {
-    pages = await openPages();
-  });
-  after(async () => {
-    if (pages) await pages.close();
-  });
+  const pages = usePages();
 
   async function playing(game: string): Promise<Page> {
-    const page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
     await page.click('#try');
     await page.click(`button.play[data-game="${game}"]`);
     await page.waitForSelector('#score #scores [data-score]', { state: 'attached' });
@@ -108,8 +101,8 @@ describe('companion: running the game on the simulated board', function () {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'diag-ringapeg.jsonl');
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
     await playScenario(page, file);
     await page.click('nav [data-screen="diag"]');
     await page.waitForSelector('#diag [data-sensor="peg.o1.top"].stuck');
@@ -123,8 +116,8 @@ describe('companion: running the game on the simulated board', function () {
   });
 
   it('works offline once loaded', async () => {
-    const page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
     await page.evaluate(() => (globalThis as any).navigator.serviceWorker.ready.then(() => true));
     await page.context().setOffline(true);
     await page.reload();

@@ -2,26 +2,20 @@
 // on its simulated board (the firmware bundled for the browser), over its
 // in-page link, and shows the scores and the winner `tallyboard replay` prints.
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gameIds, ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
-import { readFileSync } from 'node:fs';
-import { openPages, pageErrors, playScenario, screenshot, shownScores } from './browser';
-import type { Pages } from './browser';
+import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
 import type { Page } from 'playwright-core';
 
 describe('companion: example scenarios on the in-page simulated board', function () {
   this.timeout(120000);
-  let pages: Pages;
+  const pages = usePages();
   let page: Page;
   before(async () => {
-    pages = await openPages();
-    page = await pages.phone();
-    await page.goto(pages.url + 'companion/');
-  });
-  after(async () => {
-    if (pages) await pages.close();
+    page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
   });
 
   it('has scenarios to play for every game', async () => {

@@ -150,7 +150,7 @@ function renderScore(): void {
   const fields = Object.keys(view.fields).filter((k) => view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined);
   fill($('score'),
     h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
-    rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board, or try it without one (Simulated board).'),
+    rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
     fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', {}, JSON.stringify(view.fields[k]))])) : null);
 }

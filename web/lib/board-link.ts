@@ -5,12 +5,16 @@
 import { createLineDecoder } from '../../sim/phone';
 import type { BoardMessage, GameWords } from '../../sim/phone';
 import type { Transport } from './transport';
+import { sendLine } from '../../firmware/protocol';
+import type { Radio } from '../../hal/types';
 
 export type LinkStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
-/** A command as the page writes it: printable ASCII (others as \uXXXX escapes), so one character is one byte on the link. */
+/** A command as the page writes it: a line as the board writes its own (sendLine), printable ASCII, one character a byte on the link. */
 export function commandLine(command: object): string {
-  return JSON.stringify(command).replace(/[^ -~]/g, (c) => '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4)) + '\n';
+  let line = '';
+  sendLine({ send: (text: string) => { line = text; } } as Radio, command);
+  return line;
 }
 
 export interface BoardLinkOptions {

@@ -2,10 +2,10 @@
 // the simulated board (<= 150 KB); its first render on Chromium with the CPU
 // slowed as DevTools' mid-tier mobile does (4x; <= 1 s); and a game event on
 // the simulated board reaching the scoreboard within one frame (16.7 ms).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { WEB_DIST } from '../tools/web';
+import { WEB_DIST, webPages } from '../tools/web';
 import { openPages } from '../test/browser';
 
 /** DevTools' "mid-tier mobile" CPU: 4 times slower. */
@@ -16,7 +16,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const pages = await openPages();
   try {
     print('page              js bytes   gzipped   budget');
-    for (const page of readdirSync(WEB_DIST, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)) {
+    for (const page of webPages()) {
       const js = readFileSync(join(WEB_DIST, page, 'main.js'));
       print(`${page.padEnd(16)} ${String(js.length).padStart(9)} ${String(gzipSync(js, { level: 9 }).length).padStart(9)}   ${150 * KB}`);
     }

@@ -3,12 +3,13 @@
 // drawn so that clicks cause happenings, the LED display, and diagnostics
 // (the walk test, stuck, never seen and chattering sensors on the drawing).
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { loadGames, ROOT } from '../tools/games';
 import { commandSpecs } from '../web/lib/forms';
-import { usePages, pageErrors, playScenario, screenshot } from './browser';
+import { usePages, pageErrors, playScenario, screenshot, shownScores } from './browser';
+import { replay } from '../sim/replay';
 
 const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t ?? '');
 
@@ -115,15 +116,19 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
-  it('works offline once loaded', async () => {
+  it('works offline once loaded, example games included', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');
     await page.evaluate(() => (globalThis as any).navigator.serviceWorker.ready.then(() => true));
     await page.context().setOffline(true);
     await page.reload();
     await page.click('#try');
-    await page.click('button.play[data-game="triangle"]');
-    await page.waitForSelector('#score #scores [data-score]', { state: 'attached' });
+    await page.selectOption('#speed', '0');
+    await page.click('button.example[data-example="ringapeg-grand-march.jsonl"]');
+    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
+    const lines = replay(readFileSync(join(ROOT, 'scenarios', 'ringapeg-grand-march.jsonl'), 'utf8')).lines;
+    const final = JSON.parse(lines[lines.length - 1]).final;
+    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
     assert.deepEqual(pageErrors(page), []);
   });
 });

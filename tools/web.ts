@@ -22,6 +22,12 @@ export const WEB_DIR = join(ROOT, 'web');
 export const WEB_DIST = join(WEB_DIR, 'dist');
 /** The generated module of the games. */
 const GAMES_MODULE = 'tallyboard:games';
+const SCENARIOS = join(ROOT, 'scenarios');
+
+/** The example scenarios of a game: scenarios/<game>-*.jsonl, by file name. */
+function examplesOf(id: string): string[] {
+  return readdirSync(SCENARIOS).filter((f) => f.startsWith(id + '-') && f.endsWith('.jsonl')).sort();
+}
 
 /** The pages: folders of web/ with an index.html and a main.ts. */
 export function webPages(): string[] {
@@ -55,7 +61,8 @@ async function gamesSource(): Promise<string> {
     lines.push(`GAMES.push({ id: ${JSON.stringify(id)}, module: ${v}, simGame: ${existsSync(model) ? v + '_sim' : 'null'},` +
       ` words: Object.assign({}, CORE_WORDS, ${json(join(dir, 'words.json'))}),` +
       ` rules: ${JSON.stringify(existsSync(page) ? ruleWords(readFileSync(page, 'utf8')) : {})},` +
-      ` companion: Object.assign({ options: {}, next: '', commands: {} }, ${json(join(dir, 'companion.json'))}) });`);
+      ` companion: Object.assign({ options: {}, next: '', commands: {} }, ${json(join(dir, 'companion.json'))}),` +
+      ` examples: ${JSON.stringify(examplesOf(id))} });`);
   }
   return lines.join('\n');
 }
@@ -81,10 +88,13 @@ self.addEventListener('fetch', (e) => { e.respondWith(caches.match(e.request, { 
 `;
 }
 
-/** Builds every page into web/dist/<page>/, and web/dist/index.html linking them; returns the pages. */
+/** Builds every page into web/dist/<page>/, the games' example scenarios into web/dist/scenarios/, and web/dist/index.html linking the pages; returns the pages. */
 export async function buildWeb(): Promise<string[]> {
   const pages = webPages();
   rmSync(WEB_DIST, { recursive: true, force: true });
+  mkdirSync(join(WEB_DIST, 'scenarios'), { recursive: true });
+  const examples = (await loadGames()).flatMap(({ id }) => examplesOf(id));
+  for (const f of examples) copyFileSync(join(SCENARIOS, f), join(WEB_DIST, 'scenarios', f));
   for (const page of pages) {
     const src = join(WEB_DIR, page);
     const out = join(WEB_DIST, page);
@@ -104,7 +114,8 @@ export async function buildWeb(): Promise<string[]> {
     const files = readdirSync(out).sort();
     const hash = createHash('sha256');
     for (const f of files) hash.update(f).update(readFileSync(join(out, f)));
-    writeFileSync(join(out, 'sw.js'), serviceWorker(files, hash.digest('hex').slice(0, 12)));
+    for (const f of examples) hash.update(f).update(readFileSync(join(SCENARIOS, f)));
+    writeFileSync(join(out, 'sw.js'), serviceWorker(files.concat(examples.map((f) => '../scenarios/' + f)), hash.digest('hex').slice(0, 12)));
   }
   const links = pages.map((p) => `<li><a href="${p}/">${p}</a></li>`).join('');
   writeFileSync(join(WEB_DIST, 'index.html'), `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tallyboard</title><h1>Tallyboard</h1><ul>${links}</ul>\n`);

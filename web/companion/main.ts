@@ -356,21 +356,29 @@ function updateBoard(): void {
 function scenarioLoader(): HTMLElement {
   const speed = h('select', { id: 'speed' }, h('option', { value: '1' }, 'as recorded'), h('option', { value: '10' }, '10× faster'), h('option', { value: '0' }, 'at once'));
   const problem = h('p', { class: 'problem', id: 'scenario-problem' });
-  return h('div', { class: 'loader' }, h('h3', {}, 'Watch a recorded game'),
-    h('label', {}, 'Scenario (.jsonl): ', h('input', { id: 'scenario', type: 'file', accept: '.jsonl,.json,.txt', onchange: async (e: Event) => {
+  const watch = async (text: string): Promise<void> => {
+    let next: SimBoard;
+    try {
+      next = new SimBoard(text);
+    } catch (err) {
+      const line = (err as { line?: number }).line;
+      fill(problem, (line ? `line ${line}: ` : '') + (err as Error).message);
+      return;
+    }
+    fill(problem, '');
+    await connectSimulated(next, +speed.value);
+  };
+  const examples = GAMES.flatMap((g) => g.examples);
+  return h('div', { class: 'loader' }, h('h3', {}, 'Watch a recorded game'), speed,
+    h('div', { class: 'examples' }, ...examples.map((f) => h('button', { class: 'example', 'data-example': f, onclick: async () => {
+      const res = await fetch('../scenarios/' + f).catch(() => null);
+      if (res && res.ok) await watch(await res.text());
+      else fill(problem, 'could not load ' + f);
+    } }, f.replace('.jsonl', '')))),
+    h('label', {}, 'or a scenario file (.jsonl): ', h('input', { id: 'scenario', type: 'file', accept: '.jsonl,.json,.txt', onchange: async (e: Event) => {
       const file = (e.target as HTMLInputElement).files?.[0];
-      if (!file) return;
-      let next: SimBoard;
-      try {
-        next = new SimBoard(await file.text());
-      } catch (err) {
-        const line = (err as { line?: number }).line;
-        fill(problem, (line ? `line ${line}: ` : '') + (err as Error).message);
-        return;
-      }
-      fill(problem, '');
-      await connectSimulated(next, +speed.value);
-    } })), ' ', speed, problem);
+      if (file) await watch(await file.text());
+    } })), problem);
 }
 
 function render(): void {

@@ -26,6 +26,8 @@ declare module 'tallyboard:games' {
       places?: Record<string, [number, number]>;
       happenings?: { label: string; line: Record<string, unknown> }[];
     };
+    /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */
+    examples: string[];
   }
 
   export const CORE_WORDS: Words;

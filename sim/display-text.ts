@@ -77,6 +77,8 @@ export interface Max7219Chain extends SpiOut {
   readonly writes: Uint8Array[];
   /** What the chain shows now, in the display text format of firmware/display.ts. */
   text(): string;
+  /** What each module lights now: its 8 cells' segments, left to right (bit 7 the point, then A..G). */
+  segments(): number[][];
 }
 
 export function createMax7219Chain(modules: number): Max7219Chain {
@@ -126,6 +128,7 @@ export function createMax7219Chain(modules: number): Max7219Chain {
         }
       }
     },
+    segments: () => chips.map(moduleSegments),
     text(): string {
       const parts = chips.map((chip) => segmentsToText(moduleSegments(chip)).replace(/ +$/, ''));
       while (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();

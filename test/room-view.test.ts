@@ -1,35 +1,23 @@
 // The room view (web/room/) in headless Chromium: it follows a hub's room over
 // MQTT-over-WebSockets (Mosquitto's websockets listener) and shows every
 // board live, marks silent ones, lists the finished games and exports them.
-// Skipped, saying so, without Mosquitto or Chromium.
+// Skipped, saying so, without Mosquitto; without Chromium it fails as every browser test does (test/browser.ts).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
-import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startHub } from '../hub/hub';
 import type { Hub } from '../hub/hub';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
 import { boardAddress, espruinoHubMessage } from '../sim/gateway';
 import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
-import { ROOT } from '../tools/games';
+import { openPages } from './browser';
+import type { Pages } from './browser';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIANGLE = 1;
 const RINGAPEG = 3;
-
-/** The page as a browser gets it: index.html, and main.ts bundled to main.js (what the web build does). */
-async function roomViewFiles(): Promise<Record<string, string>> {
-  const out = await build({ entryPoints: [join(ROOT, 'web', 'room', 'main.ts')], bundle: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
-  return { 'index.html': readFileSync(join(ROOT, 'web', 'room', 'index.html'), 'utf8'), 'main.js': out.outputFiles[0].text };
-}
 
 describe('room view: a room\'s boards live in a browser', function () {
   // Starting Chromium on a busy machine takes a while.
@@ -38,9 +26,8 @@ describe('room view: a room\'s boards live in a browser', function () {
   let broker: Mosquitto;
   let hub: Hub;
   let gateway: MqttClient;
-  let browser: Browser;
+  let pages: Pages;
   let page: Page;
-  let site: Server;
 
   /** A board's advert as EspruinoHub publishes it. */
   const send = (n: number, code: number, s: Partial<AdvertState>, seq: number, round = 1) => {
@@ -53,30 +40,22 @@ describe('room view: a room\'s boards live in a browser', function () {
   const count = (selector: string, n: number) => page.waitForFunction(`document.querySelectorAll('${selector}').length === ${n}`);
 
   before(async function () {
-    if (!binary || !existsSync(CHROMIUM)) {
-      console.log(`    (${!binary ? 'no Mosquitto' : `no Chromium at ${CHROMIUM}`}: the room view's test needs both; set MOSQUITTO or CHROMIUM)`);
+    if (!binary) {
+      console.log('    (no Mosquitto: the room view\'s test needs it; set MOSQUITTO)');
       this.skip();
     }
     broker = await Mosquitto.start(binary);
     hub = startHub({ mqtt: broker.url, room: 'view', topics: ['/ble/advertise/+'], silentAfterMs: 1500, names: { [boardAddress(2)]: 'Table 2' }, share: null }, () => {});
     await hub.ready;
     gateway = await mqtt.connectAsync(broker.url);
-    const files = await roomViewFiles();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    page = await browser.newPage({ acceptDownloads: true });
-    // Served from the loopback, as a club serves it from the broker's machine: Chromium lets such a page open sockets there.
-    site = createServer((req, res) => {
-      const name = new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/room\//, '') || 'index.html';
-      res.writeHead(files[name] === undefined ? 404 : 200, { 'content-type': name.endsWith('.js') ? 'text/javascript' : 'text/html' });
-      res.end(files[name] ?? '');
-    });
-    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-    await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/room/?broker=${encodeURIComponent(broker.wsUrl)}&room=view`);
+    // Served from localhost, as a club serves it from the broker's machine: Chromium lets such a page open sockets there.
+    pages = await openPages();
+    page = await pages.phone();
+    await page.goto(`${pages.url}room/?broker=${encodeURIComponent(broker.wsUrl)}&room=view`);
     await page.waitForSelector('#status.live');
   });
   after(async () => {
-    if (browser) await browser.close();
-    if (site) site.close();
+    if (pages) await pages.close();
     if (hub) await hub.close();
     if (gateway) await gateway.endAsync(true);
     if (broker) await broker.close();

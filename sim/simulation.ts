@@ -1,0 +1,358 @@
+// The simulation of a board: the firmware that goes on the board
+// (firmware/runtime.ts with the game's module) on the simulator HAL under a
+// virtual clock, fed a checked scenario (docs/replay.md). It reads no files: the
+// replay (sim/replay.ts) gives it the games from their folders, and the
+// companion page (web/) the same games bundled, so the browser runs it as Node does.
+import { sensorNames, REFERENCE_BOARD } from '../firmware/board';
+import { channelKinds, isIdle } from '../firmware/scan';
+import { startFirmware } from '../firmware/runtime';
+import type { Firmware } from '../firmware/runtime';
+import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
+import type { Interpreter } from '../firmware/sensing';
+import { ScanJitter, mulberry32 } from './inputs';
+import { SimFlash, createSimHal } from './hal';
+import type { SimHal } from './hal';
+import type { Advert } from './radio';
+import { createLineDecoder } from './phone';
+import type { GameWords } from './phone';
+import { ScenarioError, parseAction, splitScenario } from './scenario';
+import type { LineRules, ScenarioAction, ScenarioHeader } from './scenario';
+import type { GameFactory, SimGame, World } from './game';
+
+/** The games a scenario may name, by id, and the refusal words the phone's decoder shows for them. */
+export interface SimGames {
+  factories: Record<string, GameFactory>;
+  words: GameWords;
+}
+
+/** How long the replay keeps scanning after the last line, at most, for everything to settle. */
+const TAIL_LIMIT_MS = 60_000;
+/**
+ * After this long with nothing happening (no line, no sensor activity, nothing
+ * shown or sent) the firmware has nothing left to do until the next line: it is
+ * longer than its longest timeout (the pairing window, 60 s). The replay then skips to
+ * the next line instead of scanning every pollMs, so a scenario costs time in
+ * proportion to its events, not to its length.
+ */
+const IDLE_SKIP_MS = 60_000;
+/** Display modules of the reference board (wiring.md). */
+const MODULES = REFERENCE_BOARD.displayModules;
+/**
+ * How long a board takes from power to its first scan (ms), blind all along:
+ * the nRF52832 starts, Espruino brings up its Bluetooth stack and runs the
+ * stored bundle (16 KB, pretokenised) from flash, and the firmware replays the
+ * saved game, checking and playing every record again on an interpreter that
+ * takes some 50 µs a loop step: a few hundred ms for a short log, about a
+ * second for a long game's. The simulator takes the long figure
+ * (docs/saving.md): a scenario starts with the board already on, and
+ * `{"power":"on"}` starts it.
+ */
+export const BOOT_MS = 1000;
+
+/** A scenario, checked and ready to run: its header, its game, its action lines, what checks a line, and the words its phone shows. */
+export interface Scenario {
+  header: ScenarioHeader;
+  game: SimGame;
+  actions: ScenarioAction[];
+  rules: LineRules;
+  words: GameWords;
+}
+
+/** Reads and checks a whole scenario of one of `games`; throws ScenarioError naming the line of the first problem. */
+export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario {
+  const { header, headerLine, lines } = splitScenario(scenarioText);
+  const registry = games.factories;
+  const factory = registry[header.game];
+  if (!factory) throw new ScenarioError(headerLine, `game "${header.game}" is not available: the games are ${Object.keys(registry).join(', ')}`);
+  let game: SimGame;
+  try {
+    game = factory(header);
+    // A header the rules cannot play (players, options) is refused before anything runs.
+    game.module.setup(gameConfig(header));
+  } catch (e) {
+    throw new ScenarioError(headerLine, (e as Error).message);
+  }
+  const board = game.module.board;
+  const names = new Set(board.sensors.map((s) => s.name));
+  const rules: LineRules = {
+    channels: board.channels,
+    hasSensor: (name: string) => names.has(name),
+    actions: game.actions,
+    check: (a: ScenarioAction) => (a.kind === 'do' && game.check ? game.check(a) : null),
+  };
+  const actions: ScenarioAction[] = [];
+  let prevT = 0;
+  for (const l of lines) {
+    const a = parseAction(l.n, l.o, prevT, rules);
+    actions.push(a);
+    prevT = a.t;
+  }
+  return { header, game, actions, rules, words: games.words };
+}
+
+/** The game's model of its analog sensors, if its board has any. */
+function analogOf(game: SimGame): ((ch: number, t: number) => number) | undefined {
+  return game.analog ? (ch, t) => game.analog!(ch, t) : undefined;
+}
+
+function gameConfig(header: ScenarioHeader) {
+  const players = header.players === undefined ? 2 : typeof header.players === 'number' ? header.players : header.players.length;
+  return { players, options: header.options as Record<string, boolean | number | string> };
+}
+
+/**
+ * The board and its world under a virtual clock, stepped scan by scan. The
+ * replay runs it to the end; tests can stop anywhere, look at the firmware,
+ * and cut the power.
+ */
+export class Simulation {
+  /** Output lines so far (JSON). */
+  readonly out: string[] = [];
+  /** Every advert the board sent, across power cuts (each boot's radio records its own). */
+  readonly adverts: Advert[] = [];
+  readonly flash = new SimFlash();
+  hal: SimHal;
+  /** The running firmware; null while the power is off. */
+  firmware: Firmware | null = null;
+  /** Time of the last scan (ms). */
+  t = 0;
+  private now = 0;
+  private next = 0;
+  /** When something last happened: a line, sensor activity, or a line out. */
+  private lastBusy = 0;
+  /** Scan ticks run so far (time skipped while idle runs none). */
+  scans = 0;
+  /** Hears every notification the board sends, as the radio split it (a phone's link: the companion page's in-page one). */
+  onChunk: ((chunk: string) => void) | null = null;
+  private decoder = createLineDecoder(this.scenario.words);
+  /** While the board boots after a power-on: the time it is up; null otherwise. */
+  private bootAt: number | null = null;
+  private notes = 0;
+  private advertsRead = 0;
+  private writes = 0;
+  private shown = '';
+  private observe: Interpreter;
+  private jitter: ScanJitter;
+  private world: World;
+
+  constructor(readonly scenario: Scenario) {
+    const { header, game } = scenario;
+    const board = game.module.board;
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, analog: analogOf(game) });
+    const printEdges = header.mode === 'diag' || header.game === 'bench';
+    const nameOf = sensorNames(board);
+    for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
+    this.observe = {
+      sense: (kind, ch, level) => {
+        if (!printEdges) return;
+        if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf[ch], level } });
+        // A transit is printed as the pair of edges it stands for.
+        if (kind === TRANSIT) {
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 1, transit: true } });
+          this.emit({ edge: { ch, sensor: nameOf[ch], level: 0, transit: true } });
+        }
+        if (kind === SETTLED) this.emit({ settled: ch });
+      },
+      tick() {},
+    };
+    this.jitter = new ScanJitter(header.pollMs, header.jitterMs, mulberry32((header.seed ^ 0x5eed) >>> 0));
+    const inputs = this.hal.inputs;
+    this.world = {
+      levels: (changes) => inputs.addClean(changes),
+      state: () => (this.firmware ? this.firmware.view().state : null),
+      busy: () => (this.firmware ? this.firmware.view().busy : false),
+      random: inputs.random,
+    };
+    this.powerOn(0);
+  }
+
+  emit(line: Record<string, unknown>): void {
+    this.lastBusy = this.now;
+    this.out.push(JSON.stringify(Object.assign({ t: this.now }, line)));
+  }
+
+  /**
+   * The power comes (back): the board boots for `bootMs`, seeing nothing, then
+   * starts the firmware from whatever the flash holds at the first scan time
+   * after that; the sensors stay as they are.
+   */
+  powerOn(bootMs = BOOT_MS): void {
+    if (this.firmware || this.bootAt !== null) return;
+    this.flash.powerOn();
+    this.bootAt = this.now + bootMs;
+    if (!bootMs) this.boot();
+  }
+
+  /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
+  private boot(): void {
+    this.bootAt = null;
+    const { header, game } = this.scenario;
+    const board = game.module.board;
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
+    this.decoder = createLineDecoder(this.scenario.words);
+    this.notes = 0;
+    this.advertsRead = 0;
+    this.writes = 0;
+    this.shown = '';
+    const config = gameConfig(header);
+    this.firmware = startFirmware(this.hal, game.module, {
+      players: config.players,
+      names: Array.isArray(header.players) ? header.players : undefined,
+      options: config.options,
+      pollMs: header.pollMs,
+      debounce: header.debounce,
+      diag: header.mode === 'diag',
+      modules: MODULES,
+      observe: this.observe,
+    });
+    this.flush();
+  }
+
+  powerOff(): void {
+    this.bootAt = null;
+    this.hal.ticker.stop();
+    this.firmware = null;
+  }
+
+  /** Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write. */
+  private flush(): void {
+    if (this.firmware && this.flash.cut) this.powerOff();
+    const radio = this.hal.radio;
+    for (; this.advertsRead < radio.adverts.length; this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
+    for (; this.notes < radio.notifications.length; this.notes++) {
+      const chunk = radio.notifications[this.notes].chunk;
+      if (this.onChunk) this.onChunk(chunk);
+      for (const message of this.decoder.push(chunk)) this.emit({ phone: message });
+    }
+    if (this.hal.chain.writes.length !== this.writes) {
+      this.writes = this.hal.chain.writes.length;
+      const text = this.hal.chain.text();
+      if (text !== this.shown) {
+        this.shown = text;
+        this.emit({ display: text });
+      }
+    }
+  }
+
+  private act(a: ScenarioAction): void {
+    const body = a.body;
+    const board = this.scenario.game.module.board;
+    const inputs = this.hal.inputs;
+    if (a.kind === 'raw') {
+      for (const r of body.raw as { ch: number; level: 0 | 1 }[]) inputs.setExact(a.t, r.ch, r.level);
+    } else if (a.kind === 'set') {
+      for (const [name, level] of Object.entries(body.set as Record<string, 0 | 1>)) {
+        inputs.setExact(a.t, sensorNames(board).indexOf(name), level);
+      }
+    } else if (a.kind === 'do') {
+      try {
+        this.scenario.game.happen!(a, this.world);
+      } catch (e) {
+        throw new ScenarioError(a.line, (e as Error).message);
+      }
+    } else if (a.kind === 'power') {
+      if (body.power === 'on') {
+        if (!this.firmware) this.powerOn();
+      } else if (typeof body.afterBytes === 'number') this.flash.cutAfter(body.afterBytes);
+      else this.powerOff();
+    } else if (!this.firmware) {
+      // A board without power neither hears the phone nor sees a button.
+    } else if (a.kind === 'button') {
+      this.hal.buttons.press(body.button as string, (body.holdMs as number | undefined) ?? 0);
+    } else if (a.kind === 'phone') {
+      const text = typeof body.phone === 'string' ? body.phone : JSON.stringify(body.phone);
+      this.hal.radio.write(text + '\n', body.paired !== false);
+    }
+  }
+
+  /**
+   * Adds a line (a happening, a button, the power...) to happen at its `t`, or
+   * at the next scan when it has none or one that is past: live play, line by
+   * line. Checked as a scenario's lines are; throws ScenarioError.
+   */
+  add(line: Record<string, unknown>): ScenarioAction {
+    const actions = this.scenario.actions;
+    const last = actions.length > 0 ? actions[actions.length - 1].t : 0;
+    const t = Math.max(typeof line.t === 'number' ? line.t : 0, this.t, last);
+    const a = parseAction(actions.length + 2, Object.assign({}, line, { t }), last, this.scenario.rules);
+    actions.push(a);
+    return a;
+  }
+
+  /** A phone writes raw UART data now, paired or not (nothing hears it while the power is off). */
+  write(data: string, paired = true): void {
+    if (!this.firmware) return;
+    this.lastBusy = this.now;
+    this.hal.radio.write(data, paired);
+    this.flush();
+  }
+
+  /** Runs the lines due and one scan at the next scan time; then, when idle, skips time up to the next line (or `until`). */
+  step(until = Infinity): void {
+    const actions = this.scenario.actions;
+    const inputs = this.hal.inputs;
+    // Lines up to this scan happen at their own times, so level changes between scans keep them.
+    while (this.next < actions.length && actions[this.next].t <= this.t) {
+      this.now = actions[this.next].t;
+      this.lastBusy = this.now;
+      inputs.advanceTo(this.now);
+      this.act(actions[this.next++]);
+      this.flush();
+    }
+    this.now = this.t;
+    inputs.advanceTo(this.t);
+    if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
+    if (this.firmware) {
+      this.hal.ticker.fire();
+      this.scans++;
+    }
+    this.flush();
+    if (!this.quiet()) this.lastBusy = this.t;
+    this.t = this.jitter.next(this.t);
+    const to = Math.min(until, this.next < actions.length ? actions[this.next].t : Infinity);
+    // To the last scan time at or before `to` on the same grid, as if every scan between had run.
+    if (this.t - this.lastBusy >= IDLE_SKIP_MS && to < Infinity) {
+      const pollMs = this.scenario.header.pollMs;
+      this.t += Math.max(0, Math.floor((to - this.t) / pollMs)) * pollMs;
+    }
+  }
+
+  /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */
+  private quiet(): boolean {
+    const inputs = this.hal.inputs;
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
+  }
+
+  /** Steps until the scan time passes `t`. */
+  runUntil(t: number): void {
+    while (this.t <= t) this.step(t);
+  }
+
+  /** Runs every line, then on until the sensors are quiet and the game's timeouts are over; prints the final line. */
+  runToEnd(): void {
+    const { actions } = this.scenario;
+    const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
+    for (;;) {
+      const t = this.t;
+      this.step();
+      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet()) break;
+      if (t > lastT + TAIL_LIMIT_MS) break;
+    }
+    this.emit({ final: this.final() });
+  }
+
+  /** The final line's fields. */
+  final(): Record<string, unknown> {
+    const fw = this.firmware;
+    let final: Record<string, unknown>;
+    if (!fw) final = { scores: [], winner: null, power: 'off' };
+    else if (this.scenario.game.final) final = this.scenario.game.final(fw);
+    else {
+      const view = fw.view();
+      final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
+      if (view.diag) final.diag = view.diag.report(view.now);
+    }
+    if (fw) final.lost = fw.scanner.lost;
+    return final;
+  }
+}

@@ -1,0 +1,118 @@
+// The browser tests' one launcher: headless Chromium from the system (Debian's
+// package; .ci/run installs it when missing) driven by playwright-core, the
+// pages built (tools/web.ts) and served from localhost, phone-sized pages, and
+// screenshots under test-output/.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildWeb, serveWeb } from '../tools/web';
+import { ROOT } from '../tools/games';
+
+export const SCREENSHOTS = join(ROOT, 'test-output', 'screenshots');
+/** A mid-sized phone (CSS pixels), as the pages are designed for first. */
+export const PHONE = { width: 390, height: 844 };
+
+/** The system Chromium: CHROMIUM if set, else the first `chromium` on the PATH; throws a clear message when there is none. */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM) return process.env.CHROMIUM;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('sh', ['-c', 'command -v ' + name], { encoding: 'utf8' }).trim();
+    } catch (e) {
+      // not this one
+    }
+  }
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  throw new Error('Chromium is missing: the browser tests need it. Install it (Debian: apt-get install -y chromium; .ci/run does) or set CHROMIUM to its path.');
+}
+
+export interface Pages {
+  browser: Browser;
+  /** The served pages' base URL (http://localhost:PORT/). */
+  url: string;
+  /** A fresh phone-sized page in a context of its own (its own storage), with `init` run before the page's scripts. */
+  phone(init?: () => void): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** Builds the pages, serves them and launches the browser. */
+export async function openPages(): Promise<Pages> {
+  await buildWeb();
+  const executablePath = chromiumPath();
+  const { server, url } = await serveWeb(0);
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
+  } catch (e) {
+    server.close();
+    throw new Error(`could not start Chromium (${executablePath}): ${(e as Error).message}`);
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    browser,
+    url,
+    async phone(init) {
+      const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, acceptDownloads: true });
+      contexts.push(context);
+      if (init) await context.addInitScript(init);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10000);
+      const errors: Error[] = [];
+      page.on('pageerror', (e) => errors.push(e));
+      ERRORS.set(page, errors);
+      return page;
+    },
+    async close() {
+      for (const c of contexts) await c.close().catch(() => undefined);
+      await browser.close();
+      await new Promise<void>((ok) => (server as Server).close(() => ok()));
+    },
+  };
+}
+
+/** In a describe block: the pages opened before its tests and closed after them, through the function returned. */
+export function usePages(): () => Pages {
+  let pages: Pages | undefined;
+  before(async () => {
+    pages = await openPages();
+  });
+  after(async () => {
+    if (pages) await pages.close();
+  });
+  return () => pages!;
+}
+
+const ERRORS = new WeakMap<Page, Error[]>();
+
+/** The errors a page threw that it did not catch (a test expects none). */
+export function pageErrors(page: Page): string[] {
+  return (ERRORS.get(page) ?? []).map((e) => e.message);
+}
+
+/** Saves a screenshot of the page under test-output/screenshots/NAME.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = join(SCREENSHOTS, name + '.png');
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/** What the scoreboard shows: each player's score, and the winner's index or null. */
+export async function shownScores(page: Page): Promise<{ scores: number[]; winner: number | null }> {
+  const scores = await page.locator('#scores [data-score]').allTextContents();
+  const winner = await page.getAttribute('#winner', 'data-winner');
+  return { scores: scores.map(Number), winner: winner === 'none' || winner === null ? null : Number(winner) };
+}
+
+/** Loads a scenario file into the page's simulated board, played at once. */
+export async function playScenario(page: Page, file: string): Promise<void> {
+  const before = Number(await page.getAttribute('#score', 'data-link') ?? 0);
+  await page.click('nav [data-screen="board"]');
+  await page.selectOption('#speed', '0');
+  await page.setInputFiles('#scenario', file);
+  await page.waitForSelector(`#board[data-played="${before + 1}"]`, { state: 'attached' });
+  await page.click('nav [data-screen="score"]');
+}

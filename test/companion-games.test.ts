@@ -1,0 +1,62 @@
+// What the companion page knows of each game beside its module, checked
+// against the game itself: the options its companion.json declares are the
+// ones its setup takes, its referee inputs' meanings are those of its command
+// table, and every rule a score names has its words on the game's page.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gameDir, loadGames, ROOT } from '../tools/games';
+import { ruleWords } from '../tools/web';
+import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
+import { replay } from '../sim/replay';
+
+function companionOf(id: string): { options: Record<string, string>; commands: Record<string, string>; next: string } {
+  return JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8'));
+}
+
+/** Values a rule allows at its edges: each choice, both booleans, the bounds. */
+function edgeValues(rule: string): unknown[] {
+  const spec = fieldSpec('x', rule);
+  if (spec.choices) return spec.choices;
+  if (spec.type === 'bool') return [true, false];
+  return [spec.min, spec.max];
+}
+
+describe('companion: what the page knows of each game', () => {
+  it('every game has a companion.json', async () => {
+    for (const { id } of await loadGames()) assert.ok(existsSync(join(gameDir(id), 'companion.json')), id);
+  });
+
+  it("the options declared are the ones the game's setup takes, at the edges of their rules", async () => {
+    for (const { id, module } of await loadGames()) {
+      const { options } = companionOf(id);
+      const counts = [1, 2, 3, 4, 5, 6, 7, 8].filter((n) => { try { module.setup({ players: n, options: {} }); return true; } catch (e) { return false; } });
+      const players = counts[counts.length - 1];
+      for (const [name, rule] of Object.entries(options)) {
+        for (const v of edgeValues(rule)) assert.doesNotThrow(() => module.setup({ players, options: { [name]: v as never } }), `${id} ${name}=${v}`);
+        assert.match(commandProblem({ cmd: 'options', [name]: rule.startsWith('bool') ? 'yes' : 1e9 }, optionsTable(options)) ?? '', new RegExp('^' + name + ': '));
+      }
+      assert.throws(() => module.setup({ players, options: { notAnOption: true } }), /notAnOption: unknown/, id);
+    }
+  });
+
+  it("each referee input's meaning is given, for the commands of the game's table", async () => {
+    for (const { id, module } of await loadGames()) {
+      assert.deepEqual(Object.keys(companionOf(id).commands).sort(), commandSpecs(module.commands).map((c) => c.name).sort(), id);
+      assert.notEqual(companionOf(id).next, '', id);
+    }
+  });
+
+  it("every rule an example scenario's scores name has its words on the game's page", async () => {
+    const ids = (await loadGames()).map((g) => g.id);
+    for (const file of readdirSync(join(ROOT, 'scenarios'))) {
+      const id = file.split('-')[0];
+      if (!ids.includes(id)) continue;
+      const words = ruleWords(readFileSync(join(ROOT, 'docs', 'games', id + '.md'), 'utf8'));
+      for (const line of replay(readFileSync(join(ROOT, 'scenarios', file), 'utf8')).lines) {
+        const phone = JSON.parse(line).phone;
+        if (phone && phone.type === 'score') assert.ok(words[phone.rule], `${file}: rule ${phone.rule} has no words in docs/games/${id}.md`);
+      }
+    }
+  });
+});

@@ -1,0 +1,134 @@
+// The companion on its simulated board: the forms made from each game's
+// command table and options, undo, refusals in the game's words, the board
+// drawn so that clicks cause happenings, the LED display, and diagnostics
+// (the walk test, stuck, never seen and chattering sensors on the drawing).
+import assert from 'node:assert/strict';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { loadGames, ROOT } from '../tools/games';
+import { commandSpecs } from '../web/lib/forms';
+import { usePages, pageErrors, playScenario, screenshot, shownScores } from './browser';
+import { replay } from '../sim/replay';
+
+const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t ?? '');
+
+describe('companion: running the game on the simulated board', function () {
+  this.timeout(60000);
+  const pages = usePages();
+
+  async function playing(game: string): Promise<Page> {
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await page.click('#try');
+    await page.click(`button.play[data-game="${game}"]`);
+    await page.waitForSelector('#score #scores [data-score]', { state: 'attached' });
+    return page;
+  }
+
+  it('has a form for every referee input of every game, with its fields, and the buttons\' meanings', async () => {
+    for (const { id, module } of await loadGames()) {
+      const page = await playing(id);
+      await page.click('nav [data-screen="run"]');
+      const forms = await page.locator('form.command').evaluateAll((fs: any[]) => fs.map((f) => ({
+        cmd: f.getAttribute('data-cmd'), fields: Array.from(f.querySelectorAll('[name]')).map((e: any) => e.getAttribute('name')),
+      })));
+      assert.deepEqual(forms, commandSpecs(module.commands).map((c) => ({ cmd: c.name, fields: c.fields.map((f) => f.key) })), id);
+      assert.match(await text(page, '#run .buttons'), /next.*mode, held 1 s.*undo/s);
+      if (id === 'ringapeg') await screenshot(page, 'run-the-game');
+      await page.context().close();
+    }
+  });
+
+  it('starts a new game from the form, with names and options, and refuses a bad option before sending it', async () => {
+    const page = await playing('ringapeg');
+    await page.click('nav [data-screen="run"]');
+    assert.deepEqual(await page.locator('#new-game select[name="players"] option').allTextContents(), ['2 players', '3 players', '4 players']);
+    await page.selectOption('#new-game select[name="players"]', '3');
+    await page.fill('#new-game input[name="name0"]', 'Ann');
+    await page.fill('#new-game input[name="name2"]', 'Cy');
+    await page.fill('#new-game input[name="target"]', '0');
+    await page.click('#new-game button[type="submit"]');
+    assert.equal(await text(page, '#new-game .problem'), 'target: int 1..10000');
+    assert.equal(await page.locator('#scores [data-score]').count(), 2);
+    await page.fill('#new-game input[name="target"]', '150');
+    await page.selectOption('#new-game select[name="variant"]', 'advance');
+    await page.click('#new-game button[type="submit"]');
+    await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('#scores [data-score]').length === 3);
+    assert.deepEqual(await page.locator('#scores .name').allTextContents(), ['Ann', 'Player 2', 'Cy']);
+    assert.deepEqual(pageErrors(page), []);
+  });
+
+  it('plays a referee input, shows the refusal of one out of place in the game\'s words, and undoes', async () => {
+    const page = await playing('ringapeg');
+    await page.click('nav [data-screen="run"]');
+    await page.selectOption('form[data-cmd="ring"] select[name="peg"]', 'i2');
+    await page.click('form[data-cmd="ring"] button[type="submit"]');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '10');
+    assert.match(await text(page, '#last'), /Player 1 \+10 R4: A player's count/);
+    await page.selectOption('form[data-cmd="lift"] select[name="peg"]', 'k');
+    await page.click('form[data-cmd="lift"] button[type="submit"]');
+    await page.waitForSelector('#notice');
+    assert.equal(await text(page, '#notice'), 'refused (not_now): nothing to lift');
+    await page.click('#undo');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '0');
+    assert.match(await text(page, '#last'), /Player 1 -10 undo: an undo took moves back/);
+    assert.deepEqual(pageErrors(page), []);
+  });
+
+  it('draws the board so that a click causes a happening, and the LED display as the chips light it', async () => {
+    const page = await playing('ringapeg');
+    await page.click('nav [data-screen="board"]');
+    const litBefore = await page.locator('#led polygon.on').count();
+    assert.ok(litBefore > 0, 'the display shows the scores');
+    await page.click('#board svg.board [data-place="k"]');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '25');
+    await page.waitForFunction((n) => (globalThis as any).document.querySelectorAll('#led polygon.on').length !== n, litBefore);
+    await screenshot(page, 'simulated-board');
+    const triangle = await playing('triangle');
+    await triangle.click('nav [data-screen="board"]');
+    await triangle.click('#board .happenings button:text("flick: even (3)")');
+    await triangle.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '3');
+    assert.deepEqual(pageErrors(page).concat(pageErrors(triangle)), []);
+  });
+
+  it('shows diagnostics: the walk test, and stuck, never seen and chattering sensors on the drawing', async () => {
+    // A board in diagnostics: one beam blocked for good (stuck), a contact that chatters, two beams walked past.
+    const lines: object[] = [{ game: 'ringapeg', players: 2, mode: 'diag', seed: 3 }];
+    lines.push({ t: 100, set: { 'peg.o1.top': 1 } });
+    for (let i = 0; i < 120; i++) lines.push({ t: 200 + 3 * i, raw: [{ ch: 26, level: (i + 1) % 2 }] });
+    lines.push({ t: 1000, do: 'snap', peg: 'o5' }, { t: 2000, do: 'snap', peg: 'i3' }, { t: 8000, set: { 'peg.o2.low': 0 } });
+    const dir = join(ROOT, 'test-output');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'diag-ringapeg.jsonl');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await playScenario(page, file);
+    await page.click('nav [data-screen="diag"]');
+    await page.waitForSelector('#diag [data-sensor="peg.o1.top"].stuck');
+    assert.ok(await page.locator('#diag [data-sensor="peg.o1.top"].lit').count(), 'a blocked beam is lit');
+    assert.ok(await page.locator('#diag [data-sensor="board.impact"].chatter').count(), 'the chattering contact is marked');
+    assert.ok(await page.locator('#diag [data-sensor="peg.k.top"].never').count(), 'a beam never broken is marked');
+    assert.equal(await page.locator('#diag [data-sensor="peg.o5.top"].never').count(), 0);
+    assert.match(await text(page, '#walk-progress'), /walk test: \d+ of 27 sensors seen/);
+    await screenshot(page, 'diagnostics');
+    assert.deepEqual(pageErrors(page), []);
+  });
+
+  it('works offline once loaded, example games included', async () => {
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await page.evaluate(() => (globalThis as any).navigator.serviceWorker.ready.then(() => true));
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.click('#try');
+    await page.selectOption('#speed', '0');
+    await page.click('button.example[data-example="ringapeg-grand-march.jsonl"]');
+    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
+    const lines = replay(readFileSync(join(ROOT, 'scenarios', 'ringapeg-grand-march.jsonl'), 'utf8')).lines;
+    const final = JSON.parse(lines[lines.length - 1]).final;
+    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+    assert.deepEqual(pageErrors(page), []);
+  });
+});

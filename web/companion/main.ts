@@ -1,0 +1,423 @@
+// The companion (docs/companion.md): a phone page for a Tallyboard, over Web
+// Bluetooth or with the simulated board in the page. Screens: the scoreboard,
+// running the game, the sensors (diagnostics), the history, and the
+// simulated board.
+import { GAMES } from 'tallyboard:games';
+import type { WebGame } from 'tallyboard:games';
+import type { BoardMessage, GameWords } from '../../sim/phone';
+import { BoardLink } from '../lib/board-link';
+import type { LinkStatus } from '../lib/board-link';
+import { BleTransport, bluetoothProblem } from '../lib/ble';
+import type { BluetoothLike } from '../lib/ble';
+import { emptyView, playerName, takeMessage } from '../lib/board-view';
+import type { BoardView } from '../lib/board-view';
+import { SimBoard, gameById } from '../lib/sim-board';
+import { drawBoard, drawDisplay, noMarks } from '../lib/drawing';
+import type { SensorMarks } from '../lib/drawing';
+import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
+import type { FieldSpec } from '../lib/forms';
+import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
+import { download, fill, h } from '../lib/dom';
+
+const WORDS: GameWords = {};
+for (const g of GAMES) WORDS[g.id] = g.words;
+
+/** A `raw` in a diagnostics report over this many rejected changes marks a sensor chattering. */
+const CHATTER_REJECTED = 20;
+/** How often the sensors screen asks for a report while diagnostics is on (ms). */
+const DIAG_POLL_MS = 1000;
+
+const view: BoardView = emptyView();
+let link: BoardLink | null = null;
+let board: SimBoard | null = null;
+let status: LinkStatus = 'idle';
+let statusDetail = '';
+let screen = 'score';
+let diagTimer: ReturnType<typeof setInterval> | null = null;
+/** The game the forms were made for. */
+let formsFor: string | null = null;
+/** Links opened so far: the scoreboard's `data-link`, so that a test knows which link it shows. */
+let links = 0;
+
+const $ = (id: string) => document.getElementById(id)!;
+
+// ---------------------------------------------------------------- the link
+
+function onMessage(m: BoardMessage): void {
+  const ended = takeMessage(view, m);
+  if (ended && view.game) {
+    const players = view.scores.map((_, p) => playerName(view, p));
+    void saveGame({ game: view.game, ended: Date.now(), players, scores: view.scores.slice(), winner: view.winner, changes: view.changes.slice() })
+      .then(() => { if (screen === 'history') void renderHistory(); });
+  }
+  render();
+}
+
+function onStatus(s: LinkStatus, detail: string): void {
+  status = s;
+  statusDetail = detail;
+  renderStatus();
+}
+
+function use(transport: BoardLink['transport'], retryMs?: number[]): BoardLink {
+  if (link) link.close();
+  Object.assign(view, emptyView());
+  $('score').dataset.link = String(++links);
+  link = new BoardLink(transport, { words: WORDS, onMessage, onStatus, retryMs });
+  return link;
+}
+
+/** Connects to a real board: the browser lists the boards nearby. */
+async function connectBluetooth(): Promise<void> {
+  const problem = bluetoothProblem(navigator as { bluetooth?: unknown }, window.isSecureContext);
+  if (problem) {
+    onStatus('idle', problem);
+    return;
+  }
+  stopSimulated();
+  const retry = new URLSearchParams(location.search).get('retryMs');
+  const l = use(new BleTransport((navigator as unknown as { bluetooth: BluetoothLike }).bluetooth), retry ? [Number(retry)] : undefined);
+  try {
+    await l.open();
+  } catch (e) {
+    // open() said why in the status line.
+  }
+}
+
+function stopSimulated(): void {
+  if (board) board.stop();
+  board = null;
+}
+
+/** Connects to a simulated board playing `scenario`; `speed` 0 plays it at once. */
+async function connectSimulated(next: SimBoard, speed: number): Promise<void> {
+  stopSimulated();
+  board = next;
+  board.onChange = updateBoard;
+  const opened = use(board.link);
+  // A board started in diagnostics names no game until it plays one: the simulated board's is known.
+  view.game = board.sim.scenario.header.game;
+  await opened.open();
+  if (speed === 0) board.runToEnd();
+  else {
+    board.speed = speed;
+    board.start();
+  }
+  renderBoard();
+  render();
+  // Which link the simulated board plays on: a test waits for it.
+  $('board').dataset.played = String(links);
+}
+
+function send(command: Record<string, unknown>): void {
+  if (!link) {
+    view.notice = 'connect a board first (or try without a board)';
+    render();
+    return;
+  }
+  void link.send(command).then((sent) => {
+    if (!sent) {
+      view.notice = 'not sent: the board is not connected';
+      render();
+    }
+  });
+}
+
+// ---------------------------------------------------------------- rendering
+
+function gameOf(): WebGame | undefined {
+  return view.game ? gameById(view.game) : undefined;
+}
+
+function renderStatus(): void {
+  const text = { idle: 'not connected', connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…', closed: 'not connected' }[status];
+  fill($('status'), h('span', { class: 'dot ' + status, 'data-status': status }), ' ', text, link ? ' · ' + link.transport.name : '', statusDetail && status !== 'connected' ? h('div', { class: 'detail', id: 'status-detail' }, statusDetail) : null);
+}
+
+function ruleWords(rule: string): string {
+  const game = gameOf();
+  if (rule === 'undo') return 'an undo took moves back';
+  return (game && game.rules[rule]) || '';
+}
+
+function renderScore(): void {
+  const game = gameOf();
+  const rows = view.scores.map((score, p) => h('li', { class: 'player' + (view.turn === p && view.winner === null ? ' turn' : '') + (view.winner === p ? ' winner' : ''), 'data-player': p },
+    h('span', { class: 'name' }, playerName(view, p)),
+    view.winner === p ? h('span', { class: 'badge' }, 'wins') : view.turn === p ? h('span', { class: 'badge' }, 'to play') : null,
+    h('span', { class: 'score', 'data-score': p }, score)));
+  const last = view.last;
+  const fields = Object.keys(view.fields).filter((k) => view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined);
+  fill($('score'),
+    h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
+    rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
+    last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', {}, JSON.stringify(view.fields[k]))])) : null);
+}
+
+/** A form field for a rule (a select for choices, a number, a checkbox, a text). */
+function input(spec: FieldSpec, name: string): HTMLElement {
+  if (spec.choices) return h('select', { name }, ...(spec.required ? [] : [h('option', { value: '' }, '(default)')]), ...spec.choices.map((c) => h('option', { value: c }, c)));
+  if (spec.type === 'bool') return h('select', { name }, h('option', { value: '' }, '(default)'), h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));
+  if (spec.type === 'int') return h('input', { name, type: 'number', min: spec.min, max: spec.max, step: 1, placeholder: spec.min + '…' + spec.max });
+  return h('input', { name, type: 'text', maxlength: spec.max, placeholder: spec.rule });
+}
+
+/** The values of a form's fields, by their specs (empty ones left out). */
+function values(form: HTMLFormElement, specs: FieldSpec[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const spec of specs) {
+    const v = fieldValue(spec, (form.elements.namedItem(spec.key) as HTMLInputElement).value);
+    if (v !== undefined) out[spec.key] = v;
+  }
+  return out;
+}
+
+/** The player counts a game takes (its setup refuses the others). */
+function playable(game: WebGame): number[] {
+  const counts: number[] = [];
+  for (let n = 1; n <= 8; n++) {
+    try {
+      game.module.setup({ players: n, options: {} });
+      counts.push(n);
+    } catch (e) {
+      // not playable by n
+    }
+  }
+  return counts;
+}
+
+function newGameForm(game: WebGame): HTMLElement {
+  const counts = playable(game);
+  const names = h('div', { class: 'names' });
+  const count = h('select', { name: 'players' }, ...counts.map((n) => h('option', { value: n }, n + ' players')));
+  const showNames = (): void => fill(names, ...Array.from({ length: +count.value }, (_, i) => h('input', { name: 'name' + i, type: 'text', maxlength: 16, placeholder: 'Player ' + (i + 1) })));
+  count.addEventListener('change', showNames);
+  showNames();
+  const options = Object.keys(game.companion.options).map((k) => fieldSpec(k, game.companion.options[k]));
+  const problem = h('p', { class: 'problem' });
+  const form = h('form', { id: 'new-game', novalidate: true, onsubmit: (e: Event) => {
+    e.preventDefault();
+    const chosen = values(form, options);
+    const typed = Array.from({ length: +count.value }, (_, i) => (form.elements.namedItem('name' + i) as HTMLInputElement).value.trim());
+    const command = { cmd: 'new', game: game.id, players: typed.every((n) => n === '') ? +count.value : typed.map((n, i) => n || 'Player ' + (i + 1)), options: chosen };
+    const wrong = commandProblem({ cmd: 'options', ...chosen }, optionsTable(game.companion.options));
+    fill(problem, wrong ?? '');
+    if (!wrong) send(command);
+  } },
+  h('h3', {}, 'New game of ' + game.id), count, names,
+  ...options.map((o) => h('label', {}, o.key + ' ', input(o, o.key))),
+  problem, h('button', { type: 'submit' }, 'Start a new game'));
+  return form;
+}
+
+function refereeForms(game: WebGame): HTMLElement[] {
+  return commandSpecs(game.module.commands).map((c) => {
+    const problem = h('span', { class: 'problem' });
+    const form = h('form', { class: 'command', 'data-cmd': c.name, novalidate: true, onsubmit: (e: Event) => {
+      e.preventDefault();
+      const command = { cmd: c.name, ...values(form, c.fields) };
+      const wrong = commandProblem(command, game.module.commands);
+      fill(problem, wrong ?? '');
+      if (!wrong) send(command);
+    } },
+    h('button', { type: 'submit' }, c.name),
+    ...c.fields.map((f) => h('label', {}, f.key + ' ', input(f, f.key))),
+    h('small', {}, game.companion.commands[c.name] ?? ''), problem);
+    return form;
+  });
+}
+
+function renderRun(): void {
+  const game = gameOf();
+  if (!game) {
+    formsFor = null;
+    fill($('run'), h('p', { class: 'hint' }, 'Connect a board first: the forms are made from its game.'));
+    return;
+  }
+  if (formsFor === game.id) return;
+  formsFor = game.id;
+  fill($('run'),
+    newGameForm(game),
+    h('h3', {}, 'Correct'), h('button', { id: 'undo', onclick: () => send({ cmd: 'undo' }) }, 'Undo the last move'),
+    h('h3', {}, 'Referee inputs'), ...refereeForms(game),
+    h('h3', {}, "The board's buttons"),
+    h('dl', { class: 'buttons' },
+      h('dt', {}, 'next'), h('dd', {}, game.companion.next),
+      h('dt', {}, 'mode, held 1 s'), h('dd', {}, 'undo the last move'),
+      h('dt', {}, 'both together'), h('dd', {}, 'open pairing for a minute (the display shows P and the passkey to enter on the phone); on the simulated board, confirm a command that waits')));
+}
+
+/** Sensor marks from the last diagnostics report and the faults told during play. */
+function marks(game: WebGame): SensorMarks {
+  const m = noMarks();
+  const report = view.diag.report;
+  if (report) {
+    const words = (report.levels as string[]).map((w) => parseInt(w, 16));
+    for (const sensor of game.module.board.sensors) if ((words[sensor.ch >> 5] >>> (sensor.ch & 31)) & 1) m.lit.add(sensor.name);
+    for (const n of report.stuck as string[]) m.stuck.add(n);
+    for (const n of report.never as string[]) m.never.add(n);
+    for (const c of report.ch as { s: string; r: number }[]) if (c.r > CHATTER_REJECTED) m.chatter.add(c.s);
+    for (const e of report.recent as number[][]) if (e[2] > 0) m.lit.add(game.module.board.sensors.find((sensor: { ch: number }) => sensor.ch === e[1])?.name ?? '');
+  }
+  for (const f of view.faults) if (f.sensor) m[f.fault === 'chatter' ? 'chatter' : f.fault === 'never' ? 'never' : 'stuck'].add(f.sensor);
+  return m;
+}
+
+function renderDiag(): void {
+  const game = gameOf();
+  if (!game) {
+    fill($('diag'), h('p', { class: 'hint' }, 'Connect a board first.'));
+    return;
+  }
+  const walk = view.diag.walk as { seen: number; of: number; missing: string[] } | null;
+  const m = marks(game);
+  fill($('diag'),
+    h('p', {}, view.diag.on
+      ? h('button', { id: 'diag-off', onclick: () => send({ cmd: 'diag', on: false }) }, 'Back to the game')
+      : h('button', { id: 'diag-on', onclick: () => send({ cmd: 'diag', on: true }) }, 'Start diagnostics'),
+    ' ', view.diag.on ? h('button', { id: 'walk', onclick: () => send({ cmd: 'diag', walk: true }) }, 'Restart the walk test') : null),
+    walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
+      walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
+    drawBoard(game, m),
+    h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
+    view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);
+}
+
+async function renderHistory(): Promise<void> {
+  const games = await listGames().catch(() => []);
+  const t = totals(games);
+  fill($('history'),
+    h('p', {}, h('button', { id: 'export-csv', onclick: () => download('tallyboard-history.csv', 'text/csv', toCsv(games)) }, 'Export CSV'), ' ',
+      h('button', { id: 'export-json', onclick: () => download('tallyboard-history.json', 'application/json', toJson(games)) }, 'Export JSON'), ' ',
+      h('button', { onclick: () => { if (confirm('Forget every game kept on this phone?')) void clearGames().then(renderHistory); } }, 'Clear')),
+    h('h3', {}, 'Players'),
+    t.length ? h('table', { id: 'totals' }, h('tr', {}, h('th', {}, 'player'), h('th', {}, 'games'), h('th', {}, 'wins'), h('th', {}, 'points')),
+      ...t.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.games), h('td', {}, p.wins), h('td', {}, p.points)))) : h('p', { class: 'hint' }, 'No finished game yet.'),
+    h('h3', {}, 'Games'),
+    h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
+      h('details', {}, h('summary', {}, `${g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
+        h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule})`))))))));
+}
+
+/** The simulated board's screen: what to play, the display, the board's drawing, happenings and buttons. */
+let happening = 0;
+function renderBoard(): void {
+  const el = $('board');
+  if (!board) {
+    fill(el,
+      h('p', {}, 'The real firmware runs in this page, on a simulated board: play a game by clicking the board, or watch a recorded one.'),
+      ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.id)),
+      scenarioLoader());
+    return;
+  }
+  const game = gameById(board.sim.scenario.header.game)!;
+  const happenings = game.companion.happenings ?? [];
+  const placed = happenings.filter((x) => JSON.stringify(x.line).includes('$place'));
+  const act = (line: Record<string, unknown>): void => {
+    try {
+      board!.act(line);
+    } catch (e) {
+      view.notice = (e as Error).message;
+      render();
+    }
+  };
+  const click = placed.length ? (place: string) => act(JSON.parse(JSON.stringify(placed[happening].line).replace(/"\$place"/g, JSON.stringify(place)))) : undefined;
+  fill(el,
+    h('p', { id: 'sim-status' }),
+    h('div', { id: 'led' }),
+    placed.length ? h('label', {}, 'A click on the board: ', h('select', { id: 'click-does', onchange: (e: Event) => { happening = +(e.target as HTMLSelectElement).value; } },
+      ...placed.map((x, i) => h('option', { value: i, selected: i === happening }, x.label)))) : null,
+    drawBoard(game, noMarks(), click),
+    h('div', { class: 'happenings' }, ...happenings.filter((x) => placed.indexOf(x) < 0).map((x) => h('button', { onclick: () => act(x.line) }, x.label))),
+    h('div', { class: 'buttons' },
+      h('button', { onclick: () => act({ button: 'next' }) }, 'next'),
+      h('button', { onclick: () => act({ button: 'next', holdMs: 1500 }) }, 'next, held'),
+      h('button', { onclick: () => act({ button: 'mode', holdMs: 1000 }) }, 'mode, held (undo)'),
+      h('button', { onclick: () => act({ button: 'both' }) }, 'both'),
+      h('button', { onclick: () => { act({ power: board!.powered() ? 'cut' : 'on' }); renderBoard(); } }, board.powered() ? 'cut the power' : 'power on')),
+    h('button', { onclick: () => { stopSimulated(); if (link) link.close(); link = null; Object.assign(view, emptyView()); render(); renderBoard(); } }, 'Leave the simulated board'),
+    scenarioLoader());
+  shown = '';
+  updateBoard();
+}
+
+/** What changes as the simulated board runs: its time and power, and the display when it shows something new. */
+let shown = '';
+function updateBoard(): void {
+  if (!board || screen !== 'board' || !document.getElementById('led')) return;
+  fill($('sim-status'), `${board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  const segments = board.segments();
+  const key = JSON.stringify(segments);
+  if (key !== shown || !$('led').firstChild) fill($('led'), drawDisplay(segments));
+  shown = key;
+}
+
+function scenarioLoader(): HTMLElement {
+  const speed = h('select', { id: 'speed' }, h('option', { value: '1' }, 'as recorded'), h('option', { value: '10' }, '10× faster'), h('option', { value: '0' }, 'at once'));
+  const problem = h('p', { class: 'problem', id: 'scenario-problem' });
+  const watch = async (text: string): Promise<void> => {
+    let next: SimBoard;
+    try {
+      next = new SimBoard(text);
+    } catch (err) {
+      const line = (err as { line?: number }).line;
+      fill(problem, (line ? `line ${line}: ` : '') + (err as Error).message);
+      return;
+    }
+    fill(problem, '');
+    await connectSimulated(next, +speed.value);
+  };
+  const examples = GAMES.flatMap((g) => g.examples);
+  return h('div', { class: 'loader' }, h('h3', {}, 'Watch a recorded game'), speed,
+    h('div', { class: 'examples' }, ...examples.map((f) => h('button', { class: 'example', 'data-example': f, onclick: async () => {
+      const res = await fetch('../scenarios/' + f).catch(() => null);
+      if (res && res.ok) await watch(await res.text());
+      else fill(problem, 'could not load ' + f);
+    } }, f.replace('.jsonl', '')))),
+    h('label', {}, 'or a scenario file (.jsonl): ', h('input', { id: 'scenario', type: 'file', accept: '.jsonl,.json,.txt', onchange: async (e: Event) => {
+      const file = (e.target as HTMLInputElement).files?.[0];
+      if (file) await watch(await file.text());
+    } })), problem);
+}
+
+function render(): void {
+  fill($('notice'), view.notice);
+  renderScore();
+  renderRun();
+  if (screen === 'diag') renderDiag();
+}
+
+function show(name: string): void {
+  screen = name;
+  for (const el of document.querySelectorAll('main > section')) (el as HTMLElement).hidden = el.id !== name;
+  for (const el of document.querySelectorAll('nav button')) el.classList.toggle('on', (el as HTMLElement).dataset.screen === name);
+  if (diagTimer) clearInterval(diagTimer);
+  diagTimer = null;
+  if (name === 'diag') {
+    renderDiag();
+    // The board reports its sensors when asked: ask now and then while the drawing is shown.
+    diagTimer = setInterval(() => { if (view.diag.on) send({ cmd: 'diag' }); }, DIAG_POLL_MS);
+  }
+  if (name === 'history') void renderHistory();
+  if (name === 'board') renderBoard();
+}
+
+function start(): void {
+  document.querySelector('nav')!.addEventListener('click', (e) => {
+    const name = (e.target as HTMLElement).dataset.screen;
+    if (name) show(name);
+  });
+  $('connect').addEventListener('click', () => void connectBluetooth());
+  $('try').addEventListener('click', () => show('board'));
+  const problem = bluetoothProblem(navigator as { bluetooth?: unknown }, window.isSecureContext);
+  if (problem) statusDetail = problem;
+  renderStatus();
+  render();
+  show('score');
+  // The first render is done (npm run bench reads it).
+  performance.mark('companion-ready');
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') void navigator.serviceWorker.register('./sw.js').catch(() => undefined);
+}
+
+start();

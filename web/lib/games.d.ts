@@ -1,0 +1,35 @@
+// The games as a page gets them: the module tools/web.ts generates from the
+// registry (tools/games.ts) when it bundles a page.
+declare module 'tallyboard:games' {
+  import type { GameModule } from '../../firmware/game';
+  import type { GameFactory } from '../../sim/game';
+  import type { Words } from '../../sim/phone';
+
+  export interface WebGame {
+    id: string;
+    module: GameModule<any, any>;
+    /** The model of its board (sim/games/<id>.ts), or null: the simulated board then takes no happenings. */
+    simGame: GameFactory | null;
+    /** Refusal words: the core's and the game's (firmware/words.json, firmware/games/<id>/words.json). */
+    words: Words;
+    /** Each rule id's words, from the game's page (docs/games/<id>.md, Rule ids). */
+    rules: Record<string, string>;
+    /**
+     * firmware/games/<id>/companion.json: its options' rules (command-table rules), what `next` does, what each
+     * referee input means, where its places lie on the drawing (x, y of 100; a sensor's place is the second part
+     * of its name), and the happenings the simulated board offers (`$place`: the place clicked).
+     */
+    companion: {
+      options: Record<string, string>;
+      next: string;
+      commands: Record<string, string>;
+      places?: Record<string, [number, number]>;
+      happenings?: { label: string; line: Record<string, unknown> }[];
+    };
+    /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */
+    examples: string[];
+  }
+
+  export const CORE_WORDS: Words;
+  export const GAMES: WebGame[];
+}

@@ -1,0 +1,93 @@
+// Finished games kept on the phone (IndexedDB), with every point change the
+// page heard; per-player totals; export as CSV and JSON.
+import type { PointChange } from './board-view';
+
+export interface FinishedGame {
+  id?: number;
+  game: string;
+  /** When it ended (ms since 1970). */
+  ended: number;
+  players: string[];
+  scores: number[];
+  winner: number | null;
+  changes: PointChange[];
+}
+
+const DB = 'tallyboard';
+const STORE = 'games';
+
+function open(): Promise<IDBDatabase> {
+  return new Promise((ok, fail) => {
+    const req = indexedDB.open(DB, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  });
+}
+
+async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  return new Promise((ok, fail) => {
+    const req = act(db.transaction(STORE, mode).objectStore(STORE));
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => fail(req.error);
+  }).finally(() => db.close()) as Promise<T>;
+}
+
+export function saveGame(game: FinishedGame): Promise<IDBValidKey> {
+  return run('readwrite', (s) => s.add(game));
+}
+
+/** Every game kept, oldest first. */
+export function listGames(): Promise<FinishedGame[]> {
+  return run('readonly', (s) => s.getAll() as IDBRequest<FinishedGame[]>);
+}
+
+export function clearGames(): Promise<undefined> {
+  return run('readwrite', (s) => s.clear());
+}
+
+export interface PlayerTotal {
+  name: string;
+  games: number;
+  wins: number;
+  points: number;
+}
+
+/** Per player (by name): games played, won, and points scored over them. */
+export function totals(games: FinishedGame[]): PlayerTotal[] {
+  const by = new Map<string, PlayerTotal>();
+  for (const g of games) {
+    g.players.forEach((name, p) => {
+      const t = by.get(name) ?? { name, games: 0, wins: 0, points: 0 };
+      t.games++;
+      if (g.winner === p) t.wins++;
+      t.points += g.scores[p] ?? 0;
+      by.set(name, t);
+    });
+  }
+  return [...by.values()].sort((a, b) => b.wins - a.wins || b.points - a.points || a.name.localeCompare(b.name));
+}
+
+function csvField(v: unknown): string {
+  const s = String(v ?? '');
+  return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
+/** One row per point change: which game, when it ended, the player, the points, the rule, and the player's score after it. */
+export function toCsv(games: FinishedGame[]): string {
+  const rows = [['game_no', 'game', 'ended', 'player', 'name', 'points', 'rule', 'score_after', 'final_score', 'winner'].join(',')];
+  games.forEach((g, i) => {
+    const running = g.players.map(() => 0);
+    for (const c of g.changes) {
+      running[c.player] = (running[c.player] ?? 0) + c.points;
+      rows.push([i + 1, g.game, new Date(g.ended).toISOString(), c.player, g.players[c.player], c.points, c.rule, running[c.player],
+        g.scores[c.player], g.winner === null ? '' : g.players[g.winner]].map(csvField).join(','));
+    }
+  });
+  return rows.join('\n') + '\n';
+}
+
+export function toJson(games: FinishedGame[]): string {
+  return JSON.stringify(games, null, 1) + '\n';
+}

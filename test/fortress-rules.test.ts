@@ -22,6 +22,8 @@ const at = (fields: Partial<FortressState>, options: GameOptions = {}): Fortress
 /** Fort bit by name (EA1 ... FG). */
 const fort = (name: string): number => 1 << (('EF'.indexOf(name[0]) * 5) + FORTS.indexOf(name.slice(1)));
 const forts = (...names: string[]): number => names.reduce((bits, n) => bits | fort(n), 0);
+/** The forts taken, as bits (the bits above them say which were judged at their taker's next stroke, F12). */
+const takenForts = (state: FortressState): number => state.tk & 1023;
 /** Bit of a side's pass colours in `cd`. */
 const PASS_COLOURS = [1 << 10, 1 << 11];
 /** Player 0 (English) has made the pass regularly: the French pass colours are down. */
@@ -64,7 +66,7 @@ describe('fortress rules', () => {
       it(rule + ': ' + what + ': -2, not taken, the ball back to its spot', () => {
         const o = play(from(), stroke(...happenings.split(',')));
         assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: rule }]);
-        assert.equal(o.state.tk, 0);
+        assert.equal(takenForts(o.state), 0);
         assert.deepEqual(o.state.rs, due);
       });
     }
@@ -87,7 +89,7 @@ describe('fortress rules', () => {
     it('F11: a fort taken (bell, attacking ball, pass and order respected): +4, taken, the ball due on its spot (F10)', () => {
       const o = play(passed(), stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: 4, rule: 'F11' }]);
-      assert.equal(o.state.tk, fort('FA2'));
+      assert.equal(takenForts(o.state), fort('FA2'));
       assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
     });
 
@@ -95,10 +97,10 @@ describe('fortress rules', () => {
       const taken = play(passed(), stroke('EA>FA1!')).state;
       const next = play(taken, stroke('EA+'));
       assert.deepEqual(next.changes, [{ player: 0, points: -4, rule: 'F12' }]);
-      assert.equal(next.state.tk, 0);
+      assert.equal(takenForts(next.state), 0);
       assert.equal(next.state.t, 1, 'F12 is no gain: the turn passes');
       assert.deepEqual(play(taken, stroke('FA1_', 'EA+')).changes, []);
-      assert.equal(play(taken, stroke('FA1_', 'EA+')).state.tk, fort('FA1'));
+      assert.equal(takenForts(play(taken, stroke('FA1_', 'EA+')).state), fort('FA1'));
       // Down in the stroke that took it, after the bell.
       const inOne = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
       assert.deepEqual(play(inOne, stroke('EA+')).changes, []);
@@ -116,7 +118,7 @@ describe('fortress rules', () => {
     it('F15: no bell, no fort', () => {
       const o = play(passed(), stroke('EA>FA1'));
       assert.deepEqual(o.changes, []);
-      assert.equal(o.state.tk, 0);
+      assert.equal(takenForts(o.state), 0);
     });
 
     it('F19: the last stroke struck with an adversary\'s ball: -2, marked once', () => {
@@ -145,7 +147,7 @@ describe('fortress rules', () => {
       assert.deepEqual(taken.rs, [1, 0, 0, 0]);
       const o = play(taken, stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: 0, rule: 'F23' }]);
-      assert.equal(o.state.tk, fort('FA1'));
+      assert.equal(takenForts(o.state), fort('FA1'));
       // Put back by hand before the stroke: the fort counts.
       assert.deepEqual(scored(taken, stroke('EA+', 'EA>FA2!')), ['F11 4']);
       // A holed defending ball of his own, not yet back, counts too; the adversary's balls do not.
@@ -157,6 +159,27 @@ describe('fortress rules', () => {
       const two = passed({ rs: [0, 2, 0, 0] });
       assert.deepEqual(scored(two, stroke('ED1+', 'EA>FA1!')), ['F23 0']);
       assert.deepEqual(scored(two, stroke('ED1+', 'ED2+', 'EA>FA1!')), ['F11 4']);
+    });
+
+    it('F14: a pass made regularly (the pass, then the colours) need not be made again, even with the colours put up later', () => {
+      const regular = playAll(start(), [stroke('EA=', 'FP_'), stroke(), stroke('EA-'), stroke()]).state;
+      assert.deepEqual(scored(regular, stroke('FP^', 'EA>FA1!')), ['F11 4']);
+      const later = playAll(regular, [stroke('FP^'), stroke(), stroke('FP^', 'ED1-'), stroke()]).state;
+      assert.deepEqual(scored(later, stroke('EA>FA2!')), ['F11 4']);
+      // Made but not yet regular: a fort attacked with the colours still up is F9's.
+      assert.deepEqual(scored(start(), stroke('EA=', 'EA>FA1!')), ['F9 -2']);
+    });
+
+    it('F24: a fort once taken (its colours down at the taker\'s next stroke) stays taken, whatever its colours or the adversary do after', () => {
+      const kept = playAll(passed(), [stroke('EA>FA1!', 'FA1_'), stroke('EA+', 'ED1-')]).state;
+      assert.equal(takenForts(kept), fort('FA1'));
+      // The adversary takes the ball out of the fort and puts the colours up again; the taker strikes again.
+      const after = playAll(kept, [stroke('FD>FA1', 'FD.2'), { k: 'hand', h: ['FA1^'] }]).state;
+      assert.equal(after.t, 0);
+      const o = play(after, stroke('ED1-'));
+      assert.deepEqual(o.changes, [], 'no F12: it was judged at the taker\'s next stroke');
+      assert.equal(takenForts(o.state), fort('FA1'));
+      assert.deepEqual(scored(after, stroke('EA>FA1!')), ['F36 -2'], 'taken still');
     });
 
     it('F25/F26/F27: an adversary\'s ball forced into a fort', () => {
@@ -231,7 +254,7 @@ describe('fortress rules', () => {
       const s = passed({ tk: fort('FA2'), cd: PASS_COLOURS[1] | fort('FA2') });
       const o = play(s, stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F36' }]);
-      assert.equal(o.state.tk, fort('FA2'));
+      assert.equal(takenForts(o.state), fort('FA2'));
     });
 
     it('F37: "I do not see" declared before the stroke: a hit +2, a miss -2 (the board scores a miss until told a hit)', () => {
@@ -344,9 +367,12 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(at({ t: 1 }), stroke('FA=', 'EP_', 'FA>EA2!')), ['F11 4']);
     });
 
-    it('pass colours put up again: before his stroke, the pass must be made again (F8); during it, the pass is not regular (F9)', () => {
+    it('F8/F14: pass colours put up again before the pass is judged: it must be made again; once judged, it stands', () => {
       assert.deepEqual(scored(passed(), stroke('FP^', 'EA>FA1!')), ['F6 -2']);
-      assert.deepEqual(scored(passed(), stroke('EA-', 'FP^', 'EA>FA1!')), ['F9 -2']);
+      // Judged at the stroke's first movement, the colours down: the pass stands, whatever the colours do after.
+      assert.deepEqual(scored(passed(), stroke('EA-', 'FP^', 'EA>FA1!')), ['F11 4']);
+      const judged = playAll(passed(), [stroke('EA-'), stroke(), { k: 'hand', h: ['FP^'] }]).state;
+      assert.deepEqual(scored(judged, stroke('EA>FA1!')), ['F11 4']);
     });
   });
 
@@ -357,7 +383,7 @@ describe('fortress rules', () => {
       const fixed = play(s, { k: 'fix', h: ['EA>FA1!', 'FD.2'] });
       assert.deepEqual(fixed.changes, [{ player: 0, points: 4, rule: 'F11' }, { player: 0, points: 2, rule: 'F28' }]);
       assert.equal(fixed.state.t, 0);
-      assert.equal(fixed.state.tk, fort('FA1'));
+      assert.equal(takenForts(fixed.state), fort('FA1'));
       // Corrected again: articles that stay are not told again.
       const again = play(fixed.state, { k: 'fix', h: ['EA>FA1!'] });
       assert.deepEqual(again.changes, [{ player: 0, points: -2, rule: 'F28' }]);

@@ -39,9 +39,9 @@ export interface FortressState {
   /** Options floorAtZero (F40) and alternate (F41). */
   z: boolean;
   a: boolean;
-  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back. */
+  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back; bit 2 + side: it was judged regular and stands (F14). */
   ps: number;
-  /** Bit per fort: taken. */
+  /** Bit per fort: taken; bit 10 + the fort's: judged at its taker's next stroke, and taken for good (F12, F24). */
   tk: number;
   /** Bit per colours down: each fort's as in tk, then bit 10 + side for a side's pass colours. */
   cd: number;
@@ -147,13 +147,17 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     // (after colours taken down and balls put back by hand before it), or at its end.
     if (!begun && (i === hs.length || op && '>.=-~'.indexOf(op) >= 0)) {
       begun = true;
-      // F8: a pass counts once the adversary's pass colours are down; still up now, it must be made again.
-      if (!(st.cd >> (10 + adv) & 1)) st.ps &= ~(1 << side);
-      // F12: an adversary's fort taken whose colours are still up is not taken, and its 4 points go back.
+      // F8: a pass not yet judged stands once the adversary's pass colours are down (F14); still up now, it must be made again.
+      if ((st.ps & ~(st.ps >> 2)) >> side & 1) st.ps ^= st.cd >> (10 + adv) & 1 ? 4 << side : 1 << side;
+      // F12: an adversary's fort taken and not yet judged: its colours down, it stays taken (F24); still up, it is
+      // not taken, and its 4 points go back.
       for (let f = adv * 5; f < adv * 5 + 5; f++) {
-        if ((st.tk & ~st.cd) >> f & 1) {
-          st.tk ^= 1 << f;
-          changes.push(score(ARTICLES, F12, p));
+        if ((st.tk & ~(st.tk >> 10)) >> f & 1) {
+          if (st.cd >> f & 1) st.tk |= 1024 << f;
+          else {
+            st.tk ^= 1 << f;
+            changes.push(score(ARTICLES, F12, p));
+          }
         }
       }
     }
@@ -183,7 +187,7 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
       else if (fortSide !== side && bell) {
         if (defending) article = F18;
         else if (!(st.ps >> side & 1)) article = F6;
-        else if (!(st.cd >> (10 + adv) & 1)) article = F9;
+        else if (!(st.ps >> (2 + side) & 1) && !(st.cd >> (10 + adv) & 1)) article = F9;
         else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
         else {
           st.tk |= 1 << f;

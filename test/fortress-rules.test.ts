@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playInOrder } from './rules-harness';
+import { fortressFields } from '../firmware/games/fortress/layout';
 
 const WORDS: Record<string, string> = JSON.parse(readFileSync('firmware/games/fortress/words.json', 'utf8'));
 
@@ -86,6 +87,13 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(afterPass, stroke('FP_', 'EA>FA1!')), ['F11 4']);
     });
 
+    it('F10: after taking a fort, the attacking ball goes back to its spot: due until it is put back (F23)', () => {
+      const taken = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
+      assert.deepEqual(taken.rs, [1, 0, 0, 0]);
+      assert.equal(fortressFields(taken).offSpot, 'EA');
+      assert.deepEqual(play(taken, stroke('EA+')).state.rs, [0, 0, 0, 0]);
+    });
+
     it('F11: a fort taken (bell, attacking ball, pass and order respected): +4, taken, the ball due on its spot (F10)', () => {
       const o = play(passed(), stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: 4, rule: 'F11' }]);
@@ -119,6 +127,15 @@ describe('fortress rules', () => {
       const o = play(passed(), stroke('EA>FA1'));
       assert.deepEqual(o.changes, []);
       assert.equal(takenForts(o.state), 0);
+    });
+
+    it('F17: forts are taken with the attacking ball only: a defending ball that rings the bell takes nothing (F18)', () => {
+      for (const ball of ['ED', 'ED1', 'ED2']) {
+        const o = play(passed(), stroke(ball + '>FA1!'));
+        assert.deepEqual([o.changes.map((c) => c.rule + ' ' + c.points), takenForts(o.state)], [['F18 -2'], 0], ball);
+      }
+      // The attacking ball takes it after, in the same stroke: the defending ball sent back is due from the next stroke.
+      assert.deepEqual(scored(passed(), stroke('ED>FA1!', 'EA>FA1!')), ['F18 -2', 'F11 4']);
     });
 
     it('F19: the last stroke struck with an adversary\'s ball: -2, marked once', () => {
@@ -248,6 +265,15 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1')), ['F34 -2']);
       // Different faults in one stroke each count.
       assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1!', 'ED1.2', 'ED2>FG!')), ['F36 -2', 'F29 -2', 'F22 -2']);
+    });
+
+    it('F35: a ball holed, forced over the table or made prisoner goes back to its spot (due, by class)', () => {
+      const adversary = play(start(), stroke('FD.1', 'FA~', 'FD2>EA1'));
+      assert.deepEqual(adversary.state.rs, [0, 0, 1, 2]);
+      assert.equal(fortressFields(adversary.state).offSpot, 'FA FD FD');
+      assert.deepEqual(play(start(), stroke('ED1~', 'EA.2')).state.rs, [1, 1, 0, 0]);
+      // A ball in a fort that is no prisoner (F26, F27) stays where it lies.
+      assert.deepEqual(play(at({ tk: fort('ER1') }), stroke('FD2>ER1', 'FA>FA2')).state.rs, [0, 0, 0, 0]);
     });
 
     it('F36: a fort taken again once taken and its colours down: -2, and it stays taken', () => {

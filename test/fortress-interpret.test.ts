@@ -14,11 +14,15 @@ const ch = (name: string): number => {
   return c;
 };
 
-function harness(pending = -1, lying: string[] = []) {
+/** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots and the colours `down`. */
+function harness(pending = -1, lying: string[] = [], down: string[] = []) {
   const moves: FortressMove[] = [];
   const begun: number[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
-  it.resume!(0, (c) => (lying.some((b) => ch('spot.' + b) === c) ? 1 : 0), pending);
+  const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)));
+  it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
+  // What it found at power-up, told at once when no stroke was under way.
+  const found = pending > 0 ? [] : moves.splice(0);
   let now = 0;
   const run = (to: number) => {
     for (; now <= to; now++) it.tick(now);
@@ -40,7 +44,7 @@ function harness(pending = -1, lying: string[] = []) {
     edge(`mouth.${mouth}.${pole}.lo`, 1, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 6);
   };
-  return { it, moves, begun, run, edge, pass, now: () => now };
+  return { it, moves, begun, found, run, edge, pass, now: () => now };
 }
 
 describe('fortress interpreter', () => {
@@ -114,6 +118,32 @@ describe('fortress interpreter', () => {
     assert.deepEqual(after.moves, []);
     after.edge('spot.ED1', 0, REST_MS - 1);
     after.run(2 * REST_MS);
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.2', 'ED1-'] }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.2', 'ED1-'], f: ['ED1+'], n: 2 }]);
+  });
+
+  it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {
+    assert.deepEqual(harness(-1, ['EA', 'FD2'], ['FR2', 'EP']).found, [{ k: 'found', h: ['EA+', 'FD2+', 'FR2_', 'EP_'] }]);
+    assert.deepEqual(harness().found, [{ k: 'found', h: [] }], 'nothing: the game may have colours down that are up now');
+    // A bank floating (more than half of the inputs active): nothing is found.
+    const floating: FortressMove[] = [];
+    fortressInterpreter((m) => floating.push(m), () => {}).resume!(0, () => 1, -1);
+    assert.deepEqual(floating, []);
+    const under = harness(1, [], ['FA1']);
+    assert.deepEqual(under.moves, []);
+    under.run(REST_MS);
+    assert.deepEqual(under.moves, [{ k: 'stroke', h: ['EA>EA1'], f: ['FA1_'], n: 1 }]);
+  });
+
+  it('after power-up with nothing under way, tells the game once the balls have been at rest for REST_MS (a ball gone from its spot began a stroke)', () => {
+    const h = harness(-1, ['EA']);
+    h.run(REST_MS - 1);
+    assert.deepEqual(h.moves, []);
+    h.run(REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'rest' }]);
+    // A movement first: the stroke is told as any other, and no rest.
+    const moved = harness();
+    moved.pass('FA', 'pocket1', 100);
+    moved.run(3 * REST_MS);
+    assert.deepEqual(moved.moves, [{ k: 'stroke', h: ['FA.1'] }]);
   });
 });

@@ -89,15 +89,27 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Happenings in `codes`; a stroke is under way (1). */
   let n = 0;
   let under = 0;
+  /** What the board found at power-up, told with the stroke it took up (null: nothing to tell), after its first `resumed` happenings. */
+  let found: string[] | null = null;
+  let resumed = 0;
+  /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
+  let resting = 0;
 
-  /** Tells the stroke under way, if any. */
+  /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
   function settle(): void {
     if (!under) return;
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
     under = n = 0;
-    emit({ k: 'stroke', h: h });
+    const move: FortressMove = { k: 'stroke', h: h };
+    if (found) {
+      move.f = found;
+      move.n = resumed;
+      found = null;
+    }
+    emit(move);
   }
+
 
   /** The stroke's first happenings, saved as a begin record. */
   function save(): void {
@@ -117,6 +129,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       bytes.fill(NONE, ENTRY, CODES);
     }
     if (moving) {
+      resting = 0;
       at[LAST] = t;
       if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
     }
@@ -200,6 +213,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (under) {
         if (t - at[LAST] >= REST_MS) settle();
         else due = Math.min(due, at[LAST] + REST_MS);
+      } else if (resting) {
+        if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);
+        else {
+          resting = 0;
+          emit({ k: 'rest' });
+        }
       }
       at[DUE] = due;
     },
@@ -207,16 +226,31 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     settle: settle,
 
     resume: function (t: number, level: (ch: number) => number, pending: number): void {
-      // Balls on their spots lie there since before: their leaving is a movement.
-      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
-      // A stroke under way: its first happenings, saved; it ends as any other, from now on.
+      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
+      // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
+      // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
+      let active = 0;
+      for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
+      const seen: string[] | null = active > (SPOT0 + 6) >> 1 ? null : [];
+      for (let b = 0; b < 6; b++) {
+        bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+        if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
+      }
+      for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+      // A stroke under way: its first happenings, saved; it ends as any other, from now on, and is told with what was seen.
       if (pending > 0) {
         under = 1;
         bytes.fill(NONE, ENTRY, CODES);
         for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
         for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
-        at[LAST] = t;
+        found = seen;
+        resumed = n;
+      } else if (seen) {
+        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS.
+        resting = 1;
+        emit({ k: 'found', h: seen });
       }
+      at[LAST] = t;
       at[DUE] = 0;
     },
   } as FortressInterpreter;

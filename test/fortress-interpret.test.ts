@@ -14,12 +14,12 @@ const ch = (name: string): number => {
   return c;
 };
 
-/** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots and the colours `down`. */
-function harness(pending = -1, lying: string[] = [], down: string[] = []) {
+/** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots, the colours `down` and the sensors `on`. */
+function harness(pending = -1, lying: string[] = [], down: string[] = [], on: string[] = []) {
   const moves: FortressMove[] = [];
   const begun: number[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
-  const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)));
+  const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
   it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending > 0 ? [] : moves.splice(0);
@@ -132,6 +132,18 @@ describe('fortress interpreter', () => {
     assert.deepEqual(under.moves, []);
     under.run(REST_MS);
     assert.deepEqual(under.moves, [{ k: 'stroke', h: ['EA>EA1'], f: ['FA1_'], n: 1 }]);
+  });
+
+  it('a passage the board came up in the middle of is no happening (what it tripped might mislead); the next one is read', () => {
+    const h = harness(-1, [], [], ['mouth.pass.n.lo']);
+    h.edge('mouth.pass.s.lo', 1, 2);
+    h.edge('mouth.pass.s.lo', 0, 3);
+    h.edge('mouth.pass.n.lo', 0, 4);
+    h.run(4 + GAP_MS + 1);
+    assert.equal(h.it.busy(), false);
+    h.pass('EA', 'pass', 100);
+    h.run(100 + GAP_MS + REST_MS + 10);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA='] }]);
   });
 
   it('after power-up with nothing under way, tells the game once the balls have been at rest for REST_MS (a ball gone from its spot began a stroke)', () => {

@@ -52,10 +52,13 @@ const SOUTH_FIRST = 64;
 const RANG = 128;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); then the stroke's happenings, as codes.
+// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
+// stroke's happenings, as codes.
 const SPOT = MOUTH_COUNT;
 const ENTRY = SPOT + 6;
-const CODES = ENTRY + FORT_COUNT;
+/** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
+const HALF = ENTRY + FORT_COUNT;
+const CODES = HALF + MOUTH_COUNT;
 const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
@@ -126,7 +129,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         return;
       }
       under = 1;
-      bytes.fill(NONE, ENTRY, CODES);
+      bytes.fill(NONE, ENTRY, HALF);
     }
     if (moving) {
       resting = 0;
@@ -143,6 +146,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function close(m: number, t: number): void {
     const s = bytes[m];
     bytes[m] = 0;
+    if (bytes[HALF + m]) {
+      bytes[HALF + m] = 0;
+      return;
+    }
     const lows = s & 5;
     const highs = s & 10;
     const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
@@ -230,7 +237,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
       // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
       let active = 0;
-      for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
+      for (let ch = 0; ch < SPOT0 + 6; ch++) {
+        active += level(ch) ? 1 : 0;
+        // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
+        if (ch < BELL0 && level(ch)) {
+          bytes[HALF + (ch >> 2)] = 1;
+          bytes[ch >> 2] = OPEN;
+          at[ch >> 2] = t;
+        }
+      }
       const seen: string[] | null = active > (SPOT0 + 6) >> 1 ? null : [];
       for (let b = 0; b < 6; b++) {
         bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
@@ -240,7 +255,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       // A stroke under way: its first happenings, saved; it ends as any other, from now on, and is told with what was seen.
       if (pending > 0) {
         under = 1;
-        bytes.fill(NONE, ENTRY, CODES);
+        bytes.fill(NONE, ENTRY, HALF);
         for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
         for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
         found = seen;

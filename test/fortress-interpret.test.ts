@@ -105,20 +105,23 @@ describe('fortress interpreter', () => {
     assert.equal(h.it.busy(), false);
   });
 
-  it('saves the stroke\'s first four happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
+  it('saves the stroke\'s first seven happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
     h.edge('bell.FA1', 1, 140);
-    h.pass('FD', 'pocket2', 1000);
-    h.run(1100);
+    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
+    h.pass('FA', 'pass', 7000);
+    h.run(7100);
+    // One begin record for each of the first seven happenings (and the bell), none for the eighth.
+    assert.equal(h.begun.length, 8);
     const saved = h.begun[h.begun.length - 1];
-    assert.ok(saved > 0 && saved < 2 ** 31, String(saved));
+    assert.ok(Number.isSafeInteger(saved) && saved > 2 ** 31, String(saved));
     const after = harness(saved, ['ED1']);
     after.run(REST_MS - 1);
     assert.deepEqual(after.moves, []);
     after.edge('spot.ED1', 0, REST_MS - 1);
     after.run(2 * REST_MS);
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.2', 'ED1-'], f: ['ED1+'], n: 2 }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'ED1-'], f: ['ED1+'], n: 7 }]);
   });
 
   it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {

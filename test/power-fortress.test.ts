@@ -65,6 +65,22 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     assert.deepEqual(final(out).state, final(uncut).state);
   });
 
+  it('a cut after the seventh happening of a stroke, while its balls come to rest: every happening it sensed is kept, and it scores as uncut', () => {
+    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED.4 (the last at 37,000 ms); at rest 5 s after.
+    const long = { t: 32000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 },
+      { ball: 'FD2', into: 'pocket', pocket: 2 }, fort('EA', 'FA2'), { ball: 'ED', into: 'pocket', pocket: 4 }] };
+    // FA2's colours taken down after it: a line that keeps the replay going until the stroke is told.
+    const after = { t: 46000, do: 'stroke', happens: [colours('FA2', true)] };
+    const uncut = run([...OPENING, long, after]);
+    assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2']);
+    for (const cutAt of [37100, 38000]) {
+      const out = run([...OPENING, long, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
+      assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume! > 0, 'the stroke was under way');
+      assert.deepEqual(told(out), told(uncut), `cut at ${cutAt}`);
+      assert.deepEqual(final(out).state, final(uncut).state);
+    }
+  });
+
   it('balls lying on their spots since before the cut, and colours down since before, are no move', () => {
     const out = run([...OPENING, { t: 30000, power: 'cut' }, { t: 30020, power: 'on' }]);
     const uncut = run(OPENING);

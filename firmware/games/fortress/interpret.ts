@@ -32,9 +32,12 @@ const LEAVE = 1 + BELL + 4 * FORT_COUNT;
 const PUT = LEAVE + 6;
 const DOWN = PUT + 6;
 const UP = DOWN + 12;
-/** One more than the largest code: the begin record holds up to 4 codes as the digits of one number below 2^31. */
+/**
+ * One more than the largest code: the begin record holds up to SAVED codes as the digits of one number, an
+ * integer below 2^53 (145^7 is 1.3e15), which a double and Espruino's JSON keep exact.
+ */
 const BASE = UP + 12;
-const SAVED = 4;
+const SAVED = 7;
 /** Happenings a stroke holds (more are not scored; a stroke has a handful). */
 const MAX_HAPPENINGS = 48;
 
@@ -256,8 +259,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (pending > 0) {
         under = 1;
         bytes.fill(NONE, ENTRY, HALF);
-        for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
-        for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
+        // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
+        for (let v = pending; v > 0; v = (v - v % BASE) / BASE) n++;
+        for (let i = n - 1, v = pending; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
         found = seen;
         resumed = n;
       } else if (seen) {

@@ -211,6 +211,18 @@ export function cutAt(ex: Example, at: number): CutOutcome {
       }
     }
   }
+  // A ball seen entering a fort before the cut whose bell rang while the board could not hear it: the entry without its bell.
+  for (const k of list) {
+    const happens = actions[k].body.happens as { bell?: boolean }[];
+    if (actions[k].body.do !== 'stroke' || !Array.isArray(happens)) continue;
+    for (let i = 0; i < happens.length; i++) {
+      if (!happens[i].bell) continue;
+      const unheard = happens.map((h, j) => (j === i ? Object.assign({}, h, { bell: false }) : h));
+      const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: unheard })]]);
+      const again = segment(ex, from, new Map(), power);
+      if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`the bell of ${name(k)} unheard`);
+    }
+  }
   // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game
   // must be the uncut one without some of the moves the uncut board saved in the blind time.
   const partly = withoutMoves(ex, from, at, blindEnd, power);

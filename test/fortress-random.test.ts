@@ -11,8 +11,9 @@ import type { GameOptions } from '../firmware/game';
 import { mulberry32 } from '../sim/inputs';
 
 const GAMES = 3000;
-const SIDES = 'EF';
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
+const BALLS = ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'];
+const COLOURS = ['E', 'F'].flatMap((side) => FORTS.concat('P').map((f) => side + f));
 const TARGET = 20;
 
 /** A point change as the page tells it: `rule points`. */
@@ -36,6 +37,8 @@ interface Table {
   down: Set<string>;
   /** Balls due back on their spots, by class (EA, ED, FA, FD). */
   due: { [cls: string]: number };
+  /** Balls off their spots as far as the board saw (none seen on one yet, at the start). */
+  off: Set<string>;
   /** "I do not see" declared for the next stroke. */
   blind: boolean;
   /** Done by hand since the last stroke: the next one begins with it. */
@@ -49,14 +52,14 @@ function newTable(options: GameOptions): Table {
   return {
     english: lag, turn: lag, scores: [0, 0], winner: null, floor: !!options.floorAtZero, alternate: !!options.alternate,
     passMade: { E: false, F: false }, passStands: { E: false, F: false }, taken: new Set(), kept: new Set(), down: new Set(),
-    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, blind: false, hand: [], last: null,
+    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(BALLS), blind: false, hand: [], last: null,
   };
 }
 
 function copy(t: Table): Table {
   return {
     ...t, scores: t.scores.slice(), passMade: { ...t.passMade }, passStands: { ...t.passStands }, taken: new Set(t.taken),
-    kept: new Set(t.kept), down: new Set(t.down), due: { ...t.due }, hand: t.hand.slice(),
+    kept: new Set(t.kept), down: new Set(t.down), due: { ...t.due }, off: new Set(t.off), hand: t.hand.slice(),
   };
 }
 
@@ -113,8 +116,11 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
       const cls = ball[1] + ball[2];
       const own = ball[1] === side;
       const what = ball[3];
-      if (what === '+') n.due[cls] = Math.max(0, n.due[cls] - 1);
-      else if (what === '=') {
+      if (what === '+' || what === '-') {
+        const name = h.slice(0, -1);
+        if (what === '+') n.due[cls] = Math.max(0, n.due[cls] - 1);
+        if (BALLS.includes(name)) n.off[what === '+' ? 'delete' : 'add'](name);
+      } else if (what === '=') {
         if (own && ball[2] === 'A') n.passMade[side] = true;
       } else if (what[0] === '.' || what === '~') {
         rules.push(what === '~' ? (own ? 'F31' : 'F30') : own ? 'F29' : 'F28');
@@ -221,12 +227,43 @@ function correct(t: Table, hs: string[]): { table: Table; changes: Change[] } {
   return { table: again.table, changes: [...net].filter(([, v]) => v).map(([r, v]) => r + ' ' + v) };
 }
 
+/**
+ * What the board found at power-up (`seen`: balls on their spots, colours down), set against the table after
+ * happenings `hs`: balls put back and colours moved, then balls gone from their spots (Moves, `found`).
+ */
+function foundAgainst(t: Table, hs: string[], seen: string[]): string[] {
+  const off = new Set(t.off);
+  const down = new Set(t.down);
+  for (const h of hs) {
+    const name = h.slice(0, -1);
+    if (h.endsWith('+')) off.delete(name);
+    else if (h.endsWith('-') && BALLS.includes(name)) off.add(name);
+    else if (h.endsWith('_')) down.add(name);
+    else if (h.endsWith('^')) down.delete(name);
+  }
+  const back = BALLS.filter((b) => seen.includes(b + '+') && off.has(b)).map((b) => b + '+');
+  const moved = COLOURS.filter((c) => seen.includes(c + '_') !== down.has(c)).map((c) => c + (down.has(c) ? '^' : '_'));
+  const gone = BALLS.filter((b) => !seen.includes(b + '+') && !off.has(b)).map((b) => b + '-');
+  return [...back, ...moved, ...gone];
+}
+
 /** A move on the page's table: the new table and its changes, or the refusal's code. */
 function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | string {
   const h = m.h as string[];
   switch (m.k) {
-    case 'stroke':
-      return t.winner !== null ? 'over' : strike(t, t.hand.concat(h));
+    case 'stroke': {
+      if (t.winner !== null) return 'over';
+      const all = t.hand.concat(h);
+      // A stroke the board took up at power-up: what it found then, after its first n happenings.
+      const k = t.hand.length + (m.n ?? 0);
+      return strike(t, m.f ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), m.f), ...all.slice(k)] : all);
+    }
+    case 'found': {
+      const diff = t.winner !== null ? [] : foundAgainst(t, t.hand, h);
+      return diff.length ? play(t, { k: 'hand', h: diff }) : '';
+    }
+    case 'rest':
+      return t.winner === null && t.hand.some((x) => x.endsWith('-')) ? strike(t, t.hand) : '';
     case 'next':
       return t.winner !== null || (m.ms as number) < 1000 ? '' : strike(t, t.hand);
     case 'hand': {
@@ -325,8 +362,18 @@ class Player {
     if (r < 0.88) return { k: 'blind' };
     if (r < 0.92) return { k: 'blind', hit: this.chance(0.6) };
     if (r < 0.95) return { k: 'fix', h: this.stroke(t.last.before) };
-    if (r < 0.97) return { k: 'next', ms: this.chance(0.5) ? 1500 : 200 };
-    return { k: 'hand', h: this.byHand(t, 'E', 'F').concat(this.byHand(t, 'F', 'E')) };
+    if (r < 0.96) return { k: 'next', ms: this.chance(0.5) ? 1500 : 200 };
+    if (r < 0.97) return { k: 'hand', h: this.byHand(t, 'E', 'F').concat(this.byHand(t, 'F', 'E')) };
+    // Power-up: what the spots and colours show, alone or with the stroke it took up; then the balls at rest.
+    if (r < 0.985) return { k: 'found', h: this.found() };
+    if (r < 0.99) return { k: 'rest' };
+    const h = this.stroke(t);
+    return { k: 'stroke', h, f: this.found(), n: Math.floor(this.rnd() * (h.length + 1)) };
+  }
+
+  /** Balls lying on their spots and colours down, as a board finds them at power-up. */
+  found(): string[] {
+    return [...BALLS.filter(() => this.chance(0.5)).map((b) => b + '+'), ...COLOURS.filter(() => this.chance(0.4)).map((c) => c + '_')];
   }
 }
 
@@ -354,7 +401,7 @@ describe('fortress random games against a scorer written from the page', () => {
         }
         assert.equal(o.refused, undefined, where + ': refused');
         assert.deepEqual(told(o.changes), want.changes.slice().sort(), where + ": changes");
-        for (const c of o.changes) assert.equal(c.player, table.last && m.k !== 'stroke' && m.k !== 'next' ? table.last.before.turn : table.turn, where + ': the striker\'s');
+        for (const c of o.changes) assert.equal(c.player, table.last && !['stroke', 'next', 'rest'].includes(m.k) ? table.last.before.turn : table.turn, where + ': the striker\'s');
         state = o.state;
         table = want.table;
         assert.deepEqual(fortress.scores(state), table.scores, where + ': scores');

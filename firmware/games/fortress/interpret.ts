@@ -116,7 +116,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     emit(move);
   }
 
-
   /** The stroke's first happenings, saved as a begin record. */
   function save(): void {
     let v = 0;

@@ -14,11 +14,15 @@ const ch = (name: string): number => {
   return c;
 };
 
-function harness(pending = -1, lying: string[] = []) {
+/** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots, the colours `down` and the sensors `on`. */
+function harness(pending = -1, lying: string[] = [], down: string[] = [], on: string[] = []) {
   const moves: FortressMove[] = [];
   const begun: number[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
-  it.resume!(0, (c) => (lying.some((b) => ch('spot.' + b) === c) ? 1 : 0), pending);
+  const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
+  it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
+  // What it found at power-up, told at once when no stroke was under way.
+  const found = pending > 0 ? [] : moves.splice(0);
   let now = 0;
   const run = (to: number) => {
     for (; now <= to; now++) it.tick(now);
@@ -40,7 +44,7 @@ function harness(pending = -1, lying: string[] = []) {
     edge(`mouth.${mouth}.${pole}.lo`, 1, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 6);
   };
-  return { it, moves, begun, run, edge, pass, now: () => now };
+  return { it, moves, begun, found, run, edge, pass, now: () => now };
 }
 
 describe('fortress interpreter', () => {
@@ -101,19 +105,60 @@ describe('fortress interpreter', () => {
     assert.equal(h.it.busy(), false);
   });
 
-  it('saves the stroke\'s first four happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
+  it('saves the stroke\'s first seven happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
     h.edge('bell.FA1', 1, 140);
-    h.pass('FD', 'pocket2', 1000);
-    h.run(1100);
+    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
+    h.pass('FA', 'pass', 7000);
+    h.run(7100);
+    // One begin record for each of the first seven happenings (and the bell), none for the eighth.
+    assert.equal(h.begun.length, 8);
     const saved = h.begun[h.begun.length - 1];
-    assert.ok(saved > 0 && saved < 2 ** 31, String(saved));
+    assert.ok(Number.isSafeInteger(saved) && saved > 2 ** 31, String(saved));
     const after = harness(saved, ['ED1']);
     after.run(REST_MS - 1);
     assert.deepEqual(after.moves, []);
     after.edge('spot.ED1', 0, REST_MS - 1);
     after.run(2 * REST_MS);
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.2', 'ED1-'] }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'ED1-'], f: ['ED1+'], n: 7 }]);
+  });
+
+  it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {
+    assert.deepEqual(harness(-1, ['EA', 'FD2'], ['FR2', 'EP']).found, [{ k: 'found', h: ['EA+', 'FD2+', 'FR2_', 'EP_'] }]);
+    assert.deepEqual(harness().found, [{ k: 'found', h: [] }], 'nothing: the game may have colours down that are up now');
+    // A bank floating (more than half of the inputs active): nothing is found.
+    const floating: FortressMove[] = [];
+    fortressInterpreter((m) => floating.push(m), () => {}).resume!(0, () => 1, -1);
+    assert.deepEqual(floating, []);
+    const under = harness(1, [], ['FA1']);
+    assert.deepEqual(under.moves, []);
+    under.run(REST_MS);
+    assert.deepEqual(under.moves, [{ k: 'stroke', h: ['EA>EA1'], f: ['FA1_'], n: 1 }]);
+  });
+
+  it('a passage the board came up in the middle of is no happening (what it tripped might mislead); the next one is read', () => {
+    const h = harness(-1, [], [], ['mouth.pass.n.lo']);
+    h.edge('mouth.pass.s.lo', 1, 2);
+    h.edge('mouth.pass.s.lo', 0, 3);
+    h.edge('mouth.pass.n.lo', 0, 4);
+    h.run(4 + GAP_MS + 1);
+    assert.equal(h.it.busy(), false);
+    h.pass('EA', 'pass', 100);
+    h.run(100 + GAP_MS + REST_MS + 10);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA='] }]);
+  });
+
+  it('after power-up with nothing under way, tells the game once the balls have been at rest for REST_MS (a ball gone from its spot began a stroke)', () => {
+    const h = harness(-1, ['EA']);
+    h.run(REST_MS - 1);
+    assert.deepEqual(h.moves, []);
+    h.run(REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'rest' }]);
+    // A movement first: the stroke is told as any other, and no rest.
+    const moved = harness();
+    moved.pass('FA', 'pocket1', 100);
+    moved.run(3 * REST_MS);
+    assert.deepEqual(moved.moves, [{ k: 'stroke', h: ['FA.1'] }]);
   });
 });

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playInOrder } from './rules-harness';
+import { fortressFields } from '../firmware/games/fortress/layout';
 
 const WORDS: Record<string, string> = JSON.parse(readFileSync('firmware/games/fortress/words.json', 'utf8'));
 
@@ -22,6 +23,8 @@ const at = (fields: Partial<FortressState>, options: GameOptions = {}): Fortress
 /** Fort bit by name (EA1 ... FG). */
 const fort = (name: string): number => 1 << (('EF'.indexOf(name[0]) * 5) + FORTS.indexOf(name.slice(1)));
 const forts = (...names: string[]): number => names.reduce((bits, n) => bits | fort(n), 0);
+/** The forts taken, as bits (the bits above them say which were judged at their taker's next stroke, F12). */
+const takenForts = (state: FortressState): number => state.tk & 1023;
 /** Bit of a side's pass colours in `cd`. */
 const PASS_COLOURS = [1 << 10, 1 << 11];
 /** Player 0 (English) has made the pass regularly: the French pass colours are down. */
@@ -64,7 +67,7 @@ describe('fortress rules', () => {
       it(rule + ': ' + what + ': -2, not taken, the ball back to its spot', () => {
         const o = play(from(), stroke(...happenings.split(',')));
         assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: rule }]);
-        assert.equal(o.state.tk, 0);
+        assert.equal(takenForts(o.state), 0);
         assert.deepEqual(o.state.rs, due);
       });
     }
@@ -84,10 +87,17 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(afterPass, stroke('FP_', 'EA>FA1!')), ['F11 4']);
     });
 
+    it('F10: after taking a fort, the attacking ball goes back to its spot: due until it is put back (F23)', () => {
+      const taken = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
+      assert.deepEqual(taken.rs, [1, 0, 0, 0]);
+      assert.equal(fortressFields(taken).offSpot, 'EA');
+      assert.deepEqual(play(taken, stroke('EA+')).state.rs, [0, 0, 0, 0]);
+    });
+
     it('F11: a fort taken (bell, attacking ball, pass and order respected): +4, taken, the ball due on its spot (F10)', () => {
       const o = play(passed(), stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: 4, rule: 'F11' }]);
-      assert.equal(o.state.tk, fort('FA2'));
+      assert.equal(takenForts(o.state), fort('FA2'));
       assert.deepEqual(o.state.rs, [1, 0, 0, 0]);
     });
 
@@ -95,10 +105,10 @@ describe('fortress rules', () => {
       const taken = play(passed(), stroke('EA>FA1!')).state;
       const next = play(taken, stroke('EA+'));
       assert.deepEqual(next.changes, [{ player: 0, points: -4, rule: 'F12' }]);
-      assert.equal(next.state.tk, 0);
+      assert.equal(takenForts(next.state), 0);
       assert.equal(next.state.t, 1, 'F12 is no gain: the turn passes');
       assert.deepEqual(play(taken, stroke('FA1_', 'EA+')).changes, []);
-      assert.equal(play(taken, stroke('FA1_', 'EA+')).state.tk, fort('FA1'));
+      assert.equal(takenForts(play(taken, stroke('FA1_', 'EA+')).state), fort('FA1'));
       // Down in the stroke that took it, after the bell.
       const inOne = play(passed(), stroke('EA>FA1!', 'FA1_')).state;
       assert.deepEqual(play(inOne, stroke('EA+')).changes, []);
@@ -116,7 +126,16 @@ describe('fortress rules', () => {
     it('F15: no bell, no fort', () => {
       const o = play(passed(), stroke('EA>FA1'));
       assert.deepEqual(o.changes, []);
-      assert.equal(o.state.tk, 0);
+      assert.equal(takenForts(o.state), 0);
+    });
+
+    it('F17: forts are taken with the attacking ball only: a defending ball that rings the bell takes nothing (F18)', () => {
+      for (const ball of ['ED', 'ED1', 'ED2']) {
+        const o = play(passed(), stroke(ball + '>FA1!'));
+        assert.deepEqual([o.changes.map((c) => c.rule + ' ' + c.points), takenForts(o.state)], [['F18 -2'], 0], ball);
+      }
+      // The attacking ball takes it after, in the same stroke: the defending ball sent back is due from the next stroke.
+      assert.deepEqual(scored(passed(), stroke('ED>FA1!', 'EA>FA1!')), ['F18 -2', 'F11 4']);
     });
 
     it('F19: the last stroke struck with an adversary\'s ball: -2, marked once', () => {
@@ -145,7 +164,7 @@ describe('fortress rules', () => {
       assert.deepEqual(taken.rs, [1, 0, 0, 0]);
       const o = play(taken, stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: 0, rule: 'F23' }]);
-      assert.equal(o.state.tk, fort('FA1'));
+      assert.equal(takenForts(o.state), fort('FA1'));
       // Put back by hand before the stroke: the fort counts.
       assert.deepEqual(scored(taken, stroke('EA+', 'EA>FA2!')), ['F11 4']);
       // A holed defending ball of his own, not yet back, counts too; the adversary's balls do not.
@@ -157,6 +176,27 @@ describe('fortress rules', () => {
       const two = passed({ rs: [0, 2, 0, 0] });
       assert.deepEqual(scored(two, stroke('ED1+', 'EA>FA1!')), ['F23 0']);
       assert.deepEqual(scored(two, stroke('ED1+', 'ED2+', 'EA>FA1!')), ['F11 4']);
+    });
+
+    it('F14: a pass made regularly (the pass, then the colours) need not be made again, even with the colours put up later', () => {
+      const regular = playAll(start(), [stroke('EA=', 'FP_'), stroke(), stroke('EA-'), stroke()]).state;
+      assert.deepEqual(scored(regular, stroke('FP^', 'EA>FA1!')), ['F11 4']);
+      const later = playAll(regular, [stroke('FP^'), stroke(), stroke('FP^', 'ED1-'), stroke()]).state;
+      assert.deepEqual(scored(later, stroke('EA>FA2!')), ['F11 4']);
+      // Made but not yet regular: a fort attacked with the colours still up is F9's.
+      assert.deepEqual(scored(start(), stroke('EA=', 'EA>FA1!')), ['F9 -2']);
+    });
+
+    it('F24: a fort once taken (its colours down at the taker\'s next stroke) stays taken, whatever its colours or the adversary do after', () => {
+      const kept = playAll(passed(), [stroke('EA>FA1!', 'FA1_'), stroke('EA+', 'ED1-')]).state;
+      assert.equal(takenForts(kept), fort('FA1'));
+      // The adversary takes the ball out of the fort and puts the colours up again; the taker strikes again.
+      const after = playAll(kept, [stroke('FD>FA1', 'FD.2'), { k: 'hand', h: ['FA1^'] }]).state;
+      assert.equal(after.t, 0);
+      const o = play(after, stroke('ED1-'));
+      assert.deepEqual(o.changes, [], 'no F12: it was judged at the taker\'s next stroke');
+      assert.equal(takenForts(o.state), fort('FA1'));
+      assert.deepEqual(scored(after, stroke('EA>FA1!')), ['F36 -2'], 'taken still');
     });
 
     it('F25/F26/F27: an adversary\'s ball forced into a fort', () => {
@@ -227,11 +267,20 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(passed({ tk: fort('FA1'), cd: PASS_COLOURS[1] | fort('FA1') }), stroke('EA>FA1!', 'ED1.2', 'ED2>FG!')), ['F36 -2', 'F29 -2', 'F22 -2']);
     });
 
+    it('F35: a ball holed, forced over the table or made prisoner goes back to its spot (due, by class)', () => {
+      const adversary = play(start(), stroke('FD.1', 'FA~', 'FD2>EA1'));
+      assert.deepEqual(adversary.state.rs, [0, 0, 1, 2]);
+      assert.equal(fortressFields(adversary.state).offSpot, 'FA FD FD');
+      assert.deepEqual(play(start(), stroke('ED1~', 'EA.2')).state.rs, [1, 1, 0, 0]);
+      // A ball in a fort that is no prisoner (F26, F27) stays where it lies.
+      assert.deepEqual(play(at({ tk: fort('ER1') }), stroke('FD2>ER1', 'FA>FA2')).state.rs, [0, 0, 0, 0]);
+    });
+
     it('F36: a fort taken again once taken and its colours down: -2, and it stays taken', () => {
       const s = passed({ tk: fort('FA2'), cd: PASS_COLOURS[1] | fort('FA2') });
       const o = play(s, stroke('EA>FA2!'));
       assert.deepEqual(o.changes, [{ player: 0, points: -2, rule: 'F36' }]);
-      assert.equal(o.state.tk, fort('FA2'));
+      assert.equal(takenForts(o.state), fort('FA2'));
     });
 
     it('F37: "I do not see" declared before the stroke: a hit +2, a miss -2 (the board scores a miss until told a hit)', () => {
@@ -344,9 +393,12 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(at({ t: 1 }), stroke('FA=', 'EP_', 'FA>EA2!')), ['F11 4']);
     });
 
-    it('pass colours put up again: before his stroke, the pass must be made again (F8); during it, the pass is not regular (F9)', () => {
+    it('F8/F14: pass colours put up again before the pass is judged: it must be made again; once judged, it stands', () => {
       assert.deepEqual(scored(passed(), stroke('FP^', 'EA>FA1!')), ['F6 -2']);
-      assert.deepEqual(scored(passed(), stroke('EA-', 'FP^', 'EA>FA1!')), ['F9 -2']);
+      // Judged at the stroke's first movement, the colours down: the pass stands, whatever the colours do after.
+      assert.deepEqual(scored(passed(), stroke('EA-', 'FP^', 'EA>FA1!')), ['F11 4']);
+      const judged = playAll(passed(), [stroke('EA-'), stroke(), { k: 'hand', h: ['FP^'] }]).state;
+      assert.deepEqual(scored(judged, stroke('EA>FA1!')), ['F11 4']);
     });
   });
 
@@ -357,7 +409,7 @@ describe('fortress rules', () => {
       const fixed = play(s, { k: 'fix', h: ['EA>FA1!', 'FD.2'] });
       assert.deepEqual(fixed.changes, [{ player: 0, points: 4, rule: 'F11' }, { player: 0, points: 2, rule: 'F28' }]);
       assert.equal(fixed.state.t, 0);
-      assert.equal(fixed.state.tk, fort('FA1'));
+      assert.equal(takenForts(fixed.state), fort('FA1'));
       // Corrected again: articles that stay are not told again.
       const again = play(fixed.state, { k: 'fix', h: ['EA>FA1!'] });
       assert.deepEqual(again.changes, [{ player: 0, points: -2, rule: 'F28' }]);
@@ -477,6 +529,46 @@ describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s hap
     // A correction of the last stroke keeps what was done by hand since.
     const since = playAll(taken, [{ k: 'hand', h: ['FA1_'] }, { k: 'over', ball: 'FD1' }]).state;
     assert.deepEqual(since.ph, ['FA1_']);
+  });
+
+  it('found (at power-up): a ball the game has off its spot found on it was put back, colours found otherwise were moved; the rest is no move', () => {
+    const taken = playAll(passed(), [stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
+    assert.deepEqual([taken.rs, taken.sp], [[1, 0, 0, 0], 0b111111], 'EA due; no ball seen on its spot yet');
+    const lying = playAll(passed(), [{ k: 'hand', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FD2+'] }, stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
+    assert.deepEqual([lying.rs, lying.sp], [[1, 0, 0, 0], 0b11], 'EA due, EA and ED1 off their spots');
+    const found = play(lying, { k: 'found', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FP_', 'EP_'] });
+    assert.deepEqual(found.state.ph, ['EA+', 'ED1+', 'FA1^', 'EP_', 'FD2-'], 'ED2, FA and FD1 lay there since before; FP was down, FA1 was put up, EP taken down; FD2 left its spot');
+    assert.deepEqual(found.state, play(lying, { k: 'hand', h: ['EA+', 'ED1+', 'FA1^', 'EP_', 'FD2-'] }).state);
+    // A ball put back by hand before the cut, and gone from its spot after it, left it.
+    const back = playAll(lying, [{ k: 'hand', h: ['EA+'] }]).state;
+    assert.deepEqual(play(back, { k: 'found', h: ['ED2+', 'FA+', 'FD1+', 'FD2+', 'FP_', 'FA1_'] }).state.ph, ['EA+', 'EA-']);
+    // As the board had found it: nothing to do, and so nothing saved.
+    const all = ['ED2+', 'FA+', 'FD1+', 'FD2+'];
+    assert.equal(play(lying, { k: 'found', h: all.concat(['FP_', 'FA1_']) }).refused, '');
+    // What was done by hand since the last stroke counts: FA1 put up and EA put back already.
+    const since = playAll(lying, [{ k: 'hand', h: ['EA+', 'FA1^'] }]).state;
+    assert.equal(play(since, { k: 'found', h: all.concat(['EA+', 'FP_']) }).refused, '');
+    assert.equal(play(playAll(passed({ s: [20, 0] }), [stroke()]).state, { k: 'found', h: [] }).refused, '', 'a game over takes nothing');
+  });
+
+  it('a stroke taken up at power-up: what the board found then goes in after the happenings saved before the cut', () => {
+    // The pass saved before the cut; the French pass colours taken down while the board was starting; then a fort.
+    const o = play(start(), { k: 'stroke', h: ['EA-', 'EA=', 'EA>FA1!'], f: ['FP_'], n: 2 });
+    assert.deepEqual(o.state.lh, ['EA-', 'EA=', 'FP_', 'EA>FA1!']);
+    assert.deepEqual(o, play(start(), stroke('EA-', 'EA=', 'FP_', 'EA>FA1!')));
+    // Set against the game after what was done by hand and the happenings saved: EA left its spot in the stroke.
+    const hand = playAll(start(), [{ k: 'hand', h: ['EA+', 'ED1+'] }]).state;
+    assert.deepEqual(play(hand, { k: 'stroke', h: ['EA-'], f: ['ED1+', 'ED2+'], n: 1 }).state.lh, ['EA+', 'ED1+', 'EA-', 'ED2+']);
+  });
+
+  it('rest (after power-up): a stroke begun by a ball found gone from its spot is over; with none, nothing to do', () => {
+    const lying = playAll(start(), [{ k: 'hand', h: ['EA+'] }, stroke(), stroke()]).state;
+    const gone = playAll(lying, [{ k: 'found', h: [] }]).state;
+    assert.deepEqual(gone.ph, ['EA-']);
+    const o = play(gone, { k: 'rest' });
+    assert.deepEqual([o.state.lh, o.state.t], [['EA-'], 1]);
+    assert.equal(play(lying, { k: 'rest' }).refused, '');
+    assert.equal(play(playAll(lying, [{ k: 'hand', h: ['FP_'] }]).state, { k: 'rest' }).refused, '');
   });
 
   it('next held 1 s or more is a miss (F13: the turn passes); a short press does nothing', () => {

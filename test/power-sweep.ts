@@ -24,6 +24,7 @@ import { FLICK_MS } from '../sim/physics/triangle';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
 import type { World } from '../sim/game';
+import type { LevelChange } from '../sim/physics/types';
 import { ROOT, gameIds } from '../tools/games';
 
 /** Every example game of every game the firmware plays: scenarios/<game>-*.jsonl, by name. */
@@ -118,14 +119,19 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
   }
   const sim = new Simulation(parseScenario([ex.header, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n'));
   // The world as the actions before `from` left it: they made their signals long ago (a model whose happenings
-  // take time, as weights sliding, has them over before the board starts).
+  // take time, as weights sliding, has them over before the board starts), and what lies on the sensors then (a
+  // ball on its spot, colours down) is there when the board starts.
+  const lying = new Map<number, number>();
   for (let k = 0; k < from; k++) {
     const a: ScenarioAction = actions[k];
     if (a.kind !== 'do') continue;
-    const world: World = { levels: () => {}, state: () => ex.states[k], busy: () => ex.busy[k], random: sim.hal.inputs.random };
+    const levels = (changes: LevelChange[]): void => changes.slice().sort((x, y) => x.t - y.t).forEach((c) => lying.set(c.ch, c.level));
+    const world: World = { levels, state: () => ex.states[k], busy: () => ex.busy[k], random: sim.hal.inputs.random };
     sim.scenario.game.happen!(Object.assign({}, a, { t: a.t - actions[from].t - LONG_AGO_MS }), world);
   }
   sim.powerOff();
+  for (const [ch, level] of lying) if (level) sim.hal.inputs.setExact(sim.hal.inputs.clock.now(), ch, 1);
+  sim.hal.inputs.advanceTo(sim.hal.inputs.clock.now());
   sim.flash.files = { [LOG]: ex.logs[from] };
   sim.powerOn(0);
   return { sim, shift };
@@ -199,13 +205,26 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   for (const k of list) {
     const happens = actions[k].body.happens as { ball?: string; offSpot?: boolean }[];
     if (actions[k].body.do !== 'stroke' || !Array.isArray(happens) || happens.length > 6) continue;
-    for (let bits = 1; bits < (1 << happens.length) - 1; bits++) {
-      for (const leaving of [false, true]) {
+    // (All of them gone but their balls' leaving, too.)
+    for (let bits = 1; bits < 1 << happens.length; bits++) {
+      for (const leaving of bits === (1 << happens.length) - 1 ? [true] : [false, true]) {
         const seen = happens.map((h, i) => !(bits & (1 << i)) ? h : leaving && h.ball && h.offSpot === undefined && (h.ball.length > 2 || h.ball[1] === 'A') ? { ball: h.ball, offSpot: true } : null);
         const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: seen.filter((h) => h) })]]);
         const again = segment(ex, from, new Map(), power);
         if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`part of ${name(k)}`);
       }
+    }
+  }
+  // A ball seen entering a fort before the cut whose bell rang while the board could not hear it: the entry without its bell.
+  for (const k of list) {
+    const happens = actions[k].body.happens as { bell?: boolean }[];
+    if (actions[k].body.do !== 'stroke' || !Array.isArray(happens)) continue;
+    for (let i = 0; i < happens.length; i++) {
+      if (!happens[i].bell) continue;
+      const unheard = happens.map((h, j) => (j === i ? Object.assign({}, h, { bell: false }) : h));
+      const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: unheard })]]);
+      const again = segment(ex, from, new Map(), power);
+      if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`the bell of ${name(k)} unheard`);
     }
   }
   // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game

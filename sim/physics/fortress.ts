@@ -7,9 +7,13 @@
 // the opposite pole's low switch flickers for 0.3 ms. A ball in a fort hits
 // its bell 40-120 ms after the mouth: a first touch of 3-6 ms, then the bell
 // rings against its contact for 300-500 ms (the simulator adds contact bounce
-// on top). Colours and spots change level and stay.
+// on top). Colours and spots change level and stay; a spot's hall switch
+// chatters now and then as a ball comes or goes (the colours' reeds bounce:
+// the simulator adds it).
 import { BoardDescription, sensorNames } from '../../firmware/board';
+import { toggles } from './bounce';
 import type { Random } from './bounce';
+import { mulberry32 } from '../inputs';
 import type { LevelChange } from './types';
 
 /** A happening of a scenario's stroke (docs/replay.md). */
@@ -24,6 +28,9 @@ export interface Happening {
   colours?: string;
   down?: boolean;
 }
+
+/** Seeds the spots' chatter. */
+const SPOT_CHATTER_SEED = 14;
 
 /** Time between two happenings of a stroke, and before its first movement for each thing done by hand. */
 const STEP_MS = 600;
@@ -40,6 +47,9 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
   const names = sensorNames(board);
   const spots: { [ball: string]: boolean } = {};
   const ch = (name: string): number => names.indexOf(name);
+  // The spots' chatter has a generator of its own (repeatable, whatever the seed): drawn from `random`, it would move
+  // every later signal of a game, and the examples were made before the spots chattered.
+  const chatter = mulberry32(SPOT_CHATTER_SEED);
 
   function pulse(out: LevelChange[], c: number, t: number, ms: number): void {
     out.push({ t: t, ch: c, level: 1 }, { t: t + Math.max(0.1, ms), ch: c, level: 0 });
@@ -74,7 +84,8 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
   function spot(out: LevelChange[], t: number, ball: string, on: boolean): void {
     if (!!spots[ball] === on) return;
     spots[ball] = on;
-    out.push({ t: t, ch: ch('spot.' + ball), level: on ? 1 : 0 });
+    // The ball's magnets cross the switch's operate point slowly: now and then it chatters for under a millisecond.
+    out.push(...toggles({ t: t, ch: ch('spot.' + ball), level: on ? 1 : 0 }, chatter() < 0.5 ? 2 : 0, 0.8, chatter));
   }
 
   return {

@@ -32,9 +32,12 @@ const LEAVE = 1 + BELL + 4 * FORT_COUNT;
 const PUT = LEAVE + 6;
 const DOWN = PUT + 6;
 const UP = DOWN + 12;
-/** One more than the largest code: the begin record holds up to 4 codes as the digits of one number below 2^31. */
+/**
+ * One more than the largest code: the begin record holds up to SAVED codes as the digits of one number, an
+ * integer below 2^53 (145^7 is 1.3e15), which a double and Espruino's JSON keep exact.
+ */
 const BASE = UP + 12;
-const SAVED = 4;
+const SAVED = 7;
 /** Happenings a stroke holds (more are not scored; a stroke has a handful). */
 const MAX_HAPPENINGS = 48;
 
@@ -52,10 +55,13 @@ const SOUTH_FIRST = 64;
 const RANG = 128;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); then the stroke's happenings, as codes.
+// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
+// stroke's happenings, as codes.
 const SPOT = MOUTH_COUNT;
 const ENTRY = SPOT + 6;
-const CODES = ENTRY + FORT_COUNT;
+/** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
+const HALF = ENTRY + FORT_COUNT;
+const CODES = HALF + MOUTH_COUNT;
 const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
@@ -89,14 +95,25 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Happenings in `codes`; a stroke is under way (1). */
   let n = 0;
   let under = 0;
+  /** What the board found at power-up, told with the stroke it took up (null: nothing to tell), after its first `resumed` happenings. */
+  let found: string[] | null = null;
+  let resumed = 0;
+  /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
+  let resting = 0;
 
-  /** Tells the stroke under way, if any. */
+  /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
   function settle(): void {
     if (!under) return;
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
     under = n = 0;
-    emit({ k: 'stroke', h: h });
+    const move: FortressMove = { k: 'stroke', h: h };
+    if (found) {
+      move.f = found;
+      move.n = resumed;
+      found = null;
+    }
+    emit(move);
   }
 
   /** The stroke's first happenings, saved as a begin record. */
@@ -114,9 +131,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         return;
       }
       under = 1;
-      bytes.fill(NONE, ENTRY, CODES);
+      bytes.fill(NONE, ENTRY, HALF);
     }
     if (moving) {
+      resting = 0;
       at[LAST] = t;
       if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
     }
@@ -130,6 +148,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function close(m: number, t: number): void {
     const s = bytes[m];
     bytes[m] = 0;
+    if (bytes[HALF + m]) {
+      bytes[HALF + m] = 0;
+      return;
+    }
     const lows = s & 5;
     const highs = s & 10;
     const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
@@ -200,6 +222,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (under) {
         if (t - at[LAST] >= REST_MS) settle();
         else due = Math.min(due, at[LAST] + REST_MS);
+      } else if (resting) {
+        if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);
+        else {
+          resting = 0;
+          emit({ k: 'rest' });
+        }
       }
       at[DUE] = due;
     },
@@ -207,16 +235,40 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     settle: settle,
 
     resume: function (t: number, level: (ch: number) => number, pending: number): void {
-      // Balls on their spots lie there since before: their leaving is a movement.
-      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
-      // A stroke under way: its first happenings, saved; it ends as any other, from now on.
+      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
+      // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
+      // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
+      let active = 0;
+      for (let ch = 0; ch < SPOT0 + 6; ch++) {
+        active += level(ch) ? 1 : 0;
+        // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
+        if (ch < BELL0 && level(ch)) {
+          bytes[HALF + (ch >> 2)] = 1;
+          bytes[ch >> 2] = OPEN;
+          at[ch >> 2] = t;
+        }
+      }
+      const seen: string[] | null = active > (SPOT0 + 6) >> 1 ? null : [];
+      for (let b = 0; b < 6; b++) {
+        bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+        if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
+      }
+      for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+      // A stroke under way: its first happenings, saved; it ends as any other, from now on, and is told with what was seen.
       if (pending > 0) {
         under = 1;
-        bytes.fill(NONE, ENTRY, CODES);
-        for (let v = pending; v > 0; v = Math.floor(v / BASE)) n++;
-        for (let i = n - 1, v = pending; i >= 0; i--, v = Math.floor(v / BASE)) bytes[CODES + i] = v % BASE;
-        at[LAST] = t;
+        bytes.fill(NONE, ENTRY, HALF);
+        // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
+        for (let v = pending; v > 0; v = (v - v % BASE) / BASE) n++;
+        for (let i = n - 1, v = pending; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
+        found = seen;
+        resumed = n;
+      } else if (seen) {
+        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS.
+        resting = 1;
+        emit({ k: 'found', h: seen });
       }
+      at[LAST] = t;
       at[DUE] = 0;
     },
   } as FortressInterpreter;

@@ -15,7 +15,7 @@ function lastChanges(s: FortressState) {
 function lastWord(s: FortressState): string {
   const rules = lastChanges(s).map((c) => c.rule + (c.points < 0 ? '-' : ''));
   const has = (rule: string) => rules.indexOf(rule) >= 0;
-  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps ? 'PASS' : rules.join().indexOf('-') >= 0 ? 'FouL' : '';
+  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps & 3 ? 'PASS' : rules.join().indexOf('-') >= 0 ? 'FouL' : '';
 }
 
 /**

@@ -6,6 +6,7 @@
 // replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
+import { BALLS, COLOURS } from './board';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
@@ -24,6 +25,9 @@ export interface FortressMove {
   p?: number;
   ball?: string;
   hit?: boolean;
+  /** A stroke the board took up at power-up: what it found on the spots and colours then, after its first `n` happenings. */
+  f?: string[];
+  n?: number;
 }
 
 /** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in FORTS order. */
@@ -39,14 +43,16 @@ export interface FortressState {
   /** Options floorAtZero (F40) and alternate (F41). */
   z: boolean;
   a: boolean;
-  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back. */
+  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back; bit 2 + side: it was judged regular and stands (F14). */
   ps: number;
-  /** Bit per fort: taken. */
+  /** Bit per fort: taken; bit 10 + the fort's: judged at its taker's next stroke, and taken for good (F12, F24). */
   tk: number;
   /** Bit per colours down: each fort's as in tk, then bit 10 + side for a side's pass colours. */
   cd: number;
   /** Balls due back on their spots (F23), by class: side*2, +1 for the defending balls. */
   rs: number[];
+  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (none seen on it yet, at the start). */
+  sp: number;
   /** "I do not see" declared for the next stroke (F37). */
   bl: boolean;
   /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
@@ -106,6 +112,24 @@ function fortBit(name: string): number {
 
 const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
 
+/**
+ * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
+ * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours it cannot name.
+ */
+function lay(st: FortressState, h: string): boolean {
+  const end = h.slice(-1);
+  const name = h.slice(0, -1);
+  if (end === '_' || end === '^') {
+    const bit = COLOURS.split(' ').indexOf(name);
+    if (bit < 0) return false;
+    st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+  } else if (end === '+' || end === '-') {
+    const ball = BALLS.split(' ').indexOf(name);
+    if (ball >= 0) st.sp = end === '-' ? st.sp | 1 << ball : st.sp & ~(1 << ball);
+  }
+  return true;
+}
+
 /** Removes the first `article` from `ids`; true if there was one. */
 function take(ids: number[], article: number): boolean {
   const i = ids.indexOf(article);
@@ -147,13 +171,17 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     // (after colours taken down and balls put back by hand before it), or at its end.
     if (!begun && (i === hs.length || op && '>.=-~'.indexOf(op) >= 0)) {
       begun = true;
-      // F8: a pass counts once the adversary's pass colours are down; still up now, it must be made again.
-      if (!(st.cd >> (10 + adv) & 1)) st.ps &= ~(1 << side);
-      // F12: an adversary's fort taken whose colours are still up is not taken, and its 4 points go back.
+      // F8: a pass not yet judged stands once the adversary's pass colours are down (F14); still up now, it must be made again.
+      if ((st.ps & ~(st.ps >> 2)) >> side & 1) st.ps ^= st.cd >> (10 + adv) & 1 ? 4 << side : 1 << side;
+      // F12: an adversary's fort taken and not yet judged: its colours down, it stays taken (F24); still up, it is
+      // not taken, and its 4 points go back.
       for (let f = adv * 5; f < adv * 5 + 5; f++) {
-        if ((st.tk & ~st.cd) >> f & 1) {
-          st.tk ^= 1 << f;
-          changes.push(score(ARTICLES, F12, p));
+        if ((st.tk & ~(st.tk >> 10)) >> f & 1) {
+          if (st.cd >> f & 1) st.tk |= 1024 << f;
+          else {
+            st.tk ^= 1 << f;
+            changes.push(score(ARTICLES, F12, p));
+          }
         }
       }
     }
@@ -164,10 +192,7 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     if (h === 'wrong') article = F19;
     else if (h === 'hit') hit = true;
     else if (op === '_' || op === '^') {
-      const name = h.slice(0, -1);
-      const bit = name.length === 2 && name[1] === 'P' && ballSide >= 0 ? 10 + ballSide : fortBit(name);
-      if (bit < 0) return refuse(b, 'bad');
-      st.cd = op === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+      if (!lay(st, h)) return refuse(b, 'bad');
     } else if (op === '>') {
       const bell = end === '!';
       const f = fortBit(bell ? rest.slice(0, -1) : rest);
@@ -183,7 +208,7 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
       else if (fortSide !== side && bell) {
         if (defending) article = F18;
         else if (!(st.ps >> side & 1)) article = F6;
-        else if (!(st.cd >> (10 + adv) & 1)) article = F9;
+        else if (!(st.ps >> (2 + side) & 1) && !(st.cd >> (10 + adv) & 1)) article = F9;
         else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
         else {
           st.tk |= 1 << f;
@@ -194,7 +219,10 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     else if (op === '.') article = own ? F29 : F28;
     else if (op === '~') article = own ? F31 : F30;
     else if (op === '=' && own && !defending) st.ps |= 1 << side;
-    else if (op === '+') rs[cls] = Math.max(0, rs[cls] - 1);
+    else if (op === '+' || op === '-') {
+      if (op === '+') rs[cls] = Math.max(0, rs[cls] - 1);
+      lay(st, h);
+    }
     if (article >= 0) ids.push(article);
     if (SENDS_BACK.indexOf(article) >= 0) due[cls]++;
   }
@@ -238,12 +266,52 @@ function happenings(h: string[] | string | undefined): string[] | undefined {
   return typeof h === 'string' ? h.split(' ').filter((x) => x !== '' && x !== '-') : h;
 }
 
-/** A stroke with happenings `hs`, after those done by hand since the last one. */
-function stroke(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-  if (!state.ph || !hs) return strike(state, hs);
+/**
+ * What the board found on the spots and colours at power-up (`seen`: `EA+` a ball on its spot, `FA1_` colours
+ * down), set against `state` after happenings `hs`: the happenings that make the one the other. Balls put back,
+ * then colours (which came first, the board cannot tell), then balls that left their spots.
+ */
+function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
+  const now = Object.assign({}, state);
+  for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
+  const out: string[] = [];
+  const left: string[] = [];
+  const balls = BALLS.split(' ');
+  for (let b = 0; b < balls.length; b++) {
+    const on = seen.indexOf(balls[b] + '+') >= 0;
+    if (on !== !(now.sp >> b & 1)) (on ? out : left).push(balls[b] + (on ? '+' : '-'));
+  }
+  const colours = COLOURS.split(' ');
+  for (let bit = 0; bit < colours.length; bit++) {
+    const down = seen.indexOf(colours[bit] + '_') >= 0;
+    if (down !== !!(now.cd >> bit & 1)) out.push(colours[bit] + (down ? '_' : '^'));
+  }
+  return out.concat(left);
+}
+
+/**
+ * A stroke with happenings `hs`, after those done by hand since the last one; with `found` (a stroke the board
+ * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
+ */
+function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
+  if (!hs) return refuse(state, 'bad');
+  let all = (state.ph || []).concat(hs);
+  if (found) {
+    const k = all.length - hs.length + (n as number);
+    all = all.slice(0, k).concat(foundSince(state, all.slice(0, k), found), all.slice(k));
+  }
   const b = Object.assign({}, state);
   delete b.ph;
-  return strike(b, state.ph.concat(hs));
+  const o = strike(b, all);
+  return o.refused ? refuse(state, o.refused) : o;
+}
+
+/** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
+function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+  if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
+  const st = Object.assign({}, state);
+  st.ph = (state.ph || []).concat(hs);
+  return { state: st, changes: [] };
 }
 
 /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
@@ -277,21 +345,27 @@ export const fortress = {
     }
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
-    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], bl: false };
+    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 63, bl: false };
   },
 
   // Made afresh when asked (the runtime asks at each move): kept, the object would hold some 20 JsVars for good.
   get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
     return {
-      stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h)),
-      // Colours and balls put back by hand between strokes: kept for the next stroke, which begins with them.
-      hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
-        const hs = happenings(move.h);
-        if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
-        const st = Object.assign({}, state);
-        st.ph = (state.ph || []).concat(hs);
-        return { state: st, changes: [] };
+      stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h), move.f, move.n),
+      hand: (state: FortressState, move: FortressMove) => byHand(state, happenings(move.h)),
+      // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
+      // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
+      // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
+      // began). As the game has it already, it is no move (refused, and so not saved).
+      found(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const seen = happenings(move.h);
+        if (state.w !== null || !seen) return refuse(state, '');
+        const hs = foundSince(state, state.ph || [], seen);
+        return hs.length ? byHand(state, hs) : refuse(state, '');
       },
+      // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
+      // was starting (found) is over; with none, nothing to do.
+      rest: (state: FortressState) => state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? stroke(state, []) : refuse(state, ''),
       // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
       next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
       lag(state: FortressState, move: FortressMove): Outcome<FortressState> {

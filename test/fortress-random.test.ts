@@ -1,0 +1,420 @@
+// Thousands of seeded random games of fortification billiards: every move
+// goes to the board's game (firmware/games/fortress) and to a scorer written
+// here afresh from docs/games/fortress.md, without the engine's code; after
+// every move they must agree on the scores, the turn, the winner and the
+// article of each point change.
+import assert from 'node:assert/strict';
+import { game as fortress } from '../firmware/games/fortress/index';
+import type { FortressMove, FortressState } from '../firmware/games/fortress/rules';
+import { playMove } from '../firmware/game';
+import type { GameOptions } from '../firmware/game';
+import { mulberry32 } from '../sim/inputs';
+
+const GAMES = 3000;
+const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
+const BALLS = ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'];
+const COLOURS = ['E', 'F'].flatMap((side) => FORTS.concat('P').map((f) => side + f));
+const TARGET = 20;
+
+/** A point change as the page tells it: `rule points`. */
+type Change = string;
+
+/** The game as the page describes it. Sides are 'E' and 'F'; a ball class is its side and A or D. */
+interface Table {
+  english: number;
+  turn: number;
+  scores: number[];
+  winner: number | null;
+  floor: boolean;
+  alternate: boolean;
+  /** By side: its attacking ball made the pass; the pass was judged regular at its maker's next stroke (F8, F14). */
+  passMade: { [side: string]: boolean };
+  passStands: { [side: string]: boolean };
+  /** Forts taken, and those whose colours were judged at their taker's next stroke (F12, F24). */
+  taken: Set<string>;
+  kept: Set<string>;
+  /** Colours down: forts' names, EP, FP. */
+  down: Set<string>;
+  /** Balls due back on their spots, by class (EA, ED, FA, FD). */
+  due: { [cls: string]: number };
+  /** Balls off their spots as far as the board saw (none seen on one yet, at the start). */
+  off: Set<string>;
+  /** "I do not see" declared for the next stroke. */
+  blind: boolean;
+  /** Done by hand since the last stroke: the next one begins with it. */
+  hand: string[];
+  /** The last stroke: the table before it and its happenings, marks included. */
+  last: { before: Table; happenings: string[] } | null;
+}
+
+function newTable(options: GameOptions): Table {
+  const lag = options.lag === 1 ? 1 : 0;
+  return {
+    english: lag, turn: lag, scores: [0, 0], winner: null, floor: !!options.floorAtZero, alternate: !!options.alternate,
+    passMade: { E: false, F: false }, passStands: { E: false, F: false }, taken: new Set(), kept: new Set(), down: new Set(),
+    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(BALLS), blind: false, hand: [], last: null,
+  };
+}
+
+function copy(t: Table): Table {
+  return {
+    ...t, scores: t.scores.slice(), passMade: { ...t.passMade }, passStands: { ...t.passStands }, taken: new Set(t.taken),
+    kept: new Set(t.kept), down: new Set(t.down), due: { ...t.due }, off: new Set(t.off), hand: t.hand.slice(),
+  };
+}
+
+const other = (side: string): string => (side === 'E' ? 'F' : 'E');
+/** The forts a fort of the adversary must follow (F21): none for the advanced, both advanced for the reserved, all four for the grand fort. */
+const before = (fort: string): string[] => (fort[1] === 'A' ? [] : fort[1] === 'R' ? ['A1', 'A2'] : ['A1', 'A2', 'R1', 'R2']).map((f) => fort[0] + f);
+const MOST_DUE: { [kind: string]: number } = { A: 1, D: 2 };
+
+/** Scores one stroke with happenings `hs` from table `t` (docs/games/fortress.md, Rule ids and Readings). */
+function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
+  const n = copy(t);
+  // The table before, as it was (no move changes a table it is given).
+  n.last = { before: { ...t, last: null, hand: [] }, happenings: hs };
+  n.blind = false;
+  n.hand = [];
+  const p = t.turn;
+  const side = p === t.english ? 'E' : 'F';
+  const adv = other(side);
+  const changes: Change[] = [];
+  // Articles of the stroke, in order, before F32 and F37/F38 join some of them.
+  const rules: string[] = [];
+  const sentBack: string[] = [];
+  let hit = false;
+  let begun = false;
+
+  // F8 and F12 are judged when the stroke begins (its first ball movement, or its end).
+  const begin = (): void => {
+    begun = true;
+    if (n.passMade[side] && !n.passStands[side]) {
+      if (n.down.has(adv + 'P')) n.passStands[side] = true;
+      else n.passMade[side] = false;
+    }
+    for (const f of FORTS.map((x) => adv + x)) {
+      if (!n.taken.has(f) || n.kept.has(f)) continue;
+      if (n.down.has(f)) n.kept.add(f);
+      else {
+        n.taken.delete(f);
+        changes.push('F12 -4');
+      }
+    }
+  };
+
+  for (const h of hs) {
+    const colours = /^([EF](?:P|A1|A2|R1|R2|G))([_^])$/.exec(h);
+    const ball = /^([EF])([AD])[12]?(.*)$/.exec(h);
+    const moving = !!ball && /^[>.=\-~]/.test(ball[3]);
+    if (moving && !begun) begin();
+    if (h === 'wrong') rules.push('F19');
+    else if (h === 'hit') hit = true;
+    else if (colours) {
+      if (colours[2] === '_') n.down.add(colours[1]);
+      else n.down.delete(colours[1]);
+    } else if (ball) {
+      const cls = ball[1] + ball[2];
+      const own = ball[1] === side;
+      const what = ball[3];
+      if (what === '+' || what === '-') {
+        const name = h.slice(0, -1);
+        if (what === '+') n.due[cls] = Math.max(0, n.due[cls] - 1);
+        if (BALLS.includes(name)) n.off[what === '+' ? 'delete' : 'add'](name);
+      } else if (what === '=') {
+        if (own && ball[2] === 'A') n.passMade[side] = true;
+      } else if (what[0] === '.' || what === '~') {
+        rules.push(what === '~' ? (own ? 'F31' : 'F30') : own ? 'F29' : 'F28');
+        sentBack.push(cls);
+      } else if (what[0] === '>') {
+        const bell = what.endsWith('!');
+        const fort = what.slice(1, bell ? -1 : undefined);
+        const adversarys = fort[0] === adv;
+        if (!own) {
+          // F25-F27: the bell plays no part; a prisoner goes back to its spot.
+          if (adversarys) rules.push('F27');
+          else if (n.taken.has(fort)) rules.push('F26');
+          else {
+            rules.push('F25');
+            sentBack.push(cls);
+          }
+        } else if (n.taken.has(fort)) rules.push(bell && adversarys ? 'F36' : 'F34');
+        else if (!adversarys) {
+          // His own fort, not taken: nothing.
+        } else if (!before(fort).every((f) => n.taken.has(f))) {
+          rules.push(bell ? 'F22' : 'F34');
+          if (bell) sentBack.push(cls);
+        } else if (!bell) {
+          // F15: no bell, no fort.
+        } else if (ball[2] === 'D') {
+          rules.push('F18');
+          sentBack.push(cls);
+        } else if (!n.passMade[side]) {
+          rules.push('F6');
+          sentBack.push(cls);
+        } else if (!n.passStands[side] && !n.down.has(adv + 'P')) {
+          rules.push('F9');
+          sentBack.push(cls);
+        } else if (n.due[side + 'A'] + n.due[side + 'D'] > 0) rules.push('F23');
+        else {
+          n.taken.add(fort);
+          rules.push('F11');
+          sentBack.push(cls);
+        }
+      }
+    }
+  }
+  if (!begun) begin();
+
+  const drop = (rule: string): boolean => {
+    const i = rules.indexOf(rule);
+    if (i >= 0) rules.splice(i, 1);
+    return i >= 0;
+  };
+  // F32: a fort and an adversary's ball over the table, +6 in all; with a fort fault of his balls, -2 in all.
+  if (rules.includes('F11') && rules.includes('F30')) {
+    drop('F11');
+    drop('F30');
+    const fault = ['F34', 'F22', 'F36'].some((r) => drop(r));
+    rules.push(fault ? 'F32' : 'F32+');
+  }
+  // F37, F38: "I do not see".
+  if (t.blind) {
+    if (!hit) rules.push('F37-');
+    else {
+      let faults = false;
+      for (const r of ['F29', 'F31', 'F34', 'F22', 'F36']) while (drop(r)) faults = true;
+      rules.push(faults ? 'F38' : 'F37+');
+    }
+  }
+  const POINTS: { [rule: string]: number } = {
+    F6: -2, F9: -2, F11: 4, F18: -2, F19: -2, F22: -2, F23: 0, F25: 6, F26: 2, F27: 2, F28: 2, F29: -2, F30: 2, F31: -2,
+    'F32+': 6, F32: -2, F34: -2, F36: -2, 'F37+': 2, 'F37-': -2, F38: -2,
+  };
+  let gain = 0;
+  for (const r of rules) {
+    changes.push(r.replace(/[+-]$/, '') + ' ' + POINTS[r]);
+    gain += POINTS[r];
+  }
+  let score = t.scores[p];
+  for (const c of changes) score += +c.split(' ')[1];
+  // F40: the lift back to zero is a change of its own, and no gain.
+  if (n.floor && score < 0) {
+    changes.push('F40 ' + -score);
+    score = 0;
+  }
+  n.scores[p] = score;
+  // Balls sent back in this stroke are due from the next one (F23), at most one attacking and two defending balls a side.
+  for (const cls of sentBack) n.due[cls] = Math.min(MOST_DUE[cls[1]], n.due[cls] + 1);
+  if (score >= TARGET) n.winner = p;
+  else if (n.alternate || gain <= 0) n.turn = 1 - p;
+  return { table: n, changes };
+}
+
+/** The last stroke scored again with happenings `hs`: the difference, article by article (docs/games/fortress.md, Moves). */
+function correct(t: Table, hs: string[]): { table: Table; changes: Change[] } {
+  const last = t.last!;
+  const again = strike(last.before, hs);
+  const was = strike(last.before, last.happenings);
+  const net = new Map<string, number>();
+  for (const [list, sign] of [[again.changes, 1], [was.changes, -1]] as [Change[], number][]) {
+    for (const c of list) {
+      const [rule, points] = c.split(' ');
+      net.set(rule, (net.get(rule) || 0) + sign * +points);
+    }
+  }
+  again.table.blind = t.blind;
+  again.table.hand = t.hand;
+  return { table: again.table, changes: [...net].filter(([, v]) => v).map(([r, v]) => r + ' ' + v) };
+}
+
+/**
+ * What the board found at power-up (`seen`: balls on their spots, colours down), set against the table after
+ * happenings `hs`: balls put back and colours moved, then balls gone from their spots (Moves, `found`).
+ */
+function foundAgainst(t: Table, hs: string[], seen: string[]): string[] {
+  const off = new Set(t.off);
+  const down = new Set(t.down);
+  for (const h of hs) {
+    const name = h.slice(0, -1);
+    if (h.endsWith('+')) off.delete(name);
+    else if (h.endsWith('-') && BALLS.includes(name)) off.add(name);
+    else if (h.endsWith('_')) down.add(name);
+    else if (h.endsWith('^')) down.delete(name);
+  }
+  const back = BALLS.filter((b) => seen.includes(b + '+') && off.has(b)).map((b) => b + '+');
+  const moved = COLOURS.filter((c) => seen.includes(c + '_') !== down.has(c)).map((c) => c + (down.has(c) ? '^' : '_'));
+  const gone = BALLS.filter((b) => !seen.includes(b + '+') && !off.has(b)).map((b) => b + '-');
+  return [...back, ...moved, ...gone];
+}
+
+/** A move on the page's table: the new table and its changes, or the refusal's code. */
+function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | string {
+  const h = m.h as string[];
+  switch (m.k) {
+    case 'stroke': {
+      if (t.winner !== null) return 'over';
+      const all = t.hand.concat(h);
+      // A stroke the board took up at power-up: what it found then, after its first n happenings.
+      const k = t.hand.length + (m.n ?? 0);
+      return strike(t, m.f ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), m.f), ...all.slice(k)] : all);
+    }
+    case 'found': {
+      const diff = t.winner !== null ? [] : foundAgainst(t, t.hand, h);
+      return diff.length ? play(t, { k: 'hand', h: diff }) : '';
+    }
+    case 'rest':
+      return t.winner === null && t.hand.some((x) => x.endsWith('-')) ? strike(t, t.hand) : '';
+    case 'next':
+      return t.winner !== null || (m.ms as number) < 1000 ? '' : strike(t, t.hand);
+    case 'hand': {
+      if (t.winner !== null) return '';
+      const n = copy(t);
+      n.hand = t.hand.concat(h);
+      return { table: n, changes: [] };
+    }
+    case 'lag': {
+      if (t.last) return 'F1';
+      const n = copy(t);
+      n.english = n.turn = m.p as number;
+      return { table: n, changes: [] };
+    }
+    case 'wrong':
+      return !t.last ? 'none' : t.last.happenings.includes('wrong') ? 'F19' : correct(t, t.last.happenings.concat(['wrong']));
+    case 'over':
+      return !t.last ? 'none' : correct(t, t.last.happenings.concat([m.ball + '~']));
+    case 'blind':
+      if (m.hit === undefined) {
+        if (t.winner !== null || t.blind) return t.blind ? 'F37' : 'over';
+        const n = copy(t);
+        n.blind = true;
+        return { table: n, changes: [] };
+      }
+      return !t.last || !t.last.before.blind ? 'F37' : correct(t, t.last.happenings.filter((x) => x !== 'hit').concat(m.hit ? ['hit'] : []));
+    case 'fix':
+      return !t.last ? 'none' : correct(t, h);
+  }
+  throw new Error('no such move ' + m.k);
+}
+
+/** Random moves, steered by the page's table towards games that take forts and end. */
+class Player {
+  constructor(readonly rnd: () => number) {}
+
+  chance(p: number): boolean {
+    return this.rnd() < p;
+  }
+
+  pick<T>(list: T[]): T {
+    return list[Math.floor(this.rnd() * list.length)];
+  }
+
+  ball(side: string): string {
+    return side + this.pick(['A', 'A', 'D', 'D1', 'D2']);
+  }
+
+  anyFort(): string {
+    return this.pick(['E', 'F']) + this.pick(FORTS);
+  }
+
+  /** What a striker does by hand before his stroke: balls back, colours down (now and then up). */
+  byHand(t: Table, side: string, adv: string): string[] {
+    const out: string[] = [];
+    for (const cls of Object.keys(t.due)) {
+      for (let i = 0; i < t.due[cls]; i++) if (this.chance(0.9)) out.push(cls === cls[0] + 'A' ? cls + '+' : cls + (i + 1) + '+');
+    }
+    for (const f of FORTS.map((x) => adv + x)) if (t.taken.has(f) && !t.down.has(f) && this.chance(0.9)) out.push(f + '_');
+    if (t.passMade[side] && !t.down.has(adv + 'P') && this.chance(0.8)) out.push(adv + 'P_');
+    if (this.chance(0.04)) out.push(this.pick(['EP', 'FP', this.anyFort()]) + '^');
+    return out;
+  }
+
+  /** One stroke's happenings, by hand first. */
+  stroke(t: Table): string[] {
+    const side = t.turn === t.english ? 'E' : 'F';
+    const adv = other(side);
+    const hs = this.chance(0.7) ? this.byHand(t, side, adv) : [];
+    if (this.chance(0.08)) return hs;
+    const next = FORTS.map((f) => adv + f).find((f) => !t.taken.has(f) && before(f).every((b) => t.taken.has(b)));
+    const count = 1 + Math.floor(this.rnd() * 3);
+    if (this.chance(0.5)) hs.push(side + 'A-');
+    for (let i = 0; i < count; i++) {
+      const r = this.rnd();
+      if (r < 0.2 && !t.passMade[side]) hs.push(side + 'A=', ...(this.chance(0.6) ? [adv + 'P_'] : []));
+      else if (r < 0.6 && next) hs.push(side + (this.chance(0.9) ? 'A' : 'D') + '>' + next + (this.chance(0.9) ? '!' : ''), ...(this.chance(0.4) ? [next + '_'] : []));
+      else if (r < 0.7) hs.push(this.ball(this.chance(0.7) ? adv : side) + '.' + (1 + Math.floor(this.rnd() * 6)));
+      else if (r < 0.8) hs.push(this.ball(this.chance(0.7) ? adv : side) + '>' + this.anyFort() + (this.chance(0.5) ? '!' : ''));
+      else if (r < 0.83) hs.push(this.ball(this.pick(['E', 'F'])) + '~');
+      else if (r < 0.86) hs.push(this.ball(this.pick(['E', 'F'])) + '=');
+      else if (r < 0.9) hs.push(this.pick(['E', 'F']) + this.pick(['A', 'D1', 'D2']) + this.pick(['-', '+']));
+      else if (r < 0.95) hs.push(this.pick(['EP', 'FP', this.anyFort()]) + this.pick(['_', '^']));
+      else hs.push(this.pick(['wrong', 'hit']));
+    }
+    return hs;
+  }
+
+  /** The next move: mostly a stroke, now and then the referee's or the board's other moves. */
+  move(t: Table): FortressMove {
+    const r = this.rnd();
+    if (!t.last && r < 0.03) return { k: 'lag', p: this.chance(0.5) ? 1 : 0 };
+    if (r < 0.78 || !t.last) return { k: 'stroke', h: this.stroke(t) };
+    if (r < 0.81) return { k: 'wrong' };
+    if (r < 0.84) return { k: 'over', ball: this.ball(this.pick(['E', 'F'])) };
+    if (r < 0.88) return { k: 'blind' };
+    if (r < 0.92) return { k: 'blind', hit: this.chance(0.6) };
+    if (r < 0.95) return { k: 'fix', h: this.stroke(t.last.before) };
+    if (r < 0.96) return { k: 'next', ms: this.chance(0.5) ? 1500 : 200 };
+    if (r < 0.97) return { k: 'hand', h: this.byHand(t, 'E', 'F').concat(this.byHand(t, 'F', 'E')) };
+    // Power-up: what the spots and colours show, alone or with the stroke it took up; then the balls at rest.
+    if (r < 0.985) return { k: 'found', h: this.found() };
+    if (r < 0.99) return { k: 'rest' };
+    const h = this.stroke(t);
+    return { k: 'stroke', h, f: this.found(), n: Math.floor(this.rnd() * (h.length + 1)) };
+  }
+
+  /** Balls lying on their spots and colours down, as a board finds them at power-up. */
+  found(): string[] {
+    return [...BALLS.filter(() => this.chance(0.5)).map((b) => b + '+'), ...COLOURS.filter(() => this.chance(0.4)).map((c) => c + '_')];
+  }
+}
+
+const told = (changes: { rule: string; points: number }[]): Change[] => changes.map((c) => c.rule + ' ' + c.points).sort();
+
+describe('fortress random games against a scorer written from the page', () => {
+  it(`${GAMES} seeded games: scores, turn, winner and every change's article agree after every move`, () => {
+    let moves = 0;
+    let won = 0;
+    const seen = new Set<string>();
+    for (let seed = 1; seed <= GAMES; seed++) {
+      const rnd = mulberry32(seed);
+      const player = new Player(rnd);
+      const options: GameOptions = { floorAtZero: seed % 4 === 1, alternate: seed % 5 === 2, lag: seed % 3 === 0 ? 1 : 0 };
+      let state: FortressState = fortress.setup({ players: 2, options });
+      let table = newTable(options);
+      for (let i = 0; i < 400 && table.winner === null; i++) {
+        const m = player.move(table);
+        const where = `seed ${seed}, move ${i + 1}: ${JSON.stringify(m)}`;
+        const o = playMove(fortress, state, m);
+        const want = play(table, m);
+        if (typeof want === 'string') {
+          assert.equal(o.refused, want, where + ': refused');
+          continue;
+        }
+        assert.equal(o.refused, undefined, where + ': refused');
+        assert.deepEqual(told(o.changes), want.changes.slice().sort(), where + ": changes");
+        for (const c of o.changes) assert.equal(c.player, table.last && !['stroke', 'next', 'rest'].includes(m.k) ? table.last.before.turn : table.turn, where + ': the striker\'s');
+        state = o.state;
+        table = want.table;
+        assert.deepEqual(fortress.scores(state), table.scores, where + ': scores');
+        assert.equal(fortress.winner(state), table.winner, where + ': winner');
+        if (table.winner === null) assert.equal(fortress.turn(state), table.turn, where + ': turn');
+        for (const c of want.changes) seen.add(c.split(' ')[0]);
+        moves++;
+      }
+      if (table.winner !== null) won++;
+    }
+    assert.ok(won > GAMES * 0.9, `nearly every game is played to 20 (${won})`);
+    assert.ok(moves > GAMES * 20, `${moves} moves`);
+    const articles = 'F6 F9 F11 F12 F18 F19 F22 F23 F25 F26 F27 F28 F29 F30 F31 F32 F34 F36 F37 F38 F40'.split(' ');
+    assert.deepEqual(articles.filter((a) => !seen.has(a)), [], 'every scoring article was met');
+  });
+});

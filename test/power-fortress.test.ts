@@ -1,0 +1,90 @@
+// Power cuts in a game of fortification billiards (docs/saving.md): what the
+// spots and colours show once the board is back is set against the saved
+// game, so a ball put back or colours moved while the board was off or
+// starting are not lost. Through the simulator, which takes BOOT_MS to start
+// a board after `power: on`.
+import assert from 'node:assert/strict';
+import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+
+interface Printed {
+  phone?: { type: string; rule?: string; points?: number; resume?: number };
+  final?: { scores: number[]; winner: number | null; state: { rs: number[] } };
+}
+
+const HEADER = { game: 'fortress', players: 2, seed: 3 };
+const ball = (name: string, offSpot: boolean) => ({ ball: name, offSpot });
+const colours = (name: string, down: boolean) => ({ colours: name, down });
+const fort = (name: string, f: string, bell = true) => ({ ball: name, into: 'fort', fort: f, bell });
+
+/** The English pass, the French miss, then the English take FA1 (+4): their attacking ball is due back on its spot (F10). */
+const OPENING = [
+  { t: 1000, do: 'stroke', happens: ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].map((b) => ball(b, false)) },
+  { t: 8000, do: 'stroke', happens: [{ ball: 'EA', pass: true }, colours('FP', true)] },
+  { t: 16000, do: 'stroke', happens: [] },
+  { t: 24000, do: 'stroke', happens: [fort('EA', 'FA1')] },
+];
+
+function run(lines: object[]): Printed[] {
+  const sim = new Simulation(parseScenario([HEADER, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n'));
+  sim.runToEnd();
+  return sim.out.map((l) => JSON.parse(l) as Printed);
+}
+const told = (out: Printed[]): string[] => out.filter((l) => l.phone && l.phone.type === 'score').map((l) => l.phone!.rule + ' ' + l.phone!.points);
+const final = (out: Printed[]) => out[out.length - 1].final!;
+
+describe('power cuts in fortification billiards: what the board finds at power-up', () => {
+  // The next English stroke: the ball put back and FA1's colours taken down by hand (400 ms apart, from 32,400 ms), then FA2 taken.
+  const NEXT = { t: 32000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), fort('EA', 'FA2')] };
+
+  it('uncut: the fort taken after the ball was put back scores (F11), and the ball is due again', () => {
+    const out = run([...OPENING, NEXT]);
+    assert.deepEqual(told(out), ['F11 4', 'F11 4']);
+    assert.deepEqual(final(out).scores, [8, 0]);
+  });
+
+  for (const [cutAt, what] of [[31500, 'the ball put back'], [31900, 'the ball put back and the colours taken down']] as [number, string][]) {
+    it(`a cut at ${cutAt} ms: ${what} while the board starts are found as they are, and the game goes on as uncut`, () => {
+      const out = run([...OPENING, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, NEXT]);
+      assert.ok(cutAt + 20 + BOOT_MS > (what.includes('colours') ? 32800 : 32400), 'done while the board was starting');
+      assert.ok(out.some((l) => l.phone && l.phone.type === 'restored'));
+      assert.deepEqual(told(out), ['F11 4', 'F11 4']);
+      assert.deepEqual(final(out).scores, [8, 0]);
+      assert.deepEqual(final(out).state, run([...OPENING, NEXT]).slice(-1)[0].final!.state);
+    });
+  }
+
+  it('a cut in a stroke after its pass, the pass colours taken down while the board starts: scored as uncut, the colours in their place', () => {
+    // The French: their ball leaves its spot at 16,600 ms, the pass at 17,200, EP down at 17,800, a fort at 18,400.
+    const french = { t: 16000, do: 'stroke', happens: [{ ball: 'FA', pass: true }, colours('EP', true), fort('FA', 'EA1')] };
+    const lines = [...OPENING.slice(0, 2), french];
+    const uncut = run(lines);
+    assert.deepEqual(told(uncut), ['F11 4']);
+    const out = run([...lines, { t: 17300, power: 'cut' }, { t: 17320, power: 'on' }]);
+    assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume! > 0, 'the stroke was under way');
+    assert.deepEqual(told(out), ['F11 4']);
+    assert.deepEqual(final(out).state, final(uncut).state);
+  });
+
+  it('a cut after the seventh happening of a stroke, while its balls come to rest: every happening it sensed is kept, and it scores as uncut', () => {
+    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED.4 (the last at 37,000 ms); at rest 5 s after.
+    const long = { t: 32000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 },
+      { ball: 'FD2', into: 'pocket', pocket: 2 }, fort('EA', 'FA2'), { ball: 'ED', into: 'pocket', pocket: 4 }] };
+    // FA2's colours taken down after it: a line that keeps the replay going until the stroke is told.
+    const after = { t: 46000, do: 'stroke', happens: [colours('FA2', true)] };
+    const uncut = run([...OPENING, long, after]);
+    assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2']);
+    for (const cutAt of [37100, 38000]) {
+      const out = run([...OPENING, long, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
+      assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume! > 0, 'the stroke was under way');
+      assert.deepEqual(told(out), told(uncut), `cut at ${cutAt}`);
+      assert.deepEqual(final(out).state, final(uncut).state);
+    }
+  });
+
+  it('balls lying on their spots since before the cut, and colours down since before, are no move', () => {
+    const out = run([...OPENING, { t: 30000, power: 'cut' }, { t: 30020, power: 'on' }]);
+    const uncut = run(OPENING);
+    assert.deepEqual(final(out).state, final(uncut).state);
+    assert.deepEqual(told(out), ['F11 4']);
+  });
+});

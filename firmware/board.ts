@@ -90,17 +90,15 @@ export function sensorNames(board: BoardDescription): string[] {
  * bundle carries no list.
  */
 export function withSensorList(board: Omit<BoardDescription, 'sensors'>): BoardDescription {
-  if (!ON_DEVICE) {
-    Object.defineProperty(board, 'sensors', {
-      get: function (): Sensor[] {
-        const list: Sensor[] = [];
-        for (let ch = 0; ch < board.channels; ch++) {
-          const sensor = board.sensor!(ch);
-          if (sensor) list.push(sensor);
-        }
-        return list;
-      },
-    });
-  }
-  return board as BoardDescription;
+  if (ON_DEVICE) return board as BoardDescription;
+  return Object.assign({
+    get sensors(): Sensor[] {
+      const list: Sensor[] = [];
+      for (let ch = 0; ch < board.channels; ch++) {
+        const sensor = board.sensor!(ch);
+        if (sensor) list.push(sensor);
+      }
+      return list;
+    },
+  }, board);
 }

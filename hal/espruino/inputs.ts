@@ -109,16 +109,22 @@ export const espruinoClock: Clock = {
 /** Seconds without a scan tick before the watchdog restarts the board (into its saved game). */
 const WATCHDOG_S = 10;
 
-/** The scan loop: a timer, with the watchdog kicked after every tick, so a hung interpreter restarts the board. */
-export const espruinoTicker: Ticker = {
-  every: function (ms: number, tick: () => void) {
-    E.enableWatchdog(WATCHDOG_S, false);
-    setInterval(function () {
-      tick();
-      E.kickWatchdog();
-    }, ms);
-  },
-};
+/**
+ * The scan loop: a timer, with the watchdog kicked after every tick, so a hung
+ * interpreter restarts the board. Made by the boot, which lets it go once the
+ * timer runs (a kept object would hold its method for good).
+ */
+export function espruinoTicker(): Ticker {
+  return {
+    every: function (ms: number, tick: () => void) {
+      E.enableWatchdog(WATCHDOG_S, false);
+      setInterval(function () {
+        tick();
+        E.kickWatchdog();
+      }, ms);
+    },
+  };
+}
 
 /** Whether a pin reads high now (a button held at power-up). */
 export function isHigh(pin: number): boolean {

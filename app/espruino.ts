@@ -52,7 +52,7 @@ export function boot<S, M>(game: GameModule<S, M>): void {
   const hal: Hal = {
     clock: espruinoClock,
     banks: buildBanks(game.board.banks as BankOptions[]),
-    ticker: espruinoTicker,
+    ticker: espruinoTicker(),
     buttons: espruinoButtons(REFERENCE_BOARD.next, REFERENCE_BOARD.mode),
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),

@@ -4,6 +4,7 @@
 // simulator reads the same. Channel c is bit (c & 31) of bank (c >> 5).
 // wiring.md documents each game's board.
 import type { BankOptions } from '../hal/types';
+import { ON_DEVICE } from './device';
 
 /** contact: reed switches and bells, which bounce; hall and ir: clean short transits. */
 export type SensorKind = 'contact' | 'hall' | 'ir';
@@ -80,4 +81,24 @@ export function sensorNames(board: BoardDescription): string[] {
   const sensors = board.sensors;
   for (let i = 0; i < sensors.length; i++) names[sensors[i].ch] = sensors[i].name;
   return names;
+}
+
+/**
+ * `board`, which makes a channel's sensor when asked (its `sensor`), with its
+ * list as well: `sensors`, made at each read, for the simulator and tests.
+ * The chip reads a board one channel at a time (sensorAt), so a board's
+ * bundle carries no list.
+ */
+export function withSensorList(board: Omit<BoardDescription, 'sensors'>): BoardDescription {
+  if (ON_DEVICE) return board as BoardDescription;
+  return Object.assign({
+    get sensors(): Sensor[] {
+      const list: Sensor[] = [];
+      for (let ch = 0; ch < board.channels; ch++) {
+        const sensor = board.sensor!(ch);
+        if (sensor) list.push(sensor);
+      }
+      return list;
+    },
+  }, board);
 }

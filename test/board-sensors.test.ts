@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { sensorAt, sensorNames } from '../firmware/board';
 import type { BoardDescription, Sensor } from '../firmware/board';
 import { fortressBoard } from '../firmware/games/fortress/board';
+import { ringapegBoard, pegNames } from '../firmware/games/ringapeg/board';
 import { Scanner, channelKinds } from '../firmware/scan';
 import { faultWords, watchFaults } from '../firmware/faults';
 import { createDiagnostics } from '../firmware/diag';
@@ -17,6 +18,17 @@ describe('reading a board one channel at a time', () => {
     for (let ch = 0; ch < fortressBoard.channels; ch++) assert.deepEqual(fortressBoard.sensor!(ch), list[ch], `channel ${ch}`);
     for (const ch of [-1, 96, NaN]) assert.equal(fortressBoard.sensor!(ch), undefined);
     assert.deepEqual([list[0].name, list[68].name, list[78].name, list[95].name], ['mouth.EA1.n.lo', 'bell.EA1', 'colours.EA1', 'spot.FD2']);
+  });
+
+  it('the Ring-a-Peg board\'s sensor(ch): each peg\'s top and low gates, then the impact switch; its list is the same', () => {
+    const board = ringapegBoard();
+    const expected: Sensor[] = [];
+    for (const peg of pegNames()) expected.push({ name: `peg.${peg}.top`, ch: expected.length, kind: 'ir' }, { name: `peg.${peg}.low`, ch: expected.length + 1, kind: 'ir' });
+    expected.push({ name: 'board.impact', ch: 26, kind: 'contact' });
+    assert.equal(board.channels, 27);
+    for (let ch = 0; ch < board.channels; ch++) assert.deepEqual(board.sensor!(ch), expected[ch], `channel ${ch}`);
+    for (const ch of [-1, 27, NaN]) assert.equal(board.sensor!(ch), undefined);
+    assert.deepEqual(board.sensors, expected);
   });
 
   it('sensorAt reads a board without sensor(ch) from its list', () => {

@@ -63,7 +63,7 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
 
 /** Espruino's SPI as the chain uses it: send(data) gives a Uint8Array for a Uint8Array (no chip select). */
 interface ChainSpi {
-  setup(options: { miso: number; sck: number; baud: number }): void;
+  setup(options: { miso: number; sck: number }): void;
   send(data: Uint8Array): Uint8Array;
 }
 
@@ -78,7 +78,8 @@ interface ChainSpi {
  */
 export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
   const spi = new SPI() as unknown as ChainSpi;
-  spi.setup({ miso: o.miso, sck: o.sck, baud: 1000000 });
+  // No baud: a software SPI has none (Espruino clocks it as fast as it can), and the SPI keeps the options given.
+  spi.setup({ miso: o.miso, sck: o.sck });
   const loadPin = o.loadPin;
   const invert = o.invert;
   const words = new Int32Array((o.chips + 3) >> 2);
@@ -108,16 +109,22 @@ export const espruinoClock: Clock = {
 /** Seconds without a scan tick before the watchdog restarts the board (into its saved game). */
 const WATCHDOG_S = 10;
 
-/** The scan loop: a timer, with the watchdog kicked after every tick, so a hung interpreter restarts the board. */
-export const espruinoTicker: Ticker = {
-  every: function (ms: number, tick: () => void) {
-    E.enableWatchdog(WATCHDOG_S, false);
-    setInterval(function () {
-      tick();
-      E.kickWatchdog();
-    }, ms);
-  },
-};
+/**
+ * The scan loop: a timer, with the watchdog kicked after every tick, so a hung
+ * interpreter restarts the board. Made by the boot, which lets it go once the
+ * timer runs (a kept object would hold its method for good).
+ */
+export function espruinoTicker(): Ticker {
+  return {
+    every: function (ms: number, tick: () => void) {
+      E.enableWatchdog(WATCHDOG_S, false);
+      setInterval(function () {
+        tick();
+        E.kickWatchdog();
+      }, ms);
+    },
+  };
+}
 
 /** Whether a pin reads high now (a button held at power-up). */
 export function isHigh(pin: number): boolean {

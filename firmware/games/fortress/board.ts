@@ -8,6 +8,7 @@
 // each fort's bell, a reed switch under each set of colours (closed when the
 // colours are down) and a hall switch under each ball's spot complete it.
 import type { BoardDescription, Sensor } from '../../board';
+import { withSensorList } from '../../board';
 import type { BankOptions } from '../../../hal/types';
 
 /** The balls, in the order of their spots' channels: side, then A (attacking) or D1, D2 (defending). */
@@ -36,10 +37,10 @@ const SWITCHES = 'n.lo n.hi s.lo s.hi';
  * on D15, the chain's QH on D16. Every sensor pulls its input low when active
  * (open-drain hall switches, a bell or reed contact to GND, 10 kΩ pull-ups),
  * so every bit is inverted. A channel's sensor is made when asked (`sensor`,
- * what the firmware reads), and so is the list (for the simulator): 96
- * sensor objects at once would take the chip some 970 JsVars.
+ * what the firmware reads): 96 sensor objects at once would take the chip
+ * some 970 JsVars.
  */
-export const fortressBoard: BoardDescription = {
+export const fortressBoard: BoardDescription = withSensorList({
   channels: CHANNELS,
   sensor: function (ch: number): Sensor | undefined {
     if (!(ch >= 0 && ch < CHANNELS)) return undefined;
@@ -50,12 +51,7 @@ export const fortressBoard: BoardDescription = {
     // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.
     return { name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 };
   },
-  get sensors(): Sensor[] {
-    const list: Sensor[] = [];
-    for (let ch = 0; ch < CHANNELS; ch++) list.push(this.sensor!(ch) as Sensor);
-    return list;
-  },
   get banks(): BankOptions[] {
     return [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 12, invert: -1 }];
   },
-};
+});

@@ -3,6 +3,7 @@
 // breaks the two beams tells a ring going down from one being lifted, like the
 // two phases of a quadrature encoder.
 import type { BoardDescription, Sensor } from '../../board';
+import { withSensorList } from '../../board';
 
 /** The board's pegs in wiring order, one letter each: o = outer circle (5), i = inner (10), k = king (25). */
 export const REFERENCE_LAYOUT = 'ooooooooiiiik';
@@ -28,18 +29,23 @@ export function pegIndex(name: string): number {
   return p;
 }
 
+/** Channels: peg p's top gate is channel 2p, its low gate 2p+1; the impact switch comes after the last peg. */
+const IMPACT = 2 * REFERENCE_LAYOUT.length;
+
 /**
- * Peg p's top gate is channel 2p, its low gate 2p+1; the impact switch comes
- * after the last peg: 27 channels on a chain of four 74HC165s (one bank),
- * SH/LD on D14, CLK on D15, read from /QH on D16: a broken beam reads 1, and
- * nothing is inverted.
+ * 27 channels on a chain of four 74HC165s (one bank), SH/LD on D14, CLK on
+ * D15, read from /QH on D16: a broken beam reads 1, and nothing is inverted.
+ * A channel's sensor is made when asked (`sensor`, what the firmware reads):
+ * 27 sensor objects made at once would take the chip some 200 JsVars.
  */
 export function ringapegBoard(): BoardDescription {
-  const sensors: Sensor[] = [];
-  const impact = 2 * REFERENCE_LAYOUT.length;
-  for (let ch = 0; ch <= impact; ch++) {
-    const peg = ch < impact;
-    sensors.push({ name: peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' });
-  }
-  return { channels: impact + 1, sensors: sensors, banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }] };
+  return withSensorList({
+    channels: IMPACT + 1,
+    sensor: function (ch: number): Sensor | undefined {
+      if (!(ch >= 0 && ch <= IMPACT)) return undefined;
+      const peg = ch < IMPACT;
+      return { name: peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' };
+    },
+    banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }],
+  });
 }

@@ -8,9 +8,20 @@ import { join } from 'node:path';
 import { gameDir, loadGames, ROOT } from '../tools/games';
 import { ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
-import { replay } from '../sim/replay';
+import { parseScenario, replay } from '../sim/replay';
+import { happeningLine, pointOf } from '../web/lib/drawing';
 
-function companionOf(id: string): { options: Record<string, string>; commands: Record<string, string>; next: string } {
+interface Companion {
+  options: Record<string, string>;
+  commands: Record<string, string>;
+  next: string;
+  places?: Record<string, [number, number]>;
+  area?: { box: [number, number, number, number]; x: [string, number, number]; y: [string, number, number] };
+  marks?: { box?: number[]; line?: number[] }[];
+  happenings?: { label: string; line: Record<string, unknown> }[];
+}
+
+function companionOf(id: string): Companion {
   return JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8'));
 }
 
@@ -46,6 +57,36 @@ describe('companion: what the page knows of each game', () => {
     for (const { id, module } of await loadGames()) {
       assert.deepEqual(Object.keys(companionOf(id).commands).sort(), commandSpecs(module.commands).map((c) => c.name).sort(), id);
       assert.notEqual(companionOf(id).next, '', id);
+    }
+  });
+
+  it('every happening a click on a drawing makes, anywhere in its area, is a line its simulated board takes', async () => {
+    let checked = 0;
+    for (const { id } of await loadGames()) {
+      const { area, happenings = [] } = companionOf(id);
+      const pointed = happenings.filter((x) => JSON.stringify(x.line).includes('"$point"'));
+      assert.equal(!!area, pointed.length > 0, `${id}: an area without a happening at a point, or such a happening without an area`);
+      if (!area) continue;
+      const example = readdirSync(join(ROOT, 'scenarios')).find((f) => f.startsWith(id + '-'))!;
+      const header = readFileSync(join(ROOT, 'scenarios', example), 'utf8').split('\n')[0];
+      const [x0, y0, x1, y1] = area.box;
+      for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1], [(x0 + x1) / 2, (y0 + y1) / 2], [x0 - 5, y1 + 5]]) {
+        const point = pointOf(area, x, y);
+        for (const { line } of pointed) {
+          const made = happeningLine(line, { point });
+          assert.doesNotThrow(() => parseScenario(header + '\n' + JSON.stringify({ t: 1000, ...made }) + '\n'), `${id}: ${JSON.stringify(made)}`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 0, 'no game has an area');
+  });
+
+  it('places, marks and areas lie on the drawing', async () => {
+    for (const { id } of await loadGames()) {
+      const { places = {}, marks = [], area } = companionOf(id);
+      const boxes = Object.values(places).map(([x, y]) => [x, y, x, y]).concat(marks.map((m) => m.box ?? m.line!), area ? [area.box] : []);
+      for (const [x0, y0, x1, y1] of boxes) for (const v of [x0, x1, y0, y1]) assert.ok(v >= 0 && v <= 104, `${id}: ${[x0, y0, x1, y1]} off the drawing`);
     }
   });
 

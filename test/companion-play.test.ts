@@ -92,6 +92,29 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page).concat(pageErrors(triangle)), []);
   });
 
+  it("slides a shuffleboard weight to the spot clicked on the drawn table, and shows the weights' places and zones", async function () {
+    this.timeout(60000);
+    const page = await playing('shuffleboard');
+    await page.click('nav [data-screen="run"]');
+    await page.selectOption('form[data-cmd="toss"] select[name="s"]', '0').catch(() => page.fill('form[data-cmd="toss"] input[name="s"]', '0'));
+    await page.click('form[data-cmd="toss"] button[type="submit"]');
+    await page.click('nav [data-screen="board"]');
+    assert.deepEqual(await page.locator('#click-does option').allTextContents(), ['slide a weight to the spot clicked']);
+    // The table's area runs from the end edge (d 0) to 2,000 mm, and across from y 29 to 479 mm: aim at d 80, y 254 (fully past the 3-point line: 3).
+    const box = (await page.locator('#board svg.board [data-area]').boundingBox())!;
+    await page.click('#board svg.board [data-area]', { position: { x: box.width / 2, y: (box.height * 80) / 2000 } });
+    await page.click('nav [data-screen="score"]');
+    await page.waitForSelector('#score [data-field="weights"] td', { timeout: 20000 });
+    const cells = await page.locator('#score [data-field="weights"] tr:nth-child(2) td').allTextContents();
+    const [w, c, d, hang, zone, points] = cells;
+    assert.deepEqual([w, c, hang, zone, points], ['red1', '0', '0', 'S8', '3']);
+    assert.ok(Math.abs(+d - 80) <= 10, `red1 rests at ${d} mm`);
+    await screenshot(page, 'shuffleboard-score');
+    await page.click('nav [data-screen="board"]');
+    await screenshot(page, 'shuffleboard-board');
+    assert.deepEqual(pageErrors(page), []);
+  });
+
   it('shows diagnostics: the walk test, and stuck, never seen and chattering sensors on the drawing', async () => {
     // A board in diagnostics: one beam blocked for good (stuck), a contact that chatters, two beams walked past.
     const lines: object[] = [{ game: 'ringapeg', players: 2, mode: 'diag', seed: 3 }];

@@ -35,20 +35,57 @@ function placesOf(game: WebGame): Map<string, [number, number]> {
   return at;
 }
 
+type Area = NonNullable<WebGame['companion']['area']>;
+
+/** The point of the game's area at (x, y) of the drawing: each axis's key and its value there, in whole units. */
+export function pointOf(area: Area, x: number, y: number): Record<string, number> {
+  const [x0, y0, x1, y1] = area.box;
+  const along = (axis: [string, number, number], a: number, a0: number, a1: number) => Math.round(axis[1] + ((axis[2] - axis[1]) * (Math.min(Math.max(a, a0), a1) - a0)) / (a1 - a0));
+  return { [area.x[0]]: along(area.x, x, x0, x1), [area.y[0]]: along(area.y, y, y0, y1) };
+}
+
+/** A happening's line with `"$place"` replaced by the place clicked, `"$point"` by the point clicked. */
+export function happeningLine(line: Record<string, unknown>, clicked: { place?: string; point?: Record<string, number> }): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(line), (_, v) => (v === '$place' && clicked.place !== undefined ? clicked.place : v === '$point' && clicked.point ? clicked.point : v));
+}
+
 /**
  * The board: a circle for each place, labelled, with a dot for each of its
  * sensors, marked by `marks` (class names lit, stuck, never, chatter);
- * `click` hears a click on a place.
+ * `click` hears a click on a place; the game's marks (its table's outline and
+ * lines) under them; `pointClick` hears a click in its area, as the point in
+ * the game's own terms (`pointOf`).
  */
-export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void): SVGElement {
+export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void, pointClick?: (point: Record<string, number>) => void): SVGElement {
   const places = placesOf(game);
   const bySensors = new Map<string, string[]>();
   for (const sensor of game.module.board.sensors) {
     const p = placeOf(sensor.name);
     bySensors.set(p, (bySensors.get(p) ?? []).concat(sensor.name));
   }
-  const r = Math.min(8, 40 / Math.sqrt(places.size));
+  // Places big enough to hit, none overlapping its nearest neighbour.
+  const at = Array.from(places.values());
+  const nearest = Math.min(...at.map(([x, y], i) => Math.min(...at.filter((_, j) => j !== i).map(([u, v]) => Math.hypot(x - u, y - v)))));
+  const r = Math.min(8, 40 / Math.sqrt(places.size), nearest * 0.45);
   const svg = s('svg', { viewBox: '-2 -2 104 110', class: 'board', role: 'img', 'aria-label': game.id + ' board' });
+  for (const mark of game.companion.marks ?? []) {
+    if (mark.box) svg.append(s('rect', { x: mark.box[0], y: mark.box[1], width: mark.box[2] - mark.box[0], height: mark.box[3] - mark.box[1], class: 'mark' }));
+    if (mark.line) svg.append(s('line', { x1: mark.line[0], y1: mark.line[1], x2: mark.line[2], y2: mark.line[3], class: 'mark' }));
+    const end = mark.line ?? mark.box!;
+    if (mark.label) svg.append(s('text', { x: end[2] + 1, y: end[3] + 1, class: 'mark-label' }, mark.label));
+  }
+  const area = game.companion.area;
+  if (area && pointClick) {
+    const [x0, y0, x1, y1] = area.box;
+    const rect = s('rect', { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: 'area', 'data-area': '' });
+    rect.addEventListener('click', (e) => {
+      const m = (rect as unknown as SVGGraphicsElement).getScreenCTM();
+      if (!m) return;
+      const p = new DOMPoint((e as MouseEvent).clientX, (e as MouseEvent).clientY).matrixTransform(m.inverse());
+      pointClick(pointOf(area, p.x, p.y));
+    });
+    svg.append(rect);
+  }
   for (const [place, [x, y]] of places) {
     const sensors = bySensors.get(place) ?? [];
     const g = s('g', { class: 'place', 'data-place': place, onclick: click ? () => click(place) : undefined });

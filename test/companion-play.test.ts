@@ -115,6 +115,33 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
+  it("draws fortress's table: a click on a fort makes the stroke chosen, and diagnostics marks each sensor at its fort, pocket or spot", async function () {
+    const page = await playing('fortress');
+    await page.click('nav [data-screen="board"]');
+    await page.selectOption('#click-does', { label: 'stroke: EA into the fort clicked, its bell rings' });
+    await page.click('#board svg.board [data-place="FA1"]');
+    // Before the pass: the fort is not taken (F6).
+    await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
+    assert.match(await text(page, '#score #last'), /^Player 1 -2 F6: /);
+    await screenshot(page, 'fortress-board');
+    // A board in diagnostics with FA1's bell stuck, EA1's mouth passed by the English attacking ball.
+    const lines: object[] = [{ game: 'fortress', players: 2, mode: 'diag', seed: 3 }, { t: 100, set: { 'bell.FA1': 1 } },
+      { t: 1000, do: 'stroke', happens: [{ ball: 'EA', into: 'fort', fort: 'EA1', bell: false }] }, { t: 8000, set: { 'colours.FP': 1 } }];
+    const file = join(ROOT, 'test-output', 'diag-fortress.jsonl');
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const diag = await pages().phone();
+    await diag.goto(pages().url + 'companion/');
+    await playScenario(diag, file);
+    await diag.click('nav [data-screen="diag"]');
+    await diag.waitForSelector('#diag [data-place="FA1"] [data-sensor="bell.FA1"].stuck');
+    assert.equal(await diag.locator('#diag [data-place="EA1"] [data-sensor="mouth.EA1.n.lo"].never').count(), 0, 'the mouth the ball passed was seen');
+    assert.ok(await diag.locator('#diag [data-place="pocket3"] [data-sensor="mouth.pocket3.s.hi"].never').count(), 'a pocket nothing went into is marked');
+    assert.ok(await diag.locator('#diag [data-place="FD2"] [data-sensor="spot.FD2"]').count(), 'a spot is drawn at its place');
+    await screenshot(diag, 'fortress-diagnostics');
+    assert.deepEqual(pageErrors(page).concat(pageErrors(diag)), []);
+  });
+
   it('shows diagnostics: the walk test, and stuck, never seen and chattering sensors on the drawing', async () => {
     // A board in diagnostics: one beam blocked for good (stuck), a contact that chatters, two beams walked past.
     const lines: object[] = [{ game: 'ringapeg', players: 2, mode: 'diag', seed: 3 }];

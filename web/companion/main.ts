@@ -12,7 +12,8 @@ import type { BluetoothLike } from '../lib/ble';
 import { emptyView, playerName, takeMessage } from '../lib/board-view';
 import type { BoardView } from '../lib/board-view';
 import { SimBoard, gameById } from '../lib/sim-board';
-import { drawBoard, drawDisplay, happeningLine, noMarks } from '../lib/drawing';
+import { drawBoard, drawDisplay, noMarks } from '../lib/drawing';
+import { happeningLine } from '../lib/happenings';
 import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
@@ -24,6 +25,8 @@ for (const g of GAMES) WORDS[g.id] = g.words;
 
 /** A `raw` in a diagnostics report over this many rejected changes marks a sensor chattering. */
 const CHATTER_REJECTED = 20;
+/** The walk test's sensors still to see are listed at once up to this many; more (fortress's 96) fold away. */
+const WALK_LISTED = 12;
 /** How often the sensors screen asks for a report while diagnostics is on (ms). */
 const DIAG_POLL_MS = 1000;
 
@@ -286,7 +289,8 @@ function renderDiag(): void {
       : h('button', { id: 'diag-on', onclick: () => send({ cmd: 'diag', on: true }) }, 'Start diagnostics'),
     ' ', view.diag.on ? h('button', { id: 'walk', onclick: () => send({ cmd: 'diag', walk: true }) }, 'Restart the walk test') : null),
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
-      walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
+      walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.missing.length} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ')))
+        : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
     view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);

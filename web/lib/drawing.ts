@@ -3,12 +3,8 @@
 // LED display as the MAX7219 chain lights it.
 import type { WebGame } from 'tallyboard:games';
 import { s } from './dom';
+import { placeOf, pointOf } from './happenings';
 
-/** A sensor's place on the drawing: the second part of its name (`peg.o1.top` → `o1`), or the name. */
-export function placeOf(sensor: string): string {
-  const parts = sensor.split('.');
-  return parts.length > 1 ? parts[1] : sensor;
-}
 
 export interface SensorMarks {
   lit: Set<string>;
@@ -35,20 +31,6 @@ function placesOf(game: WebGame): Map<string, [number, number]> {
   return at;
 }
 
-type Area = NonNullable<WebGame['companion']['area']>;
-
-/** The point of the game's area at (x, y) of the drawing: each axis's key and its value there, in whole units. */
-export function pointOf(area: Area, x: number, y: number): Record<string, number> {
-  const [x0, y0, x1, y1] = area.box;
-  const along = (axis: [string, number, number], a: number, a0: number, a1: number) => Math.round(axis[1] + ((axis[2] - axis[1]) * (Math.min(Math.max(a, a0), a1) - a0)) / (a1 - a0));
-  return { [area.x[0]]: along(area.x, x, x0, x1), [area.y[0]]: along(area.y, y, y0, y1) };
-}
-
-/** A happening's line with `"$place"` replaced by the place clicked, `"$point"` by the point clicked. */
-export function happeningLine(line: Record<string, unknown>, clicked: { place?: string; point?: Record<string, number> }): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(line), (_, v) => (v === '$place' && clicked.place !== undefined ? clicked.place : v === '$point' && clicked.point ? clicked.point : v));
-}
-
 /**
  * The board: a circle for each place, labelled, with a dot for each of its
  * sensors, marked by `marks` (class names lit, stuck, never, chatter);
@@ -71,8 +53,10 @@ export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: str
   for (const mark of game.companion.marks ?? []) {
     if (mark.box) svg.append(s('rect', { x: mark.box[0], y: mark.box[1], width: mark.box[2] - mark.box[0], height: mark.box[3] - mark.box[1], class: 'mark' }));
     if (mark.line) svg.append(s('line', { x1: mark.line[0], y1: mark.line[1], x2: mark.line[2], y2: mark.line[3], class: 'mark' }));
-    const end = mark.line ?? mark.box!;
-    if (mark.label) svg.append(s('text', { x: end[2] + 1, y: end[3] + 1, class: 'mark-label' }, mark.label));
+    // A label at its own place, else past the line's (or the box's) far end.
+    const end = mark.line ?? mark.box;
+    const [x, y] = mark.at ?? (end ? [end[2] + 1, end[3] + 1] : [0, 0]);
+    if (mark.label) svg.append(s('text', { x, y, class: 'mark-label' }, mark.label));
   }
   const area = game.companion.area;
   if (area && pointClick) {

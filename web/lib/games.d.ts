@@ -4,6 +4,7 @@ declare module 'tallyboard:games' {
   import type { GameModule } from '../../firmware/game';
   import type { GameFactory } from '../../sim/game';
   import type { Words } from '../../sim/phone';
+  import type { Area } from './happenings';
 
   export interface WebGame {
     id: string;
@@ -18,7 +19,7 @@ declare module 'tallyboard:games' {
      * firmware/games/<id>/companion.json: its options' rules (command-table rules), what `next` does, what each
      * referee input means, where its places lie on the drawing (x, y of 100; a sensor's place is the second part
      * of its name), the marks drawn under them (the outline and lines of its table: a `box` or a `line`, x0 y0 x1 y1,
-     * with a label), its area (a box of the drawing where a click is a point: each axis's key in the game's
+     * with a label past its far end, or a label `at` x, y), its area (a box of the drawing where a click is a point: each axis's key in the game's
      * terms and its values at the box's edges), and the happenings the simulated board offers (`$place`: the
      * place clicked; `$point`: the point clicked in the area, `{key: value}` in whole units).
      */
@@ -27,8 +28,8 @@ declare module 'tallyboard:games' {
       next: string;
       commands: Record<string, string>;
       places?: Record<string, [number, number]>;
-      marks?: { box?: [number, number, number, number]; line?: [number, number, number, number]; label?: string }[];
-      area?: { box: [number, number, number, number]; x: [string, number, number]; y: [string, number, number] };
+      marks?: { box?: [number, number, number, number]; line?: [number, number, number, number]; at?: [number, number]; label?: string }[];
+      area?: Area;
       happenings?: { label: string; line: Record<string, unknown> }[];
     };
     /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */

@@ -26,6 +26,17 @@ describe('companion: running the game on the simulated board', function () {
     return page;
   }
 
+  /** A page that has played a scenario of these lines, kept as test-output/NAME.jsonl. */
+  async function playingLines(name: string, lines: object[]): Promise<Page> {
+    const file = join(ROOT, 'test-output', name + '.jsonl');
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await playScenario(page, file);
+    return page;
+  }
+
   it('has a form for every referee input of every game, with its fields, and the buttons\' meanings', async () => {
     for (const { id, module } of await loadGames()) {
       const page = await playing(id);
@@ -127,12 +138,7 @@ describe('companion: running the game on the simulated board', function () {
     // A board in diagnostics with FA1's bell stuck, EA1's mouth passed by the English attacking ball.
     const lines: object[] = [{ game: 'fortress', players: 2, mode: 'diag', seed: 3 }, { t: 100, set: { 'bell.FA1': 1 } },
       { t: 1000, do: 'stroke', happens: [{ ball: 'EA', into: 'fort', fort: 'EA1', bell: false }] }, { t: 8000, set: { 'colours.FP': 1 } }];
-    const file = join(ROOT, 'test-output', 'diag-fortress.jsonl');
-    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const diag = await pages().phone();
-    await diag.goto(pages().url + 'companion/');
-    await playScenario(diag, file);
+    const diag = await playingLines('diag-fortress', lines);
     await diag.click('nav [data-screen="diag"]');
     await diag.waitForSelector('#diag [data-place="FA1"] [data-sensor="bell.FA1"].stuck');
     assert.equal(await diag.locator('#diag [data-place="EA1"] [data-sensor="mouth.EA1.n.lo"].never').count(), 0, 'the mouth the ball passed was seen');
@@ -148,13 +154,7 @@ describe('companion: running the game on the simulated board', function () {
     lines.push({ t: 100, set: { 'peg.o1.top': 1 } });
     for (let i = 0; i < 120; i++) lines.push({ t: 200 + 3 * i, raw: [{ ch: 26, level: (i + 1) % 2 }] });
     lines.push({ t: 1000, do: 'snap', peg: 'o5' }, { t: 2000, do: 'snap', peg: 'i3' }, { t: 8000, set: { 'peg.o2.low': 0 } });
-    const dir = join(ROOT, 'test-output');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'diag-ringapeg.jsonl');
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const page = await pages().phone();
-    await page.goto(pages().url + 'companion/');
-    await playScenario(page, file);
+    const page = await playingLines('diag-ringapeg', lines);
     await page.click('nav [data-screen="diag"]');
     await page.waitForSelector('#diag [data-sensor="peg.o1.top"].stuck');
     assert.ok(await page.locator('#diag [data-sensor="peg.o1.top"].lit').count(), 'a blocked beam is lit');

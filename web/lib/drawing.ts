@@ -5,7 +5,6 @@ import type { WebGame } from 'tallyboard:games';
 import { s } from './dom';
 import { placeOf, pointOf } from './happenings';
 
-
 export interface SensorMarks {
   lit: Set<string>;
   stuck: Set<string>;

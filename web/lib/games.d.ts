@@ -18,10 +18,10 @@ declare module 'tallyboard:games' {
     /**
      * firmware/games/<id>/companion.json: its options' rules (command-table rules), what `next` does, what each
      * referee input means, where its places lie on the drawing (x, y of 100; a sensor's place is the second part
-     * of its name), the marks drawn under them (the outline and lines of its table: a `box` or a `line`, x0 y0 x1 y1,
-     * with a label past its far end, or a label `at` x, y), its area (a box of the drawing where a click is a point: each axis's key in the game's
-     * terms and its values at the box's edges), and the happenings the simulated board offers (`$place`: the
-     * place clicked; `$point`: the point clicked in the area, `{key: value}` in whole units).
+     * of its name), the marks drawn under them (its table's outline and lines: a `box` or a `line`, x0 y0 x1 y1,
+     * labelled past its far end, or a label `at` x, y), its area (where a click is a point of its table), and the
+     * happenings the simulated board offers (`$place`: the place clicked; `$point`: the point clicked in the
+     * area). docs/device-code.md describes them.
      */
     companion: {
       options: Record<string, string>;

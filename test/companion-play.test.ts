@@ -107,8 +107,9 @@ describe('companion: running the game on the simulated board', function () {
     this.timeout(60000);
     const page = await playing('shuffleboard');
     await page.click('nav [data-screen="run"]');
-    await page.selectOption('form[data-cmd="toss"] select[name="s"]', '0').catch(() => page.fill('form[data-cmd="toss"] input[name="s"]', '0'));
+    await page.fill('form[data-cmd="toss"] input[name="s"]', '0');
     await page.click('form[data-cmd="toss"] button[type="submit"]');
+    await screenshot(page, 'shuffleboard-game');
     await page.click('nav [data-screen="board"]');
     assert.deepEqual(await page.locator('#click-does option').allTextContents(), ['slide a weight to the spot clicked']);
     // The table's area runs from the end edge (d 0) to 2,000 mm, and across from y 29 to 479 mm: aim at d 80, y 254 (fully past the 3-point line: 3).

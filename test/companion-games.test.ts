@@ -8,10 +8,28 @@ import { join } from 'node:path';
 import { gameDir, loadGames, ROOT } from '../tools/games';
 import { ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
-import { replay } from '../sim/replay';
+import { parseScenario, replay } from '../sim/replay';
+import { happeningLine, placeOf, pointOf } from '../web/lib/happenings';
+import type { Area } from '../web/lib/happenings';
 
-function companionOf(id: string): { options: Record<string, string>; commands: Record<string, string>; next: string } {
+interface Companion {
+  options: Record<string, string>;
+  commands: Record<string, string>;
+  next: string;
+  places?: Record<string, [number, number]>;
+  area?: Area;
+  marks?: { box?: number[]; line?: number[]; at?: number[] }[];
+  happenings?: { label: string; line: Record<string, unknown> }[];
+}
+
+function companionOf(id: string): Companion {
   return JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8'));
+}
+
+/** The header line of a game's first example scenario. */
+function exampleHeader(id: string): string {
+  const example = readdirSync(join(ROOT, 'scenarios')).find((f) => f.startsWith(id + '-'))!;
+  return readFileSync(join(ROOT, 'scenarios', example), 'utf8').split('\n')[0];
 }
 
 /** Values a rule allows at its edges: each choice, both booleans, the bounds. */
@@ -32,8 +50,10 @@ describe('companion: what the page knows of each game', () => {
       const { options } = companionOf(id);
       const counts = [1, 2, 3, 4, 5, 6, 7, 8].filter((n) => { try { module.setup({ players: n, options: {} }); return true; } catch (e) { return false; } });
       const players = counts[counts.length - 1];
+      const takes = (options: Record<string, unknown>) => counts.some((n) => { try { module.setup({ players: n, options: options as never }); return true; } catch (e) { return false; } });
       for (const [name, rule] of Object.entries(options)) {
-        for (const v of edgeValues(rule)) assert.doesNotThrow(() => module.setup({ players, options: { [name]: v as never } }), `${id} ${name}=${v}`);
+        // Some count of players takes it (shuffleboard's teams only with 4, its target with 2 or with teams).
+        for (const v of edgeValues(rule)) assert.ok(takes({ [name]: v }), `${id} ${name}=${v}`);
         assert.match(commandProblem({ cmd: 'options', [name]: rule.startsWith('bool') ? 'yes' : 1e9 }, optionsTable(options)) ?? '', new RegExp('^' + name + ': '));
       }
       assert.throws(() => module.setup({ players, options: { notAnOption: true } }), /notAnOption: unknown/, id);
@@ -44,6 +64,48 @@ describe('companion: what the page knows of each game', () => {
     for (const { id, module } of await loadGames()) {
       assert.deepEqual(Object.keys(companionOf(id).commands).sort(), commandSpecs(module.commands).map((c) => c.name).sort(), id);
       assert.notEqual(companionOf(id).next, '', id);
+    }
+  });
+
+  it('every happening a click on a drawing makes, anywhere in its area, is a line its simulated board takes', async () => {
+    let checked = 0;
+    for (const { id } of await loadGames()) {
+      const { area, happenings = [] } = companionOf(id);
+      const pointed = happenings.filter((x) => JSON.stringify(x.line).includes('"$point"'));
+      assert.equal(!!area, pointed.length > 0, `${id}: an area without a happening at a point, or such a happening without an area`);
+      if (!area) continue;
+      const header = exampleHeader(id);
+      const [x0, y0, x1, y1] = area.box;
+      for (const [x, y] of [[x0, y0], [x1, y0], [x0, y1], [x1, y1], [(x0 + x1) / 2, (y0 + y1) / 2], [x0 - 5, y1 + 5]]) {
+        const point = pointOf(area, x, y);
+        for (const { line } of pointed) {
+          const made = happeningLine(line, { point });
+          assert.doesNotThrow(() => parseScenario(header + '\n' + JSON.stringify({ t: 1000, ...made }) + '\n'), `${id}: ${JSON.stringify(made)}`);
+          checked++;
+        }
+      }
+    }
+    assert.ok(checked > 0, 'no game has an area');
+  });
+
+  it('every happening a click on a place makes is a line its simulated board takes for some place of the drawing', async () => {
+    for (const { id, module } of await loadGames()) {
+      const header = exampleHeader(id);
+      const places = [...new Set(module.board.sensors.map((s: { name: string }) => placeOf(s.name)))];
+      for (const { label, line } of (companionOf(id).happenings ?? []).filter((x) => JSON.stringify(x.line).includes('"$place"'))) {
+        const takes = places.filter((place) => { try { parseScenario(header + '\n' + JSON.stringify({ t: 1000, ...happeningLine(line, { place }) }) + '\n'); return true; } catch (e) { return false; } });
+        assert.ok(takes.length > 0, `${id}: "${label}" is taken nowhere`);
+      }
+    }
+  });
+
+  it('places, marks and areas lie on the drawing; a game that places its sensors places them all', async () => {
+    for (const { id, module } of await loadGames()) {
+      const { places = {}, marks = [], area } = companionOf(id);
+      const sensorPlaces = [...new Set(module.board.sensors.map((s: { name: string }) => placeOf(s.name)))].sort();
+      if (Object.keys(places).length) assert.deepEqual(Object.keys(places).sort(), sensorPlaces, id);
+      const boxes = Object.values(places).map(([x, y]) => [x, y, x, y]).concat(marks.map((m) => m.box ?? m.line ?? m.at!.concat(m.at!)), area ? [area.box] : []);
+      for (const [x0, y0, x1, y1] of boxes) for (const v of [x0, x1, y0, y1]) assert.ok(v >= 0 && v <= 104, `${id}: ${[x0, y0, x1, y1]} off the drawing`);
     }
   });
 

@@ -26,6 +26,17 @@ describe('companion: running the game on the simulated board', function () {
     return page;
   }
 
+  /** A page that has played a scenario of these lines, kept as test-output/NAME.jsonl. */
+  async function playingLines(name: string, lines: object[]): Promise<Page> {
+    const file = join(ROOT, 'test-output', name + '.jsonl');
+    mkdirSync(join(ROOT, 'test-output'), { recursive: true });
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await playScenario(page, file);
+    return page;
+  }
+
   it('has a form for every referee input of every game, with its fields, and the buttons\' meanings', async () => {
     for (const { id, module } of await loadGames()) {
       const page = await playing(id);
@@ -92,19 +103,59 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page).concat(pageErrors(triangle)), []);
   });
 
+  it("slides a shuffleboard weight to the spot clicked on the drawn table, and shows the weights' places and zones", async function () {
+    this.timeout(60000);
+    const page = await playing('shuffleboard');
+    await page.click('nav [data-screen="run"]');
+    await page.fill('form[data-cmd="toss"] input[name="s"]', '0');
+    await page.click('form[data-cmd="toss"] button[type="submit"]');
+    await screenshot(page, 'shuffleboard-game');
+    await page.click('nav [data-screen="board"]');
+    assert.deepEqual(await page.locator('#click-does option').allTextContents(), ['slide a weight to the spot clicked']);
+    // The table's area runs from the end edge (d 0) to 2,000 mm, and across from y 29 to 479 mm: aim at d 80, y 254 (fully past the 3-point line: 3).
+    const box = (await page.locator('#board svg.board [data-area]').boundingBox())!;
+    await page.click('#board svg.board [data-area]', { position: { x: box.width / 2, y: (box.height * 80) / 2000 } });
+    await page.click('nav [data-screen="score"]');
+    await page.waitForSelector('#score [data-field="weights"] td', { timeout: 20000 });
+    const cells = await page.locator('#score [data-field="weights"] tr:nth-child(2) td').allTextContents();
+    const [w, c, d, hang, zone, points] = cells;
+    assert.deepEqual([w, c, hang, zone, points], ['red1', '0', '0', 'S8', '3']);
+    assert.ok(Math.abs(+d - 80) <= 10, `red1 rests at ${d} mm`);
+    await screenshot(page, 'shuffleboard-score');
+    await page.click('nav [data-screen="board"]');
+    await screenshot(page, 'shuffleboard-board');
+    assert.deepEqual(pageErrors(page), []);
+  });
+
+  it("draws fortress's table: a click on a fort makes the stroke chosen, and diagnostics marks each sensor at its fort, pocket or spot", async function () {
+    const page = await playing('fortress');
+    await page.click('nav [data-screen="board"]');
+    await page.selectOption('#click-does', { label: 'stroke: EA into the fort clicked, its bell rings' });
+    await page.click('#board svg.board [data-place="FA1"]');
+    // Before the pass: the fort is not taken (F6).
+    await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
+    assert.match(await text(page, '#score #last'), /^Player 1 -2 F6: /);
+    await screenshot(page, 'fortress-board');
+    // A board in diagnostics with FA1's bell stuck, EA1's mouth passed by the English attacking ball.
+    const lines: object[] = [{ game: 'fortress', players: 2, mode: 'diag', seed: 3 }, { t: 100, set: { 'bell.FA1': 1 } },
+      { t: 1000, do: 'stroke', happens: [{ ball: 'EA', into: 'fort', fort: 'EA1', bell: false }] }, { t: 8000, set: { 'colours.FP': 1 } }];
+    const diag = await playingLines('diag-fortress', lines);
+    await diag.click('nav [data-screen="diag"]');
+    await diag.waitForSelector('#diag [data-place="FA1"] [data-sensor="bell.FA1"].stuck');
+    assert.equal(await diag.locator('#diag [data-place="EA1"] [data-sensor="mouth.EA1.n.lo"].never').count(), 0, 'the mouth the ball passed was seen');
+    assert.ok(await diag.locator('#diag [data-place="pocket3"] [data-sensor="mouth.pocket3.s.hi"].never').count(), 'a pocket nothing went into is marked');
+    assert.ok(await diag.locator('#diag [data-place="FD2"] [data-sensor="spot.FD2"]').count(), 'a spot is drawn at its place');
+    await screenshot(diag, 'fortress-diagnostics');
+    assert.deepEqual(pageErrors(page).concat(pageErrors(diag)), []);
+  });
+
   it('shows diagnostics: the walk test, and stuck, never seen and chattering sensors on the drawing', async () => {
     // A board in diagnostics: one beam blocked for good (stuck), a contact that chatters, two beams walked past.
     const lines: object[] = [{ game: 'ringapeg', players: 2, mode: 'diag', seed: 3 }];
     lines.push({ t: 100, set: { 'peg.o1.top': 1 } });
     for (let i = 0; i < 120; i++) lines.push({ t: 200 + 3 * i, raw: [{ ch: 26, level: (i + 1) % 2 }] });
     lines.push({ t: 1000, do: 'snap', peg: 'o5' }, { t: 2000, do: 'snap', peg: 'i3' }, { t: 8000, set: { 'peg.o2.low': 0 } });
-    const dir = join(ROOT, 'test-output');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'diag-ringapeg.jsonl');
-    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-    const page = await pages().phone();
-    await page.goto(pages().url + 'companion/');
-    await playScenario(page, file);
+    const page = await playingLines('diag-ringapeg', lines);
     await page.click('nav [data-screen="diag"]');
     await page.waitForSelector('#diag [data-sensor="peg.o1.top"].stuck');
     assert.ok(await page.locator('#diag [data-sensor="peg.o1.top"].lit').count(), 'a blocked beam is lit');

@@ -4,12 +4,20 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gameIds, ROOT } from '../tools/games';
+import { loadGames, ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
 import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
 import type { Page } from 'playwright-core';
 
-const GAME_IDS = await gameIds();
+const GAMES = await loadGames();
+const GAME_IDS = GAMES.map((g) => g.id);
+
+/** A game's field as the scoreboard's cells show it: a list of records row by row (with its keys' row), else its JSON. */
+function fieldCells(value: unknown): string[][] | string {
+  if (!Array.isArray(value) || !value.length || typeof value[0] !== 'object') return JSON.stringify(value);
+  const keys = Object.keys(value[0]);
+  return [keys].concat(value.map((r) => keys.map((k) => (typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])))));
+}
 
 describe('companion: example scenarios on the in-page simulated board', function () {
   this.timeout(120000);
@@ -34,8 +42,20 @@ describe('companion: example scenarios on the in-page simulated board', function
       const final = JSON.parse(lines[lines.length - 1]).final;
       await playScenario(page, join(ROOT, 'scenarios', file));
       assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+      // The game's own fields as its board's last state message has them (shuffleboard's weights, places and zones).
+      const game = GAMES.find((g) => g.id === JSON.parse(readFileSync(join(ROOT, 'scenarios', file), 'utf8').split('\n')[0]).game)!;
+      const fields = game.module.fields ? game.module.fields(final.state) as Record<string, unknown> : {};
+      for (const [k, v] of Object.entries(fields)) {
+        if (v === null || v === '' || v === undefined) continue;
+        const dd = page.locator(`#score [data-field="${k}"]`);
+        const shown = await dd.locator('tr').count()
+          ? await dd.locator('tr').evaluateAll((rows: any[]) => rows.map((r) => Array.from(r.children).map((c: any) => c.textContent)))
+          : await dd.textContent();
+        assert.deepEqual(shown, fieldCells(v), `${file}: ${k}`);
+      }
       assert.deepEqual(pageErrors(page), []);
       if (file === 'ringapeg-advance.jsonl') await screenshot(page, 'scoreboard');
+      if (file === 'shuffleboard-knocks.jsonl') await screenshot(page, 'shuffleboard-knocks');
     });
   }
 });

@@ -13,6 +13,7 @@ import { emptyView, playerName, takeMessage } from '../lib/board-view';
 import type { BoardView } from '../lib/board-view';
 import { SimBoard, gameById } from '../lib/sim-board';
 import { drawBoard, drawDisplay, noMarks } from '../lib/drawing';
+import { happeningLine } from '../lib/happenings';
 import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
@@ -24,6 +25,8 @@ for (const g of GAMES) WORDS[g.id] = g.words;
 
 /** A `raw` in a diagnostics report over this many rejected changes marks a sensor chattering. */
 const CHATTER_REJECTED = 20;
+/** The walk test's sensors still to see are listed at once up to this many; more (fortress's 96) fold away. */
+const WALK_LISTED = 12;
 /** How often the sensors screen asks for a report while diagnostics is on (ms). */
 const DIAG_POLL_MS = 1000;
 
@@ -152,7 +155,15 @@ function renderScore(): void {
     h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', {}, JSON.stringify(view.fields[k]))])) : null);
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', { 'data-field': k }, fieldShown(view.fields[k]))])) : null);
+}
+
+/** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else as sent. */
+function fieldShown(value: unknown): HTMLElement | string {
+  const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === 'object' && !Array.isArray(r)) ? value as Record<string, unknown>[] : null;
+  if (!rows) return JSON.stringify(value);
+  const keys = Object.keys(rows[0]);
+  return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', {}, k))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', {}, typeof r[k] === 'string' ? r[k] as string : JSON.stringify(r[k]))))));
 }
 
 /** A form field for a rule (a select for choices, a number, a checkbox, a text). */
@@ -278,7 +289,8 @@ function renderDiag(): void {
       : h('button', { id: 'diag-on', onclick: () => send({ cmd: 'diag', on: true }) }, 'Start diagnostics'),
     ' ', view.diag.on ? h('button', { id: 'walk', onclick: () => send({ cmd: 'diag', walk: true }) }, 'Restart the walk test') : null),
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
-      walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
+      walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.missing.length} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ')))
+        : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
     view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);
@@ -313,7 +325,7 @@ function renderBoard(): void {
   }
   const game = gameById(board.sim.scenario.header.game)!;
   const happenings = game.companion.happenings ?? [];
-  const placed = happenings.filter((x) => JSON.stringify(x.line).includes('$place'));
+  const placed = happenings.filter((x) => /"\$(place|point)"/.test(JSON.stringify(x.line)));
   const act = (line: Record<string, unknown>): void => {
     try {
       board!.act(line);
@@ -322,13 +334,16 @@ function renderBoard(): void {
       render();
     }
   };
-  const click = placed.length ? (place: string) => act(JSON.parse(JSON.stringify(placed[happening].line).replace(/"\$place"/g, JSON.stringify(place)))) : undefined;
+  // A click makes the happening chosen, at the place or the point clicked.
+  const chosen = () => placed[Math.min(happening, placed.length - 1)].line;
+  const click = placed.length ? (place: string) => act(happeningLine(chosen(), { place })) : undefined;
+  const pointClick = placed.length ? (point: Record<string, number>) => act(happeningLine(chosen(), { point })) : undefined;
   fill(el,
     h('p', { id: 'sim-status' }),
     h('div', { id: 'led' }),
     placed.length ? h('label', {}, 'A click on the board: ', h('select', { id: 'click-does', onchange: (e: Event) => { happening = +(e.target as HTMLSelectElement).value; } },
       ...placed.map((x, i) => h('option', { value: i, selected: i === happening }, x.label)))) : null,
-    drawBoard(game, noMarks(), click),
+    drawBoard(game, noMarks(), click, pointClick),
     h('div', { class: 'happenings' }, ...happenings.filter((x) => placed.indexOf(x) < 0).map((x) => h('button', { onclick: () => act(x.line) }, x.label))),
     h('div', { class: 'buttons' },
       h('button', { onclick: () => act({ button: 'next' }) }, 'next'),

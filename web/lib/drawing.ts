@@ -3,12 +3,7 @@
 // LED display as the MAX7219 chain lights it.
 import type { WebGame } from 'tallyboard:games';
 import { s } from './dom';
-
-/** A sensor's place on the drawing: the second part of its name (`peg.o1.top` → `o1`), or the name. */
-export function placeOf(sensor: string): string {
-  const parts = sensor.split('.');
-  return parts.length > 1 ? parts[1] : sensor;
-}
+import { placeOf, pointOf } from './happenings';
 
 export interface SensorMarks {
   lit: Set<string>;
@@ -38,17 +33,42 @@ function placesOf(game: WebGame): Map<string, [number, number]> {
 /**
  * The board: a circle for each place, labelled, with a dot for each of its
  * sensors, marked by `marks` (class names lit, stuck, never, chatter);
- * `click` hears a click on a place.
+ * `click` hears a click on a place; the game's marks (its table's outline and
+ * lines) under them; `pointClick` hears a click in its area, as the point in
+ * the game's own terms (`pointOf`).
  */
-export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void): SVGElement {
+export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void, pointClick?: (point: Record<string, number>) => void): SVGElement {
   const places = placesOf(game);
   const bySensors = new Map<string, string[]>();
   for (const sensor of game.module.board.sensors) {
     const p = placeOf(sensor.name);
     bySensors.set(p, (bySensors.get(p) ?? []).concat(sensor.name));
   }
-  const r = Math.min(8, 40 / Math.sqrt(places.size));
+  // Places big enough to hit, none overlapping its nearest neighbour.
+  const at = Array.from(places.values());
+  const nearest = Math.min(...at.map(([x, y], i) => Math.min(...at.filter((_, j) => j !== i).map(([u, v]) => Math.hypot(x - u, y - v)))));
+  const r = Math.min(8, 40 / Math.sqrt(places.size), nearest * 0.45);
   const svg = s('svg', { viewBox: '-2 -2 104 110', class: 'board', role: 'img', 'aria-label': game.id + ' board' });
+  for (const mark of game.companion.marks ?? []) {
+    if (mark.box) svg.append(s('rect', { x: mark.box[0], y: mark.box[1], width: mark.box[2] - mark.box[0], height: mark.box[3] - mark.box[1], class: 'mark' }));
+    if (mark.line) svg.append(s('line', { x1: mark.line[0], y1: mark.line[1], x2: mark.line[2], y2: mark.line[3], class: 'mark' }));
+    // A label at its own place, else past the line's (or the box's) far end.
+    const end = mark.line ?? mark.box;
+    const [x, y] = mark.at ?? (end ? [end[2] + 1, end[3] + 1] : [0, 0]);
+    if (mark.label) svg.append(s('text', { x, y, class: 'mark-label' }, mark.label));
+  }
+  const area = game.companion.area;
+  if (area && pointClick) {
+    const [x0, y0, x1, y1] = area.box;
+    const rect = s('rect', { x: x0, y: y0, width: x1 - x0, height: y1 - y0, class: 'area', 'data-area': '' });
+    rect.addEventListener('click', (e) => {
+      const m = (rect as unknown as SVGGraphicsElement).getScreenCTM();
+      if (!m) return;
+      const p = new DOMPoint((e as MouseEvent).clientX, (e as MouseEvent).clientY).matrixTransform(m.inverse());
+      pointClick(pointOf(area, p.x, p.y));
+    });
+    svg.append(rect);
+  }
   for (const [place, [x, y]] of places) {
     const sensors = bySensors.get(place) ?? [];
     const g = s('g', { class: 'place', 'data-place': place, onclick: click ? () => click(place) : undefined });

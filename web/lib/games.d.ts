@@ -4,6 +4,7 @@ declare module 'tallyboard:games' {
   import type { GameModule } from '../../firmware/game';
   import type { GameFactory } from '../../sim/game';
   import type { Words } from '../../sim/phone';
+  import type { Area } from './happenings';
 
   export interface WebGame {
     id: string;
@@ -17,13 +18,18 @@ declare module 'tallyboard:games' {
     /**
      * firmware/games/<id>/companion.json: its options' rules (command-table rules), what `next` does, what each
      * referee input means, where its places lie on the drawing (x, y of 100; a sensor's place is the second part
-     * of its name), and the happenings the simulated board offers (`$place`: the place clicked).
+     * of its name), the marks drawn under them (its table's outline and lines: a `box` or a `line`, x0 y0 x1 y1,
+     * labelled past its far end, or a label `at` x, y), its area (where a click is a point of its table), and the
+     * happenings the simulated board offers (`$place`: the place clicked; `$point`: the point clicked in the
+     * area). docs/device-code.md describes them.
      */
     companion: {
       options: Record<string, string>;
       next: string;
       commands: Record<string, string>;
       places?: Record<string, [number, number]>;
+      marks?: { box?: [number, number, number, number]; line?: [number, number, number, number]; at?: [number, number]; label?: string }[];
+      area?: Area;
       happenings?: { label: string; line: Record<string, unknown> }[];
     };
     /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */

@@ -6,7 +6,7 @@
 // replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
-import { BALLS, COLOURS } from './board';
+import { BALLS, COLOURS, FORT_COUNT } from './board';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
@@ -30,7 +30,7 @@ export interface FortressMove {
   n?: number;
 }
 
-/** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in FORTS order. */
+/** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in the board's order (A1 A2 R1 R2 G: board.ts COLOURS). */
 export interface FortressState {
   /** The player on the English side, who struck first (F1); the other plays the French. */
   e: number;
@@ -65,10 +65,6 @@ export interface FortressState {
 export const TARGET = 20;
 /** A press of `next` this long is a stroke the board saw nothing of: a miss (F13). */
 export const MISS_HOLD_MS = 1000;
-export const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
-/** The forts of a side that must be taken before fort f (F21): none, both advanced, all four. */
-const BEFORE = [0, 0, 3, 3, 15];
-const OPTIONS = ['floorAtZero', 'alternate', 'lag'];
 
 /** Scoring articles, `rule points` pairs; article i is the i-th pair (the constants below). */
 export const ARTICLES = 'F6 -2 F9 -2 F11 4 F12 -4 F18 -2 F19 -2 F22 -2 F23 0 F25 6 F26 2 F27 2 F28 2 F29 -2 F30 2 F31 -2 F32 6 F32 -2 F34 -2 F36 -2 F37 2 F37 -2 F38 -2';
@@ -94,21 +90,10 @@ const F36 = 18;
 const F37 = 19;
 const F37_MISS = 20;
 const F38 = 21;
-/** Articles after which the ball concerned goes back to its spot (F9, F10, F18, F22, F25, F28-F31, F35). */
-const SENDS_BACK = [F6, F9, F11, F18, F22, F25, F28, F29, F30, F31];
-/** The striker's own-ball faults that F38 turns into one −2 in an "I do not see" stroke that hit. */
-const OWN_FAULTS = [F29, F31, F34, F22, F36];
-/** The fort faults of F32's second clause. */
-const FORT_FAULTS = [F34, F22, F36];
-
-const sideOf = (letter: string): number => 'EF'.indexOf(letter);
-
-/** A fort's bit from its name (EA1 ... FG), -1 for no fort. */
-function fortBit(name: string): number {
-  const side = sideOf(name[0]);
-  const fort = FORTS.indexOf(name.slice(1));
-  return side < 0 || fort < 0 ? -1 : side * 5 + fort;
-}
+/** Articles after which the ball concerned goes back to its spot (F9, F10, F18, F22, F25, F28-F31, F35), a bit each. */
+const SENDS_BACK = 1 << F6 | 1 << F9 | 1 << F11 | 1 << F18 | 1 << F22 | 1 << F25 | 1 << F28 | 1 << F29 | 1 << F30 | 1 << F31;
+/** The striker's own-ball faults that F38 turns into one −2 in an "I do not see" stroke that hit, a bit each. */
+const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
 
 const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
 
@@ -161,7 +146,7 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
     const h = i < hs.length ? hs[i] : '';
     if (typeof h !== 'string') return refuse(b, 'bad');
     const end = h.slice(-1);
-    const ballSide = sideOf(h[0]);
+    const ballSide = 'EF'.indexOf(h[0]);
     const defending = h[1] === 'D';
     const d = h[2] === '1' || h[2] === '2' ? 3 : 2;
     // What happened: colours end in _ or ^; a ball (EA, ED, ED1 ...) is followed by its op; '' for anything else.
@@ -195,10 +180,12 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
       if (!lay(st, h)) return refuse(b, 'bad');
     } else if (op === '>') {
       const bell = end === '!';
-      const f = fortBit(bell ? rest.slice(0, -1) : rest);
-      if (f < 0) return refuse(b, 'bad');
+      // The fort's bit: its place among the colours, whose first are the forts'.
+      const f = COLOURS.split(' ').indexOf(bell ? rest.slice(0, -1) : rest);
+      if (f < 0 || f >= FORT_COUNT) return refuse(b, 'bad');
       const fortSide = f < 5 ? 0 : 1;
-      const need = BEFORE[f - fortSide * 5];
+      // F21: the forts of its side to take before it: none before an advanced fort, both advanced before a rear one, all four before the grand.
+      const need = [0, 0, 3, 3, 15][f - fortSide * 5];
       const taken = st.tk >> f & 1;
       const inOrder = (st.tk >> adv * 5 & need) === need;
       if (!own) article = fortSide === side ? (taken ? F26 : F25) : F27;
@@ -224,20 +211,23 @@ function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressSta
       lay(st, h);
     }
     if (article >= 0) ids.push(article);
-    if (SENDS_BACK.indexOf(article) >= 0) due[cls]++;
+    if (article >= 0 && SENDS_BACK >> article & 1) due[cls]++;
   }
   // F32: a fort taken and an adversary's ball forced over the table in one stroke: +6 in all,
   // or −2 in all when the striker's ball also entered a taken fort or one out of order.
   if (ids.indexOf(F11) >= 0 && take(ids, F30)) {
     take(ids, F11);
-    let fault = false;
-    for (let j = 0; j < FORT_FAULTS.length && !fault; j++) fault = take(ids, FORT_FAULTS[j]);
-    ids.push(fault ? F32_FAULT : F32);
+    ids.push(take(ids, F34) || take(ids, F22) || take(ids, F36) ? F32_FAULT : F32);
   }
   // F37/F38: "I do not see": a miss −2; a hit +2, or −2 in all with his own-ball faults.
   if (b.bl) {
     let fault = false;
-    for (let j = 0; j < OWN_FAULTS.length && hit; j++) while (take(ids, OWN_FAULTS[j])) fault = true;
+    for (let j = ids.length - 1; j >= 0 && hit; j--) {
+      if (OWN_FAULTS >> ids[j] & 1) {
+        ids.splice(j, 1);
+        fault = true;
+      }
+    }
     ids.push(!hit ? F37_MISS : fault ? F38 : F37);
   }
   let gain = 0;
@@ -340,7 +330,7 @@ export const fortress = {
     let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
     for (const name in options) {
       const v = options[name];
-      if (OPTIONS.indexOf(name) < 0) bad = name + ': unknown';
+      if (name !== 'floorAtZero' && name !== 'alternate' && name !== 'lag') bad = name + ': unknown';
       else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
     }
     if (bad) throw new Error(bad);

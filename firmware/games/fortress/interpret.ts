@@ -41,11 +41,13 @@ const SAVED = 7;
 /** Happenings a stroke holds (more are not scored; a stroke has a handful). */
 const MAX_HAPPENINGS = 48;
 
-// Slots of `at` (times, ms): a mouth's last switch event, a spot's covering.
+// Slots of `at` (times, ms since power-up: `base`): a mouth's last switch event, a spot's covering.
 const SPOT_AT = MOUTH_COUNT;
 /** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
 const LAST = SPOT_AT + 6;
 const DUE = LAST + 1;
+/** The largest time `at` holds (24 days from power-up): nothing due. */
+const NEVER = 0x7fffffff;
 
 // Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):
 // a passage under way, its first low switch seen and it was the south one, its fort's bell rang.
@@ -89,9 +91,11 @@ export interface FortressInterpreter extends Interpreter {
  * one number, so that a power cut loses none of them.
  */
 export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number) => void): FortressInterpreter {
-  // Two typed arrays (the cheapest state on the chip): the slots named above.
+  // Two typed arrays (the cheapest state on the chip): the slots named above; times as 32-bit integers, from `base`.
   const bytes = new Uint8Array(CODES + MAX_HAPPENINGS);
-  const at = new Float64Array(DUE + 1);
+  const at = new Int32Array(DUE + 1);
+  /** The clock's time at power-up (resume). */
+  let base = 0;
   /** Happenings in `codes`; a stroke is under way (1). */
   let n = 0;
   let under = 0;
@@ -165,6 +169,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   const interpreter = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind === SETTLED) return;
+      t -= base;
       if (ch < BELL0) {
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
@@ -203,8 +208,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     },
 
     tick: function (t: number): void {
+      t -= base;
       if (t < at[DUE]) return;
-      let due = Infinity;
+      let due = NEVER;
       for (let m = 0; m < MOUTH_COUNT; m++) {
         if (!(bytes[m] & OPEN)) continue;
         if (t - at[m] >= GAP_MS) close(m, t);
@@ -235,6 +241,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     settle: settle,
 
     resume: function (t: number, level: (ch: number) => number, pending: number): void {
+      base = t;
+      t = 0;
       // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
       // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
       // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.

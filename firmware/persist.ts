@@ -35,8 +35,8 @@ export interface Restored<S> {
   /** The log ends in a record cut short: the next record must start on a new line, after a resync. */
   cut: boolean;
   /**
-   * The move under way when the power went (its begin records with nothing after them: the game's own value), or
-   * -1: the last number, followed by the strings after it (see Record_.b).
+   * The move under way when the power went (its begin records with nothing after them: the game's own number, or,
+   * with strings that extend it, its decimal digits followed by them, one string), or -1.
    */
   pending: number | string;
 }

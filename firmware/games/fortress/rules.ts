@@ -97,7 +97,7 @@ const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
 
 /**
  * The moves and the rules' functions they use, made when asked (the runtime asks at each move, the layout for
- * the last stroke's changes): kept, they would hold some 70 JsVars of the chip for good.
+ * the last stroke's changes): kept, they would hold some 55 JsVars of the chip for good.
  */
 function fortressMoves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
   const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });

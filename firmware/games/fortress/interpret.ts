@@ -9,8 +9,9 @@
 // rings from the moment its ball enters the fort until BELL_MS after marks
 // that entry (F11, F15). Colours moved and balls put back between strokes are
 // `hand` moves at once, which the rules keep for the next stroke.
-// Happenings are kept as codes in a typed array: sense() and tick() allocate
-// nothing; the strings are made when a stroke is told.
+// Happenings are kept as codes in a typed array: tick() allocates nothing, and
+// sense() only the begin record of a happening after a stroke's seventh (a short
+// string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
 import type { FortressMove } from './rules';

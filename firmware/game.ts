@@ -73,10 +73,11 @@ export interface GameModule<S, M> {
   /**
    * The interpreter that turns this board's sensor events into moves; `begin`
    * saves that a move began (a number of the game's own, or -1 once it came to
-   * nothing), so that a power cut before the move is decided does not lose it.
+   * nothing; a string extends the value saved before it, for a move that goes
+   * on), so that a power cut before the move is decided does not lose it.
    * `analog`: the board's analog banks (hal/types.ts), which only its interpreter reads.
    */
-  interpreter(emit: (move: M) => void, begin: (value: number) => void, analog?: AnalogBank[]): Interpreter;
+  interpreter(emit: (move: M) => void, begin: (value: number | string) => void, analog?: AnalogBank[]): Interpreter;
   /** The LED display text for a state. */
   layout(state: S): string;
   /** Game-specific fields of the phone's state message ({} for none). */

@@ -34,8 +34,11 @@ export interface Restored<S> {
   dropped: number;
   /** The log ends in a record cut short: the next record must start on a new line, after a resync. */
   cut: boolean;
-  /** The move under way when the power went (its begin record with nothing after it: the game's own number), or -1. */
-  pending: number;
+  /**
+   * The move under way when the power went (its begin records with nothing after them: the game's own number, or,
+   * with strings that extend it, its decimal digits followed by them, one string), or -1.
+   */
+  pending: number | string;
 }
 
 /**
@@ -56,10 +59,12 @@ interface Record_ {
   u?: number;
   /**
    * A begin record: a sensed move began (a chip left its start spot), the
-   * game's own number for it, or -1 once it came to nothing. Not a move: the
-   * last one, with no record after it, is restored as `pending`.
+   * game's own number for it, or -1 once it came to nothing; or a string that
+   * extends the begin record before it (a move that goes on: what it adds).
+   * Not a move: the last ones, with no record after them, are restored as
+   * `pending`, a number followed by the strings after it.
    */
-  b?: number;
+  b?: number | string;
 }
 
 /** The record that takes back the last move that stands (undo, as often as there are moves). */
@@ -79,7 +84,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let trusted = true;
   let cut = false;
   let dropped = 0;
-  let pending = -1;
+  let pending: number | string = -1;
   // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
   let n = 0;
@@ -97,6 +102,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
     // The setup record: without it there is no game to restore, and nothing after it counts.
     if (!n++) setup = value && value.g === game.id && value;
     else if (setup) {
+      const before = pending;
       pending = -1;
       // After a garbled record nothing can be trusted to follow from what came before,
       // unless a resync says the board went on from exactly the moves standing so far.
@@ -108,7 +114,11 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           cut = line.slice(-1) !== '\n';
         }
         if (!trusted) dropped++;
-        else if ((value as Record_).b !== undefined) pending = (value as Record_).b as number;
+        else if ((value as Record_).b !== undefined) {
+          const b = (value as Record_).b as number | string;
+          // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
+          pending = typeof b === 'string' && before !== -1 ? before + b : b;
+        }
         else if ((value as Record_).u) standing.pop();
         else standing.push(n);
       }

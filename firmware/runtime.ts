@@ -250,7 +250,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   // The game in play is its interpreter, which hears the sensors, with the game's layout on the display and the
   // state for the phone (properties set on it: a mode object of its own would cost the chip more).
-  const playing = mod.interpreter(sensed, function (value: number): void {
+  const playing = mod.interpreter(sensed, function (value: number | string): void {
     saveRecord(record({ b: value }));
   }, hal.analog) as Mode<S>;
   playing.show = mod.layout;
@@ -368,7 +368,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     state = saved.state;
     stand = saved.stand;
     // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
-    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: saved.pending < 0 ? undefined : saved.pending });
+    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: saved.pending === -1 ? undefined : saved.pending });
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {

@@ -27,11 +27,12 @@ export interface Interpreter {
   /**
    * Called once at power-up, at time `t`, with the levels the sensors show then
    * (debounced: what the scanner starts from) and the move that was under way
-   * when the power went (the `begin` value its interpreter gave, or -1): what
-   * is already there is not a new move, and a move under way is decided from
-   * what the sensors show from now on.
+   * when the power went (the `begin` value its interpreter gave, or -1; when it
+   * gave strings after a number, that number's decimal digits followed by the
+   * strings, as one string): what is already there is not a new move, and a
+   * move under way is decided from what the sensors show from now on.
    */
-  resume?(t: number, level: (ch: number) => number, pending: number): void;
+  resume?(t: number, level: (ch: number) => number, pending: number | string): void;
 }
 
 /**

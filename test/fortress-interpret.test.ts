@@ -15,14 +15,14 @@ const ch = (name: string): number => {
 };
 
 /** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots, the colours `down` and the sensors `on`. */
-function harness(pending = -1, lying: string[] = [], down: string[] = [], on: string[] = []) {
+function harness(pending: number | string = -1, lying: string[] = [], down: string[] = [], on: string[] = []) {
   const moves: FortressMove[] = [];
-  const begun: number[] = [];
+  const begun: (number | string)[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
   it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
   // What it found at power-up, told at once when no stroke was under way.
-  const found = pending > 0 ? [] : moves.splice(0);
+  const found = pending !== -1 ? [] : moves.splice(0);
   let now = 0;
   const run = (to: number) => {
     for (; now <= to; now++) it.tick(now);
@@ -105,23 +105,43 @@ describe('fortress interpreter', () => {
     assert.equal(h.it.busy(), false);
   });
 
-  it('saves the stroke\'s first seven happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
+  it('saves the stroke\'s happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
     h.edge('bell.FA1', 1, 140);
     for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
     h.pass('FA', 'pass', 7000);
     h.run(7100);
-    // One begin record for each of the first seven happenings (and the bell), none for the eighth.
-    assert.equal(h.begun.length, 8);
-    const saved = h.begun[h.begun.length - 1];
-    assert.ok(Number.isSafeInteger(saved) && saved > 2 ** 31, String(saved));
-    const after = harness(saved, ['ED1']);
+    // One begin record for each happening (and the bell): the first seven as one number, the eighth a string that extends it.
+    assert.equal(h.begun.length, 9);
+    const first = h.begun[7] as number;
+    assert.ok(Number.isSafeInteger(first) && first > 2 ** 31, String(first));
+    assert.match(String(h.begun[8]), /^ [0-9a-f]{2}$/);
+    // What restore gives for those records: the number's digits, then the string.
+    const after = harness(first + String(h.begun[8]), ['ED1']);
     after.run(REST_MS - 1);
     assert.deepEqual(after.moves, []);
     after.edge('spot.ED1', 0, REST_MS - 1);
     after.run(2 * REST_MS);
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'ED1-'], f: ['ED1+'], n: 7 }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'FA=', 'ED1-'], f: ['ED1+'], n: 8 }]);
+  });
+
+  it('a bell that marks an entry after the seventh happening saves them all again: the number, then the rest as one string', () => {
+    const h = harness();
+    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
+    h.pass('FA', 'pass', 7000);
+    h.pass('EA', 'FA1', 8000);
+    h.pass('EA', 'FA2', 9000);
+    h.edge('bell.FA2', 1, 9040);
+    h.run(9100);
+    // The seventh happening (a number), the eighth and ninth (strings), then, at the bell, the number again and both after it.
+    assert.deepEqual(h.begun.slice(6).map((v) => typeof v), ['number', 'string', 'string', 'number', 'string']);
+    assert.equal(h.begun[9], h.begun[6]);
+    assert.equal(String(h.begun[10]).slice(0, 3), h.begun[7], 'the eighth as it was');
+    assert.notEqual(h.begun[10], String(h.begun[7]) + h.begun[8], 'the ninth with its bell');
+    const after = harness(h.begun[9] + String(h.begun[10]));
+    after.it.settle();
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'FA=', 'EA>FA1', 'EA>FA2!'], f: [], n: 9 }]);
   });
 
   it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fortress, FortressMove, FortressState, ARTICLES, FORTS } from '../firmware/games/fortress/rules';
+import { fortress, FortressMove, FortressState, ARTICLES } from '../firmware/games/fortress/rules';
+import { COLOURS, FORT_COUNT } from '../firmware/games/fortress/board';
+
+const FORT_NAMES = COLOURS.split(' ').slice(0, FORT_COUNT);
 import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +24,7 @@ const play = (state: FortressState, move: FortressMove): Outcome<FortressState> 
 /** A state of the game with some of its fields set, for the articles that need a position. */
 const at = (fields: Partial<FortressState>, options: GameOptions = {}): FortressState => Object.assign(start(options), fields);
 /** Fort bit by name (EA1 ... FG). */
-const fort = (name: string): number => 1 << (('EF'.indexOf(name[0]) * 5) + FORTS.indexOf(name.slice(1)));
+const fort = (name: string): number => 1 << FORT_NAMES.indexOf(name);
 const forts = (...names: string[]): number => names.reduce((bits, n) => bits | fort(n), 0);
 /** The forts taken, as bits (the bits above them say which were judged at their taker's next stroke, F12). */
 const takenForts = (state: FortressState): number => state.tk & 1023;
@@ -500,7 +503,7 @@ describe('fortress rules', () => {
 /** Happenings a board or a referee can give, weighted towards the ones that score. */
 function happening(): fc.Arbitrary<string> {
   const ball = fc.constantFrom('EA', 'ED', 'ED1', 'ED2', 'FA', 'FD', 'FD1', 'FD2');
-  const fortName = fc.constantFrom(...['E', 'F'].flatMap((s) => FORTS.map((f) => s + f)));
+  const fortName = fc.constantFrom(...FORT_NAMES);
   return fc.oneof(
     fc.tuple(ball, fortName, fc.boolean()).map(([b, f, bell]) => b + '>' + f + (bell ? '!' : '')),
     fc.tuple(ball, fc.constantFrom('.1', '.2', '~', '=', '+', '-')).map(([b, op]) => b + op),

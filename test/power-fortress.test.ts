@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 
 interface Printed {
-  phone?: { type: string; rule?: string; points?: number; resume?: number };
-  final?: { scores: number[]; winner: number | null; state: { rs: number[] } };
+  phone?: { type: string; rule?: string; points?: number; resume?: number | string };
+  final?: { scores: number[]; winner: number | null; state: { rs: number[]; lh: string[] } };
 }
 
 const HEADER = { game: 'fortress', players: 2, seed: 3 };
@@ -60,7 +60,7 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     const uncut = run(lines);
     assert.deepEqual(told(uncut), ['F11 4']);
     const out = run([...lines, { t: 17300, power: 'cut' }, { t: 17320, power: 'on' }]);
-    assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume! > 0, 'the stroke was under way');
+    assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
     assert.deepEqual(told(out), ['F11 4']);
     assert.deepEqual(final(out).state, final(uncut).state);
   });
@@ -75,9 +75,29 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2']);
     for (const cutAt of [37100, 38000]) {
       const out = run([...OPENING, long, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
-      assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume! > 0, 'the stroke was under way');
+      assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
       assert.deepEqual(told(out), told(uncut), `cut at ${cutAt}`);
       assert.deepEqual(final(out).state, final(uncut).state);
+    }
+  });
+
+  it('a cut after the ninth or the tenth happening of a stroke, while its balls come to rest: the happenings after the seventh are kept too, and it scores as uncut', () => {
+    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED.4, FA.3, EA.5 (the ninth, at about 38,200 ms), FD.6 (the tenth, 600 ms later).
+    const happens = [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 }, { ball: 'FD2', into: 'pocket', pocket: 2 },
+      fort('EA', 'FA2'), { ball: 'ED', into: 'pocket', pocket: 4 }, { ball: 'FA', into: 'pocket', pocket: 3 }, { ball: 'EA', into: 'pocket', pocket: 5 },
+      { ball: 'FD', into: 'pocket', pocket: 6 }];
+    const after = { t: 50000, do: 'stroke', happens: [colours('FA2', true)] };
+    for (const count of [9, 10]) {
+      const longer = { t: 32000, do: 'stroke', happens: happens.slice(0, count - 1) };
+      const uncut = run([...OPENING, longer, after]);
+      assert.equal(final(uncut).state.lh.length, 2 + count, `${count} happenings sensed, after the two done by hand`);
+      assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2', 'F28 2', 'F29 -2', 'F28 2'].slice(0, count - 2));
+      for (const cutAt of [39500, 42500]) {
+        const out = run([...OPENING, longer, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
+        assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
+        assert.deepEqual(told(out), told(uncut), `${count} happenings, cut at ${cutAt}`);
+        assert.deepEqual(final(out).state, final(uncut).state);
+      }
     }
   });
 

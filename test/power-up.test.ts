@@ -85,7 +85,7 @@ describe('power-up: begin records in the log', () => {
   const game = triangle as GameModule<unknown, object>;
   const setup = setupRecord('triangle', { players: 2, options: { exact: false } });
   const flick = (r: string, s: number): string => record({ k: 'flick', r: r, s: s });
-  const begin = (s: number): string => record({ b: s });
+  const begin = (s: number | string): string => record({ b: s });
   const restored = (log: string) => {
     const flash = new SimFlash();
     flash.files[LOG] = log;
@@ -99,6 +99,14 @@ describe('power-up: begin records in the log', () => {
     assert.deepEqual([r.moves, r.stand, r.dropped, r.pending], [1, 1, 0, 1]);
     assert.equal(restored(setup + begin(0) + flick('perfect', 0) + begin(1) + flick('short', 1)).pending, -1);
     assert.equal(restored(setup + begin(0) + begin(-1)).pending, -1, 'a flick that came to nothing');
+  });
+
+  it('a begin record that is a string extends the one before it: the move under way is the number\'s digits and the strings', () => {
+    assert.equal(restored(setup + begin(12345) + begin(' 0a') + begin(' 7f')).pending, '12345 0a 7f');
+    assert.equal(restored(setup + begin(12345) + begin(' 0a') + begin(678)).pending, 678, 'a number starts again');
+    assert.equal(restored(setup + begin(' 0a') + begin(' 7f')).pending, ' 0a 7f', 'with nothing before it, the string is the start');
+    assert.equal(restored(setup + begin(12345) + begin(' 0a') + begin(-1)).pending, -1, 'a move that came to nothing');
+    assert.equal(restored(setup + begin(1) + flick('perfect', 1) + begin(' 0a')).pending, ' 0a', 'a move in between: nothing to extend');
   });
 
   it('undo takes back the last move, never a begin record', () => {

@@ -1,12 +1,12 @@
 // The fortification billiards board as the simulator plays it (docs/replay.md).
 import { game as fortress } from '../../firmware/games/fortress/index';
-import { FORTS } from '../../firmware/games/fortress/rules';
+import { COLOURS, FORT_COUNT } from '../../firmware/games/fortress/board';
 import { createFortressWorld, Happening } from '../physics/fortress';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
 
 const BALLS = ['EA', 'ED', 'ED1', 'ED2', 'FA', 'FD', 'FD1', 'FD2'];
-const FORT_NAMES = ['E', 'F'].flatMap((s) => FORTS.map((f) => s + f));
+const FORT_NAMES = COLOURS.split(' ').slice(0, FORT_COUNT);
 
 /** What is wrong with one happening of a stroke, or ''. */
 function problem(h: unknown): string {

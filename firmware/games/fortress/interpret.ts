@@ -9,8 +9,9 @@
 // rings from the moment its ball enters the fort until BELL_MS after marks
 // that entry (F11, F15). Colours moved and balls put back between strokes are
 // `hand` moves at once, which the rules keep for the next stroke.
-// Happenings are kept as codes in a typed array: sense() and tick() allocate
-// nothing; the strings are made when a stroke is told.
+// Happenings are kept as codes in a typed array: tick() allocates nothing, and
+// sense() only the begin record of a happening after a stroke's seventh (a short
+// string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
 import type { FortressMove } from './rules';
@@ -33,19 +34,22 @@ const PUT = LEAVE + 6;
 const DOWN = PUT + 6;
 const UP = DOWN + 12;
 /**
- * One more than the largest code: the begin record holds up to SAVED codes as the digits of one number, an
- * integer below 2^53 (145^7 is 1.3e15), which a double and Espruino's JSON keep exact.
+ * One more than the largest code: a begin record holds the first SAVED codes as the digits of one number, an
+ * integer below 2^53 (145^7 is 1.3e15), which a double and Espruino's JSON keep exact; the codes after them go
+ * in begin records that extend it, strings of a space and two hex digits a code.
  */
 const BASE = UP + 12;
 const SAVED = 7;
 /** Happenings a stroke holds (more are not scored; a stroke has a handful). */
 const MAX_HAPPENINGS = 48;
 
-// Slots of `at` (times, ms): a mouth's last switch event, a spot's covering.
+// Slots of `at` (times, ms since power-up: `base`): a mouth's last switch event, a spot's covering.
 const SPOT_AT = MOUTH_COUNT;
 /** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
 const LAST = SPOT_AT + 6;
 const DUE = LAST + 1;
+/** The largest time `at` holds (24 days from power-up): nothing due. */
+const NEVER = 0x7fffffff;
 
 // Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):
 // a passage under way, its first low switch seen and it was the south one, its fort's bell rang.
@@ -85,13 +89,15 @@ export interface FortressInterpreter extends Interpreter {
 
 /**
  * The interpreter of the fortress board (board.ts); `emit` gets each stroke
- * and each hand move, `begin` the stroke under way, its first happenings as
- * one number, so that a power cut loses none of them.
+ * and each hand move, `begin` the stroke under way, its happenings (save,
+ * below), so that a power cut loses none of them.
  */
-export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number) => void): FortressInterpreter {
-  // Two typed arrays (the cheapest state on the chip): the slots named above.
+export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number | string) => void): FortressInterpreter {
+  // Two typed arrays (the cheapest state on the chip): the slots named above; times as 32-bit integers, from `base`.
   const bytes = new Uint8Array(CODES + MAX_HAPPENINGS);
-  const at = new Float64Array(DUE + 1);
+  const at = new Int32Array(DUE + 1);
+  /** The clock's time at power-up (resume). */
+  let base = 0;
   /** Happenings in `codes`; a stroke is under way (1). */
   let n = 0;
   let under = 0;
@@ -116,11 +122,20 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     emit(move);
   }
 
-  /** The stroke's first happenings, saved as a begin record. */
-  function save(): void {
-    let v = 0;
-    for (let i = 0; i < n && i < SAVED; i++) v = v * BASE + bytes[CODES + i];
-    if (n <= SAVED) begin(v);
+  /**
+   * Saves the stroke's happenings from its i-th on as begin records: those among the first SAVED as one number,
+   * which replaces what was saved (from 0: all of them again), and the others as one string that extends it.
+   */
+  function save(i: number): void {
+    if (i < SAVED) {
+      let v = 0;
+      for (let j = 0; j < n && j < SAVED; j++) v = v * BASE + bytes[CODES + j];
+      begin(v);
+      i = SAVED;
+    }
+    let s = '';
+    for (; i < n; i++) s += (bytes[CODES + i] < 16 ? ' 0' : ' ') + bytes[CODES + i].toString(16);
+    if (s) begin(s);
   }
 
   /** A happening at `t`; `moving` a ball's, which begins a stroke (any other, between strokes, is a hand move). */
@@ -140,7 +155,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     }
     if (n < MAX_HAPPENINGS) {
       bytes[CODES + n++] = code;
-      save();
+      save(n - 1);
     }
   }
 
@@ -165,6 +180,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   const interpreter = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind === SETTLED) return;
+      t -= base;
       if (ch < BELL0) {
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
@@ -186,7 +202,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (bytes[f] & OPEN) bytes[f] |= RANG;
         else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
           bytes[i] += BELL;
-          if (n <= SAVED) save();
+          // An entry already saved: all of them again.
+          save(0);
         }
       } else if (ch < SPOT0) add(level ? DOWN + ch - COLOURS0 : UP + ch - COLOURS0, false, t);
       else {
@@ -203,8 +220,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     },
 
     tick: function (t: number): void {
+      t -= base;
       if (t < at[DUE]) return;
-      let due = Infinity;
+      let due = NEVER;
       for (let m = 0; m < MOUTH_COUNT; m++) {
         if (!(bytes[m] & OPEN)) continue;
         if (t - at[m] >= GAP_MS) close(m, t);
@@ -234,7 +252,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     settle: settle,
 
-    resume: function (t: number, level: (ch: number) => number, pending: number): void {
+    resume: function (t: number, level: (ch: number) => number, pending: number | string): void {
+      base = t;
+      t = 0;
       // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
       // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
       // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
@@ -254,13 +274,17 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
       }
       for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
-      // A stroke under way: its first happenings, saved; it ends as any other, from now on, and is told with what was seen.
-      if (pending > 0) {
+      // A stroke under way: its happenings, saved (save, above); it ends as any other, from now on, and is told with
+      // what was seen.
+      const saved = String(pending).split(' ');
+      const first = +saved[0];
+      if (first > 0) {
         under = 1;
         bytes.fill(NONE, ENTRY, HALF);
         // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
-        for (let v = pending; v > 0; v = (v - v % BASE) / BASE) n++;
-        for (let i = n - 1, v = pending; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
+        for (let v = first; v > 0; v = (v - v % BASE) / BASE) n++;
+        for (let i = n - 1, v = first; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
+        for (let i = 1; i < saved.length && n < MAX_HAPPENINGS; i++) bytes[CODES + n++] = parseInt(saved[i], 16);
         found = seen;
         resumed = n;
       } else if (seen) {

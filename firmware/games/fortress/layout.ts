@@ -1,6 +1,7 @@
 // What the fortress board shows: the LED display text and the phone's state fields.
 import { scoresLayout } from '../../display';
-import { FORTS, FortressState, fortress } from './rules';
+import { FortressState, fortress } from './rules';
+import { COLOURS, FORT_COUNT } from './board';
 
 /** The last stroke's changes, scored again from the state before it (made when asked: the state keeps none). */
 function lastChanges(s: FortressState) {
@@ -40,15 +41,15 @@ function named(bits: number, names: string[]): string {
  * the article of each of its point changes.
  */
 export function fortressFields(s: FortressState) {
-  const forts: string[] = [];
-  for (let side = 0; side < 2; side++) for (let f = 0; f < 5; f++) forts.push('EF'[side] + FORTS[f]);
+  // Each fort's colours, then both sides' pass colours: the forts' names are the first ones.
+  const colours = COLOURS.split(' ');
   const cls = 'EA ED FA FD'.split(' ');
   let off = '';
   for (let c = 0; c < 4; c++) for (let i = 0; i < s.rs[c]; i++) off += (off ? ' ' : '') + cls[c];
   return {
     english: s.e,
-    taken: named(s.tk, forts),
-    colours: named(s.cd, forts.concat(['EP', 'FP'])),
+    taken: named(s.tk, colours.slice(0, FORT_COUNT)),
+    colours: named(s.cd, colours),
     pass: named(s.ps, ['E', 'F']),
     offSpot: off,
     blind: s.bl,

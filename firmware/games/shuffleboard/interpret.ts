@@ -13,7 +13,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
-import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
+import { WIDTH_MM, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
 
 /** A sensor's reading counts as a change when it moves this far from the last one that did (20 ADC steps: some 2 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
 export const CHANGE = 20;
@@ -27,24 +27,21 @@ export const WINDOW_MS = 60;
 export const ROW_MS = 50;
 /** Readings in ADC steps (12 bits). */
 const STEPS = 4096;
-/** A weight is looked for where a sensor reads at least this much field (a fraction of the supply: 41 ADC steps). */
-const FOUND = 0.01;
+/** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
+const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const RAIL = 0.45;
-/** A weight is placed by the sensors within this many rows and columns of it. */
-const SPAN = 1;
-/** A weight is first looked for on a grid of places COARSE_MM apart, COARSE of them either way of a sensor. */
-const COARSE = 5;
-const COARSE_MM = 10;
+/** Times every weight near another is placed again, the others' fields taken away (locate). */
+const PASSES = 3;
 /** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
 const OVERLAP_MM = 40;
 /** Angles at which a pair of weights side by side is tried (split). */
 const SPLITS = 8;
-/** Times every weight found is placed again (locate). */
-const PASSES = 2;
+/** Weights nearer than this both ways see each other's field where they are placed (mm). */
+const NEAR_MM = 160;
 /** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
-const ABOVE = (QUIESCENT + FOUND) * STEPS;
-const BELOW = (QUIESCENT - FOUND) * STEPS;
+const ABOVE = (QUIESCENT + FOUND * PEAK) * STEPS;
+const BELOW = (QUIESCENT - FOUND * PEAK) * STEPS;
 const ABOVE_RAIL = (QUIESCENT + RAIL) * STEPS;
 const BELOW_RAIL = (QUIESCENT - RAIL) * STEPS;
 /** The rows a weight comes in by. */
@@ -52,129 +49,6 @@ const ENTRY = ROWS - 2;
 
 /** A weight found: polarity (1 red, -1 blue), d and y (mm). */
 type Found = number[];
-
-/** The reading of channel ch in ADC steps, `ref` being the grid's readings. */
-function level(ref: Int16Array, ch: number): number {
-  const v = ref[ch] / STEPS - QUIESCENT;
-  return v > RAIL || v < -RAIL ? 0 : v;
-}
-
-/**
- * How well a magnet at (d, y) explains the readings `v` (fractions of the
- * supply, other weights' fields taken away) of the sensors within SPAN rows
- * and columns of (r, k): minus the squared misfit (the larger, the better).
- * Every weight's magnet is alike, so its strength is PEAK.
- */
-function fit(v: Float32Array, r: number, k: number, pol: number, d: number, y: number): number {
-  let misfit = 0;
-  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
-    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
-      const e = v[i * COLS + j] - pol * PEAK * field(ROW0_MM + i * PITCH_MM - d, COL0_MM + j * PITCH_MM - y);
-      misfit += e * e;
-    }
-  }
-  return -misfit;
-}
-
-/** Adds (sign 1) or takes away (-1) a found weight's field from the residual readings around it. */
-function apply(v: Float32Array, w: Found, sign: number): void {
-  const r = Math.round((w[1] - ROW0_MM) / PITCH_MM);
-  const k = Math.round((w[2] - COL0_MM) / PITCH_MM);
-  for (let i = r - 3; i <= r + 3; i++) {
-    if (i < 0 || i >= ROWS) continue;
-    for (let j = k - 3; j <= k + 3; j++) {
-      if (j >= 0 && j < COLS) v[i * COLS + j] += sign * w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
-    }
-  }
-}
-
-/** A pattern search for the best fit from (d, y) with the window at (r, k), in steps from `step` down to a quarter mm. */
-function search(v: Float32Array, r: number, k: number, pol: number, d: number, y: number, step: number): Found {
-  let best = fit(v, r, k, pol, d, y);
-  while (step >= 0.25) {
-    let moved = false;
-    for (let m = 0; m < 4; m++) {
-      const nd = d + (m === 0 ? step : m === 1 ? -step : 0);
-      const ny = y + (m === 2 ? step : m === 3 ? -step : 0);
-      const g = fit(v, r, k, pol, nd, ny);
-      if (g > best) {
-        best = g;
-        d = nd;
-        y = ny;
-        moved = true;
-      }
-    }
-    if (!moved) step /= 2;
-  }
-  return [pol, d, y];
-}
-
-/**
- * Where the weight at the peak (r, k) of the residual readings lies: the
- * best of a coarse grid of places around the sensor (far from the weight
- * every place fits alike badly, so a search must start near it), then a
- * pattern search from there.
- */
-function place(v: Float32Array, r: number, k: number, pol: number): Found {
-  const d0 = ROW0_MM + r * PITCH_MM;
-  const y0 = COL0_MM + k * PITCH_MM;
-  let d = d0;
-  let y = y0;
-  let best = -Infinity;
-  for (let i = -COARSE; i <= COARSE; i++) {
-    for (let j = -COARSE; j <= COARSE; j++) {
-      const g = fit(v, r, k, pol, d0 + i * COARSE_MM, y0 + j * COARSE_MM);
-      if (g > best) {
-        best = g;
-        d = d0 + i * COARSE_MM;
-        y = y0 + j * COARSE_MM;
-      }
-    }
-  }
-  return search(v, r, k, pol, d, y, COARSE_MM / 2);
-}
-
-/** The squared misfit of the readings within 2 rows and columns of (r, k) with weights a and b there (b may be null). */
-function misfit2(v: Float32Array, r: number, k: number, a: Found, b: Found | null): number {
-  let sum = 0;
-  for (let i = Math.max(0, r - 2); i <= Math.min(ROWS - 1, r + 2); i++) {
-    for (let j = Math.max(0, k - 2); j <= Math.min(COLS - 1, k + 2); j++) {
-      const sd = ROW0_MM + i * PITCH_MM;
-      const sy = COL0_MM + j * PITCH_MM;
-      let e = v[i * COLS + j] - a[0] * PEAK * field(sd - a[1], sy - a[2]);
-      if (b) e -= b[0] * PEAK * field(sd - b[1], sy - b[2]);
-      sum += e * e;
-    }
-  }
-  return sum;
-}
-
-/**
- * Two weights of one colour side by side can fit as one between them: the
- * pair that explains the readings around weight w (its field not taken
- * away) better than w alone does, by half, or null. Pairs are tried around
- * w's place, touching or nearly, at SPLITS angles.
- */
-function split(v: Float32Array, w: Found): Found[] | null {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
-  let best = misfit2(v, r, k, w, null) / 2;
-  let pair: Found[] | null = null;
-  for (let a = 0; a < SPLITS; a++) {
-    const c = Math.cos(Math.PI * a / SPLITS);
-    const s = Math.sin(Math.PI * a / SPLITS);
-    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-      const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
-      const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
-      const e = misfit2(v, r, k, p, q);
-      if (e < best) {
-        best = e;
-        pair = [p, q];
-      }
-    }
-  }
-  return pair;
-}
 
 /** Row and column of the sensor nearest a place. */
 function rowOf(d: number): number {
@@ -184,74 +58,139 @@ function colOf(y: number): number {
   return Math.max(0, Math.min(COLS - 1, Math.round((y - COL0_MM) / PITCH_MM)));
 }
 
-/** How strong a magnet the readings (its own field taken away from them already) support at a weight's place: 1 for a weight that is there. */
-function support(v: Float32Array, w: Found): number {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
-  let vm = 0;
-  let mm = 0;
-  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
-    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
-      const m = w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
-      vm += v[i * COLS + j] * m;
-      mm += m * m;
+/**
+ * Over the sensors within `span` rows and columns of (r, k): the squared
+ * misfit of the residual readings `v` (in PEAKs) with weight w's field
+ * taken away, and `take` times its field taken away from `v` for good (1
+ * takes it, -1 gives it back, 0 only measures).
+ */
+function misfit(v: Float32Array, w: Found, r: number, k: number, span: number, take: number): number {
+  let sum = 0;
+  for (let i = Math.max(0, r - span); i <= Math.min(ROWS - 1, r + span); i++) {
+    for (let j = Math.max(0, k - span); j <= Math.min(COLS - 1, k + span); j++) {
+      const m = w[0] * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
+      const e = v[i * COLS + j] - m;
+      sum += e * e;
+      v[i * COLS + j] -= take * m;
     }
   }
-  return mm ? vm / mm : 0;
+  return sum;
 }
 
-/** Places every weight found again, PASSES times, each with the others' fields taken away from the readings. */
-function refine(v: Float32Array, found: Found[]): void {
-  for (let pass = 0; pass < PASSES; pass++) {
-    for (let i = 0; i < found.length; i++) {
-      apply(v, found[i], 1);
-      found[i] = search(v, rowOf(found[i][1]), colOf(found[i][2]), found[i][0], found[i][1], found[i][2], 4);
-      apply(v, found[i], -1);
+/** Takes weight w's field away from the residual readings (`take` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+function take(v: Float32Array, w: Found, sign: number): void {
+  misfit(v, w, rowOf(w[1]), colOf(w[2]), 3, sign);
+}
+
+/**
+ * Moves weight w to where its field fits the readings of the 3 x 3 sensors
+ * around it best (its centre between the rails): along each axis in turn,
+ * the misfit a step either way and the vertex of the parabola through the
+ * three (at most a step away); the step halves, from 16 mm down to 1, once a
+ * round moves less than half of it.
+ */
+function place(v: Float32Array, w: Found): void {
+  const r = rowOf(w[1]);
+  const k = colOf(w[2]);
+  for (let h = 16, n = 0; h >= 1 && n < 20; n++) {
+    let moved = 0;
+    for (let a = 1; a < 3; a++) {
+      const x = w[a];
+      const e0 = misfit(v, w, r, k, 1, 0);
+      w[a] = x + h;
+      const ep = misfit(v, w, r, k, 1, 0);
+      w[a] = x - h;
+      const em = misfit(v, w, r, k, 1, 0);
+      const c = ep - 2 * e0 + em;
+      const step = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
+      w[a] = x + step;
+      if (step * step > h * h / 4) moved = 1;
+    }
+    w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2]));
+    if (!moved) h /= 2;
+  }
+}
+
+/**
+ * Two weights of one colour side by side fit as one between them, stronger
+ * than a weight is: the pair (touching or nearly, at SPLITS angles around
+ * w's place) that explains the readings within 2 rows and columns of it
+ * (w's field given back) better than w alone does, by half, or null.
+ */
+function split(v: Float32Array, w: Found): Found[] | null {
+  const r = rowOf(w[1]);
+  const k = colOf(w[2]);
+  if (misfit(v, [1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(v, w, r, k, 1, 0)) return null;
+  let best = misfit(v, w, r, k, 2, 0) / 2;
+  let pair: Found[] | null = null;
+  for (let a = 0; a < SPLITS; a++) {
+    const c = Math.cos(Math.PI * a / SPLITS);
+    const s = Math.sin(Math.PI * a / SPLITS);
+    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
+      const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
+      const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+      take(v, p, 1);
+      const e = misfit(v, q, r, k, 2, 0);
+      take(v, p, -1);
+      if (e < best) {
+        best = e;
+        pair = [p, q];
+      }
     }
   }
+  return pair;
 }
 
 /**
  * The weights in a whole grid's readings (ADC steps): the strongest field
  * left is a weight; it is placed, its field taken away, and so on while any
- * is left (two weights side by side are two). Then each is placed again with
- * the others' fields taken away, PASSES times. Each as [colour, d]: 0 red, 1 blue; d whole
- * mm, never past the end edge (a weight whose centre is past it has fallen).
+ * is left (two weights side by side are two). Then each one near another is
+ * placed again with the others' fields taken away, PASSES times, and one the
+ * readings do not support (its field makes the misfit worse) goes. Each as
+ * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
+ * whose centre is past it has fallen).
  */
 export function locate(ref: Int16Array): number[][] {
   const v = new Float32Array(SENSORS);
   const found: Found[] = [];
   let ch: number;
-  for (ch = 0; ch < SENSORS; ch++) v[ch] = level(ref, ch);
+  let i: number;
+  for (ch = 0; ch < SENSORS; ch++) {
+    const x = ref[ch] / STEPS - QUIESCENT;
+    v[ch] = x > RAIL || x < -RAIL ? 0 : x / PEAK;
+  }
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
     let top = 0;
     for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
     if (Math.abs(v[top]) < FOUND) break;
-    const w = place(v, (top / COLS) | 0, top % COLS, v[top] > 0 ? 1 : -1);
-    // Two weights of one colour side by side fit as one between them, and would leave the readings around it
-    // looking like more weights: tried as a pair at once.
-    const two = split(v, w);
-    if (two) {
-      found.push(two[0], two[1]);
-      apply(v, two[0], -1);
-      apply(v, two[1], -1);
-    } else {
-      found.push(w);
-      apply(v, w, -1);
+    const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+    place(v, w);
+    const two = split(v, w) || [w];
+    for (i = 0; i < two.length; i++) {
+      take(v, two[i], 1);
+      found.push(two[i]);
     }
-    // Two weights side by side may first look like one between them: placing each again, the others' fields
-    // taken away, moves them to where they are.
-    refine(v, found);
+    // Weights near each other were placed each with the other's field still in the readings: placed again.
+    for (let pass = 0; pass < PASSES; pass++) {
+      for (i = 0; i < found.length; i++) {
+        const o = found[i];
+        if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) {
+          take(v, o, -1);
+          place(v, o);
+          take(v, o, 1);
+        }
+      }
+    }
   }
   // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
   // misfit) both go, and of two of one colour, the later found.
-  for (let i = 0; i < found.length; i++) {
+  for (i = 0; i < found.length; i++) {
     for (let j = i + 1; j < found.length; j++) {
       if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
-      apply(v, found[j], 1);
+      take(v, found[j], -1);
       if (found[i][0] !== found[j][0]) {
-        apply(v, found[i], 1);
+        take(v, found[i], -1);
         found.splice(j, 1);
         found.splice(i--, 1);
         break;
@@ -259,15 +198,18 @@ export function locate(ref: Int16Array): number[][] {
       found.splice(j--, 1);
     }
   }
-  // One the readings do not support (placed where two others now explain everything) goes.
-  for (let i = 0; i < found.length; i++) {
-    apply(v, found[i], 1);
-    if (support(v, found[i]) < 0.5) found.splice(i--, 1);
-    else apply(v, found[i], -1);
+  // A weight whose field explains the readings worse than none (a misfit's remnant, or one of two found on one
+  // weight) goes.
+  for (i = 0; i < found.length; i++) {
+    const w = found[i];
+    const r = rowOf(w[1]);
+    const k = colOf(w[2]);
+    take(v, w, -1);
+    if (misfit(v, w, r, k, 1, 0) > misfit(v, [0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
+    else take(v, w, 1);
   }
-  refine(v, found);
   const seen: number[][] = [];
-  for (let i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+  for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
   return seen;
 }
 

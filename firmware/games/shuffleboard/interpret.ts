@@ -15,8 +15,8 @@ import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
 import { WIDTH_MM, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
 
-/** A sensor's reading counts as a change when it moves this far from the last one that did (20 ADC steps: some 2 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
-export const CHANGE = 20;
+/** A sensor's reading counts as a change when it moves more than this from the last one that did, in sixteenths of the ADC's range (16 steps; a change is 17 to 47 steps: some 2 to 4 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
+export const CHANGE = 1;
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
@@ -39,23 +39,18 @@ const OVERLAP_MM = 40;
 const SPLITS = 8;
 /** Weights nearer than this both ways see each other's field where they are placed (mm). */
 const NEAR_MM = 160;
-/** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
-const ABOVE = (QUIESCENT + FOUND * PEAK) * STEPS;
-const BELOW = (QUIESCENT - FOUND * PEAK) * STEPS;
-const ABOVE_RAIL = (QUIESCENT + RAIL) * STEPS;
-const BELOW_RAIL = (QUIESCENT - RAIL) * STEPS;
+/** A reading kept (in 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (RAIL). */
+const SOME = 3;
+const RAILED = 115;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 
 /** A weight found: polarity (1 red, -1 blue), d and y (mm). */
 type Found = number[];
 
-/** Row and column of the sensor nearest a place. */
-function rowOf(d: number): number {
-  return Math.max(0, Math.min(ROWS - 1, Math.round((d - ROW0_MM) / PITCH_MM)));
-}
-function colOf(y: number): number {
-  return Math.max(0, Math.min(COLS - 1, Math.round((y - COL0_MM) / PITCH_MM)));
+/** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+function nearest(x: number, first: number, count: number): number {
+  return Math.max(0, Math.min(count - 1, Math.round((x - first) / PITCH_MM)));
 }
 
 /**
@@ -79,7 +74,7 @@ function misfit(v: Float32Array, w: Found, r: number, k: number, span: number, t
 
 /** Takes weight w's field away from the residual readings (`take` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
 function take(v: Float32Array, w: Found, sign: number): void {
-  misfit(v, w, rowOf(w[1]), colOf(w[2]), 3, sign);
+  misfit(v, w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
 }
 
 /**
@@ -90,8 +85,8 @@ function take(v: Float32Array, w: Found, sign: number): void {
  * round moves less than half of it.
  */
 function place(v: Float32Array, w: Found): void {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
+  const r = nearest(w[1], ROW0_MM, ROWS);
+  const k = nearest(w[2], COL0_MM, COLS);
   for (let h = 16, n = 0; h >= 1 && n < 20; n++) {
     let moved = 0;
     for (let a = 1; a < 3; a++) {
@@ -118,8 +113,8 @@ function place(v: Float32Array, w: Found): void {
  * (w's field given back) better than w alone does, by half, or null.
  */
 function split(v: Float32Array, w: Found): Found[] | null {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
+  const r = nearest(w[1], ROW0_MM, ROWS);
+  const k = nearest(w[2], COL0_MM, COLS);
   if (misfit(v, [1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(v, w, r, k, 1, 0)) return null;
   let best = misfit(v, w, r, k, 2, 0) / 2;
   let pair: Found[] | null = null;
@@ -202,8 +197,8 @@ export function locate(ref: Int16Array): number[][] {
   // weight) goes.
   for (i = 0; i < found.length; i++) {
     const w = found[i];
-    const r = rowOf(w[1]);
-    const k = colOf(w[2]);
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
     take(v, w, -1);
     if (misfit(v, w, r, k, 1, 0) > misfit(v, [0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
     else take(v, w, 1);
@@ -225,8 +220,8 @@ export interface ShuffleboardInterpreter extends Interpreter {
  */
 export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
   const bank = (analog as AnalogBank[])[0];
-  /** Per sensor, the last reading that counted as a change (ADC steps). */
-  const ref = new Int16Array(SENSORS);
+  /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
+  const ref = new Uint8Array(SENSORS);
   /** Per row, when a sensor of it last changed (ms). */
   const rowAt = new Int32Array(ROWS);
   /** When the throw under way began; -1: none. */
@@ -246,22 +241,19 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Until when a weight seen moving between throws is one thrown while the board was starting. */
   let blindUntil = 0;
 
-  /**
-   * Reads row r, keeping each sensor's reading that counts as a change (and every reading in `frame`, if
-   * given); returns 1 if a sensor of it sees a weight's field.
-   */
-  function readRow(r: number, t: number, frame: Int16Array | null): number {
+  /** Reads row r, keeping each sensor's reading that counts as a change; returns 1 if a sensor of it sees a weight's field. */
+  function readRow(r: number, t: number): number {
     let some = 0;
     for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
-      const x = (bank.read(ch) * STEPS) | 0;
-      if (frame) frame[ch] = x;
+      const x = (bank.read(ch) * 256) | 0;
       const a = x - ref[ch];
       if (a > CHANGE || a < -CHANGE) {
         ref[ch] = x;
         rowAt[r] = t;
       }
-      // A weight's field, well above the noise (a reading at a rail is no sensor's: level()).
-      if (x > ABOVE ? x < ABOVE_RAIL : x < BELOW && x > BELOW_RAIL) some = 1;
+      // A reading at a rail is no sensor's (locate).
+      const f = (x - 128) * (x - 128);
+      if (f >= SOME * SOME && f <= RAILED * RAILED) some = 1;
     }
     return some;
   }
@@ -272,12 +264,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
    */
   function decide(t: number, force: boolean): void {
-    // The readings as they are now (those kept are within CHANGE of them).
-    const frame = new Int16Array(SENSORS);
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
-      readRow(r, t, frame);
+      readRow(r, t);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
         hi2 = r;
@@ -289,6 +279,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       last = t;
       return;
     }
+    // The readings as they are now, whole (those kept are within a CHANGE of them).
+    const frame = new Int16Array(SENSORS);
+    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now.
@@ -312,7 +305,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         if (t < rowDue) return;
         rowDue = t + ROW_MS;
         // A weight anywhere in a row: its strongest reading is well above the noise.
-        if (readRow(row, t, null)) seenNow = 1;
+        if (readRow(row, t)) seenNow = 1;
         // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
         if (t < blindUntil && rowAt[row] === (t | 0)) {
           blindUntil = 0;
@@ -333,7 +326,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       let nlo = ROWS;
       let nhi = -1;
       for (let r = lo; r <= hi; r++) {
-        readRow(r, t, null);
+        readRow(r, t);
         if (t - rowAt[r] < WINDOW_MS) {
           if (r < nlo) nlo = r;
           nhi = r;
@@ -358,7 +351,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went.
       // (Read as changed, from nothing: not a change of now.)
       for (let r = 0; r < ROWS; r++) {
-        readRow(r, t, ref);
+        readRow(r, t);
         rowAt[r] = t - QUIET_MS;
       }
       // The table may have been cleared while the power was off: the first pass tells (a clear of a table that

@@ -31,6 +31,8 @@ const STEPS = 4096;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const RAIL = 0.45;
+/** The shortest step of a placing (mm): the parabola through misfits this far apart has its vertex well within a millimetre of the best place. */
+const MIN_STEP = 2;
 /** Times every weight near another is placed again, the others' fields taken away (locate). */
 const PASSES = 3;
 /** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
@@ -84,25 +86,25 @@ function take(v: Float32Array, w: Found, sign: number): void {
  * three (at most a step away); the step halves, from 16 mm down to 1, once a
  * round moves less than half of it.
  */
-function place(v: Float32Array, w: Found): void {
+function place(v: Float32Array, w: Found, first: number): void {
   const r = nearest(w[1], ROW0_MM, ROWS);
   const k = nearest(w[2], COL0_MM, COLS);
-  for (let h = 16, n = 0; h >= 1 && n < 20; n++) {
-    let moved = 0;
+  for (let h = first, n = 0; h >= MIN_STEP && n < 20; n++) {
+    const e0 = misfit(v, w, r, k, 1, 0);
+    const steps = [0, 0, 0];
     for (let a = 1; a < 3; a++) {
       const x = w[a];
-      const e0 = misfit(v, w, r, k, 1, 0);
       w[a] = x + h;
       const ep = misfit(v, w, r, k, 1, 0);
       w[a] = x - h;
       const em = misfit(v, w, r, k, 1, 0);
+      w[a] = x;
       const c = ep - 2 * e0 + em;
-      const step = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
-      w[a] = x + step;
-      if (step * step > h * h / 4) moved = 1;
+      steps[a] = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
     }
-    w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2]));
-    if (!moved) h /= 2;
+    w[1] += steps[1];
+    w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2] + steps[2]));
+    if (steps[1] * steps[1] + steps[2] * steps[2] < h * h / 4) h /= 2;
   }
 }
 
@@ -160,22 +162,21 @@ export function locate(ref: Int16Array): number[][] {
     for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
     if (Math.abs(v[top]) < FOUND) break;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    place(v, w);
+    place(v, w, 16);
     const two = split(v, w) || [w];
     for (i = 0; i < two.length; i++) {
       take(v, two[i], 1);
       found.push(two[i]);
     }
-    // Weights near each other were placed each with the other's field still in the readings: placed again.
-    for (let pass = 0; pass < PASSES; pass++) {
-      for (i = 0; i < found.length; i++) {
-        const o = found[i];
-        if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) {
-          take(v, o, -1);
-          place(v, o);
-          take(v, o, 1);
-        }
-      }
+    // Weights near each other were placed each with the others' fields still in the readings: placed again.
+    let near: Found[] = [];
+    for (i = 0; i < found.length; i++) if (Math.abs(found[i][1] - w[1]) < NEAR_MM && Math.abs(found[i][2] - w[2]) < NEAR_MM) near.push(found[i]);
+    if (near.length < 2) near = [];
+    for (let pass = 0; pass < PASSES * near.length; pass++) {
+      const o = near[pass % near.length];
+      take(v, o, -1);
+      place(v, o, 4);
+      take(v, o, 1);
     }
   }
   // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a

@@ -50,94 +50,6 @@ const ENTRY = ROWS - 2;
 /** A weight found: polarity (1 red, -1 blue), d and y (mm). */
 type Found = number[];
 
-/** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
-function nearest(x: number, first: number, count: number): number {
-  return Math.max(0, Math.min(count - 1, Math.round((x - first) / PITCH_MM)));
-}
-
-/**
- * Over the sensors within `span` rows and columns of (r, k): the squared
- * misfit of the residual readings `v` (in PEAKs) with weight w's field
- * taken away, and `take` times its field taken away from `v` for good (1
- * takes it, -1 gives it back, 0 only measures).
- */
-function misfit(v: Float32Array, w: Found, r: number, k: number, span: number, take: number): number {
-  let sum = 0;
-  for (let i = Math.max(0, r - span); i <= Math.min(ROWS - 1, r + span); i++) {
-    for (let j = Math.max(0, k - span); j <= Math.min(COLS - 1, k + span); j++) {
-      const m = w[0] * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
-      const e = v[i * COLS + j] - m;
-      sum += e * e;
-      v[i * COLS + j] -= take * m;
-    }
-  }
-  return sum;
-}
-
-/** Takes weight w's field away from the residual readings (`take` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
-function take(v: Float32Array, w: Found, sign: number): void {
-  misfit(v, w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
-}
-
-/**
- * Moves weight w to where its field fits the readings of the 3 x 3 sensors
- * around it best (its centre between the rails): along each axis in turn,
- * the misfit a step either way and the vertex of the parabola through the
- * three (at most a step away); the step halves, from 16 mm down to 1, once a
- * round moves less than half of it.
- */
-function place(v: Float32Array, w: Found, first: number): void {
-  const r = nearest(w[1], ROW0_MM, ROWS);
-  const k = nearest(w[2], COL0_MM, COLS);
-  for (let h = first, n = 0; h >= MIN_STEP && n < 20; n++) {
-    const e0 = misfit(v, w, r, k, 1, 0);
-    const steps = [0, 0, 0];
-    for (let a = 1; a < 3; a++) {
-      const x = w[a];
-      w[a] = x + h;
-      const ep = misfit(v, w, r, k, 1, 0);
-      w[a] = x - h;
-      const em = misfit(v, w, r, k, 1, 0);
-      w[a] = x;
-      const c = ep - 2 * e0 + em;
-      steps[a] = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
-    }
-    w[1] += steps[1];
-    w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2] + steps[2]));
-    if (steps[1] * steps[1] + steps[2] * steps[2] < h * h / 4) h /= 2;
-  }
-}
-
-/**
- * Two weights of one colour side by side fit as one between them, stronger
- * than a weight is: the pair (touching or nearly, at SPLITS angles around
- * w's place) that explains the readings within 2 rows and columns of it
- * (w's field given back) better than w alone does, by half, or null.
- */
-function split(v: Float32Array, w: Found): Found[] | null {
-  const r = nearest(w[1], ROW0_MM, ROWS);
-  const k = nearest(w[2], COL0_MM, COLS);
-  if (misfit(v, [1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(v, w, r, k, 1, 0)) return null;
-  let best = misfit(v, w, r, k, 2, 0) / 2;
-  let pair: Found[] | null = null;
-  for (let a = 0; a < SPLITS; a++) {
-    const c = Math.cos(Math.PI * a / SPLITS);
-    const s = Math.sin(Math.PI * a / SPLITS);
-    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-      const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
-      const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
-      take(v, p, 1);
-      const e = misfit(v, q, r, k, 2, 0);
-      take(v, p, -1);
-      if (e < best) {
-        best = e;
-        pair = [p, q];
-      }
-    }
-  }
-  return pair;
-}
-
 /**
  * The weights in a whole grid's readings (ADC steps): the strongest field
  * left is a weight; it is placed, its field taken away, and so on while any
@@ -156,16 +68,105 @@ export function locate(ref: Int16Array): number[][] {
     const x = ref[ch] / STEPS - QUIESCENT;
     v[ch] = x > RAIL || x < -RAIL ? 0 : x / PEAK;
   }
+  // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
+  /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+  function nearest(x: number, first: number, count: number): number {
+    return Math.max(0, Math.min(count - 1, Math.round((x - first) / PITCH_MM)));
+  }
+
+  /**
+   * Over the sensors within `span` rows and columns of (r, k): the squared
+   * misfit of the residual readings `v` (in PEAKs) with weight w's field
+   * taken away, and `sign` times its field taken away from `v` for good (1
+   * takes it, -1 gives it back, 0 only measures).
+   */
+  function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
+    let sum = 0;
+    for (let i = Math.max(0, r - span); i <= Math.min(ROWS - 1, r + span); i++) {
+      for (let j = Math.max(0, k - span); j <= Math.min(COLS - 1, k + span); j++) {
+        const m = w[0] * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
+        const e = v[i * COLS + j] - m;
+        sum += e * e;
+        v[i * COLS + j] -= sign * m;
+      }
+    }
+    return sum;
+  }
+
+  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  function take(w: Found, sign: number): void {
+    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+  }
+
+  /**
+   * Moves weight w to where its field fits the readings of the 3 x 3 sensors
+   * around it best (its centre between the rails): the misfit a step h
+   * either way along the table and across it, and along each the vertex of
+   * the parabola through the three (at most h away); h halves, from `first`
+   * down to MIN_STEP, once a round moves less than half of it.
+   */
+  function place(w: Found, first: number): void {
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    for (let h = first, n = 0; h >= MIN_STEP && n < 20; n++) {
+      const e0 = misfit(w, r, k, 1, 0);
+      const steps = [0, 0, 0];
+      for (let a = 1; a < 3; a++) {
+        const x = w[a];
+        w[a] = x + h;
+        const ep = misfit(w, r, k, 1, 0);
+        w[a] = x - h;
+        const em = misfit(w, r, k, 1, 0);
+        w[a] = x;
+        const c = ep - 2 * e0 + em;
+        steps[a] = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
+      }
+      w[1] += steps[1];
+      w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2] + steps[2]));
+      if (steps[1] * steps[1] + steps[2] * steps[2] < h * h / 4) h /= 2;
+    }
+  }
+
+  /**
+   * Two weights of one colour side by side fit as one between them, stronger
+   * than a weight is: the pair (touching or nearly, at SPLITS angles around
+   * w's place) that explains the readings within 2 rows and columns of it
+   * (w's field given back) better than w alone does, by half, or null.
+   */
+  function split(w: Found): Found[] | null {
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    if (misfit([1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(w, r, k, 1, 0)) return null;
+    let best = misfit(w, r, k, 2, 0) / 2;
+    let pair: Found[] | null = null;
+    for (let a = 0; a < SPLITS; a++) {
+      const c = Math.cos(Math.PI * a / SPLITS);
+      const s = Math.sin(Math.PI * a / SPLITS);
+      for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
+        const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
+        const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+        take(p, 1);
+        const e = misfit(q, r, k, 2, 0);
+        take(p, -1);
+        if (e < best) {
+          best = e;
+          pair = [p, q];
+        }
+      }
+    }
+    return pair;
+  }
+
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
     let top = 0;
     for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
     if (Math.abs(v[top]) < FOUND) break;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    place(v, w, 16);
-    const two = split(v, w) || [w];
+    place(w, 16);
+    const two = split(w) || [w];
     for (i = 0; i < two.length; i++) {
-      take(v, two[i], 1);
+      take(two[i], 1);
       found.push(two[i]);
     }
     // Weights near each other were placed each with the others' fields still in the readings: placed again.
@@ -174,9 +175,9 @@ export function locate(ref: Int16Array): number[][] {
     if (near.length < 2) near = [];
     for (let pass = 0; pass < PASSES * near.length; pass++) {
       const o = near[pass % near.length];
-      take(v, o, -1);
-      place(v, o, 4);
-      take(v, o, 1);
+      take(o, -1);
+      place(o, 4);
+      take(o, 1);
     }
   }
   // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
@@ -184,9 +185,9 @@ export function locate(ref: Int16Array): number[][] {
   for (i = 0; i < found.length; i++) {
     for (let j = i + 1; j < found.length; j++) {
       if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
-      take(v, found[j], -1);
+      take(found[j], -1);
       if (found[i][0] !== found[j][0]) {
-        take(v, found[i], -1);
+        take(found[i], -1);
         found.splice(j, 1);
         found.splice(i--, 1);
         break;
@@ -200,9 +201,9 @@ export function locate(ref: Int16Array): number[][] {
     const w = found[i];
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    take(v, w, -1);
-    if (misfit(v, w, r, k, 1, 0) > misfit(v, [0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
-    else take(v, w, 1);
+    take(w, -1);
+    if (misfit(w, r, k, 1, 0) > misfit([0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
+    else take(w, 1);
   }
   const seen: number[][] = [];
   for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);

@@ -224,8 +224,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const bank = (analog as AnalogBank[])[0];
   /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
   const ref = new Uint8Array(SENSORS);
-  /** Per row, when a sensor of it last changed (ms). */
+  /** Per row, when a sensor of it last changed (ms), and whether it saw a weight's field then (1). */
   const rowAt = new Int32Array(ROWS);
+  const rowSees = new Uint8Array(ROWS);
   /** When the throw under way began; -1: none. */
   let throwAt = -1;
   /** The throw's weight came into the grid (1). */
@@ -243,21 +244,37 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Until when a weight seen moving between throws is one thrown while the board was starting. */
   let blindUntil = 0;
 
-  /** Reads row r, keeping each sensor's reading that counts as a change; returns 1 if a sensor of it sees a weight's field. */
-  function readRow(r: number, t: number): number {
-    let some = 0;
-    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
-      const x = (bank.read(ch) * 256) | 0;
-      const a = x - ref[ch];
-      if (a > CHANGE || a < -CHANGE) {
-        ref[ch] = x;
-        rowAt[r] = t;
+  /**
+   * Reads row r, keeping each sensor's reading that counts as a change; once one does, when (rowAt) and
+   * whether the row sees a weight's field now (rowSees: a reading kept SOME or more from half the supply, and not
+   * at a rail, which is no sensor's: locate). A row unchanged costs its reads and a comparison each.
+   */
+  function readRow(r: number, t: number): void {
+    let changed = 0;
+    const first = r * COLS;
+    let ch: number;
+    for (ch = first; ch < first + COLS; ch++) {
+      const a = ((bank.read(ch) * 256) | 0) - ref[ch];
+      if (a * a > CHANGE * CHANGE) {
+        ref[ch] += a;
+        changed = 1;
       }
-      // A reading at a rail is no sensor's (locate).
-      const f = (x - 128) * (x - 128);
-      if (f >= SOME * SOME && f <= RAILED * RAILED) some = 1;
     }
-    return some;
+    if (!changed) return;
+    rowAt[r] = t;
+    rowSees[r] = 0;
+    for (ch = first; ch < first + COLS; ch++) {
+      const x = ref[ch];
+      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r] = 1;
+    }
+  }
+
+  /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
+  function watch(t: number, cameIn: number, from: number, to: number): void {
+    last = t;
+    came = cameIn;
+    lo = Math.max(0, from);
+    hi = Math.min(ROWS - 1, to);
   }
 
   /**
@@ -276,9 +293,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
     }
     if (hi2 >= 0 && !force) {
-      lo = Math.max(0, lo2 - 2);
-      hi = Math.min(ROWS - 1, hi2 + 2);
-      last = t;
+      watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
     // The readings as they are now, whole (those kept are within a CHANGE of them).
@@ -292,56 +307,51 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     emit({ k: 'seen', w: seen });
   }
 
+  /** A throw's tick: the rows near where something changes, until all is still (or the weight stopped short). */
+  function follow(t: number): void {
+    let nlo = ROWS;
+    let nhi = -1;
+    for (let r = lo; r <= hi; r++) {
+      readRow(r, t);
+      if (t - rowAt[r] < WINDOW_MS) {
+        if (r < nlo) nlo = r;
+        nhi = r;
+      }
+    }
+    // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
+    // creeping to rest changes its sensors less often).
+    if (nhi >= 0) watch(t, 1, nlo - 2, nhi + 2);
+    else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
+  }
+
   return {
     // The one digital channel, the launch row: a weight passing it is a throw.
     sense: function (_kind, _ch, level, t): void {
       if (!level || throwAt >= 0) return;
       throwAt = t;
-      came = 0;
-      lo = ENTRY;
-      hi = ROWS - 1;
+      watch(t, 0, ENTRY, ROWS - 1);
       begin(1);
     },
+    // Between throws, a row now and then; during one, follow (apart: the interpreter reads a whole function's text at each call).
     tick: function (t: number): void {
-      if (throwAt < 0) {
-        if (t < rowDue) return;
-        rowDue = t + ROW_MS;
-        // A weight anywhere in a row: its strongest reading is well above the noise.
-        if (readRow(row, t)) seenNow = 1;
-        // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
-        if (t < blindUntil && rowAt[row] === (t | 0)) {
-          blindUntil = 0;
-          throwAt = last = t;
-          came = 1;
-          lo = Math.max(0, row - 2);
-          hi = Math.min(ROWS - 1, row + 2);
-          begin(1);
-          return;
-        }
-        if (++row < ROWS) return;
+      if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
+      if (t < rowDue) return;
+      rowDue = t + ROW_MS;
+      // A weight anywhere in a row: its strongest reading is well above the noise.
+      readRow(row, t);
+      if (rowSees[row]) seenNow = 1;
+      // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
+      if (t < blindUntil && rowAt[row] === (t | 0)) {
+        blindUntil = 0;
+        throwAt = t;
+        watch(t, 1, row - 2, row + 2);
+        begin(1);
+      } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
         if (seenLast && !seenNow) emit({ k: 'clear' });
         seenLast = seenNow;
         seenNow = row = 0;
-        return;
       }
-      let nlo = ROWS;
-      let nhi = -1;
-      for (let r = lo; r <= hi; r++) {
-        readRow(r, t);
-        if (t - rowAt[r] < WINDOW_MS) {
-          if (r < nlo) nlo = r;
-          nhi = r;
-        }
-      }
-      // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
-      // creeping to rest changes its sensors less often).
-      if (nhi >= 0) {
-        came = 1;
-        last = t;
-        lo = Math.max(0, nlo - 2);
-        hi = Math.min(ROWS - 1, nhi + 2);
-      } else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
     },
     settle: function (): void {
       if (throwAt >= 0) decide(throwAt, true);
@@ -363,10 +373,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: decided once everything has been still for QUIET_MS from now.
-      throwAt = last = t;
-      came = 1;
-      lo = 0;
-      hi = ROWS - 1;
+      throwAt = t;
+      watch(t, 1, 0, ROWS - 1);
     },
   };
 }

@@ -68,17 +68,24 @@ for (var r = 0; r < 5; r++) {
   busyBare.push((getTime() - t0) / N);
 }
 print('<<<' + JSON.stringify(['throw', 50, median(busyBare) / loop, median(busy) / loop]) + '>>>');
-// Finding four weights in a whole grid's readings, once a throw is over.
-var frame = new Int16Array(SENSORS);
-var ws = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
-for (var ch = 0; ch < SENSORS; ch++) {
-  var v = 0.5;
-  for (var w = 0; w < ws.length; w++) v += ws[w][0] * PEAK * field(ws[w][1] - ROW0_MM - ((ch / COLS) | 0) * PITCH_MM, ws[w][2] - COL0_MM - (ch % COLS) * PITCH_MM);
-  frame[ch] = Math.round(v * 4096);
+// Finding four weights, then a whole end's eight, in a whole grid's readings, once a throw is over.
+function grid(ws: number[][]) {
+  var frame = new Int16Array(SENSORS);
+  for (var ch = 0; ch < SENSORS; ch++) {
+    var v = 0.5;
+    for (var w = 0; w < ws.length; w++) v += ws[w][0] * PEAK * field(ws[w][1] - ROW0_MM - ((ch / COLS) | 0) * PITCH_MM, ws[w][2] - COL0_MM - (ch % COLS) * PITCH_MM);
+    frame[ch] = Math.round(v * 4096);
+  }
+  return frame;
 }
-t0 = getTime();
-var seen = locate(frame);
-print('<<<' + JSON.stringify(['locate', seen.length, 0, (getTime() - t0) / loop]) + '>>>');
+var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
+var tables = [four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
+for (var n = 0; n < tables.length; n++) {
+  var frame = grid(tables[n]);
+  t0 = getTime();
+  var seen = locate(frame);
+  print('<<<' + JSON.stringify(['locate', seen.length, 0, (getTime() - t0) / loop]) + '>>>');
+}
 `;
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -93,7 +100,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000 });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
-  if (rows.length < 3) {
+  if (rows.length < 4) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
   }
@@ -107,8 +114,9 @@ export async function run(print: (line: string) => void): Promise<void> {
     const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
   }
-  const [, found, , locateLoops] = rows[2];
   // On the chip, by the bare read as yardstick (as above): loop iterations of the pretokenised bundle per channel read.
   const perRead = rows[1][2] / rows[1][1];
-  print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  for (const [, found, , locateLoops] of rows.slice(2)) {
+    print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  }
 }

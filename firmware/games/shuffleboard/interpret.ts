@@ -82,8 +82,11 @@ export function locate(ref: Int16Array): number[][] {
    */
   function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
     let sum = 0;
-    for (let i = Math.max(0, r - span); i <= Math.min(ROWS - 1, r + span); i++) {
-      for (let j = Math.max(0, k - span); j <= Math.min(COLS - 1, k + span); j++) {
+    const i1 = Math.min(ROWS - 1, r + span);
+    const j0 = Math.max(0, k - span);
+    const j1 = Math.min(COLS - 1, k + span);
+    for (let i = Math.max(0, r - span); i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) {
         const m = w[0] * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
         const e = v[i * COLS + j] - m;
         sum += e * e;
@@ -160,8 +163,14 @@ export function locate(ref: Int16Array): number[][] {
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
     let top = 0;
-    for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
-    if (Math.abs(v[top]) < FOUND) break;
+    let most = 0;
+    for (ch = 0; ch < SENSORS; ch++) {
+      if (v[ch] * v[ch] > most) {
+        most = v[ch] * v[ch];
+        top = ch;
+      }
+    }
+    if (most < FOUND * FOUND) break;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
     place(w, 16);
     const two = split(w) || [w];

@@ -68,7 +68,7 @@ for (var r = 0; r < 5; r++) {
   busyBare.push((getTime() - t0) / N);
 }
 print('<<<' + JSON.stringify(['throw', 50, median(busyBare) / loop, median(busy) / loop]) + '>>>');
-// Finding four weights, then a whole end's eight, in a whole grid's readings, once a throw is over.
+// Finding four weights, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);
   for (var ch = 0; ch < SENSORS; ch++) {
@@ -82,9 +82,15 @@ var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
 var tables = [four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
 for (var n = 0; n < tables.length; n++) {
   var frame = grid(tables[n]);
-  t0 = getTime();
-  var seen = locate(frame);
-  print('<<<' + JSON.stringify(['locate', seen.length, 0, (getTime() - t0) / loop]) + '>>>');
+  // The fastest of three: a run the machine's other work slowed says nothing of the chip.
+  var fastest = Infinity;
+  var seen: number[][] = [];
+  for (var r = 0; r < 3; r++) {
+    t0 = getTime();
+    seen = locate(frame);
+    fastest = Math.min(fastest, getTime() - t0);
+  }
+  print('<<<' + JSON.stringify(['locate', seen.length, 0, fastest / loop]) + '>>>');
 }
 `;
 

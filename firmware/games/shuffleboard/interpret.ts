@@ -13,9 +13,9 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
-import { WIDTH_MM, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
+import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, field } from './board';
 
-/** A sensor's reading counts as a change when it moves more than this from the last one that did, in sixteenths of the ADC's range (16 steps; a change is 17 to 47 steps: some 2 to 4 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
+/** A sensor's reading counts as a change when it moves more than this from the last one that did, in units of 16 ADC steps (a 256th of the range: a change is 17 to 47 steps, some 2 to 5 mm of a creeping weight, above the noise and the far field a passing magnet leaves). */
 export const CHANGE = 1;
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
@@ -253,29 +253,27 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Until when a weight seen moving between throws is one thrown while the board was starting. */
   let blindUntil = 0;
 
-  /**
-   * Reads row r, keeping each sensor's reading that counts as a change; once one does, when (rowAt) and
-   * whether the row sees a weight's field now (rowSees: a reading kept SOME or more from half the supply, and not
-   * at a rail, which is no sensor's: locate). A row unchanged costs its reads and a comparison each.
-   */
-  function readRow(r: number, t: number): void {
-    let changed = 0;
-    const first = r * COLS;
-    let ch: number;
-    for (ch = first; ch < first + COLS; ch++) {
-      const a = ((bank.read(ch) * 256) | 0) - ref[ch];
-      if (a * a > CHANGE * CHANGE) {
-        ref[ch] += a;
-        changed = 1;
-      }
-    }
-    if (!changed) return;
+  /** Row r changed at t: whether it sees a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  function changed(r: number, t: number): void {
     rowAt[r] = t;
     rowSees[r] = 0;
-    for (ch = first; ch < first + COLS; ch++) {
+    for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
       const x = ref[ch];
       if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r] = 1;
     }
+  }
+
+  /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
+  function readRow(r: number, t: number): void {
+    let some = 0;
+    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
+      const a = ((bank.read(ch) * 256) | 0) - ref[ch];
+      if (a * a > CHANGE * CHANGE) {
+        ref[ch] += a;
+        some = 1;
+      }
+    }
+    if (some) /*@__NOINLINE__*/ changed(r, t);
   }
 
   /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */

@@ -85,12 +85,14 @@ export function locate(ref: Int16Array): number[][] {
     const i1 = Math.min(ROWS - 1, r + span);
     const j0 = Math.max(0, k - span);
     const j1 = Math.min(COLS - 1, k + span);
+    const d = ROW0_MM - w[1];
+    const y = COL0_MM - w[2];
     for (let i = Math.max(0, r - span); i <= i1; i++) {
       for (let j = j0; j <= j1; j++) {
-        const m = w[0] * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
+        const m = w[0] * field(d + i * PITCH_MM, y + j * PITCH_MM);
         const e = v[i * COLS + j] - m;
         sum += e * e;
-        v[i * COLS + j] -= sign * m;
+        if (sign) v[i * COLS + j] -= sign * m;
       }
     }
     return sum;

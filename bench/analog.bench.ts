@@ -35,17 +35,18 @@ var N = 40;
 // The bare reads, a closure with the bank in its scope (as the interpreter's tick has it).
 function bareReader(b: { read(ch: number): number }) { return function (from: number, to: number) { for (var ch = from; ch < to; ch++) b.read(ch); }; }
 var bareReads = bareReader(bank);
-function median(xs: number[]) { xs.sort(function (a, b) { return a - b; }); return xs[xs.length >> 1]; }
+// The fastest of the runs: a run slowed by the machine's other work says nothing of the code (the same for the bare reads and the ticks).
+function fastest(xs: number[]) { return Math.min.apply(null, xs); }
 var loops: number[] = [];
 for (var r = 0; r < 5; r++) { var t0 = getTime(); for (var i = 0; i < 200; i++) {} loops.push((getTime() - t0) / 200); }
-var loop = median(loops);
+var loop = fastest(loops);
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
 // Between throws: a row every ROW_MS; each tick here is one that reads a row.
 var idle: number[] = [];
 var idleBare: number[] = [];
-for (var r = 0; r < 5; r++) {
+for (var r = 0; r < 7; r++) {
   t0 = getTime();
   for (var i = 0; i < N; i++) { now += 50; it.tick(now); }
   idle.push((getTime() - t0) / N);
@@ -53,13 +54,13 @@ for (var r = 0; r < 5; r++) {
   for (var i = 0; i < N; i++) bareReads(0, COLS);
   idleBare.push((getTime() - t0) / N);
 }
-print('<<<' + JSON.stringify(['idle', COLS, median(idleBare) / loop, median(idle) / loop]) + '>>>');
+print('<<<' + JSON.stringify(['idle', COLS, fastest(idleBare) / loop, fastest(idle) / loop]) + '>>>');
 // A throw: its window settles on rows 33-37.
 it.sense(1, 0, 1, now);
 for (var i = 0; i < 10; i++) { now += 10; it.tick(now); }
 var busy: number[] = [];
 var busyBare: number[] = [];
-for (var r = 0; r < 5; r++) {
+for (var r = 0; r < 7; r++) {
   t0 = getTime();
   for (var i = 0; i < N; i++) { now += 10; it.tick(now); }
   busy.push((getTime() - t0) / N);
@@ -67,18 +68,31 @@ for (var r = 0; r < 5; r++) {
   for (var i = 0; i < N; i++) bareReads(330, 380);
   busyBare.push((getTime() - t0) / N);
 }
-print('<<<' + JSON.stringify(['throw', 50, median(busyBare) / loop, median(busy) / loop]) + '>>>');
-// Finding four weights in a whole grid's readings, once a throw is over.
-var frame = new Int16Array(SENSORS);
-var ws = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
-for (var ch = 0; ch < SENSORS; ch++) {
-  var v = 0.5;
-  for (var w = 0; w < ws.length; w++) v += ws[w][0] * PEAK * field(ws[w][1] - ROW0_MM - ((ch / COLS) | 0) * PITCH_MM, ws[w][2] - COL0_MM - (ch % COLS) * PITCH_MM);
-  frame[ch] = Math.round(v * 4096);
+print('<<<' + JSON.stringify(['throw', 50, fastest(busyBare) / loop, fastest(busy) / loop]) + '>>>');
+// Finding four weights, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
+function grid(ws: number[][]) {
+  var frame = new Int16Array(SENSORS);
+  for (var ch = 0; ch < SENSORS; ch++) {
+    var v = 0.5;
+    for (var w = 0; w < ws.length; w++) v += ws[w][0] * PEAK * field(ws[w][1] - ROW0_MM - ((ch / COLS) | 0) * PITCH_MM, ws[w][2] - COL0_MM - (ch % COLS) * PITCH_MM);
+    frame[ch] = Math.round(v * 4096);
+  }
+  return frame;
 }
-t0 = getTime();
-var seen = locate(frame);
-print('<<<' + JSON.stringify(['locate', seen.length, 0, (getTime() - t0) / loop]) + '>>>');
+var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
+var tables = [four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
+for (var n = 0; n < tables.length; n++) {
+  var frame = grid(tables[n]);
+  // The fastest of three: a run the machine's other work slowed says nothing of the chip.
+  var best = Infinity;
+  var seen: number[][] = [];
+  for (var r = 0; r < 3; r++) {
+    t0 = getTime();
+    seen = locate(frame);
+    best = Math.min(best, getTime() - t0);
+  }
+  print('<<<' + JSON.stringify(['locate', seen.length, 0, best / loop]) + '>>>');
+}
 `;
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -93,7 +107,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000 });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
-  if (rows.length < 3) {
+  if (rows.length < 4) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
   }
@@ -107,8 +121,9 @@ export async function run(print: (line: string) => void): Promise<void> {
     const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
   }
-  const [, found, , locateLoops] = rows[2];
   // On the chip, by the bare read as yardstick (as above): loop iterations of the pretokenised bundle per channel read.
   const perRead = rows[1][2] / rows[1][1];
-  print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  for (const [, found, , locateLoops] of rows.slice(2)) {
+    print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  }
 }

@@ -151,6 +151,17 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     assert.deepEqual(locate(ref), [[0, 500]]);
     assert.deepEqual(locate(new Int16Array(SENSORS)), [], 'every sensor at 0 V: nothing');
   });
+
+  it('a sensor stuck between the rails, off by less than a weight makes: no weight is made of it alone', () => {
+    for (const off of [60, 150, 300, -300]) {
+      const ref = new Int16Array(SENSORS).fill(2048);
+      ref[123] += off;
+      assert.deepEqual(locate(ref), [], `a sensor ${off} steps off`);
+      const one = readings([{ colour: 1, d: 1200, y: 254 }], 2);
+      one[123] += off;
+      assert.deepEqual(locate(one), [[1, 1200]], `a sensor ${off} steps off, a weight elsewhere`);
+    }
+  });
 });
 
 interface Harness {

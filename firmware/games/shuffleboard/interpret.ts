@@ -13,10 +13,10 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
-import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field } from './board';
+import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, field } from './board';
 
-/** A sensor's reading counts as a change when it moves this far from the last one that did (20 ADC steps: some 2 mm of a creeping weight, and above the noise and the far field a passing magnet leaves). */
-export const CHANGE = 20;
+/** A sensor's reading counts as a change when it moves more than this from the last one that did, in units of 16 ADC steps (a 256th of the range: a change is 17 to 47 steps, some 2 to 5 mm of a creeping weight, above the noise and the far field a passing magnet leaves). */
+export const CHANGE = 1;
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
@@ -27,231 +27,178 @@ export const WINDOW_MS = 60;
 export const ROW_MS = 50;
 /** Readings in ADC steps (12 bits). */
 const STEPS = 4096;
-/** A weight is looked for where a sensor reads at least this much field (a fraction of the supply: 41 ADC steps). */
-const FOUND = 0.01;
+/** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
+const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const RAIL = 0.45;
-/** A weight is placed by the sensors within this many rows and columns of it. */
-const SPAN = 1;
-/** A weight is first looked for on a grid of places COARSE_MM apart, COARSE of them either way of a sensor. */
-const COARSE = 5;
-const COARSE_MM = 10;
+/** The shortest step of a placing (mm): the parabola through misfits this far apart has its vertex well within a millimetre of the best place. */
+const MIN_STEP = 2;
+/** Times every weight near another is placed again, the others' fields taken away (locate). */
+const PASSES = 3;
 /** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
 const OVERLAP_MM = 40;
 /** Angles at which a pair of weights side by side is tried (split). */
 const SPLITS = 8;
-/** Times every weight found is placed again (locate). */
-const PASSES = 2;
-/** Readings (ADC steps) above ABOVE or below BELOW see a weight's field; beyond the RAIL ones, no sensor's. */
-const ABOVE = (QUIESCENT + FOUND) * STEPS;
-const BELOW = (QUIESCENT - FOUND) * STEPS;
-const ABOVE_RAIL = (QUIESCENT + RAIL) * STEPS;
-const BELOW_RAIL = (QUIESCENT - RAIL) * STEPS;
+/** Weights nearer than this both ways see each other's field where they are placed (mm). */
+const NEAR_MM = 160;
+/** A reading kept (in 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (RAIL). */
+const SOME = 3;
+const RAILED = 115;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 
 /** A weight found: polarity (1 red, -1 blue), d and y (mm). */
 type Found = number[];
 
-/** The reading of channel ch in ADC steps, `ref` being the grid's readings. */
-function level(ref: Int16Array, ch: number): number {
-  const v = ref[ch] / STEPS - QUIESCENT;
-  return v > RAIL || v < -RAIL ? 0 : v;
-}
-
-/**
- * How well a magnet at (d, y) explains the readings `v` (fractions of the
- * supply, other weights' fields taken away) of the sensors within SPAN rows
- * and columns of (r, k): minus the squared misfit (the larger, the better).
- * Every weight's magnet is alike, so its strength is PEAK.
- */
-function fit(v: Float32Array, r: number, k: number, pol: number, d: number, y: number): number {
-  let misfit = 0;
-  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
-    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
-      const e = v[i * COLS + j] - pol * PEAK * field(ROW0_MM + i * PITCH_MM - d, COL0_MM + j * PITCH_MM - y);
-      misfit += e * e;
-    }
-  }
-  return -misfit;
-}
-
-/** Adds (sign 1) or takes away (-1) a found weight's field from the residual readings around it. */
-function apply(v: Float32Array, w: Found, sign: number): void {
-  const r = Math.round((w[1] - ROW0_MM) / PITCH_MM);
-  const k = Math.round((w[2] - COL0_MM) / PITCH_MM);
-  for (let i = r - 3; i <= r + 3; i++) {
-    if (i < 0 || i >= ROWS) continue;
-    for (let j = k - 3; j <= k + 3; j++) {
-      if (j >= 0 && j < COLS) v[i * COLS + j] += sign * w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
-    }
-  }
-}
-
-/** A pattern search for the best fit from (d, y) with the window at (r, k), in steps from `step` down to a quarter mm. */
-function search(v: Float32Array, r: number, k: number, pol: number, d: number, y: number, step: number): Found {
-  let best = fit(v, r, k, pol, d, y);
-  while (step >= 0.25) {
-    let moved = false;
-    for (let m = 0; m < 4; m++) {
-      const nd = d + (m === 0 ? step : m === 1 ? -step : 0);
-      const ny = y + (m === 2 ? step : m === 3 ? -step : 0);
-      const g = fit(v, r, k, pol, nd, ny);
-      if (g > best) {
-        best = g;
-        d = nd;
-        y = ny;
-        moved = true;
-      }
-    }
-    if (!moved) step /= 2;
-  }
-  return [pol, d, y];
-}
-
-/**
- * Where the weight at the peak (r, k) of the residual readings lies: the
- * best of a coarse grid of places around the sensor (far from the weight
- * every place fits alike badly, so a search must start near it), then a
- * pattern search from there.
- */
-function place(v: Float32Array, r: number, k: number, pol: number): Found {
-  const d0 = ROW0_MM + r * PITCH_MM;
-  const y0 = COL0_MM + k * PITCH_MM;
-  let d = d0;
-  let y = y0;
-  let best = -Infinity;
-  for (let i = -COARSE; i <= COARSE; i++) {
-    for (let j = -COARSE; j <= COARSE; j++) {
-      const g = fit(v, r, k, pol, d0 + i * COARSE_MM, y0 + j * COARSE_MM);
-      if (g > best) {
-        best = g;
-        d = d0 + i * COARSE_MM;
-        y = y0 + j * COARSE_MM;
-      }
-    }
-  }
-  return search(v, r, k, pol, d, y, COARSE_MM / 2);
-}
-
-/** The squared misfit of the readings within 2 rows and columns of (r, k) with weights a and b there (b may be null). */
-function misfit2(v: Float32Array, r: number, k: number, a: Found, b: Found | null): number {
-  let sum = 0;
-  for (let i = Math.max(0, r - 2); i <= Math.min(ROWS - 1, r + 2); i++) {
-    for (let j = Math.max(0, k - 2); j <= Math.min(COLS - 1, k + 2); j++) {
-      const sd = ROW0_MM + i * PITCH_MM;
-      const sy = COL0_MM + j * PITCH_MM;
-      let e = v[i * COLS + j] - a[0] * PEAK * field(sd - a[1], sy - a[2]);
-      if (b) e -= b[0] * PEAK * field(sd - b[1], sy - b[2]);
-      sum += e * e;
-    }
-  }
-  return sum;
-}
-
-/**
- * Two weights of one colour side by side can fit as one between them: the
- * pair that explains the readings around weight w (its field not taken
- * away) better than w alone does, by half, or null. Pairs are tried around
- * w's place, touching or nearly, at SPLITS angles.
- */
-function split(v: Float32Array, w: Found): Found[] | null {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
-  let best = misfit2(v, r, k, w, null) / 2;
-  let pair: Found[] | null = null;
-  for (let a = 0; a < SPLITS; a++) {
-    const c = Math.cos(Math.PI * a / SPLITS);
-    const s = Math.sin(Math.PI * a / SPLITS);
-    for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-      const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
-      const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
-      const e = misfit2(v, r, k, p, q);
-      if (e < best) {
-        best = e;
-        pair = [p, q];
-      }
-    }
-  }
-  return pair;
-}
-
-/** Row and column of the sensor nearest a place. */
-function rowOf(d: number): number {
-  return Math.max(0, Math.min(ROWS - 1, Math.round((d - ROW0_MM) / PITCH_MM)));
-}
-function colOf(y: number): number {
-  return Math.max(0, Math.min(COLS - 1, Math.round((y - COL0_MM) / PITCH_MM)));
-}
-
-/** How strong a magnet the readings (its own field taken away from them already) support at a weight's place: 1 for a weight that is there. */
-function support(v: Float32Array, w: Found): number {
-  const r = rowOf(w[1]);
-  const k = colOf(w[2]);
-  let vm = 0;
-  let mm = 0;
-  for (let i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
-    for (let j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) {
-      const m = w[0] * PEAK * field(ROW0_MM + i * PITCH_MM - w[1], COL0_MM + j * PITCH_MM - w[2]);
-      vm += v[i * COLS + j] * m;
-      mm += m * m;
-    }
-  }
-  return mm ? vm / mm : 0;
-}
-
-/** Places every weight found again, PASSES times, each with the others' fields taken away from the readings. */
-function refine(v: Float32Array, found: Found[]): void {
-  for (let pass = 0; pass < PASSES; pass++) {
-    for (let i = 0; i < found.length; i++) {
-      apply(v, found[i], 1);
-      found[i] = search(v, rowOf(found[i][1]), colOf(found[i][2]), found[i][0], found[i][1], found[i][2], 4);
-      apply(v, found[i], -1);
-    }
-  }
-}
-
 /**
  * The weights in a whole grid's readings (ADC steps): the strongest field
  * left is a weight; it is placed, its field taken away, and so on while any
- * is left (two weights side by side are two). Then each is placed again with
- * the others' fields taken away, PASSES times. Each as [colour, d]: 0 red, 1 blue; d whole
- * mm, never past the end edge (a weight whose centre is past it has fallen).
+ * is left (two weights side by side are two). Then each one near another is
+ * placed again with the others' fields taken away, PASSES times, and one the
+ * readings do not support (its field makes the misfit worse) goes. Each as
+ * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
+ * whose centre is past it has fallen).
  */
 export function locate(ref: Int16Array): number[][] {
   const v = new Float32Array(SENSORS);
   const found: Found[] = [];
   let ch: number;
-  for (ch = 0; ch < SENSORS; ch++) v[ch] = level(ref, ch);
+  let i: number;
+  for (ch = 0; ch < SENSORS; ch++) {
+    const x = ref[ch] / STEPS - QUIESCENT;
+    v[ch] = x > RAIL || x < -RAIL ? 0 : x / PEAK;
+  }
+  // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
+  /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+  function nearest(x: number, first: number, count: number): number {
+    return Math.max(0, Math.min(count - 1, Math.round((x - first) / PITCH_MM)));
+  }
+
+  /**
+   * Over the sensors within `span` rows and columns of (r, k): the squared
+   * misfit of the residual readings `v` (in PEAKs) with weight w's field
+   * taken away, and `sign` times its field taken away from `v` for good (1
+   * takes it, -1 gives it back, 0 only measures).
+   */
+  function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
+    let sum = 0;
+    const i1 = Math.min(ROWS - 1, r + span);
+    const j0 = Math.max(0, k - span);
+    const j1 = Math.min(COLS - 1, k + span);
+    const d = ROW0_MM - w[1];
+    const y = COL0_MM - w[2];
+    for (let i = Math.max(0, r - span); i <= i1; i++) {
+      for (let j = j0; j <= j1; j++) {
+        const m = w[0] * field(d + i * PITCH_MM, y + j * PITCH_MM);
+        const e = v[i * COLS + j] - m;
+        sum += e * e;
+        if (sign) v[i * COLS + j] -= sign * m;
+      }
+    }
+    return sum;
+  }
+
+  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  function take(w: Found, sign: number): void {
+    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+  }
+
+  /**
+   * Moves weight w to where its field fits the readings of the 3 x 3 sensors
+   * around it best (its centre between the rails): the misfit a step h
+   * either way along the table and across it, and along each the vertex of
+   * the parabola through the three (at most h away); h halves, from `first`
+   * down to MIN_STEP, once a round moves less than half of it.
+   */
+  function place(w: Found, first: number): void {
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    for (let h = first, n = 0; h >= MIN_STEP && n < 20; n++) {
+      const e0 = misfit(w, r, k, 1, 0);
+      const steps = [0, 0, 0];
+      for (let a = 1; a < 3; a++) {
+        const x = w[a];
+        w[a] = x + h;
+        const ep = misfit(w, r, k, 1, 0);
+        w[a] = x - h;
+        const em = misfit(w, r, k, 1, 0);
+        w[a] = x;
+        const c = ep - 2 * e0 + em;
+        steps[a] = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
+      }
+      w[1] += steps[1];
+      w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2] + steps[2]));
+      if (steps[1] * steps[1] + steps[2] * steps[2] < h * h / 4) h /= 2;
+    }
+  }
+
+  /**
+   * Two weights of one colour side by side fit as one between them, stronger
+   * than a weight is: the pair (touching or nearly, at SPLITS angles around
+   * w's place) that explains the readings within 2 rows and columns of it
+   * (w's field given back) better than w alone does, by half, or null.
+   */
+  function split(w: Found): Found[] | null {
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    if (misfit([1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(w, r, k, 1, 0)) return null;
+    let best = misfit(w, r, k, 2, 0) / 2;
+    let pair: Found[] | null = null;
+    for (let a = 0; a < SPLITS; a++) {
+      const c = Math.cos(Math.PI * a / SPLITS);
+      const s = Math.sin(Math.PI * a / SPLITS);
+      for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
+        const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
+        const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+        take(p, 1);
+        const e = misfit(q, r, k, 2, 0);
+        take(p, -1);
+        if (e < best) {
+          best = e;
+          pair = [p, q];
+        }
+      }
+    }
+    return pair;
+  }
+
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
     let top = 0;
-    for (ch = 1; ch < SENSORS; ch++) if (Math.abs(v[ch]) > Math.abs(v[top])) top = ch;
-    if (Math.abs(v[top]) < FOUND) break;
-    const w = place(v, (top / COLS) | 0, top % COLS, v[top] > 0 ? 1 : -1);
-    // Two weights of one colour side by side fit as one between them, and would leave the readings around it
-    // looking like more weights: tried as a pair at once.
-    const two = split(v, w);
-    if (two) {
-      found.push(two[0], two[1]);
-      apply(v, two[0], -1);
-      apply(v, two[1], -1);
-    } else {
-      found.push(w);
-      apply(v, w, -1);
+    let most = 0;
+    for (ch = 0; ch < SENSORS; ch++) {
+      if (v[ch] * v[ch] > most) {
+        most = v[ch] * v[ch];
+        top = ch;
+      }
     }
-    // Two weights side by side may first look like one between them: placing each again, the others' fields
-    // taken away, moves them to where they are.
-    refine(v, found);
+    if (most < FOUND * FOUND) break;
+    const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+    place(w, 16);
+    const two = split(w) || [w];
+    for (i = 0; i < two.length; i++) {
+      take(two[i], 1);
+      found.push(two[i]);
+    }
+    // Weights near each other were placed each with the others' fields still in the readings: placed again.
+    let near: Found[] = [];
+    for (i = 0; i < found.length; i++) if (Math.abs(found[i][1] - w[1]) < NEAR_MM && Math.abs(found[i][2] - w[2]) < NEAR_MM) near.push(found[i]);
+    if (near.length < 2) near = [];
+    for (let pass = 0; pass < PASSES * near.length; pass++) {
+      const o = near[pass % near.length];
+      take(o, -1);
+      place(o, 4);
+      take(o, 1);
+    }
   }
   // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
   // misfit) both go, and of two of one colour, the later found.
-  for (let i = 0; i < found.length; i++) {
+  for (i = 0; i < found.length; i++) {
     for (let j = i + 1; j < found.length; j++) {
       if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
-      apply(v, found[j], 1);
+      take(found[j], -1);
       if (found[i][0] !== found[j][0]) {
-        apply(v, found[i], 1);
+        take(found[i], -1);
         found.splice(j, 1);
         found.splice(i--, 1);
         break;
@@ -259,15 +206,18 @@ export function locate(ref: Int16Array): number[][] {
       found.splice(j--, 1);
     }
   }
-  // One the readings do not support (placed where two others now explain everything) goes.
-  for (let i = 0; i < found.length; i++) {
-    apply(v, found[i], 1);
-    if (support(v, found[i]) < 0.5) found.splice(i--, 1);
-    else apply(v, found[i], -1);
+  // A weight whose field explains the readings worse than none (a misfit's remnant, or one of two found on one
+  // weight) goes.
+  for (i = 0; i < found.length; i++) {
+    const w = found[i];
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    take(w, -1);
+    if (misfit(w, r, k, 1, 0) > misfit([0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
+    else take(w, 1);
   }
-  refine(v, found);
   const seen: number[][] = [];
-  for (let i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+  for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
   return seen;
 }
 
@@ -283,10 +233,11 @@ export interface ShuffleboardInterpreter extends Interpreter {
  */
 export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
   const bank = (analog as AnalogBank[])[0];
-  /** Per sensor, the last reading that counted as a change (ADC steps). */
-  const ref = new Int16Array(SENSORS);
-  /** Per row, when a sensor of it last changed (ms). */
+  /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
+  const ref = new Uint8Array(SENSORS);
+  /** Per row, when a sensor of it last changed (ms), and whether it saw a weight's field then (1). */
   const rowAt = new Int32Array(ROWS);
+  const rowSees = new Uint8Array(ROWS);
   /** When the throw under way began; -1: none. */
   let throwAt = -1;
   /** The throw's weight came into the grid (1). */
@@ -304,24 +255,35 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Until when a weight seen moving between throws is one thrown while the board was starting. */
   let blindUntil = 0;
 
-  /**
-   * Reads row r, keeping each sensor's reading that counts as a change (and every reading in `frame`, if
-   * given); returns 1 if a sensor of it sees a weight's field.
-   */
-  function readRow(r: number, t: number, frame: Int16Array | null): number {
+  /** Row r changed at t: whether it sees a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  function changed(r: number, t: number): void {
+    rowAt[r] = t;
+    rowSees[r] = 0;
+    for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
+      const x = ref[ch];
+      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r] = 1;
+    }
+  }
+
+  /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
+  function readRow(r: number, t: number): void {
     let some = 0;
     for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
-      const x = (bank.read(ch) * STEPS) | 0;
-      if (frame) frame[ch] = x;
-      const a = x - ref[ch];
-      if (a > CHANGE || a < -CHANGE) {
-        ref[ch] = x;
-        rowAt[r] = t;
+      const a = ((bank.read(ch) * 256) | 0) - ref[ch];
+      if (a * a > CHANGE * CHANGE) {
+        ref[ch] += a;
+        some = 1;
       }
-      // A weight's field, well above the noise (a reading at a rail is no sensor's: level()).
-      if (x > ABOVE ? x < ABOVE_RAIL : x < BELOW && x > BELOW_RAIL) some = 1;
     }
-    return some;
+    if (some) /*@__NOINLINE__*/ changed(r, t);
+  }
+
+  /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
+  function watch(t: number, cameIn: number, from: number, to: number): void {
+    last = t;
+    came = cameIn;
+    lo = Math.max(0, from);
+    hi = Math.min(ROWS - 1, to);
   }
 
   /**
@@ -330,23 +292,22 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
    */
   function decide(t: number, force: boolean): void {
-    // The readings as they are now (those kept are within CHANGE of them).
-    const frame = new Int16Array(SENSORS);
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
-      readRow(r, t, frame);
+      readRow(r, t);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
         hi2 = r;
       }
     }
     if (hi2 >= 0 && !force) {
-      lo = Math.max(0, lo2 - 2);
-      hi = Math.min(ROWS - 1, hi2 + 2);
-      last = t;
+      watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
+    // The readings as they are now, whole (those kept are within a CHANGE of them).
+    const frame = new Int16Array(SENSORS);
+    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now.
@@ -355,56 +316,51 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     emit({ k: 'seen', w: seen });
   }
 
+  /** A throw's tick: the rows near where something changes, until all is still (or the weight stopped short). */
+  function follow(t: number): void {
+    let nlo = ROWS;
+    let nhi = -1;
+    for (let r = lo; r <= hi; r++) {
+      readRow(r, t);
+      if (t - rowAt[r] < WINDOW_MS) {
+        if (r < nlo) nlo = r;
+        nhi = r;
+      }
+    }
+    // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
+    // creeping to rest changes its sensors less often).
+    if (nhi >= 0) watch(t, 1, nlo - 2, nhi + 2);
+    else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
+  }
+
   return {
     // The one digital channel, the launch row: a weight passing it is a throw.
     sense: function (_kind, _ch, level, t): void {
       if (!level || throwAt >= 0) return;
       throwAt = t;
-      came = 0;
-      lo = ENTRY;
-      hi = ROWS - 1;
+      watch(t, 0, ENTRY, ROWS - 1);
       begin(1);
     },
+    // Between throws, a row now and then; during one, follow (apart: the interpreter reads a whole function's text at each call).
     tick: function (t: number): void {
-      if (throwAt < 0) {
-        if (t < rowDue) return;
-        rowDue = t + ROW_MS;
-        // A weight anywhere in a row: its strongest reading is well above the noise.
-        if (readRow(row, t, null)) seenNow = 1;
-        // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
-        if (t < blindUntil && rowAt[row] === (t | 0)) {
-          blindUntil = 0;
-          throwAt = last = t;
-          came = 1;
-          lo = Math.max(0, row - 2);
-          hi = Math.min(ROWS - 1, row + 2);
-          begin(1);
-          return;
-        }
-        if (++row < ROWS) return;
+      if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
+      if (t < rowDue) return;
+      rowDue = t + ROW_MS;
+      // A weight anywhere in a row: its strongest reading is well above the noise.
+      readRow(row, t);
+      if (rowSees[row]) seenNow = 1;
+      // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
+      if (t < blindUntil && rowAt[row] === (t | 0)) {
+        blindUntil = 0;
+        throwAt = t;
+        watch(t, 1, row - 2, row + 2);
+        begin(1);
+      } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
         if (seenLast && !seenNow) emit({ k: 'clear' });
         seenLast = seenNow;
         seenNow = row = 0;
-        return;
       }
-      let nlo = ROWS;
-      let nhi = -1;
-      for (let r = lo; r <= hi; r++) {
-        readRow(r, t, null);
-        if (t - rowAt[r] < WINDOW_MS) {
-          if (r < nlo) nlo = r;
-          nhi = r;
-        }
-      }
-      // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
-      // creeping to rest changes its sensors less often).
-      if (nhi >= 0) {
-        came = 1;
-        last = t;
-        lo = Math.max(0, nlo - 2);
-        hi = Math.min(ROWS - 1, nhi + 2);
-      } else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
     },
     settle: function (): void {
       if (throwAt >= 0) decide(throwAt, true);
@@ -416,7 +372,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went.
       // (Read as changed, from nothing: not a change of now.)
       for (let r = 0; r < ROWS; r++) {
-        readRow(r, t, ref);
+        readRow(r, t);
         rowAt[r] = t - QUIET_MS;
       }
       // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
@@ -426,10 +382,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: decided once everything has been still for QUIET_MS from now.
-      throwAt = last = t;
-      came = 1;
-      lo = 0;
-      hi = ROWS - 1;
+      throwAt = t;
+      watch(t, 1, 0, ROWS - 1);
     },
   };
 }

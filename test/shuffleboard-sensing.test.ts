@@ -48,7 +48,7 @@ function pageEnd(table: Placed[]): number[] {
 
 /** The grid's readings (ADC steps) of a still table in the simulator: each weight slid there in its colour, then read once all rest. */
 function readings(weights: { colour: number; d: number; y: number }[], seed: number): Int16Array {
-  const model = simGame({ seed } as ScenarioHeader);
+  const model = simGame({ seed, options: {} } as ScenarioHeader);
   let t = 0;
   // Red opens and the sides alternate: a weight of the other colour than the next throw's waits for a throw off the end.
   const world = { levels() {}, state: () => ({ f: 0, t: 0 }), busy: () => false, random: Math.random };
@@ -177,7 +177,7 @@ interface Harness {
 
 /** The interpreter over the simulator's table, ticked every 10 ms: what it emits and begins, by time. */
 function harness(seed = 1): Harness {
-  const model = simGame({ seed } as ScenarioHeader);
+  const model = simGame({ seed, options: {} } as ScenarioHeader);
   let now = 0;
   const emitted: { t: number; move: ShuffleboardMove }[] = [];
   const begun: number[] = [];

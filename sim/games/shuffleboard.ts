@@ -5,7 +5,7 @@
 // magnet near it, with its error and the ADC's steps.
 import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
-import { RADIUS_MM, turn } from '../../firmware/games/shuffleboard/rules';
+import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -87,9 +87,9 @@ export function simGame(header: ScenarioHeader): SimGame {
   let table: Weight[] = [];
   /** Times something began to move: the noise is drawn afresh at each. */
   const epochs: number[] = [0];
-  /** The weights thrown this end, by the players' own count, and the side that threw first. */
+  /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
-  let first = 0;
+  let first = header.options.firstPlayer === 1 ? 1 : 0;
 
   function epochAt(t: number): number {
     let e = epochs.length - 1;
@@ -128,6 +128,9 @@ export function simGame(header: ScenarioHeader): SimGame {
       const o = a.body;
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
+        // Who throws first in the next end, as the board shows it once the end is over: the players remember it
+        // should the board be off or starting at that throw.
+        if (state && state.t >= WEIGHTS) first = turn(state) & 1;
         let k = 0;
         for (const w of table) if (w.gone === Infinity) w.gone = a.t + LIFT_MS * ++k;
         table = [];
@@ -135,8 +138,9 @@ export function simGame(header: ScenarioHeader): SimGame {
         epochs.push(a.t);
         return;
       }
-      // The thrower: the side the board shows to throw first in an end, as the players see it; then the sides
-      // alternate, by the players' own count (a board that was off, or is still working out the last throw, lags).
+      // The thrower: the side the board shows to throw first in an end, as the players see it (while it is off or
+      // starting, the side they last saw); then the sides alternate, by the players' own count (a board that was
+      // off, or is still working out the last throw, lags).
       if (!thrown && state) first = Math.max(0, turn(state)) & 1;
       const side = (first + thrown) & 1;
       const name = ['red', 'blue'][side] + ((thrown >> 1) + 1);

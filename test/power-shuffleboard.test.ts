@@ -21,7 +21,7 @@ function run(lines: object[]): Printed[] {
 }
 const final = (out: Printed[]) => out[out.length - 1].final!;
 
-describe('power cuts in table shuffleboard: a weight thrown while the board starts', () => {
+describe('power cuts in table shuffleboard', () => {
   it('the first throw of the game, made while the board starts, is thrown by the side the toss gave and scored as uncut', () => {
     const uncut = run(THROWS);
     const out = run([{ t: 20, power: 'cut' }, { t: 40, power: 'on' }, ...THROWS]);
@@ -34,5 +34,9 @@ describe('power cuts in table shuffleboard: a weight thrown while the board star
 
   it('the power-cut sweep of the corrected example: a cut at 20 ms comes out as uncut', () => {
     assert.deepEqual(cutAt(example('shuffleboard-corrected'), 20), { at: 20, outcome: 'uncut' });
+  });
+
+  it('the doubles example, a cut just after the last throw of an end is launched (100,270 ms): the throw is decided at power-up, and the table cleared 5 s after power-up is a clear, not a throw', () => {
+    assert.deepEqual(cutAt(example('shuffleboard-doubles'), 100270), { at: 100270, outcome: 'uncut' });
   });
 });

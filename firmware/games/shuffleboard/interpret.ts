@@ -310,6 +310,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
+    // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
+    // moves from now on was seen launched, or is lifted off.
+    blindUntil = 0;
     // A fresh pass of the rows begins, after one that saw the table as it is now.
     seenLast = seen.length ? 1 : 0;
     seenNow = row = 0;

@@ -43,32 +43,26 @@ var loop = fastest(loops);
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
-// Between throws: a row every ROW_MS; each tick here is one that reads a row.
-var idle: number[] = [];
-var idleBare: number[] = [];
-for (var r = 0; r < 7; r++) {
-  t0 = getTime();
-  for (var i = 0; i < N; i++) { now += 50; it.tick(now); }
-  idle.push((getTime() - t0) / N);
-  t0 = getTime();
-  for (var i = 0; i < N; i++) bareReads(0, COLS);
-  idleBare.push((getTime() - t0) / N);
+/** Ticks stepMs apart against the bare reads of channels from..to, taken in turns: the fastest of 7 runs of each, in loop iterations. */
+function timed(stepMs: number, from: number, to: number) {
+  var ticks: number[] = [];
+  var bare: number[] = [];
+  for (var r = 0; r < 7; r++) {
+    t0 = getTime();
+    for (var i = 0; i < N; i++) { now += stepMs; it.tick(now); }
+    ticks.push((getTime() - t0) / N);
+    t0 = getTime();
+    for (var i = 0; i < N; i++) bareReads(from, to);
+    bare.push((getTime() - t0) / N);
+  }
+  return [fastest(bare) / loop, fastest(ticks) / loop];
 }
-print('<<<' + JSON.stringify(['idle', COLS, fastest(idleBare) / loop, fastest(idle) / loop]) + '>>>');
+// Between throws: a row every ROW_MS; each tick here is one that reads a row.
+print('<<<' + JSON.stringify(['idle', COLS].concat(timed(50, 0, COLS))) + '>>>');
 // A throw: its window settles on rows 33-37.
 it.sense(1, 0, 1, now);
 for (var i = 0; i < 10; i++) { now += 10; it.tick(now); }
-var busy: number[] = [];
-var busyBare: number[] = [];
-for (var r = 0; r < 7; r++) {
-  t0 = getTime();
-  for (var i = 0; i < N; i++) { now += 10; it.tick(now); }
-  busy.push((getTime() - t0) / N);
-  t0 = getTime();
-  for (var i = 0; i < N; i++) bareReads(330, 380);
-  busyBare.push((getTime() - t0) / N);
-}
-print('<<<' + JSON.stringify(['throw', 50, fastest(busyBare) / loop, fastest(busy) / loop]) + '>>>');
+print('<<<' + JSON.stringify(['throw', 50].concat(timed(10, 330, 380))) + '>>>');
 // Finding four weights, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);

@@ -1,10 +1,8 @@
 // What the LED display and the phone show of a shuffleboard game.
 import { scoresLayout } from '../../display';
-import { WEIGHTS, zone } from './rules';
+import { score } from '../../game';
+import { ARTICLES, NONE, WEIGHTS, nearest, zone } from './rules';
 import type { ShuffleboardState } from './rules';
-
-/** Each zone's rule and points (rules.ts, zone()), as the phone shows them. */
-const ZONES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1'.split(' ');
 
 /**
  * The sides' scores, red then blue, the point after the side to throw, and a
@@ -38,16 +36,14 @@ export type ShuffleboardView = {
  */
 export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
   const weights = [];
-  const near = [1e4, 1e4];
+  const near = nearest(s);
   for (let i = 0; i < s.t; i++) {
-    const on = s.d[i] >= 0;
-    const z = on ? zone(s.d[i], s.h[i]) : -1;
-    weights.push({ w: ['red', 'blue'][(s.f + i) & 1] + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: on ? ZONES[2 * z] : 'S4', points: on ? +ZONES[2 * z + 1] : 0 });
-    if (on && s.d[i] < near[s.c[i]]) near[s.c[i]] = s.d[i];
+    const article = score(ARTICLES, zone(s.d[i], s.h[i]), 0);
+    weights.push({ w: ['red', 'blue'][(s.f + i) & 1] + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
   }
   return {
     end: s.e, first: s.f, left: WEIGHTS - s.t, endPoints: s.ep, weights: weights,
-    level: near[0] < 1e4 && near[1] < 1e4 && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg,
+    level: near[0] < NONE && near[1] < NONE && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg,
   };
 }
 

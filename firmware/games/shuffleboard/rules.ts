@@ -20,7 +20,7 @@ export const RESOLUTION_MM = 5;
 /** Weights per end: 4 of each colour (S1). */
 export const WEIGHTS = 8;
 /** The nearest weight of a side with none on the table: farther than any. */
-const NONE = 9999;
+export const NONE = 9999;
 
 /**
  * One weight as the sensing reports it once everything is still:
@@ -86,17 +86,18 @@ export interface ShuffleboardState {
 /**
  * The scoring articles, `rule points` pairs: article i is a weight's zone i
  * (zone()): hanging; fully past the trey line; touching it; fully past the
- * deuce line; touching it; fully past the foul line.
+ * deuce line; touching it; fully past the foul line; out of play (S4: never
+ * scored, the phone shows it).
  */
-const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1';
+export const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1 S4 0';
 
 /**
- * The zone (scoring article) of a weight on the table, centre d, hanging h.
+ * The zone (scoring article) of a weight, centre d (-1 out of play), hanging h.
  * It covers d - RADIUS_MM to d + RADIUS_MM: fully past a line at L when
  * d + RADIUS_MM < L, touching it while d - RADIUS_MM <= L as well.
  */
 export function zone(d: number, h: number): number {
-  return h ? 0 : d + RADIUS_MM < TREY_MM ? 1 : d - RADIUS_MM <= TREY_MM ? 2 : d + RADIUS_MM < DEUCE_MM ? 3 : d - RADIUS_MM <= DEUCE_MM ? 4 : 5;
+  return h ? 0 : d < 0 ? 6 : d + RADIUS_MM < TREY_MM ? 1 : d - RADIUS_MM <= TREY_MM ? 2 : d + RADIUS_MM < DEUCE_MM ? 3 : d - RADIUS_MM <= DEUCE_MM ? 4 : 5;
 }
 
 /** Options (docs/games/shuffleboard.md): teams, target, firstPlayer, resolution. */
@@ -137,6 +138,13 @@ function put(st: ShuffleboardState, i: number, c: number, d: number, h: number |
   st.h[i] = out ? 0 : h === undefined ? +(d < RADIUS_MM) : h ? 1 : 0;
 }
 
+/** Each side's nearest weight on the table (its d), NONE for a side with none. */
+export function nearest(st: ShuffleboardState): number[] {
+  const near = [NONE, NONE];
+  for (let i = 0; i < WEIGHTS; i++) if (st.d[i] >= 0 && st.d[i] < near[st.c[i]]) near[st.c[i]] = st.d[i];
+  return near;
+}
+
 /**
  * Scores the end on the table of a copied state (S6-S12), adding its point
  * changes. The side with the nearest weight scores each of its weights nearer
@@ -144,9 +152,8 @@ function put(st: ShuffleboardState, i: number, c: number, d: number, h: number |
  * weights (S11), or none on the table, score nothing.
  */
 function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
-  const near = [NONE, NONE];
+  const near = nearest(st);
   let i: number;
-  for (i = 0; i < WEIGHTS; i++) if (st.d[i] >= 0 && st.d[i] < near[st.c[i]]) near[st.c[i]] = st.d[i];
   const side = near[0] < near[1] ? 0 : 1;
   const beat = near[1 - side] - st.rs;
   st.ep = [0, 0];

@@ -5,7 +5,8 @@
 // (the same for every weight: its magnet sits at a fixed height) fits what the
 // sensors around it read; its colour is the sign. The hall switches of the
 // launch row, where the players release their weights, tell that a weight was thrown.
-import type { BoardDescription } from '../../board';
+import { withSensorList } from '../../board';
+import type { BoardDescription, Sensor } from '../../board';
 
 /** Sensor rows across the table, and sensors per row. */
 export const ROWS = 38;
@@ -53,15 +54,15 @@ export const WIDTH_MM = 508;
  * (D3, muxes 16-23).
  */
 export function shuffleboardBoard(): BoardDescription {
-  return {
+  return withSensorList({
     channels: LAUNCH_GROUPS,
-    sensors: [
-      { name: 'launch.1', ch: 0, kind: 'hall' }, { name: 'launch.2', ch: 1, kind: 'hall' },
-      { name: 'launch.3', ch: 2, kind: 'hall' }, { name: 'launch.4', ch: 3, kind: 'hall' },
-    ],
+    // The four switches' groups are alike: each made when asked (as Ring-a-Peg's pegs), not written out.
+    sensor: function (ch: number): Sensor | undefined {
+      return ch < LAUNCH_GROUPS ? { name: 'launch.' + (ch + 1), ch: ch, kind: 'hall' } : undefined;
+    },
     banks: [
       { kind: 'gpio', gpios: 0xd80000, mode: 'input_pullup', invert: 15 },
       { kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS },
     ],
-  };
+  });
 }

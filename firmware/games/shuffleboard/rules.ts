@@ -126,18 +126,6 @@ export function setup(config: GameConfig): ShuffleboardState {
   };
 }
 
-/**
- * Puts weight i at d, colour c, hanging h (undefined: by d) in a copied
- * state. Off the table (its centre past the end edge: it falls) or short of
- * the foul line (not fully over it), it is out of play (S4).
- */
-function put(st: ShuffleboardState, i: number, c: number, d: number, h: number | undefined): void {
-  const out = d < 0 || d + RADIUS_MM >= FOUL_MM;
-  st.d[i] = out ? -1 : d;
-  st.c[i] = c;
-  st.h[i] = out ? 0 : h === undefined ? +(d < RADIUS_MM) : h ? 1 : 0;
-}
-
 /** Each side's nearest weight on the table (its d), NONE for a side with none. */
 export function nearest(st: ShuffleboardState): number[] {
   const near = [NONE, NONE];
@@ -170,18 +158,45 @@ function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
   st.w = st.s[side] >= st.tg ? side : null;
 }
 
-/** A copy of the state whose table and scores may change. */
-function copy(state: ShuffleboardState): ShuffleboardState {
-  return Object.assign({}, state, { s: state.s.slice(), d: state.d.slice(), c: state.c.slice(), h: state.h.slice() });
-}
-
-function refuse(state: ShuffleboardState, code: Refusal): Outcome<ShuffleboardState> {
+function refuse(state: ShuffleboardState, code: Refusal | ''): Outcome<ShuffleboardState> {
   return { state: state, changes: [], refused: code };
 }
 
-/** A weight of this end, thrown already (or, with `throwing`, being thrown). */
-function thrown(state: ShuffleboardState, i: unknown, throwing: boolean): boolean {
-  return i === ((i as number) | 0) && (i as number) >= 0 && (i as number) < state.t + (throwing ? 1 : 0);
+/**
+ * Lays weights where a throw left them (`throwing` 1: the throw of weight t is
+ * over) or where the referee puts them (0), each as a Rest, in the order
+ * given. A weight off the table (its centre past the end edge: it falls) or
+ * short of the foul line (not fully over it) is out of play (S4), and stays
+ * out for the rest of the end when a throw moves it, wherever it is seen.
+ * Once the eighth throw is over the end is scored; a correction after that
+ * takes the end's points back and scores it again from the table as it is now.
+ */
+function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<ShuffleboardState> {
+  // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
+  const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
+  const changes: ScoreChange[] = [];
+  for (let i = 0; i < w.length; i++) {
+    const id = w[i][0];
+    const d = w[i][2];
+    // A weight of this end, thrown already or being thrown.
+    if (!(id === (id | 0) && id >= 0 && id < state.t + throwing)) return refuse(state, 'id');
+    if (w[i][1] !== 0 && w[i][1] !== 1 || typeof d !== 'number') return refuse(state, 'arg');
+    if (throwing && id !== state.t && st.d[id] < 0) continue;
+    const out = d < 0 || d + RADIUS_MM >= FOUL_MM;
+    st.d[id] = out ? -1 : d;
+    st.c[id] = w[i][1];
+    // Hanging h, left out: by d.
+    st.h[id] = out ? 0 : w[i][3] === undefined ? +(d < RADIUS_MM) : w[i][3] ? 1 : 0;
+  }
+  if (st.t === WEIGHTS) {
+    for (let side = 0; side < 2; side++) {
+      if (st.ep[side]) changes.push({ player: side, points: -st.ep[side], rule: 'S6' });
+      st.s[side] -= st.ep[side];
+    }
+  }
+  st.t += throwing;
+  if (st.t === WEIGHTS) scoreEnd(st, changes);
+  return { state: st, changes: changes };
 }
 
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
@@ -214,14 +229,14 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] + RADIUS_MM < FOUL_MM) at.push(seen[i][1]);
     // Each id's seen weight (index in at, -1 none), trying every matching of ids in order.
     const pick: number[] = [];
-    const best: number[] = [];
+    let best: number[] = [];
     let bestCost = Infinity;
     const used: boolean[] = [];
     const tryFrom = function (k: number, cost: number): void {
       if (cost >= bestCost) return;
       if (k === ids.length) {
         bestCost = cost;
-        for (let j = 0; j < k; j++) best[j] = pick[j];
+        best = pick.slice();
         return;
       }
       for (let j = -1; j < at.length; j++) {
@@ -249,21 +264,10 @@ export const moves = {
   },
 
   rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-    const w = move.w || [];
-    let i: number;
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
     if (state.t >= WEIGHTS) return refuse(state, 'clear');
-    for (i = 0; i < w.length; i++) {
-      if (!thrown(state, w[i][0], true)) return refuse(state, 'id');
-      if (w[i][1] !== 0 && w[i][1] !== 1 || typeof w[i][2] !== 'number') return refuse(state, 'arg');
-    }
-    const st = copy(state);
-    const changes: ScoreChange[] = [];
-    // In the order given; a weight out of play stays out for the rest of the end (S4), wherever it is seen.
-    for (i = 0; i < w.length; i++) if (w[i][0] === state.t || st.d[w[i][0]] >= 0) put(st, w[i][0], w[i][1], w[i][2], w[i][3]);
-    if (++st.t === WEIGHTS) scoreEnd(st, changes);
-    return { state: st, changes: changes };
+    return lay(state, move.w || [], 1);
   },
 
   seen(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
@@ -276,29 +280,15 @@ export const moves = {
 
   place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     const i = move.i as number;
-    if (!thrown(state, i, false)) return refuse(state, 'id');
-    const c = move.c === undefined ? state.c[i] : move.c;
-    const d = move.d === undefined ? state.d[i] : move.d;
-    if (c !== 0 && c !== 1 || typeof d !== 'number') return refuse(state, 'arg');
-    const st = copy(state);
-    const changes: ScoreChange[] = [];
-    // h left out: the weight's own while it stays where it is, else what d says.
-    put(st, i, c, d, move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined);
-    if (st.t === WEIGHTS) {
-      // The end was scored: its points are taken back, and it is scored again from the table as it is now.
-      for (let side = 0; side < 2; side++) {
-        if (st.ep[side]) changes.push({ player: side, points: -st.ep[side], rule: 'S6' });
-        st.s[side] -= st.ep[side];
-      }
-      scoreEnd(st, changes);
-    }
-    return { state: st, changes: changes };
+    // What is left out stays; h left out too: the weight's own while it stays where it is, else what d says.
+    return lay(state, [[i, move.c === undefined ? state.c[i] : move.c, move.d === undefined ? state.d[i] : move.d,
+      move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined as unknown as number]], 0);
   },
 
   clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
     if (state.w !== null) return refuse(state, 'over');
     // A clear table cleared (at power-up the board cannot tell): nothing to do.
-    if (!state.t) return { state: state, changes: [], refused: '' };
+    if (!state.t) return refuse(state, '');
     if (state.t < WEIGHTS) return refuse(state, 'end');
     // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
     return {

@@ -1,7 +1,7 @@
 // What the LED display and the phone show of a shuffleboard game.
 import { scoresLayout } from '../../display';
 import { score } from '../../game';
-import { ARTICLES, NONE, WEIGHTS, nearest, zone } from './rules';
+import { ARTICLES, NONE, WEIGHTS, nearest, turn, zone } from './rules';
 import type { ShuffleboardState } from './rules';
 
 /**
@@ -13,7 +13,8 @@ import type { ShuffleboardState } from './rules';
 export function shuffleboardLayout(s: ShuffleboardState): string {
   const over = s.t >= WEIGHTS;
   const label = s.w !== null ? '=' + 'rb'[s.w] : s.f < 0 ? 'toSS' : 'E' + s.e + (over ? s.ew < 0 ? ' --' : ' ' + 'rb'[s.ew] + s.ep[s.ew] : ' L' + (WEIGHTS - s.t));
-  return scoresLayout(s.s, s.w !== null || s.f < 0 ? -1 : over ? (s.ew < 0 ? s.f : s.ew) : (s.f + s.t) & 1, label);
+  // The point after the side of the player to throw (in doubles players 2 and 3 are sides 0 and 1; -1 % 2 is -1: none before the toss).
+  return scoresLayout(s.s, s.w !== null ? -1 : turn(s) % 2, label);
 }
 
 export type ShuffleboardView = {
@@ -39,11 +40,12 @@ export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
   const near = nearest(s);
   for (let i = 0; i < s.t; i++) {
     const article = score(ARTICLES, zone(s.d[i], s.h[i]), 0);
-    weights.push({ w: ['red', 'blue'][(s.f + i) & 1] + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
+    weights.push({ w: ((s.f + i) & 1 ? 'blue' : 'red') + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
   }
   return {
     end: s.e, first: s.f, left: WEIGHTS - s.t, endPoints: s.ep, weights: weights,
-    level: near[0] < NONE && near[1] < NONE && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg,
+    // A side with no weight on the table has NONE: far more than the resolution from the other's.
+    level: near[0] < NONE && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg,
   };
 }
 

@@ -114,7 +114,7 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (rs === undefined) rs = RESOLUTION_MM;
   // What is wrong names the option; a misspelt option is refused, never ignored.
   let bad = n !== 2 && n !== 4 ? 'players: 2 or 4 (S1)'
-    : teams !== undefined && teams !== 2 || n > 2 && teams !== 2 ? 'bad teams'
+    : teams !== 2 && (teams !== undefined || n > 2) ? 'bad teams'
       : !(tg > 0) || tg !== (tg | 0) ? 'bad target'
         : first !== -1 && first !== 0 && first !== 1 ? 'bad firstPlayer'
           : !(rs >= 0 && rs <= 100) ? 'bad resolution' : '';
@@ -178,9 +178,10 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
   for (let i = 0; i < w.length; i++) {
     const id = w[i][0];
     const d = w[i][2];
-    // A weight of this end, thrown already or being thrown.
-    if (!(id === (id | 0) && id >= 0 && id < state.t + throwing)) return refuse(state, 'id');
-    if (w[i][1] !== 0 && w[i][1] !== 1 || typeof d !== 'number') return refuse(state, 'arg');
+    // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
+    // a colour 0 or 1 (likewise x & 1).
+    if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
+    if (w[i][1] !== (w[i][1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
     if (throwing && id !== state.t && st.d[id] < 0) continue;
     const out = d < 0 || d + RADIUS_MM >= FOUL_MM;
     st.d[id] = out ? -1 : d;
@@ -219,34 +220,40 @@ const NEW = 20;
  */
 export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
   const rest: Rest[] = [];
+  // Of one colour at a time: its weights' ids, where weights were seen, each id's seen weight (index in at,
+  // -1 none) in the matching being tried and in the best so far, and the weights seen taken by it.
+  let ids: number[] = [];
+  let at: number[] = [];
+  const pick: number[] = [];
+  let best: number[] = [];
+  let bestCost = 0;
+  const used: boolean[] = [];
+  // Every matching of ids from the k-th on (each seen weight taken once: used is all false again when it returns).
+  const tryFrom = function (k: number, cost: number): void {
+    if (cost >= bestCost) return;
+    if (k === ids.length) {
+      bestCost = cost;
+      best = pick.slice();
+      return;
+    }
+    for (let j = -1; j < at.length; j++) {
+      if (j >= 0 && used[j]) continue;
+      pick[k] = j;
+      used[j] = true;
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW : Math.abs(at[j] - state.d[ids[k]])));
+      used[j] = false;
+    }
+  };
+  let i: number;
   for (let c = 0; c < 2; c++) {
-    const ids: number[] = [];
-    const at: number[] = [];
-    let i: number;
-    for (i = 0; i <= state.t && i < WEIGHTS; i++) {
+    ids = [];
+    at = [];
+    bestCost = Infinity;
+    // The weights of colour c on the table, and the one thrown (t < WEIGHTS: the end goes on) when it is c's.
+    for (i = 0; i <= state.t; i++) {
       if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
     }
     for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] + RADIUS_MM < FOUL_MM) at.push(seen[i][1]);
-    // Each id's seen weight (index in at, -1 none), trying every matching of ids in order.
-    const pick: number[] = [];
-    let best: number[] = [];
-    let bestCost = Infinity;
-    const used: boolean[] = [];
-    const tryFrom = function (k: number, cost: number): void {
-      if (cost >= bestCost) return;
-      if (k === ids.length) {
-        bestCost = cost;
-        best = pick.slice();
-        return;
-      }
-      for (let j = -1; j < at.length; j++) {
-        if (j >= 0 && used[j]) continue;
-        pick[k] = j;
-        used[j] = true;
-        tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW : Math.abs(at[j] - state.d[ids[k]])));
-        used[j] = false;
-      }
-    };
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
       if (best[i] >= 0) rest.push([ids[i], c, at[best[i]]]);
@@ -256,27 +263,30 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
   return rest;
 }
 
+/**
+ * The moves rest and seen: a throw is over. A table seen (each weight as
+ * [colour, d]) is checked first, and matched to the weights (matched()) only
+ * once nothing refuses the throw.
+ */
+function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+  const w = move.w || [];
+  const seen = move.k === 'seen';
+  for (let i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
+  if (state.w !== null) return refuse(state, 'over');
+  if (state.f < 0) return refuse(state, 'toss');
+  if (state.t >= WEIGHTS) return refuse(state, 'clear');
+  return lay(state, seen ? matched(state, w) : w, 1);
+}
+
 export const moves = {
   toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     if (state.f >= 0) return refuse(state, 'tossed');
-    if (move.s !== 0 && move.s !== 1) return refuse(state, 'arg');
+    if (move.s !== ((move.s as number) & 1)) return refuse(state, 'arg');
     return { state: Object.assign({}, state, { f: move.s }), changes: [] };
   },
 
-  rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-    if (state.w !== null) return refuse(state, 'over');
-    if (state.f < 0) return refuse(state, 'toss');
-    if (state.t >= WEIGHTS) return refuse(state, 'clear');
-    return lay(state, move.w || [], 1);
-  },
-
-  seen(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-    const w = move.w || [];
-    for (let i = 0; i < w.length; i++) if (w[i][0] !== 0 && w[i][0] !== 1 || typeof w[i][1] !== 'number') return refuse(state, 'arg');
-    // Refused as a rest would be (a throw before the toss, after the end) before matching anything.
-    if (state.w !== null || state.f < 0 || state.t >= WEIGHTS) return moves.rest(state, move);
-    return moves.rest(state, { k: 'rest', w: matched(state, w) });
-  },
+  rest: rest,
+  seen: rest,
 
   place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     const i = move.i as number;
@@ -293,7 +303,7 @@ export const moves = {
     // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
     return {
       state: Object.assign({}, state, {
-        e: state.e + 1, f: state.ew < 0 ? state.f : state.ew, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
+        e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
       }),
       changes: [],
     };

@@ -94,10 +94,11 @@ export const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1 S4 0';
 /**
  * The zone (scoring article) of a weight, centre d (-1 out of play), hanging h.
  * It covers d - RADIUS_MM to d + RADIUS_MM: fully past a line at L when
- * d + RADIUS_MM < L, touching it while d - RADIUS_MM <= L as well.
+ * d < L - RADIUS_MM, touching it while d <= L + RADIUS_MM as well (the
+ * bounds are constants: the build works them out).
  */
 export function zone(d: number, h: number): number {
-  return h ? 0 : d < 0 ? 6 : d + RADIUS_MM < TREY_MM ? 1 : d - RADIUS_MM <= TREY_MM ? 2 : d + RADIUS_MM < DEUCE_MM ? 3 : d - RADIUS_MM <= DEUCE_MM ? 4 : 5;
+  return h ? 0 : d < 0 ? 6 : d < TREY_MM - RADIUS_MM ? 1 : d <= TREY_MM + RADIUS_MM ? 2 : d < DEUCE_MM - RADIUS_MM ? 3 : d <= DEUCE_MM + RADIUS_MM ? 4 : 5;
 }
 
 /** Options (docs/games/shuffleboard.md): teams, target, firstPlayer, resolution. */
@@ -176,24 +177,25 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
   const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
   const changes: ScoreChange[] = [];
   for (let i = 0; i < w.length; i++) {
-    const id = w[i][0];
-    const d = w[i][2];
+    const at = w[i];
+    const id = at[0];
+    const d = at[2];
     // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
     // a colour 0 or 1 (likewise x & 1).
     if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
-    if (w[i][1] !== (w[i][1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
+    if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
     if (throwing && id !== state.t && st.d[id] < 0) continue;
-    const out = d < 0 || d + RADIUS_MM >= FOUL_MM;
+    const out = d < 0 || d >= FOUL_MM - RADIUS_MM;
     st.d[id] = out ? -1 : d;
-    st.c[id] = w[i][1];
+    st.c[id] = at[1];
     // Hanging h, left out: by d.
-    st.h[id] = out ? 0 : w[i][3] === undefined ? +(d < RADIUS_MM) : w[i][3] ? 1 : 0;
+    st.h[id] = out ? 0 : at[3] === undefined ? +(d < RADIUS_MM) : at[3] ? 1 : 0;
   }
-  if (st.t === WEIGHTS) {
-    for (let side = 0; side < 2; side++) {
-      if (st.ep[side]) changes.push({ player: side, points: -st.ep[side], rule: 'S6' });
-      st.s[side] -= st.ep[side];
-    }
+  // The end was scored: its winner's points (nobody else made any) are taken back.
+  const won = st.ew;
+  if (st.t === WEIGHTS && won >= 0) {
+    changes.push({ player: won, points: -st.ep[won], rule: 'S6' });
+    st.s[won] -= st.ep[won];
   }
   st.t += throwing;
   if (st.t === WEIGHTS) scoreEnd(st, changes);
@@ -253,7 +255,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     for (i = 0; i <= state.t; i++) {
       if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
     }
-    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] + RADIUS_MM < FOUL_MM) at.push(seen[i][1]);
+    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] < FOUL_MM - RADIUS_MM) at.push(seen[i][1]);
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
       if (best[i] >= 0) rest.push([ids[i], c, at[best[i]]]);

@@ -10,6 +10,7 @@ import {
   DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, moves, scores, setup, turn, winner,
   type Rest, type ShuffleboardMove, type ShuffleboardState,
 } from '../firmware/games/shuffleboard/rules';
+import { shuffleboardLayout, shuffleboardView } from '../firmware/games/shuffleboard/layout';
 import { playInOrder } from './rules-harness';
 
 const words: Record<string, string> = JSON.parse(readFileSync('firmware/games/shuffleboard/words.json', 'utf8'));
@@ -411,6 +412,49 @@ describe('shuffleboard rules', () => {
     it('every refusal code has its words, and the page states them all', () => {
       const page = readFileSync(new URL('../docs/games/shuffleboard.md', import.meta.url), 'utf8');
       for (const [code, text] of Object.entries(words)) assert.ok(page.includes(`| \`${code}\` | ${text} |`), `${code}: ${text}`);
+    });
+  });
+
+  describe('what the display and the phone show (layout.ts)', () => {
+    /** The phone's weights as [zone, points] pairs. */
+    const zones = (s: ShuffleboardState) => shuffleboardView(s).weights.map((w) => [w.zone, w.points]);
+
+    it('the display: the toss, the end and weights left with a point after the side to throw, the end\'s points, the winner', () => {
+      assert.equal(shuffleboardLayout(start({})), '   0   0|toSS', 'no point before the toss');
+      assert.equal(shuffleboardLayout(start({ firstPlayer: BLUE })), '   0   0.|E1 L8');
+      const end = playAll(start({ firstPlayer: BLUE }), endMoves(BLUE, [100, 300]));
+      assert.equal(shuffleboardLayout(playAll(start({ firstPlayer: BLUE }), endMoves(BLUE, [100]).slice(0, 3)).state), '   0.   0|E1 L5', 'red throws the fourth');
+      assert.equal(shuffleboardLayout(end.state), '   0   3.|E1 b3', 'over: blue made 3 and throws first next');
+      assert.equal(shuffleboardLayout(playAll(start({ firstPlayer: RED }), endMoves(RED, [])).state), '   0.   0|E1 --', 'nobody scored: red again');
+      assert.equal(shuffleboardLayout(playAll(start({ firstPlayer: RED, target: 3 }), endMoves(RED, [300, 100])).state), '   0   3|=b', 'won: no point');
+    });
+
+    it('the display in doubles: the point is the side of the player to throw, players 2 and 3 too', () => {
+      let s = playAll(start({ teams: 2, firstPlayer: RED }, 4), endMoves(RED, []).concat({ k: 'clear' })).state;
+      assert.equal(turn(s), 2);
+      assert.equal(shuffleboardLayout(s), '   0.   0|E2 L8');
+      s = playAll(s, [{ k: 'rest', w: [] }]).state;
+      assert.equal(turn(s), 3);
+      assert.equal(shuffleboardLayout(s), '   0   0.|E2 L7');
+    });
+
+    it('the phone: every weight thrown, by name, with its zone\'s rule and points, S4 and 0 out of play', () => {
+      const s = playAll(start(), endMoves(RED, [[10, 1], 100, 170, 250, 320, 1000, 1900])).state;
+      assert.deepEqual(shuffleboardView(s).weights.map((w) => w.w), ['red1', 'blue1', 'red2', 'blue2', 'red3', 'blue3', 'red4', 'blue4']);
+      assert.deepEqual(zones(s), [['S7', 4], ['S8', 3], ['S8', 2], ['S9', 2], ['S9', 1], ['S10', 1], ['S4', 0], ['S4', 0]]);
+      assert.deepEqual(shuffleboardView(s).weights[6], { w: 'red4', c: RED, d: -1, hang: 0, zone: 'S4', points: 0 });
+      assert.deepEqual(shuffleboardView(s).endPoints, [4, 0], 'only the hanging weight is nearer than blue\'s nearest');
+    });
+
+    it('the phone: level when the sides\' nearest weights lie within the resolution, never with a side off the table', () => {
+      const level = (at: (number | undefined)[], options: GameOptions = { firstPlayer: RED }) =>
+        shuffleboardView(playAll(start(options), endMoves(RED, at).slice(0, at.length)).state).level;
+      assert.equal(level([100, 105]), true);
+      assert.equal(level([100, 106]), false);
+      assert.equal(level([100, 106], { firstPlayer: RED, resolution: 6 }), true);
+      assert.equal(level([100]), false, 'blue has none');
+      assert.equal(level([undefined, 100]), false, 'red has none');
+      assert.equal(level([undefined, undefined]), false, 'nobody has one');
     });
   });
 

@@ -113,13 +113,11 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (first === undefined) first = -1;
   if (tg === undefined) tg = n > 2 ? 21 : 11;
   if (rs === undefined) rs = RESOLUTION_MM;
-  // What is wrong names the option; a misspelt option is refused, never ignored.
-  let bad = n !== 2 && n !== 4 ? 'players: 2 or 4 (S1)'
-    : teams !== 2 && (teams !== undefined || n > 2) ? 'bad teams'
-      : !(tg > 0) || tg !== (tg | 0) ? 'bad target'
-        : first !== -1 && first !== 0 && first !== 1 ? 'bad firstPlayer'
-          : !(rs >= 0 && rs <= 100) ? 'bad resolution' : '';
-  for (const name in o) if ('teams target firstPlayer resolution'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
+  // What is wrong names the option (the first in this order that does not fit); a misspelt option is refused, never ignored.
+  const names = 'teams target firstPlayer resolution'.split(' ');
+  const wrong = [teams === 2 || teams === undefined && n < 4, tg > 0 && tg === (tg | 0), first === -1 || first === (first & 1), rs >= 0 && rs <= 100].indexOf(false);
+  let bad = n !== 2 && n !== 4 ? 'players: 2 or 4 (S1)' : wrong < 0 ? '' : 'bad ' + names[wrong];
+  for (const name in o) if (names.indexOf(name) < 0) bad = name + ': unknown';
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,

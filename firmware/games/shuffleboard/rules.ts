@@ -300,7 +300,7 @@ export const moves = {
     // A clear table cleared (at power-up the board cannot tell): nothing to do.
     if (!state.t) return refuse(state, '');
     if (state.t < WEIGHTS) return refuse(state, 'end');
-    // S3: the end's winner throws first in the next; after an end nobody scored, the same side again.
+    // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
     return {
       state: Object.assign({}, state, {
         e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),

@@ -42,9 +42,11 @@ function analogBanks(data: BankOptions[]): AnalogBank[] {
   return banks;
 }
 
-/** A pairing passkey from the hardware's random source. */
+/** A pairing passkey from the hardware's random source (through a function made at each call: kept, it would cost JsVars for good). */
 function passkey(): string {
-  return makePasskey(hardwareRandom);
+  return makePasskey(function (): number {
+    return hardwareRandom();
+  });
 }
 
 /** Starts `game` on the reference board: the `mode` button held at power-up starts diagnostics. */

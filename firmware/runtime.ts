@@ -258,9 +258,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let mode: Mode<S> = playing;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
-   * command, a button, or the sensors found sound again (then it is theirs, and not scored).
+   * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
+   * may have none (a no-op made for it would cost JsVars for good).
    */
-  const settle = playing.settle || function (): void {};
+  const settle = playing.settle;
 
   /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
   function startDiagnostics(): void {
@@ -317,7 +318,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       announce();
     } else {
       // The referee acts on the last move: decide it first if the sensors are still working it out.
-      settle();
+      if (settle) settle();
       if (name === 'undo') refused = undo();
       // Any other command is the game's move of its name, with the arguments the channel checked.
       else refused = play(Object.assign({ k: name }, args) as unknown as M);
@@ -353,7 +354,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
-      settle();
+      if (settle) settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       if (name === 'mode') flag(heldMs >= UNDO_HOLD_MS && undo());
       else if (mod.moves[name]) flag(play({ k: name, ms: heldMs } as unknown as M));
@@ -387,8 +388,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   function tick(): void {
     const now = clock.now();
-    scanner.poll(now);
-    const changed = scanner.count();
+    const changed = scanner.poll(now);
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!diag && changed > halfChannels) distrust(BANK);
@@ -413,7 +413,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (bad) distrust(bad);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.
-        settle();
+        if (settle) settle();
         sound = -1;
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }

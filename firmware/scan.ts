@@ -104,7 +104,7 @@ const GREC = 3;
  * only swallows chatter (sym_eager_pk). Their channels are also the ones whose
  * short active pulses are latched and reported as transits (LT).
  */
-function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
+function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32Array {
   const banks = o.banks;
   const board = o.board;
   const channels = board.channels;
@@ -173,11 +173,11 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
 }
 
 export interface Scanner {
-  /** One scan tick at time `now` (ms). */
-  poll(now: number): void;
+  /** One scan tick at time `now` (ms): returns the events waiting in the queue (count). */
+  poll(now: number): number;
   /** Hands queued events to the sink, oldest first (no allocation). */
   drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void;
-  /** Events waiting in the queue (asked between drains). */
+  /** Events waiting in the queue (asked between drains); not set on a board, whose runtime has them from poll. */
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
@@ -198,9 +198,11 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // Only tests ask for another queue size.
   const channels = o.board.channels;
   const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
-  // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept, not
-  // one per event (on 96 channels, some 60 JsVars).
-  const F = new Float64Array(nb + (ON_DEVICE ? 1 : cap));
+  // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept (at),
+  // not one per event (on 96 channels, some 60 JsVars). And its drivers read 32-bit integers: its raw words are
+  // an Int32Array, so that no Float64Array is made (the chip would keep that type's prototype for good, 8 JsVars).
+  const F = ON_DEVICE ? new Int32Array(nb) : new Float64Array(nb + cap);
+  let at = 0;
   const s = setup(o, F, cap);
   // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on.
   const u = new Uint16Array(s.buffer, 4 * s[R0], channels + cap);
@@ -225,7 +227,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     else {
       const i = s[SIZE]++;
       u[channels + i] = word;
-      F[ON_DEVICE ? nb : nb + i] = now;
+      if (ON_DEVICE) at = now;
+      else F[nb + i] = now;
     }
   }
 
@@ -369,15 +372,19 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     if (!hot) self.poll = idlePoll;
   }
 
+  // Each tick returns the events queued: the runtime asks no method more at every tick.
+
   /** The tick while nothing is pending: one read and one comparison per bank, and nothing else on its path. */
-  function idlePoll(now: number): void {
+  function idlePoll(now: number): number {
     for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    return s[SIZE];
   }
 
   /** The tick while something is pending: the idle tick until the next deadline. */
-  function busyPoll(now: number): void {
+  function busyPoll(now: number): number {
     if ((((now | 0) - due) | 0) >= 0) (/*@__NOINLINE__*/ wake(now));
     else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    return s[SIZE];
   }
 
   // First property: found first when the tick is called.
@@ -386,7 +393,10 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   // The state itself is for the simulator and tests (isIdle, rawLevel): the board's code reads it as locals.
   if (!ON_DEVICE) {
     this.s = s;
-    this.f = F;
+    this.f = F as Float64Array;
+    this.count = function (): number {
+      return s[SIZE];
+    };
   }
   // The other methods read the state as locals too (see the top of the file).
   this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
@@ -394,12 +404,9 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
       const w = u[channels + i];
-      sink.sense((w >> 14) as SensorEventKind, w & 0x1fff, (w >> 13) & 1, F[ON_DEVICE ? nb : nb + i]);
+      sink.sense((w >> 14) as SensorEventKind, w & 0x1fff, (w >> 13) & 1, ON_DEVICE ? at : F[nb + i]);
     }
     s[HEAD] = s[SIZE] = 0;
-  };
-  this.count = function (): number {
-    return s[SIZE];
   };
   this.level = function (ch: number): number {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;

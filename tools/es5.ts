@@ -123,7 +123,7 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines', 'read',
   // Board data (firmware/board.ts, hal/types.ts: a bank's driver options)
   'gpios', 'chips', 'invert', 'loadPin',
   // Scanner, diagnostics, sensing
@@ -147,7 +147,8 @@ export async function minifyEs5(code: string, internal: string[] = []): Promise<
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
     mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$') } },
-    format: { ascii_only: true },
+    // Function expressions passed as arguments are not wrapped in parentheses: two bytes each.
+    format: { ascii_only: true, wrap_func_args: false },
   });
   if (result.code == null) throw new Error('minifier produced nothing');
   return declareBeforeUse(result.code);

@@ -107,7 +107,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, mod);
-  let gameConfig: GameConfig;
+  // The game's count of players (for the state message: the game keeps its options in its state).
+  let players: number;
   let names: string[] | undefined;
   let state: S;
   // Move records that stand in the log: what undo can take back.
@@ -138,7 +139,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function stateNow(): StateNow {
     const extra: Fields = mod.fields(state);
     extra.names = names;
-    extra.players = gameConfig.players;
+    extra.players = players;
     extra.winner = mod.winner(state);
     return stateMessage(mod.id, mod.scores(state), mod.turn(state), extra) as StateNow;
   }
@@ -196,7 +197,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
   function begin(next: GameConfig, named: string[] | undefined): void {
     state = mod.setup(next);
-    gameConfig = next;
+    players = next.players;
     names = named;
     overSent = false;
     stand = 0;
@@ -263,15 +264,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    */
   const settle = playing.settle;
 
-  /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
-  function startDiagnostics(): void {
-    mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
-      sendLine(radio, message('diag', { walk: walk }));
-      show();
-    });
-    announce();
-  }
-
   // The simulator's observer sees every event first; on the chip events go straight to the mode.
   const observe = ON_DEVICE ? undefined : config.observe;
   const sink: Interpreter | null = observe ? {
@@ -290,13 +282,19 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // `state` takes no arguments: it is answered as a bare `diag` is.
     if (name === 'state' || name === 'diag') {
       // `on` other than the mode the board is in: into diagnostics, or back to the game.
+      // Diagnostics are made when they start (rarely; the boot starts them as a phone does): the phone gets a walk
+      // message after each step of the walk test.
       if (args.on !== undefined && !diag === args.on) {
-        if (args.on) startDiagnostics();
-        else {
+        if (args.on) {
+          mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
+            sendLine(radio, message('diag', { walk: walk }));
+            show();
+          });
+        } else {
           diag = null;
           mode = playing;
-          announce();
         }
+        announce();
       } else if (args.walk) {
         if (diag) diag.walk(clock.now());
       } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
@@ -364,7 +362,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   if (saved) {
-    gameConfig = saved.config;
+    players = saved.config.players;
     names = saved.names;
     state = saved.state;
     stand = saved.stand;
@@ -383,7 +381,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
-  if (config.diag) startDiagnostics();
+  // Mode held at power-up: diagnostics, started as a phone starts them (no function kept for the boot alone).
+  if (config.diag) handle({ name: 'diag', args: { on: true } } as unknown as Command);
   else announce();
 
   function tick(): void {

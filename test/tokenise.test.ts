@@ -5,7 +5,8 @@ import { bootStorage, CATCH_ERRORS, espruinoPath, writeToStorage } from '../tool
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pretokenise, untokenise } from '../tools/tokenise';
+import { pretokenise } from '../tools/tokenise';
+import { undefinedAsWord } from '../tools/es5';
 import { needsEspruino } from './real-interpreter';
 
 const RAW_INT8 = '\xd4';
@@ -32,16 +33,21 @@ describe('pretokenise', () => {
     assert.equal(pretokenise('x=7 .toString()'), 'x=' + RAW_INT8 + '\x07.toString()');
   });
 
-  it('the real interpreter reads the stored digits and raw integers as the same numbers (when ESPRUINO is set)', function () {
+  it('writes the minifier\'s `void 0` as `undefined`, a one-byte word when stored', () => {
+    assert.equal(undefinedAsWord('a=void 0;b=void f(0);return void 0===c?void 0:"void 0"'), 'a=undefined;b=void f(0);return undefined===c?undefined:"void 0"');
+    assert.equal(pretokenise('x=undefined').length, 3);
+  });
+
+  it('the real interpreter reads the stored digits and raw integers as the same numbers, and `undefined` as the value (when ESPRUINO is set)', function () {
     needsEspruino(this, 'run the stored form in');
     const dir = mkdtempSync(join(tmpdir(), 'tallyboard-tokenise-'));
     try {
       const code = 'var o={};o.sum=1+2+3+4+5+6+7+8+9;o.mix=[9,10,0,-1,-9,127,128,1000,-32768,70000];o.idx=[5,6,7][2];'
-        + 'o.cond=o.sum>4?5:6;o.shift=1<<9>>>1;o.neg=-7-3;';
+        + 'o.cond=o.sum>4?5:6;o.shift=1<<9>>>1;o.neg=-7-3;o.none=[undefined===void 0,typeof undefined];';
       writeToStorage(dir, { '.boot0': CATCH_ERRORS, '.bootcde': pretokenise(code) });
       const booted = bootStorage(dir, { probe: 'o' });
       assert.deepEqual(booted.errors, []);
-      assert.deepEqual(booted.probe, { sum: 45, mix: [9, 10, 0, -1, -9, 127, 128, 1000, -32768, 70000], idx: 7, cond: 5, shift: 256, neg: -10 });
+      assert.deepEqual(booted.probe, { sum: 45, mix: [9, 10, 0, -1, -9, 127, 128, 1000, -32768, 70000], idx: 7, cond: 5, shift: 256, neg: -10, none: [true, 'undefined'] });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

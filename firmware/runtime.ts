@@ -14,7 +14,7 @@ import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics, WalkState } from './diag';
 import { createDisplay } from './display';
-import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
+import { BANK, FAULT_NAMES, checkFaults, faultWords } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -103,7 +103,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     scanOptions.debounce = config.debounce;
     scanOptions.counts = true;
   }
-  const scanner = new Scanner(scanOptions);
+  // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
+  const scanner = /*@__NOINLINE__*/ Scanner(scanOptions);
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, mod);
@@ -129,7 +130,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // More than this many sensors changing in one scan is a bank fault. Read once: a board may make its whole
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
-  const faults = watchFaults(scanner, faultWords(mod.board));
+  // The fault check's memory (faults.ts).
+  const faultMemory = faultWords(mod.board);
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
@@ -408,7 +410,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
-      const bad = faults(sensedMoves, reportFault);
+      // (Not inlined: the tick's text is read at every scan.)
+      const bad = /*@__NOINLINE__*/ checkFaults(scanner, faultMemory, sensedMoves, reportFault);
       if (bad) distrust(bad);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.

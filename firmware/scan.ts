@@ -6,11 +6,13 @@
 //
 // Shaped by the chip (docs/espruino.md): all integer state shares the
 // debouncer's Int32Array, the scanner is its own event queue, and the tick is a
-// closure over the constructor's locals (the interpreter finds a local faster
+// closure over the function's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than
 // prototype methods reading this.s, and (measured) no more JsVars, as the
-// prototype object goes. A plain constructor function, not a class: the ES5
-// step would wrap a class in one more closure.
+// prototype object goes. A plain function that makes the scanner object, not a
+// class (the ES5 step would wrap a class in one more closure) nor a constructor:
+// the runtime calls it without `new`, so the chip makes no prototype for it
+// (8 JsVars). `new Scanner(o)` gives the same object.
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import { sensorAt } from './board';
@@ -191,8 +193,9 @@ export interface Scanner {
   f: Float64Array;
 }
 
-export const Scanner = function (this: Scanner, o: ScanOptions): void {
-  const self = this;
+export const Scanner = function (o: ScanOptions): Scanner {
+  // The scanner: an object made here, so that a call without `new` makes no prototype (new Scanner works too).
+  const self = {} as Scanner;
   const banks = o.banks;
   const nb = banks.length;
   // Only tests ask for another queue size.
@@ -388,18 +391,18 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
   }
 
   // First property: found first when the tick is called.
-  this.poll = idlePoll;
-  this.lost = 0;
+  self.poll = idlePoll;
+  self.lost = 0;
   // The state itself is for the simulator and tests (isIdle, rawLevel): the board's code reads it as locals.
   if (!ON_DEVICE) {
-    this.s = s;
-    this.f = F as Float64Array;
-    this.count = function (): number {
+    self.s = s;
+    self.f = F as Float64Array;
+    self.count = function (): number {
       return s[SIZE];
     };
   }
   // The other methods read the state as locals too (see the top of the file).
-  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
+  self.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
     while (s[HEAD] < s[SIZE]) {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
@@ -408,13 +411,14 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     }
     s[HEAD] = s[SIZE] = 0;
   };
-  this.level = function (ch: number): number {
+  self.level = function (ch: number): number {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
   };
-  this.rawChanges = function (ch: number): number {
+  self.rawChanges = function (ch: number): number {
     return u[ch];
   };
-} as unknown as { new (o: ScanOptions): Scanner };
+  return self;
+} as unknown as { new (o: ScanOptions): Scanner; (o: ScanOptions): Scanner };
 
 // For the simulator and tests: functions, not methods, so they cost the chip nothing.
 

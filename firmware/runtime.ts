@@ -135,7 +135,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
-  const advert = new Uint8Array(ADVERT_MAX_BYTES);
+  // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
+  let advertSeq = 0;
 
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   function stateNow(): StateNow {
@@ -153,12 +154,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
-   * Puts the state's summary in the advert, with its flags and the next sequence number (from the last advert's,
-   * byte 6); the game field the advert shows as its round is in the message already.
+   * Puts the state's summary in the advert, with its flags and the next sequence number; the game field the advert
+   * shows as its round is in the message already.
    */
   function advertise(current: StateNow): void {
     radio.advertise(encodeAdvert(current, mod.code, (diag ? FLAG_DIAG : 0) | (!ON_DEVICE && channel.held ? FLAG_CONFIRM : 0),
-      advert[6] + 1, current[mod.round as string] as number, advert));
+      ++advertSeq, current[mod.round as string] as number, new Uint8Array(ADVERT_MAX_BYTES)));
   }
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */

@@ -19,7 +19,7 @@ import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { ChannelOptions, Command, CommandChannel } from './commands';
-import { message, refusal, sendLine, stateMessage } from './protocol';
+import { message, refusal, sendLine } from './protocol';
 import type { Fields, Refusal } from './protocol';
 
 import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
@@ -144,7 +144,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     extra.names = names;
     extra.players = players;
     extra.winner = mod.winner(state);
-    return stateMessage(mod.id, mod.scores(state), mod.turn(state), extra) as StateNow;
+    // The contract's fields first, then the game's state beside them (side, end, Board...).
+    return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, extra) as unknown as StateNow;
   }
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */

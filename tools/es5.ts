@@ -123,7 +123,7 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines', 'read',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines',
   // Board data (firmware/board.ts, hal/types.ts: a bank's driver options)
   'gpios', 'chips', 'invert', 'loadPin',
   // Scanner, diagnostics, sensing

@@ -64,7 +64,6 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     // Only a board with analog banks has them.
     analog: ANALOG_BANKS ? analogBanks(game.board.banks as BankOptions[]) : undefined,
   }, game, {
-
     players: 2,
     options: {},
     pollMs: game.pollMs,

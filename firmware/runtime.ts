@@ -285,9 +285,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     let refused: string | null | undefined = null;
     // `state` takes no arguments: it is answered as a bare `diag` is.
     if (name === 'state' || name === 'diag') {
-      // `on` other than the mode the board is in: into diagnostics, or back to the game.
-      // Diagnostics are made when they start (rarely; the boot starts them as a phone does): the phone gets a walk
-      // message after each step of the walk test.
+      // `on` other than the mode the board is in: into diagnostics, or back to the game. Diagnostics are made when
+      // they start (rarely; the boot starts them as a phone does): the phone gets a walk message after each step
+      // of the walk test.
       if (args.on !== undefined && !diag === args.on) {
         if (args.on) {
           mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {

@@ -7,7 +7,7 @@
 // (npm run bench), some 0.3 ms on the chip by the figures in
 // docs/espruino.md, so the period is the longest the board's shortest
 // sensor pulse allows.
-import type { AnalogBank, AnalogBankOptions, BankOptions, DigitalBank, Hal, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
+import type { AnalogBank, AnalogBankOptions, BankOptions, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
 import { ANALOG_BANKS, GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
 import { REFERENCE_BOARD } from '../firmware/board';
 import type { GameModule } from '../firmware/game';
@@ -42,14 +42,18 @@ function analogBanks(data: BankOptions[]): AnalogBank[] {
   return banks;
 }
 
-/** A pairing passkey from the hardware's random source. */
+/** A pairing passkey from the hardware's random source (through a function made at each call: kept, it would cost JsVars for good). */
 function passkey(): string {
-  return makePasskey(hardwareRandom);
+  return makePasskey(function (): number {
+    return hardwareRandom();
+  });
 }
 
 /** Starts `game` on the reference board: the `mode` button held at power-up starts diagnostics. */
 export function boot<S, M>(game: GameModule<S, M>): void {
-  const hal: Hal = {
+  // Made in the call, not kept in a variable: the minifier would make one at the bundle's top level, which
+  // would hold the HAL (and the ticker's method) for as long as the board runs.
+  startFirmware({
     clock: espruinoClock,
     banks: buildBanks(game.board.banks as BankOptions[]),
     ticker: espruinoTicker(),
@@ -57,10 +61,9 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),
     store: flashStore,
-  };
-  // Only a board with analog banks has the key.
-  if (ANALOG_BANKS) hal.analog = analogBanks(game.board.banks as BankOptions[]);
-  startFirmware(hal, game, {
+    // Only a board with analog banks has them.
+    analog: ANALOG_BANKS ? analogBanks(game.board.banks as BankOptions[]) : undefined,
+  }, game, {
     players: 2,
     options: {},
     pollMs: game.pollMs,

@@ -35,7 +35,7 @@ export interface AdvertState {
 }
 
 /**
- * Writes the advert of game `code` into `out` (24 bytes, reused) and returns
+ * Writes the advert of game `code` into `out` (24 bytes) and returns
  * the part to send: `flags` other than FLAG_OVER and FLAG_TRUNCATED (which
  * come from the winner and the scores), the sequence number `seq` (its low
  * byte) and `round` (undefined: 0). Bytes wrap as a Uint8Array stores them:

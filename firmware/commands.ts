@@ -69,16 +69,16 @@ export type Message = { [key: string]: unknown } | null;
  * id when it was readable). A bad argument is reported with its rule.
  */
 export function validate(message: Message, table: CommandTable, paired: boolean): Command | Refusal {
-  /** A string of 1..16 characters: a text id, or a player's name. */
-  function isShortText(v: unknown): boolean {
-    return typeof v === 'string' && v !== '' && v.length <= 16;
+  /** A string of 1..max characters: a text id or a player's name (16), or a `str n` argument. */
+  function isText(v: unknown, max: number): boolean {
+    return typeof v === 'string' && v !== '' && v.length <= max;
   }
   // Only an object can have a string `cmd`.
   if (!message || typeof message.cmd !== 'string') return refusal('bad_cmd', 'no "cmd"');
   let id = message.id as number | string | undefined;
   let problem = '';
   // An id is a whole number in [0, 2^31) (`| 0` keeps only whole numbers below 2^31 as they are), or a short text.
-  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isShortText(id))) {
+  if (id !== undefined && !(typeof id === 'number' ? id === (id | 0) && id >= 0 : isText(id, 16))) {
     id = undefined; // not echoed
     problem = 'id: int or text';
   }
@@ -121,13 +121,13 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
     let fits = true;
     if (type === 'bool') fits = typeof v === 'boolean';
     // `str n`: a text of 1..n characters (a number is never a choice); else one of the choices.
-    else if (type === 'str') fits = +words[1] ? typeof v === 'string' && v !== '' && v.length <= +words[1] : words[1].split('|').indexOf(v as string) >= 0;
+    else if (type === 'str') fits = +words[1] ? isText(v, +words[1]) : words[1].split('|').indexOf(v as string) >= 0;
     // Its keys and values are the game's to check (its setup refuses an option it does not have, or a bad value).
     else if (type === 'obj') fits = typeof v === 'object' && !!v && !Array.isArray(v);
     else {
       if (type === 'players' && Array.isArray(v)) {
         // Names: then their count is checked like a number of players.
-        for (let i = 0; i < v.length; i++) if (!isShortText(v[i])) fits = false;
+        for (let i = 0; i < v.length; i++) if (!isText(v[i], 16)) fits = false;
         v = v.length;
       }
       // int, or a count of players: a whole number within the bounds (so not NaN nor infinite).

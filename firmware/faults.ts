@@ -38,13 +38,6 @@ export interface Counts {
   rawChanges(ch: number): number;
 }
 
-/**
- * Checks every channel once; `moves` counts the moves the sensors made so far. Calls `report` for each new
- * fault of a sensor; returns what makes the sensors untrustworthy now: CHATTER if a sensor chattered in this
- * check (reported or not), BANK if three quarters or more of the channels are active.
- */
-export type FaultCheck = (moves: number, report: (ch: number, fault: number) => void) => number;
-
 /** In a channel's second word of the check's memory, beside the faults reported: the sensor is a contact. */
 const CONTACT = 16;
 
@@ -65,36 +58,39 @@ export function faultWords(board: BoardDescription): Uint16Array {
   return w;
 }
 
-/** The fault check over the channels `w` (faultWords) describes. */
-export function watchFaults(scanner: Counts, w: Uint16Array): FaultCheck {
+/**
+ * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far.
+ * Calls `report` for each new fault of a sensor; returns what makes the sensors untrustworthy now: CHATTER if a
+ * sensor chattered in this check (reported or not), BANK if three quarters or more of the channels are active.
+ * A plain function, not a closure over its memory: the chip would keep a scope for it.
+ */
+export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
   const channels = w.length >> 1;
-  return function (moves: number, report: (ch: number, fault: number) => void): number {
-    let bad = 0;
-    let active = 0;
-    // This check's mark for a sensor going active, as the high byte keeps it.
-    const now = moves % 255 + 1;
-    for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
-      // (When the scanner's 16-bit count wraps, one check misses its chatter.)
-      const r = scanner.rawChanges(ch) - w[i];
-      let fault = r >= (w[i + 1] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
-      bad |= fault;
-      // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
-      if (!fault) w[i + 1] &= ~CHATTER;
-      w[i] += r;
-      const since = w[i + 1] >> 8;
-      if (!scanner.level(ch)) w[i + 1] &= 0xff;
-      else {
-        active++;
-        if (!since) w[i + 1] |= now << 8;
-        else if ((now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
-      }
-      if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
-      fault &= ~w[i + 1];
-      if (fault) {
-        w[i + 1] |= fault;
-        report(ch, fault);
-      }
+  let bad = 0;
+  let active = 0;
+  // This check's mark for a sensor going active, as the high byte keeps it.
+  const now = moves % 255 + 1;
+  for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
+    // (When the scanner's 16-bit count wraps, one check misses its chatter.)
+    const r = scanner.rawChanges(ch) - w[i];
+    let fault = r >= (w[i + 1] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
+    bad |= fault;
+    // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
+    if (!fault) w[i + 1] &= ~CHATTER;
+    w[i] += r;
+    const since = w[i + 1] >> 8;
+    if (!scanner.level(ch)) w[i + 1] &= 0xff;
+    else {
+      active++;
+      if (!since) w[i + 1] |= now << 8;
+      else if ((now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
     }
-    return 4 * active < 3 * channels ? bad : bad | BANK;
-  };
+    if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
+    fault &= ~w[i + 1];
+    if (fault) {
+      w[i + 1] |= fault;
+      report(ch, fault);
+    }
+  }
+  return 4 * active < 3 * channels ? bad : bad | BANK;
 }

@@ -14,7 +14,10 @@ export const LOG = 'tally.log';
 function sealed(json: string): string {
   let sum = 0;
   for (let i = 0; i < json.length; i++) sum = (sum * 31 + json.charCodeAt(i)) & 0xff;
-  return json + '*' + (sum < 16 ? '0' : '') + sum.toString(16) + '\n';
+  // Its digits from a string, not sum.toString(16): a number's method would make the chip keep Number's
+  // prototype for good (8 JsVars).
+  const hex = '0123456789abcdef';
+  return json + '*' + hex[sum >> 4] + hex[sum & 15] + '\n';
 }
 
 /** One log record. */

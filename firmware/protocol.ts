@@ -79,13 +79,8 @@ export interface Fields {
   [name: string]: unknown;
 }
 
-/** After every change of score or turn: the contract's fields first, then `extra`, the game's state beside them (side, end, Board...). */
-export function stateMessage(game: string, scores: number[], turn: number, extra: Fields): object {
-  return Object.assign({ type: 'state', game: game, scores: scores, turn: turn }, extra);
-}
-
 /**
- * Any other board → phone message: `type`, then its fields. `score` takes a
+ * A board → phone message other than `state` (the runtime's stateNow): `type`, then its fields. `score` takes a
  * ScoreChange (player, points, rule), `over` winner and scores, `diag` free
  * fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}).
  */

@@ -14,12 +14,12 @@ import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics, WalkState } from './diag';
 import { createDisplay } from './display';
-import { BANK, FAULT_NAMES, faultWords, watchFaults } from './faults';
+import { BANK, FAULT_NAMES, checkFaults, faultWords } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { ChannelOptions, Command, CommandChannel } from './commands';
-import { message, refusal, sendLine, stateMessage } from './protocol';
+import { message, refusal, sendLine } from './protocol';
 import type { Fields, Refusal } from './protocol';
 
 import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
@@ -103,11 +103,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     scanOptions.debounce = config.debounce;
     scanOptions.counts = true;
   }
-  const scanner = new Scanner(scanOptions);
+  // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
+  const scanner = /*@__NOINLINE__*/ Scanner(scanOptions);
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, mod);
-  let gameConfig: GameConfig;
+  // The game's count of players (for the state message: the game keeps its options in its state).
+  let players: number;
   let names: string[] | undefined;
   let state: S;
   // Move records that stand in the log: what undo can take back.
@@ -128,19 +130,22 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // More than this many sensors changing in one scan is a bank fault. Read once: a board may make its whole
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
-  const faults = watchFaults(scanner, faultWords(mod.board));
+  // The fault check's memory (faults.ts).
+  const faultMemory = faultWords(mod.board);
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
-  const advert = new Uint8Array(ADVERT_MAX_BYTES);
+  // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
+  let advertSeq = 0;
 
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   function stateNow(): StateNow {
     const extra: Fields = mod.fields(state);
     extra.names = names;
-    extra.players = gameConfig.players;
+    extra.players = players;
     extra.winner = mod.winner(state);
-    return stateMessage(mod.id, mod.scores(state), mod.turn(state), extra) as StateNow;
+    // The contract's fields first, then the game's state beside them (side, end, Board...).
+    return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, extra) as unknown as StateNow;
   }
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
@@ -150,12 +155,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
-   * Puts the state's summary in the advert, with its flags and the next sequence number (from the last advert's,
-   * byte 6); the game field the advert shows as its round is in the message already.
+   * Puts the state's summary in the advert, with its flags and the next sequence number; the game field the advert
+   * shows as its round is in the message already.
    */
   function advertise(current: StateNow): void {
     radio.advertise(encodeAdvert(current, mod.code, (diag ? FLAG_DIAG : 0) | (!ON_DEVICE && channel.held ? FLAG_CONFIRM : 0),
-      advert[6] + 1, current[mod.round as string] as number, advert));
+      ++advertSeq, current[mod.round as string] as number, new Uint8Array(ADVERT_MAX_BYTES)));
   }
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
@@ -196,7 +201,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
   function begin(next: GameConfig, named: string[] | undefined): void {
     state = mod.setup(next);
-    gameConfig = next;
+    players = next.players;
     names = named;
     overSent = false;
     stand = 0;
@@ -258,18 +263,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let mode: Mode<S> = playing;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
-   * command, a button, or the sensors found sound again (then it is theirs, and not scored).
+   * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
+   * may have none (a no-op made for it would cost JsVars for good).
    */
-  const settle = playing.settle || function (): void {};
-
-  /** Diagnostics (made when it starts: it is rarely entered): the phone gets a walk message after each step of the walk test. */
-  function startDiagnostics(): void {
-    mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
-      sendLine(radio, message('diag', { walk: walk }));
-      show();
-    });
-    announce();
-  }
+  const settle = playing.settle;
 
   // The simulator's observer sees every event first; on the chip events go straight to the mode.
   const observe = ON_DEVICE ? undefined : config.observe;
@@ -288,14 +285,20 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     let refused: string | null | undefined = null;
     // `state` takes no arguments: it is answered as a bare `diag` is.
     if (name === 'state' || name === 'diag') {
-      // `on` other than the mode the board is in: into diagnostics, or back to the game.
+      // `on` other than the mode the board is in: into diagnostics, or back to the game. Diagnostics are made when
+      // they start (rarely; the boot starts them as a phone does): the phone gets a walk message after each step
+      // of the walk test.
       if (args.on !== undefined && !diag === args.on) {
-        if (args.on) startDiagnostics();
-        else {
+        if (args.on) {
+          mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
+            sendLine(radio, message('diag', { walk: walk }));
+            show();
+          });
+        } else {
           diag = null;
           mode = playing;
-          announce();
         }
+        announce();
       } else if (args.walk) {
         if (diag) diag.walk(clock.now());
       } else if (args.on === undefined) sendLine(radio, mode.report(clock.now()));
@@ -317,7 +320,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       announce();
     } else {
       // The referee acts on the last move: decide it first if the sensors are still working it out.
-      settle();
+      if (settle) settle();
       if (name === 'undo') refused = undo();
       // Any other command is the game's move of its name, with the arguments the channel checked.
       else refused = play(Object.assign({ k: name }, args) as unknown as M);
@@ -353,7 +356,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     } else if (diag) {
       if (name === 'next') diag.walk(now);
     } else {
-      settle();
+      if (settle) settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       if (name === 'mode') flag(heldMs >= UNDO_HOLD_MS && undo());
       else if (mod.moves[name]) flag(play({ k: name, ms: heldMs } as unknown as M));
@@ -363,7 +366,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   if (saved) {
-    gameConfig = saved.config;
+    players = saved.config.players;
     names = saved.names;
     state = saved.state;
     stand = saved.stand;
@@ -382,13 +385,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
-  if (config.diag) startDiagnostics();
+  // Mode held at power-up: diagnostics, started as a phone starts them (no function kept for the boot alone).
+  if (config.diag) handle({ name: 'diag', args: { on: true } } as unknown as Command);
   else announce();
 
   function tick(): void {
     const now = clock.now();
-    scanner.poll(now);
-    const changed = scanner.count();
+    const changed = scanner.poll(now);
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!diag && changed > halfChannels) distrust(BANK);
@@ -409,11 +412,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
-      const bad = faults(sensedMoves, reportFault);
+      // (Not inlined: the tick's text is read at every scan.)
+      const bad = /*@__NOINLINE__*/ checkFaults(scanner, faultMemory, sensedMoves, reportFault);
       if (bad) distrust(bad);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.
-        settle();
+        if (settle) settle();
         sound = -1;
         sendLine(radio, { type: 'fault', fault: 'ok' });
       }

@@ -6,11 +6,13 @@
 //
 // Shaped by the chip (docs/espruino.md): all integer state shares the
 // debouncer's Int32Array, the scanner is its own event queue, and the tick is a
-// closure over the constructor's locals (the interpreter finds a local faster
+// closure over the function's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than
 // prototype methods reading this.s, and (measured) no more JsVars, as the
-// prototype object goes. A plain constructor function, not a class: the ES5
-// step would wrap a class in one more closure.
+// prototype object goes. A plain function that makes the scanner object, not a
+// class (the ES5 step would wrap a class in one more closure) nor a constructor:
+// the runtime calls it without `new`, so the chip makes no prototype for it
+// (8 JsVars). `new Scanner(o)` gives the same object.
 import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import { sensorAt } from './board';
@@ -104,7 +106,7 @@ const GREC = 3;
  * only swallows chatter (sym_eager_pk). Their channels are also the ones whose
  * short active pulses are latched and reported as transits (LT).
  */
-function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
+function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32Array {
   const banks = o.banks;
   const board = o.board;
   const channels = board.channels;
@@ -173,11 +175,11 @@ function setup(o: ScanOptions, F: Float64Array, cap: number): Int32Array {
 }
 
 export interface Scanner {
-  /** One scan tick at time `now` (ms). */
-  poll(now: number): void;
+  /** One scan tick at time `now` (ms): returns the events waiting in the queue (count). */
+  poll(now: number): number;
   /** Hands queued events to the sink, oldest first (no allocation). */
   drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void;
-  /** Events waiting in the queue (asked between drains). */
+  /** Events waiting in the queue (asked between drains); not set on a board, whose runtime has them from poll. */
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
@@ -191,16 +193,19 @@ export interface Scanner {
   f: Float64Array;
 }
 
-export const Scanner = function (this: Scanner, o: ScanOptions): void {
-  const self = this;
+export const Scanner = function (o: ScanOptions): Scanner {
+  // The scanner: an object made here, so that a call without `new` makes no prototype (new Scanner works too).
+  const self = {} as Scanner;
   const banks = o.banks;
   const nb = banks.length;
   // Only tests ask for another queue size.
   const channels = o.board.channels;
   const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
-  // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept, not
-  // one per event (on 96 channels, some 60 JsVars).
-  const F = new Float64Array(nb + (ON_DEVICE ? 1 : cap));
+  // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept (at),
+  // not one per event (on 96 channels, some 60 JsVars). And its drivers read 32-bit integers: its raw words are
+  // an Int32Array, so that no Float64Array is made (the chip would keep that type's prototype for good, 8 JsVars).
+  const F = ON_DEVICE ? new Int32Array(nb) : new Float64Array(nb + cap);
+  let at = 0;
   const s = setup(o, F, cap);
   // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on.
   const u = new Uint16Array(s.buffer, 4 * s[R0], channels + cap);
@@ -225,7 +230,8 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     else {
       const i = s[SIZE]++;
       u[channels + i] = word;
-      F[ON_DEVICE ? nb : nb + i] = now;
+      if (ON_DEVICE) at = now;
+      else F[nb + i] = now;
     }
   }
 
@@ -369,45 +375,50 @@ export const Scanner = function (this: Scanner, o: ScanOptions): void {
     if (!hot) self.poll = idlePoll;
   }
 
+  // Each tick returns the events queued: the runtime asks no method more at every tick.
+
   /** The tick while nothing is pending: one read and one comparison per bank, and nothing else on its path. */
-  function idlePoll(now: number): void {
+  function idlePoll(now: number): number {
     for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    return s[SIZE];
   }
 
   /** The tick while something is pending: the idle tick until the next deadline. */
-  function busyPoll(now: number): void {
+  function busyPoll(now: number): number {
     if ((((now | 0) - due) | 0) >= 0) (/*@__NOINLINE__*/ wake(now));
     else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    return s[SIZE];
   }
 
   // First property: found first when the tick is called.
-  this.poll = idlePoll;
-  this.lost = 0;
+  self.poll = idlePoll;
+  self.lost = 0;
   // The state itself is for the simulator and tests (isIdle, rawLevel): the board's code reads it as locals.
   if (!ON_DEVICE) {
-    this.s = s;
-    this.f = F;
+    self.s = s;
+    self.f = F as Float64Array;
+    self.count = function (): number {
+      return s[SIZE];
+    };
   }
   // The other methods read the state as locals too (see the top of the file).
-  this.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
+  self.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
     while (s[HEAD] < s[SIZE]) {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
       const w = u[channels + i];
-      sink.sense((w >> 14) as SensorEventKind, w & 0x1fff, (w >> 13) & 1, F[ON_DEVICE ? nb : nb + i]);
+      sink.sense((w >> 14) as SensorEventKind, w & 0x1fff, (w >> 13) & 1, ON_DEVICE ? at : F[nb + i]);
     }
     s[HEAD] = s[SIZE] = 0;
   };
-  this.count = function (): number {
-    return s[SIZE];
-  };
-  this.level = function (ch: number): number {
+  self.level = function (ch: number): number {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
   };
-  this.rawChanges = function (ch: number): number {
+  self.rawChanges = function (ch: number): number {
     return u[ch];
   };
-} as unknown as { new (o: ScanOptions): Scanner };
+  return self;
+} as unknown as { new (o: ScanOptions): Scanner; (o: ScanOptions): Scanner };
 
 // For the simulator and tests: functions, not methods, so they cost the chip nothing.
 

@@ -7,7 +7,7 @@ import type { BoardDescription, Sensor } from '../firmware/board';
 import { fortressBoard } from '../firmware/games/fortress/board';
 import { ringapegBoard, pegNames } from '../firmware/games/ringapeg/board';
 import { Scanner, channelKinds } from '../firmware/scan';
-import { faultWords, watchFaults } from '../firmware/faults';
+import { checkFaults, faultWords } from '../firmware/faults';
 import { createDiagnostics } from '../firmware/diag';
 import { SimInputs } from '../sim/inputs';
 
@@ -53,7 +53,8 @@ describe('reading a board one channel at a time', () => {
     inputs.setExact(5, 0, 1);
     inputs.advanceTo(5);
     scanner.poll(5);
-    const check = watchFaults(scanner, faultWords(board));
+    const memory = faultWords(board);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(scanner, memory, moves, report);
     for (let moves = 0; moves <= 3; moves++) check(moves, (ch, fault) => reports.push(`${sensorAt(board, ch)!.name} ${fault}`));
     assert.deepEqual(reports, ['mouth.EA1.n.lo 1']);
     const walks: number[] = [];

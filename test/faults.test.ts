@@ -2,7 +2,7 @@
 // are reported once each while the game goes on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, faultWords, watchFaults } from '../firmware/faults';
+import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, checkFaults, faultWords } from '../firmware/faults';
 import { replay } from '../sim/replay';
 import type { BoardDescription, SensorKind } from '../firmware/board';
 
@@ -42,7 +42,8 @@ describe('sensor faults: the check', () => {
   for (const [what, checks, expected] of table) {
     it(what, () => {
       const c = counts(2);
-      const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'ir')));
+      const memory = faultWords(boardOf('ir', 'ir'));
+      const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
       const reports: string[] = [];
       checks.forEach(([moves, levels, raw], i) => {
         levels.forEach((l, ch) => { c.level[ch] = l; });
@@ -58,7 +59,8 @@ describe('sensor faults: a sensor that holds a state is never stuck', () => {
   it('a spot with its ball, or colours down, may stay active through any number of moves; a sensor that does not hold one is stuck', () => {
     const c = counts(2);
     const board: BoardDescription = { channels: 2, sensors: [{ name: 'spot', ch: 0, kind: 'hall', holds: true }, { name: 'mouth', ch: 1, kind: 'hall' }] };
-    const check = watchFaults(c.scanner, faultWords(board));
+    const memory = faultWords(board);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
     const reports: string[] = [];
     c.level[0] = c.level[1] = 1;
     for (let moves = 0; moves <= 10 * STUCK_MOVES; moves++) check(moves, (ch, fault) => reports.push(`${ch}:${fault}`));
@@ -69,7 +71,8 @@ describe('sensor faults: a sensor that holds a state is never stuck', () => {
 describe('sensor faults: a contact rings, a clean sensor does not', () => {
   it('an IR point chatters from CHATTER_PER_CHECK raw changes in a check; a contact only from CONTACT_CHATTER_PER_CHECK', () => {
     const c = counts(2);
-    const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'contact')));
+    const memory = faultWords(boardOf('ir', 'contact'));
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
     const reports: string[] = [];
     // A missed ring's shocks and bounces: some 60 changes on the impact switch in a second, and on an IR gate as many.
     c.raw[0] = c.raw[1] = 60;
@@ -87,7 +90,8 @@ describe('sensor faults: a contact rings, a clean sensor does not', () => {
 describe('sensor faults: what the check finds untrustworthy now', () => {
   it('chatter in this check (reported or not) and a bank three quarters active; a chatter after a check without is reported again', () => {
     const c = counts(4);
-    const check = watchFaults(c.scanner, faultWords(boardOf('ir', 'ir', 'ir', 'ir')));
+    const memory = faultWords(boardOf('ir', 'ir', 'ir', 'ir'));
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
     const reports: string[] = [];
     const at = (i: number, levels: number[], raw: number[]) => {
       levels.forEach((l, ch) => { c.level[ch] = l; });

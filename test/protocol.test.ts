@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  jsonDepth, message as typed, refusal, sendLine, stateMessage, ERROR_CODES,
+  jsonDepth, message as typed, refusal, sendLine, ERROR_CODES,
 } from '../firmware/protocol';
+import { parseScenario, Simulation } from '../sim/replay';
 import { createCommandChannel, type ChannelOptions, type Command } from '../firmware/commands';
 import { createAccess } from '../firmware/access';
 import { createSimRadio } from '../sim/radio';
@@ -31,7 +32,7 @@ function channelRig(options: Partial<ChannelOptions> = {}) {
 
 // On the chip Espruino splits a line into notifications of the link's payload size; the simulated radio does the same.
 describe('protocol: sending in chunks of the payload size', () => {
-  const message = stateMessage('ringapeg', [125, 40, -5], 2, { board: 3, names: ['Ann', 'Bo'] });
+  const message = typed('state', { game: 'ringapeg', scores: [125, 40, -5], turn: 2, board: 3, names: ['Ann', 'Bo'] });
   for (const size of [1, 7, 20, 50, 128, 244]) {
     it(`payload ${size}: every chunk fits, and the phone re-joins one message`, () => {
       const radio = createSimRadio();
@@ -56,7 +57,7 @@ describe('protocol: sending in chunks of the payload size', () => {
   });
 
   it('non-ASCII text is escaped so that one character is one byte on the link', () => {
-    const m = stateMessage('triangle', [0, 0], 0, { names: ['Zoë', '李', '\u007f'] });
+    const m = typed('state', { game: 'triangle', scores: [0, 0], turn: 0, names: ['Zoë', '李', '\u007f'] });
     const radio = createSimRadio();
     sendLine(radio, m);
     const line = radio.notifications.map((n) => n.chunk).join('');
@@ -73,8 +74,18 @@ describe('protocol: sending in chunks of the payload size', () => {
 });
 
 describe('protocol: messages (the fixed minimum, docs/protocol.md)', () => {
+  it('the board\'s state message has the contract fields first, then the game\'s', () => {
+    const sim = new Simulation(parseScenario('{"game":"triangle","players":2}\n{"t":5,"phone":{"cmd":"state"}}\n'));
+    sim.runToEnd();
+    const states = sim.out.map((line) => (JSON.parse(line) as { phone?: { type: string } }).phone).filter((p) => p && p.type === 'state') as Record<string, unknown>[];
+    assert.ok(states.length >= 2, 'at power-up and for the command');
+    for (const state of states) {
+      assert.deepEqual(Object.keys(state).slice(0, 4), ['type', 'game', 'scores', 'turn']);
+      assert.deepEqual([state.game, state.scores, state.turn, state.players, state.winner], ['triangle', [0, 0], 0, 2, null]);
+    }
+  });
+
   it('state, score, over, error and diag have the contract fields', () => {
-    assert.deepEqual(stateMessage('fortress', [4, -2], 1, { stroke: 7 }), { type: 'state', game: 'fortress', scores: [4, -2], turn: 1, stroke: 7 });
     const score = typed('score', { player: 0, points: 3, rule: 'S8' });
     assert.deepEqual(score, { type: 'score', player: 0, points: 3, rule: 'S8' });
     assert.deepEqual(Object.keys(score), ['type', 'player', 'points', 'rule'], 'type first');

@@ -147,10 +147,30 @@ export async function minifyEs5(code: string, internal: string[] = []): Promise<
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
     mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$') } },
-    format: { ascii_only: true },
+    // Function expressions passed as arguments are not wrapped in parentheses: two bytes each.
+    format: { ascii_only: true, wrap_func_args: false },
   });
   if (result.code == null) throw new Error('minifier produced nothing');
-  return declareBeforeUse(result.code);
+  return declareBeforeUse(undefinedAsWord(result.code));
+}
+
+/**
+ * The minifier writes `undefined` as `void 0`, two bytes when stored, where the
+ * word is one: Espruino's pretokeniser makes `undefined` a reserved word's token
+ * (tools/tokenise.ts), and the interpreter reads it as the value itself.
+ */
+export function undefinedAsWord(code: string): string {
+  let out = '';
+  let at = 0;
+  let last: acorn.Token | null = null;
+  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) {
+    if (last && last.type.keyword === 'void' && t.type.label === 'num' && code.slice(t.start, t.end) === '0') {
+      out += code.slice(at, last.start) + 'undefined';
+      at = t.end;
+    }
+    last = t;
+  }
+  return out + code.slice(at);
 }
 
 /**

@@ -16,8 +16,8 @@ import { needsEspruino } from './real-interpreter';
 const cli = join(ROOT, 'bin', 'tallyboard.js');
 /** The games a bundle is built for, in the order the tool names them. */
 const GAMES = (await gameIds()).join(', ');
-// A bundle with everything that needs escaping, longer than two 1 KB pieces when stored.
-const awkwardBundle = 'var s="quote\\" back\\\\slash \'single\'";\nvar t="\\u00e9\\n";\n' + 'var x=1;'.repeat(500);
+// A bundle with everything that needs escaping, longer than one 1 KB piece.
+const awkwardBundle = 'var s="quote\\" back\\\\slash \'single\'";\nvar t="\\u00e9\\n";\n' + 'var x=1;'.repeat(400);
 
 /** The folder the command line tests write in (removed after them). */
 let commandLineDir = '';

@@ -39,11 +39,6 @@ function pretokeniser(): Pretokeniser {
   const spacing = /(function needSpaceBetween\(lastch, ch\) \{)/;
   if (!spacing.test(source)) throw new Error('the espruino package\'s untokenise changed its spacing rule');
   source = source.replace(spacing, (head: string) => head + ' if (lastch>=LEX_OPERATOR_START || ch>=LEX_OPERATOR_START) return lastch!==0;');
-  // It stores every integer as a raw one, two bytes for 1 to 9 where the digit itself is one: those stay text
-  // (but before a `.`, which would join the digit into a decimal).
-  const rawInts = /(\} else if \(pretokeniseInts && tok\.type == "NUMBER")\) \{/;
-  if (!rawInts.test(source)) throw new Error('the espruino package\'s pretokeniser changed its integer rule');
-  source = source.replace(rawInts, (_m, rule: string) => rule + ' && !(/^[1-9]$/.test(tokenString) && !/^\\s*\\./.test(code.substr(tok.endIdx, 9)))) {');
   // The plugin expects the tool's environment: a board of MIN_FIRMWARE, pretokenising on.
   const espruino = {
     Plugins: {} as { Pretokenise?: Pretokeniser },

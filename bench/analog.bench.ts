@@ -98,21 +98,18 @@ var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
 var tables = [[four[0]], four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
 for (var n = 0; n < tables.length; n++) {
   var frame = grid(tables[n]);
-  // In turns with the whole grid's bare reads and an empty loop, the fastest of seven of each: a long call is
-  // seldom left alone by the machine's other work, and that only slows it.
-  var best = [Infinity, Infinity, Infinity];
+  // In turns with the whole grid's bare reads, the fastest of seven of each: a long call is seldom left alone by
+  // the machine's other work, and that only slows it.
+  var best = [Infinity, Infinity];
   var seen: number[][] = [];
   for (var r = 0; r < 7; r++) {
     var t0 = getTime();
     seen = locate(frame);
     var t1 = getTime();
     bare(0, SENSORS);
-    var t2 = getTime();
-    for (var i = 0; i < 2000; i++) {}
-    var t3 = getTime();
-    best = [Math.min(best[0], t1 - t0), Math.min(best[1], t2 - t1), Math.min(best[2], (t3 - t2) / 2000)];
+    best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
   }
-  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[2], best[0] / best[1] * SENSORS]) + '>>>');
+  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS]) + '>>>');
 }
 `;
 
@@ -147,7 +144,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
   }
   // On the chip, by the bare read as yardstick (as above).
-  for (const [, placed, found, locateLoops, reads] of rows.slice(2) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(reads)} bare channel reads: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  for (const [, placed, found, reads] of rows.slice(2) as number[][]) {
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
   }
 }

@@ -144,8 +144,13 @@ export function locate(ref: Int16Array): number[][] {
     const i1 = within(r + 1, 0, ROWS - 1);
     const j0 = within(k - 1, 0, COLS);
     const j1 = within(k + 1, 0, COLS - 1);
-    for (let n = 0; n < 12; n++) {
-      // The sums of the normal equations: dd, dy, yy of the slopes, and each slope times the misfit.
+    /** The misfit where the last step began, and that step. */
+    let last = Infinity;
+    let sd = 0;
+    let sy = 0;
+    for (let n = 0; n < 20; n++) {
+      // The sums of the normal equations: dd, dy, yy of the slopes, and each slope times the misfit; the misfit.
+      let sum = 0;
       let a = 0;
       let b = 0;
       let c = 0;
@@ -160,6 +165,7 @@ export function locate(ref: Int16Array): number[][] {
           const m = w[0] * at(dd, dy);
           if (!n) held[x] = back * m;
           const e = v[i * COLS + j] + held[x++] - m;
+          sum += e * e;
           // (v - 1.5 m)^2 - (v - m)^2, a quarter of it.
           z += m * (m - 4 * e);
           // How the field there changes as the weight moves along the table, and across.
@@ -172,15 +178,24 @@ export function locate(ref: Int16Array): number[][] {
           q += gy * e;
         }
       }
-      const det = a * c - b * b;
-      // At most STEP_MM a step (far from its place, the slopes say little of the way there).
-      let sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
-      const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
-      // Against a rail: along the table alone.
-      if (y !== y || y === RADIUS_MM || y === WIDTH_MM - RADIUS_MM) sd = within(p / a, -STEP_MM, STEP_MM);
-      const sy = y - w[2];
-      w[1] += sd;
-      w[2] = y;
+      if (sum > last) {
+        // The step went too far (two weights' field fits one weight's badly): back half of it.
+        sd /= 2;
+        sy /= 2;
+        w[1] -= sd;
+        w[2] -= sy;
+      } else {
+        last = sum;
+        const det = a * c - b * b;
+        // At most STEP_MM a step (far from its place, the slopes say little of the way there).
+        sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
+        const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
+        // Against a rail: along the table alone.
+        if (y !== y || y === RADIUS_MM || y === WIDTH_MM - RADIUS_MM) sd = within(p / a, -STEP_MM, STEP_MM);
+        sy = y - w[2];
+        w[1] += sd;
+        w[2] = y;
+      }
       if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
     }
     return z;
@@ -201,8 +216,9 @@ export function locate(ref: Int16Array): number[][] {
       const c = Math.cos(Math.PI * a / SPLITS);
       const s = Math.sin(Math.PI * a / SPLITS);
       for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-        const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
-        const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+        // Each between the rails.
+        const p = [w[0], w[1] + c * gap / 2, within(w[2] + s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
+        const q = [w[0], w[1] - c * gap / 2, within(w[2] - s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
         take(p, 1);
         const e = misfit(q, r, k, 2, 0);
         take(p, -1);

@@ -44,6 +44,8 @@ var bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18]
 var select = [18, 17, 16, 15, 14, 13, 12, 11];
 var adc = [2, 3];
 function bare(from: number, to: number) { for (var ch = from; ch < to; ch++) { digitalWrite(select, ch); analogRead(adc[ch >> 8]); } }
+// The same through the bank's read (a call of the driver's function a channel), for comparison.
+function driverReads(from: number, to: number) { for (var ch = from; ch < to; ch++) bank.read(ch); }
 function median(xs: number[]) { xs.sort(function (a, b) { return a - b; }); return xs[xs.length >> 1]; }
 /** The time of an empty loop's iteration (s): the fastest of 21 runs (the machine's other work only ever slows one). */
 function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0 = getTime(); for (var i = 0; i < 200; i++) {} best = Math.min(best, (getTime() - t0) / 200); } return best; }
@@ -54,6 +56,7 @@ var now = 100000;
 function timed(stepMs: number, from: number, to: number, prepare: () => void) {
   var ticks: number[] = [];
   var bares: number[] = [];
+  var drivers: number[] = [];
   var read = 0;
   for (var i = 0; i < ${PAIRS}; i++) {
     prepare();
@@ -65,11 +68,15 @@ function timed(stepMs: number, from: number, to: number, prepare: () => void) {
     read = next - from;
     next = from;
     bare(from, to);
-    bares.push(getTime() - t1);
+    var t2 = getTime();
+    bares.push(t2 - t1);
+    next = from;
+    driverReads(from, to);
+    drivers.push(getTime() - t2);
     ticks.push(t1 - t0);
   }
   var loop = loopTime();
-  return [median(bares) / loop, median(ticks) / loop, read];
+  return [median(bares) / loop, median(ticks) / loop, read, median(drivers) / loop];
 }
 // Between throws: a row every ROW_MS; each tick here is one that reads a row (a still table: nothing changes).
 print('<<<' + JSON.stringify(['idle', COLS].concat(timed(50, 0, COLS, function () {}))) + '>>>');
@@ -131,7 +138,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   print(`interpreter (${binary}; bare read = digitalWrite of the 8 select lines and analogRead, per channel; costs in empty-loop iterations, medians of ${PAIRS} of each taken in turns):`);
   print('tick                     channels  bare  tick  tick/bare  target  on the chip');
-  for (const [what, channels, bare, tick, read] of rows.slice(0, 2) as number[][] as [string, number, number, number, number][]) {
+  for (const [what, channels, bare, tick, read, driver] of rows.slice(0, 2) as number[][] as [string, number, number, number, number, number][]) {
     const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
     if (read !== channels) {
       print(`${label}: the tick read ${read} channels, not ${channels}: no result`);
@@ -142,6 +149,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     const tickUs = ratio * channels * CHIP_ANALOG_US;
     const rate = 0.25 / (tickUs * 1e-6);
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
+    print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
   // On the chip, by the bare read as yardstick (as above).
   for (const [, placed, found, reads] of rows.slice(2) as number[][]) {

@@ -144,6 +144,25 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     assert.ok(good >= pairs * 0.95, `${good} of ${pairs}`);
   });
 
+  it('two weights of one colour touching (their field fits one weight between them badly): both, to 5 mm, in at least 97 of 100 seeded pairs', () => {
+    const rnd = mulberry32(12);
+    let good = 0;
+    const pairs = 300;
+    for (let k = 0; k < pairs; k++) {
+      let a;
+      let b;
+      do {
+        a = { colour: rnd() < 0.5 ? 0 : 1, d: 60 + rnd() * 1700, y: 29 + rnd() * 450 };
+        const angle = rnd() * 2 * Math.PI;
+        b = { colour: a.colour, d: a.d + 2 * PAGE.radius * Math.cos(angle), y: a.y + 2 * PAGE.radius * Math.sin(angle) };
+      } while (b.y < 29 || b.y > 479 || b.d < 0);
+      const seen = locate(readings([a, b], k)).sort((x, y) => x[1] - y[1]);
+      const want = [a, b].sort((x, y) => x.d - y.d);
+      if (seen.length === 2 && seen.every((s, i) => s[0] === want[i].colour && Math.abs(s[1] - want[i].d) <= 5)) good++;
+    }
+    assert.ok(good >= pairs * 0.97, `${good} of ${pairs}`);
+  });
+
   it('a sensor reading a rail (missing, or its line broken) is no field: no weight is made of it', () => {
     const ref = readings([{ colour: 0, d: 500, y: 200 }], 1);
     ref[3] = 0;

@@ -191,12 +191,13 @@ export function locate(ref: Int16Array): number[][] {
         sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
         const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
         // Against a rail: along the table alone.
-        if (y !== y || y === RADIUS_MM || y === WIDTH_MM - RADIUS_MM) sd = within(p / a, -STEP_MM, STEP_MM);
+        if (!(y > RADIUS_MM && y < WIDTH_MM - RADIUS_MM)) sd = within(p / a, -STEP_MM, STEP_MM);
         sy = y - w[2];
+        // Settled: where it is (a weight placed again that stays is left as it is).
+        if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
         w[1] += sd;
         w[2] = y;
       }
-      if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
     }
     return z;
   }
@@ -264,7 +265,7 @@ export function locate(ref: Int16Array): number[][] {
       const was = o.slice();
       place(o, 1);
       // Moved: its field given back where it was and taken where it is.
-      if ((o[1] - was[1]) * (o[1] - was[1]) + (o[2] - was[2]) * (o[2] - was[2]) >= SETTLED_MM * SETTLED_MM) {
+      if (o[1] !== was[1] || o[2] !== was[2]) {
         take(was, -1);
         take(o, 1);
       }

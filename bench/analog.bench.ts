@@ -1,11 +1,11 @@
 // The shuffleboard board's analog scan (wiring.md, Shuffleboard board: Scan
 // cost), in the real interpreter when ESPRUINO names one: the interpreter's
-// tick during a throw (five rows of the grid, one of them changing) and
-// between throws (a row every 50 ms), each as a ratio to the bare analog reads
-// of the same channels (one digitalWrite of the select lines and one
-// analogRead each) in the same run; the scan rate that costs 25% of the chip;
-// and what finding the weights in a whole grid costs once a throw is over.
-// Target: tick/bare <= 1.5.
+// tick between throws (a row every 50 ms) and during a throw (five rows of
+// the grid, one of them changing), each as a ratio to the bare reads of the
+// same channels (a loop of one digitalWrite of the select lines and one
+// analogRead each, nothing else); the scan rate that costs 25% of the chip;
+// and what finding 1, 4 and 8 weights in a whole grid costs once a throw is
+// over. Target: tick/bare <= 1.5.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,53 +17,81 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
  * its setup of the ADC take the rest).
  */
 const CHIP_ANALOG_US = 60;
+/** Ticks and bare reads taken in turns, one each, this many times. */
+const PAIRS = 301;
 
-/** The ticks as a script for the interpreter. The Linux build has no ADC: analogRead is a stand-in, the same in the bare reads and the scan. */
+/**
+ * The ticks as a script for the interpreter. The Linux build has no ADC: analogRead is a stand-in, the same
+ * in the bare reads and the scan, that gives `levels` in turn from `next` (the bench sets `next` to the first
+ * channel a call reads: both read their channels in order). Each tick and each bare read is timed on its own,
+ * in turns, and each side's median taken: a call the machine's other work interrupted says nothing of the
+ * code, and it falls on either side alike.
+ */
 const DEVICE_ENTRY = `
 import { createShuffleboardInterpreter, locate } from './firmware/games/shuffleboard/interpret';
 import { COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
 declare function getTime(): number;
+declare function digitalWrite(pins: number[], value: number): void;
+declare function analogRead(pin: number): number;
 declare const global: any;
-global.analogRead = function (pin: number) { return 0.5; };
-var adc = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS });
-// Row 35 changes at every read (a weight sliding over it): the scan reads it and two rows either side.
-var k = 0;
-var bank = { read: function (ch: number) { var x = adc.read(ch); return ch >= 350 && ch < 360 ? x + (k++ & 1) * 0.05 : x; } };
-var N = 40;
-// The bare reads, a closure with the bank in its scope (as the interpreter's tick has it).
-function bareReader(b: { read(ch: number): number }) { return function (from: number, to: number) { for (var ch = from; ch < to; ch++) b.read(ch); }; }
-var bareReads = bareReader(bank);
-// The fastest of the runs: a run slowed by the machine's other work says nothing of the code (the same for the bare reads and the ticks).
-function fastest(xs: number[]) { return Math.min.apply(null, xs); }
-var loops: number[] = [];
-for (var r = 0; r < 5; r++) { var t0 = getTime(); for (var i = 0; i < 200; i++) {} loops.push((getTime() - t0) / 200); }
-var loop = fastest(loops);
+var levels = new Float32Array(SENSORS).fill(0.5);
+var next = 0;
+global.analogRead = function (pin: number) { return levels[next++]; };
+var bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS });
+// The bare reads: the select lines as the bank drives them (S0 last), the channel's ADC pin.
+var select = [18, 17, 16, 15, 14, 13, 12, 11];
+var adc = [2, 3];
+function bare(from: number, to: number) { for (var ch = from; ch < to; ch++) { digitalWrite(select, ch); analogRead(adc[ch >> 8]); } }
+// The same through the bank's read (a call of the driver's function a channel), for comparison.
+function driverReads(from: number, to: number) { for (var ch = from; ch < to; ch++) bank.read(ch); }
+function median(xs: number[]) { xs.sort(function (a, b) { return a - b; }); return xs[xs.length >> 1]; }
+/** The time of an empty loop's iteration (s): the fastest of 21 runs (the machine's other work only ever slows one). */
+function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0 = getTime(); for (var i = 0; i < 200; i++) {} best = Math.min(best, (getTime() - t0) / 200); } return best; }
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
-/** Ticks stepMs apart against the bare reads of channels from..to, taken in turns: the fastest of 7 runs of each, in loop iterations. */
-function timed(stepMs: number, from: number, to: number) {
+/** Ticks stepMs apart (each after prepare(), untimed) against the bare reads of channels from..to, in turns: the medians, in empty-loop iterations, and the channels the last tick read. */
+function timed(stepMs: number, from: number, to: number, prepare: () => void) {
   var ticks: number[] = [];
-  var bare: number[] = [];
-  for (var r = 0; r < 7; r++) {
-    t0 = getTime();
-    for (var i = 0; i < N; i++) { now += stepMs; it.tick(now); }
-    ticks.push((getTime() - t0) / N);
-    t0 = getTime();
-    for (var i = 0; i < N; i++) bareReads(from, to);
-    bare.push((getTime() - t0) / N);
+  var bares: number[] = [];
+  var drivers: number[] = [];
+  var read = 0;
+  for (var i = 0; i < ${PAIRS}; i++) {
+    prepare();
+    next = from;
+    now += stepMs;
+    var t0 = getTime();
+    it.tick(now);
+    var t1 = getTime();
+    read = next - from;
+    next = from;
+    bare(from, to);
+    var t2 = getTime();
+    bares.push(t2 - t1);
+    next = from;
+    driverReads(from, to);
+    drivers.push(getTime() - t2);
+    ticks.push(t1 - t0);
   }
-  return [fastest(bare) / loop, fastest(ticks) / loop];
+  var loop = loopTime();
+  return [median(bares) / loop, median(ticks) / loop, read, median(drivers) / loop];
 }
-// Between throws: a row every ROW_MS; each tick here is one that reads a row.
-print('<<<' + JSON.stringify(['idle', COLS].concat(timed(50, 0, COLS))) + '>>>');
-// A throw: its window settles on rows 33-37.
+// Between throws: a row every ROW_MS; each tick here is one that reads a row (a still table: nothing changes).
+print('<<<' + JSON.stringify(['idle', COLS].concat(timed(50, 0, COLS, function () {}))) + '>>>');
+// A throw: a weight slides over row 35, whose readings change at every tick; the scan's window settles on rows 33-37.
+function row35(level: number) { for (var ch = 350; ch < 360; ch++) levels[ch] = level; }
 it.sense(1, 0, 1, now);
-for (var i = 0; i < 10; i++) { now += 10; it.tick(now); }
-print('<<<' + JSON.stringify(['throw', 50].concat(timed(10, 330, 380))) + '>>>');
-// Finding four weights, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
+levels[365] = 0.55;
+next = 360;
+it.tick(now += 10);
+row35(0.55);
+next = 340;
+it.tick(now += 10);
+var flip = 0;
+print('<<<' + JSON.stringify(['throw', 50].concat(timed(10, 330, 380, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
+// Finding one weight, four, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);
   for (var ch = 0; ch < SENSORS; ch++) {
@@ -74,18 +102,21 @@ function grid(ws: number[][]) {
   return frame;
 }
 var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
-var tables = [four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
+var tables = [[four[0]], four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
 for (var n = 0; n < tables.length; n++) {
   var frame = grid(tables[n]);
-  // The fastest of three: a run the machine's other work slowed says nothing of the chip.
-  var best = Infinity;
+  // In turns with the whole grid's bare reads, the fastest of seven of each: a long call is seldom left alone by
+  // the machine's other work, and that only slows it.
+  var best = [Infinity, Infinity];
   var seen: number[][] = [];
-  for (var r = 0; r < 3; r++) {
-    t0 = getTime();
+  for (var r = 0; r < 7; r++) {
+    var t0 = getTime();
     seen = locate(frame);
-    best = Math.min(best, getTime() - t0);
+    var t1 = getTime();
+    bare(0, SENSORS);
+    best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
   }
-  print('<<<' + JSON.stringify(['locate', seen.length, 0, best / loop]) + '>>>');
+  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS]) + '>>>');
 }
 `;
 
@@ -99,25 +130,29 @@ export async function run(print: (line: string) => void): Promise<void> {
   const { bootInEspruino } = await import('../tools/espruino-run');
   const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000 });
+  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
-  if (rows.length < 4) {
+  if (rows.length < 5) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
   }
-  print(`interpreter (${binary}; bare read = digitalWrite of the 8 select lines and analogRead, per channel; costs in empty-loop iterations):`);
+  print(`interpreter (${binary}; bare read = digitalWrite of the 8 select lines and analogRead, per channel; costs in empty-loop iterations, medians of ${PAIRS} of each taken in turns):`);
   print('tick                     channels  bare  tick  tick/bare  target  on the chip');
-  for (const [what, channels, bare, tick] of rows.slice(0, 2)) {
+  for (const [what, channels, bare, tick, read, driver] of rows.slice(0, 2) as number[][] as [string, number, number, number, number, number][]) {
+    const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
+    if (read !== channels) {
+      print(`${label}: the tick read ${read} channels, not ${channels}: no result`);
+      continue;
+    }
     const ratio = tick / bare;
     // On the chip: the ratio times the bare reads there (an estimate per channel, CHIP_ANALOG_US).
     const tickUs = ratio * channels * CHIP_ANALOG_US;
     const rate = 0.25 / (tickUs * 1e-6);
-    const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
     print(`${label.padEnd(24)} ${String(channels).padStart(8)}  ${bare.toFixed(1).padStart(4)}  ${tick.toFixed(1).padStart(4)}  ${ratio.toFixed(2).padStart(9)}  ${ratio <= 1.5 ? 'ok  ' : 'OVER'} <=1.5  tick ${(tickUs / 1000).toFixed(1)} ms: ${Math.round(rate)} ticks/s at 25% of the chip (a channel ${CHIP_ANALOG_US} us)`);
+    print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
-  // On the chip, by the bare read as yardstick (as above): loop iterations of the pretokenised bundle per channel read.
-  const perRead = rows[1][2] / rows[1][1];
-  for (const [, found, , locateLoops] of rows.slice(2)) {
-    print(`a throw decided: ${found} weights found in the 380 readings in ${Math.round(locateLoops)} loop iterations, as long as ${Math.round(locateLoops / perRead)} bare channel reads: about ${(locateLoops / perRead * CHIP_ANALOG_US / 1e6).toFixed(1)} s on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  // On the chip, by the bare read as yardstick (as above).
+  for (const [, placed, found, reads] of rows.slice(2) as number[][]) {
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
   }
 }

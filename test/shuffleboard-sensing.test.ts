@@ -124,24 +124,34 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     }
   });
 
-  it('two weights side by side (58 to 78 mm apart): both, in their colours, to 5 mm in at least 95 of 100 seeded pairs', () => {
-    const rnd = mulberry32(8);
+  /** Of 300 seeded pairs (the second `gap` mm from the first, in the colour `colour` gives), how many are both seen, in their colours, to 5 mm. */
+  function pairsPlaced(seed: number, gap: (rnd: () => number) => number, colour: (rnd: () => number, first: number) => number): number {
+    const rnd = mulberry32(seed);
     let good = 0;
-    const pairs = 300;
-    for (let k = 0; k < pairs; k++) {
+    for (let k = 0; k < 300; k++) {
       let a;
       let b;
       do {
         a = { colour: rnd() < 0.5 ? 0 : 1, d: 60 + rnd() * 1700, y: 29 + rnd() * 450 };
         const angle = rnd() * 2 * Math.PI;
-        const gap = 58 + rnd() * 20;
-        b = { colour: rnd() < 0.5 ? 0 : 1, d: a.d + gap * Math.cos(angle), y: a.y + gap * Math.sin(angle) };
+        const apart = gap(rnd);
+        b = { colour: colour(rnd, a.colour), d: a.d + apart * Math.cos(angle), y: a.y + apart * Math.sin(angle) };
       } while (b.y < 29 || b.y > 479 || b.d < 0);
       const seen = locate(readings([a, b], k)).sort((x, y) => x[1] - y[1]);
       const want = [a, b].sort((x, y) => x.d - y.d);
       if (seen.length === 2 && seen.every((s, i) => s[0] === want[i].colour && Math.abs(s[1] - want[i].d) <= 5)) good++;
     }
-    assert.ok(good >= pairs * 0.95, `${good} of ${pairs}`);
+    return good;
+  }
+
+  it('two weights side by side (58 to 78 mm apart): both, in their colours, to 5 mm in at least 95 of 100 seeded pairs', () => {
+    const good = pairsPlaced(8, (rnd) => 58 + rnd() * 20, (rnd) => (rnd() < 0.5 ? 0 : 1));
+    assert.ok(good >= 300 * 0.95, `${good} of 300`);
+  });
+
+  it('two weights of one colour touching (their field fits one weight between them badly): both, to 5 mm, in at least 97 of 100 seeded pairs', () => {
+    const good = pairsPlaced(12, () => 2 * PAGE.radius, (_rnd, first) => first);
+    assert.ok(good >= 300 * 0.97, `${good} of 300`);
   });
 
   it('a sensor reading a rail (missing, or its line broken) is no field: no weight is made of it', () => {

@@ -13,7 +13,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
-import { COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, field } from './board';
+import { COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM } from './board';
 
 /** A sensor's reading counts as a change when it moves more than this from the last one that did, in units of 16 ADC steps (a 256th of the range: a change is 17 to 47 steps, some 2 to 5 mm of a creeping weight, above the noise and the far field a passing magnet leaves). */
 export const CHANGE = 1;
@@ -31,8 +31,10 @@ const STEPS = 4096;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const RAIL = 0.45;
-/** The shortest step of a placing (mm): the parabola through misfits this far apart has its vertex well within a millimetre of the best place. */
-const MIN_STEP = 2;
+/** A placing stops once a step moves the weight less than this (mm): far inside the millimetre it is told to. */
+const SETTLED_MM = 0.01;
+/** The longest step of a placing (mm). */
+const STEP_MM = 16;
 /** Times every weight near another is placed again, the others' fields taken away (locate). */
 const PASSES = 3;
 /** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
@@ -61,17 +63,39 @@ type Found = number[];
  */
 export function locate(ref: Int16Array): number[][] {
   const v = new Float32Array(SENSORS);
+  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
+  const may = new Uint8Array(ROWS);
+  /** A placing's weight's own field at its 3 x 3 sensors where it began, when it counts as given back (place). */
+  const held = new Float32Array(9);
   const found: Found[] = [];
   let ch: number;
   let i: number;
   for (ch = 0; ch < SENSORS; ch++) {
     const x = ref[ch] / STEPS - QUIESCENT;
     v[ch] = x > RAIL || x < -RAIL ? 0 : x / PEAK;
+    if (v[ch] * v[ch] >= FOUND * FOUND) may[(ch / COLS) | 0] = 1;
   }
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
+  // Math is looked up through every global name on the chip: once here, not at each sensor.
+  const sqrt = Math.sqrt;
+  /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
+  let slope = 0;
+  /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
+  function at(dd: number, dy: number): number {
+    const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
+    const s = 1 + u;
+    const t = s * s * sqrt(s);
+    slope = (3 * (4 - u)) / (2 * MAGNET_MM * MAGNET_MM * t * s);
+    return (2 - u) / (2 * t);
+  }
+  /** x, or the nearer of lo and hi if it is not between them. */
+  function within(x: number, lo: number, hi: number): number {
+    return Math.max(lo, Math.min(hi, x));
+  }
+
   /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
   function nearest(x: number, first: number, count: number): number {
-    return Math.max(0, Math.min(count - 1, Math.round((x - first) / PITCH_MM)));
+    return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
   }
 
   /**
@@ -82,14 +106,15 @@ export function locate(ref: Int16Array): number[][] {
    */
   function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
     let sum = 0;
-    const i1 = Math.min(ROWS - 1, r + span);
-    const j0 = Math.max(0, k - span);
-    const j1 = Math.min(COLS - 1, k + span);
+    const i1 = within(r + span, 0, ROWS - 1);
+    const j0 = within(k - span, 0, COLS);
+    const j1 = within(k + span, 0, COLS - 1);
     const d = ROW0_MM - w[1];
     const y = COL0_MM - w[2];
-    for (let i = Math.max(0, r - span); i <= i1; i++) {
+    for (let i = within(r - span, 0, ROWS); i <= i1; i++) {
+      if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
-        const m = w[0] * field(d + i * PITCH_MM, y + j * PITCH_MM);
+        const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
         const e = v[i * COLS + j] - m;
         sum += e * e;
         if (sign) v[i * COLS + j] -= sign * m;
@@ -105,51 +130,96 @@ export function locate(ref: Int16Array): number[][] {
 
   /**
    * Moves weight w to where its field fits the readings of the 3 x 3 sensors
-   * around it best (its centre between the rails): the misfit a step h
-   * either way along the table and across it, and along each the vertex of
-   * the parabola through the three (at most h away); h halves, from `first`
-   * down to MIN_STEP, once a round moves less than half of it.
+   * around it best (its centre between the rails), by Gauss-Newton steps: the
+   * misfit's slope and curvature from the field's own slope at each sensor,
+   * until a step moves it less than SETTLED_MM; `back` 1: w's own field is
+   * in the residual readings' (taken away), and counts as given back. Whether
+   * the field of one weight and a half there fits worse than one (the
+   * sensors see no more than a weight): a sum above 0.
    */
-  function place(w: Found, first: number): void {
+  function place(w: Found, back: number): number {
+    let z = 0;
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    for (let h = first, n = 0; h >= MIN_STEP && n < 20; n++) {
-      const e0 = misfit(w, r, k, 1, 0);
-      const steps = [0, 0, 0];
-      for (let a = 1; a < 3; a++) {
-        const x = w[a];
-        w[a] = x + h;
-        const ep = misfit(w, r, k, 1, 0);
-        w[a] = x - h;
-        const em = misfit(w, r, k, 1, 0);
-        w[a] = x;
-        const c = ep - 2 * e0 + em;
-        steps[a] = c > 0 ? Math.max(-h, Math.min(h, h * (em - ep) / (2 * c))) : ep < em ? h : -h;
+    const i1 = within(r + 1, 0, ROWS - 1);
+    const j0 = within(k - 1, 0, COLS);
+    const j1 = within(k + 1, 0, COLS - 1);
+    /** The misfit where the last step began, and that step. */
+    let last = Infinity;
+    let sd = 0;
+    let sy = 0;
+    for (let n = 0; n < 20; n++) {
+      // The sums of the normal equations: dd, dy, yy of the slopes, and each slope times the misfit; the misfit.
+      let sum = 0;
+      let a = 0;
+      let b = 0;
+      let c = 0;
+      let p = 0;
+      let q = 0;
+      let x = 0;
+      z = 0;
+      for (let i = within(r - 1, 0, ROWS); i <= i1; i++) {
+        const dd = ROW0_MM + i * PITCH_MM - w[1];
+        for (let j = j0; j <= j1; j++) {
+          const dy = COL0_MM + j * PITCH_MM - w[2];
+          const m = w[0] * at(dd, dy);
+          if (!n) held[x] = back * m;
+          const e = v[i * COLS + j] + held[x++] - m;
+          sum += e * e;
+          // (v - 1.5 m)^2 - (v - m)^2, a quarter of it.
+          z += m * (m - 4 * e);
+          // How the field there changes as the weight moves along the table, and across.
+          const gd = w[0] * slope * dd;
+          const gy = w[0] * slope * dy;
+          a += gd * gd;
+          b += gd * gy;
+          c += gy * gy;
+          p += gd * e;
+          q += gy * e;
+        }
       }
-      w[1] += steps[1];
-      w[2] = Math.max(RADIUS_MM, Math.min(WIDTH_MM - RADIUS_MM, w[2] + steps[2]));
-      if (steps[1] * steps[1] + steps[2] * steps[2] < h * h / 4) h /= 2;
+      if (sum > last) {
+        // The step went too far (two weights' field fits one weight's badly): back half of it.
+        sd /= 2;
+        sy /= 2;
+        w[1] -= sd;
+        w[2] -= sy;
+      } else {
+        last = sum;
+        const det = a * c - b * b;
+        // At most STEP_MM a step (far from its place, the slopes say little of the way there).
+        sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
+        const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
+        // Against a rail: along the table alone.
+        if (!(y > RADIUS_MM && y < WIDTH_MM - RADIUS_MM)) sd = within(p / a, -STEP_MM, STEP_MM);
+        sy = y - w[2];
+        // Settled: where it is (a weight placed again that stays is left as it is).
+        if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
+        w[1] += sd;
+        w[2] = y;
+      }
     }
+    return z;
   }
 
   /**
    * Two weights of one colour side by side fit as one between them, stronger
-   * than a weight is: the pair (touching or nearly, at SPLITS angles around
+   * than a weight is (place tells): the pair (touching or nearly, at SPLITS angles around
    * w's place) that explains the readings within 2 rows and columns of it
    * (w's field given back) better than w alone does, by half, or null.
    */
   function split(w: Found): Found[] | null {
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    if (misfit([1.5 * w[0], w[1], w[2]], r, k, 1, 0) > misfit(w, r, k, 1, 0)) return null;
     let best = misfit(w, r, k, 2, 0) / 2;
     let pair: Found[] | null = null;
     for (let a = 0; a < SPLITS; a++) {
       const c = Math.cos(Math.PI * a / SPLITS);
       const s = Math.sin(Math.PI * a / SPLITS);
       for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-        const p = [w[0], w[1] + c * gap / 2, w[2] + s * gap / 2];
-        const q = [w[0], w[1] - c * gap / 2, w[2] - s * gap / 2];
+        // Each between the rails.
+        const p = [w[0], w[1] + c * gap / 2, within(w[2] + s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
+        const q = [w[0], w[1] - c * gap / 2, within(w[2] - s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
         take(p, 1);
         const e = misfit(q, r, k, 2, 0);
         take(p, -1);
@@ -164,18 +234,24 @@ export function locate(ref: Int16Array): number[][] {
 
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
+    // The strongest reading (the first of equals), in the rows that may hold one strong enough.
     let top = 0;
     let most = 0;
-    for (ch = 0; ch < SENSORS; ch++) {
-      if (v[ch] * v[ch] > most) {
-        most = v[ch] * v[ch];
-        top = ch;
+    for (let r = 0; r < ROWS; r++) {
+      if (!may[r]) continue;
+      may[r] = 0;
+      for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
+        const x = v[ch] * v[ch];
+        if (x >= FOUND * FOUND) may[r] = 1;
+        if (x > most) {
+          most = x;
+          top = ch;
+        }
       }
     }
     if (most < FOUND * FOUND) break;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    place(w, 16);
-    const two = split(w) || [w];
+    const two = (place(w, 0) <= 0 && split(w)) || [w];
     for (i = 0; i < two.length; i++) {
       take(two[i], 1);
       found.push(two[i]);
@@ -186,9 +262,13 @@ export function locate(ref: Int16Array): number[][] {
     if (near.length < 2) near = [];
     for (let pass = 0; pass < PASSES * near.length; pass++) {
       const o = near[pass % near.length];
-      take(o, -1);
-      place(o, 4);
-      take(o, 1);
+      const was = o.slice();
+      place(o, 1);
+      // Moved: its field given back where it was and taken where it is.
+      if (o[1] !== was[1] || o[2] !== was[2]) {
+        take(was, -1);
+        take(o, 1);
+      }
     }
   }
   // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
@@ -212,9 +292,11 @@ export function locate(ref: Int16Array): number[][] {
     const w = found[i];
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    take(w, -1);
-    if (misfit(w, r, k, 1, 0) > misfit([0, 0, 0], r, k, 1, 0)) found.splice(i--, 1);
-    else take(w, 1);
+    // Worse than none: what is left now (v) misfits more than the readings with its field given back (v + m).
+    if (misfit([0, 0, 0], r, k, 1, 0) > misfit([-w[0], w[1], w[2]], r, k, 1, 0)) {
+      take(w, -1);
+      found.splice(i--, 1);
+    }
   }
   const seen: number[][] = [];
   for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);

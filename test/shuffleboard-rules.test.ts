@@ -203,6 +203,15 @@ describe('shuffleboard rules', () => {
       const r = playAll(start(), endMoves(RED, [undefined, 1000]));
       assert.deepEqual(r.changes, [{ player: 1, points: 1, rule: 'S10' }]);
     });
+
+    it('a thrown weight gone off the end has its thrower\'s colour (the phone lists it so), whatever lay at its place before', () => {
+      // End 1: red first, blue's weights (ids 1, 3, 5, 7) nearest: blue wins and throws first in end 2,
+      // where ids 1 and 3 are red's throws, and they go off the end (not seen resting).
+      let s = playAll(start(), endMoves(RED, [900, 100, 900, 200, 900, 300, 900, 400])).state;
+      s = playAll(play(s, { k: 'clear' }).state, endMoves(BLUE, [500, undefined, 600, undefined])).state;
+      assert.equal(s.f, BLUE);
+      assert.deepEqual([s.c[1], s.d[1], s.c[3], s.d[3]], [RED, -1, RED, -1]);
+    });
   });
 
   describe('S5, S6: only positions at the end count; the nearest side scores', () => {

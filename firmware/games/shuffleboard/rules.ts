@@ -174,6 +174,8 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
   // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
   const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
   const changes: ScoreChange[] = [];
+  // The thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
+  if (throwing) st.c[st.t] = (st.f + st.t) & 1;
   for (let i = 0; i < w.length; i++) {
     const at = w[i];
     const id = at[0];

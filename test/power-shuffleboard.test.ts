@@ -6,8 +6,8 @@ import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import { cutAt, example } from './power-sweep';
 
 interface Printed {
-  phone?: { type: string; weights?: { w: string; c: number; d: number }[] };
-  final?: { scores: number[]; state: unknown };
+  phone?: { type: string; message?: string; weights?: { w: string; c: number; d: number }[] };
+  final?: { scores: number[]; state: { e: number; t: number } };
 }
 
 /** Blue throws first (the toss made before the game): to 300 mm, then red to 250 mm. */
@@ -20,6 +20,9 @@ function run(lines: object[]): Printed[] {
   return sim.out.map((l) => JSON.parse(l) as Printed);
 }
 const final = (out: Printed[]) => out[out.length - 1].final!;
+/** A whole end: eight throws, 6 s apart from 1 s, each to its own place. */
+const END = [300, 150, 600, 700, 800, 1200, 1000, 1400].map((d, i) => ({ t: 1000 + 6000 * i, do: 'slide', to: { d, y: 60 + 50 * i } }));
+const flags = (out: Printed[]) => out.filter((l) => l.phone && l.phone.type === 'flag').map((l) => l.phone!.message);
 
 describe('power cuts in table shuffleboard', () => {
   it('the first throw of the game, made while the board starts, is thrown by the side the toss gave and scored as uncut', () => {
@@ -30,6 +33,22 @@ describe('power cuts in table shuffleboard', () => {
     const weights = out.filter((l) => l.phone && l.phone.type === 'state').pop()!.phone!.weights!;
     assert.deepEqual(weights.map((w) => [w.w, w.c, w.d]), [['blue1', 1, 300], ['red1', 0, 250]]);
     assert.deepEqual(final(out).state, final(uncut).state);
+  });
+
+  it('a throw launched as the power goes, already past the rows a weight comes in by at power-up: seen sliding on and decided', () => {
+    // Launched 1,019 ms before power-up towards the end edge, it is 1,711 mm from it then (row 33 of 38).
+    const second = { t: 6001, do: 'slide', to: { d: 10, y: 100 } };
+    const out = run([THROWS[0], { t: 6000, power: 'cut' }, second, { t: 6020, power: 'on' }]);
+    const weights = out.filter((l) => l.phone && l.phone.type === 'state').pop()!.phone!.weights!;
+    assert.deepEqual(weights.map((w) => [w.w, w.c, w.d]), [['blue1', 1, 300], ['red1', 0, 10]]);
+    assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
+  });
+
+  it('the table cleared within 5 s of power-up, after an end: the next end begins, no throw is seen', () => {
+    // The eighth throw is decided by 47 s; the clear lifts a weight every 0.3 s from 50.3 s, 1.3 s after power-up.
+    const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);
+    assert.deepEqual(flags(out), []);
+    assert.deepEqual([final(out).state.e, final(out).state.t], [2, 0]);
   });
 
   it('the power-cut sweep of the corrected example: a cut at 20 ms comes out as uncut', () => {

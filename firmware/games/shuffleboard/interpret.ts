@@ -235,7 +235,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const bank = (analog as AnalogBank[])[0];
   /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
   const ref = new Uint8Array(SENSORS);
-  /** Per row, when a sensor of it last changed (ms), and whether it saw a weight's field then (1). */
+  /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
   /** When the throw under way began; -1: none. */
@@ -252,16 +252,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let rowDue = 0;
   let seenNow = 0;
   let seenLast = 0;
-  /** Until when a weight seen moving between throws is one thrown while the board was starting. */
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting. */
   let blindUntil = 0;
 
-  /** Row r changed at t: whether it sees a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
     rowAt[r] = t;
     rowSees[r] = 0;
     for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
       const x = ref[ch];
-      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r] = 1;
+      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
     }
   }
 
@@ -350,10 +350,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (t < rowDue) return;
       rowDue = t + ROW_MS;
       // A weight anywhere in a row: its strongest reading is well above the noise.
+      const before = rowSees[row];
       readRow(row, t);
       if (rowSees[row]) seenNow = 1;
-      // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
-      if (t < blindUntil && rowAt[row] === (t | 0)) {
+      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+      if (t < blindUntil && rowSees[row] > before) {
         blindUntil = 0;
         throwAt = t;
         watch(t, 1, row - 2, row + 2);
@@ -379,9 +381,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         rowAt[r] = t - QUIET_MS;
       }
       // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
-      // was clear before is nothing to do).
+      // was clear before is nothing to do). (Called once, at start: the pass begins at row 0.)
       seenLast = 1;
-      seenNow = row = 0;
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: decided once everything has been still for QUIET_MS from now.

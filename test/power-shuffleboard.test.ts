@@ -3,6 +3,9 @@
 // BOOT_MS to start a board after `power: on`.
 import assert from 'node:assert/strict';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import { simGame } from '../sim/games/shuffleboard';
+import type { ScenarioHeader } from '../sim/scenario';
+import { COLS, PEAK, QUIESCENT, ROW0_MM, PITCH_MM } from '../firmware/games/shuffleboard/board';
 import { cutAt, example } from './power-sweep';
 
 interface Printed {
@@ -49,6 +52,18 @@ describe('power cuts in table shuffleboard', () => {
     const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);
     assert.deepEqual(flags(out), []);
     assert.deepEqual([final(out).state.e, final(out).state.t], [2, 0]);
+  });
+
+  it('the simulator lifts the weights off one every 0.3 s when the table is cleared (docs/replay.md), the last thrown last', () => {
+    const model = simGame({ seed: 1, options: {} } as ScenarioHeader);
+    const world = { levels() {}, state: () => null, busy: () => false, random: Math.random } as never;
+    // Two weights, each right above a sensor of column 4 (y 229): rows 2 and 10.
+    model.happen!({ t: 0, body: { do: 'slide', to: { d: ROW0_MM + 2 * PITCH_MM, y: 229 } } } as never, world);
+    model.happen!({ t: 6000, body: { do: 'slide', to: { d: ROW0_MM + 10 * PITCH_MM, y: 229 } } } as never, world);
+    model.happen!({ t: 12000, body: { do: 'clear' } } as never, world);
+    const field = (row: number, t: number) => (model.analog!(row * COLS + 4, t) - QUIESCENT) / PEAK;
+    const lying = (t: number) => [2, 10].filter((row) => Math.abs(field(row, t)) > 0.5);
+    assert.deepEqual([lying(12000), lying(12299), lying(12300), lying(12599), lying(12600)], [[2, 10], [2, 10], [10], [10], []]);
   });
 
   it('the power-cut sweep of the corrected example: a cut at 20 ms comes out as uncut', () => {

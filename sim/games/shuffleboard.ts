@@ -133,7 +133,6 @@ export function simGame(header: ScenarioHeader): SimGame {
         if (state && state.t >= WEIGHTS) first = turn(state) & 1;
         let k = 0;
         for (const w of table) if (w.gone === Infinity) w.gone = a.t + LIFT_MS * ++k;
-        table = [];
         thrown = 0;
         epochs.push(a.t);
         return;
@@ -145,6 +144,8 @@ export function simGame(header: ScenarioHeader): SimGame {
       const side = (first + thrown) & 1;
       const name = ['red', 'blue'][side] + ((thrown >> 1) + 1);
       thrown++;
+      // The weights lifted off by now are gone for good.
+      table = table.filter((w) => w.gone > a.t);
       const to = o.off ? { d: FALLEN_MM, y: MIDDLE_MM } : (o.to as Place);
       // Slid straight down the table.
       const start = { d: LAUNCH_MM, y: to.y };

@@ -54,6 +54,14 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual([final(out).state.e, final(out).state.t], [2, 0]);
   });
 
+  it('a weight lifted off beside one of the other colour (their fields cancelled between them) within 5 s of power-up: the clear is still played', () => {
+    // Blue and red touch along column 4: the sensors of row 5 (275 mm), midway, read no field until blue is lifted
+    // (50.7 s + 0.3 s, as row 5 is read), then red's. Taken for a throw, refused (the end is over), the clear still follows.
+    const end = END.map((a, i) => (i < 2 ? Object.assign({}, a, { to: { d: [246, 304][i], y: 229 } }) : a));
+    const out = run([...end, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50700, do: 'clear' }, { t: 60000, do: 'slide', to: { d: 300, y: 250 } }]);
+    assert.deepEqual([final(out).state.e, final(out).state.t], [2, 1]);
+  });
+
   it('the simulator lifts the weights off one every 0.3 s when the table is cleared (docs/replay.md), the last thrown last', () => {
     const model = simGame({ seed: 1, options: {} } as ScenarioHeader);
     const world = { levels() {}, state: () => null, busy: () => false, random: Math.random } as never;

@@ -252,7 +252,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let rowDue = 0;
   let seenNow = 0;
   let seenLast = 0;
-  /** Until when a weight's field come between throws is a weight thrown while the board was starting. */
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting; -1: one such throw is under way. */
   let blindUntil = 0;
 
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
@@ -310,11 +310,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
+    // A fresh pass of the rows begins, after one that saw the table as it is now. A throw come unseen that leaves
+    // nothing on the table may have been weights lifted off to clear it (a field revealed where one of the other
+    // colour's cancelled it): the table found empty then is cleared, as after power-up.
+    seenLast = seen.length || blindUntil < 0 ? 1 : 0;
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
-    // A fresh pass of the rows begins, after one that saw the table as it is now.
-    seenLast = seen.length ? 1 : 0;
     seenNow = row = 0;
     emit({ k: 'seen', w: seen });
   }
@@ -352,11 +354,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // A weight anywhere in a row: its strongest reading is well above the noise.
       const before = rowSees[row];
       readRow(row, t);
-      if (rowSees[row]) seenNow = 1;
+      seenNow |= rowSees[row];
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
       if (t < blindUntil && rowSees[row] > before) {
-        blindUntil = 0;
+        blindUntil = -1;
         throwAt = t;
         watch(t, 1, row - 2, row + 2);
         begin(1);

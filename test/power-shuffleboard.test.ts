@@ -89,6 +89,10 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(cutAt(example('shuffleboard-corrected'), 20), { at: 20, outcome: 'uncut' });
   });
 
+  it('the doubles example, a weight thrown off the end 540 ms before power-up (cut at 93,520 ms): seen crossing the grid, decided as uncut', () => {
+    assert.deepEqual(cutAt(example('shuffleboard-doubles'), 93520), { at: 93520, outcome: 'uncut' });
+  });
+
   it('the doubles example, a cut just after the last throw of an end is launched (100,270 ms): the throw is decided at power-up, and the table cleared 5 s after power-up is a clear, not a throw', () => {
     assert.deepEqual(cutAt(example('shuffleboard-doubles'), 100270), { at: 100270, outcome: 'uncut' });
   });

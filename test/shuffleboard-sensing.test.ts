@@ -220,6 +220,8 @@ describe('shuffleboard: the interpreter', () => {
   it('a throw begins at the launch row; nothing is told while the weight slides; once all is still, the table as seen', () => {
     const h = harness();
     h.run(1000);
+    // (The table found empty after power-up: a clear, nothing to do at the start of a game.)
+    assert.deepEqual(h.emitted.splice(0).map((e) => e.move.k), ['clear']);
     h.slide({ to: { d: 140, y: 250 } }, 0);
     assert.deepEqual(h.begun, [1], 'the throw is saved as begun (a power cut then loses nothing)');
     // A weight braking from the launch row to 140 mm slides for 3.6 s.

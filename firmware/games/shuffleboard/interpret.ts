@@ -313,7 +313,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // A fresh pass of the rows begins, after one that saw the table as it is now. A throw come unseen that leaves
     // nothing on the table may have been weights lifted off to clear it (a field revealed where one of the other
     // colour's cancelled it): the table found empty then is cleared, as after power-up.
-    seenLast = seen.length || blindUntil < 0 ? 1 : 0;
+    seenLast = +(seen.length || blindUntil < 0);
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
@@ -349,7 +349,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // Between throws, a row now and then; during one, follow (apart: the interpreter reads a whole function's text at each call).
     tick: function (t: number): void {
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
-      if (t < rowDue) return;
+      // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
+      if (t < rowDue && t >= blindUntil) return;
       rowDue = t + ROW_MS;
       // A weight anywhere in a row: its strongest reading is well above the noise.
       const before = rowSees[row];
@@ -376,12 +377,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       return throwAt >= 0;
     },
     resume: function (t: number, _level, pending: number): void {
-      // What lies on the table was there before the power went.
-      // (Read as changed, from nothing: not a change of now.)
-      for (let r = 0; r < ROWS; r++) {
-        readRow(r, t);
-        rowAt[r] = t - QUIET_MS;
-      }
+      // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
+      // to be no change of now).
+      for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
       // was clear before is nothing to do). (Called once, at start: the pass begins at row 0.)
       seenLast = 1;

@@ -47,6 +47,14 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
   });
 
+  it('a throw under way whose weight has not reached the grid at power-up: decided once it rests on the grid, not before', () => {
+    // Launched 20 ms before the cut, towards 1,700 mm: at power-up (1,040 ms after the launch) it is 2,255 mm from
+    // the end edge, still short of the grid; it rests 1.5 s later.
+    const second = { t: 7000, do: 'slide', to: { d: 1700, y: 250 } };
+    const out = run([THROWS[0], second, { t: 7020, power: 'cut' }, { t: 7040, power: 'on' }]);
+    assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
+  });
+
   it('the table cleared within 5 s of power-up, after an end: the next end begins, no throw is seen', () => {
     // The eighth throw is decided by 47 s; the clear lifts a weight every 0.3 s from 50.3 s, 1.3 s after power-up.
     const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);

@@ -385,9 +385,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       seenLast = 1;
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way: decided once everything has been still for QUIET_MS from now.
+      // A throw under way, as if launched now: its weight may not have reached the grid yet, or be sliding on it
+      // (every row is watched), or lie at rest (decided SHORT_MS from now).
       throwAt = t;
-      watch(t, 1, 0, ROWS - 1);
+      watch(t, 0, 0, ROWS - 1);
     },
   };
 }

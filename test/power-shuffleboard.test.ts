@@ -55,6 +55,12 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
   });
 
+  it('a throw under way whose weight comes to rest as the board is back: decided in time for the next throw, 2.5 s after power-up', () => {
+    // The first weight rests at 4,464 ms, the board is back at 4,520 ms, the next throw comes at 7,000 ms.
+    const out = run([THROWS[0], { t: 3500, power: 'cut' }, { t: 3520, power: 'on' }, THROWS[1]]);
+    assert.deepEqual(final(out).state, final(run(THROWS)).state);
+  });
+
   it('the table cleared within 5 s of power-up, after an end: the next end begins, no throw is seen', () => {
     // The eighth throw is decided by 47 s; the clear lifts a weight every 0.3 s from 50.3 s, 1.3 s after power-up.
     const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);

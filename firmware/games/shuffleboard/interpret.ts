@@ -21,6 +21,8 @@ export const CHANGE = 1;
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
 export const SHORT_MS = 5000;
+/** A thrown weight that rests past the foul line comes onto the grid within this long after its launch (ms): 0.9 s slid to the end, 1.74 s stopping just past the line. */
+export const COMING_MS = 1800;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
@@ -252,7 +254,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let rowDue = 0;
   let seenNow = 0;
   let seenLast = 0;
-  /** Until when a weight's field come between throws is a weight thrown while the board was starting; -1: one such throw is under way. */
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
   let blindUntil = 0;
 
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
@@ -310,10 +312,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
-    // A fresh pass of the rows begins, after one that saw the table as it is now. A throw come unseen that leaves
-    // nothing on the table may have been weights lifted off to clear it (a field revealed where one of the other
-    // colour's cancelled it): the table found empty then is cleared, as after power-up.
-    seenLast = +(seen.length || blindUntil < 0);
+    // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
+    // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
+    // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
+    // cleared, as at power-up.
+    seenLast = +(seen.length || blindUntil);
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
@@ -359,7 +362,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
       if (t < blindUntil && rowSees[row] > before) {
-        blindUntil = -1;
         throwAt = t;
         watch(t, 1, row - 2, row + 2);
         begin(1);
@@ -385,10 +387,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       seenLast = 1;
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way, as if launched now: its weight may not have reached the grid yet, or be sliding on it
-      // (every row is watched), or lie at rest (decided SHORT_MS from now).
+      // A throw under way (launched before the cut): decided once everything has been still for QUIET_MS, and not
+      // before COMING_MS from now, its weight may not have reached the grid yet.
       throwAt = t;
-      watch(t, 0, 0, ROWS - 1);
+      watch(t + COMING_MS - QUIET_MS, 1, 0, ROWS - 1);
     },
   };
 }

@@ -21,8 +21,6 @@ export const CHANGE = 1;
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
 export const SHORT_MS = 5000;
-/** A thrown weight that rests past the foul line comes onto the grid within this long after its launch (ms): 0.9 s slid to the end, 1.74 s stopping just past the line. */
-export const COMING_MS = 1800;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
@@ -253,7 +251,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let row = 0;
   let rowDue = 0;
   let seenNow = 0;
-  let seenLast = 0;
+  // At power-up (resume, called once at start), the table may have been cleared while the power was off: the first
+  // pass tells (a clear of a table that was clear before is nothing to do).
+  let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
   let blindUntil = 0;
 
@@ -344,7 +344,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   return {
     // The one digital channel, the launch row: a weight passing it is a throw.
     sense: function (_kind, _ch, level, t): void {
-      if (!level || throwAt >= 0) return;
+      if (!level) return;
+      // A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under way
+      // is over, the table as it lies (its weight stopped short, or lay still when the board came back).
+      if (throwAt >= 0) {
+        if (t - throwAt < QUIET_MS) return;
+        decide(t, true);
+      }
       throwAt = t;
       watch(t, 0, ENTRY, ROWS - 1);
       begin(1);
@@ -363,7 +369,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
       if (t < blindUntil && rowSees[row] > before) {
         throwAt = t;
-        watch(t, 1, row - 2, row + 2);
+        watch(t, 1, 0, ROWS - 1);
         begin(1);
       } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
@@ -382,15 +388,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now).
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
-      // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
-      // was clear before is nothing to do). (Called once, at start: the pass begins at row 0.)
-      seenLast = 1;
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way (launched before the cut): decided once everything has been still for QUIET_MS, and not
-      // before COMING_MS from now, its weight may not have reached the grid yet.
+      // A throw under way, as if launched now: its weight may not have reached the grid yet, or be sliding on it
+      // (every row is watched), or lie still (decided SHORT_MS from now, or at the next launch).
       throwAt = t;
-      watch(t + COMING_MS - QUIET_MS, 1, 0, ROWS - 1);
+      watch(t, 0, 0, ROWS - 1);
     },
   };
 }

@@ -68,6 +68,10 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(final(out).state, final(run(THROWS)).state);
   });
 
+  it('the singles example, a cut as the last weight of an end falls off (103,520 ms), the table cleared 1.5 s after power-up: the end is scored from the table before the clear', () => {
+    assert.deepEqual(cutAt(example('shuffleboard-singles'), 103520), { at: 103520, outcome: 'uncut' });
+  });
+
   it('the table cleared within 5 s of power-up, after an end: the next end begins, no throw is seen', () => {
     // The eighth throw is decided by 47 s; the clear lifts a weight every 0.3 s from 50.3 s, 1.3 s after power-up.
     const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);

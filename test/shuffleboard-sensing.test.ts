@@ -16,7 +16,7 @@ import { mulberry32 } from '../sim/inputs';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { createShuffleboardInterpreter, locate, QUIET_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
@@ -310,16 +310,16 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.filter((e) => e.move.k === 'seen').length, 1);
   });
 
-  it('at power-up: with a throw under way, it is decided from the table as it lies once still (SHORT_MS after power-up when nothing moves, its weight may not have come yet; or at the next launch); without, the table is not a throw', () => {
+  it('at power-up: with a throw under way, it is decided from the table as it lies once still, RESUME_MS + QUIET_MS after power-up at the earliest (its weight may not have come yet); without, the table is not a throw', () => {
     const h = harness();
     h.slide({ to: { d: 400, y: 250 } }, 0);
     h.run(6000);
     const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
     const again = createShuffleboardInterpreter((move) => h.emitted.push({ t: h.now(), move }), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
     again.resume!(h.now(), () => 0, 1);
-    for (let t = h.now(); t < h.now() + SHORT_MS - 100; t += 10) again.tick(t);
+    for (let t = h.now(); t < h.now() + RESUME_MS + QUIET_MS - 10; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 1, 'the weight may still be coming');
-    for (let t = h.now() + SHORT_MS - 100; t < h.now() + SHORT_MS + 100; t += 10) again.tick(t);
+    for (let t = h.now() + RESUME_MS + QUIET_MS - 10; t < h.now() + RESUME_MS + QUIET_MS + 100; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[0, 400]]);
     const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [{ read: (ch) => table[ch] / 4096 }]);

@@ -21,6 +21,12 @@ export const CHANGE = 1;
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
 export const SHORT_MS = 5000;
+/**
+ * A throw under way when the power went is decided, if nothing moves, QUIET_MS after this long after power-up
+ * (ms): 1 s in all. Its weight may not have reached the grid yet (one that rests past the foul line reaches it
+ * 1.74 s after its launch at the latest, and the board is off about 1 s); the players may soon clear the table.
+ */
+export const RESUME_MS = 600;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
@@ -316,7 +322,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
     // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
     // cleared, as at power-up.
-    seenLast = +(seen.length || blindUntil);
+    seenLast = seen.length || blindUntil;
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
@@ -344,13 +350,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   return {
     // The one digital channel, the launch row: a weight passing it is a throw.
     sense: function (_kind, _ch, level, t): void {
-      if (!level) return;
       // A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under way
       // is over, the table as it lies (its weight stopped short, or lay still when the board came back).
-      if (throwAt >= 0) {
-        if (t - throwAt < QUIET_MS) return;
-        decide(t, true);
-      }
+      if (!level || throwAt >= 0 && t - throwAt < QUIET_MS) return;
+      if (throwAt >= 0) decide(t, true);
       throwAt = t;
       watch(t, 0, ENTRY, ROWS - 1);
       begin(1);
@@ -390,10 +393,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way, as if launched now: its weight may not have reached the grid yet, or be sliding on it
-      // (every row is watched), or lie still (decided SHORT_MS from now, or at the next launch).
+      // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
+      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch).
       throwAt = t;
-      watch(t, 0, 0, ROWS - 1);
+      watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
   };
 }

@@ -257,8 +257,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let row = 0;
   let rowDue = 0;
   let seenNow = 0;
-  // At power-up (resume, called once at start), the table may have been cleared while the power was off: the first
-  // pass tells (a clear of a table that was clear before is nothing to do).
+  /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
   let blindUntil = 0;

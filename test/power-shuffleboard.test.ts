@@ -3,11 +3,14 @@
 // BOOT_MS to start a board after `power: on`.
 import assert from 'node:assert/strict';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import { simGame } from '../sim/games/shuffleboard';
+import type { ScenarioHeader } from '../sim/scenario';
+import { COLS, PEAK, QUIESCENT, ROW0_MM, PITCH_MM } from '../firmware/games/shuffleboard/board';
 import { cutAt, example } from './power-sweep';
 
 interface Printed {
-  phone?: { type: string; weights?: { w: string; c: number; d: number }[] };
-  final?: { scores: number[]; state: unknown };
+  phone?: { type: string; message?: string; weights?: { w: string; c: number; d: number }[] };
+  final?: { scores: number[]; state: { e: number; t: number } };
 }
 
 /** Blue throws first (the toss made before the game): to 300 mm, then red to 250 mm. */
@@ -20,6 +23,9 @@ function run(lines: object[]): Printed[] {
   return sim.out.map((l) => JSON.parse(l) as Printed);
 }
 const final = (out: Printed[]) => out[out.length - 1].final!;
+/** A whole end: eight throws, 6 s apart from 1 s, each to its own place. */
+const END = [300, 150, 600, 700, 800, 1200, 1000, 1400].map((d, i) => ({ t: 1000 + 6000 * i, do: 'slide', to: { d, y: 60 + 50 * i } }));
+const flags = (out: Printed[]) => out.filter((l) => l.phone && l.phone.type === 'flag').map((l) => l.phone!.message);
 
 describe('power cuts in table shuffleboard', () => {
   it('the first throw of the game, made while the board starts, is thrown by the side the toss gave and scored as uncut', () => {
@@ -32,8 +38,84 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(final(out).state, final(uncut).state);
   });
 
+  it('a throw launched as the power goes, already past the rows a weight comes in by at power-up: seen sliding on and decided', () => {
+    // Launched 1,019 ms before power-up towards the end edge, it is 1,711 mm from it then (row 33 of 38).
+    const second = { t: 6001, do: 'slide', to: { d: 10, y: 100 } };
+    const out = run([THROWS[0], { t: 6000, power: 'cut' }, second, { t: 6020, power: 'on' }]);
+    const weights = out.filter((l) => l.phone && l.phone.type === 'state').pop()!.phone!.weights!;
+    assert.deepEqual(weights.map((w) => [w.w, w.c, w.d]), [['blue1', 1, 300], ['red1', 0, 10]]);
+    assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
+  });
+
+  it('a throw under way whose weight has not reached the grid at power-up: decided once it rests on the grid, not before', () => {
+    // Launched 20 ms before the cut, towards 1,700 mm: at power-up (1,040 ms after the launch) it is 2,255 mm from
+    // the end edge, still short of the grid; it rests 1.5 s later.
+    const second = { t: 7000, do: 'slide', to: { d: 1700, y: 250 } };
+    const out = run([THROWS[0], second, { t: 7020, power: 'cut' }, { t: 7040, power: 'on' }]);
+    assert.deepEqual(final(out).state, final(run([THROWS[0], second])).state);
+  });
+
+  it('a throw under way whose weight comes to rest as the board is back: decided in time for the next throw, 2.5 s after power-up', () => {
+    // The first weight rests at 4,464 ms, the board is back at 4,520 ms, the next throw comes at 7,000 ms.
+    const out = run([THROWS[0], { t: 3500, power: 'cut' }, { t: 3520, power: 'on' }, THROWS[1]]);
+    assert.deepEqual(final(out).state, final(run(THROWS)).state);
+  });
+
+  it('a throw under way whose weight rests before the board is back, the next launched 1.7 s after power-up: both decided', () => {
+    // The first weight rests at 4,464 ms, the board is back at 5,270 ms: still waiting for a weight that may be
+    // coming when the next is launched, it takes the table as it lies for the first.
+    const out = run([THROWS[0], { t: 4250, power: 'cut' }, { t: 4270, power: 'on' }, THROWS[1]]);
+    assert.deepEqual(final(out).state, final(run(THROWS)).state);
+  });
+
+  it('the singles example, a cut as the last weight of an end falls off (103,520 ms), the table cleared 1.5 s after power-up: the end is scored from the table before the clear', () => {
+    assert.deepEqual(cutAt(example('shuffleboard-singles'), 103520), { at: 103520, outcome: 'uncut' });
+  });
+
+  it('the table cleared within 5 s of power-up, after an end: the next end begins, no throw is seen', () => {
+    // The eighth throw is decided by 47 s; the clear lifts a weight every 0.3 s from 50.3 s, 1.3 s after power-up.
+    const out = run([...END, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50000, do: 'clear' }]);
+    assert.deepEqual(flags(out), []);
+    assert.deepEqual([final(out).state.e, final(out).state.t], [2, 0]);
+  });
+
+  it('a weight lifted off beside one of the other colour (their fields cancelled between them) within 5 s of power-up: the clear is still played', () => {
+    // Blue and red touch along column 4: the sensors of row 5 (275 mm), midway, read no field until blue is lifted
+    // (50.7 s + 0.3 s, as row 5 is read), then red's. Taken for a throw, refused (the end is over), the clear still follows.
+    const end = END.map((a, i) => (i < 2 ? Object.assign({}, a, { to: { d: [246, 304][i], y: 229 } }) : a));
+    const out = run([...end, { t: 48000, power: 'cut' }, { t: 48020, power: 'on' }, { t: 50700, do: 'clear' }, { t: 60000, do: 'slide', to: { d: 300, y: 250 } }]);
+    assert.deepEqual([final(out).state.e, final(out).state.t], [2, 1]);
+  });
+
+  it('a weight thrown while the board starts that stops short of the grid is seen by nothing: its throw, entered from the phone, gives the game as uncut', () => {
+    const short = { t: 7000, do: 'slide', to: { d: 2500, y: 250 } };
+    const next = { t: 13000, do: 'slide', to: { d: 250, y: 100 } };
+    const cut = [THROWS[0], { t: 6980, power: 'cut' }, { t: 7000, power: 'on' }, short];
+    const uncut = final(run([THROWS[0], short, next])).state;
+    assert.equal(final(run([...cut, next])).state.t, uncut.t - 1, 'the short throw is not counted');
+    assert.deepEqual(final(run([...cut, { t: 12000, phone: { cmd: 'rest' } }, next])).state, uncut);
+  });
+
+  it('the simulator lifts the weights on the table off one every 0.3 s when it is cleared (docs/replay.md), the last thrown last', () => {
+    const model = simGame({ seed: 1, options: {} } as ScenarioHeader);
+    const world = { levels() {}, state: () => null, busy: () => false, random: Math.random } as never;
+    const slide = (t: number, body: object) => model.happen!({ t, body: Object.assign({ do: 'slide' }, body) } as never, world);
+    // One weight off the end, then two, each right above a sensor of column 4 (y 229): rows 2 and 10.
+    slide(0, { off: true });
+    slide(6000, { to: { d: ROW0_MM + 2 * PITCH_MM, y: 229 } });
+    slide(12000, { to: { d: ROW0_MM + 10 * PITCH_MM, y: 229 } });
+    model.happen!({ t: 18000, body: { do: 'clear' } } as never, world);
+    const field = (row: number, t: number) => (model.analog!(row * COLS + 4, t) - QUIESCENT) / PEAK;
+    const lying = (t: number) => [2, 10].filter((row) => Math.abs(field(row, t)) > 0.5);
+    assert.deepEqual([18000, 18299, 18300, 18599, 18600].map(lying), [[2, 10], [2, 10], [10], [10], []]);
+  });
+
   it('the power-cut sweep of the corrected example: a cut at 20 ms comes out as uncut', () => {
     assert.deepEqual(cutAt(example('shuffleboard-corrected'), 20), { at: 20, outcome: 'uncut' });
+  });
+
+  it('the doubles example, a weight thrown off the end 540 ms before power-up (cut at 93,520 ms): seen crossing the grid, decided as uncut', () => {
+    assert.deepEqual(cutAt(example('shuffleboard-doubles'), 93520), { at: 93520, outcome: 'uncut' });
   });
 
   it('the doubles example, a cut just after the last throw of an end is launched (100,270 ms): the throw is decided at power-up, and the table cleared 5 s after power-up is a clear, not a throw', () => {

@@ -16,7 +16,7 @@ import { mulberry32 } from '../sim/inputs';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { createShuffleboardInterpreter, locate, QUIET_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
@@ -230,6 +230,8 @@ describe('shuffleboard: the interpreter', () => {
   it('a throw begins at the launch row; nothing is told while the weight slides; once all is still, the table as seen', () => {
     const h = harness();
     h.run(1000);
+    // (The table found empty after power-up: a clear, nothing to do at the start of a game.)
+    assert.deepEqual(h.emitted.splice(0).map((e) => e.move.k), ['clear']);
     h.slide({ to: { d: 140, y: 250 } }, 0);
     assert.deepEqual(h.begun, [1], 'the throw is saved as begun (a power cut then loses nothing)');
     // A weight braking from the launch row to 140 mm slides for 3.6 s.
@@ -263,6 +265,19 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.length, 0);
     h.run(500);
     assert.deepEqual(h.emitted.map((e) => e.move), [{ k: 'seen', w: [] }]);
+  });
+
+  it('a weight that stops short, the next launched 3 s after it: the short throw is over at that launch, and the next is followed', () => {
+    const h = harness();
+    h.run(1000);
+    h.emitted.length = 0;
+    h.slide({ to: { d: 2500, y: 250 } }, 0);
+    h.run(3000);
+    h.slide({ to: { d: 500, y: 250 } }, 1);
+    h.run(6000);
+    assert.deepEqual(h.emitted.map((e) => e.move.k), ['seen', 'seen']);
+    assert.deepEqual(h.emitted[0].move.w, []);
+    near(h.emitted[1].move.w as number[][], [[1, 500]]);
   });
 
   it('settle decides a throw at once, from the table as it lies (a referee acts on it)', () => {
@@ -305,14 +320,16 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.filter((e) => e.move.k === 'seen').length, 1);
   });
 
-  it('at power-up: with a throw under way, it is decided from the table as it lies once still; without, the table is not a throw', () => {
+  it('at power-up: with a throw under way, it is decided from the table as it lies once still, RESUME_MS + QUIET_MS after power-up at the earliest (its weight may not have come yet); without, the table is not a throw', () => {
     const h = harness();
     h.slide({ to: { d: 400, y: 250 } }, 0);
     h.run(6000);
     const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
     const again = createShuffleboardInterpreter((move) => h.emitted.push({ t: h.now(), move }), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
     again.resume!(h.now(), () => 0, 1);
-    for (let t = h.now(); t < h.now() + 1000; t += 10) again.tick(t);
+    for (let t = h.now(); t < h.now() + RESUME_MS + QUIET_MS - 10; t += 10) again.tick(t);
+    assert.equal(h.emitted.length, 1, 'the weight may still be coming');
+    for (let t = h.now() + RESUME_MS + QUIET_MS - 10; t < h.now() + RESUME_MS + QUIET_MS + 100; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[0, 400]]);
     const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [{ read: (ch) => table[ch] / 4096 }]);

@@ -83,7 +83,7 @@ function placeProblem(p: unknown, what: string): string | null {
 /** Table shuffleboard: weights slid, knocked and cleared (docs/replay.md). */
 export function simGame(header: ScenarioHeader): SimGame {
   const seed = header.seed >>> 0;
-  /** Every weight on the table, or that was, this end. */
+  /** Every weight on the table, or that was (knocked on, off the end, lifted off while clearing it). */
   let table: Weight[] = [];
   /** Times something began to move: the noise is drawn afresh at each. */
   const epochs: number[] = [0];
@@ -132,8 +132,7 @@ export function simGame(header: ScenarioHeader): SimGame {
         // should the board be off or starting at that throw.
         if (state && state.t >= WEIGHTS) first = turn(state) & 1;
         let k = 0;
-        for (const w of table) if (w.gone === Infinity) w.gone = a.t + LIFT_MS * ++k;
-        table = [];
+        for (const w of table) if (w.gone === Infinity && placeAt(w, a.t)) w.gone = a.t + LIFT_MS * ++k;
         thrown = 0;
         epochs.push(a.t);
         return;
@@ -145,6 +144,8 @@ export function simGame(header: ScenarioHeader): SimGame {
       const side = (first + thrown) & 1;
       const name = ['red', 'blue'][side] + ((thrown >> 1) + 1);
       thrown++;
+      // The weights lifted off by now are gone for good.
+      table = table.filter((w) => w.gone > a.t);
       const to = o.off ? { d: FALLEN_MM, y: MIDDLE_MM } : (o.to as Place);
       // Slid straight down the table.
       const start = { d: LAUNCH_MM, y: to.y };

@@ -21,6 +21,12 @@ export const CHANGE = 1;
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
 export const SHORT_MS = 5000;
+/**
+ * A throw under way when the power went is decided, if nothing moves, QUIET_MS after this long after power-up
+ * (ms): 1 s in all. Its weight may not have reached the grid yet (one that rests past the foul line reaches it
+ * 1.74 s after its launch at the latest, and the board is off about 1 s); the players may soon clear the table.
+ */
+export const RESUME_MS = 600;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
@@ -317,7 +323,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const bank = (analog as AnalogBank[])[0];
   /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
   const ref = new Uint8Array(SENSORS);
-  /** Per row, when a sensor of it last changed (ms), and whether it saw a weight's field then (1). */
+  /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
   /** When the throw under way began; -1: none. */
@@ -333,17 +339,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let row = 0;
   let rowDue = 0;
   let seenNow = 0;
-  let seenLast = 0;
-  /** Until when a weight seen moving between throws is one thrown while the board was starting. */
+  /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
+  let seenLast = 1;
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
   let blindUntil = 0;
 
-  /** Row r changed at t: whether it sees a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
     rowAt[r] = t;
     rowSees[r] = 0;
     for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
       const x = ref[ch];
-      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r] = 1;
+      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
     }
   }
 
@@ -392,11 +399,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
     const seen = locate(frame);
     throwAt = -1;
+    // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
+    // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
+    // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
+    // cleared, as at power-up.
+    seenLast = seen.length || blindUntil;
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
-    // A fresh pass of the rows begins, after one that saw the table as it is now.
-    seenLast = seen.length ? 1 : 0;
     seenNow = row = 0;
     emit({ k: 'seen', w: seen });
   }
@@ -421,7 +431,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   return {
     // The one digital channel, the launch row: a weight passing it is a throw.
     sense: function (_kind, _ch, level, t): void {
-      if (!level || throwAt >= 0) return;
+      // A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under way
+      // is over, the table as it lies (its weight stopped short, or lay still when the board came back).
+      if (!level || throwAt >= 0 && t - throwAt < QUIET_MS) return;
+      if (throwAt >= 0) decide(t, true);
       throwAt = t;
       watch(t, 0, ENTRY, ROWS - 1);
       begin(1);
@@ -429,16 +442,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // Between throws, a row now and then; during one, follow (apart: the interpreter reads a whole function's text at each call).
     tick: function (t: number): void {
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
-      if (t < rowDue) return;
+      // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
+      if (t < rowDue && t >= blindUntil) return;
       rowDue = t + ROW_MS;
       // A weight anywhere in a row: its strongest reading is well above the noise.
+      const before = rowSees[row];
       readRow(row, t);
-      if (rowSees[row]) seenNow = 1;
-      // Soon after power-up, a weight moving: thrown while the board was starting, its launch unseen.
-      if (t < blindUntil && rowAt[row] === (t | 0)) {
-        blindUntil = 0;
+      seenNow |= rowSees[row];
+      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+      if (t < blindUntil && rowSees[row] > before) {
         throwAt = t;
-        watch(t, 1, row - 2, row + 2);
+        watch(t, 1, 0, ROWS - 1);
         begin(1);
       } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
@@ -454,21 +469,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       return throwAt >= 0;
     },
     resume: function (t: number, _level, pending: number): void {
-      // What lies on the table was there before the power went.
-      // (Read as changed, from nothing: not a change of now.)
-      for (let r = 0; r < ROWS; r++) {
-        readRow(r, t);
-        rowAt[r] = t - QUIET_MS;
-      }
-      // The table may have been cleared while the power was off: the first pass tells (a clear of a table that
-      // was clear before is nothing to do).
-      seenLast = 1;
-      seenNow = row = 0;
+      // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
+      // to be no change of now).
+      for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way: decided once everything has been still for QUIET_MS from now.
+      // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
+      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch).
       throwAt = t;
-      watch(t, 1, 0, ROWS - 1);
+      watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
   };
 }

@@ -375,6 +375,22 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     assert.equal(moves.clear(one).refused, 'end');
   });
 
+  it('a new weight of the side that throws next, and none of the side whose throw it is: that throw went unseen (short, S4), this is the next', () => {
+    // Red throws first; a blue weight is the first seen: red's throw went unseen, this is blue's.
+    let s = seen(first(), [[1, 400]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 2), s.c.slice(0, 2)], [2, [-1, 400], [0, 1]]);
+    s = seen(s, [[1, 400], [0, 300]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 3)], [3, [-1, 400, 300]]);
+    // Blue's throw seen, with a red weight anew too: one throw (blue's), not two.
+    s = seen(s, [[1, 400], [0, 300], [1, 900], [0, 100]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 4)], [4, [-1, 400, 300, 900]]);
+    // Never more than the end's eight throws: a red weight seen at blue's eighth is not taken for a ninth.
+    let t = first();
+    for (let i = 0; i < 7; i++) t = seen(t, []).state;
+    t = seen(t, [[0, 500]]).state;
+    assert.deepEqual([t.t, t.d[7]], [8, -1]);
+  });
+
   it('matched: a weight still where it lay keeps its id; the thrown weight takes the one seen anew', () => {
     const s = seen(seen(first(), [[0, 500]]).state, [[0, 500], [1, 900]]).state;
     assert.deepEqual(matched(s, [[0, 499], [1, 900], [0, 200]]), [[0, 0, 499], [2, 0, 200], [1, 1, 900]]);

@@ -268,7 +268,8 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
 /**
  * The moves rest and seen: a throw is over. A table seen (each weight as
  * [colour, d]) is checked first, and matched to the weights (matched()) only
- * once nothing refuses the throw.
+ * once nothing refuses the throw; one that shows the throw before it went
+ * unseen is played as that throw, short, then as this one.
  */
 function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
   const w = move.w || [];
@@ -277,7 +278,20 @@ function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<Shuffle
   if (state.w !== null) return refuse(state, 'over');
   if (state.f < 0) return refuse(state, 'toss');
   if (state.t >= WEIGHTS) return refuse(state, 'clear');
-  return lay(state, seen ? matched(state, w) : w, 1);
+  if (!seen) return lay(state, w, 1);
+  let r = matched(state, w);
+  // A weight seen anew of the side that throws next, and the thrown one not seen: this throw went unseen
+  // (short: the board was starting when it came, or missed its launch), and that weight is the next throw.
+  const next = 1 - ((state.f + state.t) & 1);
+  let spare = 0;
+  let i: number;
+  for (i = 0; i < w.length; i++) if (w[i][0] === next && w[i][1] < FOUL_MM - RADIUS_MM) spare++;
+  for (i = 0; i < r.length; i++) spare -= r[i][0] === state.t ? WEIGHTS : r[i][1] === next && r[i][2] >= 0 ? 1 : 0;
+  if (spare > 0 && state.t < WEIGHTS - 1) {
+    state = lay(state, [], 1).state;
+    r = matched(state, w);
+  }
+  return lay(state, r, 1);
 }
 
 export const moves = {

@@ -384,6 +384,10 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     // Blue's throw seen, with a red weight anew too: one throw (blue's), not two.
     s = seen(s, [[1, 400], [0, 300], [1, 900], [0, 100]]).state;
     assert.deepEqual([s.t, s.d.slice(0, 4)], [4, [-1, 400, 300, 900]]);
+    // Red's third unseen, and blue's fourth knocks red's first on to 60: the knock does not hide the missed throw.
+    let k = seen(seen(first(), [[0, 300]]).state, [[0, 300], [1, 400]]).state;
+    k = seen(k, [[0, 60], [1, 400], [1, 190]]).state;
+    assert.deepEqual([k.t, k.d.slice(0, 4)], [4, [60, 400, -1, 190]]);
     // Never more than the end's eight throws: a red weight seen at blue's eighth is not taken for a ninth.
     let t = first();
     for (let i = 0; i < 7; i++) t = seen(t, []).state;

@@ -274,24 +274,20 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
 function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
   const w = move.w || [];
   const seen = move.k === 'seen';
-  for (let i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
+  let i: number;
+  for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
   if (state.w !== null) return refuse(state, 'over');
   if (state.f < 0) return refuse(state, 'toss');
   if (state.t >= WEIGHTS) return refuse(state, 'clear');
   if (!seen) return lay(state, w, 1);
-  let r = matched(state, w);
-  // A weight seen anew of the side that throws next, and the thrown one not seen: this throw went unseen
-  // (short: the board was starting when it came, or missed its launch), and that weight is the next throw.
+  // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
+  // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
+  const more = [0, 0];
+  for (i = 0; i < w.length; i++) if (w[i][1] < FOUL_MM - RADIUS_MM) more[w[i][0]]++;
+  for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
   const next = 1 - ((state.f + state.t) & 1);
-  let spare = 0;
-  let i: number;
-  for (i = 0; i < w.length; i++) if (w[i][0] === next && w[i][1] < FOUL_MM - RADIUS_MM) spare++;
-  for (i = 0; i < r.length; i++) spare -= r[i][0] === state.t ? WEIGHTS : r[i][1] === next && r[i][2] >= 0 ? 1 : 0;
-  if (spare > 0 && state.t < WEIGHTS - 1) {
-    state = lay(state, [], 1).state;
-    r = matched(state, w);
-  }
-  return lay(state, r, 1);
+  if (more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+  return lay(state, matched(state, w), 1);
 }
 
 export const moves = {

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
@@ -142,16 +142,18 @@ describe('flash', () => {
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
       writeToStorage(dir, { '.boot0': CATCH_ERRORS + phone + stubs });
       // The Linux build reads its input on a thread of its own, unguarded, and takes a TCP stream as fast as it
-      // comes (a board's UART paces it): now and then the interpreter stops on an ASSERT in jsdevices.c, or runs
-      // out of memory, while an upload streams in. That is the test bed failing, not the flash: it is tried
-      // again (at most twice more) on a fresh interpreter, and any other failure fails at once; a flash that
-      // cannot fit the interpreter's memory fails all three times.
-      let r = spawnSync('true', { encoding: 'utf8' });
+      // comes: given a whole upload at once, the interpreter stops on an ASSERT in jsdevices.c, or runs out of
+      // memory. A board's UART or Bluetooth paces what it is sent, so the upload goes through pacedPort. Should
+      // the test bed still fail so, it is tried again (at most twice more) on a fresh interpreter; any other
+      // failure fails at once, and a flash that cannot fit the interpreter's memory fails all three times.
+      let r = { status: -1 as number | null, stdout: '', stderr: '' };
       for (let attempt = 0; attempt < 3; attempt++) {
         const port = await freePort();
         socat = spawn('socat', [`TCP-LISTEN:${port},reuseaddr,fork`, `EXEC:${espruinoPath()},pty,raw,echo=0`], { cwd: dir, stdio: 'ignore' });
         await new Promise((res) => setTimeout(res, 500));
-        r = spawnSync(process.execPath, [cli, 'flash', '--game', 'triangle', '--port', `tcp://127.0.0.1:${port}`], { encoding: 'utf8' });
+        const paced = await pacedPort(port);
+        r = await run(process.execPath, [cli, 'flash', '--game', 'triangle', '--port', `tcp://127.0.0.1:${paced.port}`]);
+        paced.close();
         if (r.status === 0 || !/ASSERT\(len <= 64\) FAILED|OUT OF MEMORY/.test(r.stdout + r.stderr)) break;
         console.log('      the Linux interpreter stopped while the upload streamed in (input-thread ASSERT or out of memory): trying again');
         socat.kill();
@@ -185,5 +187,39 @@ function freePort(): Promise<number> {
       const port = (server.address() as { port: number }).port;
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** A command's exit status and output, the event loop running meanwhile (pacedPort serves it). */
+function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/** A TCP port that passes what it is sent on to port `to` 32 bytes every 4 ms, as a board's serial line paces it; replies pass straight back. */
+function pacedPort(to: number): Promise<{ port: number; close: () => void }> {
+  return new Promise((resolve) => {
+    const server = createServer((sender) => {
+      const board = connect(to, '127.0.0.1');
+      let queued = Buffer.alloc(0);
+      const pace = setInterval(() => {
+        if (queued.length) board.write(queued.subarray(0, 32));
+        queued = queued.subarray(32);
+      }, 4);
+      sender.on('data', (d: Buffer) => { queued = Buffer.concat([queued, d]); });
+      board.on('data', (d) => sender.write(d));
+      const end = () => { clearInterval(pace); sender.destroy(); board.destroy(); };
+      sender.on('close', end);
+      board.on('close', end);
+      sender.on('error', end);
+      board.on('error', end);
+    });
+    server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, close: () => server.close() }));
   });
 }

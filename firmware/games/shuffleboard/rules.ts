@@ -15,6 +15,8 @@ export const DEUCE_MM = 305;
 export const FOUL_MM = 1829;
 /** The weight's radius: it is 58 mm across. */
 export const RADIUS_MM = 29;
+/** A weight whose centre is this far from the end edge or farther is not fully over the foul line: short (S4). */
+const SHORT_MM = FOUL_MM - RADIUS_MM;
 /** What the sensing resolves: two weights nearer than this to each other are level (S11). Option `resolution`. */
 export const RESOLUTION_MM = 5;
 /** Weights per end: 4 of each colour (S1). */
@@ -185,7 +187,7 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
     if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
     if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
     if (throwing && id !== state.t && st.d[id] < 0) continue;
-    const out = d < 0 || d >= FOUL_MM - RADIUS_MM;
+    const out = d < 0 || d >= SHORT_MM;
     st.d[id] = out ? -1 : d;
     st.c[id] = at[1];
     // Hanging h, left out: by d.
@@ -255,7 +257,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     for (i = 0; i <= state.t; i++) {
       if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
     }
-    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] < FOUL_MM - RADIUS_MM) at.push(seen[i][1]);
+    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] < SHORT_MM) at.push(seen[i][1]);
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
       if (best[i] >= 0) rest.push([ids[i], c, at[best[i]]]);
@@ -283,7 +285,7 @@ function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<Shuffle
   // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
   // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
   const more = [0, 0];
-  for (i = 0; i < w.length; i++) if (w[i][1] < FOUL_MM - RADIUS_MM) more[w[i][0]]++;
+  for (i = 0; i < w.length; i++) if (w[i][1] < SHORT_MM) more[w[i][0]]++;
   for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
   const next = 1 - ((state.f + state.t) & 1);
   if (more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;

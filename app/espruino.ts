@@ -8,7 +8,7 @@
 // docs/espruino.md, so the period is the longest the board's shortest
 // sensor pulse allows.
 import type { AnalogBank, AnalogBankOptions, BankOptions, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions } from '../hal/types';
-import { ANALOG_BANKS, GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
+import { ANALOG_BANKS, DIGITAL_BANKS, GPIO_BANKS, PIN_BANKS, SHIFT_CHAINS } from '../firmware/device';
 import { REFERENCE_BOARD } from '../firmware/board';
 import type { GameModule } from '../firmware/game';
 import { startFirmware } from '../firmware/runtime';
@@ -55,7 +55,8 @@ export function boot<S, M>(game: GameModule<S, M>): void {
   // would hold the HAL (and the ticker's method) for as long as the board runs.
   startFirmware({
     clock: espruinoClock,
-    banks: buildBanks(game.board.banks as BankOptions[]),
+    // A board of analog banks alone has nothing for the scanner (firmware/device.ts).
+    banks: DIGITAL_BANKS ? buildBanks(game.board.banks as BankOptions[]) : [],
     ticker: espruinoTicker(),
     buttons: espruinoButtons(REFERENCE_BOARD.next, REFERENCE_BOARD.mode),
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),

@@ -1,11 +1,13 @@
 // The shuffleboard board's analog scan (wiring.md, Shuffleboard board: Scan
-// cost), in the real interpreter when ESPRUINO names one: the interpreter's
-// tick between throws (a row every 50 ms) and during a throw (five rows of
-// the grid, one of them changing), each as a ratio to the bare reads of the
-// same channels (a loop of one digitalWrite of the select lines and one
+// cost), in the real interpreter when ESPRUINO names one: the scan itself (a
+// row read by the bank's driver, each reading compared with the one kept),
+// and the interpreter's tick between throws (the launch row's four channels every tick, and a row
+// of the grid every 50 ms) and during a throw (the launch row and five rows of
+// the grid, one of them changing), each as a ratio to the bare reads of as
+// many channels (a loop of one digitalWrite of the select lines and one
 // analogRead each, nothing else); the scan rate that costs 25% of the chip;
 // and what finding 1, 4 and 8 weights in a whole grid costs once a throw is
-// over. Target: tick/bare <= 1.5.
+// over, with how often the launch row is read meanwhile. Target: tick/bare <= 1.5.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,17 +31,21 @@ const PAIRS = 301;
  */
 const DEVICE_ENTRY = `
 import { createShuffleboardInterpreter, locate } from './firmware/games/shuffleboard/interpret';
-import { COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
+import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
 declare function getTime(): number;
 declare function digitalWrite(pins: number[], value: number): void;
 declare function analogRead(pin: number): number;
 declare const global: any;
-var levels = new Float32Array(SENSORS).fill(0.5);
+// A tick reads the launch row (4 channels) first, then rows of the grid: the stand-in's readings are in the
+// order a call reads them from next, not by channel (half the supply: no field, no launch), and four at 0 from
+// 384 on: a launch.
+var levels = new Float32Array(512).fill(0.5);
+levels.fill(0, 384, 388);
 var next = 0;
 global.analogRead = function (pin: number) { return levels[next++]; };
-var bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS });
+var bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: CHANNELS });
 // The bare reads: the select lines as the bank drives them (S0 last), the channel's ADC pin.
 var select = [18, 17, 16, 15, 14, 13, 12, 11];
 var adc = [2, 3];
@@ -52,12 +58,12 @@ function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
-/** Ticks stepMs apart (each after prepare(), untimed) against the bare reads of channels from..to, in turns: the medians, in empty-loop iterations, and the channels the last tick read. */
-function timed(stepMs: number, from: number, to: number, prepare: () => void) {
+/** Ticks stepMs apart (each after prepare(), untimed) against the bare reads of as many channels from the first as each read, in turns: the medians, in empty-loop iterations, and the channels the last tick read. */
+function timed(stepMs: number, from: number, prepare: () => void) {
   var ticks: number[] = [];
   var bares: number[] = [];
   var drivers: number[] = [];
-  var read = 0;
+  var reads: number[] = [];
   for (var i = 0; i < ${PAIRS}; i++) {
     prepare();
     next = from;
@@ -65,24 +71,53 @@ function timed(stepMs: number, from: number, to: number, prepare: () => void) {
     var t0 = getTime();
     it.tick(now);
     var t1 = getTime();
-    read = next - from;
+    var read = next - from;
+    reads.push(read);
     next = from;
-    bare(from, to);
+    bare(from, from + read);
     var t2 = getTime();
     bares.push(t2 - t1);
     next = from;
-    driverReads(from, to);
+    driverReads(from, from + read);
     drivers.push(getTime() - t2);
     ticks.push(t1 - t0);
   }
   var loop = loopTime();
-  return [median(bares) / loop, median(ticks) / loop, read, median(drivers) / loop];
+  return [median(bares) / loop, median(ticks) / loop, median(reads), median(drivers) / loop];
 }
-// Between throws: a row every ROW_MS; each tick here is one that reads a row (a still table: nothing changes).
-print('<<<' + JSON.stringify(['idle', COLS].concat(timed(50, 0, COLS, function () {}))) + '>>>');
-// A throw: a weight slides over row 35, whose readings change at every tick; the scan's window settles on rows 33-37.
+// The scan itself: a row of the grid read by the bank's changes (its reads and the comparison with the readings
+// kept, in the driver's loop), nothing changing, against the bare reads of its channels, in turns.
+var kept = new Uint8Array(CHANNELS).fill(128);
+(function () {
+  var scans: number[] = [];
+  var bares: number[] = [];
+  var drivers: number[] = [];
+  for (var i = 0; i < ${PAIRS}; i++) {
+    next = 0;
+    var t0 = getTime();
+    bank.changes(0, COLS, kept);
+    var t1 = getTime();
+    next = 0;
+    bare(0, COLS);
+    var t2 = getTime();
+    next = 0;
+    driverReads(0, COLS);
+    drivers.push(getTime() - t2);
+    scans.push(t1 - t0);
+    bares.push(t2 - t1);
+  }
+  var loop = loopTime();
+  print('<<<' + JSON.stringify(['scan', COLS, median(bares) / loop, median(scans) / loop, COLS, median(drivers) / loop]) + '>>>');
+})();
+// Between throws, a still table (nothing changes): the launch row at every tick, and a row every ROW_MS; ticks
+// 50 ms apart all read a row, ticks 10 ms apart four in five read the launch row alone.
+print('<<<' + JSON.stringify(['idle', 4 + COLS].concat(timed(50, 0, function () {}))) + '>>>');
+print('<<<' + JSON.stringify(['launch', 4].concat(timed(10, 0, function () {}))) + '>>>');
+// A throw: launched (a group reads 0), then a weight slides over row 35 (its readings, as read after the launch
+// row's four, change at every tick); the scan's window settles on rows 33-37.
 function row35(level: number) { for (var ch = 350; ch < 360; ch++) levels[ch] = level; }
-it.sense(1, 0, 1, now);
+next = 384;
+it.tick(now += 10);
 levels[365] = 0.55;
 next = 360;
 it.tick(now += 10);
@@ -90,7 +125,7 @@ row35(0.55);
 next = 340;
 it.tick(now += 10);
 var flip = 0;
-print('<<<' + JSON.stringify(['throw', 50].concat(timed(10, 330, 380, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
+print('<<<' + JSON.stringify(['throw', 4 + 50].concat(timed(10, 330, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
 // Finding one weight, four, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);
@@ -109,14 +144,24 @@ for (var n = 0; n < tables.length; n++) {
   // the machine's other work, and that only slows it.
   var best = [Infinity, Infinity];
   var seen: number[][] = [];
+  // The board reads its launch row meanwhile: here a poll that only counts, for how often it comes, and the
+  // longest time without one (from the start to the end), in the fastest run.
+  var polls = 0;
+  var gap = 0;
+  var gapOfBest = 0;
   for (var r = 0; r < 7; r++) {
+    polls = 0;
+    gap = 0;
     var t0 = getTime();
-    seen = locate(frame);
+    var last = t0;
+    seen = locate(frame, function () { var t = getTime(); gap = Math.max(gap, t - last); last = t; polls++; });
     var t1 = getTime();
+    gap = Math.max(gap, t1 - last);
+    if (t1 - t0 < best[0]) gapOfBest = gap;
     bare(0, SENSORS);
     best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
   }
-  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS]) + '>>>');
+  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS, polls, gapOfBest / best[1] * SENSORS]) + '>>>');
 }
 `;
 
@@ -132,14 +177,14 @@ export async function run(print: (line: string) => void): Promise<void> {
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
-  if (rows.length < 5) {
+  if (rows.length < 7) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
   }
   print(`interpreter (${binary}; bare read = digitalWrite of the 8 select lines and analogRead, per channel; costs in empty-loop iterations, medians of ${PAIRS} of each taken in turns):`);
   print('tick                     channels  bare  tick  tick/bare  target  on the chip');
-  for (const [what, channels, bare, tick, read, driver] of rows.slice(0, 2) as number[][] as [string, number, number, number, number, number][]) {
-    const label = what === 'idle' ? 'between throws (a row)' : 'throw (5 rows)';
+  for (const [what, channels, bare, tick, read, driver] of rows.slice(0, 4) as number[][] as [string, number, number, number, number, number][]) {
+    const label = { scan: 'the scan: a row', idle: 'between throws (a row)', launch: 'between rows (launch)', throw: 'throw (5 rows)' }[what] as string;
     if (read !== channels) {
       print(`${label}: the tick read ${read} channels, not ${channels}: no result`);
       continue;
@@ -152,7 +197,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
   // On the chip, by the bare read as yardstick (as above).
-  for (const [, placed, found, reads] of rows.slice(2) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms`);
+  for (const [, placed, found, reads, polls, gap] of rows.slice(4) as number[][]) {
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms; the launch row read ${polls} times meanwhile, every ${(reads * CHIP_ANALOG_US / 1000 / polls).toFixed(1)} ms on average, ${(gap * CHIP_ANALOG_US / 1000).toFixed(1)} ms at most`);
   }
 }

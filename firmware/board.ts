@@ -18,14 +18,15 @@ export interface Sensor {
 }
 
 export interface BoardDescription {
-  /** Raw channels in all banks together. */
+  /** Raw digital channels in all banks together: what the scanner reads (an analog bank's channels are its own, and the interpreter's). */
   channels: number;
   sensors: Sensor[];
   /**
    * The sensor on channel `ch` (undefined where none), made when asked: a
    * board of many sensors gives it, so that the chip never makes the whole
    * list (96 sensors' objects take some 970 JsVars). The firmware reads a
-   * board through sensorAt.
+   * board through sensorAt. A board without digital channels names its
+   * analog bank's sensors by their channels instead (fault reports).
    */
   sensor?(ch: number): Sensor | undefined;
   /**

@@ -11,5 +11,7 @@ export const SETTLE_GROUPS = true;
 export const GPIO_BANKS = true;
 export const PIN_BANKS = true;
 export const SHIFT_CHAINS = true;
+/** The scanner, its debouncing, fault check and diagnostics (firmware/scan.ts): on a board, only if it has a digital bank. */
+export const DIGITAL_BANKS = true;
 /** The analog bank driver (hal/espruino/analog.ts): on a board, only if its board has an analog bank. */
 export const ANALOG_BANKS = true;

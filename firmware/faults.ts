@@ -16,8 +16,10 @@ export const CHATTER = 2;
 export const NEVER = 4;
 /** Most of the board's sensors active at once (a bank inverted, a supply or a connector missing, inputs floating). */
 export const BANK = 8;
+/** An analog sensor that reads at a rail of its supply: none is there, or its line is broken (a game's interpreter checks those it reads). */
+export const RAIL = 16;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank';
+export const FAULT_NAMES = 'stuck chatter never bank rail';
 
 /** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;

@@ -25,7 +25,7 @@ import type { Fields, Refusal } from './protocol';
 import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import type { AdvertState } from './advert';
-import { ON_DEVICE } from './device';
+import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
 export interface RuntimeConfig {
   players: number;
@@ -72,7 +72,8 @@ export interface FirmwareView {
 export interface Firmware {
   /** One scan tick; the HAL's ticker calls it every pollMs. */
   tick(): void;
-  scanner: Scanner;
+  /** None on a board without digital channels. */
+  scanner: Scanner | null;
   view(): FirmwareView;
 }
 
@@ -104,7 +105,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     scanOptions.counts = true;
   }
   // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
-  const scanner = /*@__NOINLINE__*/ Scanner(scanOptions);
+  // A board without digital channels has none (shuffleboard's: its interpreter reads its analog bank, and checks
+  // it), nor its code (firmware/device.ts). A constant on a board, so the minifier keeps only the branches it takes.
+  const scanning = DIGITAL_BANKS && (!ANALOG_BANKS || mod.board.channels > 0);
+  const scanner = scanning ? /*@__NOINLINE__*/ Scanner(scanOptions) : null;
   // A game saved before the power went is taken up where it was; else a new one starts
   // (the game is set from one or the other at the end of the boot).
   let saved = restore(store, mod);
@@ -131,7 +135,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
   // The fault check's memory (faults.ts).
-  const faultMemory = faultWords(mod.board);
+  const faultMemory = scanning ? faultWords(mod.board) : null;
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
@@ -290,10 +294,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // of the walk test.
       if (args.on !== undefined && !diag === args.on) {
         if (args.on) {
-          mode = diag = createDiagnostics(scanner, mod.board, clock.now(), function (walk: WalkState): void {
+          const progressed = function (walk: WalkState): void {
             sendLine(radio, message('diag', { walk: walk }));
             show();
-          });
+          };
+          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads.
+          mode = diag = scanning ? createDiagnostics(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
         } else {
           diag = null;
           mode = playing;
@@ -384,18 +390,18 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     begin({ players: config.players, options: config.options }, config.names);
   }
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (playing.resume) playing.resume(clock.now(), scanner.level, saved ? saved.pending : -1);
+  if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, saved ? saved.pending : -1);
   // Mode held at power-up: diagnostics, started as a phone starts them (no function kept for the boot alone).
   if (config.diag) handle({ name: 'diag', args: { on: true } } as unknown as Command);
   else announce();
 
   function tick(): void {
     const now = clock.now();
-    const changed = scanner.poll(now);
+    const changed = scanning ? scanner!.poll(now) : 0;
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!diag && changed > halfChannels) distrust(BANK);
-      scanner.drain(sink || mode);
+      scanner!.drain(sink || mode);
     }
     mode.tick(now);
     if (now < slowAt) return;
@@ -413,7 +419,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
       // (Not inlined: the tick's text is read at every scan.)
-      const bad = /*@__NOINLINE__*/ checkFaults(scanner, faultMemory, sensedMoves, reportFault);
+      // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
+      const bad = (scanning ? /*@__NOINLINE__*/ checkFaults(scanner!, faultMemory!, sensedMoves, reportFault) : 0)
+        | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault) : 0);
       if (bad) distrust(bad);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.

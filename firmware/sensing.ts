@@ -1,6 +1,7 @@
 // What the scanner hands upwards: debounced sensor events, and the interface of
 // a game's interpreter that turns them into moves. Kinds are small integers so
 // the scanner's event queue can hold events in typed arrays and allocate nothing.
+import type { Diagnostics, WalkState } from './diag';
 
 /** A debounced level change on a channel. */
 export const EDGE = 0;
@@ -31,8 +32,23 @@ export interface Interpreter {
    * gave strings after a number, that number's decimal digits followed by the
    * strings, as one string): what is already there is not a new move, and a
    * move under way is decided from what the sensors show from now on.
+   * (`level` is null on a board without digital channels.)
    */
-  resume?(t: number, level: (ch: number) => number, pending: number | string): void;
+  resume?(t: number, level: ((ch: number) => number) | null, pending: number | string): void;
+  /**
+   * An interpreter that reads sensors of its own (an analog bank, which the
+   * scanner never reads) checks them: called once a second during play, it
+   * reports each fault it finds once (the channel, a fault bit of
+   * firmware/faults.ts) and returns the faults that make its sensors
+   * untrustworthy (BANK), else 0.
+   */
+  faults?(report: (ch: number, fault: number) => void): number;
+  /**
+   * Its diagnostics mode, on a board without digital channels (the scanner's
+   * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:
+   * the same report, walk test and `progressed` as those.
+   */
+  diagnose?(now: number, progressed: (walk: WalkState) => void): Diagnostics;
 }
 
 /**

@@ -69,9 +69,16 @@ export interface AnalogBankOptions {
   channels: number;
 }
 
-/** Analog channels read one at a time: read(ch) is the level as a fraction of the supply, 0..1. */
+/** Analog channels, read one at a time. */
 export interface AnalogBank {
+  /** The level of channel ch, as a fraction of the supply, 0..1. */
   read(ch: number): number;
+  /**
+   * The scan's read of channels from..to-1, with no call a channel: `kept` holds each channel's last reading
+   * that counted, in 255ths of the supply (rounded down: a byte, the whole supply 255); a reading more than one
+   * 255th from it counts, and is kept. 1 if any did, else 0.
+   */
+  changes(from: number, to: number, kept: Uint8Array): number;
 }
 
 export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions | AnalogBankOptions;

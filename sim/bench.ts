@@ -61,7 +61,7 @@ export function benchGame(header: ScenarioHeader): SimGame {
       const view = firmware.view();
       if (view.diag) return { scores: [], winner: null, mode: 'diag', diag: view.diag.report(view.now) };
       const active: number[] = [];
-      for (let ch = 0; ch < channels; ch++) if (firmware.scanner.level(ch) === 1) active.push(ch);
+      for (let ch = 0; ch < channels; ch++) if (firmware.scanner!.level(ch) === 1) active.push(ch);
       return { scores: [], winner: null, edges, transits, active };
     },
   };

@@ -78,9 +78,27 @@ export interface SimHalOptions {
   analog?: (ch: number, t: number) => number;
 }
 
+/** An analog bank of levels `read` gives (fractions of the supply), its changes counted as the chip's driver counts them (hal/espruino/analog.ts). */
+export function analogBankOf(read: (ch: number) => number): AnalogBank {
+  return {
+    read,
+    changes(from, to, kept) {
+      let some = 0;
+      for (let ch = from; ch < to; ch++) {
+        const a = read(ch) * 255 - kept[ch];
+        if (a >= 2 || a < -1) {
+          kept[ch] += a;
+          some = 1;
+        }
+      }
+      return some;
+    },
+  };
+}
+
 /** The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time. */
 function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs): AnalogBank {
-  return { read: (ch) => level(ch, inputs.clock.now()) };
+  return analogBankOf((ch) => level(ch, inputs.clock.now()));
 }
 
 export function createSimHal(o: SimHalOptions): SimHal {

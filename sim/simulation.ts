@@ -320,7 +320,7 @@ export class Simulation {
   /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */
   private quiet(): boolean {
     const inputs = this.hal.inputs;
-    return this.bootAt === null && !inputs.pending() && !inputs.unread() && (!this.firmware || isIdle(this.firmware.scanner));
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && (!this.firmware || !this.firmware.scanner || isIdle(this.firmware.scanner));
   }
 
   /** Steps until the scan time passes `t`. */
@@ -352,7 +352,8 @@ export class Simulation {
       final = { scores: view.scores, winner: view.winner, turn: view.turn, state: view.state };
       if (view.diag) final.diag = view.diag.report(view.now);
     }
-    if (fw) final.lost = fw.scanner.lost;
+    // (A board without digital channels has no scanner, nor its queue.)
+    if (fw) final.lost = fw.scanner ? fw.scanner.lost : 0;
     return final;
   }
 }

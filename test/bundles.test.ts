@@ -35,8 +35,8 @@ const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D
 /** A sensor seen and let go: the triangle's first IR pin, Ring-a-Peg's first peg gates on the chain. */
 const SENSE: Record<string, string[]> = {
   triangle: ['pin D11 1', 'pin D11 0'], ringapeg: ['chain 0 1', 'chain 0 3', 'chain 0 2', 'chain 0 0'], fortress: ['chain 0 254', 'chain 0 255'],
-  // The launch row's first group of switches (active low, D19): a weight passes.
-  shuffleboard: ['pin D19 0', 'pin D19 1'],
+  // The launch row's first group of switches (analog channel 380, pulled low): a weight passes.
+  shuffleboard: ['analog 380 0', 'analog 380 1'],
 };
 /** The fortress board's twelve chips at rest: every sensor pulls its input low when active (firmware/games/fortress/board.ts). */
 const FORTRESS_AT_REST = Array.from({ length: 12 }, (_, i) => `chain ${i} 255`);
@@ -52,9 +52,10 @@ const CONVERSATION: Record<string, string[]> = {
     '{"cmd":"stroke","h":"EA= FP_"}', 'press D28+D29', '{"cmd":"lag","p":1}', 'press D28+D29', '{"cmd":"stroke","h":"FA= EP_"}', 'press D28+D29',
     '{"cmd":"stroke","h":"EA>FA1 FD.2"}', 'press D28+D29', '{"cmd":"fix","h":"EA>FA1! FD.2"}', 'press D28+D29', '{"cmd":"over","ball":"FD1"}', 'press D28+D29',
     '{"cmd":"wrong"}', 'press D28+D29', '{"cmd":"blind"}', 'press D28+D29', '{"cmd":"blind","hit":true}', 'press D28+D29', '{"cmd":"undo"}', 'press D28+D29', '{"cmd":"state"}'],
-  // The launch row's switches at rest (pulled up); a game of the referee's inputs: the toss, throws the board
-  // missed (a rest, its weight then placed), an end scored and a weight put right after it.
-  shuffleboard: ['pin D19 1', 'pin D20 1', 'pin D22 1', 'pin D23 1', '{"cmd":"new","game":"shuffleboard","players":2,"options":{"target":15},"id":"n"}', 'press D28+D29',
+  // The launch row's switches at rest (pulled up), the grid's sensors at half the supply (no field); a game of the
+  // referee's inputs: the toss, throws the board missed (a rest, its weight then placed), an end scored and a
+  // weight put right after it.
+  shuffleboard: ['analog 380 1', 'analog 381 1', 'analog 382 1', 'analog 383 1', '{"cmd":"new","game":"shuffleboard","players":2,"options":{"target":15},"id":"n"}', 'press D28+D29',
     ...COMMON.flatMap((l) => l === 'SENSE' ? SENSE.shuffleboard : [l]),
     '{"cmd":"toss","s":0}', 'press D28+D29', '{"cmd":"rest"}', 'press D28+D29', '{"cmd":"place","i":0,"d":100}', 'press D28+D29',
     ...Array.from({ length: 7 }, () => ['{"cmd":"rest"}', 'press D28+D29']).flat(), '{"cmd":"place","i":1,"c":0,"d":20}', 'press D28+D29',
@@ -267,7 +268,8 @@ describe('compatibility gate: game bundles', function () {
       const run = (code: string) => {
         const pins: Record<string, number> = {};
         const chain = [0, 0, 0, 0];
-        const sandbox = createSandbox({ pins, chain });
+        const analog: Record<number, number> = {};
+        const sandbox = createSandbox({ pins, chain, analog });
         vm.runInContext(code, sandbox.context);
         sandbox.advance(100);
         sandbox.emit('NRF', 'connect', 'phone');
@@ -280,6 +282,7 @@ describe('compatibility gate: game bundles', function () {
           if (word === 'press') sandbox.press(a, 100);
           else if (word === 'pin') pins[a] = +b;
           else if (word === 'chain') chain[+a] = +b;
+          else if (word === 'analog') analog[+a] = +b;
           else sandbox.receive(line + '\n');
           sandbox.advance(300);
         }

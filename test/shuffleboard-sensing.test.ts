@@ -13,14 +13,14 @@ import { createSandbox } from '../tools/espruino-sandbox';
 import { ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
 import { mulberry32 } from '../sim/inputs';
+import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
-import { COLS, SENSORS } from '../firmware/games/shuffleboard/board';
+import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
-import { TRANSIT } from '../firmware/sensing';
 
 // The page's numbers (docs/games/shuffleboard.md, The table), written again here.
 const PAGE = { trey: 152, deuce: 305, foul: 1829, radius: 29, resolution: 5 };
@@ -59,8 +59,8 @@ function readings(weights: { colour: number; d: number; y: number }[], seed: num
     thrown++;
     t += 10000;
   }
-  const ref = new Int16Array(SENSORS);
-  for (let ch = 0; ch < SENSORS; ch++) ref[ch] = Math.round(model.analog!(ch, t) * 4096);
+  const ref = new Int16Array(CHANNELS);
+  for (let ch = 0; ch < CHANNELS; ch++) ref[ch] = Math.round(model.analog!(ch, t) * 4096);
   return ref;
 }
 
@@ -94,6 +94,45 @@ describe('shuffleboard: the analog bank on the chip (hal/espruino/analog.ts)', f
     vm.runInContext(code.min, sandbox.context);
     const bank = sandbox.context.bank as AnalogBank;
     for (const ch of [0, 1, 15, 16, 255, 256, 300, 379]) assert.equal(bank.read(ch), ((ch & 255) + (ch >> 8) * 256) / 1000, `channel ${ch}`);
+  });
+});
+
+describe('shuffleboard: the analog bank\'s scan (changes)', () => {
+  // [the reading (a fraction of the supply), the kept 255ths, counts as a change, kept after]
+  const table: [number, number, boolean, number][] = [
+    [0.5, 127, false, 127], [128 / 255, 127, false, 127], [129 / 255, 127, true, 129], [126 / 255, 127, false, 127],
+    [125.9 / 255, 127, true, 125], [1, 128, true, 255], [4095 / 4096, 255, false, 255], [0, 128, true, 0], [0, 0, false, 0],
+    [0.15, 200, true, 38],
+  ];
+  it('a reading more than one 255th from the kept one (rounded down) counts and is kept: the chip\'s driver and the simulator\'s alike', async () => {
+    const code = await buildDeviceCode({
+      source: "import { analogBank } from './hal/espruino/analog';\ndeclare const global: any;\n"
+        + "global.bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: 384 });\n",
+      dir: ROOT,
+    });
+    const analog: Record<number, number> = {};
+    const sandbox = createSandbox({ analog });
+    // (The readable build: in the stored one `changes` is shortened, as every call of it in a bundle is.)
+    vm.runInContext(code.debug, sandbox.context);
+    const chip = sandbox.context.bank as AnalogBank;
+    const sim = analogBankOf((ch) => analog[ch]);
+    table.forEach(([reading, before, counts, after], i) => {
+      // Channel 300 + i: behind the second ADC pin, as the launch row's are.
+      const ch = 300 + i;
+      analog[ch] = reading;
+      for (const [name, bank] of [['chip', chip], ['simulator', sim]] as const) {
+        const kept = new Uint8Array(384);
+        kept[ch] = before;
+        assert.equal(bank.changes(ch, ch + 1, kept), counts ? 1 : 0, `${name}: ${reading} against ${before}`);
+        assert.equal(kept[ch], after, `${name}: ${reading} against ${before}`);
+      }
+    });
+    // A run of channels: 1 if any changed, and only those are kept anew.
+    const kept = new Uint8Array(384).fill(127);
+    for (let ch = 0; ch < 10; ch++) analog[ch] = ch === 7 ? 0.6 : 0.5;
+    assert.equal(chip.changes(0, 10, kept), 1);
+    assert.deepEqual([...kept.subarray(0, 10)], [127, 127, 127, 127, 127, 127, 127, 153, 127, 127]);
+    assert.equal(chip.changes(0, 10, kept), 0);
   });
 });
 
@@ -191,7 +230,9 @@ function harness(seed = 1): Harness {
   let now = 0;
   const emitted: { t: number; move: ShuffleboardMove }[] = [];
   const begun: number[] = [];
-  const bank: AnalogBank = { read: (ch) => model.analog!(ch, now) };
+  // Until when the launch row reads as no weight passing (a throw whose launch the board did not see).
+  let blind = -1;
+  const bank: AnalogBank = analogBankOf((ch) => (ch >= SENSORS && now < blind ? 1 : model.analog!(ch, now)));
   const it = createShuffleboardInterpreter((move) => emitted.push({ t: now, move }), (v) => begun.push(v), [bank]);
   let thrown = 0;
   // Power-up, as the runtime does it: what lies on the table was there before.
@@ -200,9 +241,10 @@ function harness(seed = 1): Harness {
     it, emitted, begun,
     slide(body: Record<string, unknown>, colour: number): void {
       this.slideUnseen(body, colour);
-      it.sense(TRANSIT, 0, 1, now);
+      blind = -1;
     },
     slideUnseen(body: Record<string, unknown>, colour: number): void {
+      blind = now + 1000;
       // The players' side to throw first, as the board shows it, is the one that gives this throw its colour.
       const state = { f: (colour - thrown) & 1, t: 0, e: 1, n: 2 };
       model.happen!({ t: now, body: Object.assign({ do: 'slide' }, body) } as never, { levels() {}, state: () => state, busy: () => false, random: Math.random } as never);
@@ -233,9 +275,11 @@ describe('shuffleboard: the interpreter', () => {
     // (The table found empty after power-up: a clear, nothing to do at the start of a game.)
     assert.deepEqual(h.emitted.splice(0).map((e) => e.move.k), ['clear']);
     h.slide({ to: { d: 140, y: 250 } }, 0);
+    // The launch row is read at the next tick.
+    h.run(10);
     assert.deepEqual(h.begun, [1], 'the throw is saved as begun (a power cut then loses nothing)');
     // A weight braking from the launch row to 140 mm slides for 3.6 s.
-    h.run(3500);
+    h.run(3490);
     assert.equal(h.emitted.length, 0, 'a weight still moving is not scored: ' + JSON.stringify(h.emitted));
     assert.equal(h.it.busy(), true);
     h.run(2000);
@@ -325,16 +369,47 @@ describe('shuffleboard: the interpreter', () => {
     h.slide({ to: { d: 400, y: 250 } }, 0);
     h.run(6000);
     const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
-    const again = createShuffleboardInterpreter((move) => h.emitted.push({ t: h.now(), move }), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
+    const again = createShuffleboardInterpreter((move) => h.emitted.push({ t: h.now(), move }), () => {}, [analogBankOf((ch) => table[ch] / 4096)]);
     again.resume!(h.now(), () => 0, 1);
     for (let t = h.now(); t < h.now() + RESUME_MS + QUIET_MS - 10; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 1, 'the weight may still be coming');
     for (let t = h.now() + RESUME_MS + QUIET_MS - 10; t < h.now() + RESUME_MS + QUIET_MS + 100; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[0, 400]]);
-    const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [{ read: (ch) => table[ch] / 4096 }]);
+    const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [analogBankOf((ch) => table[ch] / 4096)]);
     idle.resume!(0, () => 0, -1);
     for (let t = 0; t < 3000; t += 10) idle.tick(t);
+  });
+});
+
+describe('shuffleboard: a launch while a throw is decided', () => {
+  it('a weight launched while the board finds the weights of the throw before (it does nothing else meanwhile, up to half a second on the chip) is the next throw', () => {
+    // The table as a weight left it, still, and a throw under way at power-up: decided from the table as it lies,
+    // RESUME_MS + QUIET_MS after. `low`: reads (counted from power-up) during which the launch row's first group
+    // is pulled low.
+    const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
+    const run = (low: number[]) => {
+      let reads = 0;
+      let readsAtEmit = 0;
+      const emitted: ShuffleboardMove[] = [];
+      const begun: number[] = [];
+      const bank: AnalogBank = analogBankOf((ch) => (++reads > low[0] && reads <= low[1] && ch === SENSORS ? 0 : table[ch] / 4096));
+      const it = createShuffleboardInterpreter((move) => { emitted.push(move); readsAtEmit = reads; }, (v) => begun.push(v), [bank]);
+      it.resume!(0, null, 1);
+      for (let t = 0; t <= RESUME_MS + QUIET_MS + 100; t += 10) it.tick(t);
+      return { emitted, begun, busy: it.busy(), readsAtEmit };
+    };
+    const still = run([0, 0]);
+    assert.deepEqual(still.emitted.map((m) => m.k), ['seen']);
+    near(still.emitted[0].w as number[][], [[0, 400]]);
+    assert.deepEqual([still.begun, still.busy], [[], false]);
+    // The last 380 reads before the table is told are the whole grid's, read once for finding the weights: the
+    // group is pulled low for 70 of them (some 4 ms on the chip, far less than a weight takes to pass it), so only
+    // a board that watches its launch row meanwhile sees it.
+    const launched = run([still.readsAtEmit - 250, still.readsAtEmit - 180]);
+    assert.deepEqual(launched.emitted, still.emitted);
+    assert.deepEqual(launched.begun, [1], 'the launch seen meanwhile begins the next throw, once this one is told');
+    assert.equal(launched.busy, true);
   });
 });
 

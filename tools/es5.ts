@@ -40,7 +40,7 @@ function onDevice(features: BoardFeatures): esbuild.Plugin {
       build.onLoad({ filter: /device\.ts$/ }, (args) => resolve(args.path) !== FIRMWARE_DEVICE ? undefined : {
         contents: `export const ON_DEVICE = true;\nexport const SETTLE_GROUPS = ${features.settleGroups};\n`
           + `export const GPIO_BANKS = ${has('gpio')};\nexport const PIN_BANKS = ${has('pins')};\nexport const SHIFT_CHAINS = ${has('chain')};\n`
-          + `export const ANALOG_BANKS = ${has('analog')};\n`,
+          + `export const DIGITAL_BANKS = ${has('gpio') || has('pins') || has('chain')};\nexport const ANALOG_BANKS = ${has('analog')};\n`,
         loader: 'ts',
       });
     },

@@ -49,7 +49,17 @@ export interface SandboxOptions {
   /** Bytes a shift-register chain gives SPI.send (74HC165s), first byte first; default 0s. Changes are seen at the next read. */
   chain?: number[];
   storage?: Record<string, string>;
+  /**
+   * Levels (fractions of the supply) of analog channels behind multiplexers, by channel: what analogRead of the
+   * k-th AIN pin (D2, D3, D4, D5, D28-D31) gives is channel 256k + the value last written to an array of pins
+   * (the select lines, as many bits as pins); default 0.5, half the supply (a ratiometric sensor with no field). Changes are seen at
+   * the next read.
+   */
+  analog?: Record<number, number>;
 }
+
+/** The nRF52's analog inputs AIN0-AIN7, as pins. */
+const AIN_PINS = [2, 3, 4, 5, 28, 29, 30, 31];
 
 /** What E.toUint8Array makes of its arguments: numbers, strings (char codes) and arrays of them, nested. */
 function bytesOf(v: unknown): number[] {
@@ -67,6 +77,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let nextId = 1;
   // E.hwRand's sequence: the same in every sandbox.
   let random = 1;
+  // The multiplexers' select lines: the value last written to an array of pins.
+  let selected = 0;
   let timers: Timer[] = [];
   const watches: { fn: (e: object) => void; pin: unknown }[] = [];
   // The link as NRF.getSecurityStatus() reports it; emit('NRF', 'connect' | 'disconnect') changes it.
@@ -169,13 +181,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     clearInterval: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
     clearTimeout: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
     digitalRead,
-    digitalWrite: record('digitalWrite'),
+    digitalWrite: (p: unknown, v: number) => {
+      calls.push({ api: 'digitalWrite', args: [p, v] });
+      // The pins take the value's low bits, one each.
+      if (Array.isArray(p)) selected = v & ((1 << p.length) - 1);
+    },
     digitalPulse: record('digitalPulse'),
     pinMode: record('pinMode'),
     // P0.IN (nRF52): bit n is the level of Dn; other addresses read 0.
     peek32: (addr: number) => { let v = 0; if (addr === 0x50000510) for (let i = 0; i < 32; i++) v |= pinLevel('D' + i) << i; return v >>> 0; },
     poke32: record('poke32'),
-    analogRead: () => 0,
+    analogRead: (pin: number) => {
+      const level = (options.analog || {})[selected + 256 * AIN_PINS.indexOf(pin)];
+      return level === undefined ? 0.5 : level;
+    },
     setWatch: (fn: (e: object) => void, pin: unknown, opts: unknown) => { calls.push({ api: 'setWatch', args: [pinName(pin), opts] }); watches.push({ fn, pin }); return nextId++; },
     clearWatch: record('clearWatch'),
     Pin: (n: number) => new PinStub('D' + n),

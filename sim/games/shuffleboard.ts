@@ -1,12 +1,12 @@
 // The shuffleboard table as the simulator plays it (docs/replay.md): weights
 // slide from the launch row and brake to rest, knock others on, fall off the
-// end, and are cleared between ends; the launch row's switches pulse as a
-// weight passes, and each hall sensor of the grid reads the field of every
-// magnet near it, with its error and the ADC's steps.
+// end, and are cleared between ends; the launch row's switches pull their
+// channel to ground as a weight passes, and each hall sensor of the grid reads
+// the field of every magnet near it, with its error and the ADC's steps.
 import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
-import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
+import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, SENSORS, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
 import type { ScenarioHeader } from '../scenario';
@@ -25,6 +25,11 @@ const OFFSET_STEPS = 1;
 const NOISE_STEPS = 1.5;
 /** Time the players take to lift each weight off the table when clearing it (ms). */
 const LIFT_MS = 300;
+
+/** The launch row's group whose switches a weight crossing the row y mm from the left rail passes. */
+function groupOf(y: number): number {
+  return Math.min(LAUNCH_GROUPS - 1, Math.floor(y / (WIDTH_MM / LAUNCH_GROUPS)));
+}
 
 /** A place on the table: d from the end edge, y from the left rail (mm). */
 interface Place {
@@ -153,10 +158,7 @@ export function simGame(header: ScenarioHeader): SimGame {
       if (table.some((w) => w.name === name && placeAt(w, a.t))) throw new Error(`${name} is on the table already: clear the table between ends`);
       table.push(weight);
       epochs.push(a.t);
-      // It passes the launch row's switches at once, at its launch speed: those of its group across the table.
-      const v = BRAKE * (weight.t1 - weight.t0);
-      const ch = Math.min(LAUNCH_GROUPS - 1, Math.floor(to.y / (WIDTH_MM / LAUNCH_GROUPS)));
-      world.levels([{ t: a.t, ch, level: 1 }, { t: a.t + Math.max(1, Math.round(2 * RADIUS_MM / v)), ch, level: 0 }]);
+      // It passes the launch row's switches of its group across the table at once, at its launch speed (analog).
       // Each weight it knocks starts when the thrown one reaches it (or when that one stops, short of it).
       for (const m of (o.moves ?? []) as { w: string; to?: Place; off?: true }[]) {
         const hit = table.find((w) => w.name === m.w && w !== weight && w.gone === Infinity);
@@ -173,6 +175,15 @@ export function simGame(header: ScenarioHeader): SimGame {
       epochs.sort((x, y) => x - y);
     },
     analog(ch, t) {
+      // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
+      // the table) is over one of them, else the pull-up holds it at the supply.
+      if (ch >= SENSORS) {
+        const over = table.some((w) => {
+          const p = placeAt(w, t);
+          return t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM && groupOf(p.y) === ch - SENSORS;
+        });
+        return over ? 0 : (STEPS - 1) / STEPS;
+      }
       const r = Math.floor(ch / COLS);
       const k = ch % COLS;
       const sd = ROW0_MM + r * PITCH_MM;

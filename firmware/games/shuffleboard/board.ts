@@ -4,14 +4,16 @@
 // field each one makes. A weight's position is where the model field below
 // (the same for every weight: its magnet sits at a fixed height) fits what the
 // sensors around it read; its colour is the sign. The hall switches of the
-// launch row, where the players release their weights, tell that a weight was thrown.
+// launch row, where the players release their weights, tell that a weight was
+// thrown: on the same multiplexers, so the board is one analog bank, which the
+// game's interpreter reads (it has no digital channel for the scanner).
 import { withSensorList } from '../../board';
 import type { BoardDescription, Sensor } from '../../board';
 
 /** Sensor rows across the table, and sensors per row. */
 export const ROWS = 38;
 export const COLS = 10;
-/** Analog channels: row r, column k is channel r * COLS + k. */
+/** The grid's sensors: row r, column k is analog channel r * COLS + k. */
 export const SENSORS = ROWS * COLS;
 /** Grid pitch (mm), both ways. */
 export const PITCH_MM = 50;
@@ -40,29 +42,36 @@ export function field(dd: number, dy: number): number {
   return (2 - u) / (2 * q * q * Math.sqrt(q));
 }
 
-/** The launch row's switches are wired in LAUNCH_GROUPS groups across the table, each group one digital channel. */
+/** The launch row's switches are wired in LAUNCH_GROUPS groups across the table, group g on analog channel SENSORS + g. */
 export const LAUNCH_GROUPS = 4;
+/** The analog bank's channels: the grid's, then the launch row's groups (24 multiplexers of 16: none left over). */
+export const CHANNELS = SENSORS + LAUNCH_GROUPS;
 /** The table's width (mm). */
 export const WIDTH_MM = 508;
 
+/** The name of the sensor on analog channel ch: `grid.<row>.<column>`, or `launch.<group>` (from 1). */
+export function sensorName(ch: number): string {
+  return ch < SENSORS ? 'grid.' + ((ch / COLS) | 0) + '.' + (ch % COLS) : 'launch.' + (ch - SENSORS + 1);
+}
+
 /**
- * Four digital channels: the launch row's hall switches in four groups
- * across the table (open drain, each group wired together to D19, D20, D22,
- * D23 with the pull-up: active low); a weight passes one or two of them. The
- * grid: 24 CD74HC4067s, their S0-S3 on D11-D14, their outputs into two more
- * 4067s (S0-S3 on D15-D18) whose outputs are AIN0 (D2, muxes 0-15) and AIN1
- * (D3, muxes 16-23).
+ * One analog bank: the grid, channels 0-379, and the launch row's hall
+ * switches in four groups across the table, channels 380-383 (open drain,
+ * each group wired together to a multiplexer input with a 10 kOhm pull-up:
+ * the supply while no weight passes, ground while one does; a weight passes
+ * one or two groups). 24 CD74HC4067s, their S0-S3 on D11-D14, their outputs
+ * into two more 4067s (S0-S3 on D15-D18) whose outputs are AIN0 (D2,
+ * muxes 0-15) and AIN1 (D3, muxes 16-23). No digital channel: the scanner
+ * reads nothing here. The sensors are named by analog channel (fault
+ * reports, diagnostics): `grid.<row>.<column>` and `launch.<group>`.
  */
 export function shuffleboardBoard(): BoardDescription {
   return withSensorList({
-    channels: LAUNCH_GROUPS,
-    // The four switches' groups are alike: each made when asked (as Ring-a-Peg's pegs), not written out.
+    channels: 0,
+    // Made when asked, as Ring-a-Peg's pegs are, not written out.
     sensor: function (ch: number): Sensor | undefined {
-      return ch < LAUNCH_GROUPS ? { name: 'launch.' + (ch + 1), ch: ch, kind: 'hall' } : undefined;
+      return ch < CHANNELS ? { name: sensorName(ch), ch: ch, kind: 'hall' } : undefined;
     },
-    banks: [
-      { kind: 'gpio', gpios: 0xd80000, mode: 'input_pullup', invert: 15 },
-      { kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: SENSORS },
-    ],
+    banks: [{ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: CHANNELS }],
   });
 }

@@ -1,5 +1,6 @@
-// From the board's sensors to shuffleboard moves. The launch row's switches
-// tell a throw began; from then on each scan reads only the grid's rows near
+// From the board's sensors to shuffleboard moves: it reads the board's one
+// analog bank itself. The launch row's switches, read every tick, tell a throw
+// began; from then on each scan reads only the grid's rows near
 // where something changes (and the rows at the foul line, where a weight comes
 // in), keeping for each sensor the last reading that counted as a change.
 // Once no sensor has changed for QUIET_MS, every weight is still: the whole grid
@@ -8,15 +9,16 @@
 // weight never reaches the grid (short) is decided SHORT_MS after the launch.
 // Between throws the grid is read one row at a time, slowly, to see the table
 // cleared after an end. The scan allocates nothing; locate, run once a throw,
-// does.
+// does. It checks the sensors it reads once a second (faults), and has its own
+// diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
+import type { Diagnostics, WalkState } from '../../diag';
+import { BANK, RAIL, STUCK } from '../../faults';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';
-import { COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM } from './board';
+import { CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 
-/** A sensor's reading counts as a change when it moves more than this from the last one that did, in units of 16 ADC steps (a 256th of the range: a change is 17 to 47 steps, some 2 to 5 mm of a creeping weight, above the noise and the far field a passing magnet leaves). */
-export const CHANGE = 1;
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
 /** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
@@ -36,7 +38,7 @@ const STEPS = 4096;
 /** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
-const RAIL = 0.45;
+const NO_SENSOR = 0.45;
 /** A placing stops once a step moves the weight less than this (mm): far inside the millimetre it is told to. */
 const SETTLED_MM = 0.01;
 /** The longest step of a placing (mm). */
@@ -49,11 +51,13 @@ const OVERLAP_MM = 40;
 const SPLITS = 8;
 /** Weights nearer than this both ways see each other's field where they are placed (mm). */
 const NEAR_MM = 160;
-/** A reading kept (in 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (RAIL). */
+/** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (NO_SENSOR). */
 const SOME = 3;
 const RAILED = 115;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
+/** Sensors a diagnostics report lists, at most: a message stays short. */
+const LISTED = 8;
 
 /** A weight found: polarity (1 red, -1 blue), d and y (mm). */
 type Found = number[];
@@ -65,9 +69,10 @@ type Found = number[];
  * placed again with the others' fields taken away, PASSES times, and one the
  * readings do not support (its field makes the misfit worse) goes. Each as
  * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
- * whose centre is past it has fallen).
+ * whose centre is past it has fallen). `poll` is called every few ms of the
+ * work (the board watches its launch row meanwhile).
  */
-export function locate(ref: Int16Array): number[][] {
+export function locate(ref: Int16Array, poll?: () => void): number[][] {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -77,8 +82,9 @@ export function locate(ref: Int16Array): number[][] {
   let ch: number;
   let i: number;
   for (ch = 0; ch < SENSORS; ch++) {
+    if (poll && !(ch & 63)) poll();
     const x = ref[ch] / STEPS - QUIESCENT;
-    v[ch] = x > RAIL || x < -RAIL ? 0 : x / PEAK;
+    v[ch] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
     if (v[ch] * v[ch] >= FOUND * FOUND) may[(ch / COLS) | 0] = 1;
   }
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
@@ -86,8 +92,11 @@ export function locate(ref: Int16Array): number[][] {
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
+  /** Calls of at: every 16th polls (a few ms apart on the chip). */
+  let calls = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
+    if (poll && !(++calls & 15)) poll();
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -240,6 +249,7 @@ export function locate(ref: Int16Array): number[][] {
 
   // At most one weight more than a game has: anything else is noise or a fault.
   while (found.length < 9) {
+    if (poll) poll();
     // The strongest reading (the first of equals), in the rows that may hold one strong enough.
     let top = 0;
     let most = 0;
@@ -312,7 +322,12 @@ export function locate(ref: Int16Array): number[][] {
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(): void;
   busy(): boolean;
+  faults(report: (ch: number, fault: number) => void): number;
+  diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
 }
+
+/** What a mode does with the scanner's events, on a board that has none. */
+function nothing(): void {}
 
 /**
  * The interpreter of the board shuffleboardBoard describes: `emit` gets each
@@ -321,8 +336,8 @@ export interface ShuffleboardInterpreter extends Interpreter {
  */
 export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
   const bank = (analog as AnalogBank[])[0];
-  /** Per sensor, the last reading that counted as a change (in 16 ADC steps: a byte). */
-  const ref = new Uint8Array(SENSORS);
+  /** Per channel, the last reading that counted as a change (in 255ths of the supply, some 16 ADC steps: a byte; the bank's changes keeps it). */
+  const ref = new Uint8Array(CHANNELS);
   /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
@@ -339,6 +354,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let row = 0;
   let rowDue = 0;
   let seenNow = 0;
+  /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
+  let passing = 0;
+  /** Groups newly passed while a throw was being decided (watchLaunch). */
+  let launchedWhile = 0;
+  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
+  let held = 0;
+  let told = 0;
+  let railed = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
@@ -356,15 +379,44 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
   function readRow(r: number, t: number): void {
-    let some = 0;
-    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) {
-      const a = ((bank.read(ch) * 256) | 0) - ref[ch];
-      if (a * a > CHANGE * CHANGE) {
-        ref[ch] += a;
-        some = 1;
-      }
+    if (bank.changes(r * COLS, r * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
+  }
+
+  /** The launch row's groups a weight passes, as last read (its bits as `passing`): a group's reading below half the supply. */
+  function launchRow(): number {
+    let now = 0;
+    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < 128) now |= 1 << g;
+    return now;
+  }
+
+  /**
+   * The launch row's readings changed at t: a group newly passed is a throw (a weight passes it in 30 ms or
+   * more). A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under
+   * way is over, the table as it lies (its weight stopped short, or lay still when the board came back).
+   */
+  function launched(t: number): void {
+    const now = launchRow();
+    const rose = now & ~passing;
+    passing = now;
+    if (rose && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
+      if (throwAt >= 0) decide(t, true);
+      if (throwAt < 0) throwBegins(t);
     }
-    if (some) /*@__NOINLINE__*/ changed(r, t);
+  }
+
+  /** While a throw is decided (the board does nothing else for up to half a second): a launch seen is kept, its throw begins once this one is decided. */
+  function watchLaunch(): void {
+    if (!bank.changes(SENSORS, CHANNELS, ref)) return;
+    const now = launchRow();
+    launchedWhile |= now & ~passing;
+    passing = now;
+  }
+
+  /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
+  function throwBegins(t: number): void {
+    throwAt = t;
+    watch(t, 0, ENTRY, ROWS - 1);
+    begin(1);
   }
 
   /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
@@ -384,6 +436,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
+      if (!(r & 3)) watchLaunch();
       readRow(r, t);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
@@ -394,10 +447,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
-    // The readings as they are now, whole (those kept are within a CHANGE of them).
+    // The readings as they are now, whole (those kept are within a 255th of them).
     const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
-    const seen = locate(frame);
+    for (let ch = 0; ch < SENSORS; ch++) {
+      if (!(ch & 63)) watchLaunch();
+      frame[ch] = bank.read(ch) * STEPS;
+    }
+    const seen = locate(frame, watchLaunch);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -409,6 +465,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     blindUntil = 0;
     seenNow = row = 0;
     emit({ k: 'seen', w: seen });
+    // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
+    if (launchedWhile) {
+      launchedWhile = 0;
+      throwBegins(t);
+    }
   }
 
   /** A throw's tick: the rows near where something changes, until all is still (or the weight stopped short). */
@@ -429,18 +490,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
   return {
-    // The one digital channel, the launch row: a weight passing it is a throw.
-    sense: function (_kind, _ch, level, t): void {
-      // A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under way
-      // is over, the table as it lies (its weight stopped short, or lay still when the board came back).
-      if (!level || throwAt >= 0 && t - throwAt < QUIET_MS) return;
-      if (throwAt >= 0) decide(t, true);
-      throwAt = t;
-      watch(t, 0, ENTRY, ROWS - 1);
-      begin(1);
-    },
-    // Between throws, a row now and then; during one, follow (apart: the interpreter reads a whole function's text at each call).
+    sense: nothing,
+    // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
+    // reads a whole function's text at each call).
     tick: function (t: number): void {
+      // The launch row: a change of its readings is all there can be to work out.
+      if (bank.changes(SENSORS, CHANNELS, ref)) /*@__NOINLINE__*/ launched(t);
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
       // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
       if (t < rowDue && t >= blindUntil) return;
@@ -470,14 +525,100 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
-      // to be no change of now).
+      // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
+      // (From half the supply, so that the first read of every group counts.)
+      ref.fill(128, SENSORS);
+      bank.changes(SENSORS, CHANNELS, ref);
+      passing = launchRow();
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
       // still (decided RESUME_MS + QUIET_MS from now, or at the next launch).
       throwAt = t;
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
+    },
+    faults: function (report: (ch: number, fault: number) => void): number {
+      // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
+      // which no launch gets past; told once while it lasts.
+      const stuck = passing & held & ~told;
+      for (let g = 0; g < LAUNCH_GROUPS; g++) if ((stuck >> g) & 1) report(SENSORS + g, STUCK);
+      told = (told | stuck) & passing;
+      held = passing;
+      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s): told when there are
+      // more of them, by the first (diagnostics lists them all). Locate takes them as reading no field.
+      let n = 0;
+      let first = 0;
+      for (let ch = SENSORS - 1; ch >= 0; ch--) {
+        const x = ref[ch];
+        if (x >= 128 + RAILED || x <= 128 - RAILED) {
+          n++;
+          first = ch;
+        }
+      }
+      if (n > railed) report(first, RAIL);
+      railed = n;
+      // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
+      return n > SENSORS >> 1 ? BANK : 0;
+    },
+    diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
+      /** The walk test: per channel, 1 once a grid sensor saw a weight's field or a launch group was passed. */
+      const seen = new Uint8Array(CHANNELS);
+      let count = 0;
+      /** The grid's row read next, and whether the walk test progressed in this pass. */
+      let next = 0;
+      let moved = 1;
+      /** Channels from..to-1 read: one that sees a weight (a grid sensor its field, not at a rail; a launch group pulled low) is seen. */
+      function see(from: number, to: number): void {
+        for (let ch = from; ch < to; ch++) {
+          const x = bank.read(ch) - QUIESCENT;
+          if (!seen[ch] && (ch < SENSORS ? x * x >= FOUND * FOUND * PEAK * PEAK && x * x < NO_SENSOR * NO_SENSOR : x < 0)) {
+            seen[ch] = 1;
+            count++;
+            moved = 1;
+          }
+        }
+      }
+      /** The walk test as the phone gets it: the first LISTED sensors still to see. */
+      function walkState(): WalkState {
+        const missing: string[] = [];
+        for (let ch = 0; ch < CHANNELS && missing.length < LISTED; ch++) if (!seen[ch]) missing.push(sensorName(ch));
+        return { seen: count, of: CHANNELS, missing: missing, lost: 0 };
+      }
+      return {
+        sense: nothing,
+        // The launch row every tick (a weight passes it in 30 ms or more), and two rows of the grid: all of it in 19
+        // ticks, and the phone told of each pass that saw more. A weight moved by hand at up to 10 cm/s is seen by
+        // the sensors of its column and of the columns either side as it passes them.
+        tick: function (): void {
+          see(SENSORS, CHANNELS);
+          see(next * COLS, (next += 2) * COLS);
+          if (next >= ROWS) {
+            next = 0;
+            if (moved) progressed(walkState());
+            moved = 0;
+          }
+        },
+        // (Eight cells: no blank after the d.)
+        show: function (): string {
+          return count < CHANNELS ? 'd' + count + '-' + CHANNELS : 'd done';
+        },
+        // The walk test, and the sensors reading a field now (to the ADC step, from half the supply) or at a rail:
+        // on an empty table, the ones to look at.
+        report: function (): object {
+          const off: (string | number)[][] = [];
+          for (let ch = 0; ch < SENSORS && off.length < LISTED; ch++) {
+            const x = Math.round((bank.read(ch) - QUIESCENT) * STEPS);
+            if (x * x >= SOME * SOME * 256) off.push([sensorName(ch), x]);
+          }
+          return { type: 'diag', walk: walkState(), off: off };
+        },
+        walk: function (): void {
+          seen.fill(0);
+          count = next = 0;
+          moved = 1;
+        },
+      } as Diagnostics;
     },
   };
 }

@@ -546,7 +546,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       told = (told | stuck) & passing;
       held = passing;
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s): told when there are
-      // more of them, by the first (diagnostics lists them all). Locate takes them as reading no field.
+      // more of them, by the first (diagnostics lists them: `off`). Locate takes them as reading no field.
       let n = 0;
       let first = 0;
       for (let ch = SENSORS - 1; ch >= 0; ch--) {

@@ -7,7 +7,8 @@
 // many channels (a loop of one digitalWrite of the select lines and one
 // analogRead each, nothing else); the scan rate that costs 25% of the chip;
 // and what finding 1, 4 and 8 weights in a whole grid costs once a throw is
-// over, with how often the launch row is read meanwhile. Target: tick/bare <= 1.5.
+// over, with how often the launch row is read meanwhile and the JsVars it
+// holds. Target: tick/bare <= 1.5.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,7 @@ declare function getTime(): number;
 declare function digitalWrite(pins: number[], value: number): void;
 declare function analogRead(pin: number): number;
 declare const global: any;
+declare const process: { memory(): { usage: number } };
 // A tick reads the launch row (4 channels) first, then rows of the grid: the stand-in's readings are in the
 // order a call reads them from next, not by channel (half the supply: no field, no launch), and four at 0 from
 // 384 on: a launch.
@@ -161,7 +163,13 @@ for (var n = 0; n < tables.length; n++) {
     bare(0, SENSORS);
     best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
   }
-  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS, polls, gapOfBest / best[1] * SENSORS]) + '>>>');
+  // The JsVars it holds at most meanwhile, over those in use before (untimed: each look at the memory collects
+  // garbage first), at each poll and at the end, while what it found is still held.
+  var before = process.memory().usage;
+  var most = before;
+  var found = locate(frame, function () { most = Math.max(most, process.memory().usage); });
+  most = Math.max(most, process.memory().usage);
+  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS, polls, gapOfBest / best[1] * SENSORS, most - before, found.length]) + '>>>');
 }
 `;
 
@@ -197,7 +205,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
   // On the chip, by the bare read as yardstick (as above).
-  for (const [, placed, found, reads, polls, gap] of rows.slice(4) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms; the launch row read ${polls} times meanwhile, every ${(reads * CHIP_ANALOG_US / 1000 / polls).toFixed(1)} ms on average, ${(gap * CHIP_ANALOG_US / 1000).toFixed(1)} ms at most`);
+  for (const [, placed, found, reads, polls, gap, jsvars] of rows.slice(4) as number[][]) {
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms; the launch row read ${polls} times meanwhile, every ${(reads * CHIP_ANALOG_US / 1000 / polls).toFixed(1)} ms on average, ${(gap * CHIP_ANALOG_US / 1000).toFixed(1)} ms at most; ${jsvars} JsVars more held at most meanwhile`);
   }
 }

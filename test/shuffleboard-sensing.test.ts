@@ -382,6 +382,22 @@ describe('shuffleboard: the interpreter', () => {
   });
 });
 
+describe('shuffleboard: a throw under way at power-up, on a board that boots at once', () => {
+  it('a weight launched just before the cut, that rests past the foul line, reaches the grid 1.7 s after its launch: the throw is decided with it', () => {
+    const model = simGame({ seed: 1, options: {} } as ScenarioHeader);
+    let now = 0;
+    model.happen!({ t: 0, body: { do: 'slide', to: { d: 1780, y: 250 } } } as never, { levels() {}, state: () => ({ f: 0, t: 0, e: 1, n: 2 }), busy: () => false, random: Math.random } as never);
+    const emitted: ShuffleboardMove[] = [];
+    const it = createShuffleboardInterpreter((move) => emitted.push(move), () => {}, [analogBankOf((ch) => model.analog!(ch, now))]);
+    // Back 20 ms after the launch (a chip may boot that fast; the simulator takes 1 s).
+    now = 20;
+    it.resume!(now, null, 1);
+    for (; now < 6000; now += 10) it.tick(now);
+    assert.deepEqual(emitted.map((m) => m.k), ['seen']);
+    near(emitted[0].w as number[][], [[0, 1780]]);
+  });
+});
+
 describe('shuffleboard: a launch while a throw is decided', () => {
   it('a weight launched while the board finds the weights of the throw before (it does nothing else meanwhile, up to half a second on the chip) is the next throw', () => {
     // The table as a weight left it, still, and a throw under way at power-up: decided from the table as it lies,

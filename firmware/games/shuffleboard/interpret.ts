@@ -25,10 +25,11 @@ export const QUIET_MS = 400;
 export const SHORT_MS = 5000;
 /**
  * A throw under way when the power went is decided, if nothing moves, QUIET_MS after this long after power-up
- * (ms): 1 s in all. Its weight may not have reached the grid yet (one that rests past the foul line reaches it
- * 1.74 s after its launch at the latest, and the board is off about 1 s); the players may soon clear the table.
+ * (ms): 1.8 s in all. Its weight may not have reached the grid yet: one that rests past the foul line reaches it
+ * 1.74 s after its launch at the latest, and a board may be back at once. Not longer: the players may soon clear
+ * the table.
  */
-export const RESUME_MS = 600;
+export const RESUME_MS = 1400;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */

@@ -167,6 +167,17 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
+  it('shows the shuffleboard board\'s diagnostics: the walk test over its 384 channels, and the sensors reading a field now', async () => {
+    // A weight thrown to rest over the grid's row 0, column 5, on a board in diagnostics.
+    const page = await playingLines('diag-shuffleboard', [{ game: 'shuffleboard', players: 2, mode: 'diag', seed: 3 }, { t: 1000, do: 'slide', to: { d: 25, y: 279 } }]);
+    await page.click('nav [data-screen="diag"]');
+    // The page asks for the report every second, and the weight slides for 2.4 s.
+    await page.waitForFunction(() => /grid\.0\.5 \+\d+/.test((globalThis as any).document.querySelector('#field-now')?.textContent ?? ''));
+    assert.match(await text(page, '#walk-progress'), /walk test: \d+ of 384 sensors seen/);
+    assert.match(await text(page, '#field-now'), /^Reading a field now .*grid\.0\.5 \+6\d\d/);
+    assert.deepEqual(pageErrors(page), []);
+  });
+
   it('works offline once loaded, example games included', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');

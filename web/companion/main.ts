@@ -263,7 +263,7 @@ function renderRun(): void {
 function marks(game: WebGame): SensorMarks {
   const m = noMarks();
   const report = view.diag.report;
-  if (report) {
+  if (report && report.levels) {
     const words = (report.levels as string[]).map((w) => parseInt(w, 16));
     for (const sensor of game.module.board.sensors) if ((words[sensor.ch >> 5] >>> (sensor.ch & 31)) & 1) m.lit.add(sensor.name);
     for (const n of report.stuck as string[]) m.stuck.add(n);
@@ -273,6 +273,15 @@ function marks(game: WebGame): SensorMarks {
   }
   for (const f of view.faults) if (f.sensor) m[f.fault === 'chatter' ? 'chatter' : f.fault === 'never' ? 'never' : 'stuck'].add(f.sensor);
   return m;
+}
+
+/** An analog board's sensors reading a field now (the report's `off`: name, ADC steps from half the supply); on an empty table, the faulty ones. */
+function offList(): HTMLElement | null {
+  const off = view.diag.report && (view.diag.report.off as [string, number][] | undefined);
+  if (!off) return null;
+  return h('p', { id: 'field-now' }, off.length
+    ? 'Reading a field now (ADC steps from half the supply; on an empty table, check these): ' + off.map(([name, steps]) => name + ' ' + (steps > 0 ? '+' : '') + steps).join(', ')
+    : 'No sensor reads a field: every one at half its supply.');
 }
 
 function renderDiag(): void {
@@ -291,6 +300,7 @@ function renderDiag(): void {
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
       walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.missing.length} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ')))
         : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
+    offList(),
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
     view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);

@@ -90,7 +90,8 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
   } else if (m.type === 'diag') {
     view.diag.on = m.on !== false;
     if (m.walk) view.diag.walk = m.walk as Record<string, unknown>;
-    if (Array.isArray(m.levels)) view.diag.report = m;
+    // A report: a digital board's levels, or an analog board's sensors reading a field (shuffleboard's `off`).
+    if (Array.isArray(m.levels) || Array.isArray(m.off)) view.diag.report = m;
     if (m.on === false) view.diag = { on: false, report: null, walk: null };
   }
   return false;

@@ -383,11 +383,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     if (bank.changes(r * COLS, r * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
   }
 
-  /** The launch row's groups a weight passes, as last read (its bits as `passing`): a group's reading below half the supply. */
-  function launchRow(): number {
+  /**
+   * The launch row's groups newly passed, as last read (bits as `passing`, which takes the groups passed now: a
+   * group's reading below half the supply).
+   */
+  function newlyPassed(): number {
     let now = 0;
     for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < 128) now |= 1 << g;
-    return now;
+    const rose = now & ~passing;
+    passing = now;
+    return rose;
   }
 
   /**
@@ -396,10 +401,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * way is over, the table as it lies (its weight stopped short, or lay still when the board came back).
    */
   function launched(t: number): void {
-    const now = launchRow();
-    const rose = now & ~passing;
-    passing = now;
-    if (rose && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
+    if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
       if (throwAt >= 0) decide(t, true);
       if (throwAt < 0) throwBegins(t);
     }
@@ -407,10 +409,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** While a throw is decided (the board does nothing else for up to half a second): a launch seen is kept, its throw begins once this one is decided. */
   function watchLaunch(): void {
-    if (!bank.changes(SENSORS, CHANNELS, ref)) return;
-    const now = launchRow();
-    launchedWhile |= now & ~passing;
-    passing = now;
+    if (bank.changes(SENSORS, CHANNELS, ref)) launchedWhile |= newlyPassed();
   }
 
   /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
@@ -531,7 +530,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
       bank.changes(SENSORS, CHANNELS, ref);
-      passing = launchRow();
+      newlyPassed();
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie

@@ -60,8 +60,13 @@ function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
-/** Ticks stepMs apart (each after prepare(), untimed) against the bare reads of as many channels from the first as each read, in turns: the medians, in empty-loop iterations, and the channels the last tick read. */
-function timed(stepMs: number, from: number, prepare: () => void) {
+/**
+ * The scan (a row read by the bank's changes, nothing changing: \`scan\` true) or ticks stepMs apart (each after
+ * prepare(), untimed) against the bare reads of as many channels from the first as each read, in turns: the
+ * medians, in empty-loop iterations, and the channels read.
+ */
+var kept = new Uint8Array(CHANNELS).fill(128);
+function timed(scan: boolean, stepMs: number, from: number, prepare: () => void) {
   var ticks: number[] = [];
   var bares: number[] = [];
   var drivers: number[] = [];
@@ -71,7 +76,8 @@ function timed(stepMs: number, from: number, prepare: () => void) {
     next = from;
     now += stepMs;
     var t0 = getTime();
-    it.tick(now);
+    if (scan) bank.changes(from, from + COLS, kept);
+    else it.tick(now);
     var t1 = getTime();
     var read = next - from;
     reads.push(read);
@@ -87,34 +93,14 @@ function timed(stepMs: number, from: number, prepare: () => void) {
   var loop = loopTime();
   return [median(bares) / loop, median(ticks) / loop, median(reads), median(drivers) / loop];
 }
+function none() {}
 // The scan itself: a row of the grid read by the bank's changes (its reads and the comparison with the readings
-// kept, in the driver's loop), nothing changing, against the bare reads of its channels, in turns.
-var kept = new Uint8Array(CHANNELS).fill(128);
-(function () {
-  var scans: number[] = [];
-  var bares: number[] = [];
-  var drivers: number[] = [];
-  for (var i = 0; i < ${PAIRS}; i++) {
-    next = 0;
-    var t0 = getTime();
-    bank.changes(0, COLS, kept);
-    var t1 = getTime();
-    next = 0;
-    bare(0, COLS);
-    var t2 = getTime();
-    next = 0;
-    driverReads(0, COLS);
-    drivers.push(getTime() - t2);
-    scans.push(t1 - t0);
-    bares.push(t2 - t1);
-  }
-  var loop = loopTime();
-  print('<<<' + JSON.stringify(['scan', COLS, median(bares) / loop, median(scans) / loop, COLS, median(drivers) / loop]) + '>>>');
-})();
+// kept, in the driver's loop), nothing changing.
+print('<<<' + JSON.stringify(['scan', COLS].concat(timed(true, 0, 0, none))) + '>>>');
 // Between throws, a still table (nothing changes): the launch row at every tick, and a row every ROW_MS; ticks
 // 50 ms apart all read a row, ticks 10 ms apart four in five read the launch row alone.
-print('<<<' + JSON.stringify(['idle', 4 + COLS].concat(timed(50, 0, function () {}))) + '>>>');
-print('<<<' + JSON.stringify(['launch', 4].concat(timed(10, 0, function () {}))) + '>>>');
+print('<<<' + JSON.stringify(['idle', 4 + COLS].concat(timed(false, 50, 0, none))) + '>>>');
+print('<<<' + JSON.stringify(['launch', 4].concat(timed(false, 10, 0, none))) + '>>>');
 // A throw: launched (a group reads 0), then a weight slides over row 35 (its readings, as read after the launch
 // row's four, change at every tick); the scan's window settles on rows 33-37.
 function row35(level: number) { for (var ch = 350; ch < 360; ch++) levels[ch] = level; }
@@ -127,7 +113,7 @@ row35(0.55);
 next = 340;
 it.tick(now += 10);
 var flip = 0;
-print('<<<' + JSON.stringify(['throw', 4 + 50].concat(timed(10, 330, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
+print('<<<' + JSON.stringify(['throw', 4 + 50].concat(timed(false, 10, 330, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
 // Finding one weight, four, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);

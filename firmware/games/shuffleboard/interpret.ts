@@ -568,11 +568,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       /** The grid's row read next, and whether the walk test progressed in this pass. */
       let next = 0;
       let moved = 1;
+      /** A reading x from half the supply that a weight's field makes (FOUND or more), or a rail. */
+      function off(x: number): boolean {
+        return x * x >= FOUND * FOUND * PEAK * PEAK;
+      }
       /** Channels from..to-1 read: one that sees a weight (a grid sensor its field, not at a rail; a launch group pulled low) is seen. */
       function see(from: number, to: number): void {
         for (let ch = from; ch < to; ch++) {
           const x = bank.read(ch) - QUIESCENT;
-          if (!seen[ch] && (ch < SENSORS ? x * x >= FOUND * FOUND * PEAK * PEAK && x * x < NO_SENSOR * NO_SENSOR : x < 0)) {
+          if (!seen[ch] && (ch < SENSORS ? off(x) && x * x < NO_SENSOR * NO_SENSOR : x < 0)) {
             seen[ch] = 1;
             count++;
             moved = 1;
@@ -606,12 +610,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         // The walk test, and the sensors reading a field now (to the ADC step, from half the supply) or at a rail:
         // on an empty table, the ones to look at.
         report: function (): object {
-          const off: (string | number)[][] = [];
-          for (let ch = 0; ch < SENSORS && off.length < LISTED; ch++) {
-            const x = Math.round((bank.read(ch) - QUIESCENT) * STEPS);
-            if (x * x >= SOME * SOME * 256) off.push([sensorName(ch), x]);
+          const listed: (string | number)[][] = [];
+          for (let ch = 0; ch < SENSORS && listed.length < LISTED; ch++) {
+            const x = bank.read(ch) - QUIESCENT;
+            if (off(x)) listed.push([sensorName(ch), Math.round(x * STEPS)]);
           }
-          return { type: 'diag', walk: walkState(), off: off };
+          return { type: 'diag', walk: walkState(), off: listed };
         },
         walk: function (): void {
           seen.fill(0);

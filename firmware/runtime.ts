@@ -9,10 +9,9 @@
 // (hal/espruino) and in the simulator (sim/hal).
 import type { Hal } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
-import type { Interpreter, SensorEventKind } from './sensing';
+import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
-import type { Diagnostics } from './diag';
 import { createDisplay } from './display';
 import { BANK } from './faults';
 import type { Display } from './display';

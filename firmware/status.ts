@@ -1,8 +1,7 @@
 // What the runtime's parts share (firmware/runtime.ts puts them together): the
 // mode the board is in, what the display shows over it, and whether the
 // sensors are trusted. One object, so each part reads what another changed.
-import type { Mode } from './sensing';
-import type { Diagnostics } from './diag';
+import type { Diagnostics, Mode } from './sensing';
 
 export interface Status<S> {
   /** The mode the sensors' events go to: the game in play (its interpreter), or diagnostics. */

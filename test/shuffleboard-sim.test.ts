@@ -21,6 +21,8 @@ describe('shuffleboard simulator: the weights from end to end', () => {
     lines.push({ t: 70000, do: 'slide', to: { d: 500, y: 250 }, moves: [{ w: 'red1', to: { d: 60, y: 250 } }] });
     const out = replay(scenario(lines)).lines.map((l) => JSON.parse(l));
     const final = out[out.length - 1].final;
-    assert.deepEqual([final.state.e, final.state.d.slice(0, 3)], [2, [150, 60, 500]]);
+    assert.equal(final.state.e, 2);
+    // Where the board sees them, each within the 3 mm it locates a weight to.
+    [150, 60, 500].forEach((d, i) => assert.ok(Math.abs(final.state.d[i] - d) <= 3, JSON.stringify(final.state.d)));
   });
 });

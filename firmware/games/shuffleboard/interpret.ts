@@ -40,18 +40,23 @@ const STEPS = 4096;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const NO_SENSOR = 0.45;
-/** A placing stops once a step moves the weight less than this (mm): far inside the millimetre it is told to. */
-const SETTLED_MM = 0.01;
-/** The longest step of a placing (mm). */
+/** A fit stops once no weight's step is longer than this (mm): far inside the millimetre it is told to. */
+const SETTLED_MM = 0.05;
+/** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
 const STEP_MM = 16;
-/** Times every weight near another is placed again, the others' fields taken away (locate). */
-const PASSES = 3;
-/** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
-const OVERLAP_MM = 40;
-/** Angles at which a pair of weights side by side is tried (split). */
-const SPLITS = 8;
-/** Weights nearer than this both ways see each other's field where they are placed (mm). */
+/** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
+const OVERLAP_MM = 45;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
+/** A fit reads the sensors within this many rows and columns of its weights. */
+const SPAN = 2;
+/** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
+const SPLIT = 1.1;
+const SPLITS = 8;
+/** Weights fitted together at most. */
+const GROUP = 6;
+/** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
+const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (NO_SENSOR). */
 const SOME = 3;
 const RAILED = 115;
@@ -65,10 +70,11 @@ type Found = number[];
 
 /**
  * The weights in a whole grid's readings (ADC steps): the strongest field
- * left is a weight; it is placed, its field taken away, and so on while any
- * is left (two weights side by side are two). Then each one near another is
- * placed again with the others' fields taken away, PASSES times, and one the
- * readings do not support (its field makes the misfit worse) goes. Each as
+ * left is a weight; it is fitted, with the weights found near it, to where
+ * their fields together fit the readings best, their fields are taken away,
+ * and so on while any is left. Then of two that overlap (which weights
+ * cannot) one goes, and so does one the readings do not support (its field
+ * makes the misfit worse), the others near it fitted again. Each as
  * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
  * whose centre is past it has fallen). `poll` is called every few ms of the
  * work (the board watches its launch row meanwhile).
@@ -77,11 +83,14 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
-  /** A placing's weight's own field at its 3 x 3 sensors where it began, when it counts as given back (place). */
-  const held = new Float32Array(9);
+  /** A fit's normal equations (at most GROUP weights, 3 unknowns each, and the right side), its steps, and its slopes at one sensor. */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
+  const step = new Float32Array(3 * GROUP);
+  const grad = new Float32Array(3 * GROUP);
   const found: Found[] = [];
   let ch: number;
   let i: number;
+  let j: number;
   for (ch = 0; ch < SENSORS; ch++) {
     if (poll && !(ch & 63)) poll();
     const x = ref[ch] / STEPS - QUIESCENT;
@@ -144,108 +153,118 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
     misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
   }
 
-  /**
-   * Moves weight w to where its field fits the readings of the 3 x 3 sensors
-   * around it best (its centre between the rails), by Gauss-Newton steps: the
-   * misfit's slope and curvature from the field's own slope at each sensor,
-   * until a step moves it less than SETTLED_MM; `back` 1: w's own field is
-   * in the residual readings' (taken away), and counts as given back. Whether
-   * the field of one weight and a half there fits worse than one (the
-   * sensors see no more than a weight): a sum above 0.
-   */
-  function place(w: Found, back: number): number {
-    let z = 0;
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    const i1 = within(r + 1, 0, ROWS - 1);
-    const j0 = within(k - 1, 0, COLS);
-    const j1 = within(k + 1, 0, COLS - 1);
-    /** The misfit where the last step began, and that step. */
-    let last = Infinity;
-    let sd = 0;
-    let sy = 0;
-    for (let n = 0; n < 20; n++) {
-      // The sums of the normal equations: dd, dy, yy of the slopes, and each slope times the misfit; the misfit.
-      let sum = 0;
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let p = 0;
-      let q = 0;
-      let x = 0;
-      z = 0;
-      for (let i = within(r - 1, 0, ROWS); i <= i1; i++) {
-        const dd = ROW0_MM + i * PITCH_MM - w[1];
-        for (let j = j0; j <= j1; j++) {
-          const dy = COL0_MM + j * PITCH_MM - w[2];
-          const m = w[0] * at(dd, dy);
-          if (!n) held[x] = back * m;
-          const e = v[i * COLS + j] + held[x++] - m;
-          sum += e * e;
-          // (v - 1.5 m)^2 - (v - m)^2, a quarter of it.
-          z += m * (m - 4 * e);
-          // How the field there changes as the weight moves along the table, and across.
-          const gd = w[0] * slope * dd;
-          const gy = w[0] * slope * dy;
-          a += gd * gd;
-          b += gd * gy;
-          c += gy * gy;
-          p += gd * e;
-          q += gy * e;
-        }
-      }
-      if (sum > last) {
-        // The step went too far (two weights' field fits one weight's badly): back half of it.
-        sd /= 2;
-        sy /= 2;
-        w[1] -= sd;
-        w[2] -= sy;
-      } else {
-        last = sum;
-        const det = a * c - b * b;
-        // At most STEP_MM a step (far from its place, the slopes say little of the way there).
-        sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
-        const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
-        // Against a rail: along the table alone.
-        if (!(y > RADIUS_MM && y < WIDTH_MM - RADIUS_MM)) sd = within(p / a, -STEP_MM, STEP_MM);
-        sy = y - w[2];
-        // Settled: where it is (a weight placed again that stays is left as it is).
-        if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
-        w[1] += sd;
-        w[2] = y;
-      }
+  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is. */
+  function move(group: Found[], scale: number): void {
+    for (let g = 0; g < group.length; g++) {
+      const w = group[g];
+      take(w, -1);
+      w[1] += scale * step[3 * g];
+      // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
+      w[2] += scale * step[3 * g + 1];
+      w[0] += scale * step[3 * g + 2];
+      take(w, 1);
     }
-    return z;
   }
 
   /**
-   * Two weights of one colour side by side fit as one between them, stronger
-   * than a weight is (place tells): the pair (touching or nearly, at SPLITS angles around
-   * w's place) that explains the readings within 2 rows and columns of it
-   * (w's field given back) better than w alone does, by half, or null.
+   * Moves the weights of `group` together to where their fields fit the
+   * readings of the sensors around them best (their fields are taken away
+   * from the residual readings), by Gauss-Newton steps: the misfit's slopes
+   * and curvatures from each field's own slope at each sensor, all the
+   * weights' at once (touching weights pull each other's fits), until no step
+   * is longer than SETTLED_MM; a step that makes the misfit worse is taken
+   * back by half.
    */
-  function split(w: Found): Found[] | null {
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    let best = misfit(w, r, k, 2, 0) / 2;
-    let pair: Found[] | null = null;
-    for (let a = 0; a < SPLITS; a++) {
-      const c = Math.cos(Math.PI * a / SPLITS);
-      const s = Math.sin(Math.PI * a / SPLITS);
-      for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-        // Each between the rails.
-        const p = [w[0], w[1] + c * gap / 2, within(w[2] + s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
-        const q = [w[0], w[1] - c * gap / 2, within(w[2] - s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
-        take(p, 1);
-        const e = misfit(q, r, k, 2, 0);
-        take(p, -1);
-        if (e < best) {
-          best = e;
-          pair = [p, q];
+  function fit(group: Found[]): void {
+    const n = 3 * group.length;
+    let i: number;
+    let j: number;
+    let last = Infinity;
+    for (let round = 0; round < 20; round++) {
+      // The sensors around the group: its rows and columns, and SPAN more each way.
+      let r0 = ROWS;
+      let r1 = 0;
+      let k0 = COLS;
+      let k1 = 0;
+      for (const w of group) {
+        r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
+        r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
+        k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
+        k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+      }
+      eq.fill(0);
+      let sum = 0;
+      for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
+        for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
+          const e = v[i * COLS + j];
+          sum += e * e;
+          for (let g = 0; g < group.length; g++) {
+            const w = group[g];
+            const dd = ROW0_MM + i * PITCH_MM - w[1];
+            const dy = COL0_MM + j * PITCH_MM - w[2];
+            // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+            grad[3 * g + 2] = at(dd, dy);
+            grad[3 * g] = w[0] * slope * dd;
+            grad[3 * g + 1] = w[0] * slope * dy;
+          }
+          for (let a = 0; a < n; a++) {
+            for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+            eq[a * (n + 1) + n] += grad[a] * e;
+          }
         }
       }
+      if (sum > last) {
+        // The step went too far (touching weights' fields fit badly on the way): back half of it.
+        move(group, -0.5);
+        for (i = 0; i < n; i++) step[i] /= 2;
+        continue;
+      }
+      last = sum;
+      // Solved by elimination (the equations are symmetric: only the upper half was summed), then back substitution.
+      for (i = 0; i < n; i++) {
+        for (j = i + 1; j < n; j++) {
+          const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
+          for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+        }
+      }
+      let longest = 0;
+      for (i = n - 1; i >= 0; i--) {
+        let x = eq[i * (n + 1) + n];
+        for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+      }
+      for (i = 0; i < n; i++) {
+        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
+        if (i % 3 > 1) {
+          const a = Math.abs(group[(i / 3) | 0][0]);
+          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+        } else {
+          step[i] = within(step[i], -STEP_MM, STEP_MM);
+          longest = Math.max(longest, Math.abs(step[i]));
+        }
+      }
+      if (longest < SETTLED_MM) break;
+      move(group, 1);
     }
-    return pair;
+  }
+
+  /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
+  function around(w: Found): Found[] {
+    const near: Found[] = [];
+    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
+      const o = found[k];
+      if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+    }
+    return near;
+  }
+
+  /** Weight i goes: its field given back, the weights near it fitted again. */
+  function drop(i: number): void {
+    const w = found[i];
+    take(w, -1);
+    found.splice(i, 1);
+    const near = around(w);
+    if (near.length) fit(near);
   }
 
   // At most one weight more than a game has: anything else is noise or a fault.
@@ -268,52 +287,61 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
     }
     if (most < FOUND * FOUND) break;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    const two = (place(w, 0) <= 0 && split(w)) || [w];
-    for (i = 0; i < two.length; i++) {
-      take(two[i], 1);
-      found.push(two[i]);
-    }
-    // Weights near each other were placed each with the others' fields still in the readings: placed again.
-    let near: Found[] = [];
-    for (i = 0; i < found.length; i++) if (Math.abs(found[i][1] - w[1]) < NEAR_MM && Math.abs(found[i][2] - w[2]) < NEAR_MM) near.push(found[i]);
-    if (near.length < 2) near = [];
-    for (let pass = 0; pass < PASSES * near.length; pass++) {
-      const o = near[pass % near.length];
-      const was = o.slice();
-      place(o, 1);
-      // Moved: its field given back where it was and taken where it is.
-      if (o[1] !== was[1] || o[2] !== was[2]) {
-        take(was, -1);
-        take(o, 1);
+    take(w, 1);
+    found.push(w);
+    fit(around(w));
+  }
+  // A weight stronger than one weight's tolerances allow may be two of one colour touching, fitted as one between
+  // them: the pair (at SPLITS angles around it, touching) that fits the readings around it better, by half, is two.
+  for (i = 0; i < found.length; i++) {
+    const w = found[i];
+    if (w[0] * w[0] < SPLIT * SPLIT) continue;
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    take(w, -1);
+    let best = misfit(w, r, k, 2, 0) / 2;
+    let pair: Found[] = [w];
+    for (let a = 0; a < SPLITS; a++) {
+      const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const two = [[w[0] > 0 ? 1 : -1, w[1] + c, w[2] + s], [w[0] > 0 ? 1 : -1, w[1] - c, w[2] - s]];
+      take(two[0], 1);
+      take(two[1], 1);
+      fit(two);
+      const e = misfit([0, 0, 0], r, k, 2, 0);
+      take(two[0], -1);
+      take(two[1], -1);
+      if (e < best) {
+        best = e;
+        pair = two;
       }
     }
+    for (j = 0; j < pair.length; j++) take(pair[j], 1);
+    found.splice(i, 1, ...pair);
   }
-  // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
-  // misfit) both go, and of two of one colour, the later found.
+  // Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
+  // (fields that cancel: a misfit's remnant, or a sensor stuck) both go.
   for (i = 0; i < found.length; i++) {
-    for (let j = i + 1; j < found.length; j++) {
-      if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
-      take(found[j], -1);
-      if (found[i][0] !== found[j][0]) {
-        take(found[i], -1);
-        found.splice(j, 1);
-        found.splice(i--, 1);
+    for (j = found.length - 1; j > i; j--) {
+      if (Math.hypot(found[i][1] - found[j][1], found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
+      const both = found[i][0] !== found[j][0];
+      drop(j);
+      if (both) {
+        drop(i--);
         break;
       }
-      found.splice(j--, 1);
     }
   }
-  // A weight whose field explains the readings worse than none (a misfit's remnant, or one of two found on one
-  // weight) goes.
+  // A weight whose field explains less than half of itself in the readings around it (a misfit's remnant, a
+  // sensor stuck) goes: over its 3 x 3 sensors, without it the misfit (the readings v + m against none) is less
+  // than half its own field's (m²) above what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v².
   for (i = 0; i < found.length; i++) {
     const w = found[i];
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    // Worse than none: what is left now (v) misfits more than the readings with its field given back (v + m).
-    if (misfit([0, 0, 0], r, k, 1, 0) > misfit([-w[0], w[1], w[2]], r, k, 1, 0)) {
-      take(w, -1);
-      found.splice(i--, 1);
-    }
+    const left = misfit([0, 0, 0], r, k, 1, 0);
+    const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
+    if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) drop(i--);
   }
   const seen: number[][] = [];
   for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);

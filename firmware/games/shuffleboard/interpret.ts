@@ -323,7 +323,10 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
   // (fields that cancel: a misfit's remnant, or a sensor stuck) both go.
   for (i = 0; i < found.length; i++) {
     for (j = found.length - 1; j > i; j--) {
-      if (Math.hypot(found[i][1] - found[j][1], found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
+      // (Espruino has no Math.hypot.)
+      const dd = found[i][1] - found[j][1];
+      const dy = found[i][2] - found[j][2];
+      if (dd * dd + dy * dy >= OVERLAP_MM * OVERLAP_MM) continue;
       const both = found[i][0] !== found[j][0];
       drop(j);
       if (both) {

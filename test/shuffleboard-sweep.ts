@@ -132,3 +132,41 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
 export function quantile(sorted: number[], p: number): number {
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
 }
+
+/** What a sweep of `tables` tables (seed `seed`, parts spread by `tol`) gives. */
+export interface SweepSummary {
+  tables: number;
+  weights: number;
+  /** The errors (mm) of the weights seen, and of those that score as they lie, sorted; weights not seen are counted apart. */
+  errors: number[];
+  scoring: number[];
+  unseen: number;
+  unseenScoring: number;
+  /** Weights seen where none lies. */
+  extra: number;
+  /** Tables the board scores otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
+  wrong: number;
+  wrongWithin3: number;
+  /** Scored otherwise: the first few, for a look. */
+  examples: Swept[];
+}
+
+/** Sweeps tables 0..tables-1 of seed `seed`. */
+export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, wrong: 0, wrongWithin3: 0, examples: [] };
+  for (let k = 0; k < tables; k++) {
+    const t = sweepTable(seed, k, tol);
+    s.weights += t.table.length;
+    for (const e of t.errors) if (e === Infinity) s.unseen++; else s.errors.push(e);
+    for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    s.extra += t.extra;
+    if (!t.right) {
+      s.wrong++;
+      if (t.errors.every((e) => e <= 3) && !t.extra) s.wrongWithin3++;
+      if (s.examples.length < 5) s.examples.push(t);
+    }
+  }
+  s.errors.sort((a, b) => a - b);
+  s.scoring.sort((a, b) => a - b);
+  return s;
+}

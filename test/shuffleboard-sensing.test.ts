@@ -378,30 +378,31 @@ describe('shuffleboard: a throw under way at power-up, on a board that boots at 
 });
 
 describe('shuffleboard: a launch while a throw is decided', () => {
-  it('a weight launched while the board finds the weights of the throw before (it does nothing else meanwhile, up to half a second on the chip) is the next throw', () => {
+  it('a weight launched while the board finds the weights of the throw before (a step a tick, the launch row read at each) is the next throw', () => {
     // The table as a weight left it, still, and a throw under way at power-up: decided from the table as it lies,
-    // RESUME_MS + QUIET_MS after. `low`: reads (counted from power-up) during which the launch row's first group
-    // is pulled low.
+    // RESUME_MS + QUIET_MS after. `low`: the times (from power-up, ms) during which the launch row's first group is
+    // pulled low.
     const table = readings([{ colour: 0, d: 400, y: 250 }], 1);
     const run = (low: number[]) => {
-      let reads = 0;
-      let readsAtEmit = 0;
+      let now = 0;
+      let told = -1;
       const emitted: ShuffleboardMove[] = [];
       const begun: number[] = [];
-      const bank: AnalogBank = analogBankOf((ch) => (++reads > low[0] && reads <= low[1] && ch === SENSORS ? 0 : table[ch] / 4096));
-      const it = createShuffleboardInterpreter((move) => { emitted.push(move); readsAtEmit = reads; }, (v) => begun.push(v), [bank]);
+      const bank: AnalogBank = analogBankOf((ch) => (now >= low[0] && now < low[1] && ch === SENSORS ? 0 : table[ch] / 4096));
+      const it = createShuffleboardInterpreter((move) => { emitted.push(move); told = now; }, (v) => begun.push(v), [bank]);
       it.resume!(0, null, 1);
-      for (let t = 0; t <= RESUME_MS + QUIET_MS + 100; t += 10) it.tick(t);
-      return { emitted, begun, busy: it.busy(), readsAtEmit };
+      for (; now <= RESUME_MS + QUIET_MS + 1000; now += 10) it.tick(now);
+      return { emitted, begun, busy: it.busy(), told };
     };
     const still = run([0, 0]);
     assert.deepEqual(still.emitted.map((m) => m.k), ['seen']);
     near(still.emitted[0].w as number[][], [[0, 400]]);
     assert.deepEqual([still.begun, still.busy], [[], false]);
-    // The last 380 reads before the table is told are the whole grid's, read once for finding the weights: the
-    // group is pulled low for 70 of them (some 4 ms on the chip, far less than a weight takes to pass it), so only
-    // a board that watches its launch row meanwhile sees it.
-    const launched = run([still.readsAtEmit - 250, still.readsAtEmit - 180]);
+    // Finding the weight takes ticks (the first tick of it is when every sensor has been still QUIET_MS): the group
+    // pulled low for one tick of them, far less than a weight takes to pass it.
+    const from = RESUME_MS + QUIET_MS + 10;
+    assert.ok(still.told > from + 10, `told at ${still.told}`);
+    const launched = run([from, from + 10]);
     assert.deepEqual(launched.emitted, still.emitted);
     assert.deepEqual(launched.begun, [1], 'the launch seen meanwhile begins the next throw, once this one is told');
     assert.equal(launched.busy, true);

@@ -88,6 +88,8 @@ function placeProblem(p: unknown, what: string): string | null {
  */
 export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale: 1 }): SimGame {
   const seed = header.seed >>> 0;
+  /** Times something began to move: the noise of a still table is drawn afresh at each, and kept while all is still. */
+  const epochs: number[] = [0];
   /** The grid's sensors, each as built (made when first read). */
   let sensors: HallSensor[] | null = null;
   /** Every weight on the table, or that was (knocked on, off the end, lifted off while clearing it). */
@@ -95,6 +97,12 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
   let first = header.options.firstPlayer === 1 ? 1 : 0;
+
+  function epochAt(t: number): number {
+    let e = epochs.length - 1;
+    while (e > 0 && epochs[e] > t) e--;
+    return e;
+  }
 
   return {
     module: shuffleboard,
@@ -136,6 +144,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         let k = 0;
         for (const w of table) if (w.gone === Infinity) w.gone = placeAt(w, a.t) ? a.t + LIFT_MS * ++k : a.t;
         thrown = 0;
+        epochs.push(a.t);
         return;
       }
       // The thrower: the side the board shows to throw first in an end, as the players see it (while it is off or
@@ -153,6 +162,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       const weight = slide(name, side ? -1 : 1, start, to, a.t, magnetOf(seed, NAMES.indexOf(name), tolerances));
       if (table.some((w) => w.name === name && placeAt(w, a.t))) throw new Error(`${name} is on the table already: clear the table between ends`);
       table.push(weight);
+      epochs.push(a.t);
       // It passes the launch row's switches of its group across the table at once, at its launch speed (analog).
       // Each weight it knocks starts when the thrown one reaches it (or when that one stops, short of it).
       for (const m of (o.moves ?? []) as { w: string; to?: Place; off?: true }[]) {
@@ -165,7 +175,9 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         const knocked = slide(hit.name, hit.pol, at, m.off ? { d: FALLEN_MM, y: at.y } : m.to!, t, hit);
         hit.gone = t;
         table.push(knocked);
+        epochs.push(t);
       }
+      epochs.sort((x, y) => x - y);
     },
     analog(ch, t) {
       // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
@@ -182,12 +194,15 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         for (let c = 0; c < SENSORS; c++) sensors.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
       }
       const magnets: Magnet[] = [];
+      let moving = false;
       for (const w of table) {
         const p = placeAt(w, t);
+        if (t > w.t0 && t < w.t1) moving = true;
         if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
       }
-      // Each read its own noise (a read at the same time gives the same reading).
-      return reading(sensors[ch], magnets, seed, ch, Math.round(t * 16));
+      // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
+      // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
+      return reading(sensors[ch], magnets, seed, ch, moving ? Math.round(t * 16) + 1e9 : epochAt(t));
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

@@ -53,6 +53,11 @@ const SPAN = 2;
 /** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
 const SPLIT = 1.1;
 const SPLITS = 8;
+/** A fit's rounds at most. */
+const ROUNDS = 20;
+/** A step of finding the weights works out about this many fields (each a few hundred µs on the chip), and reads READ_ROWS rows. */
+const WORK = 100;
+const READ_ROWS = 4;
 /** Weights fitted together at most. */
 const GROUP = 6;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
@@ -69,17 +74,19 @@ const LISTED = 8;
 type Found = number[];
 
 /**
- * The weights in a whole grid's readings (ADC steps): the strongest field
- * left is a weight; it is fitted, with the weights found near it, to where
- * their fields together fit the readings best, their fields are taken away,
- * and so on while any is left. Then of two that overlap (which weights
- * cannot) one goes, and so does one the readings do not support (its field
- * makes the misfit worse), the others near it fitted again. Each as
- * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
- * whose centre is past it has fallen). `poll` is called every few ms of the
- * work (the board watches its launch row meanwhile).
+ * The weights in a whole grid's readings, found a step at a time (the
+ * board's tick runs one, so it reads its launch row and hears its phone
+ * meanwhile): `read(ch)` gives grid sensor ch's reading (a fraction of the
+ * supply), read a few rows a step. The strongest field left is a weight; it
+ * is fitted, with the weights found near it, to where their fields together
+ * fit the readings best, their fields are taken away, and so on while any is
+ * left. One stronger than a weight can be may be two touching; of two that
+ * overlap (which weights cannot) one goes, and so does one the readings do not
+ * support, the others near it fitted again. Each step returns null until the
+ * last, which returns the weights, each as [colour, d]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen).
  */
-export function locate(ref: Int16Array, poll?: () => void): number[][] {
+export function locator(read: (ch: number) => number): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -88,25 +95,21 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
   const step = new Float32Array(3 * GROUP);
   const grad = new Float32Array(3 * GROUP);
   const found: Found[] = [];
+  /** The work still to do, the next first: each job a part of a step. */
+  const jobs: (() => void)[] = [];
   let ch: number;
   let i: number;
   let j: number;
-  for (ch = 0; ch < SENSORS; ch++) {
-    if (poll && !(ch & 63)) poll();
-    const x = ref[ch] / STEPS - QUIESCENT;
-    v[ch] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
-    if (v[ch] * v[ch] >= FOUND * FOUND) may[(ch / COLS) | 0] = 1;
-  }
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
-  /** Calls of at: every 16th polls (a few ms apart on the chip). */
+  /** Calls of at, the measure of a step's work (WORK). */
   let calls = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
-    if (poll && !(++calls & 15)) poll();
+    calls++;
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -177,10 +180,11 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
    */
   function fit(group: Found[]): void {
     const n = 3 * group.length;
-    let i: number;
-    let j: number;
     let last = Infinity;
-    for (let round = 0; round < 20; round++) {
+    let round = 0;
+    const fitRound = function (): void {
+      let i: number;
+      let j: number;
       // The sensors around the group: its rows and columns, and SPAN more each way.
       let r0 = ROWS;
       let r1 = 0;
@@ -217,7 +221,8 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
         move(group, -0.5);
         for (i = 0; i < n; i++) step[i] /= 2;
-        continue;
+        if (++round < ROUNDS) jobs.unshift(fitRound);
+        return;
       }
       last = sum;
       // Solved by elimination (the equations are symmetric: only the upper half was summed), then back substitution.
@@ -243,9 +248,11 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
-      if (longest < SETTLED_MM) break;
+      if (longest < SETTLED_MM) return;
       move(group, 1);
-    }
+      if (++round < ROUNDS) jobs.unshift(fitRound);
+    };
+    jobs.unshift(fitRound);
   }
 
   /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
@@ -258,18 +265,22 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
     return near;
   }
 
-  /** Weight i goes: its field given back, the weights near it fitted again. */
-  function drop(i: number): void {
-    const w = found[i];
-    take(w, -1);
-    found.splice(i, 1);
-    const near = around(w);
-    if (near.length) fit(near);
+  /** The next sensor read (readRows), the next weight looked at (splitAt). */
+  let next = 0;
+  let splitAt = 0;
+  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
+  function readRows(): void {
+    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+      const x = read(next) - QUIESCENT;
+      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
+      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+    }
+    if (next < SENSORS) jobs.unshift(readRows);
   }
 
-  // At most one weight more than a game has: anything else is noise or a fault.
-  while (found.length < 9) {
-    if (poll) poll();
+  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
+  function detect(): void {
+    if (found.length > 8) return;
     // The strongest reading (the first of equals), in the rows that may hold one strong enough.
     let top = 0;
     let most = 0;
@@ -285,69 +296,117 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
         }
       }
     }
-    if (most < FOUND * FOUND) break;
+    if (most < FOUND * FOUND) return;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
     take(w, 1);
     found.push(w);
+    jobs.unshift(detect);
     fit(around(w));
   }
-  // A weight stronger than one weight's tolerances allow may be two of one colour touching, fitted as one between
-  // them: the pair (at SPLITS angles around it, touching) that fits the readings around it better, by half, is two.
-  for (i = 0; i < found.length; i++) {
-    const w = found[i];
-    if (w[0] * w[0] < SPLIT * SPLIT) continue;
+
+  /**
+   * From weight i on, the first stronger than one weight's tolerances allow: it may be two of one colour touching,
+   * fitted as one between them. The pair (at SPLITS angles around it, touching) that fits the readings around it
+   * better, by half, is two. Each angle's fit its own jobs; then the next weight.
+   */
+  function split(): void {
+    while (splitAt < found.length && found[splitAt][0] * found[splitAt][0] < SPLIT * SPLIT) splitAt++;
+    if (splitAt >= found.length) return;
+    const w = found[splitAt];
+    const sign = w[0] > 0 ? 1 : -1;
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
     take(w, -1);
     let best = misfit(w, r, k, 2, 0) / 2;
     let pair: Found[] = [w];
-    for (let a = 0; a < SPLITS; a++) {
+    let a = SPLITS;
+    const tryAngle = function (): void {
+      if (!a--) {
+        found.splice(splitAt, 1);
+        for (const p of pair) {
+          take(p, 1);
+          found.splice(splitAt++, 0, p);
+        }
+        jobs.unshift(split);
+        return;
+      }
       const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
       const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
-      const two = [[w[0] > 0 ? 1 : -1, w[1] + c, w[2] + s], [w[0] > 0 ? 1 : -1, w[1] - c, w[2] - s]];
+      const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
       take(two[0], 1);
       take(two[1], 1);
+      jobs.unshift(function (): void {
+        const e = misfit([0, 0, 0], r, k, 2, 0);
+        take(two[0], -1);
+        take(two[1], -1);
+        if (e < best) {
+          best = e;
+          pair = two;
+        }
+        jobs.unshift(tryAngle);
+      });
       fit(two);
-      const e = misfit([0, 0, 0], r, k, 2, 0);
-      take(two[0], -1);
-      take(two[1], -1);
-      if (e < best) {
-        best = e;
-        pair = two;
+    };
+    jobs.unshift(tryAngle);
+  }
+
+  /**
+   * Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
+   * (fields that cancel: a misfit's remnant, or a sensor stuck) both go. Then a weight whose field explains less
+   * than half of itself in the readings around it (a misfit's remnant, a sensor stuck) goes: over its 3 x 3
+   * sensors, without it the misfit (the readings v + m against none) is less than half its own field's (m²) above
+   * what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v². One at a time: the weights near it are fitted
+   * again, and the weights looked over anew.
+   */
+  function prune(): void {
+    for (i = 0; i < found.length; i++) {
+      for (j = found.length - 1; j > i; j--) {
+        // (Espruino has no Math.hypot.)
+        const dd = found[i][1] - found[j][1];
+        const dy = found[i][2] - found[j][2];
+        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
       }
     }
-    for (j = 0; j < pair.length; j++) take(pair[j], 1);
-    found.splice(i, 1, ...pair);
-  }
-  // Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
-  // (fields that cancel: a misfit's remnant, or a sensor stuck) both go.
-  for (i = 0; i < found.length; i++) {
-    for (j = found.length - 1; j > i; j--) {
-      // (Espruino has no Math.hypot.)
-      const dd = found[i][1] - found[j][1];
-      const dy = found[i][2] - found[j][2];
-      if (dd * dd + dy * dy >= OVERLAP_MM * OVERLAP_MM) continue;
-      const both = found[i][0] !== found[j][0];
-      drop(j);
-      if (both) {
-        drop(i--);
-        break;
-      }
+    for (i = 0; i < found.length; i++) {
+      const w = found[i];
+      const r = nearest(w[1], ROW0_MM, ROWS);
+      const k = nearest(w[2], COL0_MM, COLS);
+      const left = misfit([0, 0, 0], r, k, 1, 0);
+      const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
+      if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) return drop(i, i);
     }
   }
-  // A weight whose field explains less than half of itself in the readings around it (a misfit's remnant, a
-  // sensor stuck) goes: over its 3 x 3 sensors, without it the misfit (the readings v + m against none) is less
-  // than half its own field's (m²) above what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v².
-  for (i = 0; i < found.length; i++) {
-    const w = found[i];
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    const left = misfit([0, 0, 0], r, k, 1, 0);
-    const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
-    if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) drop(i--);
+
+  /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
+  function drop(i: number, j: number): void {
+    const gone = found.splice(j, 1);
+    if (i !== j) gone.push(found.splice(i, 1)[0]);
+    jobs.unshift(prune);
+    for (const w of gone) {
+      take(w, -1);
+      const near = around(w);
+      if (near.length) fit(near);
+    }
   }
-  const seen: number[][] = [];
-  for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+
+  jobs.push(readRows, detect, split, prune);
+  return function (): number[][] | null {
+    // Jobs until WORK fields were worked out (or none is left).
+    for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
+    if (jobs.length) return null;
+    const seen: number[][] = [];
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+    return seen;
+  };
+}
+
+/** The weights in a whole grid's readings (ADC steps), found at once (locator's steps, run to the end). */
+export function locate(ref: Int16Array): number[][] {
+  const step = locator(function (ch: number): number {
+    return ref[ch] / STEPS;
+  });
+  let seen = step();
+  while (!seen) seen = step();
   return seen;
 }
 
@@ -388,8 +447,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
-  /** Groups newly passed while a throw was being decided (watchLaunch). */
+  /** Groups newly passed while the weights of a throw were being found. */
   let launchedWhile = 0;
+  /** The next step of finding the weights of the throw decided, while they are being found. */
+  let locating: (() => number[][] | null) | null = null;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -433,15 +494,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    */
   function launched(t: number): void {
     if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
-      if (throwAt >= 0) decide(t, true);
-      if (throwAt < 0) throwBegins(t);
+      // (The one under way is decided first: its weights found, this throw begins.)
+      if (throwAt < 0) return throwBegins(t);
+      decide(t, true);
+      launchedWhile = 1;
     }
   }
 
-  /** While a throw is decided (the board does nothing else for up to half a second): a launch seen is kept, its throw begins once this one is decided. */
-  function watchLaunch(): void {
-    if (bank.changes(SENSORS, CHANNELS, ref)) launchedWhile |= newlyPassed();
-  }
 
   /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
   function throwBegins(t: number): void {
@@ -467,7 +526,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
-      if (!(r & 3)) watchLaunch();
       readRow(r, t);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
@@ -478,13 +536,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
-    // The readings as they are now, whole (those kept are within a 255th of them).
-    const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) {
-      if (!(ch & 63)) watchLaunch();
-      frame[ch] = bank.read(ch) * STEPS;
-    }
-    const seen = locate(frame, watchLaunch);
+    // The weights are found from the grid's readings as they are now, a step a tick (the table is still).
+    locating = locator(bank.read);
+  }
+
+  /** The weights found (`seen`) at t: the table as seen is the move. */
+  function found(t: number, seen: number[][]): void {
+    locating = null;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -525,8 +583,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): void {
-      // The launch row: a change of its readings is all there can be to work out.
-      if (bank.changes(SENSORS, CHANNELS, ref)) /*@__NOINLINE__*/ launched(t);
+      // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
+      // found, a launch is kept (its throw begins once they are).
+      if (bank.changes(SENSORS, CHANNELS, ref)) {
+        if (locating) launchedWhile |= newlyPassed();
+        else /*@__NOINLINE__*/ launched(t);
+      }
+      if (locating) {
+        const seen = locating();
+        return seen ? found(t, seen) : undefined;
+      }
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
       // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
       if (t < rowDue && t >= blindUntil) return;
@@ -549,7 +615,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
     },
     settle: function (): void {
-      if (throwAt >= 0) decide(throwAt, true);
+      if (throwAt >= 0 && !locating) decide(throwAt, true);
+      let seen = null;
+      while (locating && !(seen = locating()));
+      if (seen) found(throwAt, seen);
     },
     busy: function (): boolean {
       return throwAt >= 0;

@@ -54,12 +54,12 @@ const SPAN = 2;
 const SPLIT = 1.1;
 const SPLITS = 8;
 /** A fit's rounds at most. */
-const ROUNDS = 20;
+const ROUNDS = 12;
 /** A step of finding the weights works out about this many fields (each a few hundred µs on the chip), and reads READ_ROWS rows. */
 const WORK = 100;
 const READ_ROWS = 4;
 /** Weights fitted together at most. */
-const GROUP = 6;
+const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
 const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (NO_SENSOR). */

@@ -548,6 +548,15 @@ describe('shuffleboard: the board against the page', function () {
     });
   }
 
+  it('the clusters of issue 28 (a hanger beside a weight of its colour, two of either colour 73 mm apart, a knock passing 70 mm from a weight): every weight placed to 3 mm', () => {
+    const lying: Record<string, number[]> = { hanger: [17, -1, 30], opposite: [200, 250, -1], knock: [250, 100, 420] };
+    for (const [name, want] of Object.entries(lying)) {
+      const out = replay(readFileSync(`scenarios/shuffleboard-cluster-${name}.jsonl`, 'utf8')).lines.map((l) => JSON.parse(l));
+      const d = out[out.length - 1].final.state.d as number[];
+      want.forEach((w, i) => assert.ok(w < 0 ? d[i] === -1 : Math.abs(d[i] - w) <= 3, `${name}: ${JSON.stringify(d)}`));
+    }
+  });
+
   it('the examples show a singles game to 11, a doubles game to 21, hangers and knocks, a tie end and a referee\'s correction', () => {
     const texts = readdirSync('scenarios').filter((f) => f.startsWith('shuffleboard-')).map((f) => readFileSync('scenarios/' + f, 'utf8'));
     const games = texts.map(pageGame);

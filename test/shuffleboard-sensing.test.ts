@@ -3,8 +3,9 @@
 // interpreter (a weight still moving is not scored, a knocked one is
 // followed, a short one is over), the table as seen matched to the weights,
 // and the board as a whole: every example game and every line, a resolution
-// and a millimetre either side, replayed against a scorer written here from
-// the page alone (docs/games/shuffleboard.md), not from rules.ts.
+// and a millimetre either side, replayed against a scorer written from the
+// page alone (shuffleboard-page.ts), not from rules.ts. The simulator's grid
+// is the parts' physics, each within its tolerance (sim/physics/hall-grid.ts).
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import vm from 'node:vm';

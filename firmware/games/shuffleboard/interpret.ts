@@ -4,12 +4,12 @@
 // where something changes (and the rows at the foul line, where a weight comes
 // in), keeping for each sensor the last reading that counted as a change.
 // Once no sensor has changed for QUIET_MS, every weight is still: the whole grid
-// is read once and the weights are found in it (locate), and the table as
-// seen is the move `seen` (rules.ts matches it to the weights). A throw whose
-// weight never reaches the grid (short) is decided SHORT_MS after the launch.
-// Between throws the grid is read one row at a time, slowly, to see the table
-// cleared after an end. The scan allocates nothing; locate, run once a throw,
-// does. It checks the sensors it reads once a second (faults), and has its own
+// is read and the weights are found in it, a step a tick (locator), and the
+// table as seen is the move `seen` (rules.ts matches it to the weights). A
+// throw whose weight never reaches the grid (short) is decided SHORT_MS after
+// the launch. Between throws the grid is read one row at a time, slowly, to
+// see the table cleared after an end. The scan allocates nothing; finding the
+// weights, once a throw, does. It checks the sensors it reads once a second (faults), and has its own
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';

@@ -31,7 +31,7 @@ const PAIRS = 301;
  * code, and it falls on either side alike.
  */
 const DEVICE_ENTRY = `
-import { createShuffleboardInterpreter, locate } from './firmware/games/shuffleboard/interpret';
+import { createShuffleboardInterpreter, locator } from './firmware/games/shuffleboard/interpret';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
@@ -128,34 +128,42 @@ var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
 var tables = [[four[0]], four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
 for (var n = 0; n < tables.length; n++) {
   var frame = grid(tables[n]);
-  // In turns with the whole grid's bare reads, the fastest of seven of each: a long call is seldom left alone by
-  // the machine's other work, and that only slows it.
+  var read = function (ch: number) { return frame[ch] / 4096; };
+  // Step by step, as the board's ticks run them, in turns with the whole grid's bare reads, the fastest of seven
+  // of each: the whole, and its longest step (the longest the interpreter is held), in the fastest run.
   var best = [Infinity, Infinity];
-  var seen: number[][] = [];
-  // The board reads its launch row meanwhile: here a poll that only counts, for how often it comes, and the
-  // longest time without one (from the start to the end), in the fastest run.
-  var polls = 0;
-  var gap = 0;
-  var gapOfBest = 0;
+  var seen: number[][] | null = null;
+  var steps = 0;
+  var longest = 0;
+  var longestOfBest = 0;
   for (var r = 0; r < 7; r++) {
-    polls = 0;
-    gap = 0;
+    var step = locator(read);
+    steps = 0;
+    longest = 0;
     var t0 = getTime();
-    var last = t0;
-    seen = locate(frame, function () { var t = getTime(); gap = Math.max(gap, t - last); last = t; polls++; });
+    seen = null;
+    while (!seen) {
+      var s0 = getTime();
+      seen = step();
+      longest = Math.max(longest, getTime() - s0);
+      steps++;
+    }
     var t1 = getTime();
-    gap = Math.max(gap, t1 - last);
-    if (t1 - t0 < best[0]) gapOfBest = gap;
+    if (t1 - t0 < best[0]) longestOfBest = longest;
     bare(0, SENSORS);
     best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
   }
   // The JsVars it holds at most meanwhile, over those in use before (untimed: each look at the memory collects
-  // garbage first), at each poll and at the end, while what it found is still held.
+  // garbage first), after each step, while what it found is still held.
   var before = process.memory().usage;
   var most = before;
-  var found = locate(frame, function () { most = Math.max(most, process.memory().usage); });
-  most = Math.max(most, process.memory().usage);
-  print('<<<' + JSON.stringify(['locate', tables[n].length, seen.length, best[0] / best[1] * SENSORS, polls, gapOfBest / best[1] * SENSORS, most - before, found.length]) + '>>>');
+  var again = locator(read);
+  var found: number[][] | null = null;
+  while (!found) {
+    found = again();
+    most = Math.max(most, process.memory().usage);
+  }
+  print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longestOfBest / best[1] * SENSORS, most - before, found.length]) + '>>>');
 }
 `;
 
@@ -191,7 +199,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
   // On the chip, by the bare read as yardstick (as above).
-  for (const [, placed, found, reads, polls, gap, jsvars] of rows.slice(4) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in as long as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip, and the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms; the launch row read ${polls} times meanwhile, every ${(reads * CHIP_ANALOG_US / 1000 / polls).toFixed(1)} ms on average, ${(gap * CHIP_ANALOG_US / 1000).toFixed(1)} ms at most; ${jsvars} JsVars more held at most meanwhile`);
+  for (const [, placed, found, reads, steps, hold, jsvars] of rows.slice(4) as number[][]) {
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
   }
 }

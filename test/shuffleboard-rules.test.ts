@@ -230,6 +230,17 @@ describe('shuffleboard rules', () => {
       assert.deepEqual(scores(r.state), [6, 0]);
     });
 
+    it('S6: a second weight level with the other side\'s nearest within the resolution does not score; one beyond it does', () => {
+      // Red 50 and 195, blue 200 (5 mm: level, the resolution): red wins the end with 50 alone.
+      let r = playAll(start(), endMoves(RED, [50, 200, 195]));
+      assert.deepEqual(r.changes, [{ player: 0, points: 3, rule: 'S8' }]);
+      // Red 194 (6 mm): it scores too; the same margin, 2 mm, with the option resolution 2: 198 scores.
+      r = playAll(start(), endMoves(RED, [50, 200, 194]));
+      assert.deepEqual(r.changes, [{ player: 0, points: 3, rule: 'S8' }, { player: 0, points: 2, rule: 'S9' }]);
+      r = playAll(start({ firstPlayer: RED, resolution: 2 }), endMoves(RED, [50, 200, 197]));
+      assert.deepEqual(r.changes, [{ player: 0, points: 3, rule: 'S8' }, { player: 0, points: 2, rule: 'S9' }]);
+    });
+
     it('S6: with nothing of the other side on the table, every weight scores', () => {
       const r = playAll(start(), endMoves(RED, [0, undefined, 140, 1829, 300, undefined, 1500]));
       assert.deepEqual(r.changes, [

@@ -2,11 +2,15 @@
 // slide from the launch row and brake to rest, knock others on, fall off the
 // end, and are cleared between ends; the launch row's switches pull their
 // channel to ground as a weight passes, and each hall sensor of the grid reads
-// the field of every magnet near it, with its error and the ADC's steps.
+// the field of every magnet near it as the physics of the parts has it
+// (sim/physics/hall-grid.ts: not the firmware's model), each part within its
+// tolerance.
 import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
-import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, SENSORS, WIDTH_MM, field } from '../../firmware/games/shuffleboard/board';
+import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
+import { ADC, magnetOf, reading, sensorOf } from '../physics/hall-grid';
+import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
 import type { ScenarioHeader } from '../scenario';
@@ -17,12 +21,6 @@ export const BRAKE = 0.0005;
 const FALLEN_MM = -RADIUS_MM - 1;
 /** Where a weight that goes off the end crosses the table. */
 const MIDDLE_MM = WIDTH_MM / 2;
-/** A reading's ADC steps (12 bits). */
-const STEPS = 4096;
-/** A sensor's offset error left after the board's calibration on an empty table: within this many steps either way, fixed for the board. */
-const OFFSET_STEPS = 1;
-/** The noise of a reading, in steps either way: a fresh draw each time anything on the table moves, kept while all is still (the ADC's oversampling averages the rest away). */
-const NOISE_STEPS = 1.5;
 /** Time the players take to lift each weight off the table when clearing it (ms). */
 const LIFT_MS = 300;
 
@@ -48,6 +46,9 @@ interface Weight {
   t1: number;
   /** When it was lifted off the table (Infinity: not yet). */
   gone: number;
+  /** Its magnet's moment (A m²) and height above the grid (mm): the same weight's in every end. */
+  moment: number;
+  heightMm: number;
 }
 
 /** Where a weight is at time t: on its braking slide, or resting; null once fallen off the end or lifted. */
@@ -59,18 +60,13 @@ export function placeAt(w: Weight, t: number): Place | null {
 }
 
 /** A weight braking from `from` at t0 to rest at `to`. */
-function slide(name: string, pol: number, from: Place, to: Place, t0: number): Weight {
+function slide(name: string, pol: number, from: Place, to: Place, t0: number, magnet: { moment: number; heightMm: number }): Weight {
   const length = Math.hypot(to.d - from.d, to.y - from.y);
-  return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity };
+  return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
 }
 
-/** A seeded number in [0, 1) for (a, b, c): the same reading for the same channel at the same still table, whenever it is read. */
-function hash(a: number, b: number, c: number): number {
-  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + 0x632be5ab, 0xc2b2ae35) ^ Math.imul(c + 0x27d4eb2f, 0x165667b1);
-  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
-  return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
-}
+/** The weights' names, each its magnet's number on the board. */
+const NAMES = ['red1', 'red2', 'red3', 'red4', 'blue1', 'blue2', 'blue3', 'blue4'];
 
 function isPlace(p: unknown): p is Place {
   const o = p as Place;
@@ -85,13 +81,19 @@ function placeProblem(p: unknown, what: string): string | null {
   return null;
 }
 
-/** Table shuffleboard: weights slid, knocked and cleared (docs/replay.md). */
-export function simGame(header: ScenarioHeader): SimGame {
+/**
+ * Table shuffleboard: weights slid, knocked and cleared (docs/replay.md).
+ * `tolerances`: how far its parts spread over their tolerances (1, the
+ * default: all of each; 0: every part nominal).
+ */
+export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale: 1 }): SimGame {
   const seed = header.seed >>> 0;
+  /** Times something began to move: the noise of a still table is drawn afresh at each, and kept while all is still. */
+  const epochs: number[] = [0];
+  /** The grid's sensors, each as built (made when first read). */
+  let sensors: HallSensor[] | null = null;
   /** Every weight on the table, or that was (knocked on, off the end, lifted off while clearing it). */
   let table: Weight[] = [];
-  /** Times something began to move: the noise is drawn afresh at each. */
-  const epochs: number[] = [0];
   /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
   let first = header.options.firstPlayer === 1 ? 1 : 0;
@@ -136,8 +138,11 @@ export function simGame(header: ScenarioHeader): SimGame {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
         // should the board be off or starting at that throw.
         if (state && state.t >= WEIGHTS) first = turn(state) & 1;
+        // Each end starts from the table as it is, every weight back in the hand: those on it are lifted off one
+        // by one, and those gone off it (off the end, knocked off) are done with too, so a weight of the same name
+        // thrown in a later end is the only one by that name.
         let k = 0;
-        for (const w of table) if (w.gone === Infinity && placeAt(w, a.t)) w.gone = a.t + LIFT_MS * ++k;
+        for (const w of table) if (w.gone === Infinity) w.gone = placeAt(w, a.t) ? a.t + LIFT_MS * ++k : a.t;
         thrown = 0;
         epochs.push(a.t);
         return;
@@ -154,7 +159,7 @@ export function simGame(header: ScenarioHeader): SimGame {
       const to = o.off ? { d: FALLEN_MM, y: MIDDLE_MM } : (o.to as Place);
       // Slid straight down the table.
       const start = { d: LAUNCH_MM, y: to.y };
-      const weight = slide(name, side ? -1 : 1, start, to, a.t);
+      const weight = slide(name, side ? -1 : 1, start, to, a.t, magnetOf(seed, NAMES.indexOf(name), tolerances));
       if (table.some((w) => w.name === name && placeAt(w, a.t))) throw new Error(`${name} is on the table already: clear the table between ends`);
       table.push(weight);
       epochs.push(a.t);
@@ -167,7 +172,7 @@ export function simGame(header: ScenarioHeader): SimGame {
         // The thrown weight's front reaches it when its centre is two radii away (or at its own rest, if never).
         const s = (at.d + 2 * RADIUS_MM - start.d) / (to.d - start.d);
         const t = Math.round(s >= 0 && s <= 1 ? weight.t1 - (weight.t1 - weight.t0) * Math.sqrt(1 - s) : weight.t1);
-        const knocked = slide(hit.name, hit.pol, at, m.off ? { d: FALLEN_MM, y: at.y } : m.to!, t);
+        const knocked = slide(hit.name, hit.pol, at, m.off ? { d: FALLEN_MM, y: at.y } : m.to!, t, hit);
         hit.gone = t;
         table.push(knocked);
         epochs.push(t);
@@ -182,24 +187,22 @@ export function simGame(header: ScenarioHeader): SimGame {
           const p = placeAt(w, t);
           return t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM && groupOf(p.y) === ch - SENSORS;
         });
-        return over ? 0 : (STEPS - 1) / STEPS;
+        return over ? 0 : (ADC.steps - 1) / ADC.steps;
       }
-      const r = Math.floor(ch / COLS);
-      const k = ch % COLS;
-      const sd = ROW0_MM + r * PITCH_MM;
-      const sy = COL0_MM + k * PITCH_MM;
-      let v = 0;
+      if (!sensors) {
+        sensors = [];
+        for (let c = 0; c < SENSORS; c++) sensors.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
+      }
+      const magnets: Magnet[] = [];
       let moving = false;
       for (const w of table) {
         const p = placeAt(w, t);
-        if (!p) continue;
         if (t > w.t0 && t < w.t1) moving = true;
-        if (Math.abs(p.d - sd) < 4 * PITCH_MM && Math.abs(p.y - sy) < 4 * PITCH_MM) v += w.pol * PEAK * field(p.d - sd, p.y - sy);
+        if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
       }
-      // The sensor's own error, and noise: fresh at each read while something moves, else the still table's draw.
-      const offset = (hash(seed, ch, -1) * 2 - 1) * OFFSET_STEPS;
-      const noise = (hash(seed, ch, moving ? Math.round(t) + 1e6 : epochAt(t)) * 2 - 1) * NOISE_STEPS;
-      return Math.max(0, Math.min(STEPS - 1, Math.round((QUIESCENT + v) * STEPS + offset + noise))) / STEPS;
+      // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
+      // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
+      return reading(sensors[ch], magnets, seed, ch, moving ? Math.round(t * 16) + 1e9 : epochAt(t));
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

@@ -23,8 +23,11 @@ export const ROW0_MM = 25;
 export const COL0_MM = 29;
 /** The magnet's centre above the sensors' plane (mm): the playfield's 40 mm and the magnet's pocket. */
 export const MAGNET_MM = 50;
-/** What a weight's magnet right above a sensor adds to its reading, as a fraction of the supply (7.5 mT on a DRV5055A1). */
-export const PEAK = 0.15;
+/**
+ * What a weight's magnet right above a sensor adds to its reading, as a fraction of the supply (8.2 mT on a
+ * DRV5055A1 at 3.3 V). This and MAGNET_MM are fitted to the grid's physics (tools/fit-hall.ts), not shared with it.
+ */
+export const PEAK = 0.148;
 /** The reading with no field: half the supply. */
 export const QUIESCENT = 0.5;
 /** The launch row, a line of hall switches across the table where the players release their weights (mm from the end edge). */

@@ -4,12 +4,12 @@
 // where something changes (and the rows at the foul line, where a weight comes
 // in), keeping for each sensor the last reading that counted as a change.
 // Once no sensor has changed for QUIET_MS, every weight is still: the whole grid
-// is read once and the weights are found in it (locate), and the table as
-// seen is the move `seen` (rules.ts matches it to the weights). A throw whose
-// weight never reaches the grid (short) is decided SHORT_MS after the launch.
-// Between throws the grid is read one row at a time, slowly, to see the table
-// cleared after an end. The scan allocates nothing; locate, run once a throw,
-// does. It checks the sensors it reads once a second (faults), and has its own
+// is read and the weights are found in it, a step a tick (locator), and the
+// table as seen is the move `seen` (rules.ts matches it to the weights). A
+// throw whose weight never reaches the grid (short) is decided SHORT_MS after
+// the launch. Between throws the grid is read one row at a time, slowly, to
+// see the table cleared after an end. The scan allocates nothing; finding the
+// weights, once a throw, does. It checks the sensors it reads once a second (faults), and has its own
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
@@ -39,18 +39,28 @@ const STEPS = 4096;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const NO_SENSOR = 0.45;
-/** A placing stops once a step moves the weight less than this (mm): far inside the millimetre it is told to. */
-const SETTLED_MM = 0.01;
-/** The longest step of a placing (mm). */
+/** A fit stops once no weight's step is longer than this (mm): far inside the millimetre it is told to. */
+const SETTLED_MM = 0.05;
+/** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
 const STEP_MM = 16;
-/** Times every weight near another is placed again, the others' fields taken away (locate). */
-const PASSES = 3;
-/** Two weights found nearer than this both ways overlap, which weights cannot (mm). */
-const OVERLAP_MM = 40;
-/** Angles at which a pair of weights side by side is tried (split). */
-const SPLITS = 8;
-/** Weights nearer than this both ways see each other's field where they are placed (mm). */
+/** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
+const OVERLAP_MM = 45;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
+/** A fit reads the sensors within this many rows and columns of its weights. */
+const SPAN = 2;
+/** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
+const SPLIT = 1.1;
+const SPLITS = 8;
+/** A fit's rounds at most. */
+const ROUNDS = 12;
+/** A step of finding the weights works out about this many fields (each a few hundred µs on the chip), and reads READ_ROWS rows. */
+const WORK = 100;
+const READ_ROWS = 4;
+/** Weights fitted together at most. */
+const GROUP = 4;
+/** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
+const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (NO_SENSOR). */
 const SOME = 3;
 const RAILED = 115;
@@ -63,40 +73,42 @@ const LISTED = 8;
 type Found = number[];
 
 /**
- * The weights in a whole grid's readings (ADC steps): the strongest field
- * left is a weight; it is placed, its field taken away, and so on while any
- * is left (two weights side by side are two). Then each one near another is
- * placed again with the others' fields taken away, PASSES times, and one the
- * readings do not support (its field makes the misfit worse) goes. Each as
- * [colour, d]: 0 red, 1 blue; d whole mm, never past the end edge (a weight
- * whose centre is past it has fallen). `poll` is called every few ms of the
- * work (the board watches its launch row meanwhile).
+ * The weights in a whole grid's readings, found a step at a time (the
+ * board's tick runs one, so it reads its launch row and hears its phone
+ * meanwhile): `read(ch)` gives grid sensor ch's reading (a fraction of the
+ * supply), read a few rows a step. The strongest field left is a weight; it
+ * is fitted, with the weights found near it, to where their fields together
+ * fit the readings best, their fields are taken away, and so on while any is
+ * left. One stronger than a weight can be may be two touching; of two that
+ * overlap (which weights cannot) one goes, and so does one the readings do not
+ * support, the others near it fitted again. Each step returns null until the
+ * last, which returns the weights, each as [colour, d]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen).
  */
-export function locate(ref: Int16Array, poll?: () => void): number[][] {
+export function locator(read: (ch: number) => number): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
-  /** A placing's weight's own field at its 3 x 3 sensors where it began, when it counts as given back (place). */
-  const held = new Float32Array(9);
+  /** A fit's normal equations (at most GROUP weights, 3 unknowns each, and the right side), its steps, and its slopes at one sensor. */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
+  const step = new Float32Array(3 * GROUP);
+  const grad = new Float32Array(3 * GROUP);
   const found: Found[] = [];
+  /** The work still to do, the next first: each job a part of a step. */
+  const jobs: (() => void)[] = [];
   let ch: number;
   let i: number;
-  for (ch = 0; ch < SENSORS; ch++) {
-    if (poll && !(ch & 63)) poll();
-    const x = ref[ch] / STEPS - QUIESCENT;
-    v[ch] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
-    if (v[ch] * v[ch] >= FOUND * FOUND) may[(ch / COLS) | 0] = 1;
-  }
+  let j: number;
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
-  /** Calls of at: every 16th polls (a few ms apart on the chip). */
+  /** Calls of at, the measure of a step's work (WORK). */
   let calls = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
-    if (poll && !(++calls & 15)) poll();
+    calls++;
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -143,113 +155,131 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
     misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
   }
 
+  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is. */
+  function move(group: Found[], scale: number): void {
+    for (let g = 0; g < group.length; g++) {
+      const w = group[g];
+      take(w, -1);
+      w[1] += scale * step[3 * g];
+      // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
+      w[2] += scale * step[3 * g + 1];
+      w[0] += scale * step[3 * g + 2];
+      take(w, 1);
+    }
+  }
+
   /**
-   * Moves weight w to where its field fits the readings of the 3 x 3 sensors
-   * around it best (its centre between the rails), by Gauss-Newton steps: the
-   * misfit's slope and curvature from the field's own slope at each sensor,
-   * until a step moves it less than SETTLED_MM; `back` 1: w's own field is
-   * in the residual readings' (taken away), and counts as given back. Whether
-   * the field of one weight and a half there fits worse than one (the
-   * sensors see no more than a weight): a sum above 0.
+   * Moves the weights of `group` together to where their fields fit the
+   * readings of the sensors around them best (their fields are taken away
+   * from the residual readings), by Gauss-Newton steps: the misfit's slopes
+   * and curvatures from each field's own slope at each sensor, all the
+   * weights' at once (touching weights pull each other's fits), until no step
+   * is longer than SETTLED_MM; a step that makes the misfit worse is taken
+   * back by half.
    */
-  function place(w: Found, back: number): number {
-    let z = 0;
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    const i1 = within(r + 1, 0, ROWS - 1);
-    const j0 = within(k - 1, 0, COLS);
-    const j1 = within(k + 1, 0, COLS - 1);
-    /** The misfit where the last step began, and that step. */
+  function fit(group: Found[]): void {
+    const n = 3 * group.length;
     let last = Infinity;
-    let sd = 0;
-    let sy = 0;
-    for (let n = 0; n < 20; n++) {
-      // The sums of the normal equations: dd, dy, yy of the slopes, and each slope times the misfit; the misfit.
+    let round = 0;
+    const fitRound = function (): void {
+      let i: number;
+      let j: number;
+      // The sensors around the group: its rows and columns, and SPAN more each way.
+      let r0 = ROWS;
+      let r1 = 0;
+      let k0 = COLS;
+      let k1 = 0;
+      for (const w of group) {
+        r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
+        r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
+        k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
+        k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+      }
+      eq.fill(0);
       let sum = 0;
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let p = 0;
-      let q = 0;
-      let x = 0;
-      z = 0;
-      for (let i = within(r - 1, 0, ROWS); i <= i1; i++) {
-        const dd = ROW0_MM + i * PITCH_MM - w[1];
-        for (let j = j0; j <= j1; j++) {
-          const dy = COL0_MM + j * PITCH_MM - w[2];
-          const m = w[0] * at(dd, dy);
-          if (!n) held[x] = back * m;
-          const e = v[i * COLS + j] + held[x++] - m;
+      for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
+        for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
+          const e = v[i * COLS + j];
           sum += e * e;
-          // (v - 1.5 m)^2 - (v - m)^2, a quarter of it.
-          z += m * (m - 4 * e);
-          // How the field there changes as the weight moves along the table, and across.
-          const gd = w[0] * slope * dd;
-          const gy = w[0] * slope * dy;
-          a += gd * gd;
-          b += gd * gy;
-          c += gy * gy;
-          p += gd * e;
-          q += gy * e;
+          for (let g = 0; g < group.length; g++) {
+            const w = group[g];
+            const dd = ROW0_MM + i * PITCH_MM - w[1];
+            const dy = COL0_MM + j * PITCH_MM - w[2];
+            // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+            grad[3 * g + 2] = at(dd, dy);
+            grad[3 * g] = w[0] * slope * dd;
+            grad[3 * g + 1] = w[0] * slope * dy;
+          }
+          for (let a = 0; a < n; a++) {
+            for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+            eq[a * (n + 1) + n] += grad[a] * e;
+          }
         }
       }
       if (sum > last) {
-        // The step went too far (two weights' field fits one weight's badly): back half of it.
-        sd /= 2;
-        sy /= 2;
-        w[1] -= sd;
-        w[2] -= sy;
-      } else {
-        last = sum;
-        const det = a * c - b * b;
-        // At most STEP_MM a step (far from its place, the slopes say little of the way there).
-        sd = within((c * p - b * q) / det, -STEP_MM, STEP_MM);
-        const y = within(w[2] + within((a * q - b * p) / det, -STEP_MM, STEP_MM), RADIUS_MM, WIDTH_MM - RADIUS_MM);
-        // Against a rail: along the table alone.
-        if (!(y > RADIUS_MM && y < WIDTH_MM - RADIUS_MM)) sd = within(p / a, -STEP_MM, STEP_MM);
-        sy = y - w[2];
-        // Settled: where it is (a weight placed again that stays is left as it is).
-        if (sd * sd + sy * sy < SETTLED_MM * SETTLED_MM) break;
-        w[1] += sd;
-        w[2] = y;
+        // The step went too far (touching weights' fields fit badly on the way): back half of it.
+        move(group, -0.5);
+        for (i = 0; i < n; i++) step[i] /= 2;
+        if (++round < ROUNDS) jobs.unshift(fitRound);
+        return;
       }
-    }
-    return z;
-  }
-
-  /**
-   * Two weights of one colour side by side fit as one between them, stronger
-   * than a weight is (place tells): the pair (touching or nearly, at SPLITS angles around
-   * w's place) that explains the readings within 2 rows and columns of it
-   * (w's field given back) better than w alone does, by half, or null.
-   */
-  function split(w: Found): Found[] | null {
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    let best = misfit(w, r, k, 2, 0) / 2;
-    let pair: Found[] | null = null;
-    for (let a = 0; a < SPLITS; a++) {
-      const c = Math.cos(Math.PI * a / SPLITS);
-      const s = Math.sin(Math.PI * a / SPLITS);
-      for (let gap = 2 * RADIUS_MM; gap <= 2 * RADIUS_MM + 16; gap += 8) {
-        // Each between the rails.
-        const p = [w[0], w[1] + c * gap / 2, within(w[2] + s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
-        const q = [w[0], w[1] - c * gap / 2, within(w[2] - s * gap / 2, RADIUS_MM, WIDTH_MM - RADIUS_MM)];
-        take(p, 1);
-        const e = misfit(q, r, k, 2, 0);
-        take(p, -1);
-        if (e < best) {
-          best = e;
-          pair = [p, q];
+      last = sum;
+      // Solved by elimination (the equations are symmetric: only the upper half was summed), then back substitution.
+      for (i = 0; i < n; i++) {
+        for (j = i + 1; j < n; j++) {
+          const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
+          for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
         }
       }
-    }
-    return pair;
+      let longest = 0;
+      for (i = n - 1; i >= 0; i--) {
+        let x = eq[i * (n + 1) + n];
+        for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+      }
+      for (i = 0; i < n; i++) {
+        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
+        if (i % 3 > 1) {
+          const a = Math.abs(group[(i / 3) | 0][0]);
+          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+        } else {
+          step[i] = within(step[i], -STEP_MM, STEP_MM);
+          longest = Math.max(longest, Math.abs(step[i]));
+        }
+      }
+      if (longest < SETTLED_MM) return;
+      move(group, 1);
+      if (++round < ROUNDS) jobs.unshift(fitRound);
+    };
+    jobs.unshift(fitRound);
   }
 
-  // At most one weight more than a game has: anything else is noise or a fault.
-  while (found.length < 9) {
-    if (poll) poll();
+  /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
+  function around(w: Found): Found[] {
+    const near: Found[] = [];
+    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
+      const o = found[k];
+      if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+    }
+    return near;
+  }
+
+  /** The next sensor read (readRows), the next weight looked at (splitAt). */
+  let next = 0;
+  let splitAt = 0;
+  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
+  function readRows(): void {
+    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+      const x = read(next) - QUIESCENT;
+      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
+      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+    }
+    if (next < SENSORS) jobs.unshift(readRows);
+  }
+
+  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
+  function detect(): void {
+    if (found.length > 8) return;
     // The strongest reading (the first of equals), in the rows that may hold one strong enough.
     let top = 0;
     let most = 0;
@@ -265,57 +295,117 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
         }
       }
     }
-    if (most < FOUND * FOUND) break;
+    if (most < FOUND * FOUND) return;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    const two = (place(w, 0) <= 0 && split(w)) || [w];
-    for (i = 0; i < two.length; i++) {
-      take(two[i], 1);
-      found.push(two[i]);
-    }
-    // Weights near each other were placed each with the others' fields still in the readings: placed again.
-    let near: Found[] = [];
-    for (i = 0; i < found.length; i++) if (Math.abs(found[i][1] - w[1]) < NEAR_MM && Math.abs(found[i][2] - w[2]) < NEAR_MM) near.push(found[i]);
-    if (near.length < 2) near = [];
-    for (let pass = 0; pass < PASSES * near.length; pass++) {
-      const o = near[pass % near.length];
-      const was = o.slice();
-      place(o, 1);
-      // Moved: its field given back where it was and taken where it is.
-      if (o[1] !== was[1] || o[2] !== was[2]) {
-        take(was, -1);
-        take(o, 1);
-      }
-    }
+    take(w, 1);
+    found.push(w);
+    jobs.unshift(detect);
+    fit(around(w));
   }
-  // Weights that overlap cannot be: a red and a blue one on one place (fields that cancel: what is left of a
-  // misfit) both go, and of two of one colour, the later found.
-  for (i = 0; i < found.length; i++) {
-    for (let j = i + 1; j < found.length; j++) {
-      if (Math.abs(found[i][1] - found[j][1]) >= OVERLAP_MM || Math.abs(found[i][2] - found[j][2]) >= OVERLAP_MM) continue;
-      take(found[j], -1);
-      if (found[i][0] !== found[j][0]) {
-        take(found[i], -1);
-        found.splice(j, 1);
-        found.splice(i--, 1);
-        break;
-      }
-      found.splice(j--, 1);
-    }
-  }
-  // A weight whose field explains the readings worse than none (a misfit's remnant, or one of two found on one
-  // weight) goes.
-  for (i = 0; i < found.length; i++) {
-    const w = found[i];
+
+  /**
+   * From weight i on, the first stronger than one weight's tolerances allow: it may be two of one colour touching,
+   * fitted as one between them. The pair (at SPLITS angles around it, touching) that fits the readings around it
+   * better, by half, is two. Each angle's fit its own jobs; then the next weight.
+   */
+  function split(): void {
+    while (splitAt < found.length && found[splitAt][0] * found[splitAt][0] < SPLIT * SPLIT) splitAt++;
+    if (splitAt >= found.length) return;
+    const w = found[splitAt];
+    const sign = w[0] > 0 ? 1 : -1;
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    // Worse than none: what is left now (v) misfits more than the readings with its field given back (v + m).
-    if (misfit([0, 0, 0], r, k, 1, 0) > misfit([-w[0], w[1], w[2]], r, k, 1, 0)) {
-      take(w, -1);
-      found.splice(i--, 1);
+    take(w, -1);
+    let best = misfit(w, r, k, 2, 0) / 2;
+    let pair: Found[] = [w];
+    let a = SPLITS;
+    const tryAngle = function (): void {
+      if (!a--) {
+        found.splice(splitAt, 1);
+        for (const p of pair) {
+          take(p, 1);
+          found.splice(splitAt++, 0, p);
+        }
+        jobs.unshift(split);
+        return;
+      }
+      const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
+      take(two[0], 1);
+      take(two[1], 1);
+      jobs.unshift(function (): void {
+        const e = misfit([0, 0, 0], r, k, 2, 0);
+        take(two[0], -1);
+        take(two[1], -1);
+        if (e < best) {
+          best = e;
+          pair = two;
+        }
+        jobs.unshift(tryAngle);
+      });
+      fit(two);
+    };
+    jobs.unshift(tryAngle);
+  }
+
+  /**
+   * Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
+   * (fields that cancel: a misfit's remnant, or a sensor stuck) both go. Then a weight whose field explains less
+   * than half of itself in the readings around it (a misfit's remnant, a sensor stuck) goes: over its 3 x 3
+   * sensors, without it the misfit (the readings v + m against none) is less than half its own field's (m²) above
+   * what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v². One at a time: the weights near it are fitted
+   * again, and the weights looked over anew.
+   */
+  function prune(): void {
+    for (i = 0; i < found.length; i++) {
+      for (j = found.length - 1; j > i; j--) {
+        // (Espruino has no Math.hypot.)
+        const dd = found[i][1] - found[j][1];
+        const dy = found[i][2] - found[j][2];
+        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
+      }
+    }
+    for (i = 0; i < found.length; i++) {
+      const w = found[i];
+      const r = nearest(w[1], ROW0_MM, ROWS);
+      const k = nearest(w[2], COL0_MM, COLS);
+      const left = misfit([0, 0, 0], r, k, 1, 0);
+      const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
+      if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) return drop(i, i);
     }
   }
-  const seen: number[][] = [];
-  for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+
+  /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
+  function drop(i: number, j: number): void {
+    const gone = found.splice(j, 1);
+    if (i !== j) gone.push(found.splice(i, 1)[0]);
+    jobs.unshift(prune);
+    for (const w of gone) {
+      take(w, -1);
+      const near = around(w);
+      if (near.length) fit(near);
+    }
+  }
+
+  jobs.push(readRows, detect, split, prune);
+  return function (): number[][] | null {
+    // Jobs until WORK fields were worked out (or none is left).
+    for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
+    if (jobs.length) return null;
+    const seen: number[][] = [];
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+    return seen;
+  };
+}
+
+/** The weights in a whole grid's readings (ADC steps), found at once (locator's steps, run to the end). */
+export function locate(ref: Int16Array): number[][] {
+  const step = locator(function (ch: number): number {
+    return ref[ch] / STEPS;
+  });
+  let seen = step();
+  while (!seen) seen = step();
   return seen;
 }
 
@@ -356,8 +446,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
-  /** Groups newly passed while a throw was being decided (watchLaunch). */
+  /** Groups newly passed while the weights of a throw were being found. */
   let launchedWhile = 0;
+  /** The next step of finding the weights of the throw decided, while they are being found. */
+  let locating: (() => number[][] | null) | null = null;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -401,15 +493,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    */
   function launched(t: number): void {
     if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
-      if (throwAt >= 0) decide(t, true);
-      if (throwAt < 0) throwBegins(t);
+      // (The one under way is decided first: its weights found, this throw begins.)
+      if (throwAt < 0) return throwBegins(t);
+      decide(t, true);
+      launchedWhile = 1;
     }
   }
 
-  /** While a throw is decided (the board does nothing else for up to half a second): a launch seen is kept, its throw begins once this one is decided. */
-  function watchLaunch(): void {
-    if (bank.changes(SENSORS, CHANNELS, ref)) launchedWhile |= newlyPassed();
-  }
 
   /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
   function throwBegins(t: number): void {
@@ -435,7 +525,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let lo2 = ROWS;
     let hi2 = -1;
     for (let r = 0; r < ROWS; r++) {
-      if (!(r & 3)) watchLaunch();
       readRow(r, t);
       if (rowAt[r] === (t | 0)) {
         if (r < lo2) lo2 = r;
@@ -446,13 +535,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
-    // The readings as they are now, whole (those kept are within a 255th of them).
-    const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) {
-      if (!(ch & 63)) watchLaunch();
-      frame[ch] = bank.read(ch) * STEPS;
-    }
-    const seen = locate(frame, watchLaunch);
+    // The weights are found from the grid's readings as they are now, a step a tick (the table is still).
+    locating = locator(bank.read);
+  }
+
+  /** The weights found (`seen`) at t: the table as seen is the move. */
+  function found(t: number, seen: number[][]): void {
+    locating = null;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -493,8 +582,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): void {
-      // The launch row: a change of its readings is all there can be to work out.
-      if (bank.changes(SENSORS, CHANNELS, ref)) /*@__NOINLINE__*/ launched(t);
+      // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
+      // found, a launch is kept (its throw begins once they are).
+      if (bank.changes(SENSORS, CHANNELS, ref)) {
+        if (locating) launchedWhile |= newlyPassed();
+        else /*@__NOINLINE__*/ launched(t);
+      }
+      if (locating) {
+        const seen = locating();
+        return seen ? found(t, seen) : undefined;
+      }
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
       // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
       if (t < rowDue && t >= blindUntil) return;
@@ -517,7 +614,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
     },
     settle: function (): void {
-      if (throwAt >= 0) decide(throwAt, true);
+      if (throwAt >= 0 && !locating) decide(throwAt, true);
+      let seen = null;
+      while (locating && !(seen = locating()));
+      if (seen) found(throwAt, seen);
     },
     busy: function (): boolean {
       return throwAt >= 0;

@@ -135,20 +135,28 @@ export function nearest(st: ShuffleboardState): number[] {
 }
 
 /**
+ * Whether a weight d mm from the end edge lies nearer than the rival's
+ * nearest weight, d2: by more than the resolution rs. Level within it, it
+ * does not (S6, S11): the one margin both rules apply.
+ */
+export function nearer(d: number, d2: number, rs: number): boolean {
+  return d < d2 - rs;
+}
+
+/**
  * Scores the end on the table of a copied state (S6-S12), adding its point
- * changes. The side with the nearest weight scores each of its weights nearer
- * than the other side's nearest by more than the resolution; level nearest
- * weights (S11), or none on the table, score nothing.
+ * changes. The side with the nearest weight scores each of its weights
+ * nearer than the other side's nearest (nearer()); level nearest weights
+ * (S11), or none on the table, score nothing.
  */
 function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
   const near = nearest(st);
   let i: number;
   const side = near[0] < near[1] ? 0 : 1;
-  const beat = near[1 - side] - st.rs;
   st.ep = [0, 0];
-  st.ew = near[side] < beat ? side : -1;
+  st.ew = nearer(near[side], near[1 - side], st.rs) ? side : -1;
   for (i = 0; i < WEIGHTS; i++) {
-    if (st.d[i] >= 0 && st.c[i] === side && st.d[i] < beat) {
+    if (st.d[i] >= 0 && st.c[i] === side && nearer(st.d[i], near[1 - side], st.rs)) {
       const change = score(ARTICLES, zone(st.d[i], st.h[i]), side);
       st.ep[side] += change.points;
       changes.push(change);

@@ -1,0 +1,30 @@
+// The shuffleboard table sweep (issue: every physically possible table scored
+// right): thousands of random tables a game can leave (clusters, hangers,
+// weights anywhere) laid on the grid's physics (sim/physics/hall-grid.ts) with
+// every part anywhere in its tolerance, the weights found by the firmware's
+// locate, each table scored by the page both as it lies and as seen. Prints
+// the firmware's model fitted to the physics, and the error distribution.
+// SHUFFLEBOARD_TABLES sets how many (5,000 unless given).
+import { performance } from 'node:perf_hooks';
+import { MAGNET, SENSOR, noiseSteps } from '../sim/physics/hall-grid';
+import { MAGNET_MM, PEAK } from '../firmware/games/shuffleboard/board';
+import { fitFirmwareModel } from '../tools/fit-hall';
+import { quantile, sweep } from '../test/shuffleboard-sweep';
+
+const mm = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+
+export async function run(print: (line: string) => void): Promise<void> {
+  const fit = fitFirmwareModel();
+  print(`physics: ${MAGNET.grade} disc ${MAGNET.diameterMm} x ${MAGNET.thicknessMm} mm, ±${MAGNET.strengthTolerance * 100}% strength, ${MAGNET.heightMm} ± ${MAGNET.heightToleranceMm} mm up; ${SENSOR.part} ${SENSOR.sensitivityMvPerMt} mV/mT ±${SENSOR.sensitivityTolerance * 100}%, die ±${SENSOR.heightToleranceMm} mm, offset ±${SENSOR.offsetSteps} step, noise ${noiseSteps().toFixed(2)} steps RMS`);
+  print(`the firmware's model fitted to it: height ${fit.heightMm.toFixed(2)} mm (firmware ${MAGNET_MM}), peak ${fit.peak.toFixed(4)} of the supply (firmware ${PEAK}), worst misfit ${(fit.worst * 4096).toFixed(3)} steps`);
+  const tables = Number(process.env.SHUFFLEBOARD_TABLES ?? 5000);
+  for (const [label, scale] of [['every part nominal', 0], ['every part anywhere in its tolerance', 1]] as const) {
+    const t0 = performance.now();
+    const s = sweep(1, tables, { scale });
+    const took = (performance.now() - t0) / 1000;
+    print(`${label}: ${s.tables} tables, ${s.weights} weights (${took.toFixed(1)} s)`);
+    print(`  every weight:       median ${mm(quantile(s.errors, 0.5))} mm, p99 ${mm(quantile(s.errors, 0.99))} mm, worst ${mm(s.errors[s.errors.length - 1])} mm; ${s.unseen} not seen, ${s.extra} seen where none lies`);
+    print(`  weights that score: median ${mm(quantile(s.scoring, 0.5))} mm, p99 ${mm(quantile(s.scoring, 0.99))} mm, worst ${mm(s.scoring[s.scoring.length - 1])} mm; ${s.unseenScoring} not seen; ${s.scoring.filter((e) => e > 3).length} more than 3 mm off`);
+    print(`  tables scored otherwise than they lie: ${s.wrong} of ${s.tables} (${(100 * s.wrong / s.tables).toFixed(1)}%), ${s.wrongWithin3} of them with every weight within 3 mm (a line or the other side's nearest that close); put to the referee: none (the board does not ask yet)`);
+  }
+}

@@ -1,0 +1,30 @@
+// The table sweep's seeded sample (the whole sweep: `npm run bench shuffleboard`): random tables a game can
+// leave, on the grid's physics with every part anywhere in its tolerance, scored by the page as they lie and as
+// the board sees them. What it holds today, so that nothing slips back: most weights placed to a millimetre,
+// a few tables in a hundred scored otherwise (issue 28 asks for none, or the referee asked).
+import assert from 'node:assert/strict';
+import { quantile, randomTable, sweep } from './shuffleboard-sweep';
+import { mulberry32 } from '../sim/inputs';
+
+describe('shuffleboard table sweep (a seeded sample)', () => {
+  it('the tables are physically possible: 1 to 8 weights, at most 4 a colour, none overlapping, centres on the table between the rails', () => {
+    const rnd = mulberry32(9);
+    for (let k = 0; k < 500; k++) {
+      const t = randomTable(rnd);
+      assert.ok(t.length >= 1 && t.length <= 8);
+      for (const c of [0, 1]) assert.ok(t.filter((w) => w.colour === c).length <= 4);
+      t.forEach((w, i) => {
+        assert.ok(w.d >= 0 && w.y >= 29 && w.y <= 479, JSON.stringify(w));
+        t.slice(i + 1).forEach((o) => assert.ok(Math.hypot(o.d - w.d, o.y - w.y) >= 58, JSON.stringify(t)));
+      });
+    }
+  });
+
+  it('300 tables, every part in its tolerance: weights that score placed to 1 mm at the median, 3 mm in 93 of 100; at most 6 tables in 100 scored otherwise', () => {
+    const s = sweep(2, 300, { scale: 1 });
+    const within3 = s.scoring.filter((e) => e <= 3).length / (s.scoring.length + s.unseenScoring);
+    assert.ok(quantile(s.scoring, 0.5) <= 1, `median ${quantile(s.scoring, 0.5)}`);
+    assert.ok(within3 >= 0.93, `${within3}`);
+    assert.ok(s.wrong <= 18, `${s.wrong} of 300 scored otherwise: ${JSON.stringify(s.examples[0])}`);
+  });
+});

@@ -1,0 +1,172 @@
+// The shuffleboard table sweep: random tables a real game can leave (weights
+// that do not overlap, anywhere on the table or hanging over its end edge,
+// clusters of touching weights of either colour), laid on the grid's physics
+// (sim/physics/hall-grid.ts) with every part within its tolerance, read by the
+// firmware's locate, and scored by the page (shuffleboard-page.ts) both as they
+// lie and as the board sees them. The test runs a seeded sample; `npm run bench
+// shuffleboard` runs thousands.
+import { mulberry32 } from '../sim/inputs';
+import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
+import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
+import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
+import { locate } from '../firmware/games/shuffleboard/interpret';
+import { PAGE, pageEnd } from './shuffleboard-page';
+
+/** A weight as it lies: colour (0 red, 1 blue), d from the end edge, y from the left rail (mm). */
+export interface Lying {
+  colour: number;
+  d: number;
+  y: number;
+}
+
+/** The table's width (mm), as wiring.md gives it. */
+const WIDTH = 508;
+
+/**
+ * A random table of 1 to 8 weights (at most 4 of a colour), none overlapping
+ * another: each anywhere between the rails from its centre on the end edge to
+ * past the foul line, one in ten near the edge (hanging or nearly), and one
+ * in three touching (up to 4 mm apart) a weight already laid, of either
+ * colour.
+ */
+export function randomTable(rnd: () => number): Lying[] {
+  const n = 1 + Math.floor(rnd() * 8);
+  const table: Lying[] = [];
+  for (let tries = 0; table.length < n && tries < 1000; tries++) {
+    const colour = rnd() < 0.5 ? 0 : 1;
+    let d: number;
+    let y: number;
+    if (table.length && rnd() < 1 / 3) {
+      const o = table[Math.floor(rnd() * table.length)];
+      const angle = rnd() * 2 * Math.PI;
+      const gap = 2 * PAGE.radius + rnd() * 4;
+      d = o.d + gap * Math.cos(angle);
+      y = o.y + gap * Math.sin(angle);
+    } else {
+      d = rnd() < 0.1 ? rnd() * 60 : rnd() * (PAGE.foul + PAGE.radius);
+      y = PAGE.radius + rnd() * (WIDTH - 2 * PAGE.radius);
+    }
+    const w = { colour, d: Math.round(d * 10) / 10, y: Math.round(y * 10) / 10 };
+    if (w.d < 0 || w.y < PAGE.radius || w.y > WIDTH - PAGE.radius) continue;
+    if (table.filter((o) => o.colour === colour).length >= 4) continue;
+    if (table.some((o) => Math.hypot(o.d - w.d, o.y - w.y) < 2 * PAGE.radius)) continue;
+    table.push(w);
+  }
+  return table;
+}
+
+/** The grid's readings (ADC steps) of a still table on a board seeded `seed`, its parts spread by `tol`. */
+export function gridReadings(table: Lying[], seed: number, tol: Tolerances): Int16Array {
+  const counts = [0, 0];
+  const magnets: Magnet[] = table.map((w) => {
+    const m = magnetOf(seed, w.colour * 4 + counts[w.colour]++, tol);
+    return { d: w.d, y: w.y, pol: w.colour ? -1 : 1, moment: m.moment, heightMm: m.heightMm };
+  });
+  const ref = new Int16Array(SENSORS);
+  for (let ch = 0; ch < SENSORS; ch++) {
+    const s = sensorOf(seed, ch, ROW0_MM + Math.floor(ch / COLS) * PITCH_MM, COL0_MM + (ch % COLS) * PITCH_MM, tol);
+    ref[ch] = Math.round(reading(s, magnets, seed, ch, 1) * 4096);
+  }
+  return ref;
+}
+
+/** Of one colour, the pairing of weights seen to weights lying that moves them least (all of the fewer paired): the distances (mm), Infinity for each one unpaired. */
+function errors(lying: number[], seen: number[]): number[] {
+  let best: number[] = [];
+  let bestSum = Infinity;
+  const used: boolean[] = [];
+  const pick: number[] = [];
+  const go = (k: number, sum: number): void => {
+    if (sum >= bestSum) return;
+    if (k === lying.length) {
+      bestSum = sum;
+      best = pick.slice();
+      return;
+    }
+    for (let j = -1; j < seen.length; j++) {
+      if (j >= 0 && used[j]) continue;
+      if (j < 0 && seen.length - used.filter((u) => u).length >= lying.length - k) continue;
+      used[j] = true;
+      pick[k] = j < 0 ? Infinity : Math.abs(seen[j] - lying[k]);
+      go(k + 1, sum + (j < 0 ? 1e6 : pick[k]));
+      used[j] = false;
+    }
+  };
+  go(0, 0);
+  return best;
+}
+
+/** One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, and whether the board scores it as it lies. */
+export interface Swept {
+  table: Lying[];
+  seen: number[][];
+  errors: number[];
+  scoringErrors: number[];
+  extra: number;
+  right: boolean;
+}
+
+/** Table k of a sweep seeded `seed`, on a board whose parts spread by `tol`. */
+export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
+  const rnd = mulberry32(seed * 100003 + k);
+  const table = randomTable(rnd);
+  const seen = locate(gridReadings(table, seed + k, tol));
+  const truth = pageEnd(table.map((w) => ({ colour: w.colour, d: w.d })));
+  const board = pageEnd(seen.map((w) => ({ colour: w[0], d: w[1] })));
+  const all: number[] = [];
+  const scoring: number[] = [];
+  const winner = truth[0] ? 0 : truth[1] ? 1 : -1;
+  const rival = Math.min(...table.filter((w) => w.colour !== winner).map((w) => w.d));
+  for (let c = 0; c < 2; c++) {
+    const lying = table.filter((w) => w.colour === c).map((w) => w.d);
+    const e = errors(lying, seen.filter((w) => w[0] === c).map((w) => w[1]));
+    all.push(...e);
+    lying.forEach((d, i) => {
+      if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) scoring.push(e[i]);
+    });
+  }
+  return { table, seen, errors: all, scoringErrors: scoring, extra: Math.max(0, seen.length - table.length), right: truth[0] === board[0] && truth[1] === board[1] };
+}
+
+/** The p-th fraction of sorted xs (0.5 the median). */
+export function quantile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : NaN;
+}
+
+/** What a sweep of `tables` tables (seed `seed`, parts spread by `tol`) gives. */
+export interface SweepSummary {
+  tables: number;
+  weights: number;
+  /** The errors (mm) of the weights seen, and of those that score as they lie, sorted; weights not seen are counted apart. */
+  errors: number[];
+  scoring: number[];
+  unseen: number;
+  unseenScoring: number;
+  /** Weights seen where none lies. */
+  extra: number;
+  /** Tables the board scores otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
+  wrong: number;
+  wrongWithin3: number;
+  /** Scored otherwise: the first few, for a look. */
+  examples: Swept[];
+}
+
+/** Sweeps tables 0..tables-1 of seed `seed`. */
+export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, wrong: 0, wrongWithin3: 0, examples: [] };
+  for (let k = 0; k < tables; k++) {
+    const t = sweepTable(seed, k, tol);
+    s.weights += t.table.length;
+    for (const e of t.errors) if (e === Infinity) s.unseen++; else s.errors.push(e);
+    for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    s.extra += t.extra;
+    if (!t.right) {
+      s.wrong++;
+      if (t.errors.every((e) => e <= 3) && !t.extra) s.wrongWithin3++;
+      if (s.examples.length < 5) s.examples.push(t);
+    }
+  }
+  s.errors.sort((a, b) => a - b);
+  s.scoring.sort((a, b) => a - b);
+  return s;
+}

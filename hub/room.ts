@@ -39,6 +39,8 @@ export interface BoardState {
   rssi: number | null;
   /** Nothing heard from the board for the silence time. */
   silent: boolean;
+  /** The club enrolled the board (its key is in the hub's config): its adverts are verified, others' with its address dropped. */
+  enrolled: boolean;
 }
 
 /** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
@@ -53,12 +55,15 @@ export interface FinishedGame {
   restarts: number;
   /** When the hub saw the game end (ISO 8601). */
   at: string;
+  enrolled: boolean;
 }
 
 export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed';
 
 export interface Hearing {
   verdict: Verdict;
+  /** The board was silent, and is heard again. */
+  back?: boolean;
   /** A state to publish: the new one, or the same again when it comes back from silence or its last seen is old. */
   state?: BoardState;
   finished?: FinishedGame;
@@ -73,10 +78,16 @@ export interface RoomOptions {
   restartAfterMs?: number;
   /** A board's unchanged state is published again (its last seen) at most this often. */
   refreshMs?: number;
-  /** Names the club gives boards, by address or gateway name. */
+  /** Names the club gives boards, by address or gateway name (as boardId makes them). */
   names?: Record<string, string>;
-  /** How many finished games the results keep (the latest). */
+  /** The boards the club enrolled (their adverts signed): their finished games and states are never pushed out by others'. */
+  enrolled?: (board: string) => boolean;
+  /** How many finished games the results keep of each board (its latest). */
+  keepPerBoard?: number;
+  /** How many finished games the results keep of boards not enrolled, all together (the latest). */
   keepResults?: number;
+  /** How many boards not enrolled the room follows at most: beyond, the one heard longest ago is forgotten. */
+  maxBoards?: number;
 }
 
 interface Board {
@@ -100,15 +111,22 @@ const ahead = (seq: number, last: number) => ((seq - last) & 0xff) !== 0 && ((se
 
 export class Room {
   private boards = new Map<string, Board>();
-  private finished: FinishedGame[] = [];
+  /** Each board's finished games, oldest first. */
+  private finished = new Map<string, FinishedGame[]>();
   private readonly restartAfterMs: number;
   private readonly refreshMs: number;
+  private readonly keepPerBoard: number;
   private readonly keepResults: number;
+  private readonly maxBoards: number;
+  private readonly enrolled: (board: string) => boolean;
 
   constructor(private options: RoomOptions) {
     this.restartAfterMs = options.restartAfterMs ?? 1500;
     this.refreshMs = options.refreshMs ?? 10_000;
+    this.keepPerBoard = options.keepPerBoard ?? 100;
     this.keepResults = options.keepResults ?? 500;
+    this.maxBoards = options.maxBoards ?? 1000;
+    this.enrolled = options.enrolled ?? (() => false);
   }
 
   /** Takes one advert heard at `now` (ms). */
@@ -125,27 +143,27 @@ export class Room {
       else if (step === 0 || step > MAX_STEP) verdict = quiet ? 'restart' : 'stale';
     }
     if (verdict === 'stale') return { verdict };
+    const back = known?.state.silent;
     if (verdict === 'duplicate') {
       const k = known!;
-      const wasSilent = k.state.silent;
       k.heardAt = now;
       Object.assign(k.state, { lastSeen: iso(now), rssi: advert.rssi ?? k.state.rssi, silent: false, name });
-      if (!wasSilent && now - k.publishedAt < this.refreshMs) return { verdict };
+      if (!back && now - k.publishedAt < this.refreshMs) return { verdict };
       k.publishedAt = now;
-      return { verdict, state: k.state };
+      return { verdict, back, state: k.state };
     }
     const state: BoardState = {
       board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
       turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
       seq: info.seq, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
-      lastSeen: iso(now), rssi: advert.rssi, silent: false,
+      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled: this.enrolled(advert.board),
     };
-    this.boards.set(advert.board, { state, heardAt: now, publishedAt: now });
-    const hearing: Hearing = { verdict, state };
+    this.follow(advert.board, { state, heardAt: now, publishedAt: now });
+    const hearing: Hearing = { verdict, back, state };
     if (state.over && !known?.state.over) {
       hearing.finished = {
         board: state.board, name, game: state.game, scores: state.scores, winner: state.winner,
-        round: state.round, seq: state.seq, restarts: state.restarts, at: iso(now),
+        round: state.round, seq: state.seq, restarts: state.restarts, at: iso(now), enrolled: state.enrolled,
       };
       this.addResults([hearing.finished]);
     }
@@ -161,16 +179,40 @@ export class Room {
     const known = this.boards.get(state.board);
     if (known && !(state.restarts > known.state.restarts || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq)))) return false;
     const lastSeen = Date.parse(state.lastSeen);
-    this.boards.set(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
+    this.follow(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
     return true;
   }
 
-  /** Adds finished games (this hub's, or another's from the results); returns whether any was new. */
+  /** Keeps `board`; a new board not enrolled, when the room follows as many as it may, forgets the one not enrolled heard longest ago. */
+  private follow(id: string, board: Board): void {
+    if (!this.boards.has(id) && !this.enrolled(id)) {
+      const others = [...this.boards].filter(([b]) => !this.enrolled(b));
+      if (others.length >= this.maxBoards) this.boards.delete(others.reduce((a, b) => (b[1].heardAt < a[1].heardAt ? b : a))[0]);
+    }
+    this.boards.set(id, board);
+  }
+
+  /**
+   * Adds finished games (this hub's, or another's from the results); returns
+   * whether any was new. Each board keeps its latest keepPerBoard; the boards
+   * not enrolled keep their latest keepResults together, so no number of
+   * made-up games pushes out an enrolled board's.
+   */
   addResults(games: FinishedGame[]): boolean {
-    const keys = new Set(this.finished.map(resultKey));
-    const fresh = games.filter((g) => !keys.has(resultKey(g)));
-    if (!fresh.length) return false;
-    this.finished = this.finished.concat(fresh).sort((a, b) => a.at.localeCompare(b.at)).slice(-this.keepResults);
+    let fresh = false;
+    for (const g of games) {
+      const mine = this.finished.get(g.board) ?? [];
+      if (mine.some((m) => resultKey(m) === resultKey(g))) continue;
+      fresh = true;
+      this.finished.set(g.board, mine.concat(g).sort(byTime).slice(-this.keepPerBoard));
+    }
+    if (!fresh) return false;
+    const others = [...this.finished].filter(([b]) => !this.enrolled(b)).flatMap(([, gs]) => gs).sort(byTime);
+    for (const g of others.slice(0, Math.max(0, others.length - this.keepResults))) {
+      const left = this.finished.get(g.board)!.filter((m) => m !== g);
+      if (left.length) this.finished.set(g.board, left);
+      else this.finished.delete(g.board);
+    }
     return true;
   }
 
@@ -191,9 +233,11 @@ export class Room {
   }
 
   results(): FinishedGame[] {
-    return this.finished.slice();
+    return [...this.finished.values()].flat().sort(byTime);
   }
 }
+
+const byTime = (a: FinishedGame, b: FinishedGame) => a.at.localeCompare(b.at);
 
 function sameGame(s: BoardState, info: { game: string; scores: number[]; turn: number | null; winner: number | null; round: number }): boolean {
   return s.game === info.game && s.turn === info.turn && s.winner === info.winner && s.round === info.round && s.scores.join() === info.scores.join();

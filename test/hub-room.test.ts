@@ -3,10 +3,13 @@
 import assert from 'node:assert/strict';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
-import { NOT_OURS, readGatewayMessage } from '../hub/gateways';
+import fc from 'fast-check';
+import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/gateways';
 import type { HeardAdvert } from '../hub/gateways';
+import { readBoardState, readFinishedGame } from '../hub/messages';
 import { MAX_STEP, Room } from '../hub/room';
-import { espruinoHubMessage } from '../sim/gateway';
+import type { FinishedGame } from '../hub/room';
+import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/gateway';
 import { advertGameNames } from '../sim/replay';
 
 const GAMES = advertGameNames();
@@ -15,7 +18,7 @@ const RINGAPEG = 3;
 /** Ring-a-Peg's advert bytes of `s` with sequence number `seq`. */
 const advert = (s: Partial<AdvertState>, seq: number) =>
   encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, seq, 1, new Uint8Array(ADVERT_MAX_BYTES)).slice();
-const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null });
+const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null, copy: false });
 
 describe('hub: what the gateways publish', () => {
   const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
@@ -29,26 +32,26 @@ describe('hub: what the gateways publish', () => {
   it('the simulated gateway writes what the reader reads back', () => {
     const { topic, payload } = espruinoHubMessage('f0:a1:00:00:00:02', bytes, -55, 'Tallyboard 2');
     assert.equal(topic, '/ble/advertise/f0:a1:00:00:00:02');
-    assert.deepEqual(readGatewayMessage(topic, payload), { board: 'f0:a1:00:00:00:02', bytes, rssi: -55, name: 'Tallyboard 2' });
+    assert.deepEqual(readGatewayMessage(topic, payload), { board: 'f0:a1:00:00:00:02', bytes, rssi: -55, name: 'Tallyboard 2', copy: false });
   });
   it('EspruinoHub\'s per-company topic, OpenMQTTGateway\'s and Theengs\' JSON', () => {
     const hex = [...bytes].map((b) => (b | 0x100).toString(16).slice(1)).join('');
     assert.deepEqual(readGatewayMessage('/ble/advertise/f0:a1:00:00:00:03/manufacturer/0590', JSON.stringify(hex)),
-      { board: 'f0:a1:00:00:00:03', bytes, rssi: null, name: null });
+      { board: 'f0:a1:00:00:00:03', bytes, rssi: null, name: null, copy: true });
     assert.deepEqual(readGatewayMessage('home/OpenMQTTGateway/BTtoMQTT/F0A100000004', JSON.stringify({ id: 'F0:A1:00:00:00:04', rssi: -80, manufacturerdata: '9005' + hex })),
-      { board: 'f0:a1:00:00:00:04', bytes, rssi: -80, name: null });
+      { board: 'f0:a1:00:00:00:04', bytes, rssi: -80, name: null, copy: false });
   });
   it('other devices\' adverts are not ours: another company, Espruino\'s own JSON adverts, no manufacturer data', () => {
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"manufacturerData":"4c000215"}'), NOT_OURS);
     const espruinoJson = '9005' + Buffer.from('{t:21}').toString('hex');
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', JSON.stringify({ rssi: -50, manufacturerData: espruinoJson })), NOT_OURS);
-    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"name":"Puck.js 1234"}'), NOT_OURS);
+    assert.deepEqual(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"name":"Puck.js 1234"}'), { withoutData: 'Puck.js 1234' });
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff/manufacturer/004c', '"0215"'), NOT_OURS);
   });
   it('a garbled message is malformed, with why', () => {
     assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"rssi":-50,'), { malformed: 'not JSON' });
     assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"90055g"}'), { malformed: 'manufacturer data is not hex' });
-    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"900554","rssi":"loud"}'), { malformed: 'rssi is not a number' });
+    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"900554","rssi":"loud"}'), { malformed: 'rssi is not a number of dBm' });
   });
 });
 
@@ -140,3 +143,102 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.equal(r.hear({ ...heard(advert({}, 1), 'f0:a1:00:00:00:02'), name: 'Tallyboard 2' }, 0).state?.name, 'Tallyboard 2');
   });
 });
+
+describe('hub: junk in what the gateways publish', () => {
+  const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
+  const whole = (id: string, more: Record<string, unknown> = {}) =>
+    JSON.stringify({ rssi: -60, manufacturerData: '9005' + Buffer.from(bytes).toString('hex'), ...more });
+  it('an id with control characters, wildcards or separators becomes one topic level of safe characters', () => {
+    const r = readGatewayMessage('/ble/advertise/x', whole('', { id: 'Table\u0000 1/+#\u202e\n' }));
+    assert.ok(typeof r === 'object' && 'board' in r);
+    assert.equal(r.board, 'Table-1');
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (id) => {
+      const b = boardId(id);
+      return b === null || (/^[A-Za-z0-9._:-]+$/.test(b) && b.length <= MAX_ID);
+    }));
+  });
+  it('an id of 70,000 characters, or none, is a malformed message; a name is cut to its length, without control characters', () => {
+    assert.ok('malformed' in (readGatewayMessage(`/ble/advertise/${'a'.repeat(70_000)}`, whole('')) as object));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/\u0000', whole('')) as object));
+    const r = readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', whole('', { name: '\u001b[31m=HYPERLINK("x")' + 'z'.repeat(100) }));
+    assert.ok(typeof r === 'object' && 'name' in r);
+    assert.equal(r.name, '[31m=HYPERLINK("x")' + 'z'.repeat(MAX_NAME - 19));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', whole('', { rssi: 1e300 })) as object));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', ' '.repeat(5000)) as object));
+  });
+  it('any text on any topic: a reading, never an exception', () => {
+    const topics = fc.constantFrom('/ble/advertise/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01/manufacturer/0590', '/ble/presence/x', 'home/g/BTtoMQTT/F0A100000001', '');
+    const payloads = fc.oneof(fc.string({ unit: 'binary' }), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ rssi: -50, manufacturerData: v, name: v, id: v })));
+    fc.assert(fc.property(topics, payloads, (t, p) => {
+      const r = readGatewayMessage(t, p);
+      return r === NOT_OURS || typeof r === 'object';
+    }));
+  });
+});
+
+describe('hub: EspruinoHub as its lib/discovery.js publishes', () => {
+  const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
+  it('with manufacturer data: presence, the whole advert and its copy under /manufacturer/0590, read as the same board', () => {
+    const messages = new SimulatedEspruinoHub().heard('f0:a1:00:00:00:01', bytes, -60, 'Tallyboard');
+    assert.deepEqual(messages.map((m) => m.topic), ['/ble/presence/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01/manufacturer/0590']);
+    const [presence, full, copy] = messages.map((m) => readGatewayMessage(m.topic, m.payload));
+    assert.equal(presence, NOT_OURS);
+    assert.deepEqual(full, { board: 'f0:a1:00:00:00:01', bytes, rssi: -60, name: 'Tallyboard', copy: false });
+    assert.deepEqual(copy, { board: 'f0:a1:00:00:00:01', bytes, rssi: null, name: null, copy: true });
+  });
+  it('without it (its shipped config.json): the advert says so, with the board\'s name', () => {
+    const messages = new SimulatedEspruinoHub({ manufacturerData: false }).heard('f0:a1:00:00:00:01', bytes, -60, 'Tallyboard');
+    assert.deepEqual(messages.map((m) => readGatewayMessage(m.topic, m.payload)), [NOT_OURS, { withoutData: 'Tallyboard' }]);
+  });
+  it('a board in known_devices is published under its name (spaces and all): the board is that name, made fit for a topic', () => {
+    const hub = new SimulatedEspruinoHub({ prefix: 'ble', knownDevices: { 'f0:a1:00:00:00:01': 'Table 1' } });
+    const [, full, copy] = hub.heard('f0:a1:00:00:00:01', bytes, -60).map((m) => readGatewayMessage(m.topic, m.payload));
+    assert.ok(typeof full === 'object' && 'board' in full && typeof copy === 'object' && 'board' in copy);
+    assert.deepEqual([full.board, copy.board], ['Table-1', 'Table-1']);
+    assert.equal(boardId('Table 1'), 'Table-1', 'the config\'s names are keyed the same way');
+  });
+});
+
+describe('hub: the room\'s own messages read back', () => {
+  const r = new Room({ games: GAMES, silentAfterMs: 10_000 });
+  const { state, finished } = r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 0);
+  it('a state and a finished game as the hub publishes them pass, copied; anything else is null', () => {
+    assert.deepEqual(readBoardState(JSON.parse(JSON.stringify(state))), state);
+    assert.deepEqual(readFinishedGame(JSON.parse(JSON.stringify(finished))), finished);
+    for (const bad of [null, 5, 'x', [], {}, { ...state, board: 'a/b' }, { ...state, scores: [1, 'x'] }, { ...state, scores: new Array(9).fill(0) },
+      { ...state, name: '\u0007' }, { ...state, lastSeen: 'never' }, { ...state, seq: 300 }, { ...state, silent: 'yes' }]) {
+      assert.equal(readBoardState(bad), null, JSON.stringify(bad));
+    }
+    assert.equal(readFinishedGame({ ...finished, at: undefined }), null);
+    const extra = readBoardState({ ...state, evil: '<script>' }) as unknown as Record<string, unknown>;
+    assert.equal(extra.evil, undefined);
+  });
+});
+
+describe('hub: results kept per board', () => {
+  const game = (board: string, seq: number, at: number): FinishedGame => ({
+    board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
+  });
+  it('made-up games of other boards, any number, never push out an enrolled board\'s', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, enrolled: (b) => b === 'f0:a1:00:00:00:01', keepResults: 500 });
+    r.addResults([game('f0:a1:00:00:00:01', 1, 0), game('f0:a1:00:00:00:01', 2, 1)]);
+    for (let i = 0; i < 600; i++) r.addResults([game(boardAddress(1000 + i), 1, 10 + i)]);
+    const kept = r.results();
+    assert.deepEqual(kept.filter((g) => g.board === 'f0:a1:00:00:00:01').map((g) => g.seq), [1, 2]);
+    assert.equal(kept.length, 502);
+  });
+  it('a board keeps its latest games, at most keepPerBoard', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keepPerBoard: 3 });
+    for (let i = 0; i < 5; i++) r.addResults([game('b', i, i)]);
+    assert.deepEqual(r.results().map((g) => g.seq), [2, 3, 4]);
+  });
+  it('boards not enrolled are followed up to maxBoards: a new one forgets the one heard longest ago, never an enrolled one', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, enrolled: (b) => b === 'e' });
+    r.hear(heard(advert({}, 1), 'e'), 0);
+    r.hear(heard(advert({}, 1), 'a'), 1);
+    r.hear(heard(advert({}, 1), 'b'), 2);
+    r.hear(heard(advert({}, 1), 'c'), 3);
+    assert.deepEqual(r.states().map((s) => s.board).sort(), ['b', 'c', 'e']);
+  });
+});
+

@@ -1,0 +1,67 @@
+// The room's own messages (states, finished games, results) read back from the
+// broker, by the hub (a restart, another hub) and by the room view: anyone who
+// may publish there may publish anything, so each is checked field by field and
+// copied; what does not pass is dropped (and counted by the reader). docs/hub.md.
+import { ADVERT_MAX_SCORES } from '../firmware/advert';
+import { boardId, cleanName } from './gateways';
+import type { BoardState, FinishedGame } from './room';
+
+/** The longest results a reader takes (characters): the latest 100 games of many boards. */
+export const MAX_RESULTS_TEXT = 4_000_000;
+
+type Check = (v: unknown) => boolean;
+const isInt = (lo: number, hi: number): Check => (v) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
+const isBool: Check = (v) => typeof v === 'boolean';
+const orNull = (c: Check): Check => (v) => v === null || c(v);
+const isTime: Check = (v) => typeof v === 'string' && v.length <= 30 && !Number.isNaN(Date.parse(v));
+const isScores: Check = (v) => Array.isArray(v) && v.length <= ADVERT_MAX_SCORES && v.every(isInt(-32768, 32767));
+const isPlayer = orNull(isInt(0, ADVERT_MAX_SCORES - 1));
+const common: Record<string, Check> = {
+  board: (v) => typeof v === 'string' && boardId(v) === v,
+  name: orNull((v) => typeof v === 'string' && cleanName(v) === v),
+  game: (v) => typeof v === 'string' && /^[\w?-]{1,20}$/.test(v),
+  scores: isScores,
+  winner: isPlayer,
+  round: isInt(0, 255),
+  seq: isInt(0, 255),
+  restarts: isInt(0, Number.MAX_SAFE_INTEGER),
+  enrolled: isBool,
+};
+const STATE: Record<string, Check> = {
+  ...common,
+  players: isInt(0, 255),
+  turn: isPlayer,
+  over: isBool,
+  diag: isBool,
+  truncated: isBool,
+  lastSeen: isTime,
+  rssi: orNull(isInt(-127, 127)),
+  silent: isBool,
+};
+const FINISHED: Record<string, Check> = { ...common, at: isTime };
+
+/** A copy of `v` with exactly the fields `checks` names, when each passes its check; else null. */
+function checked<T>(v: unknown, checks: Record<string, Check>): T | null {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return null;
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(checks)) {
+    if (!checks[key](o[key])) return null;
+    out[key] = o[key];
+  }
+  out.scores = (o.scores as number[]).slice();
+  return out as T;
+}
+
+export const readBoardState = (v: unknown) => checked<BoardState>(v, STATE);
+export const readFinishedGame = (v: unknown) => checked<FinishedGame>(v, FINISHED);
+
+/** The JSON in a message's payload, or undefined when it is not JSON (or longer than `max` characters). */
+export function parsePayload(text: string, max = MAX_RESULTS_TEXT): unknown {
+  if (text.length > max) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -146,6 +146,9 @@ describe('hub: a room through Mosquitto', function () {
       stale: boards.reduce((n, b) => n + 2 * Math.floor(b.adverts.length / 5), 0),
       malformed: 2 * boards.filter((b) => b.adverts.length > 1).length,
       notOurs: boards.filter((b) => b.adverts.length > 1).length,
+      copies: 0,
+      withoutData: 0,
+      junk: 0,
     });
 
     // A page that opens now gets every board's state from the broker (retained).
@@ -239,7 +242,7 @@ describe('hub: a room through Mosquitto', function () {
     assert.equal(finished.all.length, 0);
   });
 
-  it('garbage on the room\'s own topics is ignored: the hub goes on', async () => {
+  it('garbage on the room\'s own topics is dropped and counted: the hub goes on', async () => {
     const room = 'garbage';
     await gateway.publishAsync(roomTopics(room).results, '[1,{"board":"x"},null]', { retain: true, qos: 1 });
     await gateway.publishAsync(roomTopics(room).state('x'), 'not JSON', { retain: true, qos: 1 });
@@ -250,7 +253,8 @@ describe('hub: a room through Mosquitto', function () {
       const m = espruinoHubMessage(b.address, bytes, -50);
       gateway.publish(m.topic, m.payload);
     }
-    await until(() => handled(hub) === b.adverts.length, 'the game');
+    await until(() => handled(hub) === b.adverts.length + 3, 'the game');
+    assert.equal(hub.counts.junk, 3, 'each junk message counted');
     assert.deepEqual(hub.room.states().map((s) => s.board), [b.address]);
     assert.equal(hub.room.results().length, 1);
   });

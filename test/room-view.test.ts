@@ -30,9 +30,9 @@ describe('room view: a room\'s boards live in a browser', function () {
   let page: Page;
 
   /** A board's advert as EspruinoHub publishes it. */
-  const send = (n: number, code: number, s: Partial<AdvertState>, seq: number, round = 1) => {
+  const send = (n: number, code: number, s: Partial<AdvertState>, seq: number, round = 1, name = `Tallyboard ${n}`) => {
     const bytes = encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, code, 0, seq, round, new Uint8Array(ADVERT_MAX_BYTES));
-    const m = espruinoHubMessage(boardAddress(n), bytes, -60, `Tallyboard ${n}`);
+    const m = espruinoHubMessage(boardAddress(n), bytes, -60, name);
     gateway.publish(m.topic, m.payload);
   };
   // What runs in the page is written as text: this file is type-checked for Node, without the browser's globals.
@@ -86,8 +86,26 @@ describe('room view: a room\'s boards live in a browser', function () {
     assert.equal((await rows())[1].cells[3], '▶ 12 10 3');
   });
 
-  it('exports the finished games as CSV and JSON', async () => {
-    send(1, TRIANGLE, { scores: [50, 10, 3], winner: 0 }, 6, 1);
+  it('junk on every topic it reads is dropped and counted: the view stays live, and shows what it did', async () => {
+    const before = await rows();
+    const junk: [string, string][] = [
+      ['tallyboard/view/f0:a1:00:00:00:01/finished', 'null'],
+      ['tallyboard/view/f0:a1:00:00:00:01/finished', '{"board":"f0:a1:00:00:00:01","scores":"x"}'],
+      ['tallyboard/view/f0:a1:00:00:00:01/state', '[]'],
+      ['tallyboard/view/evil/state', JSON.stringify({ ...hub.room.states()[0], board: 'other' })],
+      ['tallyboard/view/f0:a1:00:00:00:01/state', 'not JSON {'],
+    ];
+    for (const [topic, payload] of junk) gateway.publish(topic, payload);
+    await page.waitForFunction(`document.querySelector('#dropped').textContent.startsWith('5 ')`);
+    assert.equal(await page.textContent('#status'), 'live');
+    assert.deepEqual(await rows(), before);
+    // Still live: a change shows.
+    send(1, TRIANGLE, { scores: [13, 10, 3], turn: 1 }, 6, 3);
+    await page.waitForFunction(`document.querySelector('#boards tr:nth-child(2) td.scores').textContent === '13 ▶ 10 3'`);
+  });
+
+  it('exports the finished games as CSV and JSON; a name like a formula is text in the CSV', async () => {
+    send(1, TRIANGLE, { scores: [50, 10, 3], winner: 0 }, 7, 1, '=HYPERLINK("http://x","y")');
     await count('#finished tr', 2);
     const saved = async (button: string) => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
@@ -99,7 +117,7 @@ describe('room view: a room\'s boards live in a browser', function () {
     assert.deepEqual(lines, [
       'board,name,game,winner,player 1,player 2,player 3',
       'f0:a1:00:00:00:02,Table 2,ringapeg,1,200,40',
-      'f0:a1:00:00:00:01,Tallyboard 1,triangle,1,50,10,3',
+      'f0:a1:00:00:00:01,"\'=HYPERLINK(""http://x"",""y"")",triangle,1,50,10,3',
     ]);
     const json = await saved('#json');
     assert.equal(json.name, 'tallyboard-view-results.json');

@@ -146,11 +146,22 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   });
   const adverts = options.topics.map((t) => (options.share ? `$share/${options.share}/${t}` : t));
   const ownTopics = [topics.states, topics.results];
-  // What this hub last published on each retained topic: the broker sends it back (the hub follows these topics), and it is no news.
-  const published = new Map<string, string>();
+  // What this hub published on each retained topic and the broker has not sent back yet (the hub follows these
+  // topics): its own messages coming back are no news, and an old one of its own is not taken for another hub's.
+  const echoes = new Map<string, string[]>();
   const publishRetained = (topic: string, text: string) => {
-    published.set(topic, text);
+    const waiting = echoes.get(topic) ?? [];
+    // A broker that sends nothing back (lost, restarted) leaves a few; the oldest go.
+    echoes.set(topic, waiting.concat(text).slice(-64));
     client.publish(topic, text, { qos: 1, retain: true });
+  };
+  const isEcho = (topic: string, text: string) => {
+    const waiting = echoes.get(topic);
+    const at = waiting ? waiting.indexOf(text) : -1;
+    if (at < 0) return false;
+    waiting!.splice(0, at + 1);
+    if (!waiting!.length) echoes.delete(topic);
+    return true;
   };
   const publishState = (s: BoardState) => publishRetained(topics.state(s.board), JSON.stringify(s));
   const publishResults = () => publishRetained(topics.results, JSON.stringify(room.results()));
@@ -206,7 +217,7 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   client.on('message', (topic, payload) => {
     const text = payload.toString();
     if (topic === topics.results || (topic.startsWith(`tallyboard/${options.room}/`) && topic.endsWith('/state'))) {
-      if (published.get(topic) === text) return;
+      if (isEcho(topic, text)) return;
       const v = parsePayload(text);
       if (topic === topics.results) {
         // Another hub's results (or the last run's) join this hub's; when this hub knows more, the retained results get them.

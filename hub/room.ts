@@ -177,8 +177,10 @@ export class Room {
    */
   adopt(state: BoardState, now: number): boolean {
     const known = this.boards.get(state.board);
-    if (known && !(state.restarts > known.state.restarts || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq)))) return false;
     const lastSeen = Date.parse(state.lastSeen);
+    // Sequence numbers wrap at 256: one 128 changes behind looks ahead, so the state must also be as recent as what is known.
+    if (known && !(state.restarts > known.state.restarts
+      || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq) && lastSeen >= Date.parse(known.state.lastSeen)))) return false;
     this.follow(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
     return true;
   }

@@ -137,6 +137,13 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.deepEqual([repeat.verdict, repeat.finished], ['duplicate', undefined]);
     assert.equal(r.results().length, 1);
   });
+  it('a published state 128 or more changes behind (its sequence number wrapped) is not taken for a later one', () => {
+    const r = room();
+    const old = room().hear(heard(advert({ scores: [1, 0] }, 1)), 0).state!;
+    for (let seq = 1; seq <= 153; seq++) r.hear(heard(advert({ scores: [seq, 0] }, seq)), 1000 + seq);
+    assert.equal(r.adopt({ ...old }, 2000), false);
+    assert.deepEqual(r.states()[0].scores, [153, 0]);
+  });
   it('names from the club\'s list win over the board\'s Bluetooth name', () => {
     const r = new Room({ games: GAMES, silentAfterMs: 10_000, names: { 'f0:a1:00:00:00:01': 'Table 3' } });
     assert.equal(r.hear({ ...heard(advert({}, 1)), name: 'Tallyboard 1' }, 0).state?.name, 'Table 3');

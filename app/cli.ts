@@ -26,7 +26,7 @@ const HELP: Record<string, string> = {
   --mqtt URL           the broker (mqtt://, mqtts://, ws://, wss://)
   --room NAME          the room's name in the topics (default club)
   --config FILE        a JSON file of settings: mqtt, room, topics, silentAfter,
-                       names, share, username, password (the flags win)
+                       names, keys, share, username, password (the flags win)
   --silent-after S     a board not heard for S seconds is marked silent (30)
   --share GROUP        share the gateways' topics with other hubs ($share/GROUP/…)
   Exit 2 on a bad command line or config file.`,
@@ -93,7 +93,7 @@ async function main(argv: string[]): Promise<number> {
     });
     await hub.close();
     const c = hub.counts;
-    console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}`);
+    console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}, forged ${c.forged}, replayed ${c.replayed}, junk ${c.junk}`);
     return 0;
   }
   if (rest.length) throw new UsageError(`build takes no arguments (got ${rest.join(' ')})`);

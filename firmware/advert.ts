@@ -7,11 +7,21 @@
 //   2  game code              6  sequence number, +1 per change, wraps at 256
 //   3  score count n (<= 8)   7  round: end, Board or side number; 0 none
 //   8.. n scores, int16 little-endian
+//
+// A board the club enrolled signs its advert (layout version 2,
+// firmware/sign.ts): byte 6 is the low byte of a 32-bit counter that never
+// repeats, the three bytes after the scores its higher bytes, little-endian,
+// and the last 4 bytes a tag, the first 4 of HMAC-SHA256 under the board's
+// key over everything before it. It holds at most 4 scores (24 bytes).
 
 /** Espruino Ltd's Bluetooth SIG company id: the board runs Espruino, whose own adverts carry it too (see docs/protocol.md). */
 export const MANUFACTURER_ID = 0x0590;
 export const ADVERT_MAGIC = 0x54;
 export const ADVERT_VERSION = 1;
+export const ADVERT_SIGNED_VERSION = 2;
+/** A signed advert's counter bytes after the scores (its low byte is byte 6), and its tag. */
+export const ADVERT_COUNTER_BYTES = 3;
+export const ADVERT_TAG_BYTES = 4;
 export const ADVERT_HEADER = 8;
 export const ADVERT_MAX_SCORES = 8;
 /** Longest manufacturer data a legacy advert holds beside the flags. */
@@ -35,7 +45,8 @@ export interface AdvertState {
 }
 
 /**
- * Writes the advert of game `code` into `out` (24 bytes) and returns
+ * Writes the advert of game `code` into `out` (24 bytes, or fewer to leave
+ * room for a signature: as many scores as fit) and returns
  * the part to send: `flags` other than FLAG_OVER and FLAG_TRUNCATED (which
  * come from the winner and the scores), the sequence number `seq` (its low
  * byte) and `round` (undefined: 0). Bytes wrap as a Uint8Array stores them:
@@ -43,7 +54,9 @@ export interface AdvertState {
  */
 export function encodeAdvert(s: AdvertState, code: number, flags: number, seq: number, round: number, out: Uint8Array): Uint8Array {
   const scores = s.scores;
-  const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
+  const fit = (out.length - ADVERT_HEADER) >> 1;
+  const most = fit < ADVERT_MAX_SCORES ? fit : ADVERT_MAX_SCORES;
+  const n = scores.length > most ? most : scores.length;
   const over = s.winner !== null;
   out.set([
     ADVERT_MAGIC,

@@ -13,6 +13,7 @@ import { advertGameNames } from '../sim/replay';
 import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './gateways';
 import { parsePayload, readBoardState, readFinishedGame } from './messages';
 import { Room } from './room';
+import { KEY_HEX } from './signed';
 import type { BoardState, FinishedGame, Verdict } from './room';
 
 export interface HubOptions {
@@ -25,6 +26,8 @@ export interface HubOptions {
   silentAfterMs: number;
   /** Names for boards, by address (or the name a gateway gives it). */
   names: Record<string, string>;
+  /** The enrolled boards' keys (hex), by address or gateway name: their adverts must be signed with it. */
+  keys?: Record<string, string>;
   /** With a group name, the advert topics are shared subscriptions of that group ($share/GROUP/…): several hubs split the adverts. */
   share: string | null;
   username?: string;
@@ -90,7 +93,7 @@ export function parseHubArgs(args: string[]): HubOptions {
       throw new UsageError(`${flags.config}: not JSON (${(e as Error).message})`, false);
     }
     if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new UsageError(`${flags.config}: not a JSON object`, false);
-    const known = ['mqtt', 'room', 'topics', 'silentAfter', 'names', 'share', 'username', 'password'];
+    const known = ['mqtt', 'room', 'topics', 'silentAfter', 'names', 'keys', 'share', 'username', 'password'];
     for (const key of Object.keys(file)) if (!known.includes(key)) throw new UsageError(`${flags.config}: unknown setting ${key} (the settings are ${known.join(', ')})`, false);
   }
   const where = (key: string) => (flags[key] !== undefined ? `--${key}` : `${flags.config}: ${key}`);
@@ -120,9 +123,19 @@ export function parseHubArgs(args: string[]): HubOptions {
     if (id === null || clean === null) throw new UsageError(`${flags.config}: names: "${shown(board)}": "${shown(name)}" is no board address or name and a name to show`, false);
     names[id] = clean;
   }
+  const givenKeys = file.keys ?? {};
+  if (typeof givenKeys !== 'object' || givenKeys === null || Array.isArray(givenKeys)) throw new UsageError(`${flags.config}: keys must be an object of board address (or EspruinoHub name): key`, false);
+  const keys: Record<string, string> = {};
+  for (const [board, key] of Object.entries(givenKeys as Record<string, unknown>)) {
+    const id = boardId(board);
+    if (id === null || typeof key !== 'string' || !KEY_HEX.test(key)) {
+      throw new UsageError(`${flags.config}: keys: "${shown(board)}" needs a board address (or name) and the board's key, 32 hex digits as the companion page shows it`, false);
+    }
+    keys[id] = key.toLowerCase();
+  }
   const share = text('share') ?? null;
   if (share !== null && !ROOM_NAME.test(share)) throw new UsageError(`${where('share')}: a group name has no spaces, /, + or #`);
-  const options: HubOptions = { mqtt: url, room, topics: topics as string[], silentAfterMs: Number(silent) * 1000, names, share };
+  const options: HubOptions = { mqtt: url, room, topics: topics as string[], silentAfterMs: Number(silent) * 1000, names, keys, share };
   const username = text('username');
   const password = text('password');
   if (username !== undefined) options.username = username;
@@ -135,8 +148,10 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   const now = Date.now;
   const topics = roomTopics(options.room);
   const id = randomBytes(4).toString('hex');
-  const room = new Room({ games: advertGameNames(), silentAfterMs: options.silentAfterMs, names: options.names });
-  const counts: Counts = { new: 0, restart: 0, duplicate: 0, stale: 0, malformed: 0, notOurs: 0, copies: 0, withoutData: 0, junk: 0 };
+  const keys: Record<string, Uint8Array> = {};
+  for (const [board, hex] of Object.entries(options.keys ?? {})) keys[board] = Buffer.from(hex, 'hex');
+  const room = new Room({ games: advertGameNames(), silentAfterMs: options.silentAfterMs, names: options.names, keys });
+  const counts: Counts = { new: 0, restart: 0, duplicate: 0, stale: 0, malformed: 0, forged: 0, replayed: 0, notOurs: 0, copies: 0, withoutData: 0, junk: 0 };
   const client: MqttClient = mqtt.connect(options.mqtt, {
     clientId: `tallyboard-hub-${options.room}-${id}`,
     username: options.username,
@@ -258,6 +273,8 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
     const heard = room.hear(reading, now());
     counts[heard.verdict]++;
     if (heard.verdict === 'malformed') tell(reading.board, heard.verdict, `hub: dropped a malformed advert from ${reading.board} on ${shown(topic)}`);
+    else if (heard.verdict === 'forged') tell(reading.board, heard.verdict, `hub: dropped a forged advert for ${reading.board} (unsigned, or not signed with its key) on ${shown(topic)}`);
+    else if (heard.verdict === 'replayed') tell(reading.board, heard.verdict, `hub: dropped a replayed advert of ${reading.board} (its counter is behind)`);
     else if (heard.verdict === 'stale') tell(reading.board, heard.verdict, `hub: dropped an old advert from ${reading.board} (sequence number ${reading.bytes[6]})`);
     else if (heard.verdict === 'restart') log(`hub: ${reading.board} is back with sequence number ${reading.bytes[6]} after a quiet while (restarted, or out of reach)`);
     else if (heard.back) log(`hub: ${reading.board} is heard again`);

@@ -9,6 +9,11 @@ import type { BoardState, FinishedGame } from './room';
 /** The longest results a reader takes (characters): the latest 100 games of many boards. */
 export const MAX_RESULTS_TEXT = 4_000_000;
 
+/** The key that tells finished games apart (a repeat of the same end has the same). */
+export function resultKey(g: FinishedGame): string {
+  return `${g.board} ${g.restarts} ${g.counter ?? g.seq}`;
+}
+
 type Check = (v: unknown) => boolean;
 const isInt = (lo: number, hi: number): Check => (v) => Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi;
 const isBool: Check = (v) => typeof v === 'boolean';
@@ -24,6 +29,7 @@ const common: Record<string, Check> = {
   winner: isPlayer,
   round: isInt(0, 255),
   seq: isInt(0, 255),
+  counter: orNull(isInt(0, 0xffffffff)),
   restarts: isInt(0, Number.MAX_SAFE_INTEGER),
   enrolled: isBool,
 };

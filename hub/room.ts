@@ -12,6 +12,8 @@
 
 import { decodeAdvert } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
+import { resultKey } from './messages';
+import { openAdvert } from './signed';
 
 /** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
 export interface BoardState {
@@ -32,6 +34,8 @@ export interface BoardState {
   /** More than 8 scores: only the first 8 are known. */
   truncated: boolean;
   seq: number;
+  /** An enrolled board's advert counter (it never repeats); null for a board not enrolled. */
+  counter: number | null;
   /** How often the hub saw the board start counting again (or come back after a while out of reach). */
   restarts: number;
   /** When the hub last heard the board (ISO 8601). */
@@ -52,13 +56,15 @@ export interface FinishedGame {
   winner: number | null;
   round: number;
   seq: number;
+  counter: number | null;
   restarts: number;
   /** When the hub saw the game end (ISO 8601). */
   at: string;
   enrolled: boolean;
 }
 
-export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed';
+/** What the room made of an advert; `forged` (an enrolled board's, unsigned or with a wrong tag) and `replayed` (its counter behind) are dropped. */
+export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed' | 'forged' | 'replayed';
 
 export interface Hearing {
   verdict: Verdict;
@@ -80,8 +86,8 @@ export interface RoomOptions {
   refreshMs?: number;
   /** Names the club gives boards, by address or gateway name (as boardId makes them). */
   names?: Record<string, string>;
-  /** The boards the club enrolled (their adverts signed): their finished games and states are never pushed out by others'. */
-  enrolled?: (board: string) => boolean;
+  /** The keys of the boards the club enrolled, by board: their adverts are verified, and their finished games and states never pushed out by others'. */
+  keys?: Record<string, Uint8Array>;
   /** How many finished games the results keep of each board (its latest). */
   keepPerBoard?: number;
   /** How many finished games the results keep of boards not enrolled, all together (the latest). */
@@ -96,11 +102,6 @@ interface Board {
   heardAt: number;
   /** When its state was last published. */
   publishedAt: number;
-}
-
-/** The key that tells finished games apart (a repeat of the same end has the same). */
-export function resultKey(g: FinishedGame): string {
-  return `${g.board} ${g.restarts} ${g.seq}`;
 }
 
 /** The most changes a board heard a moment ago (within the restart time) can have made since. */
@@ -126,17 +127,25 @@ export class Room {
     this.keepPerBoard = options.keepPerBoard ?? 100;
     this.keepResults = options.keepResults ?? 500;
     this.maxBoards = options.maxBoards ?? 1000;
-    this.enrolled = options.enrolled ?? (() => false);
+    this.enrolled = (board) => !!options.keys?.[board];
   }
 
   /** Takes one advert heard at `now` (ms). */
   hear(advert: HeardAdvert, now: number): Hearing {
-    const info = decodeAdvert(advert.bytes, this.options.games);
+    const opened = openAdvert(advert.bytes, this.options.keys?.[advert.board]);
+    if (opened === 'forged') return { verdict: 'forged' };
+    const info = opened && decodeAdvert(opened.bytes, this.options.games);
     if (!info) return { verdict: 'malformed' };
     const known = this.boards.get(advert.board);
     const name = this.options.names?.[advert.board] ?? advert.name ?? known?.state.name ?? null;
     let verdict: Verdict = 'new';
-    if (known) {
+    const counter = opened!.counter;
+    if (counter !== null) {
+      // A verified advert: its counter tells a repeat (the same) from a replay (behind), across restarts.
+      const last = known?.state.counter ?? null;
+      if (last !== null && counter < last) return { verdict: 'replayed' };
+      if (last === counter) verdict = 'duplicate';
+    } else if (known) {
       const quiet = now - known.heardAt >= this.restartAfterMs;
       const step = (info.seq - known.state.seq) & 0xff;
       if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
@@ -155,7 +164,7 @@ export class Room {
     const state: BoardState = {
       board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
       turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
-      seq: info.seq, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
+      seq: info.seq, counter, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
       lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled: this.enrolled(advert.board),
     };
     this.follow(advert.board, { state, heardAt: now, publishedAt: now });
@@ -163,7 +172,7 @@ export class Room {
     if (state.over && !known?.state.over) {
       hearing.finished = {
         board: state.board, name, game: state.game, scores: state.scores, winner: state.winner,
-        round: state.round, seq: state.seq, restarts: state.restarts, at: iso(now), enrolled: state.enrolled,
+        round: state.round, seq: state.seq, counter, restarts: state.restarts, at: iso(now), enrolled: state.enrolled,
       };
       this.addResults([hearing.finished]);
     }
@@ -179,8 +188,10 @@ export class Room {
     const known = this.boards.get(state.board);
     const lastSeen = Date.parse(state.lastSeen);
     // Sequence numbers wrap at 256: one 128 changes behind looks ahead, so the state must also be as recent as what is known.
-    if (known && !(state.restarts > known.state.restarts
-      || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq) && lastSeen >= Date.parse(known.state.lastSeen)))) return false;
+    const later = !known || (state.counter !== null && known.state.counter !== null ? state.counter > known.state.counter
+      : state.restarts > known.state.restarts
+        || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq) && lastSeen >= Date.parse(known.state.lastSeen)));
+    if (!later) return false;
     this.follow(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
     return true;
   }

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
 import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import { signAdvert } from '../firmware/sign';
 import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/gateways';
 import type { HeardAdvert } from '../hub/gateways';
 import { readBoardState, readFinishedGame } from '../hub/messages';
@@ -13,11 +15,19 @@ import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/g
 import { advertGameNames } from '../sim/replay';
 
 const GAMES = advertGameNames();
+/** A board's key, and its advert signed as the firmware signs it. */
+const KEY = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+const signed = (bytes: Uint8Array, counter: number, key = KEY) => {
+  const out = new Uint8Array(ADVERT_MAX_BYTES);
+  out.set(bytes);
+  return signAdvert(nodeSha256, key, out, bytes.length, counter).slice();
+};
 const RINGAPEG = 3;
 
 /** Ring-a-Peg's advert bytes of `s` with sequence number `seq`. */
 const advert = (s: Partial<AdvertState>, seq: number) =>
   encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, seq, 1, new Uint8Array(ADVERT_MAX_BYTES)).slice();
+const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
 const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null, copy: false });
 
 describe('hub: what the gateways publish', () => {
@@ -224,10 +234,10 @@ describe('hub: the room\'s own messages read back', () => {
 
 describe('hub: results kept per board', () => {
   const game = (board: string, seq: number, at: number): FinishedGame => ({
-    board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
+    board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, counter: null, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
   });
   it('made-up games of other boards, any number, never push out an enrolled board\'s', () => {
-    const r = new Room({ games: GAMES, silentAfterMs: 10_000, enrolled: (b) => b === 'f0:a1:00:00:00:01', keepResults: 500 });
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY }, keepResults: 500 });
     r.addResults([game('f0:a1:00:00:00:01', 1, 0), game('f0:a1:00:00:00:01', 2, 1)]);
     for (let i = 0; i < 600; i++) r.addResults([game(boardAddress(1000 + i), 1, 10 + i)]);
     const kept = r.results();
@@ -240,12 +250,65 @@ describe('hub: results kept per board', () => {
     assert.deepEqual(r.results().map((g) => g.seq), [2, 3, 4]);
   });
   it('boards not enrolled are followed up to maxBoards: a new one forgets the one heard longest ago, never an enrolled one', () => {
-    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, enrolled: (b) => b === 'e' });
-    r.hear(heard(advert({}, 1), 'e'), 0);
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, keys: { e: KEY } });
+    r.hear(heard(signed(advert({}, 1), 1), 'e'), 0);
     r.hear(heard(advert({}, 1), 'a'), 1);
     r.hear(heard(advert({}, 1), 'b'), 2);
     r.hear(heard(advert({}, 1), 'c'), 3);
     assert.deepEqual(r.states().map((s) => s.board).sort(), ['b', 'c', 'e']);
+  });
+});
+
+describe('hub: signed adverts of enrolled boards', () => {
+  const B = 'f0:a1:00:00:00:01';
+  const room = () => new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY } });
+  it('a signed advert is taken and marked enrolled; the same counter again is a repeat; one behind is replayed, across any quiet time', () => {
+    const r = room();
+    const first = r.hear(heard(signed(advert({ scores: [10, 0], turn: 1 }, 0), 1000)), 0);
+    assert.deepEqual([first.verdict, first.state?.enrolled, first.state?.counter, first.state?.seq], ['new', true, 1000, 1000 & 0xff]);
+    assert.equal(r.hear(heard(signed(advert({ scores: [10, 0], turn: 1 }, 0), 1000)), 375).verdict, 'duplicate');
+    assert.equal(r.hear(heard(signed(advert({ scores: [10, 5], turn: 0 }, 0), 1300)), 750).verdict, 'new', 'any step forward (the board jumps ahead after a restart)');
+    assert.equal(r.hear(heard(signed(advert({ scores: [99, 0], winner: 0 }, 0), 1200)), 60_000).verdict, 'replayed');
+    assert.deepEqual(r.states()[0].scores, [10, 5]);
+    assert.deepEqual(r.results(), []);
+  });
+  it('unsigned, signed with another key, or changed after signing: forged, and nothing changes', () => {
+    const r = room();
+    r.hear(heard(signed(advert({ scores: [10, 0] }, 0), 5)), 0);
+    assert.equal(r.hear(heard(advert({ scores: [200, 0], winner: 0 }, 6)), 10).verdict, 'forged');
+    assert.equal(r.hear(heard(signed(advert({ scores: [200, 0], winner: 0 }, 0), 6, new Uint8Array(16))), 20).verdict, 'forged');
+    const changed = signed(advert({ scores: [10, 0] }, 0), 7);
+    changed[8] = 200;
+    assert.equal(r.hear(heard(changed), 30).verdict, 'forged');
+    assert.deepEqual([r.states()[0].scores, r.results().length], [[10, 0], 0]);
+  });
+  it('a board not enrolled may sign: taken, shown as not enrolled', () => {
+    const r = room();
+    const h = r.hear(heard(signed(advert({ scores: [3, 0] }, 0), 9), 'f0:a1:00:00:00:02'), 0);
+    assert.deepEqual([h.verdict, h.state?.enrolled, h.state?.counter, h.state?.scores], ['new', false, null, [3, 0]]);
+  });
+  it('any forged, replayed or junk advert never changes what the room shows for an enrolled board', () => {
+    const game = [signed(advert({ scores: [10, 0], turn: 1 }, 0), 50), signed(advert({ scores: [10, 5], turn: 0 }, 0), 51), signed(advert({ scores: [200, 5], winner: 0 }, 0), 52)];
+    const hostile = fc.oneof(
+      fc.uint8Array({ maxLength: 24 }),
+      fc.constantFrom(...game.slice(0, 2)),
+      fc.record({ scores: fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 4 }), winner: fc.constantFrom(null, 0, 1) }).chain((s) =>
+        fc.nat({ max: 0xffffffff }).map((c) => signed(advert(s, 0), c, new Uint8Array(16)))),
+      fc.nat({ max: 255 }).map((seq) => advert({ scores: [300, 0], winner: 1 }, seq)),
+    );
+    fc.assert(fc.property(fc.array(hostile, { maxLength: 20 }), (junk) => {
+      const r = room();
+      let t = 0;
+      for (const g of game) r.hear(heard(g), (t += 400));
+      const shown = JSON.stringify([r.states()[0], r.results()]);
+      for (const j of junk) {
+        const v = r.hear(heard(j), (t += 400)).verdict;
+        assert.ok(v !== 'new' && v !== 'restart', `taken: ${[...j]}`);
+      }
+      // Its last seen may move on (a repeat of its latest advert); nothing else.
+      const [state] = r.states();
+      assert.equal(JSON.stringify([{ ...state, lastSeen: JSON.parse(shown)[0].lastSeen }, r.results()]), shown);
+    }), { numRuns: 200 });
   });
 });
 

@@ -146,6 +146,8 @@ describe('hub: a room through Mosquitto', function () {
       duplicate: boards.reduce((n, b) => n + b.adverts.length, 0),
       stale: boards.reduce((n, b) => n + 2 * Math.floor(b.adverts.length / 5), 0),
       malformed: 2 * boards.filter((b) => b.adverts.length > 1).length,
+      forged: 0,
+      replayed: 0,
       notOurs: boards.filter((b) => b.adverts.length > 1).length,
       copies: 0,
       withoutData: 0,

@@ -5,8 +5,7 @@
 // only the boards the club enrolled. Every message is checked before it is
 // shown: what is no state, finished game or results is dropped, and counted.
 import mqtt from 'mqtt';
-import { parsePayload, readBoardState, readFinishedGame } from '../../hub/messages';
-import { resultKey } from '../../hub/room';
+import { parsePayload, readBoardState, readFinishedGame, resultKey } from '../../hub/messages';
 import type { BoardState, FinishedGame } from '../../hub/room';
 import { resultsCsv } from './csv';
 

@@ -1,0 +1,36 @@
+// Signing the advert (firmware/advert.ts, layout version 2): HMAC-SHA256
+// (RFC 2104) built on a SHA-256 function the HAL gives (Espruino's
+// require('crypto').SHA256 on the chip), its first 4 bytes as the tag. Built
+// here, not taken from a library, as the chip's crypto module has SHA256 but no
+// HMAC; test/sign.test.ts checks it against Node's HMAC, and in the interpreter.
+import { ADVERT_COUNTER_BYTES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES } from './advert';
+
+export type Sha256 = (data: Uint8Array) => ArrayBuffer | Uint8Array;
+
+/** HMAC-SHA256 of `data` under `key` (at most 64 bytes). Allocates one buffer: it runs once per change of the advert, not per scan. */
+export function hmacSha256(sha256: Sha256, key: Uint8Array, data: Uint8Array): Uint8Array {
+  const block = new Uint8Array(64 + (data.length > 32 ? data.length : 32));
+  let i;
+  for (i = 0; i < 64; i++) block[i] = (i < key.length ? key[i] : 0) ^ 0x36;
+  block.set(data, 64);
+  block.set(new Uint8Array(sha256(block.subarray(0, 64 + data.length))), 64);
+  // The outer pad: 0x5c where the inner had 0x36.
+  for (i = 0; i < 64; i++) block[i] ^= 0x6a;
+  return new Uint8Array(sha256(block.subarray(0, 96)));
+}
+
+/**
+ * Signs the advert of `length` bytes at the start of `out` (24 bytes) with
+ * `counter`: its version and byte 6 set, the counter's higher bytes and the tag
+ * after it. Returns the signed advert (a view of `out`).
+ */
+export function signAdvert(sha256: Sha256, key: Uint8Array, out: Uint8Array, length: number, counter: number): Uint8Array {
+  out[1] = ADVERT_SIGNED_VERSION;
+  out[6] = counter;
+  out[length] = counter >> 8;
+  out[length + 1] = counter >> 16;
+  out[length + 2] = counter >>> 24;
+  const end = length + ADVERT_COUNTER_BYTES;
+  out.set(hmacSha256(sha256, key, out.subarray(0, end)).subarray(0, ADVERT_TAG_BYTES), end);
+  return out.subarray(0, end + ADVERT_TAG_BYTES);
+}

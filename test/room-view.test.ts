@@ -3,7 +3,9 @@
 // board live, marks silent ones, lists the finished games and exports them.
 // Skipped, saying so, without Mosquitto; without Chromium it fails as every browser test does (test/browser.ts).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { signAdvert } from '../firmware/sign';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
@@ -17,6 +19,9 @@ import { openPages } from './browser';
 import type { Pages } from './browser';
 
 const TRIANGLE = 1;
+/** Board 3's key, as the club's hub config holds it. */
+const KEY_HEX = '00112233445566778899aabbccddeeff';
+const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
 const RINGAPEG = 3;
 
 describe('room view: a room\'s boards live in a browser', function () {
@@ -45,7 +50,7 @@ describe('room view: a room\'s boards live in a browser', function () {
       this.skip();
     }
     broker = await Mosquitto.start(binary);
-    hub = startHub({ mqtt: broker.url, room: 'view', topics: ['/ble/advertise/+'], silentAfterMs: 1500, names: { [boardAddress(2)]: 'Table 2' }, share: null }, () => {});
+    hub = startHub({ mqtt: broker.url, room: 'view', topics: ['/ble/advertise/+'], silentAfterMs: 1500, names: { [boardAddress(2)]: 'Table 2' }, keys: { [boardAddress(3)]: KEY_HEX }, share: null }, () => {});
     await hub.ready;
     gateway = await mqtt.connectAsync(broker.url);
     // Served from localhost, as a club serves it from the broker's machine: Chromium lets such a page open sockets there.
@@ -102,6 +107,33 @@ describe('room view: a room\'s boards live in a browser', function () {
     // Still live: a change shows.
     send(1, TRIANGLE, { scores: [13, 10, 3], turn: 1 }, 6, 3);
     await page.waitForFunction(`document.querySelector('#boards tr:nth-child(2) td.scores').textContent === '13 ▶ 10 3'`);
+  });
+
+  it('an enrolled board: verified adverts shown; forged, replayed and junk ones change nothing; the others marked not enrolled', async () => {
+    const signedSend = (s: Partial<AdvertState>, counter: number, key = Buffer.from(KEY_HEX, 'hex')) => {
+      const out = new Uint8Array(ADVERT_MAX_BYTES);
+      const bytes = encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, 0, 1, out.subarray(0, 17));
+      const m = espruinoHubMessage(boardAddress(3), signAdvert(nodeSha256, key, out, bytes.length, counter), -60, 'Tallyboard');
+      gateway.publish(m.topic, m.payload);
+    };
+    signedSend({ scores: [150, 40], turn: 1 }, 7000);
+    signedSend({ scores: [160, 40], turn: 0 }, 7001);
+    await count('#boards tr', 3);
+    const row = () => page.evaluate(`(() => { const tr = document.querySelector('#boards tr[data-board="${boardAddress(3)}"]'); return { cls: tr.className, scores: tr.querySelector('td.scores').textContent }; })()`) as Promise<{ cls: string; scores: string }>;
+    await page.waitForFunction(`document.querySelector('#boards tr[data-board="${boardAddress(3)}"] td.scores').textContent === '▶ 160 40'`);
+    assert.doesNotMatch((await row()).cls, /unenrolled/);
+    assert.ok((await rows()).filter((r) => r.cls.includes('unenrolled')).length === 2, 'the two boards not enrolled are marked');
+    const forged = hub.counts.forged;
+    const replayed = hub.counts.replayed;
+    send(3, RINGAPEG, { scores: [200, 0], winner: 0 }, 9);
+    signedSend({ scores: [200, 0], winner: 0 }, 7002, Buffer.alloc(16));
+    signedSend({ scores: [150, 40], turn: 1 }, 7000);
+    gateway.publish(`/ble/advertise/${boardAddress(3)}`, '{"rssi":-60,"manufacturerData":"9005540203"}');
+    gateway.publish(`/ble/advertise/${boardAddress(3)}`, 'null');
+    await page.waitForTimeout(500);
+    assert.deepEqual([hub.counts.forged - forged, hub.counts.replayed - replayed], [2, 1]);
+    assert.equal((await row()).scores, '▶ 160 40');
+    assert.ok(!hub.room.results().some((g) => g.board === boardAddress(3)));
   });
 
   it('exports the finished games as CSV and JSON; a name like a formula is text in the CSV', async () => {

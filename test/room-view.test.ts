@@ -16,6 +16,9 @@ import type { AdvertState } from '../firmware/advert';
 import { boardAddress, espruinoHubMessage } from '../sim/gateway';
 import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
 import { openPages } from './browser';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../tools/games';
 import type { Pages } from './browser';
 
 const TRIANGLE = 1;
@@ -154,5 +157,29 @@ describe('room view: a room\'s boards live in a browser', function () {
     const json = await saved('#json');
     assert.equal(json.name, 'tallyboard-view-results.json');
     assert.deepEqual(JSON.parse(json.text), hub.room.results());
+  });
+
+  it('tallyboard boards plays a room without hardware: its boards and their finished games show in the view', async () => {
+    const played = startHub({ mqtt: broker.url, room: 'play', topics: ['/ble/advertise/+'], silentAfterMs: 30_000, names: {}, share: null }, () => {});
+    await played.ready;
+    const boards = spawn(process.execPath, [join(ROOT, 'bin', 'tallyboard.js'), 'boards', '--mqtt', broker.url, '--count', '3', '--speed', '60'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    boards.stderr!.on('data', (d) => { err += d; });
+    const exited = new Promise<number | null>((resolve) => boards.on('exit', resolve));
+    try {
+      await page.goto(`${pages.url}room/?broker=${encodeURIComponent(broker.wsUrl)}&room=play`);
+      await page.waitForSelector('#status.live');
+      await page.waitForFunction(`document.querySelectorAll('#boards tr').length === 3`, null, { timeout: 30_000 });
+      const games = (await rows()).map((r) => r.cells[1]).sort();
+      assert.deepEqual(games, ['fortress', 'ringapeg', 'triangle']);
+      // A game at 60 times its speed ends within some seconds.
+      await page.waitForFunction(`document.querySelectorAll('#finished tr').length >= 1`, null, { timeout: 30_000 });
+      assert.equal(played.counts.malformed + played.counts.stale, 0);
+    } finally {
+      boards.kill('SIGTERM');
+      assert.equal(await exited, 0, err);
+      await played.close();
+    }
+    assert.match(err, /boards: stopped; \d+ adverts published/);
   });
 });

@@ -7,11 +7,15 @@ import { ADVERT_COUNTER_BYTES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES } from '.
 
 export type Sha256 = (data: Uint8Array) => ArrayBuffer | Uint8Array;
 
-/** HMAC-SHA256 of `data` under `key` (at most 64 bytes). Allocates one buffer: it runs once per change of the advert, not per scan. */
-export function hmacSha256(sha256: Sha256, key: Uint8Array, data: Uint8Array): Uint8Array {
+/**
+ * HMAC-SHA256 of `data` under `key`, the bytes of a text of at most 64
+ * characters (a board's key is its 32 hex digits, as the hub's config gives
+ * them). Allocates one buffer: it runs once per change of the advert, not per scan.
+ */
+export function hmacSha256(sha256: Sha256, key: string, data: Uint8Array): Uint8Array {
   const block = new Uint8Array(64 + (data.length > 32 ? data.length : 32));
   let i;
-  for (i = 0; i < 64; i++) block[i] = (i < key.length ? key[i] : 0) ^ 0x36;
+  for (i = 0; i < 64; i++) block[i] = (i < key.length ? key.charCodeAt(i) : 0) ^ 0x36;
   block.set(data, 64);
   block.set(new Uint8Array(sha256(block.subarray(0, 64 + data.length))), 64);
   // The outer pad: 0x5c where the inner had 0x36.
@@ -24,7 +28,7 @@ export function hmacSha256(sha256: Sha256, key: Uint8Array, data: Uint8Array): U
  * `counter`: its version and byte 6 set, the counter's higher bytes and the tag
  * after it. Returns the signed advert (a view of `out`).
  */
-export function signAdvert(sha256: Sha256, key: Uint8Array, out: Uint8Array, length: number, counter: number): Uint8Array {
+export function signAdvert(sha256: Sha256, key: string, out: Uint8Array, length: number, counter: number): Uint8Array {
   out[1] = ADVERT_SIGNED_VERSION;
   out[6] = counter;
   out[length] = counter >> 8;

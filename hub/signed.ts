@@ -5,7 +5,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ADVERT_COUNTER_BYTES, ADVERT_HEADER, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES, ADVERT_VERSION } from '../firmware/advert';
 
-/** A key as the hub's config gives it: 32 hex digits (16 bytes). */
+/** A key as the hub's config gives it: 32 hex digits; the HMAC key is those 32 characters, as the board keeps it. */
 export const KEY_HEX = /^[0-9a-f]{32}$/i;
 
 /** What an advert says, once its signature is checked: the unsigned layout, and its counter (null: not signed, or no key to check it with). */

@@ -66,8 +66,8 @@ export function parseBoardsArgs(args: string[]): BoardsOptions {
 }
 
 /** A simulated board's demonstration key: made from its address, so anyone can make it; never a real board's. */
-export function demoKey(address: string): Uint8Array {
-  return createHash('sha256').update(`tallyboard demonstration key ${address}`).digest().subarray(0, 16);
+export function demoKey(address: string): string {
+  return createHash('sha256').update(`tallyboard demonstration key ${address}`).digest('hex').slice(0, 32);
 }
 
 const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
@@ -87,7 +87,7 @@ function play(file: string): Played {
 }
 
 /** Advert `bytes` with sequence number `seq` (its low byte), or signed with counter `seq`, with at most 4 scores, when `key` is given. */
-function advertOf(bytes: Uint8Array, seq: number, key: Uint8Array | null): Uint8Array {
+function advertOf(bytes: Uint8Array, seq: number, key: string | null): Uint8Array {
   const out = new Uint8Array(ADVERT_MAX_BYTES);
   out.set(bytes);
   out[6] = seq;
@@ -123,7 +123,7 @@ export function startBoards(o: BoardsOptions, log: (line: string) => void): Boar
   }));
   if (o.signed) {
     const keys: Record<string, string> = {};
-    for (const b of boards) keys[b.address] = Buffer.from(b.key!).toString('hex');
+    for (const b of boards) keys[b.address] = b.key!;
     log(`boards: their keys, for the hub's config file: ${JSON.stringify({ keys })}`);
   }
   const client = mqtt.connect(o.mqtt, { username: o.username, password: o.password, reconnectPeriod: 1000 });

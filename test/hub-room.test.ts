@@ -16,7 +16,8 @@ import { advertGameNames } from '../sim/replay';
 
 const GAMES = advertGameNames();
 /** A board's key, and its advert signed as the firmware signs it. */
-const KEY = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
+const KEY = '00112233445566778899aabbccddeeff';
+const KEY_BYTES = Buffer.from(KEY, 'latin1');
 const signed = (bytes: Uint8Array, counter: number, key = KEY) => {
   const out = new Uint8Array(ADVERT_MAX_BYTES);
   out.set(bytes);
@@ -237,7 +238,7 @@ describe('hub: results kept per board', () => {
     board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, counter: null, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
   });
   it('made-up games of other boards, any number, never push out an enrolled board\'s', () => {
-    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY }, keepResults: 500 });
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY_BYTES }, keepResults: 500 });
     r.addResults([game('f0:a1:00:00:00:01', 1, 0), game('f0:a1:00:00:00:01', 2, 1)]);
     for (let i = 0; i < 600; i++) r.addResults([game(boardAddress(1000 + i), 1, 10 + i)]);
     const kept = r.results();
@@ -250,7 +251,7 @@ describe('hub: results kept per board', () => {
     assert.deepEqual(r.results().map((g) => g.seq), [2, 3, 4]);
   });
   it('boards not enrolled are followed up to maxBoards: a new one forgets the one heard longest ago, never an enrolled one', () => {
-    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, keys: { e: KEY } });
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, keys: { e: KEY_BYTES } });
     r.hear(heard(signed(advert({}, 1), 1), 'e'), 0);
     r.hear(heard(advert({}, 1), 'a'), 1);
     r.hear(heard(advert({}, 1), 'b'), 2);
@@ -261,7 +262,7 @@ describe('hub: results kept per board', () => {
 
 describe('hub: signed adverts of enrolled boards', () => {
   const B = 'f0:a1:00:00:00:01';
-  const room = () => new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY } });
+  const room = () => new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY_BYTES } });
   it('a signed advert is taken and marked enrolled; the same counter again is a repeat; one behind is replayed, across any quiet time', () => {
     const r = room();
     const first = r.hear(heard(signed(advert({ scores: [10, 0], turn: 1 }, 0), 1000)), 0);
@@ -276,7 +277,7 @@ describe('hub: signed adverts of enrolled boards', () => {
     const r = room();
     r.hear(heard(signed(advert({ scores: [10, 0] }, 0), 5)), 0);
     assert.equal(r.hear(heard(advert({ scores: [200, 0], winner: 0 }, 6)), 10).verdict, 'forged');
-    assert.equal(r.hear(heard(signed(advert({ scores: [200, 0], winner: 0 }, 0), 6, new Uint8Array(16))), 20).verdict, 'forged');
+    assert.equal(r.hear(heard(signed(advert({ scores: [200, 0], winner: 0 }, 0), 6, '0'.repeat(32))), 20).verdict, 'forged');
     const changed = signed(advert({ scores: [10, 0] }, 0), 7);
     changed[8] = 200;
     assert.equal(r.hear(heard(changed), 30).verdict, 'forged');
@@ -293,7 +294,7 @@ describe('hub: signed adverts of enrolled boards', () => {
       fc.uint8Array({ maxLength: 24 }),
       fc.constantFrom(...game.slice(0, 2)),
       fc.record({ scores: fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 4 }), winner: fc.constantFrom(null, 0, 1) }).chain((s) =>
-        fc.nat({ max: 0xffffffff }).map((c) => signed(advert(s, 0), c, new Uint8Array(16)))),
+        fc.nat({ max: 0xffffffff }).map((c) => signed(advert(s, 0), c, 'f'.repeat(32)))),
       fc.nat({ max: 255 }).map((seq) => advert({ scores: [300, 0], winner: 1 }, seq)),
     );
     fc.assert(fc.property(fc.array(hostile, { maxLength: 20 }), (junk) => {

@@ -113,7 +113,7 @@ describe('room view: a room\'s boards live in a browser', function () {
   });
 
   it('an enrolled board: verified adverts shown; forged, replayed and junk ones change nothing; the others marked not enrolled', async () => {
-    const signedSend = (s: Partial<AdvertState>, counter: number, key = Buffer.from(KEY_HEX, 'hex')) => {
+    const signedSend = (s: Partial<AdvertState>, counter: number, key = KEY_HEX) => {
       const out = new Uint8Array(ADVERT_MAX_BYTES);
       const bytes = encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, 0, 1, out.subarray(0, 17));
       const m = espruinoHubMessage(boardAddress(3), signAdvert(nodeSha256, key, out, bytes.length, counter), -60, 'Tallyboard');
@@ -129,7 +129,7 @@ describe('room view: a room\'s boards live in a browser', function () {
     const forged = hub.counts.forged;
     const replayed = hub.counts.replayed;
     send(3, RINGAPEG, { scores: [200, 0], winner: 0 }, 9);
-    signedSend({ scores: [200, 0], winner: 0 }, 7002, Buffer.alloc(16));
+    signedSend({ scores: [200, 0], winner: 0 }, 7002, '0'.repeat(32));
     signedSend({ scores: [150, 40], turn: 1 }, 7000);
     gateway.publish(`/ble/advertise/${boardAddress(3)}`, '{"rssi":-60,"manufacturerData":"9005540203"}');
     gateway.publish(`/ble/advertise/${boardAddress(3)}`, 'null');

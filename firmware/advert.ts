@@ -22,6 +22,8 @@ export const ADVERT_SIGNED_VERSION = 2;
 /** A signed advert's counter bytes after the scores (its low byte is byte 6), and its tag. */
 export const ADVERT_COUNTER_BYTES = 3;
 export const ADVERT_TAG_BYTES = 4;
+/** The most scores a signed advert holds (24 bytes with its counter and tag). */
+export const ADVERT_SIGNED_SCORES = 4;
 export const ADVERT_HEADER = 8;
 export const ADVERT_MAX_SCORES = 8;
 /** Longest manufacturer data a legacy advert holds beside the flags. */
@@ -45,8 +47,7 @@ export interface AdvertState {
 }
 
 /**
- * Writes the advert of game `code` into `out` (24 bytes, or fewer to leave
- * room for a signature: as many scores as fit) and returns
+ * Writes the advert of game `code` into `out` (24 bytes) and returns
  * the part to send: `flags` other than FLAG_OVER and FLAG_TRUNCATED (which
  * come from the winner and the scores), the sequence number `seq` (its low
  * byte) and `round` (undefined: 0). Bytes wrap as a Uint8Array stores them:
@@ -54,9 +55,7 @@ export interface AdvertState {
  */
 export function encodeAdvert(s: AdvertState, code: number, flags: number, seq: number, round: number, out: Uint8Array): Uint8Array {
   const scores = s.scores;
-  const fit = (out.length - ADVERT_HEADER) >> 1;
-  const most = fit < ADVERT_MAX_SCORES ? fit : ADVERT_MAX_SCORES;
-  const n = scores.length > most ? most : scores.length;
+  const n = scores.length > ADVERT_MAX_SCORES ? ADVERT_MAX_SCORES : scores.length;
   const over = s.winner !== null;
   out.set([
     ADVERT_MAGIC,

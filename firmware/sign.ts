@@ -3,7 +3,7 @@
 // require('crypto').SHA256 on the chip), its first 4 bytes as the tag. Built
 // here, not taken from a library, as the chip's crypto module has SHA256 but no
 // HMAC; test/sign.test.ts checks it against Node's HMAC, and in the interpreter.
-import { ADVERT_COUNTER_BYTES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES } from './advert';
+import { ADVERT_COUNTER_BYTES, ADVERT_HEADER, ADVERT_SIGNED_SCORES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES, FLAG_TRUNCATED } from './advert';
 
 export type Sha256 = (data: Uint8Array) => ArrayBuffer | Uint8Array;
 
@@ -24,11 +24,17 @@ export function hmacSha256(sha256: Sha256, key: string, data: Uint8Array): Uint8
 }
 
 /**
- * Signs the advert of `length` bytes at the start of `out` (24 bytes) with
- * `counter`: its version and byte 6 set, the counter's higher bytes and the tag
- * after it. Returns the signed advert (a view of `out`).
+ * Signs the advert encodeAdvert wrote at the start of `out` (24 bytes) with
+ * `counter`: its version and byte 6 set, its scores cut to 4 (flagged
+ * truncated), the counter's higher bytes and the tag after them. Returns the
+ * signed advert (a view of `out`).
  */
-export function signAdvert(sha256: Sha256, key: string, out: Uint8Array, length: number, counter: number): Uint8Array {
+export function signAdvert(sha256: Sha256, key: string, out: Uint8Array, counter: number): Uint8Array {
+  if (out[3] > ADVERT_SIGNED_SCORES) {
+    out[3] = ADVERT_SIGNED_SCORES;
+    out[4] |= FLAG_TRUNCATED;
+  }
+  const length = ADVERT_HEADER + 2 * out[3];
   out[1] = ADVERT_SIGNED_VERSION;
   out[6] = counter;
   out[length] = counter >> 8;

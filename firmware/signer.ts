@@ -17,8 +17,8 @@ const RESERVE = 256;
 const MOST_LINES = 32;
 
 export interface Signer {
-  /** Signs the advert of `length` bytes at the start of `out` (24 bytes); without a key, the advert as it is. */
-  sign(out: Uint8Array, length: number): Uint8Array;
+  /** Signs `advert`, which encodeAdvert wrote at the start of its 24-byte buffer `out`; without a key, `advert` as it is. */
+  sign(out: Uint8Array, advert: Uint8Array): Uint8Array;
   /** The board's key (32 hex digits), made now if it has none. */
   key(): string;
 }
@@ -57,10 +57,10 @@ export function createSigner(store: Store, signing: Signing): Signer {
   };
   if (key) start();
   return {
-    sign: function (out: Uint8Array, length: number): Uint8Array {
-      if (!key) return out.subarray(0, length);
+    sign: function (out: Uint8Array, advert: Uint8Array): Uint8Array {
+      if (!key) return advert;
       if (++counter >= limit) keep(counter + RESERVE);
-      return signAdvert(signing.sha256, key, out, length, counter);
+      return signAdvert(signing.sha256, key, out, counter);
     },
     key: function (): string {
       if (!key) {

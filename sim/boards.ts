@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { UsageError } from '../app/command-line';
-import { ADVERT_HEADER, ADVERT_MAX_BYTES, FLAG_TRUNCATED } from '../firmware/advert';
+import { ADVERT_MAX_BYTES } from '../firmware/advert';
 import { signAdvert } from '../firmware/sign';
 import { boardAddress, SimulatedEspruinoHub } from './gateway';
 import { parseScenario, Simulation } from './replay';
@@ -23,8 +23,6 @@ export const EXAMPLE_GAMES = ['triangle-game.jsonl', 'ringapeg-advance.jsonl', '
 const BETWEEN_GAMES_MS = 10_000;
 /** How often a board's unchanged advert is published again (real time): a gateway hears it every 375 ms, and may pass on fewer. */
 const REPEAT_MS = 1000;
-/** A signed advert holds at most this many scores. */
-const SIGNED_SCORES = 4;
 
 export interface BoardsOptions {
   mqtt: string;
@@ -86,17 +84,12 @@ function play(file: string): Played {
   return { adverts, length: adverts[adverts.length - 1].t + BETWEEN_GAMES_MS };
 }
 
-/** Advert `bytes` with sequence number `seq` (its low byte), or signed with counter `seq`, with at most 4 scores, when `key` is given. */
+/** Advert `bytes` with sequence number `seq` (its low byte), or signed with counter `seq` when `key` is given. */
 function advertOf(bytes: Uint8Array, seq: number, key: string | null): Uint8Array {
   const out = new Uint8Array(ADVERT_MAX_BYTES);
   out.set(bytes);
   out[6] = seq;
-  if (!key) return out.subarray(0, bytes.length);
-  if (out[3] > SIGNED_SCORES) {
-    out[3] = SIGNED_SCORES;
-    out[4] |= FLAG_TRUNCATED;
-  }
-  return signAdvert(nodeSha256, key, out, ADVERT_HEADER + 2 * out[3], seq);
+  return key ? signAdvert(nodeSha256, key, out, seq) : out.subarray(0, bytes.length);
 }
 
 export interface Boards {

@@ -21,7 +21,7 @@ const KEY_BYTES = Buffer.from(KEY, 'latin1');
 const signed = (bytes: Uint8Array, counter: number, key = KEY) => {
   const out = new Uint8Array(ADVERT_MAX_BYTES);
   out.set(bytes);
-  return signAdvert(nodeSha256, key, out, bytes.length, counter).slice();
+  return signAdvert(nodeSha256, key, out, counter).slice();
 };
 const RINGAPEG = 3;
 

@@ -115,8 +115,8 @@ describe('room view: a room\'s boards live in a browser', function () {
   it('an enrolled board: verified adverts shown; forged, replayed and junk ones change nothing; the others marked not enrolled', async () => {
     const signedSend = (s: Partial<AdvertState>, counter: number, key = KEY_HEX) => {
       const out = new Uint8Array(ADVERT_MAX_BYTES);
-      const bytes = encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, 0, 1, out.subarray(0, 17));
-      const m = espruinoHubMessage(boardAddress(3), signAdvert(nodeSha256, key, out, bytes.length, counter), -60, 'Tallyboard');
+      encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, 0, 1, out);
+      const m = espruinoHubMessage(boardAddress(3), signAdvert(nodeSha256, key, out, counter), -60, 'Tallyboard');
       gateway.publish(m.topic, m.payload);
     };
     signedSend({ scores: [150, 40], turn: 1 }, 7000);

@@ -106,7 +106,7 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.equal(r.hear(heard(Uint8Array.from([...good, 0])), 20).verdict, 'malformed', 'a byte too many');
     const nine = Uint8Array.from([0x54, 1, 3, 9, 0, 0, 7, 0, ...new Array(18).fill(0)]);
     assert.equal(r.hear(heard(nine), 30).verdict, 'malformed', 'more scores than an advert holds');
-    assert.equal(r.hear(heard(Uint8Array.from([0x54, 2, 3, 0, 0, 0, 7, 0])), 40).verdict, 'malformed', 'a layout version it does not know');
+    assert.equal(r.hear(heard(Uint8Array.from([0x54, 3, 3, 0, 0, 0, 7, 0])), 40).verdict, 'malformed', 'a layout version it does not know');
     assert.equal(r.states()[0].seq, 5);
   });
   it('a finished game is told once, again after an undo and a new end; the winner is in the state', () => {

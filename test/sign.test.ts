@@ -10,6 +10,7 @@ import { hmacSha256, signAdvert } from '../firmware/sign';
 import { createSigner } from '../firmware/signer';
 import { SimFlash } from '../sim/flash';
 import { openAdvert } from '../hub/signed';
+import { decodeAdvert } from '../sim/phone';
 import { bundle, toEs5 } from '../tools/es5';
 import { runScriptInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
@@ -38,6 +39,8 @@ describe('signed adverts', () => {
       assert.ok(opened && opened !== 'forged');
       assert.equal(opened.counter, counter);
       assert.deepEqual([...opened.bytes.subarray(8)], [...unsigned.subarray(8, 8 + 2 * advert[3])]);
+      // A phone without the key reads the score alike.
+      assert.deepEqual(decodeAdvert(advert, { 3: 'ringapeg' })?.scores, scores.slice(0, 4));
       const wrongKey = Buffer.from(key, 'latin1');
       wrongKey[0] ^= 1;
       assert.equal(openAdvert(advert, wrongKey), 'forged');

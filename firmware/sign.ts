@@ -5,22 +5,26 @@
 // HMAC; test/sign.test.ts checks it against Node's HMAC, and in the interpreter.
 import { ADVERT_COUNTER_BYTES, ADVERT_HEADER, ADVERT_SIGNED_SCORES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES, FLAG_TRUNCATED } from './advert';
 
-export type Sha256 = (data: Uint8Array) => ArrayBuffer | Uint8Array;
+/** SHA-256 of `data`, its 32 bytes in an ArrayBuffer (as Espruino's crypto.SHA256 returns them). */
+export type Sha256 = (data: Uint8Array) => ArrayBuffer;
 
 /**
- * HMAC-SHA256 of `data` under `key`, the bytes of a text of at most 64
- * characters (a board's key is its 32 hex digits, as the hub's config gives
- * them). Allocates one buffer: it runs once per change of the advert, not per scan.
+ * HMAC-SHA256 of `data` (at most 32 bytes) under `key`, the bytes of a text
+ * of at most 64 characters (a board's key is its 32 hex digits, as the hub's
+ * config gives them). Allocates one buffer: it runs once per change of the
+ * advert, not per scan.
  */
-export function hmacSha256(sha256: Sha256, key: string, data: Uint8Array): Uint8Array {
-  const block = new Uint8Array(64 + (data.length > 32 ? data.length : 32));
+export function hmacSha256(sha256: Sha256, key: string, data: Uint8Array): ArrayBuffer {
+  // The pad, then the data (an advert: at most 24 bytes), then the inner hash in its place.
+  const block = new Uint8Array(96);
   let i;
-  for (i = 0; i < 64; i++) block[i] = (i < key.length ? key.charCodeAt(i) : 0) ^ 0x36;
+  // Past the key's end charCodeAt is NaN, which ^ takes as 0.
+  for (i = 0; i < 64; i++) block[i] = key.charCodeAt(i) ^ 0x36;
   block.set(data, 64);
   block.set(new Uint8Array(sha256(block.subarray(0, 64 + data.length))), 64);
   // The outer pad: 0x5c where the inner had 0x36.
   for (i = 0; i < 64; i++) block[i] ^= 0x6a;
-  return new Uint8Array(sha256(block.subarray(0, 96)));
+  return sha256(block.subarray(0, 96));
 }
 
 /**
@@ -41,6 +45,6 @@ export function signAdvert(sha256: Sha256, key: string, out: Uint8Array, counter
   out[length + 1] = counter >> 16;
   out[length + 2] = counter >>> 24;
   const end = length + ADVERT_COUNTER_BYTES;
-  out.set(hmacSha256(sha256, key, out.subarray(0, end)).subarray(0, ADVERT_TAG_BYTES), end);
+  out.set(new Uint8Array(hmacSha256(sha256, key, out.subarray(0, end)), 0, ADVERT_TAG_BYTES), end);
   return out.subarray(0, end + ADVERT_TAG_BYTES);
 }

@@ -1,18 +1,18 @@
 // A board's signed adverts (firmware/sign.ts): its key, made the first time a
 // phone pairs and kept in the flash, and the advert counter, which never
 // repeats, even across power cuts: the flash keeps the value the counter may
-// count up to, moved RESERVE ahead before the counter gets there, and at
-// power-up the counter starts from the highest value kept. A cut costs at most
-// RESERVE numbers and never repeats one. The values are lines in a log;
-// beyond MOST_LINES it is written afresh through a spare, each step leaving
-// the highest value in one log or the other. A board without a key writes
-// nothing.
+// count up to, moved RESERVE (256) ahead each time the counter reaches a
+// multiple of 256, before that number is used; at power-up the counter starts
+// from the highest value kept. A cut costs at most 2 × RESERVE numbers and
+// never repeats one. The key and the values are lines of
+// one log; beyond MOST_LINES it is written afresh through a spare, each step
+// leaving the key and the highest value in one log or the other. A board
+// without a key writes nothing.
 import type { Signing, Store } from '../hal/types';
 import { signAdvert } from './sign';
 
-const KEY_LOG = 'tbkey';
-const COUNTER_LOG = 'tbcnt';
-const SPARE_LOG = 'tbcnt2';
+const LOG = 'sig';
+const SPARE = 'sig2';
 const RESERVE = 256;
 const MOST_LINES = 32;
 
@@ -26,47 +26,44 @@ export interface Signer {
 export function createSigner(store: Store, signing: Signing): Signer {
   let key = '';
   let counter = 0;
-  let limit = 0;
   let lines = 0;
-  // A key line cut short by a power cut is no key: the next pairing makes one.
-  store.lines(KEY_LOG, function (line: string): void {
-    if (line.length > 32) key = line.substr(0, 32);
-  });
-  const keep = function (value: number): void {
-    limit = value;
-    // From a line of its own: a line a power cut left short is not read as the start of this one.
-    const line = '\n' + value + '\n';
-    if (++lines > MOST_LINES) {
-      store.append(SPARE_LOG, line);
-      store.erase(COUNTER_LOG);
-      store.append(COUNTER_LOG, line);
-      store.erase(SPARE_LOG);
-      lines = 1;
-    } else store.append(COUNTER_LOG, line);
-  };
-  const start = function (): void {
-    const highest = function (line: string): void {
-      if (line.length > 1) lines++;
-      const v = parseInt(line, 10);
-      // A line cut short reads as a smaller value (or none): the highest is always one written whole.
+  // The key's line is its 32 digits and a newline; a line a power cut left short reads as a smaller
+  // value (or none), so the highest is always one written whole, and a key cut short is no key.
+  const read = function (line: string): void {
+    if (line.length > 32) key = line.trim();
+    else if (line.length > 1) {
+      lines++;
+      const v = parseInt(line);
       if (v > counter) counter = v;
-    };
-    store.lines(COUNTER_LOG, highest);
-    store.lines(SPARE_LOG, highest);
-    keep(counter + RESERVE);
+    }
   };
-  if (key) start();
+  store.lines(LOG, read);
+  store.lines(SPARE, read);
+  const keep = function (value: number): void {
+    // From a line of its own: a line a power cut left short is not read as the start of this one.
+    let line = '\n' + value + '\n';
+    if (++lines > MOST_LINES) {
+      line = key + line;
+      store.append(SPARE, line);
+      store.erase(LOG);
+      store.append(LOG, line);
+      store.erase(SPARE);
+      lines = 1;
+    } else store.append(LOG, line);
+  };
+  if (key) keep(counter + RESERVE);
   return {
     sign: function (out: Uint8Array, advert: Uint8Array): Uint8Array {
       if (!key) return advert;
-      if (++counter >= limit) keep(counter + RESERVE);
+      // Values kept are multiples of 256 (from 0): the counter reaches the next before it passes the last kept.
+      if (!(++counter & 255)) keep(counter + RESERVE);
       return signAdvert(signing.sha256, key, out, counter);
     },
     key: function (): string {
       if (!key) {
         key = signing.secret();
-        store.append(KEY_LOG, key + '\n');
-        start();
+        store.append(LOG, key + '\n');
+        keep(counter + RESERVE);
       }
       return key;
     },

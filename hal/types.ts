@@ -140,7 +140,8 @@ export interface Store {
 
 /** What signing the advert needs (firmware/signer.ts): SHA-256, and a secret from a hardware random source. */
 export interface Signing {
-  sha256(data: Uint8Array): ArrayBuffer | Uint8Array;
+  /** Its 32 bytes in an ArrayBuffer. */
+  sha256(data: Uint8Array): ArrayBuffer;
   /** 32 hex digits, for a board's key. */
   secret(): string;
 }

@@ -6,6 +6,7 @@
 // a real board does; with --signed each signs its adverts with a key made from
 // its address (a demonstration, not a secret) and the keys for the hub's config
 // are printed.
+import { nodeSha256 } from './sha256';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -68,7 +69,6 @@ export function demoKey(address: string): string {
   return createHash('sha256').update(`tallyboard demonstration key ${address}`).digest('hex').slice(0, 32);
 }
 
-const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
 
 /** An example game as a board advertises it: each advert and when (ms of game time). */
 interface Played {

@@ -1,10 +1,10 @@
 // The hub without a broker: reading gateways' messages (hub/gateways.ts) and
 // keeping a room's boards from their adverts (hub/room.ts).
+import { nodeSha256 } from '../sim/sha256';
 import assert from 'node:assert/strict';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
 import fc from 'fast-check';
-import { createHash } from 'node:crypto';
 import { signAdvert } from '../firmware/sign';
 import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/gateways';
 import type { HeardAdvert } from '../hub/gateways';
@@ -28,7 +28,6 @@ const RINGAPEG = 3;
 /** Ring-a-Peg's advert bytes of `s` with sequence number `seq`. */
 const advert = (s: Partial<AdvertState>, seq: number) =>
   encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, seq, 1, new Uint8Array(ADVERT_MAX_BYTES)).slice();
-const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
 const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null, copy: false });
 
 describe('hub: what the gateways publish', () => {

@@ -2,8 +2,8 @@
 // MQTT-over-WebSockets (Mosquitto's websockets listener) and shows every
 // board live, marks silent ones, lists the finished games and exports them.
 // Skipped, saying so, without Mosquitto; without Chromium it fails as every browser test does (test/browser.ts).
+import { nodeSha256 } from '../sim/sha256';
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { signAdvert } from '../firmware/sign';
 import mqtt from 'mqtt';
@@ -24,7 +24,6 @@ import type { Pages } from './browser';
 const TRIANGLE = 1;
 /** Board 3's key, as the club's hub config holds it. */
 const KEY_HEX = '00112233445566778899aabbccddeeff';
-const nodeSha256 = (d: Uint8Array) => createHash('sha256').update(d).digest();
 const RINGAPEG = 3;
 
 describe('room view: a room\'s boards live in a browser', function () {

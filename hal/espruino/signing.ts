@@ -4,12 +4,12 @@
 import type { Signing } from '../types';
 
 export const espruinoSigning: Signing = {
-  sha256: function (data: Uint8Array): ArrayBuffer {
-    return global.require('crypto').SHA256(data);
-  },
+  // Called on its own (no `this`), as the interpreter allows for a module's functions.
+  sha256: global.require('crypto').SHA256,
   secret: function (): string {
     let hex = '';
-    while (hex.length < 32) hex += ((E.hwRand() >>> 0) + 0x100000000).toString(16).substr(1);
+    // Each draw gives up to 8 digits (fewer when it begins with zeros): 32 digits hold over 100 random bits.
+    while (hex.length < 32) hex += (E.hwRand() >>> 0).toString(16);
     return hex.substr(0, 32);
   },
 };

@@ -14,7 +14,8 @@ import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './
 import { parsePayload, readBoardState, readFinishedGame } from './messages';
 import { Room } from './room';
 import { KEY_HEX } from './signed';
-import type { BoardState, FinishedGame, Verdict } from './room';
+import type { BoardState, FinishedGame } from './messages';
+import type { Verdict } from './room';
 
 export interface HubOptions {
   /** The broker, mqtt://HOST[:PORT] (or mqtts://, ws://, wss://). */

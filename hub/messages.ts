@@ -1,10 +1,57 @@
-// The room's own messages (states, finished games, results) read back from the
+// The room's own messages (states, finished games, results): their formats, and reading them back from the
 // broker, by the hub (a restart, another hub) and by the room view: anyone who
 // may publish there may publish anything, so each is checked field by field and
 // copied; what does not pass is dropped (and counted by the reader). docs/hub.md.
 import { ADVERT_MAX_SCORES } from '../firmware/advert';
 import { boardId, cleanName } from './gateways';
-import type { BoardState, FinishedGame } from './room';
+
+/** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
+export interface BoardState {
+  board: string;
+  /** The name the club gave the board (config), else the board's Bluetooth name when a gateway heard it. */
+  name: string | null;
+  game: string;
+  /** How many scores the board plays with (players, teams or sides). */
+  players: number;
+  scores: number[];
+  /** The player to play; null when none or over. */
+  turn: number | null;
+  winner: number | null;
+  over: boolean;
+  /** The game's round (triangle flick, Ring-a-Peg Board, shuffleboard end); 0 none. */
+  round: number;
+  diag: boolean;
+  /** More than 8 scores: only the first 8 are known. */
+  truncated: boolean;
+  seq: number;
+  /** An enrolled board's advert counter (it never repeats); null for a board not enrolled. */
+  counter: number | null;
+  /** How often the hub saw the board start counting again (or come back after a while out of reach). */
+  restarts: number;
+  /** When the hub last heard the board (ISO 8601). */
+  lastSeen: string;
+  rssi: number | null;
+  /** Nothing heard from the board for the silence time. */
+  silent: boolean;
+  /** The club enrolled the board (its key is in the hub's config): its adverts are verified, others' with its address dropped. */
+  enrolled: boolean;
+}
+
+/** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
+export interface FinishedGame {
+  board: string;
+  name: string | null;
+  game: string;
+  scores: number[];
+  winner: number | null;
+  round: number;
+  seq: number;
+  counter: number | null;
+  restarts: number;
+  /** When the hub saw the game end (ISO 8601). */
+  at: string;
+  enrolled: boolean;
+}
 
 /** The longest results a reader takes (characters): the latest 100 games of many boards. */
 export const MAX_RESULTS_TEXT = 4_000_000;

@@ -13,55 +13,8 @@
 import { decodeAdvert } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
 import { resultKey } from './messages';
+import type { BoardState, FinishedGame } from './messages';
 import { openAdvert } from './signed';
-
-/** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
-export interface BoardState {
-  board: string;
-  /** The name the club gave the board (config), else the board's Bluetooth name when a gateway heard it. */
-  name: string | null;
-  game: string;
-  /** How many scores the board plays with (players, teams or sides). */
-  players: number;
-  scores: number[];
-  /** The player to play; null when none or over. */
-  turn: number | null;
-  winner: number | null;
-  over: boolean;
-  /** The game's round (triangle flick, Ring-a-Peg Board, shuffleboard end); 0 none. */
-  round: number;
-  diag: boolean;
-  /** More than 8 scores: only the first 8 are known. */
-  truncated: boolean;
-  seq: number;
-  /** An enrolled board's advert counter (it never repeats); null for a board not enrolled. */
-  counter: number | null;
-  /** How often the hub saw the board start counting again (or come back after a while out of reach). */
-  restarts: number;
-  /** When the hub last heard the board (ISO 8601). */
-  lastSeen: string;
-  rssi: number | null;
-  /** Nothing heard from the board for the silence time. */
-  silent: boolean;
-  /** The club enrolled the board (its key is in the hub's config): its adverts are verified, others' with its address dropped. */
-  enrolled: boolean;
-}
-
-/** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
-export interface FinishedGame {
-  board: string;
-  name: string | null;
-  game: string;
-  scores: number[];
-  winner: number | null;
-  round: number;
-  seq: number;
-  counter: number | null;
-  restarts: number;
-  /** When the hub saw the game end (ISO 8601). */
-  at: string;
-  enrolled: boolean;
-}
 
 /** What the room made of an advert; `forged` (an enrolled board's, unsigned or with a wrong tag) and `replayed` (its counter behind) are dropped. */
 export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed' | 'forged' | 'replayed';

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { UsageError } from '../app/command-line';
+import { UsageError } from '../lib/command-line';
 import { ADVERT_MAX_BYTES } from '../firmware/advert';
 import { signAdvert } from '../firmware/sign';
 import { boardAddress, SimulatedEspruinoHub } from './gateway';

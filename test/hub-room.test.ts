@@ -10,7 +10,7 @@ import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/
 import type { HeardAdvert } from '../hub/gateways';
 import { readBoardState, readFinishedGame } from '../hub/messages';
 import { MAX_STEP, Room } from '../hub/room';
-import type { FinishedGame } from '../hub/room';
+import type { FinishedGame } from '../hub/messages';
 import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/gateway';
 import { advertGameNames } from '../sim/replay';
 

@@ -12,7 +12,7 @@ import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { startHub, roomTopics } from '../hub/hub';
 import type { Hub, HubOptions } from '../hub/hub';
-import type { BoardState, FinishedGame } from '../hub/room';
+import type { BoardState, FinishedGame } from '../hub/messages';
 import fc from 'fast-check';
 import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/gateway';
 import { parseScenario, Simulation } from '../sim/replay';

@@ -2,7 +2,7 @@
 // A text cell that a spreadsheet would take as a formula (it begins with =, +,
 // -, @, a tab or a carriage return) gets a ' before it, so a board's name like
 // `=HYPERLINK(…)` stays text; numbers are written as they are.
-import type { FinishedGame } from '../../hub/room';
+import type { FinishedGame } from '../../hub/messages';
 
 /** One CSV cell: quoted when it holds a quote, a comma or a line break; a text beginning like a formula made text. */
 export function csvCell(v: string | number | null): string {

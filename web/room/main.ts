@@ -6,7 +6,7 @@
 // shown: what is no state, finished game or results is dropped, and counted.
 import mqtt from 'mqtt';
 import { parsePayload, readBoardState, readFinishedGame, resultKey } from '../../hub/messages';
-import type { BoardState, FinishedGame } from '../../hub/room';
+import type { BoardState, FinishedGame } from '../../hub/messages';
 import { resultsCsv } from './csv';
 
 const params = new URLSearchParams(location.search);

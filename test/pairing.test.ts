@@ -12,6 +12,7 @@ import { SimFlash } from '../sim/flash';
 import { nodeSha256 } from '../sim/sha256';
 import { openAdvert } from '../hub/signed';
 import type { Signing } from '../hal/types';
+import { emptyView, takeMessage } from '../web/lib/board-view';
 
 const KEY = '0123456789abcdef0123456789abcdef';
 
@@ -112,6 +113,10 @@ describe('pairing: both buttons let a phone pair, with a fresh passkey on the di
     const before = hal.radio.adverts.length;
     run(300);
     assert.deepEqual(lines().filter((l) => l.type === 'key'), [{ type: 'key', key: KEY }]);
+    // The companion page shows it, for the club's hub.
+    const view = emptyView();
+    for (const l of lines()) takeMessage(view, l);
+    assert.match(view.notice, new RegExp(`hub config.*${KEY}`));
     // At once, not from the next change.
     const signed = hal.radio.adverts.slice(before);
     assert.ok(signed.length > 0);

@@ -29,16 +29,17 @@ export function createSigner(store: Store, signing: Signing): Signer {
   let lines = 0;
   // The key's line is its 32 digits and a newline; a line a power cut left short reads as a smaller
   // value (or none), so the highest is always one written whole, and a key cut short is no key.
-  const read = function (line: string): void {
-    if (line.length > 32) key = line.trim();
-    else if (line.length > 1) {
-      lines++;
-      const v = parseInt(line);
-      if (v > counter) counter = v;
-    }
-  };
-  store.lines(LOG, read);
-  store.lines(SPARE, read);
+  // Not kept in a variable: read once, at boot, it would hold JsVars for as long as the board runs.
+  for (let i = 0; i < 2; i++) {
+    store.lines(i ? SPARE : LOG, function (line: string): void {
+      if (line.length > 32) key = line.trim();
+      else if (line.length > 1) {
+        lines++;
+        const v = parseInt(line);
+        if (v > counter) counter = v;
+      }
+    });
+  }
   const keep = function (value: number): void {
     // From a line of its own: a line a power cut left short is not read as the start of this one.
     let line = '\n' + value + '\n';

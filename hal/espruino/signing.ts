@@ -4,8 +4,10 @@
 import type { Signing } from '../types';
 
 export const espruinoSigning: Signing = {
-  // Called on its own (no `this`), as the interpreter allows for a module's functions.
-  sha256: global.require('crypto').SHA256,
+  // The module is loaded when a board signs, not at boot: kept, it would hold JsVars on every board.
+  sha256: function (data: Uint8Array): ArrayBuffer {
+    return global.require('crypto').SHA256(data);
+  },
   secret: function (): string {
     let hex = '';
     // Each draw gives up to 8 digits (fewer when it begins with zeros): 32 digits hold over 100 random bits.

@@ -27,10 +27,22 @@ const HELP: Record<string, string> = {
   --mqtt URL           the broker (mqtt://, mqtts://, ws://, wss://)
   --room NAME          the room's name in the topics (default club)
   --config FILE        a JSON file of settings: mqtt, room, topics, silentAfter,
-                       names, share, username, password (the flags win)
+                       names, keys, share, username, password (the flags win)
   --silent-after S     a board not heard for S seconds is marked silent (30)
   --share GROUP        share the gateways' topics with other hubs ($share/GROUP/…)
   Exit 2 on a bad command line or config file.`,
+  boards: `usage: tallyboard boards --mqtt mqtt://HOST[:PORT] [--count N] [--speed X] [--signed]
+  Plays a room without hardware: N simulated boards (the firmware on the
+  simulator) play the example games over and over, and their adverts are
+  published on the broker as EspruinoHub publishes them, for the hub and the
+  room view to show (docs/hub.md). Runs until stopped (Ctrl-C).
+  --count N        how many boards (default 4)
+  --speed X        play X times faster than real time (default 1)
+  --prefix P       EspruinoHub's mqtt_prefix (default /ble)
+  --signed         sign the adverts, each board with a demonstration key, and
+                   print the keys for the hub's config file
+  --username U, --password P   the broker's user
+  Exit 2 on a bad command line.`,
   build: `usage: tallyboard build [--allow-over]
   Writes dist/<game>.js (minified ES5, what a board stores, pretokenised) and a
   readable dist/<game>.debug.js for every game, and prints their sizes against
@@ -44,10 +56,23 @@ commands:
   replay FILE.jsonl    run a scenario on the simulator (- reads standard input)
   flash --game GAME (--port PORT | --device NAME) [--dry-run] [--out FILE]
                        build a game's firmware and write it to a board
+  boards --mqtt mqtt://HOST[:PORT] [--count N]
+                       simulated boards playing, published as a gateway would
   build [--allow-over] write dist/<game>.js for every game
   hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
                        publish every board of a room on one live scoreboard
   help [COMMAND]       this text, or a command's options (also COMMAND --help)`;
+
+/** Resolves at Ctrl-C (SIGINT) or SIGTERM. */
+const untilStopped = () => new Promise<void>((resolve) => {
+  const stop = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    resolve();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+});
 
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
@@ -85,18 +110,18 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'hub') {
     const { parseHubArgs, startHub } = await import('../hub/hub');
     const hub = startHub(parseHubArgs(rest), (line) => console.error(line));
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        resolve();
-      };
-      process.on('SIGINT', stop);
-      process.on('SIGTERM', stop);
-    });
+    await untilStopped();
     await hub.close();
     const c = hub.counts;
-    console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}`);
+    console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}, forged ${c.forged}, replayed ${c.replayed}, junk ${c.junk}`);
+    return 0;
+  }
+  if (command === 'boards') {
+    const { parseBoardsArgs, startBoards } = await import('../sim/boards');
+    const boards = startBoards(parseBoardsArgs(rest), (line) => console.error(line));
+    await untilStopped();
+    await boards.stop();
+    console.error(`boards: stopped; ${boards.published()} adverts published`);
     return 0;
   }
   const allowOver = rest[0] === '--allow-over';

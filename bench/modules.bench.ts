@@ -24,6 +24,11 @@ export const PARTS: Record<string, [string, string]> = {
     "import { createCommandChannel } from './firmware/commands'; import { createAccess } from './firmware/access';",
     `createCommandChannel({ radio: ${RADIO}, clock: { now: function () { return 0; } }, access: createAccess({}), games: 'bench', handle: function () { return null; } })`,
   ],
+  // A board with a key: its signer made and its key kept (signed adverts, firmware/signer.ts).
+  'advert signing': [
+    "import { createSigner } from './firmware/signer';",
+    "(function () { var s = createSigner({ lines: function () {}, append: function () {}, erase: function () {} }, { sha256: function (d) { return global.require('crypto').SHA256(d); }, secret: function () { return '0123456789abcdef0123456789abcdef'; } }); s.key(); return s; })()",
+  ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };
 

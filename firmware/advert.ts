@@ -7,11 +7,23 @@
 //   2  game code              6  sequence number, +1 per change, wraps at 256
 //   3  score count n (<= 8)   7  round: end, Board or side number; 0 none
 //   8.. n scores, int16 little-endian
+//
+// A board the club enrolled signs its advert (layout version 2,
+// firmware/sign.ts): byte 6 is the low byte of a 32-bit counter that never
+// repeats, the three bytes after the scores its higher bytes, little-endian,
+// and the last 4 bytes a tag, the first 4 of HMAC-SHA256 under the board's
+// key over everything before it. It holds at most 4 scores (24 bytes).
 
 /** Espruino Ltd's Bluetooth SIG company id: the board runs Espruino, whose own adverts carry it too (see docs/protocol.md). */
 export const MANUFACTURER_ID = 0x0590;
 export const ADVERT_MAGIC = 0x54;
 export const ADVERT_VERSION = 1;
+export const ADVERT_SIGNED_VERSION = 2;
+/** A signed advert's counter bytes after the scores (its low byte is byte 6), and its tag. */
+export const ADVERT_COUNTER_BYTES = 3;
+export const ADVERT_TAG_BYTES = 4;
+/** The most scores a signed advert holds (24 bytes with its counter and tag). */
+export const ADVERT_SIGNED_SCORES = 4;
 export const ADVERT_HEADER = 8;
 export const ADVERT_MAX_SCORES = 8;
 /** Longest manufacturer data a legacy advert holds beside the flags. */

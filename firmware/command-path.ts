@@ -17,6 +17,7 @@ import type { StateNow } from './play';
 import { flag, message, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
+import type { Signer } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */
 const UNDO_HOLD_MS = 1000;
@@ -27,12 +28,13 @@ const PAIR_MS = 60000;
  * Takes the phone's commands and the buttons' presses on a board whose scanner (null on a board of analog banks
  * alone) reads its digital channels; `show` shows the display's text again, `announce` tells of a change (and, in the
  * simulator, `advertise` puts a state in the advert). Made once the game is taken up at power-up, in diagnostics if
- * `diagnose` (the `mode` button held), and tells what it shows. Returns its slow work (command timeouts, the end of
- * pairing), for the runtime's slow tick.
+ * `diagnose` (the `mode` button held), and tells what it shows. A phone that pairs gets the board's key from `signer`
+ * (null: the simulator's, which never signs). Returns its slow work (command timeouts, the end of pairing), for the
+ * runtime's slow tick.
  */
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
-  advertise: (current: StateNow) => void): (now: number) => void {
+  advertise: (current: StateNow) => void, signer: Signer | null): (now: number) => void {
   const playing = game.playing;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
@@ -139,6 +141,12 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
     // here, no event handler kept.
     if (pairEnds && (now >= pairEnds || radio.paired())) {
+      // The paired phone gets the board's key (made at the first pairing), for the club's hub.
+      if ((ON_DEVICE || signer) && radio.paired()) {
+        sendLine(radio, message('key', { key: signer!.key() }));
+        // Signed from now on, not from the next change.
+        advertise(game.stateNow());
+      }
       radio.pair(false);
       pairEnds = 0;
       status.prompt = '';

@@ -17,6 +17,7 @@ import { BANK } from './faults';
 import type { Display } from './display';
 import { createPlay } from './play';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
+import { createSigner } from './signer';
 import type { StateNow } from './play';
 import { createWatch, SLOW_MS } from './watch';
 import { createCommandPath } from './command-path';
@@ -94,6 +95,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let slowAt = 0;
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
+  // Signs the advert once a phone paired (a HAL without signing, the simulator's, never does; a board's always can).
+  const signer = ON_DEVICE || hal.signing ? createSigner(hal.store, hal.signing!) : null;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
   const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0 } as unknown as Status<S>;
 
@@ -118,8 +121,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    * shows as its round is in the message already.
    */
   function advertise(current: StateNow): void {
-    radio.advertise(encodeAdvert(current, mod.code, (status.diagnostics ? FLAG_DIAG : 0) | (!ON_DEVICE && status.held ? FLAG_CONFIRM : 0),
-      ++advertSeq, current[mod.round as string] as number, new Uint8Array(ADVERT_MAX_BYTES)));
+    const out = new Uint8Array(ADVERT_MAX_BYTES);
+    const advert = encodeAdvert(current, mod.code, (status.diagnostics ? FLAG_DIAG : 0) | (!ON_DEVICE && status.held ? FLAG_CONFIRM : 0),
+      ++advertSeq, current[mod.round as string] as number, out);
+    radio.advertise(ON_DEVICE || signer ? signer!.sign(out, advert) : advert);
   }
 
   const game = createPlay(mod, hal.store, radio, hal.analog, status, announce);
@@ -141,7 +146,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, pending);
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
-  const commandsSlow = createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise);
+  const commandsSlow = createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
 
   function tick(): void {
     const now = clock.now();

@@ -138,6 +138,14 @@ export interface Store {
   erase(name: string): void;
 }
 
+/** What signing the advert needs (firmware/signer.ts): SHA-256, and a secret from a hardware random source. */
+export interface Signing {
+  /** Its 32 bytes in an ArrayBuffer. */
+  sha256(data: Uint8Array): ArrayBuffer;
+  /** 32 hex digits, for a board's key. */
+  secret(): string;
+}
+
 export interface Hal {
   clock: Clock;
   banks: DigitalBank[];
@@ -148,4 +156,6 @@ export interface Hal {
   display: SpiOut;
   radio: Radio;
   store: Store;
+  /** Without it (the simulator's, unless a test gives one) the board never signs its advert. */
+  signing?: Signing;
 }

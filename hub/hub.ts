@@ -10,9 +10,12 @@ import type { MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
 import { UsageError, readInput } from '../lib/command-line';
 import { advertGameNames } from '../sim/replay';
-import { NOT_OURS, readGatewayMessage } from './gateways';
+import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './gateways';
+import { parsePayload, readBoardState, readFinishedGame } from './messages';
 import { Room } from './room';
-import type { BoardState, FinishedGame, Verdict } from './room';
+import { KEY_HEX } from './signed';
+import type { BoardState, FinishedGame } from './messages';
+import type { Verdict } from './room';
 
 export interface HubOptions {
   /** The broker, mqtt://HOST[:PORT] (or mqtts://, ws://, wss://). */
@@ -24,6 +27,8 @@ export interface HubOptions {
   silentAfterMs: number;
   /** Names for boards, by address (or the name a gateway gives it). */
   names: Record<string, string>;
+  /** The enrolled boards' keys (hex), by address or gateway name: their adverts must be signed with it. */
+  keys?: Record<string, string>;
   /** With a group name, the advert topics are shared subscriptions of that group ($share/GROUP/…): several hubs split the adverts. */
   share: string | null;
   username?: string;
@@ -35,7 +40,19 @@ export const DEFAULT_TOPICS = ['/ble/advertise/+', 'ble/advertise/+', 'home/+/BT
 export const DEFAULT_ROOM = 'club';
 export const DEFAULT_SILENT_S = 30;
 
-export type Counts = Record<Verdict | 'notOurs', number>;
+/**
+ * What the hub did with each message: adverts by verdict; `notOurs` other
+ * devices'; `copies` EspruinoHub's second copy of an advert it also heard
+ * whole; `withoutData` adverts published without manufacturer data; `junk`
+ * messages on the room's own topics that are no state, finished game or results.
+ */
+export type Counts = Record<Verdict | 'notOurs' | 'copies' | 'withoutData' | 'junk', number>;
+
+/** A topic or id as a log line shows it: printable, and short. */
+const shown = (text: string) => (text.length > 80 ? text.slice(0, 80) + '…' : text).replace(/[^\x20-\x7e]/g, '?');
+
+/** How many adverts without manufacturer data, and none of a board with it, before the hub says what to change. */
+const WITHOUT_DATA_HINT = 50;
 
 export interface Hub {
   room: Room;
@@ -77,7 +94,7 @@ export function parseHubArgs(args: string[]): HubOptions {
       throw new UsageError(`${flags.config}: not JSON (${(e as Error).message})`, false);
     }
     if (typeof file !== 'object' || file === null || Array.isArray(file)) throw new UsageError(`${flags.config}: not a JSON object`, false);
-    const known = ['mqtt', 'room', 'topics', 'silentAfter', 'names', 'share', 'username', 'password'];
+    const known = ['mqtt', 'room', 'topics', 'silentAfter', 'names', 'keys', 'share', 'username', 'password'];
     for (const key of Object.keys(file)) if (!known.includes(key)) throw new UsageError(`${flags.config}: unknown setting ${key} (the settings are ${known.join(', ')})`, false);
   }
   const where = (key: string) => (flags[key] !== undefined ? `--${key}` : `${flags.config}: ${key}`);
@@ -95,13 +112,31 @@ export function parseHubArgs(args: string[]): HubOptions {
   if (!(Number(silent) > 0)) throw new UsageError(`${flags['silent-after'] !== undefined ? '--silent-after' : where('silentAfter')} must be a number of seconds above 0`);
   const topics = file.topics ?? DEFAULT_TOPICS;
   if (!Array.isArray(topics) || !topics.length || !topics.every((t) => typeof t === 'string' && t !== '')) throw new UsageError(`${flags.config}: topics must be a list of MQTT topic filters`, false);
-  const names = file.names ?? {};
-  if (typeof names !== 'object' || names === null || Array.isArray(names) || !Object.values(names).every((n) => typeof n === 'string')) {
-    throw new UsageError(`${flags.config}: names must be an object of board address: name`, false);
+  const given = file.names ?? {};
+  if (typeof given !== 'object' || given === null || Array.isArray(given) || !Object.values(given).every((n) => typeof n === 'string')) {
+    throw new UsageError(`${flags.config}: names must be an object of board address (or EspruinoHub name): name`, false);
+  }
+  // Keyed as the hub keys boards: an address in lower case with colons, an EspruinoHub name as it makes it fit a topic.
+  const names: Record<string, string> = {};
+  for (const [board, name] of Object.entries(given as Record<string, string>)) {
+    const id = boardId(board);
+    const clean = cleanName(name);
+    if (id === null || clean === null) throw new UsageError(`${flags.config}: names: "${shown(board)}": "${shown(name)}" is no board address or name and a name to show`, false);
+    names[id] = clean;
+  }
+  const givenKeys = file.keys ?? {};
+  if (typeof givenKeys !== 'object' || givenKeys === null || Array.isArray(givenKeys)) throw new UsageError(`${flags.config}: keys must be an object of board address (or EspruinoHub name): key`, false);
+  const keys: Record<string, string> = {};
+  for (const [board, key] of Object.entries(givenKeys as Record<string, unknown>)) {
+    const id = boardId(board);
+    if (id === null || typeof key !== 'string' || !KEY_HEX.test(key)) {
+      throw new UsageError(`${flags.config}: keys: "${shown(board)}" needs a board address (or name) and the board's key, 32 hex digits as the companion page shows it`, false);
+    }
+    keys[id] = key.toLowerCase();
   }
   const share = text('share') ?? null;
   if (share !== null && !ROOM_NAME.test(share)) throw new UsageError(`${where('share')}: a group name has no spaces, /, + or #`);
-  const options: HubOptions = { mqtt: url, room, topics: topics as string[], silentAfterMs: Number(silent) * 1000, names: names as Record<string, string>, share };
+  const options: HubOptions = { mqtt: url, room, topics: topics as string[], silentAfterMs: Number(silent) * 1000, names, keys, share };
   const username = text('username');
   const password = text('password');
   if (username !== undefined) options.username = username;
@@ -109,26 +144,15 @@ export function parseHubArgs(args: string[]): HubOptions {
   return options;
 }
 
-/** Whether `v` has the fields of a published board state, or (below) of a finished game: anything else on the room's topics is ignored. */
-function isBoardState(v: unknown): v is BoardState {
-  const s = v as BoardState;
-  return typeof s === 'object' && s !== null && typeof s.board === 'string' && typeof s.seq === 'number' && typeof s.restarts === 'number'
-    && Array.isArray(s.scores) && typeof s.lastSeen === 'string';
-}
-
-function isFinishedGame(v: unknown): v is FinishedGame {
-  const g = v as FinishedGame;
-  return typeof g === 'object' && g !== null && typeof g.board === 'string' && typeof g.seq === 'number' && typeof g.restarts === 'number'
-    && Array.isArray(g.scores) && typeof g.at === 'string';
-}
-
 /** Connects to the broker and runs the hub until close(). `log` gets one line per thing worth telling. */
 export function startHub(options: HubOptions, log: (line: string) => void): Hub {
   const now = Date.now;
   const topics = roomTopics(options.room);
   const id = randomBytes(4).toString('hex');
-  const room = new Room({ games: advertGameNames(), silentAfterMs: options.silentAfterMs, names: options.names });
-  const counts: Counts = { new: 0, restart: 0, duplicate: 0, stale: 0, malformed: 0, notOurs: 0 };
+  const keys: Record<string, Uint8Array> = {};
+  for (const [board, hex] of Object.entries(options.keys ?? {})) keys[board] = Buffer.from(hex, 'latin1');
+  const room = new Room({ games: advertGameNames(), silentAfterMs: options.silentAfterMs, names: options.names, keys });
+  const counts: Counts = { new: 0, restart: 0, duplicate: 0, stale: 0, malformed: 0, forged: 0, replayed: 0, notOurs: 0, copies: 0, withoutData: 0, junk: 0 };
   const client: MqttClient = mqtt.connect(options.mqtt, {
     clientId: `tallyboard-hub-${options.room}-${id}`,
     username: options.username,
@@ -138,8 +162,28 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   });
   const adverts = options.topics.map((t) => (options.share ? `$share/${options.share}/${t}` : t));
   const ownTopics = [topics.states, topics.results];
-  const publishState = (s: BoardState) => client.publish(topics.state(s.board), JSON.stringify(s), { qos: 1, retain: true });
-  const publishResults = () => client.publish(topics.results, JSON.stringify(room.results()), { qos: 1, retain: true });
+  // What this hub published on each retained topic and the broker has not sent back yet (the hub follows these
+  // topics): its own messages coming back are no news, and an old one of its own is not taken for another hub's.
+  const echoes = new Map<string, string[]>();
+  const publishRetained = (topic: string, text: string) => {
+    const waiting = echoes.get(topic) ?? [];
+    // A broker that sends nothing back (lost, restarted) leaves a few; the oldest go.
+    echoes.set(topic, waiting.concat(text).slice(-64));
+    client.publish(topic, text, { qos: 1, retain: true });
+  };
+  const isEcho = (topic: string, text: string) => {
+    const waiting = echoes.get(topic);
+    const at = waiting ? waiting.indexOf(text) : -1;
+    if (at < 0) return false;
+    waiting!.splice(0, at + 1);
+    if (!waiting!.length) echoes.delete(topic);
+    return true;
+  };
+  const publishState = (s: BoardState) => publishRetained(topics.state(s.board), JSON.stringify(s));
+  const publishResults = () => publishRetained(topics.results, JSON.stringify(room.results()));
+  // Boards EspruinoHub published whole adverts of: its `…/manufacturer/0590` copies of theirs are not counted again.
+  const wholeFrom = new Set<string>();
+  let toldWithoutData = false;
 
   // A board that keeps sending what the hub drops is told once a minute, with how many since.
   const told = new Map<string, { at: number; since: number }>();
@@ -189,19 +233,19 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   client.on('message', (topic, payload) => {
     const text = payload.toString();
     if (topic === topics.results || (topic.startsWith(`tallyboard/${options.room}/`) && topic.endsWith('/state'))) {
-      let v: unknown;
-      try {
-        v = JSON.parse(text);
-      } catch {
-        return;
-      }
+      if (isEcho(topic, text)) return;
+      const v = parsePayload(text);
       if (topic === topics.results) {
         // Another hub's results (or the last run's) join this hub's; when this hub knows more, the retained results get them.
-        if (Array.isArray(v)) {
-          room.addResults(v.filter(isFinishedGame));
-          if (room.results().length > v.length) publishResults();
-        }
-      } else if (isBoardState(v)) room.adopt(v, now());
+        const games = Array.isArray(v) ? v.map(readFinishedGame) : [];
+        if (!Array.isArray(v) || games.includes(null)) counts.junk++;
+        const fresh = room.addResults(games.filter((g) => g !== null));
+        if (fresh || games.length < room.results().length) publishResults();
+        return;
+      }
+      const state = readBoardState(v);
+      if (state === null || topic !== topics.state(state.board)) counts.junk++;
+      else room.adopt(state, now());
       return;
     }
     const reading = readGatewayMessage(topic, text);
@@ -209,16 +253,32 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       counts.notOurs++;
       return;
     }
-    if ('malformed' in reading) {
-      counts.malformed++;
-      tell(topic, 'message', `hub: dropped a malformed message on ${topic}: ${reading.malformed}`);
+    if ('withoutData' in reading) {
+      counts.withoutData++;
+      if (!toldWithoutData && (reading.withoutData === BOARD_NAME || (counts.withoutData >= WITHOUT_DATA_HINT && !counts.new && !counts.duplicate))) {
+        toldWithoutData = true;
+        log(`hub: adverts arrive without their manufacturer data (as on ${shown(topic)}), so no board's score can be read: EspruinoHub publishes it with "mqtt_advertise_manufacturer_data": true in its config.json (restart EspruinoHub after)`);
+      }
       return;
     }
+    if ('malformed' in reading) {
+      counts.malformed++;
+      tell(topic, 'message', `hub: dropped a malformed message on ${shown(topic)}: ${reading.malformed}`);
+      return;
+    }
+    if (reading.copy && wholeFrom.has(reading.board)) {
+      counts.copies++;
+      return;
+    }
+    if (!reading.copy) wholeFrom.add(reading.board);
     const heard = room.hear(reading, now());
     counts[heard.verdict]++;
-    if (heard.verdict === 'malformed') tell(reading.board, heard.verdict, `hub: dropped a malformed advert from ${reading.board} on ${topic}`);
+    if (heard.verdict === 'malformed') tell(reading.board, heard.verdict, `hub: dropped a malformed advert from ${reading.board} on ${shown(topic)}`);
+    else if (heard.verdict === 'forged') tell(reading.board, heard.verdict, `hub: dropped a forged advert for ${reading.board} (unsigned, or not signed with its key) on ${shown(topic)}`);
+    else if (heard.verdict === 'replayed') tell(reading.board, heard.verdict, `hub: dropped a replayed advert of ${reading.board} (its counter is behind)`);
     else if (heard.verdict === 'stale') tell(reading.board, heard.verdict, `hub: dropped an old advert from ${reading.board} (sequence number ${reading.bytes[6]})`);
     else if (heard.verdict === 'restart') log(`hub: ${reading.board} is back with sequence number ${reading.bytes[6]} after a quiet while (restarted, or out of reach)`);
+    else if (heard.back) log(`hub: ${reading.board} is heard again`);
     if (heard.state) publishState(heard.state);
     if (heard.finished) {
       client.publish(topics.finished(heard.finished.board), JSON.stringify(heard.finished), { qos: 1 });

@@ -12,53 +12,17 @@
 
 import { decodeAdvert } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
+import { resultKey } from './messages';
+import type { BoardState, FinishedGame } from './messages';
+import { openAdvert } from './signed';
 
-/** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
-export interface BoardState {
-  board: string;
-  /** The name the club gave the board (config), else the board's Bluetooth name when a gateway heard it. */
-  name: string | null;
-  game: string;
-  /** How many scores the board plays with (players, teams or sides). */
-  players: number;
-  scores: number[];
-  /** The player to play; null when none or over. */
-  turn: number | null;
-  winner: number | null;
-  over: boolean;
-  /** The game's round (triangle flick, Ring-a-Peg Board, shuffleboard end); 0 none. */
-  round: number;
-  diag: boolean;
-  /** More than 8 scores: only the first 8 are known. */
-  truncated: boolean;
-  seq: number;
-  /** How often the hub saw the board start counting again (or come back after a while out of reach). */
-  restarts: number;
-  /** When the hub last heard the board (ISO 8601). */
-  lastSeen: string;
-  rssi: number | null;
-  /** Nothing heard from the board for the silence time. */
-  silent: boolean;
-}
-
-/** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
-export interface FinishedGame {
-  board: string;
-  name: string | null;
-  game: string;
-  scores: number[];
-  winner: number | null;
-  round: number;
-  seq: number;
-  restarts: number;
-  /** When the hub saw the game end (ISO 8601). */
-  at: string;
-}
-
-export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed';
+/** What the room made of an advert; `forged` (an enrolled board's, unsigned or with a wrong tag) and `replayed` (its counter behind) are dropped. */
+export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed' | 'forged' | 'replayed';
 
 export interface Hearing {
   verdict: Verdict;
+  /** The board was silent, and is heard again. */
+  back?: boolean;
   /** A state to publish: the new one, or the same again when it comes back from silence or its last seen is old. */
   state?: BoardState;
   finished?: FinishedGame;
@@ -73,10 +37,16 @@ export interface RoomOptions {
   restartAfterMs?: number;
   /** A board's unchanged state is published again (its last seen) at most this often. */
   refreshMs?: number;
-  /** Names the club gives boards, by address or gateway name. */
+  /** Names the club gives boards, by address or gateway name (as boardId makes them). */
   names?: Record<string, string>;
-  /** How many finished games the results keep (the latest). */
+  /** The keys of the boards the club enrolled, by board: their adverts are verified, and their finished games and states never pushed out by others'. */
+  keys?: Record<string, Uint8Array>;
+  /** How many finished games the results keep of each board (its latest). */
+  keepPerBoard?: number;
+  /** How many finished games the results keep of boards not enrolled, all together (the latest). */
   keepResults?: number;
+  /** How many boards not enrolled the room follows at most: beyond, the one heard longest ago is forgotten. */
+  maxBoards?: number;
 }
 
 interface Board {
@@ -87,11 +57,6 @@ interface Board {
   publishedAt: number;
 }
 
-/** The key that tells finished games apart (a repeat of the same end has the same). */
-export function resultKey(g: FinishedGame): string {
-  return `${g.board} ${g.restarts} ${g.seq}`;
-}
-
 /** The most changes a board heard a moment ago (within the restart time) can have made since. */
 export const MAX_STEP = 32;
 
@@ -100,52 +65,67 @@ const ahead = (seq: number, last: number) => ((seq - last) & 0xff) !== 0 && ((se
 
 export class Room {
   private boards = new Map<string, Board>();
-  private finished: FinishedGame[] = [];
+  /** Each board's finished games, oldest first. */
+  private finished = new Map<string, FinishedGame[]>();
   private readonly restartAfterMs: number;
   private readonly refreshMs: number;
+  private readonly keepPerBoard: number;
   private readonly keepResults: number;
+  private readonly maxBoards: number;
+  private readonly enrolled: (board: string) => boolean;
 
   constructor(private options: RoomOptions) {
     this.restartAfterMs = options.restartAfterMs ?? 1500;
     this.refreshMs = options.refreshMs ?? 10_000;
+    this.keepPerBoard = options.keepPerBoard ?? 100;
     this.keepResults = options.keepResults ?? 500;
+    this.maxBoards = options.maxBoards ?? 1000;
+    this.enrolled = (board) => !!options.keys?.[board];
   }
 
   /** Takes one advert heard at `now` (ms). */
   hear(advert: HeardAdvert, now: number): Hearing {
-    const info = decodeAdvert(advert.bytes, this.options.games);
+    const opened = openAdvert(advert.bytes, this.options.keys?.[advert.board]);
+    if (opened === 'forged') return { verdict: 'forged' };
+    const info = opened && decodeAdvert(opened.bytes, this.options.games);
     if (!info) return { verdict: 'malformed' };
     const known = this.boards.get(advert.board);
     const name = this.options.names?.[advert.board] ?? advert.name ?? known?.state.name ?? null;
     let verdict: Verdict = 'new';
-    if (known) {
+    const counter = opened!.counter;
+    if (counter !== null) {
+      // A verified advert: its counter tells a repeat (the same) from a replay (behind), across restarts.
+      const last = known?.state.counter ?? null;
+      if (last !== null && counter < last) return { verdict: 'replayed' };
+      if (last === counter) verdict = 'duplicate';
+    } else if (known) {
       const quiet = now - known.heardAt >= this.restartAfterMs;
       const step = (info.seq - known.state.seq) & 0xff;
       if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
       else if (step === 0 || step > MAX_STEP) verdict = quiet ? 'restart' : 'stale';
     }
     if (verdict === 'stale') return { verdict };
+    const back = known?.state.silent;
     if (verdict === 'duplicate') {
       const k = known!;
-      const wasSilent = k.state.silent;
       k.heardAt = now;
       Object.assign(k.state, { lastSeen: iso(now), rssi: advert.rssi ?? k.state.rssi, silent: false, name });
-      if (!wasSilent && now - k.publishedAt < this.refreshMs) return { verdict };
+      if (!back && now - k.publishedAt < this.refreshMs) return { verdict };
       k.publishedAt = now;
-      return { verdict, state: k.state };
+      return { verdict, back, state: k.state };
     }
     const state: BoardState = {
       board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
       turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
-      seq: info.seq, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
-      lastSeen: iso(now), rssi: advert.rssi, silent: false,
+      seq: info.seq, counter, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
+      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled: this.enrolled(advert.board),
     };
-    this.boards.set(advert.board, { state, heardAt: now, publishedAt: now });
-    const hearing: Hearing = { verdict, state };
+    this.follow(advert.board, { state, heardAt: now, publishedAt: now });
+    const hearing: Hearing = { verdict, back, state };
     if (state.over && !known?.state.over) {
       hearing.finished = {
         board: state.board, name, game: state.game, scores: state.scores, winner: state.winner,
-        round: state.round, seq: state.seq, restarts: state.restarts, at: iso(now),
+        round: state.round, seq: state.seq, counter, restarts: state.restarts, at: iso(now), enrolled: state.enrolled,
       };
       this.addResults([hearing.finished]);
     }
@@ -159,18 +139,46 @@ export class Room {
    */
   adopt(state: BoardState, now: number): boolean {
     const known = this.boards.get(state.board);
-    if (known && !(state.restarts > known.state.restarts || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq)))) return false;
     const lastSeen = Date.parse(state.lastSeen);
-    this.boards.set(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
+    // Sequence numbers wrap at 256: one 128 changes behind looks ahead, so the state must also be as recent as what is known.
+    const later = !known || (state.counter !== null && known.state.counter !== null ? state.counter > known.state.counter
+      : state.restarts > known.state.restarts
+        || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq) && lastSeen >= Date.parse(known.state.lastSeen)));
+    if (!later) return false;
+    this.follow(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
     return true;
   }
 
-  /** Adds finished games (this hub's, or another's from the results); returns whether any was new. */
+  /** Keeps `board`; a new board not enrolled, when the room follows as many as it may, forgets the one not enrolled heard longest ago. */
+  private follow(id: string, board: Board): void {
+    if (!this.boards.has(id) && !this.enrolled(id)) {
+      const others = [...this.boards].filter(([b]) => !this.enrolled(b));
+      if (others.length >= this.maxBoards) this.boards.delete(others.reduce((a, b) => (b[1].heardAt < a[1].heardAt ? b : a))[0]);
+    }
+    this.boards.set(id, board);
+  }
+
+  /**
+   * Adds finished games (this hub's, or another's from the results); returns
+   * whether any was new. Each board keeps its latest keepPerBoard; the boards
+   * not enrolled keep their latest keepResults together, so no number of
+   * made-up games pushes out an enrolled board's.
+   */
   addResults(games: FinishedGame[]): boolean {
-    const keys = new Set(this.finished.map(resultKey));
-    const fresh = games.filter((g) => !keys.has(resultKey(g)));
-    if (!fresh.length) return false;
-    this.finished = this.finished.concat(fresh).sort((a, b) => a.at.localeCompare(b.at)).slice(-this.keepResults);
+    let fresh = false;
+    for (const g of games) {
+      const mine = this.finished.get(g.board) ?? [];
+      if (mine.some((m) => resultKey(m) === resultKey(g))) continue;
+      fresh = true;
+      this.finished.set(g.board, mine.concat(g).sort(byTime).slice(-this.keepPerBoard));
+    }
+    if (!fresh) return false;
+    const others = [...this.finished].filter(([b]) => !this.enrolled(b)).flatMap(([, gs]) => gs).sort(byTime);
+    for (const g of others.slice(0, Math.max(0, others.length - this.keepResults))) {
+      const left = this.finished.get(g.board)!.filter((m) => m !== g);
+      if (left.length) this.finished.set(g.board, left);
+      else this.finished.delete(g.board);
+    }
     return true;
   }
 
@@ -191,9 +199,11 @@ export class Room {
   }
 
   results(): FinishedGame[] {
-    return this.finished.slice();
+    return [...this.finished.values()].flat().sort(byTime);
   }
 }
+
+const byTime = (a: FinishedGame, b: FinishedGame) => a.at.localeCompare(b.at);
 
 function sameGame(s: BoardState, info: { game: string; scores: number[]; turn: number | null; winner: number | null; round: number }): boolean {
   return s.game === info.game && s.turn === info.turn && s.winner === info.winner && s.round === info.round && s.scores.join() === info.scores.join();

@@ -5,7 +5,7 @@
 // it bundles for a browser as it is.
 
 import {
-  ADVERT_HEADER, ADVERT_MAGIC, ADVERT_MAX_SCORES, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
+  ADVERT_COUNTER_BYTES, ADVERT_HEADER, ADVERT_MAGIC, ADVERT_MAX_SCORES, ADVERT_SIGNED_VERSION, ADVERT_TAG_BYTES, ADVERT_VERSION, FLAG_CONFIRM, FLAG_DIAG, FLAG_OVER,
   FLAG_TRUNCATED, NO_PLAYER,
 } from '../firmware/advert';
 
@@ -118,10 +118,12 @@ export interface AdvertInfo {
  * simulator's registry gives the table (sim/replay.ts advertGameNames).
  */
 export function decodeAdvert(bytes: Uint8Array, games: Record<number, string>): AdvertInfo | null {
-  if (bytes.length < ADVERT_HEADER || bytes[0] !== ADVERT_MAGIC || bytes[1] !== ADVERT_VERSION) return null;
+  // A signed advert (version 2) is read alike, its counter's high bytes and tag after the scores left out (the hub checks them).
+  const signed = bytes[1] === ADVERT_SIGNED_VERSION;
+  if (bytes.length < ADVERT_HEADER || bytes[0] !== ADVERT_MAGIC || (bytes[1] !== ADVERT_VERSION && !signed)) return null;
   const n = bytes[3];
   // A board sends exactly its n scores (at most ADVERT_MAX_SCORES): any other length is garbled.
-  if (n > ADVERT_MAX_SCORES || bytes.length !== ADVERT_HEADER + 2 * n) return null;
+  if (n > ADVERT_MAX_SCORES || bytes.length !== ADVERT_HEADER + 2 * n + (signed ? ADVERT_COUNTER_BYTES + ADVERT_TAG_BYTES : 0)) return null;
   const flags = bytes[4];
   const over = (flags & FLAG_OVER) !== 0;
   const player = bytes[5] === NO_PLAYER ? null : bytes[5];

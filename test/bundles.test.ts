@@ -27,7 +27,7 @@ const OWN_NAMES: Record<string, string[]> = {};
 for (const { id } of GAMES) OWN_NAMES[id] = await internalNamesOf(id);
 
 /** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
-const BUILT_IN_MODULES = ['Storage'];
+const BUILT_IN_MODULES = ['Storage', 'crypto'];
 
 /** Phone lines (and button presses) that reach every command, a refusal of each kind, diagnostics and a score. */
 const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28+D29', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',

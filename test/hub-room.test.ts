@@ -1,21 +1,34 @@
 // The hub without a broker: reading gateways' messages (hub/gateways.ts) and
 // keeping a room's boards from their adverts (hub/room.ts).
+import { nodeSha256 } from '../sim/sha256';
 import assert from 'node:assert/strict';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
-import { NOT_OURS, readGatewayMessage } from '../hub/gateways';
+import fc from 'fast-check';
+import { signAdvert } from '../firmware/sign';
+import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/gateways';
 import type { HeardAdvert } from '../hub/gateways';
+import { readBoardState, readFinishedGame } from '../hub/messages';
 import { MAX_STEP, Room } from '../hub/room';
-import { espruinoHubMessage } from '../sim/gateway';
+import type { FinishedGame } from '../hub/messages';
+import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/gateway';
 import { advertGameNames } from '../sim/replay';
 
 const GAMES = advertGameNames();
+/** A board's key, and its advert signed as the firmware signs it. */
+const KEY = '00112233445566778899aabbccddeeff';
+const KEY_BYTES = Buffer.from(KEY, 'latin1');
+const signed = (bytes: Uint8Array, counter: number, key = KEY) => {
+  const out = new Uint8Array(ADVERT_MAX_BYTES);
+  out.set(bytes);
+  return signAdvert(nodeSha256, key, out, counter).slice();
+};
 const RINGAPEG = 3;
 
 /** Ring-a-Peg's advert bytes of `s` with sequence number `seq`. */
 const advert = (s: Partial<AdvertState>, seq: number) =>
   encodeAdvert({ scores: [0, 0], turn: 0, winner: null, ...s }, RINGAPEG, 0, seq, 1, new Uint8Array(ADVERT_MAX_BYTES)).slice();
-const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null });
+const heard = (bytes: Uint8Array, board = 'f0:a1:00:00:00:01'): HeardAdvert => ({ board, bytes, rssi: -60, name: null, copy: false });
 
 describe('hub: what the gateways publish', () => {
   const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
@@ -29,26 +42,26 @@ describe('hub: what the gateways publish', () => {
   it('the simulated gateway writes what the reader reads back', () => {
     const { topic, payload } = espruinoHubMessage('f0:a1:00:00:00:02', bytes, -55, 'Tallyboard 2');
     assert.equal(topic, '/ble/advertise/f0:a1:00:00:00:02');
-    assert.deepEqual(readGatewayMessage(topic, payload), { board: 'f0:a1:00:00:00:02', bytes, rssi: -55, name: 'Tallyboard 2' });
+    assert.deepEqual(readGatewayMessage(topic, payload), { board: 'f0:a1:00:00:00:02', bytes, rssi: -55, name: 'Tallyboard 2', copy: false });
   });
   it('EspruinoHub\'s per-company topic, OpenMQTTGateway\'s and Theengs\' JSON', () => {
     const hex = [...bytes].map((b) => (b | 0x100).toString(16).slice(1)).join('');
     assert.deepEqual(readGatewayMessage('/ble/advertise/f0:a1:00:00:00:03/manufacturer/0590', JSON.stringify(hex)),
-      { board: 'f0:a1:00:00:00:03', bytes, rssi: null, name: null });
+      { board: 'f0:a1:00:00:00:03', bytes, rssi: null, name: null, copy: true });
     assert.deepEqual(readGatewayMessage('home/OpenMQTTGateway/BTtoMQTT/F0A100000004', JSON.stringify({ id: 'F0:A1:00:00:00:04', rssi: -80, manufacturerdata: '9005' + hex })),
-      { board: 'f0:a1:00:00:00:04', bytes, rssi: -80, name: null });
+      { board: 'f0:a1:00:00:00:04', bytes, rssi: -80, name: null, copy: false });
   });
   it('other devices\' adverts are not ours: another company, Espruino\'s own JSON adverts, no manufacturer data', () => {
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"manufacturerData":"4c000215"}'), NOT_OURS);
     const espruinoJson = '9005' + Buffer.from('{t:21}').toString('hex');
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', JSON.stringify({ rssi: -50, manufacturerData: espruinoJson })), NOT_OURS);
-    assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"name":"Puck.js 1234"}'), NOT_OURS);
+    assert.deepEqual(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff', '{"rssi":-50,"name":"Puck.js 1234"}'), { withoutData: 'Puck.js 1234' });
     assert.equal(readGatewayMessage('/ble/advertise/aa:bb:cc:dd:ee:ff/manufacturer/004c', '"0215"'), NOT_OURS);
   });
   it('a garbled message is malformed, with why', () => {
     assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"rssi":-50,'), { malformed: 'not JSON' });
     assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"90055g"}'), { malformed: 'manufacturer data is not hex' });
-    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"900554","rssi":"loud"}'), { malformed: 'rssi is not a number' });
+    assert.deepEqual(readGatewayMessage('/ble/advertise/x', '{"manufacturerData":"900554","rssi":"loud"}'), { malformed: 'rssi is not a number of dBm' });
   });
 });
 
@@ -92,7 +105,7 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.equal(r.hear(heard(Uint8Array.from([...good, 0])), 20).verdict, 'malformed', 'a byte too many');
     const nine = Uint8Array.from([0x54, 1, 3, 9, 0, 0, 7, 0, ...new Array(18).fill(0)]);
     assert.equal(r.hear(heard(nine), 30).verdict, 'malformed', 'more scores than an advert holds');
-    assert.equal(r.hear(heard(Uint8Array.from([0x54, 2, 3, 0, 0, 0, 7, 0])), 40).verdict, 'malformed', 'a layout version it does not know');
+    assert.equal(r.hear(heard(Uint8Array.from([0x54, 3, 3, 0, 0, 0, 7, 0])), 40).verdict, 'malformed', 'a layout version it does not know');
     assert.equal(r.states()[0].seq, 5);
   });
   it('a finished game is told once, again after an undo and a new end; the winner is in the state', () => {
@@ -134,9 +147,168 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.deepEqual([repeat.verdict, repeat.finished], ['duplicate', undefined]);
     assert.equal(r.results().length, 1);
   });
+  it('a published state 128 or more changes behind (its sequence number wrapped) is not taken for a later one', () => {
+    const r = room();
+    const old = room().hear(heard(advert({ scores: [1, 0] }, 1)), 0).state!;
+    for (let seq = 1; seq <= 153; seq++) r.hear(heard(advert({ scores: [seq, 0] }, seq)), 1000 + seq);
+    assert.equal(r.adopt({ ...old }, 2000), false);
+    assert.deepEqual(r.states()[0].scores, [153, 0]);
+  });
   it('names from the club\'s list win over the board\'s Bluetooth name', () => {
     const r = new Room({ games: GAMES, silentAfterMs: 10_000, names: { 'f0:a1:00:00:00:01': 'Table 3' } });
     assert.equal(r.hear({ ...heard(advert({}, 1)), name: 'Tallyboard 1' }, 0).state?.name, 'Table 3');
     assert.equal(r.hear({ ...heard(advert({}, 1), 'f0:a1:00:00:00:02'), name: 'Tallyboard 2' }, 0).state?.name, 'Tallyboard 2');
   });
 });
+
+describe('hub: junk in what the gateways publish', () => {
+  const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
+  const whole = (id: string, more: Record<string, unknown> = {}) =>
+    JSON.stringify({ rssi: -60, manufacturerData: '9005' + Buffer.from(bytes).toString('hex'), ...more });
+  it('an id with control characters, wildcards or separators becomes one topic level of safe characters', () => {
+    const r = readGatewayMessage('/ble/advertise/x', whole('', { id: 'Table\u0000 1/+#\u202e\n' }));
+    assert.ok(typeof r === 'object' && 'board' in r);
+    assert.equal(r.board, 'Table-1');
+    fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (id) => {
+      const b = boardId(id);
+      return b === null || (/^[A-Za-z0-9._:-]+$/.test(b) && b.length <= MAX_ID);
+    }));
+  });
+  it('an id of 70,000 characters, or none, is a malformed message; a name is cut to its length, without control characters', () => {
+    assert.ok('malformed' in (readGatewayMessage(`/ble/advertise/${'a'.repeat(70_000)}`, whole('')) as object));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/\u0000', whole('')) as object));
+    const r = readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', whole('', { name: '\u001b[31m=HYPERLINK("x")' + 'z'.repeat(100) }));
+    assert.ok(typeof r === 'object' && 'name' in r);
+    assert.equal(r.name, '[31m=HYPERLINK("x")' + 'z'.repeat(MAX_NAME - 19));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', whole('', { rssi: 1e300 })) as object));
+    assert.ok('malformed' in (readGatewayMessage('/ble/advertise/f0:a1:00:00:00:01', ' '.repeat(5000)) as object));
+  });
+  it('any text on any topic: a reading, never an exception', () => {
+    const topics = fc.constantFrom('/ble/advertise/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01/manufacturer/0590', '/ble/presence/x', 'home/g/BTtoMQTT/F0A100000001', '');
+    const payloads = fc.oneof(fc.string({ unit: 'binary' }), fc.json(), fc.jsonValue().map((v) => JSON.stringify({ rssi: -50, manufacturerData: v, name: v, id: v })));
+    fc.assert(fc.property(topics, payloads, (t, p) => {
+      const r = readGatewayMessage(t, p);
+      return r === NOT_OURS || typeof r === 'object';
+    }));
+  });
+});
+
+describe('hub: EspruinoHub as its lib/discovery.js publishes', () => {
+  const bytes = advert({ scores: [125, -40], turn: 1 }, 9);
+  it('with manufacturer data: presence, the whole advert and its copy under /manufacturer/0590, read as the same board', () => {
+    const messages = new SimulatedEspruinoHub().heard('f0:a1:00:00:00:01', bytes, -60, 'Tallyboard');
+    assert.deepEqual(messages.map((m) => m.topic), ['/ble/presence/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01', '/ble/advertise/f0:a1:00:00:00:01/manufacturer/0590']);
+    const [presence, full, copy] = messages.map((m) => readGatewayMessage(m.topic, m.payload));
+    assert.equal(presence, NOT_OURS);
+    assert.deepEqual(full, { board: 'f0:a1:00:00:00:01', bytes, rssi: -60, name: 'Tallyboard', copy: false });
+    assert.deepEqual(copy, { board: 'f0:a1:00:00:00:01', bytes, rssi: null, name: null, copy: true });
+  });
+  it('without it (its shipped config.json): the advert says so, with the board\'s name', () => {
+    const messages = new SimulatedEspruinoHub({ manufacturerData: false }).heard('f0:a1:00:00:00:01', bytes, -60, 'Tallyboard');
+    assert.deepEqual(messages.map((m) => readGatewayMessage(m.topic, m.payload)), [NOT_OURS, { withoutData: 'Tallyboard' }]);
+  });
+  it('a board in known_devices is published under its name (spaces and all): the board is that name, made fit for a topic', () => {
+    const hub = new SimulatedEspruinoHub({ prefix: 'ble', knownDevices: { 'f0:a1:00:00:00:01': 'Table 1' } });
+    const [, full, copy] = hub.heard('f0:a1:00:00:00:01', bytes, -60).map((m) => readGatewayMessage(m.topic, m.payload));
+    assert.ok(typeof full === 'object' && 'board' in full && typeof copy === 'object' && 'board' in copy);
+    assert.deepEqual([full.board, copy.board], ['Table-1', 'Table-1']);
+    assert.equal(boardId('Table 1'), 'Table-1', 'the config\'s names are keyed the same way');
+  });
+});
+
+describe('hub: the room\'s own messages read back', () => {
+  const r = new Room({ games: GAMES, silentAfterMs: 10_000 });
+  const { state, finished } = r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 0);
+  it('a state and a finished game as the hub publishes them pass, copied; anything else is null', () => {
+    assert.deepEqual(readBoardState(JSON.parse(JSON.stringify(state))), state);
+    assert.deepEqual(readFinishedGame(JSON.parse(JSON.stringify(finished))), finished);
+    for (const bad of [null, 5, 'x', [], {}, { ...state, board: 'a/b' }, { ...state, scores: [1, 'x'] }, { ...state, scores: new Array(9).fill(0) },
+      { ...state, name: '\u0007' }, { ...state, lastSeen: 'never' }, { ...state, seq: 300 }, { ...state, silent: 'yes' }]) {
+      assert.equal(readBoardState(bad), null, JSON.stringify(bad));
+    }
+    assert.equal(readFinishedGame({ ...finished, at: undefined }), null);
+    const extra = readBoardState({ ...state, evil: '<script>' }) as unknown as Record<string, unknown>;
+    assert.equal(extra.evil, undefined);
+  });
+});
+
+describe('hub: results kept per board', () => {
+  const game = (board: string, seq: number, at: number): FinishedGame => ({
+    board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, counter: null, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
+  });
+  it('made-up games of other boards, any number, never push out an enrolled board\'s', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY_BYTES }, keepResults: 500 });
+    r.addResults([game('f0:a1:00:00:00:01', 1, 0), game('f0:a1:00:00:00:01', 2, 1)]);
+    for (let i = 0; i < 600; i++) r.addResults([game(boardAddress(1000 + i), 1, 10 + i)]);
+    const kept = r.results();
+    assert.deepEqual(kept.filter((g) => g.board === 'f0:a1:00:00:00:01').map((g) => g.seq), [1, 2]);
+    assert.equal(kept.length, 502);
+  });
+  it('a board keeps its latest games, at most keepPerBoard', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, keepPerBoard: 3 });
+    for (let i = 0; i < 5; i++) r.addResults([game('b', i, i)]);
+    assert.deepEqual(r.results().map((g) => g.seq), [2, 3, 4]);
+  });
+  it('boards not enrolled are followed up to maxBoards: a new one forgets the one heard longest ago, never an enrolled one', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000, maxBoards: 2, keys: { e: KEY_BYTES } });
+    r.hear(heard(signed(advert({}, 1), 1), 'e'), 0);
+    r.hear(heard(advert({}, 1), 'a'), 1);
+    r.hear(heard(advert({}, 1), 'b'), 2);
+    r.hear(heard(advert({}, 1), 'c'), 3);
+    assert.deepEqual(r.states().map((s) => s.board).sort(), ['b', 'c', 'e']);
+  });
+});
+
+describe('hub: signed adverts of enrolled boards', () => {
+  const B = 'f0:a1:00:00:00:01';
+  const room = () => new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY_BYTES } });
+  it('a signed advert is taken and marked enrolled; the same counter again is a repeat; one behind is replayed, across any quiet time', () => {
+    const r = room();
+    const first = r.hear(heard(signed(advert({ scores: [10, 0], turn: 1 }, 0), 1000)), 0);
+    assert.deepEqual([first.verdict, first.state?.enrolled, first.state?.counter, first.state?.seq], ['new', true, 1000, 1000 & 0xff]);
+    assert.equal(r.hear(heard(signed(advert({ scores: [10, 0], turn: 1 }, 0), 1000)), 375).verdict, 'duplicate');
+    assert.equal(r.hear(heard(signed(advert({ scores: [10, 5], turn: 0 }, 0), 1300)), 750).verdict, 'new', 'any step forward (the board jumps ahead after a restart)');
+    assert.equal(r.hear(heard(signed(advert({ scores: [99, 0], winner: 0 }, 0), 1200)), 60_000).verdict, 'replayed');
+    assert.deepEqual(r.states()[0].scores, [10, 5]);
+    assert.deepEqual(r.results(), []);
+  });
+  it('unsigned, signed with another key, or changed after signing: forged, and nothing changes', () => {
+    const r = room();
+    r.hear(heard(signed(advert({ scores: [10, 0] }, 0), 5)), 0);
+    assert.equal(r.hear(heard(advert({ scores: [200, 0], winner: 0 }, 6)), 10).verdict, 'forged');
+    assert.equal(r.hear(heard(signed(advert({ scores: [200, 0], winner: 0 }, 0), 6, '0'.repeat(32))), 20).verdict, 'forged');
+    const changed = signed(advert({ scores: [10, 0] }, 0), 7);
+    changed[8] = 200;
+    assert.equal(r.hear(heard(changed), 30).verdict, 'forged');
+    assert.deepEqual([r.states()[0].scores, r.results().length], [[10, 0], 0]);
+  });
+  it('a board not enrolled may sign: taken, shown as not enrolled', () => {
+    const r = room();
+    const h = r.hear(heard(signed(advert({ scores: [3, 0] }, 0), 9), 'f0:a1:00:00:00:02'), 0);
+    assert.deepEqual([h.verdict, h.state?.enrolled, h.state?.counter, h.state?.scores], ['new', false, null, [3, 0]]);
+  });
+  it('any forged, replayed or junk advert never changes what the room shows for an enrolled board', () => {
+    const game = [signed(advert({ scores: [10, 0], turn: 1 }, 0), 50), signed(advert({ scores: [10, 5], turn: 0 }, 0), 51), signed(advert({ scores: [200, 5], winner: 0 }, 0), 52)];
+    const hostile = fc.oneof(
+      fc.uint8Array({ maxLength: 24 }),
+      fc.constantFrom(...game.slice(0, 2)),
+      fc.record({ scores: fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 4 }), winner: fc.constantFrom(null, 0, 1) }).chain((s) =>
+        fc.nat({ max: 0xffffffff }).map((c) => signed(advert(s, 0), c, 'f'.repeat(32)))),
+      fc.nat({ max: 255 }).map((seq) => advert({ scores: [300, 0], winner: 1 }, seq)),
+    );
+    fc.assert(fc.property(fc.array(hostile, { maxLength: 20 }), (junk) => {
+      const r = room();
+      let t = 0;
+      for (const g of game) r.hear(heard(g), (t += 400));
+      const shown = JSON.stringify([r.states()[0], r.results()]);
+      for (const j of junk) {
+        const v = r.hear(heard(j), (t += 400)).verdict;
+        assert.ok(v !== 'new' && v !== 'restart', `taken: ${[...j]}`);
+      }
+      // Its last seen may move on (a repeat of its latest advert); nothing else.
+      const [state] = r.states();
+      assert.equal(JSON.stringify([{ ...state, lastSeen: JSON.parse(shown)[0].lastSeen }, r.results()]), shown);
+    }), { numRuns: 200 });
+  });
+});
+

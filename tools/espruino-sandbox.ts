@@ -3,6 +3,7 @@
 // firmware uses record their calls, and timers run on a manual clock.
 import vm from 'node:vm';
 import { crc32 } from './crc32';
+import { nodeSha256 } from '../sim/sha256';
 
 /** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
 const ABSENT = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl',
@@ -217,6 +218,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     process: { memory: () => ({ free: 2000, usage: 950, total: 2950 }), env: { VERSION: '2v29' } },
     require: (name: string) => {
       if (name === 'Storage') return storageApi;
+      // The MDBT42Q's build has the crypto module with SHA256 (signed adverts).
+      if (name === 'crypto') return { SHA256: nodeSha256 };
       throw new Error(`Module ${name} not found`);
     },
   };

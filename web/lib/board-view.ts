@@ -82,6 +82,9 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
     view.notice = 'press both board buttons together to confirm ' + m.cmd;
   } else if (m.type === 'ok') {
     view.confirmMs = 0;
+  } else if (m.type === 'key') {
+    // Sent to a paired phone only: the key the club's hub checks this board's signed adverts with (docs/hub.md).
+    view.notice = 'this board\'s key, for the club\'s hub config ("keys", by the board\'s address): ' + m.key;
   } else if (m.type === 'restored') {
     view.notice = m.lost ? 'the saved game could not be taken up' : 'the board took up its saved game (' + m.moves + (m.moves === 1 ? ' move)' : ' moves)');
   } else if (m.type === 'fault') {

@@ -1,14 +1,18 @@
 // The room view (docs/hub.md): every board of a room on one live scoreboard,
 // from what the club hub publishes, over MQTT-over-WebSockets. The address
 // says which broker and room: index.html?broker=ws://HOST:9001&room=club
-// (default: this page's host, port 9001, room club).
+// (default: this page's host, port 9001, room club); `&enrolled=only` shows
+// only the boards the club enrolled. Every message is checked before it is
+// shown: what is no state, finished game or results is dropped, and counted.
 import mqtt from 'mqtt';
-import { resultKey } from '../../hub/room';
-import type { BoardState, FinishedGame } from '../../hub/room';
+import { parsePayload, readBoardState, readFinishedGame, resultKey } from '../../hub/messages';
+import type { BoardState, FinishedGame } from '../../hub/messages';
+import { resultsCsv } from './csv';
 
 const params = new URLSearchParams(location.search);
 const broker = params.get('broker') ?? `ws://${location.hostname || 'localhost'}:9001`;
 const room = params.get('room') ?? 'club';
+const enrolledOnly = params.get('enrolled') === 'only';
 const base = `tallyboard/${room}/`;
 
 const boards = new Map<string, BoardState>();
@@ -25,6 +29,7 @@ function cell(row: HTMLTableRowElement, text: string, className = ''): HTMLTable
 }
 
 const boardName = (b: { name: string | null; board: string }) => b.name ? `${b.name} (${b.board})` : b.board;
+const shown = (b: { enrolled: boolean }) => b.enrolled || !enrolledOnly;
 const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 /** A board's scores, the player to play and the winner marked. */
@@ -43,11 +48,11 @@ function scoresCell(row: HTMLTableRowElement, s: { scores: number[]; turn?: numb
 function showBoards(): void {
   const body = byId('boards') as HTMLTableSectionElement;
   body.replaceChildren();
-  for (const b of [...boards.values()].sort((x, y) => boardName(x).localeCompare(boardName(y)))) {
+  for (const b of [...boards.values()].filter(shown).sort((x, y) => boardName(x).localeCompare(boardName(y)))) {
     const row = body.insertRow();
     row.dataset.board = b.board;
-    row.className = [b.silent ? 'silent' : '', b.over ? 'over' : ''].join(' ').trim();
-    cell(row, boardName(b));
+    row.className = [b.silent ? 'silent' : '', b.over ? 'over' : '', b.enrolled ? '' : 'unenrolled'].join(' ').trim();
+    cell(row, boardName(b), 'board');
     cell(row, b.game, 'game');
     cell(row, b.round ? String(b.round) : '');
     scoresCell(row, b);
@@ -56,7 +61,7 @@ function showBoards(): void {
 }
 
 function finishedGames(): FinishedGame[] {
-  return [...results.values()].sort((a, b) => a.at.localeCompare(b.at));
+  return [...results.values()].filter(shown).sort((a, b) => a.at.localeCompare(b.at));
 }
 
 function showResults(): void {
@@ -64,24 +69,13 @@ function showResults(): void {
   body.replaceChildren();
   for (const g of finishedGames().reverse()) {
     const row = body.insertRow();
+    if (!g.enrolled) row.className = 'unenrolled';
     cell(row, time(g.at));
-    cell(row, boardName(g));
+    cell(row, boardName(g), 'board');
     cell(row, g.game);
     cell(row, g.winner === null ? 'none' : `player ${g.winner + 1}`);
     scoresCell(row, g);
   }
-}
-
-/** The finished games as CSV: one row a game, a column a player's score. */
-function resultsCsv(games: FinishedGame[]): string {
-  const most = games.reduce((n, g) => Math.max(n, g.scores.length), 0);
-  const quote = (v: unknown) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  const head: unknown[] = ['ended', 'board', 'name', 'game', 'winner'].concat(Array.from({ length: most }, (_, i) => `player ${i + 1}`));
-  const rows = games.map((g): unknown[] => [g.at, g.board, g.name, g.game, g.winner === null ? '' : g.winner + 1, ...g.scores]);
-  return [head].concat(rows).map((r) => r.map(quote).join(',')).join('\n') + '\n';
 }
 
 function download(name: string, type: string, text: string): void {
@@ -106,24 +100,31 @@ client.on('close', () => {
   status.textContent = `no broker at ${broker}; trying again…`;
   status.className = '';
 });
+let dropped = 0;
+const droppedText = byId('dropped');
+const drop = () => {
+  dropped++;
+  droppedText.textContent = `${dropped} unreadable message${dropped === 1 ? '' : 's'} dropped`;
+};
 client.on('message', (topic, payload) => {
-  let v: unknown;
-  try {
-    v = JSON.parse(payload.toString());
-  } catch {
+  const v = parsePayload(payload.toString());
+  if (topic === `${base}results`) {
+    // The hub's retained results: only the games that read as such (and one count for a message with any that do not).
+    const games = Array.isArray(v) ? v.map(readFinishedGame) : [null];
+    if (games.includes(null)) drop();
+    for (const g of games) if (g) results.set(resultKey(g), g);
+    showResults();
     return;
   }
-  if (topic === `${base}results`) {
-    if (!Array.isArray(v)) return;
-    for (const g of v as FinishedGame[]) results.set(resultKey(g), g);
-    showResults();
-  } else if (topic.endsWith('/finished')) {
-    const g = v as FinishedGame;
+  const board = topic.slice(base.length, topic.lastIndexOf('/'));
+  if (topic.endsWith('/finished')) {
+    const g = readFinishedGame(v);
+    if (!g || g.board !== board) return drop();
     results.set(resultKey(g), g);
     showResults();
   } else {
-    const s = v as BoardState;
-    if (typeof s !== 'object' || s === null || typeof s.board !== 'string' || !Array.isArray(s.scores)) return;
+    const s = readBoardState(v);
+    if (!s || s.board !== board) return drop();
     boards.set(s.board, s);
     showBoards();
   }

@@ -15,9 +15,10 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Interpreter } from '../../sensing';
 import type { Diagnostics, WalkState } from '../../diag';
 import { BANK, RAIL, STUCK } from '../../faults';
-import type { ShuffleboardMove } from './rules';
+import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { RADIUS_MM } from './rules';
 import { CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { createGridChecks } from './checks';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
@@ -323,7 +324,7 @@ export function locate(ref: Int16Array, poll?: () => void): number[][] {
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(): void;
   busy(): boolean;
-  faults(report: (ch: number, fault: number) => void): number;
+  faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
 }
 
@@ -336,9 +337,12 @@ function nothing(): void {}
  * goes is decided at power-up), `analog` the grid's bank.
  */
 export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
-  const bank = (analog as AnalogBank[])[0];
+  const raw = (analog as AnalogBank[])[0];
   /** Per channel, the last reading that counted as a change (in 255ths of the supply, some 16 ADC steps: a byte; the bank's changes keeps it). */
   const ref = new Uint8Array(CHANNELS);
+  /** The grid's sensor checks (checks.ts): the grid is read through them, a channel out of service as no field. */
+  const checks = createGridChecks(raw, ref);
+  const bank = checks.bank;
   /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
@@ -453,7 +457,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (!(ch & 63)) watchLaunch();
       frame[ch] = bank.read(ch) * STEPS;
     }
+    checks.frame(frame);
     const seen = locate(frame, watchLaunch);
+    checks.seen(seen);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -512,7 +518,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         begin(1);
       } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
-        if (seenLast && !seenNow) emit({ k: 'clear' });
+        if (seenLast && !seenNow) {
+          checks.cleared();
+          emit({ k: 'clear' });
+        }
         seenLast = seenNow;
         seenNow = row = 0;
       }
@@ -538,7 +547,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       throwAt = t;
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
-    faults: function (report: (ch: number, fault: number) => void): number {
+    faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
       // which no launch gets past; told once while it lasts.
       const stuck = passing & held & ~told;
@@ -559,9 +568,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (n > railed) report(first, RAIL);
       railed = n;
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
-      return n > SENSORS >> 1 ? BANK : 0;
+      return (n > SENSORS >> 1 ? BANK : 0) | checks.check(report, state as ShuffleboardState | undefined);
     },
     diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
+      // The sensors as they read, out of service or not: the maker looks for the faulty ones.
+      const bank = raw;
       /** The walk test: per channel, 1 once a grid sensor saw a weight's field or a launch group was passed. */
       const seen = new Uint8Array(CHANNELS);
       let count = 0;

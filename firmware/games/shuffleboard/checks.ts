@@ -1,0 +1,207 @@
+// The shuffleboard grid's sensor checks during play (docs/diagnostics.md), apart
+// from finding the weights (interpret.ts calls them). A hall sensor can fail
+// without reaching a rail: stuck at one reading, drifted off its calibration,
+// noisy, the whole grid's field reversed (sensors turned over), the grid
+// floating (its multiplexers' output open), or a multiplexer's select line dead
+// (half the channels read their neighbours'). A channel found faulty is taken out
+// of service: the interpreter reads it as half the supply (no field) through
+// `bank` below, so it places no weight, until it reads sanely again; a fault of
+// the whole grid stops the sensed scoring (BANK) while it lasts.
+import type { AnalogBank } from '../../../hal/types';
+import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK } from '../../faults';
+import { CHANNELS, COLS, PEAK, QUIESCENT, ROWS, SENSORS } from './board';
+
+/** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
+const ADC_STEPS = 4096;
+/** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
+export const NOISY_SPREAD = 0.006;
+/** Off its calibration (the empty table's reading, or half the supply before the first) by more than this (a fraction of the supply: a fifth of a weight's peak) on an empty table: drifted, or stuck off half the supply. */
+export const OFF_MARGIN = 0.03;
+/** A reading kept this far from half the supply (in 255ths) is at a rail: no sensor's (interpret.ts, RAILED). */
+const AT_RAIL = 115;
+/** A neighbour whose reading moved this much between two throws' frames had a weight come or go right beside it (within some 13 mm). */
+const NEAR_STEPS = (0.8 * PEAK * ADC_STEPS) | 0;
+/** Throws in a row that left a weight beside a sensor whose reading did not move by a single ADC step: stuck. */
+export const STUCK_THROWS = 3;
+/** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
+export const INVERTED_THROWS = 2;
+/** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
+export const NOISE_ROWS = 2;
+
+// Per channel, in `flags`: why it is out of service (any of the low three bits: off its calibration, noisy,
+// stuck), and its stuck suspicions (×16).
+const OFF = 1;
+const NOISE = 2;
+const HELD = 4;
+const SUSPECT = 16;
+
+export interface GridChecks {
+  /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
+  bank: AnalogBank;
+  /** A throw's frame (every grid channel, in ADC steps), before the weights are found in it: compared with the last one, then its channels out of service set to no field. */
+  frame(frame: Int16Array): void;
+  /** The weights found in a throw's frame ([colour, d] each): which colour appeared. */
+  seen(w: number[][]): void;
+  /** The table was found cleared: the empty table's readings are the calibration. */
+  cleared(): void;
+  /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy. */
+  check(report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number;
+}
+
+export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
+  const flags = new Uint8Array(CHANNELS);
+  /** The empty table's readings at the last clear, in 255ths (0: none yet). */
+  const cal = new Uint8Array(SENSORS);
+  /** The last throw's frame (a channel out of service: its own reading); null before the first. */
+  let last: Int16Array | null = null;
+  /** Channels out of service; the next row whose noise is read. */
+  let out = 0;
+  let row = 0;
+  /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
+  let tell: ((ch: number | undefined, fault: number) => void) | null = null;
+  /** Throws since the table was last cleared, the colours seen on it after the last, and the colour the last throw made appear (-1: none or unclear). */
+  let throws = 0;
+  let reds = 0;
+  let blues = 0;
+  let appeared = -1;
+  /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
+  let wrong = 0;
+  let reversed = 0;
+  /** The grid floats (most channels read noise): 1. */
+  let floating = 0;
+
+  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
+  function take(ch: number, why: number): void {
+    if (!(flags[ch] & 7)) {
+      out++;
+      if (tell) tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
+    }
+    flags[ch] |= why;
+  }
+
+  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
+  function mend(ch: number, why: number): void {
+    if (!(flags[ch] & why)) return;
+    flags[ch] &= ~why;
+    if (!(flags[ch] & 7)) {
+      out--;
+      if (tell) tell(ch, OK);
+    }
+  }
+
+  /** Channel ch's reading in ADC steps (read afresh when it is out of service: the interpreter's reads give half the supply). */
+  function own(frame: Int16Array, ch: number): number {
+    return flags[ch] & 7 ? (raw.read(ch) * ADC_STEPS) | 0 : frame[ch];
+  }
+
+  /** The largest move between two frames of a neighbour of ch along its row or across it (squared). */
+  function nearMove(frame: Int16Array, prev: Int16Array, ch: number): number {
+    let most = 0;
+    const c = ch % COLS;
+    for (let k = 0; k < 4; k++) {
+      const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
+      if (n < 0 || n >= SENSORS) continue;
+      const d = frame[n] - prev[n];
+      if (d * d > most) most = d * d;
+    }
+    return most;
+  }
+
+  const bank: AnalogBank = {
+    read: function (ch: number): number {
+      return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
+    },
+    changes: function (from: number, to: number, k: Uint8Array): number {
+      if (!out) return raw.changes(from, to, k);
+      // A channel out of service: kept as its reading now for the driver's compare (no change of it counts), then as half the supply.
+      let ch = from;
+      for (; ch < to; ch++) if (flags[ch] & 7) k[ch] = (raw.read(ch) * 255) | 0;
+      const some = raw.changes(from, to, k);
+      for (ch = from; ch < to; ch++) if (flags[ch] & 7) k[ch] = 128;
+      return some;
+    },
+  };
+
+  return {
+    bank: bank,
+    frame: function (frame: Int16Array): void {
+      const prev = last;
+      last = frame;
+      if (!prev) return;
+      for (let ch = 0; ch < SENSORS; ch++) {
+        // Only where a weight came or went right beside the sensor: its own reading must have moved.
+        if (nearMove(frame, prev, ch) < NEAR_STEPS * NEAR_STEPS) continue;
+        if (own(frame, ch) !== prev[ch]) {
+          flags[ch] &= ~(3 * SUSPECT);
+          mend(ch, HELD);
+        } else if (flags[ch] < (STUCK_THROWS - 1) * SUSPECT) flags[ch] += SUSPECT;
+        else take(ch, HELD);
+      }
+    },
+    seen: function (w: number[][]): void {
+      // The frame kept for the next throw holds the readings of the channels out of service too.
+      if (last) for (let ch = 0; ch < SENSORS; ch++) if (flags[ch] & 7) last[ch] = own(last, ch);
+      let r = 0;
+      for (let i = 0; i < w.length; i++) r += w[i][0] ? 0 : 1;
+      const b = w.length - r;
+      // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
+      // it knocked one of its own off) tells nothing.
+      appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
+      reds = r;
+      blues = b;
+      throws++;
+    },
+    cleared: function (): void {
+      for (let ch = 0; ch < SENSORS; ch++) {
+        const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
+        const ref = cal[ch] || 128;
+        // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
+        if ((x - 128) * (x - 128) >= AT_RAIL * AT_RAIL) continue;
+        if ((x - ref) * (x - ref) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        else {
+          mend(ch, OFF);
+          cal[ch] = x;
+        }
+      }
+      throws = reds = blues = 0;
+      appeared = -1;
+    },
+    check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
+      tell = report;
+      // Noise: NOISE_ROWS rows read three times each, a launch group read between (a floating input follows what
+      // was read before it, and the group reads a rail).
+      let noisy = 0;
+      for (let ch = row * COLS; ch < (row + NOISE_ROWS) * COLS; ch++) {
+        const a = raw.read(ch);
+        raw.read(SENSORS);
+        const b = raw.read(ch);
+        const c = raw.read(ch);
+        const spread = Math.max(a, b, c) - Math.min(a, b, c);
+        if (spread > NOISY_SPREAD) {
+          noisy++;
+          if (!floating) take(ch, NOISE);
+        } else if (spread < NOISY_SPREAD / 2) mend(ch, NOISE);
+      }
+      row = (row + NOISE_ROWS) % ROWS;
+      // Most of them noisy: the grid floats (its multiplexers' output open): a bank fault while it does.
+      const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
+      if (floats && !floating) report(undefined, BANK);
+      floating = floats;
+      // The colour the last throw made appear against its thrower's (side f throws first in an end, then the sides take turns).
+      if (appeared >= 0 && state && state.f >= 0) {
+        if (appeared !== ((state.f + throws - 1) & 1)) {
+          if (++wrong >= INVERTED_THROWS && !reversed) {
+            reversed = 1;
+            report(undefined, INVERTED);
+          }
+        } else {
+          wrong = 0;
+          if (reversed) report(undefined, OK);
+          reversed = 0;
+        }
+        appeared = -1;
+      }
+      return floating || reversed ? BANK : 0;
+    },
+  };
+}

@@ -9,7 +9,7 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK } from '../../faults';
-import { CHANNELS, COLS, PEAK, QUIESCENT, ROWS, SENSORS } from './board';
+import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
 
 /** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
 const ADC_STEPS = 4096;
@@ -17,23 +17,30 @@ const ADC_STEPS = 4096;
 export const NOISY_SPREAD = 0.006;
 /** Off its calibration (the empty table's reading, or half the supply before the first) by more than this (a fraction of the supply: a fifth of a weight's peak) on an empty table: drifted, or stuck off half the supply. */
 export const OFF_MARGIN = 0.03;
+/**
+ * A reading this far from half the supply (in 255ths, some 96 ADC steps: 0.16 of a weight's peak) is a field whose
+ * magnet lies within 48 mm of the sensor; then one of its neighbours along its row and across it reads ALONE_NEAR
+ * or more (0.05 of a peak, 2 255ths): one lies within 38 mm of the magnet.
+ */
+const ALONE_FAR = 6;
+const ALONE_NEAR = 2;
 /** A reading kept this far from half the supply (in 255ths) is at a rail: no sensor's (interpret.ts, RAILED). */
 const AT_RAIL = 115;
-/** A neighbour whose reading moved this much between two throws' frames had a weight come or go right beside it (within some 13 mm). */
-const NEAR_STEPS = (0.8 * PEAK * ADC_STEPS) | 0;
-/** Throws in a row that left a weight beside a sensor whose reading did not move by a single ADC step: stuck. */
-export const STUCK_THROWS = 3;
+/** Each neighbour (along its row and across) of a sensor moved this many ADC steps or more, all the same way: a weight came to rest right over the sensor (its field at 50 mm to 63 mm from the magnet), or left from there. */
+const OVER_STEPS = 10;
+/** A sensor that a weight came over (or left) whose own reading moved no more than this (ADC steps) is stuck: a sound one moves by hundreds. */
+export const STILL_STEPS = 4;
 /** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
 
-// Per channel, in `flags`: why it is out of service (any of the low three bits: off its calibration, noisy,
-// stuck), and its stuck suspicions (×16).
+// Per channel, in `flags`: why it is out of service (any of the low three bits: off its calibration, noisy, stuck).
 const OFF = 1;
 const NOISE = 2;
 const HELD = 4;
-const SUSPECT = 16;
+/** Taken out of service or back since the interpreter last read it. */
+const MOVED = 8;
 
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
@@ -56,6 +63,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let last: Int16Array | null = null;
   /** Channels out of service; the next row whose noise is read. */
   let out = 0;
+  let moved = 0;
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number) => void) | null = null;
@@ -70,10 +78,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** The grid floats (most channels read noise): 1. */
   let floating = 0;
 
+  /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
+  function shift(ch: number): void {
+    if (!(flags[ch] & MOVED)) moved++;
+    flags[ch] |= MOVED;
+  }
+
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   function take(ch: number, why: number): void {
     if (!(flags[ch] & 7)) {
       out++;
+      shift(ch);
       if (tell) tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
@@ -85,8 +100,18 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
+      shift(ch);
       if (tell) tell(ch, OK);
     }
+  }
+
+  /** The spread of three reads of channel ch, a launch group read between the first two (a floating input follows what was read before it, and the group reads a rail). */
+  function noise(ch: number): number {
+    const a = raw.read(ch);
+    raw.read(SENSORS);
+    const b = raw.read(ch);
+    const c = raw.read(ch);
+    return Math.max(a, b, c) - Math.min(a, b, c);
   }
 
   /** Channel ch's reading in ADC steps (read afresh when it is out of service: the interpreter's reads give half the supply). */
@@ -94,17 +119,39 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     return flags[ch] & 7 ? (raw.read(ch) * ADC_STEPS) | 0 : frame[ch];
   }
 
-  /** The largest move between two frames of a neighbour of ch along its row or across it (squared). */
-  function nearMove(frame: Int16Array, prev: Int16Array, ch: number): number {
-    let most = 0;
+  /**
+   * Whether every neighbour of ch along its row and across it moved `least` or more between two frames, all the same
+   * way: a weight came to rest right over ch (within some 13 mm), or left from there.
+   */
+  function over(frame: Int16Array, prev: Int16Array, ch: number, least: number): boolean {
+    let up = 0;
+    let down = 0;
+    let n4 = 0;
     const c = ch % COLS;
     for (let k = 0; k < 4; k++) {
       const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
       if (n < 0 || n >= SENSORS) continue;
+      n4++;
       const d = frame[n] - prev[n];
-      if (d * d > most) most = d * d;
+      if (d >= least) up++;
+      else if (d <= -least) down++;
     }
-    return most;
+    return up === n4 || down === n4;
+  }
+
+  /**
+   * Whether ch reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
+   * across it reads `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of
+   * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply.
+   */
+  function alone(read: Int16Array | Uint8Array, ch: number, mid: number, some: number, none: number): boolean {
+    if (Math.abs(read[ch] - mid) < some) return false;
+    const c = ch % COLS;
+    for (let k = 0; k < 4; k++) {
+      const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
+      if (n >= 0 && n < SENSORS && Math.abs(read[n] - mid) >= none) return false;
+    }
+    return true;
   }
 
   const bank: AnalogBank = {
@@ -112,12 +159,24 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
     changes: function (from: number, to: number, k: Uint8Array): number {
-      if (!out) return raw.changes(from, to, k);
-      // A channel out of service: kept as its reading now for the driver's compare (no change of it counts), then as half the supply.
-      let ch = from;
-      for (; ch < to; ch++) if (flags[ch] & 7) k[ch] = (raw.read(ch) * 255) | 0;
-      const some = raw.changes(from, to, k);
-      for (ch = from; ch < to; ch++) if (flags[ch] & 7) k[ch] = 128;
+      if (!out && !moved) return raw.changes(from, to, k);
+      // The runs of channels in service, read as the driver reads them; a channel out of service is kept at half the
+      // supply; one taken out or back since the last read counts as changed (the interpreter counts its row again).
+      let some = 0;
+      for (let ch = from, a = from; ch <= to; ch++) {
+        if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
+        if (ch > a) some |= raw.changes(a, ch, k);
+        if (ch < to) {
+          if (flags[ch] & MOVED) {
+            flags[ch] &= ~MOVED;
+            moved--;
+            some = 1;
+            if (!(flags[ch] & 7)) k[ch] = (raw.read(ch) * 255) | 0;
+          }
+          if (flags[ch] & 7) k[ch] = 128;
+        }
+        a = ch + 1;
+      }
       return some;
     },
   };
@@ -127,15 +186,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     frame: function (frame: Int16Array): void {
       const prev = last;
       last = frame;
-      if (!prev) return;
       for (let ch = 0; ch < SENSORS; ch++) {
-        // Only where a weight came or went right beside the sensor: its own reading must have moved.
-        if (nearMove(frame, prev, ch) < NEAR_STEPS * NEAR_STEPS) continue;
-        if (own(frame, ch) !== prev[ch]) {
-          flags[ch] &= ~(3 * SUSPECT);
-          mend(ch, HELD);
-        } else if (flags[ch] < (STUCK_THROWS - 1) * SUSPECT) flags[ch] += SUSPECT;
-        else take(ch, HELD);
+        if (alone(frame, ch, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) {
+          take(ch, noise(ch) ? NOISE : OFF);
+          frame[ch] = QUIESCENT * ADC_STEPS;
+        }
+        // A weight came to rest right over it, or left from there: its own reading moves by hundreds of steps, a
+        // sound sensor's noise by one or two.
+        if (!prev || !over(frame, prev, ch, OVER_STEPS)) continue;
+        const moved = own(frame, ch) - prev[ch];
+        if (moved * moved <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
+        else mend(ch, HELD);
       }
     },
     seen: function (w: number[][]): void {
@@ -168,25 +229,28 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     },
     check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
       tell = report;
-      // Noise: NOISE_ROWS rows read three times each, a launch group read between (a floating input follows what
-      // was read before it, and the group reads a rail).
+      // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
-      for (let ch = row * COLS; ch < (row + NOISE_ROWS) * COLS; ch++) {
-        const a = raw.read(ch);
-        raw.read(SENSORS);
-        const b = raw.read(ch);
-        const c = raw.read(ch);
-        const spread = Math.max(a, b, c) - Math.min(a, b, c);
+      let bits = 0;
+      const first = row * COLS;
+      for (let i = 0; i < NOISE_ROWS * COLS; i++) {
+        const spread = noise(first + i);
         if (spread > NOISY_SPREAD) {
           noisy++;
-          if (!floating) take(ch, NOISE);
-        } else if (spread < NOISY_SPREAD / 2) mend(ch, NOISE);
+          bits |= 1 << i;
+        } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
       }
       row = (row + NOISE_ROWS) % ROWS;
-      // Most of them noisy: the grid floats (its multiplexers' output open): a bank fault while it does.
+      // A reading that no magnet makes, of the readings kept (in 255ths; most are at half the supply, and skipped at once).
+      for (let ch = 0; ch < SENSORS; ch++) {
+        const x = kept[ch] - 128;
+        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, 128, ALONE_FAR, ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+      }
+      // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
+      // it lasts; else each noisy one is out of service.
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
-      if (floats && !floating) report(undefined, BANK);
       floating = floats;
+      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
       // The colour the last throw made appear against its thrower's (side f throws first in an end, then the sides take turns).
       if (appeared >= 0 && state && state.f >= 0) {
         if (appeared !== ((state.f + throws - 1) & 1)) {

@@ -145,7 +145,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply.
    */
   function alone(read: Int16Array | Uint8Array, ch: number, mid: number, some: number, none: number): boolean {
-    if (Math.abs(read[ch] - mid) < some) return false;
+    // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
+    const x = Math.abs(read[ch] - mid);
+    if (x < some || x >= (AT_RAIL * mid) >> 7) return false;
     const c = ch % COLS;
     for (let k = 0; k < 4; k++) {
       const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;

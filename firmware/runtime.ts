@@ -8,13 +8,14 @@ import type { Hal } from '../hal/types';
 import { playMove } from './game';
 import type { GameConfig, GameModule, GameOptions } from './game';
 import type { Interpreter, Mode, SensorEventKind } from './sensing';
+import { SETTLED } from './sensing';
 import { sensorAt } from './board';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDiagnostics } from './diag';
 import type { Diagnostics, WalkState } from './diag';
 import { createDisplay } from './display';
-import { BANK, FAULT_NAMES, checkFaults, faultWords } from './faults';
+import { BANK, FAULT_NAMES, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService } from './faults';
 import type { Display } from './display';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
@@ -47,8 +48,6 @@ export interface RuntimeConfig {
 const SLOW_MS = 100;
 /** How long a sensor fault shows on the display. */
 const FAULT_SHOW_MS = 3000;
-/** Fault checks in a row (a second apart) that find the sensors sound before the board scores what they sense again. */
-const SOUND_CHECKS = 3;
 /** A press of `mode` this long during play takes back the last move. */
 const UNDO_HOLD_MS = 1000;
 /** How long a phone may pair after both buttons were pressed. */
@@ -272,15 +271,15 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    */
   const settle = playing.settle;
 
-  // The simulator's observer sees every event first; on the chip events go straight to the mode.
+  // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
+  // diagnostics hear every sensor.
   const observe = ON_DEVICE ? undefined : config.observe;
-  const sink: Interpreter | null = observe ? {
+  const sink = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      observe.sense(kind, ch, level, t);
-      mode.sense(kind, ch, level, t);
+      if (observe) observe.sense(kind, ch, level, t);
+      if (diag || kind === SETTLED || !outOfService(faultMemory!, ch)) mode.sense(kind, ch, level, t);
     },
-    tick: observe.tick,
-  } : null;
+  };
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
@@ -401,7 +400,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!diag && changed > halfChannels) distrust(BANK);
-      scanner!.drain(sink || mode);
+      scanner!.drain(sink);
     }
     mode.tick(now);
     if (now < slowAt) return;
@@ -421,8 +420,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // (Not inlined: the tick's text is read at every scan.)
       // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
       const bad = (scanning ? /*@__NOINLINE__*/ checkFaults(scanner!, faultMemory!, sensedMoves, reportFault) : 0)
-        | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault) : 0);
-      if (bad) distrust(bad);
+        | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, state) : 0);
+      // A sensor taken out of service: the move under way may hold what its fault made, and is not scored.
+      if (bad & TAKEN_OUT && sound < 0 && settle) {
+        sound = 0;
+        settle();
+        sound = -1;
+      }
+      if (bad & BANK) distrust(BANK);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.
         if (settle) settle();
@@ -434,15 +439,18 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   /**
-   * The sensors cannot be trusted now (`bad`: CHATTER, BANK): sensed moves are not scored from now until they
-   * are sound again. A bank fault is told when the board stops scoring them, and shown for as long.
+   * The sensors cannot be trusted now (a bank fault): sensed moves are not scored from now until they are sound
+   * again. The fault is told when the board stops scoring them, and shown for as long.
    */
   function distrust(bad: number): void {
-    if (sound < 0 && bad & BANK) reportFault(undefined, BANK);
+    if (sound < 0) reportFault(undefined, bad);
     sound = 0;
   }
 
-  /** A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not trusted, until they are sound). */
+  /**
+   * A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not
+   * trusted, until they are sound); a sensor back in service (OK) is told.
+   */
   function reportFault(ch: number | undefined, fault: number): void {
     // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
     const at = ch === undefined ? undefined : sensorAt(mod.board, ch);
@@ -451,6 +459,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     for (let bit = 0; fault >> bit; bit++) {
       if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
     }
+    if (fault === OK) return;
     note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
     // Shown by the slow tick that made this check (it set slowAt to its time + SLOW_MS).
     noteUntil = slowAt + (FAULT_SHOW_MS - SLOW_MS);

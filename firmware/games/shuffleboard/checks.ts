@@ -8,7 +8,7 @@
 // `bank` below, so it places no weight, until it reads sanely again; a fault of
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
-import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK } from '../../faults';
+import { BANK, DRIFT, INVERTED, LINE, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
 import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
 
 /** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
@@ -47,11 +47,11 @@ export interface GridChecks {
   bank: AnalogBank;
   /** A throw's frame (every grid channel, in ADC steps), before the weights are found in it: compared with the last one, then its channels out of service set to no field. */
   frame(frame: Int16Array): void;
-  /** The weights found in a throw's frame ([colour, d] each): which colour appeared. */
-  seen(w: number[][]): void;
+  /** The weights found in a throw's frame ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throw is not to be told). */
+  seen(w: number[][]): number;
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
-  /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy. */
+  /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
   check(report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number;
 }
 
@@ -64,6 +64,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** Channels out of service; the next row whose noise is read. */
   let out = 0;
   let moved = 0;
+  /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
+  let taken = 0;
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number) => void) | null = null;
@@ -77,6 +79,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let reversed = 0;
   /** The grid floats (most channels read noise): 1. */
   let floating = 0;
+  /** The multiplexers' select lines found dead (bit k: line k), and per line the pairs found alike in a frame. */
+  let dead = 0;
+  const same = new Uint8Array(8);
+  /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
+  const near = new Int16Array(2 * COLS + 1);
 
   /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
   function shift(ch: number): void {
@@ -88,6 +95,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   function take(ch: number, why: number): void {
     if (!(flags[ch] & 7)) {
       out++;
+      taken = TAKEN_OUT;
       shift(ch);
       if (tell) tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
@@ -120,10 +128,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * Whether every neighbour of ch along its row and across it moved `least` or more between two frames, all the same
-   * way: a weight came to rest right over ch (within some 13 mm), or left from there.
+   * Whether every neighbour of ch along its row and across it moved `least` or more between two frames (the first
+   * throw's: from half the supply), all the same way: a weight came to rest right over ch (within some 13 mm), or
+   * left from there.
    */
-  function over(frame: Int16Array, prev: Int16Array, ch: number, least: number): boolean {
+  function over(frame: Int16Array, prev: Int16Array | null, ch: number, least: number): boolean {
     let up = 0;
     let down = 0;
     let n4 = 0;
@@ -132,26 +141,26 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
       if (n < 0 || n >= SENSORS) continue;
       n4++;
-      const d = frame[n] - prev[n];
+      const d = frame[n] - (prev ? prev[n] : QUIESCENT * ADC_STEPS);
       if (d >= least) up++;
       else if (d <= -least) down++;
     }
-    return up === n4 || down === n4;
+    // (A corner's two neighbours do not tell a weight over it from one between them.)
+    return n4 > 2 && (up === n4 || down === n4);
   }
 
   /**
-   * Whether ch reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
+   * Whether the sensor at i of `read` (column c) reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
    * across it reads `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of
    * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply.
    */
-  function alone(read: Int16Array | Uint8Array, ch: number, mid: number, some: number, none: number): boolean {
+  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number): boolean {
     // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
-    const x = Math.abs(read[ch] - mid);
+    const x = Math.abs(read[i] - mid);
     if (x < some || x >= (AT_RAIL * mid) >> 7) return false;
-    const c = ch % COLS;
     for (let k = 0; k < 4; k++) {
-      const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
-      if (n >= 0 && n < SENSORS && Math.abs(read[n] - mid) >= none) return false;
+      const n = k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
+      if (n >= 0 && n < read.length && Math.abs(read[n] - mid) >= none) return false;
     }
     return true;
   }
@@ -188,20 +197,44 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     frame: function (frame: Int16Array): void {
       const prev = last;
       last = frame;
+      // Per select line k (bit k of a channel): how many channels reading a strong field have a partner across k
+      // reading the very same, and (bit k of `other`) whether one has not. A dead line makes every such pair read
+      // alike (half the channels read their partners'); no two sound sensors read one field to the ADC step.
+      let other = 0;
+      same.fill(0);
       for (let ch = 0; ch < SENSORS; ch++) {
-        if (alone(frame, ch, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) {
+        if (Math.abs(frame[ch] - QUIESCENT * ADC_STEPS) < 16 * ALONE_FAR) continue;
+        for (let k = 0; k < 8; k++) {
+          const p = ch ^ (1 << k);
+          if (p >= SENSORS) continue;
+          if (frame[p] === frame[ch]) same[k]++;
+          else other |= 1 << k;
+        }
+      }
+      for (let k = 0; k < 8; k++) {
+        const bit = 1 << k;
+        if (same[k] >= 2 && !(other & bit)) {
+          if (!(dead & bit) && tell) tell(undefined, LINE);
+          dead |= bit;
+        } else if (other & bit && dead & bit) {
+          dead &= ~bit;
+          if (tell) tell(undefined, OK);
+        }
+      }
+      for (let ch = 0; ch < SENSORS; ch++) {
+        if (alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) {
           take(ch, noise(ch) ? NOISE : OFF);
           frame[ch] = QUIESCENT * ADC_STEPS;
         }
         // A weight came to rest right over it, or left from there: its own reading moves by hundreds of steps, a
         // sound sensor's noise by one or two.
-        if (!prev || !over(frame, prev, ch, OVER_STEPS)) continue;
-        const moved = own(frame, ch) - prev[ch];
+        if (!over(frame, prev, ch, OVER_STEPS)) continue;
+        const moved = own(frame, ch) - (prev ? prev[ch] : QUIESCENT * ADC_STEPS);
         if (moved * moved <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
         else mend(ch, HELD);
       }
     },
-    seen: function (w: number[][]): void {
+    seen: function (w: number[][]): number {
       // The frame kept for the next throw holds the readings of the channels out of service too.
       if (last) for (let ch = 0; ch < SENSORS; ch++) if (flags[ch] & 7) last[ch] = own(last, ch);
       let r = 0;
@@ -213,6 +246,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       reds = r;
       blues = b;
       throws++;
+      // A grid that reads what no table makes: the throw is not told (the referee places it).
+      return floating || reversed || dead ? 0 : 1;
     },
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -243,10 +278,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
       }
       row = (row + NOISE_ROWS) % ROWS;
-      // A reading that no magnet makes, of the readings kept (in 255ths; most are at half the supply, and skipped at once).
+      // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
+      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'.
       for (let ch = 0; ch < SENSORS; ch++) {
         const x = kept[ch] - 128;
-        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, 128, ALONE_FAR, ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
+          for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
+          if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+        }
       }
       // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
       // it lasts; else each noisy one is out of service.
@@ -267,7 +306,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
         appeared = -1;
       }
-      return floating || reversed ? BANK : 0;
+      const bad = taken | (floating || reversed || dead ? BANK : 0);
+      taken = 0;
+      return bad;
     },
   };
 }

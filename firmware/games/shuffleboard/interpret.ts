@@ -459,7 +459,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     }
     checks.frame(frame);
     const seen = locate(frame, watchLaunch);
-    checks.seen(seen);
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -470,7 +469,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
     seenNow = row = 0;
-    emit({ k: 'seen', w: seen });
+    if (checks.seen(seen)) emit({ k: 'seen', w: seen });
     // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
     if (launchedWhile) {
       launchedWhile = 0;

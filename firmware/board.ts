@@ -36,6 +36,12 @@ export interface BoardDescription {
    * board has them; boards made for tests may leave them out.
    */
   banks?: BankOptions[];
+  /**
+   * Sensors that see one thing together: the channels below together[0] come in groups of together[1] (a
+   * fortress mouth's four switches tell a ball's side and class). One out of service takes its group out
+   * (firmware/faults.ts): what part of a group saw would be misread.
+   */
+  together?: number[];
 }
 
 /**

@@ -76,12 +76,17 @@ const HOLDS = 128;
 
 /**
  * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 2c,
- * raw changes at the last check, then the word above. Made apart from the check, so that the board's sensor
+ * raw changes at the last check, then the word above; then the board's `together`. Made apart from the check, so that the board's sensor
  * list is not kept with it. A sensor that holds a state (`holds`) may stay active for good: it starts as
  * reported stuck, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
-  const w = new Uint16Array(2 * board.channels);
+  // (Two more words: the board's groups of sensors that see together, for outOfService.)
+  const w = new Uint16Array(2 * board.channels + 2);
+  if (board.together) {
+    w[2 * board.channels] = board.together[0];
+    w[2 * board.channels + 1] = board.together[1];
+  }
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
     if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? HOLDS | STUCK : sensor.kind === 'ir' ? 0 : PASSES);
@@ -89,9 +94,13 @@ export function faultWords(board: BoardDescription): Uint16Array {
   return w;
 }
 
-/** Whether channel ch is out of service (its events do not reach the game). */
+/** Whether channel ch is out of service, or a sensor of its group (BoardDescription.together): its events do not reach the game. */
 export function outOfService(w: Uint16Array, ch: number): number {
-  return w[2 * ch + 1] & OUT;
+  const n = w.length - 2;
+  let g = ch < w[n] ? w[n + 1] : 1;
+  let out = 0;
+  for (ch -= ch % g; g--; ch++) out |= w[2 * ch + 1];
+  return out & OUT;
 }
 
 /**
@@ -101,7 +110,7 @@ export function outOfService(w: Uint16Array, ch: number): number {
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
 export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
-  const channels = w.length >> 1;
+  const channels = (w.length >> 1) - 1;
   let bad = 0;
   let active = 0;
   // This check's mark for a sensor going active, as the high byte keeps it.

@@ -148,7 +148,7 @@ describe('sensor faults: in a game on the simulator', () => {
     assert.ok(faults.slice(1).every((l) => l.phone.ch === 11), 'no other sensor');
     assert.ok(out.some((l) => l.display === 'Err 11' && l.t >= faults[0].t), 'the display names the channel');
     // The board keeps scoring (flicks towards C now read as beyond: the referee corrects them with fix or undo).
-    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > faults[0].t).length > 10, 'scores after it');
+    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > faults[0].t).length > 3, 'scores after it (side C, whose points see a chip together, is out of service: the referee enters its flicks)');
   });
 
   it('a chattering sensor is reported once and taken out of service until it is quiet again; the game goes on', () => {

@@ -81,12 +81,9 @@ const HOLDS = 128;
  * reported stuck, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
-  // (Two more words: the board's groups of sensors that see together, for outOfService.)
-  const w = new Uint16Array(2 * board.channels + 2);
-  if (board.together) {
-    w[2 * board.channels] = board.together[0];
-    w[2 * board.channels + 1] = board.together[1];
-  }
+  // (Four more words: the board's groups of sensors that see together, for outOfService.)
+  const w = new Uint16Array(2 * board.channels + 4);
+  for (let i = 0; board.together && i < 4; i++) w[2 * board.channels + i] = board.together[i] || 0;
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
     if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? HOLDS | STUCK : sensor.kind === 'ir' ? 0 : PASSES);
@@ -96,9 +93,10 @@ export function faultWords(board: BoardDescription): Uint16Array {
 
 /** Whether channel ch is out of service, or a sensor of its group (BoardDescription.together): its events do not reach the game. */
 export function outOfService(w: Uint16Array, ch: number): number {
-  const n = w.length - 2;
+  const n = w.length - 4;
   let g = ch < w[n] ? w[n + 1] : 1;
-  let out = 0;
+  const group = (ch / g) | 0;
+  let out = ch < w[n] && group < w[n + 3] ? w[2 * (w[n + 2] + group) + 1] : 0;
   for (ch -= ch % g; g--; ch++) out |= w[2 * ch + 1];
   return out & OUT;
 }
@@ -110,7 +108,7 @@ export function outOfService(w: Uint16Array, ch: number): number {
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
 export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
-  const channels = (w.length >> 1) - 1;
+  const channels = (w.length >> 1) - 2;
   let bad = 0;
   let active = 0;
   // This check's mark for a sensor going active, as the high byte keeps it.

@@ -138,6 +138,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
   // scored, until SOUND_CHECKS checks in a row find them sound: those checks are counted here (-1: trusted).
   let sound = -1;
+  // A bank fault was told (its end is told too).
+  let banked = 0;
+  // Slow ticks left that decide the move under way without scoring it (a sensor was taken out of service).
+  let dropping = 0;
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
 
@@ -251,7 +255,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   /** A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check. */
   function sensed(move: M): void {
-    if (sound >= 0) return;
+    if (sound >= 0 || dropping) return;
     sensedMoves++;
     flag(play(move));
   }
@@ -414,6 +418,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       prompt = '';
       show();
     }
+    if (dropping) {
+      if (settle) settle();
+      dropping--;
+    }
     // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
     if (!diag && now >= faultAt) {
       faultAt = now + 1000;
@@ -421,18 +429,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
       const bad = (scanning ? /*@__NOINLINE__*/ checkFaults(scanner!, faultMemory!, sensedMoves, reportFault) : 0)
         | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, state) : 0);
-      // A sensor taken out of service: the move under way may hold what its fault made, and is not scored.
-      if (bad & TAKEN_OUT && sound < 0 && settle) {
-        sound = 0;
-        settle();
-        sound = -1;
-      }
+      // A sensor taken out of service: the move under way, and one its last events began (decided at the next slow
+      // tick), may hold what its fault made, and are not scored.
+      if (bad & TAKEN_OUT) dropping = 1;
       if (bad & BANK) distrust(BANK);
       else if (sound >= 0 && ++sound >= SOUND_CHECKS) {
         // A move the sensors were still working out is theirs too: decided now, and not scored.
         if (settle) settle();
         sound = -1;
-        sendLine(radio, { type: 'fault', fault: 'ok' });
+        if (banked) sendLine(radio, { type: 'fault', fault: 'ok' });
+        banked = 0;
       }
     }
     if (prompt || note) show();
@@ -443,7 +449,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    * again. The fault is told when the board stops scoring them, and shown for as long.
    */
   function distrust(bad: number): void {
-    if (sound < 0) reportFault(undefined, bad);
+    if (!banked) reportFault(undefined, bad);
+    banked = 1;
     sound = 0;
   }
 

@@ -156,7 +156,8 @@ describe('sensor faults: in a game on the simulator', () => {
     const faults = out.filter((l) => l.phone && l.phone.type === 'fault');
     assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'chatter', ch: 5, sensor: 'tri.B.even' }, { type: 'fault', fault: 'ok', ch: 5, sensor: 'tri.B.even' }]);
     const [from, to] = faults.map((l) => l.t);
-    assert.ok(from <= 32000 && to - 32000 <= 4000 && to - 32000 >= 3000, `out of service from ${from} to ${to}`);
+    // (Back once it has read inactive and quiet for three checks: after the chip that rests on it has gone.)
+    assert.ok(from <= 32000 && to - 32000 <= 10000 && to - 32000 >= 3000, `out of service from ${from} to ${to}`);
     assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > to).length > 10, 'scores after it');
   });
 

@@ -69,11 +69,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number) => void) | null = null;
-  /** Throws since the table was last cleared, the colours seen on it after the last, and the colour the last throw made appear (-1: none or unclear). */
+  /** Throws since the table was last cleared, the colours seen on it after the last, and the side that opens the end (-1: not known yet). */
   let throws = 0;
   let reds = 0;
   let blues = 0;
-  let appeared = -1;
+  let opens = -1;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   let wrong = 0;
   let reversed = 0;
@@ -242,9 +242,22 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off) tells nothing.
-      appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
+      const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
       reds = r;
       blues = b;
+      // Against its thrower's colour: side `opens` opens the end, then the sides take turns.
+      if (appeared >= 0 && opens >= 0) {
+        if (appeared !== ((opens + throws) & 1)) {
+          if (++wrong >= INVERTED_THROWS && !reversed) {
+            reversed = 1;
+            if (tell) tell(undefined, INVERTED);
+          }
+        } else {
+          wrong = 0;
+          if (reversed && tell) tell(undefined, OK);
+          reversed = 0;
+        }
+      }
       throws++;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
       return floating || reversed || dead ? 0 : 1;
@@ -262,7 +275,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       throws = reds = blues = 0;
-      appeared = -1;
     },
     check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
       tell = report;
@@ -292,20 +304,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       floating = floats;
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
-      // The colour the last throw made appear against its thrower's (side f throws first in an end, then the sides take turns).
-      if (appeared >= 0 && state && state.f >= 0) {
-        if (appeared !== ((state.f + throws - 1) & 1)) {
-          if (++wrong >= INVERTED_THROWS && !reversed) {
-            reversed = 1;
-            report(undefined, INVERTED);
-          }
-        } else {
-          wrong = 0;
-          if (reversed) report(undefined, OK);
-          reversed = 0;
-        }
-        appeared = -1;
-      }
+      // The side that opens this end (the game's, from its coin toss on).
+      opens = state ? state.f : -1;
       const bad = taken | (floating || reversed || dead ? BANK : 0);
       taken = 0;
       return bad;

@@ -10,6 +10,7 @@
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, LINE, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
 import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
+import { WEIGHTS } from './rules';
 
 /** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
 const ADC_STEPS = 4096;
@@ -69,7 +70,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number) => void) | null = null;
-  /** Throws since the table was last cleared, the colours seen on it after the last, and the side that opens the end (-1: not known yet). */
+  /** The throws of this end, the colours seen on the table after the last, and the side that opens the end (-1: not known yet). */
   let throws = 0;
   let reds = 0;
   let blues = 0;
@@ -196,7 +197,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     bank: bank,
     frame: function (frame: Int16Array): void {
       const prev = last;
-      last = frame;
+      // A grid that floats tells nothing of its sensors one by one, nor is its frame one to compare with.
+      last = floating ? null : frame;
+      if (floating) return;
       // Per select line k (bit k of a channel): how many channels reading a strong field have a partner across k
       // reading the very same, and (bit k of `other`) whether one has not. A dead line makes every such pair read
       // alike (half the channels read their partners'); no two sound sensors read one field to the ADC step.
@@ -245,7 +248,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
       reds = r;
       blues = b;
-      // Against its thrower's colour: side `opens` opens the end, then the sides take turns.
+      // Against its thrower's colour: side `opens` opens the end, then the sides take turns (the board's own count
+      // of the throws: the game's takes a throw whose colour is not its thrower's for a missed one and the next).
       if (appeared >= 0 && opens >= 0) {
         if (appeared !== ((opens + throws) & 1)) {
           if (++wrong >= INVERTED_THROWS && !reversed) {
@@ -274,7 +278,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
           cal[ch] = x;
         }
       }
-      throws = reds = blues = 0;
+      reds = blues = 0;
+      // A new end once all its weights were thrown (the game takes no other clear).
+      if (throws >= WEIGHTS) throws = 0;
     },
     check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
       tell = report;

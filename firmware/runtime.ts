@@ -278,7 +278,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
   // diagnostics hear every sensor.
   const observe = ON_DEVICE ? undefined : config.observe;
-  const sink = {
+  const sink = DIGITAL_BANKS && {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (observe) observe.sense(kind, ch, level, t);
       if (diag || kind === SETTLED || !outOfService(faultMemory!, ch)) mode.sense(kind, ch, level, t);
@@ -404,7 +404,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!diag && changed > halfChannels) distrust(BANK);
-      scanner!.drain(sink);
+      scanner!.drain(sink as Pick<Interpreter, 'sense'>);
     }
     mode.tick(now);
     if (now < slowAt) return;

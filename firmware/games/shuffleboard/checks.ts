@@ -2,13 +2,12 @@
 // from finding the weights (interpret.ts calls them). A hall sensor can fail
 // without reaching a rail: stuck at one reading, drifted off its calibration,
 // noisy, the whole grid's field reversed (sensors turned over), the grid
-// floating (its multiplexers' output open), or a multiplexer's select line dead
-// (half the channels read their neighbours'). A channel found faulty is taken out
+// floating (its multiplexers' output open). A channel found faulty is taken out
 // of service: the interpreter reads it as half the supply (no field) through
 // `bank` below, so it places no weight, until it reads sanely again; a fault of
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
-import { BANK, DRIFT, INVERTED, LINE, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
+import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
 import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
 import { WEIGHTS } from './rules';
 
@@ -80,9 +79,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let reversed = 0;
   /** The grid floats (most channels read noise): 1. */
   let floating = 0;
-  /** The multiplexers' select lines found dead (bit k: line k), and per line the pairs found alike in a frame. */
-  let dead = 0;
-  const same = new Uint8Array(8);
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
   const near = new Int16Array(2 * COLS + 1);
 
@@ -121,11 +117,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const b = raw.read(ch);
     const c = raw.read(ch);
     return Math.max(a, b, c) - Math.min(a, b, c);
-  }
-
-  /** Channel ch's reading in ADC steps (read afresh when it is out of service: the interpreter's reads give half the supply). */
-  function own(frame: Int16Array, ch: number): number {
-    return flags[ch] & 7 ? (raw.read(ch) * ADC_STEPS) | 0 : frame[ch];
   }
 
   /**
@@ -200,46 +191,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A grid that floats tells nothing of its sensors one by one, nor is its frame one to compare with.
       last = floating ? null : frame;
       if (floating) return;
-      // Per select line k (bit k of a channel): how many channels reading a strong field have a partner across k
-      // reading the very same, and (bit k of `other`) whether one has not. A dead line makes every such pair read
-      // alike (half the channels read their partners'); no two sound sensors read one field to the ADC step.
-      let other = 0;
-      same.fill(0);
+      // A weight came to rest right over a sensor, or left from there: its own reading moves by hundreds of steps
+      // (one out of service: read afresh, against half the supply, as the last frame has it), a sound sensor's
+      // noise by one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
-        if (Math.abs(frame[ch] - QUIESCENT * ADC_STEPS) < 16 * ALONE_FAR) continue;
-        for (let k = 0; k < 8; k++) {
-          const p = ch ^ (1 << k);
-          if (p >= SENSORS) continue;
-          if (frame[p] === frame[ch]) same[k]++;
-          else other |= 1 << k;
-        }
-      }
-      for (let k = 0; k < 8; k++) {
-        const bit = 1 << k;
-        if (same[k] >= 2 && !(other & bit)) {
-          if (!(dead & bit) && tell) tell(undefined, LINE);
-          dead |= bit;
-        } else if (other & bit && dead & bit) {
-          dead &= ~bit;
-          if (tell) tell(undefined, OK);
-        }
-      }
-      for (let ch = 0; ch < SENSORS; ch++) {
-        if (alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) {
-          take(ch, noise(ch) ? NOISE : OFF);
-          frame[ch] = QUIESCENT * ADC_STEPS;
-        }
-        // A weight came to rest right over it, or left from there: its own reading moves by hundreds of steps, a
-        // sound sensor's noise by one or two.
         if (!over(frame, prev, ch, OVER_STEPS)) continue;
-        const moved = own(frame, ch) - (prev ? prev[ch] : QUIESCENT * ADC_STEPS);
+        const moved = (flags[ch] & 7 ? raw.read(ch) * ADC_STEPS : frame[ch]) - (prev ? prev[ch] : QUIESCENT * ADC_STEPS);
         if (moved * moved <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
         else mend(ch, HELD);
       }
     },
     seen: function (w: number[][]): number {
-      // The frame kept for the next throw holds the readings of the channels out of service too.
-      if (last) for (let ch = 0; ch < SENSORS; ch++) if (flags[ch] & 7) last[ch] = own(last, ch);
       let r = 0;
       for (let i = 0; i < w.length; i++) r += w[i][0] ? 0 : 1;
       const b = w.length - r;
@@ -264,7 +226,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       throws++;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
-      return floating || reversed || dead ? 0 : 1;
+      return floating || reversed ? 0 : 1;
     },
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -312,7 +274,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
       // The side that opens this end (the game's, from its coin toss on).
       opens = state ? state.f : -1;
-      const bad = taken | (floating || reversed || dead ? BANK : 0);
+      const bad = taken | (floating || reversed ? BANK : 0);
       taken = 0;
       return bad;
     },

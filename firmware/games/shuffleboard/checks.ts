@@ -119,6 +119,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     return Math.max(a, b, c) - Math.min(a, b, c);
   }
 
+  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
+  function neighbour(i: number, c: number, k: number): number {
+    return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
+  }
+
   /**
    * Whether every neighbour of ch along its row and across it moved `least` or more between two frames (the first
    * throw's: from half the supply), all the same way: a weight came to rest right over ch (within some 13 mm), or
@@ -130,7 +135,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     let n4 = 0;
     const c = ch % COLS;
     for (let k = 0; k < 4; k++) {
-      const n = k === 0 ? ch - COLS : k === 1 ? ch + COLS : k === 2 ? (c ? ch - 1 : -1) : c < COLS - 1 ? ch + 1 : -1;
+      const n = neighbour(ch, c, k);
       if (n < 0 || n >= SENSORS) continue;
       n4++;
       const d = frame[n] - (prev ? prev[n] : QUIESCENT * ADC_STEPS);
@@ -151,7 +156,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const x = Math.abs(read[i] - mid);
     if (x < some || x >= (AT_RAIL * mid) >> 7) return false;
     for (let k = 0; k < 4; k++) {
-      const n = k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
+      const n = neighbour(i, c, k);
       if (n >= 0 && n < read.length && Math.abs(read[n] - mid) >= none) return false;
     }
     return true;

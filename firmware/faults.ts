@@ -27,10 +27,8 @@ export const OK = 32;
 export const DRIFT = 64;
 export const NOISY = 128;
 export const INVERTED = 256;
-/** Analog: a select line of the multiplexers dead (channels read their partners' across it). */
-export const LINE = 512;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted line';
+export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted';
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
 export const TAKEN_OUT = 1024;
 

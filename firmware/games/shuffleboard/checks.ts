@@ -26,9 +26,9 @@ const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
 /** A reading kept this far from half the supply (in 255ths) is at a rail: no sensor's (interpret.ts, RAILED). */
 const AT_RAIL = 115;
-/** Each neighbour (along its row and across) of a sensor moved this many ADC steps or more, all the same way: a weight came to rest right over the sensor (its field at 50 mm to 63 mm from the magnet), or left from there. */
+/** Each neighbour (along its row and across) of a sensor reads this many ADC steps or more from half the supply, all the same way: a weight lies right over the sensor (its field at 50 mm to 63 mm from the magnet). */
 const OVER_STEPS = 10;
-/** A sensor that a weight came over (or left) whose own reading moved no more than this (ADC steps) is stuck: a sound one moves by hundreds. */
+/** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
 export const STILL_STEPS = 4;
 /** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
@@ -45,7 +45,7 @@ const MOVED = 8;
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
   bank: AnalogBank;
-  /** A throw's frame (every grid channel, in ADC steps), before the weights are found in it: compared with the last one, then its channels out of service set to no field. */
+  /** A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the weights are found in it. */
   frame(frame: Int16Array): void;
   /** The weights found in a throw's frame ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throw is not to be told). */
   seen(w: number[][]): number;
@@ -59,8 +59,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   const flags = new Uint8Array(CHANNELS);
   /** The empty table's readings at the last clear, in 255ths (0: none yet). */
   const cal = new Uint8Array(SENSORS);
-  /** The last throw's frame (a channel out of service: its own reading); null before the first. */
-  let last: Int16Array | null = null;
   /** Channels out of service; the next row whose noise is read. */
   let out = 0;
   let moved = 0;
@@ -125,11 +123,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * Whether every neighbour of ch along its row and across it moved `least` or more between two frames (the first
-   * throw's: from half the supply), all the same way: a weight came to rest right over ch (within some 13 mm), or
-   * left from there.
+   * Whether every neighbour of ch along its row and across it reads `least` or more from half the supply, all the
+   * same way: a weight lies right over ch (within some 13 mm).
    */
-  function over(frame: Int16Array, prev: Int16Array | null, ch: number, least: number): boolean {
+  function over(frame: Int16Array, ch: number, least: number): boolean {
     let up = 0;
     let down = 0;
     let n4 = 0;
@@ -138,7 +135,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const n = neighbour(ch, c, k);
       if (n < 0 || n >= SENSORS) continue;
       n4++;
-      const d = frame[n] - (prev ? prev[n] : QUIESCENT * ADC_STEPS);
+      const d = frame[n] - QUIESCENT * ADC_STEPS;
       if (d >= least) up++;
       else if (d <= -least) down++;
     }
@@ -192,17 +189,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   return {
     bank: bank,
     frame: function (frame: Int16Array): void {
-      const prev = last;
-      // A grid that floats tells nothing of its sensors one by one, nor is its frame one to compare with.
-      last = floating ? null : frame;
+      // A grid that floats tells nothing of its sensors one by one.
       if (floating) return;
-      // A weight came to rest right over a sensor, or left from there: its own reading moves by hundreds of steps
-      // (one out of service: read afresh, against half the supply, as the last frame has it), a sound sensor's
-      // noise by one or two.
+      // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
+      // service: read afresh), a sound sensor's noise one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
-        if (!over(frame, prev, ch, OVER_STEPS)) continue;
-        const moved = (flags[ch] & 7 ? raw.read(ch) * ADC_STEPS : frame[ch]) - (prev ? prev[ch] : QUIESCENT * ADC_STEPS);
-        if (moved * moved <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
+        if (!over(frame, ch, OVER_STEPS)) continue;
+        const off = (flags[ch] & 7 ? raw.read(ch) * ADC_STEPS : frame[ch]) - QUIESCENT * ADC_STEPS;
+        if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
         else mend(ch, HELD);
       }
     },

@@ -36,6 +36,13 @@ export interface BoardDescription {
    * board has them; boards made for tests may leave them out.
    */
   banks?: BankOptions[];
+  /**
+   * Sensors that see one thing together: the channels below together[0] come in groups of together[1] (a
+   * fortress mouth's four switches tell a ball's side and class), and the first together[3] groups also have
+   * channel together[2] + their index (a fort's bell tells a taking from a ball forced in). One out of service
+   * takes its group out (firmware/faults.ts): what part of a group saw would be misread.
+   */
+  together?: number[];
 }
 
 /**

@@ -1,11 +1,14 @@
 // Sensor faults while a game is played: a sensor stuck active, one that
 // chatters, one that never fires, a bank that reads what no game makes.
 // Checked once a second from the runtime's slow work, from what the scanner
-// already counts; each fault of a sensor is reported once (a chatter again
-// after a second without), so the referee can check the moves it may have
-// spoilt (undo, or the game's correction commands) and the maker can see the
-// channel in diagnostics. The runtime scores no sensed move while a check
-// finds chatter or a bank fault (docs/diagnostics.md).
+// already counts. A sensor found stuck or chattering is taken out of service:
+// nothing it senses reaches the game, and the move under way when it was found
+// is not scored (it may hold what the fault made), while the rest of the board
+// plays on; once it reads sanely for SOUND_CHECKS checks in a row it is back
+// (reported as `ok`). Each fault of a sensor is reported once while it lasts,
+// so the referee can enter what it would have seen and the maker can see the
+// channel in diagnostics. A bank fault stops all sensed scoring (the runtime)
+// (docs/diagnostics.md).
 
 import type { BoardDescription } from './board';
 import { sensorAt } from './board';
@@ -18,8 +21,16 @@ export const NEVER = 4;
 export const BANK = 8;
 /** An analog sensor that reads at a rail of its supply: none is there, or its line is broken (a game's interpreter checks those it reads). */
 export const RAIL = 16;
+/** A sensor back in service: it read sanely for SOUND_CHECKS checks in a row. */
+export const OK = 32;
+/** Analog (an interpreter's checks): a channel off its calibration on the empty table, noisier than its sensor, the grid's field reversed. */
+export const DRIFT = 64;
+export const NOISY = 128;
+export const INVERTED = 256;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail';
+export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted';
+/** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
+export const TAKEN_OUT = 1024;
 
 /** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;
@@ -29,8 +40,14 @@ export const CHATTER_PER_CHECK = 20;
  * changes in a second, bounce included), so only more than any play makes is chatter.
  */
 export const CONTACT_CHATTER_PER_CHECK = 100;
-/** Moves through which a sensor may stay active before it is taken as stuck (nothing in play rests on a sensor that long). */
+/** Moves through which an IR sensor may stay active before it is taken as stuck (a chip or a ring may rest in its beam, but not that long). */
 export const STUCK_MOVES = 3;
+/**
+ * A hall switch or a contact that holds no state (a mouth, a bell, an impact switch) sees only passages, of a
+ * few hundred ms at most: one active at two checks in a row with no change between (held 1 s or more) is stuck.
+ */
+/** Checks in a row that find a sensor out of service sane (inactive, quiet) before it is back in service. */
+export const SOUND_CHECKS = 3;
 /** Moves after which a sensor that never changed is reported (a hint: a rarely used sensor may be fine). */
 export const NEVER_MOVES = 100;
 
@@ -40,59 +57,102 @@ export interface Counts {
   rawChanges(ch: number): number;
 }
 
-/** In a channel's second word of the check's memory, beside the faults reported: the sensor is a contact. */
-const CONTACT = 16;
+// A channel's second word in the check's memory: the faults reported (STUCK, CHATTER, NEVER) and these flags in
+// the low byte; in the high byte, when it went active (moves modulo 255, plus 1; 0: not active at the last
+// check; a sensor is taken as stuck within a few moves, long before that wraps), or while it is out of service,
+// the sane checks in a row.
+/** The sensor is a contact (its own chatter count). */
+const CONTACT = 8;
+/** It only ever sees passages (stuck by time: STUCK_MOVES's note). */
+const PASSES = 16;
+/** It changed at half the chatter count or more at the last check: at this one too, it chatters (a chatter too slow for one check). */
+const BUSY = 32;
+/** Out of service: its events are not handed to the game (outOfService). */
+const OUT = 64;
+/** It holds a state (its STUCK is set for good: never told). */
+const HOLDS = 128;
 
 /**
  * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 2c,
- * raw changes at the last check, then the faults reported (and CONTACT for a contact) in the low byte and,
- * in the high byte, when it went active: moves modulo 255, plus 1 (0: not active; a sensor is taken as
- * stuck within a few moves, long before that wraps). Made apart from the check, so that the board's
- * sensor list is not kept with it. A sensor that holds a state (`holds`) starts as reported stuck: it may
- * stay active for good, and is never told as stuck.
+ * raw changes at the last check, then the word above; then the board's `together`. Made apart from the check, so that the board's sensor
+ * list is not kept with it. A sensor that holds a state (`holds`) may stay active for good: it starts as
+ * reported stuck, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
-  const w = new Uint16Array(2 * board.channels);
+  // (Four more words: the board's groups of sensors that see together, for outOfService.)
+  const w = new Uint16Array(2 * board.channels + 4);
+  for (let i = 0; board.together && i < 4; i++) w[2 * board.channels + i] = board.together[i] || 0;
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
-    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? STUCK : 0);
+    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? HOLDS | STUCK : sensor.kind === 'ir' ? 0 : PASSES);
   }
   return w;
 }
 
+/** Whether channel ch is out of service, or a sensor of its group (BoardDescription.together): its events do not reach the game. */
+export function outOfService(w: Uint16Array, ch: number): number {
+  const n = w.length - 4;
+  let g = ch < w[n] ? w[n + 1] : 1;
+  const group = (ch / g) | 0;
+  let out = ch < w[n] && group < w[n + 3] ? w[2 * (w[n + 2] + group) + 1] : 0;
+  for (ch -= ch % g; g--; ch++) out |= w[2 * ch + 1];
+  return out & OUT;
+}
+
 /**
  * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far.
- * Calls `report` for each new fault of a sensor; returns what makes the sensors untrustworthy now: CHATTER if a
- * sensor chattered in this check (reported or not), BANK if three quarters or more of the channels are active.
+ * Calls `report` for each new fault of a sensor, and OK when one is back in service; returns BANK if three
+ * quarters or more of the channels are active, and TAKEN_OUT if a sensor was taken out of service.
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
 export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
-  const channels = w.length >> 1;
+  const channels = (w.length >> 1) - 2;
   let bad = 0;
   let active = 0;
   // This check's mark for a sensor going active, as the high byte keeps it.
   const now = moves % 255 + 1;
   for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
+    let word = w[i + 1];
     // (When the scanner's 16-bit count wraps, one check misses its chatter.)
     const r = scanner.rawChanges(ch) - w[i];
-    let fault = r >= (w[i + 1] & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK) ? CHATTER : 0;
-    bad |= fault;
-    // A check without chatter: a chatter after it is a new one, reported again (the board stops scoring again).
-    if (!fault) w[i + 1] &= ~CHATTER;
+    const limit = word & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK;
+    const level = scanner.level(ch);
     w[i] += r;
-    const since = w[i + 1] >> 8;
-    if (!scanner.level(ch)) w[i + 1] &= 0xff;
+    // Chatter: the whole count in one check, or half of it at two checks in a row.
+    let fault = r >= limit || (r >= limit >> 1 && word & BUSY) ? CHATTER : 0;
+    word = r >= limit >> 1 ? word | BUSY : word & ~BUSY;
+    const since = word >> 8;
+    if (level) active++;
+    if (word & OUT) {
+      // Out of service: back once it has read inactive and quiet at SOUND_CHECKS checks in a row.
+      const sane = fault || (level && !(word & HOLDS)) ? 0 : since + 1;
+      if (sane < SOUND_CHECKS) word = (word & 0xff) | (sane << 8);
+      else {
+        // (A sensor that holds a state keeps its STUCK.)
+        word = (word & ~(OUT | STUCK | CHATTER | 0xff00)) | ((word & HOLDS) >> 7);
+        report(ch, OK);
+      }
+      w[i + 1] = word;
+      continue;
+    }
+    // A check without chatter: a chatter after it is a new one, reported again.
+    if (!fault) word &= ~CHATTER;
+    if (!level) word &= 0xff;
     else {
-      active++;
-      if (!since) w[i + 1] |= now << 8;
-      else if ((now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
+      if (!since) word |= now << 8;
+      else if (word & PASSES ? !r : (now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
     }
     if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
-    fault &= ~w[i + 1];
+    fault &= ~word;
     if (fault) {
-      w[i + 1] |= fault;
+      word |= fault;
       report(ch, fault);
+      if (fault & (STUCK | CHATTER)) {
+        word = (word & 0xff) | OUT;
+        bad = TAKEN_OUT;
+      }
     }
+    w[i + 1] = word;
   }
   return 4 * active < 3 * channels ? bad : bad | BANK;
 }

@@ -95,7 +95,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
 
   // A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check.
   const playing = mod.interpreter(function (move: M): void {
-    if (status.sound >= 0) return;
+    if (status.sound >= 0 || status.dropping) return;
     status.sensedMoves++;
     flag(radio, play(move));
   }, function (value: number | string): void {

@@ -10,6 +10,7 @@
 import type { Hal } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
 import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
+import { SETTLED } from './sensing';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDisplay } from './display';
@@ -98,7 +99,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Signs the advert once a phone paired (a HAL without signing, the simulator's, never does; a board's always can).
   const signer = ON_DEVICE || hal.signing ? createSigner(hal.store, hal.signing!) : null;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
-  const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0 } as unknown as Status<S>;
+  const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   function announce(): void {
@@ -129,17 +130,17 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   const game = createPlay(mod, hal.store, radio, hal.analog, status, announce);
   const playing = status.active = game.playing;
-  const watch = createWatch(radio, mod, status, scanner, playing);
+  const watch = createWatch(radio, mod, status, scanner, playing, game.current);
 
-  // The simulator's observer sees every event first; on the chip events go straight to the mode.
+  // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
+  // diagnostics hear every sensor.
   const observe = ON_DEVICE ? undefined : config.observe;
-  const sink: Interpreter | null = observe ? {
+  const sink = DIGITAL_BANKS && {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      observe.sense(kind, ch, level, t);
-      status.active.sense(kind, ch, level, t);
+      if (observe) observe.sense(kind, ch, level, t);
+      if (status.diagnostics || kind === SETTLED || !watch.out(ch)) status.active.sense(kind, ch, level, t);
     },
-    tick: observe.tick,
-  } : null;
+  };
 
   display.setup(8);
   const pending = game.takeUp(config.players, config.options, config.names);
@@ -154,7 +155,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (changed) {
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
-      scanner!.drain(sink || status.active);
+      scanner!.drain(sink as Pick<Interpreter, 'sense'>);
     }
     status.active.tick(now);
     if (now < slowAt) return;

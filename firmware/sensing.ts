@@ -37,12 +37,13 @@ export interface Interpreter {
   resume?(t: number, level: ((ch: number) => number) | null, pending: number | string): void;
   /**
    * An interpreter that reads sensors of its own (an analog bank, which the
-   * scanner never reads) checks them: called once a second during play, it
-   * reports each fault it finds once (the channel, a fault bit of
-   * firmware/faults.ts) and returns the faults that make its sensors
-   * untrustworthy (BANK), else 0.
+   * scanner never reads) checks them: called once a second during play, with
+   * the game's state (what a throw must look like), it reports each fault it
+   * finds once (the channel, or none for the whole bank, and a fault bit of
+   * firmware/faults.ts; OK when a sensor is back in service) and returns the
+   * faults that make its sensors untrustworthy (BANK), else 0.
    */
-  faults?(report: (ch: number, fault: number) => void): number;
+  faults?(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:

@@ -17,12 +17,14 @@ export interface Status<S> {
   /** ... until when at least. */
   noteUntil: number;
   /**
-   * While the sensors cannot be trusted (a chattering sensor, a bank fault), the moves they make are not
+   * While the sensors cannot be trusted (a bank fault), the moves they make are not
    * scored, until enough checks in a row find them sound: those checks are counted here (-1: trusted).
    */
   sound: number;
   /** Moves the sensors made since power-up: the fault check's measure of play. */
   sensedMoves: number;
+  /** Slow ticks left that decide the move under way without scoring it (a sensor was taken out of service: firmware/watch.ts). */
+  dropping: number;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;
 }

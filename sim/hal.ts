@@ -3,8 +3,9 @@
 // that survives power cuts. The replay and tests drive its clock and ticker.
 import type { AnalogBank, BankOptions, Buttons, Hal, Ticker } from '../hal/types';
 import { SimFlash } from './flash';
-import type { SensorKind } from '../firmware/board';
-import { SimInputs } from './inputs';
+import type { BoardDescription, SensorKind } from '../firmware/board';
+import { SimInputs, mulberry32 } from './inputs';
+import { SimFaults } from './faults';
 import { createSimRadio } from './radio';
 import type { SimRadio } from './radio';
 import { createMax7219Chain } from './display-text';
@@ -76,6 +77,8 @@ export interface SimHalOptions {
   pairing?: boolean;
   /** The level of each analog channel at time t (the game's model of its board: SimGame.analog), for a board with an analog bank. */
   analog?: (ch: number, t: number) => number;
+  /** The board, whose sensors a scenario's `fault` lines name (sim/faults.ts): with it, the inputs carry its faults. */
+  board?: BoardDescription;
 }
 
 /** An analog bank of levels `read` gives (fractions of the supply), its changes counted as the chip's driver counts them (hal/espruino/analog.ts). */
@@ -96,9 +99,10 @@ export function analogBankOf(read: (ch: number) => number): AnalogBank {
   };
 }
 
-/** The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time. */
+/** The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time, through the board's faults. */
 function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs): AnalogBank {
-  return analogBankOf((ch) => level(ch, inputs.clock.now()));
+  const clean = (ch: number): number => level(ch, inputs.clock.now());
+  return analogBankOf((ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)));
 }
 
 export function createSimHal(o: SimHalOptions): SimHal {
@@ -108,6 +112,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     banks: o.banks,
     seed: o.seed,
   });
+  if (o.board && !inputs.faults) inputs.faults = new SimFaults(o.board, mulberry32((o.seed ^ 0xfa17) >>> 0));
   const chain = createMax7219Chain(o.modules);
   return {
     inputs,

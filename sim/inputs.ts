@@ -16,6 +16,7 @@ import type { SensorKind } from '../firmware/board';
 import type { LevelChange } from './physics/types';
 import { DEFAULT_IMPERFECTIONS, imperfect } from './physics/bounce';
 import type { ImperfectionOptions, Random } from './physics/bounce';
+import type { SimFaults } from './faults';
 
 /** mulberry32: a tiny seeded generator, good enough for physics noise. */
 export function mulberry32(seed: number): Random {
@@ -78,6 +79,8 @@ export class SimInputs {
   private schedule: LevelChange[] = [];
   private next = 0;
   private o: ImperfectionOptions;
+  /** The board's sensor faults (sim/faults.ts), laid over the levels when a bank is read; none until the HAL sets them. */
+  faults: SimFaults | null = null;
 
   constructor(o: SimInputsOptions) {
     const nb = (o.channels + 31) >> 5;
@@ -151,12 +154,17 @@ export class SimInputs {
   }
 
   readBank(b: number): number {
-    return (this.lastRead[b] = this.words[b]);
+    return (this.lastRead[b] = this.wordRead(b));
+  }
+
+  /** Bank b's word as the board reads it now: the levels, and the faults over them. */
+  private wordRead(b: number): number {
+    return this.faults ? this.faults.word(b, this.words[b], this.clock.now()) : this.words[b];
   }
 
   /** Whether a bank would read differently from its last read (the scanner has not seen everything yet). */
   unread(): boolean {
-    for (let b = 0; b < this.words.length; b++) if (this.words[b] !== this.lastRead[b]) return true;
+    for (let b = 0; b < this.words.length; b++) if (this.wordRead(b) !== this.lastRead[b]) return true;
     return false;
   }
 

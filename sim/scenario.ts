@@ -12,7 +12,7 @@ export class ScenarioError extends Error {
   }
 }
 
-export const ACTIONS = ['raw', 'set', 'do', 'button', 'phone', 'power'] as const;
+export const ACTIONS = ['raw', 'set', 'do', 'button', 'phone', 'power', 'fault'] as const;
 export type ActionKind = (typeof ACTIONS)[number];
 
 export interface ScenarioHeader {
@@ -119,6 +119,8 @@ export interface LineRules {
   actions: string[];
   /** The game's own check of a line (e.g. a `do`'s fields); a message, or null when fine. */
   check?(a: ScenarioAction): string | null;
+  /** The check of a `fault` line against the board (sim/faults.ts); without it, no fault line is taken. */
+  fault?(o: Record<string, unknown>): string | null;
 }
 
 export function parseAction(n: number, o: Record<string, unknown>, prevT: number, rules: LineRules): ScenarioAction {
@@ -128,7 +130,8 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
   const kinds = ACTIONS.filter((k) => k in o);
   if (kinds.length !== 1) throw new ScenarioError(n, `expected exactly one action of ${ACTIONS.join(', ')}, got ${kinds.length ? kinds.join(', ') : 'none'}`);
   const kind = kinds[0];
-  if (kind !== 'do') {
+  // A fault line's fields depend on its fault: checked with the board below.
+  if (kind !== 'do' && kind !== 'fault') {
     const allowed = ['t', kind].concat(EXTRA_KEYS[kind] ?? []);
     for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new ScenarioError(n, `unexpected field "${k}" in a ${kind} line`);
   }
@@ -145,6 +148,9 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
       if (!rules.hasSensor(name)) throw new ScenarioError(n, `no sensor named "${name}" on this board`);
       if (level !== 0 && level !== 1) throw new ScenarioError(n, `"set" level of ${name} must be 0 or 1`);
     }
+  } else if (kind === 'fault') {
+    const problem = rules.fault ? rules.fault(o) : 'this board takes no fault lines';
+    if (problem) throw new ScenarioError(n, problem);
   } else {
     if (!rules.actions.includes(kind)) throw new ScenarioError(n, `action "${kind}" is not supported here`);
     if (kind === 'do' && typeof o.do !== 'string') throw new ScenarioError(n, '"do" must name a happening');

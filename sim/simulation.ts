@@ -18,6 +18,7 @@ import type { GameWords } from './phone';
 import { ScenarioError, parseAction, splitScenario } from './scenario';
 import type { LineRules, ScenarioAction, ScenarioHeader } from './scenario';
 import type { GameFactory, SimGame, World } from './game';
+import { faultLineProblem } from './faults';
 
 /** The games a scenario may name, by id, and the refusal words the phone's decoder shows for them. */
 export interface SimGames {
@@ -79,6 +80,7 @@ export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario
     hasSensor: (name: string) => names.has(name),
     actions: game.actions,
     check: (a: ScenarioAction) => (a.kind === 'do' && game.check ? game.check(a) : null),
+    fault: (o: Record<string, unknown>) => faultLineProblem(o, board),
   };
   const actions: ScenarioAction[] = [];
   let prevT = 0;
@@ -140,7 +142,7 @@ export class Simulation {
   constructor(readonly scenario: Scenario) {
     const { header, game } = scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, analog: analogOf(game) });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, analog: analogOf(game), board });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
     const nameOf = sensorNames(board);
     for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
@@ -258,6 +260,9 @@ export class Simulation {
       } catch (e) {
         throw new ScenarioError(a.line, (e as Error).message);
       }
+    } else if (a.kind === 'fault') {
+      // The hardware's: struck (or mended) whether the board is on or not.
+      inputs.faults!.apply(body, a.t);
     } else if (a.kind === 'power') {
       if (body.power === 'on') {
         if (!this.firmware) this.powerOn();
@@ -328,7 +333,7 @@ export class Simulation {
   /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */
   private quiet(): boolean {
     const inputs = this.hal.inputs;
-    return this.bootAt === null && !inputs.pending() && !inputs.unread() && (!this.firmware || !this.firmware.scanner || isIdle(this.firmware.scanner));
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && !inputs.faults!.changing() && (!this.firmware || !this.firmware.scanner || isIdle(this.firmware.scanner));
   }
 
   /** Steps until the scan time passes `t`. */

@@ -2,7 +2,7 @@
 // are reported once each while the game goes on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, STUCK, STUCK_MOVES, checkFaults, faultWords } from '../firmware/faults';
+import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, OK, SOUND_CHECKS, STUCK, STUCK_MOVES, TAKEN_OUT, checkFaults, faultWords, outOfService } from '../firmware/faults';
 import { replay } from '../sim/replay';
 import type { BoardDescription, SensorKind } from '../firmware/board';
 
@@ -28,7 +28,7 @@ describe('sensor faults: the check', () => {
     ['a sensor going active as the moves pass 255 (where the mark of it wraps) is stuck after STUCK_MOVES moves, not before', [
       [253, [1, 0], [1, 1]], [254, [1, 0], [1, 1]], [253 + STUCK_MOVES - 1, [1, 0], [1, 1]], [253 + STUCK_MOVES, [1, 0], [1, 1]],
       [600, [0, 1], [2, 1]], [601, [0, 1], [2, 1]], [600 + STUCK_MOVES, [0, 1], [2, 1]],
-    ], [`3:0:${STUCK}`, `6:1:${STUCK}`]],
+    ], [`3:0:${STUCK}`, `6:0:${OK}`, `6:1:${STUCK}`]],
     ['a sensor released before STUCK_MOVES moves is not stuck', [
       [0, [1, 0], [1, 0]], [STUCK_MOVES - 1, [1, 0], [1, 0]], [STUCK_MOVES, [0, 0], [2, 0]], [STUCK_MOVES + 1, [1, 0], [3, 0]],
     ], []],
@@ -69,6 +69,21 @@ describe('sensor faults: a sensor that holds a state is never stuck', () => {
 });
 
 describe('sensor faults: a contact rings, a clean sensor does not', () => {
+  it('a hall switch or a contact that holds no state, active at two checks with no change between, is stuck; an IR point may hold a chip', () => {
+    const c = counts(3);
+    const memory = faultWords(boardOf('hall', 'contact', 'ir'));
+    const reports: string[] = [];
+    const check = (i: number) => checkFaults(c.scanner, memory, 0, (ch, fault) => reports.push(`${i}:${ch}:${fault}`));
+    c.level[0] = c.level[1] = c.level[2] = 1;
+    c.raw[0] = c.raw[1] = c.raw[2] = 1;
+    check(0);
+    c.raw[1]++;
+    check(1);
+    check(2);
+    check(3);
+    assert.deepEqual(reports, [`1:0:${STUCK}`, `2:1:${STUCK}`], 'held a second without a change: stuck at the next check');
+  });
+
   it('an IR point chatters from CHATTER_PER_CHECK raw changes in a check; a contact only from CONTACT_CHATTER_PER_CHECK', () => {
     const c = counts(2);
     const memory = faultWords(boardOf('ir', 'contact'));
@@ -76,14 +91,17 @@ describe('sensor faults: a contact rings, a clean sensor does not', () => {
     const reports: string[] = [];
     // A missed ring's shocks and bounces: some 60 changes on the impact switch in a second, and on an IR gate as many.
     c.raw[0] = c.raw[1] = 60;
-    assert.equal(check(0, (ch, fault) => reports.push(`${ch}:${fault}`)), CHATTER);
+    assert.equal(check(0, (ch, fault) => reports.push(`${ch}:${fault}`)), TAKEN_OUT);
     assert.deepEqual(reports, [`0:${CHATTER}`], 'the IR gate chatters, the impact switch rings');
-    c.raw[0] += CHATTER_PER_CHECK;
+    assert.ok(outOfService(memory, 0) && !outOfService(memory, 1));
+    // A quiet second, then the contact rings again: once is a ring, but half the count at two checks in a row is chatter.
+    check(0, (ch, fault) => reports.push(`${ch}:${fault}`));
     c.raw[1] += CONTACT_CHATTER_PER_CHECK - 1;
     check(0, (ch, fault) => reports.push(`${ch}:${fault}`));
-    c.raw[1] += CONTACT_CHATTER_PER_CHECK;
+    assert.deepEqual(reports, [`0:${CHATTER}`]);
+    c.raw[1] += CONTACT_CHATTER_PER_CHECK >> 1;
     check(0, (ch, fault) => reports.push(`${ch}:${fault}`));
-    assert.deepEqual(reports, [`0:${CHATTER}`, `1:${CHATTER}`]);
+    assert.deepEqual(reports, [`0:${CHATTER}`, `0:${OK}`, `1:${CHATTER}`], 'a bell chattering at 25 Hz or more, for two checks (and the gate back after three quiet ones)');
   });
 });
 
@@ -100,11 +118,15 @@ describe('sensor faults: what the check finds untrustworthy now', () => {
     };
     assert.equal(at(0, [1, 1, 0, 0], [1, 1, 0, 0]), 0, 'half active: a game may do that');
     assert.equal(at(1, [1, 1, 1, 0], [1, 1, 1, 0]), BANK, 'three of four active');
-    assert.equal(at(2, [0, 0, 0, 0], [2, 2, 2, CHATTER_PER_CHECK]), CHATTER);
-    assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), CHATTER, 'still chattering (not reported again)');
-    assert.equal(at(4, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + 3]), 0, 'a check with a few changes: no chatter');
-    assert.equal(at(5, [0, 0, 0, 0], [2, 2, 2, 3 * CHATTER_PER_CHECK + 3]), CHATTER);
-    assert.deepEqual(reports, [`2:3:${CHATTER}`, `5:3:${CHATTER}`]);
+    assert.equal(at(2, [0, 0, 0, 0], [2, 2, 2, CHATTER_PER_CHECK]), TAKEN_OUT, 'a chattering sensor is taken out of service');
+    assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), 0, 'still chattering (not reported again)');
+    let i = 4;
+    for (; i < 4 + SOUND_CHECKS - 1; i++) assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i]), 0);
+    assert.ok(outOfService(memory, 3), 'not yet back');
+    at(i++, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + 9]);
+    assert.ok(!outOfService(memory, 3), `back after ${SOUND_CHECKS} quiet checks`);
+    assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 3 * CHATTER_PER_CHECK + 9]), TAKEN_OUT, 'chattering again');
+    assert.deepEqual(reports, [`2:3:${CHATTER}`, `${i - 1}:3:${OK}`, `${i}:3:${CHATTER}`]);
   });
 });
 
@@ -117,25 +139,25 @@ describe('sensor faults: in a game on the simulator', () => {
     return replay(sorted.join('\n')).lines.map((l) => JSON.parse(l));
   };
 
-  it('a sensor stuck active is reported once, shown as Err and its channel, and the board keeps scoring', () => {
+  it('a sensor stuck active is reported once, shown as Err and its channel; its side is out of service, and nothing is scored from it', () => {
     // tri.C.beyond (channel 11) stuck covered from 20 s on: no chip rests on it through three flicks.
     const out = run([{ t: 20000, raw: [{ ch: 11, level: 1 }] }]);
     const faults = out.filter((l) => l.phone && l.phone.type === 'fault');
     assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 11, sensor: 'tri.C.beyond' }]);
     assert.ok(out.some((l) => l.display === 'Err 11' && l.t >= faults[0].t), 'the display names the channel');
-    // The board keeps scoring (flicks towards C now read as beyond: the referee corrects them with fix or undo).
-    assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > faults[0].t).length > 10, 'scores after it');
+    // Side C's points see a chip together and are out of service: the flicks along the other sides still score.
+    assert.ok(out.some((l) => l.t > faults[0].t && l.phone && l.phone.type === 'score' && l.phone.points === 3), 'scores after it');
   });
 
-  it('a chattering sensor is reported once; what the sensors make is not scored until they are quiet again, then scoring goes on', () => {
+  it('a chattering sensor is reported once and taken out of service until it is quiet again; the game goes on', () => {
     const chatter: object[] = [];
     for (let t = 30001; t < 32000; t += 20) chatter.push({ t, raw: [{ ch: 5, level: 1 }] }, { t: t + 10, raw: [{ ch: 5, level: 0 }] });
     const out = run(chatter);
     const faults = out.filter((l) => l.phone && l.phone.type === 'fault');
-    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'chatter', ch: 5, sensor: 'tri.B.even' }, { type: 'fault', fault: 'ok' }]);
+    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'chatter', ch: 5, sensor: 'tri.B.even' }, { type: 'fault', fault: 'ok', ch: 5, sensor: 'tri.B.even' }]);
     const [from, to] = faults.map((l) => l.t);
-    assert.ok(to - from >= 3000 && to - 32000 < 5000, `withheld from ${from} to ${to}`);
-    assert.deepEqual(out.filter((l) => l.phone && l.phone.type === 'score' && l.t >= from && l.t <= to), [], 'nothing scored meanwhile');
+    // (Back once it has read inactive and quiet for three checks: after the chip that rests on it has gone.)
+    assert.ok(from <= 32000 && to - 32000 <= 10000 && to - 32000 >= 3000, `out of service from ${from} to ${to}`);
     assert.ok(out.filter((l) => l.phone && l.phone.type === 'score' && l.t > to).length > 10, 'scores after it');
   });
 

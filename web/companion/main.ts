@@ -304,7 +304,7 @@ function marks(game: WebGame): SensorMarks {
     for (const c of report.ch as { s: string; r: number }[]) if (c.r > CHATTER_REJECTED) m.chatter.add(c.s);
     for (const e of report.recent as number[][]) if (e[2] > 0) m.lit.add(game.module.board.sensors.find((sensor: { ch: number }) => sensor.ch === e[1])?.name ?? '');
   }
-  for (const f of view.faults) if (f.sensor) m[f.fault === 'chatter' ? 'chatter' : f.fault === 'never' ? 'never' : 'stuck'].add(f.sensor);
+  for (const f of view.faults) if (f.sensor) m[f.fault === 'chatter' || f.fault === 'noisy' ? 'chatter' : f.fault === 'never' ? 'never' : 'stuck'].add(f.sensor);
   return m;
 }
 

@@ -88,7 +88,8 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
   } else if (m.type === 'restored') {
     view.notice = m.lost ? 'the saved game could not be taken up' : 'the board took up its saved game (' + m.moves + (m.moves === 1 ? ' move)' : ' moves)');
   } else if (m.type === 'fault') {
-    if (m.fault === 'ok') view.faults = [];
+    // A sensor back in service (`ok` naming it), or the board's sensors trusted again (`ok` alone: the faults of no one sensor end).
+    if (m.fault === 'ok') view.faults = view.faults.filter((f) => (m.sensor === undefined ? f.sensor !== undefined : f.sensor !== m.sensor));
     else view.faults.push({ fault: m.fault as string, ch: m.ch as number | undefined, sensor: m.sensor as string | undefined });
   } else if (m.type === 'diag') {
     view.diag.on = m.on !== false;

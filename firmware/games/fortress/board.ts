@@ -42,6 +42,8 @@ const SWITCHES = 'n.lo n.hi s.lo s.hi';
  */
 export const fortressBoard: BoardDescription = withSensorList({
   channels: CHANNELS,
+  // A mouth's four switches tell its ball together, and a fort's bell whether it was taken.
+  together: [BELL0, 4, BELL0, FORT_COUNT],
   sensor: function (ch: number): Sensor | undefined {
     if (!(ch >= 0 && ch < CHANNELS)) return undefined;
     const name = ch < BELL0 ? 'mouth.' + MOUTHS.split(' ')[ch >> 2] + '.' + SWITCHES.split(' ')[ch & 3]

@@ -41,6 +41,8 @@ const IMPACT = 2 * REFERENCE_LAYOUT.length;
 export function ringapegBoard(): BoardDescription {
   return withSensorList({
     channels: IMPACT + 1,
+    // A peg's two gates tell a ring going down from one lifted together.
+    together: [IMPACT, 2],
     sensor: function (ch: number): Sensor | undefined {
       if (!(ch >= 0 && ch <= IMPACT)) return undefined;
       const peg = ch < IMPACT;

@@ -14,9 +14,10 @@
 import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK } from '../../faults';
-import type { ShuffleboardMove } from './rules';
+import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { RADIUS_MM } from './rules';
 import { CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { createGridChecks } from './checks';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
@@ -412,7 +413,7 @@ export function locate(ref: Int16Array): number[][] {
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(): void;
   busy(): boolean;
-  faults(report: (ch: number, fault: number) => void): number;
+  faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
 }
 
@@ -425,9 +426,12 @@ function nothing(): void {}
  * goes is decided at power-up), `analog` the grid's bank.
  */
 export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
-  const bank = (analog as AnalogBank[])[0];
+  const raw = (analog as AnalogBank[])[0];
   /** Per channel, the last reading that counted as a change (in 255ths of the supply, some 16 ADC steps: a byte; the bank's changes keeps it). */
   const ref = new Uint8Array(CHANNELS);
+  /** The grid's sensor checks (checks.ts): the grid is read through them, a channel out of service as no field. */
+  const checks = createGridChecks(raw, ref);
+  const bank = checks.bank;
   /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
@@ -535,8 +539,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       watch(t, came, lo2 - 2, hi2 + 2);
       return;
     }
-    // The weights are found from the grid's readings as they are now, a step a tick (the table is still).
-    locating = locator(bank.read);
+    // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
+    // them, a step a tick (the table is still).
+    const frame = new Int16Array(SENSORS);
+    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
+    checks.frame(frame);
+    locating = locator(function (ch: number): number {
+      return frame[ch] / STEPS;
+    });
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
@@ -552,7 +562,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
     seenNow = row = 0;
-    emit({ k: 'seen', w: seen });
+    if (checks.seen(seen)) emit({ k: 'seen', w: seen });
     // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
     if (launchedWhile) {
       launchedWhile = 0;
@@ -608,7 +618,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         begin(1);
       } else if (++row >= ROWS) {
         // A whole pass with no weight after one with some: the table was cleared.
-        if (seenLast && !seenNow) emit({ k: 'clear' });
+        if (seenLast && !seenNow) {
+          checks.cleared();
+          emit({ k: 'clear' });
+        }
         seenLast = seenNow;
         seenNow = row = 0;
       }
@@ -637,7 +650,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       throwAt = t;
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
-    faults: function (report: (ch: number, fault: number) => void): number {
+    faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
       // which no launch gets past; told once while it lasts.
       const stuck = passing & held & ~told;
@@ -658,9 +671,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (n > railed) report(first, RAIL);
       railed = n;
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
-      return n > SENSORS >> 1 ? BANK : 0;
+      return (n > SENSORS >> 1 ? BANK : 0) | checks.check(report, state as ShuffleboardState | undefined);
     },
     diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
+      // The sensors as they read, out of service or not: the maker looks for the faulty ones.
+      const bank = raw;
       /** The walk test: per channel, 1 once a grid sensor saw a weight's field or a launch group was passed. */
       const seen = new Uint8Array(CHANNELS);
       let count = 0;

@@ -43,6 +43,8 @@ export const ROLE_BEYOND = 3;
  */
 export const triangleBoard: BoardDescription = {
   channels: 12,
+  // A side's four points tell where its chip stopped together.
+  together: [12, 4],
   get sensors(): Sensor[] {
     const roles = ['start', 'even', 'over', 'beyond'];
     const list: Sensor[] = [];

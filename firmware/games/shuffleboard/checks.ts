@@ -1,0 +1,281 @@
+// The shuffleboard grid's sensor checks during play (docs/diagnostics.md), apart
+// from finding the weights (interpret.ts calls them). A hall sensor can fail
+// without reaching a rail: stuck at one reading, drifted off its calibration,
+// noisy, the whole grid's field reversed (sensors turned over), the grid
+// floating (its multiplexers' output open). A channel found faulty is taken out
+// of service: the interpreter reads it as half the supply (no field) through
+// `bank` below, so it places no weight, until it reads sanely again; a fault of
+// the whole grid stops the sensed scoring (BANK) while it lasts.
+import type { AnalogBank } from '../../../hal/types';
+import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
+import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
+import { WEIGHTS } from './rules';
+
+/** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
+const ADC_STEPS = 4096;
+/** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
+export const NOISY_SPREAD = 0.006;
+/** Off its calibration (the empty table's reading, or half the supply before the first) by more than this (a fraction of the supply: a fifth of a weight's peak) on an empty table: drifted, or stuck off half the supply. */
+export const OFF_MARGIN = 0.03;
+/**
+ * A reading this far from half the supply (in 255ths, some 96 ADC steps: 0.16 of a weight's peak) is a field whose
+ * magnet lies within 48 mm of the sensor; then one of its neighbours along its row and across it reads ALONE_NEAR
+ * or more (0.05 of a peak, 2 255ths): one lies within 38 mm of the magnet.
+ */
+const ALONE_FAR = 6;
+const ALONE_NEAR = 2;
+/** A reading kept this far from half the supply (in 255ths) is at a rail: no sensor's (interpret.ts, RAILED). */
+const AT_RAIL = 115;
+/** Each neighbour (along its row and across) of a sensor reads this many ADC steps or more from half the supply, all the same way: a weight lies right over the sensor (its field at 50 mm to 63 mm from the magnet). */
+const OVER_STEPS = 10;
+/** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
+export const STILL_STEPS = 4;
+/** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
+export const INVERTED_THROWS = 2;
+/** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
+export const NOISE_ROWS = 2;
+
+// Per channel, in `flags`: why it is out of service (any of the low three bits: off its calibration, noisy, stuck).
+const OFF = 1;
+const NOISE = 2;
+const HELD = 4;
+/** Taken out of service or back since the interpreter last read it. */
+const MOVED = 8;
+
+export interface GridChecks {
+  /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
+  bank: AnalogBank;
+  /** A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the weights are found in it. */
+  frame(frame: Int16Array): void;
+  /** The weights found in a throw's frame ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throw is not to be told). */
+  seen(w: number[][]): number;
+  /** The table was found cleared: the empty table's readings are the calibration. */
+  cleared(): void;
+  /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
+  check(report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number;
+}
+
+export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
+  const flags = new Uint8Array(CHANNELS);
+  /** The empty table's readings at the last clear, in 255ths (0: none yet). */
+  const cal = new Uint8Array(SENSORS);
+  /** Channels out of service; the next row whose noise is read. */
+  let out = 0;
+  let moved = 0;
+  /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
+  let taken = 0;
+  let row = 0;
+  /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
+  let tell: ((ch: number | undefined, fault: number) => void) | null = null;
+  /** The throws of this end, the colours seen on the table after the last, and the side that opens the end (-1: not known yet). */
+  let throws = 0;
+  let reds = 0;
+  let blues = 0;
+  let opens = -1;
+  /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
+  let wrong = 0;
+  let reversed = 0;
+  /** The grid floats (most channels read noise): 1. */
+  let floating = 0;
+  /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
+  const near = new Int16Array(2 * COLS + 1);
+
+  /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
+  function shift(ch: number): void {
+    if (!(flags[ch] & MOVED)) moved++;
+    flags[ch] |= MOVED;
+  }
+
+  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
+  function take(ch: number, why: number): void {
+    if (!(flags[ch] & 7)) {
+      out++;
+      taken = TAKEN_OUT;
+      shift(ch);
+      if (tell) tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
+    }
+    flags[ch] |= why;
+  }
+
+  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
+  function mend(ch: number, why: number): void {
+    if (!(flags[ch] & why)) return;
+    flags[ch] &= ~why;
+    if (!(flags[ch] & 7)) {
+      out--;
+      shift(ch);
+      if (tell) tell(ch, OK);
+    }
+  }
+
+  /** The spread of three reads of channel ch, a launch group read between the first two (a floating input follows what was read before it, and the group reads a rail). */
+  function noise(ch: number): number {
+    const a = raw.read(ch);
+    raw.read(SENSORS);
+    const b = raw.read(ch);
+    const c = raw.read(ch);
+    return Math.max(a, b, c) - Math.min(a, b, c);
+  }
+
+  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
+  function neighbour(i: number, c: number, k: number): number {
+    return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
+  }
+
+  /**
+   * Whether every neighbour of ch along its row and across it reads `least` or more from half the supply, all the
+   * same way: a weight lies right over ch (within some 13 mm).
+   */
+  function over(frame: Int16Array, ch: number, least: number): boolean {
+    let up = 0;
+    let down = 0;
+    let n4 = 0;
+    const c = ch % COLS;
+    for (let k = 0; k < 4; k++) {
+      const n = neighbour(ch, c, k);
+      if (n < 0 || n >= SENSORS) continue;
+      n4++;
+      const d = frame[n] - QUIESCENT * ADC_STEPS;
+      if (d >= least) up++;
+      else if (d <= -least) down++;
+    }
+    // (A corner's two neighbours do not tell a weight over it from one between them.)
+    return n4 > 2 && (up === n4 || down === n4);
+  }
+
+  /**
+   * Whether the sensor at i of `read` (column c) reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
+   * across it reads `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of
+   * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply.
+   */
+  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number): boolean {
+    // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
+    const x = Math.abs(read[i] - mid);
+    if (x < some || x >= (AT_RAIL * mid) >> 7) return false;
+    for (let k = 0; k < 4; k++) {
+      const n = neighbour(i, c, k);
+      if (n >= 0 && n < read.length && Math.abs(read[n] - mid) >= none) return false;
+    }
+    return true;
+  }
+
+  const bank: AnalogBank = {
+    read: function (ch: number): number {
+      return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
+    },
+    changes: function (from: number, to: number, k: Uint8Array): number {
+      if (!out && !moved) return raw.changes(from, to, k);
+      // The runs of channels in service, read as the driver reads them; a channel out of service is kept at half the
+      // supply; one taken out or back since the last read counts as changed (the interpreter counts its row again).
+      let some = 0;
+      for (let ch = from, a = from; ch <= to; ch++) {
+        if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
+        if (ch > a) some |= raw.changes(a, ch, k);
+        if (ch < to) {
+          if (flags[ch] & MOVED) {
+            flags[ch] &= ~MOVED;
+            moved--;
+            some = 1;
+            if (!(flags[ch] & 7)) k[ch] = (raw.read(ch) * 255) | 0;
+          }
+          if (flags[ch] & 7) k[ch] = 128;
+        }
+        a = ch + 1;
+      }
+      return some;
+    },
+  };
+
+  return {
+    bank: bank,
+    frame: function (frame: Int16Array): void {
+      // A grid that floats tells nothing of its sensors one by one.
+      if (floating) return;
+      // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
+      // service: read afresh), a sound sensor's noise one or two.
+      for (let ch = 0; ch < SENSORS; ch++) {
+        if (!over(frame, ch, OVER_STEPS)) continue;
+        const off = (flags[ch] & 7 ? raw.read(ch) * ADC_STEPS : frame[ch]) - QUIESCENT * ADC_STEPS;
+        if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
+        else mend(ch, HELD);
+      }
+    },
+    seen: function (w: number[][]): number {
+      let r = 0;
+      for (let i = 0; i < w.length; i++) r += w[i][0] ? 0 : 1;
+      const b = w.length - r;
+      // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
+      // it knocked one of its own off) tells nothing.
+      const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
+      reds = r;
+      blues = b;
+      // Against its thrower's colour: side `opens` opens the end, then the sides take turns (the board's own count
+      // of the throws: the game's takes a throw whose colour is not its thrower's for a missed one and the next).
+      if (appeared >= 0 && opens >= 0) {
+        if (appeared !== ((opens + throws) & 1)) {
+          if (++wrong >= INVERTED_THROWS && !reversed) {
+            reversed = 1;
+            if (tell) tell(undefined, INVERTED);
+          }
+        } else {
+          wrong = 0;
+          if (reversed && tell) tell(undefined, OK);
+          reversed = 0;
+        }
+      }
+      throws++;
+      // A grid that reads what no table makes: the throw is not told (the referee places it).
+      return floating || reversed ? 0 : 1;
+    },
+    cleared: function (): void {
+      for (let ch = 0; ch < SENSORS; ch++) {
+        const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
+        const ref = cal[ch] || 128;
+        // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
+        if ((x - 128) * (x - 128) >= AT_RAIL * AT_RAIL) continue;
+        if ((x - ref) * (x - ref) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        else {
+          mend(ch, OFF);
+          cal[ch] = x;
+        }
+      }
+      reds = blues = 0;
+      // A new end once all its weights were thrown (the game takes no other clear).
+      if (throws >= WEIGHTS) throws = 0;
+    },
+    check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
+      tell = report;
+      // Noise: NOISE_ROWS rows read three times each.
+      let noisy = 0;
+      let bits = 0;
+      const first = row * COLS;
+      for (let i = 0; i < NOISE_ROWS * COLS; i++) {
+        const spread = noise(first + i);
+        if (spread > NOISY_SPREAD) {
+          noisy++;
+          bits |= 1 << i;
+        } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
+      }
+      row = (row + NOISE_ROWS) % ROWS;
+      // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
+      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'.
+      for (let ch = 0; ch < SENSORS; ch++) {
+        const x = kept[ch] - 128;
+        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
+          for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
+          if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+        }
+      }
+      // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
+      // it lasts; else each noisy one is out of service.
+      const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
+      floating = floats;
+      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
+      // The side that opens this end (the game's, from its coin toss on).
+      opens = state ? state.f : -1;
+      const bad = taken | (floating || reversed ? BANK : 0);
+      taken = 0;
+      return bad;
+    },
+  };
+}

@@ -1,0 +1,185 @@
+// The fault matrix (issue 26): every game × every fault kind that applies to
+// its sensors × a fault that starts in quiet time or in the middle of play, on
+// a slice of the game's example scenario. Each case is played twice, with the
+// fault (struck, then lifted) and without, and judged against what
+// docs/diagnostics.md promises:
+// - the fault is reported within its documented time (where play can tell it);
+// - no point comes from the faulty sensor: every score the faulty run makes
+//   from the fault on, the clean run makes too (as many times at least). On
+//   the digital boards, only until the first move the board did not see (no
+//   move told when the clean run tells one): from there the referee enters
+//   what the faulty sensor would have seen, and the turns follow from that;
+// - a fault in quiet time on a sensor the rest of the slice does not use
+//   changes no score;
+// - lifted, the sensor is back in service (`ok`) only after the lift, once it
+//   has read sanely (a dropout reads sanely between its dropouts: not judged).
+// test/fault-matrix.test.ts runs a seeded sample; `npm run bench faults` all of it.
+import { readFileSync } from 'node:fs';
+import { replay } from '../sim/replay';
+
+type Line = { t: number; phone?: Record<string, unknown>; final?: { scores: number[] } };
+
+/** A fault kind on one sensor (or prefix) of a game; `within`: its documented time to the report (ms), or null where play cannot tell it. */
+interface FaultKind {
+  fault: Record<string, unknown>;
+  within: number | null;
+  /** The rest of the slice never uses the sensor: a fault on it changes no score. */
+  unused?: boolean;
+  /** What the board cannot tell of this fault in play (docs/diagnostics.md): its scores are not judged. */
+  limit?: string;
+}
+
+interface GameSlice {
+  file: string;
+  /** Action lines of the example kept (a slice of the game). */
+  lines: number;
+  /** A time between moves, and one in the middle of a move. */
+  quiet: number;
+  mid: number;
+  /** How long the fault lasts before it is lifted. */
+  lasts: number;
+  kinds: FaultKind[];
+}
+
+/** Checks come a second apart, give or take a slow tick (100 ms). */
+const CHECK = 1100;
+
+export const SLICES: Record<string, GameSlice> = {
+  fortress: {
+    file: 'scenarios/fortress-game.jsonl', lines: 6, quiet: 30500, mid: 36300, lasts: 20000,
+    kinds: [
+      { fault: { fault: 'stuck-active', sensor: 'mouth.FA1.s.lo' }, within: 2 * CHECK },
+      { fault: { fault: 'stuck-active', sensor: 'mouth.pocket3.n.hi' }, within: 2 * CHECK, unused: true },
+      { fault: { fault: 'chatter', sensor: 'bell.FA1', hz: 40 }, within: 3 * CHECK },
+      { fault: { fault: 'chatter', sensor: 'bell.ER1', hz: 40 }, within: 3 * CHECK, unused: true },
+      { fault: { fault: 'floating', sensor: 'mouth.FA2.n.hi' }, within: CHECK },
+      { fault: { fault: 'dropout', sensor: 'mouth.FA1.n.hi', hz: 20, ms: 2 }, within: null },
+      { fault: { fault: 'stuck-inactive', sensor: 'bell.FA2' }, within: null, limit: 'a bell that never rings reads as entries without a taking' },
+    ],
+  },
+  ringapeg: {
+    file: 'scenarios/ringapeg-advance.jsonl', lines: 12, quiet: 5400, mid: 7003, lasts: 12000,
+    kinds: [
+      { fault: { fault: 'stuck-active', sensor: 'board.impact' }, within: 2 * CHECK },
+      { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHECK },
+      { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHECK, unused: true },
+      { fault: { fault: 'floating', sensor: 'peg.i3.low' }, within: CHECK },
+      { fault: { fault: 'stuck-inactive', sensor: 'peg.o7.low' }, within: null },
+      { fault: { fault: 'dropout', sensor: 'peg.i4.top', hz: 20, ms: 2 }, within: null },
+    ],
+  },
+  triangle: {
+    file: 'scenarios/triangle-game.jsonl', lines: 12, quiet: 9900, mid: 11200, lasts: 12000,
+    kinds: [
+      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHECK },
+      { fault: { fault: 'floating', sensor: 'tri.C.even' }, within: CHECK },
+      { fault: { fault: 'stuck-inactive', sensor: 'tri.A.beyond' }, within: null },
+      { fault: { fault: 'dropout', sensor: 'tri.B.start', hz: 20, ms: 2 }, within: null },
+    ],
+  },
+  shuffleboard: {
+    file: 'scenarios/shuffleboard-singles.jsonl', lines: 10, quiet: 18000, mid: 19500, lasts: 30000,
+    kinds: [
+      // Noise is read two rows a second: the whole grid in 19 s.
+      { fault: { fault: 'noise', sensor: 'grid.30.5', amplitude: 0.03 }, within: 19 * CHECK + CHECK, unused: true },
+      { fault: { fault: 'noise', sensor: 'grid.*', amplitude: 0.03 }, within: CHECK },
+      { fault: { fault: 'floating', sensor: 'grid.*' }, within: CHECK },
+      // A row is read every 1.9 s between throws, and not during one far from it.
+      { fault: { fault: 'stuck', sensor: 'grid.33.8', value: 0.62 }, within: 5000, unused: true },
+      { fault: { fault: 'drift', sensor: 'grid.34.1', perS: 0.004 }, within: 8000 + CHECK, unused: true },
+      { fault: { fault: 'inverted', sensor: 'grid.*' }, within: null },
+      { fault: { fault: 'stuck', sensor: 'grid.11.2', value: 0.5 }, within: null },
+      { fault: { fault: 'dead-line', line: 7, level: 0 }, within: null },
+    ],
+  },
+};
+
+export interface FaultCase {
+  game: string;
+  kind: FaultKind;
+  start: 'quiet' | 'mid';
+}
+
+/** Every case of the matrix. */
+export function allCases(): FaultCase[] {
+  const out: FaultCase[] = [];
+  for (const game of Object.keys(SLICES)) {
+    for (const kind of SLICES[game].kinds) for (const start of ['quiet', 'mid'] as const) out.push({ game, kind, start });
+  }
+  return out;
+}
+
+/** A case's name, as a test names it. */
+export function caseName(c: FaultCase): string {
+  const f = c.kind.fault;
+  return `${c.game}: ${f.fault} ${f.sensor ?? 'line ' + f.line} from ${c.start} time`;
+}
+
+const cleanRuns = new Map<string, Line[]>();
+
+function play(lines: object[]): Line[] {
+  return replay(lines.map((l) => JSON.stringify(l)).join('\n')).lines.map((l) => JSON.parse(l));
+}
+
+/** The scenario lines of a game's slice: its header, then its first action lines. */
+function slice(game: string): object[] {
+  const all = readFileSync(SLICES[game].file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  return all.slice(0, SLICES[game].lines + 1);
+}
+
+/** The scores told (as player:points:rule), from time `from` to `to`. */
+function scores(lines: Line[], from: number, to: number): string[] {
+  return lines.filter((l) => l.t >= from && l.t < to && l.phone && l.phone.type === 'score').map((l) => `${l.phone!.player}:${l.phone!.points}:${l.phone!.rule}`);
+}
+
+/** When the faulty run first tells no move where the clean run tells one (within 100 ms), from `from` on; Infinity if never. */
+function missed(clean: Line[], out: Line[], from: number): number {
+  const told = out.filter((l) => l.phone && l.phone.type === 'state').map((l) => l.t);
+  for (const l of clean) if (l.t >= from && l.phone && l.phone.type === 'state' && !told.some((t) => Math.abs(t - l.t) <= 100)) return l.t - 100;
+  return Infinity;
+}
+
+/** What is wrong with a case (empty: nothing), and the scenario that shows it. */
+export function judge(c: FaultCase): { problems: string[]; scenario: string } {
+  const s = SLICES[c.game];
+  const at = c.start === 'quiet' ? s.quiet : s.mid;
+  const lift = at + s.lasts;
+  const base = slice(c.game);
+  const faultLine = Object.assign({ t: at }, c.kind.fault);
+  const liftLine = c.kind.fault.fault === 'dead-line' ? { t: lift, fault: 'lift', line: c.kind.fault.line } : { t: lift, fault: 'lift', sensor: c.kind.fault.sensor };
+  const lines = [base[0], ...base.slice(1).concat([faultLine, liftLine]).sort((a, b) => (a as Line).t - (b as Line).t)];
+  const scenario = lines.map((l) => JSON.stringify(l)).join('\n');
+  if (!cleanRuns.has(c.game)) cleanRuns.set(c.game, play(base));
+  const clean = cleanRuns.get(c.game)!;
+  const out = play(lines);
+  const problems: string[] = [];
+  const faults = out.filter((l) => l.phone && l.phone.type === 'fault' && l.t >= at);
+  const pattern = c.kind.fault.sensor as string | undefined;
+  const mine = (l: Line) => !pattern || pattern.endsWith('*') || l.phone!.sensor === undefined || l.phone!.sensor === pattern
+    || (c.game !== 'shuffleboard' && String(l.phone!.sensor).split('.').slice(0, 2).join('.') === pattern.split('.').slice(0, 2).join('.'));
+  const report = faults.find((l) => l.phone!.fault !== 'ok' && l.t <= lift && mine(l));
+  if (c.kind.within !== null) {
+    if (!report) problems.push(`not reported before the lift at ${lift}`);
+    else if (report.t - at > c.kind.within) problems.push(`reported ${report.t - at} ms after it began, documented ${c.kind.within}`);
+  }
+  const others = faults.filter((l) => l.t <= lift && !mine(l) && l.phone!.fault !== 'ok');
+  if (others.length) problems.push(`another sensor reported: ${JSON.stringify(others[0].phone)}`);
+  // No point from the faulty sensor: every score from the fault on is one the clean run makes from then on too.
+  const until = c.kind.limit ? at : c.game === 'shuffleboard' ? Infinity : missed(clean, out, at);
+  const spare = scores(clean, at, Infinity);
+  for (const sc of scores(out, at, until)) {
+    const i = spare.indexOf(sc);
+    if (i < 0) problems.push(`scored ${sc}, which the game without the fault does not`);
+    else spare.splice(i, 1);
+  }
+  if (c.start === 'quiet' && c.kind.unused && JSON.stringify(out.at(-1)!.final!.scores) !== JSON.stringify(clean.at(-1)!.final!.scores)) {
+    problems.push(`final scores ${JSON.stringify(out.at(-1)!.final!.scores)}, without the fault ${JSON.stringify(clean.at(-1)!.final!.scores)}`);
+  }
+  // Back in service only after the lift, once it reads sanely.
+  if (report && c.kind.fault.fault !== 'dropout') {
+    // (A fault of many sensors ends with the board's own ok, which names none.)
+    const ok = faults.find((l) => l.phone!.fault === 'ok' && l.t > report.t && (pattern && pattern.endsWith('*') ? l.phone!.sensor === undefined : mine(l)));
+    if (ok && ok.t < lift) problems.push(`back in service at ${ok.t}, before the lift at ${lift}`);
+  }
+  return { problems, scenario };
+}

@@ -1,0 +1,69 @@
+// The regression scenarios of issue 26 (scenarios/fault-*.jsonl): each fault is
+// reported within its documented time (docs/diagnostics.md), scores nothing, and
+// the sensor is back in service only after the fault is lifted.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { replay } from '../sim/replay';
+
+type Line = { t: number; fault?: string; sensor?: string; phone?: Record<string, unknown>; final?: { scores: number[] } };
+
+function run(name: string): { lines: Line[]; actions: Line[] } {
+  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8');
+  return { lines: replay(text).lines.map((l) => JSON.parse(l)), actions: text.trim().split('\n').slice(1).map((l) => JSON.parse(l)) };
+}
+const told = (lines: Line[], type: string) => lines.filter((l) => l.phone && l.phone.type === type);
+
+describe('fault regressions: the faults of issue 26 as scenarios', () => {
+  it('a fortress bell chattering at 40 Hz is reported within 3 s, and an entry into its fort without a taking scores no F11', () => {
+    const { lines } = run('fault-fortress-bell-chatter');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults[0].phone, { type: 'fault', fault: 'chatter', ch: 73, sensor: 'bell.FA1' });
+    assert.ok(faults[0].t - 30500 <= 3300, `reported at ${faults[0].t}`);
+    assert.ok(!told(lines, 'score').some((l) => l.t < 48000), 'the entry into FA1 at 36 s took nothing');
+    const ok = faults.find((l) => l.phone!.fault === 'ok')!;
+    assert.ok(ok.t > 40000, 'back in service after the wire is put back');
+    assert.deepEqual(told(lines, 'score').map((l) => l.phone!.rule), ['F11'], 'the taking of FA2 after it, with its bell');
+  });
+
+  it('a fortress mouth switch stuck closed is reported within 2 s and gives no phantom F25; the other forts score', () => {
+    const { lines } = run('fault-fortress-stuck-mouth');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults[0].phone, { type: 'fault', fault: 'stuck', ch: 22, sensor: 'mouth.FA1.s.lo' });
+    assert.ok(faults[0].t - 30500 <= 2200, `reported at ${faults[0].t}`);
+    const rules = told(lines, 'score').map((l) => l.phone!.rule);
+    assert.ok(!rules.includes('F25'), 'no phantom F25');
+    assert.deepEqual(rules, ['F11', 'F11'], 'FA2 taken while FA1 is out of service, FA1 after the lift');
+    assert.ok(faults.find((l) => l.phone!.fault === 'ok')!.t > 40000);
+  });
+
+  it('a grid sensor stuck at mid-range is found at the first throw that brings a weight over it, and taken out of service', () => {
+    const { lines } = run('fault-shuffleboard-stuck-grid');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults[0].phone, { type: 'fault', fault: 'stuck', ch: 44, sensor: 'grid.4.4' });
+    assert.ok(faults[0].t < 7000, 'as the first throw is decided');
+    assert.deepEqual(faults.slice(1).map((l) => l.phone!.fault), [], 'nothing else');
+  });
+
+  for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
+    it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
+      const { lines, actions } = run(name);
+      const struck = actions.find((a) => a.fault && a.fault !== 'lift')!.t;
+      const lifted = actions.find((a) => a.fault === 'lift')!.t;
+      const faults = told(lines, 'fault');
+      assert.equal(faults[0].phone!.fault, fault);
+      assert.ok(faults[0].t - struck <= 1100);
+      assert.deepEqual(faults.map((l) => l.phone!.fault), [fault, 'ok']);
+      assert.ok(faults[1].t > lifted);
+      const states = told(lines, 'state').filter((l) => l.t > struck && l.t < faults[1].t);
+      assert.deepEqual(states, [], 'no throw told while the grid is not trusted');
+    });
+  }
+
+  it('a grid wired with inverted polarity is found by the second throw, and the wrong side never scores', () => {
+    const { lines } = run('fault-shuffleboard-inverted-grid');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone!.fault), ['inverted', 'bank']);
+    assert.ok(faults[0].t < 13000, 'by the second throw (7 s), decided a few seconds later');
+    assert.deepEqual(told(lines, 'score'), []);
+  });
+});

@@ -21,12 +21,14 @@ export const BENCHES: Bench[] = [
   { name: 'chaos', about: 'power cuts, undo and new at random through whole games', long: true },
   { name: 'analog', about: "the shuffleboard grid's analog scan against the bare reads of its channels (wiring.md)" },
   { name: 'bundles', about: 'bundle sizes and JsVars against their budgets, whole and split into core and game' },
+  { name: 'faults', about: 'every game under every sensor fault it can have, quiet and mid-play: reported in time, no phantom point' },
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },
   { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },
   { name: 'poll', about: 'a scan tick as a ratio to a bare read of the sensor banks, idle and busy' },
   { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
+  { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise' },
   { name: 'replay', about: "how replay time grows with a scenario's length" },
 ];
 

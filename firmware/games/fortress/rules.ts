@@ -40,9 +40,10 @@ export interface FortressState {
   s: number[];
   /** The winner, or null. */
   w: number | null;
-  /** Options floorAtZero (F40) and alternate (F41). */
+  /** Options floorAtZero (F40), alternate (F41) and penaltyBeforePass (F6). */
   z: boolean;
   a: boolean;
+  pb: boolean;
   /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back; bit 2 + side: it was judged regular and stands (F14). */
   ps: number;
   /** Bit per fort: taken; bit 10 + the fort's: judged at its taker's next stroke, and taken for good (F12, F24). */
@@ -145,6 +146,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const ids: number[] = [];
     const changes: ScoreChange[] = [];
     const due = [0, 0, 0, 0];
+    // F19: a stroke struck with an adversary's ball scores its −2 and nothing else: no fort, no pass.
+    const foul = hs.indexOf('wrong') >= 0;
     let hit = false;
     let begun = false;
     for (let i = 0; i <= hs.length; i++) {
@@ -203,24 +206,25 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
           else if (!(st.ps >> (2 + side) & 1) && !(st.cd >> (10 + adv) & 1)) article = F9;
           else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
           else {
-            st.tk |= 1 << f;
+            if (!foul) st.tk |= 1 << f;
             article = F11;
           }
         }
       } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b, 'bad');
       else if (op === '.') article = own ? F29 : F28;
       else if (op === '~') article = own ? F31 : F30;
-      else if (op === '=' && own && !defending) st.ps |= 1 << side;
+      else if (op === '=' && own && !defending && !foul) st.ps |= 1 << side;
       else if (op === '+' || op === '-') {
         if (op === '+') rs[cls] = Math.max(0, rs[cls] - 1);
         lay(st, h);
       }
-      if (article >= 0) ids.push(article);
       if (article >= 0 && SENDS_BACK >> article & 1) due[cls]++;
+      // F6 with penaltyBeforePass off: the fort not taken and the ball back, and nothing scored.
+      if (article >= 0 && (article !== F6 || st.pb)) ids.push(article);
     }
-    // F32: a fort taken and an adversary's ball forced over the table in one stroke: +6 in all,
+    // F32: a fort taken and an adversary's ball forced over the table or holed in one stroke: +6 in all,
     // or −2 in all when the striker's ball also entered a taken fort or one out of order.
-    if (ids.indexOf(F11) >= 0 && take(ids, F30)) {
+    if (ids.indexOf(F11) >= 0 && (take(ids, F30) || take(ids, F28))) {
       take(ids, F11);
       ids.push(take(ids, F34) || take(ids, F22) || take(ids, F36) ? F32_FAULT : F32);
     }
@@ -235,6 +239,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       }
       ids.push(!hit ? F37_MISS : fault ? F38 : F37);
     }
+    if (foul) ids.splice(0, ids.length, F19);
     let gain = 0;
     for (let j = 0; j < ids.length; j++) {
       const change = score(ARTICLES, ids[j], p);
@@ -250,10 +255,23 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     }
     st.s[p] = total;
     for (let c = 0; c < 4; c++) rs[c] = Math.min(rs[c] + due[c], c & 1 ? 2 : 1);
-    // F40: 20 wins at the end of the stroke; F41: the striker keeps the table after a gain.
-    if (total >= TARGET) st.w = p;
-    else if (st.a || gain <= 0) st.t = 1 - p;
+    // F40: 20 wins at the end of the stroke (F12: once the colours are down); F41: the striker keeps the table after a gain.
+    if (!won(st, st.cd) && (st.a || gain <= 0)) st.t = 1 - p;
     return { state: st, changes: changes };
+  }
+
+  /**
+   * F12 and F40: a player whose score, less 4 for each fort he took whose colours are still up in `cd` (and not yet
+   * judged), reaches 20 has won: true then, with the winner set in `st`.
+   */
+  function won(st: FortressState, cd: number): boolean {
+    for (let p = 0; p < 2; p++) {
+      let s = st.s[p];
+      const up = st.tk & ~(st.tk >> 10) & ~cd;
+      for (let f = 5 - (p ^ st.e) * 5; f < 10 - (p ^ st.e) * 5; f++) s -= (up >> f & 1) * 4;
+      if (s >= TARGET) st.w = p;
+    }
+    return st.w !== null;
   }
 
   /** A move's happenings: its list, or its string split at spaces (`-` alone: none, a miss). */
@@ -305,7 +323,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
     if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
     const st = Object.assign({}, state);
+    const now = Object.assign({}, state);
     st.ph = (state.ph || []).concat(hs);
+    // Colours coming down by hand may give a win that waited for them (F12).
+    for (let i = 0; i < st.ph.length; i++) lay(now, st.ph[i]);
+    won(st, now.cd);
     return { state: st, changes: [] };
   }
 
@@ -377,12 +399,12 @@ export const fortress = {
     let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
     for (const name in options) {
       const v = options[name];
-      if (name !== 'floorAtZero' && name !== 'alternate' && name !== 'lag') bad = name + ': unknown';
+      if ('floorAtZero alternate lag penaltyBeforePass'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
       else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
     }
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
-    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 63, bl: false };
+    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 63, bl: false };
   },
 
   get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {

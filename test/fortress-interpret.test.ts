@@ -84,7 +84,7 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['EA-', 'EA=', 'FA1_', 'FA1^'] }]);
   });
 
-  it('a stroke ends REST_MS after its last movement, at settle(), or when a ball is put back; a ball rolling over a spot is nothing', () => {
+  it('a stroke ends REST_MS after its last movement or at settle(); a ball put on its spot in it is one of its happenings, and a slow roll stays in it; a ball rolling over a spot is nothing', () => {
     const h = harness();
     h.pass('FA', 'pocket1', 100);
     h.edge('spot.ED1', 1, 500);
@@ -101,8 +101,18 @@ describe('fortress interpreter', () => {
     h.pass('ED', 'pass', 20000);
     h.edge('spot.FA', 1, 20200);
     h.run(20200 + PLACED_MS);
-    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['ED='] }, { k: 'hand', h: ['FA+'] }]);
+    // A ball handed back to its spot while the others still roll: the stroke goes on.
+    assert.deepEqual(h.moves.slice(2), []);
+    assert.equal(h.it.busy(), true);
+    // A slow roll: a ball in a pocket 7 s after the stroke's last movement is still of that stroke.
+    h.pass('FD', 'pocket2', 27000);
+    h.run(27006 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['ED=', 'FA+', 'FD.2'] }]);
     assert.equal(h.it.busy(), false);
+    // Between strokes, a ball put on its spot is a hand move at once.
+    h.edge('spot.FD1', 1, 40000);
+    h.run(40000 + PLACED_MS);
+    assert.deepEqual(h.moves.slice(3), [{ k: 'hand', h: ['FD1+'] }]);
   });
 
   it('saves the stroke\'s happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {

@@ -39,7 +39,7 @@ interface Table {
   down: Set<string>;
   /** Balls due back on their spots, by class (EA, ED, FA, FD). */
   due: { [cls: string]: number };
-  /** Balls off their spots as far as the board saw (none seen on one yet, at the start). */
+  /** Balls off their spots as far as the board saw (all on them at the start). */
   off: Set<string>;
   /** "I do not see" declared for the next stroke. */
   blind: boolean;
@@ -54,7 +54,7 @@ function newTable(options: GameOptions): Table {
   return {
     english: lag, turn: lag, scores: [0, 0], winner: null, floor: !!options.floorAtZero, alternate: !!options.alternate, penaltyBeforePass: options.penaltyBeforePass !== false,
     passMade: { E: false, F: false }, passStands: { E: false, F: false }, taken: new Set(), kept: new Set(), down: new Set(),
-    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(BALLS), blind: false, hand: [], last: null,
+    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(), blind: false, hand: [], last: null,
   };
 }
 
@@ -68,7 +68,6 @@ function copy(t: Table): Table {
 const other = (side: string): string => (side === 'E' ? 'F' : 'E');
 /** The forts a fort of the adversary must follow (F21): none for the advanced, both advanced for the reserved, all four for the grand fort. */
 const before = (fort: string): string[] => (fort[1] === 'A' ? [] : fort[1] === 'R' ? ['A1', 'A2'] : ['A1', 'A2', 'R1', 'R2']).map((f) => fort[0] + f);
-const MOST_DUE: { [kind: string]: number } = { A: 1, D: 2 };
 
 /** Scores one stroke with happenings `hs` from table `t` (docs/games/fortress.md, Rule ids and Readings). */
 function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
@@ -208,8 +207,9 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
     score = 0;
   }
   n.scores[p] = score;
-  // Balls sent back in this stroke are due from the next one (F23), at most one attacking and two defending balls a side.
-  for (const cls of sentBack) n.due[cls] = Math.min(MOST_DUE[cls[1]], n.due[cls] + 1);
+  // Balls sent back in this stroke are due from the next one (F23); no more of a class than lie off their spots.
+  for (const cls of sentBack) n.due[cls]++;
+  for (const cls of Object.keys(n.due)) n.due[cls] = Math.min(n.due[cls], BALLS.filter((b) => b.startsWith(cls) && n.off.has(b)).length);
   checkWin(n, n.down);
   if (n.winner === null && (n.alternate || gain <= 0)) n.turn = 1 - p;
   return { table: n, changes };

@@ -18,7 +18,9 @@ const game = fortress;
 const PAGE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../docs/games/fortress.md'), 'utf8');
 /** A section of the game's page, by its title. */
 const section = (title: string): string => PAGE.split(/^## /m).find((s) => s.startsWith(title))!;
-const start = (options: GameOptions = {}): FortressState => game.setup({ players: 2, options: options });
+// The articles' positions have every ball off its spot, somewhere on the table, unless a test says otherwise
+// (a game begins with every ball on its spot: setup, below).
+const start = (options: GameOptions = {}): FortressState => Object.assign(game.setup({ players: 2, options: options }), { sp: 63 });
 const stroke = (...h: string[]): FortressMove => ({ k: 'stroke', h: h });
 const play = (state: FortressState, move: FortressMove): Outcome<FortressState> => game.moves[move.k](state, move);
 /** A state of the game with some of its fields set, for the articles that need a position. */
@@ -569,6 +571,29 @@ function games(): fc.Arbitrary<FortressMove[]> {
 }
 
 describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s happenings as one string', () => {
+  it('a game begins with every ball on its spot and every colours up', () => {
+    const s = game.setup({ players: 2, options: {} });
+    assert.deepEqual([s.sp, s.cd, s.rs], [0, 0, [0, 0, 0, 0]]);
+  });
+
+  it('F23, F35: a ball put back behind its spot, covered by another ball, is back: the board does not keep it due for good', () => {
+    // Another ball came to rest on EA's spot (the spot's switch sees a ball put there), then EA took a fort and is due back.
+    const covered = playAll(passed(), [{ k: 'hand', h: ['EA+'] }, stroke('EA>FA1!', 'FA1_')]).state;
+    assert.deepEqual(covered.rs, [0, 0, 0, 0], 'EA\'s spot is covered: EA goes behind it, and is back');
+    // Put back in the very stroke that sent it back (a ball handed back while the others still roll): not due.
+    const early = playAll(passed({ sp: 0 }), [stroke('FD1-', 'FD.1', 'FD1+')]).state;
+    assert.deepEqual(early.rs, [0, 0, 0, 0]);
+    // Two defending balls holed, put back in either order: none due once both are back.
+    // (His own balls holed pass the turn: he strikes again for the test.)
+    const two = Object.assign(playAll(passed(), [stroke('ED1-', 'ED2-', 'ED.1', 'ED.2')]).state, { t: 0 });
+    assert.deepEqual(two.rs, [0, 2, 0, 0]);
+    for (const order of [['ED2+', 'ED1+'], ['ED1+', 'ED2+']]) {
+      const back = playAll(two, [{ k: 'hand', h: order }, stroke('EA-', 'EA>FA1!')]);
+      assert.deepEqual(back.changes.map((c) => c.rule), ['F11'], order.join(' '));
+    }
+    assert.deepEqual(playAll(two, [{ k: 'hand', h: ['ED2+'] }, stroke('EA-', 'EA>FA1!')]).changes.map((c) => c.rule), ['F23'], 'one still off: F23');
+  });
+
   it('what was done by hand between strokes begins the next stroke: the same as sensed in it (F8, F12, F23)', () => {
     const taken = play(passed(), stroke('EA>FA1!')).state;
     const byHand = playAll(taken, [{ k: 'hand', h: ['EA+'] }, { k: 'hand', h: ['FA1_'] }, stroke('EA>FA2!')]);
@@ -583,7 +608,7 @@ describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s hap
   it('found (at power-up): a ball the game has off its spot found on it was put back, colours found otherwise were moved; the rest is no move', () => {
     const taken = playAll(passed(), [stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
     assert.deepEqual([taken.rs, taken.sp], [[1, 0, 0, 0], 0b111111], 'EA due; no ball seen on its spot yet');
-    const lying = playAll(passed(), [{ k: 'hand', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FD2+'] }, stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
+    const lying = playAll(passed(), [{ k: 'hand', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FD2+'] }, stroke('EA-', 'EA>FA1!'), stroke('FA1_', 'ED1-')]).state;
     assert.deepEqual([lying.rs, lying.sp], [[1, 0, 0, 0], 0b11], 'EA due, EA and ED1 off their spots');
     const found = play(lying, { k: 'found', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FP_', 'EP_'] });
     assert.deepEqual(found.state.ph, ['EA+', 'ED1+', 'FA1^', 'EP_', 'FD2-'], 'ED2, FA and FD1 lay there since before; FP was down, FA1 was put up, EP taken down; FD2 left its spot');

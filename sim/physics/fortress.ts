@@ -41,6 +41,8 @@ export interface FortressWorld {
   stroke(t: number, happens: Happening[]): LevelChange[];
   /** Whether a ball lies on its spot. */
   onSpot(ball: string): boolean;
+  /** The table as a game begins: every ball on its spot, every colours up; the spots' levels. */
+  start(): LevelChange[];
 }
 
 export function createFortressWorld(board: BoardDescription, random: Random): FortressWorld {
@@ -101,9 +103,11 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
         if (h.colours !== undefined) out.push({ t: at, ch: ch('colours.' + h.colours), level: h.down ? 1 : 0 });
         else if (h.offSpot !== undefined) spot(out, at, ball, !h.offSpot);
         else {
-          // A ball that lay on its spot leaves it as it moves.
-          if (spots[ball]) {
-            spot(out, at, ball, false);
+          // A ball that lay on its spot leaves it as it moves. A defending ball named by its class only (ED, FD) is
+          // one lying off its spot, if one does; else the first of them leaves its spot.
+          const mover = ball[1] === 'D' && ball.length === 2 && spots[ball + '1'] && spots[ball + '2'] ? ball + '1' : ball;
+          if (spots[mover]) {
+            spot(out, at, mover, false);
             at += STEP_MS;
           }
           const mouth = h.into === 'fort' ? h.fort as string : h.into === 'pocket' ? 'pocket' + h.pocket : 'pass';
@@ -115,5 +119,11 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
       return out.sort((a, b) => a.t - b.t);
     },
     onSpot: (ball) => !!spots[ball],
+    start() {
+      return ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].map((ball) => {
+        spots[ball] = true;
+        return { t: 0, ch: ch('spot.' + ball), level: 1 as const };
+      });
+    },
   };
 }

@@ -2,7 +2,8 @@
 // Happenings). A stroke begins with the first ball movement the board senses
 // (a ball leaving its spot, or passing a mouth: a fort's, a pocket's, the
 // pass) and ends once nothing has moved for REST_MS (the balls are at rest),
-// when a ball is put back on its spot, or at a short press of `next`;
+// or at a short press of `next`: a ball put on its spot meanwhile is one of its
+// happenings;
 // everything sensed in between is its happenings, in order. A mouth's
 // passage is the switches its ball trips until they are quiet for GAP_MS: the
 // pole tells the ball's side, the high operate point its class. A bell that
@@ -21,8 +22,8 @@ import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS,
 export const GAP_MS = 25;
 /** A bell rung this long after its fort's entry began is that ball's (it hits the bell within a few cm). */
 export const BELL_MS = 800;
-/** Nothing sensed moving this long: the balls are at rest, the stroke is over. */
-export const REST_MS = 5000;
+/** Nothing sensed moving this long: the balls are at rest, the stroke is over (a slow roll between two sensors takes seconds). */
+export const REST_MS = 8000;
 /** A spot covered this long holds a ball put there; shorter, a ball rolled over it. */
 export const PLACED_MS = 300;
 
@@ -232,8 +233,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (bytes[SPOT + b] !== 1) continue;
         if (t - at[SPOT_AT + b] >= PLACED_MS) {
           bytes[SPOT + b] = 2;
-          // A ball put back by hand: the balls are at rest, so the stroke is over.
-          settle();
+          // A ball put on its spot: by hand between strokes (a hand move), or during one (a ball handed back while
+          // others roll, or one that rolled there): of that stroke, which it does not end.
           add(PUT + b, false, t);
         } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
       }

@@ -52,7 +52,7 @@ export interface FortressState {
   cd: number;
   /** Balls due back on their spots (F23), by class: side*2, +1 for the defending balls. */
   rs: number[];
-  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (none seen on it yet, at the start). */
+  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (all on their spots at the start). */
   sp: number;
   /** "I do not see" declared for the next stroke (F37). */
   bl: boolean;
@@ -254,7 +254,12 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       total = 0;
     }
     st.s[p] = total;
-    for (let c = 0; c < 4; c++) rs[c] = Math.min(rs[c] + due[c], c & 1 ? 2 : 1);
+    // F23, F35: no more of a class are due back than lie off their spots, whatever order they came back in (a ball
+    // put back behind its spot, covered by another ball, is back).
+    for (let c = 0; c < 4; c++) {
+      const bit = c * 3 >> 1;
+      rs[c] = Math.min(rs[c] + due[c], (st.sp >> bit & 1) + (c & 1 ? st.sp >> bit + 1 & 1 : 0));
+    }
     // F40: 20 wins at the end of the stroke (F12: once the colours are down); F41: the striker keeps the table after a gain.
     if (!won(st, st.cd) && (st.a || gain <= 0)) st.t = 1 - p;
     return { state: st, changes: changes };
@@ -404,7 +409,7 @@ export const fortress = {
     }
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
-    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 63, bl: false };
+    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 0, bl: false };
   },
 
   get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {

@@ -31,15 +31,24 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
     run(t);
     it.sense(EDGE, ch(name), level, t);
   };
-  /** A ball of class `ball` (EA, ED, FA, FD) through `mouth` at t, as the switches report it: a dropout, and a stray flicker of the other pole after the real one began. */
-  const pass = (ball: string, mouth: string, t: number) => {
+  /**
+   * A ball of class `ball` (EA, ED, FA, FD) through `mouth` at t, as the switches report it: a dropout, and a stray
+   * flicker of the other pole after the real one began. At the pass the insensitive switches lie towards the French
+   * quarter (wiring.md): an attacking ball going that way (`back`: the other) trips them after the sensitive one.
+   */
+  const pass = (ball: string, mouth: string, t: number, back = false) => {
     const pole = ball[0] === 'E' ? 'n' : 's';
     const other = ball[0] === 'E' ? 's' : 'n';
+    const highFirst = ball[1] === 'A' && mouth === 'pass' && (ball[0] === 'F') !== back;
+    if (highFirst) {
+      edge(`mouth.${mouth}.${pole}.hi`, 1, t - 4);
+      edge(`mouth.${mouth}.${pole}.hi`, 0, t - 2);
+    }
     edge(`mouth.${mouth}.${pole}.lo`, 1, t);
     run(t + 1);
     it.sense(TRANSIT, ch(`mouth.${mouth}.${other}.lo`), 1, t + 1);
-    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 1, t + 1);
-    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 0, t + 4);
+    if (ball[1] === 'A' && !highFirst) edge(`mouth.${mouth}.${pole}.hi`, 1, t + 1);
+    if (ball[1] === 'A' && !highFirst) edge(`mouth.${mouth}.${pole}.hi`, 0, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 3);
     edge(`mouth.${mouth}.${pole}.lo`, 1, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 6);
@@ -48,6 +57,18 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
 }
 
 describe('fortress interpreter', () => {
+  it('the pass is made towards the adversary\'s quarter: an attacking ball rolling back through it makes none (F6, F8); a defending ball\'s is told either way', () => {
+    const h = harness();
+    h.pass('EA', 'pass', 100, true);
+    h.pass('FA', 'pass', 1000, true);
+    h.pass('EA', 'pass', 2000);
+    h.pass('FA', 'pass', 3000);
+    h.pass('ED', 'pass', 4000, true);
+    h.run(4100);
+    h.it.settle();
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA=', 'FA=', 'ED='] }]);
+  });
+
   it('tells each ball class by the pole and operate point it trips, through a stray flicker and a dropout, at forts, pockets and the pass', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);

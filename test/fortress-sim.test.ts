@@ -78,6 +78,13 @@ describe('every `do: stroke` is a stroke the board sees', () => {
     assert.throws(() => run([holed, { t: 5000, do: 'stroke', happens: [] }]), (e: ScenarioError) => e.line === 3 && /the stroke before is still under way/.test(e.message));
   });
 
+  it('the pass: a ball rolling back through it, towards its own quarter, is no pass; forwards it is', () => {
+    const { final } = run([{ t: 2000, do: 'stroke', happens: [{ ball: 'EA', pass: true, back: true }] },
+      { t: 14000, do: 'stroke', happens: [{ ball: 'FA', pass: true, back: true }, { ball: 'FA', pass: true }] }]);
+    assert.deepEqual(final.state.lh, ['FA-', 'FA=']);
+    assert.equal((final.state as unknown as { ps: number }).ps, 2, 'the French pass only');
+  });
+
   it('the replay\'s tail waits until the board has settled the stroke under way', () => {
     // A long stroke: its last movement some 14 s after its line, and its end 8 s later.
     const happens = Array.from({ length: 24 }, (_, i) => ({ ball: i % 2 ? 'FD' : 'ED', into: 'pocket', pocket: 1 + (i % 6) }));

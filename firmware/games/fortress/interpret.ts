@@ -58,6 +58,8 @@ const OPEN = 16;
 const FIRST_SET = 32;
 const SOUTH_FIRST = 64;
 const RANG = 128;
+/** At the pass, which has no bell: an insensitive switch tripped before any sensitive one (wiring.md: they lie towards the French quarter). */
+const HIGH_FIRST = RANG;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
 // per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
@@ -172,8 +174,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     const highs = s & 10;
     const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
     const attacking = s & (south ? 8 : 2);
+    // The pass is made towards the adversary's quarter (F6, F8): an attacking ball rolling back through it makes none.
+    // A French ball going forwards trips the insensitive switch first, an English one the sensitive one.
+    if (m === PASS && attacking && !(s & HIGH_FIRST) !== !south) return;
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
-    if (s & RANG) code += BELL;
+    if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
     if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
   }
@@ -189,6 +194,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
           if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
           if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
+          if (m === PASS && bit & 10 && !(bytes[m] & 5)) bytes[m] |= HIGH_FIRST;
           bytes[m] |= bit;
         } else if (!(bytes[m] & OPEN)) return;
         // The passage is over once its switches are quiet, from its last edge.

@@ -16,7 +16,7 @@
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
 import type { FortressMove } from './rules';
-import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0 } from './board';
+import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
 /** A passage is over once its mouth's switches have been quiet this long (a ball's magnets give dropouts under 1 ms). */
 export const GAP_MS = 25;
@@ -79,9 +79,9 @@ export function happeningText(code: number): string {
     if (bell) c -= BELL;
     const m = c >> 2;
     const ball = 'EF'[c >> 1 & 1] + 'AD'[c & 1];
-    return m < POCKET0 ? ball + '>' + MOUTHS.split(' ')[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
+    return m < POCKET0 ? ball + '>' + namesOf(MOUTHS)[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
   }
-  return c < DOWN - 1 ? BALLS.split(' ')[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : COLOURS.split(' ')[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
+  return c < DOWN - 1 ? namesOf(BALLS)[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : namesOf(COLOURS)[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
 }
 
 export interface FortressInterpreter extends Interpreter {
@@ -129,7 +129,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    * Saves the stroke's happenings from its i-th on as begin records: those among the first SAVED as one number,
    * which replaces what was saved (from 0: all of them again), and the others as one string that extends it.
    */
-  function save(i: number): void {
+  function saveFrom(i: number): void {
     if (i < SAVED) {
       let v = 0;
       for (let j = 0; j < n && j < SAVED; j++) v = v * BASE + bytes[CODES + j];
@@ -158,7 +158,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     }
     if (n < MAX_HAPPENINGS) {
       bytes[CODES + n++] = code;
-      save(n - 1);
+      saveFrom(n - 1);
     }
   }
 
@@ -210,7 +210,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
           bytes[i] += BELL;
           // An entry already saved: all of them again.
-          save(0);
+          saveFrom(0);
         }
       } else if (ch < SPOT0) add(level ? DOWN + ch - COLOURS0 : UP + ch - COLOURS0, false, t);
       else {
@@ -281,7 +281,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
       }
       for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
-      // A stroke under way: its happenings, saved (save, above); it ends as any other, from now on, and is told with
+      // A stroke under way: its happenings, saved (saveFrom, above); it ends as any other, from now on, and is told with
       // what was seen.
       const saved = String(pending).split(' ');
       const first = +saved[0];

@@ -6,7 +6,7 @@
 // replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
-import { BALLS, COLOURS, FORT_COUNT } from './board';
+import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
@@ -102,6 +102,8 @@ const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
  */
 function fortressMoves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
   const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
+  /** A shallow copy of a state, to change (no move changes the state it is given). */
+  const copy = (state: FortressState): FortressState => Object.assign({}, state);
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
@@ -111,11 +113,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const end = h.slice(-1);
     const name = h.slice(0, -1);
     if (end === '_' || end === '^') {
-      const bit = COLOURS.split(' ').indexOf(name);
+      const bit = namesOf(COLOURS).indexOf(name);
       if (bit < 0) return false;
       st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
     } else if (end === '+' || end === '-') {
-      const ball = BALLS.split(' ').indexOf(name);
+      const ball = namesOf(BALLS).indexOf(name);
       if (ball >= 0) st.sp = end === '-' ? st.sp | 1 << ball : st.sp & ~(1 << ball);
     }
     return true;
@@ -131,8 +133,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   /** Scores one stroke with happenings `hs`, struck from state `b`. */
   function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
     if (!Array.isArray(hs)) return refuse(b, 'bad');
-    const st: FortressState = Object.assign({}, b);
-    const before: FortressState = Object.assign({}, b);
+    const st: FortressState = copy(b);
+    const before: FortressState = copy(b);
     delete before.lb;
     delete before.lh;
     st.lb = before;
@@ -143,7 +145,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const p = b.t;
     const side = p ^ b.e;
     const adv = 1 - side;
-    const ids: number[] = [];
+    let ids: number[] = [];
     const changes: ScoreChange[] = [];
     const due = [0, 0, 0, 0];
     // F19: a stroke struck with an adversary's ball scores its −2 and nothing else: no fort, no pass.
@@ -189,7 +191,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       } else if (op === '>') {
         const bell = end === '!';
         // The fort's bit: its place among the colours, whose first are the forts'.
-        const f = COLOURS.split(' ').indexOf(bell ? rest.slice(0, -1) : rest);
+        const f = namesOf(COLOURS).indexOf(bell ? rest.slice(0, -1) : rest);
         if (f < 0 || f >= FORT_COUNT) return refuse(b, 'bad');
         const fortSide = f < 5 ? 0 : 1;
         // F21: the forts of its side to take before it: none before an advanced fort, both advanced before a rear one, all four before the grand.
@@ -239,7 +241,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       }
       ids.push(!hit ? F37_MISS : fault ? F38 : F37);
     }
-    if (foul) ids.splice(0, ids.length, F19);
+    if (foul) ids = [F19];
     let gain = 0;
     for (let j = 0; j < ids.length; j++) {
       const change = score(ARTICLES, ids[j], p);
@@ -261,21 +263,20 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       rs[c] = Math.min(rs[c] + due[c], (st.sp >> bit & 1) + (c & 1 ? st.sp >> bit + 1 & 1 : 0));
     }
     // F40: 20 wins at the end of the stroke (F12: once the colours are down); F41: the striker keeps the table after a gain.
-    if (!won(st, st.cd) && (st.a || gain <= 0)) st.t = 1 - p;
+    if (!won(st) && (st.a || gain <= 0)) st.t = 1 - p;
     return { state: st, changes: changes };
   }
 
   /**
-   * F12 and F40: a player whose score, less 4 for each fort he took whose colours are still up in `cd` (and not yet
-   * judged), reaches 20 has won: true then, with the winner set in `st`.
+   * F12 and F40: a player whose score, less 4 for each fort he took whose colours are still up (and not yet judged),
+   * reaches 20 has won: true then, with the winner set in `st`.
    */
-  function won(st: FortressState, cd: number): boolean {
-    for (let p = 0; p < 2; p++) {
-      let s = st.s[p];
-      const up = st.tk & ~(st.tk >> 10) & ~cd;
-      for (let f = 5 - (p ^ st.e) * 5; f < 10 - (p ^ st.e) * 5; f++) s -= (up >> f & 1) * 4;
-      if (s >= TARGET) st.w = p;
-    }
+  function won(st: FortressState): boolean {
+    const s = st.s.slice();
+    const up = st.tk & ~(st.tk >> 10) & ~st.cd;
+    // Fort f is of side f < 5 ? 0 : 1, and taken by the player of the other side.
+    for (let f = 0; f < FORT_COUNT; f++) s[+(f < 5) ^ st.e] -= (up >> f & 1) * 4;
+    for (let p = 0; p < 2; p++) if (s[p] >= TARGET) st.w = p;
     return st.w !== null;
   }
 
@@ -290,16 +291,16 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * then colours (which came first, the board cannot tell), then balls that left their spots.
    */
   function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
-    const now = Object.assign({}, state);
+    const now = copy(state);
     for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
     const out: string[] = [];
     const left: string[] = [];
-    const balls = BALLS.split(' ');
+    const balls = namesOf(BALLS);
     for (let b = 0; b < balls.length; b++) {
       const on = seen.indexOf(balls[b] + '+') >= 0;
       if (on !== !(now.sp >> b & 1)) (on ? out : left).push(balls[b] + (on ? '+' : '-'));
     }
-    const colours = COLOURS.split(' ');
+    const colours = namesOf(COLOURS);
     for (let bit = 0; bit < colours.length; bit++) {
       const down = seen.indexOf(colours[bit] + '_') >= 0;
       if (down !== !!(now.cd >> bit & 1)) out.push(colours[bit] + (down ? '_' : '^'));
@@ -318,7 +319,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       const k = all.length - hs.length + (n as number);
       all = all.slice(0, k).concat(foundSince(state, all.slice(0, k), found), all.slice(k));
     }
-    const b = Object.assign({}, state);
+    const b = copy(state);
     delete b.ph;
     const o = strike(b, all);
     return o.refused ? refuse(state, o.refused) : o;
@@ -327,12 +328,14 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
     if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
-    const st = Object.assign({}, state);
-    const now = Object.assign({}, state);
+    const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
-    // Colours coming down by hand may give a win that waited for them (F12).
+    // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
+    // next stroke is the one its corrections replay from, with all its happenings.)
+    const now = copy(st);
     for (let i = 0; i < st.ph.length; i++) lay(now, st.ph[i]);
-    won(st, now.cd);
+    won(now);
+    st.w = now.w;
     return { state: st, changes: [] };
   }
 
@@ -343,11 +346,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (o.refused) return refuse(state, o.refused);
     const old = strike(state.lb!, state.lh).changes;
     // Points by article, in the order the articles first appear (all are the striker's).
-    const net: { [rule: string]: number } = {};
+    const byRule: { [rule: string]: number } = {};
     const all = o.changes.concat(old);
-    for (let i = 0; i < all.length; i++) net[all[i].rule] = (net[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
+    for (let i = 0; i < all.length; i++) byRule[all[i].rule] = (byRule[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
     const changes: ScoreChange[] = [];
-    for (const rule in net) if (net[rule]) changes.push({ player: state.lb!.t, points: net[rule], rule: rule });
+    for (const rule in byRule) if (byRule[rule]) changes.push({ player: state.lb!.t, points: byRule[rule], rule: rule });
     // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
     o.state.bl = state.bl;
     if (state.ph) o.state.ph = state.ph;
@@ -376,7 +379,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       const p = move.p;
       if (state.lh) return refuse(state, 'F1');
       if (p !== 0 && p !== 1) return refuse(state, 'bad');
-      const st = Object.assign({}, state);
+      const st = copy(state);
       st.e = st.t = p;
       return { state: st, changes: [] };
     },
@@ -385,7 +388,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
       if (move.hit === undefined) {
         if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
-        const st = Object.assign({}, state);
+        const st = copy(state);
         st.bl = true;
         return { state: st, changes: [] };
       }
@@ -404,7 +407,7 @@ export const fortress = {
     let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
     for (const name in options) {
       const v = options[name];
-      if ('floorAtZero alternate lag penaltyBeforePass'.split(' ').indexOf(name) < 0) bad = name + ': unknown';
+      if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
       else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
     }
     if (bad) throw new Error(bad);

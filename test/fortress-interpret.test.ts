@@ -139,7 +139,7 @@ describe('fortress interpreter', () => {
   it('saves the stroke\'s happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
-    h.edge('bell.FA1', 1, 140);
+    h.edge('bell.FA1', 1, 100 + 6 + GAP_MS + 10);
     for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
     h.pass('FA', 'pass', 7000);
     h.run(7100);
@@ -163,7 +163,7 @@ describe('fortress interpreter', () => {
     h.pass('FA', 'pass', 7000);
     h.pass('EA', 'FA1', 8000);
     h.pass('EA', 'FA2', 9000);
-    h.edge('bell.FA2', 1, 9040);
+    h.edge('bell.FA2', 1, 9006 + GAP_MS + 10);
     h.run(9100);
     // The seventh happening (a number), the eighth and ninth (strings), then, at the bell, the number again and both after it.
     assert.deepEqual(h.begun.slice(6).map((v) => typeof v), ['number', 'string', 'string', 'number', 'string']);

@@ -11,7 +11,7 @@ import type { Happening } from '../sim/physics/fortress';
 import { replay } from '../sim/replay';
 import { ScenarioError } from '../sim/scenario';
 
-const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-'));
+const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-') && !f.startsWith('fortress-referee-'));
 
 /** A happening as the rules write it (docs/games/fortress.md, Happenings). */
 function written(h: Happening): string {

@@ -27,6 +27,8 @@ function problem(h: unknown): string {
 
 /** Whether a happening is done by hand (colours moved, a ball put back on its spot): no ball moves. */
 const byHand = (h: Happening): boolean => h.colours !== undefined || h.offSpot === false;
+/** Whether the board sees a ball move in a happening: not one done by hand, nor a ball rolling back through the pass (no pass). */
+const seenMoving = (h: Happening): boolean => !byHand(h) && !h.back;
 
 /**
  * Fortification billiards: strokes and things done by hand between them, each a list of happenings
@@ -56,8 +58,9 @@ export function simGame(): SimGame {
       const world = worldOf(w);
       const happens = a.body.happens as Happening[];
       if (w.busy()) throw new Error(`the stroke before is still under way (the board ends a stroke once nothing has moved for ${REST_MS / 1000} s, or at a short press of next): strike after it`);
-      if (a.body.do === 'stroke' && happens.every(byHand)) {
-        // A miss, after what was done by hand: the ball struck leaves its spot. The striker's attacking ball, as
+      if (a.body.do === 'stroke' && !happens.some(seenMoving)) {
+        // A miss, after what was done by hand (and balls rolling back through the pass, which the board takes for
+        // no movement): the ball struck leaves its spot. The striker's attacking ball, as
         // the display shows whose turn it is; off its spot, no sensor can see it.
         const state = w.state() as { t: number; e: number } | null;
         const striker = state ? ['EA', 'FA'][state.t ^ state.e] : 'EA';

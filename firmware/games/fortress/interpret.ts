@@ -18,8 +18,12 @@ import { ON_DEVICE } from '../../device';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
-/** A passage is over once its mouth's switches have been quiet this long (a ball's magnets give dropouts under 1 ms). */
-export const GAP_MS = 25;
+/**
+ * A passage is over once its mouth's switches have been quiet this long: longer than one switch stays tripped
+ * without an edge (an attacking ball's sensitive switch at the pass, 14 mm at 0.5 m/s: 28 ms, wiring.md); a
+ * ball's magnets give dropouts under 1 ms.
+ */
+export const GAP_MS = 40;
 /** A bell rung this long after its fort's entry began is that ball's (it hits the bell within a few cm). */
 export const BELL_MS = 800;
 /** Nothing sensed moving this long: the balls are at rest, the stroke is over (a slow roll between two sensors takes seconds). */

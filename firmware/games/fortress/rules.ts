@@ -101,7 +101,8 @@ const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
  * the last stroke's changes): kept, they would hold some 55 JsVars of the chip for good.
  */
 function fortressMoves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
-  const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
+  /** A move refused with its code; without one, `bad`: not a stroke the board knows. */
+  const refuse = (state: FortressState, code?: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code === undefined ? 'bad' : code });
   /** A shallow copy of a state, to change (no move changes the state it is given). */
   const copy = (state: FortressState): FortressState => Object.assign({}, state);
 
@@ -132,7 +133,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Scores one stroke with happenings `hs`, struck from state `b`. */
   function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (!Array.isArray(hs)) return refuse(b, 'bad');
+    if (!Array.isArray(hs)) return refuse(b);
     const st: FortressState = copy(b);
     const before: FortressState = copy(b);
     delete before.lb;
@@ -154,7 +155,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     let begun = false;
     for (let i = 0; i <= hs.length; i++) {
       const h = i < hs.length ? hs[i] : '';
-      if (typeof h !== 'string') return refuse(b, 'bad');
+      if (typeof h !== 'string') return refuse(b);
       const end = h.slice(-1);
       const ballSide = 'EF'.indexOf(h[0]);
       const defending = h[1] === 'D';
@@ -187,12 +188,12 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       if (h === 'wrong') article = F19;
       else if (h === 'hit') hit = true;
       else if (op === '_' || op === '^') {
-        if (!lay(st, h)) return refuse(b, 'bad');
+        if (!lay(st, h)) return refuse(b);
       } else if (op === '>') {
         const bell = end === '!';
         // The fort's bit: its place among the colours, whose first are the forts'.
         const f = namesOf(COLOURS).indexOf(bell ? rest.slice(0, -1) : rest);
-        if (f < 0 || f >= FORT_COUNT) return refuse(b, 'bad');
+        if (f < 0 || f >= FORT_COUNT) return refuse(b);
         const fortSide = f < 5 ? 0 : 1;
         // F21: the forts of its side to take before it: none before an advanced fort, both advanced before a rear one, all four before the grand.
         const need = [0, 0, 3, 3, 15][f - fortSide * 5];
@@ -212,7 +213,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
             article = F11;
           }
         }
-      } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b, 'bad');
+      } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b);
       else if (op === '.') article = own ? F29 : F28;
       else if (op === '~') article = own ? F31 : F30;
       else if (op === '=' && own && !defending && !foul) st.ps |= 1 << side;
@@ -295,16 +296,16 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
     const out: string[] = [];
     const left: string[] = [];
-    const balls = namesOf(BALLS);
-    for (let b = 0; b < balls.length; b++) {
-      const on = seen.indexOf(balls[b] + '+') >= 0;
-      if (on !== !(now.sp >> b & 1)) (on ? out : left).push(balls[b] + (on ? '+' : '-'));
-    }
-    const colours = namesOf(COLOURS);
-    for (let bit = 0; bit < colours.length; bit++) {
-      const down = seen.indexOf(colours[bit] + '_') >= 0;
-      if (down !== !!(now.cd >> bit & 1)) out.push(colours[bit] + (down ? '_' : '^'));
-    }
+    // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
+    const differ = (list: string, bits: number, yes: string, no: string, gone: string[]) => {
+      const names = namesOf(list);
+      for (let i = 0; i < names.length; i++) {
+        const is = seen.indexOf(names[i] + yes) >= 0;
+        if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
+      }
+    };
+    differ(BALLS, ~now.sp, '+', '-', left);
+    differ(COLOURS, now.cd, '_', '^', out);
     return out.concat(left);
   }
 
@@ -313,7 +314,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs) return refuse(state, 'bad');
+    if (!hs) return refuse(state);
     let all = (state.ph || []).concat(hs);
     if (found) {
       const k = all.length - hs.length + (n as number);
@@ -327,7 +328,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
+    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : undefined);
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
     // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
@@ -378,7 +379,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const p = move.p;
       if (state.lh) return refuse(state, 'F1');
-      if (p !== 0 && p !== 1) return refuse(state, 'bad');
+      if (p !== 0 && p !== 1) return refuse(state);
       const st = copy(state);
       st.e = st.t = p;
       return { state: st, changes: [] };

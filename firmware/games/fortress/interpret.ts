@@ -114,6 +114,17 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
 
+  /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
+  function dueBy(t: number): void {
+    if (at[DUE] > t) at[DUE] = t;
+  }
+
+  /** A stroke begins: no fort entered in it yet. */
+  function startStroke(): void {
+    under = 1;
+    bytes.fill(NONE, ENTRY, HALF);
+  }
+
   /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
   function settle(): void {
     if (!under) return;
@@ -152,13 +163,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         emit({ k: 'hand', h: [happeningText(code)] });
         return;
       }
-      under = 1;
-      bytes.fill(NONE, ENTRY, HALF);
+      startStroke();
     }
     if (moving) {
       resting = 0;
       at[LAST] = t;
-      if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
+      dueBy(t + REST_MS);
     }
     if (n < MAX_HAPPENINGS) {
       bytes[CODES + n++] = code;
@@ -203,7 +213,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         } else if (!(bytes[m] & OPEN)) return;
         // The passage is over once its switches are quiet, from its last edge.
         at[m] = t;
-        if (at[DUE] > t + GAP_MS) at[DUE] = t + GAP_MS;
+        dueBy(t + GAP_MS);
       } else if (kind !== EDGE) return;
       else if (ch < COLOURS0) {
         // A bell: marks its fort's passage under way, or its last entry in this stroke if it came within BELL_MS.
@@ -222,7 +232,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (level) {
           bytes[SPOT + b] = 1;
           at[SPOT_AT + b] = t;
-          if (at[DUE] > t + PLACED_MS) at[DUE] = t + PLACED_MS;
+          dueBy(t + PLACED_MS);
         } else {
           if (bytes[SPOT + b] === 2) add(LEAVE + b, true, t);
           bytes[SPOT + b] = 0;
@@ -290,8 +300,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       const saved = String(pending).split(' ');
       const first = +saved[0];
       if (first > 0) {
-        under = 1;
-        bytes.fill(NONE, ENTRY, HALF);
+        startStroke();
         // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
         for (let v = first; v > 0; v = (v - v % BASE) / BASE) n++;
         for (let i = n - 1, v = first; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;

@@ -1,7 +1,7 @@
 // What the fortress board shows: the LED display text and the phone's state fields.
 import { scoresLayout } from '../../display';
 import { FortressState, fortress } from './rules';
-import { COLOURS, FORT_COUNT, namesOf } from './board';
+import { COLOURS, namesOf } from './board';
 
 /** The last stroke's changes, scored again from the state before it (made when asked: the state keeps none). */
 function lastChanges(s: FortressState) {
@@ -48,7 +48,8 @@ export function fortressFields(s: FortressState) {
   for (let c = 0; c < 4; c++) for (let i = 0; i < s.rs[c]; i++) off += (off ? ' ' : '') + cls[c];
   return {
     english: s.e,
-    taken: named(s.tk, colours.slice(0, FORT_COUNT)),
+    // (The bits above the forts' say which were judged, F12.)
+    taken: named(s.tk & 1023, colours),
     colours: named(s.cd, colours),
     pass: named(s.ps, 'EF'),
     offSpot: off,

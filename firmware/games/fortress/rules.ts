@@ -116,10 +116,10 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (end === '_' || end === '^') {
       const bit = namesOf(COLOURS).indexOf(name);
       if (bit < 0) return false;
-      st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+      st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
     } else if (end === '+' || end === '-') {
       const ball = namesOf(BALLS).indexOf(name);
-      if (ball >= 0) st.sp = end === '-' ? st.sp | 1 << ball : st.sp & ~(1 << ball);
+      if (ball >= 0) st.sp = st.sp & ~(1 << ball) | +(end === '-') << ball;
     }
     return true;
   }
@@ -148,6 +148,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const adv = 1 - side;
     let ids: number[] = [];
     const changes: ScoreChange[] = [];
+    /** The striker's score as the stroke goes: its F12 take-backs, then its articles. */
+    let total = b.s[p];
     const due = [0, 0, 0, 0];
     // F19: a stroke struck with an adversary's ball scores its −2 and nothing else: no fort, no pass.
     const foul = hs.indexOf('wrong') >= 0;
@@ -177,6 +179,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
             else {
               st.tk ^= 1 << f;
               changes.push(score(ARTICLES, F12, p));
+              total -= 4;
             }
           }
         }
@@ -249,8 +252,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       changes.push(change);
       gain += change.points;
     }
-    let total = b.s[p];
-    for (let j = 0; j < changes.length; j++) total += changes[j].points;
+    total += gain;
     // F40: with floorAtZero, a score below zero is lifted back to zero, and the lift is told.
     if (st.z && total < 0) {
       changes.push({ player: p, points: -total, rule: 'F40' });
@@ -261,7 +263,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // put back behind its spot, covered by another ball, is back).
     for (let c = 0; c < 4; c++) {
       const bit = c * 3 >> 1;
-      rs[c] = Math.min(rs[c] + due[c], (st.sp >> bit & 1) + (c & 1 ? st.sp >> bit + 1 & 1 : 0));
+      rs[c] = Math.min(rs[c] + due[c], (st.sp >> bit & 1) + (st.sp >> bit + 1 & c & 1));
     }
     // F40: 20 wins at the end of the stroke (F12: once the colours are down); F41: the striker keeps the table after a gain.
     if (!won(st) && (st.a || gain <= 0)) st.t = 1 - p;

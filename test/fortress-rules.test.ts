@@ -476,8 +476,9 @@ describe('fortress rules', () => {
       assert.equal(fixed.state.bl, true, 'the "I do not see" already declared stays');
     });
 
-    it('refusals: nothing to correct, a malformed correction', () => {
+    it('refusals: nothing to correct, a malformed correction, a ball over the table the rules cannot read', () => {
       assert.equal(play(start(), { k: 'fix', h: [] }).refused, 'none');
+      for (const ball of ['EB', 'ED3', 'EA1', 'X']) assert.equal(play(play(start(), stroke()).state, { k: 'over', ball }).refused, 'bad', ball);
       const s = play(start(), stroke()).state;
       assert.equal(play(s, { k: 'fix', h: ['EA>FX1'] }).refused, 'bad');
       assert.equal(play(s, { k: 'fix' }).refused, 'bad');

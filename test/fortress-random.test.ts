@@ -9,6 +9,7 @@ import type { FortressMove, FortressState } from '../firmware/games/fortress/rul
 import { playMove } from '../firmware/game';
 import type { GameOptions } from '../firmware/game';
 import { mulberry32 } from '../sim/inputs';
+import { POINTS, combine, fortEntry } from './fortress-referee';
 
 const GAMES = 3000;
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
@@ -132,68 +133,20 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
         const bell = what.endsWith('!');
         const fort = what.slice(1, bell ? -1 : undefined);
         const adversarys = fort[0] === adv;
-        if (!own) {
-          // F25-F27: the bell plays no part; a prisoner goes back to its spot.
-          if (adversarys) rules.push('F27');
-          else if (n.taken.has(fort)) rules.push('F26');
-          else {
-            rules.push('F25');
-            sentBack.push(cls);
-          }
-        } else if (n.taken.has(fort)) rules.push(bell && adversarys ? 'F36' : 'F34');
-        else if (!adversarys) {
-          // His own fort, not taken: nothing.
-        } else if (!before(fort).every((f) => n.taken.has(f))) {
-          rules.push(bell ? 'F22' : 'F34');
-          if (bell) sentBack.push(cls);
-        } else if (!bell) {
-          // F15: no bell, no fort.
-        } else if (ball[2] === 'D') {
-          rules.push('F18');
-          sentBack.push(cls);
-        } else if (!n.passMade[side]) {
-          if (n.penaltyBeforePass) rules.push('F6');
-          sentBack.push(cls);
-        } else if (!n.passStands[side] && !n.down.has(adv + 'P')) {
-          rules.push('F9');
-          sentBack.push(cls);
-        } else if (n.due[side + 'A'] + n.due[side + 'D'] > 0) rules.push('F23');
-        else {
-          if (!foul) n.taken.add(fort);
-          rules.push('F11');
-          sentBack.push(cls);
-        }
+        const entry = fortEntry({
+          own, adversarys, taken: n.taken.has(fort), inOrder: before(fort).every((f) => n.taken.has(f)), bell, defending: ball[2] === 'D',
+          pass: n.passStands[side] ? 'stands' : n.passMade[side] ? 'made' : 'none', passColoursDown: n.down.has(adv + 'P'),
+          due: n.due[side + 'A'] + n.due[side + 'D'] > 0, penaltyBeforePass: n.penaltyBeforePass,
+        });
+        if (entry.article) rules.push(entry.article);
+        if (entry.back) sentBack.push(cls);
+        if (entry.article === 'F11' && !foul) n.taken.add(fort);
       }
     }
   }
   if (!begun) begin();
 
-  const drop = (rule: string): boolean => {
-    const i = rules.indexOf(rule);
-    if (i >= 0) rules.splice(i, 1);
-    return i >= 0;
-  };
-  // F32: a fort and an adversary's ball over the table or holed, +6 in all; with a fort fault of his balls, -2 in all.
-  if (rules.includes('F11') && (rules.includes('F30') || rules.includes('F28'))) {
-    drop('F11');
-    if (!drop('F30')) drop('F28');
-    const fault = ['F34', 'F22', 'F36'].some((r) => drop(r));
-    rules.push(fault ? 'F32' : 'F32+');
-  }
-  // F37, F38: "I do not see".
-  if (t.blind) {
-    if (!hit) rules.push('F37-');
-    else {
-      let faults = false;
-      for (const r of ['F29', 'F31', 'F34', 'F22', 'F36']) while (drop(r)) faults = true;
-      rules.push(faults ? 'F38' : 'F37+');
-    }
-  }
-  if (foul) rules.splice(0, rules.length, 'F19');
-  const POINTS: { [rule: string]: number } = {
-    F6: -2, F9: -2, F11: 4, F18: -2, F19: -2, F22: -2, F23: 0, F25: 6, F26: 2, F27: 2, F28: 2, F29: -2, F30: 2, F31: -2,
-    'F32+': 6, F32: -2, F34: -2, F36: -2, 'F37+': 2, 'F37-': -2, F38: -2,
-  };
+  combine(rules, t.blind, hit, foul);
   let gain = 0;
   for (const r of rules) {
     changes.push(r.replace(/[+-]$/, '') + ' ' + POINTS[r]);

@@ -12,19 +12,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { replay } from '../sim/replay';
 
-/** A scenario's `do` happening (docs/replay.md). */
-interface Happening {
-  ball?: string;
-  into?: 'fort' | 'pocket';
-  fort?: string;
-  pocket?: number;
-  bell?: boolean;
-  pass?: boolean;
-  back?: boolean;
-  offSpot?: boolean;
-  colours?: string;
-  down?: boolean;
-}
+import type { Happening } from '../sim/physics/fortress';
 
 type Line = Record<string, unknown> & { t: number };
 
@@ -35,6 +23,49 @@ const other = (side: string): string => (side === 'E' ? 'F' : 'E');
 /** F21: the adversary's forts taken before a fort may be: none before an advanced one, both advanced before a reserved, all four before the grand. */
 const mustFollow = (fort: string): string[] => ({ A: [], R: ['A1', 'A2'], G: ['A1', 'A2', 'R1', 'R2'] } as Record<string, string[]>)[fort[1]].map((f) => fort[0] + f);
 const byHand = (h: Happening): boolean => h.colours !== undefined || h.offSpot === false;
+
+/** What a ball going into a fort means for the striker (F6-F36). */
+export interface FortEntry {
+  /** The ball is the striker's (else the adversary's, forced in: F25-F27). */
+  own: boolean;
+  /** The fort is the adversary's (else the striker's own). */
+  adversarys: boolean;
+  taken: boolean;
+  /** The forts before it in the order (F21) are taken. */
+  inOrder: boolean;
+  bell: boolean;
+  defending: boolean;
+  /** The striker's pass: none, made (not yet judged, F8), or standing (F14). */
+  pass: 'none' | 'made' | 'stands';
+  /** The adversary's pass colours are down. */
+  passColoursDown: boolean;
+  /** One of the striker's balls must go back to its spot and is not yet (F23). */
+  due: boolean;
+  penaltyBeforePass: boolean;
+}
+
+/**
+ * The article of a ball going into a fort, if any ('F11' a fort taken, 'F23' one that reckons nothing), and
+ * whether the ball must go back to its spot. An adversary's ball: the bell plays no part, a prisoner goes back.
+ * One of the striker's: one fault, one penalty: out of order is F22's, a taken fort rung again F36's, whatever
+ * else is wrong; then F18, F6, F9, F23.
+ */
+export function fortEntry(e: FortEntry): { article: string | null; back: boolean } {
+  const out = (article: string | null, back: boolean) => ({ article, back });
+  if (!e.own) return e.adversarys ? out('F27', false) : e.taken ? out('F26', false) : out('F25', true);
+  if (e.taken) return out(e.bell && e.adversarys ? 'F36' : 'F34', false);
+  // His own fort, not taken: he defends it.
+  if (!e.adversarys) return out(null, false);
+  if (!e.inOrder) return out(e.bell ? 'F22' : 'F34', e.bell);
+  // F15: no bell, no fort.
+  if (!e.bell) return out(null, false);
+  if (e.defending) return out('F18', true);
+  if (e.pass === 'none') return out(e.penaltyBeforePass ? 'F6' : null, true);
+  if (e.pass !== 'stands' && !e.passColoursDown) return out('F9', true);
+  // F23: a ball of his still off its spot: the fort reckons nothing, and is not taken.
+  if (e.due) return out('F23', false);
+  return out('F11', true);
+}
 
 /** What a referee keeps in his head. */
 interface Table {
@@ -90,6 +121,42 @@ function checkWin(t: Table): void {
   }
 }
 
+/** Each article's points ('F32+', 'F32-' and 'F37+', 'F37-' for the two of each). */
+export const POINTS: Record<string, number> = {
+  F6: -2, F9: -2, F11: 4, F18: -2, F19: -2, F22: -2, F23: 0, F25: 6, F26: 2, F27: 2, F28: 2, F29: -2, F30: 2, F31: -2,
+  'F32+': 6, 'F32-': -2, F34: -2, F36: -2, 'F37+': 2, 'F37-': -2, F38: -2,
+};
+
+/**
+ * A stroke's articles, in order, combined as the rules combine them (in place): F32, then "I do not see" (F37,
+ * F38, declared `blind`, the ball `hit` or not), then a `foul` stroke (F19).
+ */
+export function combine(articles: string[], blind: boolean, hit: boolean, foul: boolean): void {
+  const drop = (rule: string): boolean => {
+    const i = articles.indexOf(rule);
+    if (i >= 0) articles.splice(i, 1);
+    return i >= 0;
+  };
+  // F32: a fort taken and an adversary's ball over the table or holed: +6 in all; with one of his balls into a taken
+  // fort or a fort out of order besides, −2 in all.
+  if (articles.includes('F11') && (articles.includes('F30') || articles.includes('F28'))) {
+    drop('F11');
+    if (!drop('F30')) drop('F28');
+    articles.push(drop('F34') || drop('F22') || drop('F36') ? 'F32-' : 'F32+');
+  }
+  // F37, F38: "I do not see": a miss −2; a hit +2, or −2 in all with his own-ball faults.
+  if (blind) {
+    if (!hit) articles.push('F37-');
+    else {
+      let faults = false;
+      for (const r of ['F29', 'F31', 'F34', 'F22', 'F36']) while (drop(r)) faults = true;
+      articles.push(faults ? 'F38' : 'F37+');
+    }
+  }
+  // F19: struck with an adversary's ball, the stroke scores its −2 and nothing else.
+  if (foul) articles.splice(0, articles.length, 'F19');
+}
+
 /** One stroke, scored from the table before it. */
 function score(before: Table, s: Stroke): Table {
   const t = copy(before);
@@ -131,38 +198,15 @@ function score(before: Table, s: Stroke): Table {
       const fort = h.fort!;
       const bell = !!h.bell;
       const adversarys = fort[0] === adv;
-      if (!own) {
-        // F25-F27: an adversary's ball forced into a fort; a prisoner goes back to its spot (F35).
-        if (adversarys) articles.push('F27');
-        else if (t.taken.has(fort)) articles.push('F26');
-        else {
-          articles.push('F25');
-          sentBack.push(ball);
-        }
-      } else if (t.taken.has(fort)) articles.push(bell && adversarys ? 'F36' : 'F34');
-      else if (!adversarys) {
-        // His own fort, not taken: he defends it.
-      } else if (!mustFollow(fort).every((f) => t.taken.has(f))) {
-        articles.push(bell ? 'F22' : 'F34');
-        if (bell) sentBack.push(ball);
-      } else if (!bell) {
-        // F15: no bell, no fort.
-      } else if (ball[1] === 'D') {
-        articles.push('F18');
-        sentBack.push(ball);
-      } else if (t.pass[side] === 'none') {
-        if (t.penaltyBeforePass) articles.push('F6');
-        sentBack.push(ball);
-      } else if (t.pass[side] !== 'stands' && !t.down.has(adv + 'P')) {
-        articles.push('F9');
-        sentBack.push(ball);
-      } else if ([...t.mustReturn].some((b) => b[0] === side)) {
-        // F23: a ball of his still off its spot: the fort reckons nothing, and is not taken.
-      } else {
-        if (!s.wrong) t.taken.set(fort, 'new');
-        articles.push('F11');
-        sentBack.push(ball);
-      }
+      const entry = fortEntry({
+        own, adversarys, taken: t.taken.has(fort), inOrder: mustFollow(fort).every((f) => t.taken.has(f)), bell, defending: ball[1] === 'D',
+        pass: t.pass[side], passColoursDown: t.down.has(adv + 'P'), due: [...t.mustReturn].some((b) => b[0] === side), penaltyBeforePass: t.penaltyBeforePass,
+      });
+      // (F23 is told with no points: the referee keeps no such change.)
+      if (entry.article && entry.article !== 'F23') articles.push(entry.article);
+      if (entry.back) sentBack.push(ball);
+      // F19: nothing is taken in a foul stroke.
+      if (entry.article === 'F11' && !s.wrong) t.taken.set(fort, 'new');
     }
   }
   for (const ball of s.over) {
@@ -170,33 +214,7 @@ function score(before: Table, s: Stroke): Table {
     articles.push(ball[0] === side ? 'F31' : 'F30');
     sentBack.push(ball);
   }
-  const drop = (rule: string): boolean => {
-    const i = articles.indexOf(rule);
-    if (i >= 0) articles.splice(i, 1);
-    return i >= 0;
-  };
-  // F32: a fort taken and an adversary's ball over the table or holed: +6 in all; with one of his balls into a taken
-  // fort or a fort out of order besides, −2 in all.
-  if (articles.includes('F11') && (articles.includes('F30') || articles.includes('F28'))) {
-    drop('F11');
-    if (!drop('F30')) drop('F28');
-    articles.push(drop('F34') || drop('F22') || drop('F36') ? 'F32-' : 'F32+');
-  }
-  // F37, F38: "I do not see": a miss −2; a hit +2, or −2 in all with his own-ball faults.
-  if (before.blind) {
-    if (!s.hit) articles.push('F37-');
-    else {
-      let faults = false;
-      for (const r of ['F29', 'F31', 'F34', 'F22', 'F36']) while (drop(r)) faults = true;
-      articles.push(faults ? 'F38' : 'F37+');
-    }
-  }
-  // F19: struck with an adversary's ball, the stroke scores its −2 and nothing else.
-  if (s.wrong) articles.splice(0, articles.length, 'F19');
-  const POINTS: Record<string, number> = {
-    F6: -2, F9: -2, F11: 4, F18: -2, F19: -2, F22: -2, F25: 6, F26: 2, F27: 2, F28: 2, F29: -2, F30: 2, F31: -2,
-    'F32+': 6, 'F32-': -2, F34: -2, F36: -2, 'F37+': 2, 'F37-': -2, F38: -2,
-  };
+  combine(articles, before.blind, s.hit, s.wrong);
   const gain = articles.reduce((sum, r) => sum + POINTS[r], 0);
   let total = t.scores[p] + points + gain;
   if (t.floor && total < 0) total = 0;

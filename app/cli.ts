@@ -1,5 +1,5 @@
 // The tallyboard command: replay a scenario on the simulator, build, flash a board, or run a club's hub.
-import { UsageError, endQuietlyWhenOutputCloses, readInput } from './command-line';
+import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../lib/command-line';
 
 const HELP: Record<string, string> = {
   replay: `usage: tallyboard replay FILE.jsonl
@@ -15,7 +15,8 @@ const HELP: Record<string, string> = {
   --device NAME   a board over Bluetooth, by (part of) its name or its address:
                   MDBT42Q for a board in Espruino's recovery
   --dry-run       print the espruino command instead of running it
-  --out FILE      also write the upload file (what the board receives) to FILE
+  --out FILE      write the upload file (what the board receives) to FILE; with
+                  no --port or --device, that is all it does (no board needed)
   Exit 1 when the board did not confirm the upload, 2 on a bad command line.`,
   hub: `usage: tallyboard hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
   Follows the boards of a room through an MQTT broker: reads the adverts that
@@ -30,10 +31,12 @@ const HELP: Record<string, string> = {
   --silent-after S     a board not heard for S seconds is marked silent (30)
   --share GROUP        share the gateways' topics with other hubs ($share/GROUP/…)
   Exit 2 on a bad command line or config file.`,
-  build: `usage: tallyboard build
+  build: `usage: tallyboard build [--allow-over]
   Writes dist/<game>.js (minified ES5, what a board stores, pretokenised) and a
   readable dist/<game>.debug.js for every game, and prints their sizes against
-  the 16,384-byte budget.`,
+  the stored budget of 16,384 bytes a game.
+  --allow-over    a bundle over the stored budget is reported, not an error
+  Exit 1 when a bundle is over the stored budget (unless --allow-over).`,
 };
 
 const USAGE = `usage: tallyboard COMMAND [options]
@@ -41,7 +44,7 @@ commands:
   replay FILE.jsonl    run a scenario on the simulator (- reads standard input)
   flash --game GAME (--port PORT | --device NAME) [--dry-run] [--out FILE]
                        build a game's firmware and write it to a board
-  build                write dist/<game>.js for every game
+  build [--allow-over] write dist/<game>.js for every game
   hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
                        publish every board of a room on one live scoreboard
   help [COMMAND]       this text, or a command's options (also COMMAND --help)`;
@@ -96,10 +99,14 @@ async function main(argv: string[]): Promise<number> {
     console.error(`hub: stopped; adverts taken ${c.new + c.restart}, duplicates ${c.duplicate}, old ${c.stale}, malformed ${c.malformed}`);
     return 0;
   }
-  if (rest.length) throw new UsageError(`build takes no arguments (got ${rest.join(' ')})`);
-  const { buildAll, sizeTable } = await import('../tools/build');
-  for (const row of sizeTable(await buildAll())) console.log(row);
-  return 0;
+  const allowOver = rest[0] === '--allow-over';
+  if (rest.length > (allowOver ? 1 : 0)) throw new UsageError(`build takes only --allow-over (got ${rest.join(' ')})`);
+  const { buildAll, overBudget, sizeTable } = await import('../tools/build');
+  const built = await buildAll();
+  for (const row of sizeTable(built)) console.log(row);
+  const over = overBudget(built);
+  for (const line of over) process.stderr.write(`tallyboard: ${allowOver ? '' : 'error: '}${line}${allowOver ? ' (allowed by --allow-over)' : ''}\n`);
+  return over.length && !allowOver ? 1 : 0;
 }
 
 endQuietlyWhenOutputCloses();

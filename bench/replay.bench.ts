@@ -1,8 +1,12 @@
 // Replay and the phone decoder cost time in proportion to what happens, not
-// to how long a game lasts or how long a line is: figures side by side.
+// to how long a game lasts or how long a line is: figures side by side; then
+// every example scenario's replay against the game's own time.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Simulation, parseScenario } from '../sim/replay';
 import { createLineDecoder } from '../sim/phone';
+import { ROOT } from '../tools/games';
 
 const ms = (f: () => void) => {
   const t0 = performance.now();
@@ -30,4 +34,31 @@ export async function run(print: (line: string) => void): Promise<void> {
     });
     print(`${String(n).padStart(12)}  ${took.toFixed(0).padStart(5)}`);
   }
+  runExamples(print);
+}
+
+/**
+ * Every example scenario replayed, once its game is loaded (the first replay
+ * of each file warms the code up and is not counted): the game's time (to the
+ * simulation's end, its last line and the game's own timeouts), the wall time,
+ * and how many times real time that is (the target: 1,000 or more).
+ */
+function runExamples(print: (line: string) => void): void {
+  const dir = join(ROOT, 'scenarios');
+  print('every example scenario, after start-up: game time, replay time, times real time');
+  print('scenario                           game s   scans   ms    × real time');
+  let slowest = Infinity;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    new Simulation(parseScenario(text)).runToEnd();
+    let sim = new Simulation(parseScenario(text));
+    const took = ms(() => {
+      sim = new Simulation(parseScenario(text));
+      sim.runToEnd();
+    });
+    const times = sim.t / Math.max(took, 0.001);
+    slowest = Math.min(slowest, times);
+    print(`${file.padEnd(33)} ${(sim.t / 1000).toFixed(1).padStart(7)} ${String(sim.scans).padStart(7)} ${took.toFixed(0).padStart(5)} ${Math.round(times).toLocaleString('en-GB').padStart(12)}`);
+  }
+  print(`slowest: ${Math.round(slowest).toLocaleString('en-GB')} times real time (target 1,000)`);
 }

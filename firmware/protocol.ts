@@ -80,10 +80,18 @@ export interface Fields {
 }
 
 /**
- * A board → phone message other than `state` (the runtime's stateNow): `type`, then its fields. `score` takes a
+ * A board → phone message other than `state` (firmware/play.ts, stateNow): `type`, then its fields. `score` takes a
  * ScoreChange (player, points, rule), `over` winner and scores, `diag` free
  * fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}).
  */
 export function message(type: string, fields: object): object {
   return Object.assign({ type: type }, fields);
+}
+
+/**
+ * Tells the phone, if there is anything to tell, why a move of the sensors or the buttons was refused (nobody
+ * waits for a reply), or with a `code`, what went wrong.
+ */
+export function flag(radio: Radio, why: string | null | false | undefined, code?: string): void {
+  if (why) sendLine(radio, { type: 'flag', code: code, message: why });
 }

@@ -8,7 +8,7 @@ import { channelKinds, isIdle } from '../firmware/scan';
 import { startFirmware } from '../firmware/runtime';
 import type { Firmware } from '../firmware/runtime';
 import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
-import type { Interpreter } from '../firmware/sensing';
+import type { Interpreter, SensorEventKind } from '../firmware/sensing';
 import { ScanJitter, mulberry32 } from './inputs';
 import { SimFlash, createSimHal } from './hal';
 import type { SimHal } from './hal';
@@ -122,6 +122,8 @@ export class Simulation {
   private lastBusy = 0;
   /** Scan ticks run so far (time skipped while idle runs none). */
   scans = 0;
+  /** Hears every sensor event the firmware's scan passes to the game (edges, transits, settled groups), with the sensor's name. */
+  onSense: ((kind: SensorEventKind, sensor: string, level: number) => void) | null = null;
   /** Hears every notification the board sends, as the radio split it (a phone's link: the companion page's in-page one). */
   onChunk: ((chunk: string) => void) | null = null;
   private decoder = createLineDecoder(this.scenario.words);
@@ -144,6 +146,7 @@ export class Simulation {
     for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
     this.observe = {
       sense: (kind, ch, level) => {
+        if (this.onSense) this.onSense(kind, nameOf[ch], level);
         if (!printEdges) return;
         if (kind === EDGE) this.emit({ edge: { ch, sensor: nameOf[ch], level } });
         // A transit is printed as the pair of edges it stands for.
@@ -208,6 +211,11 @@ export class Simulation {
       observe: this.observe,
     });
     this.flush();
+  }
+
+  /** Whether the board has power: running, or booting after a power-on. */
+  get powered(): boolean {
+    return this.firmware !== null || this.bootAt !== null;
   }
 
   powerOff(): void {

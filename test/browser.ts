@@ -38,9 +38,12 @@ export interface Pages {
   close(): Promise<void>;
 }
 
-/** Builds the pages, serves them and launches the browser. */
+/** Set by the suite's setup (test/setup.ts) once it has built the pages: a browser test then serves that build. */
+export const WEB_BUILT_ENV = 'TALLYBOARD_WEB_BUILT';
+
+/** Builds the pages (unless the suite's setup did), serves them and launches the browser. */
 export async function openPages(): Promise<Pages> {
-  await buildWeb();
+  if (!process.env[WEB_BUILT_ENV]) await buildWeb();
   const executablePath = chromiumPath();
   const { server, url } = await serveWeb(0);
   let browser: Browser;

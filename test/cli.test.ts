@@ -2,10 +2,11 @@
 // one plain line and exit 2 for a user's mistake, never a stack trace.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../tools/games';
+import { BENCHES, benches, chosen } from '../tools/bench';
 
 const cli = join(ROOT, 'bin', 'tallyboard.js');
 const start = join(ROOT, 'sim', 'start.ts');
@@ -80,5 +81,24 @@ describe('command line', function () {
       assert.equal(r.stderr, '', command);
       assert.equal(r.stdout.split('\n').length, 2);
     }
+  });
+});
+
+describe('npm run bench: the default run and the long ones', () => {
+  it('lists every benchmark of bench/, long ones marked; with no name it leaves the long ones out; a name that is none is exit 2', () => {
+    const files = readdirSync(join(ROOT, 'bench')).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', '')).sort();
+    assert.deepEqual(benches().map((b) => b.name).sort(), files);
+    assert.ok(benches().every((b) => b.about && !b.about.startsWith('(not described')), 'every benchmark is described in tools/bench.ts');
+    assert.ok(BENCHES.find((b) => b.name === 'power-sweep')?.long, 'the power-cut sweep is a long one');
+    assert.deepEqual(chosen([]).map((b) => b.name), benches().filter((b) => !b.long).map((b) => b.name));
+    assert.ok(!chosen([]).some((b) => b.name === 'power-sweep'));
+    assert.deepEqual(chosen(['power-sweep']).map((b) => b.name), ['power-sweep']);
+    const help = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'bench.ts'), '--help'], { encoding: 'utf8', cwd: ROOT });
+    assert.equal(help.status, 0, help.stderr);
+    assert.match(help.stdout, /^ {2}power-sweep +\(long\) /m);
+    for (const name of files) assert.match(help.stdout, new RegExp(`^ {2}${name} `, 'm'));
+    const bad = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'bench.ts'), 'nope'], { encoding: 'utf8', cwd: ROOT });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^bench: no benchmark nope; they are: /);
   });
 });

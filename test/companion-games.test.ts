@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gameDir, loadGames, ROOT } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { gameDir, loadGames } from '../firmware/games/registry';
 import { ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
 import { parseScenario, replay } from '../sim/replay';
@@ -71,7 +72,7 @@ describe('companion: what the page knows of each game', () => {
     let checked = 0;
     for (const { id } of await loadGames()) {
       const { area, happenings = [] } = companionOf(id);
-      const pointed = happenings.filter((x) => JSON.stringify(x.line).includes('"$point"'));
+      const pointed = happenings.filter((x) => /"\$point(\.\w+)?"/.test(JSON.stringify(x.line)));
       assert.equal(!!area, pointed.length > 0, `${id}: an area without a happening at a point, or such a happening without an area`);
       if (!area) continue;
       const header = exampleHeader(id);

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { loadGames, ROOT } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 import { commandSpecs } from '../web/lib/forms';
 import { usePages, pageErrors, playScenario, screenshot, shownScores } from './browser';
 import { replay } from '../sim/replay';
@@ -107,7 +108,7 @@ describe('companion: running the game on the simulated board', function () {
     this.timeout(60000);
     const page = await playing('shuffleboard');
     await page.click('nav [data-screen="run"]');
-    await page.fill('form[data-cmd="toss"] input[name="s"]', '0');
+    await page.selectOption('form[data-cmd="toss"] select[name="s"]', '0');
     await page.click('form[data-cmd="toss"] button[type="submit"]');
     await screenshot(page, 'shuffleboard-game');
     await page.click('nav [data-screen="board"]');

@@ -1,10 +1,11 @@
-// The companion page plays every example scenario of every game (tools/games.ts)
+// The companion page plays every example scenario of every game (firmware/games/registry.ts)
 // on its simulated board (the firmware bundled for the browser), over its
 // in-page link, and shows the scores and the winner `tallyboard replay` prints.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGames, ROOT } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { gameDir, loadGames } from '../firmware/games/registry';
 import { replay } from '../sim/replay';
 import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
 import type { Page } from 'playwright-core';
@@ -12,12 +13,26 @@ import type { Page } from 'playwright-core';
 const GAMES = await loadGames();
 const GAME_IDS = GAMES.map((g) => g.id);
 
-/** A game's field as the scoreboard's cells show it: a list of records row by row (with its keys' row), else its JSON. */
-function fieldCells(value: unknown): string[][] | string {
-  if (!Array.isArray(value) || !value.length || typeof value[0] !== 'object') return JSON.stringify(value);
-  const keys = Object.keys(value[0]);
-  return [keys].concat(value.map((r) => keys.map((k) => (typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])))));
+/** A list of records as the scoreboard's cells show it: row by row, with its keys' row. */
+function fieldCells(value: unknown[]): string[][] {
+  const keys = Object.keys(value[0] as object);
+  return [keys].concat(value.map((r: any) => keys.map((k) => (typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])))));
 }
+
+/** A field's other values as a player reads them: each value, in order, in words (no JSON's brackets and quotes). */
+function assertShown(shown: string, value: unknown, what: string): void {
+  const values = Array.isArray(value) ? value : [value === true ? 'yes' : value];
+  let from = 0;
+  for (const v of values) {
+    const at = shown.indexOf(String(v), from);
+    assert.ok(at >= 0, `${what}: ${JSON.stringify(value)} shown as "${shown}"`);
+    from = at + String(v).length;
+  }
+  assert.doesNotMatch(shown, /^[[{"]/, `${what}: "${shown}" is JSON`);
+}
+
+/** The state field a game draws rather than lists (its companion.json's pieces). */
+const drawnField = (id: string): string | undefined => JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8')).pieces?.field;
 
 describe('companion: example scenarios on the in-page simulated board', function () {
   this.timeout(120000);
@@ -46,12 +61,15 @@ describe('companion: example scenarios on the in-page simulated board', function
       const game = GAMES.find((g) => g.id === JSON.parse(readFileSync(join(ROOT, 'scenarios', file), 'utf8').split('\n')[0]).game)!;
       const fields = game.module.fields ? game.module.fields(final.state) as Record<string, unknown> : {};
       for (const [k, v] of Object.entries(fields)) {
-        if (v === null || v === '' || v === undefined) continue;
         const dd = page.locator(`#score [data-field="${k}"]`);
-        const shown = await dd.locator('tr').count()
-          ? await dd.locator('tr').evaluateAll((rows: any[]) => rows.map((r) => Array.from(r.children).map((c: any) => c.textContent)))
-          : await dd.textContent();
-        assert.deepEqual(shown, fieldCells(v), `${file}: ${k}`);
+        if (v === null || v === '' || v === undefined || v === false || k === drawnField(game.id)) {
+          assert.equal(await dd.count(), 0, `${file}: ${k} is not listed`);
+          continue;
+        }
+        if (Array.isArray(v) && v.length && typeof v[0] === 'object') {
+          const cells = await dd.locator('tr').evaluateAll((rows: any[]) => rows.map((r) => Array.from(r.children).map((c: any) => c.textContent)));
+          assert.deepEqual(cells, fieldCells(v), `${file}: ${k}`);
+        } else assertShown((await dd.textContent()) ?? '', v, `${file}: ${k}`);
       }
       assert.deepEqual(pageErrors(page), []);
       if (file === 'ringapeg-advance.jsonl') await screenshot(page, 'scoreboard');

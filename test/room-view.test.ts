@@ -13,7 +13,7 @@ import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
 import type { AdvertState } from '../firmware/advert';
 import { boardAddress, espruinoHubMessage } from '../sim/gateway';
 import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
-import { openPages } from './browser';
+import { PHONE, openPages } from './browser';
 import type { Pages } from './browser';
 
 const TRIANGLE = 1;
@@ -74,6 +74,8 @@ describe('room view: a room\'s boards live in a browser', function () {
     const finished = await page.evaluate(`[...document.querySelectorAll('#finished tr td')].map((td) => td.textContent)`) as string[];
     assert.deepEqual(finished.slice(1), ['Table 2 (f0:a1:00:00:00:02)', 'ringapeg', 'player 1', '★ 200 40']);
     assert.match((await rows())[0].cls, /over/);
+    // On a phone the room fits the screen's width.
+    assert.ok(await page.evaluate('document.documentElement.scrollWidth') as number <= PHONE.width, 'the room is wider than a phone');
   });
 
   it('marks a board that falls silent, and keeps it', async () => {

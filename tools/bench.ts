@@ -1,16 +1,82 @@
-// npm run bench: every benchmark in bench/, each printing figures measured
-// side by side in one run (ratios), never pass/fail on time.
-import { readdirSync } from 'node:fs';
+// npm run bench: the benchmarks of bench/, each printing figures measured side
+// by side in one run (ratios), never pass/fail on time. With no name, the
+// default ones (a few minutes); `npm run bench NAME...` runs those named,
+// long ones included; `npm run bench -- --help` lists them all.
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './games';
 
-const dir = join(ROOT, 'bench');
-const files = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).sort();
-const only = process.argv[2];
-for (const file of files) {
-  if (only && !file.includes(only)) continue;
-  console.log(`\n== ${file.replace('.bench.ts', '')}`);
-  const mod = await import(pathToFileURL(join(dir, file)).href);
-  await mod.run((line: string) => console.log(line));
+export interface Bench {
+  /** Its file: bench/NAME.bench.ts. */
+  name: string;
+  /** What it prints, in a line. */
+  about: string;
+  /** Left out of the default run (it takes more than a few minutes): run it by its name. */
+  long?: boolean;
 }
+
+/** Every benchmark, one a line, in the order they run. */
+export const BENCHES: Bench[] = [
+  { name: 'chaos', about: 'power cuts, undo and new at random through whole games', long: true },
+  { name: 'analog', about: "the shuffleboard grid's analog scan against the bare reads of its channels (wiring.md)" },
+  { name: 'bundles', about: 'bundle sizes and JsVars against their budgets, whole and split into core and game' },
+  { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
+  { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
+  { name: 'modules', about: 'what each part of the firmware costs on the chip' },
+  { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },
+  { name: 'poll', about: 'a scan tick as a ratio to a bare read of the sensor banks, idle and busy' },
+  { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
+  { name: 'replay', about: "how replay time grows with a scenario's length" },
+];
+
+const DIR = join(ROOT, 'bench');
+const fileOf = (name: string) => join(DIR, name + '.bench.ts');
+
+/** The benchmarks there are: the list's, where their files are, then any file of bench/ the list misses (run by default). */
+export function benches(): Bench[] {
+  const listed = BENCHES.filter((b) => existsSync(fileOf(b.name)));
+  const unlisted = readdirSync(DIR).filter((f) => f.endsWith('.bench.ts')).map((f) => f.replace('.bench.ts', ''))
+    .filter((name) => !BENCHES.some((b) => b.name === name)).sort();
+  return listed.concat(unlisted.map((name) => ({ name, about: '(not described in tools/bench.ts)' })));
+}
+
+function help(): string {
+  return `usage: npm run bench [-- NAME...]
+  With no name, every benchmark but the long ones (a few minutes); with names,
+  those, long ones included. The benchmarks:
+${benches().map((b) => `  ${b.name.padEnd(12)} ${b.long ? '(long) ' : ''}${b.about}`).join('\n')}`;
+}
+
+/** The benchmarks the command line asks for; throws for a name that is none. */
+export function chosen(args: string[]): Bench[] {
+  const all = benches();
+  if (!args.length) return all.filter((b) => !b.long);
+  return args.map((name) => {
+    const bench = all.find((b) => b.name === name);
+    if (!bench) throw new Error(`no benchmark ${name}; they are: ${all.map((b) => b.name).join(', ')}`);
+    return bench;
+  });
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(help());
+    return 0;
+  }
+  let benches: Bench[];
+  try {
+    benches = chosen(args);
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}`);
+    return 2;
+  }
+  for (const bench of benches) {
+    console.log(`\n== ${bench.name}`);
+    const mod = await import(pathToFileURL(fileOf(bench.name)).href);
+    await mod.run((line: string) => console.log(line));
+  }
+  return 0;
+}
+
+if (process.argv[1] && /bench\.ts$/.test(process.argv[1])) process.exitCode = await main(process.argv.slice(2));

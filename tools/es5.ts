@@ -131,27 +131,70 @@ export const INTERNAL_PROPERTIES = [
   // Game modules and the runtime
   'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'confirmMs', 'button',
+  // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
+  'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
+  'tellEnd', 'takeUp', 'slow', 'distrust',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
 ];
 
 /** Minifies ES5 code. Local names, INTERNAL_PROPERTIES and `internal` are mangled, other property names are kept. */
 export async function minifyEs5(code: string, internal: string[] = []): Promise<string> {
-  const result = await minify(code, {
-    ecma: 5,
+  const options = (cache: { props?: Map<string, string> | Record<string, string> }) => ({
+    ecma: 5 as const,
     toplevel: true,
     // Full inlining: a function used once becomes code in place, not a function
     // object kept for good (about 30 JsVars a bundle). Espruino does not hoist: a
     // `var` inlining leaves after a `return` is moved up (declareBeforeUse), and the
     // gate checks the rest (test/bundles.test.ts, tools/gate.ts).
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
-    compress: { passes: 3, inline: 3, keep_fargs: false, booleans: false },
-    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$') } },
+    compress: { passes: 3, inline: 3 as const, keep_fargs: false, booleans: false },
+    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$'), cache } },
     // Function expressions passed as arguments are not wrapped in parentheses: two bytes each.
     format: { ascii_only: true, wrap_func_args: false },
   });
+  // The minifier names shortened properties in the order it meets them; a board stores every use of a
+  // name in full, so a second pass gives the shortest names to the properties used most.
+  const first: { props?: Map<string, string> } = {};
+  const once = await minify(code, options(first));
+  if (once.code == null) throw new Error('minifier produced nothing');
+  const result = await minify(code, options({ props: shortestForMostUsed(once.code, first.props || new Map()) }));
   if (result.code == null) throw new Error('minifier produced nothing');
   return declareBeforeUse(undefinedAsWord(result.code));
+}
+
+/**
+ * Names for shortened properties (`given`: each original name's shortened one in `code`), the shortest for the
+ * ones `code` uses most; none is a name `code` keeps as it is, or a reserved word.
+ */
+export function shortestForMostUsed(code: string, given: Map<string, string>): Map<string, string> {
+  const shortened = new Set(given.values());
+  const uses = new Map<string, number>();
+  const kept = new Set<string>();
+  let before: acorn.Token | null = null;
+  let last: acorn.Token | null = null;
+  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) {
+    // A property name: after a dot, or a key before a colon in an object literal (after `{` or `,`).
+    const name = last && (last.type.label === 'name' || last.type.keyword) ? code.slice(last.start, last.end) : null;
+    const isProperty = name !== null && before !== null && (before.type.label === '.' || (t.type.label === ':' && (before.type.label === '{' || before.type.label === ',')));
+    if (isProperty && name) {
+      if (shortened.has(name)) uses.set(name, (uses.get(name) || 0) + 1);
+      else kept.add(name);
+    }
+    before = last;
+    last = t;
+  }
+  const reserved = new Set(['do', 'if', 'in', 'for', 'let', 'new', 'try', 'var', 'case', 'else', 'enum', 'eval', 'null', 'this', 'true', 'void', 'with', 'NaN']);
+  const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_';
+  const names: string[] = [];
+  for (let n = 0; names.length < shortened.size; n++) {
+    // The n-th name: a letter, then letters and digits.
+    let name = chars[n % chars.length];
+    for (let rest = Math.floor(n / chars.length); rest > 0; rest = Math.floor((rest - 1) / (chars.length + 10))) name += (chars + '0123456789')[(rest - 1) % (chars.length + 10)];
+    if (!kept.has(name) && !reserved.has(name)) names.push(name);
+  }
+  const byUse = Array.from(given.keys()).sort((a, b) => (uses.get(given.get(b)!) || 0) - (uses.get(given.get(a)!) || 0));
+  return new Map(byUse.map((original, i) => [original, names[i]]));
 }
 
 /**

@@ -13,7 +13,7 @@ import { emptyView, playerName, takeMessage } from '../lib/board-view';
 import type { BoardView } from '../lib/board-view';
 import { SimBoard, gameById } from '../lib/sim-board';
 import { drawBoard, drawDisplay, noMarks } from '../lib/drawing';
-import { happeningLine } from '../lib/happenings';
+import { TAKES_CLICK, happeningLine } from '../lib/happenings';
 import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
@@ -137,10 +137,15 @@ function renderStatus(): void {
   fill($('status'), h('span', { class: 'dot ' + status, 'data-status': status }), ' ', text, link ? ' · ' + link.transport.name : '', statusDetail && status !== 'connected' ? h('div', { class: 'detail', id: 'status-detail' }, statusDetail) : null);
 }
 
-function ruleWords(rule: string): string {
-  const game = gameOf();
+/** A rule id's words in a game (its page's Rule ids), or ''. */
+function ruleOf(gameId: string | null, rule: string): string {
   if (rule === 'undo') return 'an undo took moves back';
+  const game = gameId ? gameById(gameId) : undefined;
   return (game && game.rules[rule]) || '';
+}
+
+function ruleWords(rule: string): string {
+  return ruleOf(view.game, rule);
 }
 
 function renderScore(): void {
@@ -150,28 +155,56 @@ function renderScore(): void {
     view.winner === p ? h('span', { class: 'badge' }, 'wins') : view.turn === p ? h('span', { class: 'badge' }, 'to play') : null,
     h('span', { class: 'score', 'data-score': p }, score)));
   const last = view.last;
-  const fields = Object.keys(view.fields).filter((k) => view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined);
+  const drawn = game && game.companion.pieces ? game.companion.pieces.field : '';
+  const fields = Object.keys(view.fields).filter((k) => k !== drawn && view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined && view.fields[k] !== false);
   fill($('score'),
     h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', {}, k), h('dd', { 'data-field': k }, fieldShown(view.fields[k]))])) : null);
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, words(k)), h('dd', { 'data-field': k }, fieldShown(view.fields[k]))])) : null);
+}
+
+/** A key of the protocol or of a command table as a player reads it: its words (`firstPlayer` → "first player"). */
+function words(key: string): string {
+  return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** A rule id with its words (`R7: …`), for a value that is one; else null. */
+function ruleShown(value: unknown): string | null {
+  const words = typeof value === 'string' ? ruleOf(view.game, value) : '';
+  return words ? value + ': ' + words : null;
 }
 
 /** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else as sent. */
 function fieldShown(value: unknown): HTMLElement | string {
   const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === 'object' && !Array.isArray(r)) ? value as Record<string, unknown>[] : null;
-  if (!rows) return JSON.stringify(value);
+  if (!rows) {
+    // One value a player: each with the player's name.
+    if (Array.isArray(value) && value.length === view.scores.length) return value.map((v, p) => playerName(view, p) + ' ' + v).join(', ');
+    if (value === true) return 'yes';
+    return ruleShown(value) ?? (typeof value === 'string' ? value : JSON.stringify(value));
+  }
   const keys = Object.keys(rows[0]);
   return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', {}, k))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', {}, typeof r[k] === 'string' ? r[k] as string : JSON.stringify(r[k]))))));
 }
 
-/** A form field for a rule (a select for choices, a number, a checkbox, a text). */
+/** An int field with at most this many values is a choice, not a number typed. */
+const CHOICES_AT_MOST = 12;
+/** Fields that name a player by index: their choices are the players' names. */
+const PLAYER_FIELDS = ['p', 'player', 'firstPlayer', 'lag'];
+
+/** A form field for a rule: a choice wherever there are few values (the players by name), else a number or a text. */
 function input(spec: FieldSpec, name: string): HTMLElement {
-  if (spec.choices) return h('select', { name }, ...(spec.required ? [] : [h('option', { value: '' }, '(default)')]), ...spec.choices.map((c) => h('option', { value: c }, c)));
-  if (spec.type === 'bool') return h('select', { name }, h('option', { value: '' }, '(default)'), h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));
+  const unset = spec.required ? [] : [h('option', { value: '' }, '(as the game has it)')];
+  if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, c)));
+  if (spec.type === 'bool') return h('select', { name }, ...unset, h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));
+  if (spec.type === 'int' && spec.max - spec.min < CHOICES_AT_MOST) {
+    const values = Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
+    const shown = (v: number) => (PLAYER_FIELDS.indexOf(spec.key) >= 0 ? playerName(view, v) : String(v));
+    return h('select', { name }, ...unset, ...values.map((v) => h('option', { value: v }, shown(v))));
+  }
   if (spec.type === 'int') return h('input', { name, type: 'number', min: spec.min, max: spec.max, step: 1, placeholder: spec.min + '…' + spec.max });
-  return h('input', { name, type: 'text', maxlength: spec.max, placeholder: spec.rule });
+  return h('input', { name, type: 'text', maxlength: spec.max, placeholder: `up to ${spec.max} characters` });
 }
 
 /** The values of a form's fields, by their specs (empty ones left out). */
@@ -201,7 +234,7 @@ function playable(game: WebGame): number[] {
 function newGameForm(game: WebGame): HTMLElement {
   const counts = playable(game);
   const names = h('div', { class: 'names' });
-  const count = h('select', { name: 'players' }, ...counts.map((n) => h('option', { value: n }, n + ' players')));
+  const count = h('select', { name: 'players' }, ...counts.map((n) => h('option', { value: n }, n + (n === 1 ? ' player' : ' players'))));
   const showNames = (): void => fill(names, ...Array.from({ length: +count.value }, (_, i) => h('input', { name: 'name' + i, type: 'text', maxlength: 16, placeholder: 'Player ' + (i + 1) })));
   count.addEventListener('change', showNames);
   showNames();
@@ -217,7 +250,7 @@ function newGameForm(game: WebGame): HTMLElement {
     if (!wrong) send(command);
   } },
   h('h3', {}, 'New game of ' + game.id), count, names,
-  ...options.map((o) => h('label', {}, o.key + ' ', input(o, o.key))),
+  ...options.map((o) => h('label', { title: o.key }, words(o.key) + ' ', input(o, o.key))),
   problem, h('button', { type: 'submit' }, 'Start a new game'));
   return form;
 }
@@ -233,7 +266,7 @@ function refereeForms(game: WebGame): HTMLElement[] {
       if (!wrong) send(command);
     } },
     h('button', { type: 'submit' }, c.name),
-    ...c.fields.map((f) => h('label', {}, f.key + ' ', input(f, f.key))),
+    ...c.fields.map((f) => h('label', { title: f.key }, words(f.key) + ' ', input(f, f.key))),
     h('small', {}, game.companion.commands[c.name] ?? ''), problem);
     return form;
   });
@@ -292,14 +325,21 @@ function renderDiag(): void {
   }
   const walk = view.diag.walk as { seen: number; of: number; missing: string[] } | null;
   const m = marks(game);
+  // The walk's own list marks the sensors still to see, so the drawing and the text tell the same moment.
+  if (walk) {
+    m.never.clear();
+    for (const n of walk.missing) m.never.add(n);
+  }
+  const unlisted = walk ? walk.of - walk.seen - walk.missing.length : 0;
+  const more = unlisted > 0 ? ` and ${unlisted} more` : '';
   fill($('diag'),
     h('p', {}, view.diag.on
       ? h('button', { id: 'diag-off', onclick: () => send({ cmd: 'diag', on: false }) }, 'Back to the game')
       : h('button', { id: 'diag-on', onclick: () => send({ cmd: 'diag', on: true }) }, 'Start diagnostics'),
     ' ', view.diag.on ? h('button', { id: 'walk', onclick: () => send({ cmd: 'diag', walk: true }) }, 'Restart the walk test') : null),
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
-      walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.missing.length} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ')))
-        : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ')) : h('b', {}, ' done')) : null,
+      walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.of - walk.seen} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ') + more))
+        : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ') + more) : h('b', {}, ' done')) : null,
     offList(),
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
@@ -319,14 +359,17 @@ async function renderHistory(): Promise<void> {
     h('h3', {}, 'Games'),
     h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
       h('details', {}, h('summary', {}, `${g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
-        h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule})`))))))));
+        h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule}${ruleOf(g.game, c.rule) ? ': ' + ruleOf(g.game, c.rule) : ''})`))))))));
 }
 
+/** Draws the simulated board's drawing again (its pieces follow the game): set by renderBoard. */
+let simDrawing: (() => void) | null = null;
 /** The simulated board's screen: what to play, the display, the board's drawing, happenings and buttons. */
 let happening = 0;
 function renderBoard(): void {
   const el = $('board');
   if (!board) {
+    simDrawing = null;
     fill(el,
       h('p', {}, 'The real firmware runs in this page, on a simulated board: play a game by clicking the board, or watch a recorded one.'),
       ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.id)),
@@ -335,7 +378,7 @@ function renderBoard(): void {
   }
   const game = gameById(board.sim.scenario.header.game)!;
   const happenings = game.companion.happenings ?? [];
-  const placed = happenings.filter((x) => /"\$(place|point)"/.test(JSON.stringify(x.line)));
+  const placed = happenings.filter((x) => TAKES_CLICK.test(JSON.stringify(x.line)));
   const act = (line: Record<string, unknown>): void => {
     try {
       board!.act(line);
@@ -353,25 +396,32 @@ function renderBoard(): void {
     h('div', { id: 'led' }),
     placed.length ? h('label', {}, 'A click on the board: ', h('select', { id: 'click-does', onchange: (e: Event) => { happening = +(e.target as HTMLSelectElement).value; } },
       ...placed.map((x, i) => h('option', { value: i, selected: i === happening }, x.label)))) : null,
-    drawBoard(game, noMarks(), click, pointClick),
+    h('div', { id: 'sim-drawing' }),
+    h('p', { id: 'under-way', class: 'hint' }),
     h('div', { class: 'happenings' }, ...happenings.filter((x) => placed.indexOf(x) < 0).map((x) => h('button', { onclick: () => act(x.line) }, x.label))),
     h('div', { class: 'buttons' },
       h('button', { onclick: () => act({ button: 'next' }) }, 'next'),
       h('button', { onclick: () => act({ button: 'next', holdMs: 1500 }) }, 'next, held'),
       h('button', { onclick: () => act({ button: 'mode', holdMs: 1000 }) }, 'mode, held (undo)'),
       h('button', { onclick: () => act({ button: 'both' }) }, 'both'),
-      h('button', { onclick: () => { act({ power: board!.powered() ? 'cut' : 'on' }); renderBoard(); } }, board.powered() ? 'cut the power' : 'power on')),
+      h('button', { id: 'power', onclick: () => act({ power: board!.powered() ? 'cut' : 'on' }) })),
     h('button', { onclick: () => { stopSimulated(); if (link) link.close(); link = null; Object.assign(view, emptyView()); render(); renderBoard(); } }, 'Leave the simulated board'),
     scenarioLoader());
+  simDrawing = () => fill($('sim-drawing'), drawBoard(game, noMarks(), click, pointClick, view.fields));
+  simDrawing();
   shown = '';
   updateBoard();
 }
+
 
 /** What changes as the simulated board runs: its time and power, and the display when it shows something new. */
 let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
   fill($('sim-status'), `${board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  fill($('power'), board.powered() ? 'cut the power' : 'power on');
+  const seen = board.seenUnderWay();
+  fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
   const segments = board.segments();
   const key = JSON.stringify(segments);
   if (key !== shown || !$('led').firstChild) fill($('led'), drawDisplay(segments));
@@ -411,6 +461,7 @@ function render(): void {
   renderScore();
   renderRun();
   if (screen === 'diag') renderDiag();
+  if (screen === 'board' && board && simDrawing) simDrawing();
 }
 
 function show(name: string): void {

@@ -83,7 +83,7 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
   } else if (m.type === 'ok') {
     view.confirmMs = 0;
   } else if (m.type === 'restored') {
-    view.notice = m.lost ? 'the saved game could not be taken up' : 'the board took up its saved game (' + m.moves + ' moves)';
+    view.notice = m.lost ? 'the saved game could not be taken up' : 'the board took up its saved game (' + m.moves + (m.moves === 1 ? ' move)' : ' moves)');
   } else if (m.type === 'fault') {
     if (m.fault === 'ok') view.faults = [];
     else view.faults.push({ fault: m.fault as string, ch: m.ch as number | undefined, sensor: m.sensor as string | undefined });

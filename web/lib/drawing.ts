@@ -37,7 +37,7 @@ function placesOf(game: WebGame): Map<string, [number, number]> {
  * lines) under them; `pointClick` hears a click in its area, as the point in
  * the game's own terms (`pointOf`).
  */
-export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void, pointClick?: (point: Record<string, number>) => void): SVGElement {
+export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: string) => void, pointClick?: (point: Record<string, number>) => void, fields: Record<string, unknown> = {}): SVGElement {
   const places = placesOf(game);
   const bySensors = new Map<string, string[]>();
   for (const sensor of game.module.board.sensors) {
@@ -69,10 +69,13 @@ export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: str
     });
     svg.append(rect);
   }
+  const pieces = piecesOn(game, fields);
   for (const [place, [x, y]] of places) {
     const sensors = bySensors.get(place) ?? [];
     const g = s('g', { class: 'place', 'data-place': place, onclick: click ? () => click(place) : undefined });
     g.append(s('circle', { cx: x, cy: y, r, class: 'spot' }), s('text', { x, y: y + r + 4, 'text-anchor': 'middle', class: 'label' }, place));
+    // Its pieces as rings round it, the bottom one innermost, each in its player's colour.
+    (pieces.get(place) ?? []).forEach((player, i) => g.append(s('circle', { cx: x, cy: y, r: r * (0.7 + 0.12 * i), class: 'piece p' + player, 'data-piece': player })));
     sensors.forEach((name, i) => {
       const a = (2 * Math.PI * i) / sensors.length;
       const dr = sensors.length > 1 ? r * 0.55 : 0;
@@ -82,6 +85,16 @@ export function drawBoard(game: WebGame, marks: SensorMarks, click?: (place: str
     svg.append(g);
   }
   return svg;
+}
+
+/** What lies on each place, bottom first, as players' indices: the game's `pieces` field of its state (companion.json). */
+function piecesOn(game: WebGame, fields: Record<string, unknown>): Map<string, number[]> {
+  const on = new Map<string, number[]>();
+  const spec = game.companion.pieces;
+  const value = spec && fields[spec.field];
+  if (!spec || typeof value !== 'string') return on;
+  value.split(',').forEach((stack, i) => { if (spec.places[i] && stack) on.set(spec.places[i], stack.split('').map(Number)); });
+  return on;
 }
 
 // One 7-segment cell's segments (A..G as bits 6..0, the point bit 7) as polygons in a 10 × 18 box.

@@ -1,5 +1,5 @@
 // The games as a page gets them: the module tools/web.ts generates from the
-// registry (tools/games.ts) when it bundles a page.
+// registry (firmware/games/registry.ts) when it bundles a page.
 declare module 'tallyboard:games' {
   import type { GameModule } from '../../firmware/game';
   import type { GameFactory } from '../../sim/game';
@@ -30,6 +30,8 @@ declare module 'tallyboard:games' {
       places?: Record<string, [number, number]>;
       marks?: { box?: [number, number, number, number]; line?: [number, number, number, number]; at?: [number, number]; label?: string }[];
       area?: Area;
+      /** Pieces lying on places (Ring-a-Peg's rings): the state field listing them, one entry a place in this order, comma-separated, bottom first, each character its player's index. */
+      pieces?: { field: string; places: string[] };
       happenings?: { label: string; line: Record<string, unknown> }[];
     };
     /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */

@@ -5,6 +5,7 @@
 // companion over an in-page link that behaves as the Nordic UART does.
 import { GAMES } from 'tallyboard:games';
 import type { WebGame } from 'tallyboard:games';
+import { SETTLED } from '../../firmware/sensing';
 import { Simulation, parseScenarioOf } from '../../sim/simulation';
 import type { SimGames } from '../../sim/simulation';
 import type { GameWords } from '../../sim/phone';
@@ -41,6 +42,8 @@ export class SimBoard {
   private connected = false;
   private timer: number | null = null;
   private last = 0;
+  /** Sensors seen firing since the board was last at rest. */
+  private readonly seen: string[] = [];
 
   /** A board playing `scenario` (JSON Lines, as `tallyboard replay` reads; throws ScenarioError for a bad one). */
   constructor(scenario: string) {
@@ -66,6 +69,16 @@ export class SimBoard {
     this.sim.onChunk = (chunk) => {
       if (board.connected && link.onData) link.onData(chunk);
     };
+    this.sim.onSense = (kind, sensor, level) => {
+      if (kind === SETTLED || !level) return;
+      if (!this.busy()) this.seen.length = 0;
+      if (this.seen.indexOf(sensor) < 0) this.seen.push(sensor);
+    };
+  }
+
+  /** The sensors the board saw fire in the play it is deciding (a stroke whose balls still roll), while it lasts. */
+  seenUnderWay(): string[] {
+    return this.busy() ? this.seen : [];
   }
 
   /** A new board with no lines: live play of `game`. */
@@ -122,9 +135,15 @@ export class SimBoard {
     return actions.length === 0 || this.sim.t > actions[actions.length - 1].t;
   }
 
-  /** Whether the board has power. */
+  /** Whether the board has power (booting counts: the power is on). */
   powered(): boolean {
-    return this.sim.firmware !== null;
+    return this.sim.powered;
+  }
+
+  /** Whether the board's game is in the middle of something it decides once at rest (a stroke whose balls still roll). */
+  busy(): boolean {
+    const firmware = this.sim.firmware;
+    return firmware !== null && firmware.view().busy;
   }
 
   /** The display's modules as the MAX7219s light them: each cell's segments (bit 7 the point, then A..G). */

@@ -1,0 +1,118 @@
+// The tallyboard command installed as a package, as a user gets it: `npm pack`,
+// installed into an empty folder (offline, from npm's cache, through a lock
+// made from the project's own), and each command run there, in a folder whose
+// own tsconfig.json would break the TypeScript runner if it were read.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { ROOT } from '../tools/games';
+import { replay } from '../sim/replay';
+import { pretokenise } from '../tools/tokenise';
+import { createSandbox } from '../tools/espruino-sandbox';
+
+/** A folder's tsconfig.json that breaks the firmware's classes when tsx takes it (class fields defined, not assigned). */
+const HOSTILE_TSCONFIG = JSON.stringify({ compilerOptions: { useDefineForClassFields: true, target: 'es2022', module: 'commonjs' } });
+
+/** The project's lock, made the lock of a folder that depends only on the packed tarball `tgz`: npm ci then needs no registry. */
+function lockFor(tgz: string): { packageJson: object; lock: object } {
+  const projectLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  const root = projectLock.packages[''];
+  const dependencies = { tallyboard: 'file:' + tgz };
+  const packages: Record<string, unknown> = {
+    '': { name: 'installed', version: '1.0.0', dependencies },
+    'node_modules/tallyboard': { version: root.version, resolved: 'file:' + tgz, license: root.license, dependencies: root.dependencies, bin: root.bin, engines: root.engines },
+  };
+  for (const [path, entry] of Object.entries(projectLock.packages as Record<string, { dev?: boolean }>)) if (path && !entry.dev) packages[path] = entry;
+  return {
+    packageJson: { name: 'installed', version: '1.0.0', private: true, dependencies },
+    lock: { name: 'installed', version: '1.0.0', lockfileVersion: 3, requires: true, packages },
+  };
+}
+
+describe('tallyboard run from another folder of the checkout', () => {
+  it("replays as it does from the project's own folder, whatever tsconfig.json the folder has", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tallyboard-elsewhere-'));
+    try {
+      writeFileSync(join(dir, 'tsconfig.json'), HOSTILE_TSCONFIG);
+      const scenario = join(ROOT, 'scenarios', 'ringapeg-advance.jsonl');
+      const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'tallyboard.js'), 'replay', scenario], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stdout, replay(readFileSync(scenario, 'utf8')).lines.join('\n') + '\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('tallyboard installed as a package', function () {
+  this.timeout(180000);
+  let dir: string;
+  const run = (args: string[], input?: string) =>
+    spawnSync(join(dir, 'node_modules', '.bin', 'tallyboard'), args, { cwd: dir, encoding: 'utf8', input, timeout: 120000 });
+
+  before(function () {
+    dir = mkdtempSync(join(tmpdir(), 'tallyboard-installed-'));
+    const pack = spawnSync('npm', ['pack', '--pack-destination', dir, '--json'], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(pack.status, 0, pack.stderr);
+    const tgz = (JSON.parse(pack.stdout) as { filename: string }[])[0].filename;
+    const { packageJson, lock } = lockFor(tgz);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify(packageJson, null, 2));
+    writeFileSync(join(dir, 'package-lock.json'), JSON.stringify(lock, null, 2));
+    writeFileSync(join(dir, 'tsconfig.json'), HOSTILE_TSCONFIG);
+    const install = spawnSync('npm', ['ci', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8' });
+    if (install.status !== 0 && /ENOTCACHED/.test(install.stderr)) {
+      console.log('      skipped: npm\'s cache lacks packages the install needs, and it installs offline (run npm ci once online)');
+      this.skip();
+    }
+    assert.equal(install.status, 0, install.stderr);
+  });
+  after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+  it('help, replay (of a file and of standard input) and a bad command line', () => {
+    assert.match(run(['--help']).stdout, /^usage: tallyboard COMMAND[\s\S]*replay[\s\S]*flash[\s\S]*build[\s\S]*hub/);
+    const scenario = join(dir, 'node_modules', 'tallyboard', 'scenarios', 'triangle-game.jsonl');
+    const expected = replay(readFileSync(scenario, 'utf8')).lines.join('\n') + '\n';
+    const fromFile = run(['replay', scenario]);
+    assert.equal(fromFile.status, 0, fromFile.stderr);
+    assert.equal(fromFile.stdout, expected);
+    assert.equal(run(['replay', '-'], readFileSync(scenario, 'utf8')).stdout, expected);
+    const bad = run(['replay']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^tallyboard: replay takes one scenario file/);
+  });
+
+  it('build: every bundle, exit 1 for one over the stored budget unless --allow-over', () => {
+    const r = run(['build']);
+    const rows = r.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/));
+    assert.ok(rows.length >= 4, r.stdout + r.stderr);
+    const over = rows.filter(([, , stored, budget]) => +stored > +budget).map(([game]) => game);
+    assert.equal(r.status, over.length ? 1 : 0, r.stderr);
+    assert.deepEqual(r.stderr.split('\n').filter(Boolean).map((l) => /^tallyboard: error: (\w+) is \d+ bytes stored, \d+ over the stored budget of 16384 bytes a game/.exec(l)?.[1]), over);
+    const allowed = run(['build', '--allow-over']);
+    assert.equal(allowed.status, 0, allowed.stderr);
+  });
+
+  it('flash --out writes the upload file with no board; --dry-run shows the espruino command', () => {
+    const r = run(['flash', '--game', 'triangle', '--out', 'triangle.upload.js']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /^wrote triangle\.upload\.js \(\d+ bytes\)/m);
+    const sandbox = createSandbox();
+    vm.runInContext(readFileSync(join(dir, 'triangle.upload.js'), 'utf8'), sandbox.context);
+    const built = join(dir, 'node_modules', 'tallyboard', 'dist', 'triangle.js');
+    assert.ok(existsSync(built));
+    assert.equal(sandbox.storage['.bootcde'], pretokenise(readFileSync(built, 'utf8')));
+    const dry = run(['flash', '--game', 'ringapeg', '--dry-run']);
+    assert.equal(dry.status, 0, dry.stderr);
+    assert.match(dry.stdout, /^over a serial port: npx espruino --port PORT --no-ble /m);
+  });
+
+  it('hub: its help, and a bad broker address is exit 2', () => {
+    assert.match(run(['hub', '--help']).stdout, /^usage: tallyboard hub --mqtt/);
+    const bad = run(['hub', '--mqtt', 'nope://x']);
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^tallyboard: --mqtt: nope:\/\/x is not a broker address/);
+  });
+});

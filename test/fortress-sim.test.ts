@@ -4,7 +4,7 @@
 // sees, or the scenario is refused with the reason; the replay's tail waits
 // for the stroke under way.
 import assert from 'node:assert/strict';
-import { loadGames } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 import { parseScenario, Simulation } from '../sim/replay';
 import { ScenarioError } from '../sim/scenario';
 import { sensorNames } from '../firmware/board';

@@ -22,6 +22,7 @@ export const BENCHES: Bench[] = [
   { name: 'analog', about: "the shuffleboard grid's analog scan against the bare reads of its channels (wiring.md)" },
   { name: 'bundles', about: 'bundle sizes and JsVars against their budgets, whole and split into core and game' },
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
+  { name: 'fortress', about: 'fortification billiards against an independent referee: generated games played as scenarios (FORTRESS_GAMES, 400)' },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },
   { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },

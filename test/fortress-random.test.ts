@@ -10,6 +10,7 @@ import { playMove } from '../firmware/game';
 import type { GameOptions } from '../firmware/game';
 import { mulberry32 } from '../sim/inputs';
 import { POINTS, combine, fortEntry } from './fortress-referee';
+import type { GameSheet } from './fortress-referee';
 
 const GAMES = 3000;
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
@@ -21,15 +22,7 @@ const TARGET = 20;
 type Change = string;
 
 /** The game as the page describes it. Sides are 'E' and 'F'; a ball class is its side and A or D. */
-interface Table {
-  english: number;
-  turn: number;
-  scores: number[];
-  winner: number | null;
-  floor: boolean;
-  alternate: boolean;
-  /** Option penaltyBeforePass (F6): a fort attacked before the pass costs −2. */
-  penaltyBeforePass: boolean;
+interface Table extends GameSheet {
   /** By side: its attacking ball made the pass; the pass was judged regular at its maker's next stroke (F8, F14). */
   passMade: { [side: string]: boolean };
   passStands: { [side: string]: boolean };

@@ -67,15 +67,21 @@ export function fortEntry(e: FortEntry): { article: string | null; back: boolean
   return out('F11', true);
 }
 
-/** What a referee keeps in his head. */
-interface Table {
+/** A game's players, scores and options, as every scorer of it keeps them (F1, F40, F41, F6). */
+export interface GameSheet {
+  /** The player on the English side. */
   english: number;
   turn: number;
   scores: number[];
   winner: number | null;
+  /** The options floorAtZero, alternate and penaltyBeforePass. */
   floor: boolean;
   alternate: boolean;
   penaltyBeforePass: boolean;
+}
+
+/** What a referee keeps in his head. */
+interface Table extends GameSheet {
   /** By side: no pass, a pass made (not yet judged, F8), a pass that stands (F14). */
   pass: Record<string, 'none' | 'made' | 'stands'>;
   /** Forts taken: new (its colours not yet judged at its taker's next stroke, F12) or kept (F24). */

@@ -24,6 +24,8 @@ export interface SimGame {
   actions: string[];
   /** Checks a `do` line's fields before anything runs: a message, or null. */
   check?(a: ScenarioAction): string | null;
+  /** The world as a scenario starts, before the board first boots (what the game's setup assumes): levels set exactly at 0. */
+  start?(world: World): LevelChange[];
   /** A `do` line: the happening's sensor signals. */
   happen?(a: ScenarioAction, world: World): void;
   /** How long to keep scanning after the last line, so the game's own timeouts run out. */

@@ -168,6 +168,8 @@ export class Simulation {
       busy: () => (this.firmware ? this.firmware.view().busy : false),
       random: inputs.random,
     };
+    for (const c of game.start ? game.start(this.world) : []) inputs.setExact(0, c.ch, c.level);
+    inputs.advanceTo(0);
     this.powerOn(0);
   }
 
@@ -348,7 +350,8 @@ export class Simulation {
     for (;;) {
       const t = this.t;
       this.step();
-      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet()) break;
+      // The tail waits for the board to settle what is under way (a stroke whose balls are not yet at rest).
+      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet() && !this.world.busy()) break;
       if (t > lastT + TAIL_LIMIT_MS) break;
     }
     this.emit({ final: this.final() });

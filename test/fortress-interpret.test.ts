@@ -31,15 +31,24 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
     run(t);
     it.sense(EDGE, ch(name), level, t);
   };
-  /** A ball of class `ball` (EA, ED, FA, FD) through `mouth` at t, as the switches report it: a dropout, and a stray flicker of the other pole after the real one began. */
-  const pass = (ball: string, mouth: string, t: number) => {
+  /**
+   * A ball of class `ball` (EA, ED, FA, FD) through `mouth` at t, as the switches report it: a dropout, and a stray
+   * flicker of the other pole after the real one began. At the pass the insensitive switches lie towards the French
+   * quarter (wiring.md): an attacking ball going that way (`back`: the other) trips them after the sensitive one.
+   */
+  const pass = (ball: string, mouth: string, t: number, back = false) => {
     const pole = ball[0] === 'E' ? 'n' : 's';
     const other = ball[0] === 'E' ? 's' : 'n';
+    const highFirst = ball[1] === 'A' && mouth === 'pass' && (ball[0] === 'F') !== back;
+    if (highFirst) {
+      edge(`mouth.${mouth}.${pole}.hi`, 1, t - 4);
+      edge(`mouth.${mouth}.${pole}.hi`, 0, t - 2);
+    }
     edge(`mouth.${mouth}.${pole}.lo`, 1, t);
     run(t + 1);
     it.sense(TRANSIT, ch(`mouth.${mouth}.${other}.lo`), 1, t + 1);
-    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 1, t + 1);
-    if (ball[1] === 'A') edge(`mouth.${mouth}.${pole}.hi`, 0, t + 4);
+    if (ball[1] === 'A' && !highFirst) edge(`mouth.${mouth}.${pole}.hi`, 1, t + 1);
+    if (ball[1] === 'A' && !highFirst) edge(`mouth.${mouth}.${pole}.hi`, 0, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 3);
     edge(`mouth.${mouth}.${pole}.lo`, 1, t + 4);
     edge(`mouth.${mouth}.${pole}.lo`, 0, t + 6);
@@ -48,6 +57,18 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
 }
 
 describe('fortress interpreter', () => {
+  it('the pass is made towards the adversary\'s quarter: an attacking ball rolling back through it makes none (F6, F8); a defending ball\'s is told either way', () => {
+    const h = harness();
+    h.pass('EA', 'pass', 100, true);
+    h.pass('FA', 'pass', 1000, true);
+    h.pass('EA', 'pass', 2000);
+    h.pass('FA', 'pass', 3000);
+    h.pass('ED', 'pass', 4000, true);
+    h.run(4100);
+    h.it.settle();
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA=', 'FA=', 'ED='] }]);
+  });
+
   it('tells each ball class by the pole and operate point it trips, through a stray flicker and a dropout, at forts, pockets and the pass', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
@@ -84,7 +105,7 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['EA-', 'EA=', 'FA1_', 'FA1^'] }]);
   });
 
-  it('a stroke ends REST_MS after its last movement, at settle(), or when a ball is put back; a ball rolling over a spot is nothing', () => {
+  it('a stroke ends REST_MS after its last movement or at settle(); a ball put on its spot in it is one of its happenings, and a slow roll stays in it; a ball rolling over a spot is nothing', () => {
     const h = harness();
     h.pass('FA', 'pocket1', 100);
     h.edge('spot.ED1', 1, 500);
@@ -101,14 +122,24 @@ describe('fortress interpreter', () => {
     h.pass('ED', 'pass', 20000);
     h.edge('spot.FA', 1, 20200);
     h.run(20200 + PLACED_MS);
-    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['ED='] }, { k: 'hand', h: ['FA+'] }]);
+    // A ball handed back to its spot while the others still roll: the stroke goes on.
+    assert.deepEqual(h.moves.slice(2), []);
+    assert.equal(h.it.busy(), true);
+    // A slow roll: a ball in a pocket 7 s after the stroke's last movement is still of that stroke.
+    h.pass('FD', 'pocket2', 27000);
+    h.run(27006 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves.slice(2), [{ k: 'stroke', h: ['ED=', 'FA+', 'FD.2'] }]);
     assert.equal(h.it.busy(), false);
+    // Between strokes, a ball put on its spot is a hand move at once.
+    h.edge('spot.FD1', 1, 40000);
+    h.run(40000 + PLACED_MS);
+    assert.deepEqual(h.moves.slice(3), [{ k: 'hand', h: ['FD1+'] }]);
   });
 
   it('saves the stroke\'s happenings as it goes, and takes them up after a power cut; balls lying on their spots then were put there before', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
-    h.edge('bell.FA1', 1, 140);
+    h.edge('bell.FA1', 1, 100 + 6 + GAP_MS + 10);
     for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
     h.pass('FA', 'pass', 7000);
     h.run(7100);
@@ -132,7 +163,7 @@ describe('fortress interpreter', () => {
     h.pass('FA', 'pass', 7000);
     h.pass('EA', 'FA1', 8000);
     h.pass('EA', 'FA2', 9000);
-    h.edge('bell.FA2', 1, 9040);
+    h.edge('bell.FA2', 1, 9006 + GAP_MS + 10);
     h.run(9100);
     // The seventh happening (a number), the eighth and ninth (strings), then, at the bell, the number again and both after it.
     assert.deepEqual(h.begun.slice(6).map((v) => typeof v), ['number', 'string', 'string', 'number', 'string']);

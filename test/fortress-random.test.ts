@@ -9,6 +9,8 @@ import type { FortressMove, FortressState } from '../firmware/games/fortress/rul
 import { playMove } from '../firmware/game';
 import type { GameOptions } from '../firmware/game';
 import { mulberry32 } from '../sim/inputs';
+import { POINTS, combine, fortEntry } from './fortress-referee';
+import type { GameSheet } from './fortress-referee';
 
 const GAMES = 3000;
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
@@ -20,13 +22,7 @@ const TARGET = 20;
 type Change = string;
 
 /** The game as the page describes it. Sides are 'E' and 'F'; a ball class is its side and A or D. */
-interface Table {
-  english: number;
-  turn: number;
-  scores: number[];
-  winner: number | null;
-  floor: boolean;
-  alternate: boolean;
+interface Table extends GameSheet {
   /** By side: its attacking ball made the pass; the pass was judged regular at its maker's next stroke (F8, F14). */
   passMade: { [side: string]: boolean };
   passStands: { [side: string]: boolean };
@@ -37,7 +33,7 @@ interface Table {
   down: Set<string>;
   /** Balls due back on their spots, by class (EA, ED, FA, FD). */
   due: { [cls: string]: number };
-  /** Balls off their spots as far as the board saw (none seen on one yet, at the start). */
+  /** Balls off their spots as far as the board saw (all on them at the start). */
   off: Set<string>;
   /** "I do not see" declared for the next stroke. */
   blind: boolean;
@@ -50,9 +46,9 @@ interface Table {
 function newTable(options: GameOptions): Table {
   const lag = options.lag === 1 ? 1 : 0;
   return {
-    english: lag, turn: lag, scores: [0, 0], winner: null, floor: !!options.floorAtZero, alternate: !!options.alternate,
+    english: lag, turn: lag, scores: [0, 0], winner: null, floor: !!options.floorAtZero, alternate: !!options.alternate, penaltyBeforePass: options.penaltyBeforePass !== false,
     passMade: { E: false, F: false }, passStands: { E: false, F: false }, taken: new Set(), kept: new Set(), down: new Set(),
-    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(BALLS), blind: false, hand: [], last: null,
+    due: { EA: 0, ED: 0, FA: 0, FD: 0 }, off: new Set(), blind: false, hand: [], last: null,
   };
 }
 
@@ -66,7 +62,6 @@ function copy(t: Table): Table {
 const other = (side: string): string => (side === 'E' ? 'F' : 'E');
 /** The forts a fort of the adversary must follow (F21): none for the advanced, both advanced for the reserved, all four for the grand fort. */
 const before = (fort: string): string[] => (fort[1] === 'A' ? [] : fort[1] === 'R' ? ['A1', 'A2'] : ['A1', 'A2', 'R1', 'R2']).map((f) => fort[0] + f);
-const MOST_DUE: { [kind: string]: number } = { A: 1, D: 2 };
 
 /** Scores one stroke with happenings `hs` from table `t` (docs/games/fortress.md, Rule ids and Readings). */
 function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
@@ -84,6 +79,8 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
   const sentBack: string[] = [];
   let hit = false;
   let begun = false;
+  // F19: struck with an adversary's ball, a foul stroke: no fort and no pass made in it, and only its −2 scores.
+  const foul = hs.includes('wrong');
 
   // F8 and F12 are judged when the stroke begins (its first ball movement, or its end).
   const begin = (): void => {
@@ -121,7 +118,7 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
         if (what === '+') n.due[cls] = Math.max(0, n.due[cls] - 1);
         if (BALLS.includes(name)) n.off[what === '+' ? 'delete' : 'add'](name);
       } else if (what === '=') {
-        if (own && ball[2] === 'A') n.passMade[side] = true;
+        if (own && ball[2] === 'A' && !foul) n.passMade[side] = true;
       } else if (what[0] === '.' || what === '~') {
         rules.push(what === '~' ? (own ? 'F31' : 'F30') : own ? 'F29' : 'F28');
         sentBack.push(cls);
@@ -129,67 +126,20 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
         const bell = what.endsWith('!');
         const fort = what.slice(1, bell ? -1 : undefined);
         const adversarys = fort[0] === adv;
-        if (!own) {
-          // F25-F27: the bell plays no part; a prisoner goes back to its spot.
-          if (adversarys) rules.push('F27');
-          else if (n.taken.has(fort)) rules.push('F26');
-          else {
-            rules.push('F25');
-            sentBack.push(cls);
-          }
-        } else if (n.taken.has(fort)) rules.push(bell && adversarys ? 'F36' : 'F34');
-        else if (!adversarys) {
-          // His own fort, not taken: nothing.
-        } else if (!before(fort).every((f) => n.taken.has(f))) {
-          rules.push(bell ? 'F22' : 'F34');
-          if (bell) sentBack.push(cls);
-        } else if (!bell) {
-          // F15: no bell, no fort.
-        } else if (ball[2] === 'D') {
-          rules.push('F18');
-          sentBack.push(cls);
-        } else if (!n.passMade[side]) {
-          rules.push('F6');
-          sentBack.push(cls);
-        } else if (!n.passStands[side] && !n.down.has(adv + 'P')) {
-          rules.push('F9');
-          sentBack.push(cls);
-        } else if (n.due[side + 'A'] + n.due[side + 'D'] > 0) rules.push('F23');
-        else {
-          n.taken.add(fort);
-          rules.push('F11');
-          sentBack.push(cls);
-        }
+        const entry = fortEntry({
+          own, adversarys, taken: n.taken.has(fort), inOrder: before(fort).every((f) => n.taken.has(f)), bell, defending: ball[2] === 'D',
+          pass: n.passStands[side] ? 'stands' : n.passMade[side] ? 'made' : 'none', passColoursDown: n.down.has(adv + 'P'),
+          due: n.due[side + 'A'] + n.due[side + 'D'] > 0, penaltyBeforePass: n.penaltyBeforePass,
+        });
+        if (entry.article) rules.push(entry.article);
+        if (entry.back) sentBack.push(cls);
+        if (entry.article === 'F11' && !foul) n.taken.add(fort);
       }
     }
   }
   if (!begun) begin();
 
-  const drop = (rule: string): boolean => {
-    const i = rules.indexOf(rule);
-    if (i >= 0) rules.splice(i, 1);
-    return i >= 0;
-  };
-  // F32: a fort and an adversary's ball over the table, +6 in all; with a fort fault of his balls, -2 in all.
-  if (rules.includes('F11') && rules.includes('F30')) {
-    drop('F11');
-    drop('F30');
-    const fault = ['F34', 'F22', 'F36'].some((r) => drop(r));
-    rules.push(fault ? 'F32' : 'F32+');
-  }
-  // F37, F38: "I do not see".
-  if (t.blind) {
-    if (!hit) rules.push('F37-');
-    else {
-      let faults = false;
-      for (const r of ['F29', 'F31', 'F34', 'F22', 'F36']) while (drop(r)) faults = true;
-      rules.push(faults ? 'F38' : 'F37+');
-    }
-  }
-  const POINTS: { [rule: string]: number } = {
-    F6: -2, F9: -2, F11: 4, F18: -2, F19: -2, F22: -2, F23: 0, F25: 6, F26: 2, F27: 2, F28: 2, F29: -2, F30: 2, F31: -2,
-    'F32+': 6, F32: -2, F34: -2, F36: -2, 'F37+': 2, 'F37-': -2, F38: -2,
-  };
+  combine(rules, t.blind, hit, foul);
   let gain = 0;
   for (const r of rules) {
     changes.push(r.replace(/[+-]$/, '') + ' ' + POINTS[r]);
@@ -203,11 +153,24 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
     score = 0;
   }
   n.scores[p] = score;
-  // Balls sent back in this stroke are due from the next one (F23), at most one attacking and two defending balls a side.
-  for (const cls of sentBack) n.due[cls] = Math.min(MOST_DUE[cls[1]], n.due[cls] + 1);
-  if (score >= TARGET) n.winner = p;
-  else if (n.alternate || gain <= 0) n.turn = 1 - p;
+  // Balls sent back in this stroke are due from the next one (F23); no more of a class than lie off their spots.
+  for (const cls of sentBack) n.due[cls]++;
+  for (const cls of Object.keys(n.due)) n.due[cls] = Math.min(n.due[cls], BALLS.filter((b) => b.startsWith(cls) && n.off.has(b)).length);
+  checkWin(n, n.down);
+  if (n.winner === null && (n.alternate || gain <= 0)) n.turn = 1 - p;
   return { table: n, changes };
+}
+
+/**
+ * F12, F40: a player wins once his score reaches 20 without the 4 of each fort he took whose colours are still up
+ * (`down`: the colours down) and that was not yet judged.
+ */
+function checkWin(t: Table, down: Set<string>): void {
+  for (const p of [0, 1]) {
+    const adv = p === t.english ? 'F' : 'E';
+    const waiting = [...t.taken].filter((f) => f[0] === adv && !t.kept.has(f) && !down.has(f)).length;
+    if (t.scores[p] - 4 * waiting >= TARGET) t.winner = p;
+  }
 }
 
 /** The last stroke scored again with happenings `hs`: the difference, article by article (docs/games/fortress.md, Moves). */
@@ -270,6 +233,10 @@ function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | 
       if (t.winner !== null) return '';
       const n = copy(t);
       n.hand = t.hand.concat(h);
+      // Colours down by hand may give the win that waited for them.
+      const down = new Set(t.down);
+      for (const x of n.hand) if (/^[EF](P|A1|A2|R1|R2|G)[_^]$/.test(x)) down[x.endsWith('_') ? 'add' : 'delete'](x.slice(0, -1));
+      checkWin(n, down);
       return { table: n, changes: [] };
     }
     case 'lag': {
@@ -387,7 +354,7 @@ describe('fortress random games against a scorer written from the page', () => {
     for (let seed = 1; seed <= GAMES; seed++) {
       const rnd = mulberry32(seed);
       const player = new Player(rnd);
-      const options: GameOptions = { floorAtZero: seed % 4 === 1, alternate: seed % 5 === 2, lag: seed % 3 === 0 ? 1 : 0 };
+      const options: GameOptions = { floorAtZero: seed % 4 === 1, alternate: seed % 5 === 2, lag: seed % 3 === 0 ? 1 : 0, penaltyBeforePass: seed % 7 !== 3 };
       let state: FortressState = fortress.setup({ players: 2, options });
       let table = newTable(options);
       for (let i = 0; i < 400 && table.winner === null; i++) {

@@ -18,7 +18,9 @@ const game = fortress;
 const PAGE = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../docs/games/fortress.md'), 'utf8');
 /** A section of the game's page, by its title. */
 const section = (title: string): string => PAGE.split(/^## /m).find((s) => s.startsWith(title))!;
-const start = (options: GameOptions = {}): FortressState => game.setup({ players: 2, options: options });
+// The articles' positions have every ball off its spot, somewhere on the table, unless a test says otherwise
+// (a game begins with every ball on its spot: setup, below).
+const start = (options: GameOptions = {}): FortressState => Object.assign(game.setup({ players: 2, options: options }), { sp: 63 });
 const stroke = (...h: string[]): FortressMove => ({ k: 'stroke', h: h });
 const play = (state: FortressState, move: FortressMove): Outcome<FortressState> => game.moves[move.k](state, move);
 /** A state of the game with some of its fields set, for the articles that need a position. */
@@ -150,6 +152,19 @@ describe('fortress rules', () => {
       assert.equal(play(start(), { k: 'wrong' }).refused, 'none');
     });
 
+    it('F19: a foul stroke scores its -2 and nothing else: no fort, no pass, no gain; the turn passes; balls go back as usual', () => {
+      const fouled = playAll(passed(), [stroke('EA>FA1!', 'FD.1', 'FD~', 'EA.2'), { k: 'wrong' }]);
+      assert.deepEqual(fouled.changes.filter((c) => c.rule === 'F19').length, 1);
+      assert.deepEqual(game.scores(fouled.state), [-2, 0], 'the fort, the holed balls and the ball over the table score nothing');
+      assert.equal(takenForts(fouled.state), 0, 'the fort is not taken');
+      assert.equal(game.turn(fouled.state), 1, 'the turn passes');
+      assert.deepEqual(fouled.state.rs, [1, 0, 0, 2], 'the attacking ball and the holed or forced ones are due back on their spots as usual');
+      assert.deepEqual(scored(start(), stroke('EA=', 'FP_', 'wrong')), ['F19 -2']);
+      assert.equal(play(start(), stroke('EA=', 'wrong')).state.ps & 1, 0, 'no pass made in a foul stroke');
+      // "I do not see" declared: still only F19.
+      assert.deepEqual(scored(at({ bl: true }), stroke('hit', 'FD.1', 'wrong')), ['F19 -2']);
+    });
+
     it('F21/F22: both advanced forts, then both reserved, then the grand fort; out of order: -2', () => {
       for (const f of ['FR1', 'FR2', 'FG']) assert.deepEqual(scored(passed(), stroke('EA>' + f + '!')), ['F22 -2'], f);
       const advanced = forts('FA1', 'FA2');
@@ -240,9 +255,14 @@ describe('fortress rules', () => {
       // The fault: one of his balls into a taken fort, or into a fort out of order.
       assert.deepEqual(scored(passed({ tk: fort('EA1') }), stroke('EA>FA1!', 'FD~', 'ED1>EA1')), ['F32 -2']);
       assert.deepEqual(scored(passed(), stroke('EA>FA1!', 'ED1>FG', 'FD~')), ['F32 -2']);
-      // A second ball over the table scores its own +2; a holed ball is no part of F32.
+      // A second ball over the table scores its own +2.
       assert.deepEqual(scored(passed(), stroke('EA>FA1!', 'FD~', 'FA~')), ['F30 2', 'F32 6']);
-      assert.deepEqual(scored(passed(), stroke('FD.1', 'EA>FA1!')), ['F28 2', 'F11 4']);
+      // A holed adversary's ball makes the +6 as well; one over the table goes with the fort first, the holed one scores its own.
+      assert.deepEqual(scored(passed(), stroke('FD.1', 'EA>FA1!')), ['F32 6']);
+      assert.deepEqual(scored(passed(), stroke('FD.1', 'EA>FA1!', 'FA~')), ['F28 2', 'F32 6']);
+      assert.deepEqual(scored(passed({ tk: fort('EA1') }), stroke('FD.1', 'EA>FA1!', 'ED1>EA1')), ['F32 -2']);
+      // His own ball holed is no part of it.
+      assert.deepEqual(scored(passed(), stroke('ED1.1', 'EA>FA1!')), ['F29 -2', 'F11 4']);
       // Without a fort taken, the fault and the ball over count apart.
       assert.deepEqual(scored(passed(), stroke('ED1>FG', 'FD~')), ['F34 -2', 'F30 2']);
     });
@@ -330,7 +350,7 @@ describe('fortress rules', () => {
 
     it('F40: the first to reach 20 wins at the end of that stroke; nothing is struck after', () => {
       const near = passed({ s: [18, 5] });
-      const won = play(near, stroke('EA>FA1!', 'ED1.2'));
+      const won = play(near, stroke('EA>FA1!', 'FA1_', 'ED1.2'));
       assert.deepEqual(game.scores(won.state), [20, 5]);
       assert.equal(game.winner(won.state), 0);
       assert.equal(play(won.state, stroke()).refused, 'over');
@@ -340,8 +360,34 @@ describe('fortress rules', () => {
       assert.deepEqual([game.scores(passedBy.state), game.winner(passedBy.state)], [[16, 5], null]);
       assert.equal(game.winner(start()), null);
       // A correction of the winning stroke can take the win back.
-      const fixed = play(won.state, { k: 'fix', h: ['EA>FA1', 'ED1.2'] });
+      const fixed = play(won.state, { k: 'fix', h: ['EA>FA1', 'FA1_', 'ED1.2'] });
       assert.deepEqual([game.scores(fixed.state), game.winner(fixed.state), game.turn(fixed.state)], [[16, 5], null, 1]);
+    });
+
+    it('F12 and F40: a fort\'s 4 count towards 20 only once its colours are down; the win waits for them', () => {
+      const reached = play(passed({ s: [16, 5] }), stroke('EA>FA1!'));
+      assert.deepEqual([game.scores(reached.state), game.winner(reached.state), game.turn(reached.state)], [[20, 5], null, 0], 'colours up: no win yet, he keeps the table');
+      // The colours come down by hand before his next stroke: he wins then.
+      const down = play(reached.state, { k: 'hand', h: ['FA1_'] });
+      assert.equal(game.winner(down.state), 0);
+      assert.equal(play(down.state, stroke()).refused, 'over');
+      // His next stroke begins with them up: the 4 go back (F12), no win.
+      const lost = play(reached.state, stroke('EA-', 'FD.1'));
+      assert.deepEqual(lost.changes.map((c) => c.rule + ' ' + c.points), ['F12 -4', 'F28 2']);
+      assert.deepEqual([game.scores(lost.state), game.winner(lost.state)], [[18, 5], null]);
+      // Taken down in that very stroke: a win at its end.
+      assert.equal(game.winner(play(passed({ s: [16, 5] }), stroke('EA>FA1!', 'FA1_')).state), 0);
+      // 20 without the fort's 4: a win at once, its colours up or not.
+      assert.equal(game.winner(play(passed({ s: [15, 5] }), stroke('FD.1', 'EA>FA1!')).state), null, 'the +6 of F32 holds the fort\'s 4');
+      assert.equal(game.winner(play(passed({ s: [22, 5] }), stroke('EA>FA1!')).state), 0, '26 less the 4 is still 22');
+    });
+
+    it('F6 with penaltyBeforePass: false: a fort attacked before the pass scores nothing, is not taken, its ball goes back', () => {
+      const o = play(start({ penaltyBeforePass: false }), stroke('EA>FA1!'));
+      assert.deepEqual(o.changes, []);
+      assert.deepEqual([takenForts(o.state), o.state.rs, game.turn(o.state)], [0, [1, 0, 0, 0], 1]);
+      assert.deepEqual(scored(start({ penaltyBeforePass: true }), stroke('EA>FA1!')), ['F6 -2']);
+      assert.throws(() => start({ penaltyBeforePass: 1 }), /^Error: bad penaltyBeforePass$/);
     });
 
     it('F41: the striker keeps the table after a stroke that gained, and only then; `alternate` passes it always', () => {
@@ -410,26 +456,29 @@ describe('fortress rules', () => {
       const s = play(passed(), stroke('EA>FA1')).state;
       assert.equal(s.t, 1, 'no bell: nothing taken');
       const fixed = play(s, { k: 'fix', h: ['EA>FA1!', 'FD.2'] });
-      assert.deepEqual(fixed.changes, [{ player: 0, points: 4, rule: 'F11' }, { player: 0, points: 2, rule: 'F28' }]);
+      assert.deepEqual(fixed.changes, [{ player: 0, points: 6, rule: 'F32' }]);
       assert.equal(fixed.state.t, 0);
       assert.equal(takenForts(fixed.state), fort('FA1'));
       // Corrected again: articles that stay are not told again.
-      const again = play(fixed.state, { k: 'fix', h: ['EA>FA1!'] });
-      assert.deepEqual(again.changes, [{ player: 0, points: -2, rule: 'F28' }]);
+      const again = play(fixed.state, { k: 'fix', h: ['EA>FA1!', 'FD.2', 'FA1_'] });
+      assert.deepEqual(again.changes, []);
+      const third = play(again.state, { k: 'fix', h: ['EA>FA1!'] });
+      assert.deepEqual(third.changes, [{ player: 0, points: 4, rule: 'F11' }, { player: 0, points: -6, rule: 'F32' }]);
       // The same as if it had been sensed right at once.
-      assert.deepEqual(again.state, play(passed(), stroke('EA>FA1!')).state);
+      assert.deepEqual(third.state, play(passed(), stroke('EA>FA1!')).state);
     });
 
     it('a correction keeps the referee\'s marks only as its happenings say, and a declaration for the next stroke', () => {
       const s = playAll(start(), [stroke('EA.1'), { k: 'wrong' }, { k: 'blind' }]).state;
-      assert.deepEqual(game.scores(s), [-4, 0]);
+      assert.deepEqual(game.scores(s), [-2, 0], 'F19: the holed ball scores nothing in a foul stroke');
       const fixed = play(s, { k: 'fix', h: [] });
-      assert.deepEqual(fixed.changes.map((c) => c.rule + ' ' + c.points), ['F29 2', 'F19 2']);
+      assert.deepEqual(fixed.changes.map((c) => c.rule + ' ' + c.points), ['F19 2']);
       assert.equal(fixed.state.bl, true, 'the "I do not see" already declared stays');
     });
 
-    it('refusals: nothing to correct, a malformed correction', () => {
+    it('refusals: nothing to correct, a malformed correction, a ball over the table the rules cannot read', () => {
       assert.equal(play(start(), { k: 'fix', h: [] }).refused, 'none');
+      for (const ball of ['EB', 'ED3', 'EA1', 'X']) assert.equal(play(play(start(), stroke()).state, { k: 'over', ball }).refused, 'bad', ball);
       const s = play(start(), stroke()).state;
       assert.equal(play(s, { k: 'fix', h: ['EA>FX1'] }).refused, 'bad');
       assert.equal(play(s, { k: 'fix' }).refused, 'bad');
@@ -523,6 +572,29 @@ function games(): fc.Arbitrary<FortressMove[]> {
 }
 
 describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s happenings as one string', () => {
+  it('a game begins with every ball on its spot and every colours up', () => {
+    const s = game.setup({ players: 2, options: {} });
+    assert.deepEqual([s.sp, s.cd, s.rs], [0, 0, [0, 0, 0, 0]]);
+  });
+
+  it('F23, F35: a ball put back behind its spot, covered by another ball, is back: the board does not keep it due for good', () => {
+    // Another ball came to rest on EA's spot (the spot's switch sees a ball put there), then EA took a fort and is due back.
+    const covered = playAll(passed(), [{ k: 'hand', h: ['EA+'] }, stroke('EA>FA1!', 'FA1_')]).state;
+    assert.deepEqual(covered.rs, [0, 0, 0, 0], 'EA\'s spot is covered: EA goes behind it, and is back');
+    // Put back in the very stroke that sent it back (a ball handed back while the others still roll): not due.
+    const early = playAll(passed({ sp: 0 }), [stroke('FD1-', 'FD.1', 'FD1+')]).state;
+    assert.deepEqual(early.rs, [0, 0, 0, 0]);
+    // Two defending balls holed, put back in either order: none due once both are back.
+    // (His own balls holed pass the turn: he strikes again for the test.)
+    const two = Object.assign(playAll(passed(), [stroke('ED1-', 'ED2-', 'ED.1', 'ED.2')]).state, { t: 0 });
+    assert.deepEqual(two.rs, [0, 2, 0, 0]);
+    for (const order of [['ED2+', 'ED1+'], ['ED1+', 'ED2+']]) {
+      const back = playAll(two, [{ k: 'hand', h: order }, stroke('EA-', 'EA>FA1!')]);
+      assert.deepEqual(back.changes.map((c) => c.rule), ['F11'], order.join(' '));
+    }
+    assert.deepEqual(playAll(two, [{ k: 'hand', h: ['ED2+'] }, stroke('EA-', 'EA>FA1!')]).changes.map((c) => c.rule), ['F23'], 'one still off: F23');
+  });
+
   it('what was done by hand between strokes begins the next stroke: the same as sensed in it (F8, F12, F23)', () => {
     const taken = play(passed(), stroke('EA>FA1!')).state;
     const byHand = playAll(taken, [{ k: 'hand', h: ['EA+'] }, { k: 'hand', h: ['FA1_'] }, stroke('EA>FA2!')]);
@@ -537,7 +609,7 @@ describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s hap
   it('found (at power-up): a ball the game has off its spot found on it was put back, colours found otherwise were moved; the rest is no move', () => {
     const taken = playAll(passed(), [stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
     assert.deepEqual([taken.rs, taken.sp], [[1, 0, 0, 0], 0b111111], 'EA due; no ball seen on its spot yet');
-    const lying = playAll(passed(), [{ k: 'hand', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FD2+'] }, stroke('EA>FA1!'), stroke('FA1_', 'EA-', 'ED1-')]).state;
+    const lying = playAll(passed(), [{ k: 'hand', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FD2+'] }, stroke('EA-', 'EA>FA1!'), stroke('FA1_', 'ED1-')]).state;
     assert.deepEqual([lying.rs, lying.sp], [[1, 0, 0, 0], 0b11], 'EA due, EA and ED1 off their spots');
     const found = play(lying, { k: 'found', h: ['EA+', 'ED1+', 'ED2+', 'FA+', 'FD1+', 'FP_', 'EP_'] });
     assert.deepEqual(found.state.ph, ['EA+', 'ED1+', 'FA1^', 'EP_', 'FD2-'], 'ED2, FA and FD1 lay there since before; FP was down, FA1 was put up, EP taken down; FD2 left its spot');

@@ -11,7 +11,7 @@ import type { Happening } from '../sim/physics/fortress';
 import { replay } from '../sim/replay';
 import { ScenarioError } from '../sim/scenario';
 
-const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-'));
+const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-') && !f.startsWith('fortress-referee-'));
 
 /** A happening as the rules write it (docs/games/fortress.md, Happenings). */
 function written(h: Happening): string {
@@ -31,8 +31,9 @@ function direct(text: string): { state: FortressState; changes: ScoreChange[] } 
     let move: FortressMove;
     if (line.do) {
       const h = (line.happens as Happening[]).map(written);
-      // Only colours moved and balls put back: no ball moved, no stroke.
-      move = { k: h.every((x) => /[_^+]$/.test(x)) ? 'hand' : 'stroke', h };
+      // A stroke in which no ball moves but by hand is a miss: the striker's attacking ball leaves its spot.
+      if (line.do === 'stroke' && h.every((x) => /[_^+]$/.test(x))) h.push(['EA', 'FA'][state.t ^ state.e] + '-');
+      move = { k: line.do, h };
     } else if (line.button) move = { k: line.button, ms: line.holdMs };
     else move = Object.assign({ k: line.phone.cmd }, line.phone);
     const o = fortress.moves[move.k](state, move);
@@ -62,7 +63,7 @@ describe('fortress example scenarios: the board scores what the rules score from
     });
   }
 
-  it('the whole game ends 20 to 4, won by the English side with a fort and a holed ball in its last stroke; the display and the phone say what happened', () => {
+  it('the whole game ends 20 to 4, won by the English side with a fort and a holed ball in its last stroke (F32), its colours down in it (F12); the display and the phone say what happened', () => {
     const out = replay(readFileSync('scenarios/fortress-game.jsonl', 'utf8')).lines.map((l) => JSON.parse(l));
     const final = out[out.length - 1].final;
     assert.deepEqual([final.scores, final.winner], [[20, 4], 0]);
@@ -73,7 +74,7 @@ describe('fortress example scenarios: the board scores what the rules score from
     const states = out.filter((l) => l.phone && l.phone.type === 'state').map((l) => l.phone);
     const last = states[states.length - 1];
     assert.deepEqual([last.taken, last.colours, last.offSpot, last.last, last.articles],
-      ['EA1 FA1 FA2 FR1 FR2 FG', 'EA1 FA1 FA2 FR1 FR2 EP FP', 'EA FD', 'EA+ FR2_ EA- EA>FG! FD.1', 'F11 F28']);
+      ['EA1 FA1 FA2 FR1 FR2 FG', 'EA1 FA1 FA2 FR1 FR2 FG EP FP', 'EA FD', 'EA+ FR2_ EA- EA>FG! FD1- FD.1 FG_', 'F32']);
   });
 
   it('the penalties game shows a fort out of order and the other penalties as such', () => {

@@ -16,12 +16,14 @@ const ball = (name: string, offSpot: boolean) => ({ ball: name, offSpot });
 const colours = (name: string, down: boolean) => ({ colours: name, down });
 const fort = (name: string, f: string, bell = true) => ({ ball: name, into: 'fort', fort: f, bell });
 
-/** The English pass, the French miss, then the English take FA1 (+4): their attacking ball is due back on its spot (F10). */
+/**
+ * The English pass, the French miss, then the English take FA1 (+4): their attacking ball is due back on its spot
+ * (F10). Every ball lies on its spot as the game begins; strokes 12 s apart, each at rest (8 s still) before the next.
+ */
 const OPENING = [
-  { t: 1000, do: 'stroke', happens: ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].map((b) => ball(b, false)) },
-  { t: 8000, do: 'stroke', happens: [{ ball: 'EA', pass: true }, colours('FP', true)] },
-  { t: 16000, do: 'stroke', happens: [] },
-  { t: 24000, do: 'stroke', happens: [fort('EA', 'FA1')] },
+  { t: 12000, do: 'stroke', happens: [{ ball: 'EA', pass: true }, colours('FP', true)] },
+  { t: 24000, do: 'stroke', happens: [] },
+  { t: 36000, do: 'stroke', happens: [fort('EA', 'FA1')] },
 ];
 
 function run(lines: object[]): Printed[] {
@@ -33,8 +35,8 @@ const told = (out: Printed[]): string[] => out.filter((l) => l.phone && l.phone.
 const final = (out: Printed[]) => out[out.length - 1].final!;
 
 describe('power cuts in fortification billiards: what the board finds at power-up', () => {
-  // The next English stroke: the ball put back and FA1's colours taken down by hand (400 ms apart, from 32,400 ms), then FA2 taken.
-  const NEXT = { t: 32000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), fort('EA', 'FA2')] };
+  // The next English stroke: the ball put back and FA1's colours taken down by hand (400 ms apart, from 48,400 ms), then FA2 taken.
+  const NEXT = { t: 48000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), fort('EA', 'FA2')] };
 
   it('uncut: the fort taken after the ball was put back scores (F11), and the ball is due again', () => {
     const out = run([...OPENING, NEXT]);
@@ -42,10 +44,10 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     assert.deepEqual(final(out).scores, [8, 0]);
   });
 
-  for (const [cutAt, what] of [[31500, 'the ball put back'], [31900, 'the ball put back and the colours taken down']] as [number, string][]) {
+  for (const [cutAt, what] of [[47500, 'the ball put back'], [47900, 'the ball put back and the colours taken down']] as [number, string][]) {
     it(`a cut at ${cutAt} ms: ${what} while the board starts are found as they are, and the game goes on as uncut`, () => {
       const out = run([...OPENING, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, NEXT]);
-      assert.ok(cutAt + 20 + BOOT_MS > (what.includes('colours') ? 32800 : 32400), 'done while the board was starting');
+      assert.ok(cutAt + 20 + BOOT_MS > (what.includes('colours') ? 48800 : 48400), 'done while the board was starting');
       assert.ok(out.some((l) => l.phone && l.phone.type === 'restored'));
       assert.deepEqual(told(out), ['F11 4', 'F11 4']);
       assert.deepEqual(final(out).scores, [8, 0]);
@@ -54,26 +56,27 @@ describe('power cuts in fortification billiards: what the board finds at power-u
   }
 
   it('a cut in a stroke after its pass, the pass colours taken down while the board starts: scored as uncut, the colours in their place', () => {
-    // The French: their ball leaves its spot at 16,600 ms, the pass at 17,200, EP down at 17,800, a fort at 18,400.
-    const french = { t: 16000, do: 'stroke', happens: [{ ball: 'FA', pass: true }, colours('EP', true), fort('FA', 'EA1')] };
-    const lines = [...OPENING.slice(0, 2), french];
+    // The French: their ball leaves its spot at 24,600 ms, the pass at 25,200, EP down at 25,800, a fort at 26,400.
+    const french = { t: 24000, do: 'stroke', happens: [{ ball: 'FA', pass: true }, colours('EP', true), fort('FA', 'EA1')] };
+    const lines = [OPENING[0], french];
     const uncut = run(lines);
     assert.deepEqual(told(uncut), ['F11 4']);
-    const out = run([...lines, { t: 17300, power: 'cut' }, { t: 17320, power: 'on' }]);
+    const out = run([...lines, { t: 25300, power: 'cut' }, { t: 25320, power: 'on' }]);
     assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
     assert.deepEqual(told(out), ['F11 4']);
     assert.deepEqual(final(out).state, final(uncut).state);
   });
 
-  it('a cut after the seventh happening of a stroke, while its balls come to rest: every happening it sensed is kept, and it scores as uncut', () => {
-    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED.4 (the last at 37,000 ms); at rest 5 s after.
-    const long = { t: 32000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 },
+  it('a cut after the eighth happening of a stroke, while its balls come to rest: every happening it sensed is kept, and it scores as uncut', () => {
+    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED1-, ED.4 (the last at 53,600 ms; both defending balls lay on
+    // their spots, and the first left it); at rest 8 s after.
+    const long = { t: 48000, do: 'stroke', happens: [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 },
       { ball: 'FD2', into: 'pocket', pocket: 2 }, fort('EA', 'FA2'), { ball: 'ED', into: 'pocket', pocket: 4 }] };
     // FA2's colours taken down after it: a line that keeps the replay going until the stroke is told.
-    const after = { t: 46000, do: 'stroke', happens: [colours('FA2', true)] };
+    const after = { t: 64000, do: 'hand', happens: [colours('FA2', true)] };
     const uncut = run([...OPENING, long, after]);
-    assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2']);
-    for (const cutAt of [37100, 38000]) {
+    assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F29 -2', 'F32 6'], 'a holed ball joins the fort (F32)');
+    for (const cutAt of [53700, 54600]) {
       const out = run([...OPENING, long, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
       assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
       assert.deepEqual(told(out), told(uncut), `cut at ${cutAt}`);
@@ -81,18 +84,20 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     }
   });
 
-  it('a cut after the ninth or the tenth happening of a stroke, while its balls come to rest: the happenings after the seventh are kept too, and it scores as uncut', () => {
-    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED.4, FA.3, EA.5 (the ninth, at about 38,200 ms), FD.6 (the tenth, 600 ms later).
+  it('a cut after the tenth or the eleventh happening of a stroke, while its balls come to rest: the happenings after the seventh are kept too, and it scores as uncut', () => {
+    // Sensed: FD1-, FD.1, FD2-, FD.2, EA-, EA>FA2!, ED1-, ED.4, FA.3, EA.5 (the tenth, at about 54,800 ms), FD.6 (the
+    // eleventh, 600 ms later).
     const happens = [ball('EA', false), colours('FA1', true), { ball: 'FD1', into: 'pocket', pocket: 1 }, { ball: 'FD2', into: 'pocket', pocket: 2 },
       fort('EA', 'FA2'), { ball: 'ED', into: 'pocket', pocket: 4 }, { ball: 'FA', into: 'pocket', pocket: 3 }, { ball: 'EA', into: 'pocket', pocket: 5 },
       { ball: 'FD', into: 'pocket', pocket: 6 }];
-    const after = { t: 50000, do: 'stroke', happens: [colours('FA2', true)] };
+    const after = { t: 70000, do: 'hand', happens: [colours('FA2', true)] };
     for (const count of [9, 10]) {
-      const longer = { t: 32000, do: 'stroke', happens: happens.slice(0, count - 1) };
+      const longer = { t: 48000, do: 'stroke', happens: happens.slice(0, count - 1) };
       const uncut = run([...OPENING, longer, after]);
-      assert.equal(final(uncut).state.lh.length, 2 + count, `${count} happenings sensed, after the two done by hand`);
-      assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F28 2', 'F11 4', 'F29 -2', 'F28 2', 'F29 -2', 'F28 2'].slice(0, count - 2));
-      for (const cutAt of [39500, 42500]) {
+      assert.equal(final(uncut).state.lh.length, 3 + count, `${count + 1} happenings sensed, after the two done by hand`);
+      // The first holed adversary's ball joins the fort (F32).
+      assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F29 -2', 'F28 2', 'F29 -2', ...(count === 10 ? ['F28 2'] : []), 'F32 6']);
+      for (const cutAt of [56100, 58500]) {
         const out = run([...OPENING, longer, { t: cutAt, power: 'cut' }, { t: cutAt + 20, power: 'on' }, after]);
         assert.ok(out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way');
         assert.deepEqual(told(out), told(uncut), `${count} happenings, cut at ${cutAt}`);
@@ -102,7 +107,7 @@ describe('power cuts in fortification billiards: what the board finds at power-u
   });
 
   it('balls lying on their spots since before the cut, and colours down since before, are no move', () => {
-    const out = run([...OPENING, { t: 30000, power: 'cut' }, { t: 30020, power: 'on' }]);
+    const out = run([...OPENING, { t: 46000, power: 'cut' }, { t: 46020, power: 'on' }]);
     const uncut = run(OPENING);
     assert.deepEqual(final(out).state, final(uncut).state);
     assert.deepEqual(told(out), ['F11 4']);

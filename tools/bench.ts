@@ -23,6 +23,7 @@ export const BENCHES: Bench[] = [
   { name: 'bundles', about: 'bundle sizes and JsVars against their budgets, whole and split into core and game' },
   { name: 'faults', about: 'every game under every sensor fault it can have, quiet and mid-play: reported in time, no phantom point' },
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
+  { name: 'fortress', about: 'fortification billiards against an independent referee: generated games played as scenarios (FORTRESS_GAMES, 400)' },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },
   { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },

@@ -1,9 +1,10 @@
 // The fortification billiards board as the simulator plays it (docs/replay.md).
 import { game as fortress } from '../../firmware/games/fortress/index';
 import { COLOURS, FORT_COUNT } from '../../firmware/games/fortress/board';
+import { REST_MS } from '../../firmware/games/fortress/interpret';
 import { createFortressWorld, Happening } from '../physics/fortress';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
-import type { SimGame } from '../game';
+import type { SimGame, World } from '../game';
 
 const BALLS = ['EA', 'ED', 'ED1', 'ED2', 'FA', 'FD', 'FD1', 'FD2'];
 const FORT_NAMES = COLOURS.split(' ').slice(0, FORT_COUNT);
@@ -18,36 +19,58 @@ function problem(h: unknown): string {
   }
   if (BALLS.indexOf(o.ball as string) < 0) return `"ball" must be one of ${BALLS.join(', ')}`;
   if (o.offSpot !== undefined) return keys !== 'ball,offSpot' || typeof o.offSpot !== 'boolean' ? '"offSpot" is true or false, alone' : (o.ball as string).length < 3 && o.ball![1] === 'D' ? 'a spot is a ball\'s own: ED1, ED2, FD1, FD2' : '';
-  if (o.pass !== undefined) return keys !== 'ball,pass' || o.pass !== true ? '"pass": true, alone' : '';
+  if (o.pass !== undefined) return !/^(back,)?ball,pass$/.test(keys) || o.pass !== true || (o.back !== undefined && o.back !== true) ? '"pass": true, alone or with "back": true' : '';
   if (o.into === 'fort') return FORT_NAMES.indexOf(o.fort as string) < 0 ? `"fort" must be one of ${FORT_NAMES.join(', ')}` : !/^ball,(bell,)?fort,into$/.test(keys) || (o.bell !== undefined && typeof o.bell !== 'boolean') ? 'a fort takes "fort" and "bell"' : '';
   if (o.into === 'pocket') return !(Number.isInteger(o.pocket) && o.pocket! >= 1 && o.pocket! <= 6) || keys !== 'ball,into,pocket' ? '"pocket" must be 1 to 6' : '';
   return 'a ball goes "into" a fort or a pocket, makes the "pass", or leaves or comes back to its spot ("offSpot")';
 }
 
-/** Fortification billiards: strokes, each a list of happenings (docs/replay.md). */
+/** Whether a happening is done by hand (colours moved, a ball put back on its spot): no ball moves. */
+const byHand = (h: Happening): boolean => h.colours !== undefined || h.offSpot === false;
+/** Whether the board sees a ball move in a happening: not one done by hand, nor a ball rolling back through the pass (no pass). */
+const seenMoving = (h: Happening): boolean => !byHand(h) && !h.back;
+
+/**
+ * Fortification billiards: strokes and things done by hand between them, each a list of happenings
+ * (docs/replay.md). Every stroke is one the board sees: a stroke after the last is still under way, or a miss
+ * the board cannot see, is refused with the reason.
+ */
 export function simGame(): SimGame {
   let world: ReturnType<typeof createFortressWorld> | null = null;
+  const worldOf = (w: World) => (world ??= createFortressWorld(fortress.board, w.random));
   return {
     module: fortress,
     actions: PLAY_ACTIONS,
     check(a) {
       const o = a.body;
-      if (o.do !== 'stroke') return 'fortress happenings are: stroke';
+      if (o.do !== 'stroke' && o.do !== 'hand') return 'fortress happenings are: stroke, hand';
       if (!Array.isArray(o.happens)) return '"happens" must be a list of happenings';
       for (const h of o.happens) {
         const p = problem(h);
         if (p) return p;
       }
+      if (o.do === 'hand' && !(o.happens as Happening[]).every(byHand)) return 'by hand, colours are moved and balls put back on their spots ("offSpot": false); a ball that moves makes a stroke';
       return fieldsProblem(a, ['t', 'do', 'happens']);
     },
+    // The game begins with every ball on its spot and every colours up (the rules' setup).
+    start: (w) => worldOf(w).start(),
     happen(a, w) {
-      if (!world) world = createFortressWorld(fortress.board, w.random);
+      const world = worldOf(w);
       const happens = a.body.happens as Happening[];
-      // A miss: the striker's attacking ball leaves its spot, if it lies there (else nothing is sensed: the referee holds next).
-      const state = w.state() as { t: number; e: number } | null;
-      const striker = state ? ['EA', 'FA'][state.t ^ state.e] : 'EA';
-      w.levels(world.stroke(a.t, happens.length === 0 && world.onSpot(striker) ? [{ ball: striker, offSpot: true }] : happens));
+      if (w.busy()) throw new Error(`the stroke before is still under way (the board ends a stroke once nothing has moved for ${REST_MS / 1000} s, or at a short press of next): strike after it`);
+      if (a.body.do === 'stroke' && !happens.some(seenMoving)) {
+        // A miss, after what was done by hand (and balls rolling back through the pass, which the board takes for
+        // no movement): the ball struck leaves its spot. The striker's attacking ball, as
+        // the display shows whose turn it is; off its spot, no sensor can see it.
+        const state = w.state() as { t: number; e: number } | null;
+        const striker = state ? ['EA', 'FA'][state.t ^ state.e] : 'EA';
+        const after = world.onSpot(striker) || happens.some((h) => h.ball === striker);
+        if (!after) throw new Error(`a miss by ${striker}, off its spot, is seen by no sensor: the referee enters it with a long press of next ({"button":"next","holdMs":1500}; docs/games/fortress.md)`);
+        w.levels(world.stroke(a.t, happens.concat([{ ball: striker, offSpot: true }])));
+        return;
+      }
+      w.levels(world.stroke(a.t, happens));
     },
-    tailMs: 8000,
+    tailMs: REST_MS + 3000,
   };
 }

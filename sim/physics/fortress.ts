@@ -24,6 +24,8 @@ export interface Happening {
   pocket?: number;
   bell?: boolean;
   pass?: boolean;
+  /** With `pass`: the ball rolls back through the pass, towards its own quarter. */
+  back?: boolean;
   offSpot?: boolean;
   colours?: string;
   down?: boolean;
@@ -31,6 +33,9 @@ export interface Happening {
 
 /** Seeds the spots' chatter. */
 const SPOT_CHATTER_SEED = 14;
+
+/** How far the pass's insensitive switches lie from its sensitive ones, towards the French quarter (wiring.md). */
+const PASS_OFFSET_MM = 15;
 
 /** Time between two happenings of a stroke, and before its first movement for each thing done by hand. */
 const STEP_MS = 600;
@@ -41,6 +46,8 @@ export interface FortressWorld {
   stroke(t: number, happens: Happening[]): LevelChange[];
   /** Whether a ball lies on its spot. */
   onSpot(ball: string): boolean;
+  /** The table as a game begins: every ball on its spot, every colours up; the spots' levels. */
+  start(): LevelChange[];
 }
 
 export function createFortressWorld(board: BoardDescription, random: Random): FortressWorld {
@@ -55,8 +62,11 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
     out.push({ t: t, ch: c, level: 1 }, { t: t + Math.max(0.1, ms), ch: c, level: 0 });
   }
 
-  /** A ball of `ball`'s class through mouth `mouth` at `t`. */
-  function passage(out: LevelChange[], t: number, mouth: string, ball: string): void {
+  /**
+   * A ball of `ball`'s class through mouth `mouth` at `t` (`back`: through the pass towards its own quarter). The
+   * pass's insensitive switches lie PASS_OFFSET_MM towards the French quarter (wiring.md), the others' on the strip.
+   */
+  function passage(out: LevelChange[], t: number, mouth: string, ball: string, back = false): void {
     const pole = ball[0] === 'E' ? 'n' : 's';
     const other = ball[0] === 'E' ? 's' : 'n';
     const attacking = ball[1] === 'A';
@@ -69,7 +79,10 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
       pulse(out, lo, t, cut);
       pulse(out, lo, t + cut + gap, low - cut - gap);
     } else pulse(out, lo, t, low);
-    if (attacking) pulse(out, ch('mouth.' + mouth + '.' + pole + '.hi'), t + 3 / v, 8 / v);
+    // An attacking ball's insensitive switch trips over the middle 8 mm of its sensitive one's 14, or at the pass
+    // further on its path towards the French quarter (an English ball going forwards), or before (a French one).
+    const offset = mouth !== 'pass' ? 0 : (ball[0] === 'E') !== back ? PASS_OFFSET_MM : -PASS_OFFSET_MM;
+    if (attacking) pulse(out, ch('mouth.' + mouth + '.' + pole + '.hi'), t + (3 + offset) / v, 8 / v);
     if (random() < 0.2) pulse(out, ch('mouth.' + mouth + '.' + other + '.lo'), t + low / 2, 0.3);
   }
 
@@ -101,13 +114,15 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
         if (h.colours !== undefined) out.push({ t: at, ch: ch('colours.' + h.colours), level: h.down ? 1 : 0 });
         else if (h.offSpot !== undefined) spot(out, at, ball, !h.offSpot);
         else {
-          // A ball that lay on its spot leaves it as it moves.
-          if (spots[ball]) {
-            spot(out, at, ball, false);
+          // A ball that lay on its spot leaves it as it moves. A defending ball named by its class only (ED, FD) is
+          // one lying off its spot, if one does; else the first of them leaves its spot.
+          const mover = ball[1] === 'D' && ball.length === 2 && spots[ball + '1'] && spots[ball + '2'] ? ball + '1' : ball;
+          if (spots[mover]) {
+            spot(out, at, mover, false);
             at += STEP_MS;
           }
           const mouth = h.into === 'fort' ? h.fort as string : h.into === 'pocket' ? 'pocket' + h.pocket : 'pass';
-          passage(out, at, mouth, ball);
+          passage(out, at, mouth, ball, h.back);
           if (h.into === 'fort' && h.bell) ring(out, at, mouth);
         }
         if (!hand) moved = true;
@@ -115,5 +130,11 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
       return out.sort((a, b) => a.t - b.t);
     },
     onSpot: (ball) => !!spots[ball],
+    start() {
+      return ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].map((ball) => {
+        spots[ball] = true;
+        return { t: 0, ch: ch('spot.' + ball), level: 1 as const };
+      });
+    },
   };
 }

@@ -12,8 +12,9 @@ export const game: GameModule<FortressState, FortressMove> = Object.assign(fortr
   board: fortressBoard,
   // A ball trips a mouth's switches for 3.2 ms or more (8 mm of its path at 2.5 m/s, wiring.md), and the chain latches nothing.
   pollMs: 2,
-  // The referee's (docs/games/fortress.md, Moves): happenings as one string, a space between them (`-` alone: a miss).
-  commands: 'lag,!p:int 0..1;wrong;over,!ball:str EA|ED|ED1|ED2|FA|FD|FD1|FD2;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200;hand,!h:str 200',
+  // The referee's (docs/games/fortress.md, Moves): happenings as one string, a space between them (`-` alone: a miss);
+  // a ball the rules cannot read is refused by them (`bad`).
+  commands: 'lag,!p:int 0..1;wrong;over,!ball:str 3;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200;hand,!h:str 200',
   interpreter: fortressInterpreter,
   layout: fortressLayout,
   fields: fortressFields as (state: FortressState) => Fields,

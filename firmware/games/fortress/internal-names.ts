@@ -3,4 +3,4 @@
 // the build shortens them in this game's bundle (tools/es5.ts). The bundle does
 // not import this file; test/bundles.test.ts checks each name as it checks the
 // core's. (`ps` stays: Espruino's API has a property of that name.)
-export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph'];
+export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb'];

@@ -2,7 +2,8 @@
 // Happenings). A stroke begins with the first ball movement the board senses
 // (a ball leaving its spot, or passing a mouth: a fort's, a pocket's, the
 // pass) and ends once nothing has moved for REST_MS (the balls are at rest),
-// when a ball is put back on its spot, or at a short press of `next`;
+// or at a short press of `next`: a ball put on its spot meanwhile is one of its
+// happenings;
 // everything sensed in between is its happenings, in order. A mouth's
 // passage is the switches its ball trips until they are quiet for GAP_MS: the
 // pole tells the ball's side, the high operate point its class. A bell that
@@ -15,14 +16,18 @@
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
 import type { FortressMove } from './rules';
-import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0 } from './board';
+import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
-/** A passage is over once its mouth's switches have been quiet this long (a ball's magnets give dropouts under 1 ms). */
-export const GAP_MS = 25;
+/**
+ * A passage is over once its mouth's switches have been quiet this long: longer than one switch stays tripped
+ * without an edge (an attacking ball's sensitive switch at the pass, 14 mm at 0.5 m/s: 28 ms, wiring.md); a
+ * ball's magnets give dropouts under 1 ms.
+ */
+export const GAP_MS = 40;
 /** A bell rung this long after its fort's entry began is that ball's (it hits the bell within a few cm). */
 export const BELL_MS = 800;
-/** Nothing sensed moving this long: the balls are at rest, the stroke is over. */
-export const REST_MS = 5000;
+/** Nothing sensed moving this long: the balls are at rest, the stroke is over (a slow roll between two sensors takes seconds). */
+export const REST_MS = 8000;
 /** A spot covered this long holds a ball put there; shorter, a ball rolled over it. */
 export const PLACED_MS = 300;
 
@@ -57,6 +62,8 @@ const OPEN = 16;
 const FIRST_SET = 32;
 const SOUTH_FIRST = 64;
 const RANG = 128;
+/** At the pass, which has no bell: an insensitive switch tripped before any sensitive one (wiring.md: they lie towards the French quarter). */
+const HIGH_FIRST = RANG;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
 // per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
@@ -76,9 +83,9 @@ export function happeningText(code: number): string {
     if (bell) c -= BELL;
     const m = c >> 2;
     const ball = 'EF'[c >> 1 & 1] + 'AD'[c & 1];
-    return m < POCKET0 ? ball + '>' + MOUTHS.split(' ')[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
+    return m < POCKET0 ? ball + '>' + namesOf(MOUTHS)[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
   }
-  return c < DOWN - 1 ? BALLS.split(' ')[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : COLOURS.split(' ')[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
+  return c < DOWN - 1 ? namesOf(BALLS)[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : namesOf(COLOURS)[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
 }
 
 export interface FortressInterpreter extends Interpreter {
@@ -107,6 +114,17 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
 
+  /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
+  function dueBy(t: number): void {
+    if (at[DUE] > t) at[DUE] = t;
+  }
+
+  /** A stroke begins: no fort entered in it yet. */
+  function startStroke(): void {
+    under = 1;
+    bytes.fill(NONE, ENTRY, HALF);
+  }
+
   /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
   function settle(): void {
     if (!under) return;
@@ -126,7 +144,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    * Saves the stroke's happenings from its i-th on as begin records: those among the first SAVED as one number,
    * which replaces what was saved (from 0: all of them again), and the others as one string that extends it.
    */
-  function save(i: number): void {
+  function saveFrom(i: number): void {
     if (i < SAVED) {
       let v = 0;
       for (let j = 0; j < n && j < SAVED; j++) v = v * BASE + bytes[CODES + j];
@@ -145,17 +163,16 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         emit({ k: 'hand', h: [happeningText(code)] });
         return;
       }
-      under = 1;
-      bytes.fill(NONE, ENTRY, HALF);
+      startStroke();
     }
     if (moving) {
       resting = 0;
       at[LAST] = t;
-      if (at[DUE] > t + REST_MS) at[DUE] = t + REST_MS;
+      dueBy(t + REST_MS);
     }
     if (n < MAX_HAPPENINGS) {
       bytes[CODES + n++] = code;
-      save(n - 1);
+      saveFrom(n - 1);
     }
   }
 
@@ -171,8 +188,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     const highs = s & 10;
     const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
     const attacking = s & (south ? 8 : 2);
+    // The pass is made towards the adversary's quarter (F6, F8): an attacking ball rolling back through it makes none.
+    // A French ball going forwards trips the insensitive switch first, an English one the sensitive one.
+    if (m === PASS && attacking && !(s & HIGH_FIRST) !== !south) return;
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
-    if (s & RANG) code += BELL;
+    if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
     if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
   }
@@ -188,11 +208,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
           if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
           if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
+          if (m === PASS && bit & 10 && !(bytes[m] & 5)) bytes[m] |= HIGH_FIRST;
           bytes[m] |= bit;
         } else if (!(bytes[m] & OPEN)) return;
         // The passage is over once its switches are quiet, from its last edge.
         at[m] = t;
-        if (at[DUE] > t + GAP_MS) at[DUE] = t + GAP_MS;
+        dueBy(t + GAP_MS);
       } else if (kind !== EDGE) return;
       else if (ch < COLOURS0) {
         // A bell: marks its fort's passage under way, or its last entry in this stroke if it came within BELL_MS.
@@ -203,7 +224,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
           bytes[i] += BELL;
           // An entry already saved: all of them again.
-          save(0);
+          saveFrom(0);
         }
       } else if (ch < SPOT0) add(level ? DOWN + ch - COLOURS0 : UP + ch - COLOURS0, false, t);
       else {
@@ -211,7 +232,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (level) {
           bytes[SPOT + b] = 1;
           at[SPOT_AT + b] = t;
-          if (at[DUE] > t + PLACED_MS) at[DUE] = t + PLACED_MS;
+          dueBy(t + PLACED_MS);
         } else {
           if (bytes[SPOT + b] === 2) add(LEAVE + b, true, t);
           bytes[SPOT + b] = 0;
@@ -232,8 +253,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (bytes[SPOT + b] !== 1) continue;
         if (t - at[SPOT_AT + b] >= PLACED_MS) {
           bytes[SPOT + b] = 2;
-          // A ball put back by hand: the balls are at rest, so the stroke is over.
-          settle();
+          // A ball put on its spot: by hand between strokes (a hand move), or during one (a ball handed back while
+          // others roll, or one that rolled there): of that stroke, which it does not end.
           add(PUT + b, false, t);
         } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
       }
@@ -274,13 +295,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
       }
       for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
-      // A stroke under way: its happenings, saved (save, above); it ends as any other, from now on, and is told with
+      // A stroke under way: its happenings, saved (saveFrom, above); it ends as any other, from now on, and is told with
       // what was seen.
       const saved = String(pending).split(' ');
       const first = +saved[0];
       if (first > 0) {
-        under = 1;
-        bytes.fill(NONE, ENTRY, HALF);
+        startStroke();
         // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
         for (let v = first; v > 0; v = (v - v % BASE) / BASE) n++;
         for (let i = n - 1, v = first; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;

@@ -1,7 +1,7 @@
 // What the fortress board shows: the LED display text and the phone's state fields.
 import { scoresLayout } from '../../display';
 import { FortressState, fortress } from './rules';
-import { COLOURS, FORT_COUNT } from './board';
+import { COLOURS, namesOf } from './board';
 
 /** The last stroke's changes, scored again from the state before it (made when asked: the state keeps none). */
 function lastChanges(s: FortressState) {
@@ -27,8 +27,8 @@ export function fortressLayout(s: FortressState): string {
   return scoresLayout(s.s, s.w === null ? s.t : -1, s.w === null ? lastWord(s) : '=' + (s.w + 1));
 }
 
-/** Names of the bits set in `bits`, from the list `names` (spaces between). */
-function named(bits: number, names: string[]): string {
+/** Names of the bits set in `bits`, from the list `names` (spaces between; a string of one-letter names will do). */
+function named(bits: number, names: ArrayLike<string>): string {
   let out = '';
   for (let i = 0; i < names.length; i++) if (bits >> i & 1) out += (out ? ' ' : '') + names[i];
   return out;
@@ -42,15 +42,16 @@ function named(bits: number, names: string[]): string {
  */
 export function fortressFields(s: FortressState) {
   // Each fort's colours, then both sides' pass colours: the forts' names are the first ones.
-  const colours = COLOURS.split(' ');
-  const cls = 'EA ED FA FD'.split(' ');
+  const colours = namesOf(COLOURS);
+  const cls = namesOf('EA ED FA FD');
   let off = '';
   for (let c = 0; c < 4; c++) for (let i = 0; i < s.rs[c]; i++) off += (off ? ' ' : '') + cls[c];
   return {
     english: s.e,
-    taken: named(s.tk, colours.slice(0, FORT_COUNT)),
+    // (The bits above the forts' say which were judged, F12.)
+    taken: named(s.tk & 1023, colours),
     colours: named(s.cd, colours),
-    pass: named(s.ps, ['E', 'F']),
+    pass: named(s.ps, 'EF'),
     offSpot: off,
     blind: s.bl,
     last: s.lh ? s.lh.join(' ') : '',

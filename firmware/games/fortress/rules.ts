@@ -6,7 +6,7 @@
 // replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
-import { BALLS, COLOURS, FORT_COUNT } from './board';
+import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
 
 /**
  * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
@@ -40,9 +40,10 @@ export interface FortressState {
   s: number[];
   /** The winner, or null. */
   w: number | null;
-  /** Options floorAtZero (F40) and alternate (F41). */
+  /** Options floorAtZero (F40), alternate (F41) and penaltyBeforePass (F6). */
   z: boolean;
   a: boolean;
+  pb: boolean;
   /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back; bit 2 + side: it was judged regular and stands (F14). */
   ps: number;
   /** Bit per fort: taken; bit 10 + the fort's: judged at its taker's next stroke, and taken for good (F12, F24). */
@@ -51,7 +52,7 @@ export interface FortressState {
   cd: number;
   /** Balls due back on their spots (F23), by class: side*2, +1 for the defending balls. */
   rs: number[];
-  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (none seen on it yet, at the start). */
+  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (all on their spots at the start). */
   sp: number;
   /** "I do not see" declared for the next stroke (F37). */
   bl: boolean;
@@ -100,7 +101,10 @@ const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
  * the last stroke's changes): kept, they would hold some 55 JsVars of the chip for good.
  */
 function fortressMoves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
-  const refuse = (state: FortressState, code: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code });
+  /** A move refused with its code; without one, `bad`: not a stroke the board knows. */
+  const refuse = (state: FortressState, code?: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code === undefined ? 'bad' : code });
+  /** A shallow copy of a state, to change (no move changes the state it is given). */
+  const copy = (state: FortressState): FortressState => Object.assign({}, state);
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
@@ -110,12 +114,12 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const end = h.slice(-1);
     const name = h.slice(0, -1);
     if (end === '_' || end === '^') {
-      const bit = COLOURS.split(' ').indexOf(name);
+      const bit = namesOf(COLOURS).indexOf(name);
       if (bit < 0) return false;
-      st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+      st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
     } else if (end === '+' || end === '-') {
-      const ball = BALLS.split(' ').indexOf(name);
-      if (ball >= 0) st.sp = end === '-' ? st.sp | 1 << ball : st.sp & ~(1 << ball);
+      const ball = namesOf(BALLS).indexOf(name);
+      if (ball >= 0) st.sp = st.sp & ~(1 << ball) | +(end === '-') << ball;
     }
     return true;
   }
@@ -129,9 +133,9 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Scores one stroke with happenings `hs`, struck from state `b`. */
   function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (!Array.isArray(hs)) return refuse(b, 'bad');
-    const st: FortressState = Object.assign({}, b);
-    const before: FortressState = Object.assign({}, b);
+    if (!Array.isArray(hs)) return refuse(b);
+    const st: FortressState = copy(b);
+    const before: FortressState = copy(b);
     delete before.lb;
     delete before.lh;
     st.lb = before;
@@ -142,14 +146,18 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const p = b.t;
     const side = p ^ b.e;
     const adv = 1 - side;
-    const ids: number[] = [];
+    let ids: number[] = [];
     const changes: ScoreChange[] = [];
+    /** The striker's score as the stroke goes: its F12 take-backs, then its articles. */
+    let total = b.s[p];
     const due = [0, 0, 0, 0];
+    // F19: a stroke struck with an adversary's ball scores its −2 and nothing else: no fort, no pass.
+    const foul = hs.indexOf('wrong') >= 0;
     let hit = false;
     let begun = false;
     for (let i = 0; i <= hs.length; i++) {
       const h = i < hs.length ? hs[i] : '';
-      if (typeof h !== 'string') return refuse(b, 'bad');
+      if (typeof h !== 'string') return refuse(b);
       const end = h.slice(-1);
       const ballSide = 'EF'.indexOf(h[0]);
       const defending = h[1] === 'D';
@@ -171,6 +179,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
             else {
               st.tk ^= 1 << f;
               changes.push(score(ARTICLES, F12, p));
+              total -= 4;
             }
           }
         }
@@ -182,12 +191,12 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       if (h === 'wrong') article = F19;
       else if (h === 'hit') hit = true;
       else if (op === '_' || op === '^') {
-        if (!lay(st, h)) return refuse(b, 'bad');
+        if (!lay(st, h)) return refuse(b);
       } else if (op === '>') {
         const bell = end === '!';
         // The fort's bit: its place among the colours, whose first are the forts'.
-        const f = COLOURS.split(' ').indexOf(bell ? rest.slice(0, -1) : rest);
-        if (f < 0 || f >= FORT_COUNT) return refuse(b, 'bad');
+        const f = namesOf(COLOURS).indexOf(bell ? rest.slice(0, -1) : rest);
+        if (f < 0 || f >= FORT_COUNT) return refuse(b);
         const fortSide = f < 5 ? 0 : 1;
         // F21: the forts of its side to take before it: none before an advanced fort, both advanced before a rear one, all four before the grand.
         const need = [0, 0, 3, 3, 15][f - fortSide * 5];
@@ -203,24 +212,25 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
           else if (!(st.ps >> (2 + side) & 1) && !(st.cd >> (10 + adv) & 1)) article = F9;
           else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
           else {
-            st.tk |= 1 << f;
+            if (!foul) st.tk |= 1 << f;
             article = F11;
           }
         }
-      } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b, 'bad');
+      } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b);
       else if (op === '.') article = own ? F29 : F28;
       else if (op === '~') article = own ? F31 : F30;
-      else if (op === '=' && own && !defending) st.ps |= 1 << side;
+      else if (op === '=' && own && !defending && !foul) st.ps |= 1 << side;
       else if (op === '+' || op === '-') {
         if (op === '+') rs[cls] = Math.max(0, rs[cls] - 1);
         lay(st, h);
       }
-      if (article >= 0) ids.push(article);
       if (article >= 0 && SENDS_BACK >> article & 1) due[cls]++;
+      // F6 with penaltyBeforePass off: the fort not taken and the ball back, and nothing scored.
+      if (article >= 0 && (article !== F6 || st.pb)) ids.push(article);
     }
-    // F32: a fort taken and an adversary's ball forced over the table in one stroke: +6 in all,
+    // F32: a fort taken and an adversary's ball forced over the table or holed in one stroke: +6 in all,
     // or −2 in all when the striker's ball also entered a taken fort or one out of order.
-    if (ids.indexOf(F11) >= 0 && take(ids, F30)) {
+    if (ids.indexOf(F11) >= 0 && (take(ids, F30) || take(ids, F28))) {
       take(ids, F11);
       ids.push(take(ids, F34) || take(ids, F22) || take(ids, F36) ? F32_FAULT : F32);
     }
@@ -235,25 +245,42 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       }
       ids.push(!hit ? F37_MISS : fault ? F38 : F37);
     }
+    if (foul) ids = [F19];
     let gain = 0;
     for (let j = 0; j < ids.length; j++) {
       const change = score(ARTICLES, ids[j], p);
       changes.push(change);
       gain += change.points;
     }
-    let total = b.s[p];
-    for (let j = 0; j < changes.length; j++) total += changes[j].points;
+    total += gain;
     // F40: with floorAtZero, a score below zero is lifted back to zero, and the lift is told.
     if (st.z && total < 0) {
       changes.push({ player: p, points: -total, rule: 'F40' });
       total = 0;
     }
     st.s[p] = total;
-    for (let c = 0; c < 4; c++) rs[c] = Math.min(rs[c] + due[c], c & 1 ? 2 : 1);
-    // F40: 20 wins at the end of the stroke; F41: the striker keeps the table after a gain.
-    if (total >= TARGET) st.w = p;
-    else if (st.a || gain <= 0) st.t = 1 - p;
+    // F23, F35: no more of a class are due back than lie off their spots, whatever order they came back in (a ball
+    // put back behind its spot, covered by another ball, is back).
+    for (let c = 0; c < 4; c++) {
+      const bit = c * 3 >> 1;
+      rs[c] = Math.min(rs[c] + due[c], (st.sp >> bit & 1) + (st.sp >> bit + 1 & c & 1));
+    }
+    // F40: 20 wins at the end of the stroke (F12: once the colours are down); F41: the striker keeps the table after a gain.
+    if (!won(st) && (st.a || gain <= 0)) st.t = 1 - p;
     return { state: st, changes: changes };
+  }
+
+  /**
+   * F12 and F40: a player whose score, less 4 for each fort he took whose colours are still up (and not yet judged),
+   * reaches 20 has won: true then, with the winner set in `st`.
+   */
+  function won(st: FortressState): boolean {
+    const s = st.s.slice();
+    const up = st.tk & ~(st.tk >> 10) & ~st.cd;
+    // Fort f is of side f < 5 ? 0 : 1, and taken by the player of the other side.
+    for (let f = 0; f < FORT_COUNT; f++) s[+(f < 5) ^ st.e] -= (up >> f & 1) * 4;
+    for (let p = 0; p < 2; p++) if (s[p] >= TARGET) st.w = p;
+    return st.w !== null;
   }
 
   /** A move's happenings: its list, or its string split at spaces (`-` alone: none, a miss). */
@@ -267,20 +294,20 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * then colours (which came first, the board cannot tell), then balls that left their spots.
    */
   function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
-    const now = Object.assign({}, state);
+    const now = copy(state);
     for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
     const out: string[] = [];
     const left: string[] = [];
-    const balls = BALLS.split(' ');
-    for (let b = 0; b < balls.length; b++) {
-      const on = seen.indexOf(balls[b] + '+') >= 0;
-      if (on !== !(now.sp >> b & 1)) (on ? out : left).push(balls[b] + (on ? '+' : '-'));
-    }
-    const colours = COLOURS.split(' ');
-    for (let bit = 0; bit < colours.length; bit++) {
-      const down = seen.indexOf(colours[bit] + '_') >= 0;
-      if (down !== !!(now.cd >> bit & 1)) out.push(colours[bit] + (down ? '_' : '^'));
-    }
+    // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
+    const differ = (list: string, bits: number, yes: string, no: string, gone: string[]) => {
+      const names = namesOf(list);
+      for (let i = 0; i < names.length; i++) {
+        const is = seen.indexOf(names[i] + yes) >= 0;
+        if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
+      }
+    };
+    differ(BALLS, ~now.sp, '+', '-', left);
+    differ(COLOURS, now.cd, '_', '^', out);
     return out.concat(left);
   }
 
@@ -289,13 +316,13 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs) return refuse(state, 'bad');
+    if (!hs) return refuse(state);
     let all = (state.ph || []).concat(hs);
     if (found) {
       const k = all.length - hs.length + (n as number);
       all = all.slice(0, k).concat(foundSince(state, all.slice(0, k), found), all.slice(k));
     }
-    const b = Object.assign({}, state);
+    const b = copy(state);
     delete b.ph;
     const o = strike(b, all);
     return o.refused ? refuse(state, o.refused) : o;
@@ -303,9 +330,15 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
-    const st = Object.assign({}, state);
+    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : undefined);
+    const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
+    // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
+    // next stroke is the one its corrections replay from, with all its happenings.)
+    const now = copy(st);
+    for (let i = 0; i < st.ph.length; i++) lay(now, st.ph[i]);
+    won(now);
+    st.w = now.w;
     return { state: st, changes: [] };
   }
 
@@ -316,11 +349,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (o.refused) return refuse(state, o.refused);
     const old = strike(state.lb!, state.lh).changes;
     // Points by article, in the order the articles first appear (all are the striker's).
-    const net: { [rule: string]: number } = {};
+    const byRule: { [rule: string]: number } = {};
     const all = o.changes.concat(old);
-    for (let i = 0; i < all.length; i++) net[all[i].rule] = (net[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
+    for (let i = 0; i < all.length; i++) byRule[all[i].rule] = (byRule[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
     const changes: ScoreChange[] = [];
-    for (const rule in net) if (net[rule]) changes.push({ player: state.lb!.t, points: net[rule], rule: rule });
+    for (const rule in byRule) if (byRule[rule]) changes.push({ player: state.lb!.t, points: byRule[rule], rule: rule });
     // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
     o.state.bl = state.bl;
     if (state.ph) o.state.ph = state.ph;
@@ -348,8 +381,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const p = move.p;
       if (state.lh) return refuse(state, 'F1');
-      if (p !== 0 && p !== 1) return refuse(state, 'bad');
-      const st = Object.assign({}, state);
+      if (p !== 0 && p !== 1) return refuse(state);
+      const st = copy(state);
       st.e = st.t = p;
       return { state: st, changes: [] };
     },
@@ -358,7 +391,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
       if (move.hit === undefined) {
         if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
-        const st = Object.assign({}, state);
+        const st = copy(state);
         st.bl = true;
         return { state: st, changes: [] };
       }
@@ -377,12 +410,12 @@ export const fortress = {
     let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
     for (const name in options) {
       const v = options[name];
-      if (name !== 'floorAtZero' && name !== 'alternate' && name !== 'lag') bad = name + ': unknown';
+      if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
       else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
     }
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
-    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 63, bl: false };
+    return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 0, bl: false };
   },
 
   get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {

@@ -46,7 +46,7 @@ const CHECK = 1100;
 
 export const SLICES: Record<string, GameSlice> = {
   fortress: {
-    file: 'scenarios/fortress-game.jsonl', lines: 6, quiet: 30500, mid: 36300, lasts: 20000,
+    file: 'scenarios/fortress-game.jsonl', lines: 6, quiet: 33500, mid: 36300, lasts: 20000,
     kinds: [
       { fault: { fault: 'stuck-active', sensor: 'mouth.FA1.s.lo' }, within: 2 * CHECK },
       { fault: { fault: 'stuck-active', sensor: 'mouth.pocket3.n.hi' }, within: 2 * CHECK, unused: true },
@@ -86,7 +86,7 @@ export const SLICES: Record<string, GameSlice> = {
       { fault: { fault: 'floating', sensor: 'grid.*' }, within: CHECK },
       // A row is read every 1.9 s between throws, and not during one far from it.
       { fault: { fault: 'stuck', sensor: 'grid.33.8', value: 0.62 }, within: 5000, unused: true },
-      { fault: { fault: 'drift', sensor: 'grid.34.1', perS: 0.004 }, within: 8000 + CHECK, unused: true },
+      { fault: { fault: 'drift', sensor: 'grid.34.1', perS: 0.004 }, within: 8000 + 2 * CHECK, unused: true },
       { fault: { fault: 'inverted', sensor: 'grid.*' }, within: null },
       { fault: { fault: 'stuck', sensor: 'grid.11.2', value: 0.5 }, within: null },
       { fault: { fault: 'dead-line', line: 7, level: 0 }, within: null },

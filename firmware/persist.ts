@@ -3,6 +3,9 @@
 // pure rules gives back the state exactly. A record is its JSON, '*', two hex
 // digits of a checksum and a newline, so one cut short by a power cut (or
 // garbled) is told from a whole one and ignored with everything after it.
+// A record cut short stays cut short: the board ends it with '~' before the
+// newline, which no whole record's end can hold (its last two bytes before
+// the newline are hex digits), so nothing written later ever completes it.
 import type { Store } from '../hal/types';
 import { playMove } from './game';
 import type { GameConfig, GameModule } from './game';
@@ -47,10 +50,12 @@ export interface Restored<S> {
 /**
  * The record written after a record cut short, once the board is back: the
  * count of move records that stand. Restore trusts the records after it again,
- * when its count is the count of records standing until then.
+ * when its count is the count of records standing until then. It ends the cut
+ * record with '~' and a newline, never a bare newline: a record cut just
+ * before its own newline would be whole again.
  */
 export function resyncRecord(moves: number): string {
-  return '\n' + record({ sync: moves });
+  return '~\n' + record({ sync: moves });
 }
 
 interface Record_ {
@@ -105,8 +110,6 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
     // The setup record: without it there is no game to restore, and nothing after it counts.
     if (!n++) setup = value && value.g === game.id && value;
     else if (setup) {
-      const before = pending;
-      pending = -1;
       // After a garbled record nothing can be trusted to follow from what came before,
       // unless a resync says the board went on from exactly the moves standing so far.
       if (value && value.sync !== undefined) {
@@ -116,14 +119,20 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           trusted = false;
           cut = line.slice(-1) !== '\n';
         }
-        if (!trusted) dropped++;
-        else if ((value as Record_).b !== undefined) {
+        if (!trusted) {
+          dropped++;
+          // A whole record after the garbled one: the board went on, past the move that was under way. A record
+          // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
+          if (value) pending = -1;
+        } else if ((value as Record_).b !== undefined) {
           const b = (value as Record_).b as number | string;
           // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
-          pending = typeof b === 'string' && before !== -1 ? before + b : b;
+          pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
+        } else {
+          pending = -1;
+          if ((value as Record_).u) standing.pop();
+          else standing.push(n);
         }
-        else if ((value as Record_).u) standing.pop();
-        else standing.push(n);
       }
     }
   });

@@ -134,7 +134,8 @@ function underWay(log: string): number | undefined {
 /** The restored message a board powered up on `log` (whole records, then `dropped` cut short) sends. */
 function restoredMessage(log: string, dropped: number): Phone {
   const message: Phone = { type: 'restored', moves: standing(log), dropped: dropped };
-  if (!dropped && underWay(log) !== undefined) message.resume = underWay(log);
+  // A move under way stays under way when the record after its begin records was cut short: it is decided again from the sensors.
+  if (underWay(log) !== undefined) message.resume = underWay(log);
   return message;
 }
 

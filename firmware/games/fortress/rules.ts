@@ -120,6 +120,21 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return true;
   }
 
+  /**
+   * Whether every one of `hs` is a ball's spot or colours the board knows, marked with one of `ends` (`+-` a ball
+   * coming back to its spot or leaving it, `_^` colours down or up): what `hand` and `found` may hold. Checked before
+   * they are taken, so no happening a stroke cannot read ever waits for the next stroke.
+   */
+  function readable(hs: string[] | undefined, ends: string): boolean {
+    if (!Array.isArray(hs)) return false;
+    for (let i = 0; i < hs.length; i++) {
+      const h = hs[i];
+      const end = typeof h === 'string' ? h.slice(-1) : '';
+      if (!end || ends.indexOf(end) < 0 || (end === '_' || end === '^' ? COLOURS : BALLS).split(' ').indexOf(h.slice(0, -1)) < 0) return false;
+    }
+    return true;
+  }
+
   /** Removes the first `article` from `ids`; true if there was one. */
   function take(ids: number[], article: number): boolean {
     const i = ids.indexOf(article);
@@ -289,7 +304,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs) return refuse(state, 'bad');
+    if (!hs || found && !readable(found, '+_')) return refuse(state, 'bad');
     let all = (state.ph || []).concat(hs);
     if (found) {
       const k = all.length - hs.length + (n as number);
@@ -303,7 +318,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : 'bad');
+    if (state.w !== null || !readable(hs, '+-_^')) return refuse(state, state.w !== null ? '' : 'bad');
     const st = Object.assign({}, state);
     st.ph = (state.ph || []).concat(hs);
     return { state: st, changes: [] };
@@ -336,7 +351,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // began). As the game has it already, it is no move (refused, and so not saved).
     found(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const seen = happenings(move.h);
-      if (state.w !== null || !seen) return refuse(state, '');
+      if (state.w !== null || !readable(seen, '+_')) return refuse(state, state.w !== null ? '' : 'bad');
       const hs = foundSince(state, state.ph || [], seen);
       return hs.length ? byHand(state, hs) : refuse(state, '');
     },

@@ -125,7 +125,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * coming back to its spot or leaving it, `_^` colours down or up): what `hand` and `found` may hold. Checked before
    * they are taken, so no happening a stroke cannot read ever waits for the next stroke.
    */
-  function readable(hs: string[] | undefined, ends: string): boolean {
+  function readable(hs: string[] | undefined, ends: string): hs is string[] {
     if (!Array.isArray(hs)) return false;
     for (let i = 0; i < hs.length; i++) {
       const h = hs[i];

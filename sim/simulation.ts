@@ -131,6 +131,9 @@ export class Simulation {
   private advertsRead = 0;
   private writes = 0;
   private shown = '';
+  /** Notifications and adverts the board had sent when an armed cut struck a flash write. */
+  private sentAtCut = 0;
+  private advertsAtCut = 0;
   private observe: Interpreter;
   private jitter: ScanJitter;
   private world: World;
@@ -162,6 +165,10 @@ export class Simulation {
       state: () => (this.firmware ? this.firmware.view().state : null),
       busy: () => (this.firmware ? this.firmware.view().busy : false),
       random: inputs.random,
+    };
+    this.flash.onCut = () => {
+      this.sentAtCut = this.hal.radio.notifications.length;
+      this.advertsAtCut = this.hal.radio.adverts.length;
     };
     this.powerOn(0);
   }
@@ -214,17 +221,22 @@ export class Simulation {
     this.firmware = null;
   }
 
-  /** Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write. */
+  /**
+   * Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write, and
+   * then prints nothing it sent or showed after the cut (the chip died in the middle of that write).
+   */
   private flush(): void {
-    if (this.firmware && this.flash.cut) this.powerOff();
     const radio = this.hal.radio;
-    for (; this.advertsRead < radio.adverts.length; this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
-    for (; this.notes < radio.notifications.length; this.notes++) {
+    const dead = this.firmware !== null && this.flash.cut;
+    if (dead) this.powerOff();
+    const sent = dead ? this.sentAtCut : radio.notifications.length;
+    for (; this.advertsRead < (dead ? this.advertsAtCut : radio.adverts.length); this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
+    for (; this.notes < sent; this.notes++) {
       const chunk = radio.notifications[this.notes].chunk;
       if (this.onChunk) this.onChunk(chunk);
       for (const message of this.decoder.push(chunk)) this.emit({ phone: message });
     }
-    if (this.hal.chain.writes.length !== this.writes) {
+    if (!dead && this.hal.chain.writes.length !== this.writes) {
       this.writes = this.hal.chain.writes.length;
       const text = this.hal.chain.text();
       if (text !== this.shown) {

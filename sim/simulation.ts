@@ -131,8 +131,8 @@ export class Simulation {
   private advertsRead = 0;
   private writes = 0;
   private shown = '';
-  /** Notifications and adverts the board had sent when an armed cut struck a flash write. */
-  private sentAtCut = 0;
+  /** Notifications and adverts the board had sent when an armed cut struck a flash write, until it boots again (-1: none struck). */
+  private sentAtCut = -1;
   private advertsAtCut = 0;
   private observe: Interpreter;
   private jitter: ScanJitter;
@@ -193,6 +193,7 @@ export class Simulation {
   /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
   private boot(): void {
     this.bootAt = null;
+    this.sentAtCut = -1;
     const { header, game } = this.scenario;
     const board = game.module.board;
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
@@ -227,8 +228,8 @@ export class Simulation {
    */
   private flush(): void {
     const radio = this.hal.radio;
-    const dead = this.firmware !== null && this.flash.cut;
-    if (dead) this.powerOff();
+    if (this.firmware && this.flash.cut) this.powerOff();
+    const dead = this.sentAtCut >= 0;
     const sent = dead ? this.sentAtCut : radio.notifications.length;
     for (; this.advertsRead < (dead ? this.advertsAtCut : radio.adverts.length); this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
     for (; this.notes < sent; this.notes++) {

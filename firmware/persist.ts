@@ -42,7 +42,9 @@ export interface Restored<S> {
   cut: boolean;
   /**
    * The move under way when the power went (its begin records with nothing after them: the game's own number, or,
-   * with strings that extend it, its decimal digits followed by them, one string), or -1.
+   * with strings that extend it, its decimal digits followed by them, one string), or -1; with nothing under way
+   * in a game where an undo was made, -2: the table may lie otherwise than the game has it because the referee
+   * took a move back, and what the board finds there at power-up is no play.
    */
   pending: number | string;
 }
@@ -93,6 +95,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let cut = false;
   let dropped = 0;
   let pending: number | string = -1;
+  let undone = false;
   // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
   let n = 0;
@@ -130,8 +133,11 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
         } else {
           pending = -1;
-          if ((value as Record_).u) standing.pop();
-          else standing.push(n);
+          if (!(value as Record_).u) standing.push(n);
+          else {
+            standing.pop();
+            undone = true;
+          }
         }
       }
     }
@@ -158,7 +164,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
       moves++;
     }
   });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && undone ? -2 : pending };
 }
 
 /** The setup record of a game (JSON leaves out names when there are none). */

@@ -42,6 +42,8 @@ export interface ChaosGame {
   steps: fc.Arbitrary<Step>;
   undo: boolean;
   newGame: boolean;
+  /** Steps a run takes at most (enough for a shuffleboard end or two). */
+  maxSteps: number;
   scorer(): Scorer;
 }
 
@@ -145,6 +147,7 @@ export const TRIANGLE: ChaosGame = {
   ),
   undo: true,
   newGame: true,
+  maxSteps: 12,
   scorer: triangleScorer,
 };
 
@@ -200,6 +203,7 @@ export const RINGAPEG: ChaosGame = {
   undo: true,
   // Rings on the pegs stay there: a new game would begin on a board not cleared (R11).
   newGame: false,
+  maxSteps: 12,
   scorer: ringapegScorer,
 };
 
@@ -248,8 +252,9 @@ function shuffleScorer(): Scorer {
         // The table's weights: a new one lies 20 mm or more from every other's distance.
         if (!off && g.table.some((w) => Math.abs(w.d - d) < 20)) return null;
         const lines: TimedLine[] = [{ dt: 0, body: off ? { do: 'slide', off: true } : { do: 'slide', to: { d, y: LANES[(g.thrown * 3 + g.ends) % 8] } } }];
-        // The end's last throw: the players clear the table (one weight every 0.3 s) before the next end.
-        if (g.thrown === 7) lines.push({ dt: 4500, body: { do: 'clear' } });
+        // The end's last throw: once it is decided (a weight short of the grid is waited for 6 s), the players clear
+        // the table (one weight every 0.3 s) before the next end.
+        if (g.thrown === 7) lines.push({ dt: 8000, body: { do: 'clear' } });
         return lines;
       }
       return step.k === 'fix' || step.k === 'undo' || step.k === 'new' ? null : [];
@@ -280,6 +285,7 @@ export const SHUFFLEBOARD: ChaosGame = {
   // A weight thrown lies on the table: an undo or a new game would have the players throw it again.
   undo: false,
   newGame: false,
+  maxSteps: 20,
   scorer: shuffleScorer,
 };
 
@@ -370,6 +376,7 @@ export const FORTRESS: ChaosGame = {
   ),
   undo: true,
   newGame: true,
+  maxSteps: 12,
   scorer: fortressScorer,
 };
 

@@ -219,13 +219,13 @@ export function runPlan(game: ChaosGame, plan: Plan): RunResult {
 }
 
 /** Runs `runs` seeded plans of a game; returns the counts and the first break (its seed, path and scenario). */
-export function chaos(game: ChaosGame, options: { seed: number; runs: number; anywhere: boolean; maxSteps: number }): { runs: number; cuts: number; failure: string | null } {
+export function chaos(game: ChaosGame, options: { seed: number; runs: number; anywhere: boolean }): { runs: number; cuts: number; failure: string | null } {
   let runs = 0;
   let cuts = 0;
-  const details = fc.check(fc.property(planArbitrary(game, options.anywhere, options.maxSteps), (plan) => {
+  const details = fc.check(fc.property(planArbitrary(game, options.anywhere, game.maxSteps), (plan) => {
     runs++;
     cuts += runPlan(game, plan).cuts;
-  }), { seed: options.seed, numRuns: options.runs, endOnFailure: false });
+  }), { seed: options.seed, numRuns: options.runs, endOnFailure: process.env.CHAOS_NO_SHRINK === '1' });
   if (!details.failed) return { runs, cuts, failure: null };
   const error = details.errorInstance as Error | undefined;
   return { runs, cuts, failure: `seed ${options.seed}, path ${details.counterexamplePath}: ${error ? error.message : 'interrupted'}` };

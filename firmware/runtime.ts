@@ -313,6 +313,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       show();
     } else if (diag) refused = 'diag' satisfies CoreRefusal;
     else if (name === 'new') {
+      // A move the sensors are still working out belongs to the game in play: decided into it (and told) first, so
+      // the new game starts at zero.
+      if (settle) settle();
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;
       // Names, or a count of players.
@@ -377,7 +380,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     state = saved.state;
     stand = saved.stand;
     // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
-    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: saved.pending === -1 ? undefined : saved.pending });
+    sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending });
     // The power went during a write: end that record and say where the game stands.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
   } else {

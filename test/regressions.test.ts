@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { replay } from '../sim/replay';
 import { ROOT } from '../tools/games';
 
-/** What each scenario is played without for its expected end (power lines unless named here), and its scores when known. */
-const CASES: Record<string, { without?: RegExp; scores?: number[] }> = {
+/**
+ * What each scenario is played without for its expected end (power lines unless named here; null: no such
+ * comparison), its scores when known, and with `before` the scores the game in play ended with when a `new` came.
+ */
+const CASES: Record<string, { without?: RegExp | null; scores?: number[]; before?: number[] }> = {
   // A stroke's record cut just before its newline: the resync after it never completes it (item 1).
   'regression-fortress-torn-record': { scores: [20, 4] },
   // A phone's hand of happenings the board cannot read is refused, and later strokes are scored (item 2).
@@ -19,6 +22,10 @@ const CASES: Record<string, { without?: RegExp; scores?: number[] }> = {
   'regression-fortress-undo-then-cut': { scores: [2, 0] },
   // A cut while a stroke's record is saved, 5 s after its bell: the stroke is decided again at power-up (item 5).
   'regression-fortress-cut-while-saving': { scores: [20, 4] },
+  // `new` while a stroke or a flick is under way: it is decided into the game in play, and the new game starts at
+  // zero (item 3).
+  'regression-fortress-new-mid-stroke': { without: null, scores: [0, 0], before: [2, 0] },
+  'regression-triangle-new-mid-flick': { without: null, scores: [0, 0, 0], before: [1, 0] },
 };
 
 const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.startsWith('regression-')).map((f) => f.replace(/\.jsonl$/, '')).sort();
@@ -35,12 +42,20 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
     for (const name of Object.keys(CASES)) assert.ok(FILES.includes(name), `scenarios/${name}.jsonl`);
   });
   for (const name of FILES) {
-    it(`${name}: ends as without ${CASES[name] && CASES[name].without ? 'the line the board refuses' : 'its power cuts'}`, () => {
+    const c = CASES[name] || {};
+    it(`${name}: ends as ${c.without === null ? 'the rules say' : c.without ? 'without the line the board refuses' : 'without its power cuts'}`, () => {
       const text = readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
-      const without = (CASES[name] && CASES[name].without) || /"power"/;
+      const without = c.without === undefined ? /"power"/ : c.without;
       const got = ending(text);
-      assert.deepEqual(got, ending(text.split('\n').filter((l) => !without.test(l)).join('\n')));
-      if (CASES[name] && CASES[name].scores) assert.deepEqual(got.scores, CASES[name].scores);
+      if (without) assert.deepEqual(got, ending(text.split('\n').filter((l) => !without.test(l)).join('\n')));
+      if (c.scores) assert.deepEqual(got.scores, c.scores);
+      if (c.before) {
+        // The last state the phone heard of the game in play before the new one's.
+        const states = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state');
+        const fresh = states.findIndex((p, i) => i > 0 && p.scores.every((x: number) => x === 0) && p.scores.length === c.scores!.length && states[i - 1].scores.some((x: number) => x !== 0));
+        assert.ok(fresh > 0, 'the new game was told');
+        assert.deepEqual(states[fresh - 1].scores, c.before);
+      }
       // What the phone hears at a power-up names a move under way only when there is one.
       for (const line of replay(text).lines) {
         const phone = JSON.parse(line).phone;

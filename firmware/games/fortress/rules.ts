@@ -104,19 +104,15 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
-   * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours it cannot name.
+   * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours or a ball it cannot name.
    */
   function lay(st: FortressState, h: string): boolean {
     const end = h.slice(-1);
-    const name = h.slice(0, -1);
-    if (end === '_' || end === '^') {
-      const bit = COLOURS.split(' ').indexOf(name);
-      if (bit < 0) return false;
-      st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
-    } else if (end === '+' || end === '-') {
-      const ball = BALLS.split(' ').indexOf(name);
-      if (ball >= 0) st.sp = end === '-' ? st.sp | 1 << ball : st.sp & ~(1 << ball);
-    }
+    const colours = end === '_' || end === '^';
+    const bit = (colours ? COLOURS : BALLS).split(' ').indexOf(h.slice(0, -1));
+    if (bit < 0) return false;
+    if (colours) st.cd = end === '_' ? st.cd | 1 << bit : st.cd & ~(1 << bit);
+    else if (end === '+' || end === '-') st.sp = end === '-' ? st.sp | 1 << bit : st.sp & ~(1 << bit);
     return true;
   }
 
@@ -129,8 +125,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (!Array.isArray(hs)) return false;
     for (let i = 0; i < hs.length; i++) {
       const h = hs[i];
-      const end = typeof h === 'string' ? h.slice(-1) : '';
-      if (!end || ends.indexOf(end) < 0 || (end === '_' || end === '^' ? COLOURS : BALLS).split(' ').indexOf(h.slice(0, -1)) < 0) return false;
+      if (typeof h !== 'string' || h.length < 2 || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
     }
     return true;
   }

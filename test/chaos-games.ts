@@ -63,11 +63,19 @@ class History<G> {
     this.game = JSON.parse(last) as G;
     return true;
   }
-  /** A new game: nothing to take back. */
-  reset(game: G): void {
-    this.game = game;
-    this.stack = [];
+  /** The harness's own steps: an undo takes back the last move, a new game starts as `fresh` with nothing to take back. */
+  common(step: Step, fresh: G): void {
+    if (step.k === 'undo') this.undo();
+    else if (step.k === 'new') {
+      this.game = fresh;
+      this.stack = [];
+    }
   }
+}
+
+/** A game's own steps: mostly play, now and then a referee's correction. */
+function playOrFix(play: fc.Arbitrary<Step>, fix: fc.Arbitrary<Step>): fc.Arbitrary<Step> {
+  return fc.oneof({ weight: 8, arbitrary: play }, { weight: 1, arbitrary: fix });
 }
 
 // ---------------------------------------------------------------- triangle
@@ -128,8 +136,7 @@ function triangleScorer(): Scorer {
         const r = RESULTS[step.v % 4];
         h.game = Object.assign(JSON.parse(h.game.last!.before), { last: null });
         flick(r);
-      } else if (step.k === 'undo') h.undo();
-      else if (step.k === 'new') h.reset({ s: [0, 0], p: 0, f: 0, w: -1, last: null });
+      } else h.common(step, { s: [0, 0], p: 0, f: 0, w: -1, last: null });
     },
     scores: () => h.game.s.slice(),
   };
@@ -141,10 +148,7 @@ export const TRIANGLE: ChaosGame = {
   // A chip never seen at the target is short 4 s after it left its spot (T7).
   gapMs: 8000,
   quietMs: 5500,
-  steps: fc.oneof(
-    { weight: 8, arbitrary: fc.tuple(fc.nat(19), fc.nat(40)).map(([r, x]): Step => ({ k: 'play', v: [r < 18 ? r % 4 : 4, x] })) },
-    { weight: 1, arbitrary: fc.nat(3).map((v): Step => ({ k: 'fix', v })) },
-  ),
+  steps: playOrFix(fc.tuple(fc.nat(19), fc.nat(40)).map(([r, x]): Step => ({ k: 'play', v: [r < 18 ? r % 4 : 4, x] })), fc.nat(3).map((v): Step => ({ k: 'fix', v }))),
   undo: true,
   newGame: true,
   maxSteps: 12,
@@ -358,8 +362,7 @@ function fortressScorer(): Scorer {
         h.game = Object.assign(JSON.parse(g.last!.before), { last: { before: g.last!.before, wrong: true, scored: false } });
         h.game.s[p] -= 2;
         h.game.t = 1 - p;
-      } else if (step.k === 'undo') h.undo();
-      else if (step.k === 'new') h.reset({ s: [0, 0], t: 0, w: -1, last: null });
+      } else h.common(step, { s: [0, 0], t: 0, w: -1, last: null });
     },
     scores: () => h.game.s.slice(),
   };
@@ -370,10 +373,7 @@ export const FORTRESS: ChaosGame = {
   header: { game: 'fortress', players: 2 },
   gapMs: 12000,
   quietMs: 9000,
-  steps: fc.oneof(
-    { weight: 8, arbitrary: fc.array(fc.nat(23), { minLength: 4, maxLength: 4 }).map((v): Step => ({ k: 'play', v })) },
-    { weight: 1, arbitrary: fc.constant<Step>({ k: 'fix', v: 0 }) },
-  ),
+  steps: playOrFix(fc.array(fc.nat(23), { minLength: 4, maxLength: 4 }).map((v): Step => ({ k: 'play', v })), fc.constant<Step>({ k: 'fix', v: 0 })),
   undo: true,
   newGame: true,
   maxSteps: 12,

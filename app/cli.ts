@@ -1,5 +1,5 @@
 // The tallyboard command: replay a scenario on the simulator, build, flash a board, or run a club's hub.
-import { UsageError, endQuietlyWhenOutputCloses, readInput } from './command-line';
+import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../lib/command-line';
 
 const HELP: Record<string, string> = {
   replay: `usage: tallyboard replay FILE.jsonl

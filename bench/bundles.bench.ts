@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { buildDeviceCode } from '../tools/es5';
 import { buildGame, featuresOf } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, loadGames } from '../tools/games';
-import type { AnyGameModule } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, ROOT } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
+import type { AnyGameModule } from '../firmware/games/registry';
 
 /**
  * The part budgets: the core (runtime, scanner, diagnostics, phone, display,

@@ -4,7 +4,8 @@
 // Each part is bundled alone, so the figures add up only roughly.
 import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
-import { JSVAR_BUDGET, ROOT, gameIds } from '../tools/games';
+import { JSVAR_BUDGET, ROOT } from '../tools/games';
+import { gameIds } from '../firmware/games/registry';
 
 const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
 

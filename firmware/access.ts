@@ -5,7 +5,6 @@
 // after both buttons together confirm it.
 
 import { ON_DEVICE } from './device';
-import type { Command } from './commands';
 
 /** Run the command now. */
 export const ALLOW = 0;
@@ -47,7 +46,7 @@ export function createAccess(options: AccessOptions): Access {
  * simulator's open link has commands wait for the buttons, so a board's
  * bundle leaves that path out (ON_DEVICE).
  */
-export function decide(access: Access, command: Pick<Command, 'edit' | 'paired'>): Decision {
+export function decide(access: Access, command: { edit: boolean; paired: boolean }): Decision {
   return !command.edit || command.paired ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
 }
 

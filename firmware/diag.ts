@@ -8,25 +8,10 @@
 // the firmware runs. All counters sit in two typed arrays.
 import type { BoardDescription, Sensor } from './board';
 import { sensorAt } from './board';
-import type { Mode, SensorEventKind } from './sensing';
+import type { Diagnostics, SensorEventKind, WalkState } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
 import { ON_DEVICE } from './device';
-
-/** The mode (a game's shape: sense, tick, show, report) and the walk test. */
-export interface Diagnostics extends Mode<unknown> {
-  /** (Re)starts the walk test: every sensor must be triggered once. */
-  walk(now: number): void;
-  /** Display text: walk progress, e.g. "d 3-16", then "d done". */
-  show(): string;
-}
-
-export interface WalkState {
-  seen: number;
-  of: number;
-  missing: string[];
-  lost: number;
-}
 
 /** How long a channel reported active is listed as stuck, unless a test asks otherwise. */
 const STUCK_MS = 5000;

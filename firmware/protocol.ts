@@ -87,3 +87,11 @@ export interface Fields {
 export function message(type: string, fields: object): object {
   return Object.assign({ type: type }, fields);
 }
+
+/**
+ * Tells the phone, if there is anything to tell, why a move of the sensors or the buttons was refused (nobody
+ * waits for a reply), or with a `code`, what went wrong.
+ */
+export function flag(radio: Radio, why: string | null | false | undefined, code?: string): void {
+  if (why) sendLine(radio, { type: 'flag', code: code, message: why });
+}

@@ -1,7 +1,7 @@
-// What the scanner hands upwards: debounced sensor events, and the interface of
-// a game's interpreter that turns them into moves. Kinds are small integers so
-// the scanner's event queue can hold events in typed arrays and allocate nothing.
-import type { Diagnostics, WalkState } from './diag';
+// What the scanner hands upwards: debounced sensor events, and the interfaces
+// of what hears them: a game's interpreter that turns them into moves, and
+// diagnostics. Kinds are small integers so the scanner's event queue can hold
+// events in typed arrays and allocate nothing.
 
 /** A debounced level change on a channel. */
 export const EDGE = 0;
@@ -62,4 +62,20 @@ export interface Mode<S> extends Interpreter {
   show(state: S): string;
   /** The phone's message: the state, or the diagnostics report. */
   report(now: number): object;
+}
+
+/** Diagnostics mode (firmware/diag.ts, or an interpreter's own): the mode (a game's shape: sense, tick, show, report) and the walk test. */
+export interface Diagnostics extends Mode<unknown> {
+  /** (Re)starts the walk test: every sensor must be triggered once. */
+  walk(now: number): void;
+  /** Display text: walk progress, e.g. "d 3-16", then "d done". */
+  show(): string;
+}
+
+/** How far the walk test has come: sensors seen of those to see, the ones missing, events the scanner dropped. */
+export interface WalkState {
+  seen: number;
+  of: number;
+  missing: string[];
+  lost: number;
 }

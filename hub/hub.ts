@@ -8,7 +8,7 @@
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
-import { UsageError, readInput } from '../app/command-line';
+import { UsageError, readInput } from '../lib/command-line';
 import { advertGameNames } from '../sim/replay';
 import { NOT_OURS, readGatewayMessage } from './gateways';
 import { Room } from './room';

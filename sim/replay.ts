@@ -10,7 +10,7 @@ import { gameWords } from './words';
 import { plainSimGame } from './game';
 import type { GameFactory } from './game';
 import { BENCH_CODE, benchGame } from './bench';
-import { loadGames } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 import { Simulation, parseScenarioOf } from './simulation';
 import type { Scenario, SimGames } from './simulation';
 
@@ -21,7 +21,7 @@ export { BOOT_MS, Simulation } from './simulation';
 export type { Scenario } from './simulation';
 
 /**
- * The games a scenario may name: every game of the registry (tools/games.ts),
+ * The games a scenario may name: every game of the registry (firmware/games/registry.ts),
  * with its board's model when it has one (sim/games/<id>.ts exports
  * `simGame`), and the bench game.
  */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ScenarioError, replay } from './replay';
 import { drawDisplay } from './draw';
 import { REFERENCE_BOARD } from '../firmware/board';
-import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../app/command-line';
+import { UsageError, endQuietlyWhenOutputCloses, readInput } from '../lib/command-line';
 
 const HELP = `usage: npm start [-- [--fast] [FILE.jsonl]]
   Runs the firmware on the simulator: replays a scenario (by default

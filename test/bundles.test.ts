@@ -14,7 +14,8 @@ import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
-import { ROOT, internalNamesOf, loadGames } from '../tools/games';
+import { ROOT, internalNamesOf } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
 

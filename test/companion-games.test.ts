@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gameDir, loadGames, ROOT } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { gameDir, loadGames } from '../firmware/games/registry';
 import { ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
 import { parseScenario, replay } from '../sim/replay';

@@ -1,10 +1,11 @@
-// The companion page plays every example scenario of every game (tools/games.ts)
+// The companion page plays every example scenario of every game (firmware/games/registry.ts)
 // on its simulated board (the firmware bundled for the browser), over its
 // in-page link, and shows the scores and the winner `tallyboard replay` prints.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadGames, ROOT } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 import { replay } from '../sim/replay';
 import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
 import type { Page } from 'playwright-core';

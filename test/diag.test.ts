@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createDiagnostics } from '../firmware/diag';
-import type { WalkState } from '../firmware/diag';
+import type { WalkState } from '../firmware/sensing';
 import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';

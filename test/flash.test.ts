@@ -9,7 +9,8 @@ import vm from 'node:vm';
 import { confirmed, espruinoArgs, parseFlashArgs, uploadScript } from '../tools/flash';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { CATCH_ERRORS, bootStorage, espruinoPath, runScriptInEspruino, writeToStorage } from '../tools/espruino-run';
-import { ROOT, distFile, gameIds } from '../tools/games';
+import { ROOT, distFile } from '../tools/games';
+import { gameIds } from '../firmware/games/registry';
 import { jsString, pretokenise } from '../tools/tokenise';
 import { needsEspruino } from './real-interpreter';
 

@@ -5,7 +5,7 @@ import vm from 'node:vm';
 import { buildDeviceCode } from '../tools/es5';
 import { createSandbox } from '../tools/espruino-sandbox';
 import { ROOT } from '../tools/games';
-import type { AnyGameModule } from '../tools/games';
+import type { AnyGameModule } from '../firmware/games/registry';
 import { featuresOf, gpioRuns } from '../tools/build';
 import type { DigitalBank } from '../hal/types';
 

@@ -25,7 +25,8 @@ import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
 import type { World } from '../sim/game';
 import type { LevelChange } from '../sim/physics/types';
-import { ROOT, gameIds } from '../tools/games';
+import { ROOT } from '../tools/games';
+import { gameIds } from '../firmware/games/registry';
 
 /** Every example game of every game the firmware plays: scenarios/<game>-*.jsonl, by name. */
 export const SWEPT = await (async () => {

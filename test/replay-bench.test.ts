@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { ScenarioError, Simulation, parseScenario, registerGame, replay } from '../sim/replay';
 import type { ScenarioAction } from '../sim/replay';
 import { benchGame } from '../sim/bench';
-import { gameIds } from '../tools/games';
+import { gameIds } from '../firmware/games/registry';
 import type { World } from '../sim/game';
 
 const parse = (lines: string[]) => lines.map((l) => JSON.parse(l));

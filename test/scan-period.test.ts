@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { replay } from '../sim/replay';
-import { loadGames } from '../tools/games';
+import { loadGames } from '../firmware/games/registry';
 
 const games = await loadGames();
 

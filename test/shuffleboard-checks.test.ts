@@ -12,7 +12,7 @@ import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, SENSORS, field, shuffleboardBoard } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter } from '../firmware/games/shuffleboard/interpret';
 import { BANK, RAIL, STUCK } from '../firmware/faults';
-import type { WalkState } from '../firmware/diag';
+import type { WalkState } from '../firmware/sensing';
 
 /** An interpreter over readings `read(ch, t)` (fractions of the supply), powered up at 0; `at(t)` ticks it every 10 ms to t. */
 function board(read: (ch: number, t: number) => number) {

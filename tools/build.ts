@@ -5,8 +5,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
 import type { BoardFeatures } from './es5';
-import { BUNDLE_BUDGET_BYTES, ROOT, distFile, gameDir, internalNamesOf, loadGames, moduleOf } from './games';
-import type { AnyGameModule } from './games';
+import { BUNDLE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
+import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
+import type { AnyGameModule } from '../firmware/games/registry';
 
 export interface BuiltBundle {
   game: string;

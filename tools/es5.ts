@@ -131,6 +131,9 @@ export const INTERNAL_PROPERTIES = [
   // Game modules and the runtime
   'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand',
   'config', 'modules', 'access', 'confirmMs', 'button',
+  // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
+  'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
+  'tellEnd', 'takeUp', 'slow', 'distrust',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
 ];

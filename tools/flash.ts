@@ -10,9 +10,10 @@ import { dirname, join, relative } from 'node:path';
 import { storageWriteScript } from './espruino-run';
 import { pretokenise } from './tokenise';
 import { crc32 } from './crc32';
-import { ROOT, distFile, gameIds } from './games';
+import { ROOT, distFile } from './games';
+import { gameIds } from '../firmware/games/registry';
 import { buildGame, writeBundle } from './build';
-import { UsageError, reason } from '../app/command-line';
+import { UsageError, reason } from '../lib/command-line';
 
 export interface FlashOptions {
   game: string;

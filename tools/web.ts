@@ -4,7 +4,7 @@
 // working offline once loaded. `npm run web` builds and serves web/dist;
 // `npm run build` builds it too.
 //
-// The pages get the games from the registry (tools/games.ts) through one
+// The pages get the games from the registry (firmware/games/registry.ts) through one
 // generated module, `tallyboard:games`: each game's firmware module and board
 // model (the very code the simulator runs), its words, the rule ids of its page
 // in docs/games/, and what its companion.json tells a phone (options, buttons,
@@ -16,7 +16,8 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { gameDir, loadGames, ROOT } from './games';
+import { ROOT } from './games';
+import { gameDir, loadGames } from '../firmware/games/registry';
 
 export const WEB_DIR = join(ROOT, 'web');
 export const WEB_DIST = join(WEB_DIR, 'dist');

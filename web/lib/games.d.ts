@@ -1,5 +1,5 @@
 // The games as a page gets them: the module tools/web.ts generates from the
-// registry (tools/games.ts) when it bundles a page.
+// registry (firmware/games/registry.ts) when it bundles a page.
 declare module 'tallyboard:games' {
   import type { GameModule } from '../../firmware/game';
   import type { GameFactory } from '../../sim/game';

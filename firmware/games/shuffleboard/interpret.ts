@@ -12,8 +12,7 @@
 // does. It checks the sensors it reads once a second (faults), and has its own
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
-import type { Interpreter } from '../../sensing';
-import type { Diagnostics, WalkState } from '../../diag';
+import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK } from '../../faults';
 import type { ShuffleboardMove } from './rules';
 import { RADIUS_MM } from './rules';

@@ -1,5 +1,6 @@
-// What the tallyboard command and npm start share: errors a user made on the
-// command line or in a file are one plain line and exit 2, never a stack.
+// What every command run in Node shares (the tallyboard command, npm start, the
+// hub, flashing): errors a user made on the command line or in a file are one
+// plain line and exit 2, never a stack.
 import { readFileSync } from 'node:fs';
 
 /** A mistake on the command line or in a file named there: printed as one line (with the usage when it helps), exit 2. */

@@ -1,0 +1,149 @@
+// The command path: what the phone's commands and the board's buttons ask for,
+// carried out on the game in play or on diagnostics (and the mode switch
+// between them), and the pairing window both buttons open. The command channel
+// (commands.ts) checks a phone's line first; the buttons need no check.
+import type { Buttons, Clock, Radio } from '../hal/types';
+import type { GameModule, GameOptions } from './game';
+import type { Display } from './display';
+import type { CoreRefusal, Play } from './play';
+import type { Status } from './status';
+import type { WalkState } from './sensing';
+import type { Scanner } from './scan';
+import { createDiagnostics } from './diag';
+import { createAccess } from './access';
+import { createCommandChannel } from './commands';
+import type { ChannelOptions, Command } from './commands';
+import type { StateNow } from './play';
+import { flag, message, refusal, sendLine } from './protocol';
+import type { Refusal } from './protocol';
+import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
+
+/** A press of `mode` this long during play takes back the last move. */
+const UNDO_HOLD_MS = 1000;
+/** How long a phone may pair after both buttons were pressed. */
+const PAIR_MS = 60000;
+
+/**
+ * Takes the phone's commands and the buttons' presses on a board whose scanner (null on a board of analog banks
+ * alone) reads its digital channels; `show` shows the display's text again, `announce` tells of a change (and, in the
+ * simulator, `advertise` puts a state in the advert). Made once the game is taken up at power-up, in diagnostics if
+ * `diagnose` (the `mode` button held), and tells what it shows. Returns its slow work (command timeouts, the end of
+ * pairing), for the runtime's slow tick.
+ */
+export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
+  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
+  advertise: (current: StateNow) => void): (now: number) => void {
+  const playing = game.playing;
+  /**
+   * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
+   * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
+   * may have none (a no-op made for it would cost JsVars for good).
+   */
+  const settle = playing.settle;
+
+  function handle(command: Command): Refusal | null {
+    const name = command.name;
+    const args = command.args;
+    const diag = status.diagnostics;
+    // Why the command is refused ('not_now'), if it is.
+    let refused: string | null | undefined = null;
+    // `state` takes no arguments: it is answered as a bare `diag` is.
+    if (name === 'state' || name === 'diag') {
+      // `on` other than the mode the board is in: into diagnostics, or back to the game. Diagnostics are made when
+      // they start (rarely; the boot starts them as a phone does): the phone gets a walk message after each step
+      // of the walk test.
+      if (args.on !== undefined && !diag === args.on) {
+        if (args.on) {
+          const progressed = function (walk: WalkState): void {
+            sendLine(radio, message('diag', { walk: walk }));
+            show();
+          };
+          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads.
+          status.active = status.diagnostics = DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? createDiagnostics(scanner!, mod.board, clock.now(), progressed)
+            : playing.diagnose!(clock.now(), progressed);
+        } else {
+          status.diagnostics = null;
+          status.active = playing;
+        }
+        announce();
+      } else if (args.walk) {
+        if (diag) diag.walk(clock.now());
+      } else if (args.on === undefined) sendLine(radio, status.active.report(clock.now()));
+    } else if (name === 'bright') {
+      display.setup(args.level as number);
+      show();
+    } else if (diag) refused = 'diag' satisfies CoreRefusal;
+    else {
+      // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
+      // out is decided first, into the game in play (so a new game starts at zero).
+      if (settle) settle();
+      if (name === 'new') {
+        // The channel took `game` only as this board's own (its `games`).
+        const players = args.players;
+        // Names, or a count of players.
+        const named = typeof players === 'number' ? undefined : players as string[];
+        // A setup that throws leaves the game in play as it was.
+        try {
+          game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
+        } catch (e) {
+          return refusal('bad_arg', (e as Error).message);
+        }
+        announce();
+      } else if (name === 'undo') refused = game.takeBack();
+      // Any other command is the game's move of its name, with the arguments the channel checked.
+      else refused = game.play(Object.assign({ k: name }, args) as unknown as M);
+    }
+    return refused ? refusal('not_now', refused) : null;
+  }
+
+  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle, commands: mod.commands, games: mod.id };
+  // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
+  if (!ON_DEVICE) {
+    channelOptions.access = createAccess({});
+    channelOptions.prompt = function (seconds: number): void {
+      // A command waits exactly while its prompt shows seconds.
+      status.held = seconds > 0;
+      status.prompt = seconds > 0 ? 'bOth ' + seconds : '';
+      show();
+      advertise(game.stateNow());
+    };
+  }
+  const channel = createCommandChannel(channelOptions);
+  // Until when a phone may pair (0: none may).
+  let pairEnds = 0;
+
+  buttons.onPress = function (name: string, heldMs: number): void {
+    const now = clock.now();
+    // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a
+    // phone pair for a while, with a fresh passkey shown on the display. Any other press is the game's (or diagnostics').
+    if (name === 'both') {
+      if (ON_DEVICE || !channel.confirm!(now)) {
+        const passkey = radio.pair(true);
+        pairEnds = passkey ? now + PAIR_MS : 0;
+        status.prompt = passkey ? 'P ' + passkey : '';
+      }
+    } else if (status.diagnostics) {
+      if (name === 'next') status.diagnostics.walk(now);
+    } else {
+      if (settle) settle();
+      // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
+      if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
+      else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));
+    }
+    show();
+  };
+  // Diagnostics at power-up start as a phone starts them (no function kept for the boot alone).
+  if (diagnose) handle({ name: 'diag', args: { on: true } } as unknown as Command);
+  else announce();
+  return function (now: number): void {
+    channel.tick(now);
+    // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
+    // here, no event handler kept.
+    if (pairEnds && (now >= pairEnds || radio.paired())) {
+      radio.pair(false);
+      pairEnds = 0;
+      status.prompt = '';
+      show();
+    }
+  };
+}

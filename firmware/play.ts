@@ -1,0 +1,173 @@
+// The game in play and its log: the game's interpreter, which turns what the
+// sensors see into moves, the state the rules keep, the moves that stand (what
+// undo can take back), and the log in flash that a power cut leaves behind.
+// Every change is saved before it is told; `announce` (the runtime's) tells the
+// phone, the display and the advert of it.
+import type { AnalogBank, Radio, Store } from '../hal/types';
+import { playMove } from './game';
+import type { GameConfig, GameModule, GameOptions } from './game';
+import { flag, message, sendLine } from './protocol';
+import type { Fields } from './protocol';
+import type { AdvertState } from './advert';
+import type { Mode } from './sensing';
+import type { Status } from './status';
+import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
+
+/** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
+export type CoreRefusal = keyof typeof import('./words.json');
+
+/** The state message: the contract's fields and the game's (the advert tells the first of them). */
+export type StateNow = AdvertState & Fields;
+
+export interface Play<S, M> {
+  /**
+   * The game in play: its interpreter, which hears the sensors, with the game's layout on the display and the
+   * state for the phone (properties set on it: a mode object of its own would cost the chip more).
+   */
+  playing: Mode<S>;
+  /** The game's state now. */
+  current(): S;
+  /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
+  stateNow(): StateNow;
+  /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
+  begin(next: GameConfig, named: string[] | undefined): void;
+  /** Plays a move and saves it; returns the code of why it was refused, if it was. */
+  play(move: M): string | undefined;
+  /**
+   * Takes back the last move that stands, as often as asked, for every game:
+   * an undo record goes into the log and the game is replayed from it, so an
+   * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
+   * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
+   */
+  takeBack(): CoreRefusal | null;
+  /** Tells the game's end once, when it becomes over (`current`: the state message). */
+  tellEnd(current: StateNow): void;
+  /**
+   * At power-up: the game saved before the power went, taken up where it was, else a new one of `players`
+   * (`names`) with `options`. Returns the move that was under way when the power went (-1: none).
+   */
+  takeUp(players: number, options: GameOptions, names: string[] | undefined): number | string;
+}
+
+export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
+  announce: () => void): Play<S, M> {
+  // The game's count of players (for the state message: the game keeps its options in its state).
+  let players: number;
+  let names: string[] | undefined;
+  let state: S;
+  // Move records that stand in the log: what undo can take back.
+  let stand = 0;
+  let overSent = false;
+
+  /**
+   * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
+   * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
+   */
+  function saveRecord(text: string): boolean {
+    try {
+      store.append(LOG, text);
+      return true;
+    } catch (e) {
+      flag(radio, String((e as Error).message || e), 'not_saved');
+      return false;
+    }
+  }
+
+  function stateNow(): StateNow {
+    const extra: Fields = mod.fields(state);
+    extra.names = names;
+    extra.players = players;
+    extra.winner = mod.winner(state);
+    // The contract's fields first, then the game's state beside them (side, end, Board...).
+    return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, extra) as unknown as StateNow;
+  }
+
+  function play(move: M): string | undefined {
+    const outcome = playMove(mod, state, move);
+    // Refused, or nothing to do: neither saved nor told.
+    if (outcome.state === state) return outcome.refused;
+    saveRecord(record(move as unknown as object));
+    stand++;
+    state = outcome.state;
+    for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
+    announce();
+  }
+
+  // A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check.
+  const playing = mod.interpreter(function (move: M): void {
+    if (status.sound >= 0) return;
+    status.sensedMoves++;
+    flag(radio, play(move));
+  }, function (value: number | string): void {
+    saveRecord(record({ b: value }));
+  }, analog) as Mode<S>;
+  playing.show = mod.layout;
+  playing.report = stateNow;
+
+  function begin(next: GameConfig, named: string[] | undefined): void {
+    state = mod.setup(next);
+    players = next.players;
+    names = named;
+    overSent = false;
+    stand = 0;
+    store.erase(LOG);
+    saveRecord(setupRecord(mod.id, next, named));
+  }
+
+  return {
+    playing: playing,
+    current: function (): S {
+      return state;
+    },
+    stateNow: stateNow,
+    begin: begin,
+    play: play,
+    takeBack: function (): CoreRefusal | null {
+      if (!stand) return 'undo';
+      if (!saveRecord(undoRecord())) return 'saved';
+      const back = restore(store, mod);
+      if (!back) return 'log';
+      const before = mod.scores(state);
+      state = back.state;
+      stand = back.stand;
+      const after = mod.scores(state);
+      for (let p = 0; p < after.length; p++) {
+        const points = after[p] - before[p];
+        if (points) sendLine(radio, message('score', { player: p, points: points, rule: 'undo' }));
+      }
+      // An undo never tells of the game's end again (announce then notes whether it is over).
+      overSent = true;
+      announce();
+      return null;
+    },
+    tellEnd: function (current: StateNow): void {
+      // overSent follows whether the game is over.
+      if ((current.winner !== null) !== overSent) {
+        overSent = !overSent;
+        if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
+      }
+    },
+    takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
+      const saved = restore(store, mod);
+      if (saved) {
+        players = saved.config.players;
+        names = saved.names;
+        state = saved.state;
+        stand = saved.stand;
+        // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
+        sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending });
+        // The power went during a write: end that record and say where the game stands.
+        if (saved.cut) saveRecord(resyncRecord(saved.stand));
+        return saved.pending;
+      }
+      // A log that held no game it could take up: say the saved game was lost.
+      let lost = 0;
+      store.lines(LOG, function (): void {
+        lost++;
+      });
+      if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
+      begin({ players: count, options: options }, named);
+      return -1;
+    },
+  };
+}

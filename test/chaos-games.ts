@@ -307,7 +307,9 @@ function fortressScorer(): Scorer {
   const onSpot = { EA: true, FA: true };
   /** The stroke's holes: [own?, attacking?] per ball holed. */
   const holes = (v: number[]): { own: boolean; attacking: boolean }[] =>
-    v.slice(2, 2 + (v[1] % 3)).map((x) => ({ own: x % 3 === 0, attacking: x % 3 === 0 && x % 2 === 0 }));
+    v.slice(2, 2 + (v[1] % 3)).map((x) => ({ own: x % 3 === 0, attacking: x % 3 === 0 && x % 2 === 0 }))
+      // The attacking ball is holed once at most.
+      .filter((x, i, all) => !x.attacking || all.findIndex((y) => y.attacking) === i);
   return {
     lines(step) {
       const g = h.game;

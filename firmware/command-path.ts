@@ -88,6 +88,9 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
         } catch (e) {
           return refusal('bad_arg', (e as Error).message);
         }
+        // The new game begins as at a first power-up, from the table as it lies (balls on their spots, colours
+        // down), which is no play (-2): else a cut would later find it and make moves of it.
+        if (playing.resume) playing.resume(clock.now(), scanner ? scanner.level : null, -2);
         announce();
       } else if (name === 'undo') refused = game.takeBack();
       // Any other command is the game's move of its name, with the arguments the channel checked.

@@ -83,8 +83,8 @@ interface Line {
   pair?: Line;
 }
 
-/** The plan as scenario lines (with its cuts, or without), the scorer's scores for it, and the steps played. */
-function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; scores: number[]; end: number } {
+/** The plan as scenario lines (with its cuts, or without), and the scorer's scores for it (steps it cannot play now are left out). */
+function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; scores: number[] } {
   const scorer = game.scorer();
   const lines: Line[] = [];
   let t = 1000;
@@ -129,7 +129,7 @@ function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; s
     t += span;
   });
   lines.sort((a, b) => a.t - b.t);
-  return { lines, scores: scorer.scores(), end: t };
+  return { lines, scores: scorer.scores() };
 }
 
 function text(game: ChaosGame, lines: Line[]): string {

@@ -303,8 +303,9 @@ const COLOURS = ['EA1', 'EA2', 'ER1', 'ER2', 'EG', 'FA1', 'FA2', 'FR1', 'FR2', '
 
 function fortressScorer(): Scorer {
   const h = new History({ s: [0, 0], t: 0, w: -1, last: null as null | { before: string; wrong: boolean; scored: boolean } });
-  /** Which attacking balls lie on their spots (the table, not the game: an undo leaves it). */
+  /** Which attacking balls lie on their spots, and which colours are down (the table, not the game: an undo leaves it). */
   const onSpot = { EA: true, FA: true };
+  const down: Record<string, boolean> = {};
   /** The stroke's holes: [own?, attacking?] per ball holed. */
   const holes = (v: number[]): { own: boolean; attacking: boolean }[] =>
     v.slice(2, 2 + (v[1] % 3)).map((x) => ({ own: x % 3 === 0, attacking: x % 3 === 0 && x % 2 === 0 }))
@@ -320,7 +321,8 @@ function fortressScorer(): Scorer {
         const attacking = side + 'A';
         const happens: Record<string, unknown>[] = [];
         if (!onSpot[attacking as 'EA']) happens.push({ ball: attacking, offSpot: false });
-        if (step.v[0] % 4 === 0) happens.push({ colours: COLOURS[step.v[0] % 12], down: step.v[0] % 8 === 0 });
+        // Colours moved: taken down, or put up again (a change: the same again is no happening).
+        if (step.v[0] % 4 === 0) happens.push({ colours: COLOURS[step.v[0] % 12], down: !down[COLOURS[step.v[0] % 12]] });
         // The stroke itself: the pass or a miss, and the balls holed (the attacking ball last: it ends there).
         const made = holes(step.v);
         if (step.v[0] % 2) happens.push({ ball: attacking, pass: true });
@@ -347,10 +349,18 @@ function fortressScorer(): Scorer {
       if (step.k === 'play') {
         const side = g.t === 0 ? 'E' : 'F';
         const attacking = (side + 'A') as 'EA';
-        // Putting the attacking ball back is a move of its own (hand), kept for the stroke.
+        // Putting the attacking ball back and moving colours are moves of their own (hand), kept for the stroke.
         if (!onSpot[attacking]) h.push();
+        onSpot[attacking] = true;
+        if (step.v[0] % 4 === 0) {
+          h.push();
+          down[COLOURS[step.v[0] % 12]] = !down[COLOURS[step.v[0] % 12]];
+        }
         h.push();
-        onSpot[attacking] = false;
+        // The attacking ball leaves its spot when it passes, is holed or misses (a stroke that holes others only may
+        // leave it there).
+        const made = holes(step.v);
+        if (!made.length || step.v[0] % 2 || made.some((x) => x.attacking)) onSpot[attacking] = false;
         const before = JSON.stringify(Object.assign({}, h.game, { last: null }));
         const gain = holes(step.v).reduce((sum, x) => sum + (x.own ? -2 : 2), 0);
         const p = g.t;

@@ -75,22 +75,26 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
       display.setup(args.level as number);
       show();
     } else if (diag) refused = 'diag' satisfies CoreRefusal;
-    else if (name === 'new') {
-      // The channel took `game` only as this board's own (its `games`).
-      const players = args.players;
-      // Names, or a count of players.
-      const named = typeof players === 'number' ? undefined : players as string[];
-      // A setup that throws leaves the game in play as it was.
-      try {
-        game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
-      } catch (e) {
-        return refusal('bad_arg', (e as Error).message);
-      }
-      announce();
-    } else {
-      // The referee acts on the last move: decide it first if the sensors are still working it out.
+    else {
+      // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
+      // out is decided first, into the game in play (so a new game starts at zero).
       if (settle) settle();
-      if (name === 'undo') refused = game.takeBack();
+      if (name === 'new') {
+        // The channel took `game` only as this board's own (its `games`).
+        const players = args.players;
+        // Names, or a count of players.
+        const named = typeof players === 'number' ? undefined : players as string[];
+        // A setup that throws leaves the game in play as it was.
+        try {
+          game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
+        } catch (e) {
+          return refusal('bad_arg', (e as Error).message);
+        }
+        // The new game begins as at a first power-up, from the table as it lies (balls on their spots, colours
+        // down), which is no play (-2): else a cut would later find it and make moves of it.
+        if (playing.resume) playing.resume(clock.now(), scanner ? scanner.level : null, -2);
+        announce();
+      } else if (name === 'undo') refused = game.takeBack();
       // Any other command is the game's move of its name, with the arguments the channel checked.
       else refused = game.play(Object.assign({ k: name }, args) as unknown as M);
     }

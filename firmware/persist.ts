@@ -3,6 +3,9 @@
 // pure rules gives back the state exactly. A record is its JSON, '*', two hex
 // digits of a checksum and a newline, so one cut short by a power cut (or
 // garbled) is told from a whole one and ignored with everything after it.
+// A record cut short stays cut short: the board ends it with '~' before the
+// newline, which no whole record's end can hold (its last two bytes before
+// the newline are hex digits), so nothing written later ever completes it.
 import type { Store } from '../hal/types';
 import { playMove } from './game';
 import type { GameConfig, GameModule } from './game';
@@ -39,7 +42,9 @@ export interface Restored<S> {
   cut: boolean;
   /**
    * The move under way when the power went (its begin records with nothing after them: the game's own number, or,
-   * with strings that extend it, its decimal digits followed by them, one string), or -1.
+   * with strings that extend it, its decimal digits followed by them, one string), or -1; with nothing under way
+   * in a game where an undo was made, -2: the table may lie otherwise than the game has it because the referee
+   * took a move back, and what the board finds there at power-up is no play.
    */
   pending: number | string;
 }
@@ -47,10 +52,12 @@ export interface Restored<S> {
 /**
  * The record written after a record cut short, once the board is back: the
  * count of move records that stand. Restore trusts the records after it again,
- * when its count is the count of records standing until then.
+ * when its count is the count of records standing until then. It ends the cut
+ * record with '~' and a newline, never a bare newline: a record cut just
+ * before its own newline would be whole again.
  */
 export function resyncRecord(moves: number): string {
-  return '\n' + record({ sync: moves });
+  return '~\n' + record({ sync: moves });
 }
 
 interface Record_ {
@@ -88,6 +95,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let cut = false;
   let dropped = 0;
   let pending: number | string = -1;
+  let undone = false;
   // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
   let n = 0;
@@ -105,8 +113,6 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
     // The setup record: without it there is no game to restore, and nothing after it counts.
     if (!n++) setup = value && value.g === game.id && value;
     else if (setup) {
-      const before = pending;
-      pending = -1;
       // After a garbled record nothing can be trusted to follow from what came before,
       // unless a resync says the board went on from exactly the moves standing so far.
       if (value && value.sync !== undefined) {
@@ -116,14 +122,23 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           trusted = false;
           cut = line.slice(-1) !== '\n';
         }
-        if (!trusted) dropped++;
-        else if ((value as Record_).b !== undefined) {
+        if (!trusted) {
+          dropped++;
+          // A whole record after the garbled one: the board went on, past the move that was under way. A record
+          // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
+          if (value) pending = -1;
+        } else if ((value as Record_).b !== undefined) {
           const b = (value as Record_).b as number | string;
           // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
-          pending = typeof b === 'string' && before !== -1 ? before + b : b;
+          pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
+        } else {
+          pending = -1;
+          if (!(value as Record_).u) standing.push(n);
+          else {
+            standing.pop();
+            undone = true;
+          }
         }
-        else if ((value as Record_).u) standing.pop();
-        else standing.push(n);
       }
     }
   });
@@ -149,7 +164,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
       moves++;
     }
   });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && undone ? -2 : pending };
 }
 
 /** The setup record of a game (JSON leaves out names when there are none). */

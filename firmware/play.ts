@@ -155,7 +155,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
         state = saved.state;
         stand = saved.stand;
         // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
-        sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: saved.pending === -1 ? undefined : saved.pending });
+        sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending });
         // The power went during a write: end that record and say where the game stands.
         if (saved.cut) saveRecord(resyncRecord(saved.stand));
         return saved.pending;

@@ -9,6 +9,8 @@ export class SimFlash implements Store {
   private budget = -1;
   /** Set when an armed cut struck: the power is gone, and nothing more is written. */
   cut = false;
+  /** Called when an armed cut strikes: the board dies there, and sends or shows nothing after it. */
+  onCut: (() => void) | null = null;
 
   constructor(private capacity = 40 * 1024) {}
 
@@ -25,10 +27,16 @@ export class SimFlash implements Store {
       this.files[name] = old + data.slice(0, this.budget);
       this.budget = -1;
       this.cut = true;
+      if (this.onCut) this.onCut();
       return;
     }
     if (this.budget >= 0) this.budget -= data.length;
     this.files[name] = old + data;
+  }
+
+  /** Whether a cut is armed and has not struck yet. */
+  armed(): boolean {
+    return this.budget >= 0;
   }
 
   /** Power is back: writes go through again. */

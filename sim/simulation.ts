@@ -135,6 +135,9 @@ export class Simulation {
   private advertsRead = 0;
   private writes = 0;
   private shown = '';
+  /** Notifications and adverts the board had sent when an armed cut struck a flash write, until it boots again (-1: none struck). */
+  private sentAtCut = -1;
+  private advertsAtCut = 0;
   private observe: Interpreter;
   private jitter: ScanJitter;
   private world: World;
@@ -170,6 +173,10 @@ export class Simulation {
     };
     for (const c of game.start ? game.start(this.world) : []) inputs.setExact(0, c.ch, c.level);
     inputs.advanceTo(0);
+    this.flash.onCut = () => {
+      this.sentAtCut = this.hal.radio.notifications.length;
+      this.advertsAtCut = this.hal.radio.adverts.length;
+    };
     this.powerOn(0);
   }
 
@@ -193,6 +200,7 @@ export class Simulation {
   /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
   private boot(): void {
     this.bootAt = null;
+    this.sentAtCut = -1;
     const { header, game } = this.scenario;
     const board = game.module.board;
     this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
@@ -226,17 +234,22 @@ export class Simulation {
     this.firmware = null;
   }
 
-  /** Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write. */
+  /**
+   * Prints what the board sent and showed since the last look; stops the board if a cut struck a flash write, and
+   * then prints nothing it sent or showed after the cut (the chip died in the middle of that write).
+   */
   private flush(): void {
-    if (this.firmware && this.flash.cut) this.powerOff();
     const radio = this.hal.radio;
-    for (; this.advertsRead < radio.adverts.length; this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
-    for (; this.notes < radio.notifications.length; this.notes++) {
+    if (this.firmware && this.flash.cut) this.powerOff();
+    const dead = this.sentAtCut >= 0;
+    const sent = dead ? this.sentAtCut : radio.notifications.length;
+    for (; this.advertsRead < (dead ? this.advertsAtCut : radio.adverts.length); this.advertsRead++) this.adverts.push(radio.adverts[this.advertsRead]);
+    for (; this.notes < sent; this.notes++) {
       const chunk = radio.notifications[this.notes].chunk;
       if (this.onChunk) this.onChunk(chunk);
       for (const message of this.decoder.push(chunk)) this.emit({ phone: message });
     }
-    if (this.hal.chain.writes.length !== this.writes) {
+    if (!dead && this.hal.chain.writes.length !== this.writes) {
       this.writes = this.hal.chain.writes.length;
       const text = this.hal.chain.text();
       if (text !== this.shown) {

@@ -289,3 +289,22 @@ function withoutMoves(ex: Example, from: number, at: number, blindEnd: number, p
   }
   return null;
 }
+
+/** The records an example game writes to its log, in order, from the log's last erase (a `new`) on. */
+export function exampleWrites(name: string): { game: GameModule<unknown, object>; writes: string[] } {
+  const sim = new Simulation(parseScenario(readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8')));
+  const writes: string[] = [sim.flash.files[LOG]];
+  const flash = sim.flash;
+  const append = flash.append.bind(flash);
+  const erase = flash.erase.bind(flash);
+  flash.append = (file: string, data: string): void => {
+    if (file === LOG) writes.push(data);
+    append(file, data);
+  };
+  flash.erase = (file: string): void => {
+    if (file === LOG) writes.length = 0;
+    erase(file);
+  };
+  sim.runToEnd();
+  return { game: sim.scenario.game.module as GameModule<unknown, object>, writes };
+}

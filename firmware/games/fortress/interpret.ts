@@ -308,8 +308,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         found = seen;
         resumed = n;
       } else if (seen) {
-        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS.
-        resting = 1;
+        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS; not in a game
+        // where an undo was made (-2): the ball may lie where the move taken back left it, and the referee decided.
+        resting = +(first > -2);
         emit({ k: 'found', h: seen });
       }
       at[LAST] = t;

@@ -108,18 +108,28 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
-   * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours it cannot name.
+   * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours or a ball it cannot name.
    */
   function lay(st: FortressState, h: string): boolean {
     const end = h.slice(-1);
-    const name = h.slice(0, -1);
-    if (end === '_' || end === '^') {
-      const bit = namesOf(COLOURS).indexOf(name);
-      if (bit < 0) return false;
-      st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
-    } else if (end === '+' || end === '-') {
-      const ball = namesOf(BALLS).indexOf(name);
-      if (ball >= 0) st.sp = st.sp & ~(1 << ball) | +(end === '-') << ball;
+    const colours = end === '_' || end === '^';
+    const bit = namesOf(colours ? COLOURS : BALLS).indexOf(h.slice(0, -1));
+    if (bit < 0) return false;
+    if (colours) st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
+    else if (end === '+' || end === '-') st.sp = st.sp & ~(1 << bit) | +(end === '-') << bit;
+    return true;
+  }
+
+  /**
+   * Whether every one of `hs` is a ball's spot or colours the board knows, marked with one of `ends` (`+-` a ball
+   * coming back to its spot or leaving it, `_^` colours down or up): what `hand` and `found` may hold. Checked before
+   * they are taken, so no happening a stroke cannot read ever waits for the next stroke.
+   */
+  function readable(hs: string[] | undefined, ends: string): hs is string[] {
+    if (!Array.isArray(hs)) return false;
+    for (let i = 0; i < hs.length; i++) {
+      const h = hs[i];
+      if (typeof h !== 'string' || h.length < 2 || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
     }
     return true;
   }
@@ -316,7 +326,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs) return refuse(state);
+    if (!hs || found && !readable(found, '+_')) return refuse(state, 'bad');
     let all = (state.ph || []).concat(hs);
     if (found) {
       const k = all.length - hs.length + (n as number);
@@ -330,7 +340,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !hs) return refuse(state, state.w !== null ? '' : undefined);
+    if (state.w !== null || !readable(hs, '+-_^')) return refuse(state, state.w !== null ? '' : 'bad');
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
     // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
@@ -369,7 +379,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // began). As the game has it already, it is no move (refused, and so not saved).
     found(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const seen = happenings(move.h);
-      if (state.w !== null || !seen) return refuse(state, '');
+      if (state.w !== null || !readable(seen, '+_')) return refuse(state, state.w !== null ? '' : 'bad');
       const hs = foundSince(state, state.ph || [], seen);
       return hs.length ? byHand(state, hs) : refuse(state, '');
     },

@@ -646,8 +646,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
       // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
-      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch).
-      throwAt = t;
+      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch). With its weight past the launch row,
+      // a launch soon after power-up is the next throw, not this weight passing another group.
+      throwAt = passing ? t : Math.max(0, t - QUIET_MS);
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
     faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {

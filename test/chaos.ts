@@ -1,0 +1,232 @@
+// The chaos harness (docs/saving.md, "How it is tested"): random legal play of
+// a game from its own happenings (test/chaos-games.ts), mixed with undo, `new`,
+// referee corrections, garbled and unpaired phone lines, and power cuts: at an
+// instant, back to back, during the boot, or in the middle of any write to
+// flash (at any byte). Each run is a scenario (docs/replay.md) the simulator
+// plays twice, with and without its cuts, and checks:
+//
+// - at every power-up, the saved log restores the scores, turn and winner the
+//   phone last heard, or the phone is told the saved game was lost;
+// - with cuts in quiet time only (after a step's happenings, as a board left
+//   alone), the game ends exactly as without them;
+// - without cuts, the scores are the independent scorer's for the happenings
+//   played (nothing doubled, invented or lost);
+// - nothing throws, and the board is running at the end.
+//
+// A break throws an Error whose message holds the cut run as a JSON Lines
+// scenario that `npx tallyboard replay` plays. Used by test/chaos.test.ts (a
+// seeded sample) and bench/chaos.bench.ts (at scale).
+import fc from 'fast-check';
+import { LOG, restore } from '../firmware/persist';
+import type { GameModule } from '../firmware/game';
+import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import type { ChaosGame, Step, TimedLine } from './chaos-games';
+
+/** A power cut in a step: in its quiet time (the game must end as uncut), or anywhere in it. */
+export type Cut =
+  | { kind: 'write'; bytes: number; anywhere: boolean }
+  | { kind: 'instant'; at: number; after: number[]; anywhere: boolean };
+
+export interface Plan {
+  steps: Step[];
+  /** Per step, its cut, if any. */
+  cuts: (Cut | null)[];
+}
+
+/** How a run came out. */
+export interface RunResult {
+  /** Power cuts that struck (a cut armed on a write strikes only if a write comes while it is armed). */
+  cuts: number;
+  /** The cut run as a scenario. */
+  scenario: string;
+}
+
+/** The board needs this long after `on` before the next step: its boot, and some. */
+const UP_MS = BOOT_MS + 200;
+
+function garbledText(): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.string({ maxLength: 40 }).map((s) => s.replace(/[\r\n]/g, ' ')),
+    fc.constantFrom('{"cmd":', '{"cmd":"undo"', '{"cmd":"nope"}', '{"cmd":"new","players":99}', '{"cmd":"fix","r":7}', '[]', 'null', '{"cmd":"hand","h":"XY? EA"}', '{"cmd":"stroke","h":"EA>QQ"}', '{"cmd":"ring","peg":"zz"}', '{"cmd":"place","i":9}'),
+  );
+}
+
+/** The steps of a game's runs: its own, and undo, `new`, garbled and unpaired phone lines. */
+export function stepArbitrary(game: ChaosGame): fc.Arbitrary<Step> {
+  const others: fc.WeightedArbitrary<Step>[] = [
+    { weight: 1, arbitrary: garbledText().map((text): Step => ({ k: 'garbled', text })) },
+    { weight: 1, arbitrary: fc.nat(1).map((v): Step => ({ k: 'unpaired', v })) },
+  ];
+  if (game.undo) others.push({ weight: 2, arbitrary: fc.constant<Step>({ k: 'undo' }) });
+  if (game.newGame) others.push({ weight: 1, arbitrary: fc.constant<Step>({ k: 'new' }) });
+  return fc.oneof({ weight: 12, arbitrary: game.steps }, ...others);
+}
+
+/** Cuts: in quiet time only (`anywhere` false), or anywhere at all. */
+export function cutArbitrary(anywhere: boolean): fc.Arbitrary<Cut | null> {
+  const write = fc.nat(90).map((bytes): Cut => ({ kind: 'write', bytes, anywhere }));
+  const instant = fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.array(fc.integer({ min: 1, max: 999 }), { maxLength: 3 }))
+    .map(([at, after]): Cut => ({ kind: 'instant', at, after: after.length % 2 ? after : after.concat([1]), anywhere }));
+  return fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: write }, { weight: 1, arbitrary: instant });
+}
+
+export function planArbitrary(game: ChaosGame, anywhere: boolean, maxSteps: number): fc.Arbitrary<Plan> {
+  return fc.array(fc.tuple(stepArbitrary(game), cutArbitrary(anywhere)), { minLength: 1, maxLength: maxSteps })
+    .map((pairs) => ({ steps: pairs.map((p) => p[0]), cuts: pairs.map((p) => p[1]) }));
+}
+
+interface Line {
+  t: number;
+  body: Record<string, unknown>;
+  /** A cut armed on a write, its step's window end: disarmed then if it has not struck (its lines left out). */
+  armedUntil?: number;
+  pair?: Line;
+}
+
+/** The plan as scenario lines (with its cuts, or without), and the scorer's scores for it (steps it cannot play now are left out). */
+function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; scores: number[] } {
+  const scorer = game.scorer();
+  const lines: Line[] = [];
+  let t = 1000;
+  for (const opening of scorer.opening ? scorer.opening() : []) lines.push({ t: t + opening.dt, body: opening.body });
+  if (lines.length) t += game.gapMs;
+  plan.steps.forEach((step, i) => {
+    const made: TimedLine[] | null = scorer.lines(step);
+    if (!made) return;
+    const body = (dt: number, b: Record<string, unknown>): void => {
+      lines.push({ t: t + dt, body: b });
+    };
+    if (step.k === 'undo') body(0, { phone: { cmd: 'undo' } });
+    else if (step.k === 'new') body(0, { phone: { cmd: 'new', game: game.id, players: game.header.players, options: game.header.options || {} } });
+    else if (step.k === 'garbled') body(0, { phone: step.text });
+    else if (step.k === 'unpaired') body(0, { phone: step.v ? { cmd: 'undo' } : { cmd: 'state' }, paired: false });
+    for (const m of made) body(m.dt, m.body);
+    scorer.apply(step);
+    const last = made.length ? made[made.length - 1].dt : 0;
+    // An unpaired command waits 10 s for the board's buttons, then lapses.
+    const span = Math.max(last + game.gapMs, step.k === 'unpaired' ? 11000 + UP_MS : 0);
+    const quiet = t + Math.max(last + game.quietMs, step.k === 'unpaired' ? 10500 : 0);
+    const windowEnd = t + span - UP_MS;
+    const cut = withCuts ? plan.cuts[i] : null;
+    if (cut) {
+      const from = cut.anywhere ? t : quiet;
+      if (cut.kind === 'write') {
+        const on: Line = { t: windowEnd, body: { power: 'on' } };
+        lines.push({ t: from, body: { power: 'cut', afterBytes: cut.bytes }, armedUntil: windowEnd - 1, pair: on }, on);
+      } else {
+        // The cuts and power-ups after it, scaled to end in the window.
+        const room = windowEnd - from - cut.after.length;
+        const sum = cut.after.reduce((a, b) => a + b, 0);
+        const scale = sum > room ? room / sum : 1;
+        let at = Math.round(from + cut.at * Math.max(0, room - sum * scale));
+        lines.push({ t: at, body: { power: 'cut' } });
+        cut.after.forEach((ms, k) => {
+          at += Math.max(1, Math.floor(ms * scale));
+          lines.push({ t: at, body: { power: k % 2 ? 'cut' : 'on' } });
+        });
+      }
+    }
+    t += span;
+  });
+  lines.sort((a, b) => a.t - b.t);
+  return { lines, scores: scorer.scores() };
+}
+
+function text(game: ChaosGame, lines: Line[]): string {
+  return [JSON.stringify(Object.assign({}, game.header, { seed: 7 })), ...lines.map((l) => JSON.stringify(Object.assign({ t: l.t }, l.body)))].join('\n') + '\n';
+}
+
+interface Heard {
+  scores: number[];
+  turn: number;
+  winner: number | null;
+}
+
+/** Runs a scenario's lines, disarming cuts on writes that did not strike in their window; checks every power-up. */
+function play(game: ChaosGame, lines: Line[]): { sim: Simulation; kept: Line[]; cuts: number } {
+  const sim = new Simulation(parseScenario(text(game, lines)));
+  const module = sim.scenario.game.module as GameModule<unknown, object>;
+  const dropped = new Set<Line>();
+  let cuts = 0;
+  const powerOff = sim.powerOff.bind(sim);
+  sim.powerOff = (): void => {
+    if (sim.firmware) cuts++;
+    powerOff();
+  };
+  const powerOn = sim.powerOn.bind(sim);
+  sim.powerOn = (bootMs?: number): void => {
+    if (!sim.firmware) checkRestore(sim, module);
+    powerOn(bootMs);
+  };
+  for (const line of lines) {
+    if (line.armedUntil === undefined) continue;
+    sim.runUntil(line.armedUntil);
+    if (sim.flash.armed()) {
+      sim.flash.cutAfter(-1);
+      dropped.add(line).add(line.pair!);
+    }
+  }
+  sim.runToEnd();
+  return { sim, kept: lines.filter((l) => !dropped.has(l)), cuts };
+}
+
+/** The scores, turn and winner the phone last heard, from the board's state messages. */
+function lastHeard(sim: Simulation): Heard | null {
+  for (let i = sim.out.length - 1; i >= 0; i--) {
+    const line = JSON.parse(sim.out[i]) as { phone?: { type: string } & Heard };
+    if (line.phone && line.phone.type === 'state') return { scores: line.phone.scores, turn: line.phone.turn, winner: line.phone.winner };
+  }
+  return null;
+}
+
+/** At a power-up: the log restores what the phone last heard (a log that restores nothing is told at the boot). */
+function checkRestore(sim: Simulation, module: GameModule<unknown, object>): void {
+  const heard = lastHeard(sim);
+  const r = restore(sim.flash, module);
+  if (!r || !heard) return;
+  const got: Heard = { scores: module.scores(r.state), turn: module.turn(r.state), winner: module.winner(r.state) };
+  if (JSON.stringify(got) !== JSON.stringify(heard)) {
+    throw new Error(`at the power-up at ${sim.t} ms the log restores ${JSON.stringify(got)}, but the phone last heard ${JSON.stringify(heard)}`);
+  }
+}
+
+const outcome = (sim: Simulation): string => {
+  const f = sim.final() as { scores: number[]; winner: number | null; turn?: number };
+  return JSON.stringify({ scores: f.scores, winner: f.winner, turn: f.turn });
+};
+
+/** Plays a plan with its cuts and without; throws an Error holding the cut run's scenario when an invariant breaks. */
+export function runPlan(game: ChaosGame, plan: Plan): RunResult {
+  const uncut = lay(game, plan, false);
+  const cut = lay(game, plan, true);
+  let kept: Line[] = cut.lines;
+  try {
+    const clean = play(game, uncut.lines).sim;
+    const expected = JSON.stringify(uncut.scores);
+    const scored = JSON.stringify((clean.final() as { scores: number[] }).scores);
+    if (scored !== expected) throw new Error(`without cuts the board scores ${scored}; the rules give ${expected}`);
+    const run = play(game, cut.lines);
+    kept = run.kept;
+    if (!run.sim.firmware) throw new Error('the board is off at the end');
+    const anywhere = plan.cuts.some((c) => c && c.anywhere);
+    if (!anywhere && outcome(run.sim) !== outcome(clean)) {
+      throw new Error(`with cuts in quiet time the game ends ${outcome(run.sim)}; without them ${outcome(clean)}`);
+    }
+    return { cuts: run.cuts, scenario: text(game, kept) };
+  } catch (e) {
+    throw new Error(`${(e as Error).message}\nscenario (npx tallyboard replay):\n${text(game, kept)}`);
+  }
+}
+
+/** Runs `runs` seeded plans of a game; returns the counts and the first break (its seed, path and scenario). */
+export function chaos(game: ChaosGame, options: { seed: number; runs: number; anywhere: boolean }): { runs: number; cuts: number; failure: string | null } {
+  let runs = 0;
+  let cuts = 0;
+  const details = fc.check(fc.property(planArbitrary(game, options.anywhere, game.maxSteps), (plan) => {
+    runs++;
+    cuts += runPlan(game, plan).cuts;
+  }), { seed: options.seed, numRuns: options.runs, endOnFailure: process.env.CHAOS_NO_SHRINK === '1' });
+  if (!details.failed) return { runs, cuts, failure: null };
+  const error = details.errorInstance as Error | undefined;
+  return { runs, cuts, failure: `seed ${options.seed}, path ${details.counterexamplePath}: ${error ? error.message : 'interrupted'}` };
+}

@@ -339,11 +339,6 @@ function fortressScorer(): Scorer {
       if (step.k === 'fix') return g.last && !g.last.wrong && !g.last.scored ? [{ dt: 0, body: { phone: { cmd: 'wrong' } } }] : null;
       return [];
     },
-    opening() {
-      // The six balls put on their spots by hand before the first stroke.
-      for (let i = 0; i < 6; i++) h.push();
-      return [{ dt: 0, body: { do: 'stroke', happens: ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].map((ball) => ({ ball, offSpot: false })) } }];
-    },
     apply(step) {
       const g = h.game;
       if (step.k === 'play') {

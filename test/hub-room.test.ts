@@ -282,6 +282,19 @@ describe('hub: signed adverts of enrolled boards', () => {
     assert.equal(r.hear(heard(changed), 30).verdict, 'forged');
     assert.deepEqual([r.states()[0].scores, r.results().length], [[10, 0], 0]);
   });
+  it('the name a gateway heard is not signed: an enrolled board shows the club\'s name or none, whatever a device with its address answers', () => {
+    // A device advertising the board's address with a scan response of its own makes the gateway publish the board's
+    // latest advert (a repeat) with that name.
+    const r = room();
+    const latest = signed(advert({ scores: [10, 0] }, 0), 5);
+    assert.equal(r.hear({ ...heard(latest), name: 'Tallyboard' }, 0).state?.name, null);
+    const repeat = r.hear({ ...heard(latest), name: '=HYPERLINK("x") wins' }, 20_000);
+    assert.equal(repeat.verdict, 'duplicate');
+    assert.deepEqual(r.states().map((s) => s.name), [null]);
+    const named = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY_BYTES }, names: { [B]: 'Table 3' } });
+    named.hear({ ...heard(latest), name: 'Evil' }, 0);
+    assert.deepEqual(named.states().map((s) => s.name), ['Table 3']);
+  });
   it('a board not enrolled may sign: taken, shown as not enrolled', () => {
     const r = room();
     const h = r.hear(heard(signed(advert({ scores: [3, 0] }, 0), 9), 'f0:a1:00:00:00:02'), 0);

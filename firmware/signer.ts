@@ -27,12 +27,13 @@ export function createSigner(store: Store, signing: Signing): Signer {
   let key = '';
   let counter = 0;
   let lines = 0;
-  // The key's line is its 32 digits and a newline; a line a power cut left short reads as a smaller
-  // value (or none), so the highest is always one written whole, and a key cut short is no key.
+  // Every write begins a line of its own, so a line a power cut left short never runs into the next. The key's
+  // line is `k`, its 32 digits and a newline: cut short it is no key, and (the `k`) no value either, though its
+  // digits may be decimal. A value's line cut short reads as a smaller value, so the highest is one written whole.
   // Not kept in a variable: read once, at boot, it would hold JsVars for as long as the board runs.
   for (let i = 0; i < 2; i++) {
     store.lines(i ? SPARE : LOG, function (line: string): void {
-      if (line.length > 32) key = line.trim();
+      if (line.length > 33) key = line.substr(1, 32);
       else if (line.length > 1) {
         lines++;
         const v = parseInt(line);
@@ -44,7 +45,7 @@ export function createSigner(store: Store, signing: Signing): Signer {
     // From a line of its own: a line a power cut left short is not read as the start of this one.
     let line = '\n' + value + '\n';
     if (++lines > MOST_LINES) {
-      line = key + line;
+      line = '\nk' + key + line;
       store.append(SPARE, line);
       store.erase(LOG);
       store.append(LOG, line);
@@ -63,7 +64,7 @@ export function createSigner(store: Store, signing: Signing): Signer {
     key: function (): string {
       if (!key) {
         key = signing.secret();
-        store.append(LOG, key + '\n');
+        store.append(LOG, '\nk' + key + '\n');
         keep(counter + RESERVE);
       }
       return key;

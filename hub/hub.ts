@@ -51,6 +51,17 @@ export type Counts = Record<Verdict | 'notOurs' | 'copies' | 'withoutData' | 'ju
 /** A topic or id as a log line shows it: printable, and short. */
 const shown = (text: string) => (text.length > 80 ? text.slice(0, 80) + '…' : text).replace(/[^\x20-\x7e]/g, '?');
 
+/** How many boards (or topics) the hub remembers what it told of, or whose whole adverts it heard: a phone advertising ever new addresses cannot fill its memory. */
+export const MAX_REMEMBERED = 4096;
+
+/** Adds `key` to `kept` (a Set, or a Map with `value`) as its newest; beyond MAX_REMEMBERED the oldest is forgotten. */
+export function remember<V>(kept: Set<string> | Map<string, V>, key: string, value?: V): void {
+  kept.delete(key);
+  if (kept instanceof Map) kept.set(key, value as V);
+  else kept.add(key);
+  if (kept.size > MAX_REMEMBERED) kept.delete(kept.keys().next().value as string);
+}
+
 /** How many adverts without manufacturer data, and none of a board with it, before the hub says what to change. */
 const WITHOUT_DATA_HINT = 50;
 
@@ -195,7 +206,7 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       return;
     }
     log(last && last.since ? `${line} (and ${last.since} more since the last told)` : line);
-    told.set(key, { at: now(), since: 0 });
+    remember(told, key, { at: now(), since: 0 });
   };
 
   let readyResolve!: () => void;
@@ -270,7 +281,7 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       counts.copies++;
       return;
     }
-    if (!reading.copy) wholeFrom.add(reading.board);
+    if (!reading.copy) remember(wholeFrom, reading.board);
     const heard = room.hear(reading, now());
     counts[heard.verdict]++;
     if (heard.verdict === 'malformed') tell(reading.board, heard.verdict, `hub: dropped a malformed advert from ${reading.board} on ${shown(topic)}`);

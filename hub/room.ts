@@ -90,7 +90,10 @@ export class Room {
     const info = opened && decodeAdvert(opened.bytes, this.options.games);
     if (!info) return { verdict: 'malformed' };
     const known = this.boards.get(advert.board);
-    const name = this.options.names?.[advert.board] ?? advert.name ?? known?.state.name ?? null;
+    // The name a gateway heard (the scan response) is not signed: any device with the board's address can answer
+    // with its own, so an enrolled board shows only the club's.
+    const enrolled = this.enrolled(advert.board);
+    const name = this.options.names?.[advert.board] ?? (enrolled ? null : advert.name ?? known?.state.name ?? null);
     let verdict: Verdict = 'new';
     const counter = opened!.counter;
     if (counter !== null) {
@@ -118,7 +121,7 @@ export class Room {
       board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
       turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
       seq: info.seq, counter, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
-      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled: this.enrolled(advert.board),
+      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled,
     };
     this.follow(advert.board, { state, heardAt: now, publishedAt: now });
     const hearing: Hearing = { verdict, back, state };

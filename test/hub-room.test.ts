@@ -10,6 +10,7 @@ import { MAX_ID, MAX_NAME, NOT_OURS, boardId, readGatewayMessage } from '../hub/
 import type { HeardAdvert } from '../hub/gateways';
 import { readBoardState, readFinishedGame } from '../hub/messages';
 import { MAX_STEP, Room } from '../hub/room';
+import { MAX_REMEMBERED, remember } from '../hub/hub';
 import type { FinishedGame } from '../hub/messages';
 import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/gateway';
 import { advertGameNames } from '../sim/replay';
@@ -281,6 +282,31 @@ describe('hub: signed adverts of enrolled boards', () => {
     changed[8] = 200;
     assert.equal(r.hear(heard(changed), 30).verdict, 'forged');
     assert.deepEqual([r.states()[0].scores, r.results().length], [[10, 0], 0]);
+  });
+  it('the name a gateway heard is not signed: an enrolled board shows the club\'s name or none, whatever a device with its address answers', () => {
+    // A device advertising the board's address with a scan response of its own makes the gateway publish the board's
+    // latest advert (a repeat) with that name.
+    const r = room();
+    const latest = signed(advert({ scores: [10, 0] }, 0), 5);
+    assert.equal(r.hear({ ...heard(latest), name: 'Tallyboard' }, 0).state?.name, null);
+    const repeat = r.hear({ ...heard(latest), name: '=HYPERLINK("x") wins' }, 20_000);
+    assert.equal(repeat.verdict, 'duplicate');
+    assert.deepEqual(r.states().map((s) => s.name), [null]);
+    const named = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { [B]: KEY_BYTES }, names: { [B]: 'Table 3' } });
+    named.hear({ ...heard(latest), name: 'Evil' }, 0);
+    assert.deepEqual(named.states().map((s) => s.name), ['Table 3']);
+  });
+  it('a phone advertising ever new addresses: what the hub remembers of boards stays bounded, the latest kept', () => {
+    // The hub remembers which boards it heard whole adverts of, and what it logged of each: one entry per address.
+    const whole = new Set<string>();
+    const told = new Map<string, number>();
+    for (let i = 0; i < 3 * MAX_REMEMBERED; i++) {
+      remember(whole, boardAddress(i));
+      remember(told, `${boardAddress(i)} malformed`, i);
+      if (i % 100 === 0) remember(whole, B);
+    }
+    assert.deepEqual([whole.size, told.size], [MAX_REMEMBERED, MAX_REMEMBERED]);
+    assert.ok(whole.has(B) && whole.has(boardAddress(3 * MAX_REMEMBERED - 1)) && !whole.has(boardAddress(0)));
   });
   it('a board not enrolled may sign: taken, shown as not enrolled', () => {
     const r = room();

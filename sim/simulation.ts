@@ -363,10 +363,12 @@ export class Simulation {
   runToEnd(): void {
     const { actions } = this.scenario;
     const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
+    const end = lastT + this.scenario.game.tailMs;
     for (;;) {
       const t = this.t;
-      this.step();
-      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet()) break;
+      // A resting board's scans are 500 ms apart: the replay ends at the end of the game's timeouts all the same.
+      this.step(t < end && this.firmware && this.hal.ticker.restMs() ? end : Infinity);
+      if (this.next >= actions.length && t >= end && this.quiet()) break;
       if (t > lastT + TAIL_LIMIT_MS) break;
     }
     this.emit({ final: this.final() });

@@ -58,7 +58,7 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     clock: espruinoClock,
     // A board of analog banks alone has nothing for the scanner (firmware/device.ts).
     banks: DIGITAL_BANKS ? buildBanks(game.board.banks as BankOptions[]) : [],
-    ticker: espruinoTicker(),
+    ticker: espruinoTicker(REFERENCE_BOARD.wake),
     buttons: espruinoButtons(REFERENCE_BOARD.next, REFERENCE_BOARD.mode),
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),

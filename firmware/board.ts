@@ -60,6 +60,8 @@ export const REFERENCE_BOARD = {
   displayClk: 26,
   displayLoad: 27,
   displayModules: 3,
+  /** The wake line (wiring.md, Resting when idle): a resting board's ticks speed up at a rising edge. */
+  wake: 24,
 };
 
 /** The board's buttons by name, and `both`: the two pressed together (a press of its own, hal/types.ts Buttons). */

@@ -26,6 +26,11 @@ import type { Status } from './status';
 import { sendLine } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
+/** Nothing moving for this long (ms), and the board rests: ticks every REST_TICK_MS, woken by the wake line. */
+export const REST_AFTER_MS = 2000;
+/** A resting board's tick: it sees a level change (a ring on a peg) this late at most; a transit wakes it at once. */
+export const REST_TICK_MS = 500;
+
 export interface RuntimeConfig {
   players: number;
   /** Player names, when the scenario or the phone gave them. */
@@ -94,6 +99,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
   let slowAt = 0;
+  // When the board last saw something move, or had work under way: it rests REST_AFTER_MS later.
+  let movedAt = clock.now();
+  // The scanner's tick while nothing is pending (it swaps in another while a deadline waits).
+  const idlePoll = scanning ? scanner!.poll : null;
+  const ticker = hal.ticker;
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
   // Signs the advert once a phone paired (a HAL without signing, the simulator's, never does; a board's always can).
@@ -153,6 +163,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const now = clock.now();
     const changed = scanning ? scanner!.poll(now) : 0;
     if (changed) {
+      movedAt = now;
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
       scanner!.drain(sink as Pick<Interpreter, 'sense'>);
@@ -161,11 +172,20 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
-    watch.slow(now);
+    // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first.
+    if (now - movedAt < REST_AFTER_MS) watch.slow(now);
     if (status.prompt || status.note) show();
+    // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
+    // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
+    // of analog banks alone never rests: its interpreter polls its launch row itself.
+    if (!scanning || scanner!.poll !== idlePoll || (playing.busy && playing.busy()) || status.prompt || status.note
+      || status.sound >= 0 || status.diagnostics) {
+      movedAt = now;
+      ticker.rest(0);
+    } else if (now - movedAt >= REST_AFTER_MS) ticker.rest(REST_TICK_MS);
   }
 
-  hal.ticker.every(config.pollMs, tick);
+  ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
   (hal as unknown) = (config as unknown) = scanOptions = null;

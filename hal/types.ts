@@ -89,6 +89,14 @@ export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions |
  */
 export interface Ticker {
   every(ms: number, tick: () => void): void;
+  /**
+   * Rests: the ticks come every `ms` (slow) instead, until the board's wake
+   * line (wiring.md, Resting when idle) sees a sensor change, when they come
+   * every `every`'s period again, the first at once. Called again while
+   * resting, it does nothing; rest(0) ends the rest (work to do: a prompt on
+   * the display, a move still worked out).
+   */
+  rest(ms: number): void;
 }
 
 /**

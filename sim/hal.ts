@@ -15,6 +15,10 @@ export { SimFlash } from './flash';
 /** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
 export interface SimTicker extends Ticker {
   periodMs(): number;
+  /** The period of the ticks while resting (Ticker.rest), or 0 while the ticks come every periodMs. */
+  restMs(): number;
+  /** The wake line saw a sensor change: the fast ticks again. */
+  wake(): void;
   /** Runs the scan tick once, if one is set. */
   fire(): void;
   stop(): void;
@@ -23,10 +27,19 @@ export interface SimTicker extends Ticker {
 export function createSimTicker(): SimTicker {
   let fn: (() => void) | null = null;
   let period = 0;
+  let resting = 0;
   return {
     every(ms: number, tick: () => void): void {
       fn = tick;
       period = ms;
+      resting = 0;
+    },
+    rest(ms: number): void {
+      if (!ms || !resting) resting = ms;
+    },
+    restMs: () => resting,
+    wake(): void {
+      resting = 0;
     },
     stop(): void {
       fn = null;

@@ -77,6 +77,8 @@ export class SimInputs {
   private words: Int32Array;
   private lastRead: Int32Array;
   private schedule: LevelChange[] = [];
+  /** Changes applied so far: each pulses the wake line (wiring.md, Resting when idle). */
+  changes = 0;
   private next = 0;
   private o: ImperfectionOptions;
   /** The board's sensor faults (sim/faults.ts), laid over the levels when a bank is read; none until the HAL sets them. */
@@ -127,6 +129,7 @@ export class SimInputs {
     const s = this.schedule;
     while (this.next < s.length && s[this.next].t <= t) {
       const c = s[this.next++];
+      this.changes++;
       const b = c.ch >> 5;
       const bit = 1 << (c.ch & 31);
       if (c.level) this.words[b] |= bit;
@@ -142,6 +145,11 @@ export class SimInputs {
   /** Whether changes are still scheduled. */
   pending(): boolean {
     return this.next < this.schedule.length;
+  }
+
+  /** Time of the next change not yet applied, or Infinity: when the wake line (wiring.md) next pulses. */
+  nextTime(): number {
+    return this.next < this.schedule.length ? this.schedule[this.next].t : Infinity;
   }
 
   /** Time of the last scheduled change, or -1. */

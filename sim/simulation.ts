@@ -122,6 +122,12 @@ export class Simulation {
   private next = 0;
   /** When something last happened: a line, sensor activity, or a line out. */
   private lastBusy = 0;
+  /** Whether the board's wake line is wired (wiring.md, Resting when idle): without it a resting board sees only what its slow ticks read. */
+  wakeLine = true;
+  /** While resting: the time of the next rest tick. */
+  private restTickAt = 0;
+  /** The sensor changes the wake line has pulsed for (SimInputs.changes at the last scan). */
+  private changesSeen = 0;
   /** Scan ticks run so far (time skipped while idle runs none). */
   scans = 0;
   /** Hears every sensor event the firmware's scan passes to the game (edges, transits, settled groups), with the sensor's name. */
@@ -329,19 +335,36 @@ export class Simulation {
     }
     this.now = this.t;
     inputs.advanceTo(this.t);
+    const ticker = this.hal.ticker;
+    // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again.
+    if (this.wakeLine && inputs.changes !== this.changesSeen) {
+      this.changesSeen = inputs.changes;
+      ticker.wake();
+    }
     if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
-    if (this.firmware) {
-      this.hal.ticker.fire();
+    // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
+    if (this.firmware && (!ticker.restMs() || this.t >= this.restTickAt)) {
+      ticker.fire();
       this.scans++;
+      this.restTickAt = this.t + Math.ceil(ticker.restMs() / this.scenario.header.pollMs) * this.scenario.header.pollMs;
     }
     this.flush();
     if (!this.quiet()) this.lastBusy = this.t;
+    const tickT = this.t;
     this.t = this.jitter.next(this.t);
-    const to = Math.min(until, this.next < actions.length ? actions[this.next].t : Infinity);
-    // To the last scan time at or before `to` on the same grid, as if every scan between had run.
-    if (this.t - this.lastBusy >= IDLE_SKIP_MS && to < Infinity) {
-      const pollMs = this.scenario.header.pollMs;
-      this.t += Math.max(0, Math.floor((to - this.t) / pollMs)) * pollMs;
+    const pollMs = this.scenario.header.pollMs;
+    const lineAt = this.next < actions.length ? actions[this.next].t : Infinity;
+    const restMs = this.firmware ? ticker.restMs() : 0;
+    if (restMs) {
+      // Resting: the next scan is the rest tick, or the first scan time after the next line or sensor change
+      // (the wake line), on the fast ticks' grid, as if every scan between had run; none between has anything to do.
+      // After IDLE_SKIP_MS of nothing, the rest ticks have nothing to do either: on to the next line or change.
+      let to = Math.min(until, lineAt, this.wakeLine ? inputs.nextTime() : Infinity);
+      if (to === Infinity || this.t - this.lastBusy < IDLE_SKIP_MS) to = Math.min(to, this.restTickAt);
+      this.t = Math.max(this.t, tickT + Math.ceil((to - tickT) / pollMs) * pollMs);
+    } else if (this.t - this.lastBusy >= IDLE_SKIP_MS && Math.min(until, lineAt) < Infinity) {
+      // To the last scan time at or before the next line on the same grid, as if every scan between had run.
+      this.t += Math.max(0, Math.floor((Math.min(until, lineAt) - this.t) / pollMs)) * pollMs;
     }
   }
 
@@ -360,11 +383,13 @@ export class Simulation {
   runToEnd(): void {
     const { actions } = this.scenario;
     const lastT = actions.length > 0 ? actions[actions.length - 1].t : 0;
+    const end = lastT + this.scenario.game.tailMs;
     for (;;) {
       const t = this.t;
-      this.step();
+      // A resting board's scans are 500 ms apart: the replay ends at the end of the game's timeouts all the same.
+      this.step(t < end && this.firmware && this.hal.ticker.restMs() ? end : Infinity);
       // The tail waits for the board to settle what is under way (a stroke whose balls are not yet at rest).
-      if (this.next >= actions.length && t >= lastT + this.scenario.game.tailMs && this.quiet() && !this.world.busy()) break;
+      if (this.next >= actions.length && t >= end && this.quiet() && !this.world.busy()) break;
       if (t > lastT + TAIL_LIMIT_MS) break;
     }
     this.emit({ final: this.final() });

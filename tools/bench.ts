@@ -25,6 +25,7 @@ export const BENCHES: Bench[] = [
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
   { name: 'fortress', about: 'fortification billiards against an independent referee: generated games played as scenarios (FORTRESS_GAMES, 400)' },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
+  { name: 'idle', about: 'a board at rest: ticks a second, and the time its ticks take polling fast and at rest in the real interpreter (ESPRUINO)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },
   { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },
   { name: 'poll', about: 'a scan tick as a ratio to a bare read of the sensor banks, idle and busy' },

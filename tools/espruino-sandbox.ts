@@ -179,6 +179,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     getTime: () => now / 1000,
     setInterval: (fn: () => void, ms: number) => { timers.push({ id: nextId, fn, at: now + ms, every: Math.max(ms, 0.1) }); return nextId++; },
     setTimeout: (fn: () => void, ms: number) => { timers.push({ id: nextId, fn, at: now + (ms || 0), every: 0 }); return nextId++; },
+    changeInterval: (id: number, ms: number) => {
+      calls.push({ api: 'changeInterval', args: [id, ms] });
+      for (const t of timers) if (t.id === id) t.at = now + (t.every = Math.max(ms, 0.1));
+    },
     clearInterval: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
     clearTimeout: (id?: number) => { timers = id === undefined ? [] : timers.filter((t) => t.id !== id); },
     digitalRead,

@@ -31,4 +31,4 @@ declare const SPI: { new (): SPI };
 declare function pinMode(pin: number, mode: string, automatic: boolean): void;
 declare function digitalRead(pin: number | number[]): number;
 declare function digitalWrite(pin: number, value: number): void;
-declare function setWatch(f: (e: { state: boolean; time: number; lastTime: number; pin: number }) => void, pin: number, options: { repeat: boolean; edge: 'both'; debounce: number }): string;
+declare function setWatch(f: (e: { state: boolean; time: number; lastTime: number; pin: number }) => void, pin: number, options: { repeat: boolean; edge: 'both' | 'rising'; debounce: number }): string;

@@ -111,17 +111,44 @@ const WATCHDOG_S = 10;
 
 /**
  * The scan loop: a timer, with the watchdog kicked after every tick, so a hung
- * interpreter restarts the board. Made by the boot, which lets it go once the
- * timer runs (a kept object would hold its method for good).
+ * interpreter restarts the board. Resting, the timer slows and a watch on the
+ * wake line (wiring.md, Resting when idle: a pulse on any sensor change,
+ * caught by the nRF52's GPIOTE however short) brings the fast ticks back,
+ * the first at once.
  */
-export function espruinoTicker(): Ticker {
+export function espruinoTicker(wakePin: number): Ticker {
+  let fastMs = 0;
+  let timer: unknown;
+  // The wake line's watch while resting, else 0.
+  let watch: unknown = 0;
+  let run: () => void;
+  const wake = function (): void {
+    if (watch) clearWatch(watch);
+    watch = 0;
+    changeInterval(timer, fastMs);
+  };
   return {
     every: function (ms: number, tick: () => void) {
       E.enableWatchdog(WATCHDOG_S, false);
-      setInterval(function () {
+      fastMs = ms;
+      run = function () {
         tick();
         E.kickWatchdog();
-      }, ms);
+      };
+      timer = setInterval(run, ms);
+    },
+    rest: function (ms: number) {
+      if (!ms) {
+        if (watch) wake();
+      } else if (!watch) {
+        changeInterval(timer, ms);
+        watch = setWatch(function () {
+          // The watch is spent (no repeat): forget it before wake() would clear it.
+          watch = 0;
+          wake();
+          run();
+        }, wakePin, { repeat: false, edge: 'rising', debounce: 0 });
+      }
     },
   };
 }

@@ -1,0 +1,90 @@
+// A board at rest (wiring.md, Resting when idle): in the simulator, how much
+// of each digital example game the board rests and how often it ticks then;
+// in the real interpreter (ESPRUINO), the share of time its scan tick's
+// JavaScript runs polling fast with nothing moving, and at rest, and the
+// wake-ups a second at rest. Target at rest: <= 2 wake-ups a second, <= 2%.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Simulation, parseScenario } from '../sim/replay';
+import { buildGame } from '../tools/build';
+import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
+
+const DIGITAL = ['triangle', 'fortress', 'ringapeg'];
+
+function simulated(print: (line: string) => void): void {
+  print('in the simulator, each digital game with nothing moving from 5 s to 55 s: ticks a second (target <= 2)');
+  for (const game of DIGITAL) {
+    const sim = new Simulation(parseScenario(`{"game":"${game}","players":2}\n{"t":60000,"phone":{"cmd":"state"}}`));
+    sim.runUntil(5000);
+    const scans = sim.scans;
+    sim.runUntil(55_000);
+    print(`${game.padEnd(12)} ${((sim.scans - scans) / 50).toFixed(2).padStart(6)}`);
+  }
+  print('every digital example scenario: game time, and the share of it at rest (its quiet spells of 2 s and more)');
+  const dir = join(ROOT, 'scenarios');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.jsonl') && DIGITAL.some((g) => f.startsWith(g))).sort()) {
+    const sim = new Simulation(parseScenario(readFileSync(join(dir, file), 'utf8')));
+    let restMs = 0;
+    const lastT = sim.scenario.actions.at(-1)!.t;
+    while (sim.t <= lastT) {
+      const t = sim.t;
+      const resting = !!sim.firmware && sim.hal.ticker.restMs() > 0;
+      sim.step();
+      if (resting) restMs += sim.t - t;
+    }
+    print(`${file.padEnd(33)} ${(sim.t / 1000).toFixed(1).padStart(7)} s ${(100 * restMs / sim.t).toFixed(0).padStart(4)}% at rest`);
+  }
+}
+
+/**
+ * Boots `game`'s stored bundle with every timer callback timed (setInterval wrapped in .boot0), nothing moving:
+ * the share of time in the ticks and the ticks a second, from 0.5 s to 1.5 s (polling fast, before the board
+ * rests 2 s after boot) and from 4 s to 10 s (at rest).
+ */
+async function inInterpreter(game: string, stubs: string): Promise<{ fast: number[]; rest: number[]; build: string }> {
+  // The Linux build has no GPIO: the chain's pins cost nothing and its inputs read as sensors at rest (fortress's
+  // inputs are active low), or a board of 96 channels all active is a bank fault, and never rests.
+  const fill = game === 'fortress' ? 255 : 0;
+  const boot0 = [
+    stubs,
+    'global.digitalWrite=function(){};',
+    `SPI.prototype.send=function(b){var r=new Uint8Array(b.length);for(var i=0;i<b.length;i++)r[i]=${fill};return r;};`,
+    'var __busy=0,__n=0,__marks=[];',
+    'var __si=setInterval;',
+    'global.setInterval=function(f,ms){return __si(function(){var t=getTime();f();__busy+=getTime()-t;__n++;},ms);};',
+    'function __mark(){__marks.push([getTime(),__busy,__n]);}',
+    '__si(__mark,500);',
+  ].join('\n');
+  const code = (await buildGame(game)).stored;
+  const report = bootInEspruino(code, { boot0, settleMs: 10_200, probe: '__marks', baseline: false, timeoutMs: 120_000 });
+  if (report.errors.length) throw new Error(`${game} did not boot: ${report.errors[0]}`);
+  const marks = report.probe as [number, number, number][];
+  /** Share of time in the ticks and ticks a second between the marks nearest `from` and `to` seconds after the first. */
+  const span = (from: number, to: number): number[] => {
+    const t0 = marks[0][0];
+    const a = marks.find((m) => m[0] - t0 >= from - 0.6)!;
+    const b = marks.filter((m) => m[0] - t0 <= to - 0.4).at(-1)!;
+    const s = b[0] - a[0];
+    return [(b[1] - a[1]) / s, (b[2] - a[2]) / s];
+  };
+  return { fast: span(0.5, 1.5), rest: span(4, 10), build: describeBuild(report.build) };
+}
+
+export async function run(print: (line: string) => void): Promise<void> {
+  simulated(print);
+  if (!espruinoPath()) {
+    print('the real interpreter: skipped, ESPRUINO not set');
+    return;
+  }
+  const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
+  print('in the real interpreter, nothing moving: time in the scan tick and ticks a second, polling fast and at rest (target at rest: <= 2%, <= 2/s)');
+  print('game         fast %   fast /s   rest %   rest /s');
+  let build = '';
+  for (const game of DIGITAL) {
+    const r = await inInterpreter(game, stubs);
+    build = r.build;
+    print(`${game.padEnd(12)} ${(100 * r.fast[0]).toFixed(2).padStart(6)} ${r.fast[1].toFixed(0).padStart(9)} ${(100 * r.rest[0]).toFixed(3).padStart(8)} ${r.rest[1].toFixed(2).padStart(9)}`);
+  }
+  print(`measured in ${espruinoPath()} (${build}); a Linux host runs the interpreter faster than the nRF52 does (docs/espruino.md)`);
+}

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { Simulation, parseScenario } from '../sim/replay';
+import { REST_TICK_MS } from '../firmware/runtime';
+
+// A board at rest ticks slowly and wakes on the wake line (wiring.md, Resting
+// when idle). The oracle: a pulse that is on the board's sensor line for 3 ms
+// is a ball through a hole, whenever it comes, so the firmware must hear it.
+
+/** Runs a fortress board with a 3 ms pulse on sensor 0 at `at`; whether the board rested just before it, and what it sensed (time:level). */
+function pulseAt(at: number, wakeLine = true): { resting: boolean; heard: string[] } {
+  const sim = new Simulation(parseScenario(
+    `{"game":"fortress","players":2}\n{"t":${at},"raw":[{"ch":0,"level":1}]}\n{"t":${at + 3},"raw":[{"ch":0,"level":0}]}`));
+  sim.wakeLine = wakeLine;
+  const heard: string[] = [];
+  sim.onSense = (_kind, _sensor, level) => heard.push(`${sim.t}:${level}`);
+  sim.runUntil(at - 1);
+  const resting = sim.hal.ticker.restMs() > 0;
+  sim.runUntil(at + 50);
+  return { resting, heard };
+}
+
+describe('idle: a resting board misses nothing', () => {
+  it('a 3 ms pulse at every phase of a whole rest tick (1 ms steps) is sensed at its own times, as a board polling every 1 ms sees it', () => {
+    const start = 6000;
+    const missed: number[] = [];
+    for (let phase = 0; phase <= REST_TICK_MS + 10; phase++) {
+      const at = start + phase;
+      const { resting, heard } = pulseAt(at);
+      assert.ok(resting, `the board rests before a pulse at ${at}`);
+      if (heard.join() !== `${at}:1,${at + 3}:0`) missed.push(phase);
+    }
+    assert.deepEqual(missed, []);
+  });
+
+  it('without its wake line a resting board misses such a pulse but at a slow tick (the sweep can fail)', () => {
+    let heard = 0;
+    for (let phase = 0; phase < REST_TICK_MS; phase += 7) if (pulseAt(6000 + phase, false).heard.length) heard++;
+    assert.ok(heard <= 1, `${heard} heard`);
+  });
+
+  it('a board that rests wakes for good: a second transit 10 ms after the first is sensed too', () => {
+    const sim = new Simulation(parseScenario('{"game":"fortress","players":2}\n'
+      + '{"t":7000,"raw":[{"ch":0,"level":1}]}\n{"t":7003,"raw":[{"ch":0,"level":0}]}\n'
+      + '{"t":7013,"raw":[{"ch":1,"level":1}]}\n{"t":7016,"raw":[{"ch":1,"level":0}]}'));
+    const heard: number[] = [];
+    sim.onSense = () => heard.push(sim.t);
+    sim.runUntil(6999);
+    assert.ok(sim.hal.ticker.restMs() > 0);
+    sim.runUntil(7100);
+    assert.deepEqual(heard, [7000, 7003, 7013, 7016]);
+    assert.equal(sim.hal.ticker.restMs(), 0, 'ticking fast while the move is worked out');
+  });
+
+  it('a board with nothing moving rests: 2 ticks a second at most', () => {
+    const sim = new Simulation(parseScenario('{"game":"fortress","players":2}\n{"t":60000,"phone":{"cmd":"state"}}'));
+    sim.runUntil(5000);
+    const before = sim.scans;
+    sim.runUntil(45_000);
+    // 40 s of rest: a tick every REST_TICK_MS, and the one at the window's start.
+    assert.ok(sim.scans - before <= 40_000 / REST_TICK_MS + 1, `${sim.scans - before} ticks in 40 s of rest`);
+    assert.ok(REST_TICK_MS >= 500);
+  });
+});

@@ -9,7 +9,7 @@ import type { CoreRefusal, Play } from './play';
 import type { Status } from './status';
 import type { WalkState } from './sensing';
 import type { Scanner } from './scan';
-import { createDiagnostics } from './diag';
+import { DIAG_MODULE, createDiagnostics } from './diag';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { ChannelOptions, Command } from './commands';
@@ -58,8 +58,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
             sendLine(radio, message('diag', { walk: walk }));
             show();
           };
-          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads.
-          status.active = status.diagnostics = DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? createDiagnostics(scanner!, mod.board, clock.now(), progressed)
+          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
+          // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now.
+          status.active = status.diagnostics = DIGITAL_BANKS && (!ANALOG_BANKS || scanner)
+            ? (ON_DEVICE ? global.require(DIAG_MODULE) as typeof createDiagnostics : createDiagnostics)(scanner!, mod.board, clock.now(), progressed)
             : playing.diagnose!(clock.now(), progressed);
         } else {
           status.diagnostics = null;

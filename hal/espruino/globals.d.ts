@@ -19,7 +19,7 @@ interface EspruinoStorage {
 }
 
 /** Modules through `global.require`: a bare `require` would be taken by the bundler. */
-declare const global: { require(module: 'Storage'): EspruinoStorage };
+declare const global: { require(module: 'Storage'): EspruinoStorage; require(module: string): any };
 
 /** Software SPI on any pins: `new SPI()`. */
 declare const SPI: { new (): SPI };

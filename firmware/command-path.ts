@@ -59,10 +59,13 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
             show();
           };
           // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
-          // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now.
-          status.active = status.diagnostics = DIGITAL_BANKS && (!ANALOG_BANKS || scanner)
-            ? (ON_DEVICE ? global.require(DIAG_MODULE) as typeof createDiagnostics : createDiagnostics)(scanner!, mod.board, clock.now(), progressed)
-            : playing.diagnose!(clock.now(), progressed);
+          // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
+          // flashed without it stays in the game and says so.
+          const scanned = DIGITAL_BANKS && (!ANALOG_BANKS || scanner);
+          const create: typeof createDiagnostics | false = scanned && (!ON_DEVICE ? createDiagnostics
+            : global.require('Storage').read(DIAG_MODULE) !== undefined && global.require(DIAG_MODULE));
+          if (scanned && !create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
+          status.active = status.diagnostics = create ? create(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
         } else {
           status.diagnostics = null;
           status.active = playing;
@@ -134,8 +137,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     show();
   };
   // Diagnostics at power-up start as a phone starts them (no function kept for the boot alone).
-  if (diagnose) handle({ name: 'diag', args: { on: true } } as unknown as Command);
-  else announce();
+  // Diagnostics that could not start (no module) leave the game in play, told as without them.
+  if (!diagnose || handle({ name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
     channel.tick(now);
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked

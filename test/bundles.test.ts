@@ -167,7 +167,7 @@ describe('compatibility gate: game bundles', function () {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0 || name === DIAG_MODULE, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
-      assert.equal(asked.indexOf(DIAG_MODULE) >= 0, digital, 'loads its diagnostics module');
+      assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.equal(!!bundle().diag, digital, 'has a diagnostics module');
       // The module's code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
@@ -280,6 +280,20 @@ describe('compatibility gate: game bundles', function () {
       // Its diagnostics module is read from Storage only when diagnostics start.
       const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require').length;
       assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, bundle().diag ? 1 : 0]);
+      if (!bundle().diag) return;
+      // A board flashed without its module boots into the game and says why diagnostics do not start.
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 } });
+      assert.deepEqual(bare.errors, []);
+      assert.equal(advertised(bare)!.diag, false);
+      bare.emit('NRF', 'connect', 'phone');
+      bare.press('D28+D29', 100);
+      bare.advance(300);
+      bare.emit('NRF', 'pair');
+      bare.receive('{"cmd":"diag","on":true}\n');
+      bare.advance(300);
+      const said = bare.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join('');
+      assert.match(said, /"code":"not_now","message":"nodiag"/);
+      assert.equal(advertised(bare)!.diag, false);
     });
 
     it(`${game}: with internal property names shortened, makes the very calls into Espruino the unshortened code does (to the phone, display, radio, pins)`, () => {

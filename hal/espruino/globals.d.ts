@@ -15,6 +15,7 @@ interface EspruinoStorageFile {
 
 interface EspruinoStorage {
   open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
+  read(name: string): string | undefined;
   getFree(): number;
 }
 

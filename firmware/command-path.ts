@@ -9,7 +9,7 @@ import type { CoreRefusal, Play } from './play';
 import type { Status } from './status';
 import type { WalkState } from './sensing';
 import type { Scanner } from './scan';
-import { createDiagnostics } from './diag';
+import { DIAG_MODULE, createDiagnostics } from './diag';
 import { createAccess } from './access';
 import { createCommandChannel } from './commands';
 import type { ChannelOptions, Command } from './commands';
@@ -60,9 +60,14 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
             sendLine(radio, message('diag', { walk: walk }));
             show();
           };
-          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads.
-          status.active = status.diagnostics = DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? createDiagnostics(scanner!, mod.board, clock.now(), progressed)
-            : playing.diagnose!(clock.now(), progressed);
+          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
+          // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
+          // flashed without it stays in the game and says so.
+          const scanned = DIGITAL_BANKS && (!ANALOG_BANKS || scanner);
+          const create: typeof createDiagnostics | false = scanned && (!ON_DEVICE ? createDiagnostics
+            : global.require('Storage').read(DIAG_MODULE) !== undefined && global.require(DIAG_MODULE));
+          if (scanned && !create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
+          status.active = status.diagnostics = create ? create(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
         } else {
           status.diagnostics = null;
           status.active = playing;
@@ -138,8 +143,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     show();
   };
   // Diagnostics at power-up start as a phone starts them (no function kept for the boot alone).
-  if (diagnose) handle({ name: 'diag', args: { on: true } } as unknown as Command);
-  else announce();
+  // Diagnostics that could not start (no module) leave the game in play, told as without them.
+  if (!diagnose || handle({ name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
     channel.tick(now);
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked

@@ -18,6 +18,7 @@ import { ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
+import { DIAG_MODULE } from '../firmware/diag';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -123,6 +124,11 @@ describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function
   });
 });
 
+/** A board's Storage with the bundle's diagnostics module in it, as flash writes it (its readable form if `debug`). */
+function diagStored(bundle: BuiltBundle, debug = false): Record<string, string> {
+  return bundle.diag ? { [DIAG_MODULE]: debug ? bundle.diag.debug : bundle.diag.min } : {};
+}
+
 describe('compatibility gate: game bundles', function () {
   this.timeout(120000);
   const bundles: BuiltBundle[] = [];
@@ -147,8 +153,9 @@ describe('compatibility gate: game bundles', function () {
   for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
-    it(`${game}: both files pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
-      for (const code of [bundle().min, bundle().debug]) {
+    it(`${game}: its files (and its diagnostics module's) pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
+      const diag = bundle().diag;
+      for (const code of [bundle().min, bundle().debug].concat(diag ? [diag.min, diag.debug] : [])) {
         const problems = checkBundle(code, espruinoGlobals());
         assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);
       }
@@ -160,9 +167,14 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own`, () => {
+    it(`${game}: asks for no module but Espruino's own and its diagnostics module, which it has if and only if it has a digital bank`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
-      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
+      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0 || name === DIAG_MODULE, `requires ${name}`);
+      const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
+      assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
+      assert.equal(!!bundle().diag, digital, 'has a diagnostics module');
+      // The module's code is not in the bundle.
+      assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
@@ -262,19 +274,39 @@ describe('compatibility gate: game bundles', function () {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
         return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData, advertGameNames());
       };
-      const plain = advertised(bootInSandbox(bundle().min));
+      const plainBoot = bootInSandbox(bundle().min, { storage: diagStored(bundle()) });
+      const plain = advertised(plainBoot);
       assert.equal(plain && plain.diag, false);
-      const diag = advertised(bootInSandbox(bundle().min, { pins: { D29: 1 } }));
+      const diagBoot = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: diagStored(bundle()) });
+      const diag = advertised(diagBoot);
       assert.equal(diag && diag.diag, true);
+      assert.deepEqual(diagBoot.errors, []);
+      // Its diagnostics module is read from Storage only when diagnostics start.
+      const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require').length;
+      assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, bundle().diag ? 1 : 0]);
+      if (!bundle().diag) return;
+      // A board flashed without its module boots into the game and says why diagnostics do not start.
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 } });
+      assert.deepEqual(bare.errors, []);
+      assert.equal(advertised(bare)!.diag, false);
+      bare.emit('NRF', 'connect', 'phone');
+      bare.press('D28+D29', 100);
+      bare.advance(300);
+      bare.emit('NRF', 'pair');
+      bare.receive('{"cmd":"diag","on":true}\n');
+      bare.advance(300);
+      const said = bare.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join('');
+      assert.match(said, /"code":"not_now","message":"nodiag"/);
+      assert.equal(advertised(bare)!.diag, false);
     });
 
     it(`${game}: with internal property names shortened, makes the very calls into Espruino the unshortened code does (to the phone, display, radio, pins)`, () => {
       // The readable bundle keeps every name: the two must run a whole conversation alike.
-      const run = (code: string) => {
+      const run = (code: string, storage: Record<string, string>) => {
         const pins: Record<string, number> = {};
         const chain = [0, 0, 0, 0];
         const analog: Record<number, number> = {};
-        const sandbox = createSandbox({ pins, chain, analog });
+        const sandbox = createSandbox({ pins, chain, analog, storage });
         vm.runInContext(code, sandbox.context);
         sandbox.advance(100);
         sandbox.emit('NRF', 'connect', 'phone');
@@ -295,11 +327,31 @@ describe('compatibility gate: game bundles', function () {
         // Every call into Espruino, with its arguments: a shortened name in an option object would show here.
         return sandbox.calls.map((c) => c.api + ' ' + JSON.stringify(c.args, (_k, v) => typeof v === 'function' ? 'function' : v));
       };
-      const said = run(bundle().debug);
+      const said = run(bundle().debug, diagStored(bundle(), true));
       assert.ok(said.some((c) => /^NRF\.setSecurity \[\{"passkey":"[0-9]{6}","mitm":1,"display":1,"pair":false\}\]$/.test(c)), 'a passkey is set, pairing off');
       assert.ok(said.filter((c) => c.indexOf('"type\\":\\"score') >= 0).length >= 2, 'the conversation scores');
       assert.ok(said.filter((c) => c.indexOf('"walk\\":{\\"seen\\":1') >= 0).length >= 1, 'diagnostics saw a sensor');
-      assert.deepEqual(run(bundle().min), said);
+      assert.deepEqual(run(bundle().min, diagStored(bundle())), said);
+    });
+
+    it(`${game}: with mode held at power-up, loads its diagnostics from Storage in the real interpreter, and only then (when ESPRUINO is set)`, function () {
+      needsEspruino(this, 'boot the bundle in');
+      if (!bundle().diag) this.skip();
+      const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8')
+        // The last advert's data; mode (D29) held when `__mode` is set.
+        + '\nNRF.setAdvertising=function(d,o){global.__adv=o&&o.manufacturerData;};global.digitalRead=function(p){return p===29&&global.__mode?1:0;};';
+      const boot = (mode: boolean) => {
+        const report = bootInEspruino(bundle().stored, {
+          boot0: stubs + (mode ? 'global.__mode=1;' : ''), settleMs: 500, baseline: false, storage: { [DIAG_MODULE]: bundle().diag!.stored },
+          probe: '{adv:__adv&&[].map.call(__adv,function(x){return x;}),cached:Modules.getCached()}',
+        });
+        assert.deepEqual(report.errors, []);
+        const probe = report.probe as { adv: number[]; cached: string[] };
+        const advert = decodeAdvert(new Uint8Array(probe.adv), advertGameNames());
+        return { diag: advert && advert.diag, loaded: probe.cached.indexOf(DIAG_MODULE) >= 0 };
+      };
+      assert.deepEqual(boot(true), { diag: true, loaded: true });
+      assert.deepEqual(boot(false), { diag: false, loaded: false });
     });
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {

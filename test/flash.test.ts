@@ -10,6 +10,7 @@ import { confirmed, espruinoArgs, parseFlashArgs, uploadScript } from '../tools/
 import { createSandbox } from '../tools/espruino-sandbox';
 import { CATCH_ERRORS, bootStorage, espruinoPath, runScriptInEspruino, writeToStorage } from '../tools/espruino-run';
 import { ROOT, distFile } from '../tools/games';
+import { DIAG_MODULE } from '../firmware/diag';
 import { gameIds } from '../firmware/games/registry';
 import { jsString, pretokenise } from '../tools/tokenise';
 import { needsEspruino } from './real-interpreter';
@@ -58,6 +59,21 @@ describe('flash', () => {
     assert.equal(sandbox.storage['.bootcde'], pretokenise(awkwardBundle));
     assert.equal(sandbox.calls[sandbox.calls.length - 1].api, 'load');
     assert.ok(sandbox.calls.filter((c) => c.api === 'Storage.write').length >= 3, 'written in 1 KB pieces');
+  });
+
+  it('stores the diagnostics module beside the bundle, and erases an old one when the game has none; the board confirms both files', () => {
+    const diag = 'module.exports=function(){return"diag \\"quoted\\""};' + 'var y=2;'.repeat(200);
+    const sandbox = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
+    vm.runInContext(uploadScript(awkwardBundle, diag), sandbox.context);
+    assert.equal(sandbox.storage[DIAG_MODULE], pretokenise(diag));
+    assert.equal(sandbox.storage['.bootcde'], pretokenise(awkwardBundle));
+    const said = sandbox.calls.filter((c) => c.api === 'print').map((c) => String(c.args[0])).join('\n');
+    assert.ok(confirmed(said, pretokenise(awkwardBundle), pretokenise(diag)));
+    assert.equal(confirmed(said, pretokenise(awkwardBundle), pretokenise(diag) + ' '), false, 'the module of another length');
+    assert.equal(confirmed(said.split('\n').filter((l) => l.indexOf(DIAG_MODULE) < 0).join('\n'), pretokenise(awkwardBundle), pretokenise(diag)), false, 'the module not confirmed');
+    const none = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
+    vm.runInContext(uploadScript(awkwardBundle, null), none.context);
+    assert.equal(none.storage[DIAG_MODULE], undefined, 'a module left from another game is erased');
   });
 
   it('the real interpreter stores the same bytes (when ESPRUINO is set)', function () {

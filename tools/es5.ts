@@ -15,8 +15,20 @@ import { ROOT } from './games';
 
 const FIRMWARE_DEVICE = resolve(join(ROOT, 'firmware', 'device.ts'));
 
-/** An entry: a file, or TypeScript source whose imports resolve from `dir`. */
-export type Entry = string | { source: string; dir: string };
+/**
+ * An entry: a file, or TypeScript source whose imports resolve from `dir`. Source for a module a board loads with
+ * require() assigns its exports to the global named `moduleExports`, which becomes `module.exports` once bundled:
+ * esbuild would wrap source naming `module` as CommonJS, in helpers the interpreter cannot run.
+ */
+export type Entry = string | { source: string; dir: string; moduleExports?: string };
+
+/** `code` with its one assignment to the global `name` made an assignment to `module.exports`. */
+export function asModuleExports(code: string, name: string): string {
+  const assignment = new RegExp(`(^|[^\\w$.])${name} = `, 'g');
+  const found = code.match(assignment) || [];
+  if (found.length !== 1) throw new Error(`a module's source must assign ${name} once (found ${found.length})`);
+  return code.replace(assignment, '$1module.exports = ');
+}
 
 /** What a board's bundle carries beyond the core (firmware/device.ts), and what its game may shorten. */
 export interface BoardFeatures {
@@ -138,8 +150,15 @@ export const INTERNAL_PROPERTIES = [
   'pending', 'cut',
 ];
 
-/** Minifies ES5 code. Local names, INTERNAL_PROPERTIES and `internal` are mangled, other property names are kept. */
-export async function minifyEs5(code: string, internal: string[] = []): Promise<string> {
+/** Shortened property names: each internal name's short one in a bundle. */
+export type PropertyNames = Map<string, string>;
+
+/**
+ * Minifies ES5 code. Local names, INTERNAL_PROPERTIES and `internal` are mangled, other property names are kept.
+ * With `names` (a bundle's), its properties get the same short names as there, in one pass: for a module the
+ * bundle loads, which must reach the bundle's objects by the names the bundle gave them.
+ */
+export async function minifyEs5(code: string, internal: string[] = [], names?: PropertyNames): Promise<{ code: string; names: PropertyNames }> {
   const options = (cache: { props?: Map<string, string> | Record<string, string> }) => ({
     ecma: 5 as const,
     toplevel: true,
@@ -155,12 +174,17 @@ export async function minifyEs5(code: string, internal: string[] = []): Promise<
   });
   // The minifier names shortened properties in the order it meets them; a board stores every use of a
   // name in full, so a second pass gives the shortest names to the properties used most.
-  const first: { props?: Map<string, string> } = {};
-  const once = await minify(code, options(first));
-  if (once.code == null) throw new Error('minifier produced nothing');
-  const result = await minify(code, options({ props: shortestForMostUsed(once.code, first.props || new Map()) }));
+  let given = names && new Map(names);
+  if (!given) {
+    const first: { props?: Map<string, string> } = {};
+    const once = await minify(code, options(first));
+    if (once.code == null) throw new Error('minifier produced nothing');
+    given = shortestForMostUsed(once.code, first.props || new Map());
+  }
+  const cache = { props: given };
+  const result = await minify(code, options(cache));
   if (result.code == null) throw new Error('minifier produced nothing');
-  return declareBeforeUse(undefinedAsWord(result.code));
+  return { code: declareBeforeUse(undefinedAsWord(result.code)), names: cache.props };
 }
 
 /**
@@ -243,9 +267,13 @@ export function declareBeforeUse(code: string): string {
   return code;
 }
 
-/** Device code for an entry: readable ES5 (debug), minified ES5, and that pretokenised as a board stores it. */
-export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES): Promise<{ debug: string; min: string; stored: string }> {
-  const debug = await toEs5(await bundle(entry, features));
-  const min = await minifyEs5(debug, features.internalProperties);
-  return { debug, min, stored: pretokenise(min) };
+/**
+ * Device code for an entry: readable ES5 (debug), minified ES5, that pretokenised as a board stores it, and the
+ * short property names it was given (`names`, when given: a bundle's, for a module it loads).
+ */
+export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames): Promise<{ debug: string; min: string; stored: string; names: PropertyNames }> {
+  const bundled = await bundle(entry, features);
+  const debug = await toEs5(typeof entry !== 'string' && entry.moduleExports ? asModuleExports(bundled, entry.moduleExports) : bundled);
+  const min = await minifyEs5(debug, features.internalProperties, names);
+  return { debug, min: min.code, stored: pretokenise(min.code), names: min.names };
 }

@@ -121,16 +121,18 @@ export function bootStorage(dir: string, options: { settleMs?: number; probe?: s
 /**
  * Writes `boot0` (stubs the Linux build lacks, may be empty) and `code` to
  * Storage as `.boot0` and `.bootcde` in a fresh folder, boots them, lets
- * timers run for `settleMs`, then reports (bootStorage). Unless `baseline` is
+ * timers run for `settleMs`, then reports (bootStorage); `storage` puts other files beside them. Unless `baseline` is
  * false, the same run with no bundle gives what the interpreter and the stubs
  * take by themselves.
  */
-export function bootInEspruino(code: string, options: { boot0?: string; settleMs?: number; probe?: string; timeoutMs?: number; baseline?: boolean } = {}): BootReport {
+export function bootInEspruino(code: string, options: { boot0?: string; settleMs?: number; probe?: string; timeoutMs?: number; baseline?: boolean; storage?: Record<string, string> } = {}): BootReport {
   const timeoutMs = options.timeoutMs ?? 120000;
   const measure = (bootCode: string, probe?: string): Booted => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyboard-espruino-'));
     try {
-      writeToStorage(dir, { '.boot0': CATCH_ERRORS + (options.boot0 || ''), '.bootcde': bootCode }, timeoutMs);
+      // Other files in Storage (a diagnostics module) are the bundle's: the baseline has none.
+      const others = bootCode ? options.storage || {} : {};
+      writeToStorage(dir, Object.assign({}, others, { '.boot0': CATCH_ERRORS + (options.boot0 || ''), '.bootcde': bootCode }), timeoutMs);
       return bootStorage(dir, { settleMs: options.settleMs, probe, timeoutMs });
     } finally {
       rmSync(dir, { recursive: true, force: true });

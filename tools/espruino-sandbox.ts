@@ -73,6 +73,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const calls: SandboxCall[] = [];
   const errors: unknown[] = [];
   const storage: Record<string, string> = Object.assign({}, options.storage || {});
+  // Modules required from Storage, as Espruino keeps them once loaded.
+  const modules: Record<string, { exports: unknown }> = {};
   const pins = options.pins || {};
   let now = 1000000; // ms; Espruino's getTime() is seconds since 1970
   let nextId = 1;
@@ -224,7 +226,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (name === 'Storage') return storageApi;
       // The MDBT42Q's build has the crypto module with SHA256 (signed adverts).
       if (name === 'crypto') return { SHA256: nodeSha256 };
-      throw new Error(`Module ${name} not found`);
+      if (modules[name]) return modules[name].exports;
+      // As Espruino does: a Storage file of that name, run as a module (its own scope, `exports` and `module`), kept.
+      if (storage[name] === undefined) throw new Error(`Module ${name} not found`);
+      calls.push({ api: 'require', args: [name] });
+      const module = modules[name] = { exports: {} as unknown };
+      vm.runInContext('(function (exports, module) {\n' + storage[name] + '\n})', ctx)(module.exports, module);
+      return module.exports;
     },
   };
   context.global = context;

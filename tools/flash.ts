@@ -1,5 +1,6 @@
 // npx tallyboard flash: builds a game's bundle from the sources, writes it to
-// the board's Storage as its boot code (.bootcde) through the espruino
+// the board's Storage as its boot code (.bootcde), with its diagnostics module
+// beside it (DIAG_MODULE, loaded only in diagnostics mode), through the espruino
 // command-line tool, has the board confirm what it stored, and restarts it.
 // The upload file is made here, not by the tool, so that --out writes exactly
 // what a board receives: the bundle in 1 KB Storage.write pieces, a check,
@@ -14,6 +15,7 @@ import { ROOT, distFile } from './games';
 import { gameIds } from '../firmware/games/registry';
 import { buildGame, writeBundle } from './build';
 import { UsageError, reason } from '../lib/command-line';
+import { DIAG_MODULE } from '../firmware/diag';
 
 export interface FlashOptions {
   game: string;
@@ -25,8 +27,8 @@ export interface FlashOptions {
 
 /** How a board in Espruino's recovery advertises itself ("MDBT42Q 1a2b"): the espruino tool takes the first name containing it. */
 const RECOVERY_NAME = 'MDBT42Q';
-/** What the board prints once it has stored the bundle: its length and CRC-32, as the board computes them. */
-const STORED = /tallyboard-stored (\d+) (\d+)/;
+/** What the board prints once it has stored a file: its name, length and CRC-32, as the board computes them. */
+const STORED = /tallyboard-stored (\S+) (\d+) (\d+)/g;
 
 export async function parseFlashArgs(args: string[]): Promise<FlashOptions> {
   const options: Partial<FlashOptions> & { dryRun: boolean } = { dryRun: false };
@@ -51,11 +53,18 @@ export async function parseFlashArgs(args: string[]): Promise<FlashOptions> {
   return options as FlashOptions;
 }
 
-/** The text sent to the board: the bundle, pretokenised, into .bootcde; the board's own account of what it stored; a restart that boots it. */
-export function uploadScript(bundle: string): string {
-  const bootcde = 'require("Storage").read(".bootcde")';
-  return storageWriteScript('.bootcde', pretokenise(bundle))
-    + `print("tallyboard-stored "+${bootcde}.length+" "+E.CRC32(${bootcde}));\n`
+/**
+ * The text sent to the board: the diagnostics module `diag` (minified; null for a board without one, whose old one
+ * is erased) and the bundle, both pretokenised, into DIAG_MODULE and .bootcde; the board's own account of what it
+ * stored; a restart that boots it.
+ */
+export function uploadScript(bundle: string, diag: string | null = null): string {
+  const told = (name: string) => {
+    const read = `require("Storage").read(${JSON.stringify(name)})`;
+    return `print("tallyboard-stored ${name} "+${read}.length+" "+E.CRC32(${read}));\n`;
+  };
+  return (diag ? storageWriteScript(DIAG_MODULE, pretokenise(diag)) + told(DIAG_MODULE) : `require("Storage").erase(${JSON.stringify(DIAG_MODULE)});\n`)
+    + storageWriteScript('.bootcde', pretokenise(bundle)) + told('.bootcde')
     + 'load();\n';
 }
 
@@ -72,10 +81,14 @@ export function espruinoArgs(target: { port?: string; device?: string }, uploadF
   ]);
 }
 
-/** Whether the tool's output holds the board's confirmation of exactly `stored`. */
-export function confirmed(output: string, stored: string): boolean {
-  const m = STORED.exec(output);
-  return !!m && Number(m[1]) === stored.length && Number(m[2]) === crc32(stored);
+/** Whether the tool's output holds the board's confirmation of exactly `stored` in .bootcde, and of `diagStored` (when given) in DIAG_MODULE. */
+export function confirmed(output: string, stored: string, diagStored: string | null = null): boolean {
+  const told = new Map(Array.from(output.matchAll(STORED), (m) => [m[1], [Number(m[2]), Number(m[3])]]));
+  const holds = (name: string, bytes: string) => {
+    const t = told.get(name);
+    return !!t && t[0] === bytes.length && t[1] === crc32(bytes);
+  };
+  return holds('.bootcde', stored) && (diagStored === null || holds(DIAG_MODULE, diagStored));
 }
 
 function espruinoBin(): string {
@@ -113,8 +126,9 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   // Always from the sources: a dist/ file left from before an edit is never what goes on a board.
   const bundle = await buildGame(options.game);
   writeBundle(bundle);
-  const upload = uploadScript(bundle.min);
-  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})`);
+  const upload = uploadScript(bundle.min, bundle.diag && bundle.diag.min);
+  const diag = bundle.diag ? ` and its diagnostics module ${relative(process.cwd(), distFile(options.game, false, true))} (${bundle.diag.stored.length} bytes stored)` : '';
+  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})${diag}`);
   const uploadFile = options.out || join(ROOT, '.tallyboard', options.game + '.upload.js');
   try {
     if (!options.out) mkdirSync(join(ROOT, '.tallyboard'), { recursive: true });
@@ -135,7 +149,7 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   const args = espruinoArgs(options, uploadFile);
   print(`flashing ${options.game} (${relative(process.cwd(), uploadFile)}) with: ${commandLine(args)}`);
   const result = await runEspruino(args);
-  if (!confirmed(result.output, bundle.stored)) {
+  if (!confirmed(result.output, bundle.stored, bundle.diag && bundle.diag.stored)) {
     const unreached = result.output.includes('Unable to connect!') ? ' (the espruino tool could not connect to it)' : '';
     process.stderr.write(`tallyboard: flash failed: the board did not confirm that it stored ${options.game}${unreached}. `
       + 'Is it connected, and in Espruino\'s recovery (hold BTN1 while powering it up)? See docs/flashing.md.\n');

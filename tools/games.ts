@@ -19,6 +19,13 @@ export async function internalNamesOf(id: string): Promise<string[]> {
   return (await import(gameFileUrl(id, 'internal-names.ts')) as { INTERNAL_PROPERTIES: string[] }).INTERNAL_PROPERTIES;
 }
 
-export function distFile(game: string, debug = false): string {
-  return join(ROOT, 'dist', game + (debug ? '.debug.js' : '.js'));
+/**
+ * Stored bytes of a board's diagnostics module (firmware/diag.ts), budgeted apart from its game bundle: the board
+ * loads it from Storage only in diagnostics mode, so it costs Storage (40 KB on the MDBT42Q), never the bundle's share.
+ */
+export const DIAG_BUDGET_BYTES = 1536;
+
+/** A game's bundle in dist/, its readable form (`debug`), or its diagnostics module (`diag`). */
+export function distFile(game: string, debug = false, diag = false): string {
+  return join(ROOT, 'dist', game + (diag ? '.diag' : '') + (debug ? '.debug.js' : '.js'));
 }

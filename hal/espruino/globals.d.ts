@@ -15,6 +15,7 @@ interface EspruinoStorageFile {
 
 interface EspruinoStorage {
   open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
+  read(name: string): string | undefined;
   getFree(): number;
 }
 
@@ -22,6 +23,7 @@ interface EspruinoStorage {
 declare const global: {
   require(module: 'Storage'): EspruinoStorage;
   require(module: 'crypto'): { SHA256(data: Uint8Array): ArrayBuffer };
+  require(module: string): any;
 };
 
 /** Software SPI on any pins: `new SPI()`. */

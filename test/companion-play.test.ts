@@ -175,7 +175,7 @@ describe('companion: running the game on the simulated board', function () {
     // The page asks for the report every second, and the weight slides for 2.4 s.
     await page.waitForFunction(() => /grid\.0\.5 \+\d+/.test((globalThis as any).document.querySelector('#field-now')?.textContent ?? ''));
     assert.match(await text(page, '#walk-progress'), /walk test: \d+ of 384 sensors seen/);
-    assert.match(await text(page, '#field-now'), /^Reading a field now .*grid\.0\.5 \+6\d\d/);
+    assert.match(await text(page, '#field-now'), /^Reading a field now .*grid\.0\.5 \+[3-9]\d\d/);
     assert.deepEqual(pageErrors(page), []);
   });
 

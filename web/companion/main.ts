@@ -182,6 +182,8 @@ function fieldShown(value: unknown): HTMLElement | string {
     // One value a player: each with the player's name.
     if (Array.isArray(value) && value.length === view.scores.length) return value.map((v, p) => playerName(view, p) + ' ' + v).join(', ');
     if (value === true) return 'yes';
+    // A list in words: an empty one (a table with no weight on it) is none, not brackets.
+    if (Array.isArray(value)) return value.length ? value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') : 'none';
     return ruleShown(value) ?? (typeof value === 'string' ? value : JSON.stringify(value));
   }
   const keys = Object.keys(rows[0]);

@@ -20,7 +20,7 @@ const CASES: Record<string, { without?: RegExp | null; scores?: number[]; before
   'regression-fortress-bad-hand': { without: /"hand"/, scores: [20, 4] },
   // A stroke undone, then a cut at rest: no stroke is made of where the balls lie (item 4).
   'regression-fortress-undo-then-cut': { scores: [2, 0] },
-  // A cut while a stroke's record is saved, 5 s after its bell: the stroke is decided again at power-up (item 5).
+  // A cut while a stroke's record is saved, 8 s after its bell: the stroke is decided again at power-up (item 5).
   'regression-fortress-cut-while-saving': { scores: [20, 4] },
   // `new` while a stroke or a flick is under way: it is decided into the game in play, and the new game starts at
   // zero (item 3).

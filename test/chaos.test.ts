@@ -13,14 +13,11 @@ describe('chaos: random play, undo, new, corrections, bad lines and power cuts, 
   this.timeout(120000);
   for (const game of CHAOS_GAMES) {
     for (const anywhere of [false, true]) {
-      // Known defects, found by these runs (seed 25), each still to be fixed at its root:
+      // A known defect, found by these runs (seed 25), still to be fixed at its root:
       // - fortress, quiet cuts: after a phone's `new` on a table with a ball off its spot, a cut and power-up make a
       //   stroke of that ball (the turn passes; uncut it does not): `new` found the table with -2 (no play), the log
       //   restores -1. Scenario: stroke EA1_ + EA off its spot at 1000, new at 25000, cut/on at 37500/37501.
-      // - shuffleboard, quiet cuts: after a cut/on with a weight hanging at the far edge (d 12), the next throw
-      //   (d 200, y 100) is reported as faults `inverted` and `bank` instead of a throw: a throw lost. Scenario: slides
-      //   at 1000 (d 10, y 45), 10500, 20000, 29500 (d 200, y 100), cut/on at 6000/6001.
-      const known = !anywhere && (game.id === 'fortress' || game.id === 'shuffleboard');
+      const known = !anywhere && game.id === 'fortress';
       (known ? it.skip : it)(`${game.id}: ${RUNS[game.id]} runs with cuts ${anywhere ? 'anywhere: every power-up restores what the phone last heard' : 'in quiet time: the game ends as uncut, and as the rules score it'}`, () => {
         const r = chaos(game, { seed: 25, runs: RUNS[game.id], anywhere });
         assert.equal(r.failure, null);

@@ -65,6 +65,8 @@ interface Record_ {
   p?: number;
   o?: GameConfig['options'];
   n?: string[];
+  /** 1: a phone's new, begun from the table as it lies (no play until the next move). */
+  q?: number;
   sync?: number;
   u?: number;
   /**

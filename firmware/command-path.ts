@@ -91,12 +91,13 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
         const named = typeof players === 'number' ? undefined : players as string[];
         // A setup that throws leaves the game in play as it was.
         try {
-          game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named);
+          game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named, 1);
         } catch (e) {
           return refusal('bad_arg', (e as Error).message);
         }
         // The new game begins as at a first power-up, from the table as it lies (balls on their spots, colours
-        // down), which is no play (-2): else a cut would later find it and make moves of it.
+        // down), which is no play (-2): else a cut would later find it and make moves of it. Its setup record says
+        // so, for the power-ups after.
         if (playing.resume) playing.resume(clock.now(), scanner ? scanner.level : null, -2);
         announce();
       } else if (name === 'undo') refused = game.takeBack();

@@ -65,6 +65,8 @@ interface Record_ {
   p?: number;
   o?: GameConfig['options'];
   n?: string[];
+  /** 1: a phone's new, begun from the table as it lies (no play until the next move). */
+  q?: number;
   sync?: number;
   u?: number;
   /**
@@ -164,10 +166,10 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
       moves++;
     }
   });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && undone ? -2 : pending };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || setup.q) ? -2 : pending };
 }
 
-/** The setup record of a game (JSON leaves out names when there are none). */
-export function setupRecord(id: string, config: GameConfig, names?: string[]): string {
-  return record({ g: id, p: config.players, o: config.options, n: names });
+/** The setup record of a game (JSON leaves out names when there are none); `q` 1: a phone's new, begun from the table as it lies. */
+export function setupRecord(id: string, config: GameConfig, names?: string[], q?: number): string {
+  return record({ g: id, p: config.players, o: config.options, n: names, q: q });
 }

@@ -30,7 +30,7 @@ export interface Play<S, M> {
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   stateNow(): StateNow;
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
-  begin(next: GameConfig, named: string[] | undefined): void;
+  begin(next: GameConfig, named: string[] | undefined, asLies?: number): void;
   /** Plays a move and saves it; returns the code of why it was refused, if it was. */
   play(move: M): string | undefined;
   /**
@@ -104,14 +104,14 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   playing.show = mod.layout;
   playing.report = stateNow;
 
-  function begin(next: GameConfig, named: string[] | undefined): void {
+  function begin(next: GameConfig, named: string[] | undefined, asLies?: number): void {
     state = mod.setup(next);
     players = next.players;
     names = named;
     overSent = false;
     stand = 0;
     store.erase(LOG);
-    saveRecord(setupRecord(mod.id, next, named));
+    saveRecord(setupRecord(mod.id, next, named, asLies));
   }
 
   return {

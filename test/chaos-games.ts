@@ -38,6 +38,8 @@ export interface ChaosGame {
   gapMs: number;
   /** After this long (ms from a step's last line) nothing of the step is left to sense: a cut then hides nothing. */
   quietMs: number;
+  /** How long a move taken up at power-up may take to be decided (the board waits for the table to rest again): no step before. */
+  resumeMs: number;
   /** The game's own steps (`play` and `fix`), and which of the harness's steps it takes. */
   steps: fc.Arbitrary<Step>;
   undo: boolean;
@@ -148,6 +150,7 @@ export const TRIANGLE: ChaosGame = {
   // A chip never seen at the target is short 4 s after it left its spot (T7).
   gapMs: 8000,
   quietMs: 5500,
+  resumeMs: 0,
   steps: playOrFix(fc.tuple(fc.nat(19), fc.nat(40)).map(([r, x]): Step => ({ k: 'play', v: [r < 18 ? r % 4 : 4, x] })), fc.nat(3).map((v): Step => ({ k: 'fix', v }))),
   undo: true,
   newGame: true,
@@ -203,6 +206,7 @@ export const RINGAPEG: ChaosGame = {
   header: { game: 'ringapeg', players: 2, options: { variant: 'primary' } },
   gapMs: 4000,
   quietMs: 2200,
+  resumeMs: 0,
   steps: fc.nat(PEGS.length + 2).map((peg): Step => ({ k: 'play', v: [peg] })),
   undo: true,
   // Rings on the pegs stay there: a new game would begin on a board not cleared (R11).
@@ -285,6 +289,7 @@ export const SHUFFLEBOARD: ChaosGame = {
   // A weight slides for 2 to 4 s; after an end's clearing, 9 s or more before the next throw.
   gapMs: 9500,
   quietMs: 5000,
+  resumeMs: 0,
   steps: fc.tuple(fc.nat(ZONES.length), fc.nat(2000)).map(([z, x]): Step => ({ k: 'play', v: [z, x] })),
   // A weight thrown lies on the table: an undo or a new game would have the players throw it again.
   undo: false,
@@ -378,8 +383,10 @@ function fortressScorer(): Scorer {
 export const FORTRESS: ChaosGame = {
   id: 'fortress',
   header: { game: 'fortress', players: 2 },
-  gapMs: 12000,
-  quietMs: 9000,
+  // A stroke is decided 8 s after its last movement, and a stroke taken up at power-up 8 s after the boot.
+  gapMs: 24000,
+  quietMs: 12500,
+  resumeMs: 8500,
   steps: playOrFix(fc.array(fc.nat(23), { minLength: 4, maxLength: 4 }).map((v): Step => ({ k: 'play', v })), fc.constant<Step>({ k: 'fix', v: 0 })),
   undo: true,
   newGame: true,

@@ -106,7 +106,7 @@ function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; s
     // An unpaired command waits 10 s for the board's buttons, then lapses.
     const span = Math.max(last + game.gapMs, step.k === 'unpaired' ? 11000 + UP_MS : 0);
     const quiet = t + Math.max(last + game.quietMs, step.k === 'unpaired' ? 10500 : 0);
-    const windowEnd = t + span - UP_MS;
+    const windowEnd = t + span - UP_MS - game.resumeMs;
     const cut = withCuts ? plan.cuts[i] : null;
     if (cut) {
       const from = cut.anywhere ? t : quiet;

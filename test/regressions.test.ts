@@ -20,7 +20,7 @@ const CASES: Record<string, { without?: RegExp | null; scores?: number[]; before
   'regression-fortress-bad-hand': { without: /"hand"/, scores: [20, 4] },
   // A stroke undone, then a cut at rest: no stroke is made of where the balls lie (item 4).
   'regression-fortress-undo-then-cut': { scores: [2, 0] },
-  // A cut while a stroke's record is saved, 5 s after its bell: the stroke is decided again at power-up (item 5).
+  // A cut while a stroke's record is saved, 8 s after its bell: the stroke is decided again at power-up (item 5).
   'regression-fortress-cut-while-saving': { scores: [20, 4] },
   // `new` while a stroke or a flick is under way: it is decided into the game in play, and the new game starts at
   // zero (item 3).
@@ -29,9 +29,15 @@ const CASES: Record<string, { without?: RegExp | null; scores?: number[]; before
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},
+  // Found by the chaos harness: after a cut at rest, the board's count of an end's throws began again at zero, so
+  // the next throws looked thrown by the other colour's player: reported as an inverted grid, and a throw lost.
+  'regression-shuffleboard-throws-after-power-up': {},
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},
+  // Found by the chaos harness: `new` with a ball off its spot, then a cut at rest: the new game took the table as it
+  // lies, and so does the power-up after (its setup record says so), instead of making a stroke of that ball.
+  'regression-fortress-new-off-spot-then-cut': {},
 };
 
 const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.startsWith('regression-')).map((f) => f.replace(/\.jsonl$/, '')).sort();

@@ -52,7 +52,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number;
+  check(report: (ch: number | undefined, fault: number) => void, state: { f: number; t: number } | undefined): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -243,7 +243,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A new end once all its weights were thrown (the game takes no other clear).
       if (throws >= WEIGHTS) throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number } | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number; t: number } | undefined): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -271,7 +271,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       floating = floats;
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
-      // The side that opens this end (the game's, from its coin toss on).
+      // The side that opens this end (the game's, from its coin toss on); at the first check after power-up, the
+      // throws of this end the game has (the board's own count starts from them, else it takes throws for the other colour's).
+      if (opens < 0 && state) throws = state.t;
       opens = state ? state.f : -1;
       const bad = taken | (floating || reversed ? BANK : 0);
       taken = 0;

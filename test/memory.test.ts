@@ -40,6 +40,9 @@ interface GameFigures {
   heap: number;
 }
 
+/** What a phone's new game's setup record has more than a power-up's: `,"q":1` (docs/saving.md). */
+const NEW_SETUP_EXTRA = ',"q":1'.length;
+
 describe('memory: whole games in a row', function () {
   it('in Node: state, log and free flash come back to the same after every game, and the heap is flat', function () {
     // 120 games, 60 of them with two full collections: a few seconds alone, several times that in a busy test process.
@@ -93,10 +96,12 @@ describe('memory: whole games in a row', function () {
       }
       figures.push({ commands, logBytes, stateBytes, freeAfterNew: hal.store.free(), messages, heap });
     }
-    // The first game's messages also count the state sent at power-up.
+    // The first game's messages also count the state sent at power-up, and its setup record is the power-up's, not
+    // a phone's new game's (which says the table is taken as it lies: NEW_SETUP_EXTRA bytes more).
     const first = figures[1];
     figures.forEach((f, g) => {
-      assert.deepEqual([f.commands, f.logBytes, f.stateBytes, f.freeAfterNew, f.messages - (g === 0 ? 1 : 0)], [first.commands, first.logBytes, first.stateBytes, first.freeAfterNew, first.messages], `game ${g}`);
+      const extra = g === 0 ? NEW_SETUP_EXTRA : 0;
+      assert.deepEqual([f.commands, f.logBytes + extra, f.stateBytes, f.freeAfterNew, f.messages - (g === 0 ? 1 : 0)], [first.commands, first.logBytes, first.stateBytes, first.freeAfterNew, first.messages], `game ${g}`);
     });
     // The log of each game is erased by the next: the flash's free space is back to one setup record.
     assert.equal(first.freeAfterNew, 40 * 1024 - (hal.store.files[LOG].length + 32));

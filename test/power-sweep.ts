@@ -23,6 +23,7 @@ import { SimFlash } from '../sim/flash';
 import { FLICK_MS } from '../sim/physics/triangle';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { Scenario, ScenarioAction } from '../sim/replay';
+import { ScenarioError } from '../sim/scenario';
 import type { World } from '../sim/game';
 import type { LevelChange } from '../sim/physics/types';
 import { ROOT } from '../tools/games';
@@ -158,6 +159,20 @@ function converge(a: Simulation, b: Simulation, after: number, tailMs: number): 
 }
 
 /** A cut of CUT_MS at `at`, then the boot. */
+/**
+ * Whether the cut run `again` ends as the game with `changed` actions: a game without what the board did not see
+ * may be one the table cannot play (a fortress miss struck by a ball left off its spot), and no such game is what
+ * the board should have scored.
+ */
+function endsAs(ex: Example, from: number, again: ReturnType<typeof segment>, changed: Map<number, object | null>, blindEnd: number, tailMs: number): boolean {
+  try {
+    return converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs);
+  } catch (e) {
+    if (e instanceof ScenarioError) return false;
+    throw e;
+  }
+}
+
 export function cutAt(ex: Example, at: number): CutOutcome {
   const actions = ex.scenario.actions;
   const blindEnd = at + BLIND_MS;
@@ -195,8 +210,7 @@ export function cutAt(ex: Example, at: number): CutOutcome {
       for (const k of unseen) changed.set(k, asSeen ? seenAtRest(actions[k].body) : null);
       if (asSeen && [...changed.values()].every((b) => b === null)) continue;
       const again = segment(ex, from, new Map(), power);
-      const blind = segment(ex, from, changed, []);
-      if (converge(again.sim, blind.sim, blindEnd - again.shift, tailMs)) return result(unseen.map(name).join(', ') + (asSeen ? ' (seen at rest)' : ''));
+      if (endsAs(ex, from, again, changed, blindEnd, tailMs)) return result(unseen.map(name).join(', ') + (asSeen ? ' (seen at rest)' : ''));
       last = playing(again.sim);
     }
   }
@@ -212,7 +226,7 @@ export function cutAt(ex: Example, at: number): CutOutcome {
         const seen = happens.map((h, i) => !(bits & (1 << i)) ? h : leaving && h.ball && h.offSpot === undefined && (h.ball.length > 2 || h.ball[1] === 'A') ? { ball: h.ball, offSpot: true } : null);
         const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: seen.filter((h) => h) })]]);
         const again = segment(ex, from, new Map(), power);
-        if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`part of ${name(k)}`);
+        if (endsAs(ex, from, again, changed, blindEnd, tailMs)) return result(`part of ${name(k)}`);
       }
     }
   }
@@ -225,7 +239,7 @@ export function cutAt(ex: Example, at: number): CutOutcome {
       const unheard = happens.map((h, j) => (j === i ? Object.assign({}, h, { bell: false }) : h));
       const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: unheard })]]);
       const again = segment(ex, from, new Map(), power);
-      if (converge(again.sim, segment(ex, from, changed, []).sim, blindEnd - again.shift, tailMs)) return result(`the bell of ${name(k)} unheard`);
+      if (endsAs(ex, from, again, changed, blindEnd, tailMs)) return result(`the bell of ${name(k)} unheard`);
     }
   }
   // An action of many moves (clearing the pegs, a stack at a time) may be seen in part: the game

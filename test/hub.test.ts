@@ -32,8 +32,12 @@ interface SimBoard {
 /** Each example scenario played on the simulator by `copies` boards (each its own address). */
 function simulatedBoards(copies: number): SimBoard[] {
   const boards: SimBoard[] = [];
+  // Games played without a power cut: a board that restarts is told by the quiet time it boots in (hub/room.ts),
+  // which adverts sent back to back here do not have.
   for (const file of readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')).sort()) {
-    const sim = new Simulation(parseScenario(readFileSync(join(ROOT, 'scenarios', file), 'utf8')));
+    const text = readFileSync(join(ROOT, 'scenarios', file), 'utf8');
+    if (/"power"\s*:/.test(text)) continue;
+    const sim = new Simulation(parseScenario(text));
     sim.runToEnd();
     const lines = sim.out.map((l) => JSON.parse(l));
     const overs = lines.filter((l) => l.phone?.type === 'over').map((l) => ({ winner: l.phone.winner, scores: l.phone.scores }));

@@ -30,6 +30,10 @@ export const MAGNET_MM = 50;
 export const PEAK = 0.148;
 /** The reading with no field: half the supply. */
 export const QUIESCENT = 0.5;
+/** The nRF52's ADC: 12 bits, the steps a reading is counted in. */
+export const ADC_STEPS = 4096;
+/** A reading kept (in 255ths of the supply) this far from half the supply is at a rail: no sensor's (one missing, or its line broken). */
+export const RAILED = 115;
 /** The launch row, a line of hall switches across the table where the players release their weights (mm from the end edge). */
 export const LAUNCH_MM = 3300;
 

@@ -8,11 +8,9 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
-import { CHANNELS, COLS, QUIESCENT, ROWS, SENSORS } from './board';
+import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
 import { WEIGHTS } from './rules';
 
-/** The nRF52's ADC: 12 bits, as the interpreter's frame holds a reading. */
-const ADC_STEPS = 4096;
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
 export const NOISY_SPREAD = 0.006;
 /** Off its calibration (the empty table's reading, or half the supply before the first) by more than this (a fraction of the supply: a fifth of a weight's peak) on an empty table: drifted, or stuck off half the supply. */
@@ -24,8 +22,6 @@ export const OFF_MARGIN = 0.03;
  */
 const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
-/** A reading kept this far from half the supply (in 255ths) is at a rail: no sensor's (interpret.ts, RAILED). */
-const AT_RAIL = 115;
 /** Each neighbour (along its row and across) of a sensor reads this many ADC steps or more from half the supply, all the same way: a weight lies right over the sensor (its field at 50 mm to 63 mm from the magnet). */
 const OVER_STEPS = 10;
 /** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
@@ -151,7 +147,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number): boolean {
     // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
     const x = Math.abs(read[i] - mid);
-    if (x < some || x >= (AT_RAIL * mid) >> 7) return false;
+    if (x < some || x >= (RAILED * mid) >> 7) return false;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, c, k);
       if (n >= 0 && n < read.length && Math.abs(read[n] - mid) >= none) return false;
@@ -232,7 +228,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = cal[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
-        if ((x - 128) * (x - 128) >= AT_RAIL * AT_RAIL) continue;
+        if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         if ((x - ref) * (x - ref) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
         else {
           mend(ch, OFF);

@@ -16,7 +16,7 @@ import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { RADIUS_MM } from './rules';
-import { CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 import { createGridChecks } from './checks';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
@@ -34,8 +34,6 @@ export const RESUME_MS = 1400;
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
 export const ROW_MS = 50;
-/** Readings in ADC steps (12 bits). */
-const STEPS = 4096;
 /** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
@@ -62,9 +60,8 @@ const READ_ROWS = 4;
 const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
 const STRENGTH = 0.2;
-/** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); this far, no sensor's (NO_SENSOR). */
+/** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
 const SOME = 3;
-const RAILED = 115;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
@@ -403,7 +400,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
 /** The weights in a whole grid's readings (ADC steps), found at once (locator's steps, run to the end). */
 export function locate(ref: Int16Array): number[][] {
   const step = locator(function (ch: number): number {
-    return ref[ch] / STEPS;
+    return ref[ch] / ADC_STEPS;
   });
   let seen = step();
   while (!seen) seen = step();
@@ -542,10 +539,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them, a step a tick (the table is still).
     const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * STEPS;
+    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * ADC_STEPS;
     checks.frame(frame);
     locating = locator(function (ch: number): number {
-      return frame[ch] / STEPS;
+      return frame[ch] / ADC_STEPS;
     });
   }
 
@@ -728,7 +725,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           const listed: (string | number)[][] = [];
           for (let ch = 0; ch < SENSORS && listed.length < LISTED; ch++) {
             const x = bank.read(ch) - QUIESCENT;
-            if (off(x)) listed.push([sensorName(ch), Math.round(x * STEPS)]);
+            if (off(x)) listed.push([sensorName(ch), Math.round(x * ADC_STEPS)]);
           }
           return { type: 'diag', walk: walkState(), off: listed };
         },

@@ -29,9 +29,11 @@ interface SimBoard {
   overs: { winner: number | null; scores: number[] }[];
 }
 
-/** Each example scenario played on the simulator by `copies` boards (each its own address). */
-function simulatedBoards(copies: number): SimBoard[] {
-  const boards: SimBoard[] = [];
+/** Each example scenario without a power cut, played once on the simulator (the slow part: shared by the tests). */
+let played: Omit<SimBoard, 'address'>[] | undefined;
+function playedScenarios(): Omit<SimBoard, 'address'>[] {
+  if (played) return played;
+  played = [];
   // Games played without a power cut: a board that restarts is told by the quiet time it boots in (hub/room.ts),
   // which adverts sent back to back here do not have.
   for (const file of readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')).sort()) {
@@ -41,9 +43,16 @@ function simulatedBoards(copies: number): SimBoard[] {
     sim.runToEnd();
     const lines = sim.out.map((l) => JSON.parse(l));
     const overs = lines.filter((l) => l.phone?.type === 'over').map((l) => ({ winner: l.phone.winner, scores: l.phone.scores }));
-    for (let c = 0; c < copies; c++) {
-      boards.push({ address: boardAddress(boards.length + 1), scenario: file, adverts: sim.adverts.map((a) => a.bytes), final: lines[lines.length - 1].final, overs });
-    }
+    played.push({ scenario: file, adverts: sim.adverts.map((a) => a.bytes), final: lines[lines.length - 1].final, overs });
+  }
+  return played;
+}
+
+/** Each example scenario played by `copies` boards (each its own address). */
+function simulatedBoards(copies: number): SimBoard[] {
+  const boards: SimBoard[] = [];
+  for (const game of playedScenarios()) {
+    for (let c = 0; c < copies; c++) boards.push({ ...game, address: boardAddress(boards.length + 1) });
   }
   return boards;
 }
@@ -98,6 +107,8 @@ describe('hub: a room through Mosquitto', function () {
       console.log('    (no Mosquitto: install the mosquitto package, or set MOSQUITTO, to run the hub\'s tests)');
       this.skip();
     }
+    this.timeout(180_000); // playing every example game on the simulator, once for all the tests
+    playedScenarios();
     broker = await Mosquitto.start(binary);
     gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200 });
   });

@@ -17,6 +17,8 @@ import { TAKES_CLICK, happeningLine } from '../lib/happenings';
 import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
+import { tokenPicker } from '../lib/picker';
+import { namesOf, valueWords } from '../lib/tokens';
 import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
 import { download, fill, h } from '../lib/dom';
 
@@ -161,12 +163,27 @@ function renderScore(): void {
     h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, words(k)), h('dd', { 'data-field': k }, fieldShown(view.fields[k]))])) : null);
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, fieldWords(game, k)), h('dd', { 'data-field': k }, fieldShown(game, k, view.fields[k]))])) : null);
 }
 
 /** A key of the protocol or of a command table as a player reads it: its words (`firstPlayer` → "first player"). */
 function words(key: string): string {
   return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** An argument's or an option's words in a game: its companion.json's, else the key's own. */
+function keyWords(game: WebGame, key: string): string {
+  return (game.companion.arguments && game.companion.arguments[key]) || words(key);
+}
+
+/** How a game shows its state field (or a column of a field's table) `key`: its companion.json's `fields`. */
+function fieldOf(game: WebGame | undefined, key: string): { words?: string; as?: string } {
+  return (game && game.companion.fields && game.companion.fields[key]) || {};
+}
+
+/** A state field's words in a game: its companion.json's, else the key's own. */
+function fieldWords(game: WebGame | undefined, key: string): string {
+  return fieldOf(game, key).words || words(key);
 }
 
 /** A rule id with its words (`R7: …`), for a value that is one; else null. */
@@ -175,10 +192,25 @@ function ruleShown(value: unknown): string | null {
   return words ? value + ': ' + words : null;
 }
 
-/** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else as sent. */
-function fieldShown(value: unknown): HTMLElement | string {
+/** A value of field `key` in words, as the game's companion.json says it is shown (its `fields`), or null when it says nothing. */
+function valueShown(game: WebGame | undefined, key: string, value: unknown): string | null {
+  const as = fieldOf(game, key).as;
+  if (!game || !as) return null;
+  const ids = Array.isArray(value) ? value.map(String) : String(value).split(' ').filter((v) => v !== '');
+  if (as === 'player') return typeof value === 'number' ? playerName(view, value) : null;
+  if (as === 'rules') return ids.length ? ids.map((r) => ruleShown(r) ?? r).join('; ') : 'none';
+  const tokens = game.companion.tokens && game.companion.tokens[as];
+  if (tokens) return value === '' ? 'no stroke yet' : valueWords(tokens, game.companion.names ?? {}, String(value)).join('; ');
+  const names = namesOf(game.companion.names ?? {}, as);
+  return ids.length ? ids.map((id) => (names[id] ? `${names[id]} (${id})` : id)).join(', ') : 'none';
+}
+
+/** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else in words. */
+function fieldShown(game: WebGame | undefined, key: string, value: unknown): HTMLElement | string {
   const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === 'object' && !Array.isArray(r)) ? value as Record<string, unknown>[] : null;
   if (!rows) {
+    const shown = valueShown(game, key, value);
+    if (shown !== null) return shown;
     // One value a player: each with the player's name.
     if (Array.isArray(value) && value.length === view.scores.length) return value.map((v, p) => playerName(view, p) + ' ' + v).join(', ');
     if (value === true) return 'yes';
@@ -187,7 +219,8 @@ function fieldShown(value: unknown): HTMLElement | string {
     return ruleShown(value) ?? (typeof value === 'string' ? value : JSON.stringify(value));
   }
   const keys = Object.keys(rows[0]);
-  return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', {}, k))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', {}, typeof r[k] === 'string' ? r[k] as string : JSON.stringify(r[k]))))));
+  const cell = (k: string, v: unknown): string => valueShown(game, k, v) ?? (typeof v === 'string' ? v : JSON.stringify(v));
+  return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', { title: k }, fieldWords(game, k)))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', { 'data-key': k }, cell(k, r[k]))))));
 }
 
 /** An int field with at most this many values is a choice, not a number typed. */
@@ -195,14 +228,23 @@ const CHOICES_AT_MOST = 12;
 /** Fields that name a player by index: their choices are the players' names. */
 const PLAYER_FIELDS = ['p', 'player', 'firstPlayer', 'lag'];
 
-/** A form field for a rule: a choice wherever there are few values (the players by name), else a number or a text. */
-function input(spec: FieldSpec, name: string): HTMLElement {
-  const unset = spec.required ? [] : [h('option', { value: '' }, '(as the game has it)')];
-  if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, c)));
+/**
+ * A form field for a rule of `game`: a choice wherever there are few values (the players by name, a game's parts
+ * by their names), a picker for a list of tokens (command `cmd`'s), else a number or a text.
+ */
+function input(spec: FieldSpec, name: string, game: WebGame, cmd?: string): HTMLElement {
+  // Left unset, an option is the game's default; an argument is not given (fortress's `blind` without `hit`: declared).
+  const unset = spec.required ? [] : [h('option', { value: '' }, cmd ? '(not given)' : '(as the game has it)')];
+  const tokens = game.companion.tokens && game.companion.tokens[spec.key];
+  if (tokens && cmd) return tokenPicker(name, cmd, tokens, game.companion.names ?? {});
+  const names = namesOf(game.companion.names ?? {}, spec.key);
+  const named = (v: string | number) => (names[v] ? `${names[v]} (${v})` : String(v));
+  if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, named(c))));
+  if (spec.type === 'str' && Object.keys(names).length) return h('select', { name }, ...unset, ...Object.keys(names).map((id) => h('option', { value: id }, named(id))));
   if (spec.type === 'bool') return h('select', { name }, ...unset, h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));
   if (spec.type === 'int' && spec.max - spec.min < CHOICES_AT_MOST) {
     const values = Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
-    const shown = (v: number) => (PLAYER_FIELDS.indexOf(spec.key) >= 0 ? playerName(view, v) : String(v));
+    const shown = (v: number) => (PLAYER_FIELDS.indexOf(spec.key) >= 0 ? playerName(view, v) : named(v));
     return h('select', { name }, ...unset, ...values.map((v) => h('option', { value: v }, shown(v))));
   }
   if (spec.type === 'int') return h('input', { name, type: 'number', min: spec.min, max: spec.max, step: 1, placeholder: spec.min + '…' + spec.max });
@@ -252,7 +294,7 @@ function newGameForm(game: WebGame): HTMLElement {
     if (!wrong) send(command);
   } },
   h('h3', {}, 'New game of ' + game.id), count, names,
-  ...options.map((o) => h('label', { title: o.key }, words(o.key) + ' ', input(o, o.key))),
+  ...options.map((o) => h('label', { title: o.key }, keyWords(game, o.key) + ' ', input(o, o.key, game))),
   problem, h('button', { type: 'submit' }, 'Start a new game'));
   return form;
 }
@@ -268,7 +310,11 @@ function refereeForms(game: WebGame): HTMLElement[] {
       if (!wrong) send(command);
     } },
     h('button', { type: 'submit' }, c.name),
-    ...c.fields.map((f) => h('label', { title: f.key }, words(f.key) + ' ', input(f, f.key))),
+    ...c.fields.map((f) => {
+      const field = input(f, f.key, game, c.name);
+      // A picker holds several controls: a label would hand its clicks to the first.
+      return field.classList.contains('picker') ? h('div', { class: 'field', title: f.key }, keyWords(game, f.key) + ':', field) : h('label', { title: f.key }, keyWords(game, f.key) + ' ', field);
+    }),
     h('small', {}, game.companion.commands[c.name] ?? ''), problem);
     return form;
   });

@@ -18,7 +18,7 @@ import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
 import { tokenPicker } from '../lib/picker';
-import { namesOf, valueWords } from '../lib/tokens';
+import { nameShown, namesOf, valueWords } from '../lib/tokens';
 import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
 import { download, fill, h } from '../lib/dom';
 
@@ -202,7 +202,7 @@ function valueShown(game: WebGame | undefined, key: string, value: unknown): str
   const tokens = game.companion.tokens && game.companion.tokens[as];
   if (tokens) return value === '' ? 'no stroke yet' : valueWords(tokens, game.companion.names ?? {}, String(value)).join('; ');
   const names = namesOf(game.companion.names ?? {}, as);
-  return ids.length ? ids.map((id) => (names[id] ? `${names[id]} (${id})` : id)).join(', ') : 'none';
+  return ids.length ? ids.map((id) => nameShown(names[id], id)).join(', ') : 'none';
 }
 
 /** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else in words. */
@@ -238,7 +238,7 @@ function input(spec: FieldSpec, name: string, game: WebGame, cmd?: string): HTML
   const tokens = game.companion.tokens && game.companion.tokens[spec.key];
   if (tokens && cmd) return tokenPicker(name, cmd, tokens, game.companion.names ?? {});
   const names = namesOf(game.companion.names ?? {}, spec.key);
-  const named = (v: string | number) => (names[v] ? `${names[v]} (${v})` : String(v));
+  const named = (v: string | number) => nameShown(names[v], String(v));
   if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, named(c))));
   if (spec.type === 'str' && Object.keys(names).length) return h('select', { name }, ...unset, ...Object.keys(names).map((id) => h('option', { value: id }, named(id))));
   if (spec.type === 'bool') return h('select', { name }, ...unset, h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));

@@ -4,7 +4,7 @@
 // themselves can still be typed (an advanced fallback), and what is typed is
 // shown in words as well.
 import { h, fill } from './dom';
-import { composeToken, joinTokens, kindsFor, namesOf, slotsOf, valueWords } from './tokens';
+import { composeToken, joinTokens, kindsFor, nameShown, namesOf, slotsOf, valueWords } from './tokens';
 import type { Names, TokenField, TokenKind } from './tokens';
 
 /** The picker of field `key` of command `cmd`: its value is the text input named `key`. */
@@ -28,7 +28,7 @@ export function tokenPicker(key: string, cmd: string, field: TokenField, names: 
   const sentence = h('span', { class: 'sentence' });
   const slotChoices = (k: TokenKind): HTMLSelectElement[] => slotsOf(k).map((slot) => {
     const choices = namesOf(names, slot);
-    return h('select', { 'data-slot': slot }, ...Object.keys(choices).map((id) => h('option', { value: id }, `${choices[id]} (${id})`)));
+    return h('select', { 'data-slot': slot }, ...Object.keys(choices).map((id) => h('option', { value: id }, nameShown(choices[id], id))));
   });
   let slots: HTMLSelectElement[] = [];
   const showSentence = (): void => {

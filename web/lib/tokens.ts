@@ -40,6 +40,12 @@ export function namesOf(names: Names, kind: string): Record<string, string> {
   return out;
 }
 
+/** A name as a form offers it: its words, and its id beside them unless the words end with it (`pocket 2`). */
+export function nameShown(words: string | undefined, id: string): string {
+  if (!words) return id;
+  return words === id || words.endsWith(' ' + id) ? words : `${words} (${id})`;
+}
+
 const SLOT = /\{(\w+)\}/g;
 
 /** The kinds of names a token takes, in order (`{ball}>{fort}!` → ball, fort). */

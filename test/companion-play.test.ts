@@ -149,7 +149,12 @@ describe('companion: running the game on the simulated board', function () {
     assert.ok(await diag.locator('#diag [data-place="pocket3"] [data-sensor="mouth.pocket3.s.hi"].never').count(), 'a pocket nothing went into is marked');
     assert.ok(await diag.locator('#diag [data-place="FD2"] [data-sensor="spot.FD2"]').count(), 'a spot is drawn at its place');
     await screenshot(diag, 'fortress-diagnostics');
-    assert.deepEqual(pageErrors(page).concat(pageErrors(diag)), []);
+    // A fault told during play, in words with its code: the example's stuck mouth switch, before it comes back.
+    const stuck = readFileSync(join(ROOT, 'scenarios', 'fault-fortress-stuck-mouth.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !(l.t >= 40000));
+    const faulty = await playingLines('fault-fortress', stuck);
+    await faulty.click('nav [data-screen="diag"]');
+    assert.equal(await text(faulty, '#faults [data-fault="stuck"]'), 'stuck at one reading (stuck): mouth.FA1.s.lo');
+    assert.deepEqual(pageErrors(page).concat(pageErrors(diag), pageErrors(faulty)), []);
   });
 
   it("fortress: the referee picks a stroke's happenings in words, the board scores the tokens they make, and fix corrects it", async () => {

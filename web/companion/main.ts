@@ -29,6 +29,12 @@ for (const g of GAMES) WORDS[g.id] = g.words;
 const CHATTER_REJECTED = 20;
 /** The walk test's sensors still to see are listed at once up to this many; more (fortress's 96) fold away. */
 const WALK_LISTED = 12;
+/** A fault the board tells (docs/protocol.md, `fault`) in words; docs/diagnostics.md says what each means and what to check. */
+const FAULT_WORDS: Record<string, string> = {
+  stuck: 'stuck at one reading', chatter: 'chattering: it changes far too fast', never: 'never changed yet',
+  bank: "the bank misreads: the board trusts none of its sensors", rail: 'reads at a rail of its supply',
+  drift: 'drifted from its reading on the empty table', noisy: 'its readings are noisy', inverted: 'the grid reads the field reversed: the colours would be swapped',
+};
 /** How often the sensors screen asks for a report while diagnostics is on (ms). */
 const DIAG_POLL_MS = 1000;
 
@@ -391,7 +397,7 @@ function renderDiag(): void {
     offList(),
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
-    view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);
+    view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', { 'data-fault': f.fault }, (FAULT_WORDS[f.fault] ? `${FAULT_WORDS[f.fault]} (${f.fault})` : f.fault) + (f.sensor ? ': ' + f.sensor : '')))) : null);
 }
 
 async function renderHistory(): Promise<void> {

@@ -123,6 +123,8 @@ describe('companion: running the game on the simulated board', function () {
     // The colour and the hanging in words, with the values the referee's place takes.
     assert.deepEqual([w, c, hang, zone, points], ['red1', 'red (0)', 'no (0)', 'S8', '3']);
     assert.deepEqual(await page.locator('#score [data-field="weights"] th').allTextContents(), ['weight', 'colour', 'mm from the end edge', 'hanging', 'zone', 'points']);
+    // The zones' rule ids, each with its words under the table (docs/games/shuffleboard.md, Rule ids).
+    assert.match(await text(page, '#score [data-field="weights"] .rule-words [data-rule="S8"]'), /^S8: Fully past the 3-point line/);
     assert.ok(Math.abs(+d - 80) <= 10, `red1 rests at ${d} mm`);
     await screenshot(page, 'shuffleboard-score');
     await page.click('nav [data-screen="board"]');

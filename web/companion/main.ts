@@ -225,8 +225,13 @@ function fieldShown(game: WebGame | undefined, key: string, value: unknown): HTM
     return ruleShown(value) ?? (typeof value === 'string' ? value : JSON.stringify(value));
   }
   const keys = Object.keys(rows[0]);
-  const cell = (k: string, v: unknown): string => valueShown(game, k, v) ?? (typeof v === 'string' ? v : JSON.stringify(v));
-  return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', { title: k }, fieldWords(game, k)))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', { 'data-key': k }, cell(k, r[k]))))));
+  // A column of rule ids shows the ids, and their words under the table, once each (a table's cell is too narrow for them).
+  const ruled = keys.filter((k) => fieldOf(game, k).as === 'rules');
+  const cell = (k: string, v: unknown): string => (ruled.includes(k) ? String(v) : valueShown(game, k, v) ?? (typeof v === 'string' ? v : JSON.stringify(v)));
+  const rules = [...new Set(rows.flatMap((r) => ruled.map((k) => String(r[k]))))].filter((r) => ruleShown(r));
+  return h('div', {},
+    h('table', {}, h('tr', {}, ...keys.map((k) => h('th', { title: k }, fieldWords(game, k)))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', { 'data-key': k }, cell(k, r[k])))))),
+    rules.length ? h('ul', { class: 'rule-words' }, ...rules.sort().map((r) => h('li', { 'data-rule': r }, ruleShown(r)))) : null);
 }
 
 /** An int field with at most this many values is a choice, not a number typed. */

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../tools/games';
 import { gameDir, loadGames } from '../firmware/games/registry';
-import { ruleWords } from '../tools/web';
+import { gameTitle, ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
 import { parseScenario, replay } from '../sim/replay';
 import { happeningLine, placeOf, pointOf } from '../web/lib/happenings';
@@ -139,6 +139,13 @@ describe('companion: what the page knows of each game', () => {
         const phone = JSON.parse(line).phone;
         if (phone && phone.type === 'score') assert.ok(words[phone.rule], `${file}: rule ${phone.rule} has no words in docs/games/${id}.md`);
       }
+    }
+  });
+
+  it("every game has a name for players: its page's title", async () => {
+    for (const { id } of await loadGames()) {
+      const title = gameTitle(readFileSync(join(ROOT, 'docs', 'games', id + '.md'), 'utf8'));
+      assert.ok(title && title !== id && !title.includes('#'), `${id}: "${title}"`);
     }
   });
 

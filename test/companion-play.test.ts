@@ -162,6 +162,8 @@ describe('companion: running the game on the simulated board', function () {
   it("fortress: the referee picks a stroke's happenings in words, the board scores the tokens they make, and fix corrects it", async () => {
     const page = await playing('fortress');
     const field = JSON.parse(readFileSync(join(ROOT, 'firmware', 'games', 'fortress', 'companion.json'), 'utf8')).tokens.h;
+    // The game by its name, as its page (docs/games/fortress.md) names it.
+    assert.match(await text(page, '#score h2'), /^Fortification billiards/);
     await page.click('nav [data-screen="run"]');
     // hand offers what is done by hand between strokes, nothing struck.
     assert.deepEqual(await page.locator('form[data-cmd="hand"] select.kind option').allTextContents(),

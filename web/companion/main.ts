@@ -166,7 +166,7 @@ function renderScore(): void {
   const drawn = game && game.companion.pieces ? game.companion.pieces.field : '';
   const fields = Object.keys(view.fields).filter((k) => k !== drawn && view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined && view.fields[k] !== false);
   fill($('score'),
-    h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
+    h('h2', { title: game ? game.id : '' }, game ? game.title : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
     fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, fieldWords(game, k)), h('dd', { 'data-field': k }, fieldShown(game, k, view.fields[k]))])) : null);
@@ -304,7 +304,7 @@ function newGameForm(game: WebGame): HTMLElement {
     fill(problem, wrong ?? '');
     if (!wrong) send(command);
   } },
-  h('h3', {}, 'New game of ' + game.id), count, names,
+  h('h3', {}, 'New game of ' + game.title), count, names,
   ...options.map((o) => h('label', { title: o.key }, keyWords(game, o.key) + ' ', input(o, o.key, game))),
   problem, h('button', { type: 'submit' }, 'Start a new game'));
   return form;
@@ -431,7 +431,7 @@ function renderBoard(): void {
     simDrawing = null;
     fill(el,
       h('p', {}, 'The real firmware runs in this page, on a simulated board: play a game by clicking the board, or watch a recorded one.'),
-      ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.id)),
+      ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.title)),
       scenarioLoader());
     return;
   }
@@ -477,7 +477,7 @@ function renderBoard(): void {
 let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
-  fill($('sim-status'), `${board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  fill($('sim-status'), `${gameById(board.sim.scenario.header.game)?.title ?? board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
   fill($('power'), board.powered() ? 'cut the power' : 'power on');
   const seen = board.seenUnderWay();
   fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');

@@ -9,6 +9,8 @@ declare module 'tallyboard:games' {
 
   export interface WebGame {
     id: string;
+    /** Its name for a player: its page's title (docs/games/<id>.md), or its id. */
+    title: string;
     module: GameModule<any, any>;
     /** The model of its board (sim/games/<id>.ts), or null: the simulated board then takes no happenings. */
     simGame: GameFactory | null;

@@ -39,8 +39,9 @@ describe('companion: history', function () {
     assert.deepEqual(rows, expect);
     await screenshot(page, 'history');
 
-    // Each game's point changes, each with its rule id and the rule's words from the game's page (docs/games/triangle.md, Rule ids).
+    // Each game by its name (its page's title), then each of its point changes with its rule id and the rule's words from the game's page (docs/games/triangle.md, Rule ids).
     const words = ruleWords(readFileSync(join(ROOT, 'docs', 'games', 'triangle.md'), 'utf8'));
+    for (const summary of await page.locator('#games > li summary').allTextContents()) assert.match(summary, /^Triangle \("Ninety-nine"\), /);
     const lines = await page.locator('#games > li details > ol > li').allTextContents();
     assert.ok(lines.length > 0);
     for (const line of lines) {

@@ -417,7 +417,7 @@ async function renderHistory(): Promise<void> {
       ...t.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.games), h('td', {}, p.wins), h('td', {}, p.points)))) : h('p', { class: 'hint' }, 'No finished game yet.'),
     h('h3', {}, 'Games'),
     h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
-      h('details', {}, h('summary', {}, `${g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
+      h('details', {}, h('summary', {}, `${gameById(g.game)?.title ?? g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
         h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule}${ruleOf(g.game, c.rule) ? ': ' + ruleOf(g.game, c.rule) : ''})`))))))));
 }
 

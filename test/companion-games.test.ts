@@ -159,6 +159,10 @@ describe('companion: what the page knows of each game', () => {
       for (const [key, { as }] of Object.entries(c.fields ?? {})) {
         if (as) assert.ok(as === 'player' || as === 'rules' || c.tokens?.[as] || Object.keys(namesOf(c.names ?? {}, as)).length, `${id}: field ${key} is shown as ${as}, which the game does not name`);
       }
+      const stateFields = Object.keys(module.fields(module.setup({ players, options: {} })));
+      for (const [key, tokens] of Object.entries(c.tokens ?? {})) {
+        for (const [cmd, from] of Object.entries(tokens.from ?? {})) assert.ok(commandSpecs(module.commands).some((s) => s.name === cmd && s.fields.some((f) => f.key === key)) && stateFields.includes(from), `${id}: ${cmd} starts ${key} from ${from}`);
+      }
       for (const kind of Object.keys(c.names ?? {})) for (const [name, words] of Object.entries(namesOf(c.names!, kind))) assert.notEqual(words, name, `${id}: ${kind} ${name} has no words`);
     }
   });

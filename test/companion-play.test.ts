@@ -186,8 +186,11 @@ describe('companion: running the game on the simulated board', function () {
     assert.equal(await text(page, '#score [data-field="last"]'), 'French defending ball 1 was holed in pocket 2 (FD1.2)');
     assert.equal(await text(page, '#score [data-field="english"]'), 'Player 1');
     assert.match(await text(page, '#score [data-field="articles"]'), /^F28: /);
-    // fix, typed in the advanced field: shown in words as typed; one taken out again; the pass alone scores nothing.
+    // fix starts from the last stroke as the board has it.
     const fix = page.locator('form[data-cmd="fix"]');
+    await fix.locator('button.from').click();
+    assert.deepEqual(await fix.locator('.picked li').allTextContents(), ['French defending ball 1 was holed in pocket 2 (FD1.2)✕']);
+    // Typed in the advanced field: shown in words as typed; one taken out again; the pass alone scores nothing.
     await fix.locator('details summary').click();
     await fix.locator('input[name="h"]').fill('EA= FD1.2');
     assert.deepEqual(await fix.locator('.picked li').allTextContents(), ['the English attacking ball made the pass (EA=)✕', 'French defending ball 1 was holed in pocket 2 (FD1.2)✕']);

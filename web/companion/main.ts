@@ -247,7 +247,10 @@ function input(spec: FieldSpec, name: string, game: WebGame, cmd?: string): HTML
   // Left unset, an option is the game's default; an argument is not given (fortress's `blind` without `hit`: declared).
   const unset = spec.required ? [] : [h('option', { value: '' }, cmd ? '(not given)' : '(as the game has it)')];
   const tokens = game.companion.tokens && game.companion.tokens[spec.key];
-  if (tokens && cmd) return tokenPicker(name, cmd, tokens, game.companion.names ?? {});
+  if (tokens && cmd) {
+    const from = tokens.from && tokens.from[cmd];
+    return tokenPicker(name, cmd, tokens, game.companion.names ?? {}, from ? { words: fieldWords(game, from), tokens: () => String(view.fields[from] ?? '') } : undefined);
+  }
   const names = namesOf(game.companion.names ?? {}, spec.key);
   const named = (v: string | number) => nameShown(names[v], String(v));
   if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, named(c))));

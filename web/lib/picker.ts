@@ -7,8 +7,11 @@ import { h, fill } from './dom';
 import { composeToken, joinTokens, kindsFor, nameShown, namesOf, slotsOf, valueWords } from './tokens';
 import type { Names, TokenField, TokenKind } from './tokens';
 
-/** The picker of field `key` of command `cmd`: its value is the text input named `key`. */
-export function tokenPicker(key: string, cmd: string, field: TokenField, names: Names): HTMLElement {
+/**
+ * The picker of field `key` of command `cmd`: its value is the text input named `key`. `start`, when given, is
+ * what it may start from (fortress's fix: the last stroke's tokens, as the board has them now), with its words.
+ */
+export function tokenPicker(key: string, cmd: string, field: TokenField, names: Names, start?: { words: string; tokens: () => string }): HTMLElement {
   const kinds = kindsFor(field, cmd);
   const typed = h('input', { name: key, type: 'text', value: field.none, spellcheck: 'false', autocapitalize: 'off' });
   const list = h('ol', { class: 'picked' });
@@ -47,7 +50,8 @@ export function tokenPicker(key: string, cmd: string, field: TokenField, names: 
     showList();
   } }, 'add');
   const clear = h('button', { type: 'button', class: 'clear', onclick: () => { typed.value = field.none; showList(); } }, 'none: ' + field.words);
+  const from = start ? h('button', { type: 'button', class: 'from', onclick: () => { typed.value = start.tokens() || field.none; showList(); } }, 'start from ' + start.words) : null;
   showList();
-  return h('div', { class: 'picker', 'data-tokens': key }, list, h('div', { class: 'pick' }, kind, ' ', sentence, ' ', add, ' ', clear),
+  return h('div', { class: 'picker', 'data-tokens': key }, list, h('div', { class: 'pick' }, kind, ' ', sentence, ' ', add, ' ', clear, ' ', from),
     h('details', {}, h('summary', {}, 'advanced: type the tokens'), typed));
 }

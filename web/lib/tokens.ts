@@ -21,11 +21,15 @@ export interface TokenKind {
   in?: string[];
 }
 
-/** A field of tokens: the kinds, and the value (and its words) when there is none (fortress: `-`, a miss). */
+/**
+ * A field of tokens: the kinds, and the value (and its words) when there is none (fortress: `-`, a miss); `from`:
+ * per command, the state field whose tokens it may start from (fortress's `fix`: the last stroke's, `last`).
+ */
 export interface TokenField {
   none: string;
   words: string;
   kinds: TokenKind[];
+  from?: Record<string, string>;
 }
 
 /** The names of one kind, id → words (empty for a kind the game does not name). */

@@ -131,6 +131,9 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
     await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
     assert.equal(await text(page, '#under-way'), '');
     assert.equal(await score(page, 0), '-2');
+    // The referee's pickers, their sentences' choices in words, fit the small phone too.
+    await page.click('nav [data-screen="run"]');
+    await fits(page, 'fortress, Game');
     assert.deepEqual(pageErrors(page), []);
   });
 });

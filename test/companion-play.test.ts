@@ -135,7 +135,7 @@ describe('companion: running the game on the simulated board', function () {
   it("draws fortress's table: a click on a fort makes the stroke chosen, and diagnostics marks each sensor at its fort, pocket or spot", async function () {
     const page = await playing('fortress');
     await page.click('nav [data-screen="board"]');
-    await page.selectOption('#click-does', { label: 'stroke: EA into the fort clicked, its bell rings' });
+    await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
     // Before the pass: the fort is not taken (F6).
     await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });

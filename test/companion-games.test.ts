@@ -157,7 +157,7 @@ describe('companion: what the page knows of each game', () => {
       const players = [1, 2, 3, 4, 8].find((n) => { try { module.setup({ players: n, options: {} }); return true; } catch (e) { return false; } })!;
       for (const key of Object.keys(module.fields(module.setup({ players, options: {} })))) assert.ok(READS_AS_WORDS.test(key) || c.fields?.[key]?.words, `${id}: state field ${key} has no words (companion.json fields)`);
       for (const [key, { as }] of Object.entries(c.fields ?? {})) {
-        if (as) assert.ok(as === 'player' || as === 'rules' || c.tokens?.[as] || Object.keys(namesOf(c.names ?? {}, as)).length, `${id}: field ${key} is shown as ${as}, which the game does not name`);
+        if (as) assert.ok(as === 'player' || as === 'players' || as === 'rules' || c.tokens?.[as] || Object.keys(namesOf(c.names ?? {}, as)).length, `${id}: field ${key} is shown as ${as}, which the game does not name`);
       }
       const stateFields = Object.keys(module.fields(module.setup({ players, options: {} })));
       for (const [key, tokens] of Object.entries(c.tokens ?? {})) {

@@ -77,9 +77,10 @@ describe('companion: example scenarios on the in-page simulated board', function
           assert.deepEqual(cells[0], expected[0], `${file}: ${k}'s keys`);
           assert.equal(cells.length, expected.length, `${file}: ${k}'s rows`);
           expected.slice(1).forEach((row, i) => row.forEach((value, c) => assert.ok(cells[i + 1][c] === value || cells[i + 1][c].endsWith(`(${value})`), `${file}: ${k} row ${i + 1}: ${value} shown as "${cells[i + 1][c]}"`)));
-        } else if (companionOf(game.id).fields?.[k]?.as === 'player') {
-          // A player's index: the player's name, as the scores name him.
-          assert.equal(await dd.textContent(), await page.locator(`#score [data-player="${v}"] .name`).textContent(), `${file}: ${k}`);
+        } else if (companionOf(game.id).fields?.[k]?.as === 'player' || companionOf(game.id).fields?.[k]?.as === 'players') {
+          // Players' indexes (a number, or a digit each): the players' names, as the scores name them.
+          const names = await Promise.all(String(v).split('').map((p) => page.locator(`#score [data-player="${p}"] .name`).textContent()));
+          assert.equal(await dd.textContent(), names.join(', '), `${file}: ${k}`);
         } else assertShown((await dd.textContent()) ?? '', v, `${file}: ${k}`);
       }
       assert.deepEqual(pageErrors(page), []);

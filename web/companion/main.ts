@@ -204,6 +204,7 @@ function valueShown(game: WebGame | undefined, key: string, value: unknown): str
   if (!game || !as) return null;
   const ids = Array.isArray(value) ? value.map(String) : String(value).split(' ').filter((v) => v !== '');
   if (as === 'player') return typeof value === 'number' ? playerName(view, value) : null;
+  if (as === 'players') return String(value).split('').map((p) => playerName(view, +p)).join(', ') || 'none';
   if (as === 'rules') return ids.length ? ids.map((r) => ruleShown(r) ?? r).join('; ') : 'none';
   const tokens = game.companion.tokens && game.companion.tokens[as];
   if (tokens) return value === '' ? 'no stroke yet' : valueWords(tokens, game.companion.names ?? {}, String(value)).join('; ');

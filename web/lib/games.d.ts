@@ -38,7 +38,8 @@ declare module 'tallyboard:games' {
       tokens?: Record<string, TokenField>;
       /**
        * Its state fields (and the columns of a field's table, shuffleboard's weights): their words, and what their
-       * values are (`as`): `player` (an index), `rules` (rule ids), a kind of `names`, or a key of `tokens`.
+       * values are (`as`): `player` (an index), `players` (indexes, a digit each), `rules` (rule ids), a kind of
+       * `names`, or a key of `tokens`.
        */
       fields?: Record<string, { words?: string; as?: string }>;
       places?: Record<string, [number, number]>;

@@ -140,6 +140,11 @@ function gameOf(): WebGame | undefined {
   return view.game ? gameById(view.game) : undefined;
 }
 
+/** A game's name for a player (its page's title), or its id for a game this page does not know. */
+function titleOf(id: string): string {
+  return gameById(id)?.title ?? id;
+}
+
 function renderStatus(): void {
   const text = { idle: 'not connected', connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…', closed: 'not connected' }[status];
   fill($('status'), h('span', { class: 'dot ' + status, 'data-status': status }), ' ', text, link ? ' · ' + link.transport.name : '', statusDetail && status !== 'connected' ? h('div', { class: 'detail', id: 'status-detail' }, statusDetail) : null);
@@ -421,7 +426,7 @@ async function renderHistory(): Promise<void> {
       ...t.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.games), h('td', {}, p.wins), h('td', {}, p.points)))) : h('p', { class: 'hint' }, 'No finished game yet.'),
     h('h3', {}, 'Games'),
     h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
-      h('details', {}, h('summary', {}, `${gameById(g.game)?.title ?? g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
+      h('details', {}, h('summary', {}, `${titleOf(g.game)}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
         h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule}${ruleOf(g.game, c.rule) ? ': ' + ruleOf(g.game, c.rule) : ''})`))))))));
 }
 
@@ -481,7 +486,7 @@ function renderBoard(): void {
 let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
-  fill($('sim-status'), `${gameById(board.sim.scenario.header.game)?.title ?? board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  fill($('sim-status'), `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
   fill($('power'), board.powered() ? 'cut the power' : 'power on');
   const seen = board.seenUnderWay();
   fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');

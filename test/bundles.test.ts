@@ -14,11 +14,12 @@ import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
-import { ROOT, internalNamesOf } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, DIAG_BUDGET_BYTES, JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
+import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -132,6 +133,10 @@ function diagStored(bundle: BuiltBundle, debug = false): Record<string, string> 
 describe('compatibility gate: game bundles', function () {
   this.timeout(120000);
   const bundles: BuiltBundle[] = [];
+  /** How far JsVars after boot may be from the figure quoted: they vary by a JsVar or two from run to run. */
+  const JSVARS_JITTER = 4;
+  /** JsVars in use after boot, by game, as the real interpreter reports them (when ESPRUINO is set). */
+  const jsVarsAfterBoot = new Map<string, number>();
   before(async () => {
     for (const { id } of GAMES) bundles.push(await buildGame(id));
   });
@@ -359,8 +364,96 @@ describe('compatibility gate: game bundles', function () {
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
       const report = bootInEspruino(bundle().stored, { boot0: stubs, settleMs: 500 });
       assert.deepEqual(report.errors, []);
+      jsVarsAfterBoot.set(game, report.memory.usage - report.baseline.usage);
       console.log(`      ${game}: process.memory() after boot: usage ${report.memory.usage} of ${report.memory.total} (${report.memory.usage - report.baseline.usage} for the firmware) in ${describeBuild(report.build)}, pretokenised`);
       assert.equal(report.memory.total, 2950, 'an interpreter with the MDBT42Q\'s 2,950 variables');
     });
   }
+
+  // The docs' figures of the bundles, checked against these bundles (npm run bench bundles prints the same rows).
+  it("README's tables are these bundles: minified and stored bytes, and JsVars after boot as booted above (when ESPRUINO is set)", () => {
+    const byGame = new Map(bundles.map((b) => [b.game, b]));
+    const rows = tableRows('README.md', '| bundle | minified | stored | JsVars after boot |');
+    assert.deepEqual(rows.map((r) => r[0]).sort(), [...byGame.keys()].sort(), 'a row for every bundle');
+    const jsVarsCell = (n: number) => `${thousands(n)} (${percent(n, JSVAR_BUDGET)})`;
+    const now = rows.map(([game]) => {
+      const b = byGame.get(game)!;
+      const used = jsVarsAfterBoot.get(game);
+      return [game, `${thousands(b.min.length)} B`, `${thousands(b.stored.length)} B (${percent(b.stored.length, BUNDLE_BUDGET_BYTES)})`, used === undefined ? '(ESPRUINO not set)' : jsVarsCell(used)];
+    });
+    const table = (rs: string[][]) => rs.map((r) => '| ' + r.join(' | ') + ' |').join('\n');
+    const says = 'README.md, Where the budgets stand: the rows now are\n' + table(now);
+    assert.deepEqual(rows.map((r) => r.slice(0, 3)), now.map((r) => r.slice(0, 3)), says);
+    // JsVars after boot vary by a JsVar or two from run to run (what is pending as the interpreter is asked); without
+    // the interpreter only the quoted share is checked against the quoted count.
+    rows.forEach(([game, , , vars]) => {
+      const quotedVars = figure(vars.split(' ')[0]);
+      assert.equal(vars, jsVarsCell(quotedVars), `${game}: ${vars}`);
+      const used = jsVarsAfterBoot.get(game);
+      if (used !== undefined) assert.ok(Math.abs(used - quotedVars) <= JSVARS_JITTER, `${game}: ${used} JsVars after boot, README.md says ${vars}. ${says}`);
+    });
+    const diagRows = tableRows('README.md', '| board | diagnostics module, minified | stored |');
+    const diagNow = bundles.filter((b) => b.diag).map((b) => [b.game, `${thousands(b.diag!.min.length)} B`, `${thousands(b.diag!.stored.length)} B (${percent(b.diag!.stored.length, DIAG_BUDGET_BYTES)})`]);
+    assert.deepEqual(diagRows, diagNow, "README.md, the diagnostics modules: the rows now are\n" + table(diagNow));
+    // "Not met" while any bundle is over a budget, and only then.
+    const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? 0) > JSVAR_BUDGET);
+    assert.equal(/The budgets are not met today/.test(docText('README.md')), over, 'README.md says whether the budgets are met');
+  });
+
+  it('docs/espruino.md: how much smaller the pretokenised form is, about, for every bundle', () => {
+    const [smaller] = quoted('docs/espruino.md', /\(about (\d+)% smaller\)/);
+    for (const b of bundles) {
+      const saved = (1 - b.stored.length / b.min.length) * 100;
+      assert.ok(Math.abs(saved - smaller) <= 2, `${b.game}: ${saved.toFixed(1)}% smaller, docs/espruino.md says about ${smaller}%`);
+    }
+  });
+
+  it("docs/saving.md: the firmware's bytes in Storage, and the room they leave for the log, worked out from these bundles", () => {
+    const STORAGE = 40960;
+    const PAGE = 4096;
+    const HEADER = 32;
+    /** A chunk of the log: a page less its header. */
+    const CHUNK = PAGE - HEADER;
+    const COUNTS = 'zero one two three four five six seven eight nine ten'.split(' ');
+    const count = (word: string) => COUNTS.indexOf(word);
+    const text = plain(docText('docs/saving.md'));
+    const size = (game: string) => bundles.find((b) => b.game === game)!.stored.length;
+    const diag = (game: string) => bundles.find((b) => b.game === game)!.diag?.stored.length ?? 0;
+    /** What a game's firmware leaves of Storage: less its bundle, its diagnostics module and their headers. */
+    const left = (game: string) => STORAGE - size(game) - diag(game) - HEADER * (diag(game) ? 2 : 1);
+
+    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them are over today\) and, on a board with digital sensors, its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
+    assert.ok(sizes, 'docs/saving.md, Where it goes: the firmware sizes');
+    const games = ['triangle', 'ringapeg', 'fortress', 'shuffleboard'];
+    assert.deepEqual(sizes.slice(1, 5).map(figure), games.map(size));
+    assert.equal(figure(sizes[5]), BUNDLE_BUDGET_BYTES);
+    assert.equal(count(sizes[6]), games.filter((g) => size(g) > BUNDLE_BUDGET_BYTES).length, 'how many are over');
+    const diags = bundles.filter((b) => b.diag).map((b) => b.diag!.stored.length);
+    assert.ok(Math.abs(figure(sizes[7]) - Math.max(...diags)) <= 2, `the diagnostics modules are ${diags.join(', ')} bytes`);
+    const room = games.map(left);
+    assert.ok(Math.abs(figure(sizes[8]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[9]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
+    assert.deepEqual([count(sizes[10]), count(sizes[11])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
+
+    // The largest firmware's log: its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
+    const largest = games.slice().sort((a, b) => left(a) - left(b))[0];
+    const fortress = /For fortification billiards, the largest firmware: ([\d,]+) bytes less the firmware's ([\d,]+), its diagnostics module's ([\d,]+) and their two 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);
+    assert.ok(fortress, 'docs/saving.md, Where it goes: the fortress log');
+    assert.equal(largest, 'fortress', 'fortification billiards has the largest firmware');
+    const chunks = Math.floor((left('fortress') - PAGE) / CHUNK);
+    const log = chunks * CHUNK;
+    const examples = ['fortress-game', 'fortress-penalties'].map(exampleLog);
+    const strokes = examples.map((e) => e.records.filter((r) => r.k === 'stroke').length);
+    const perStroke = Math.round(examples[0].bytes / strokes[0]);
+    const heavy = figure(fortress[12]);
+    const long = figure(fortress[18]);
+    assert.deepEqual(fortress.slice(1, 7).map(figure), [STORAGE, size('fortress'), diag('fortress'), left('fortress'), PAGE, left('fortress') - PAGE]);
+    assert.deepEqual([count(fortress[7]), figure(fortress[8])], [chunks, log]);
+    assert.deepEqual([figure(fortress[9]), figure(fortress[10]), figure(fortress[11])], [Math.floor(log / perStroke), perStroke, Math.floor(log / heavy)]);
+    assert.deepEqual([figure(fortress[13]), figure(fortress[14]), figure(fortress[15]), figure(fortress[16])], [...strokes, ...examples.map((e) => Math.round(e.bytes / 100) / 10)]);
+    assert.equal(count(fortress[17]), Math.floor(log / Math.max(...examples.map((e) => e.bytes))), 'how many times over the examples fit');
+    assert.ok(long * perStroke > log && Math.round((long * perStroke) / 1000) === figure(fortress[19]), `a game of ${long} strokes: ${long * perStroke} bytes, in a log of ${log}`);
+    // Back within the budget: the chunks a bundle of 16 KB with its diagnostics module leaves.
+    const [within] = /With the bundle back within its 16 KB budget, (\w+) chunks fit again/.exec(text)!.slice(1);
+    assert.equal(count(within), Math.floor((STORAGE - BUNDLE_BUDGET_BYTES - diag('fortress') - 2 * HEADER - PAGE) / CHUNK));
+  });
 });

@@ -1,17 +1,22 @@
 // What the companion page knows of each game beside its module, checked
 // against the game itself: the options its companion.json declares are the
 // ones its setup takes, its referee inputs' meanings are those of its command
-// table, and every rule a score names has its words on the game's page.
+// table, every rule a score names has its words on the game's page, every
+// argument and state field has words, and every token a picker composes
+// (fortress's happenings) is one the game's rules read.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../tools/games';
 import { gameDir, loadGames } from '../firmware/games/registry';
-import { ruleWords } from '../tools/web';
+import { gameTitle, ruleWords } from '../tools/web';
 import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/lib/forms';
 import { parseScenario, replay } from '../sim/replay';
 import { happeningLine, placeOf, pointOf } from '../web/lib/happenings';
 import type { Area } from '../web/lib/happenings';
+import { composeToken, joinTokens, kindWords, kindsFor, namesOf, slotsOf, tokenWords, valueWords } from '../web/lib/tokens';
+import type { Names, TokenField, TokenKind } from '../web/lib/tokens';
+import { playMove } from '../firmware/game';
 
 interface Companion {
   options: Record<string, string>;
@@ -21,6 +26,20 @@ interface Companion {
   area?: Area;
   marks?: { box?: number[]; line?: number[]; at?: number[] }[];
   happenings?: { label: string; line: Record<string, unknown> }[];
+  arguments?: Record<string, string>;
+  names?: Names;
+  tokens?: Record<string, TokenField>;
+  fields?: Record<string, { words?: string; as?: string }>;
+}
+
+/** A key a player reads as it is: a lowercase word of three letters or more, or camelCase words (`firstPlayer`). */
+const READS_AS_WORDS = /^[a-z]{3,}([A-Z][a-z]+)*$/;
+
+/** Every token of a kind: one for each choice of the names it takes. */
+function tokensOf(kind: TokenKind, names: Names): { token: string; chosen: Record<string, string> }[] {
+  let all: Record<string, string>[] = [{}];
+  for (const slot of slotsOf(kind)) all = all.flatMap((c) => Object.keys(namesOf(names, slot)).map((id) => ({ ...c, [slot]: id })));
+  return all.map((chosen) => ({ token: composeToken(kind, chosen), chosen }));
 }
 
 function companionOf(id: string): Companion {
@@ -121,5 +140,91 @@ describe('companion: what the page knows of each game', () => {
         if (phone && phone.type === 'score') assert.ok(words[phone.rule], `${file}: rule ${phone.rule} has no words in docs/games/${id}.md`);
       }
     }
+  });
+
+  it("every game has a name for players: its page's title", async () => {
+    for (const { id } of await loadGames()) {
+      const title = gameTitle(readFileSync(join(ROOT, 'docs', 'games', id + '.md'), 'utf8'));
+      assert.ok(title && title !== id && !title.includes('#'), `${id}: "${title}"`);
+    }
+  });
+
+  it('every argument, option and state field a form or the scoreboard shows has words, and what it names is words too', async () => {
+    for (const { id, module } of await loadGames()) {
+      const c = companionOf(id);
+      const args = commandSpecs(module.commands).flatMap((cmd) => cmd.fields.map((f) => f.key)).concat(Object.keys(c.options));
+      for (const key of args) assert.ok(READS_AS_WORDS.test(key) || c.arguments?.[key], `${id}: argument ${key} has no words (companion.json arguments)`);
+      const players = [1, 2, 3, 4, 8].find((n) => { try { module.setup({ players: n, options: {} }); return true; } catch (e) { return false; } })!;
+      for (const key of Object.keys(module.fields(module.setup({ players, options: {} })))) assert.ok(READS_AS_WORDS.test(key) || c.fields?.[key]?.words, `${id}: state field ${key} has no words (companion.json fields)`);
+      for (const [key, { as }] of Object.entries(c.fields ?? {})) {
+        if (as) assert.ok(as === 'player' || as === 'players' || as === 'rules' || c.tokens?.[as] || Object.keys(namesOf(c.names ?? {}, as)).length, `${id}: field ${key} is shown as ${as}, which the game does not name`);
+      }
+      const stateFields = Object.keys(module.fields(module.setup({ players, options: {} })));
+      for (const [key, tokens] of Object.entries(c.tokens ?? {})) {
+        for (const [cmd, from] of Object.entries(tokens.from ?? {})) assert.ok(commandSpecs(module.commands).some((s) => s.name === cmd && s.fields.some((f) => f.key === key)) && stateFields.includes(from), `${id}: ${cmd} starts ${key} from ${from}`);
+      }
+      for (const kind of Object.keys(c.names ?? {})) for (const [name, words] of Object.entries(namesOf(c.names!, kind))) assert.notEqual(words, name, `${id}: ${kind} ${name} has no words`);
+    }
+  });
+
+  it("every name a form offers for an argument is one the game's command table takes", async () => {
+    for (const { id, module } of await loadGames()) {
+      const c = companionOf(id);
+      for (const cmd of commandSpecs(module.commands)) {
+        for (const f of cmd.fields.filter((f) => !c.tokens?.[f.key])) {
+          const named = namesOf(c.names ?? {}, f.key);
+          // A field of choices offers its choices, each in its words when the game names them; another, every name.
+          if (f.choices && Object.keys(named).length) for (const choice of f.choices) assert.ok(named[choice], `${id} ${cmd.name} ${f.key}: ${choice} has no words`);
+          for (const name of f.choices && Object.keys(named).length ? f.choices : Object.keys(named)) {
+            const value = f.type === 'str' ? name : Number(name);
+            assert.equal(commandProblem({ cmd: cmd.name, ...Object.fromEntries(cmd.fields.filter((o) => o.required).map((o) => [o.key, o.type === 'str' ? 'x' : o.min])), [f.key]: value }, module.commands), null, `${id} ${cmd.name} ${f.key}=${name}`);
+          }
+        }
+      }
+    }
+  });
+
+  it("fortress: every happening a picker composes is read by the rules, for each command that offers it, and read back in words", async () => {
+    const { module } = (await loadGames()).find((g) => g.id === 'fortress')!;
+    const c = companionOf('fortress');
+    const field = c.tokens!.h;
+    const names = c.names!;
+    const start = module.setup({ players: 2, options: {} });
+    // A stroke already played (a miss): what fix corrects.
+    const struck = playMove(module, start, { k: 'stroke', h: joinTokens(field, []) } as never).state;
+    const from: Record<string, unknown> = { fix: struck, stroke: start, hand: start };
+    let checked = 0;
+    const seen = new Set<string>();
+    for (const cmd of ['fix', 'stroke', 'hand']) {
+      for (const kind of kindsFor(field, cmd)) {
+        for (const { token, chosen } of tokensOf(kind, names)) {
+          const value = joinTokens(field, [token]);
+          assert.equal(commandProblem({ cmd, h: value }, module.commands), null, `${cmd} ${value}`);
+          const outcome = playMove(module, from[cmd], { k: cmd, h: value } as never);
+          assert.notEqual(outcome.refused, 'bad', `${cmd} ${value}: the rules cannot read it`);
+          assert.equal(tokenWords(field, names, token), kindWords(kind, names, chosen) + ` (${token})`, token);
+          seen.add(token);
+          checked++;
+        }
+      }
+    }
+    // Tokens the picker does not offer a command are refused by it: hand takes nothing struck.
+    for (const kind of field.kinds.filter((k) => !kindsFor(field, 'hand').includes(k))) {
+      const { token } = tokensOf(kind, names)[0];
+      assert.equal(playMove(module, start, { k: 'hand', h: token } as never).refused, 'bad', `hand ${token}`);
+    }
+    assert.deepEqual(valueWords(field, names, field.none), [field.words]);
+    assert.ok(checked > 300 && seen.size > 150, `${checked} tokens checked, ${seen.size} different`);
+  });
+
+  it("fortress: the names a referee picks from are the board's own balls, forts, colours and pockets, every one", async () => {
+    const { module } = (await loadGames()).find((g) => g.id === 'fortress')!;
+    const names = companionOf('fortress').names!;
+    const sensors: string[] = module.board.sensors.map((s: { name: string }) => s.name);
+    const of = (prefix: string) => [...new Set(sensors.filter((n) => n.startsWith(prefix + '.')).map(placeOf))].sort();
+    assert.deepEqual(Object.keys(namesOf(names, 'spot')).sort(), of('spot'));
+    assert.deepEqual(Object.keys(namesOf(names, 'colours')).sort(), of('colours'));
+    assert.deepEqual(Object.keys(namesOf(names, 'fort')).sort(), of('bell'));
+    assert.deepEqual(Object.keys(namesOf(names, 'pocket')).map((p) => 'pocket' + p).sort(), of('mouth').filter((m) => m.startsWith('pocket')));
   });
 });

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
+import { ruleWords } from '../tools/web';
 import { usePages, pageErrors, playScenario, screenshot } from './browser';
 
 /** The final line of `tallyboard replay` for an example scenario. */
@@ -37,6 +38,17 @@ describe('companion: history', function () {
       String(finals.filter((f) => f.winner === p).length), String(finals.reduce((sum, f) => sum + (f.scores[p] ?? 0), 0))]);
     assert.deepEqual(rows, expect);
     await screenshot(page, 'history');
+
+    // Each game by its name (its page's title), then each of its point changes with its rule id and the rule's words from the game's page (docs/games/triangle.md, Rule ids).
+    const words = ruleWords(readFileSync(join(ROOT, 'docs', 'games', 'triangle.md'), 'utf8'));
+    for (const summary of await page.locator('#games > li summary').allTextContents()) assert.match(summary, /^Triangle \("Ninety-nine"\), /);
+    const lines = await page.locator('#games > li details > ol > li').allTextContents();
+    assert.ok(lines.length > 0);
+    for (const line of lines) {
+      const m = /^Player \d [+-]\d+ \((\w+): (.+)\)$/.exec(line);
+      assert.ok(m, `a change without its rule's words: "${line}"`);
+      assert.equal(m[2], m[1] === 'undo' ? 'an undo took moves back' : words[m[1]], line);
+    }
 
     // JSON: each game with its players, final scores, winner, and point changes that add up to the scores.
     const games = JSON.parse(await exported(page, '#export-json'));

@@ -120,7 +120,11 @@ describe('companion: running the game on the simulated board', function () {
     await page.waitForSelector('#score [data-field="weights"] td', { timeout: 20000 });
     const cells = await page.locator('#score [data-field="weights"] tr:nth-child(2) td').allTextContents();
     const [w, c, d, hang, zone, points] = cells;
-    assert.deepEqual([w, c, hang, zone, points], ['red1', '0', '0', 'S8', '3']);
+    // The colour and the hanging in words, with the values the referee's place takes.
+    assert.deepEqual([w, c, hang, zone, points], ['red1', 'red (0)', 'no (0)', 'S8', '3']);
+    assert.deepEqual(await page.locator('#score [data-field="weights"] th').allTextContents(), ['weight', 'colour', 'mm from the end edge', 'hanging', 'zone', 'points']);
+    // The zones' rule ids, each with its words under the table (docs/games/shuffleboard.md, Rule ids).
+    assert.match(await text(page, '#score [data-field="weights"] .rule-words [data-rule="S8"]'), /^S8: Fully past the 3-point line/);
     assert.ok(Math.abs(+d - 80) <= 10, `red1 rests at ${d} mm`);
     await screenshot(page, 'shuffleboard-score');
     await page.click('nav [data-screen="board"]');
@@ -131,7 +135,7 @@ describe('companion: running the game on the simulated board', function () {
   it("draws fortress's table: a click on a fort makes the stroke chosen, and diagnostics marks each sensor at its fort, pocket or spot", async function () {
     const page = await playing('fortress');
     await page.click('nav [data-screen="board"]');
-    await page.selectOption('#click-does', { label: 'stroke: EA into the fort clicked, its bell rings' });
+    await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
     // Before the pass: the fort is not taken (F6).
     await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
@@ -147,7 +151,58 @@ describe('companion: running the game on the simulated board', function () {
     assert.ok(await diag.locator('#diag [data-place="pocket3"] [data-sensor="mouth.pocket3.s.hi"].never').count(), 'a pocket nothing went into is marked');
     assert.ok(await diag.locator('#diag [data-place="FD2"] [data-sensor="spot.FD2"]').count(), 'a spot is drawn at its place');
     await screenshot(diag, 'fortress-diagnostics');
-    assert.deepEqual(pageErrors(page).concat(pageErrors(diag)), []);
+    // A fault told during play, in words with its code: the example's stuck mouth switch, before it comes back.
+    const stuck = readFileSync(join(ROOT, 'scenarios', 'fault-fortress-stuck-mouth.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l)).filter((l) => !(l.t >= 40000));
+    const faulty = await playingLines('fault-fortress', stuck);
+    await faulty.click('nav [data-screen="diag"]');
+    assert.equal(await text(faulty, '#faults [data-fault="stuck"]'), 'stuck at one reading (stuck): mouth.FA1.s.lo');
+    assert.deepEqual(pageErrors(page).concat(pageErrors(diag), pageErrors(faulty)), []);
+  });
+
+  it("fortress: the referee picks a stroke's happenings in words, the board scores the tokens they make, and fix corrects it", async () => {
+    const page = await playing('fortress');
+    const field = JSON.parse(readFileSync(join(ROOT, 'firmware', 'games', 'fortress', 'companion.json'), 'utf8')).tokens.h;
+    // The game by its name, as its page (docs/games/fortress.md) names it.
+    assert.match(await text(page, '#score h2'), /^Fortification billiards/);
+    await page.click('nav [data-screen="run"]');
+    // hand offers what is done by hand between strokes, nothing struck.
+    assert.deepEqual(await page.locator('form[data-cmd="hand"] select.kind option').allTextContents(),
+      field.kinds.filter((k: { in?: string[] }) => !k.in || k.in.includes('hand')).map((k: { label: string }) => k.label));
+    assert.deepEqual(await page.locator('form[data-cmd="hand"] select.kind option').allTextContents(), ['a ball left its spot', 'a ball was put back on its spot', 'colours came down', 'colours went up again']);
+    // over names its ball in words, the id beside.
+    assert.ok((await page.locator('form[data-cmd="over"] select[name="ball"] option').allTextContents()).includes('the French attacking ball (FA)'));
+    // A stroke: French defending ball 1 holed in pocket 2, by the English striker (F28, +2).
+    const stroke = page.locator('form[data-cmd="stroke"]');
+    assert.deepEqual(await stroke.locator('.picked li').allTextContents(), ['a miss: nothing happened']);
+    await stroke.locator('select.kind').selectOption({ label: 'a ball was holed' });
+    await stroke.locator('select[data-slot="ball"]').selectOption('FD1');
+    await stroke.locator('select[data-slot="pocket"]').selectOption('2');
+    await stroke.locator('button.add').click();
+    assert.equal(await stroke.locator('input[name="h"]').inputValue(), 'FD1.2');
+    assert.deepEqual(await stroke.locator('.picked li').allTextContents(), ['French defending ball 1 was holed in pocket 2 (FD1.2)✕']);
+    await stroke.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '2');
+    assert.match(await text(page, '#score #last'), /^Player 1 \+2 F28: /);
+    assert.equal(await text(page, '#score [data-field="last"]'), 'French defending ball 1 was holed in pocket 2 (FD1.2)');
+    assert.equal(await text(page, '#score [data-field="english"]'), 'Player 1');
+    assert.match(await text(page, '#score [data-field="articles"]'), /^F28: /);
+    // fix starts from the last stroke as the board has it.
+    const fix = page.locator('form[data-cmd="fix"]');
+    await fix.locator('button.from').click();
+    assert.deepEqual(await fix.locator('.picked li').allTextContents(), ['French defending ball 1 was holed in pocket 2 (FD1.2)✕']);
+    // Typed in the advanced field: shown in words as typed; one taken out again; the pass alone scores nothing.
+    await fix.locator('details summary').click();
+    await fix.locator('input[name="h"]').fill('EA= FD1.2');
+    assert.deepEqual(await fix.locator('.picked li').allTextContents(), ['the English attacking ball made the pass (EA=)✕', 'French defending ball 1 was holed in pocket 2 (FD1.2)✕']);
+    await fix.locator('.picked li:nth-child(2) button.remove').click();
+    assert.equal(await fix.locator('input[name="h"]').inputValue(), 'EA=');
+    await fix.locator('button[type="submit"]').click();
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '0');
+    assert.match(await text(page, '#score #last'), /^Player 1 -2 F28: /);
+    assert.equal(await text(page, '#score [data-field="last"]'), 'the English attacking ball made the pass (EA=)');
+    assert.equal(await text(page, '#score [data-field="pass"]'), 'the English side (E)');
+    await screenshot(page, 'fortress-referee');
+    assert.deepEqual(pageErrors(page), []);
   });
 
   it('shows diagnostics: the walk test, and stuck, never seen and chattering sensors on the drawing', async () => {

@@ -13,15 +13,18 @@ import type { Page } from 'playwright-core';
 const GAMES = await loadGames();
 const GAME_IDS = GAMES.map((g) => g.id);
 
-/** A list of records as the scoreboard's cells show it: row by row, with its keys' row. */
+/** A list of records as the scoreboard's cells hold it: row by row, with its keys' row (the keys as the headers' titles). */
 function fieldCells(value: unknown[]): string[][] {
   const keys = Object.keys(value[0] as object);
   return [keys].concat(value.map((r: any) => keys.map((k) => (typeof r[k] === 'string' ? r[k] : JSON.stringify(r[k])))));
 }
 
-/** A field's other values as a player reads them: each value, in order, in words (no JSON's brackets and quotes). */
+/**
+ * A field's other values as a player reads them: each value (each id of a list of them with spaces between),
+ * in order, in words or beside them (no JSON's brackets and quotes).
+ */
 function assertShown(shown: string, value: unknown, what: string): void {
-  const values = Array.isArray(value) ? value : [value === true ? 'yes' : value];
+  const values = Array.isArray(value) ? value : typeof value === 'string' ? value.split(' ') : [value === true ? 'yes' : value];
   let from = 0;
   for (const v of values) {
     const at = shown.indexOf(String(v), from);
@@ -31,8 +34,9 @@ function assertShown(shown: string, value: unknown, what: string): void {
   assert.doesNotMatch(shown, /^[[{"]/, `${what}: "${shown}" is JSON`);
 }
 
+const companionOf = (id: string) => JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8'));
 /** The state field a game draws rather than lists (its companion.json's pieces). */
-const drawnField = (id: string): string | undefined => JSON.parse(readFileSync(join(gameDir(id), 'companion.json'), 'utf8')).pieces?.field;
+const drawnField = (id: string): string | undefined => companionOf(id).pieces?.field;
 
 describe('companion: example scenarios on the in-page simulated board', function () {
   this.timeout(120000);
@@ -67,8 +71,16 @@ describe('companion: example scenarios on the in-page simulated board', function
           continue;
         }
         if (Array.isArray(v) && v.length && typeof v[0] === 'object') {
-          const cells = await dd.locator('tr').evaluateAll((rows: any[]) => rows.map((r) => Array.from(r.children).map((c: any) => c.textContent)));
-          assert.deepEqual(cells, fieldCells(v), `${file}: ${k}`);
+          // Each header's title is its key; each cell shows its value, in words or beside them (`red (0)`).
+          const cells = await dd.locator('tr').evaluateAll((rows: any[]) => rows.map((r) => Array.from(r.children).map((c: any) => c.getAttribute('title') ?? c.textContent)));
+          const expected = fieldCells(v);
+          assert.deepEqual(cells[0], expected[0], `${file}: ${k}'s keys`);
+          assert.equal(cells.length, expected.length, `${file}: ${k}'s rows`);
+          expected.slice(1).forEach((row, i) => row.forEach((value, c) => assert.ok(cells[i + 1][c] === value || cells[i + 1][c].endsWith(`(${value})`), `${file}: ${k} row ${i + 1}: ${value} shown as "${cells[i + 1][c]}"`)));
+        } else if (companionOf(game.id).fields?.[k]?.as === 'player' || companionOf(game.id).fields?.[k]?.as === 'players') {
+          // Players' indexes (a number, or a digit each): the players' names, as the scores name them.
+          const names = await Promise.all(String(v).split('').map((p) => page.locator(`#score [data-player="${p}"] .name`).textContent()));
+          assert.equal(await dd.textContent(), names.join(', '), `${file}: ${k}`);
         } else assertShown((await dd.textContent()) ?? '', v, `${file}: ${k}`);
       }
       assert.deepEqual(pageErrors(page), []);

@@ -124,13 +124,16 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
     const page = await trying('fortress');
     await page.click('nav [data-screen="board"]');
     await fits(page, 'fortress, Try');
-    await page.selectOption('#click-does', { label: 'stroke: EA into the fort clicked, its bell rings' });
+    await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
     await page.waitForFunction(() => /^Under way: .*Seen so far: .*\w+\.FA1/.test((globalThis as any).document.querySelector('#under-way')?.textContent ?? ''), undefined, { timeout: 15000 });
     await screenshot(page, 'try-fortress-under-way');
     await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
     assert.equal(await text(page, '#under-way'), '');
     assert.equal(await score(page, 0), '-2');
+    // The referee's pickers, their sentences' choices in words, fit the small phone too.
+    await page.click('nav [data-screen="run"]');
+    await fits(page, 'fortress, Game');
     assert.deepEqual(pageErrors(page), []);
   });
 });

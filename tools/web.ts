@@ -48,6 +48,12 @@ export function ruleWords(markdown: string): Record<string, string> {
   return rules;
 }
 
+/** A game page's title: its first heading, up to a colon (`# Table shuffleboard: how the board scores` → Table shuffleboard). */
+export function gameTitle(markdown: string): string | null {
+  const m = /^# ([^:\n]+)/m.exec(markdown);
+  return m ? m[1].trim() : null;
+}
+
 /** The source of `tallyboard:games` (web/lib/games.d.ts describes it). */
 async function gamesSource(): Promise<string> {
   const json = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '{}');
@@ -59,9 +65,10 @@ async function gamesSource(): Promise<string> {
     const v = 'g_' + id.replace(/\W/g, '_');
     lines.push(`import { game as ${v} } from ${JSON.stringify(join(dir, 'index.ts'))};`);
     if (existsSync(model)) lines.push(`import { simGame as ${v}_sim } from ${JSON.stringify(model)};`);
-    lines.push(`GAMES.push({ id: ${JSON.stringify(id)}, module: ${v}, simGame: ${existsSync(model) ? v + '_sim' : 'null'},` +
+    const doc = existsSync(page) ? readFileSync(page, 'utf8') : '';
+    lines.push(`GAMES.push({ id: ${JSON.stringify(id)}, title: ${JSON.stringify(gameTitle(doc) ?? id)}, module: ${v}, simGame: ${existsSync(model) ? v + '_sim' : 'null'},` +
       ` words: Object.assign({}, CORE_WORDS, ${json(join(dir, 'words.json'))}),` +
-      ` rules: ${JSON.stringify(existsSync(page) ? ruleWords(readFileSync(page, 'utf8')) : {})},` +
+      ` rules: ${JSON.stringify(ruleWords(doc))},` +
       ` companion: Object.assign({ options: {}, next: '', commands: {} }, ${json(join(dir, 'companion.json'))}),` +
       ` examples: ${JSON.stringify(examplesOf(id))} });`);
   }

@@ -17,6 +17,8 @@ import { TAKES_CLICK, happeningLine } from '../lib/happenings';
 import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
+import { tokenPicker } from '../lib/picker';
+import { nameShown, namesOf, valueWords } from '../lib/tokens';
 import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
 import { download, fill, h } from '../lib/dom';
 
@@ -27,6 +29,12 @@ for (const g of GAMES) WORDS[g.id] = g.words;
 const CHATTER_REJECTED = 20;
 /** The walk test's sensors still to see are listed at once up to this many; more (fortress's 96) fold away. */
 const WALK_LISTED = 12;
+/** A fault the board tells (docs/protocol.md, `fault`) in words; docs/diagnostics.md says what each means and what to check. */
+const FAULT_WORDS: Record<string, string> = {
+  stuck: 'stuck at one reading', chatter: 'chattering: it changes far too fast', never: 'never changed yet',
+  bank: "the bank misreads: the board trusts none of its sensors", rail: 'reads at a rail of its supply',
+  drift: 'drifted from its reading on the empty table', noisy: 'its readings are noisy', inverted: 'the grid reads the field reversed: the colours would be swapped',
+};
 /** How often the sensors screen asks for a report while diagnostics is on (ms). */
 const DIAG_POLL_MS = 1000;
 
@@ -132,6 +140,11 @@ function gameOf(): WebGame | undefined {
   return view.game ? gameById(view.game) : undefined;
 }
 
+/** A game's name for a player (its page's title), or its id for a game this page does not know. */
+function titleOf(id: string): string {
+  return gameById(id)?.title ?? id;
+}
+
 function renderStatus(): void {
   const text = { idle: 'not connected', connecting: 'connecting…', connected: 'connected', reconnecting: 'reconnecting…', closed: 'not connected' }[status];
   fill($('status'), h('span', { class: 'dot ' + status, 'data-status': status }), ' ', text, link ? ' · ' + link.transport.name : '', statusDetail && status !== 'connected' ? h('div', { class: 'detail', id: 'status-detail' }, statusDetail) : null);
@@ -158,15 +171,30 @@ function renderScore(): void {
   const drawn = game && game.companion.pieces ? game.companion.pieces.field : '';
   const fields = Object.keys(view.fields).filter((k) => k !== drawn && view.fields[k] !== null && view.fields[k] !== '' && view.fields[k] !== undefined && view.fields[k] !== false);
   fill($('score'),
-    h('h2', {}, game ? game.id : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
+    h('h2', { title: game ? game.id : '' }, game ? game.title : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, words(k)), h('dd', { 'data-field': k }, fieldShown(view.fields[k]))])) : null);
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, fieldWords(game, k)), h('dd', { 'data-field': k }, fieldShown(game, k, view.fields[k]))])) : null);
 }
 
 /** A key of the protocol or of a command table as a player reads it: its words (`firstPlayer` → "first player"). */
 function words(key: string): string {
   return key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** An argument's or an option's words in a game: its companion.json's, else the key's own. */
+function keyWords(game: WebGame, key: string): string {
+  return (game.companion.arguments && game.companion.arguments[key]) || words(key);
+}
+
+/** How a game shows its state field (or a column of a field's table) `key`: its companion.json's `fields`. */
+function fieldOf(game: WebGame | undefined, key: string): { words?: string; as?: string } {
+  return (game && game.companion.fields && game.companion.fields[key]) || {};
+}
+
+/** A state field's words in a game: its companion.json's, else the key's own. */
+function fieldWords(game: WebGame | undefined, key: string): string {
+  return fieldOf(game, key).words || words(key);
 }
 
 /** A rule id with its words (`R7: …`), for a value that is one; else null. */
@@ -175,10 +203,26 @@ function ruleShown(value: unknown): string | null {
   return words ? value + ': ' + words : null;
 }
 
-/** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else as sent. */
-function fieldShown(value: unknown): HTMLElement | string {
+/** A value of field `key` in words, as the game's companion.json says it is shown (its `fields`), or null when it says nothing. */
+function valueShown(game: WebGame | undefined, key: string, value: unknown): string | null {
+  const as = fieldOf(game, key).as;
+  if (!game || !as) return null;
+  const ids = Array.isArray(value) ? value.map(String) : String(value).split(' ').filter((v) => v !== '');
+  if (as === 'player') return typeof value === 'number' ? playerName(view, value) : null;
+  if (as === 'players') return String(value).split('').map((p) => playerName(view, +p)).join(', ') || 'none';
+  if (as === 'rules') return ids.length ? ids.map((r) => ruleShown(r) ?? r).join('; ') : 'none';
+  const tokens = game.companion.tokens && game.companion.tokens[as];
+  if (tokens) return value === '' ? 'no stroke yet' : valueWords(tokens, game.companion.names ?? {}, String(value)).join('; ');
+  const names = namesOf(game.companion.names ?? {}, as);
+  return ids.length ? ids.map((id) => nameShown(names[id], id)).join(', ') : 'none';
+}
+
+/** A game's field as the scoreboard shows it: a list of records (shuffleboard's weights) as a table, else in words. */
+function fieldShown(game: WebGame | undefined, key: string, value: unknown): HTMLElement | string {
   const rows = Array.isArray(value) && value.length && value.every((r) => r && typeof r === 'object' && !Array.isArray(r)) ? value as Record<string, unknown>[] : null;
   if (!rows) {
+    const shown = valueShown(game, key, value);
+    if (shown !== null) return shown;
     // One value a player: each with the player's name.
     if (Array.isArray(value) && value.length === view.scores.length) return value.map((v, p) => playerName(view, p) + ' ' + v).join(', ');
     if (value === true) return 'yes';
@@ -187,7 +231,13 @@ function fieldShown(value: unknown): HTMLElement | string {
     return ruleShown(value) ?? (typeof value === 'string' ? value : JSON.stringify(value));
   }
   const keys = Object.keys(rows[0]);
-  return h('table', {}, h('tr', {}, ...keys.map((k) => h('th', {}, k))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', {}, typeof r[k] === 'string' ? r[k] as string : JSON.stringify(r[k]))))));
+  // A column of rule ids shows the ids, and their words under the table, once each (a table's cell is too narrow for them).
+  const ruled = keys.filter((k) => fieldOf(game, k).as === 'rules');
+  const cell = (k: string, v: unknown): string => (ruled.includes(k) ? String(v) : valueShown(game, k, v) ?? (typeof v === 'string' ? v : JSON.stringify(v)));
+  const rules = [...new Set(rows.flatMap((r) => ruled.map((k) => String(r[k]))))].filter((r) => ruleShown(r));
+  return h('div', {},
+    h('table', {}, h('tr', {}, ...keys.map((k) => h('th', { title: k }, fieldWords(game, k)))), ...rows.map((r) => h('tr', {}, ...keys.map((k) => h('td', { 'data-key': k }, cell(k, r[k])))))),
+    rules.length ? h('ul', { class: 'rule-words' }, ...rules.sort().map((r) => h('li', { 'data-rule': r }, ruleShown(r)))) : null);
 }
 
 /** An int field with at most this many values is a choice, not a number typed. */
@@ -195,14 +245,26 @@ const CHOICES_AT_MOST = 12;
 /** Fields that name a player by index: their choices are the players' names. */
 const PLAYER_FIELDS = ['p', 'player', 'firstPlayer', 'lag'];
 
-/** A form field for a rule: a choice wherever there are few values (the players by name), else a number or a text. */
-function input(spec: FieldSpec, name: string): HTMLElement {
-  const unset = spec.required ? [] : [h('option', { value: '' }, '(as the game has it)')];
-  if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, c)));
+/**
+ * A form field for a rule of `game`: a choice wherever there are few values (the players by name, a game's parts
+ * by their names), a picker for a list of tokens (command `cmd`'s), else a number or a text.
+ */
+function input(spec: FieldSpec, name: string, game: WebGame, cmd?: string): HTMLElement {
+  // Left unset, an option is the game's default; an argument is not given (fortress's `blind` without `hit`: declared).
+  const unset = spec.required ? [] : [h('option', { value: '' }, cmd ? '(not given)' : '(as the game has it)')];
+  const tokens = game.companion.tokens && game.companion.tokens[spec.key];
+  if (tokens && cmd) {
+    const from = tokens.from && tokens.from[cmd];
+    return tokenPicker(name, cmd, tokens, game.companion.names ?? {}, from ? { words: fieldWords(game, from), tokens: () => String(view.fields[from] ?? '') } : undefined);
+  }
+  const names = namesOf(game.companion.names ?? {}, spec.key);
+  const named = (v: string | number) => nameShown(names[v], String(v));
+  if (spec.choices) return h('select', { name }, ...unset, ...spec.choices.map((c) => h('option', { value: c }, named(c))));
+  if (spec.type === 'str' && Object.keys(names).length) return h('select', { name }, ...unset, ...Object.keys(names).map((id) => h('option', { value: id }, named(id))));
   if (spec.type === 'bool') return h('select', { name }, ...unset, h('option', { value: 'true' }, 'yes'), h('option', { value: 'false' }, 'no'));
   if (spec.type === 'int' && spec.max - spec.min < CHOICES_AT_MOST) {
     const values = Array.from({ length: spec.max - spec.min + 1 }, (_, i) => spec.min + i);
-    const shown = (v: number) => (PLAYER_FIELDS.indexOf(spec.key) >= 0 ? playerName(view, v) : String(v));
+    const shown = (v: number) => (PLAYER_FIELDS.indexOf(spec.key) >= 0 ? playerName(view, v) : named(v));
     return h('select', { name }, ...unset, ...values.map((v) => h('option', { value: v }, shown(v))));
   }
   if (spec.type === 'int') return h('input', { name, type: 'number', min: spec.min, max: spec.max, step: 1, placeholder: spec.min + '…' + spec.max });
@@ -251,8 +313,8 @@ function newGameForm(game: WebGame): HTMLElement {
     fill(problem, wrong ?? '');
     if (!wrong) send(command);
   } },
-  h('h3', {}, 'New game of ' + game.id), count, names,
-  ...options.map((o) => h('label', { title: o.key }, words(o.key) + ' ', input(o, o.key))),
+  h('h3', {}, 'New game of ' + game.title), count, names,
+  ...options.map((o) => h('label', { title: o.key }, keyWords(game, o.key) + ' ', input(o, o.key, game))),
   problem, h('button', { type: 'submit' }, 'Start a new game'));
   return form;
 }
@@ -268,7 +330,11 @@ function refereeForms(game: WebGame): HTMLElement[] {
       if (!wrong) send(command);
     } },
     h('button', { type: 'submit' }, c.name),
-    ...c.fields.map((f) => h('label', { title: f.key }, words(f.key) + ' ', input(f, f.key))),
+    ...c.fields.map((f) => {
+      const field = input(f, f.key, game, c.name);
+      // A picker holds several controls: a label would hand its clicks to the first.
+      return field.classList.contains('picker') ? h('div', { class: 'field', title: f.key }, keyWords(game, f.key) + ':', field) : h('label', { title: f.key }, keyWords(game, f.key) + ' ', field);
+    }),
     h('small', {}, game.companion.commands[c.name] ?? ''), problem);
     return form;
   });
@@ -345,7 +411,7 @@ function renderDiag(): void {
     offList(),
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),
-    view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', {}, f.fault + (f.sensor ? ': ' + f.sensor : '')))) : null);
+    view.faults.length ? h('ul', { id: 'faults' }, ...view.faults.map((f) => h('li', { 'data-fault': f.fault }, (FAULT_WORDS[f.fault] ? `${FAULT_WORDS[f.fault]} (${f.fault})` : f.fault) + (f.sensor ? ': ' + f.sensor : '')))) : null);
 }
 
 async function renderHistory(): Promise<void> {
@@ -360,7 +426,7 @@ async function renderHistory(): Promise<void> {
       ...t.map((p) => h('tr', {}, h('td', {}, p.name), h('td', {}, p.games), h('td', {}, p.wins), h('td', {}, p.points)))) : h('p', { class: 'hint' }, 'No finished game yet.'),
     h('h3', {}, 'Games'),
     h('ol', { id: 'games', reversed: true, start: games.length }, ...games.slice().reverse().map((g) => h('li', {},
-      h('details', {}, h('summary', {}, `${g.game}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
+      h('details', {}, h('summary', {}, `${titleOf(g.game)}, ${new Date(g.ended).toLocaleString()}: ${g.players.map((p, i) => p + ' ' + g.scores[i]).join(', ')}${g.winner !== null ? ', ' + g.players[g.winner] + ' won' : ''}`),
         h('ol', {}, ...g.changes.map((c) => h('li', {}, `${g.players[c.player]} ${c.points >= 0 ? '+' : ''}${c.points} (${c.rule}${ruleOf(g.game, c.rule) ? ': ' + ruleOf(g.game, c.rule) : ''})`))))))));
 }
 
@@ -374,7 +440,7 @@ function renderBoard(): void {
     simDrawing = null;
     fill(el,
       h('p', {}, 'The real firmware runs in this page, on a simulated board: play a game by clicking the board, or watch a recorded one.'),
-      ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.id)),
+      ...GAMES.filter((g) => g.simGame).map((g) => h('button', { class: 'play', 'data-game': g.id, onclick: () => void connectSimulated(SimBoard.live(g.id, playable(g)[0] === 1 ? 2 : playable(g)[0]), 1) }, 'Play ' + g.title)),
       scenarioLoader());
     return;
   }
@@ -420,7 +486,7 @@ function renderBoard(): void {
 let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
-  fill($('sim-status'), `${board.sim.scenario.header.game} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
+  fill($('sim-status'), `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
   fill($('power'), board.powered() ? 'cut the power' : 'power on');
   const seen = board.seenUnderWay();
   fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');

@@ -5,9 +5,12 @@ declare module 'tallyboard:games' {
   import type { GameFactory } from '../../sim/game';
   import type { Words } from '../../sim/phone';
   import type { Area } from './happenings';
+  import type { Names, TokenField } from './tokens';
 
   export interface WebGame {
     id: string;
+    /** Its name for a player: its page's title (docs/games/<id>.md), or its id. */
+    title: string;
     module: GameModule<any, any>;
     /** The model of its board (sim/games/<id>.ts), or null: the simulated board then takes no happenings. */
     simGame: GameFactory | null;
@@ -27,6 +30,18 @@ declare module 'tallyboard:games' {
       options: Record<string, string>;
       next: string;
       commands: Record<string, string>;
+      /** Words for the arguments of its commands and its options, where the key alone says little (`h`: "what happened"). */
+      arguments?: Record<string, string>;
+      /** The names of its parts by kind, id → words (web/lib/tokens.ts); an argument named as a kind is a choice of them. */
+      names?: Names;
+      /** Arguments whose value is a list of tokens (fortress's happenings), composed with a picker (web/lib/picker.ts). */
+      tokens?: Record<string, TokenField>;
+      /**
+       * Its state fields (and the columns of a field's table, shuffleboard's weights): their words, and what their
+       * values are (`as`): `player` (an index), `players` (indexes, a digit each), `rules` (rule ids), a kind of
+       * `names`, or a key of `tokens`.
+       */
+      fields?: Record<string, { words?: string; as?: string }>;
       places?: Record<string, [number, number]>;
       marks?: { box?: [number, number, number, number]; line?: [number, number, number, number]; at?: [number, number]; label?: string }[];
       area?: Area;

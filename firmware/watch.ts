@@ -71,19 +71,19 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
   return {
     slow: function (now: number): void {
       slowAt = now;
-      if (status.dropping) {
-        if (playing.settle) playing.settle();
-        status.dropping--;
-      }
       // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
       if (!status.diagnostics && now >= faultAt) {
         faultAt = now + 1000;
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
-        // A sensor taken out of service: the move under way, and one its last events began (decided at the next slow
-        // tick), may hold what its fault made, and are not scored.
-        if (bad & TAKEN_OUT) status.dropping = 1;
+        // A sensor taken out of service: the move under way may hold what its fault made: decided now, and not scored.
+        // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
+        if (bad & TAKEN_OUT && playing.settle) {
+          status.dropping = 1;
+          playing.settle();
+          status.dropping = 0;
+        }
         if (bad & BANK) distrust(BANK);
         else if (status.sound >= 0 && ++status.sound >= SOUND_CHECKS) {
           // A move the sensors were still working out is theirs too: decided now, and not scored.

@@ -20,10 +20,11 @@ describe('fault matrix, hostile rates', function () {
     const { problems, scenario } = judge(variant('fortress', 'mouth.FA1.n.hi', 'quiet', { hz: 50, ms: 10 }));
     assert.deepEqual(problems, [], `replay this scenario to see it:\n${scenario}`);
   });
-  // DEFECT (not fixed): peg.k.low chattering at 12 Hz (a rate docs/diagnostics.md says is found within 1 s) is found
-  // in the middle of the next throw, which never touches it: that throw (o6) is dropped, the turn does not pass,
-  // and every later score goes to the other player (final [30,35], without the fault [50,20]).
-  it.skip('ringapeg: chatter at 12 Hz on a sensor the game does not use changes no score', () => {
+  // Was a defect: peg.k.low chattering at 12 Hz is found as the next throw (o6) lands, which never touches it; the
+  // board dropped every move decided within a slow tick of the finding, so that throw was lost and every later score
+  // went to the other player. Now only the move under way is decided unscored (regression scenario
+  // fault-ringapeg-chatter-unused-peg).
+  it('ringapeg: chatter at 12 Hz on a sensor the game does not use changes no score', () => {
     const { problems, scenario } = judge(variant('ringapeg', 'peg.k.low', 'quiet', { hz: 12 }));
     assert.deepEqual(problems, [], `replay this scenario to see it:\n${scenario}`);
   });

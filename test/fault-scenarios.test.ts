@@ -36,6 +36,22 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults.find((l) => l.phone!.fault === 'ok')!.t > 40000);
   });
 
+  it('a Ring-a-Peg gate chattering at 12 Hz on a peg no ring reaches is found within 2 s; every throw scores as without the fault', () => {
+    const { lines } = run('fault-ringapeg-chatter-unused-peg');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone), [
+      { type: 'fault', fault: 'chatter', ch: 25, sensor: 'peg.k.low' },
+      { type: 'fault', fault: 'ok', ch: 25, sensor: 'peg.k.low' },
+    ]);
+    assert.ok(faults[0].t - 5400 <= 2100, `reported at ${faults[0].t}`);
+    assert.ok(faults[1].t > 17400, 'back in service after the lift');
+    // The throw on o6 lands as the fault is found: it needs no gate of peg k, and is scored.
+    const clean = replay(readFileSync('scenarios/fault-ringapeg-chatter-unused-peg.jsonl', 'utf8').split('\n').filter((l) => !l.includes('"fault"')).join('\n'))
+      .lines.map((l) => JSON.parse(l) as Line);
+    assert.deepEqual(told(lines, 'score').map((l) => l.phone), told(clean, 'score').map((l) => l.phone));
+    assert.deepEqual(lines.at(-1)!.final!.scores, [50, 20]);
+  });
+
   it('a grid sensor stuck at mid-range is found at the first throw that brings a weight over it, and taken out of service', () => {
     const { lines } = run('fault-shuffleboard-stuck-grid');
     const faults = told(lines, 'fault');

@@ -125,21 +125,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     bytes.fill(NONE, ENTRY, HALF);
   }
 
-  /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
-  function settle(): void {
-    if (!under) return;
-    const h: string[] = [];
-    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
-    under = n = 0;
-    const move: FortressMove = { k: 'stroke', h: h };
-    if (found) {
-      move.f = found;
-      move.n = resumed;
-      found = null;
-    }
-    emit(move);
-  }
-
   /**
    * Saves the stroke's happenings from its i-th on as begin records: those among the first SAVED as one number,
    * which replaces what was saved (from 0: all of them again), and the others as one string that extends it.
@@ -195,6 +180,25 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
     if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
+  }
+
+  /**
+   * Tells the stroke under way, if any, with the passages still open (theirs: quiet for less than GAP_MS); one taken
+   * up at power-up, with what the board found then, after the happenings saved.
+   */
+  function settle(): void {
+    for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
+    if (!under) return;
+    const h: string[] = [];
+    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
+    under = n = 0;
+    const move: FortressMove = { k: 'stroke', h: h };
+    if (found) {
+      move.f = found;
+      move.n = resumed;
+      found = null;
+    }
+    emit(move);
   }
 
   const interpreter = {

@@ -27,10 +27,15 @@ export const OK = 32;
 export const DRIFT = 64;
 export const NOISY = 128;
 export const INVERTED = 256;
+/**
+ * A sensor missed what the board's other sensors say it saw (an interpreter's `missed`: a fortress mouth's high
+ * switch and an attacking ball the spots say passed): its contact lets go while it is active.
+ */
+export const MISSED = 512;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted';
+export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed';
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
-export const TAKEN_OUT = 1024;
+export const TAKEN_OUT = 4096;
 
 /** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;
@@ -100,12 +105,13 @@ export function outOfService(w: Uint16Array, ch: number): number {
 }
 
 /**
- * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far.
+ * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far;
+ * `missed` is a channel (plus 1; 0: none) that missed what the other sensors saw since the last check.
  * Calls `report` for each new fault of a sensor, and OK when one is back in service; returns BANK if three
  * quarters or more of the channels are active, and TAKEN_OUT if a sensor was taken out of service.
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
-export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
+export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void, missed: number): number {
   const channels = (w.length >> 1) - 2;
   let bad = 0;
   let active = 0;
@@ -144,10 +150,13 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     }
     if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
     fault &= ~word;
+    // Not while a sensor of its group is out (found faulty before it in this check: what it missed may be its
+    // doing). (MISSED is not kept in the word: the sensor goes out of service, which clears the word's high byte.)
+    if (ch + 1 === missed && !outOfService(w, ch)) fault |= MISSED;
     if (fault) {
       word |= fault;
       report(ch, fault);
-      if (fault & (STUCK | CHATTER)) {
+      if (fault & (STUCK | CHATTER | MISSED)) {
         word = (word & 0xff) | OUT;
         bad = TAKEN_OUT;
       }

@@ -45,6 +45,12 @@ export interface Interpreter {
    */
   faults?(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   /**
+   * A channel (plus 1; 0: none) whose sensor missed, since the last call, what the board's other sensors say it
+   * saw (a fortress mouth's high switch, an attacking ball the spots say passed): the fault check (once a second)
+   * takes it out of service as `missed`, and the move under way is not scored.
+   */
+  missed?(): number;
+  /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:
    * the same report, walk test and `progressed` as those.

@@ -36,6 +36,18 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults.find((l) => l.phone!.fault === 'ok')!.t > 40000);
   });
 
+  it('a fortress mouth switch dropping out mid-passage is found as missed by the spots, and its garbled stroke scores nothing', () => {
+    const { lines } = run('fault-fortress-mouth-dropout');
+    const faults = told(lines, 'fault');
+    // EA enters FA2 from 48 s (its stroke at rest 8 s later): both English defending balls lie on their spots, so
+    // the passage that reads as a defending ball was EA's, and its high switch missed it.
+    assert.deepEqual(faults[0].phone, { type: 'fault', fault: 'missed', ch: 25, sensor: 'mouth.FA2.n.hi' });
+    assert.ok(faults[0].t > 48000 && faults[0].t < 51200, `reported at ${faults[0].t}, within a check of the passage`);
+    const rules = told(lines, 'score').map((l) => l.phone!.rule);
+    for (const phantom of ['F18', 'F25', 'F28']) assert.ok(!rules.includes(phantom), `no phantom ${phantom}`);
+    assert.ok(!told(lines, 'score').some((l) => l.t > 48000 && l.t < 60000), 'the stroke into FA2 is not scored: the referee enters it');
+  });
+
   it('a Ring-a-Peg gate chattering at 12 Hz on a peg no ring reaches is found within 2 s; every throw scores as without the fault', () => {
     const { lines } = run('fault-ringapeg-chatter-unused-peg');
     const faults = told(lines, 'fault');

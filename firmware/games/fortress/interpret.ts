@@ -66,13 +66,15 @@ const RANG = 128;
 const HIGH_FIRST = RANG;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
-// stroke's happenings, as codes.
+// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF and LIVE (below);
+// then the stroke's happenings, as codes.
 const SPOT = MOUTH_COUNT;
 const ENTRY = SPOT + 6;
 /** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
 const HALF = ENTRY + FORT_COUNT;
-const CODES = HALF + MOUTH_COUNT;
+/** Per mouth: its switches active now (debounced), bit = the switch's place. */
+const LIVE = HALF + MOUTH_COUNT;
+const CODES = LIVE + MOUTH_COUNT;
 const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
@@ -113,6 +115,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
+  /** A mouth's high switch (its channel plus 1) that missed an attacking ball, for the fault check (Interpreter.missed). */
+  let missed = 0;
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -176,6 +180,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     // The pass is made towards the adversary's quarter (F6, F8): an attacking ball rolling back through it makes none.
     // A French ball going forwards trips the insensitive switch first, an English one the sensitive one.
     if (m === PASS && attacking && !(s & HIGH_FIRST) !== !south) return;
+    // A defending ball, its switches all let go, while both of its side's lie on their spots and its attacking ball
+    // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
+    // The fault check takes the switch out, and the stroke is not scored.
+    const a = SPOT + 3 * south;
+    if (!attacking && !bytes[LIVE + m] && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) missed = 4 * m + 2 * south + 2;
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
@@ -208,6 +217,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (ch < BELL0) {
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
+        // (A transit is a pulse already over.)
+        if (kind === EDGE) bytes[LIVE + m] = level ? bytes[LIVE + m] | bit : bytes[LIVE + m] & ~bit;
         if (level) {
           if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
@@ -277,6 +288,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     settle: settle,
 
+    missed: function (): number {
+      const ch = missed;
+      missed = 0;
+      return ch;
+    },
+
     resume: function (t: number, level: (ch: number) => number, pending: number | string): void {
       base = t;
       t = 0;
@@ -289,6 +306,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
         if (ch < BELL0 && level(ch)) {
           bytes[HALF + (ch >> 2)] = 1;
+          bytes[LIVE + (ch >> 2)] |= 1 << (ch & 3);
           bytes[ch >> 2] = OPEN;
           at[ch >> 2] = t;
         }

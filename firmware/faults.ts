@@ -32,8 +32,10 @@ export const INVERTED = 256;
  * switch and an attacking ball the spots say passed): its contact lets go while it is active.
  */
 export const MISSED = 512;
+/** A select line of a bank's multiplexers reads one level, whatever is selected (reported with the line, no channel): half the channels read the other half's sensors. */
+export const SELECT = 1024;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed';
+export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed select';
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
 export const TAKEN_OUT = 4096;
 

@@ -40,10 +40,11 @@ export interface Interpreter {
    * scanner never reads) checks them: called once a second during play, with
    * the game's state (what a throw must look like), it reports each fault it
    * finds once (the channel, or none for the whole bank, and a fault bit of
-   * firmware/faults.ts; OK when a sensor is back in service) and returns the
+   * firmware/faults.ts; OK when a sensor is back in service; a select line's
+   * fault names the line) and returns the
    * faults that make its sensors untrustworthy (BANK), else 0.
    */
-  faults?(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
+  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, state?: unknown): number;
   /**
    * A channel (plus 1; 0: none) whose sensor missed, since the last call, what the board's other sensors say it
    * saw (a fortress mouth's high switch, an attacking ball the spots say passed): the fault check (once a second)

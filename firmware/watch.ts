@@ -46,15 +46,15 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
 
   /**
    * A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not
-   * trusted, until they are sound); a sensor back in service (OK) is told.
+   * trusted, until they are sound); a sensor back in service (OK) is told. A select line's fault names the line.
    */
-  function reportFault(ch: number | undefined, fault: number): void {
+  function reportFault(ch: number | undefined, fault: number, line?: number): void {
     // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
     const at = ch === undefined ? undefined : sensorAt(mod.board, ch);
     const sensor = at && at.name;
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
-      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
+      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
     }
     if (fault === OK) return;
     status.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);

@@ -89,7 +89,12 @@ export const SLICES: Record<string, GameSlice> = {
       { fault: { fault: 'drift', sensor: 'grid.34.1', perS: 0.004 }, within: 8000 + 2 * CHECK, unused: true },
       { fault: { fault: 'inverted', sensor: 'grid.*' }, within: null },
       { fault: { fault: 'stuck', sensor: 'grid.11.2', value: 0.5 }, within: null },
-      { fault: { fault: 'dead-line', line: 7, level: 0 }, within: null },
+      // A dead select line is found once six readings of weights' fields are each read twice: the weights must lie on
+      // the half the line still selects (line 2 stuck high: none there until the throw of 25 s lands).
+      { fault: { fault: 'dead-line', line: 7, level: 0 }, within: 5000 },
+      { fault: { fault: 'dead-line', line: 0, level: 1 }, within: 5500 },
+      { fault: { fault: 'dead-line', line: 6, level: 1 }, within: 5000 },
+      { fault: { fault: 'dead-line', line: 2, level: 1 }, within: 24000 },
     ],
   },
 };
@@ -178,7 +183,9 @@ export function judge(c: FaultCase): { problems: string[]; scenario: string } {
   // Back in service only after the lift, once it reads sanely.
   if (report && c.kind.fault.fault !== 'dropout') {
     // (A fault of many sensors ends with the board's own ok, which names none.)
-    const ok = faults.find((l) => l.phone!.fault === 'ok' && l.t > report.t && (pattern && pattern.endsWith('*') ? l.phone!.sensor === undefined : mine(l)));
+    // (A select line's back in service names the line.)
+    const ok = faults.find((l) => l.phone!.fault === 'ok' && l.t > report.t
+      && (!pattern ? l.phone!.line === c.kind.fault.line : pattern.endsWith('*') ? l.phone!.sensor === undefined : mine(l)));
     if (ok && ok.t < lift) problems.push(`back in service at ${ok.t}, before the lift at ${lift}`);
   }
   return { problems, scenario };

@@ -87,6 +87,17 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  it('a dead select line of the grid (line 6 stuck high: half the grid reads the other half) is named within 4 s, and no throw is scored while it lasts', () => {
+    const { lines } = run('fault-shuffleboard-dead-line');
+    const named = told(lines, 'fault').filter((l) => l.phone!.line !== undefined);
+    assert.deepEqual(named.map((l) => l.phone), [{ type: 'fault', fault: 'select', line: 6 }, { type: 'fault', fault: 'ok', line: 6 }]);
+    assert.ok(named[0].t - 18000 <= 4000, `named at ${named[0].t}`);
+    assert.ok(named[1].t >= 48000, 'sound again only after the lift');
+    // Without the check, the weights seen twice scored S10 and S8 for the wrong side at 40 s.
+    assert.deepEqual(told(lines, 'score'), []);
+    assert.deepEqual(told(lines, 'state').filter((l) => l.t > named[0].t && l.t < 48000), [], 'no throw told while the line is dead');
+  });
+
   it('a grid wired with inverted polarity is found by the second throw, and the wrong side never scores', () => {
     const { lines } = run('fault-shuffleboard-inverted-grid');
     const faults = told(lines, 'fault');

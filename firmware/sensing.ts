@@ -46,11 +46,12 @@ export interface Interpreter {
    */
   faults?(report: (ch: number | undefined, fault: number, line?: number) => void, state?: unknown): number;
   /**
-   * A channel (plus 1; 0: none) whose sensor missed, since the last call, what the board's other sensors say it
-   * saw (a fortress mouth's high switch, an attacking ball the spots say passed): the fault check (once a second)
-   * takes it out of service as `missed`, and the move under way is not scored.
+   * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
+   * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed
+   * an attacking ball the spots say passed (MISSED); a triangle point still changing long after its chip came
+   * (CHATTER). The fault check (once a second) reports it and takes it out of service.
    */
-  missed?(): number;
+  accused?(): number;
   /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:

@@ -75,7 +75,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
       if (!status.diagnostics && now >= faultAt) {
         faultAt = now + 1000;
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
-        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.missed ? playing.missed() : 0) : 0)
+        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: decided now, and not scored.
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.

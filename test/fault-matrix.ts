@@ -72,6 +72,8 @@ export const SLICES: Record<string, GameSlice> = {
     file: 'scenarios/triangle-game.jsonl', lines: 12, quiet: 9900, mid: 11200, lasts: 12000,
     kinds: [
       { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHECK },
+      // Too slow for a check's count: found when a flick's chip should be at rest at B (RESTLESS_MS), at the next flick there.
+      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 3 }, within: 8000 },
       { fault: { fault: 'floating', sensor: 'tri.C.even' }, within: CHECK },
       { fault: { fault: 'stuck-inactive', sensor: 'tri.A.beyond' }, within: null },
       { fault: { fault: 'dropout', sensor: 'tri.B.start', hz: 20, ms: 2 }, within: null },

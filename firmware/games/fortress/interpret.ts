@@ -15,6 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
+import { MISSED } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
@@ -115,8 +116,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
-  /** A mouth's high switch (its channel plus 1) that missed an attacking ball, for the fault check (Interpreter.missed). */
-  let missed = 0;
+  /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
+  let accused = 0;
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -184,7 +185,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
     // The fault check takes the switch out, and the stroke is not scored.
     const a = SPOT + 3 * south;
-    if (!attacking && !bytes[LIVE + m] && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) missed = 4 * m + 2 * south + 2;
+    if (!attacking && !bytes[LIVE + m] && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accused = (MISSED << 8) | (4 * m + 2 * south + 2);
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
@@ -288,10 +289,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     settle: settle,
 
-    missed: function (): number {
-      const ch = missed;
-      missed = 0;
-      return ch;
+    accused: function (): number {
+      const a = accused;
+      accused = 0;
+      return a;
     },
 
     resume: function (t: number, level: (ch: number) => number, pending: number | string): void {

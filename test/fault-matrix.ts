@@ -43,6 +43,8 @@ interface GameSlice {
 
 /** Checks come a second apart, give or take a slow tick (100 ms). */
 const CHECK = 1100;
+/** An IR or hall sensor chattering at 40 Hz: found at the first check that counts 20 changes, or the second of two counting 10 (docs). */
+const CHATTER_40 = 1350;
 
 export const SLICES: Record<string, GameSlice> = {
   fortress: {
@@ -61,8 +63,8 @@ export const SLICES: Record<string, GameSlice> = {
     file: 'scenarios/ringapeg-advance.jsonl', lines: 12, quiet: 5400, mid: 7003, lasts: 12000,
     kinds: [
       { fault: { fault: 'stuck-active', sensor: 'board.impact' }, within: 2 * CHECK },
-      { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHECK },
-      { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHECK, unused: true },
+      { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHATTER_40 },
+      { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHATTER_40, unused: true },
       { fault: { fault: 'floating', sensor: 'peg.i3.low' }, within: CHECK },
       { fault: { fault: 'stuck-inactive', sensor: 'peg.o7.low' }, within: null },
       { fault: { fault: 'dropout', sensor: 'peg.i4.top', hz: 20, ms: 2 }, within: null },
@@ -71,7 +73,7 @@ export const SLICES: Record<string, GameSlice> = {
   triangle: {
     file: 'scenarios/triangle-game.jsonl', lines: 12, quiet: 9900, mid: 11200, lasts: 12000,
     kinds: [
-      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHECK },
+      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHATTER_40 },
       // Too slow for a check's count: found when a flick's chip should be at rest at B (RESTLESS_MS), at the next flick there.
       { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 3 }, within: 8000 },
       { fault: { fault: 'floating', sensor: 'tri.C.even' }, within: CHECK },

@@ -12,6 +12,17 @@ function run(name: string): { lines: Line[]; actions: Line[] } {
   return { lines: replay(text).lines.map((l) => JSON.parse(l)), actions: text.trim().split('\n').slice(1).map((l) => JSON.parse(l)) };
 }
 const told = (lines: Line[], type: string) => lines.filter((l) => l.phone && l.phone.type === type);
+/**
+ * A sensor's fault (`fault` on channel ch, `sensor`) struck at `struck`: told once within `within` ms, then `ok` only
+ * after the lift at `lifted`, and nothing else; the fault's report.
+ */
+function toldOnceThenBack(lines: Line[], fault: string, ch: number, sensor: string, struck: number, within: number, lifted: number): Line {
+  const faults = told(lines, 'fault');
+  assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault, ch, sensor }, { type: 'fault', fault: 'ok', ch, sensor }]);
+  assert.ok(faults[0].t - struck <= within, `reported at ${faults[0].t}`);
+  assert.ok(faults[1].t > lifted, 'back in service after the lift');
+  return faults[0];
+}
 /** The scores the scenario tells played without its fault lines: what the game without the fault scores. */
 function cleanScores(name: string): unknown[] {
   const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"')).join('\n');
@@ -55,13 +66,7 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
 
   it('a Ring-a-Peg gate chattering at 12 Hz on a peg no ring reaches is found within 2 s; every throw scores as without the fault', () => {
     const { lines } = run('fault-ringapeg-chatter-unused-peg');
-    const faults = told(lines, 'fault');
-    assert.deepEqual(faults.map((l) => l.phone), [
-      { type: 'fault', fault: 'chatter', ch: 25, sensor: 'peg.k.low' },
-      { type: 'fault', fault: 'ok', ch: 25, sensor: 'peg.k.low' },
-    ]);
-    assert.ok(faults[0].t - 5400 <= 2100, `reported at ${faults[0].t}`);
-    assert.ok(faults[1].t > 17400, 'back in service after the lift');
+    toldOnceThenBack(lines, 'chatter', 25, 'peg.k.low', 5400, 2100, 17400);
     // The throw on o6 lands as the fault is found: it needs no gate of peg k, and is scored.
     assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-ringapeg-chatter-unused-peg'));
     assert.deepEqual(lines.at(-1)!.final!.scores, [50, 20]);
@@ -69,16 +74,10 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
 
   it('a triangle point chattering at 3 Hz (too slow for a check to count) is found as its flick\'s chip should be at rest; no phantom T3', () => {
     const { lines } = run('fault-triangle-slow-chatter');
-    const faults = told(lines, 'fault');
-    assert.deepEqual(faults.map((l) => l.phone), [
-      { type: 'fault', fault: 'chatter', ch: 6, sensor: 'tri.B.over' },
-      { type: 'fault', fault: 'ok', ch: 6, sensor: 'tri.B.over' },
-    ]);
-    assert.ok(faults[0].t - 9900 <= 2100, `reported at ${faults[0].t}`);
-    assert.ok(faults[1].t > 21900, 'back in service after the lift');
+    const report = toldOnceThenBack(lines, 'chatter', 6, 'tri.B.over', 9900, 2100, 21900);
     // The flick to B under way as it began (its chip at rest, B.over still changing a second later) is not scored:
     // before, it scored a phantom 1 (T3, partly over). The referee enters it; the turns follow from that.
-    assert.deepEqual(told(lines, 'score').filter((l) => l.t > 9900 && l.t <= faults[0].t), []);
+    assert.deepEqual(told(lines, 'score').filter((l) => l.t > 9900 && l.t <= report.t), []);
     assert.deepEqual(told(lines, 'score').filter((l) => l.t <= 9900).map((l) => l.phone), cleanScores('fault-triangle-slow-chatter').slice(0, 3));
   });
 

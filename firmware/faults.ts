@@ -27,10 +27,17 @@ export const OK = 32;
 export const DRIFT = 64;
 export const NOISY = 128;
 export const INVERTED = 256;
+/**
+ * A sensor missed what the board's other sensors say it saw (an interpreter's `accused`: a fortress mouth's high
+ * switch and an attacking ball the spots say passed): its contact lets go while it is active.
+ */
+export const MISSED = 512;
+/** A select line of a bank's multiplexers reads one level, whatever is selected (reported with the line, no channel): half the channels read the other half's sensors. */
+export const SELECT = 1024;
 /** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted';
+export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed select';
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
-export const TAKEN_OUT = 1024;
+export const TAKEN_OUT = 4096;
 
 /** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;
@@ -100,12 +107,14 @@ export function outOfService(w: Uint16Array, ch: number): number {
 }
 
 /**
- * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far.
+ * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far;
+ * `accused` is a channel (plus 1; 0: none) found faulty by the interpreter since the last check, with its fault
+ * bit 8 up (Interpreter.accused).
  * Calls `report` for each new fault of a sensor, and OK when one is back in service; returns BANK if three
  * quarters or more of the channels are active, and TAKEN_OUT if a sensor was taken out of service.
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
-export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void): number {
+export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void, accused: number): number {
   const channels = (w.length >> 1) - 2;
   let bad = 0;
   let active = 0;
@@ -144,10 +153,13 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     }
     if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
     fault &= ~word;
+    // Not while a sensor of its group is out (found faulty before it in this check: what the interpreter saw may be
+    // its doing). (MISSED is not kept in the word: the sensor goes out of service, which clears the word's high byte.)
+    if (ch + 1 === (accused & 255) && !outOfService(w, ch)) fault |= accused >> 8;
     if (fault) {
       word |= fault;
       report(ch, fault);
-      if (fault & (STUCK | CHATTER)) {
+      if (fault & (STUCK | CHATTER | MISSED)) {
         word = (word & 0xff) | OUT;
         bad = TAKEN_OUT;
       }

@@ -40,10 +40,18 @@ export interface Interpreter {
    * scanner never reads) checks them: called once a second during play, with
    * the game's state (what a throw must look like), it reports each fault it
    * finds once (the channel, or none for the whole bank, and a fault bit of
-   * firmware/faults.ts; OK when a sensor is back in service) and returns the
+   * firmware/faults.ts; OK when a sensor is back in service; a select line's
+   * fault names the line) and returns the
    * faults that make its sensors untrustworthy (BANK), else 0.
    */
-  faults?(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
+  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, state?: unknown): number;
+  /**
+   * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
+   * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed
+   * an attacking ball the spots say passed (MISSED); a triangle point still changing long after its chip came
+   * (CHATTER). The fault check (once a second) reports it and takes it out of service.
+   */
+  accused?(): number;
   /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:

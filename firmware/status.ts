@@ -23,7 +23,7 @@ export interface Status<S> {
   sound: number;
   /** Moves the sensors made since power-up: the fault check's measure of play. */
   sensedMoves: number;
-  /** Slow ticks left that decide the move under way without scoring it (a sensor was taken out of service: firmware/watch.ts). */
+  /** Set while the move under way is decided without scoring it (a sensor was taken out of service: firmware/watch.ts). */
   dropping: number;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;

@@ -46,15 +46,15 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
 
   /**
    * A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not
-   * trusted, until they are sound); a sensor back in service (OK) is told.
+   * trusted, until they are sound); a sensor back in service (OK) is told. A select line's fault names the line.
    */
-  function reportFault(ch: number | undefined, fault: number): void {
+  function reportFault(ch: number | undefined, fault: number, line?: number): void {
     // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
     const at = ch === undefined ? undefined : sensorAt(mod.board, ch);
     const sensor = at && at.name;
     const names = FAULT_NAMES.split(' ');
     for (let bit = 0; fault >> bit; bit++) {
-      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor });
+      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
     }
     if (fault === OK) return;
     status.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
@@ -71,19 +71,19 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
   return {
     slow: function (now: number): void {
       slowAt = now;
-      if (status.dropping) {
-        if (playing.settle) playing.settle();
-        status.dropping--;
-      }
       // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
       if (!status.diagnostics && now >= faultAt) {
         faultAt = now + 1000;
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
-        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault) : 0)
+        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
-        // A sensor taken out of service: the move under way, and one its last events began (decided at the next slow
-        // tick), may hold what its fault made, and are not scored.
-        if (bad & TAKEN_OUT) status.dropping = 1;
+        // A sensor taken out of service: the move under way may hold what its fault made: decided now, and not scored.
+        // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
+        if (bad & TAKEN_OUT && playing.settle) {
+          status.dropping = 1;
+          playing.settle();
+          status.dropping = 0;
+        }
         if (bad & BANK) distrust(BANK);
         else if (status.sound >= 0 && ++status.sound >= SOUND_CHECKS) {
           // A move the sensors were still working out is theirs too: decided now, and not scored.

@@ -336,8 +336,9 @@ export class Simulation {
     this.now = this.t;
     inputs.advanceTo(this.t);
     const ticker = this.hal.ticker;
-    // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again.
-    if (this.wakeLine && inputs.changes !== this.changesSeen) {
+    // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again. So does a fault
+    // that changes what a sensor reads (a floating input, a chatter: faults apply where the board reads).
+    if (this.wakeLine && (inputs.changes !== this.changesSeen || inputs.faults!.changing())) {
       this.changesSeen = inputs.changes;
       ticker.wake();
     }
@@ -357,9 +358,10 @@ export class Simulation {
     const restMs = this.firmware ? ticker.restMs() : 0;
     if (restMs) {
       // Resting: the next scan is the rest tick, or the first scan time after the next line or sensor change
-      // (the wake line), on the fast ticks' grid, as if every scan between had run; none between has anything to do.
+      // (the wake line; a fault that changes a sensor's reading pulses it at once), on the fast ticks' grid, as if
+      // every scan between had run; none between has anything to do.
       // After IDLE_SKIP_MS of nothing, the rest ticks have nothing to do either: on to the next line or change.
-      let to = Math.min(until, lineAt, this.wakeLine ? inputs.nextTime() : Infinity);
+      let to = Math.min(until, lineAt, this.wakeLine ? (inputs.faults!.changing() ? this.t : inputs.nextTime()) : Infinity);
       if (to === Infinity || this.t - this.lastBusy < IDLE_SKIP_MS) to = Math.min(to, this.restTickAt);
       this.t = Math.max(this.t, tickT + Math.ceil((to - tickT) / pollMs) * pollMs);
     } else if (this.t - this.lastBusy >= IDLE_SKIP_MS && Math.min(until, lineAt) < Infinity) {

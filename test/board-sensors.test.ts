@@ -54,7 +54,7 @@ describe('reading a board one channel at a time', () => {
     inputs.advanceTo(5);
     scanner.poll(5);
     const memory = faultWords(board);
-    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(scanner, memory, moves, report);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(scanner, memory, moves, report, 0);
     for (let moves = 0; moves <= 3; moves++) check(moves, (ch, fault) => reports.push(`${sensorAt(board, ch)!.name} ${fault}`));
     assert.deepEqual(reports, ['mouth.EA1.n.lo 1']);
     const walks: number[] = [];

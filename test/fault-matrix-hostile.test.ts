@@ -1,6 +1,6 @@
 // The fault matrix's own judgement (test/fault-matrix.ts) at rates the matrix
-// does not sweep: a hostile tester's cases. Each is a defect left for the lead
-// (skipped): the scenario the failure prints replays it with `npx tallyboard replay`.
+// does not sweep: a hostile tester's cases, each a defect once. A failure prints
+// the scenario that replays it with `npx tallyboard replay`.
 import assert from 'node:assert/strict';
 import { allCases, judge } from './fault-matrix';
 import type { FaultCase } from './fault-matrix';
@@ -13,17 +13,20 @@ function variant(game: string, sensor: string, start: 'quiet' | 'mid', more: Rec
 
 describe('fault matrix, hostile rates', function () {
   this.timeout(60_000);
-  // DEFECT (not fixed): a mouth switch whose contact drops out for 10 ms, 50 times a second, garbles the ball a
-  // passage reads (ED for EA): the board scores F18, F25 and F28 the game without the fault never scores, and
-  // reports no fault at all. Only a sensor active at the time drops out, so it never chatters enough to be found.
-  it.skip('fortress: a mouth switch dropping out 10 ms at 50 Hz scores no article the clean game does not', () => {
-    const { problems, scenario } = judge(variant('fortress', 'mouth.FA1.n.hi', 'quiet', { hz: 50, ms: 10 }));
+  // Was a defect: a mouth's high switch whose contact drops out for 10 ms, 50 times a second, can miss an attacking
+  // ball's whole passage (3 to 16 ms), which then reads as a defending one (ED for EA): the board scored F18 and F28
+  // the game without the fault never scores, and reported nothing (only an active sensor drops out: it never chatters
+  // enough to be found). Now the spots tell: both defending balls of that side lie on them, its attacking ball does
+  // not, so the switch missed it (regression scenario fault-fortress-mouth-dropout).
+  it('fortress: a mouth switch dropping out 10 ms at 50 Hz scores no article the clean game does not', () => {
+    const { problems, scenario } = judge(variant('fortress', 'mouth.FA1.n.hi', 'quiet', { sensor: 'mouth.FA2.n.hi', hz: 50, ms: 10 }));
     assert.deepEqual(problems, [], `replay this scenario to see it:\n${scenario}`);
   });
-  // DEFECT (not fixed): peg.k.low chattering at 12 Hz (a rate docs/diagnostics.md says is found within 1 s) is found
-  // in the middle of the next throw, which never touches it: that throw (o6) is dropped, the turn does not pass,
-  // and every later score goes to the other player (final [30,35], without the fault [50,20]).
-  it.skip('ringapeg: chatter at 12 Hz on a sensor the game does not use changes no score', () => {
+  // Was a defect: peg.k.low chattering at 12 Hz is found as the next throw (o6) lands, which never touches it; the
+  // board dropped every move decided within a slow tick of the finding, so that throw was lost and every later score
+  // went to the other player. Now only the move under way is decided unscored (regression scenario
+  // fault-ringapeg-chatter-unused-peg).
+  it('ringapeg: chatter at 12 Hz on a sensor the game does not use changes no score', () => {
     const { problems, scenario } = judge(variant('ringapeg', 'peg.k.low', 'quiet', { hz: 12 }));
     assert.deepEqual(problems, [], `replay this scenario to see it:\n${scenario}`);
   });

@@ -43,6 +43,8 @@ interface GameSlice {
 
 /** Checks come a second apart, give or take a slow tick (100 ms). */
 const CHECK = 1100;
+/** An IR or hall sensor chattering at 40 Hz: found at the first check that counts 20 changes, or the second of two counting 10 (docs). */
+const CHATTER_40 = 1350;
 
 export const SLICES: Record<string, GameSlice> = {
   fortress: {
@@ -61,8 +63,8 @@ export const SLICES: Record<string, GameSlice> = {
     file: 'scenarios/ringapeg-advance.jsonl', lines: 12, quiet: 5400, mid: 7003, lasts: 12000,
     kinds: [
       { fault: { fault: 'stuck-active', sensor: 'board.impact' }, within: 2 * CHECK },
-      { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHECK },
-      { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHECK, unused: true },
+      { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHATTER_40 },
+      { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHATTER_40, unused: true },
       { fault: { fault: 'floating', sensor: 'peg.i3.low' }, within: CHECK },
       { fault: { fault: 'stuck-inactive', sensor: 'peg.o7.low' }, within: null },
       { fault: { fault: 'dropout', sensor: 'peg.i4.top', hz: 20, ms: 2 }, within: null },
@@ -71,7 +73,9 @@ export const SLICES: Record<string, GameSlice> = {
   triangle: {
     file: 'scenarios/triangle-game.jsonl', lines: 12, quiet: 9900, mid: 11200, lasts: 12000,
     kinds: [
-      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHECK },
+      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 40 }, within: CHATTER_40 },
+      // Too slow for a check's count: found when a flick's chip should be at rest at B (RESTLESS_MS), at the next flick there.
+      { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 3 }, within: 8000 },
       { fault: { fault: 'floating', sensor: 'tri.C.even' }, within: CHECK },
       { fault: { fault: 'stuck-inactive', sensor: 'tri.A.beyond' }, within: null },
       { fault: { fault: 'dropout', sensor: 'tri.B.start', hz: 20, ms: 2 }, within: null },
@@ -89,7 +93,12 @@ export const SLICES: Record<string, GameSlice> = {
       { fault: { fault: 'drift', sensor: 'grid.34.1', perS: 0.004 }, within: 8000 + 2 * CHECK, unused: true },
       { fault: { fault: 'inverted', sensor: 'grid.*' }, within: null },
       { fault: { fault: 'stuck', sensor: 'grid.11.2', value: 0.5 }, within: null },
-      { fault: { fault: 'dead-line', line: 7, level: 0 }, within: null },
+      // A dead select line is found once six readings of weights' fields are each read twice: the weights must lie on
+      // the half the line still selects (line 2 stuck high: none there until the throw of 25 s lands).
+      { fault: { fault: 'dead-line', line: 7, level: 0 }, within: 5000 },
+      { fault: { fault: 'dead-line', line: 0, level: 1 }, within: 5500 },
+      { fault: { fault: 'dead-line', line: 6, level: 1 }, within: 5000 },
+      { fault: { fault: 'dead-line', line: 2, level: 1 }, within: 24000 },
     ],
   },
 };
@@ -178,7 +187,9 @@ export function judge(c: FaultCase): { problems: string[]; scenario: string } {
   // Back in service only after the lift, once it reads sanely.
   if (report && c.kind.fault.fault !== 'dropout') {
     // (A fault of many sensors ends with the board's own ok, which names none.)
-    const ok = faults.find((l) => l.phone!.fault === 'ok' && l.t > report.t && (pattern && pattern.endsWith('*') ? l.phone!.sensor === undefined : mine(l)));
+    // (A select line's back in service names the line.)
+    const ok = faults.find((l) => l.phone!.fault === 'ok' && l.t > report.t
+      && (!pattern ? l.phone!.line === c.kind.fault.line : pattern.endsWith('*') ? l.phone!.sensor === undefined : mine(l)));
     if (ok && ok.t < lift) problems.push(`back in service at ${ok.t}, before the lift at ${lift}`);
   }
   return { problems, scenario };

@@ -12,6 +12,22 @@ function run(name: string): { lines: Line[]; actions: Line[] } {
   return { lines: replay(text).lines.map((l) => JSON.parse(l)), actions: text.trim().split('\n').slice(1).map((l) => JSON.parse(l)) };
 }
 const told = (lines: Line[], type: string) => lines.filter((l) => l.phone && l.phone.type === type);
+/**
+ * A sensor's fault (`fault` on channel ch, `sensor`) struck at `struck`: told once within `within` ms, then `ok` only
+ * after the lift at `lifted`, and nothing else; the fault's report.
+ */
+function toldOnceThenBack(lines: Line[], fault: string, ch: number, sensor: string, struck: number, within: number, lifted: number): Line {
+  const faults = told(lines, 'fault');
+  assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault, ch, sensor }, { type: 'fault', fault: 'ok', ch, sensor }]);
+  assert.ok(faults[0].t - struck <= within, `reported at ${faults[0].t}`);
+  assert.ok(faults[1].t > lifted, 'back in service after the lift');
+  return faults[0];
+}
+/** The scores the scenario tells played without its fault lines: what the game without the fault scores. */
+function cleanScores(name: string): unknown[] {
+  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"')).join('\n');
+  return told(replay(text).lines.map((l) => JSON.parse(l) as Line), 'score').map((l) => l.phone);
+}
 
 describe('fault regressions: the faults of issue 26 as scenarios', () => {
   it('a fortress bell chattering at 40 Hz is reported within 3 s, and an entry into its fort without a taking scores no F11', () => {
@@ -36,6 +52,35 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults.find((l) => l.phone!.fault === 'ok')!.t > 40000);
   });
 
+  it('a fortress mouth switch dropping out mid-passage is found as missed by the spots, and its garbled stroke scores nothing', () => {
+    const { lines } = run('fault-fortress-mouth-dropout');
+    const faults = told(lines, 'fault');
+    // EA enters FA2 from 48 s (its stroke at rest 8 s later): both English defending balls lie on their spots, so
+    // the passage that reads as a defending ball was EA's, and its high switch missed it.
+    assert.deepEqual(faults[0].phone, { type: 'fault', fault: 'missed', ch: 25, sensor: 'mouth.FA2.n.hi' });
+    assert.ok(faults[0].t > 48000 && faults[0].t < 51200, `reported at ${faults[0].t}, within a check of the passage`);
+    const rules = told(lines, 'score').map((l) => l.phone!.rule);
+    for (const phantom of ['F18', 'F25', 'F28']) assert.ok(!rules.includes(phantom), `no phantom ${phantom}`);
+    assert.ok(!told(lines, 'score').some((l) => l.t > 48000 && l.t < 60000), 'the stroke into FA2 is not scored: the referee enters it');
+  });
+
+  it('a Ring-a-Peg gate chattering at 12 Hz on a peg no ring reaches is found within 2 s; every throw scores as without the fault', () => {
+    const { lines } = run('fault-ringapeg-chatter-unused-peg');
+    toldOnceThenBack(lines, 'chatter', 25, 'peg.k.low', 5400, 2100, 17400);
+    // The throw on o6 lands as the fault is found: it needs no gate of peg k, and is scored.
+    assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-ringapeg-chatter-unused-peg'));
+    assert.deepEqual(lines.at(-1)!.final!.scores, [50, 20]);
+  });
+
+  it('a triangle point chattering at 3 Hz (too slow for a check to count) is found as its flick\'s chip should be at rest; no phantom T3', () => {
+    const { lines } = run('fault-triangle-slow-chatter');
+    const report = toldOnceThenBack(lines, 'chatter', 6, 'tri.B.over', 9900, 2100, 21900);
+    // The flick to B under way as it began (its chip at rest, B.over still changing a second later) is not scored:
+    // before, it scored a phantom 1 (T3, partly over). The referee enters it; the turns follow from that.
+    assert.deepEqual(told(lines, 'score').filter((l) => l.t > 9900 && l.t <= report.t), []);
+    assert.deepEqual(told(lines, 'score').filter((l) => l.t <= 9900).map((l) => l.phone), cleanScores('fault-triangle-slow-chatter').slice(0, 3));
+  });
+
   it('a grid sensor stuck at mid-range is found at the first throw that brings a weight over it, and taken out of service', () => {
     const { lines } = run('fault-shuffleboard-stuck-grid');
     const faults = told(lines, 'fault');
@@ -58,6 +103,17 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
       assert.deepEqual(states, [], 'no throw told while the grid is not trusted');
     });
   }
+
+  it('a dead select line of the grid (line 6 stuck high: half the grid reads the other half) is named within 4 s, and no throw is scored while it lasts', () => {
+    const { lines } = run('fault-shuffleboard-dead-line');
+    const named = told(lines, 'fault').filter((l) => l.phone!.line !== undefined);
+    assert.deepEqual(named.map((l) => l.phone), [{ type: 'fault', fault: 'select', line: 6 }, { type: 'fault', fault: 'ok', line: 6 }]);
+    assert.ok(named[0].t - 18000 <= 4000, `named at ${named[0].t}`);
+    assert.ok(named[1].t >= 48000, 'sound again only after the lift');
+    // Without the check, the weights seen twice scored S10 and S8 for the wrong side at 40 s.
+    assert.deepEqual(told(lines, 'score'), []);
+    assert.deepEqual(told(lines, 'state').filter((l) => l.t > named[0].t && l.t < 48000), [], 'no throw told while the line is dead');
+  });
 
   it('a grid wired with inverted polarity is found by the second throw, and the wrong side never scores', () => {
     const { lines } = run('fault-shuffleboard-inverted-grid');

@@ -43,7 +43,7 @@ describe('sensor faults: the check', () => {
     it(what, () => {
       const c = counts(2);
       const memory = faultWords(boardOf('ir', 'ir'));
-      const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
+      const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report, 0);
       const reports: string[] = [];
       checks.forEach(([moves, levels, raw], i) => {
         levels.forEach((l, ch) => { c.level[ch] = l; });
@@ -60,7 +60,7 @@ describe('sensor faults: a sensor that holds a state is never stuck', () => {
     const c = counts(2);
     const board: BoardDescription = { channels: 2, sensors: [{ name: 'spot', ch: 0, kind: 'hall', holds: true }, { name: 'mouth', ch: 1, kind: 'hall' }] };
     const memory = faultWords(board);
-    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report, 0);
     const reports: string[] = [];
     c.level[0] = c.level[1] = 1;
     for (let moves = 0; moves <= 10 * STUCK_MOVES; moves++) check(moves, (ch, fault) => reports.push(`${ch}:${fault}`));
@@ -73,7 +73,7 @@ describe('sensor faults: a contact rings, a clean sensor does not', () => {
     const c = counts(3);
     const memory = faultWords(boardOf('hall', 'contact', 'ir'));
     const reports: string[] = [];
-    const check = (i: number) => checkFaults(c.scanner, memory, 0, (ch, fault) => reports.push(`${i}:${ch}:${fault}`));
+    const check = (i: number) => checkFaults(c.scanner, memory, 0, (ch, fault) => reports.push(`${i}:${ch}:${fault}`), 0);
     c.level[0] = c.level[1] = c.level[2] = 1;
     c.raw[0] = c.raw[1] = c.raw[2] = 1;
     check(0);
@@ -87,7 +87,7 @@ describe('sensor faults: a contact rings, a clean sensor does not', () => {
   it('an IR point chatters from CHATTER_PER_CHECK raw changes in a check; a contact only from CONTACT_CHATTER_PER_CHECK', () => {
     const c = counts(2);
     const memory = faultWords(boardOf('ir', 'contact'));
-    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report, 0);
     const reports: string[] = [];
     // A missed ring's shocks and bounces: some 60 changes on the impact switch in a second, and on an IR gate as many.
     c.raw[0] = c.raw[1] = 60;
@@ -109,7 +109,7 @@ describe('sensor faults: what the check finds untrustworthy now', () => {
   it('chatter in this check (reported or not) and a bank three quarters active; a chatter after a check without is reported again', () => {
     const c = counts(4);
     const memory = faultWords(boardOf('ir', 'ir', 'ir', 'ir'));
-    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report);
+    const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(c.scanner, memory, moves, report, 0);
     const reports: string[] = [];
     const at = (i: number, levels: number[], raw: number[]) => {
       levels.forEach((l, ch) => { c.level[ch] = l; });

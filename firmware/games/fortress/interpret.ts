@@ -15,6 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
+import { MISSED } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
@@ -66,13 +67,15 @@ const RANG = 128;
 const HIGH_FIRST = RANG;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below); then the
-// stroke's happenings, as codes.
+// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF and LIVE (below);
+// then the stroke's happenings, as codes.
 const SPOT = MOUTH_COUNT;
 const ENTRY = SPOT + 6;
 /** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
 const HALF = ENTRY + FORT_COUNT;
-const CODES = HALF + MOUTH_COUNT;
+/** Per mouth: its switches active now (debounced), bit = the switch's place. */
+const LIVE = HALF + MOUTH_COUNT;
+const CODES = LIVE + MOUTH_COUNT;
 const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
@@ -113,6 +116,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
+  /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
+  let accused = 0;
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -123,21 +128,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function startStroke(): void {
     under = 1;
     bytes.fill(NONE, ENTRY, HALF);
-  }
-
-  /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
-  function settle(): void {
-    if (!under) return;
-    const h: string[] = [];
-    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
-    under = n = 0;
-    const move: FortressMove = { k: 'stroke', h: h };
-    if (found) {
-      move.f = found;
-      move.n = resumed;
-      found = null;
-    }
-    emit(move);
   }
 
   /**
@@ -191,10 +181,34 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     // The pass is made towards the adversary's quarter (F6, F8): an attacking ball rolling back through it makes none.
     // A French ball going forwards trips the insensitive switch first, an English one the sensitive one.
     if (m === PASS && attacking && !(s & HIGH_FIRST) !== !south) return;
+    // A defending ball, its switches all let go, while both of its side's lie on their spots and its attacking ball
+    // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
+    // The fault check takes the switch out, and the stroke is not scored.
+    const a = SPOT + 3 * south;
+    if (!attacking && !bytes[LIVE + m] && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accused = (MISSED << 8) | (4 * m + 2 * south + 2);
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
     if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;
+  }
+
+  /**
+   * Tells the stroke under way, if any, with the passages still open (theirs: quiet for less than GAP_MS); one taken
+   * up at power-up, with what the board found then, after the happenings saved.
+   */
+  function settle(): void {
+    for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
+    if (!under) return;
+    const h: string[] = [];
+    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
+    under = n = 0;
+    const move: FortressMove = { k: 'stroke', h: h };
+    if (found) {
+      move.f = found;
+      move.n = resumed;
+      found = null;
+    }
+    emit(move);
   }
 
   const interpreter = {
@@ -204,6 +218,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (ch < BELL0) {
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
+        // (A transit is a pulse already over.)
+        if (kind === EDGE) bytes[LIVE + m] = level ? bytes[LIVE + m] | bit : bytes[LIVE + m] & ~bit;
         if (level) {
           if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
@@ -273,6 +289,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     settle: settle,
 
+    accused: function (): number {
+      const a = accused;
+      accused = 0;
+      return a;
+    },
+
     resume: function (t: number, level: (ch: number) => number, pending: number | string): void {
       base = t;
       t = 0;
@@ -285,6 +307,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
         if (ch < BELL0 && level(ch)) {
           bytes[HALF + (ch >> 2)] = 1;
+          bytes[LIVE + (ch >> 2)] |= 1 << (ch & 3);
           bytes[ch >> 2] = OPEN;
           at[ch >> 2] = t;
         }

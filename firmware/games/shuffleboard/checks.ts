@@ -2,12 +2,13 @@
 // from finding the weights (interpret.ts calls them). A hall sensor can fail
 // without reaching a rail: stuck at one reading, drifted off its calibration,
 // noisy, the whole grid's field reversed (sensors turned over), the grid
-// floating (its multiplexers' output open). A channel found faulty is taken out
+// floating (its multiplexers' output open), a multiplexer select line dead
+// (half the channels read the other half's sensors). A channel found faulty is taken out
 // of service: the interpreter reads it as half the supply (no field) through
 // `bank` below, so it places no weight, until it reads sanely again; a fault of
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
-import { BANK, DRIFT, INVERTED, NOISY, OK, STUCK, TAKEN_OUT } from '../../faults';
+import { BANK, DRIFT, INVERTED, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
 import { WEIGHTS } from './rules';
 
@@ -22,6 +23,9 @@ export const OFF_MARGIN = 0.03;
  */
 const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
+/** A reading this far from half the supply (ADC steps; 0.16 of a weight's peak, its magnet within 48 mm) has a field that tells a dead select line; two reads of one sensor are alike within ALIAS_LIKE_STEPS (some 2 steps of noise each). */
+const ALIAS_FIELD_STEPS = 96;
+const ALIAS_LIKE_STEPS = 8;
 /** Each neighbour (along its row and across) of a sensor reads this many ADC steps or more from half the supply, all the same way: a weight lies right over the sensor (its field at 50 mm to 63 mm from the magnet). */
 const OVER_STEPS = 10;
 /** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
@@ -30,6 +34,14 @@ export const STILL_STEPS = 4;
 export const INVERTED_THROWS = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
+/**
+ * A dead select line: channel c and c with that line's bit flipped are one sensor read twice. Only readings with a
+ * field tell (an empty table reads half the supply everywhere): a line on which ALIAS_READINGS readings or more
+ * with a field each read like their partner (within the noise of two reads of one sensor), and none does not, is
+ * dead. A weight makes one to four such fields; one lying just between two sensors that are partners (line 0:
+ * columns 2m and 2m + 1) reads alike at both, so that no single weight can pass for a dead line.
+ */
+export const ALIAS_READINGS = 6;
 
 // Per channel, in `flags`: why it is out of service (any of the low three bits: off its calibration, noisy, stuck).
 const OFF = 1;
@@ -37,6 +49,9 @@ const NOISE = 2;
 const HELD = 4;
 /** Taken out of service or back since the interpreter last read it. */
 const MOVED = 8;
+
+/** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
+const SELECT_LINES = 8;
 
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
@@ -48,7 +63,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number) => void, state: { f: number; t: number } | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -62,7 +77,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let taken = 0;
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
-  let tell: ((ch: number | undefined, fault: number) => void) | null = null;
+  let tell: ((ch: number | undefined, fault: number, line?: number) => void) | null = null;
   /** The throws of this end, the colours seen on the table after the last, and the side that opens the end (-1: not known yet). */
   let throws = 0;
   let reds = 0;
@@ -73,6 +88,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let reversed = 0;
   /** The grid floats (most channels read noise): 1. */
   let floating = 0;
+  /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
+  let aliased = 0;
+  const telling = new Uint8Array(SELECT_LINES);
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
   const near = new Int16Array(2 * COLS + 1);
 
@@ -155,6 +173,37 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     return true;
   }
 
+  /**
+   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept; `mid` no field, `some` a
+   * field, within `like` alike): told as each is found dead (SELECT, the line), or sound again (OK): a dead line
+   * once a reading with a field is unlike its partner's (no dead line makes that). A line that nothing tells stays
+   * as it was. The kept readings of two channels were read at different times, and coarsely: two alike, or two on a
+   * dead line, are read afresh, together, to be sure (a weight may have come or gone between their reads).
+   */
+  function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number): void {
+    telling.fill(0);
+    let differ = 0;
+    for (let ch = 0; ch < SENSORS; ch++) {
+      const x = read[ch] - mid;
+      // (A channel out of service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
+      if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
+      for (let k = 0; k < SELECT_LINES; k++) {
+        const p = ch ^ (1 << k);
+        if (p >= SENSORS || flags[p] & 7) continue;
+        telling[k]++;
+        let d = read[p] - read[ch];
+        if (afresh && (d * d <= like * like || (aliased >> k) & 1)) d = ((raw.read(p) - raw.read(ch)) * ADC_STEPS * like) / ALIAS_LIKE_STEPS;
+        if (d * d > like * like) differ |= 1 << k;
+      }
+    }
+    for (let k = 0; k < SELECT_LINES; k++) {
+      const dead = (aliased >> k) & 1;
+      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1) continue;
+      aliased ^= 1 << k;
+      if (tell) tell(undefined, dead ? OK : SELECT, k);
+    }
+  }
+
   const bank: AnalogBank = {
     read: function (ch: number): number {
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
@@ -185,8 +234,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   return {
     bank: bank,
     frame: function (frame: Int16Array): void {
-      // A grid that floats tells nothing of its sensors one by one.
+      // A grid that floats tells nothing of its sensors one by one, nor one whose select line is dead (a weight seen
+      // twice, or not at all): a dead line is found first, before the throw is told (seen).
       if (floating) return;
+      aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
+      if (aliased) return;
       // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
       // service: read afresh), a sound sensor's noise one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -221,7 +273,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       throws++;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
-      return floating || reversed ? 0 : 1;
+      return floating || reversed || aliased ? 0 : 1;
     },
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -239,7 +291,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A new end once all its weights were thrown (the game takes no other clear).
       if (throws >= WEIGHTS) throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number) => void, state: { f: number; t: number } | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -253,25 +305,28 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
       }
       row = (row + NOISE_ROWS) % ROWS;
+      // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
+      // it lasts; else each noisy one is out of service (below).
+      const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
+      floating = floats;
+      // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
+      // weight's image, where its partner channel reads it, is no sensor's fault.
+      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'.
-      for (let ch = 0; ch < SENSORS; ch++) {
+      for (let ch = 0; ch < SENSORS && !aliased; ch++) {
         const x = kept[ch] - 128;
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
-      // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
-      // it lasts; else each noisy one is out of service.
-      const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
-      floating = floats;
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
       // The side that opens this end (the game's, from its coin toss on); at the first check after power-up, the
       // throws of this end the game has (the board's own count starts from them, else it takes throws for the other colour's).
       if (opens < 0 && state) throws = state.t;
       opens = state ? state.f : -1;
-      const bad = taken | (floating || reversed ? BANK : 0);
+      const bad = taken | (floating || reversed || aliased ? BANK : 0);
       taken = 0;
       return bad;
     },

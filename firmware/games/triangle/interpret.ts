@@ -7,6 +7,7 @@ import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
 import { TriangleMove, RESULTS } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 import { ON_DEVICE } from '../../device';
+import { CHATTER } from '../../faults';
 
 /**
  * Quiet time at the target that means "at rest". The widest gap between two
@@ -35,6 +36,14 @@ export const PLACED_MS = 100;
 export const PASS_MS = 250;
 /** Even and over stay covered together while the chip moves 18.5 mm: at least 13 ms at the fastest flick. */
 export const PAIR_MS = 5;
+/**
+ * A chip that reached its target's points is at rest within some 0.3 s (from the even point's 3 mm short of the
+ * line to wholly past it, braking at 1 m/s²): one still changing there this long after its chip came is no chip's
+ * (a point chattering slower than any check counts), and the flick is not scored.
+ */
+export const RESTLESS_MS = 1000;
+/** A point's level that lasts this long is a chip's, or a chattering point's: a noise pulse lasts a few ms. */
+export const HOLD_MS = 30;
 
 export interface TriangleInterpreter extends Interpreter {
   /** Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move. */
@@ -57,16 +66,24 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   // The flick's own figures, set when it begins (nothing reads them while side < 0):
   /** When the flick began. */
   let t0: number;
-  /** When a target sensor last changed. */
+  /** When a target sensor last changed; when one first went back after a level held both ways (HOLD_MS). */
   let last: number;
+  let came: number;
+  /** Per role, whether its last level change ended a level held HOLD_MS or more (bit role). */
+  let longs: number;
+  /** A target point still changing long after its chip came, for the fault check (Interpreter.accused). */
+  let accused = 0;
   /** When even and over were last covered together, as only a chip does (-Infinity: not in this flick, so every "within" test fails). */
   let pair: number;
   /** The chip reached the beyond point soon after covering even and over together: it passed the angle (1). */
   let pass: number;
   /** Any target sensor changed since the flick began (1). */
   let act: number;
-  /** Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last uncovered ([3 + a]). */
-  const spot = new Float64Array(6).fill(-1);
+  /**
+   * Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last
+   * uncovered ([3 + a]); per role r of the target, when its level last changed ([5 + r]).
+   */
+  const spot = new Float64Array(9).fill(-1);
 
   /** Decides a pending flick from what the target's sensors show. */
   function settle(): void {
@@ -83,7 +100,8 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   function start(flicked: number, t: number): void {
     side = flicked;
     t0 = last = t;
-    pair = -Infinity;
+    pair = came = -Infinity;
+    longs = 0;
     pass = act = 0;
   }
 
@@ -120,6 +138,20 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
         return;
       }
       if (side < 0 || angle !== (side + 1) % 3) return;
+      if (kind === EDGE) {
+        // A level held both ways: a chip going past, or the point chattering. A chip is at rest within RESTLESS_MS;
+        // a point changing so still chatters: the flick is not scored, and the point is told.
+        const long = t - spot[5 + role] >= HOLD_MS ? 1 : 0;
+        spot[5 + role] = t;
+        if (long & (longs >> role)) {
+          if (came < t0) came = t;
+          else if (t - came >= RESTLESS_MS) {
+            accused = (CHATTER << 8) | (ch + 1);
+            return drop();
+          }
+        }
+        longs = (longs & ~(1 << role)) | (long << role);
+      }
       act = 1;
       last = t;
       if (!level) {
@@ -154,6 +186,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     },
 
     settle: settle,
+
+    accused: function (): number {
+      const a = accused;
+      accused = 0;
+      return a;
+    },
 
     resume: function (t: number, level: (ch: number) => number, pending: number): void {
       for (let ch = 0; ch < 12; ch++) lv |= level(ch) << ch;

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from '../tools/es5';
-import { buildGame, featuresOf } from '../tools/build';
+import { ON_DEMAND, buildGame, featuresOf } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, DIAG_BUDGET_BYTES, JSVAR_BUDGET, ROOT } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -58,7 +58,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   let build = '';
   print(`budgets: ${BUNDLE_BUDGET_BYTES} bytes stored (minified, then pretokenised as Espruino's tools upload it); ${JSVAR_BUDGET} JsVars after boot (35% of 2950)`);
   print(`part budgets: core ${CORE_BYTES_BUDGET} bytes and ${CORE_JSVAR_BUDGET} JsVars; each game's own part ${GAME_BYTES_BUDGET} bytes and ${GAME_JSVAR_BUDGET} JsVars`);
-  print(`a board's diagnostics module (firmware/diag.ts, a Storage file of its own loaded only in diagnostics mode, not in the bundle): ${DIAG_BUDGET_BYTES} bytes stored`);
+  print(`each module a board loads on demand (a Storage file of its own beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored`);
   print('game          bytes  of budget    core  of budget    game  of budget   JsVars  of budget    core  of budget    game  of budget');
   const rows: string[] = [];
   const partRows: string[] = [];
@@ -74,10 +74,10 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${id.padEnd(12)} ${String(bytes).padStart(6)}  ${percent(bytes, BUNDLE_BUDGET_BYTES).padStart(9)}  ${String(coreBytes).padStart(6)}  ${percent(coreBytes, CORE_BYTES_BUDGET).padStart(9)}  ` +
       `${String(bytes - coreBytes).padStart(6)}  ${percent(bytes - coreBytes, GAME_BYTES_BUDGET).padStart(9)}  ${cell(vars, JSVAR_BUDGET)}  ${cell(coreVars, CORE_JSVAR_BUDGET)}  ` +
       `${cell(vars === null || coreVars === null ? null : vars - coreVars, GAME_JSVAR_BUDGET)}`);
-    if (bundle.diag) {
-      const diagBytes = bundle.diag.stored.length;
-      print(`${(id + ' diag').padEnd(12)} ${String(diagBytes).padStart(6)}  ${percent(diagBytes, DIAG_BUDGET_BYTES).padStart(9)}  (its diagnostics module, beside the bundle in Storage)`);
-      diagRows.push(`| ${id} | ${thousands(bundle.diag.min.length)} B | ${thousands(diagBytes)} B (${percent(diagBytes, DIAG_BUDGET_BYTES)}) |`);
+    for (const m of bundle.modules) {
+      const about = ON_DEMAND.find((o) => o.name === m.name)!.about;
+      print(`${(id + ' ' + m.suffix).padEnd(12)} ${String(m.stored.length).padStart(6)}  ${percent(m.stored.length, MODULE_BUDGET_BYTES).padStart(9)}  (its ${about} module, beside the bundle in Storage)`);
+      diagRows.push(`| ${id} | ${about} | ${thousands(m.min.length)} B | ${thousands(m.stored.length)} B (${percent(m.stored.length, MODULE_BUDGET_BYTES)}) |`);
     }
     const varsCell = vars === null ? '(ESPRUINO not set)' : `${thousands(vars)} (${percent(vars, JSVAR_BUDGET)})`;
     rows.push(`| ${id} | ${thousands(bundle.min.length)} B | ${thousands(bytes)} B (${percent(bytes, BUNDLE_BUDGET_BYTES)}) | ${varsCell} |`);
@@ -90,6 +90,6 @@ export async function run(print: (line: string) => void): Promise<void> {
   for (const row of rows) print(row);
   print('README table rows (parts):');
   for (const row of partRows) print(row);
-  print('README table rows (diagnostics modules):');
+  print('README table rows (modules loaded on demand):');
   for (const row of diagRows) print(row);
 }

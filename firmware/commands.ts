@@ -10,6 +10,7 @@ import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 import { ON_DEVICE } from './device';
+import { loadModule } from './modules';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
 const MAX_LINE = 256;
@@ -140,6 +141,24 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
 }
 
+/** The Storage file (and module name) of a board's check of a phone's line (checkLine, firmware/modules.ts). */
+export const CHECK_MODULE = 'tallyboard-check';
+
+/**
+ * A whole line from a phone, `trusted` if all of it came over a paired link, checked against `table`: the command
+ * it asks for, or why it is refused. Only a line a phone sends needs it: a board keeps it out of its bundle, in a
+ * module of its own (CHECK_MODULE) that it loads for each line and lets go before the command runs.
+ */
+export function checkLine(text: string, table: CommandTable, trusted: boolean): Command | Refusal {
+  let message: Message | undefined;
+  try {
+    if (jsonDepth(text) <= 3) message = JSON.parse(text);
+  } catch (e) {
+    // left undefined: not JSON
+  }
+  return message === undefined ? refusal('bad_json', 'not JSON') : validate(message, table, trusted);
+}
+
 /** Whether validate() gave a refusal. */
 export function isRefusal(result: Command | Refusal): result is Refusal {
   return (result as Refusal).code !== undefined;
@@ -231,15 +250,11 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
-      let message: Message | undefined;
-      try {
-        if (jsonDepth(text) <= 3) message = JSON.parse(text);
-      } catch (e) {
-        // left undefined: not JSON
-      }
-      if (message === undefined) return refusal('bad_json', 'not JSON');
-      // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
-      const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
+      // On a board, the module checks the line and is let go (held in no variable) before the command runs; a board
+      // flashed without it says so. (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
+      const command = (ON_DEVICE ? loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
+        return refusal('failed', CHECK_MODULE);
+      } : checkLine)(text, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
       if (isRefusal(command)) return command;
       const decision = decide(options.access as Access, command);
       if (decision === ALLOW) run(command);

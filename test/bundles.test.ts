@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame, entrySource } from '../tools/build';
-import type { BuiltBundle } from '../tools/build';
+import { buildGame, entrySource, moduleFiles } from '../tools/build';
+import type { BuiltBundle, BuiltModule } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
 import { untokenise } from '../tools/tokenise';
@@ -19,6 +19,7 @@ import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
+import { CHECK_MODULE } from '../firmware/commands';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -124,9 +125,14 @@ describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function
   });
 });
 
-/** A board's Storage with the bundle's diagnostics module in it, as flash writes it (its readable form if `debug`). */
-function diagStored(bundle: BuiltBundle, debug = false): Record<string, string> {
-  return bundle.diag ? { [DIAG_MODULE]: debug ? bundle.diag.debug : bundle.diag.min } : {};
+/** A board's Storage with the bundle's modules loaded on demand in it, as flash writes them (their readable form if `debug`). */
+function modulesStored(bundle: BuiltBundle, debug = false): Record<string, string> {
+  return moduleFiles(bundle, debug ? 'debug' : 'min');
+}
+
+/** The bundle's diagnostics module, if it has one. */
+function diagOf(bundle: BuiltBundle): BuiltModule | undefined {
+  return bundle.modules.find((m) => m.name === DIAG_MODULE);
 }
 
 describe('compatibility gate: game bundles', function () {
@@ -153,9 +159,8 @@ describe('compatibility gate: game bundles', function () {
   for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
-    it(`${game}: its files (and its diagnostics module's) pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
-      const diag = bundle().diag;
-      for (const code of [bundle().min, bundle().debug].concat(diag ? [diag.min, diag.debug] : [])) {
+    it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
+      for (const code of [bundle().min, bundle().debug].concat(...bundle().modules.map((m) => [m.min, m.debug]))) {
         const problems = checkBundle(code, espruinoGlobals());
         assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);
       }
@@ -167,18 +172,20 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its diagnostics module, which it has if and only if it has a digital bank`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check always`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
-      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0 || name === DIAG_MODULE, `requires ${name}`);
+      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
-      assert.equal(!!bundle().diag, digital, 'has a diagnostics module');
-      // The module's code is not in the bundle.
+      assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE));
+      // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
+      assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const ticks = sandbox.advance(1000);
       assert.deepEqual(sandbox.errors, []);
       const pollMs = POLL_MS[game];
@@ -209,7 +216,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: a long press of mode (D29) is undo, told to a connected phone; next (D28) is not`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       sandbox.emit('NRF', 'connect', 'phone');
       const undos = () => sandbox.said().split('"type":"flag","message":"undo"').length - 1;
       sandbox.press('D29', 1500);
@@ -222,7 +229,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: no phone may pair until both buttons (D28, D29) are pressed together; then one may, with a fresh passkey`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const security = () => sandbox.calls.filter((c) => c.api === 'NRF.setSecurity').map((c) => c.args[0] as { passkey: string; pair: boolean });
       sandbox.emit('NRF', 'connect', 'phone');
       sandbox.press('D28', 100);
@@ -241,7 +248,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       sandbox.emit('NRF', 'connect', 'phone');
             sandbox.receive('{"cmd":"undo","id":1}\n');
       sandbox.advance(300);
@@ -258,8 +265,8 @@ describe('compatibility gate: game bundles', function () {
 
     it(`${game}: the console is on LoopbackA from boot on, and next (D28) held at power-up changes nothing (its release is no press)`, () => {
       const consoles = (sandbox: ReturnType<typeof bootInSandbox>) => sandbox.calls.filter((c) => c.api.endsWith('.setConsole')).map((c) => c.api);
-      const plain = bootInSandbox(bundle().min);
-      const held = bootInSandbox(bundle().min, { pins: { D28: 1 } });
+      const plain = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      const held = bootInSandbox(bundle().min, { pins: { D28: 1 }, storage: modulesStored(bundle()) });
       for (const sandbox of [plain, held]) sandbox.advance(2000);
       held.release('D28', 3000);
       for (const sandbox of [plain, held]) sandbox.advance(70000);
@@ -274,19 +281,19 @@ describe('compatibility gate: game bundles', function () {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
         return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData, advertGameNames());
       };
-      const plainBoot = bootInSandbox(bundle().min, { storage: diagStored(bundle()) });
+      const plainBoot = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const plain = advertised(plainBoot);
       assert.equal(plain && plain.diag, false);
-      const diagBoot = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: diagStored(bundle()) });
+      const diagBoot = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: modulesStored(bundle()) });
       const diag = advertised(diagBoot);
       assert.equal(diag && diag.diag, true);
       assert.deepEqual(diagBoot.errors, []);
       // Its diagnostics module is read from Storage only when diagnostics start.
       const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require').length;
-      assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, bundle().diag ? 1 : 0]);
-      if (!bundle().diag) return;
-      // A board flashed without its module boots into the game and says why diagnostics do not start.
-      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 } });
+      assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, diagOf(bundle()) ? 1 : 0]);
+      if (!diagOf(bundle())) return;
+      // A board flashed without its diagnostics module boots into the game and says why diagnostics do not start.
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
       assert.deepEqual(bare.errors, []);
       assert.equal(advertised(bare)!.diag, false);
       bare.emit('NRF', 'connect', 'phone');
@@ -327,22 +334,22 @@ describe('compatibility gate: game bundles', function () {
         // Every call into Espruino, with its arguments: a shortened name in an option object would show here.
         return sandbox.calls.map((c) => c.api + ' ' + JSON.stringify(c.args, (_k, v) => typeof v === 'function' ? 'function' : v));
       };
-      const said = run(bundle().debug, diagStored(bundle(), true));
+      const said = run(bundle().debug, modulesStored(bundle(), true));
       assert.ok(said.some((c) => /^NRF\.setSecurity \[\{"passkey":"[0-9]{6}","mitm":1,"display":1,"pair":false\}\]$/.test(c)), 'a passkey is set, pairing off');
       assert.ok(said.filter((c) => c.indexOf('"type\\":\\"score') >= 0).length >= 2, 'the conversation scores');
       assert.ok(said.filter((c) => c.indexOf('"walk\\":{\\"seen\\":1') >= 0).length >= 1, 'diagnostics saw a sensor');
-      assert.deepEqual(run(bundle().min, diagStored(bundle())), said);
+      assert.deepEqual(run(bundle().min, modulesStored(bundle())), said);
     });
 
     it(`${game}: with mode held at power-up, loads its diagnostics from Storage in the real interpreter, and only then (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');
-      if (!bundle().diag) this.skip();
+      if (!diagOf(bundle())) this.skip();
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8')
         // The last advert's data; mode (D29) held when `__mode` is set.
         + '\nNRF.setAdvertising=function(d,o){global.__adv=o&&o.manufacturerData;};global.digitalRead=function(p){return p===29&&global.__mode?1:0;};';
       const boot = (mode: boolean) => {
         const report = bootInEspruino(bundle().stored, {
-          boot0: stubs + (mode ? 'global.__mode=1;' : ''), settleMs: 500, baseline: false, storage: { [DIAG_MODULE]: bundle().diag!.stored },
+          boot0: stubs + (mode ? 'global.__mode=1;' : ''), settleMs: 500, baseline: false, storage: moduleFiles(bundle(), 'stored'),
           probe: '{adv:__adv&&[].map.call(__adv,function(x){return x;}),cached:Modules.getCached()}',
         });
         assert.deepEqual(report.errors, []);

@@ -1,0 +1,21 @@
+// Code only a rare need runs, kept out of a board's bundle: the build makes
+// each such part a module of its own (tools/build.ts, ON_DEMAND), flash writes
+// it to Storage beside the bundle, and the board loads it when it is needed.
+// Parsed from Storage, a module's function bodies stay in flash: in RAM it
+// costs only its functions, while they are held. The simulator and the tests
+// call the same functions directly (each caller's `ON_DEVICE` branch).
+
+/** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
+interface ModuleCache {
+  removeCached(name: string): void;
+}
+
+/**
+ * The module in Storage file `name`, or false when the board was flashed without it. Unless `keep`, the
+ * interpreter's module cache lets it go at once: it lives while the caller holds it, and is parsed afresh next time.
+ */
+export function loadModule<T>(name: string, keep?: boolean): T | false {
+  const loaded = global.require('Storage').read(name) !== undefined && global.require(name) as T;
+  if (!keep) (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name);
+  return loaded;
+}

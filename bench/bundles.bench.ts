@@ -5,8 +5,9 @@
 // budget of each part. Ends with the rows of README's tables, as measured here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeviceCode } from '../tools/es5';
+import { buildDeviceCode, minifyEs5, storedBySource } from '../tools/es5';
 import { ON_DEMAND, buildGame, featuresOf } from '../tools/build';
+import type { BuiltBundle } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
@@ -63,8 +64,10 @@ export async function run(print: (line: string) => void): Promise<void> {
   const rows: string[] = [];
   const partRows: string[] = [];
   const diagRows: string[] = [];
+  const builtBundles: BuiltBundle[] = [];
   for (const { id, module } of await loadGames()) {
     const bundle = await buildGame(id);
+    builtBundles.push(bundle);
     const core = await buildDeviceCode({ source: coreEntry(module), dir: ROOT }, await featuresOf(id, module));
     const bytes = bundle.stored.length;
     const coreBytes = core.stored.length;
@@ -86,6 +89,19 @@ export async function run(print: (line: string) => void): Promise<void> {
       `${thousands(bytes - coreBytes)} B (${percent(bytes - coreBytes, GAME_BYTES_BUDGET)}) | ${partVars(vars === null || coreVars === null ? null : vars - coreVars, GAME_JSVAR_BUDGET)} |`);
   }
   if (build) print(`JsVars measured in ${binary} (${build}), on the pretokenised bundle a board stores, less the same run with no bundle`);
+  // The split by source file: where each bundle's stored bytes come from, the heaviest first.
+  print('stored bytes by source file (each token counted as stored alone: the sums come near the bundles\' sizes)');
+  const split = new Map<string, Map<string, number>>();
+  for (const b of builtBundles) {
+    const minified = await minifyEs5(b.debug, (await featuresOf(b.game, (await loadGames()).find((g) => g.id === b.game)!.module)).internalProperties, undefined, true);
+    split.set(b.game, storedBySource(b.debug, minified.map!.mapped, minified.map!.map));
+  }
+  const files = new Map<string, number>();
+  for (const bytes of split.values()) for (const [file, n] of bytes) files.set(file, Math.max(files.get(file) || 0, n));
+  print('file                                      ' + Array.from(split.keys()).map((g) => g.padStart(13)).join(''));
+  for (const file of Array.from(files.keys()).sort((a, b) => files.get(b)! - files.get(a)!)) {
+    print(file.padEnd(42) + Array.from(split.values()).map((bytes) => String(bytes.get(file) || '').padStart(13)).join(''));
+  }
   print('README table rows (bundles):');
   for (const row of rows) print(row);
   print('README table rows (parts):');

@@ -276,6 +276,26 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual([held.errors, plain.errors], [[], []]);
     });
 
+    it(`${game}: a board flashed without its command check answers every command with a clear error, and throws nothing`, () => {
+      const bare = bootInSandbox(bundle().min);
+      bare.emit('NRF', 'connect', 'phone');
+      bare.press('D28+D29', 100);
+      bare.advance(300);
+      bare.emit('NRF', 'pair');
+      bare.receive('{"cmd":"state","id":4}\n');
+      bare.advance(300);
+      assert.match(bare.said(), new RegExp(`"type":"error","code":"failed","message":"${CHECK_MODULE}"`));
+      assert.deepEqual(bare.errors, []);
+      // With the module, the same line is answered.
+      const flashed = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      flashed.emit('NRF', 'connect', 'phone');
+      flashed.receive('{"cmd":"state","id":4}\n');
+      flashed.advance(300);
+      assert.match(flashed.said(), /"type":"state"/);
+      // Let go once the line was checked: the next line loads it afresh.
+      assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(CHECK_MODULE), -1);
+    });
+
     it(`${game}: mode (D29) held at power-up starts diagnostics`, () => {
       const advertised = (sandbox: ReturnType<typeof bootInSandbox>) => {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');

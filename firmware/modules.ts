@@ -3,7 +3,10 @@
 // it to Storage beside the bundle, and the board loads it when it is needed.
 // Parsed from Storage, a module's function bodies stay in flash: in RAM it
 // costs only its functions, while they are held. The simulator and the tests
-// call the same functions directly (each caller's `ON_DEVICE` branch).
+// call the same functions directly (each caller's `ON_DEVICE` branch). Each
+// call is marked for the minifier to inline (`@__INLINE__`): kept as a
+// function of its own, the loader would hold some 6 JsVars for good, for the
+// 50 bytes it saves.
 
 /** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
 interface ModuleCache {

@@ -18,7 +18,7 @@ interface ModuleCache {
  * interpreter's module cache lets it go at once: it lives while the caller holds it, and is parsed afresh next time.
  */
 export function loadModule<T>(name: string, keep?: boolean): T | false {
-  const loaded = global.require('Storage').read(name) !== undefined && global.require(name) as T;
-  if (!keep) (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name);
-  return loaded;
+  // One expression, no variable: inlined where it is called, a variable would hold the module in the caller's scope.
+  return global.require('Storage').read(name) !== undefined
+    && [global.require(name) as T, keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0];
 }

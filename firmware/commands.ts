@@ -145,18 +145,20 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
 export const CHECK_MODULE = 'tallyboard-check';
 
 /**
- * A whole line from a phone, `trusted` if all of it came over a paired link, checked against `table`: the command
- * it asks for, or why it is refused. Only a line a phone sends needs it: a board keeps it out of its bundle, in a
- * module of its own (CHECK_MODULE) that it loads for each line and lets go before the command runs.
+ * A whole line from a phone, `trusted` if all of it came over a paired link, checked against the base commands
+ * (for `games`) and the game's own `commands`: the command it asks for, or why it is refused. Only a line a phone
+ * sends needs it: a board keeps it out of its bundle, in a module of its own (CHECK_MODULE) that it loads for each
+ * line and lets go before the command runs.
  */
-export function checkLine(text: string, table: CommandTable, trusted: boolean): Command | Refusal {
+export function checkLine(text: string, trusted: boolean, games: string, commands?: CommandTable): Command | Refusal {
   let message: Message | undefined;
   try {
     if (jsonDepth(text) <= 3) message = JSON.parse(text);
   } catch (e) {
     // left undefined: not JSON
   }
-  return message === undefined ? refusal('bad_json', 'not JSON') : validate(message, table, trusted);
+  // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
+  return message === undefined ? refusal('bad_json', 'not JSON') : validate(message, baseCommands(games) + (commands ? ';' + commands : ''), trusted);
 }
 
 /** Whether validate() gave a refusal. */
@@ -251,10 +253,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
       // On a board, the module checks the line and is let go (held in no variable) before the command runs; a board
-      // flashed without it says so. (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
+      // flashed without it says so.
       const command = (ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
         return refusal('failed', CHECK_MODULE);
-      } : checkLine)(text, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
+      } : checkLine)(text, trusted, options.games, options.commands);
       if (isRefusal(command)) return command;
       const decision = decide(options.access as Access, command);
       if (decision === ALLOW) run(command);

@@ -20,5 +20,5 @@ interface ModuleCache {
 export function loadModule<T>(name: string, keep?: boolean): T | false {
   // One expression, no variable: inlined where it is called, a variable would hold the module in the caller's scope.
   return global.require('Storage').read(name) !== undefined
-    && [global.require(name) as T, keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0];
+    && [global.require(name), keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0] as T;
 }

@@ -157,8 +157,11 @@ export function checkLine(text: string, trusted: boolean, games: string, command
   } catch (e) {
     // left undefined: not JSON
   }
+  if (message === undefined) return refusal('bad_json', 'not JSON');
   // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
-  return message === undefined ? refusal('bad_json', 'not JSON') : validate(message, baseCommands(games) + (commands ? ';' + commands : ''), trusted);
+  const command = validate(message, baseCommands(games) + (commands ? ';' + commands : ''), trusted);
+  // A board runs no change from a link that has not paired (access.ts, decide): its check refuses it.
+  return ON_DEVICE && !isRefusal(command) && decide({ confirmMs: 0 }, command) === REFUSE ? refusal('not_allowed', 'pair first', command.id) : command;
 }
 
 /** Whether validate() gave a refusal. */
@@ -258,9 +261,10 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         return refusal('failed', CHECK_MODULE);
       } : checkLine)(text, trusted, options.games, options.commands);
       if (isRefusal(command)) return command;
-      const decision = decide(options.access as Access, command);
+      // On a board, what the check let through may run (checkLine).
+      const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
       if (decision === ALLOW) run(command);
-      else if (ON_DEVICE || decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
+      else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
         channel.held = command;

@@ -130,6 +130,14 @@ function modulesStored(bundle: BuiltBundle, debug = false): Record<string, strin
   return moduleFiles(bundle, debug ? 'debug' : 'min');
 }
 
+/** A phone connects to a booted board and pairs, as a board lets it: after both buttons are pressed together. */
+function pairPhone(sandbox: ReturnType<typeof bootInSandbox>): void {
+  sandbox.emit('NRF', 'connect', 'phone');
+  sandbox.press('D28+D29', 100);
+  sandbox.advance(300);
+  sandbox.emit('NRF', 'pair');
+}
+
 /** The bundle's diagnostics module, if it has one. */
 function diagOf(bundle: BuiltBundle): BuiltModule | undefined {
   return bundle.modules.find((m) => m.name === DIAG_MODULE);
@@ -278,10 +286,7 @@ describe('compatibility gate: game bundles', function () {
 
     it(`${game}: a board flashed without its command check answers every command with a clear error, and throws nothing`, () => {
       const bare = bootInSandbox(bundle().min);
-      bare.emit('NRF', 'connect', 'phone');
-      bare.press('D28+D29', 100);
-      bare.advance(300);
-      bare.emit('NRF', 'pair');
+      pairPhone(bare);
       bare.receive('{"cmd":"state","id":4}\n');
       bare.advance(300);
       assert.match(bare.said(), new RegExp(`"type":"error","code":"failed","message":"${CHECK_MODULE}"`));
@@ -316,10 +321,7 @@ describe('compatibility gate: game bundles', function () {
       const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
       assert.deepEqual(bare.errors, []);
       assert.equal(advertised(bare)!.diag, false);
-      bare.emit('NRF', 'connect', 'phone');
-      bare.press('D28+D29', 100);
-      bare.advance(300);
-      bare.emit('NRF', 'pair');
+      pairPhone(bare);
       bare.receive('{"cmd":"diag","on":true}\n');
       bare.advance(300);
       const said = bare.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join('');

@@ -5,10 +5,11 @@
 // budget of each part. Ends with the rows of README's tables, as measured here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildDeviceCode } from '../tools/es5';
-import { buildGame, featuresOf } from '../tools/build';
+import { buildDeviceCode, minifyEs5, storedBySource } from '../tools/es5';
+import { ON_DEMAND, buildGame, featuresOf } from '../tools/build';
+import type { BuiltBundle } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, DIAG_BUDGET_BYTES, JSVAR_BUDGET, ROOT } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -58,13 +59,15 @@ export async function run(print: (line: string) => void): Promise<void> {
   let build = '';
   print(`budgets: ${BUNDLE_BUDGET_BYTES} bytes stored (minified, then pretokenised as Espruino's tools upload it); ${JSVAR_BUDGET} JsVars after boot (35% of 2950)`);
   print(`part budgets: core ${CORE_BYTES_BUDGET} bytes and ${CORE_JSVAR_BUDGET} JsVars; each game's own part ${GAME_BYTES_BUDGET} bytes and ${GAME_JSVAR_BUDGET} JsVars`);
-  print(`a board's diagnostics module (firmware/diag.ts, a Storage file of its own loaded only in diagnostics mode, not in the bundle): ${DIAG_BUDGET_BYTES} bytes stored`);
+  print(`each module a board loads on demand (a Storage file of its own beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored`);
   print('game          bytes  of budget    core  of budget    game  of budget   JsVars  of budget    core  of budget    game  of budget');
   const rows: string[] = [];
   const partRows: string[] = [];
   const diagRows: string[] = [];
+  const builtBundles: BuiltBundle[] = [];
   for (const { id, module } of await loadGames()) {
     const bundle = await buildGame(id);
+    builtBundles.push(bundle);
     const core = await buildDeviceCode({ source: coreEntry(module), dir: ROOT }, await featuresOf(id, module));
     const bytes = bundle.stored.length;
     const coreBytes = core.stored.length;
@@ -74,10 +77,10 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${id.padEnd(12)} ${String(bytes).padStart(6)}  ${percent(bytes, BUNDLE_BUDGET_BYTES).padStart(9)}  ${String(coreBytes).padStart(6)}  ${percent(coreBytes, CORE_BYTES_BUDGET).padStart(9)}  ` +
       `${String(bytes - coreBytes).padStart(6)}  ${percent(bytes - coreBytes, GAME_BYTES_BUDGET).padStart(9)}  ${cell(vars, JSVAR_BUDGET)}  ${cell(coreVars, CORE_JSVAR_BUDGET)}  ` +
       `${cell(vars === null || coreVars === null ? null : vars - coreVars, GAME_JSVAR_BUDGET)}`);
-    if (bundle.diag) {
-      const diagBytes = bundle.diag.stored.length;
-      print(`${(id + ' diag').padEnd(12)} ${String(diagBytes).padStart(6)}  ${percent(diagBytes, DIAG_BUDGET_BYTES).padStart(9)}  (its diagnostics module, beside the bundle in Storage)`);
-      diagRows.push(`| ${id} | ${thousands(bundle.diag.min.length)} B | ${thousands(diagBytes)} B (${percent(diagBytes, DIAG_BUDGET_BYTES)}) |`);
+    for (const m of bundle.modules) {
+      const about = ON_DEMAND.find((o) => o.name === m.name)!.about;
+      print(`${(id + ' ' + m.suffix).padEnd(12)} ${String(m.stored.length).padStart(6)}  ${percent(m.stored.length, MODULE_BUDGET_BYTES).padStart(9)}  (its ${about} module, beside the bundle in Storage)`);
+      diagRows.push(`| ${id} | ${about} | ${thousands(m.min.length)} B | ${thousands(m.stored.length)} B (${percent(m.stored.length, MODULE_BUDGET_BYTES)}) |`);
     }
     const varsCell = vars === null ? '(ESPRUINO not set)' : `${thousands(vars)} (${percent(vars, JSVAR_BUDGET)})`;
     rows.push(`| ${id} | ${thousands(bundle.min.length)} B | ${thousands(bytes)} B (${percent(bytes, BUNDLE_BUDGET_BYTES)}) | ${varsCell} |`);
@@ -86,10 +89,23 @@ export async function run(print: (line: string) => void): Promise<void> {
       `${thousands(bytes - coreBytes)} B (${percent(bytes - coreBytes, GAME_BYTES_BUDGET)}) | ${partVars(vars === null || coreVars === null ? null : vars - coreVars, GAME_JSVAR_BUDGET)} |`);
   }
   if (build) print(`JsVars measured in ${binary} (${build}), on the pretokenised bundle a board stores, less the same run with no bundle`);
+  // The split by source file: where each bundle's stored bytes come from, the heaviest first.
+  print('stored bytes by source file (each token counted as stored alone: the sums come near the bundles\' sizes)');
+  const split = new Map<string, Map<string, number>>();
+  for (const b of builtBundles) {
+    const minified = await minifyEs5(b.debug, (await featuresOf(b.game, (await loadGames()).find((g) => g.id === b.game)!.module)).internalProperties, undefined, true);
+    split.set(b.game, storedBySource(b.debug, minified.map!.mapped, minified.map!.map));
+  }
+  const files = new Map<string, number>();
+  for (const bytes of split.values()) for (const [file, n] of bytes) files.set(file, Math.max(files.get(file) || 0, n));
+  print('file                                      ' + Array.from(split.keys()).map((g) => g.padStart(13)).join(''));
+  for (const file of Array.from(files.keys()).sort((a, b) => files.get(b)! - files.get(a)!)) {
+    print(file.padEnd(42) + Array.from(split.values()).map((bytes) => String(bytes.get(file) || '').padStart(13)).join(''));
+  }
   print('README table rows (bundles):');
   for (const row of rows) print(row);
   print('README table rows (parts):');
   for (const row of partRows) print(row);
-  print('README table rows (diagnostics modules):');
+  print('README table rows (modules loaded on demand):');
   for (const row of diagRows) print(row);
 }

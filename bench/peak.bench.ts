@@ -8,7 +8,7 @@
 // 50% of 2,950.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame } from '../tools/build';
+import { buildGame, moduleFiles } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 
@@ -70,9 +70,10 @@ export async function run(print: (line: string) => void): Promise<void> {
     `var __lines=${lines};`,
     `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}__data(__lines[__sent++]);},${EVERY_MS});`,
   ].join('\n');
-  const code = (await buildGame('fortress')).stored;
+  const bundle = await buildGame('fortress');
   const settleMs = 2 * (commands.length + 2) * EVERY_MS;
-  const report = bootInEspruino(code, { boot0, settleMs, probe: '{peak:__peak,sent:__sent,over:__over,bad:__bad}', timeoutMs: 200000 });
+  // Its modules loaded on demand beside it, as flash writes them (each phone line is checked by one).
+  const report = bootInEspruino(bundle.stored, { boot0, settleMs, storage: moduleFiles(bundle, 'stored'), probe: '{peak:__peak,sent:__sent,over:__over,bad:__bad}', timeoutMs: 200000 });
   if (report.errors.length) throw new Error(`fortress did not play: ${report.errors[0]}`);
   const probe = report.probe as { peak: number; sent: number; over: number; bad: string[] };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {

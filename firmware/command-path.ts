@@ -11,6 +11,7 @@ import type { WalkState } from './sensing';
 import type { Scanner } from './scan';
 import { DIAG_MODULE, createDiagnostics } from './diag';
 import { createAccess } from './access';
+import { loadModule } from './modules';
 import { createCommandChannel } from './commands';
 import type { ChannelOptions, Command } from './commands';
 import type { StateNow } from './play';
@@ -64,8 +65,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
           // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
           // flashed without it stays in the game and says so.
           const scanned = DIGITAL_BANKS && (!ANALOG_BANKS || scanner);
-          const create: typeof createDiagnostics | false = scanned && (!ON_DEVICE ? createDiagnostics
-            : global.require('Storage').read(DIAG_MODULE) !== undefined && global.require(DIAG_MODULE));
+          const create = scanned && (ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics);
           if (scanned && !create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.active = status.diagnostics = create ? create(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
         } else {

@@ -10,6 +10,7 @@ import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 import { ON_DEVICE } from './device';
+import { loadModule } from './modules';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
 const MAX_LINE = 256;
@@ -140,6 +141,29 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
 }
 
+/** The Storage file (and module name) of a board's check of a phone's line (checkLine, firmware/modules.ts). */
+export const CHECK_MODULE = 'tallyboard-check';
+
+/**
+ * A whole line from a phone, `trusted` if all of it came over a paired link, checked against the base commands
+ * (for `games`) and the game's own `commands`: the command it asks for, or why it is refused. Only a line a phone
+ * sends needs it: a board keeps it out of its bundle, in a module of its own (CHECK_MODULE) that it loads for each
+ * line and lets go before the command runs.
+ */
+export function checkLine(text: string, trusted: boolean, games: string, commands?: CommandTable): Command | Refusal {
+  let message: Message | undefined;
+  try {
+    if (jsonDepth(text) <= 3) message = JSON.parse(text);
+  } catch (e) {
+    // left undefined: not JSON
+  }
+  if (message === undefined) return refusal('bad_json', 'not JSON');
+  // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
+  const command = validate(message, baseCommands(games) + (commands ? ';' + commands : ''), trusted);
+  // A board runs no change from a link that has not paired (access.ts, decide): its check refuses it.
+  return ON_DEVICE && !isRefusal(command) && decide({ confirmMs: 0 }, command) === REFUSE ? refusal('not_allowed', 'pair first', command.id) : command;
+}
+
 /** Whether validate() gave a refusal. */
 export function isRefusal(result: Command | Refusal): result is Refusal {
   return (result as Refusal).code !== undefined;
@@ -231,19 +255,16 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
-      let message: Message | undefined;
-      try {
-        if (jsonDepth(text) <= 3) message = JSON.parse(text);
-      } catch (e) {
-        // left undefined: not JSON
-      }
-      if (message === undefined) return refusal('bad_json', 'not JSON');
-      // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
-      const command = validate(message, baseCommands(options.games) + (options.commands ? ';' + options.commands : ''), trusted);
+      // On a board, the module checks the line and is let go (held in no variable) before the command runs; a board
+      // flashed without it says so.
+      const command = (ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
+        return refusal('failed', CHECK_MODULE);
+      } : checkLine)(text, trusted, options.games, options.commands);
       if (isRefusal(command)) return command;
-      const decision = decide(options.access as Access, command);
+      // On a board, what the check let through may run (checkLine).
+      const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
       if (decision === ALLOW) run(command);
-      else if (ON_DEVICE || decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
+      else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
         channel.held = command;

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildGame, entrySource } from '../tools/build';
-import type { BuiltBundle } from '../tools/build';
+import { ON_DEMAND, buildGame, entrySource, moduleFiles } from '../tools/build';
+import type { BuiltBundle, BuiltModule } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
 import { untokenise } from '../tools/tokenise';
@@ -14,12 +14,13 @@ import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, DIAG_BUDGET_BYTES, JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
+import { CHECK_MODULE } from '../firmware/commands';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -125,9 +126,22 @@ describe('shortened property names (tools/es5.ts INTERNAL_PROPERTIES)', function
   });
 });
 
-/** A board's Storage with the bundle's diagnostics module in it, as flash writes it (its readable form if `debug`). */
-function diagStored(bundle: BuiltBundle, debug = false): Record<string, string> {
-  return bundle.diag ? { [DIAG_MODULE]: debug ? bundle.diag.debug : bundle.diag.min } : {};
+/** A board's Storage with the bundle's modules loaded on demand in it, as flash writes them (their readable form if `debug`). */
+function modulesStored(bundle: BuiltBundle, debug = false): Record<string, string> {
+  return moduleFiles(bundle, debug ? 'debug' : 'min');
+}
+
+/** A phone connects to a booted board and pairs, as a board lets it: after both buttons are pressed together. */
+function pairPhone(sandbox: ReturnType<typeof bootInSandbox>): void {
+  sandbox.emit('NRF', 'connect', 'phone');
+  sandbox.press('D28+D29', 100);
+  sandbox.advance(300);
+  sandbox.emit('NRF', 'pair');
+}
+
+/** The bundle's diagnostics module, if it has one. */
+function diagOf(bundle: BuiltBundle): BuiltModule | undefined {
+  return bundle.modules.find((m) => m.name === DIAG_MODULE);
 }
 
 describe('compatibility gate: game bundles', function () {
@@ -158,9 +172,8 @@ describe('compatibility gate: game bundles', function () {
   for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
-    it(`${game}: its files (and its diagnostics module's) pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
-      const diag = bundle().diag;
-      for (const code of [bundle().min, bundle().debug].concat(diag ? [diag.min, diag.debug] : [])) {
+    it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
+      for (const code of [bundle().min, bundle().debug].concat(...bundle().modules.map((m) => [m.min, m.debug]))) {
         const problems = checkBundle(code, espruinoGlobals());
         assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);
       }
@@ -172,18 +185,20 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its diagnostics module, which it has if and only if it has a digital bank`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check always`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
-      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0 || name === DIAG_MODULE, `requires ${name}`);
+      for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
-      assert.equal(!!bundle().diag, digital, 'has a diagnostics module');
-      // The module's code is not in the bundle.
+      assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE));
+      // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
+      assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const ticks = sandbox.advance(1000);
       assert.deepEqual(sandbox.errors, []);
       const pollMs = POLL_MS[game];
@@ -214,7 +229,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: a long press of mode (D29) is undo, told to a connected phone; next (D28) is not`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       sandbox.emit('NRF', 'connect', 'phone');
       const undos = () => sandbox.said().split('"type":"flag","message":"undo"').length - 1;
       sandbox.press('D29', 1500);
@@ -227,7 +242,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: no phone may pair until both buttons (D28, D29) are pressed together; then one may, with a fresh passkey`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const security = () => sandbox.calls.filter((c) => c.api === 'NRF.setSecurity').map((c) => c.args[0] as { passkey: string; pair: boolean });
       sandbox.emit('NRF', 'connect', 'phone');
       sandbox.press('D28', 100);
@@ -246,7 +261,7 @@ describe('compatibility gate: game bundles', function () {
     });
 
     it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {
-      const sandbox = bootInSandbox(bundle().min);
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       sandbox.emit('NRF', 'connect', 'phone');
             sandbox.receive('{"cmd":"undo","id":1}\n');
       sandbox.advance(300);
@@ -263,8 +278,8 @@ describe('compatibility gate: game bundles', function () {
 
     it(`${game}: the console is on LoopbackA from boot on, and next (D28) held at power-up changes nothing (its release is no press)`, () => {
       const consoles = (sandbox: ReturnType<typeof bootInSandbox>) => sandbox.calls.filter((c) => c.api.endsWith('.setConsole')).map((c) => c.api);
-      const plain = bootInSandbox(bundle().min);
-      const held = bootInSandbox(bundle().min, { pins: { D28: 1 } });
+      const plain = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      const held = bootInSandbox(bundle().min, { pins: { D28: 1 }, storage: modulesStored(bundle()) });
       for (const sandbox of [plain, held]) sandbox.advance(2000);
       held.release('D28', 3000);
       for (const sandbox of [plain, held]) sandbox.advance(70000);
@@ -274,30 +289,44 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual([held.errors, plain.errors], [[], []]);
     });
 
+    it(`${game}: a board flashed without its command check answers every command with a clear error, and throws nothing`, () => {
+      const bare = bootInSandbox(bundle().min);
+      pairPhone(bare);
+      bare.receive('{"cmd":"state","id":4}\n');
+      bare.advance(300);
+      assert.match(bare.said(), new RegExp(`"type":"error","code":"failed","message":"${CHECK_MODULE}"`));
+      assert.deepEqual(bare.errors, []);
+      // With the module, the same line is answered.
+      const flashed = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      flashed.emit('NRF', 'connect', 'phone');
+      flashed.receive('{"cmd":"state","id":4}\n');
+      flashed.advance(300);
+      assert.match(flashed.said(), /"type":"state"/);
+      // Let go once the line was checked: the next line loads it afresh.
+      assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(CHECK_MODULE), -1);
+    });
+
     it(`${game}: mode (D29) held at power-up starts diagnostics`, () => {
       const advertised = (sandbox: ReturnType<typeof bootInSandbox>) => {
         const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
         return decodeAdvert((adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData, advertGameNames());
       };
-      const plainBoot = bootInSandbox(bundle().min, { storage: diagStored(bundle()) });
+      const plainBoot = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const plain = advertised(plainBoot);
       assert.equal(plain && plain.diag, false);
-      const diagBoot = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: diagStored(bundle()) });
+      const diagBoot = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: modulesStored(bundle()) });
       const diag = advertised(diagBoot);
       assert.equal(diag && diag.diag, true);
       assert.deepEqual(diagBoot.errors, []);
       // Its diagnostics module is read from Storage only when diagnostics start.
       const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require').length;
-      assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, bundle().diag ? 1 : 0]);
-      if (!bundle().diag) return;
-      // A board flashed without its module boots into the game and says why diagnostics do not start.
-      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 } });
+      assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, diagOf(bundle()) ? 1 : 0]);
+      if (!diagOf(bundle())) return;
+      // A board flashed without its diagnostics module boots into the game and says why diagnostics do not start.
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
       assert.deepEqual(bare.errors, []);
       assert.equal(advertised(bare)!.diag, false);
-      bare.emit('NRF', 'connect', 'phone');
-      bare.press('D28+D29', 100);
-      bare.advance(300);
-      bare.emit('NRF', 'pair');
+      pairPhone(bare);
       bare.receive('{"cmd":"diag","on":true}\n');
       bare.advance(300);
       const said = bare.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join('');
@@ -332,22 +361,22 @@ describe('compatibility gate: game bundles', function () {
         // Every call into Espruino, with its arguments: a shortened name in an option object would show here.
         return sandbox.calls.map((c) => c.api + ' ' + JSON.stringify(c.args, (_k, v) => typeof v === 'function' ? 'function' : v));
       };
-      const said = run(bundle().debug, diagStored(bundle(), true));
+      const said = run(bundle().debug, modulesStored(bundle(), true));
       assert.ok(said.some((c) => /^NRF\.setSecurity \[\{"passkey":"[0-9]{6}","mitm":1,"display":1,"pair":false\}\]$/.test(c)), 'a passkey is set, pairing off');
       assert.ok(said.filter((c) => c.indexOf('"type\\":\\"score') >= 0).length >= 2, 'the conversation scores');
       assert.ok(said.filter((c) => c.indexOf('"walk\\":{\\"seen\\":1') >= 0).length >= 1, 'diagnostics saw a sensor');
-      assert.deepEqual(run(bundle().min, diagStored(bundle())), said);
+      assert.deepEqual(run(bundle().min, modulesStored(bundle())), said);
     });
 
     it(`${game}: with mode held at power-up, loads its diagnostics from Storage in the real interpreter, and only then (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');
-      if (!bundle().diag) this.skip();
+      if (!diagOf(bundle())) this.skip();
       const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8')
         // The last advert's data; mode (D29) held when `__mode` is set.
         + '\nNRF.setAdvertising=function(d,o){global.__adv=o&&o.manufacturerData;};global.digitalRead=function(p){return p===29&&global.__mode?1:0;};';
       const boot = (mode: boolean) => {
         const report = bootInEspruino(bundle().stored, {
-          boot0: stubs + (mode ? 'global.__mode=1;' : ''), settleMs: 500, baseline: false, storage: { [DIAG_MODULE]: bundle().diag!.stored },
+          boot0: stubs + (mode ? 'global.__mode=1;' : ''), settleMs: 500, baseline: false, storage: moduleFiles(bundle(), 'stored'),
           probe: '{adv:__adv&&[].map.call(__adv,function(x){return x;}),cached:Modules.getCached()}',
         });
         assert.deepEqual(report.errors, []);
@@ -392,9 +421,10 @@ describe('compatibility gate: game bundles', function () {
       const used = jsVarsAfterBoot.get(game);
       if (used !== undefined) assert.ok(Math.abs(used - quotedVars) <= JSVARS_JITTER, `${game}: ${used} JsVars after boot, README.md says ${vars}. ${says}`);
     });
-    const diagRows = tableRows('README.md', '| board | diagnostics module, minified | stored |');
-    const diagNow = bundles.filter((b) => b.diag).map((b) => [b.game, `${thousands(b.diag!.min.length)} B`, `${thousands(b.diag!.stored.length)} B (${percent(b.diag!.stored.length, DIAG_BUDGET_BYTES)})`]);
-    assert.deepEqual(diagRows, diagNow, "README.md, the diagnostics modules: the rows now are\n" + table(diagNow));
+    const moduleRows = tableRows('README.md', '| board | module | minified | stored |');
+    const about = (name: string) => ON_DEMAND.find((m) => m.name === name)!.about;
+    const modulesNow = bundles.flatMap((b) => b.modules.map((m) => [b.game, about(m.name), `${thousands(m.min.length)} B`, `${thousands(m.stored.length)} B (${percent(m.stored.length, MODULE_BUDGET_BYTES)})`]));
+    assert.deepEqual(moduleRows, modulesNow, "README.md, the modules loaded on demand: the rows now are\n" + table(modulesNow));
     // "Not met" while any bundle is over a budget, and only then.
     const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? 0) > JSVAR_BUDGET);
     assert.equal(/The budgets are not met today/.test(docText('README.md')), over, 'README.md says whether the budgets are met');
@@ -418,25 +448,29 @@ describe('compatibility gate: game bundles', function () {
     const count = (word: string) => COUNTS.indexOf(word);
     const text = plain(docText('docs/saving.md'));
     const size = (game: string) => bundles.find((b) => b.game === game)!.stored.length;
-    const diag = (game: string) => bundles.find((b) => b.game === game)!.diag?.stored.length ?? 0;
-    /** What a game's firmware leaves of Storage: less its bundle, its diagnostics module and their headers. */
-    const left = (game: string) => STORAGE - size(game) - diag(game) - HEADER * (diag(game) ? 2 : 1);
+    const modulesOf = (game: string) => bundles.find((b) => b.game === game)!.modules;
+    const moduleBytes = (game: string) => modulesOf(game).reduce((n, m) => n + m.stored.length, 0);
+    /** What a game's firmware leaves of Storage: less its bundle, its modules and their headers. */
+    const left = (game: string) => STORAGE - size(game) - moduleBytes(game) - HEADER * (1 + modulesOf(game).length);
 
-    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them are over today\) and, on a board with digital sensors, its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
+    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them are over today\), its command check module \(([\d,]+) bytes\) and, on a board with digital sensors, its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
     assert.ok(sizes, 'docs/saving.md, Where it goes: the firmware sizes');
     const games = ['triangle', 'ringapeg', 'fortress', 'shuffleboard'];
     assert.deepEqual(sizes.slice(1, 5).map(figure), games.map(size));
     assert.equal(figure(sizes[5]), BUNDLE_BUDGET_BYTES);
     assert.equal(count(sizes[6]), games.filter((g) => size(g) > BUNDLE_BUDGET_BYTES).length, 'how many are over');
-    const diags = bundles.filter((b) => b.diag).map((b) => b.diag!.stored.length);
-    assert.ok(Math.abs(figure(sizes[7]) - Math.max(...diags)) <= 2, `the diagnostics modules are ${diags.join(', ')} bytes`);
+    const moduleSizes = (name: string) => bundles.flatMap((b) => b.modules.filter((m) => m.name === name).map((m) => m.stored.length));
+    for (const [i, name] of [[7, CHECK_MODULE], [8, DIAG_MODULE]] as const) {
+      const all = moduleSizes(name);
+      assert.ok(Math.abs(figure(sizes[i]) - Math.max(...all)) <= 2, `the ${name} modules are ${all.join(', ')} bytes`);
+    }
     const room = games.map(left);
-    assert.ok(Math.abs(figure(sizes[8]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[9]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
-    assert.deepEqual([count(sizes[10]), count(sizes[11])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
+    assert.ok(Math.abs(figure(sizes[9]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[10]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
+    assert.deepEqual([count(sizes[11]), count(sizes[12])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
 
     // The largest firmware's log: its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const largest = games.slice().sort((a, b) => left(a) - left(b))[0];
-    const fortress = /For fortification billiards, the largest firmware: ([\d,]+) bytes less the firmware's ([\d,]+), its diagnostics module's ([\d,]+) and their two 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);
+    const fortress = /For fortification billiards, the largest firmware: ([\d,]+) bytes less the firmware's ([\d,]+), its modules' ([\d,]+) and their (\w+) 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);
     assert.ok(fortress, 'docs/saving.md, Where it goes: the fortress log');
     assert.equal(largest, 'fortress', 'fortification billiards has the largest firmware');
     const chunks = Math.floor((left('fortress') - PAGE) / CHUNK);
@@ -444,16 +478,17 @@ describe('compatibility gate: game bundles', function () {
     const examples = ['fortress-game', 'fortress-penalties'].map(exampleLog);
     const strokes = examples.map((e) => e.records.filter((r) => r.k === 'stroke').length);
     const perStroke = Math.round(examples[0].bytes / strokes[0]);
-    const heavy = figure(fortress[12]);
-    const long = figure(fortress[18]);
-    assert.deepEqual(fortress.slice(1, 7).map(figure), [STORAGE, size('fortress'), diag('fortress'), left('fortress'), PAGE, left('fortress') - PAGE]);
-    assert.deepEqual([count(fortress[7]), figure(fortress[8])], [chunks, log]);
-    assert.deepEqual([figure(fortress[9]), figure(fortress[10]), figure(fortress[11])], [Math.floor(log / perStroke), perStroke, Math.floor(log / heavy)]);
-    assert.deepEqual([figure(fortress[13]), figure(fortress[14]), figure(fortress[15]), figure(fortress[16])], [...strokes, ...examples.map((e) => Math.round(e.bytes / 100) / 10)]);
-    assert.equal(count(fortress[17]), Math.floor(log / Math.max(...examples.map((e) => e.bytes))), 'how many times over the examples fit');
-    assert.ok(long * perStroke > log && Math.round((long * perStroke) / 1000) === figure(fortress[19]), `a game of ${long} strokes: ${long * perStroke} bytes, in a log of ${log}`);
+    const heavy = figure(fortress[13]);
+    const long = figure(fortress[19]);
+    assert.deepEqual([1, 2, 3, 5, 6, 7].map((i) => figure(fortress[i])), [STORAGE, size('fortress'), moduleBytes('fortress'), left('fortress'), PAGE, left('fortress') - PAGE]);
+    assert.equal(count(fortress[4]), 1 + modulesOf('fortress').length, 'headers: the bundle\'s and its modules\'');
+    assert.deepEqual([count(fortress[8]), figure(fortress[9])], [chunks, log]);
+    assert.deepEqual([figure(fortress[10]), figure(fortress[11]), figure(fortress[12])], [Math.floor(log / perStroke), perStroke, Math.floor(log / heavy)]);
+    assert.deepEqual([figure(fortress[14]), figure(fortress[15]), figure(fortress[16]), figure(fortress[17])], [...strokes, ...examples.map((e) => Math.round(e.bytes / 100) / 10)]);
+    assert.equal(count(fortress[18]), Math.floor(log / Math.max(...examples.map((e) => e.bytes))), 'how many times over the examples fit');
+    assert.ok(long * perStroke > log && Math.round((long * perStroke) / 1000) === figure(fortress[20]), `a game of ${long} strokes: ${long * perStroke} bytes, in a log of ${log}`);
     // Back within the budget: the chunks a bundle of 16 KB with its diagnostics module leaves.
     const [within] = /With the bundle back within its 16 KB budget, (\w+) chunks fit again/.exec(text)!.slice(1);
-    assert.equal(count(within), Math.floor((STORAGE - BUNDLE_BUDGET_BYTES - diag('fortress') - 2 * HEADER - PAGE) / CHUNK));
+    assert.equal(count(within), Math.floor((STORAGE - BUNDLE_BUDGET_BYTES - moduleBytes('fortress') - HEADER * (1 + modulesOf('fortress').length) - PAGE) / CHUNK));
   });
 });

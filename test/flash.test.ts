@@ -11,6 +11,7 @@ import { createSandbox } from '../tools/espruino-sandbox';
 import { CATCH_ERRORS, bootStorage, espruinoPath, runScriptInEspruino, writeToStorage } from '../tools/espruino-run';
 import { ROOT, distFile } from '../tools/games';
 import { DIAG_MODULE } from '../firmware/diag';
+import { CHECK_MODULE } from '../firmware/commands';
 import { gameIds } from '../firmware/games/registry';
 import { jsString, pretokenise } from '../tools/tokenise';
 import { needsEspruino } from './real-interpreter';
@@ -61,19 +62,23 @@ describe('flash', () => {
     assert.ok(sandbox.calls.filter((c) => c.api === 'Storage.write').length >= 3, 'written in 1 KB pieces');
   });
 
-  it('stores the diagnostics module beside the bundle, and erases an old one when the game has none; the board confirms both files', () => {
+  it('stores the modules loaded on demand beside the bundle, and erases an old one the game has not; the board confirms every file', () => {
     const diag = 'module.exports=function(){return"diag \\"quoted\\""};' + 'var y=2;'.repeat(200);
+    const check = 'module.exports=function(){return 1};';
     const sandbox = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
-    vm.runInContext(uploadScript(awkwardBundle, diag), sandbox.context);
+    vm.runInContext(uploadScript(awkwardBundle, { [DIAG_MODULE]: diag, [CHECK_MODULE]: check }), sandbox.context);
     assert.equal(sandbox.storage[DIAG_MODULE], pretokenise(diag));
+    assert.equal(sandbox.storage[CHECK_MODULE], pretokenise(check));
     assert.equal(sandbox.storage['.bootcde'], pretokenise(awkwardBundle));
     const said = sandbox.calls.filter((c) => c.api === 'print').map((c) => String(c.args[0])).join('\n');
-    assert.ok(confirmed(said, pretokenise(awkwardBundle), pretokenise(diag)));
-    assert.equal(confirmed(said, pretokenise(awkwardBundle), pretokenise(diag) + ' '), false, 'the module of another length');
-    assert.equal(confirmed(said.split('\n').filter((l) => l.indexOf(DIAG_MODULE) < 0).join('\n'), pretokenise(awkwardBundle), pretokenise(diag)), false, 'the module not confirmed');
+    const stored = { [DIAG_MODULE]: pretokenise(diag), [CHECK_MODULE]: pretokenise(check) };
+    assert.ok(confirmed(said, pretokenise(awkwardBundle), stored));
+    assert.equal(confirmed(said, pretokenise(awkwardBundle), { ...stored, [DIAG_MODULE]: pretokenise(diag) + ' ' }), false, 'a module of another length');
+    assert.equal(confirmed(said.split('\n').filter((l) => l.indexOf(CHECK_MODULE) < 0).join('\n'), pretokenise(awkwardBundle), stored), false, 'a module not confirmed');
     const none = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
-    vm.runInContext(uploadScript(awkwardBundle, null), none.context);
+    vm.runInContext(uploadScript(awkwardBundle, { [CHECK_MODULE]: check }), none.context);
     assert.equal(none.storage[DIAG_MODULE], undefined, 'a module left from another game is erased');
+    assert.equal(none.storage[CHECK_MODULE], pretokenise(check));
   });
 
   it('the real interpreter stores the same bytes (when ESPRUINO is set)', function () {

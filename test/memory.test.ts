@@ -15,7 +15,7 @@ import { game as triangle } from '../firmware/games/triangle/index';
 import { createSimHal } from '../sim/hal';
 import { createLineDecoder } from '../sim/phone';
 import { bootInEspruino, describeBuild } from '../tools/espruino-run';
-import { buildGame } from '../tools/build';
+import { buildGame, moduleFiles } from '../tools/build';
 import { ROOT } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
 
@@ -144,8 +144,9 @@ describe('memory: whole games in a row', function () {
     // Twice the feeding time: the interpreter under qemu is slower than the board, and slower still on a busy machine.
     const settleMs = 2 * games * 64 * everyMs;
     // Built here from the sources, as test/bundles.test.ts does, not read from a dist/ that may be stale.
-    const code = (await buildGame('triangle')).stored;
-    const report = bootInEspruino(code, { boot0, settleMs, baseline: false, probe: '{usage:__usage,sent:__sent,over:__over,bad:__bad,badLines:__badLines}', timeoutMs: 200000 });
+    const bundle = await buildGame('triangle');
+    // Its modules loaded on demand beside it, as flash writes them (each phone line is checked by one).
+    const report = bootInEspruino(bundle.stored, { boot0, settleMs, baseline: false, storage: moduleFiles(bundle, 'stored'), probe: '{usage:__usage,sent:__sent,over:__over,bad:__bad,badLines:__badLines}', timeoutMs: 200000 });
     assert.deepEqual(report.errors, []);
     const probe = report.probe as { usage: number[]; sent: number; over: number; bad: number; badLines: string[] };
     console.log(`      process.memory().usage after each of ${probe.usage.length} games: ${probe.usage.join(', ')} (${describeBuild(report.build)}, the pretokenised bundle)`);

@@ -5,9 +5,22 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
 import type { BoardFeatures } from './es5';
-import { BUNDLE_BUDGET_BYTES, DIAG_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
+import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
+import { DIAG_MODULE } from '../firmware/diag';
+import { CHECK_MODULE } from '../firmware/commands';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
+
+/** A module a board loads from Storage when it is needed (firmware/modules.ts), built for one game's bundle. */
+export interface BuiltModule {
+  /** Its Storage file: the name the bundle loads it by. */
+  name: string;
+  /** Its files in dist/: <game>.<suffix>.js, and .debug.js. */
+  suffix: string;
+  min: string;
+  stored: string;
+  debug: string;
+}
 
 export interface BuiltBundle {
   game: string;
@@ -16,12 +29,36 @@ export interface BuiltBundle {
   /** `min` pretokenised: the bytes written to the board's Storage. */
   stored: string;
   debug: string;
-  /**
-   * The board's diagnostics module (firmware/diag.ts), kept out of the bundle: flash writes it to Storage as
-   * DIAG_MODULE and the board loads it when diagnostics start. Only a board with digital banks has one (the
-   * others' diagnostics are their interpreter's).
-   */
-  diag: { min: string; stored: string; debug: string } | null;
+  /** Its modules loaded on demand (ON_DEMAND), kept out of the bundle: flash writes each to Storage beside it. */
+  modules: BuiltModule[];
+}
+
+/** What a module loaded on demand is, and which boards carry it. */
+export interface OnDemand {
+  name: string;
+  suffix: string;
+  /** What it holds, in a few words (the size table's). */
+  about: string;
+  /** Its source file and the function require() of it gives. */
+  from: string;
+  exports: string;
+  carried(features: BoardFeatures): boolean;
+}
+
+/**
+ * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
+ * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
+ * (firmware/commands.ts, checkLine), for each line a phone sends.
+ */
+export const ON_DEMAND: OnDemand[] = [
+  { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
+    carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
+  { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
+];
+
+/** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */
+export function moduleFiles(bundle: BuiltBundle, form: 'min' | 'debug' | 'stored' = 'min'): Record<string, string> {
+  return Object.fromEntries(bundle.modules.map((m) => [m.name, m[form]]));
 }
 
 /**
@@ -57,27 +94,32 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
   };
 }
 
-/** The diagnostics module's entry: what require() of it gives a board is createDiagnostics. */
-export const DIAG_ENTRY = "import { createDiagnostics } from './firmware/diag';\ndeclare let DIAG_EXPORTS: unknown;\nDIAG_EXPORTS = createDiagnostics;\n";
+/** A module's entry: what require() of it gives a board is the function `exports` of `from`. */
+function moduleEntry(m: OnDemand): string {
+  return `import { ${m.exports} } from '${m.from}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${m.exports};\n`;
+}
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
   const mod = await moduleOf(game);
   const features = await featuresOf(game, mod);
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
-  // The module reaches the bundle's objects (scanner, board, the diagnostics it returns) by the bundle's short names.
-  const digital = features.bankKinds.some((kind) => kind !== 'analog');
-  const diag = digital ? await buildDeviceCode({ source: DIAG_ENTRY, dir: ROOT, moduleExports: 'DIAG_EXPORTS' }, features, code.names) : null;
-  return { game, min: code.min, stored: code.stored, debug: code.debug, diag: diag && { min: diag.min, stored: diag.stored, debug: diag.debug } };
+  // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
+  const modules: BuiltModule[] = [];
+  for (const m of ON_DEMAND.filter((m) => m.carried(features))) {
+    const built = await buildDeviceCode({ source: moduleEntry(m), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
+    modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug });
+  }
+  return { game, min: code.min, stored: code.stored, debug: code.debug, modules };
 }
 
-/** Writes a bundle to dist/<game>.js, and its readable form to dist/<game>.debug.js; its diagnostics module to dist/<game>.diag.js (and .diag.debug.js). */
+/** Writes a bundle to dist/<game>.js, and its readable form to dist/<game>.debug.js; each of its modules to dist/<game>.<suffix>.js (and .debug.js). */
 export function writeBundle(bundle: BuiltBundle): void {
   mkdirSync(join(ROOT, 'dist'), { recursive: true });
   writeFileSync(distFile(bundle.game), bundle.min);
   writeFileSync(distFile(bundle.game, true), bundle.debug);
-  if (bundle.diag) {
-    writeFileSync(distFile(bundle.game, false, true), bundle.diag.min);
-    writeFileSync(distFile(bundle.game, true, true), bundle.diag.debug);
+  for (const m of bundle.modules) {
+    writeFileSync(distFile(bundle.game, false, m.suffix), m.min);
+    writeFileSync(distFile(bundle.game, true, m.suffix), m.debug);
   }
 }
 
@@ -99,8 +141,8 @@ export function sizeTable(built: BuiltBundle[]): string[] {
   };
   for (const b of built) {
     rows.push(row(b.game, b.min, b.stored, BUNDLE_BUDGET_BYTES, b.debug));
-    // Its diagnostics module: stored beside the bundle, on a budget of its own.
-    if (b.diag) rows.push(row('  + diag', b.diag.min, b.diag.stored, DIAG_BUDGET_BYTES, b.diag.debug));
+    // Its modules: stored beside the bundle, each on a budget of its own.
+    for (const m of b.modules) rows.push(row('  + ' + m.suffix, m.min, m.stored, MODULE_BUDGET_BYTES, m.debug));
   }
   return rows;
 }
@@ -109,6 +151,6 @@ export function sizeTable(built: BuiltBundle[]): string[] {
 export function overBudget(built: BuiltBundle[]): string[] {
   return built.filter((b) => b.stored.length > BUNDLE_BUDGET_BYTES).map((b) =>
     `${b.game} is ${b.stored.length} bytes stored, ${b.stored.length - BUNDLE_BUDGET_BYTES} over the stored budget of ${BUNDLE_BUDGET_BYTES} bytes a game (minified, then pretokenised as a board stores it)`)
-    .concat(built.filter((b) => b.diag && b.diag.stored.length > DIAG_BUDGET_BYTES).map((b) =>
-      `${b.game}'s diagnostics module is ${b.diag!.stored.length} bytes stored, ${b.diag!.stored.length - DIAG_BUDGET_BYTES} over its stored budget of ${DIAG_BUDGET_BYTES} bytes`));
+    .concat(...built.map((b) => b.modules.filter((m) => m.stored.length > MODULE_BUDGET_BYTES).map((m) =>
+      `${b.game}'s module ${m.name} is ${m.stored.length} bytes stored, ${m.stored.length - MODULE_BUDGET_BYTES} over its stored budget of ${MODULE_BUDGET_BYTES} bytes`)));
 }

@@ -158,7 +158,7 @@ export type PropertyNames = Map<string, string>;
  * With `names` (a bundle's), its properties get the same short names as there, in one pass: for a module the
  * bundle loads, which must reach the bundle's objects by the names the bundle gave them.
  */
-export async function minifyEs5(code: string, internal: string[] = [], names?: PropertyNames): Promise<{ code: string; names: PropertyNames }> {
+export async function minifyEs5(code: string, internal: string[] = [], names?: PropertyNames, sourceMap = false): Promise<{ code: string; names: PropertyNames; map?: { map: SourceMap; mapped: string } }> {
   const options = (cache: { props?: Map<string, string> | Record<string, string> }) => ({
     ecma: 5 as const,
     toplevel: true,
@@ -182,9 +182,75 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
     given = shortestForMostUsed(once.code, first.props || new Map());
   }
   const cache = { props: given };
-  const result = await minify(code, options(cache));
+  const result = await minify(code, sourceMap ? { ...options(cache), sourceMap: { asObject: true } } : options(cache));
   if (result.code == null) throw new Error('minifier produced nothing');
-  return { code: declareBeforeUse(undefinedAsWord(result.code)), names: cache.props };
+  // The map is of the minifier's output (`mapped`), before the two small rewrites after it.
+  return { code: declareBeforeUse(undefinedAsWord(result.code)), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
+}
+
+/** A source map as the minifier gives it (version 3): `mappings` in base-64 VLQ. */
+export interface SourceMap {
+  mappings: string;
+}
+
+/**
+ * The stored bytes of `min` (minified, with `map` back to `source`) by the file each came from: `source` is a
+ * bundle's readable form, whose files the bundler marks with a `// path` line before each. Each token is counted
+ * as the board stores it alone, so the sum comes near the whole's stored size, not exactly to it.
+ */
+export function storedBySource(source: string, min: string, map: SourceMap): Map<string, number> {
+  // The file of each line of the source.
+  const fileOf: string[] = [];
+  let file = '(bundle)';
+  source.split('\n').forEach((line, i) => {
+    const m = /^\/\/ (\S+\.ts)$/.exec(line);
+    if (m) file = m[1];
+    fileOf[i] = file;
+  });
+  // Each mapped position of the output (one line: minified code has no newlines but in strings) and its source line.
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const starts: number[] = [];
+  const lines: number[] = [];
+  let sourceLine = 0;
+  let offset = 0;
+  const outLines = min.split('\n');
+  map.mappings.split(';').forEach((segments, row) => {
+    let column = 0;
+    for (const segment of segments.split(',')) {
+      if (!segment) continue;
+      const fields: number[] = [];
+      for (let i = 0, value = 0, shift = 0; i < segment.length; i++) {
+        const digit = B64.indexOf(segment[i]);
+        value += (digit & 31) << shift;
+        if (digit & 32) shift += 5;
+        else {
+          fields.push(value & 1 ? -(value >> 1) : value >> 1);
+          value = shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length < 4) continue;
+      sourceLine += fields[2];
+      starts.push(offset + column);
+      lines.push(sourceLine);
+    }
+    offset += (outLines[row] || '').length + 1;
+  });
+  const bytes = new Map<string, number>();
+  let at = 0;
+  for (const t of acorn.tokenizer(min, { ecmaVersion: 5 })) {
+    while (at + 1 < starts.length && starts[at + 1] <= t.start) at++;
+    const owner = starts.length ? fileOf[lines[at]] : '(bundle)';
+    const text = min.slice(t.start, t.end);
+    let stored = text.length;
+    try {
+      stored = pretokenise(text).length;
+    } catch (e) {
+      // A token alone that is no program (a `/` read as a regular expression): its text.
+    }
+    bytes.set(owner, (bytes.get(owner) || 0) + stored);
+  }
+  return bytes;
 }
 
 /**

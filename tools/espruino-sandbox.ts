@@ -234,6 +234,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       vm.runInContext('(function (exports, module) {\n' + storage[name] + '\n})', ctx)(module.exports, module);
       return module.exports;
     },
+    // The module cache: an entry let go is loaded afresh from Storage the next time.
+    Modules: {
+      getCached: () => Object.keys(modules),
+      removeCached: (name: string) => { delete modules[name]; },
+    },
   };
   context.global = context;
   for (let i = 0; i < 32; i++) context['D' + i] = new PinStub('D' + i);

@@ -1,7 +1,8 @@
 // npx tallyboard flash: builds a game's bundle from the sources, writes it to
-// the board's Storage as its boot code (.bootcde), with its diagnostics module
-// beside it (DIAG_MODULE, loaded only in diagnostics mode), through the espruino
-// command-line tool, has the board confirm what it stored, and restarts it.
+// the board's Storage as its boot code (.bootcde), with the modules it loads on
+// demand beside it (tools/build.ts, ON_DEMAND: diagnostics, the check of a
+// phone's line), through the espruino command-line tool, has the board confirm
+// what it stored, and restarts it.
 // The upload file is made here, not by the tool, so that --out writes exactly
 // what a board receives: the bundle in 1 KB Storage.write pieces, a check,
 // then load().
@@ -13,9 +14,8 @@ import { pretokenise } from './tokenise';
 import { crc32 } from './crc32';
 import { ROOT, distFile } from './games';
 import { gameIds } from '../firmware/games/registry';
-import { buildGame, writeBundle } from './build';
+import { ON_DEMAND, buildGame, moduleFiles, writeBundle } from './build';
 import { UsageError, reason } from '../lib/command-line';
-import { DIAG_MODULE } from '../firmware/diag';
 
 export interface FlashOptions {
   game: string;
@@ -54,16 +54,17 @@ export async function parseFlashArgs(args: string[]): Promise<FlashOptions> {
 }
 
 /**
- * The text sent to the board: the diagnostics module `diag` (minified; null for a board without one, whose old one
- * is erased) and the bundle, both pretokenised, into DIAG_MODULE and .bootcde; the board's own account of what it
- * stored; a restart that boots it.
+ * The text sent to the board: its modules loaded on demand (`modules`, minified, by Storage file; any of ON_DEMAND's
+ * the game has not, left from another game, is erased) and the bundle, all pretokenised, into their files and
+ * .bootcde; the board's own account of what it stored; a restart that boots it.
  */
-export function uploadScript(bundle: string, diag: string | null = null): string {
+export function uploadScript(bundle: string, modules: Record<string, string> = {}): string {
   const told = (name: string) => {
     const read = `require("Storage").read(${JSON.stringify(name)})`;
     return `print("tallyboard-stored ${name} "+${read}.length+" "+E.CRC32(${read}));\n`;
   };
-  return (diag ? storageWriteScript(DIAG_MODULE, pretokenise(diag)) + told(DIAG_MODULE) : `require("Storage").erase(${JSON.stringify(DIAG_MODULE)});\n`)
+  return ON_DEMAND.map((m) => modules[m.name] !== undefined ? storageWriteScript(m.name, pretokenise(modules[m.name])) + told(m.name)
+    : `require("Storage").erase(${JSON.stringify(m.name)});\n`).join('')
     + storageWriteScript('.bootcde', pretokenise(bundle)) + told('.bootcde')
     + 'load();\n';
 }
@@ -81,14 +82,14 @@ export function espruinoArgs(target: { port?: string; device?: string }, uploadF
   ]);
 }
 
-/** Whether the tool's output holds the board's confirmation of exactly `stored` in .bootcde, and of `diagStored` (when given) in DIAG_MODULE. */
-export function confirmed(output: string, stored: string, diagStored: string | null = null): boolean {
+/** Whether the tool's output holds the board's confirmation of exactly `stored` in .bootcde, and of each of `modules` (stored, by Storage file). */
+export function confirmed(output: string, stored: string, modules: Record<string, string> = {}): boolean {
   const told = new Map(Array.from(output.matchAll(STORED), (m) => [m[1], [Number(m[2]), Number(m[3])]]));
   const holds = (name: string, bytes: string) => {
     const t = told.get(name);
     return !!t && t[0] === bytes.length && t[1] === crc32(bytes);
   };
-  return holds('.bootcde', stored) && (diagStored === null || holds(DIAG_MODULE, diagStored));
+  return holds('.bootcde', stored) && Object.keys(modules).every((name) => holds(name, modules[name]));
 }
 
 function espruinoBin(): string {
@@ -126,9 +127,9 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   // Always from the sources: a dist/ file left from before an edit is never what goes on a board.
   const bundle = await buildGame(options.game);
   writeBundle(bundle);
-  const upload = uploadScript(bundle.min, bundle.diag && bundle.diag.min);
-  const diag = bundle.diag ? ` and its diagnostics module ${relative(process.cwd(), distFile(options.game, false, true))} (${bundle.diag.stored.length} bytes stored)` : '';
-  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})${diag}`);
+  const upload = uploadScript(bundle.min, moduleFiles(bundle));
+  const modules = bundle.modules.map((m) => ` and ${relative(process.cwd(), distFile(options.game, false, m.suffix))} (${m.name}, ${m.stored.length} bytes stored)`).join('');
+  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})${modules}`);
   const uploadFile = options.out || join(ROOT, '.tallyboard', options.game + '.upload.js');
   try {
     if (!options.out) mkdirSync(join(ROOT, '.tallyboard'), { recursive: true });
@@ -149,7 +150,7 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   const args = espruinoArgs(options, uploadFile);
   print(`flashing ${options.game} (${relative(process.cwd(), uploadFile)}) with: ${commandLine(args)}`);
   const result = await runEspruino(args);
-  if (!confirmed(result.output, bundle.stored, bundle.diag && bundle.diag.stored)) {
+  if (!confirmed(result.output, bundle.stored, moduleFiles(bundle, 'stored'))) {
     const unreached = result.output.includes('Unable to connect!') ? ' (the espruino tool could not connect to it)' : '';
     process.stderr.write(`tallyboard: flash failed: the board did not confirm that it stored ${options.game}${unreached}. `
       + 'Is it connected, and in Espruino\'s recovery (hold BTN1 while powering it up)? See docs/flashing.md.\n');

@@ -20,12 +20,13 @@ export async function internalNamesOf(id: string): Promise<string[]> {
 }
 
 /**
- * Stored bytes of a board's diagnostics module (firmware/diag.ts), budgeted apart from its game bundle: the board
- * loads it from Storage only in diagnostics mode, so it costs Storage (40 KB on the MDBT42Q), never the bundle's share.
+ * Stored bytes of each module a board loads on demand (tools/build.ts, ON_DEMAND), budgeted apart from its game
+ * bundle: the board loads it from Storage only when it is needed, so it costs Storage (40 KB on the MDBT42Q, where
+ * the game's log lives too), never the bundle's share.
  */
-export const DIAG_BUDGET_BYTES = 1536;
+export const MODULE_BUDGET_BYTES = 1536;
 
-/** A game's bundle in dist/, its readable form (`debug`), or its diagnostics module (`diag`). */
-export function distFile(game: string, debug = false, diag = false): string {
-  return join(ROOT, 'dist', game + (diag ? '.diag' : '') + (debug ? '.debug.js' : '.js'));
+/** A game's bundle in dist/, its readable form (`debug`), or one of its modules (by its `suffix`: diag, check). */
+export function distFile(game: string, debug = false, suffix = ''): string {
+  return join(ROOT, 'dist', game + (suffix ? '.' + suffix : '') + (debug ? '.debug.js' : '.js'));
 }

@@ -2,7 +2,9 @@
 // events a game would (sense) and reads live levels and raw change counts from
 // the scanner. Reports are plain objects for the phone (type "diag") and a
 // short text for the LED display. Built for humans looking at a board, so
-// reports allocate (sensor names are looked up then, not kept); sense() does not.
+// reports allocate, but never in proportion to the sensors' names: a set of
+// channels goes as words of bits (the phone knows each sensor's channel), and
+// at most LISTED names are looked up (not kept); sense() allocates nothing.
 // Made when the mode starts, as closures over one scope: diagnostics is rarely
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
@@ -23,6 +25,8 @@ export const DIAG_MODULE = 'tallyboard-diag';
 const STUCK_MS = 5000;
 /** Recent edges kept for the report. */
 const RECENT = 8;
+/** Sensors named in a walk message, at most: the rest are in its words. */
+const LISTED = 8;
 /** Channel flags (see u below). */
 const SEEN = 1;
 const SENSOR = 2;
@@ -73,44 +77,55 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     moved = true;
   }
 
+  /** The channels c for which bit(c) is 1, as words of 8 hex digits: channel c is bit c & 31 of word c >> 5. */
+  function words(bit: (c: number) => number): string[] {
+    const out: string[] = [];
+    let word = 0;
+    for (let c = 0; c < n; c++) {
+      // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
+      word |= bit(c) << (c & 31);
+      if ((c & 31) === 31 || c === n - 1) {
+        out.push((word >>> 0).toString(16).padStart(8, '0'));
+        word = 0;
+      }
+    }
+    return out;
+  }
+
   function walkState(): WalkState {
     const missing: string[] = [];
-    for (let c = 0; c < n; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: of, missing: missing, lost: sc.lost };
+    for (let c = 0; c < n && missing.length < LISTED; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
+    return { seen: seen, of: of, missing: missing, unseen: words(function (c: number): number {
+      return u[c] === SENSOR ? 1 : 0;
+    }), lost: sc.lost };
   }
 
   /** The full report: a `diag` message. */
   function report(now: number): object {
-    const levels: string[] = [];
-    const stuck: string[] = [];
-    const never: string[] = [];
-    const chs: object[] = [];
+    const chs: number[][] = [];
     const recent: number[][] = [];
-    let word = 0;
     for (let c = 0; c < n; c++) {
-      const level = sc.level(c);
       const raw = sc.rawChanges(c);
       const edges = u[n + c];
       const transits = u[2 * n + c];
-      const sensor = sensorAt(board, c);
-      const name = sensor ? sensor.name : 'ch' + c;
-      // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
-      word |= level << (c & 31);
-      if ((c & 31) === 31 || c === n - 1) {
-        levels.push((word >>> 0).toString(16).padStart(8, '0'));
-        word = 0;
-      }
-      if (level && now - t[c] >= stuckAfter) stuck.push(name);
       // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
       // channels with something to say are listed: a 160-channel list would not fit a phone screen.
-      if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
-      else if (u[c] & SENSOR) never.push(name);
+      if (raw) chs.push([c, edges, transits, Math.max(0, raw - edges - 2 * transits)]);
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
       recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
     }
-    return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+    return {
+      type: 'diag', levels: words(sc.level), walk: walkState(),
+      stuck: words(function (c: number): number {
+        return sc.level(c) && now - t[c] >= stuckAfter ? 1 : 0;
+      }),
+      never: words(function (c: number): number {
+        return u[c] & SENSOR && !sc.rawChanges(c) ? 1 : 0;
+      }),
+      ch: chs, recent: recent, lost: sc.lost,
+    };
   }
 
   walk(now);

@@ -25,7 +25,7 @@ export const DIAG_MODULE = 'tallyboard-diag';
 const STUCK_MS = 5000;
 /** Recent edges kept for the report. */
 const RECENT = 8;
-/** Sensors named in a walk message, at most: the rest are in its words. */
+/** Sensors named in a walk message, and channels in a report's `ch`, at most: the rest are in its words. */
 const LISTED = 8;
 /** Channel flags (see u below). */
 const SEEN = 1;
@@ -47,8 +47,10 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
   // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
   const u = new Uint16Array(3 * n + RECENT);
-  // Each channel's time of its last reported change (or of the start), then each recent edge's time.
-  const t = new Float64Array(n + RECENT);
+  // Each channel's time of its last reported change (or of the start), then each recent edge's time: ms after
+  // `now`, so that 32 bits hold them (half the memory of a board's own times, which count from 1970 once set).
+  const t0 = now;
+  const t = new Uint32Array(n + RECENT);
   /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
   let seen = 0;
   let rec = 0;
@@ -71,7 +73,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     for (let c = 0; c < n; c++) {
       u[c] = sensorAt(board, c) ? SENSOR : 0;
       if (u[c]) of++;
-      t[c] = now;
+      t[c] = now - t0;
     }
     seen = 0;
     moved = true;
@@ -105,21 +107,27 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     const chs: number[][] = [];
     const recent: number[][] = [];
     for (let c = 0; c < n; c++) {
-      const raw = sc.rawChanges(c);
       const edges = u[n + c];
       const transits = u[2 * n + c];
-      // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
-      // channels with something to say are listed: a 160-channel list would not fit a phone screen.
-      if (raw) chs.push([c, edges, transits, Math.max(0, raw - edges - 2 * transits)]);
+      // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
+      // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
+      // memory of a board's sensors, and would not fit a phone screen.
+      const rejected = Math.max(0, sc.rawChanges(c) - edges - 2 * transits);
+      let i = chs.length;
+      while (i && chs[i - 1][3] < rejected) i--;
+      if (rejected && i < LISTED) {
+        chs.splice(i, 0, [c, edges, transits, rejected]);
+        if (chs.length > LISTED) chs.pop();
+      }
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
-      recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
+      recent.push([t0 + t[n + i % RECENT], edge >> 2, edge & 3]);
     }
     return {
       type: 'diag', levels: words(sc.level), walk: walkState(),
       stuck: words(function (c: number): number {
-        return sc.level(c) && now - t[c] >= stuckAfter ? 1 : 0;
+        return sc.level(c) && now - t0 - t[c] >= stuckAfter ? 1 : 0;
       }),
       never: words(function (c: number): number {
         return u[c] & SENSOR && !sc.rawChanges(c) ? 1 : 0;
@@ -136,9 +144,9 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       if (kind === SETTLED) return;
       // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
       u[(kind + 1) * n + ch]++;
-      if (!kind) t[ch] = time;
+      if (!kind) t[ch] = time - t0;
       const j = rec++ % RECENT;
-      t[n + j] = time;
+      t[n + j] = time - t0;
       // Its level, or 2 for a transit (kind 1, always level 1).
       u[3 * n + j] = (ch << 2) | (level + kind);
       if (level === 1) see(ch);

@@ -124,10 +124,13 @@ describe('diagnostics', () => {
     assert.deepEqual(steps, [{ seen: 12, of: 12, missing: [], unseen: ['00000000'], lost: 4 }]);
   });
 
-  it('any board: the walk message names at most 8 sensors, its words every one still to see, and the report the ones that never changed; no message grows with the names', () => {
+  it('any board: the walk message names at most 8 sensors, its words every one still to see; the report its words the ones that never changed, and the 8 channels that rejected most; no message grows with the board', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 160 }).chain((channels) => fc.tuple(fc.constant(channels),
-      fc.uniqueArray(fc.integer({ min: 0, max: channels - 1 }), { minLength: 1, maxLength: channels }), fc.array(fc.boolean(), { minLength: channels, maxLength: channels }))),
-    ([channels, chs, triggered]) => {
+      fc.uniqueArray(fc.integer({ min: 0, max: channels - 1 }), { minLength: 1, maxLength: channels }),
+      // Per channel: not triggered (-1), or pressed with that many bounces, each a 1 ms open and a 1 ms close.
+      fc.array(fc.integer({ min: -1, max: 4 }), { minLength: channels, maxLength: channels }))),
+    ([channels, chs, bounces]) => {
+      const triggered = bounces.map((b) => b >= 0);
       // Long names: what a message holds of them must not depend on how many there are.
       const sensors = chs.map((ch) => ({ name: 'sensor.with.a.long.name.' + ch, ch, kind: 'contact' as const }));
       const many: BoardDescription = { channels, sensors };
@@ -137,6 +140,10 @@ describe('diagnostics', () => {
       const diag = createDiagnostics(scanner, many, 0, (walk) => steps.push(walk));
       for (let ch = 0; ch < channels; ch++) if (triggered[ch]) {
         inputs.setExact(5, ch, 1);
+        for (let k = 0; k < bounces[ch]; k++) {
+          inputs.setExact(6 + 2 * k, ch, 0);
+          inputs.setExact(7 + 2 * k, ch, 1);
+        }
         inputs.setExact(40, ch, 0);
       }
       for (let t = 0; t <= 80; t++) {
@@ -155,7 +162,10 @@ describe('diagnostics', () => {
       assert.deepEqual(rep.walk.missing, toSee.slice(0, 8).map((ch) => 'sensor.with.a.long.name.' + ch));
       assert.equal(rep.walk.of - rep.walk.seen, toSee.length);
       assert.deepEqual(channelsIn(rep.never), toSee, 'the sensors never changed');
-      assert.deepEqual(rep.ch.map((c) => c[0]), triggered.flatMap((on, ch) => (on ? [ch] : [])), 'the channels that changed, by number');
+      // A contact is taken at its first closure: the bounces' changes after it are rejected, 2 a bounce.
+      const noisy = bounces.map((b, ch) => [ch, 2 * b]).filter(([, r]) => r > 0).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 8);
+      assert.deepEqual(rep.ch.map((c) => [c[0], c[3]]), noisy, 'the channels that rejected most, most first');
+      assert.ok(rep.ch.every((c) => c[1] === 2 && c[2] === 0), 'a press and a release each');
       assert.ok(!JSON.stringify(rep).slice(JSON.stringify(rep.walk).length).includes('sensor.'), 'names only in the walk');
     }), { seed: 31, numRuns: 40 });
   });

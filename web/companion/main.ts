@@ -344,7 +344,7 @@ function renderDiag(): void {
   }
   // The walk message names the first few still to see.
   const unlisted = walk ? walk.of - walk.seen - walk.missing.length : 0;
-  const more = unlisted > 0 ? ` and ${unlisted} more, hollow on the drawing` : '';
+  const more = unlisted > 0 ? ` and ${unlisted} more` + (walk!.unseen ? ', hollow on the drawing' : '') : '';
   fill($('diag'),
     h('p', {}, view.diag.on
       ? h('button', { id: 'diag-off', onclick: () => send({ cmd: 'diag', on: false }) }, 'Back to the game')

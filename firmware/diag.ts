@@ -40,8 +40,8 @@ const SENSOR = 2;
  */
 export function createDiagnostics(sc: Scanner, board: BoardDescription, now: number, progressed: (walk: WalkState) => void, stuckMs?: number): Diagnostics {
   const n = board.channels;
-  /** How many sensors the walk test waits for (counted by walk). */
-  let of = 0;
+  /** How many sensors the walk test waits for (counted by walk; not named `of`: Espruino parses it as a keyword, so the debug module would not run). */
+  let toSee = 0;
   // Only tests choose stuckMs.
   const stuckAfter = ON_DEVICE ? STUCK_MS : stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
@@ -69,10 +69,10 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
 
   // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked.
   function walk(now: number): void {
-    of = 0;
+    toSee = 0;
     for (let c = 0; c < n; c++) {
       u[c] = sensorAt(board, c) ? SENSOR : 0;
-      if (u[c]) of++;
+      if (u[c]) toSee++;
       t[c] = now - t0;
     }
     seen = 0;
@@ -97,7 +97,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   function walkState(): WalkState {
     const missing: string[] = [];
     for (let c = 0; c < n && missing.length < LISTED; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: of, missing: missing, unseen: words(function (c: number): number {
+    return { seen: seen, of: toSee, missing: missing, unseen: words(function (c: number): number {
       return u[c] === SENSOR ? 1 : 0;
     }), lost: sc.lost };
   }
@@ -161,7 +161,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       }
     },
     show: function (): string {
-      return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
+      return 'd ' + (toSee && seen === toSee ? 'done' : seen + '-' + toSee);
     },
     report: report,
   };

@@ -9,10 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
-import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, connectedPhone, describeBuild, espruinoPath, PEAK_BUDGET } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 
-export const PEAK_BUDGET = Math.floor(2950 / 2);
 const EVERY_MS = 250;
 
 interface Happening {
@@ -57,15 +56,8 @@ export async function run(print: (line: string) => void): Promise<void> {
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
   // write the board makes reads the usage, so does every timer call.
   const boot0 = [
-    'function noop(){}',
-    'var __data=null,__peak=0,__sent=0,__over=0,__bad=[],__line="";',
-    'function __use(){var u=process.memory().usage;if(u>__peak)__peak=u;}',
-    'NRF={setServices:noop,setAdvertising:noop,setScanResponse:noop,setSecurity:noop,updateServices:noop,setTxPower:noop,disconnect:noop,',
-    'on:function(e,h){if(e==="connect")setTimeout(h,0);},',
-    'getSecurityStatus:function(){return {connected:true,encrypted:true,mitm_protected:true,bonded:true};}};',
-    'Bluetooth={on:function(e,h){if(e==="data")__data=h;},setConsole:noop,write:function(d){__use();__line+=d;var i=__line.indexOf("\\n");',
-    'while(i>=0){var l=__line.substr(0,i);__line=__line.substr(i+1);if(l.indexOf(\'"type":"over"\')>=0)__over++;',
-    'if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);i=__line.indexOf("\\n");}}};',
+    'var __sent=0,__over=0,__bad=[];',
+    connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     stubs,
     `var __lines=${lines};`,
     `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}__data(__lines[__sent++]);},${EVERY_MS});`,

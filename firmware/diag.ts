@@ -2,7 +2,9 @@
 // events a game would (sense) and reads live levels and raw change counts from
 // the scanner. Reports are plain objects for the phone (type "diag") and a
 // short text for the LED display. Built for humans looking at a board, so
-// reports allocate (sensor names are looked up then, not kept); sense() does not.
+// reports allocate, but never in proportion to the sensors' names: a set of
+// channels goes as words of bits (the phone knows each sensor's channel), and
+// at most LISTED names are looked up (not kept); sense() allocates nothing.
 // Made when the mode starts, as closures over one scope: diagnostics is rarely
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
@@ -23,6 +25,8 @@ export const DIAG_MODULE = 'tallyboard-diag';
 const STUCK_MS = 5000;
 /** Recent edges kept for the report. */
 const RECENT = 8;
+/** Sensors named in a walk message, and channels in a report's `ch`, at most: the rest are in its words. */
+const LISTED = 8;
 /** Channel flags (see u below). */
 const SEEN = 1;
 const SENSOR = 2;
@@ -36,15 +40,17 @@ const SENSOR = 2;
  */
 export function createDiagnostics(sc: Scanner, board: BoardDescription, now: number, progressed: (walk: WalkState) => void, stuckMs?: number): Diagnostics {
   const n = board.channels;
-  /** How many sensors the walk test waits for (counted by walk). */
-  let of = 0;
+  /** How many sensors the walk test waits for (counted by walk; not named `of`: Espruino parses it as a keyword, so the debug module would not run). */
+  let toSee = 0;
   // Only tests choose stuckMs.
   const stuckAfter = ON_DEVICE ? STUCK_MS : stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
   // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
   const u = new Uint16Array(3 * n + RECENT);
-  // Each channel's time of its last reported change (or of the start), then each recent edge's time.
-  const t = new Float64Array(n + RECENT);
+  // Each channel's time of its last reported change (or of the start), then each recent edge's time: ms after
+  // `now`, so that 32 bits hold them (half the memory of a board's own times, which count from 1970 once set).
+  const t0 = now;
+  const t = new Uint32Array(n + RECENT);
   /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
   let seen = 0;
   let rec = 0;
@@ -63,54 +69,71 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
 
   // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked.
   function walk(now: number): void {
-    of = 0;
+    toSee = 0;
     for (let c = 0; c < n; c++) {
       u[c] = sensorAt(board, c) ? SENSOR : 0;
-      if (u[c]) of++;
-      t[c] = now;
+      if (u[c]) toSee++;
+      t[c] = now - t0;
     }
     seen = 0;
     moved = true;
   }
 
+  /** The channels c for which bit(c) is 1, as words of 8 hex digits: channel c is bit c & 31 of word c >> 5. */
+  function words(bit: (c: number) => number): string[] {
+    const out: string[] = [];
+    let word = 0;
+    for (let c = 0; c < n; c++) {
+      // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
+      word |= bit(c) << (c & 31);
+      if ((c & 31) === 31 || c === n - 1) {
+        out.push((word >>> 0).toString(16).padStart(8, '0'));
+        word = 0;
+      }
+    }
+    return out;
+  }
+
   function walkState(): WalkState {
     const missing: string[] = [];
-    for (let c = 0; c < n; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: of, missing: missing, lost: sc.lost };
+    for (let c = 0; c < n && missing.length < LISTED; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
+    return { seen: seen, of: toSee, missing: missing, unseen: words(function (c: number): number {
+      return u[c] === SENSOR ? 1 : 0;
+    }), lost: sc.lost };
   }
 
   /** The full report: a `diag` message. */
   function report(now: number): object {
-    const levels: string[] = [];
-    const stuck: string[] = [];
-    const never: string[] = [];
-    const chs: object[] = [];
+    const chs: number[][] = [];
     const recent: number[][] = [];
-    let word = 0;
     for (let c = 0; c < n; c++) {
-      const level = sc.level(c);
-      const raw = sc.rawChanges(c);
       const edges = u[n + c];
       const transits = u[2 * n + c];
-      const sensor = sensorAt(board, c);
-      const name = sensor ? sensor.name : 'ch' + c;
-      // Bit c & 31 of its bank's word (masked: the chip shifts in C, where 32 or more gives 0, not mod 32).
-      word |= level << (c & 31);
-      if ((c & 31) === 31 || c === n - 1) {
-        levels.push((word >>> 0).toString(16).padStart(8, '0'));
-        word = 0;
+      // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
+      // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
+      // memory of a board's sensors, and would not fit a phone screen.
+      const rejected = Math.max(0, sc.rawChanges(c) - edges - 2 * transits);
+      let i = chs.length;
+      while (i && chs[i - 1][3] < rejected) i--;
+      if (rejected && i < LISTED) {
+        chs.splice(i, 0, [c, edges, transits, rejected]);
+        if (chs.length > LISTED) chs.pop();
       }
-      if (level && now - t[c] >= stuckAfter) stuck.push(name);
-      // Raw changes the debouncer did not pass on (bounces and noise) are rejected; only
-      // channels with something to say are listed: a 160-channel list would not fit a phone screen.
-      if (raw) chs.push({ s: name, ch: c, e: edges, x: transits, r: Math.max(0, raw - edges - 2 * transits) });
-      else if (u[c] & SENSOR) never.push(name);
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
-      recent.push([t[n + i % RECENT], edge >> 2, edge & 3]);
+      recent.push([t0 + t[n + i % RECENT], edge >> 2, edge & 3]);
     }
-    return { type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost };
+    return {
+      type: 'diag', levels: words(sc.level), walk: walkState(),
+      stuck: words(function (c: number): number {
+        return sc.level(c) && now - t0 - t[c] >= stuckAfter ? 1 : 0;
+      }),
+      never: words(function (c: number): number {
+        return u[c] & SENSOR && !sc.rawChanges(c) ? 1 : 0;
+      }),
+      ch: chs, recent: recent, lost: sc.lost,
+    };
   }
 
   walk(now);
@@ -121,9 +144,9 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       if (kind === SETTLED) return;
       // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
       u[(kind + 1) * n + ch]++;
-      if (!kind) t[ch] = time;
+      if (!kind) t[ch] = time - t0;
       const j = rec++ % RECENT;
-      t[n + j] = time;
+      t[n + j] = time - t0;
       // Its level, or 2 for a transit (kind 1, always level 1).
       u[3 * n + j] = (ch << 2) | (level + kind);
       if (level === 1) see(ch);
@@ -138,7 +161,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       }
     },
     show: function (): string {
-      return 'd ' + (of && seen === of ? 'done' : seen + '-' + of);
+      return 'd ' + (toSee && seen === toSee ? 'done' : seen + '-' + toSee);
     },
     report: report,
   };

@@ -81,10 +81,15 @@ export interface Diagnostics extends Mode<unknown> {
   show(): string;
 }
 
-/** How far the walk test has come: sensors seen of those to see, the ones missing, events the scanner dropped. */
+/**
+ * How far the walk test has come: sensors seen of those to see, the first few still to see by name (`missing`),
+ * on a digital board every one still to see as channel words (`unseen`, as the report's `levels`), events the
+ * scanner dropped.
+ */
 export interface WalkState {
   seen: number;
   of: number;
   missing: string[];
+  unseen?: string[];
   lost: number;
 }

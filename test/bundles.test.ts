@@ -13,7 +13,7 @@ import { advertGameNames, parseScenario, Simulation } from '../sim/replay';
 import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
-import { bootInEspruino, describeBuild } from '../tools/espruino-run';
+import { bootInEspruino, connectedPhone, describeBuild, PEAK_BUDGET } from '../tools/espruino-run';
 import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
@@ -31,6 +31,15 @@ for (const { id } of GAMES) OWN_NAMES[id] = await internalNamesOf(id);
 
 /** Modules a bundle may ask Espruino for at run time: built into the firmware, nothing fetched at upload. */
 const BUILT_IN_MODULES = ['Storage', 'crypto'];
+/** The longest a walk test's step may be told in (characters): a few names and the channels' words, whatever the board. */
+const WALK_MESSAGE_MAX = 320;
+/**
+ * Games whose diagnostics still peak over half the variables: open defects, shown as pending until fixed. Fortress's
+ * firmware at rest takes nearly all of the budget by itself (its whole game peaks at 1,519: npm run bench peak).
+ */
+const DIAG_PEAK_OPEN: Record<string, string> = {
+  fortress: 'diagnostics peak at about 1,600 JsVars (the start report about 150 of them, its module and counters about 185)',
+};
 
 /** Phone lines (and button presses) that reach every command, a refusal of each kind, diagnostics and a score. */
 const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28+D29', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
@@ -387,6 +396,32 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(boot(true), { diag: true, loaded: true });
       assert.deepEqual(boot(false), { diag: false, loaded: false });
     });
+
+    it(`${game}: diagnostics, started with mode held at power-up, then its walk test with every sensor changing at once, run out of no memory and take at most half the variables at their peak (but the open defects below), with short walk messages (when ESPRUINO is set)`, function () {
+      needsEspruino(this, 'boot the bundle in');
+      if (!diagOf(bundle())) this.skip();
+      // Every sensor flips together every 200 ms (the GPIOs through peek32, a chain through its SPI), five times: each
+      // flip is a step of the walk test for the sensors it made active.
+      const inputs = 'var __on=0,__flips=0;global.peek32=function(){return __on?-1:0;};'
+        + 'SPI.prototype.send=function(d){var r=new Uint8Array(d.length);if(__on)r.fill(255);return r;};global.digitalRead=function(p){return p===29?1:0;};'
+        + 'var __flip=setInterval(function(){__use();if(__flips++<5)__on=!__on;else clearInterval(__flip);},200);';
+      // The walk messages (a diag message with no levels) and the reports: how many, and the longest line of each.
+      const onLine = 'if(l.indexOf(\'"type":"diag"\')>=0){var k=l.indexOf(\'"levels"\')<0?0:1;__n[k]++;if(l.length>__long[k])__long[k]=l.length;}';
+      const report = bootInEspruino(bundle().stored, {
+        boot0: 'var __n=[0,0],__long=[0,0];' + connectedPhone(onLine) + readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8') + inputs,
+        settleMs: 2000, storage: moduleFiles(bundle(), 'stored'),
+        probe: '{peak:__peak,n:__n,long:__long,flags:E.getErrorFlags()}',
+      });
+      assert.deepEqual(report.errors, []);
+      const probe = report.probe as { peak: number; n: number[]; long: number[]; flags: string[] };
+      const peak = probe.peak - report.baseline.usage;
+      console.log(`      ${game}: diagnostics at their peak: ${peak} JsVars (budget ${PEAK_BUDGET}); ${probe.n[0]} walk messages of at most ${probe.long[0]} characters, ${probe.n[1]} reports of at most ${probe.long[1]}`);
+      assert.deepEqual(probe.flags, [], 'no memory ran out');
+      assert.ok(probe.n[0] >= 1 && probe.n[1] >= 1, `walk messages and reports sent: ${probe.n.join(', ')}`);
+      if (!DIAG_PEAK_OPEN[game]) assert.ok(peak <= PEAK_BUDGET, `peak ${peak} JsVars, over ${PEAK_BUDGET}`);
+      assert.ok(probe.long[0] <= WALK_MESSAGE_MAX, `a walk message of ${probe.long[0]} characters`);
+    });
+    if (DIAG_PEAK_OPEN[game]) it(`open defect, ${game}: ${DIAG_PEAK_OPEN[game]}, over the budget of ${PEAK_BUDGET}`);
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');

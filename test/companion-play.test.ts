@@ -219,6 +219,10 @@ describe('companion: running the game on the simulated board', function () {
     assert.ok(await page.locator('#diag [data-sensor="peg.k.top"].never').count(), 'a beam never broken is marked');
     assert.equal(await page.locator('#diag [data-sensor="peg.o5.top"].never').count(), 0);
     assert.match(await text(page, '#walk-progress'), /walk test: \d+ of 27 sensors seen/);
+    // The board names the first 8 still to see; the drawing shows every one of them hollow, from the walk's channel words.
+    const seen = Number((await text(page, '#walk-progress')).match(/walk test: (\d+) of/)![1]);
+    assert.match(await text(page, '#walk-progress small'), new RegExp(`^ still to see: (peg\\.\\w+\\.\\w+, ){7}peg\\.\\w+\\.\\w+ and ${27 - seen - 8} more, hollow on the drawing$`));
+    assert.equal(await page.locator('#diag [data-sensor].never').count(), 27 - seen);
     await screenshot(page, 'diagnostics');
     assert.deepEqual(pageErrors(page), []);
   });

@@ -5,6 +5,7 @@ import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
 import { replay } from '../sim/replay';
+import fc from 'fast-check';
 
 const board: BoardDescription = {
   channels: 40,
@@ -33,9 +34,19 @@ function rig() {
 }
 
 type Report = {
-  levels: string[]; walk: { seen: number; of: number; missing: string[] }; stuck: string[]; never: string[];
-  ch: { s: string; ch: number; e: number; x: number; r: number }[]; recent: number[][]; lost: number;
+  levels: string[]; walk: WalkState; stuck: string[]; never: string[];
+  ch: [number, number, number, number][]; recent: number[][]; lost: number;
 };
+
+/** The channels set in a message's channel words, as docs/diagnostics.md defines them: channel c is bit c % 32 of word c / 32, a word 8 hex digits. */
+function channelsIn(words: string[]): number[] {
+  const out: number[] = [];
+  words.forEach((w, i) => {
+    assert.match(w, /^[0-9a-f]{8}$/);
+    for (let b = 0; b < 32; b++) if (Math.floor(parseInt(w, 16) / 2 ** b) % 2) out.push(32 * i + b);
+  });
+  return out;
+}
 
 describe('diagnostics', () => {
   it('walk test: progress, the sensors still missing, and the display text', () => {
@@ -45,11 +56,11 @@ describe('diagnostics', () => {
     assert.deepEqual(r.steps, [], 'told at the end of a scan tick that brought events, only');
     r.inputs.setExact(5, 2, 1); // a channel without a sensor
     r.until(8);
-    assert.deepEqual(r.steps, [{ seen: 0, of: 3, missing: ['peg.o1', 'gate', 'far'], lost: 0 }], 'the start counts as a step');
+    assert.deepEqual(r.steps, [{ seen: 0, of: 3, missing: ['peg.o1', 'gate', 'far'], unseen: ['00000003', '00000008'], lost: 0 }], 'the start counts as a step');
     r.inputs.setExact(10, 1, 1);
     r.inputs.setExact(13, 1, 0);
     r.until(30);
-    assert.deepEqual(r.steps.slice(1), [{ seen: 1, of: 3, missing: ['peg.o1', 'far'], lost: 0 }], 'each step told once');
+    assert.deepEqual(r.steps.slice(1), [{ seen: 1, of: 3, missing: ['peg.o1', 'far'], unseen: ['00000001', '00000008'], lost: 0 }], 'each step told once');
     assert.equal(r.diag.show(), 'd 1-3');
     r.inputs.setExact(40, 0, 1);
     r.inputs.setExact(40, 35, 1);
@@ -66,12 +77,11 @@ describe('diagnostics', () => {
     r.until(300);
     const rep = r.diag.report(300) as Report & { type: string };
     assert.equal(rep.type, 'diag', 'the phone gets the report in a diag message');
-    const peg = rep.ch.find((c) => c.s === 'peg.o1')!;
-    assert.equal(peg.e, 1);
+    // [channel, edges, transits, rejected]: only the channel that changed.
+    assert.deepEqual(rep.ch, [[0, 1, 0, 4]]);
     assert.equal(r.scanner.rawChanges(0), 5);
-    assert.equal(peg.r, 4);
-    assert.deepEqual(rep.stuck, ['peg.o1'], 'active for longer than stuckMs');
-    assert.deepEqual(rep.never, ['gate', 'far']);
+    assert.deepEqual(channelsIn(rep.stuck), [0], 'active for longer than stuckMs');
+    assert.deepEqual(channelsIn(rep.never), [1, 35]);
     assert.deepEqual(rep.levels, ['00000001', '00000000']);
     assert.deepEqual(rep.recent, [[5, 0, 1]]);
     assert.equal(rep.lost, 0);
@@ -94,7 +104,7 @@ describe('diagnostics', () => {
     const every = (level: number) => JSON.stringify({ raw: Array.from({ length: 12 }, (_, ch) => ({ ch, level })) }).slice(1);
     const out = replay(['{"game":"triangle","players":2,"mode":"diag"}', `{"t":100,${every(1)}`, `{"t":300,${every(0)}`].join('\n')).lines.map((l) => JSON.parse(l));
     const walks = out.filter((o) => o.phone && o.phone.walk).map((o) => o.phone.walk);
-    assert.deepEqual(walks.at(-1), { seen: 12, of: 12, missing: [], lost: 0 });
+    assert.deepEqual(walks.at(-1), { seen: 12, of: 12, missing: [], unseen: ['00000000'], lost: 0 });
     assert.equal(out.at(-1).final.lost, 0);
   });
 
@@ -111,7 +121,53 @@ describe('diagnostics', () => {
     scanner.poll(5);
     scanner.drain(diag);
     diag.tick(5);
-    assert.deepEqual(steps, [{ seen: 12, of: 12, missing: [], lost: 4 }]);
+    assert.deepEqual(steps, [{ seen: 12, of: 12, missing: [], unseen: ['00000000'], lost: 4 }]);
+  });
+
+  it('any board: the walk message names at most 8 sensors, its words every one still to see; the report its words the ones that never changed, and the 8 channels that rejected most; no message grows with the board', () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 160 }).chain((channels) => fc.tuple(fc.constant(channels),
+      fc.uniqueArray(fc.integer({ min: 0, max: channels - 1 }), { minLength: 1, maxLength: channels }),
+      // Per channel: not triggered (-1), or pressed with that many bounces, each a 1 ms open and a 1 ms close.
+      fc.array(fc.integer({ min: -1, max: 4 }), { minLength: channels, maxLength: channels }))),
+    ([channels, chs, bounces]) => {
+      const triggered = bounces.map((b) => b >= 0);
+      // Long names: what a message holds of them must not depend on how many there are.
+      const sensors = chs.map((ch) => ({ name: 'sensor.with.a.long.name.' + ch, ch, kind: 'contact' as const }));
+      const many: BoardDescription = { channels, sensors };
+      const inputs = new SimInputs({ channels, seed: 5 });
+      const scanner = new Scanner({ banks: inputs.banks, board: many, counts: true });
+      const steps: WalkState[] = [];
+      const diag = createDiagnostics(scanner, many, 0, (walk) => steps.push(walk));
+      for (let ch = 0; ch < channels; ch++) if (triggered[ch]) {
+        inputs.setExact(5, ch, 1);
+        for (let k = 0; k < bounces[ch]; k++) {
+          inputs.setExact(6 + 2 * k, ch, 0);
+          inputs.setExact(7 + 2 * k, ch, 1);
+        }
+        inputs.setExact(40, ch, 0);
+      }
+      for (let t = 0; t <= 80; t++) {
+        inputs.advanceTo(t);
+        scanner.poll(t);
+        scanner.drain(diag);
+        diag.tick(t);
+      }
+      const toSee = sensors.filter((s) => !triggered[s.ch]).map((s) => s.ch).sort((a, b) => a - b);
+      const rep = diag.report(80) as Report;
+      for (const walk of steps.concat([rep.walk])) {
+        assert.ok(walk.missing.length <= 8 && walk.unseen!.length === Math.ceil(channels / 32));
+        assert.ok(JSON.stringify(walk).length <= 8 * 30 + 11 * Math.ceil(channels / 32) + 60, JSON.stringify(walk));
+      }
+      assert.deepEqual(channelsIn(rep.walk.unseen!), toSee);
+      assert.deepEqual(rep.walk.missing, toSee.slice(0, 8).map((ch) => 'sensor.with.a.long.name.' + ch));
+      assert.equal(rep.walk.of - rep.walk.seen, toSee.length);
+      assert.deepEqual(channelsIn(rep.never), toSee, 'the sensors never changed');
+      // A contact is taken at its first closure: the bounces' changes after it are rejected, 2 a bounce.
+      const noisy = bounces.map((b, ch) => [ch, 2 * b]).filter(([, r]) => r > 0).sort((x, y) => y[1] - x[1] || x[0] - y[0]).slice(0, 8);
+      assert.deepEqual(rep.ch.map((c) => [c[0], c[3]]), noisy, 'the channels that rejected most, most first');
+      assert.ok(rep.ch.every((c) => c[1] === 2 && c[2] === 0), 'a press and a release each');
+      assert.ok(!JSON.stringify(rep).slice(JSON.stringify(rep.walk).length).includes('sensor.'), 'names only in the walk');
+    }), { seed: 31, numRuns: 40 });
   });
 
   // Asked for by the mode button held at power-up: test/bundles.test.ts boots the chip's bundle with it held.
@@ -125,8 +181,8 @@ describe('diagnostics', () => {
     ].join('\n')).lines.map((l) => JSON.parse(l));
     assert.deepEqual(out.filter((o) => o.display).map((o) => `${o.t}:${o.display}`), ['0:d 0-2', '10:d 1-2']);
     assert.deepEqual(out.find((o) => o.edge), { t: 10, edge: { ch: 1, sensor: 'ch1', level: 1 } });
-    assert.deepEqual(out.find((o) => o.t === 10 && o.phone).phone.walk, { seen: 1, of: 2, missing: ['ch0'], lost: 0 });
-    assert.deepEqual(out.find((o) => o.t === 20).phone.never, ['ch0']);
+    assert.deepEqual(out.find((o) => o.t === 10 && o.phone).phone.walk, { seen: 1, of: 2, missing: ['ch0'], unseen: ['00000001'], lost: 0 });
+    assert.deepEqual(out.find((o) => o.t === 20).phone.never, ['00000001']);
     assert.equal(out.find((o) => o.t === 30).phone.type, 'error');
     assert.equal(out.at(-1).final.mode, 'diag');
   });

@@ -14,9 +14,10 @@ import { LOG } from '../firmware/persist';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { createSimHal } from '../sim/hal';
 import { createLineDecoder } from '../sim/phone';
-import { bootInEspruino, describeBuild } from '../tools/espruino-run';
+import { bootInEspruino, describeBuild, runScriptInEspruino } from '../tools/espruino-run';
 import { buildGame, moduleFiles } from '../tools/build';
 import { ROOT } from '../tools/games';
+import { DIAG_MODULE } from '../firmware/diag';
 import { needsEspruino } from './real-interpreter';
 
 /** A full garbage collection, without starting Node with --expose-gc. */
@@ -153,5 +154,36 @@ describe('memory: whole games in a row', function () {
     assert.equal(probe.usage.length, games, `${games} whole games played (${probe.sent} commands sent)`);
     assert.deepEqual([probe.over, probe.bad], [games, 0], 'every game ended with a winner, no command refused: ' + probe.badLines.join(' | '));
     for (const u of probe.usage) assert.ok(Math.abs(u - probe.usage[0]) <= 4, `usage ${probe.usage.join(', ')}`);
+  });
+});
+
+describe('memory: the diagnostics report', function () {
+  it('in the real interpreter: on a board of 160 channels of long-named sensors, quiet or every one changed and bouncing, a report and a walk step take a few hundred JsVars at most (when ESPRUINO is set)', async function () {
+    needsEspruino(this, 'run the diagnostics module in');
+    // The module as built (its debug form: names as written), on a scanner stand-in whose raw counts the script sets.
+    const diag = moduleFiles(await buildGame('fortress'), 'debug')[DIAG_MODULE];
+    const script = [
+      'var module={};', diag, 'var create=module.exports;',
+      'function mem(){return process.memory().usage;}',
+      'var N=160,RAW=0,step=0;',
+      'var board={channels:N,sensor:function(ch){return ch<N?{name:"a.sensor.with.a.rather.long.name."+ch,ch:ch,kind:"hall"}:undefined;}};',
+      'var sc={lost:0,level:function(c){return c&1;},rawChanges:function(c){return RAW;}};',
+      'var d=create(sc,board,0,function(w){step=JSON.stringify(w).length;});',
+      // What a report takes while it is sent: the object and its text.
+      'function take(){var before=mem();var r=d.report(10000);var s=JSON.stringify(r);return [mem()-before,s.length];}',
+      'var quiet=take();',
+      // Every channel's sensor seen active (a walk step), every one with 9 raw changes: 8 rejected.
+      'RAW=9;for(var c=0;c<N;c++)d.sense(0,c,1,50);d.tick();',
+      'var busy=take();',
+      'print("RESULT"+JSON.stringify({quiet:quiet,busy:busy,step:step}));',
+    ].join('\n');
+    const out = runScriptInEspruino(script);
+    const line = out.split('\n').find((l) => l.startsWith('RESULT'));
+    assert.ok(line, out.slice(-1500));
+    const r = JSON.parse(line!.slice(6)) as { quiet: number[]; busy: number[]; step: number };
+    console.log(`      160 channels: a quiet report ${r.quiet[0]} JsVars (${r.quiet[1]} characters), a busy one ${r.busy[0]} (${r.busy[1]}), a walk step ${r.step} characters`);
+    // Before the channel words, the same busy report named every sensor three times: over 2,000 JsVars on 96 channels.
+    assert.ok(r.quiet[0] <= 300 && r.busy[0] <= 300, `quiet ${r.quiet[0]}, busy ${r.busy[0]} JsVars`);
+    assert.ok(r.step > 0 && r.step <= 320, `a walk step of ${r.step} characters`);
   });
 });

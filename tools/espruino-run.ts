@@ -154,3 +154,25 @@ export function runScriptInEspruino(script: string, timeoutMs = 120000): string 
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Half the chip's variables: what a board may use at its peak, less the interpreter's own (the same run with no bundle). */
+export const PEAK_BUDGET = Math.floor(2950 / 2);
+
+/**
+ * .boot0 text for a connected, paired phone: the firmware's 'data' handler is kept in `__data` (call it with a
+ * command line), and every write the board makes, like every call of `__use()` (a timer's, say), reads
+ * process.memory().usage into `__peak`, its highest. `onLine` is JavaScript run on each whole line the board
+ * sends, as `l`.
+ */
+export function connectedPhone(onLine: string): string {
+  return [
+    'function noop(){}',
+    'var __data=null,__peak=0,__line="";',
+    'function __use(){var u=process.memory().usage;if(u>__peak)__peak=u;}',
+    'NRF={setServices:noop,setAdvertising:noop,setScanResponse:noop,setSecurity:noop,updateServices:noop,setTxPower:noop,disconnect:noop,',
+    'on:function(e,h){if(e==="connect")setTimeout(h,0);},',
+    'getSecurityStatus:function(){return {connected:true,encrypted:true,mitm_protected:true,bonded:true};}};',
+    'Bluetooth={on:function(e,h){if(e==="data")__data=h;},setConsole:noop,write:function(d){__use();__line+=d;var i=__line.indexOf("\\n");',
+    `while(i>=0){var l=__line.substr(0,i);__line=__line.substr(i+1);${onLine}i=__line.indexOf("\\n");}}};`,
+  ].join('\n');
+}

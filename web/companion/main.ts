@@ -27,13 +27,12 @@ for (const g of GAMES) WORDS[g.id] = g.words;
 
 /** A `raw` in a diagnostics report over this many rejected changes marks a sensor chattering. */
 const CHATTER_REJECTED = 20;
-/** The walk test's sensors still to see are listed at once up to this many; more (fortress's 96) fold away. */
-const WALK_LISTED = 12;
 /** A fault the board tells (docs/protocol.md, `fault`) in words; docs/diagnostics.md says what each means and what to check. */
 const FAULT_WORDS: Record<string, string> = {
   stuck: 'stuck at one reading', chatter: 'chattering: it changes far too fast', never: 'never changed yet',
   bank: "the bank misreads: the board trusts none of its sensors", rail: 'reads at a rail of its supply',
   drift: 'drifted from its reading on the empty table', noisy: 'its readings are noisy', inverted: 'the grid reads the field reversed: the colours would be swapped',
+  missed: 'missed a ball that passed it', select: "a multiplexer's select line is dead: channels read their partners",
 };
 /** How often the sensors screen asks for a report while diagnostics is on (ms). */
 const DIAG_POLL_MS = 1000;
@@ -360,17 +359,28 @@ function renderRun(): void {
       h('dt', {}, 'both together'), h('dd', {}, 'open pairing for a minute (the display shows P and the passkey to enter on the phone); on the simulated board, confirm a command that waits')));
 }
 
+/** The names of the game's sensors whose channels are set in `words` (a diag message's channel words: channel c is bit c & 31 of word c >> 5). */
+function sensorsIn(game: WebGame, words: string[]): string[] {
+  const w = words.map((x) => parseInt(x, 16));
+  return game.module.board.sensors.filter((sensor: { ch: number }) => (w[sensor.ch >> 5] >>> (sensor.ch & 31)) & 1).map((sensor: { name: string }) => sensor.name);
+}
+
+/** The name of the game's sensor on channel `ch` ('' for none). */
+function sensorOn(game: WebGame, ch: number): string {
+  return game.module.board.sensors.find((sensor: { ch: number }) => sensor.ch === ch)?.name ?? '';
+}
+
 /** Sensor marks from the last diagnostics report and the faults told during play. */
 function marks(game: WebGame): SensorMarks {
   const m = noMarks();
   const report = view.diag.report;
   if (report && report.levels) {
-    const words = (report.levels as string[]).map((w) => parseInt(w, 16));
-    for (const sensor of game.module.board.sensors) if ((words[sensor.ch >> 5] >>> (sensor.ch & 31)) & 1) m.lit.add(sensor.name);
-    for (const n of report.stuck as string[]) m.stuck.add(n);
-    for (const n of report.never as string[]) m.never.add(n);
-    for (const c of report.ch as { s: string; r: number }[]) if (c.r > CHATTER_REJECTED) m.chatter.add(c.s);
-    for (const e of report.recent as number[][]) if (e[2] > 0) m.lit.add(game.module.board.sensors.find((sensor: { ch: number }) => sensor.ch === e[1])?.name ?? '');
+    for (const n of sensorsIn(game, report.levels as string[])) m.lit.add(n);
+    for (const n of sensorsIn(game, report.stuck as string[])) m.stuck.add(n);
+    for (const n of sensorsIn(game, report.never as string[])) m.never.add(n);
+    // Each channel that changed: [channel, edges, transits, rejected changes].
+    for (const c of report.ch as number[][]) if (c[3] > CHATTER_REJECTED) m.chatter.add(sensorOn(game, c[0]));
+    for (const e of report.recent as number[][]) if (e[2] > 0) m.lit.add(sensorOn(game, e[1]));
   }
   for (const f of view.faults) if (f.sensor) m[f.fault === 'chatter' || f.fault === 'noisy' ? 'chatter' : f.fault === 'never' ? 'never' : 'stuck'].add(f.sensor);
   return m;
@@ -391,23 +401,24 @@ function renderDiag(): void {
     fill($('diag'), h('p', { class: 'hint' }, 'Connect a board first.'));
     return;
   }
-  const walk = view.diag.walk as { seen: number; of: number; missing: string[] } | null;
+  const walk = view.diag.walk as { seen: number; of: number; missing: string[]; unseen?: string[] } | null;
   const m = marks(game);
-  // The walk's own list marks the sensors still to see, so the drawing and the text tell the same moment.
+  // The walk's own channel words (a digital board's; else its names) mark the sensors still to see, so the drawing
+  // and the text tell the same moment.
   if (walk) {
     m.never.clear();
-    for (const n of walk.missing) m.never.add(n);
+    for (const n of walk.unseen ? sensorsIn(game, walk.unseen) : walk.missing) m.never.add(n);
   }
+  // The walk message names the first few still to see.
   const unlisted = walk ? walk.of - walk.seen - walk.missing.length : 0;
-  const more = unlisted > 0 ? ` and ${unlisted} more` : '';
+  const more = unlisted > 0 ? ` and ${unlisted} more` + (walk!.unseen ? ', hollow on the drawing' : '') : '';
   fill($('diag'),
     h('p', {}, view.diag.on
       ? h('button', { id: 'diag-off', onclick: () => send({ cmd: 'diag', on: false }) }, 'Back to the game')
       : h('button', { id: 'diag-on', onclick: () => send({ cmd: 'diag', on: true }) }, 'Start diagnostics'),
     ' ', view.diag.on ? h('button', { id: 'walk', onclick: () => send({ cmd: 'diag', walk: true }) }, 'Restart the walk test') : null),
     walk ? h('div', { id: 'walk-progress' }, h('progress', { max: walk.of, value: walk.seen }), ` walk test: ${walk.seen} of ${walk.of} sensors seen`,
-      walk.missing.length > WALK_LISTED ? h('details', {}, h('summary', {}, `${walk.of - walk.seen} still to see, hollow on the drawing`), h('small', {}, walk.missing.join(', ') + more))
-        : walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ') + more) : h('b', {}, ' done')) : null,
+      walk.missing.length ? h('small', {}, ' still to see: ' + walk.missing.join(', ') + more) : h('b', {}, ' done')) : null,
     offList(),
     drawBoard(game, m),
     h('p', { class: 'legend' }, h('span', { class: 'lit' }, '● active or just fired'), ' ', h('span', { class: 'stuck' }, '● stuck'), ' ', h('span', { class: 'never' }, '○ never seen'), ' ', h('span', { class: 'chatter' }, '● chattering')),

@@ -113,6 +113,22 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
+  /** The sensors' debounced levels (the scanner's), from resume on. */
+  let level: (ch: number) => number;
+
+  /**
+   * The balls on their spots and the colours down (`EA+`, `FA1_`), as the sensors show them; null when more than half
+   * of the inputs are active: no game but a bank floating (the runtime tells that fault).
+   */
+  function lying(): string[] | null {
+    let active = 0;
+    for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
+    if (active > (SPOT0 + 6) >> 1) return null;
+    const seen: string[] = [];
+    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen.push(happeningText(PUT + b));
+    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+    return seen;
+  }
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -273,28 +289,27 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     settle: settle,
 
-    resume: function (t: number, level: (ch: number) => number, pending: number | string): void {
+    lies: function (): FortressMove | undefined {
+      const seen = lying();
+      if (seen) return { k: 'found', h: seen };
+    },
+
+    resume: function (t: number, levels: (ch: number) => number, pending: number | string): void {
       base = t;
       t = 0;
-      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
-      // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
-      // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
-      let active = 0;
-      for (let ch = 0; ch < SPOT0 + 6; ch++) {
-        active += level(ch) ? 1 : 0;
+      level = levels;
+      for (let ch = 0; ch < BELL0; ch++) {
         // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
-        if (ch < BELL0 && level(ch)) {
+        if (level(ch)) {
           bytes[HALF + (ch >> 2)] = 1;
           bytes[ch >> 2] = OPEN;
           at[ch >> 2] = t;
         }
       }
-      const seen: string[] | null = active > (SPOT0 + 6) >> 1 ? null : [];
-      for (let b = 0; b < 6; b++) {
-        bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
-        if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
-      }
-      for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
+      // against what it has, and finds what was done while the board was off or starting (docs/saving.md).
+      const seen = lying();
       // A stroke under way: its happenings, saved (saveFrom, above); it ends as any other, from now on, and is told with
       // what was seen.
       const saved = String(pending).split(' ');

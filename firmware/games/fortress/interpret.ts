@@ -143,7 +143,14 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
   /** Tells the stroke under way, if any; one taken up at power-up, with what the board found then, after the happenings saved. */
   function settle(): void {
-    if (!under) return;
+    if (!under) {
+      // A stroke begun by a ball found gone from its spot at power-up is over too: what comes next acts on it.
+      if (resting) {
+        resting = 0;
+        emit({ k: 'rest' });
+      }
+      return;
+    }
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
     under = n = 0;

@@ -4,7 +4,9 @@
 // `npm run bench chaos -- <runs>` or CHAOS_RUNS=<runs> sets the runs per game
 // and kind (10,000 by default: hours for shuffleboard on a small machine).
 import { CHAOS_GAMES } from '../test/chaos-games';
-import { chaos } from '../test/chaos';
+import { chaos, restoredJsVars } from '../test/chaos';
+import { espruinoPath } from '../tools/espruino-run';
+import { PEAK_JSVAR_BUDGET } from '../tools/games';
 
 const RUNS = Number(process.argv[3]) || Number(process.env.CHAOS_RUNS) || 10000;
 const SEED = Number(process.env.CHAOS_SEED) || Date.now() % 1000000;
@@ -12,12 +14,25 @@ const SEED = Number(process.env.CHAOS_SEED) || Date.now() % 1000000;
 export async function run(print: (line: string) => void): Promise<void> {
   print(`seed ${SEED}, ${RUNS} runs per game and kind of cut`);
   print('game           cuts in      runs     cuts   breaks   seconds');
+  const logs: string[] = [];
   for (const game of CHAOS_GAMES) {
+    let longest = '';
     for (const anywhere of [false, true]) {
       const t0 = Date.now();
       const r = chaos(game, { seed: SEED, runs: RUNS, anywhere });
       print(`${game.id.padEnd(14)} ${(anywhere ? 'anywhere' : 'quiet').padEnd(8)} ${String(r.runs).padStart(8)} ${String(r.cuts).padStart(8)} ${String(r.failure ? 1 : 0).padStart(8)} ${((Date.now() - t0) / 1000).toFixed(1).padStart(9)}`);
       if (r.failure) print(r.failure);
+      if (r.longest.length > longest.length) longest = r.longest;
     }
+    logs.push(longest);
+  }
+  // The longest log of each game's runs, restored in the real interpreter.
+  if (!espruinoPath()) {
+    print('JsVars after a power-up from the longest log: skipped (ESPRUINO not set)');
+    return;
+  }
+  for (let i = 0; i < CHAOS_GAMES.length; i++) {
+    const used = await restoredJsVars(CHAOS_GAMES[i], logs[i]);
+    print(`${CHAOS_GAMES[i].id}: ${used} JsVars after a power-up from its longest log (${logs[i].length} bytes; budget ${PEAK_JSVAR_BUDGET})`);
   }
 }

@@ -10,9 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { ROOT } from '../tools/games';
+import { PEAK_JSVAR_BUDGET as PEAK_BUDGET, ROOT } from '../tools/games';
 
-export const PEAK_BUDGET = Math.floor(2950 / 2);
 const EVERY_MS = 250;
 
 interface Happening {

@@ -2,7 +2,8 @@
 // cuts in quiet time and anywhere; prints runs, cuts, invariant breaks and
 // the seed of any break (rerun with CHAOS_SEED=<seed> to see it again).
 // `npm run bench chaos -- <runs>` or CHAOS_RUNS=<runs> sets the runs per game
-// and kind (10,000 by default: hours for shuffleboard on a small machine).
+// and kind (10,000 by default: hours for shuffleboard on a small machine);
+// game names after it run those games only (`npm run bench chaos -- 200 shuffleboard`).
 import { CHAOS_GAMES } from '../test/chaos-games';
 import { chaos, restoredJsVars } from '../test/chaos';
 import { espruinoPath } from '../tools/espruino-run';
@@ -10,12 +11,14 @@ import { PEAK_JSVAR_BUDGET } from '../tools/games';
 
 const RUNS = Number(process.argv[3]) || Number(process.env.CHAOS_RUNS) || 10000;
 const SEED = Number(process.env.CHAOS_SEED) || Date.now() % 1000000;
+const NAMED = process.argv.slice(4);
 
 export async function run(print: (line: string) => void): Promise<void> {
   print(`seed ${SEED}, ${RUNS} runs per game and kind of cut`);
   print('game           cuts in      runs     cuts   breaks   seconds');
+  const games = CHAOS_GAMES.filter((g) => !NAMED.length || NAMED.includes(g.id));
   const logs: string[] = [];
-  for (const game of CHAOS_GAMES) {
+  for (const game of games) {
     let longest = '';
     for (const anywhere of [false, true]) {
       const t0 = Date.now();
@@ -31,8 +34,8 @@ export async function run(print: (line: string) => void): Promise<void> {
     print('JsVars after a power-up from the longest log: skipped (ESPRUINO not set)');
     return;
   }
-  for (let i = 0; i < CHAOS_GAMES.length; i++) {
-    const used = await restoredJsVars(CHAOS_GAMES[i], logs[i]);
-    print(`${CHAOS_GAMES[i].id}: ${used} JsVars after a power-up from its longest log (${logs[i].length} bytes; budget ${PEAK_JSVAR_BUDGET})`);
+  for (let i = 0; i < games.length; i++) {
+    const used = await restoredJsVars(games[i], logs[i]);
+    print(`${games[i].id}: ${used} JsVars after a power-up from its longest log (${logs[i].length} bytes; budget ${PEAK_JSVAR_BUDGET})`);
   }
 }

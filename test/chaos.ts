@@ -106,12 +106,12 @@ function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; s
       lines.push({ t: t + dt, body: b });
     };
     if (step.k === 'undo') body(0, { phone: { cmd: 'undo' } });
-    else if (step.k === 'new') body(0, { phone: { cmd: 'new', game: game.id, players: game.header.players, options: game.header.options || {} } });
+    else if (step.k === 'new') body(game.newAfterMs || 0, { phone: { cmd: 'new', game: game.id, players: game.header.players, options: game.header.options || {} } });
     else if (step.k === 'garbled') body(0, { phone: step.text });
     else if (step.k === 'unpaired') body(0, { phone: step.v ? { cmd: 'undo' } : { cmd: 'state' }, paired: false });
     for (const m of made) body(m.dt, m.body);
     scorer.apply(step);
-    const last = made.length ? made[made.length - 1].dt : 0;
+    const last = Math.max(step.k === 'new' ? game.newAfterMs || 0 : 0, ...made.map((m) => m.dt));
     // An unpaired command waits 10 s for the board's buttons, then lapses.
     const span = Math.max(last + game.gapMs, step.k === 'unpaired' ? 11000 + UP_MS : 0);
     const quiet = t + Math.max(last + game.quietMs, step.k === 'unpaired' ? 10500 : 0);

@@ -3,7 +3,7 @@
 // the seed of any break (rerun with CHAOS_SEED=<seed> to see it again).
 // `npm run bench chaos -- <runs>` or CHAOS_RUNS=<runs> sets the runs per game
 // and kind (10,000 by default: hours for shuffleboard on a small machine);
-// game names after it run those games only (`npm run bench chaos -- 200 shuffleboard`).
+// CHAOS_GAMES=<game>,<game> runs those games only.
 import { CHAOS_GAMES } from '../test/chaos-games';
 import { chaos, restoredJsVars } from '../test/chaos';
 import { espruinoPath } from '../tools/espruino-run';
@@ -11,7 +11,7 @@ import { PEAK_JSVAR_BUDGET } from '../tools/games';
 
 const RUNS = Number(process.argv[3]) || Number(process.env.CHAOS_RUNS) || 10000;
 const SEED = Number(process.env.CHAOS_SEED) || Date.now() % 1000000;
-const NAMED = process.argv.slice(4);
+const NAMED = (process.env.CHAOS_GAMES || '').split(',').filter((id) => id);
 
 export async function run(print: (line: string) => void): Promise<void> {
   print(`seed ${SEED}, ${RUNS} runs per game and kind of cut`);

@@ -49,13 +49,13 @@ function help(): string {
   return `usage: npm run bench [-- NAME [ITS ARGUMENTS]...]
   With no name, every benchmark but the long ones (a few minutes); with names,
   those, long ones included (words after a name that name no benchmark are its
-  own: npm run bench chaos -- 2000 fortress). The benchmarks:
+  own: npm run bench chaos -- 2000). The benchmarks:
 ${benches().map((b) => `  ${b.name.padEnd(12)} ${b.long ? '(long) ' : ''}${b.about}`).join('\n')}`;
 }
 
 /**
  * The benchmarks the command line asks for; throws when the first word names none. Words after a benchmark's name
- * that name no benchmark are its own (`chaos 2000 fortress`: it reads them from process.argv).
+ * that name no benchmark are its own (`chaos 2000`: it reads them from process.argv).
  */
 export function chosen(args: string[]): Bench[] {
   const all = benches();

@@ -87,9 +87,7 @@ interface Record_ {
  * move that stands.
  */
 export function undoRecord(lies?: object): string {
-  const value = (lies || {}) as Record_;
-  value.u = 1;
-  return record(value);
+  return record(Object.assign(lies || {}, { u: 1 }));
 }
 
 /**

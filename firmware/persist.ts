@@ -69,6 +69,8 @@ interface Record_ {
   q?: number;
   sync?: number;
   u?: number;
+  /** In an undo record: the game's move that notes the table as it lies then (the interpreter's `lies`). */
+  k?: string;
   /**
    * A begin record: a sensed move began (a chip left its start spot), the
    * game's own number for it, or -1 once it came to nothing; or a string that
@@ -79,9 +81,13 @@ interface Record_ {
   b?: number | string;
 }
 
-/** The record that takes back the last move that stands (undo, as often as there are moves). */
-export function undoRecord(): string {
-  return record({ u: 1 });
+/**
+ * The record that takes back the last move that stands (undo, as often as there are moves), with the game's move
+ * that notes the table as it lies then, if it has one: restore plays the last such note in its place, never as a
+ * move that stands.
+ */
+export function undoRecord(lies?: object): string {
+  return record(Object.assign(lies || {}, { u: 1 }));
 }
 
 /**
@@ -98,6 +104,8 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let dropped = 0;
   let pending: number | string = -1;
   let undone = false;
+  // The line of the last undo record that notes the table.
+  let lies = 0;
   // Line numbers (from 1) of the moves that stand.
   const standing: number[] = [];
   let n = 0;
@@ -139,6 +147,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           else {
             standing.pop();
             undone = true;
+            if ((value as Record_).k) lies = n;
           }
         }
       }
@@ -156,14 +165,17 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let next = 0;
   n = 0;
   store.lines(LOG, function (line: string): void {
-    if (++n !== standing[next]) return;
-    next++;
+    if (++n !== standing[next] && n !== lies) return;
     // A line the first pass found whole (the log is the same): its JSON parses.
     const outcome = playMove(game, state, JSON.parse(line.slice(0, -4)) as M);
-    if (outcome.refused) dropped++;
+    if (n === lies) state = outcome.state;
     else {
-      state = outcome.state;
-      moves++;
+      next++;
+      if (outcome.refused) dropped++;
+      else {
+        state = outcome.state;
+        moves++;
+      }
     }
   });
   return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || setup.q) ? -2 : pending };

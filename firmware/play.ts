@@ -124,7 +124,8 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     play: play,
     takeBack: function (): CoreRefusal | null {
       if (!stand) return 'undo';
-      if (!saveRecord(undoRecord())) return 'saved';
+      // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
+      if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
       const back = restore(store, mod);
       if (!back) return 'log';
       const before = mod.scores(state);

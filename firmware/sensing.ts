@@ -36,6 +36,11 @@ export interface Interpreter {
    */
   resume?(t: number, level: ((ch: number) => number) | null, pending: number | string): void;
   /**
+   * The game's move that notes what lies on the board now (after resume), saved with an undo: an undo takes back a
+   * move, not the table, and what the board finds at power-up is set against the table as it lay.
+   */
+  lies?(): object | undefined;
+  /**
    * An interpreter that reads sensors of its own (an analog bank, which the
    * scanner never reads) checks them: called once a second during play, with
    * the game's state (what a throw must look like), it reports each fault it

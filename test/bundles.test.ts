@@ -13,8 +13,8 @@ import { advertGameNames, parseScenario, Simulation } from '../sim/replay';
 import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
-import { bootInEspruino, connectedPhone, describeBuild, PEAK_BUDGET } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
+import { bootInEspruino, connectedPhone, describeBuild } from '../tools/espruino-run';
+import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, setupRecord } from '../firmware/persist';
@@ -415,13 +415,13 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(report.errors, []);
       const probe = report.probe as { peak: number; n: number[]; long: number[]; flags: string[] };
       const peak = probe.peak - report.baseline.usage;
-      console.log(`      ${game}: diagnostics at their peak: ${peak} JsVars (budget ${PEAK_BUDGET}); ${probe.n[0]} walk messages of at most ${probe.long[0]} characters, ${probe.n[1]} reports of at most ${probe.long[1]}`);
+      console.log(`      ${game}: diagnostics at their peak: ${peak} JsVars (budget ${PEAK_JSVAR_BUDGET}); ${probe.n[0]} walk messages of at most ${probe.long[0]} characters, ${probe.n[1]} reports of at most ${probe.long[1]}`);
       assert.deepEqual(probe.flags, [], 'no memory ran out');
       assert.ok(probe.n[0] >= 1 && probe.n[1] >= 1, `walk messages and reports sent: ${probe.n.join(', ')}`);
-      if (!DIAG_PEAK_OPEN[game]) assert.ok(peak <= PEAK_BUDGET, `peak ${peak} JsVars, over ${PEAK_BUDGET}`);
+      if (!DIAG_PEAK_OPEN[game]) assert.ok(peak <= PEAK_JSVAR_BUDGET, `peak ${peak} JsVars, over ${PEAK_JSVAR_BUDGET}`);
       assert.ok(probe.long[0] <= WALK_MESSAGE_MAX, `a walk message of ${probe.long[0]} characters`);
     });
-    if (DIAG_PEAK_OPEN[game]) it(`open defect, ${game}: ${DIAG_PEAK_OPEN[game]}, over the budget of ${PEAK_BUDGET}`);
+    if (DIAG_PEAK_OPEN[game]) it(`open defect, ${game}: ${DIAG_PEAK_OPEN[game]}, over the budget of ${PEAK_JSVAR_BUDGET}`);
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');

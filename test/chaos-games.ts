@@ -46,6 +46,8 @@ export interface ChaosGame {
   newGame: boolean;
   /** Steps a run takes at most (enough for a shuffleboard end or two). */
   maxSteps: number;
+  /** The phone's `new` comes this long after the step's own lines (a board cleared first); 0 without. */
+  newAfterMs?: number;
   scorer(): Scorer;
 }
 
@@ -161,14 +163,40 @@ export const TRIANGLE: ChaosGame = {
 // ---------------------------------------------------------------- ringapeg
 // R1: 2 players, 8 rings each, one snap each in turn. R2: a ring over a peg tops its stack; a miss scores
 // nothing. R3: the top ring counts; the one directly beneath it counts only when it is its owner's too; every
-// other ring counts. R4: peg value (outer 5, inner 10, king 25) times counting rings. Fifteen rings at most, so
-// the Board (R8) never ends in a run: its scores are the counts.
+// other ring counts. R4: peg value (outer 5, inner 10, king 25) times counting rings. R5: a snap that leaves the
+// snapper's own two rings on top of an outer peg lets him lift the top one and drop it over an inner peg, and from
+// an inner doublet over the king peg; R6: a march onto his own inner ring makes a doublet there, and he may march
+// on to the king. Fifteen rings at most, so the Board (R8) never ends in a run: its scores are the counts. A new
+// game begins once the pegs are cleared (R11: rings left on them would be no new game's).
 const PEGS = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8', 'i1', 'i2', 'i3', 'i4', 'k'];
 const PEG_VALUE = (peg: string): number => (peg === 'k' ? 25 : peg[0] === 'i' ? 10 : 5);
 const MAX_RINGS = 15;
+/** A step's snap: v[0] a peg, a miss, or (the last) the peg of the snapper's last ring, which makes doublets. */
+const SNAPS = PEGS.length + 3;
+/** Between a march's lift and drop, and after the snap or drop before it. */
+const MARCH_MS = 2000;
 
 function ringapegScorer(): Scorer {
-  const h = new History({ stacks: {} as Record<string, number[]>, rings: 0, missed: false });
+  const fresh = () => ({ stacks: {} as Record<string, number[]>, rings: 0, missed: false, last: [null, null] as (string | null)[] });
+  const h = new History(fresh());
+  /** The peg a step's ring goes over, or null for a miss. */
+  const pegOf = (v: number[]): string | null => (v[0] < PEGS.length ? PEGS[v[0]] : v[0] === SNAPS - 1 ? h.game.last[h.game.rings % 2] : null);
+  /** The pegs the ring snapped over `peg` marches to, as v[1] (0: no march; else the inner peg) and v[2] (on to the king) ask. */
+  const marches = (peg: string | null, v: number[]): string[] => {
+    const who = h.game.rings % 2;
+    const stacks: Record<string, number[]> = JSON.parse(JSON.stringify(h.game.stacks));
+    if (peg) (stacks[peg] ||= []).push(who);
+    const to: string[] = [];
+    for (let from = peg, i = 1; i < 3 && from && from !== 'k' && v[i]; i++) {
+      const s = stacks[from];
+      if (s.length < 2 || s[s.length - 1] !== who || s[s.length - 2] !== who) break;
+      const next = from[0] === 'o' ? 'i' + v[1] : 'k';
+      (stacks[next] ||= []).push(stacks[from].pop()!);
+      to.push(next);
+      from = next;
+    }
+    return to;
+  };
   const counts = (): number[] => {
     const s = [0, 0];
     for (const [peg, stack] of Object.entries(h.game.stacks)) {
@@ -179,23 +207,44 @@ function ringapegScorer(): Scorer {
   };
   return {
     lines(step) {
-      if (step.k === 'play') return h.game.rings >= MAX_RINGS ? null : [{ dt: 0, body: { do: 'snap', peg: step.v[0] < PEGS.length ? PEGS[step.v[0]] : null } }];
+      if (step.k === 'play') {
+        if (h.game.rings >= MAX_RINGS) return null;
+        const peg = pegOf(step.v);
+        const lines: TimedLine[] = [{ dt: 0, body: { do: 'snap', peg } }];
+        let from = peg;
+        for (const to of marches(peg, step.v)) {
+          lines.push({ dt: lines.length * MARCH_MS, body: { do: 'lift', peg: from } }, { dt: (lines.length + 1) * MARCH_MS, body: { do: 'drop', peg: to } });
+          from = to;
+        }
+        return lines;
+      }
       // Only a miss is taken back: a ring that landed lies on its peg, and lifting it is a march (R5).
       if (step.k === 'undo') return h.game.missed ? [] : null;
-      return step.k === 'fix' || step.k === 'new' ? null : [];
+      // The pegs are cleared before a new game.
+      if (step.k === 'new') return Object.keys(h.game.stacks).length ? [{ dt: 0, body: { do: 'clear' } }] : [];
+      return step.k === 'fix' ? null : [];
     },
     apply(step) {
       if (step.k === 'play') {
+        const peg = pegOf(step.v);
+        const to = marches(peg, step.v);
+        // (An undo comes only after a miss: what a snap with its marches was is kept as one.)
         h.push();
         const g = h.game;
-        const peg = step.v[0] < PEGS.length ? PEGS[step.v[0]] : null;
-        if (peg) (g.stacks[peg] ||= []).push(g.rings % 2);
+        const who = g.rings % 2;
+        if (peg) (g.stacks[peg] ||= []).push(who);
+        let from = peg;
+        for (const next of to) {
+          (g.stacks[next] ||= []).push(g.stacks[from!].pop()!);
+          from = next;
+        }
+        g.last[who] = from;
         g.missed = !peg;
         g.rings++;
       } else if (step.k === 'undo') {
         h.undo();
         h.game.missed = false;
-      }
+      } else h.common(step, fresh());
     },
     scores: counts,
   };
@@ -207,10 +256,11 @@ export const RINGAPEG: ChaosGame = {
   gapMs: 4000,
   quietMs: 2200,
   resumeMs: 0,
-  steps: fc.nat(PEGS.length + 2).map((peg): Step => ({ k: 'play', v: [peg] })),
+  steps: fc.tuple(fc.nat(SNAPS - 1), fc.nat(4), fc.nat(1)).map((v): Step => ({ k: 'play', v })),
   undo: true,
-  // Rings on the pegs stay there: a new game would begin on a board not cleared (R11).
-  newGame: false,
+  newGame: true,
+  // The pegs cleared, one every 0.4 s.
+  newAfterMs: 7000,
   maxSteps: 12,
   scorer: ringapegScorer,
 };
@@ -222,17 +272,43 @@ export const RINGAPEG: ChaosGame = {
 // weight's centre lies from the end edge (its radius 29 mm): overhanging the edge 4; fully past the 3-point line
 // (152 mm) 3; past the 2-point line (305 mm) 2; past the foul line (1,829 mm) 1. S3: the end's winner throws
 // first in the next; after no score, the same side. S12: 11 wins. The places made here keep 30 mm clear of every
-// line, 20 mm between the nearest weights of the two sides, and each weight of an end in a lane of its own.
+// line, 20 mm between the nearest weights of the two sides, and each weight of an end in a lane of its own. A throw
+// may knock a weight on the table on, down its lane towards the end edge, or off the end (S4: out of play); the
+// weights are named as the players name them, by colour and throw in the end (red1 … blue4).
 const ZONES: [number, number, number][] = [[10, 20, 4], [45, 105, 3], [200, 255, 2], [370, 1750, 1], [1900, 2600, 0]];
 const LANES = [45, 100, 155, 210, 265, 320, 375, 430];
 
 function shuffleScorer(): Scorer {
-  const h = new History({ s: [0, 0], first: 0, thrown: 0, table: [] as { side: number; d: number }[], w: -1, ends: 0 });
+  const h = new History({ s: [0, 0], first: 0, thrown: 0, table: [] as { side: number; d: number; name: string; y: number }[], w: -1, ends: 0 });
   const place = (v: number[]): { d: number; off: boolean } => {
     const zone = v[0] % (ZONES.length + 1);
     if (zone === ZONES.length) return { d: -1, off: true };
     const [lo, hi] = ZONES[zone];
     return { d: lo + (v[1] % (hi - lo + 1)), off: false };
+  };
+  /**
+   * The throw a step makes (null: none that keeps the weights apart), and the weight it knocks, if any: v[2] 0 asks
+   * for a knock, of the v[3]-th weight on the table, to the place v[4], v[5] nearer the end edge (or off the end).
+   */
+  const throwOf = (v: number[]): { d: number; off: boolean; knock: { i: number; d: number; off: boolean } | null } | null => {
+    const table = h.game.table;
+    const { d, off } = place(v);
+    const on = table.map((w, i) => i).filter((i) => table[i].d >= 0);
+    // Only a weight in play is knocked (one short of the foul line stays out, S4).
+    const inPlay = on.filter((i) => table[i].d + 29 < 1829);
+    let knock: { i: number; d: number; off: boolean } | null = null;
+    if (v[2] === 0 && inPlay.length) {
+      const i = inPlay[v[3] % inPlay.length];
+      // v[4] the last: off the end.
+      const offEnd = v[4] === ZONES.length - 1;
+      const to = offEnd ? -1 : place(v.slice(4)).d;
+      // The thrown weight reaches it (it stops within two radii behind it, or goes off the end past it).
+      const reaches = off || d <= table[i].d + 2 * 29;
+      if (reaches && (offEnd || (to < table[i].d && (off || Math.abs(to - d) >= 20) && !on.some((j) => j !== i && Math.abs(table[j].d - to) < 20)))) knock = { i, d: to, off: offEnd };
+    }
+    // The table's weights: a new one lies 20 mm or more from every other's distance (a knocked one's new one).
+    if (!off && on.some((i) => (!knock || i !== knock.i) && Math.abs(table[i].d - d) < 20)) return null;
+    return { d, off, knock };
   };
   const scoreEnd = (): void => {
     const g = h.game;
@@ -256,10 +332,15 @@ function shuffleScorer(): Scorer {
       const g = h.game;
       if (g.w >= 0 && step.k !== 'garbled' && step.k !== 'unpaired') return null;
       if (step.k === 'play') {
-        const { d, off } = place(step.v);
-        // The table's weights: a new one lies 20 mm or more from every other's distance.
-        if (!off && g.table.some((w) => Math.abs(w.d - d) < 20)) return null;
-        const lines: TimedLine[] = [{ dt: 0, body: off ? { do: 'slide', off: true } : { do: 'slide', to: { d, y: LANES[(g.thrown * 3 + g.ends) % 8] } } }];
+        const made = throwOf(step.v);
+        if (!made) return null;
+        const { d, off, knock } = made;
+        const slide: Record<string, unknown> = off ? { do: 'slide', off: true } : { do: 'slide', to: { d, y: LANES[(g.thrown * 3 + g.ends) % 8] } };
+        if (knock) {
+          const w = g.table[knock.i];
+          slide.moves = [knock.off ? { w: w.name, off: true } : { w: w.name, to: { d: knock.d, y: w.y } }];
+        }
+        const lines: TimedLine[] = [{ dt: 0, body: slide }];
         // The end's last throw: once it is decided (a weight short of the grid is waited for 6 s), the players clear
         // the table (one weight every 0.3 s) before the next end.
         if (g.thrown === 7) lines.push({ dt: 8000, body: { do: 'clear' } });
@@ -269,10 +350,12 @@ function shuffleScorer(): Scorer {
     },
     apply(step) {
       if (step.k !== 'play') return;
+      const { d, off, knock } = throwOf(step.v)!;
       h.push();
       const g = h.game;
-      const { d, off } = place(step.v);
-      g.table.push({ side: (g.first + g.thrown) % 2, d: off ? -1 : d });
+      const side = (g.first + g.thrown) % 2;
+      if (knock) g.table[knock.i].d = knock.d;
+      g.table.push({ side, d: off ? -1 : d, name: ['red', 'blue'][side] + ((g.thrown >> 1) + 1), y: LANES[(g.thrown * 3 + g.ends) % 8] });
       if (++g.thrown === 8) {
         scoreEnd();
         g.thrown = 0;
@@ -290,7 +373,7 @@ export const SHUFFLEBOARD: ChaosGame = {
   gapMs: 9500,
   quietMs: 5000,
   resumeMs: 0,
-  steps: fc.tuple(fc.nat(ZONES.length), fc.nat(2000)).map(([z, x]): Step => ({ k: 'play', v: [z, x] })),
+  steps: fc.tuple(fc.nat(ZONES.length), fc.nat(2000), fc.nat(3), fc.nat(7), fc.nat(ZONES.length - 1), fc.nat(2000)).map((v): Step => ({ k: 'play', v })),
   // A weight thrown lies on the table: an undo or a new game would have the players throw it again.
   undo: false,
   newGame: false,

@@ -11,13 +11,20 @@
 //   alone), the game ends exactly as without them;
 // - without cuts, the scores are the independent scorer's for the happenings
 //   played (nothing doubled, invented or lost);
-// - nothing throws, and the board is running at the end.
+// - nothing throws, and the board is running at the end;
+// - the longest log the runs left restores in the real interpreter (ESPRUINO)
+//   within the peak budget of JsVars (restoredJsVars).
 //
 // A break throws an Error whose message holds the cut run as a JSON Lines
 // scenario that `npx tallyboard replay` plays. Used by test/chaos.test.ts (a
 // seeded sample) and bench/chaos.bench.ts (at scale).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { LOG, restore } from '../firmware/persist';
+import { buildGame } from '../tools/build';
+import { bootInEspruino } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
 import type { GameModule } from '../firmware/game';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import type { ChaosGame, Step, TimedLine } from './chaos-games';
@@ -39,6 +46,8 @@ export interface RunResult {
   cuts: number;
   /** The cut run as a scenario. */
   scenario: string;
+  /** The log the cut run left. */
+  log: string;
 }
 
 /** The board needs this long after `on` before the next step: its boot, and some. */
@@ -97,12 +106,12 @@ function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; s
       lines.push({ t: t + dt, body: b });
     };
     if (step.k === 'undo') body(0, { phone: { cmd: 'undo' } });
-    else if (step.k === 'new') body(0, { phone: { cmd: 'new', game: game.id, players: game.header.players, options: game.header.options || {} } });
+    else if (step.k === 'new') body(game.newAfterMs || 0, { phone: { cmd: 'new', game: game.id, players: game.header.players, options: game.header.options || {} } });
     else if (step.k === 'garbled') body(0, { phone: step.text });
     else if (step.k === 'unpaired') body(0, { phone: step.v ? { cmd: 'undo' } : { cmd: 'state' }, paired: false });
     for (const m of made) body(m.dt, m.body);
     scorer.apply(step);
-    const last = made.length ? made[made.length - 1].dt : 0;
+    const last = Math.max(step.k === 'new' ? game.newAfterMs || 0 : 0, ...made.map((m) => m.dt));
     // An unpaired command waits 10 s for the board's buttons, then lapses.
     const span = Math.max(last + game.gapMs, step.k === 'unpaired' ? 11000 + UP_MS : 0);
     const quiet = t + Math.max(last + game.quietMs, step.k === 'unpaired' ? 10500 : 0);
@@ -212,21 +221,45 @@ export function runPlan(game: ChaosGame, plan: Plan): RunResult {
     if (!anywhere && outcome(run.sim) !== outcome(clean)) {
       throw new Error(`with cuts in quiet time the game ends ${outcome(run.sim)}; without them ${outcome(clean)}`);
     }
-    return { cuts: run.cuts, scenario: text(game, kept) };
+    return { cuts: run.cuts, scenario: text(game, kept), log: run.sim.flash.files[LOG] };
   } catch (e) {
     throw new Error(`${(e as Error).message}\nscenario (npx tallyboard replay):\n${text(game, kept)}`);
   }
 }
 
-/** Runs `runs` seeded plans of a game; returns the counts and the first break (its seed, path and scenario). */
-export function chaos(game: ChaosGame, options: { seed: number; runs: number; anywhere: boolean }): { runs: number; cuts: number; failure: string | null } {
+/**
+ * Runs `runs` seeded plans of a game; returns the counts, the longest log a run left (`longest`), and the first break
+ * (its seed, path and scenario).
+ */
+export function chaos(game: ChaosGame, options: { seed: number; runs: number; anywhere: boolean }): { runs: number; cuts: number; longest: string; failure: string | null } {
   let runs = 0;
   let cuts = 0;
+  let longest = '';
   const details = fc.check(fc.property(planArbitrary(game, options.anywhere, game.maxSteps), (plan) => {
     runs++;
-    cuts += runPlan(game, plan).cuts;
+    const r = runPlan(game, plan);
+    cuts += r.cuts;
+    if (r.log.length > longest.length) longest = r.log;
   }), { seed: options.seed, numRuns: options.runs, endOnFailure: process.env.CHAOS_NO_SHRINK === '1' });
-  if (!details.failed) return { runs, cuts, failure: null };
+  if (!details.failed) return { runs, cuts, longest, failure: null };
   const error = details.errorInstance as Error | undefined;
-  return { runs, cuts, failure: `seed ${options.seed}, path ${details.counterexamplePath}: ${error ? error.message : 'interrupted'}` };
+  return { runs, cuts, longest, failure: `seed ${options.seed}, path ${details.counterexamplePath}: ${error ? error.message : 'interrupted'}` };
+}
+
+/**
+ * JsVars the firmware holds once a board has powered up from `log`, in the real interpreter (ESPRUINO): the game's
+ * bundle built from the sources and booted as test/memory.test.ts boots it, the log in Storage as the board writes it
+ * (record by record), less the same boot without the bundle. Throws when the boot reports an error, or when the
+ * board did not take up the game the log holds (it would have erased it and begun another).
+ */
+export async function restoredJsVars(game: ChaosGame, log: string): Promise<number> {
+  const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
+  const records = log.split(/(?<=\n)/);
+  const boot0 = `${stubs}\n(function(f){${JSON.stringify(records)}.forEach(function(r){f.write(r);});})(require("Storage").open(${JSON.stringify(LOG)},"a"));`;
+  const report = bootInEspruino((await buildGame(game.id)).stored, {
+    boot0, settleMs: 500, probe: `(function(f){var n=0;while(f.readLine()!==undefined)n++;return n;})(require("Storage").open(${JSON.stringify(LOG)},"r"))`,
+  });
+  if (report.errors.length) throw new Error(`the ${game.id} board did not boot from the log: ${report.errors[0]}`);
+  if ((report.probe as number) < records.length) throw new Error(`the ${game.id} board began another game: its log has ${report.probe} records of ${records.length}`);
+  return report.memory.usage - report.baseline.usage;
 }

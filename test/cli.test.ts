@@ -93,6 +93,8 @@ describe('npm run bench: the default run and the long ones', () => {
     assert.deepEqual(chosen([]).map((b) => b.name), benches().filter((b) => !b.long).map((b) => b.name));
     assert.ok(!chosen([]).some((b) => b.name === 'power-sweep'));
     assert.deepEqual(chosen(['power-sweep']).map((b) => b.name), ['power-sweep']);
+    // Words after a benchmark's name that name none are its own arguments.
+    assert.deepEqual(chosen(['chaos', '2000']).map((b) => b.name), ['chaos']);
     const help = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'tools', 'bench.ts'), '--help'], { encoding: 'utf8', cwd: ROOT });
     assert.equal(help.status, 0, help.stderr);
     assert.match(help.stdout, /^ {2}power-sweep +\(long\) /m);

@@ -132,7 +132,8 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
     sim.scenario.game.happen!(Object.assign({}, a, { t: a.t - actions[from].t - LONG_AGO_MS }), world);
   }
   sim.powerOff();
-  for (const [ch, level] of lying) if (level) sim.hal.inputs.setExact(sim.hal.inputs.clock.now(), ch, 1);
+  // (A ball that left its spot then is off it now: the game's start put it there.)
+  for (const [ch, level] of lying) sim.hal.inputs.setExact(sim.hal.inputs.clock.now(), ch, level ? 1 : 0);
   sim.hal.inputs.advanceTo(sim.hal.inputs.clock.now());
   sim.flash.files = { [LOG]: ex.logs[from] };
   sim.powerOn(0);
@@ -221,9 +222,15 @@ export function cutAt(ex: Example, at: number): CutOutcome {
     const happens = actions[k].body.happens as { ball?: string; offSpot?: boolean }[];
     if (actions[k].body.do !== 'stroke' || !Array.isArray(happens) || happens.length > 6) continue;
     // (All of them gone but their balls' leaving, too.)
+    // (A defending ball named by its class, `FD`, leaves the spot of one of its class: either.)
     for (let bits = 1; bits < 1 << happens.length; bits++) {
-      for (const leaving of bits === (1 << happens.length) - 1 ? [true] : [false, true]) {
-        const seen = happens.map((h, i) => !(bits & (1 << i)) ? h : leaving && h.ball && h.offSpot === undefined && (h.ball.length > 2 || h.ball[1] === 'A') ? { ball: h.ball, offSpot: true } : null);
+      for (const leaving of bits === (1 << happens.length) - 1 ? ['', '1', '2'] : [null, '', '1', '2']) {
+        // The spot a ball of the stroke left ('' for none the board could have seen it leave).
+        const spotOf = (h: { ball?: string; offSpot?: boolean }): string => {
+          const spot = leaving === null || !h.ball || h.offSpot !== undefined ? '' : h.ball.length === 2 && h.ball[1] === 'D' ? h.ball + leaving : h.ball;
+          return spot.length > 2 || spot[1] === 'A' ? spot : '';
+        };
+        const seen = happens.map((h, i) => !(bits & (1 << i)) ? h : spotOf(h) ? { ball: spotOf(h), offSpot: true } : null);
         const changed = new Map<number, object | null>([[k, Object.assign({}, actions[k].body, { happens: seen.filter((h) => h) })]]);
         const again = segment(ex, from, new Map(), power);
         if (endsAs(ex, from, again, changed, blindEnd, tailMs)) return result(`part of ${name(k)}`);

@@ -46,21 +46,23 @@ export function benches(): Bench[] {
 }
 
 function help(): string {
-  return `usage: npm run bench [-- NAME...]
+  return `usage: npm run bench [-- NAME [ITS ARGUMENTS]...]
   With no name, every benchmark but the long ones (a few minutes); with names,
-  those, long ones included. The benchmarks:
+  those, long ones included (words after a name that name no benchmark are its
+  own: npm run bench chaos -- 2000). The benchmarks:
 ${benches().map((b) => `  ${b.name.padEnd(12)} ${b.long ? '(long) ' : ''}${b.about}`).join('\n')}`;
 }
 
-/** The benchmarks the command line asks for; throws for a name that is none. */
+/**
+ * The benchmarks the command line asks for; throws when the first word names none. Words after a benchmark's name
+ * that name no benchmark are its own (`chaos 2000`: it reads them from process.argv).
+ */
 export function chosen(args: string[]): Bench[] {
   const all = benches();
   if (!args.length) return all.filter((b) => !b.long);
-  return args.map((name) => {
-    const bench = all.find((b) => b.name === name);
-    if (!bench) throw new Error(`no benchmark ${name}; they are: ${all.map((b) => b.name).join(', ')}`);
-    return bench;
-  });
+  const named = args.map((name) => all.find((b) => b.name === name));
+  if (!named[0]) throw new Error(`no benchmark ${args[0]}; they are: ${all.map((b) => b.name).join(', ')}`);
+  return named.filter((b): b is Bench => !!b);
 }
 
 async function main(args: string[]): Promise<number> {

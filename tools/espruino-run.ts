@@ -155,8 +155,6 @@ export function runScriptInEspruino(script: string, timeoutMs = 120000): string 
   }
 }
 
-/** Half the chip's variables: what a board may use at its peak, less the interpreter's own (the same run with no bundle). */
-export const PEAK_BUDGET = Math.floor(2950 / 2);
 
 /**
  * .boot0 text for a connected, paired phone: the firmware's 'data' handler is kept in `__data` (call it with a

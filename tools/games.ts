@@ -12,6 +12,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_BUDGET_BYTES = 16 * 1024;
 /** JsVars in use after boot, at most 35% of the MDBT42Q's 2,950. */
 export const JSVAR_BUDGET = Math.floor(2950 * 0.35);
+/** JsVars in use at the peak of a game (a move under way, a message in flight), or after a power-up into a game saved: at most half of 2,950. */
+export const PEAK_JSVAR_BUDGET = Math.floor(2950 / 2);
 
 /** Property names a game's bundle may shorten beside the core's: its folder's internal-names.ts, when it has one (tools/es5.ts). */
 export async function internalNamesOf(id: string): Promise<string[]> {

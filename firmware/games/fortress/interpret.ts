@@ -118,6 +118,22 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resting = 0;
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
+  /** The sensors' debounced levels (the scanner's), from resume on. */
+  let level: (ch: number) => number;
+
+  /**
+   * The balls on their spots and the colours down (`EA+`, `FA1_`), as the sensors show them; null when more than half
+   * of the inputs are active: no game but a bank floating (the runtime tells that fault).
+   */
+  function lying(): string[] | null {
+    let active = 0;
+    for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
+    if (active > (SPOT0 + 6) >> 1) return null;
+    const seen: string[] = [];
+    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen.push(happeningText(PUT + b));
+    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+    return seen;
+  }
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -198,7 +214,14 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    */
   function settle(): void {
     for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
-    if (!under) return;
+    if (!under) {
+      // A stroke begun by a ball found gone from its spot at power-up is over too: what comes next acts on it.
+      if (resting) {
+        resting = 0;
+        emit({ k: 'rest' });
+      }
+      return;
+    }
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
     under = n = 0;
@@ -295,29 +318,28 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       return a;
     },
 
-    resume: function (t: number, level: (ch: number) => number, pending: number | string): void {
+    lies: function (): FortressMove | undefined {
+      const seen = lying();
+      if (seen) return { k: 'found', h: seen };
+    },
+
+    resume: function (t: number, levels: (ch: number) => number, pending: number | string): void {
       base = t;
       t = 0;
-      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
-      // against what it has, and finds what was done while the board was off or starting (docs/saving.md). More
-      // than half of the inputs active is no game but a bank floating (the runtime tells that fault): nothing found.
-      let active = 0;
-      for (let ch = 0; ch < SPOT0 + 6; ch++) {
-        active += level(ch) ? 1 : 0;
+      level = levels;
+      for (let ch = 0; ch < BELL0; ch++) {
         // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
-        if (ch < BELL0 && level(ch)) {
+        if (level(ch)) {
           bytes[HALF + (ch >> 2)] = 1;
           bytes[LIVE + (ch >> 2)] |= 1 << (ch & 3);
           bytes[ch >> 2] = OPEN;
           at[ch >> 2] = t;
         }
       }
-      const seen: string[] | null = active > (SPOT0 + 6) >> 1 ? null : [];
-      for (let b = 0; b < 6; b++) {
-        bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
-        if (seen && bytes[SPOT + b]) seen.push(happeningText(PUT + b));
-      }
-      for (let k = 0; k < 12; k++) if (seen && level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
+      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
+      // against what it has, and finds what was done while the board was off or starting (docs/saving.md).
+      const seen = lying();
       // A stroke under way: its happenings, saved (saveFrom, above); it ends as any other, from now on, and is told with
       // what was seen.
       const saved = String(pending).split(' ');

@@ -28,6 +28,8 @@ export interface FortressMove {
   /** A stroke the board took up at power-up: what it found on the spots and colours then, after its first `n` happenings. */
   f?: string[];
   n?: number;
+  /** 1: `found` saved with an undo, the table as it lies then (an undo takes back a move, not the table): no move. */
+  u?: number;
 }
 
 /** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in the board's order (A1 A2 R1 R2 G: board.ts COLOURS). */
@@ -61,6 +63,12 @@ export interface FortressState {
   lb?: FortressState;
   /** Happenings done by hand since the last stroke (colours, balls put back): the next stroke's first. */
   ph?: string[];
+  /**
+   * Where the table lies otherwise than the game has it (after `ph`), because an undo took back a move but not the
+   * table: a ball's bit as in sp, colours' as in cd from bit 6. What the board finds at power-up is
+   * set against the table so, and a happening the board sees of a ball or colours clears its bit.
+   */
+  x?: number;
 }
 
 export const TARGET = 20;
@@ -108,16 +116,21 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
-   * (`ED1-`, `ED1+`) on `st`'s colours and spots; false for colours or a ball it cannot name.
+   * (`ED1-`, `ED1+`) on `st`'s colours and spots; returns its bit as in `x`, or 0 for any other happening.
    */
-  function lay(st: FortressState, h: string): boolean {
+  function lay(st: FortressState, h: string): number {
     const end = h.slice(-1);
     const colours = end === '_' || end === '^';
     const bit = namesOf(colours ? COLOURS : BALLS).indexOf(h.slice(0, -1));
-    if (bit < 0) return false;
+    if (bit < 0 || !colours && end !== '+' && end !== '-') return 0;
     if (colours) st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
-    else if (end === '+' || end === '-') st.sp = st.sp & ~(1 << bit) | +(end === '-') << bit;
-    return true;
+    else st.sp = st.sp & ~(1 << bit) | +(end === '-') << bit;
+    return colours ? 64 << bit : 1 << bit;
+  }
+
+  /** Happenings `hs` were seen as they happened: the table lies as the game has it there. */
+  function asSeen(st: FortressState, hs: string[]): void {
+    for (let i = 0; i < hs.length && st.x; i++) st.x &= ~lay({} as FortressState, hs[i]);
   }
 
   /**
@@ -306,6 +319,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
     const now = copy(state);
     for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
+    // The table as the board last saw it: the game's, otherwise where `x` says.
+    const x = state.x || 0;
     const out: string[] = [];
     const left: string[] = [];
     // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
@@ -316,8 +331,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
         if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
       }
     };
-    differ(BALLS, ~now.sp, '+', '-', left);
-    differ(COLOURS, now.cd, '_', '^', out);
+    differ(BALLS, ~(now.sp ^ x), '+', '-', left);
+    differ(COLOURS, now.cd ^ x >> 6, '_', '^', out);
     return out.concat(left);
   }
 
@@ -327,13 +342,16 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
     if (!hs || found && !readable(found, '+_')) return refuse(state, 'bad');
-    let all = (state.ph || []).concat(hs);
-    if (found) {
-      const k = all.length - hs.length + (n as number);
-      all = all.slice(0, k).concat(foundSince(state, all.slice(0, k), found), all.slice(k));
-    }
+    const ph = state.ph || [];
+    let all = ph.concat(hs);
     const b = copy(state);
     delete b.ph;
+    if (found) {
+      const k = ph.length + (n as number);
+      asSeen(b, hs.slice(0, n));
+      all = all.slice(0, k).concat(foundSince(b, all.slice(0, k), found), all.slice(k));
+    }
+    asSeen(b, all.slice(ph.length));
     const o = strike(b, all);
     return o.refused ? refuse(state, o.refused) : o;
   }
@@ -343,6 +361,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (state.w !== null || !readable(hs, '+-_^')) return refuse(state, state.w !== null ? '' : 'bad');
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
+    asSeen(st, hs);
     // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
     // next stroke is the one its corrections replay from, with all its happenings.)
     const now = copy(st);
@@ -367,6 +386,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
     o.state.bl = state.bl;
     if (state.ph) o.state.ph = state.ph;
+    // Where the table lies otherwise than the game, as before: the referee's happenings are what the table saw.
+    if (state.x !== undefined) o.state.x = state.x;
     return { state: o.state, changes: changes };
   }
 
@@ -376,12 +397,19 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
     // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
     // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
-    // began). As the game has it already, it is no move (refused, and so not saved).
+    // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
+    // notes where the table lies otherwise than the game now, and is no move either.
     found(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const seen = happenings(move.h);
-      if (state.w !== null || !readable(seen, '+_')) return refuse(state, state.w !== null ? '' : 'bad');
-      const hs = foundSince(state, state.ph || [], seen);
-      return hs.length ? byHand(state, hs) : refuse(state, '');
+      const lies = happenings(move.h);
+      if (!readable(lies, '+_')) return refuse(state, 'bad');
+      const st = copy(state);
+      if (move.u) st.x = 0;
+      const hs = foundSince(st, state.ph || [], lies);
+      if (move.u) {
+        for (let i = 0; i < hs.length; i++) st.x! |= lay({} as FortressState, hs[i]);
+        return { state: st, changes: [] };
+      }
+      return state.w === null && hs.length ? byHand(state, hs) : refuse(state, '');
     },
     // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
     // was starting (found) is over; with none, nothing to do.

@@ -62,12 +62,21 @@ const GROUP = 4;
 const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
 const SOME = 3;
+/** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
+const SPREAD = 3;
+const MODEL_ERROR = 0.005;
+/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
+export const CANT_TELL = 999;
+/** Short of the grid's second row, a weight is seen from one side only: its d is no surer than this (mm). */
+const EDGE_MM = 12;
+/** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
+const LEFT = 0.6;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue), d and y (mm). */
+/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), and once found, its uncertainty along the table (mm). */
 type Found = number[];
 
 /**
@@ -80,8 +89,9 @@ type Found = number[];
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
  * support, the others near it fitted again. Each step returns null until the
- * last, which returns the weights, each as [colour, d]: 0 red, 1 blue; d whole
- * mm, never past the end edge (a weight whose centre is past it has fallen).
+ * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
  */
 export function locator(read: (ch: number) => number): () => number[][] | null {
   const v = new Float32Array(SENSORS);
@@ -167,6 +177,49 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   }
 
   /**
+   * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
+   * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
+   * sensor. Returns the misfit there (the residual readings squared).
+   */
+  function normal(group: Found[]): number {
+    const n = 3 * group.length;
+    let i: number;
+    let j: number;
+    let r0 = ROWS;
+    let r1 = 0;
+    let k0 = COLS;
+    let k1 = 0;
+    for (const w of group) {
+      r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
+      r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
+      k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
+      k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+    }
+    eq.fill(0);
+    let sum = 0;
+    for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
+      for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
+        const e = v[i * COLS + j];
+        sum += e * e;
+        for (let g = 0; g < group.length; g++) {
+          const w = group[g];
+          const dd = ROW0_MM + i * PITCH_MM - w[1];
+          const dy = COL0_MM + j * PITCH_MM - w[2];
+          // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+          grad[3 * g + 2] = at(dd, dy);
+          grad[3 * g] = w[0] * slope * dd;
+          grad[3 * g + 1] = w[0] * slope * dy;
+        }
+        for (let a = 0; a < n; a++) {
+          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+          eq[a * (n + 1) + n] += grad[a] * e;
+        }
+      }
+    }
+    return sum;
+  }
+
+  /**
    * Moves the weights of `group` together to where their fields fit the
    * readings of the sensors around them best (their fields are taken away
    * from the residual readings), by Gauss-Newton steps: the misfit's slopes
@@ -182,38 +235,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const fitRound = function (): void {
       let i: number;
       let j: number;
-      // The sensors around the group: its rows and columns, and SPAN more each way.
-      let r0 = ROWS;
-      let r1 = 0;
-      let k0 = COLS;
-      let k1 = 0;
-      for (const w of group) {
-        r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
-        r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
-        k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
-        k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
-      }
-      eq.fill(0);
-      let sum = 0;
-      for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
-        for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
-          const e = v[i * COLS + j];
-          sum += e * e;
-          for (let g = 0; g < group.length; g++) {
-            const w = group[g];
-            const dd = ROW0_MM + i * PITCH_MM - w[1];
-            const dy = COL0_MM + j * PITCH_MM - w[2];
-            // How the field there changes as weight g moves along the table, and across, and as it is stronger.
-            grad[3 * g + 2] = at(dd, dy);
-            grad[3 * g] = w[0] * slope * dd;
-            grad[3 * g + 1] = w[0] * slope * dy;
-          }
-          for (let a = 0; a < n; a++) {
-            for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-            eq[a * (n + 1) + n] += grad[a] * e;
-          }
-        }
-      }
+      const sum = normal(group);
       if (sum > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
         move(group, -0.5);
@@ -386,13 +408,41 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     }
   }
 
-  jobs.push(readRows, detect, split, prune);
+  /**
+   * From weight `doubtAt` on, a job each: how far along the table it may lie from where it was fitted (mm, its
+   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit alone (d
+   * against its place across and its strength: at the end edge the grid sees it from one side only, and a
+   * stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
+   * least: the parts' tolerances). A weight fitted as strong or as weak as a weight can be (two touching, or one
+   * pulled by another's field) is one the board cannot tell: CANT_TELL.
+   */
+  let doubtAt = 0;
+  function doubt(): void {
+    if (doubtAt >= found.length) {
+      // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
+      // the fits could not part): a weight there the board cannot tell, of that field's colour.
+      let top = 0;
+      for (ch = 0; ch < SENSORS; ch++) if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
+      if (v[top] * v[top] > LEFT * LEFT) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      return;
+    }
+    const w = found[doubtAt++];
+    const sum = normal([w]);
+    // The d-d entry of the inverse of the 3 x 3 equations (only their upper half is summed): its cofactor over the determinant.
+    const cof = eq[5] * eq[10] - eq[6] * eq[6];
+    const det = eq[0] * cof - eq[1] * (eq[1] * eq[10] - eq[6] * eq[2]) + eq[2] * (eq[1] * eq[6] - eq[5] * eq[2]);
+    const a = Math.abs(w[0]);
+    w[3] = a > 1 + STRENGTH - 0.01 || a < 1 - STRENGTH + 0.01 ? CANT_TELL : Math.min(CANT_TELL, Math.ceil(Math.max(w[1] < ROW0_MM + PITCH_MM ? EDGE_MM : 0, SPREAD * sqrt((cof / det) * (MODEL_ERROR * MODEL_ERROR + sum / 25)))));
+    jobs.unshift(doubt);
+  }
+
+  jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
     // Jobs until WORK fields were worked out (or none is left).
     for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }

@@ -67,10 +67,14 @@ const SPREAD = 3;
 const MODEL_ERROR = 0.005;
 /** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
 export const CANT_TELL = 999;
-/** Short of the grid's second row, a weight is seen from one side only: its d is no surer than this (mm). */
-const EDGE_MM = 12;
+/** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
+const PRIOR = 0.005;
+/** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
+const SURE = 0.16;
+/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
+const LOOSE_MM = 8;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
-const LEFT = 0.6;
+const LEFT = 0.15;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
@@ -216,7 +220,34 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         }
       }
     }
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
+    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+    // almost as well as the weight where it lies.
+    for (let g = 0; g < group.length; g++) {
+      const a = (3 * g + 2) * (n + 2);
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      eq[a] += PRIOR;
+      eq[a - 3 * g - 2 + n] += PRIOR * off;
+      sum += PRIOR * off * off;
+    }
     return sum;
+  }
+
+  /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
+  function solve(n: number): void {
+    let i: number;
+    let j: number;
+    for (i = 0; i < n; i++) {
+      for (j = i + 1; j < n; j++) {
+        const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
+        for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+      }
+    }
+    for (i = n - 1; i >= 0; i--) {
+      let x = eq[i * (n + 1) + n];
+      for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+      step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+    }
   }
 
   /**
@@ -244,19 +275,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         return;
       }
       last = sum;
-      // Solved by elimination (the equations are symmetric: only the upper half was summed), then back substitution.
-      for (i = 0; i < n; i++) {
-        for (j = i + 1; j < n; j++) {
-          const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
-          for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
-        }
-      }
+      solve(n);
       let longest = 0;
-      for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 1) + n];
-        for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
-      }
       for (i = 0; i < n; i++) {
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
@@ -410,29 +430,41 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
 
   /**
    * From weight `doubtAt` on, a job each: how far along the table it may lie from where it was fitted (mm, its
-   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit alone (d
-   * against its place across and its strength: at the end edge the grid sees it from one side only, and a
-   * stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
-   * least: the parts' tolerances). A weight fitted as strong or as weak as a weight can be (two touching, or one
-   * pulled by another's field) is one the board cannot tell: CANT_TELL.
+   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit (d against
+   * its place across, its strength and its neighbours': at the end edge the grid sees it from one side only, and
+   * a stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
+   * least: the parts' tolerances), with the weights near it. A weight fitted SURE stronger or weaker than the
+   * nominal is one the board cannot tell (CANT_TELL); and after the last, a field left that none explains.
    */
   let doubtAt = 0;
   function doubt(): void {
     if (doubtAt >= found.length) {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
+      // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
       let top = 0;
-      for (ch = 0; ch < SENSORS; ch++) if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
-      if (v[top] * v[top] > LEFT * LEFT) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      let many = 0;
+      for (ch = 0; ch < SENSORS; ch++) {
+        if (v[ch] * v[ch] > LEFT * LEFT) many++;
+        if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
+      }
+      if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
       return;
     }
     const w = found[doubtAt++];
-    const sum = normal([w]);
-    // The d-d entry of the inverse of the 3 x 3 equations (only their upper half is summed): its cofactor over the determinant.
-    const cof = eq[5] * eq[10] - eq[6] * eq[6];
-    const det = eq[0] * cof - eq[1] * (eq[1] * eq[10] - eq[6] * eq[2]) + eq[2] * (eq[1] * eq[6] - eq[5] * eq[2]);
+    // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
+    // entry of the inverse of their equations, solved for a unit right side.
+    const group = around(w);
+    const n = 3 * group.length;
+    const g = group.indexOf(w);
+    normal(group);
+    for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
+    solve(n);
+    const sum = misfit([0, 0, 0], nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
     const a = Math.abs(w[0]);
-    w[3] = a > 1 + STRENGTH - 0.01 || a < 1 - STRENGTH + 0.01 ? CANT_TELL : Math.min(CANT_TELL, Math.ceil(Math.max(w[1] < ROW0_MM + PITCH_MM ? EDGE_MM : 0, SPREAD * sqrt((cof / det) * (MODEL_ERROR * MODEL_ERROR + sum / 25)))));
+    const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + sum / 25));
+    // (Equations that do not solve, NaN: nothing told.)
+    w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     jobs.unshift(doubt);
   }
 
@@ -442,7 +474,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+    // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3] + Math.max(0, Math.round(-found[i][1]))]);
     return seen;
   };
 }

@@ -53,8 +53,7 @@ const SPLIT = 1.1;
 const SPLITS = 8;
 /** A fit's rounds at most. */
 const ROUNDS = 12;
-/** A step of finding the weights works out about this many fields (each a few hundred µs on the chip), and reads READ_ROWS rows. */
-const WORK = 100;
+/** A step of finding the weights (a job) reads this many rows of the grid. */
 const READ_ROWS = 4;
 /** Weights fitted together at most. */
 const GROUP = 4;
@@ -116,11 +115,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
-  /** Calls of at, the measure of a step's work (WORK). */
-  let calls = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
-    calls++;
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -137,6 +133,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
   }
 
+  /** Set by misfit: the readings' own squares summed, and with w's field added rather than taken away. */
+  let bare = 0;
+  let added = 0;
   /**
    * Over the sensors within `span` rows and columns of (r, k): the squared
    * misfit of the residual readings `v` (in PEAKs) with weight w's field
@@ -145,6 +144,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
    */
   function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
     let sum = 0;
+    bare = added = 0;
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
@@ -154,8 +154,10 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
         const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
-        const e = v[i * COLS + j] - m;
-        sum += e * e;
+        const x = v[i * COLS + j];
+        sum += (x - m) * (x - m);
+        bare += x * x;
+        added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
     }
@@ -167,28 +169,32 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
   }
 
-  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is. */
+  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
   function move(group: Found[], scale: number): void {
-    for (let g = 0; g < group.length; g++) {
-      const w = group[g];
-      take(w, -1);
-      w[1] += scale * step[3 * g];
-      // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
-      w[2] += scale * step[3 * g + 1];
-      w[0] += scale * step[3 * g + 2];
-      take(w, 1);
-    }
+    let g = 0;
+    const part = function (): void {
+      const w = group[g >> 1];
+      if (g & 1) {
+        w[1] += scale * step[3 * (g >> 1)];
+        // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
+        w[2] += scale * step[3 * (g >> 1) + 1];
+        w[0] += scale * step[3 * (g >> 1) + 2];
+      }
+      take(w, g & 1 ? 1 : -1);
+      if (++g < 2 * group.length) jobs.unshift(part);
+    };
+    jobs.unshift(part);
   }
 
+  /** The misfit of the last normal equations summed (normal). */
+  let total = 0;
   /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
-   * sensor. Returns the misfit there (the residual readings squared).
+   * sensor, summed a row a job; the misfit there (the residual readings squared) in total.
    */
-  function normal(group: Found[]): number {
+  function normal(group: Found[]): void {
     const n = 3 * group.length;
-    let i: number;
-    let j: number;
     let r0 = ROWS;
     let r1 = 0;
     let k0 = COLS;
@@ -200,11 +206,22 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
     }
     eq.fill(0);
-    let sum = 0;
-    for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
-      for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
+    total = 0;
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
+    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+    // almost as well as the weight where it lies.
+    for (let g = 0; g < group.length; g++) {
+      const a = (3 * g + 2) * (n + 2);
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      eq[a] += PRIOR;
+      eq[a - 3 * g - 2 + n] += PRIOR * off;
+      total += PRIOR * off * off;
+    }
+    let i = Math.max(0, r0);
+    const row = function (): void {
+      for (let j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
         const e = v[i * COLS + j];
-        sum += e * e;
+        total += e * e;
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
           const dd = ROW0_MM + i * PITCH_MM - w[1];
@@ -219,18 +236,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
           eq[a * (n + 1) + n] += grad[a] * e;
         }
       }
-    }
-    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
-    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
-    // almost as well as the weight where it lies.
-    for (let g = 0; g < group.length; g++) {
-      const a = (3 * g + 2) * (n + 2);
-      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
-      eq[a] += PRIOR;
-      eq[a - 3 * g - 2 + n] += PRIOR * off;
-      sum += PRIOR * off * off;
-    }
-    return sum;
+      if (++i <= Math.min(ROWS - 1, r1)) jobs.unshift(row);
+    };
+    jobs.unshift(row);
   }
 
   /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
@@ -263,18 +271,18 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
-    const fitRound = function (): void {
+    /** A round's step, once its equations are summed. */
+    const stepRound = function (): void {
       let i: number;
-      let j: number;
-      const sum = normal(group);
-      if (sum > last) {
+      if (total > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
-        move(group, -0.5);
-        for (i = 0; i < n; i++) step[i] /= 2;
         if (++round < ROUNDS) jobs.unshift(fitRound);
-        return;
+        jobs.unshift(function (): void {
+          for (let i = 0; i < n; i++) step[i] /= 2;
+        });
+        return move(group, -0.5);
       }
-      last = sum;
+      last = total;
       solve(n);
       let longest = 0;
       for (i = 0; i < n; i++) {
@@ -288,8 +296,12 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         }
       }
       if (longest < SETTLED_MM) return;
-      move(group, 1);
       if (++round < ROUNDS) jobs.unshift(fitRound);
+      move(group, 1);
+    };
+    const fitRound = function (): void {
+      jobs.unshift(stepRound);
+      normal(group);
     };
     jobs.unshift(fitRound);
   }
@@ -355,38 +367,53 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const sign = w[0] > 0 ? 1 : -1;
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    take(w, -1);
-    let best = misfit(w, r, k, 2, 0) / 2;
+    let best = 0;
     let pair: Found[] = [w];
     let a = SPLITS;
+    // (Each a job: its field given back, then the misfit it leaves.)
+    jobs.unshift(function (): void {
+      best = misfit(w, r, k, 2, 0) / 2;
+      jobs.unshift(tryAngle);
+    });
+    jobs.unshift(function (): void {
+      take(w, -1);
+    });
     const tryAngle = function (): void {
       if (!a--) {
         found.splice(splitAt, 1);
-        for (const p of pair) {
-          take(p, 1);
-          found.splice(splitAt++, 0, p);
-        }
         jobs.unshift(split);
+        for (const p of pair) {
+          found.splice(splitAt++, 0, p);
+          jobs.unshift(function (): void {
+            take(p, 1);
+          });
+        }
         return;
       }
       const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
       const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
       const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
-      take(two[0], 1);
-      take(two[1], 1);
+      // Laid (a job each), fitted, then weighed and taken up again (a job each).
+      jobs.unshift(tryAngle);
+      jobs.unshift(function (): void {
+        take(two[1], -1);
+      });
+      jobs.unshift(function (): void {
+        take(two[0], -1);
+      });
       jobs.unshift(function (): void {
         const e = misfit([0, 0, 0], r, k, 2, 0);
-        take(two[0], -1);
-        take(two[1], -1);
         if (e < best) {
           best = e;
           pair = two;
         }
-        jobs.unshift(tryAngle);
       });
       fit(two);
+      jobs.unshift(function (): void {
+        take(two[1], 1);
+      });
+      take(two[0], 1);
     };
-    jobs.unshift(tryAngle);
   }
 
   /**
@@ -406,14 +433,19 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
       }
     }
-    for (i = 0; i < found.length; i++) {
-      const w = found[i];
+    let at = 0;
+    const support = function (): void {
+      if (at >= found.length) return;
+      const w = found[at];
       const r = nearest(w[1], ROW0_MM, ROWS);
       const k = nearest(w[2], COL0_MM, COLS);
-      const left = misfit([0, 0, 0], r, k, 1, 0);
-      const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
-      if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) return drop(i, i);
-    }
+      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added, kept by misfit.)
+      const own = misfit(w, r, k, 1, 0);
+      if (3 * added <= 2 * bare + own) return drop(at, at);
+      at++;
+      jobs.unshift(support);
+    };
+    jobs.unshift(support);
   }
 
   /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
@@ -422,9 +454,13 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (i !== j) gone.push(found.splice(i, 1)[0]);
     jobs.unshift(prune);
     for (const w of gone) {
-      take(w, -1);
-      const near = around(w);
-      if (near.length) fit(near);
+      jobs.unshift(function (): void {
+        const near = around(w);
+        if (near.length) fit(near);
+      });
+      jobs.unshift(function (): void {
+        take(w, -1);
+      });
     }
   }
 
@@ -453,25 +489,30 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     }
     const w = found[doubtAt++];
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
-    // entry of the inverse of their equations, solved for a unit right side.
+    // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
     const group = around(w);
     const n = 3 * group.length;
     const g = group.indexOf(w);
-    normal(group);
-    for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
-    solve(n);
-    const sum = misfit([0, 0, 0], nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
-    const a = Math.abs(w[0]);
-    const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + sum / 25));
-    // (Equations that do not solve, NaN: nothing told.)
-    w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     jobs.unshift(doubt);
+    jobs.unshift(function (): void {
+      // The readings left around it (w's own misfit, kept by misfit: bare).
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+      const a = Math.abs(w[0]);
+      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
+      // (Equations that do not solve, NaN: nothing told.)
+      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
+    });
+    jobs.unshift(function (): void {
+      for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
+      solve(n);
+    });
+    normal(group);
   }
 
   jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
-    // Jobs until WORK fields were worked out (or none is left).
-    for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
+    // One job a step: each is a part small enough (a row of a fit's sensors, a weight's field given back or taken).
+    if (jobs.length) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)

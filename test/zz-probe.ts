@@ -30,7 +30,7 @@ var step = locator(function (ch: number) { return frame[ch] / 4096; });
 var seen = null; var longest = 0; var steps = 0;
 while (!seen) { var s0 = getTime(); seen = step(); longest = Math.max(longest, getTime() - s0); steps++; }
 print('<<<' + JSON.stringify({ bare: b, steps: steps, longest: longest / b, seen: seen }) + '>>>');
-for (var k in global.PROBE) print('<<<' + JSON.stringify([Math.round(global.PROBE[k][0] / b), global.PROBE[k][1], k]) + '>>>');
+for (var k in global.PROBE) print("<<<" + JSON.stringify([Math.round(global.PROBE[k][0] / b), Math.round(global.PROBE[k][1]*10)/10, Math.round(global.PROBE[k][0] / b / Math.max(0.1, global.PROBE[k][1])), k]) + ">>>");
 `;
 const { buildDeviceCode } = await import('../tools/es5');
 const { bootInEspruino } = await import('../tools/espruino-run');

@@ -53,8 +53,20 @@ const SPLIT = 1.1;
 const SPLITS = 8;
 /** A fit's rounds at most. */
 const ROUNDS = 12;
-/** A step of finding the weights (a job) reads this many rows of the grid. */
+/** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
+/**
+ * A step of finding the weights does this much work, counted in fields worked out (each some 60 bare reads of a
+ * channel in the interpreter, a few ms on the chip), then the job it is in ends (bench analog prints the longest).
+ * The other work as so many fields: a job's own, a sensor read, a fit's sums at a sensor (over n unknowns: n²),
+ * a solve (n³), a pass over the grid.
+ */
+const STEP_WORK = 4;
+const JOB_WORK = 0.15;
+const READ_WORK = 0.06;
+const SUM_WORK = 1 / 20;
+const SOLVE_WORK = 1 / 35;
+const PASS_WORK = 8;
 /** Weights fitted together at most. */
 const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
@@ -115,8 +127,11 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
+  /** The work done, in fields worked out (at), the measure of a step (STEP_WORK); the other work is counted as so many. */
+  let work = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
+    work++;
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -133,24 +148,27 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
   }
 
-  /** Set by misfit: the readings' own squares summed, and with w's field added rather than taken away. */
+  /** Set by misfit once its jobs are done: the misfit, the readings' own squares summed, and with w's field added rather than taken away. */
+  let sum = 0;
   let bare = 0;
   let added = 0;
   /**
-   * Over the sensors within `span` rows and columns of (r, k): the squared
-   * misfit of the residual readings `v` (in PEAKs) with weight w's field
-   * taken away, and `sign` times its field taken away from `v` for good (1
-   * takes it, -1 gives it back, 0 only measures).
+   * Over the sensors within `span` rows and columns of (r, k), a row a job:
+   * the squared misfit of the residual readings `v` (in PEAKs) with weight
+   * w's field taken away (sum), and `sign` times its field taken away from
+   * `v` for good (1 takes it, -1 gives it back, 0 only measures).
    */
-  function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
-    let sum = 0;
-    bare = added = 0;
+  function misfit(w: Found, r: number, k: number, span: number, sign: number): void {
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
     const d = ROW0_MM - w[1];
     const y = COL0_MM - w[2];
-    for (let i = within(r - span, 0, ROWS); i <= i1; i++) {
+    const i0 = within(r - span, 0, ROWS);
+    let i = i0;
+    const row = function (): void {
+      // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
+      if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
         const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
@@ -160,13 +178,17 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
-    }
-    return sum;
+      if (++i <= i1) jobs.unshift(row);
+    };
+    if (i <= i1) jobs.unshift(row);
   }
 
   /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
   function take(w: Found, sign: number): void {
-    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+    // (Where w is when the job runs: a fit scheduled before it may move it.)
+    jobs.unshift(function (): void {
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+    });
   }
 
   /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
@@ -180,8 +202,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         w[2] += scale * step[3 * (g >> 1) + 1];
         w[0] += scale * step[3 * (g >> 1) + 2];
       }
-      take(w, g & 1 ? 1 : -1);
       if (++g < 2 * group.length) jobs.unshift(part);
+      take(w, g & 1 ? -1 : 1);
     };
     jobs.unshift(part);
   }
@@ -191,7 +213,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
-   * sensor, summed a row a job; the misfit there (the residual readings squared) in total.
+   * sensor, summed a sensor a job; the misfit there (the residual readings squared) in total.
    */
   function normal(group: Found[]): void {
     const n = 3 * group.length;
@@ -218,33 +240,39 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       total += PRIOR * off * off;
     }
     let i = Math.max(0, r0);
-    const row = function (): void {
-      for (let j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
-        const e = v[i * COLS + j];
-        total += e * e;
-        for (let g = 0; g < group.length; g++) {
-          const w = group[g];
-          const dd = ROW0_MM + i * PITCH_MM - w[1];
-          const dy = COL0_MM + j * PITCH_MM - w[2];
-          // How the field there changes as weight g moves along the table, and across, and as it is stronger.
-          grad[3 * g + 2] = at(dd, dy);
-          grad[3 * g] = w[0] * slope * dd;
-          grad[3 * g + 1] = w[0] * slope * dy;
-        }
-        for (let a = 0; a < n; a++) {
-          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-          eq[a * (n + 1) + n] += grad[a] * e;
-        }
+    let j = Math.max(0, k0);
+    // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
+    const one = function (): void {
+      work += n * n * SUM_WORK;
+      const e = v[i * COLS + j];
+      total += e * e;
+      for (let g = 0; g < group.length; g++) {
+        const w = group[g];
+        const dd = ROW0_MM + i * PITCH_MM - w[1];
+        const dy = COL0_MM + j * PITCH_MM - w[2];
+        // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+        grad[3 * g + 2] = at(dd, dy);
+        grad[3 * g] = w[0] * slope * dd;
+        grad[3 * g + 1] = w[0] * slope * dy;
       }
-      if (++i <= Math.min(ROWS - 1, r1)) jobs.unshift(row);
+      for (let a = 0; a < n; a++) {
+        for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+        eq[a * (n + 1) + n] += grad[a] * e;
+      }
+      if (++j > Math.min(COLS - 1, k1)) {
+        j = Math.max(0, k0);
+        i++;
+      }
+      if (i <= Math.min(ROWS - 1, r1)) jobs.unshift(one);
     };
-    jobs.unshift(row);
+    jobs.unshift(one);
   }
 
   /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
   function solve(n: number): void {
     let i: number;
     let j: number;
+    work += n * n * n * SOLVE_WORK;
     for (i = 0; i < n; i++) {
       for (j = i + 1; j < n; j++) {
         const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
@@ -321,6 +349,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   let splitAt = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
+    work += READ_ROWS * COLS * READ_WORK;
     for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
       const x = read(next) - QUIESCENT;
       v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
@@ -333,6 +362,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   function detect(): void {
     if (found.length > 8) return;
     // The strongest reading (the first of equals), in the rows that may hold one strong enough.
+    work += PASS_WORK / 2;
     let top = 0;
     let most = 0;
     for (let r = 0; r < ROWS; r++) {
@@ -349,10 +379,10 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     }
     if (most < FOUND * FOUND) return;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    take(w, 1);
     found.push(w);
     jobs.unshift(detect);
     fit(around(w));
+    take(w, 1);
   }
 
   /**
@@ -372,21 +402,18 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     let a = SPLITS;
     // (Each a job: its field given back, then the misfit it leaves.)
     jobs.unshift(function (): void {
-      best = misfit(w, r, k, 2, 0) / 2;
+      best = sum / 2;
       jobs.unshift(tryAngle);
     });
-    jobs.unshift(function (): void {
-      take(w, -1);
-    });
+    misfit(w, r, k, 2, 0);
+    take(w, -1);
     const tryAngle = function (): void {
       if (!a--) {
         found.splice(splitAt, 1);
         jobs.unshift(split);
         for (const p of pair) {
           found.splice(splitAt++, 0, p);
-          jobs.unshift(function (): void {
-            take(p, 1);
-          });
+          take(p, 1);
         }
         return;
       }
@@ -395,23 +422,17 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
       // Laid (a job each), fitted, then weighed and taken up again (a job each).
       jobs.unshift(tryAngle);
+      take(two[1], -1);
+      take(two[0], -1);
       jobs.unshift(function (): void {
-        take(two[1], -1);
-      });
-      jobs.unshift(function (): void {
-        take(two[0], -1);
-      });
-      jobs.unshift(function (): void {
-        const e = misfit([0, 0, 0], r, k, 2, 0);
-        if (e < best) {
-          best = e;
+        if (sum < best) {
+          best = sum;
           pair = two;
         }
       });
+      misfit([0, 0, 0], r, k, 2, 0);
       fit(two);
-      jobs.unshift(function (): void {
-        take(two[1], 1);
-      });
+      take(two[1], 1);
       take(two[0], 1);
     };
   }
@@ -433,17 +454,19 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
       }
     }
-    let at = 0;
+    let checked = 0;
     const support = function (): void {
-      if (at >= found.length) return;
-      const w = found[at];
+      if (checked >= found.length) return;
+      const w = found[checked];
       const r = nearest(w[1], ROW0_MM, ROWS);
       const k = nearest(w[2], COL0_MM, COLS);
-      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added, kept by misfit.)
-      const own = misfit(w, r, k, 1, 0);
-      if (3 * added <= 2 * bare + own) return drop(at, at);
-      at++;
-      jobs.unshift(support);
+      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
+      jobs.unshift(function (): void {
+        if (3 * added <= 2 * bare + sum) return drop(checked, checked);
+        checked++;
+        jobs.unshift(support);
+      });
+      misfit(w, r, k, 1, 0);
     };
     jobs.unshift(support);
   }
@@ -458,10 +481,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         const near = around(w);
         if (near.length) fit(near);
       });
-      jobs.unshift(function (): void {
-        take(w, -1);
-      });
     }
+    for (const w of gone) take(w, -1);
   }
 
   /**
@@ -480,6 +501,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
       let top = 0;
       let many = 0;
+      work += PASS_WORK;
       for (ch = 0; ch < SENSORS; ch++) {
         if (v[ch] * v[ch] > LEFT * LEFT) many++;
         if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
@@ -495,13 +517,13 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const g = group.indexOf(w);
     jobs.unshift(doubt);
     jobs.unshift(function (): void {
-      // The readings left around it (w's own misfit, kept by misfit: bare).
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+      // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
       const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
+    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
     jobs.unshift(function (): void {
       for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
       solve(n);
@@ -511,8 +533,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
 
   jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
-    // One job a step: each is a part small enough (a row of a fit's sensors, a weight's field given back or taken).
-    if (jobs.length) (jobs.shift() as () => void)();
+    // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)

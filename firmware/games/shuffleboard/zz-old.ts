@@ -1,0 +1,864 @@
+// From the board's sensors to shuffleboard moves: it reads the board's one
+// analog bank itself. The launch row's switches, read every tick, tell a throw
+// began; from then on each scan reads only the grid's rows near
+// where something changes (and the rows at the foul line, where a weight comes
+// in), keeping for each sensor the last reading that counted as a change.
+// Once no sensor has changed for QUIET_MS, every weight is still: the whole grid
+// is read and the weights are found in it, a step a tick (locator), and the
+// table as seen is the move `seen` (rules.ts matches it to the weights). A
+// throw whose weight never reaches the grid (short) is decided SHORT_MS after
+// the launch. Between throws the grid is read one row at a time, slowly, to
+// see the table cleared after an end. The scan allocates nothing; finding the
+// weights, once a throw, does. It checks the sensors it reads once a second (faults), and has its own
+// diagnostics mode (diagnose): the board has nothing for the scanner.
+import type { AnalogBank } from '../../../hal/types';
+import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
+import { BANK, RAIL, STUCK } from '../../faults';
+import type { ShuffleboardMove, ShuffleboardState } from './rules';
+import { RADIUS_MM } from './rules';
+import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { createGridChecks } from './checks';
+
+/** Every row unchanged this long after a change: every weight is still (ms). */
+export const QUIET_MS = 400;
+/** A throw whose weight never changed a sensor of the grid is over this long after the launch: it stopped short (ms). */
+export const SHORT_MS = 5000;
+/**
+ * A throw under way when the power went is decided, if nothing moves, QUIET_MS after this long after power-up
+ * (ms): 1.8 s in all. Its weight may not have reached the grid yet: one that rests past the foul line reaches it
+ * 1.74 s after its launch at the latest, and a board may be back at once. Not longer: the players may soon clear
+ * the table.
+ */
+export const RESUME_MS = 1400;
+/** The rows a sensor changed in within this long are where weights move now (ms). */
+export const WINDOW_MS = 60;
+/** Between throws, one row is read this often, to see the table cleared (ms). */
+export const ROW_MS = 50;
+/** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
+const FOUND = 0.067;
+/** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
+const NO_SENSOR = 0.45;
+/** A fit stops once no weight's step is longer than this (mm): far inside the millimetre it is told to. */
+const SETTLED_MM = 0.05;
+/** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
+const STEP_MM = 16;
+/** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
+const OVERLAP_MM = 45;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
+const NEAR_MM = 160;
+/** A fit reads the sensors within this many rows and columns of its weights. */
+const SPAN = 2;
+/** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
+const SPLIT = 1.1;
+const SPLITS = 8;
+/** A fit's rounds at most. */
+const ROUNDS = 12;
+/** A step of finding the weights (a job) reads this many rows of the grid. */
+const READ_ROWS = 4;
+/** Weights fitted together at most. */
+const GROUP = 4;
+/** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
+const STRENGTH = 0.2;
+/** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
+const SOME = 3;
+/** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
+const SPREAD = 3;
+const MODEL_ERROR = 0.005;
+/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
+export const CANT_TELL = 999;
+/** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
+const PRIOR = 0.005;
+/** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
+const SURE = 0.16;
+/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
+const LOOSE_MM = 8;
+/** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
+const LEFT = 0.15;
+/** The rows a weight comes in by. */
+const ENTRY = ROWS - 2;
+/** Sensors a diagnostics report lists, at most: a message stays short. */
+const LISTED = 8;
+
+/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), and once found, its uncertainty along the table (mm). */
+type Found = number[];
+
+/**
+ * The weights in a whole grid's readings, found a step at a time (the
+ * board's tick runs one, so it reads its launch row and hears its phone
+ * meanwhile): `read(ch)` gives grid sensor ch's reading (a fraction of the
+ * supply), read a few rows a step. The strongest field left is a weight; it
+ * is fitted, with the weights found near it, to where their fields together
+ * fit the readings best, their fields are taken away, and so on while any is
+ * left. One stronger than a weight can be may be two touching; of two that
+ * overlap (which weights cannot) one goes, and so does one the readings do not
+ * support, the others near it fitted again. Each step returns null until the
+ * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
+ */
+export function locator(read: (ch: number) => number): () => number[][] | null {
+  const v = new Float32Array(SENSORS);
+  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
+  const may = new Uint8Array(ROWS);
+  /** A fit's normal equations (at most GROUP weights, 3 unknowns each, and the right side), its steps, and its slopes at one sensor. */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
+  const step = new Float32Array(3 * GROUP);
+  const grad = new Float32Array(3 * GROUP);
+  const found: Found[] = [];
+  /** The work still to do, the next first: each job a part of a step. */
+  const jobs: (() => void)[] = [];
+  let ch: number;
+  let i: number;
+  let j: number;
+  // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
+  // Math is looked up through every global name on the chip: once here, not at each sensor.
+  const sqrt = Math.sqrt;
+  /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
+  let slope = 0;
+  /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
+  function at(dd: number, dy: number): number {
+    const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
+    const s = 1 + u;
+    const t = s * s * sqrt(s);
+    slope = (3 * (4 - u)) / (2 * MAGNET_MM * MAGNET_MM * t * s);
+    return (2 - u) / (2 * t);
+  }
+  /** x, or the nearer of lo and hi if it is not between them. */
+  function within(x: number, lo: number, hi: number): number {
+    return Math.max(lo, Math.min(hi, x));
+  }
+
+  /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+  function nearest(x: number, first: number, count: number): number {
+    return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
+  }
+
+  /** Set by misfit: the readings' own squares summed, and with w's field added rather than taken away. */
+  let bare = 0;
+  let added = 0;
+  /**
+   * Over the sensors within `span` rows and columns of (r, k): the squared
+   * misfit of the residual readings `v` (in PEAKs) with weight w's field
+   * taken away, and `sign` times its field taken away from `v` for good (1
+   * takes it, -1 gives it back, 0 only measures).
+   */
+  function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
+    let sum = 0;
+    bare = added = 0;
+    const i1 = within(r + span, 0, ROWS - 1);
+    const j0 = within(k - span, 0, COLS);
+    const j1 = within(k + span, 0, COLS - 1);
+    const d = ROW0_MM - w[1];
+    const y = COL0_MM - w[2];
+    for (let i = within(r - span, 0, ROWS); i <= i1; i++) {
+      if (sign) may[i] = 1;
+      for (let j = j0; j <= j1; j++) {
+        const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
+        const x = v[i * COLS + j];
+        sum += (x - m) * (x - m);
+        bare += x * x;
+        added += (x + m) * (x + m);
+        if (sign) v[i * COLS + j] -= sign * m;
+      }
+    }
+    return sum;
+  }
+
+  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  function take(w: Found, sign: number): void {
+    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+  }
+
+  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
+  function move(group: Found[], scale: number): void {
+    let g = 0;
+    const part = function (): void {
+      const w = group[g >> 1];
+      if (g & 1) {
+        w[1] += scale * step[3 * (g >> 1)];
+        // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
+        w[2] += scale * step[3 * (g >> 1) + 1];
+        w[0] += scale * step[3 * (g >> 1) + 2];
+      }
+      take(w, g & 1 ? 1 : -1);
+      if (++g < 2 * group.length) jobs.unshift(part);
+    };
+    jobs.unshift(part);
+  }
+
+  /** The misfit of the last normal equations summed (normal). */
+  let total = 0;
+  /**
+   * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
+   * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
+   * sensor, summed a row a job; the misfit there (the residual readings squared) in total.
+   */
+  function normal(group: Found[]): void {
+    const n = 3 * group.length;
+    let r0 = ROWS;
+    let r1 = 0;
+    let k0 = COLS;
+    let k1 = 0;
+    for (const w of group) {
+      r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
+      r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
+      k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
+      k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+    }
+    eq.fill(0);
+    total = 0;
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
+    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+    // almost as well as the weight where it lies.
+    for (let g = 0; g < group.length; g++) {
+      const a = (3 * g + 2) * (n + 2);
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      eq[a] += PRIOR;
+      eq[a - 3 * g - 2 + n] += PRIOR * off;
+      total += PRIOR * off * off;
+    }
+    let i = Math.max(0, r0);
+    const row = function (): void {
+      for (let j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
+        const e = v[i * COLS + j];
+        total += e * e;
+        for (let g = 0; g < group.length; g++) {
+          const w = group[g];
+          const dd = ROW0_MM + i * PITCH_MM - w[1];
+          const dy = COL0_MM + j * PITCH_MM - w[2];
+          // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+          grad[3 * g + 2] = at(dd, dy);
+          grad[3 * g] = w[0] * slope * dd;
+          grad[3 * g + 1] = w[0] * slope * dy;
+        }
+        for (let a = 0; a < n; a++) {
+          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+          eq[a * (n + 1) + n] += grad[a] * e;
+        }
+      }
+      if (++i <= Math.min(ROWS - 1, r1)) jobs.unshift(row);
+    };
+    jobs.unshift(row);
+  }
+
+  /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
+  function solve(n: number): void {
+    let i: number;
+    let j: number;
+    for (i = 0; i < n; i++) {
+      for (j = i + 1; j < n; j++) {
+        const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
+        for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+      }
+    }
+    for (i = n - 1; i >= 0; i--) {
+      let x = eq[i * (n + 1) + n];
+      for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+      step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+    }
+  }
+
+  /**
+   * Moves the weights of `group` together to where their fields fit the
+   * readings of the sensors around them best (their fields are taken away
+   * from the residual readings), by Gauss-Newton steps: the misfit's slopes
+   * and curvatures from each field's own slope at each sensor, all the
+   * weights' at once (touching weights pull each other's fits), until no step
+   * is longer than SETTLED_MM; a step that makes the misfit worse is taken
+   * back by half.
+   */
+  function fit(group: Found[]): void {
+    const n = 3 * group.length;
+    let last = Infinity;
+    let round = 0;
+    /** A round's step, once its equations are summed. */
+    const stepRound = function (): void {
+      let i: number;
+      if (total > last) {
+        // The step went too far (touching weights' fields fit badly on the way): back half of it.
+        if (++round < ROUNDS) jobs.unshift(fitRound);
+        jobs.unshift(function (): void {
+          for (let i = 0; i < n; i++) step[i] /= 2;
+        });
+        return move(group, -0.5);
+      }
+      last = total;
+      solve(n);
+      let longest = 0;
+      for (i = 0; i < n; i++) {
+        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
+        if (i % 3 > 1) {
+          const a = Math.abs(group[(i / 3) | 0][0]);
+          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+        } else {
+          step[i] = within(step[i], -STEP_MM, STEP_MM);
+          longest = Math.max(longest, Math.abs(step[i]));
+        }
+      }
+      if (longest < SETTLED_MM) return;
+      if (++round < ROUNDS) jobs.unshift(fitRound);
+      move(group, 1);
+    };
+    const fitRound = function (): void {
+      jobs.unshift(stepRound);
+      normal(group);
+    };
+    jobs.unshift(fitRound);
+  }
+
+  /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
+  function around(w: Found): Found[] {
+    const near: Found[] = [];
+    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
+      const o = found[k];
+      if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+    }
+    return near;
+  }
+
+  /** The next sensor read (readRows), the next weight looked at (splitAt). */
+  let next = 0;
+  let splitAt = 0;
+  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
+  function readRows(): void {
+    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+      const x = read(next) - QUIESCENT;
+      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
+      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+    }
+    if (next < SENSORS) jobs.unshift(readRows);
+  }
+
+  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
+  function detect(): void {
+    if (found.length > 8) return;
+    // The strongest reading (the first of equals), in the rows that may hold one strong enough.
+    let top = 0;
+    let most = 0;
+    for (let r = 0; r < ROWS; r++) {
+      if (!may[r]) continue;
+      may[r] = 0;
+      for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
+        const x = v[ch] * v[ch];
+        if (x >= FOUND * FOUND) may[r] = 1;
+        if (x > most) {
+          most = x;
+          top = ch;
+        }
+      }
+    }
+    if (most < FOUND * FOUND) return;
+    const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+    take(w, 1);
+    found.push(w);
+    jobs.unshift(detect);
+    fit(around(w));
+  }
+
+  /**
+   * From weight i on, the first stronger than one weight's tolerances allow: it may be two of one colour touching,
+   * fitted as one between them. The pair (at SPLITS angles around it, touching) that fits the readings around it
+   * better, by half, is two. Each angle's fit its own jobs; then the next weight.
+   */
+  function split(): void {
+    while (splitAt < found.length && found[splitAt][0] * found[splitAt][0] < SPLIT * SPLIT) splitAt++;
+    if (splitAt >= found.length) return;
+    const w = found[splitAt];
+    const sign = w[0] > 0 ? 1 : -1;
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    let best = 0;
+    let pair: Found[] = [w];
+    let a = SPLITS;
+    // (Each a job: its field given back, then the misfit it leaves.)
+    jobs.unshift(function (): void {
+      best = misfit(w, r, k, 2, 0) / 2;
+      jobs.unshift(tryAngle);
+    });
+    jobs.unshift(function (): void {
+      take(w, -1);
+    });
+    const tryAngle = function (): void {
+      if (!a--) {
+        found.splice(splitAt, 1);
+        jobs.unshift(split);
+        for (const p of pair) {
+          found.splice(splitAt++, 0, p);
+          jobs.unshift(function (): void {
+            take(p, 1);
+          });
+        }
+        return;
+      }
+      const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
+      const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
+      // Laid (a job each), fitted, then weighed and taken up again (a job each).
+      jobs.unshift(tryAngle);
+      jobs.unshift(function (): void {
+        take(two[1], -1);
+      });
+      jobs.unshift(function (): void {
+        take(two[0], -1);
+      });
+      jobs.unshift(function (): void {
+        const e = misfit([0, 0, 0], r, k, 2, 0);
+        if (e < best) {
+          best = e;
+          pair = two;
+        }
+      });
+      fit(two);
+      jobs.unshift(function (): void {
+        take(two[1], 1);
+      });
+      take(two[0], 1);
+    };
+  }
+
+  /**
+   * Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
+   * (fields that cancel: a misfit's remnant, or a sensor stuck) both go. Then a weight whose field explains less
+   * than half of itself in the readings around it (a misfit's remnant, a sensor stuck) goes: over its 3 x 3
+   * sensors, without it the misfit (the readings v + m against none) is less than half its own field's (m²) above
+   * what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v². One at a time: the weights near it are fitted
+   * again, and the weights looked over anew.
+   */
+  function prune(): void {
+    for (i = 0; i < found.length; i++) {
+      for (j = found.length - 1; j > i; j--) {
+        // (Espruino has no Math.hypot.)
+        const dd = found[i][1] - found[j][1];
+        const dy = found[i][2] - found[j][2];
+        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
+      }
+    }
+    let at = 0;
+    const support = function (): void {
+      if (at >= found.length) return;
+      const w = found[at];
+      const r = nearest(w[1], ROW0_MM, ROWS);
+      const k = nearest(w[2], COL0_MM, COLS);
+      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added, kept by misfit.)
+      const own = misfit(w, r, k, 1, 0);
+      if (3 * added <= 2 * bare + own) return drop(at, at);
+      at++;
+      jobs.unshift(support);
+    };
+    jobs.unshift(support);
+  }
+
+  /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
+  function drop(i: number, j: number): void {
+    const gone = found.splice(j, 1);
+    if (i !== j) gone.push(found.splice(i, 1)[0]);
+    jobs.unshift(prune);
+    for (const w of gone) {
+      jobs.unshift(function (): void {
+        const near = around(w);
+        if (near.length) fit(near);
+      });
+      jobs.unshift(function (): void {
+        take(w, -1);
+      });
+    }
+  }
+
+  /**
+   * From weight `doubtAt` on, a job each: how far along the table it may lie from where it was fitted (mm, its
+   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit (d against
+   * its place across, its strength and its neighbours': at the end edge the grid sees it from one side only, and
+   * a stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
+   * least: the parts' tolerances), with the weights near it. A weight fitted SURE stronger or weaker than the
+   * nominal is one the board cannot tell (CANT_TELL); and after the last, a field left that none explains.
+   */
+  let doubtAt = 0;
+  function doubt(): void {
+    if (doubtAt >= found.length) {
+      // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
+      // the fits could not part): a weight there the board cannot tell, of that field's colour.
+      // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
+      let top = 0;
+      let many = 0;
+      for (ch = 0; ch < SENSORS; ch++) {
+        if (v[ch] * v[ch] > LEFT * LEFT) many++;
+        if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
+      }
+      if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      return;
+    }
+    const w = found[doubtAt++];
+    // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
+    // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
+    const group = around(w);
+    const n = 3 * group.length;
+    const g = group.indexOf(w);
+    jobs.unshift(doubt);
+    jobs.unshift(function (): void {
+      // The readings left around it (w's own misfit, kept by misfit: bare).
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+      const a = Math.abs(w[0]);
+      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
+      // (Equations that do not solve, NaN: nothing told.)
+      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
+    });
+    jobs.unshift(function (): void {
+      for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
+      solve(n);
+    });
+    normal(group);
+  }
+
+  jobs.push(readRows, detect, split, prune, doubt);
+  return function (): number[][] | null {
+    // One job a step: each is a part small enough (a row of a fit's sensors, a weight's field given back or taken).
+    if (jobs.length) (jobs.shift() as () => void)();
+    if (jobs.length) return null;
+    const seen: number[][] = [];
+    // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3] + Math.max(0, Math.round(-found[i][1]))]);
+    return seen;
+  };
+}
+
+/** The weights in a whole grid's readings (ADC steps), found at once (locator's steps, run to the end). */
+export function locate(ref: Int16Array): number[][] {
+  const step = locator(function (ch: number): number {
+    return ref[ch] / ADC_STEPS;
+  });
+  let seen = step();
+  while (!seen) seen = step();
+  return seen;
+}
+
+export interface ShuffleboardInterpreter extends Interpreter {
+  settle(): void;
+  busy(): boolean;
+  faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
+  diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
+}
+
+/** What a mode does with the scanner's events, on a board that has none. */
+function nothing(): void {}
+
+/**
+ * The interpreter of the board shuffleboardBoard describes: `emit` gets each
+ * move, `begin` 1 when a throw begins (so that one under way when the power
+ * goes is decided at power-up), `analog` the grid's bank.
+ */
+export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => void, begin: (value: number) => void, analog?: AnalogBank[]): ShuffleboardInterpreter {
+  const raw = (analog as AnalogBank[])[0];
+  /** Per channel, the last reading that counted as a change (in 255ths of the supply, some 16 ADC steps: a byte; the bank's changes keeps it). */
+  const ref = new Uint8Array(CHANNELS);
+  /** The grid's sensor checks (checks.ts): the grid is read through them, a channel out of service as no field. */
+  const checks = createGridChecks(raw, ref);
+  const bank = checks.bank;
+  /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
+  const rowAt = new Int32Array(ROWS);
+  const rowSees = new Uint8Array(ROWS);
+  /** When the throw under way began; -1: none. */
+  let throwAt = -1;
+  /** The throw's weight came into the grid (1). */
+  let came = 0;
+  /** When a sensor of the grid last changed in this throw. */
+  let last = 0;
+  /** The rows a throw's scan reads: at first the rows a weight comes in by. */
+  let lo = ENTRY;
+  let hi = ROWS - 1;
+  /** Between throws: the next row to read, when, and whether this pass and the last found a weight. */
+  let row = 0;
+  let rowDue = 0;
+  let seenNow = 0;
+  /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
+  let passing = 0;
+  /** Groups newly passed while the weights of a throw were being found. */
+  let launchedWhile = 0;
+  /** The next step of finding the weights of the throw decided, while they are being found. */
+  let locating: (() => number[][] | null) | null = null;
+  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
+  let held = 0;
+  let told = 0;
+  let railed = 0;
+  /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
+  let seenLast = 1;
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
+  let blindUntil = 0;
+
+  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  function changed(r: number, t: number): void {
+    rowAt[r] = t;
+    rowSees[r] = 0;
+    for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
+      const x = ref[ch];
+      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
+    }
+  }
+
+  /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
+  function readRow(r: number, t: number): void {
+    if (bank.changes(r * COLS, r * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
+  }
+
+  /**
+   * The launch row's groups newly passed, as last read (bits as `passing`, which takes the groups passed now: a
+   * group's reading below half the supply).
+   */
+  function newlyPassed(): number {
+    let now = 0;
+    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < 128) now |= 1 << g;
+    const rose = now & ~passing;
+    passing = now;
+    return rose;
+  }
+
+  /**
+   * The launch row's readings changed at t: a group newly passed is a throw (a weight passes it in 30 ms or
+   * more). A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under
+   * way is over, the table as it lies (its weight stopped short, or lay still when the board came back).
+   */
+  function launched(t: number): void {
+    if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
+      // (The one under way is decided first: its weights found, this throw begins.)
+      if (throwAt < 0) return throwBegins(t);
+      decide(t, true);
+      launchedWhile = 1;
+    }
+  }
+
+
+  /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
+  function throwBegins(t: number): void {
+    throwAt = t;
+    watch(t, 0, ENTRY, ROWS - 1);
+    begin(1);
+  }
+
+  /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
+  function watch(t: number, cameIn: number, from: number, to: number): void {
+    last = t;
+    came = cameIn;
+    lo = Math.max(0, from);
+    hi = Math.min(ROWS - 1, to);
+  }
+
+  /**
+   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move. A sensor
+   * changed since its last reading (a weight knocked on where the scan was not looking) is a weight still
+   * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
+   */
+  function decide(t: number, force: boolean): void {
+    let lo2 = ROWS;
+    let hi2 = -1;
+    for (let r = 0; r < ROWS; r++) {
+      readRow(r, t);
+      if (rowAt[r] === (t | 0)) {
+        if (r < lo2) lo2 = r;
+        hi2 = r;
+      }
+    }
+    if (hi2 >= 0 && !force) {
+      watch(t, came, lo2 - 2, hi2 + 2);
+      return;
+    }
+    // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
+    // them, a step a tick (the table is still).
+    const frame = new Int16Array(SENSORS);
+    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * ADC_STEPS;
+    checks.frame(frame);
+    locating = locator(function (ch: number): number {
+      return frame[ch] / ADC_STEPS;
+    });
+  }
+
+  /** The weights found (`seen`) at t: the table as seen is the move. */
+  function found(t: number, seen: number[][]): void {
+    locating = null;
+    throwAt = -1;
+    // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
+    // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
+    // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
+    // cleared, as at power-up.
+    seenLast = seen.length || blindUntil;
+    // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
+    // moves from now on was seen launched, or is lifted off.
+    blindUntil = 0;
+    seenNow = row = 0;
+    if (checks.seen(seen)) emit({ k: 'seen', w: seen });
+    // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
+    if (launchedWhile) {
+      launchedWhile = 0;
+      throwBegins(t);
+    }
+  }
+
+  /** A throw's tick: the rows near where something changes, until all is still (or the weight stopped short). */
+  function follow(t: number): void {
+    let nlo = ROWS;
+    let nhi = -1;
+    for (let r = lo; r <= hi; r++) {
+      readRow(r, t);
+      if (t - rowAt[r] < WINDOW_MS) {
+        if (r < nlo) nlo = r;
+        nhi = r;
+      }
+    }
+    // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
+    // creeping to rest changes its sensors less often).
+    if (nhi >= 0) watch(t, 1, nlo - 2, nhi + 2);
+    else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
+  }
+
+  return {
+    sense: nothing,
+    // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
+    // reads a whole function's text at each call).
+    tick: function (t: number): void {
+      // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
+      // found, a launch is kept (its throw begins once they are).
+      if (bank.changes(SENSORS, CHANNELS, ref)) {
+        if (locating) launchedWhile |= newlyPassed();
+        else /*@__NOINLINE__*/ launched(t);
+      }
+      if (locating) {
+        const seen = locating();
+        return seen ? found(t, seen) : undefined;
+      }
+      if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
+      // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
+      if (t < rowDue && t >= blindUntil) return;
+      rowDue = t + ROW_MS;
+      // A weight anywhere in a row: its strongest reading is well above the noise.
+      const before = rowSees[row];
+      readRow(row, t);
+      seenNow |= rowSees[row];
+      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+      if (t < blindUntil && rowSees[row] > before) {
+        throwAt = t;
+        watch(t, 1, 0, ROWS - 1);
+        begin(1);
+      } else if (++row >= ROWS) {
+        // A whole pass with no weight after one with some: the table was cleared.
+        if (seenLast && !seenNow) {
+          checks.cleared();
+          emit({ k: 'clear' });
+        }
+        seenLast = seenNow;
+        seenNow = row = 0;
+      }
+    },
+    settle: function (): void {
+      if (throwAt >= 0 && !locating) decide(throwAt, true);
+      let seen = null;
+      while (locating && !(seen = locating()));
+      if (seen) found(throwAt, seen);
+    },
+    busy: function (): boolean {
+      return throwAt >= 0;
+    },
+    resume: function (t: number, _level, pending: number): void {
+      // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
+      // to be no change of now), and a weight on the launch row is no launch.
+      for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
+      // (From half the supply, so that the first read of every group counts.)
+      ref.fill(128, SENSORS);
+      bank.changes(SENSORS, CHANNELS, ref);
+      newlyPassed();
+      blindUntil = t + SHORT_MS;
+      if (pending < 0) return;
+      // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
+      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch). With its weight past the launch row,
+      // a launch soon after power-up is the next throw, not this weight passing another group.
+      throwAt = passing ? t : Math.max(0, t - QUIET_MS);
+      watch(t + RESUME_MS, 1, 0, ROWS - 1);
+    },
+    faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {
+      // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
+      // which no launch gets past; told once while it lasts.
+      const stuck = passing & held & ~told;
+      for (let g = 0; g < LAUNCH_GROUPS; g++) if ((stuck >> g) & 1) report(SENSORS + g, STUCK);
+      told = (told | stuck) & passing;
+      held = passing;
+      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s): told when there are
+      // more of them, by the first (diagnostics lists them: `off`). Locate takes them as reading no field.
+      let n = 0;
+      let first = 0;
+      for (let ch = SENSORS - 1; ch >= 0; ch--) {
+        const x = ref[ch];
+        if (x >= 128 + RAILED || x <= 128 - RAILED) {
+          n++;
+          first = ch;
+        }
+      }
+      if (n > railed) report(first, RAIL);
+      railed = n;
+      // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
+      return (n > SENSORS >> 1 ? BANK : 0) | checks.check(report, state as ShuffleboardState | undefined);
+    },
+    diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
+      // The sensors as they read, out of service or not: the maker looks for the faulty ones.
+      const bank = raw;
+      /** The walk test: per channel, 1 once a grid sensor saw a weight's field or a launch group was passed. */
+      const seen = new Uint8Array(CHANNELS);
+      let count = 0;
+      /** The grid's row read next, and whether the walk test progressed in this pass. */
+      let next = 0;
+      let moved = 1;
+      /** A reading x from half the supply that a weight's field makes (FOUND or more), or a rail. */
+      function off(x: number): boolean {
+        return x * x >= FOUND * FOUND * PEAK * PEAK;
+      }
+      /** Channels from..to-1 read: one that sees a weight (a grid sensor its field, not at a rail; a launch group pulled low) is seen. */
+      function see(from: number, to: number): void {
+        for (let ch = from; ch < to; ch++) {
+          const x = bank.read(ch) - QUIESCENT;
+          if (!seen[ch] && (ch < SENSORS ? off(x) && x * x < NO_SENSOR * NO_SENSOR : x < 0)) {
+            seen[ch] = 1;
+            count++;
+            moved = 1;
+          }
+        }
+      }
+      /** The walk test as the phone gets it: the first LISTED sensors still to see. */
+      function walkState(): WalkState {
+        const missing: string[] = [];
+        for (let ch = 0; ch < CHANNELS && missing.length < LISTED; ch++) if (!seen[ch]) missing.push(sensorName(ch));
+        return { seen: count, of: CHANNELS, missing: missing, lost: 0 };
+      }
+      return {
+        sense: nothing,
+        // The launch row every tick (a weight passes it in 30 ms or more), and two rows of the grid: all of it in 19
+        // ticks, and the phone told of each pass that saw more. A weight moved by hand at up to 10 cm/s is seen by
+        // the sensors of its column and of the columns either side as it passes them.
+        tick: function (): void {
+          see(SENSORS, CHANNELS);
+          see(next * COLS, (next += 2) * COLS);
+          if (next >= ROWS) {
+            next = 0;
+            if (moved) progressed(walkState());
+            moved = 0;
+          }
+        },
+        // (Eight cells: no blank after the d.)
+        show: function (): string {
+          return count < CHANNELS ? 'd' + count + '-' + CHANNELS : 'd done';
+        },
+        // The walk test, and the sensors reading a field now (to the ADC step, from half the supply) or at a rail:
+        // on an empty table, the ones to look at.
+        report: function (): object {
+          const listed: (string | number)[][] = [];
+          for (let ch = 0; ch < SENSORS && listed.length < LISTED; ch++) {
+            const x = bank.read(ch) - QUIESCENT;
+            if (off(x)) listed.push([sensorName(ch), Math.round(x * ADC_STEPS)]);
+          }
+          return { type: 'diag', walk: walkState(), off: listed };
+        },
+        walk: function (): void {
+          seen.fill(0);
+          count = next = 0;
+          moved = 1;
+        },
+      } as Diagnostics;
+    },
+  };
+}

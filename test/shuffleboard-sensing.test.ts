@@ -353,7 +353,8 @@ describe('shuffleboard: the interpreter', () => {
     again.resume!(h.now(), () => 0, 1);
     for (let t = h.now(); t < h.now() + RESUME_MS + QUIET_MS - 10; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 1, 'the weight may still be coming');
-    for (let t = h.now() + RESUME_MS + QUIET_MS - 10; t < h.now() + RESUME_MS + QUIET_MS + 100; t += 10) again.tick(t);
+    // (Finding the weight takes ticks of its own: a step a tick, each holding the interpreter a few tens of ms at most.)
+    for (let t = h.now() + RESUME_MS + QUIET_MS - 10; t < h.now() + RESUME_MS + QUIET_MS + 1000; t += 10) again.tick(t);
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[0, 400]]);
     const idle = createShuffleboardInterpreter(() => assert.fail('no move'), () => {}, [analogBankOf((ch) => table[ch] / 4096)]);

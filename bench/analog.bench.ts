@@ -201,6 +201,6 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   // On the chip, by the bare read as yardstick (as above).
   for (const [, placed, found, reads, steps, hold, jsvars] of rows.slice(4) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
   }
 }

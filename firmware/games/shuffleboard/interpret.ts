@@ -61,7 +61,7 @@ const READ_ROWS = 4;
  * The other work as so many fields: a job's own, a sensor read, a fit's sums at a sensor (over n unknowns: n²),
  * a solve (n³), a pass over the grid.
  */
-const STEP_WORK = 8;
+const STEP_WORK = 48;
 const JOB_WORK = 0.15;
 const READ_WORK = 0.06;
 const SUM_WORK = 1 / 20;

@@ -54,7 +54,7 @@ var adc = [2, 3];
 function bare(from: number, to: number) { for (var ch = from; ch < to; ch++) { digitalWrite(select, ch); analogRead(adc[ch >> 8]); } }
 // The same through the bank's read (a call of the driver's function a channel), for comparison.
 function driverReads(from: number, to: number) { for (var ch = from; ch < to; ch++) bank.read(ch); }
-function median(xs: number[]) { xs.sort(function (a, b) { return a - b; }); return xs[xs.length >> 1]; }
+function median(xs: Float32Array) { xs.sort(); return xs[xs.length >> 1]; }
 /** The time of an empty loop's iteration (s): the fastest of 21 runs (the machine's other work only ever slows one). */
 function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0 = getTime(); for (var i = 0; i < 200; i++) {} best = Math.min(best, (getTime() - t0) / 200); } return best; }
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
@@ -67,10 +67,11 @@ var now = 100000;
  */
 var kept = new Uint8Array(CHANNELS).fill(128);
 function timed(scan: boolean, stepMs: number, from: number, prepare: () => void) {
-  var ticks: number[] = [];
-  var bares: number[] = [];
-  var drivers: number[] = [];
-  var reads: number[] = [];
+  // Typed arrays: a plain array of ${PAIRS} times each would take more JsVars than the chip has left.
+  var ticks = new Float32Array(${PAIRS});
+  var bares = new Float32Array(${PAIRS});
+  var drivers = new Float32Array(${PAIRS});
+  var reads = new Float32Array(${PAIRS});
   for (var i = 0; i < ${PAIRS}; i++) {
     prepare();
     next = from;
@@ -80,15 +81,15 @@ function timed(scan: boolean, stepMs: number, from: number, prepare: () => void)
     else it.tick(now);
     var t1 = getTime();
     var read = next - from;
-    reads.push(read);
+    reads[i] = read;
     next = from;
     bare(from, from + read);
     var t2 = getTime();
-    bares.push(t2 - t1);
+    bares[i] = t2 - t1;
     next = from;
     driverReads(from, from + read);
-    drivers.push(getTime() - t2);
-    ticks.push(t1 - t0);
+    drivers[i] = getTime() - t2;
+    ticks[i] = t1 - t0;
   }
   var loop = loopTime();
   return [median(bares) / loop, median(ticks) / loop, median(reads), median(drivers) / loop];
@@ -200,6 +201,6 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   // On the chip, by the bare read as yardstick (as above).
   for (const [, placed, found, reads, steps, hold, jsvars] of rows.slice(4) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
   }
 }

@@ -24,7 +24,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     const took = (performance.now() - t0) / 1000;
     print(`${label}: ${s.tables} tables, ${s.weights} weights (${took.toFixed(1)} s)`);
     print(`  every weight:       median ${mm(quantile(s.errors, 0.5))} mm, p99 ${mm(quantile(s.errors, 0.99))} mm, worst ${mm(s.errors[s.errors.length - 1])} mm; ${s.unseen} not seen, ${s.extra} seen where none lies`);
-    print(`  weights that score: median ${mm(quantile(s.scoring, 0.5))} mm, p99 ${mm(quantile(s.scoring, 0.99))} mm, worst ${mm(s.scoring[s.scoring.length - 1])} mm; ${s.unseenScoring} not seen; ${s.scoring.filter((e) => e > 3).length} more than 3 mm off`);
-    print(`  tables scored otherwise than they lie: ${s.wrong} of ${s.tables} (${(100 * s.wrong / s.tables).toFixed(1)}%), ${s.wrongWithin3} of them with every weight within 3 mm (a line or the other side's nearest that close); put to the referee: none (the board does not ask yet)`);
+    print(`  weights that score, of the tables scored without a question: median ${mm(quantile(s.scoring, 0.5))} mm, p99 ${mm(quantile(s.scoring, 0.99))} mm, worst ${mm(s.scoring[s.scoring.length - 1])} mm; ${s.unseenScoring} not seen; ${s.scoring.filter((e) => e > 3).length} more than 3 mm off`);
+    print(`  tables: ${s.right} scored as they lie, ${s.asked} put to the referee (${(100 * s.asked / s.tables).toFixed(1)}%), ${s.wrong} scored otherwise than they lie (${s.wrongWithin3} of them with every weight within 3 mm: a line or the other side's nearest that close)`);
   }
 }

@@ -37,6 +37,8 @@ export interface Outcome<S> {
   state: S;
   changes: ScoreChange[];
   refused?: string;
+  /** A move played that wants the referee's word: a refusal-like code the phone is flagged with. */
+  note?: string;
 }
 
 /** A move as played and saved: the name of the game's move (a key of its `moves`), then that move's arguments. */

@@ -91,6 +91,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     state = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
     announce();
+    flag(radio, outcome.note);
   }
 
   // A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check.

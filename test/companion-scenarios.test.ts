@@ -2,7 +2,8 @@
 // on its simulated board (the firmware bundled for the browser), over its
 // in-page link, and shows the scores and the winner `tallyboard replay` prints.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../tools/games';
 import { gameDir, loadGames } from '../firmware/games/registry';
@@ -88,4 +89,28 @@ describe('companion: example scenarios on the in-page simulated board', function
       if (file === 'shuffleboard-knocks.jsonl') await screenshot(page, 'shuffleboard-knocks');
     });
   }
+});
+
+// The board's question to the referee (shuffleboard: it cannot tell how an end scores), shown with its answers; an
+// answer clicked is sent, and the end is scored.
+describe('companion: the board asks the referee', function () {
+  this.timeout(120000);
+  const pages = usePages();
+
+  it('shuffleboard: a hanger beside a weight of its colour, the board unsure of the one by the line: the question shows, and "it lies where the board sees it" scores the end', async () => {
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    // The example without the referee's answer: the end waits for it.
+    const lines = readFileSync(join(ROOT, 'scenarios', 'shuffleboard-cluster-hanger.jsonl'), 'utf8').trim().split('\n').filter((l) => !l.includes('"place"'));
+    const file = join(mkdtempSync(join(tmpdir(), 'tallyboard-question-')), 'shuffleboard-asked.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    await playScenario(page, file);
+    await page.waitForSelector('#question [data-asked="red2"]');
+    assert.match((await page.textContent('#question')) ?? '', /red2 \(d 30/);
+    assert.deepEqual((await shownScores(page)).scores, [0, 0]);
+    await page.click('#question [data-asked="red2"] button:has-text("it lies where the board sees it")');
+    await page.waitForFunction(() => !(globalThis as any).document.querySelector('#question'));
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '7');
+    assert.deepEqual(pageErrors(page), []);
+  });
 });

@@ -581,3 +581,47 @@ describe('shuffleboard rules', () => {
     });
   });
 });
+
+describe('shuffleboard: the referee asked where the board cannot tell (inDoubt)', () => {
+  /** An end: red's first weight (throw 0) seen at d, `u` mm off at most, blue's first (throw 1) at `blue` (off the end if left out), the rest off the end. */
+  function end(d: number, u: number, blue?: number): Outcome<ShuffleboardState> {
+    let s = start();
+    // [id, colour, d, hanging (left out: d decides), u]
+    const seen = (id: number, c: number, at: number): Rest => Object.assign([id, c, at], { 4: u }) as Rest;
+    s = play(s, { k: 'rest', w: [seen(0, RED, d)] }).state;
+    s = play(s, { k: 'rest', w: blue === undefined ? [] : [seen(1, BLUE, blue)] }).state;
+    for (let i = 2; i < WEIGHTS - 1; i++) s = play(s, { k: 'rest', w: [] }).state;
+    return play(s, { k: 'rest', w: [] });
+  }
+
+  it('a weight that may lie either side of a line that changes its points: the end waits, the phone is flagged and told which, the display shows it; a clear is refused; place answers and the end scores', () => {
+    // 122 mm, 3 mm off at most: fully past the 3-point line (3) or touching it (2).
+    const asked = end(TREY_MM - RADIUS_MM - 1, 3);
+    assert.equal(asked.note, 'ask');
+    assert.deepEqual(asked.changes, []);
+    assert.equal(asked.state.q, 1);
+    assert.deepEqual(shuffleboardView(asked.state).ask, ['red1']);
+    assert.match(shuffleboardLayout(asked.state), /E1 \?$/);
+    assert.equal(play(asked.state, { k: 'clear' }).refused, 'end');
+    // The referee: it lies where the board sees it (3), or touching the line (2).
+    const asSeen = play(asked.state, { k: 'place', i: 0 });
+    assert.deepEqual([asSeen.state.q, asSeen.state.s, asSeen.changes.map((c) => c.rule)], [0, [3, 0], ['S8']]);
+    assert.deepEqual(shuffleboardView(asSeen.state).ask, []);
+    assert.deepEqual(play(asked.state, { k: 'place', i: 0, d: TREY_MM - RADIUS_MM + 1 }).state.s, [2, 0]);
+    assert.equal(play(asSeen.state, { k: 'clear' }).refused, undefined);
+  });
+
+  it('the board sure of it (u 0), or its points the same either side (both in one zone): scored at once, nobody asked', () => {
+    for (const [d, u] of [[TREY_MM - RADIUS_MM - 1, 0], [TREY_MM, 3], [1000, 20]]) {
+      const o = end(d, u);
+      assert.deepEqual([o.state.q, o.note, o.state.t], [0, '', WEIGHTS], `${d} ± ${u}`);
+      assert.equal(o.state.s[RED], d < TREY_MM - RADIUS_MM ? 3 : d <= TREY_MM + RADIUS_MM ? 2 : 1);
+    }
+  });
+
+  it('a weight unsure that cannot score (the other side nearer): not asked; the other side nearest within its uncertainty of it: asked', () => {
+    assert.equal(end(TREY_MM - RADIUS_MM - 1, 3, 50).state.q, 0, 'blue at 50 mm wins whatever red is');
+    assert.deepEqual(end(100, 4, 106).state.q, 3, 'red at 100, blue at 106, each 4 mm off at most: who wins depends on it');
+    assert.deepEqual(end(100, 999, 50).state.q, 3, 'red and blue the board cannot tell (999): either may lie nearer than the other');
+  });
+});

@@ -1,7 +1,7 @@
 // The table sweep's seeded sample (the whole sweep: `npm run bench shuffleboard`): random tables a game can
 // leave, on the grid's physics with every part anywhere in its tolerance, scored by the page as they lie and as
-// the board sees them. What it holds today, so that nothing slips back: most weights placed to a millimetre,
-// a few tables in a hundred scored otherwise (issue 28 asks for none, or the referee asked).
+// the board sees them. Every table scores as it lies or is put to the referee (the board's own measure of how
+// sure it is: rules.ts, inDoubt), few are put to him, and most weights are placed to a millimetre.
 import assert from 'node:assert/strict';
 import { quantile, randomTable, sweep } from './shuffleboard-sweep';
 import { mulberry32 } from '../sim/inputs';
@@ -20,11 +20,12 @@ describe('shuffleboard table sweep (a seeded sample)', () => {
     }
   });
 
-  it('300 tables, every part in its tolerance: weights that score placed to 1 mm at the median, 3 mm in 93 of 100; at most 6 tables in 100 scored otherwise', () => {
+  it('300 tables, every part in its tolerance: none scored otherwise than it lies, at most 15 in 100 put to the referee; weights that score placed to 1 mm at the median, 3 mm in 98 of 100', () => {
     const s = sweep(2, 300, { scale: 1 });
     const within3 = s.scoring.filter((e) => e <= 3).length / (s.scoring.length + s.unseenScoring);
+    assert.equal(s.wrong, 0, `${s.wrong} of 300 scored otherwise: ${JSON.stringify(s.examples[0])}`);
+    assert.ok(s.asked <= 45, `${s.asked} of 300 put to the referee`);
     assert.ok(quantile(s.scoring, 0.5) <= 1, `median ${quantile(s.scoring, 0.5)}`);
-    assert.ok(within3 >= 0.93, `${within3}`);
-    assert.ok(s.wrong <= 18, `${s.wrong} of 300 scored otherwise: ${JSON.stringify(s.examples[0])}`);
+    assert.ok(within3 >= 0.98, `${within3}`);
   });
 });

@@ -10,6 +10,7 @@ import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
 import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 import { locate } from '../firmware/games/shuffleboard/interpret';
+import { WEIGHTS, moves, setup } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
 
 /** A weight as it lies: colour (0 red, 1 blue), d from the end edge, y from the left rail (mm). */
@@ -96,14 +97,29 @@ function errors(lying: number[], seen: number[]): number[] {
   return best;
 }
 
-/** One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, and whether the board scores it as it lies. */
+/** One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, whether the board asks the referee, and whether it scores the table as it lies. */
 export interface Swept {
   table: Lying[];
   seen: number[][];
   errors: number[];
   scoringErrors: number[];
   extra: number;
+  asked: boolean;
   right: boolean;
+}
+
+/**
+ * The end the board makes of the table it sees as an end's last, by the firmware's rules: seven throws laid in
+ * play (red first), as many of each colour as it sees, the others gone, then the table seen (the move `seen`,
+ * matched to them). Whether it asks the referee comes from what the board measured alone (each weight's place
+ * and how far off it may be), and its points from the rules.
+ */
+export function boardEnd(seen: number[][]): { asked: boolean; points: number[] } {
+  let st = setup({ players: 2, options: { firstPlayer: 0 } });
+  const left = [seen.filter((w) => w[0] === 0).length, seen.filter((w) => w[0] === 1).length];
+  for (let i = 0; i < WEIGHTS - 1; i++) st = moves.rest(st, { k: 'rest', w: [[i, i & 1, left[i & 1]-- > 0 ? 1000 : -1]] }).state;
+  st = moves.seen(st, { k: 'seen', w: seen }).state;
+  return { asked: st.q !== 0, points: st.ep };
 }
 
 /** Table k of a sweep seeded `seed`, on a board whose parts spread by `tol`. */
@@ -112,7 +128,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const table = randomTable(rnd);
   const seen = locate(gridReadings(table, seed + k, tol));
   const truth = pageEnd(table.map((w) => ({ colour: w.colour, d: w.d })));
-  const board = pageEnd(seen.map((w) => ({ colour: w[0], d: w[1] })));
+  const end = boardEnd(seen);
   const all: number[] = [];
   const scoring: number[] = [];
   const winner = truth[0] ? 0 : truth[1] ? 1 : -1;
@@ -125,7 +141,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
       if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) scoring.push(e[i]);
     });
   }
-  return { table, seen, errors: all, scoringErrors: scoring, extra: Math.max(0, seen.length - table.length), right: truth[0] === board[0] && truth[1] === board[1] };
+  return { table, seen, errors: all, scoringErrors: scoring, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
 }
 
 /** The p-th fraction of sorted xs (0.5 the median). */
@@ -137,14 +153,17 @@ export function quantile(sorted: number[], p: number): number {
 export interface SweepSummary {
   tables: number;
   weights: number;
-  /** The errors (mm) of the weights seen, and of those that score as they lie, sorted; weights not seen are counted apart. */
+  /** The errors (mm) of the weights seen, and of those that score as they lie (of the tables scored without a question), sorted; weights not seen are counted apart. */
   errors: number[];
   scoring: number[];
   unseen: number;
   unseenScoring: number;
   /** Weights seen where none lies. */
   extra: number;
-  /** Tables the board scores otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
+  /** Tables put to the referee; scored as they lie without a question. */
+  asked: number;
+  right: number;
+  /** Tables scored, without a question, otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
   wrong: number;
   wrongWithin3: number;
   /** Scored otherwise: the first few, for a look. */
@@ -153,14 +172,19 @@ export interface SweepSummary {
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, wrong: 0, wrongWithin3: 0, examples: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, examples: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
     for (const e of t.errors) if (e === Infinity) s.unseen++; else s.errors.push(e);
-    for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
     s.extra += t.extra;
-    if (!t.right) {
+    if (t.asked) {
+      s.asked++;
+      continue;
+    }
+    for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    if (t.right) s.right++;
+    else {
       s.wrong++;
       if (t.errors.every((e) => e <= 3) && !t.extra) s.wrongWithin3++;
       if (s.examples.length < 5) s.examples.push(t);

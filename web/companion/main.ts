@@ -173,7 +173,32 @@ function renderScore(): void {
     h('h2', { title: game ? game.id : '' }, game ? game.title : 'No game yet', view.winner !== null ? h('span', { id: 'winner', 'data-winner': view.winner }, ' · ' + playerName(view, view.winner) + ' wins') : h('span', { id: 'winner', 'data-winner': 'none' })),
     rows.length ? h('ol', { class: 'scores', id: 'scores' }, ...rows) : h('p', { class: 'hint' }, 'Connect a board: first press both of its buttons together; its display shows P and a passkey, which the phone asks for when it pairs. Or try it without a board.'),
     last ? h('p', { class: 'last', id: 'last' }, playerName(view, last.player) + ' ' + (last.points >= 0 ? '+' : '') + last.points + ' ', h('b', {}, last.rule), ruleWords(last.rule) ? ': ' + ruleWords(last.rule) : '') : null,
-    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, fieldWords(game, k)), h('dd', { 'data-field': k }, fieldShown(game, k, view.fields[k]))])) : null);
+    fields.length ? h('dl', { class: 'fields' }, ...fields.flatMap((k) => [h('dt', { title: k }, fieldWords(game, k)), h('dd', { 'data-field': k }, fieldShown(game, k, view.fields[k]))])) : null,
+    game ? question(game) : null);
+}
+
+/** The board's question to the referee (its game's companion.json, `question`), while it asks one: each thing asked about with its answers. */
+function question(game: WebGame): HTMLElement | null {
+  const q = game.companion.question;
+  const asked = q && Array.isArray(view.fields[q.field]) ? view.fields[q.field] as string[] : [];
+  if (!q || !asked.length) return null;
+  const records = (Array.isArray(view.fields[q.records]) ? view.fields[q.records] : []) as Record<string, unknown>[];
+  return h('div', { class: 'question', id: 'question' }, h('b', {}, q.label),
+    ...asked.map((name) => {
+      const index = records.findIndex((r) => r[q.name] === name);
+      const record = records[index] ?? {};
+      return h('p', { 'data-asked': name }, name + ' (' + q.shown.map((k) => fieldWords(game, k) + ' ' + fieldShown(game, k, record[k])).join(', ') + '): ',
+        ...q.answers.map((a) => h('button', { onclick: () => (a.line ? send(JSON.parse(JSON.stringify(a.line).replace('"$index"', String(index)))) : a.form && fillForm(a.form, index)) }, a.label)));
+    }));
+}
+
+/** A referee input's form made ready for an answer: its `set` field set to `value`, its `focus` field focused. */
+function fillForm(form: { cmd: string; set: string; focus: string }, value: number): void {
+  const f = document.querySelector(`form[data-cmd="${form.cmd}"]`) as HTMLFormElement | null;
+  if (!f) return;
+  (f.elements.namedItem(form.set) as HTMLInputElement).value = String(value);
+  f.scrollIntoView();
+  (f.elements.namedItem(form.focus) as HTMLInputElement).focus();
 }
 
 /** A key of the protocol or of a command table as a player reads it: its words (`firstPlayer` → "first player"). */

@@ -48,6 +48,20 @@ declare module 'tallyboard:games' {
       /** Pieces lying on places (Ring-a-Peg's rings): the state field listing them, one entry a place in this order, comma-separated, bottom first, each character its player's index. */
       pieces?: { field: string; places: string[] };
       happenings?: { label: string; line: Record<string, unknown> }[];
+      /**
+       * A question the board asks the referee (shuffleboard's): the state field naming what is asked about
+       * (`field`), the state's list of records they are (`records`, each named by its `name` key, shown with the
+       * keys of `shown`), and the answers offered for each: a command to send (`$index`: the record's index), or
+       * a referee input's form to fill (`form`, its `set` field set to the index, its `focus` field focused).
+       */
+      question?: {
+        label: string;
+        field: string;
+        records: string;
+        name: string;
+        shown: string[];
+        answers: { label: string; line?: Record<string, unknown>; form?: { cmd: string; set: string; focus: string } }[];
+      };
     };
     /** Its example scenarios (scenarios/<id>-*.jsonl), served beside the pages in scenarios/. */
     examples: string[];

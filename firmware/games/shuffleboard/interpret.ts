@@ -53,21 +53,45 @@ const SPLIT = 1.1;
 const SPLITS = 8;
 /** A fit's rounds at most. */
 const ROUNDS = 12;
-/** A step of finding the weights works out about this many fields (each a few hundred µs on the chip), and reads READ_ROWS rows. */
-const WORK = 100;
+/** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
+/**
+ * A step of finding the weights does this much work, counted in fields worked out (each some 60 bare reads of a
+ * channel in the interpreter, a few ms on the chip), then the job it is in ends (bench analog prints the longest).
+ * The other work as so many fields: a job's own, a sensor read, a fit's sums at a sensor (over n unknowns: n²),
+ * a solve (n³), a pass over the grid.
+ */
+const STEP_WORK = 48;
+const JOB_WORK = 0.15;
+const READ_WORK = 0.06;
+const SUM_WORK = 1 / 20;
+const SOLVE_WORK = 1 / 35;
+const PASS_WORK = 8;
 /** Weights fitted together at most. */
 const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
 const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
 const SOME = 3;
+/** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
+const SPREAD = 3;
+const MODEL_ERROR = 0.005;
+/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
+export const CANT_TELL = 999;
+/** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
+const PRIOR = 0.005;
+/** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
+const SURE = 0.16;
+/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
+const LOOSE_MM = 8;
+/** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
+const LEFT = 0.15;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue), d and y (mm). */
+/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), and once found, its uncertainty along the table (mm). */
 type Found = number[];
 
 /**
@@ -80,8 +104,9 @@ type Found = number[];
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
  * support, the others near it fitted again. Each step returns null until the
- * last, which returns the weights, each as [colour, d]: 0 red, 1 blue; d whole
- * mm, never past the end edge (a weight whose centre is past it has fallen).
+ * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
  */
 export function locator(read: (ch: number) => number): () => number[][] | null {
   const v = new Float32Array(SENSORS);
@@ -102,11 +127,11 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   const sqrt = Math.sqrt;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
   let slope = 0;
-  /** Calls of at, the measure of a step's work (WORK). */
-  let calls = 0;
+  /** The work done, in fields worked out (at), the measure of a step (STEP_WORK); the other work is counted as so many. */
+  let work = 0;
   /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
   function at(dd: number, dy: number): number {
-    calls++;
+    work++;
     const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
     const s = 1 + u;
     const t = s * s * sqrt(s);
@@ -123,46 +148,141 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
   }
 
+  /** Set by misfit once its jobs are done: the misfit, the readings' own squares summed, and with w's field added rather than taken away. */
+  let sum = 0;
+  let bare = 0;
+  let added = 0;
   /**
-   * Over the sensors within `span` rows and columns of (r, k): the squared
-   * misfit of the residual readings `v` (in PEAKs) with weight w's field
-   * taken away, and `sign` times its field taken away from `v` for good (1
-   * takes it, -1 gives it back, 0 only measures).
+   * Over the sensors within `span` rows and columns of (r, k), a row a job:
+   * the squared misfit of the residual readings `v` (in PEAKs) with weight
+   * w's field taken away (sum), and `sign` times its field taken away from
+   * `v` for good (1 takes it, -1 gives it back, 0 only measures).
    */
-  function misfit(w: Found, r: number, k: number, span: number, sign: number): number {
-    let sum = 0;
+  function misfit(w: Found, r: number, k: number, span: number, sign: number): void {
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
     const d = ROW0_MM - w[1];
     const y = COL0_MM - w[2];
-    for (let i = within(r - span, 0, ROWS); i <= i1; i++) {
+    const i0 = within(r - span, 0, ROWS);
+    let i = i0;
+    const row = function (): void {
+      // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
+      if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
         const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
-        const e = v[i * COLS + j] - m;
-        sum += e * e;
+        const x = v[i * COLS + j];
+        sum += (x - m) * (x - m);
+        bare += x * x;
+        added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
-    }
-    return sum;
+      if (++i <= i1) jobs.unshift(row);
+    };
+    if (i <= i1) jobs.unshift(row);
   }
 
   /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
   function take(w: Found, sign: number): void {
-    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+    // (Where w is when the job runs: a fit scheduled before it may move it.)
+    jobs.unshift(function (): void {
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+    });
   }
 
-  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is. */
+  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
   function move(group: Found[], scale: number): void {
+    let g = 0;
+    const part = function (): void {
+      const w = group[g >> 1];
+      if (g & 1) {
+        w[1] += scale * step[3 * (g >> 1)];
+        // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
+        w[2] += scale * step[3 * (g >> 1) + 1];
+        w[0] += scale * step[3 * (g >> 1) + 2];
+      }
+      if (++g < 2 * group.length) jobs.unshift(part);
+      take(w, g & 1 ? -1 : 1);
+    };
+    jobs.unshift(part);
+  }
+
+  /** The misfit of the last normal equations summed (normal). */
+  let total = 0;
+  /**
+   * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
+   * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
+   * sensor, summed a sensor a job; the misfit there (the residual readings squared) in total.
+   */
+  function normal(group: Found[]): void {
+    const n = 3 * group.length;
+    let r0 = ROWS;
+    let r1 = 0;
+    let k0 = COLS;
+    let k1 = 0;
+    for (const w of group) {
+      r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
+      r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
+      k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
+      k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+    }
+    eq.fill(0);
+    total = 0;
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
+    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+    // almost as well as the weight where it lies.
     for (let g = 0; g < group.length; g++) {
-      const w = group[g];
-      take(w, -1);
-      w[1] += scale * step[3 * g];
-      // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
-      w[2] += scale * step[3 * g + 1];
-      w[0] += scale * step[3 * g + 2];
-      take(w, 1);
+      const a = (3 * g + 2) * (n + 2);
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      eq[a] += PRIOR;
+      eq[a - 3 * g - 2 + n] += PRIOR * off;
+      total += PRIOR * off * off;
+    }
+    let i = Math.max(0, r0);
+    let j = Math.max(0, k0);
+    // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
+    const one = function (): void {
+      work += n * n * SUM_WORK;
+      const e = v[i * COLS + j];
+      total += e * e;
+      for (let g = 0; g < group.length; g++) {
+        const w = group[g];
+        const dd = ROW0_MM + i * PITCH_MM - w[1];
+        const dy = COL0_MM + j * PITCH_MM - w[2];
+        // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+        grad[3 * g + 2] = at(dd, dy);
+        grad[3 * g] = w[0] * slope * dd;
+        grad[3 * g + 1] = w[0] * slope * dy;
+      }
+      for (let a = 0; a < n; a++) {
+        for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+        eq[a * (n + 1) + n] += grad[a] * e;
+      }
+      if (++j > Math.min(COLS - 1, k1)) {
+        j = Math.max(0, k0);
+        i++;
+      }
+      if (i <= Math.min(ROWS - 1, r1)) jobs.unshift(one);
+    };
+    jobs.unshift(one);
+  }
+
+  /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
+  function solve(n: number): void {
+    let i: number;
+    let j: number;
+    work += n * n * n * SOLVE_WORK;
+    for (i = 0; i < n; i++) {
+      for (j = i + 1; j < n; j++) {
+        const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
+        for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+      }
+    }
+    for (i = n - 1; i >= 0; i--) {
+      let x = eq[i * (n + 1) + n];
+      for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+      step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
     }
   }
 
@@ -179,62 +299,20 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
-    const fitRound = function (): void {
+    /** A round's step, once its equations are summed. */
+    const stepRound = function (): void {
       let i: number;
-      let j: number;
-      // The sensors around the group: its rows and columns, and SPAN more each way.
-      let r0 = ROWS;
-      let r1 = 0;
-      let k0 = COLS;
-      let k1 = 0;
-      for (const w of group) {
-        r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
-        r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
-        k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
-        k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
-      }
-      eq.fill(0);
-      let sum = 0;
-      for (i = Math.max(0, r0); i <= Math.min(ROWS - 1, r1); i++) {
-        for (j = Math.max(0, k0); j <= Math.min(COLS - 1, k1); j++) {
-          const e = v[i * COLS + j];
-          sum += e * e;
-          for (let g = 0; g < group.length; g++) {
-            const w = group[g];
-            const dd = ROW0_MM + i * PITCH_MM - w[1];
-            const dy = COL0_MM + j * PITCH_MM - w[2];
-            // How the field there changes as weight g moves along the table, and across, and as it is stronger.
-            grad[3 * g + 2] = at(dd, dy);
-            grad[3 * g] = w[0] * slope * dd;
-            grad[3 * g + 1] = w[0] * slope * dy;
-          }
-          for (let a = 0; a < n; a++) {
-            for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-            eq[a * (n + 1) + n] += grad[a] * e;
-          }
-        }
-      }
-      if (sum > last) {
+      if (total > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
-        move(group, -0.5);
-        for (i = 0; i < n; i++) step[i] /= 2;
         if (++round < ROUNDS) jobs.unshift(fitRound);
-        return;
+        jobs.unshift(function (): void {
+          for (let i = 0; i < n; i++) step[i] /= 2;
+        });
+        return move(group, -0.5);
       }
-      last = sum;
-      // Solved by elimination (the equations are symmetric: only the upper half was summed), then back substitution.
-      for (i = 0; i < n; i++) {
-        for (j = i + 1; j < n; j++) {
-          const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
-          for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
-        }
-      }
+      last = total;
+      solve(n);
       let longest = 0;
-      for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 1) + n];
-        for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
-      }
       for (i = 0; i < n; i++) {
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
@@ -246,8 +324,12 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         }
       }
       if (longest < SETTLED_MM) return;
-      move(group, 1);
       if (++round < ROUNDS) jobs.unshift(fitRound);
+      move(group, 1);
+    };
+    const fitRound = function (): void {
+      jobs.unshift(stepRound);
+      normal(group);
     };
     jobs.unshift(fitRound);
   }
@@ -267,6 +349,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   let splitAt = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
+    work += READ_ROWS * COLS * READ_WORK;
     for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
       const x = read(next) - QUIESCENT;
       v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
@@ -279,6 +362,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   function detect(): void {
     if (found.length > 8) return;
     // The strongest reading (the first of equals), in the rows that may hold one strong enough.
+    work += PASS_WORK / 2;
     let top = 0;
     let most = 0;
     for (let r = 0; r < ROWS; r++) {
@@ -295,10 +379,10 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     }
     if (most < FOUND * FOUND) return;
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    take(w, 1);
     found.push(w);
     jobs.unshift(detect);
     fit(around(w));
+    take(w, 1);
   }
 
   /**
@@ -313,38 +397,44 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const sign = w[0] > 0 ? 1 : -1;
     const r = nearest(w[1], ROW0_MM, ROWS);
     const k = nearest(w[2], COL0_MM, COLS);
-    take(w, -1);
-    let best = misfit(w, r, k, 2, 0) / 2;
+    let best = 0;
     let pair: Found[] = [w];
     let a = SPLITS;
+    // (Each a job: its field given back, then the misfit it leaves.)
+    jobs.unshift(function (): void {
+      best = sum / 2;
+      jobs.unshift(tryAngle);
+    });
+    misfit(w, r, k, 2, 0);
+    take(w, -1);
     const tryAngle = function (): void {
       if (!a--) {
         found.splice(splitAt, 1);
-        for (const p of pair) {
-          take(p, 1);
-          found.splice(splitAt++, 0, p);
-        }
         jobs.unshift(split);
+        for (const p of pair) {
+          found.splice(splitAt++, 0, p);
+          take(p, 1);
+        }
         return;
       }
       const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
       const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
       const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
-      take(two[0], 1);
-      take(two[1], 1);
+      // Laid (a job each), fitted, then weighed and taken up again (a job each).
+      jobs.unshift(tryAngle);
+      take(two[1], -1);
+      take(two[0], -1);
       jobs.unshift(function (): void {
-        const e = misfit([0, 0, 0], r, k, 2, 0);
-        take(two[0], -1);
-        take(two[1], -1);
-        if (e < best) {
-          best = e;
+        if (sum < best) {
+          best = sum;
           pair = two;
         }
-        jobs.unshift(tryAngle);
       });
+      misfit([0, 0, 0], r, k, 2, 0);
       fit(two);
+      take(two[1], 1);
+      take(two[0], 1);
     };
-    jobs.unshift(tryAngle);
   }
 
   /**
@@ -364,14 +454,21 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
       }
     }
-    for (i = 0; i < found.length; i++) {
-      const w = found[i];
+    let checked = 0;
+    const support = function (): void {
+      if (checked >= found.length) return;
+      const w = found[checked];
       const r = nearest(w[1], ROW0_MM, ROWS);
       const k = nearest(w[2], COL0_MM, COLS);
-      const left = misfit([0, 0, 0], r, k, 1, 0);
-      const none = misfit([-w[0], w[1], w[2]], r, k, 1, 0);
-      if (3 * none <= 2 * left + misfit(w, r, k, 1, 0)) return drop(i, i);
-    }
+      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
+      jobs.unshift(function (): void {
+        if (3 * added <= 2 * bare + sum) return drop(checked, checked);
+        checked++;
+        jobs.unshift(support);
+      });
+      misfit(w, r, k, 1, 0);
+    };
+    jobs.unshift(support);
   }
 
   /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
@@ -380,19 +477,68 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (i !== j) gone.push(found.splice(i, 1)[0]);
     jobs.unshift(prune);
     for (const w of gone) {
-      take(w, -1);
-      const near = around(w);
-      if (near.length) fit(near);
+      jobs.unshift(function (): void {
+        const near = around(w);
+        if (near.length) fit(near);
+      });
     }
+    for (const w of gone) take(w, -1);
   }
 
-  jobs.push(readRows, detect, split, prune);
+  /**
+   * From weight `doubtAt` on, a job each: how far along the table it may lie from where it was fitted (mm, its
+   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit (d against
+   * its place across, its strength and its neighbours': at the end edge the grid sees it from one side only, and
+   * a stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
+   * least: the parts' tolerances), with the weights near it. A weight fitted SURE stronger or weaker than the
+   * nominal is one the board cannot tell (CANT_TELL); and after the last, a field left that none explains.
+   */
+  let doubtAt = 0;
+  function doubt(): void {
+    if (doubtAt >= found.length) {
+      // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
+      // the fits could not part): a weight there the board cannot tell, of that field's colour.
+      // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
+      let top = 0;
+      let many = 0;
+      work += PASS_WORK;
+      for (ch = 0; ch < SENSORS; ch++) {
+        if (v[ch] * v[ch] > LEFT * LEFT) many++;
+        if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
+      }
+      if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      return;
+    }
+    const w = found[doubtAt++];
+    // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
+    // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
+    const group = around(w);
+    const n = 3 * group.length;
+    const g = group.indexOf(w);
+    jobs.unshift(doubt);
+    jobs.unshift(function (): void {
+      // The readings left around it (bare: w's field is taken away already).
+      const a = Math.abs(w[0]);
+      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
+      // (Equations that do not solve, NaN: nothing told.)
+      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
+    });
+    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    jobs.unshift(function (): void {
+      for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
+      solve(n);
+    });
+    normal(group);
+  }
+
+  jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
-    // Jobs until WORK fields were worked out (or none is left).
-    for (const until = calls + WORK; jobs.length && calls < until; ) (jobs.shift() as () => void)();
+    // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1]))]);
+    // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3] + Math.max(0, Math.round(-found[i][1]))]);
     return seen;
   };
 }

@@ -8,11 +8,12 @@ import type { ShuffleboardState } from './rules';
  * The sides' scores, red then blue, the point after the side to throw, and a
  * label: before the coin toss "toSS"; during an end the end number and the
  * weights left ("E3 L5"); once the end is over its points ("E3 r4": red made
- * 4, "E3 b2", "E3 --": nobody scored); once won, "=r" or "=b".
+ * 4, "E3 b2", "E3 --": nobody scored; "E3 ?": the referee is asked); once
+ * won, "=r" or "=b".
  */
 export function shuffleboardLayout(s: ShuffleboardState): string {
   const over = s.t >= WEIGHTS;
-  const label = s.w !== null ? '=' + 'rb'[s.w] : s.f < 0 ? 'toSS' : 'E' + s.e + (over ? s.ew < 0 ? ' --' : ' ' + 'rb'[s.ew] + s.ep[s.ew] : ' L' + (WEIGHTS - s.t));
+  const label = s.w !== null ? '=' + 'rb'[s.w] : s.f < 0 ? 'toSS' : 'E' + s.e + (over ? s.q ? ' ?' : s.ew < 0 ? ' --' : ' ' + 'rb'[s.ew] + s.ep[s.ew] : ' L' + (WEIGHTS - s.t));
   // The point after the side of the player to throw (in doubles players 2 and 3 are sides 0 and 1; -1 % 2 is -1: none before the toss).
   return scoresLayout(s.s, s.w !== null ? -1 : turn(s) % 2, label);
 }
@@ -25,6 +26,7 @@ export type ShuffleboardView = {
   weights: { w: string; c: number; d: number; hang: number; zone: string; points: number }[];
   level: boolean;
   target: number;
+  ask: string[];
 };
 
 /**
@@ -33,19 +35,23 @@ export type ShuffleboardView = {
  * thrown in this end (by its colour and throw, `red1`: its colour, place,
  * overhang, and the rule and points of the zone it lies in; `S4` and 0 out of
  * play), and `level` when the two sides' nearest weights lie within the
- * resolution of each other (S11).
+ * resolution of each other (S11); `ask`, the weights the referee is asked
+ * about (by name), while the end waits for his word.
  */
 export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
   const weights = [];
-  const near = nearest(s);
+  const ask = [];
+  const near = nearest(s, s.d);
   for (let i = 0; i < s.t; i++) {
     const article = score(ARTICLES, zone(s.d[i], s.h[i]), 0);
-    weights.push({ w: ((s.f + i) & 1 ? 'blue' : 'red') + ((i >> 1) + 1), c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
+    const name = ((s.f + i) & 1 ? 'blue' : 'red') + ((i >> 1) + 1);
+    weights.push({ w: name, c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
+    if ((s.q >> i) & 1) ask.push(name);
   }
   return {
     end: s.e, first: s.f, left: WEIGHTS - s.t, endPoints: s.ep, weights: weights,
     // A side with no weight on the table has NONE: far more than the resolution from the other's.
-    level: near[0] < NONE && !nearer(Math.min(near[0], near[1]), Math.max(near[0], near[1]), s.rs), target: s.tg,
+    level: near[0] < NONE && !nearer(Math.min(near[0], near[1]), Math.max(near[0], near[1]), s.rs), target: s.tg, ask: ask,
   };
 }
 

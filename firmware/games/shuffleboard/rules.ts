@@ -29,7 +29,8 @@ export const NONE = 9999;
  * [id, colour, d, hanging]. id: the weight's throw in this end (0 the
  * first, 7 the eighth); colour 0 red, 1 blue; d: its centre's distance from
  * the end edge in mm, negative once it has gone off the table; hanging: 1
- * when it overhangs the end edge, 0 when not, left out to let d decide.
+ * when it overhangs the end edge, 0 when not, left out to let d decide; and,
+ * for a weight the board saw, how far from d it may lie (mm: its u).
  */
 export type Rest = number[];
 
@@ -42,8 +43,11 @@ export type Rest = number[];
  *   table), its colour is c, it hangs (h 1) or not (h 0); what is left out
  *   stays, but h, left out with a new d, follows d.
  * seen: a throw is over, every weight still, and w is the whole table as the
- *   board's sensing sees it: each weight as [colour, d]. The weights are
- *   matched to those of the state (matched()) and played as a rest.
+ *   board's sensing sees it: each weight as [colour, d, u], u how far from d
+ *   it may lie (mm, as the board located it). The weights are matched to those
+ *   of the state (matched()) and played as a rest. Where the board cannot tell
+ *   how the end scores, the referee is asked (q: inDoubt()); his `place` of a
+ *   weight (d left out: where the board sees it) answers for that weight.
  * clear: the table is cleared after an end; the next end begins.
  */
 export interface ShuffleboardMove {
@@ -77,6 +81,10 @@ export interface ShuffleboardState {
   c: number[];
   /** Each weight's overhang: 1 hanging. */
   h: number[];
+  /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
+  u: number[];
+  /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
+  q: number;
   /** The points each side made in the last end scored. */
   ep: number[];
   /** The side that won the last end scored; -1 when nobody scored (S3, S11). */
@@ -123,14 +131,14 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
-    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), ep: [0, 0], ew: -1, w: null,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), q: 0, ep: [0, 0], ew: -1, w: null,
   };
 }
 
-/** Each side's nearest weight on the table (its d), NONE for a side with none. */
-export function nearest(st: ShuffleboardState): number[] {
+/** Each side's nearest weight on the table (its d, weight i at d[i]), NONE for a side with none. */
+export function nearest(st: ShuffleboardState, d: number[]): number[] {
   const near = [NONE, NONE];
-  for (let i = 0; i < WEIGHTS; i++) if (st.d[i] >= 0 && st.d[i] < near[st.c[i]]) near[st.c[i]] = st.d[i];
+  for (let i = 0; i < WEIGHTS; i++) if (d[i] >= 0 && d[i] < near[st.c[i]]) near[st.c[i]] = d[i];
   return near;
 }
 
@@ -144,24 +152,57 @@ export function nearer(d: number, d2: number, rs: number): boolean {
 }
 
 /**
- * Scores the end on the table of a copied state (S6-S12), adding its point
- * changes. The side with the nearest weight scores each of its weights
- * nearer than the other side's nearest (nearer()); level nearest weights
- * (S11), or none on the table, score nothing.
+ * The end scored (S6-S11) with weight i at d[i] (-1: not on the table or out
+ * of play): [red's points, blue's, the side that won it or -1], each scoring
+ * weight's point change added to `changes`. The side with the nearest weight
+ * scores each of its weights nearer than the other side's nearest
+ * (nearer()); level nearest weights (S11), or none on the table, score
+ * nothing. A weight the referee did not place hangs by its d.
  */
-function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
-  const near = nearest(st);
-  let i: number;
+function endOf(st: ShuffleboardState, d: number[], changes: ScoreChange[]): number[] {
+  const near = nearest(st, d);
   const side = near[0] < near[1] ? 0 : 1;
-  st.ep = [0, 0];
-  st.ew = nearer(near[side], near[1 - side], st.rs) ? side : -1;
-  for (i = 0; i < WEIGHTS; i++) {
-    if (st.d[i] >= 0 && st.c[i] === side && nearer(st.d[i], near[1 - side], st.rs)) {
-      const change = score(ARTICLES, zone(st.d[i], st.h[i]), side);
-      st.ep[side] += change.points;
+  const ep = [0, 0, nearer(near[side], near[1 - side], st.rs) ? side : -1];
+  for (let i = 0; i < WEIGHTS; i++) {
+    if (d[i] >= 0 && st.c[i] === side && nearer(d[i], near[1 - side], st.rs)) {
+      const change = score(ARTICLES, zone(d[i], st.u[i] ? +(d[i] < RADIUS_MM) : st.h[i]), side);
+      ep[side] += change.points;
       changes.push(change);
     }
   }
+  return ep;
+}
+
+/**
+ * The weights of an end whose places, as far as the board may be off (u), could change its points (bit i: weight
+ * i): the end scored with every weight at the far ends of its uncertainty, to red's advantage and to blue's (a
+ * side's points only grow as its weights come nearer and the other's go farther), and each weight alone so.
+ * Where only all together change them, every weight the board is unsure of. 0: the end scores as seen.
+ */
+export function inDoubt(st: ShuffleboardState): number {
+  let q = 0;
+  const shifted = function (i: number, s: number): string {
+    return endOf(st, st.d.map(function (x: number, j: number): number {
+      // (A weight seen on the table is on it: its centre is not past the end edge.)
+      const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1));
+      return x < 0 || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
+    }), []).join();
+  };
+  for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1) !== shifted(i, -1)) q |= i < 0 ? 256 : 1 << i;
+  for (let i = 0; q === 256 && i < WEIGHTS; i++) if (st.u[i] && st.d[i] >= 0) q |= 1 << i;
+  return q & 255;
+}
+
+/**
+ * Scores the end on the table of a copied state (S6-S12), adding its point changes; or, where the board cannot
+ * tell (inDoubt()), asks the referee (q) and scores it once he has placed the weights asked about.
+ */
+function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
+  st.q = inDoubt(st);
+  const ep = endOf(st, st.d, st.q ? [] : changes);
+  const side = ep[1] ? 1 : 0;
+  st.ep = st.q ? [0, 0] : [ep[0], ep[1]];
+  st.ew = st.q ? -1 : ep[2];
   st.s[side] += st.ep[side];
   // S12: only the side that scored can have reached the target, and only now.
   st.w = st.s[side] >= st.tg ? side : null;
@@ -198,6 +239,8 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
     const out = d < 0 || d >= SHORT_MM;
     st.d[id] = out ? -1 : d;
     st.c[id] = at[1];
+    // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
+    st.u[id] = at[4] || 0;
     // Hanging h, left out: by d.
     st.h[id] = out ? 0 : at[3] === undefined ? +(d < RADIUS_MM) : at[3] ? 1 : 0;
   }
@@ -209,7 +252,8 @@ function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<Shu
   }
   st.t += throwing;
   if (st.t === WEIGHTS) scoreEnd(st, changes);
-  return { state: st, changes: changes };
+  // A question newly asked: the phone is told (a flag), the referee answers with `place`.
+  return { state: st, changes: changes, note: st.q && !state.q ? 'ask' : '' };
 }
 
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
@@ -236,6 +280,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
   // -1 none) in the matching being tried and in the best so far, and the weights seen taken by it.
   let ids: number[] = [];
   let at: number[] = [];
+  let us: number[] = [];
   const pick: number[] = [];
   let best: number[] = [];
   let bestCost = 0;
@@ -260,15 +305,27 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
+    us = [];
     bestCost = Infinity;
     // The weights of colour c on the table, and the one thrown (t < WEIGHTS: the end goes on) when it is c's.
     for (i = 0; i <= state.t; i++) {
       if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
     }
-    for (i = 0; i < seen.length; i++) if (seen[i][0] === c && seen[i][1] < SHORT_MM) at.push(seen[i][1]);
+    for (i = 0; i < seen.length; i++) {
+      if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) < SHORT_MM) {
+        // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
+        at.push(Math.min(seen[i][1], SHORT_MM - 1));
+        us.push((seen[i][2] || 0) + Math.max(0, seen[i][1] - SHORT_MM + 1));
+      }
+    }
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
-      if (best[i] >= 0) rest.push([ids[i], c, at[best[i]]]);
+      if (best[i] >= 0) {
+        // Its hanging left out (d decides), how far off it may be seen.
+        const r = [ids[i], c, at[best[i]]];
+        r[4] = us[best[i]];
+        rest.push(r);
+      }
       else if (ids[i] !== state.t) rest.push([ids[i], c, -1]);
     }
   }
@@ -321,7 +378,8 @@ export const moves = {
     if (state.w !== null) return refuse(state, 'over');
     // A clear table cleared (at power-up the board cannot tell): nothing to do.
     if (!state.t) return refuse(state, '');
-    if (state.t < WEIGHTS) return refuse(state, 'end');
+    // (An end that waits for the referee's word is not over either.)
+    if (state.t < WEIGHTS || state.q) return refuse(state, 'end');
     // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
     return {
       state: Object.assign({}, state, {

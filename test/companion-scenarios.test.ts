@@ -106,7 +106,7 @@ describe('companion: the board asks the referee', function () {
     writeFileSync(file, lines.join('\n') + '\n');
     await playScenario(page, file);
     await page.waitForSelector('#question [data-asked="red2"]');
-    assert.match((await page.textContent('#question')) ?? '', /red2 \(d 30/);
+    assert.match((await page.textContent('#question')) ?? '', /red2 \(mm from the end edge 30, zone S8/);
     assert.deepEqual((await shownScores(page)).scores, [0, 0]);
     await page.click('#question [data-asked="red2"] button:has-text("it lies where the board sees it")');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('#question'));

@@ -183,7 +183,7 @@ function question(game: WebGame): HTMLElement | null {
   const asked = q && Array.isArray(view.fields[q.field]) ? view.fields[q.field] as string[] : [];
   if (!q || !asked.length) return null;
   const records = (Array.isArray(view.fields[q.records]) ? view.fields[q.records] : []) as Record<string, unknown>[];
-  return h('div', { class: 'question', id: 'question' }, h('b', {}, q.label),
+  return h('div', { class: 'question', id: 'question' }, h('b', {}, q.label), ' ',
     ...asked.map((name) => {
       const index = records.findIndex((r) => r[q.name] === name);
       const record = records[index] ?? {};

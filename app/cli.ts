@@ -56,7 +56,7 @@ commands:
   replay FILE.jsonl    run a scenario on the simulator (- reads standard input)
   flash --game GAME (--port PORT | --device NAME) [--dry-run] [--out FILE]
                        build a game's firmware and write it to a board
-  boards --mqtt mqtt://HOST[:PORT] [--count N]
+  boards --mqtt mqtt://HOST[:PORT] [--count N] [--speed X] [--signed]
                        simulated boards playing, published as a gateway would
   build [--allow-over] write dist/<game>.js for every game
   hub --mqtt mqtt://HOST[:PORT] [--room NAME] [--config FILE]
@@ -80,7 +80,8 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined) throw new UsageError('no command given');
   if (command === 'help' || command === '--help' || command === '-h') {
-    const topic = command === 'help' ? rest[0] : undefined;
+    // `help --help` is help itself.
+    const topic = command === 'help' && !wantsHelp(rest) ? rest[0] : undefined;
     if (topic !== undefined && !HELP[topic]) throw new UsageError(`no command ${topic}`);
     console.log(topic ? HELP[topic] : USAGE);
     return 0;

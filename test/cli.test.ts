@@ -22,6 +22,7 @@ describe('command line', function () {
   const helps: [string[], RegExp][] = [
     [['--help'], /^usage: tallyboard COMMAND[\s\S]*replay[\s\S]*flash[\s\S]*build[\s\S]*hub/],
     [['help'], /^usage: tallyboard COMMAND/],
+    [['help', '--help'], /^usage: tallyboard COMMAND/],
     [['help', 'flash'], /^usage: tallyboard flash[\s\S]*--dry-run/],
     [['replay', '--help'], /^usage: tallyboard replay FILE/],
     [['build', '--help'], /^usage: tallyboard build/],

@@ -11,6 +11,7 @@ import vm from 'node:vm';
 import { ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
 import { pretokenise } from '../tools/tokenise';
+import { toEs5 } from '../tools/es5';
 import { createSandbox } from '../tools/espruino-sandbox';
 
 /** A folder's tsconfig.json that breaks the firmware's classes when tsx takes it (class fields defined, not assigned). */
@@ -33,6 +34,18 @@ function lockFor(tgz: string): { packageJson: object; lock: object } {
 }
 
 describe('tallyboard run from another folder of the checkout', () => {
+  it('lowers code to ES5 from any working folder (Babel finds its plugins in the project, not where it runs)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tallyboard-cwd-'));
+    const here = process.cwd();
+    try {
+      process.chdir(dir);
+      assert.match(await toEs5('for (const x of [1]) { let y = () => x; }'), /var /);
+    } finally {
+      process.chdir(here);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("replays as it does from the project's own folder, whatever tsconfig.json the folder has", () => {
     const dir = mkdtempSync(join(tmpdir(), 'tallyboard-elsewhere-'));
     try {

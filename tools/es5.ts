@@ -82,6 +82,8 @@ export async function bundle(entry: Entry, features: BoardFeatures = ALL_FEATURE
 /** Lowers modern syntax to ES5 in loose mode: plain prototype methods, indexed for-of. */
 export async function toEs5(code: string): Promise<string> {
   const result = await transformAsync(code, {
+    // Babel looks its plugins up from its working folder: the project's, wherever the command runs.
+    cwd: ROOT,
     babelrc: false,
     configFile: false,
     sourceType: 'script',

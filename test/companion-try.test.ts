@@ -105,6 +105,9 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
 
   it('shuffleboard: the coin toss is on the Try screen; the walk list says how many more are to see', async () => {
     const page = await trying('shuffleboard');
+    // Before the toss, who threw first is said in words, not as the state's -1.
+    await page.click('nav [data-screen="score"]');
+    assert.match((await page.textContent('#score [data-field="first"]')) ?? '', /^not yet/);
     await page.click('nav [data-screen="board"]');
     await page.click('#board .happenings button:text("coin toss: red throws first")');
     const box = (await page.locator('#board svg.board [data-area]').boundingBox())!;

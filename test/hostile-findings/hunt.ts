@@ -58,7 +58,7 @@ const GAMES = (process.env.GAMES || 'triangle,ringapeg,fortress,shuffleboard').s
 const caseArb = fc.constantFrom(...GAMES).chain((game) => fc.record({
   game: fc.constant(game), file: fc.constantFrom(...SCEN[game]),
   fault: game === 'shuffleboard' ? analogFault : digitalFault(game),
-  startFrac: fc.double({ min: 0, max: 1, noNaN: true }), lastsMs: fc.integer({ min: 4000, max: 40000 }),
+  startFrac: fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000), lastsMs: fc.integer({ min: 4000, max: 40000 }),
 }));
 
 function judge(c: any): { problems: string[]; scenario: string } {
@@ -73,7 +73,8 @@ function judge(c: any): { problems: string[]; scenario: string } {
   const scenario = lines.map((l) => JSON.stringify(l)).join('\n');
   if (!cleanCache.has(c.file)) cleanCache.set(c.file, run(base));
   const clean = cleanCache.get(c.file)!;
-  const out = run(lines);
+  let out: L[];
+  try { out = run(lines); } catch (e) { return { problems: [`refused: ${(e as Error).message}`], scenario }; }
   const problems: string[] = [];
   const faults = out.filter((l) => l.t >= at && l.phone?.type === 'fault');
   const first = faults.find((l) => l.phone.fault !== 'ok');

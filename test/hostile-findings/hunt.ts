@@ -61,7 +61,7 @@ const caseArb = fc.constantFrom(...GAMES).chain((game) => fc.record({
   startFrac: fc.integer({ min: 0, max: 1000 }).map((k) => k / 1000), lastsMs: fc.integer({ min: 4000, max: 40000 }),
 }));
 
-function judge(c: any): { problems: string[]; scenario: string } {
+export function judge(c: any): { problems: string[]; scenario: string } {
   const base = load(c.file);
   const acts = base.slice(1);
   const t0 = acts[0].t, t1 = acts[acts.length - 1].t;
@@ -106,6 +106,7 @@ function judge(c: any): { problems: string[]; scenario: string } {
   return { problems, scenario };
 }
 
+if (process.argv[1].endsWith('hunt.ts')) {
 const n = Number(process.argv[2] || 50), seed = Number(process.argv[3] || 1);
 let tried = 0; const found: any[] = [];
 fc.assert(fc.property(caseArb, (c) => {
@@ -115,3 +116,4 @@ fc.assert(fc.property(caseArb, (c) => {
   return true;
 }), { numRuns: n, seed });
 console.log(`tried ${tried}, with problems ${found.length}`);
+}

@@ -69,7 +69,7 @@ describe('every `do: stroke` is a stroke the board sees', () => {
   it('a miss by a ball off its spot is seen by no sensor: the scenario says to hold next', () => {
     // The English attacking ball is in a pocket (F29): after the French miss, the English miss with it off its spot.
     const lines = [{ t: 2000, do: 'stroke', happens: [{ ball: 'EA', into: 'pocket', pocket: 1 }] }, { t: 14000, do: 'stroke', happens: [] }, { t: 26000, do: 'stroke', happens: [] }];
-    assert.throws(() => run(lines), (e: ScenarioError) => e.line === 4 && /a miss by EA, off its spot, is seen by no sensor.*long press of next/.test(e.message));
+    assert.throws(() => run(lines), (e: ScenarioError) => e.line === 4 && /a miss by EA, off its spot, is seen by no sensor.*holding next for a second/.test(e.message));
     const { final } = run([...lines.slice(0, 2), { t: 26000, button: 'next', holdMs: 1500 }]);
     assert.equal(final.turn, 1, 'the long press enters it');
   });

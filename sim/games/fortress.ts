@@ -65,7 +65,7 @@ export function simGame(): SimGame {
         const state = w.state() as { t: number; e: number } | null;
         const striker = state ? ['EA', 'FA'][state.t ^ state.e] : 'EA';
         const after = world.onSpot(striker) || happens.some((h) => h.ball === striker);
-        if (!after) throw new Error(`a miss by ${striker}, off its spot, is seen by no sensor: the referee enters it with a long press of next ({"button":"next","holdMs":1500}; docs/games/fortress.md)`);
+        if (!after) throw new Error(`a miss by ${striker}, off its spot, is seen by no sensor: the referee enters it by holding next for a second (in a scenario, {"button":"next","holdMs":1500}; docs/games/fortress.md)`);
         w.levels(world.stroke(a.t, happens.concat([{ ball: striker, offSpot: true }])));
         return;
       }

@@ -462,7 +462,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       const k = nearest(w[2], COL0_MM, COLS);
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
       jobs.unshift(function (): void {
-        if (3 * added <= 2 * bare + sum) return drop(checked, checked);
+        if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
         checked++;
         jobs.unshift(support);
       });

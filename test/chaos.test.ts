@@ -8,17 +8,6 @@ import { chaos, restoredJsVars } from './chaos';
 import { needsEspruino } from './real-interpreter';
 import { PEAK_JSVAR_BUDGET } from '../tools/games';
 
-/**
- * Games whose sample finds an open defect of the board (not of the harness): shown as pending until it is fixed, with
- * its scenarios in test/chaos-open/ (each replays it without a cut).
- */
-const KNOWN_OPEN: Record<string, string> = {
-  shuffleboard: 'a weight hanging over the end edge, its centre 10-14 mm in, is placed a few mm off at each throw and then '
-    + 'read as gone off the end (its 4 points lost); in the corner lane (45 mm) its sensor is reported drifted and the next '
-    + 'throw is lost; and (with no hangers) a throw 10 s after one gone off the end taken as gone within 0.5 s, its weight '
-    + 'then given to the next throw and one weight lost (test/chaos-open/shuffleboard-*.jsonl)',
-};
-
 /** Runs per game and kind: a few seconds each (shuffleboard's analog table is the slowest to simulate). */
 const RUNS: Record<string, number> = { triangle: 80, ringapeg: 80, fortress: 30, shuffleboard: 10 };
 
@@ -27,13 +16,6 @@ describe('chaos: random play, undo, new, corrections, bad lines and power cuts, 
   for (const game of CHAOS_GAMES) {
     /** The longest log the runs left. */
     let longest = '';
-    const open = KNOWN_OPEN[game.id];
-    if (open) {
-      it.skip(`open defect, ${game.id}: ${open}`, () => {
-        assert.equal(chaos(game, { seed: 25, runs: RUNS[game.id], anywhere: false }).failure, null);
-      });
-      continue;
-    }
     for (const anywhere of [false, true]) {
       it(`${game.id}: ${RUNS[game.id]} runs with cuts ${anywhere ? 'anywhere: every power-up restores what the phone last heard' : 'in quiet time: the game ends as uncut, and as the rules score it'}`, () => {
         const r = chaos(game, { seed: 25, runs: RUNS[game.id], anywhere });

@@ -9,9 +9,10 @@ import { parseScenario, Simulation } from '../sim/replay';
 import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
-import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, SENSORS, field, shuffleboardBoard } from '../firmware/games/shuffleboard/board';
+import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, field, shuffleboardBoard } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter } from '../firmware/games/shuffleboard/interpret';
 import { BANK, RAIL, STUCK } from '../firmware/faults';
+import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { WalkState } from '../firmware/sensing';
 
 /** An interpreter over readings `read(ch, t)` (fractions of the supply), powered up at 0; `at(t)` ticks it every 10 ms to t. */
@@ -52,6 +53,23 @@ describe('shuffleboard: the sensors the interpreter checks during play', () => {
     for (let ch = 0; ch < SENSORS; ch++) railed.add(ch);
     b.at(5000);
     assert.equal(b.check(), BANK, 'the multiplexers or their supply: nothing the grid senses is scored');
+  });
+
+  it('a weight beyond the grid\'s first or last row (a hanger at the end edge, a short one), right over a sensor column, is no fault: laid on the grid\'s physics, every part in its tolerance', () => {
+    // Its field at the sensor's neighbours is 56 mm off, under the 32 steps the check looks for at a neighbour.
+    for (const seed of [1, 7, 12]) {
+      for (const [d, k] of [[0, 4], [5, 0], [10, 9], [ROW0_MM + (ROWS - 1) * PITCH_MM + 25, 5], [ROW0_MM + (ROWS - 1) * PITCH_MM + 15, 0]]) {
+        const y = COL0_MM + k * PITCH_MM;
+        const magnets = [{ d, y, pol: seed & 1 ? 1 : -1, ...magnetOf(seed, k % 8) }];
+        const sensors = Array.from({ length: SENSORS }, (_, ch) => sensorOf(seed, ch, ROW0_MM + Math.floor(ch / COLS) * PITCH_MM, COL0_MM + (ch % COLS) * PITCH_MM));
+        const b = board((ch) => (ch < SENSORS ? reading(sensors[ch], magnets, seed, ch, null) : 1));
+        for (let t = 1000; t <= 4000; t += 1000) {
+          b.at(t);
+          assert.equal(b.check(), 0);
+          assert.deepEqual(b.faults, [], `seed ${seed}, a weight at d ${d} over column ${k}`);
+        }
+      }
+    }
   });
 
   it('a sensor reading a field, or a weight on it, is no fault', () => {

@@ -462,7 +462,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       const k = nearest(w[2], COL0_MM, COLS);
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
       jobs.unshift(function (): void {
-        if (3 * added <= 2 * bare + sum) return drop(checked, checked);
+        if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
         checked++;
         jobs.unshift(support);
       });
@@ -606,14 +606,19 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
   let blindUntil = 0;
 
+  /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
+  let stirred = 0;
+
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
+    const was = rowSees[r];
     rowAt[r] = t;
     rowSees[r] = 0;
     for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
       const x = ref[ch];
       if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
     }
+    if (rowSees[r] !== was) stirred = 1;
   }
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
@@ -717,6 +722,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function follow(t: number): void {
     let nlo = ROWS;
     let nhi = -1;
+    stirred = came;
     for (let r = lo; r <= hi; r++) {
       readRow(r, t);
       if (t - rowAt[r] < WINDOW_MS) {
@@ -725,8 +731,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
     }
     // Rows changing now, and two on either side: where a weight goes next. Else the same rows again (a weight
-    // creeping to rest changes its sensors less often).
-    if (nhi >= 0) watch(t, 1, nlo - 2, nhi + 2);
+    // creeping to rest changes its sensors less often). Before the throw's weight came in, only a change of what
+    // the rows see is it: a reading left by hysteresis a step off (a weight passed by) and flickering back with the
+    // noise is not, and taken for it, the throw was decided before its weight arrived.
+    if (nhi >= 0 && stirred) watch(t, 1, nlo - 2, nhi + 2);
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 

@@ -1,0 +1,68 @@
+// Shuffleboard regression scenarios (scenarios/regression-shuffleboard-*.jsonl), each a table the chaos harness
+// once saw the board read wrong, checked against the weights the scenario lays, scored by the page
+// (shuffleboard-page.ts), not by the firmware's rules: every weight where it lies, within the 3 mm the board
+// locates one to, out of play when short or off the end, and a whole end scored as the page scores it; never a
+// fault on the sound grid, a throw lost or the referee asked.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { replay } from '../sim/replay';
+import { ROOT } from '../tools/games';
+import { PAGE, pageEnd } from './shuffleboard-page';
+import type { Placed } from './shuffleboard-page';
+
+const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => /^regression-shuffleboard-.*\.jsonl$/.test(f)).sort();
+
+/** The weights a one-end scenario lays, in throw order: colours alternate from the header's first player; d -1 off the end. */
+function laid(lines: Record<string, any>[]): { table: Placed[]; cleared: boolean } {
+  let side = lines[0].options.firstPlayer === 1 ? 1 : 0;
+  const table: Placed[] = [];
+  let cleared = false;
+  for (const l of lines.slice(1)) {
+    if (l.do === 'clear') cleared = true;
+    if (l.do !== 'slide') continue;
+    // (The page's scorer knows no knocks, and a second end starts from the winner of the first: kept out.)
+    assert.ok(!l.moves && !cleared, 'a regression scenario of one end without knocks');
+    table.push({ colour: side, d: l.off ? -1 : l.to.d });
+    side ^= 1;
+  }
+  return { table, cleared };
+}
+
+/** In play as the page has it (S4): on the table and fully past the foul line. */
+function inPlay(w: Placed): boolean {
+  return w.d >= 0 && w.d + PAGE.radius < PAGE.foul;
+}
+
+describe('shuffleboard regression scenarios: the board reads the table the scenario lays', function () {
+  this.timeout(60000);
+  for (const file of FILES) {
+    const text = readFileSync(join(ROOT, 'scenarios', file), 'utf8');
+    // As it is, and without its power cuts (a cut may hide what the uncut play shows).
+    const uncut = text.split('\n').filter((l) => !l.includes('"power"')).join('\n');
+    for (const [name, played] of uncut === text ? [['', text]] : [['', text], [' without its power cuts', uncut]]) it(file + name, () => {
+      const text = played;
+      const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+      const { table, cleared } = laid(lines);
+      const out = replay(text).lines.map((l) => JSON.parse(l));
+      const phone = out.map((o) => o.phone).filter((p) => p);
+      assert.deepEqual(phone.filter((p) => p.type === 'fault'), [], 'no fault on a sound grid');
+      assert.deepEqual(phone.filter((p) => p.type === 'state' && p.ask.length), [], 'nothing put to the referee');
+      const final = out[out.length - 1].final;
+      assert.equal(final.lost, 0);
+      if (cleared && table.length === 8) {
+        // The end over and the table cleared: its points as the page scores the table.
+        assert.deepEqual(final.scores, pageEnd(table));
+        assert.equal(final.state.e, 2);
+        return;
+      }
+      assert.equal(final.state.t, table.length, 'every throw counted');
+      table.forEach((w, i) => {
+        const seen = final.state.d[i];
+        if (!inPlay(w)) assert.equal(seen, -1, `throw ${i + 1} (d ${w.d}) is out of play`);
+        else assert.ok(Math.abs(seen - w.d) <= 3, `throw ${i + 1} lies at ${w.d}, seen at ${seen}`);
+        if (inPlay(w)) assert.equal(final.state.h[i], w.d < PAGE.radius ? 1 : 0, `throw ${i + 1} hangs or not`);
+      });
+    });
+  }
+});

@@ -219,16 +219,20 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
     connections++;
     online = true;
     lastError = '';
-    log(connections === 1 ? `hub: connected to ${options.mqtt}, room ${options.room}` : 'hub: connected again; publishing every board\'s state');
     if (connections > 1) {
+      log('hub: connected again; publishing every board\'s state');
       // The broker may have lost its retained messages (restarted without persistence): what this hub knows goes back.
       for (const s of room.states()) publishState(s);
       if (room.results().length) publishResults();
       return;
     }
+    // Told once the broker took the subscriptions: from then on no advert is missed.
     client.subscribe(ownTopics.concat(adverts), { qos: 1 }, (err) => {
       if (err) log(`hub: could not subscribe: ${err.message}`);
-      else readyResolve();
+      else {
+        log(`hub: connected to ${options.mqtt}, room ${options.room}`);
+        readyResolve();
+      }
     });
   });
   client.on('close', () => {

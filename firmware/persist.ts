@@ -13,6 +13,13 @@ import type { GameConfig, GameModule } from './game';
 /** The log of the game in play. */
 export const LOG = 'tally.log';
 
+/**
+ * The Storage file (and module name) of a board's restore (below): only a power-up and an undo read the log back,
+ * so a board keeps it out of its bundle, in a module of its own that it loads for those and lets go after
+ * (firmware/modules.ts).
+ */
+export const RESTORE_MODULE = 'tallyboard-restore';
+
 /** A record's text: its JSON, '*', two hex digits of the JSON's checksum, and a newline. */
 function sealed(json: string): string {
   let sum = 0;

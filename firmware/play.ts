@@ -11,7 +11,9 @@ import type { Fields } from './protocol';
 import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
 import type { Status } from './status';
-import { LOG, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
+import { LOG, RESTORE_MODULE, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
+import { loadModule } from './modules';
+import { ON_DEVICE } from './device';
 
 /** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
 export type CoreRefusal = keyof typeof import('./words.json');
@@ -125,9 +127,13 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     play: play,
     takeBack: function (): CoreRefusal | null {
       if (!stand) return 'undo';
+      // The game is read back from the log (on a board, by its restore module: one flashed without it can take
+      // nothing back, and writes no undo record it could not replay).
+      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof restore>(RESTORE_MODULE) : restore;
+      if (!restored) return 'log';
       // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
       if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
-      const back = restore(store, mod);
+      const back = restored(store, mod);
       if (!back) return 'log';
       const before = mod.scores(state);
       state = back.state;
@@ -150,7 +156,10 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       }
     },
     takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
-      const saved = restore(store, mod);
+      // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
+      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof restore>(RESTORE_MODULE) : restore;
+      if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+      const saved = restored && restored(store, mod);
       if (saved) {
         players = saved.config.players;
         names = saved.names;

@@ -17,7 +17,7 @@ import { bootInEspruino, connectedPhone, describeBuild } from '../tools/espruino
 import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
-import { LOG, setupRecord } from '../firmware/persist';
+import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
@@ -194,16 +194,18 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check always`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE));
+      assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
+      assert.ok(!/\.sync===/.test(bundle().min), 'the restore\'s code is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
@@ -227,13 +229,39 @@ describe('compatibility gate: game bundles', function () {
 
     it(`${game}: at power-up after a cut, a connected phone is told what was restored in the protocol's own field names`, () => {
       // The game's setup record, then a record the cut left without its end (a StorageFile is stored as its name and \u0001).
-      const sandbox = createSandbox({ storage: { [LOG + '\u0001']: setupRecord(game, { players: 2, options: {} }) + '{"k":"x"' } });
+      const sandbox = createSandbox({ storage: { ...modulesStored(bundle()), [LOG + '\u0001']: setupRecord(game, { players: 2, options: {} }) + '{"k":"x"' } });
       sandbox.emit('NRF', 'connect', 'phone');
       vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
       sandbox.advance(100);
       const said = sandbox.said();
       const restored = said.split('\n').filter((l) => l.includes('"restored"')).map((l) => JSON.parse(l));
       assert.deepEqual(restored, [{ type: 'restored', moves: 0, dropped: 1 }], said);
+      assert.deepEqual(sandbox.errors, []);
+      // Read back by its module, which is let go once the game is taken up.
+      assert.equal((sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(RESTORE_MODULE), -1);
+    });
+
+    it(`${game}: a board flashed without its restore module says so at power-up, and takes no move back (writing no undo record)`, () => {
+      const storage = moduleFiles(bundle());
+      delete storage[RESTORE_MODULE];
+      const sandbox = createSandbox({ storage: storage });
+      sandbox.emit('NRF', 'connect', 'phone');
+      vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
+      sandbox.advance(100);
+      assert.match(sandbox.said(), new RegExp(`"type":"flag","code":"failed","message":"${RESTORE_MODULE}"`));
+      const log = () => sandbox.storage[LOG + '\u0001'];
+      sandbox.emit('NRF', 'pair');
+      // A move from the phone stands (it is saved), and cannot be taken back.
+      const moves: Record<string, string> = { triangle: '{"cmd":"flick","r":"perfect"}', ringapeg: '{"cmd":"ring","peg":"k"}', fortress: '{"cmd":"stroke","h":"EA= FP_"}', shuffleboard: '{"cmd":"toss","s":0}' };
+      const setup = log();
+      sandbox.receive(moves[game] + '\n');
+      sandbox.advance(300);
+      const before = log();
+      assert.ok(before.length > setup.length, `${moves[game]} was saved: ${sandbox.said()}`);
+      sandbox.receive('{"cmd":"undo","id":3}\n');
+      sandbox.advance(300);
+      assert.match(sandbox.said(), /"type":"error","code":"not_now","message":"log","id":3/);
+      assert.equal(log(), before, 'nothing written to the log');
       assert.deepEqual(sandbox.errors, []);
     });
 
@@ -328,7 +356,7 @@ describe('compatibility gate: game bundles', function () {
       assert.equal(diag && diag.diag, true);
       assert.deepEqual(diagBoot.errors, []);
       // Its diagnostics module is read from Storage only when diagnostics start.
-      const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require').length;
+      const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require' && c.args[0] === DIAG_MODULE).length;
       assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, diagOf(bundle()) ? 1 : 0]);
       if (!diagOf(bundle())) return;
       // A board flashed without its diagnostics module boots into the game and says why diagnostics do not start.
@@ -488,20 +516,20 @@ describe('compatibility gate: game bundles', function () {
     /** What a game's firmware leaves of Storage: less its bundle, its modules and their headers. */
     const left = (game: string) => STORAGE - size(game) - moduleBytes(game) - HEADER * (1 + modulesOf(game).length);
 
-    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them are over today\), its command check module \(([\d,]+) bytes\) and, on a board with digital sensors, its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
+    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them are over today\), its command check module \(([\d,]+) bytes\), its restore module \(([\d,]+) bytes\) and, on a board with digital sensors, its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
     assert.ok(sizes, 'docs/saving.md, Where it goes: the firmware sizes');
     const games = ['triangle', 'ringapeg', 'fortress', 'shuffleboard'];
     assert.deepEqual(sizes.slice(1, 5).map(figure), games.map(size));
     assert.equal(figure(sizes[5]), BUNDLE_BUDGET_BYTES);
     assert.equal(count(sizes[6]), games.filter((g) => size(g) > BUNDLE_BUDGET_BYTES).length, 'how many are over');
     const moduleSizes = (name: string) => bundles.flatMap((b) => b.modules.filter((m) => m.name === name).map((m) => m.stored.length));
-    for (const [i, name] of [[7, CHECK_MODULE], [8, DIAG_MODULE]] as const) {
+    for (const [i, name] of [[7, CHECK_MODULE], [8, RESTORE_MODULE], [9, DIAG_MODULE]] as const) {
       const all = moduleSizes(name);
       assert.ok(Math.abs(figure(sizes[i]) - Math.max(...all)) <= 2, `the ${name} modules are ${all.join(', ')} bytes`);
     }
     const room = games.map(left);
-    assert.ok(Math.abs(figure(sizes[9]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[10]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
-    assert.deepEqual([count(sizes[11]), count(sizes[12])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
+    assert.ok(Math.abs(figure(sizes[10]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[11]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
+    assert.deepEqual([count(sizes[12]), count(sizes[13])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
 
     // The heaviest log, fortification billiards': its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const fortress = /For fortification billiards, the heaviest log: ([\d,]+) bytes less the firmware's ([\d,]+), its modules' ([\d,]+) and their (\w+) 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);

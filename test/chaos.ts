@@ -22,7 +22,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { LOG, restore } from '../firmware/persist';
-import { buildGame } from '../tools/build';
+import { buildGame, moduleFiles } from '../tools/build';
 import { bootInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import type { GameModule } from '../firmware/game';
@@ -249,15 +249,17 @@ export function chaos(game: ChaosGame, options: { seed: number; runs: number; an
 /**
  * JsVars the firmware holds once a board has powered up from `log`, in the real interpreter (ESPRUINO): the game's
  * bundle built from the sources and booted as test/memory.test.ts boots it, the log in Storage as the board writes it
- * (record by record), less the same boot without the bundle. Throws when the boot reports an error, or when the
+ * (record by record), with its modules beside it, less the same boot without the bundle. Throws when the boot reports an error, or when the
  * board did not take up the game the log holds (it would have erased it and begun another).
  */
 export async function restoredJsVars(game: ChaosGame, log: string): Promise<number> {
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
   const records = log.split(/(?<=\n)/);
   const boot0 = `${stubs}\n(function(f){${JSON.stringify(records)}.forEach(function(r){f.write(r);});})(require("Storage").open(${JSON.stringify(LOG)},"a"));`;
-  const report = bootInEspruino((await buildGame(game.id)).stored, {
-    boot0, settleMs: 500, probe: `(function(f){var n=0;while(f.readLine()!==undefined)n++;return n;})(require("Storage").open(${JSON.stringify(LOG)},"r"))`,
+  // Its modules beside it, as flash writes them: the restore module reads the log back.
+  const bundle = await buildGame(game.id);
+  const report = bootInEspruino(bundle.stored, {
+    boot0, settleMs: 500, storage: moduleFiles(bundle, 'stored'), probe: `(function(f){var n=0;while(f.readLine()!==undefined)n++;return n;})(require("Storage").open(${JSON.stringify(LOG)},"r"))`,
   });
   if (report.errors.length) throw new Error(`the ${game.id} board did not boot from the log: ${report.errors[0]}`);
   if ((report.probe as number) < records.length) throw new Error(`the ${game.id} board began another game: its log has ${report.probe} records of ${records.length}`);

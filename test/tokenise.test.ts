@@ -6,13 +6,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pretokenise } from '../tools/tokenise';
-import { undefinedAsWord } from '../tools/es5';
+import { bareGlobals, undefinedAsWord } from '../tools/es5';
 import { needsEspruino } from './real-interpreter';
 
 describe('pretokenise', () => {
   it('writes the minifier\'s `void 0` as `undefined`, a one-byte word when stored', () => {
     assert.equal(undefinedAsWord('a=void 0;b=void f(0);return void 0===c?void 0:"void 0"'), 'a=undefined;b=void f(0);return undefined===c?undefined:"void 0"');
     assert.equal(pretokenise('x=undefined').length, 3);
+  });
+
+  it('writes `global.require` and `global.Modules` as the bare globals, and nothing else that looks like them', () => {
+    assert.equal(bareGlobals('a=global.require("Storage");global.Modules.removeCached(n);b=x.global.require;c="global.require";global.x()'),
+      'a=require("Storage");Modules.removeCached(n);b=x.global.require;c="global.require";global.x()');
   });
 
   it('the real interpreter reads the stored integers as the same numbers, and `undefined` as the value (when ESPRUINO is set)', function () {

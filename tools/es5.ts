@@ -187,7 +187,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
   const result = await minify(code, sourceMap ? { ...options(cache), sourceMap: { asObject: true } } : options(cache));
   if (result.code == null) throw new Error('minifier produced nothing');
   // The map is of the minifier's output (`mapped`), before the two small rewrites after it.
-  return { code: declareBeforeUse(undefinedAsWord(result.code)), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
+  return { code: declareBeforeUse(bareGlobals(undefinedAsWord(result.code))), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
 }
 
 /** A source map as the minifier gives it (version 3): `mappings` in base-64 VLQ. */
@@ -304,6 +304,30 @@ export function undefinedAsWord(code: string): string {
       at = t.end;
     }
     last = t;
+  }
+  return out + code.slice(at);
+}
+
+/** Espruino's globals the firmware reaches through `global.` (hal/espruino/globals.d.ts): the bundler would take a bare `require`. */
+const THROUGH_GLOBAL = ['require', 'Modules'];
+
+/**
+ * `global.require` and `global.Modules` as the bare globals they are on the chip: the bundler took `require` for an
+ * import, the minifier is done, and no local name can shadow them (espruinoGlobals: none is given either). Seven
+ * bytes stored a use.
+ */
+export function bareGlobals(code: string): string {
+  let out = '';
+  let at = 0;
+  const tokens = Array.from(acorn.tokenizer(code, { ecmaVersion: 5 }));
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const [g, dot, name] = [tokens[i], tokens[i + 1], tokens[i + 2]];
+    // Not a property `.global.require` of something else.
+    const member = i > 0 && tokens[i - 1].type.label === '.';
+    if (!member && g.type.label === 'name' && g.value === 'global' && dot.type.label === '.' && THROUGH_GLOBAL.includes(String(name.value))) {
+      out += code.slice(at, g.start);
+      at = name.start;
+    }
   }
   return out + code.slice(at);
 }

@@ -19,7 +19,7 @@ interface EspruinoStorage {
   getFree(): number;
 }
 
-/** Modules through `global.require`: a bare `require` would be taken by the bundler. */
+/** Modules through `global.require`: a bare `require` would be taken by the bundler (the build writes it bare again, tools/es5.ts, bareGlobals). */
 declare const global: {
   require(module: 'Storage'): EspruinoStorage;
   require(module: 'crypto'): { SHA256(data: Uint8Array): ArrayBuffer };

@@ -138,9 +138,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio.advertise(ON_DEVICE || signer ? signer!.sign(out, advert) : advert);
   }
 
-  const game = createPlay(mod, hal.store, radio, hal.analog, status, announce);
+  // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
+  // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
+  const game = /*@__NOINLINE__*/ createPlay(mod, hal.store, radio, hal.analog, status, announce);
   const playing = status.active = game.playing;
-  const watch = createWatch(radio, mod, status, scanner, playing, game.current);
+  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
 
   // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
   // diagnostics hear every sensor.

@@ -107,7 +107,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
   // Signs the advert once a phone paired (a HAL without signing, the simulator's, never does; a board's always can).
-  const signer = ON_DEVICE || hal.signing ? createSigner(hal.store, hal.signing!) : null;
+  const signer = ON_DEVICE || hal.signing ? /*@__NOINLINE__*/ createSigner(hal.store, hal.signing!) : null;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
   const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 

@@ -324,7 +324,8 @@ export function bareGlobals(code: string): string {
     const [g, dot, name] = [tokens[i], tokens[i + 1], tokens[i + 2]];
     // Not a property `.global.require` of something else.
     const member = i > 0 && tokens[i - 1].type.label === '.';
-    if (!member && g.type.label === 'name' && g.value === 'global' && dot.type.label === '.' && THROUGH_GLOBAL.includes(String(name.value))) {
+    const text = (t: acorn.Token) => code.slice(t.start, t.end);
+    if (!member && g.type.label === 'name' && text(g) === 'global' && dot.type.label === '.' && THROUGH_GLOBAL.includes(text(name))) {
       out += code.slice(at, g.start);
       at = name.start;
     }

@@ -6,15 +6,16 @@
 // A record cut short stays cut short: the board ends it with '~' before the
 // newline, which no whole record's end can hold (its last two bytes before
 // the newline are hex digits), so nothing written later ever completes it.
-import type { Store } from '../hal/types';
+import type { Radio, Store } from '../hal/types';
 import { playMove } from './game';
+import { sendLine } from './protocol';
 import type { GameConfig, GameModule } from './game';
 
 /** The log of the game in play. */
 export const LOG = 'tally.log';
 
 /**
- * The Storage file (and module name) of a board's restore (below): only a power-up and an undo read the log back,
+ * The Storage file (and module name) of a board's readBack (below): only a power-up and an undo read the log back,
  * so a board keeps it out of its bundle, in a module of its own that it loads for those and lets go after
  * (firmware/modules.ts).
  */
@@ -191,4 +192,26 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
 /** The setup record of a game (JSON leaves out names when there are none); `q` 1: a phone's new, begun from the table as it lies. */
 export function setupRecord(id: string, config: GameConfig, names?: string[], q?: number): string {
   return record({ g: id, p: config.players, o: config.options, n: names, q: q });
+}
+
+/**
+ * The game the log holds, as restore() reads it back. With `radio` (at power-up), the phone is told what was
+ * restored (`resume`: a move was under way when the power went), or, when the log held no game it could take up,
+ * that the saved game was lost (nothing is said for no log at all). A board's restore module (RESTORE_MODULE).
+ */
+export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio): Restored<S> | null {
+  const saved = restore(store, game);
+  if (radio) {
+    let lost = 0;
+    if (!saved) {
+      store.lines(LOG, function (): void {
+        lost++;
+      });
+    }
+    if (saved || lost) {
+      sendLine(radio, saved ? { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending }
+        : { type: 'restored', moves: 0, dropped: lost, lost: true });
+    }
+  }
+  return saved;
 }

@@ -11,7 +11,7 @@ import type { Fields } from './protocol';
 import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
 import type { Status } from './status';
-import { LOG, RESTORE_MODULE, undoRecord, record, restore, resyncRecord, setupRecord } from './persist';
+import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
 import { ON_DEVICE } from './device';
 
@@ -129,7 +129,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       if (!stand) return 'undo';
       // The game is read back from the log (on a board, by its restore module: one flashed without it can take
       // nothing back, and writes no undo record it could not replay).
-      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof restore>(RESTORE_MODULE) : restore;
+      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) return 'log';
       // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
       if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
@@ -157,26 +157,20 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     },
     takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
       // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof restore>(RESTORE_MODULE) : restore;
+      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) flag(radio, RESTORE_MODULE, 'failed');
-      const saved = restored && restored(store, mod);
+      // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
+      const saved = restored && restored(store, mod, radio);
       if (saved) {
         players = saved.config.players;
         names = saved.names;
         state = saved.state;
         stand = saved.stand;
-        // `resume`: a move was under way when the power went, and is decided from what the sensors show now.
-        sendLine(radio, { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending });
-        // The power went during a write: end that record and say where the game stands.
+        // The power went during a write: end that record and say where the game stands. A move under way when the
+        // power went (`pending`) is decided from what the sensors show now.
         if (saved.cut) saveRecord(resyncRecord(saved.stand));
         return saved.pending;
       }
-      // A log that held no game it could take up: say the saved game was lost.
-      let lost = 0;
-      store.lines(LOG, function (): void {
-        lost++;
-      });
-      if (lost) sendLine(radio, { type: 'restored', moves: 0, dropped: lost, lost: true });
       begin({ players: count, options: options }, named);
       return -1;
     },

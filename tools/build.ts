@@ -50,13 +50,13 @@ export interface OnDemand {
  * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
- * (firmware/persist.ts, restore), at power-up and for an undo.
+ * (firmware/persist.ts, readBack), at power-up and for an undo.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
     carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
-  { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'restore', carried: () => true },
+  { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

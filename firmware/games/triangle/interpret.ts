@@ -5,6 +5,7 @@
 // here: sense() and tick() allocate nothing.
 import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
 import { TriangleMove, RESULTS } from './rules';
+import type { FlickResult } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 import { ON_DEVICE } from '../../device';
 import { CHATTER } from '../../faults';
@@ -91,7 +92,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     const at = lv >> ((side + 1) % 3) * 4; // the target angle's levels, bit = role
     // RESULTS: over covered: partly (straddles the line); even alone: perfect (within 3 mm short, T7);
     // beyond covered, or passed: beyond; never there, never past: short.
-    const move: TriangleMove = { k: 'flick', r: RESULTS[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3], s: side };
+    const move: TriangleMove = { k: 'flick', r: RESULTS.split(' ')[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3] as FlickResult, s: side };
     side = -1;
     emit(move);
   }

@@ -54,9 +54,10 @@ export const TARGET = 99;
  * The flick results, in the order a press of the board button steps through
  * them (the likeliest correction first: partly → perfect, it was even;
  * perfect → beyond; beyond → short; short → partly). Result i is scoring
- * article i; article OFF is the T8 mark.
+ * article i; article OFF is the T8 mark. A space between them, split where they are used: an array kept for good
+ * would hold some 10 JsVars of the chip.
  */
-export const RESULTS: FlickResult[] = ['partly', 'perfect', 'beyond', 'short'];
+export const RESULTS = 'partly perfect beyond short';
 /**
  * The scoring articles (firmware/game.ts, score()): each result's rule and
  * points, then OFF's, then PAST's (T6: a flick that would pass 99 with
@@ -96,7 +97,8 @@ export function play(state: TriangleState, move: TriangleMove): Outcome<Triangle
   const correction = move.k !== 'flick';
   // The result: `r` (flick, fix); next: held OFF_HOLD_MS or longer, off, else the next result in RESULTS'
   // order, and after the last or an off mark (not in RESULTS: -1 + 1) the first; off: the T8 mark.
-  const i = move.r || !correction ? RESULTS.indexOf(move.r!) : ms < OFF_HOLD_MS ? (RESULTS.indexOf(state.l as FlickResult) + 1) % OFF : OFF;
+  const results = RESULTS.split(' ');
+  const i = move.r || !correction ? results.indexOf(move.r!) : ms < OFF_HOLD_MS ? (results.indexOf(state.l as FlickResult) + 1) % OFF : OFF;
   // A correction acts on the last flick: before the first it is refused, and a press of the button finds nothing
   // to do (''). Nothing is flicked after a win; T2: sides in order A→B, B→C, C→A (`s` >= 0: the board knows the side).
   const refusal: Refusal | '' | undefined = correction ? (state.l ? undefined : ms >= 0 ? '' : 'none')
@@ -117,7 +119,7 @@ export function play(state: TriangleState, move: TriangleMove): Outcome<Triangle
   if (st.x && scores[player] + change.points > TARGET) change = score(ARTICLES, PAST, player);
   const points = change.points;
   scores[player] += points;
-  st.l = RESULTS[i] || 'off';
+  st.l = (results[i] || 'off') as FlickResult | 'off';
   st.lp = player;
   st.ls = st.f;
   st.lv = points;

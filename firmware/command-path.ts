@@ -65,7 +65,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
           // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
           // flashed without it stays in the game and says so.
           const scanned = DIGITAL_BANKS && (!ANALOG_BANKS || scanner);
-          const create = scanned && (ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics);
+          const create = scanned && (ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics);
           if (scanned && !create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.active = status.diagnostics = create ? create(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
         } else {

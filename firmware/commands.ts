@@ -257,7 +257,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       if (flooded()) return null;
       // On a board, the module checks the line and is let go (held in no variable) before the command runs; a board
       // flashed without it says so.
-      const command = (ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
+      const command = (ON_DEVICE ? loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
         return refusal('failed', CHECK_MODULE);
       } : checkLine)(text, trusted, options.games, options.commands);
       if (isRefusal(command)) return command;

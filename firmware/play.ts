@@ -129,7 +129,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       if (!stand) return 'undo';
       // The game is read back from the log (on a board, by its restore module: one flashed without it can take
       // nothing back, and writes no undo record it could not replay).
-      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+      const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) return 'log';
       // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
       if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
@@ -157,7 +157,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     },
     takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
       // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-      const restored = ON_DEVICE ? /*@__INLINE__*/ loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+      const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) flag(radio, RESTORE_MODULE, 'failed');
       // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
       const saved = restored && restored(store, mod, radio);

@@ -11,8 +11,11 @@
 import type { Signing, Store } from '../hal/types';
 import { signAdvert } from './sign';
 
-const LOG = 'sig';
-const SPARE = 'sig2';
+/** Its Storage files: written as literals where used (a const enum), so the chip keeps no variable for them. */
+const enum File {
+  LOG = 'sig',
+  SPARE = 'sig2',
+}
 const RESERVE = 256;
 const MOST_LINES = 32;
 
@@ -32,7 +35,7 @@ export function createSigner(store: Store, signing: Signing): Signer {
   // digits may be decimal. A value's line cut short reads as a smaller value, so the highest is one written whole.
   // Not kept in a variable: read once, at boot, it would hold JsVars for as long as the board runs.
   for (let i = 0; i < 2; i++) {
-    store.lines(i ? SPARE : LOG, function (line: string): void {
+    store.lines(i ? File.SPARE : File.LOG, function (line: string): void {
       if (line.length > 33) key = line.substr(1, 32);
       else if (line.length > 1) {
         lines++;
@@ -46,12 +49,12 @@ export function createSigner(store: Store, signing: Signing): Signer {
     let line = '\n' + value + '\n';
     if (++lines > MOST_LINES) {
       line = '\nk' + key + line;
-      store.append(SPARE, line);
-      store.erase(LOG);
-      store.append(LOG, line);
-      store.erase(SPARE);
+      store.append(File.SPARE, line);
+      store.erase(File.LOG);
+      store.append(File.LOG, line);
+      store.erase(File.SPARE);
       lines = 1;
-    } else store.append(LOG, line);
+    } else store.append(File.LOG, line);
   };
   if (key) keep(counter + RESERVE);
   return {
@@ -64,7 +67,7 @@ export function createSigner(store: Store, signing: Signing): Signer {
     key: function (): string {
       if (!key) {
         key = signing.secret();
-        store.append(LOG, '\nk' + key + '\n');
+        store.append(File.LOG, '\nk' + key + '\n');
         keep(counter + RESERVE);
       }
       return key;

@@ -316,7 +316,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
       // neighbours all read less than ALONE_NEAR (56 mm off); the clear's calibration tells a drift there.
-      for (let ch = COLS; ch < SENSORS - COLS && !aliased; ch++) {
+      // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
+      for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - 128;
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;

@@ -13,7 +13,7 @@
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
-import { BANK, RAIL, STUCK } from '../../faults';
+import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { RADIUS_MM } from './rules';
 import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
@@ -618,7 +618,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const x = ref[ch];
       if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
     }
-    if (rowSees[r] !== was) stirred = 1;
+    // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
+    if (rowSees[r] > was) stirred = 1;
   }
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
@@ -822,8 +823,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       if (n > railed) report(first, RAIL);
       railed = n;
+      // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
+      // only one whose weights are being found read it; they are found again (a throw decided early and dropped
+      // would leave its weight to the next, and every throw after it told a throw late).
+      const bad = checks.check(report, state as ShuffleboardState | undefined);
+      if (bad & TAKEN_OUT && locating) decide(throwAt, true);
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
-      return (n > SENSORS >> 1 ? BANK : 0) | checks.check(report, state as ShuffleboardState | undefined);
+      return (n > SENSORS >> 1 ? BANK : 0) | (bad & BANK);
     },
     diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
       // The sensors as they read, out of service or not: the maker looks for the faulty ones.

@@ -99,6 +99,20 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-shuffleboard-sensor-out-mid-game'));
   });
 
+  // Was a defect: the grid inverted during the last end made no weight of the wrong colour appear in a way the count
+  // of colours tells (every weight lying changed colour too), so nothing was told and the end was scored for the
+  // wrong side: the wrong player won the game.
+  it('a grid inverted in the last end is told as the next throw is decided, from the weights lying that changed colour; the wrong side never scores', () => {
+    const { lines } = run('fault-shuffleboard-inverted-last-end');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone!.fault), ['inverted', 'bank', 'ok']);
+    const clean = cleanScores('fault-shuffleboard-inverted-last-end');
+    const scores = told(lines, 'score').map((l) => l.phone);
+    assert.deepEqual(scores, clean.slice(0, scores.length), 'no score the game without the fault does not make');
+    assert.ok(faults[0].t < 160971, 'before the end is scored (the game without the fault scores it at 160,971)');
+    assert.ok(faults[2].t > 156497, 'set right only after the lift');
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

@@ -32,6 +32,10 @@ const OVER_STEPS = 10;
 export const STILL_STEPS = 4;
 /** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
+/** A weight seen within this of where one lay (mm, along the table) is that one lying still, as placed to a few mm: a throw does not change its colour. */
+export const STILL_MM = 8;
+/** Weights lying still that changed colour since the last throw (and more of them than kept theirs): the grid's field reversed, or set right. */
+export const SWAPPED = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
 /**
@@ -83,6 +87,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let reds = 0;
   let blues = 0;
   let opens = -1;
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them. */
+  const table = new Int16Array(2 * WEIGHTS);
+  let lying = 0;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   let wrong = 0;
   let reversed = 0;
@@ -257,9 +264,28 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
       reds = r;
       blues = b;
+      // The weights that lay still, by their colour now: every one changed colour (two or more) is the grid's field
+      // reversed since the last throw (or set right): found at once, before the end can be scored from it.
+      let same = 0;
+      let swapped = 0;
+      for (let j = 0; j < lying; j++) {
+        let m = 0;
+        for (let i = 0; i < w.length; i++) {
+          const dd = w[i][1] - (table[j] >> 1);
+          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (table[j] & 1) ? 1 : 2;
+        }
+        if (m & 1) same++;
+        else if (m) swapped++;
+      }
+      for (lying = 0; lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
+      if (swapped >= SWAPPED && swapped > same) {
+        reversed ^= 1;
+        wrong = 0;
+        if (tell) tell(undefined, reversed ? INVERTED : OK);
+      }
       // Against its thrower's colour: side `opens` opens the end, then the sides take turns (the board's own count
       // of the throws: the game's takes a throw whose colour is not its thrower's for a missed one and the next).
-      if (appeared >= 0 && opens >= 0) {
+      else if (appeared >= 0 && opens >= 0) {
         if (appeared !== ((opens + throws) & 1)) {
           if (++wrong >= INVERTED_THROWS && !reversed) {
             reversed = 1;
@@ -287,7 +313,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
           cal[ch] = x;
         }
       }
-      reds = blues = 0;
+      reds = blues = lying = 0;
       // A new end once all its weights were thrown (the game takes no other clear).
       if (throws >= WEIGHTS) throws = 0;
     },

@@ -113,6 +113,23 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults[2].t > 156497, 'set right only after the lift');
   });
 
+  // Was a defect: with the first end played while the line was dead (nobody entering it), the game is an end behind
+  // the table, and the players open the next end as the board shows; the grid's checks still counted the table's
+  // ends, took the throws for the other side's, and told a false `inverted` (then `bank`, and the throws after it
+  // were not scored). And the channels reading inputs that are not there were told first, as `rail` on grid.25.6.
+  it('a dead select line is named before any rail it makes, and once lifted the game plays on with no false inverted', () => {
+    const { lines } = run('fault-shuffleboard-dead-line-lifted');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'select', line: 7 }, { type: 'fault', fault: 'bank' },
+      { type: 'fault', fault: 'ok', line: 7 }, { type: 'fault', fault: 'ok' }]);
+    assert.ok(faults[0].t - 1000 <= 2200, `named at ${faults[0].t}`);
+    assert.ok(faults[2].t > 39184, 'sound again only after the lift');
+    // Every throw after the board is sound again is told: the one after the lift and seven of the next end fill the
+    // game's first end (the eighth, off the end, finds that end over), then all eight of the last.
+    const throws = lines.filter((l) => l.t > 42000 && l.phone && l.phone.type === 'state' && l.phone.left !== 8);
+    assert.equal(throws.length, 1 + 7 + 8);
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

@@ -10,7 +10,8 @@
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
-import { WEIGHTS } from './rules';
+import { WEIGHTS, turn } from './rules';
+import type { ShuffleboardState } from './rules';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
 export const NOISY_SPREAD = 0.006;
@@ -67,7 +68,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -82,11 +83,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number, line?: number) => void) | null = null;
-  /** The throws of this end, the colours seen on the table after the last, and the side that opens the end (-1: not known yet). */
+  /**
+   * The throws seen since the table was last cleared (or since power-up), the colours seen on the table after the
+   * last, and the side expected to throw next (-1: not known yet).
+   */
   let throws = 0;
   let reds = 0;
   let blues = 0;
-  let opens = -1;
+  let next = -1;
   /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them. */
   const table = new Int16Array(2 * WEIGHTS);
   let lying = 0;
@@ -283,10 +287,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         wrong = 0;
         if (tell) tell(undefined, reversed ? INVERTED : OK);
       }
-      // Against its thrower's colour: side `opens` opens the end, then the sides take turns (the board's own count
-      // of the throws: the game's takes a throw whose colour is not its thrower's for a missed one and the next).
-      else if (appeared >= 0 && opens >= 0) {
-        if (appeared !== ((opens + throws) & 1)) {
+      // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
+      // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
+      // missed one and the next).
+      else if (appeared >= 0 && next >= 0) {
+        if (appeared !== next) {
           if (++wrong >= INVERTED_THROWS && !reversed) {
             reversed = 1;
             if (tell) tell(undefined, INVERTED);
@@ -298,6 +303,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       throws++;
+      if (next >= 0) next ^= 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
       return floating || reversed || aliased ? 0 : 1;
     },
@@ -314,10 +320,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       reds = blues = lying = 0;
-      // A new end once all its weights were thrown (the game takes no other clear).
-      if (throws >= WEIGHTS) throws = 0;
+      // The players open the next end as the board shows it then (an end the game missed, while the sensors were
+      // not trusted and nobody entered it, goes on in the game).
+      throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -351,10 +358,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
-      // The side that opens this end (the game's, from its coin toss on); at the first check after power-up, the
-      // throws of this end the game has (the board's own count starts from them, else it takes throws for the other colour's).
-      if (opens < 0 && state) throws = state.t;
-      opens = state ? state.f : -1;
+      // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
+      if (!throws && state) next = turn(state) % 2;
       const bad = taken | (floating || reversed || aliased ? BANK : 0);
       taken = 0;
       return bad;

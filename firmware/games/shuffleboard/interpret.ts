@@ -601,6 +601,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let held = 0;
   let told = 0;
   let railed = 0;
+  /** Many sensors came to a rail at once: their report waits a check. */
+  let waited = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
@@ -810,8 +812,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let g = 0; g < LAUNCH_GROUPS; g++) if ((stuck >> g) & 1) report(SENSORS + g, STUCK);
       told = (told | stuck) & passing;
       held = passing;
-      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s): told when there are
-      // more of them, by the first (diagnostics lists them: `off`). Locate takes them as reading no field.
+      // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
+      // only one whose weights are being found read it; they are found again (a throw decided early and dropped
+      // would leave its weight to the next, and every throw after it told a throw late).
+      const bad = checks.check(report, state as ShuffleboardState | undefined);
+      if (bad & TAKEN_OUT && locating) decide(throwAt, true);
+      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
+      // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
+      // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half
+      // the channels reading inputs that are not there) is named then instead, once the checks see it.
       let n = 0;
       let first = 0;
       for (let ch = SENSORS - 1; ch >= 0; ch--) {
@@ -821,13 +830,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           first = ch;
         }
       }
-      if (n > railed) report(first, RAIL);
-      railed = n;
-      // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
-      // only one whose weights are being found read it; they are found again (a throw decided early and dropped
-      // would leave its weight to the next, and every throw after it told a throw late).
-      const bad = checks.check(report, state as ShuffleboardState | undefined);
-      if (bad & TAKEN_OUT && locating) decide(throwAt, true);
+      if (n > railed + 16 && !waited) waited = 1;
+      else {
+        if (n > railed && !(waited && bad & BANK)) report(first, RAIL);
+        railed = n;
+        waited = 0;
+      }
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
       return (n > SENSORS >> 1 ? BANK : 0) | (bad & BANK);
     },

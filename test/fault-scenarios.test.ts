@@ -130,6 +130,15 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.equal(throws.length, 1 + 7 + 8);
   });
 
+  // Was a defect: a sensor of the first or last row (where a weight may lie beyond the grid, alone in its field) was
+  // never looked at in play: stuck off half the supply it was told only at the next clear, after the lift.
+  it('a corner sensor of the last row stuck off half the supply (just before a throw) is found as drift as that throw is decided; the game scores as without it', () => {
+    const { lines } = run('fault-shuffleboard-corner-sensor');
+    // (The throw launched at 7 s is decided some 4 s later.)
+    toldOnceThenBack(lines, 'drift', 370, 'grid.37.0', 5500, 6000, 33500);
+    assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-shuffleboard-corner-sensor'));
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

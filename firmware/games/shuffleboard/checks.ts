@@ -9,7 +9,7 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
-import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
+import { ADC_STEPS, CHANNELS, COLS, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS } from './board';
 import { WEIGHTS, turn } from './rules';
 import type { ShuffleboardState } from './rules';
 
@@ -24,6 +24,8 @@ export const OFF_MARGIN = 0.03;
  */
 const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
+/** A weight seen placed to within this (mm, its u), not one the board cannot tell: one beyond the first or last row explains a field there. */
+const PLACED_MM = 100;
 /** A reading this far from half the supply (ADC steps; 0.16 of a weight's peak, its magnet within 48 mm) has a field that tells a dead select line; two reads of one sensor are alike within ALIAS_LIKE_STEPS (some 2 steps of noise each). */
 const ALIAS_FIELD_STEPS = 96;
 const ALIAS_LIKE_STEPS = 8;
@@ -68,7 +70,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, moving: boolean): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -102,6 +104,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
+  /** The first and last rows' readings (in 255ths; 0: none yet) as the table last lay still: a throw decided, or power-up. */
+  const still = new Uint8Array(2 * COLS);
+  /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
+  let came = 0;
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
   const near = new Int16Array(2 * COLS + 1);
 
@@ -250,6 +256,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (floating) return;
       aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
       if (aliased) return;
+      // The first and last rows as the table lies still (in 255ths). A field come there in this throw, alone: a weight
+      // beyond the grid if one is found there (seen), else the sensor's fault.
+      for (let e = 0; e < 2 * COLS; e++) {
+        const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
+        const x = frame[ch] >> 4;
+        if (still[e] && Math.abs(x - 128) >= Math.abs(still[e] - 128) + ALONE_FAR && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) came |= 1 << e;
+        else still[e] = x;
+      }
       // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
       // service: read afresh), a sound sensor's noise one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -268,6 +282,16 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
       reds = r;
       blues = b;
+      // A field come alone in the first or last row: a weight placed beyond that row explains it (it lies there, still
+      // from now); none, and the sensor drifted or stuck in this throw.
+      let beyond = 0;
+      for (let i = 0; i < w.length; i++) if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
+      for (let e = 0; came; e++, came >>= 1) {
+        const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
+        if (!(came & 1)) continue;
+        if ((beyond >> (e < COLS ? 0 : 1)) & 1) still[e] = (raw.read(ch) * 255) | 0;
+        else take(ch, OFF);
+      }
       // The weights that lay still, by their colour now: every one changed colour (two or more) is the grid's field
       // reversed since the last throw (or set right): found at once, before the end can be scored from it.
       let same = 0;
@@ -324,7 +348,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // not trusted and nobody entered it, goes on in the game).
       throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, moving: boolean): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -346,12 +370,18 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // weight's image, where its partner channel reads it, is no sensor's fault.
       if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
-      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
-      // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
-      // neighbours all read less than ALONE_NEAR (56 mm off); the clear's calibration tells a drift there.
+      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. In the first
+      // and last rows a weight may lie beyond the grid (a hanger, a short one), over a sensor there whose neighbours
+      // all read less than ALONE_NEAR (56 mm off): there only a field come while no throw is under way (ALONE_FAR more
+      // than when the table was last still), which no weight makes (lifting them off only takes fields away).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
-      for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
+      for (let ch = 0; ch < SENSORS && !aliased && !floats; ch++) {
         const x = kept[ch] - 128;
+        const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
+        if (e >= 0) {
+          if (!still[e]) still[e] = kept[ch];
+          if (moving || Math.abs(x) < Math.abs(still[e] - 128) + ALONE_FAR) continue;
+        }
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);

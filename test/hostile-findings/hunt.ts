@@ -33,7 +33,8 @@ function within(fault: any): number | null {
       if (isContact(s)) return fault.hz >= 25 ? 3000 + 100 : null;
       return fault.hz >= 40 ? 1350 : fault.hz >= 10 ? 2100 : null;
     case 'noise': return s === 'grid.*' && fault.amplitude >= 0.05 ? 1100 : fault.amplitude >= 0.02 ? 20000 : null;
-    case 'stuck': return fault.value <= 0.04 || fault.value >= 0.96 ? 2100 : null;
+    // At a rail: within 3 s between throws; in a row a throw under way does not reach, a check after it is decided.
+    case 'stuck': return fault.value <= 0.04 || fault.value >= 0.96 ? 7100 : null;
     default: return null;
   }
 }

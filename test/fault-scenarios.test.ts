@@ -139,6 +139,16 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-shuffleboard-corner-sensor'));
   });
 
+  // Was a defect (the hostile hunt, seed 2): the throws decided while the grid floated were counted and their tables
+  // kept (a throw read as the noise lifted, too), so the first throws after it were judged against the wrong side
+  // and a table of noise: a false `inverted`, and the throws after it not scored.
+  it('a grid drowned in noise for half an end tells bank, then ok after the lift, and no false inverted after it', () => {
+    const { lines } = run('fault-shuffleboard-noisy-grid-lifted');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone!.fault), ['bank', 'ok']);
+    assert.ok(faults[0].t - 2248 <= 1100 && faults[1].t > 32203);
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

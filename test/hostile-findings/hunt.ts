@@ -87,7 +87,10 @@ export function judge(c: any): { problems: string[]; scenario: string } {
   // Phantom: a score from the fault on that the clean run never makes from then on; up to the first move the faulty run does not tell.
   const told = out.filter((l) => l.phone?.type === 'state').map((l) => l.t);
   let until = Infinity;
-  if (c.game !== 'shuffleboard') for (const l of clean) if (l.t >= at && l.phone?.type === 'state' && !told.some((t) => Math.abs(t - l.t) <= 100)) { until = l.t - 100; break; }
+  // (On the shuffleboard only for a fault of the whole grid or a select line: nothing it senses is scored while it lasts,
+  // the referee enters those throws, and without him the game is behind the table from then on.)
+  const wide = c.fault.fault === 'dead-line' || c.fault.sensor === 'grid.*';
+  if (c.game !== 'shuffleboard' || wide) for (const l of clean) if (l.t >= at && l.phone?.type === 'state' && !told.some((t) => Math.abs(t - l.t) <= 100)) { until = l.t - 100; break; }
   const spare = scores(clean, at, Infinity);
   for (const s of scores(out, at, until)) { const i = spare.indexOf(s); if (i < 0) problems.push(`phantom: scored ${s}`); else spare.splice(i, 1); }
   // Back in service while still faulty (not for dropout / slow chatter that reads sanely between).

@@ -99,8 +99,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   let wrong = 0;
   let reversed = 0;
-  /** The grid floats (most channels read noise): 1. */
+  /** The grid floats (most channels read noise): 1. The throw's readings were read so, or with a select line dead: not 0. */
   let floating = 0;
+  let doubtful = 0;
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
@@ -253,9 +254,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     frame: function (frame: Int16Array): void {
       // A grid that floats tells nothing of its sensors one by one, nor one whose select line is dead (a weight seen
       // twice, or not at all): a dead line is found first, before the throw is told (seen).
+      doubtful = floating;
       if (floating) return;
       aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
-      if (aliased) return;
+      if ((doubtful = aliased)) return;
       // The first and last rows as the table lies still (in 255ths). A field come there in this throw, alone: a weight
       // beyond the grid if one is found there (seen), else the sensor's fault.
       for (let e = 0; e < 2 * COLS; e++) {
@@ -280,8 +282,16 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off) tells nothing.
       const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
-      reds = r;
-      blues = b;
+      // A table seen while the grid floats or a select line is dead is no table: the next throw is compared with none,
+      // and the throws made meanwhile are not known (some run together): the side whose weight appears at the first
+      // throw after is the thrower.
+      const trusted = !(doubtful || floating || aliased);
+      reds = trusted ? r : WEIGHTS;
+      blues = trusted ? b : WEIGHTS;
+      if (!trusted) {
+        next = -1;
+        wrong = 0;
+      } else if (next < 0) next = appeared;
       // A field come alone in the first or last row: a weight placed beyond that row explains it (it lies there, still
       // from now); none, and the sensor drifted or stuck in this throw.
       let beyond = 0;
@@ -305,7 +315,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (m & 1) same++;
         else if (m) swapped++;
       }
-      for (lying = 0; lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
+      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       if (swapped >= SWAPPED && swapped > same) {
         reversed ^= 1;
         wrong = 0;

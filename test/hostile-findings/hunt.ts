@@ -81,7 +81,8 @@ export function judge(c: any): { problems: string[]; scenario: string } {
   const first = faults.find((l) => l.phone.fault !== 'ok');
   const w = within(c.fault);
   if (w !== null) {
-    if (!first || first.t > lift) problems.push(`late: not reported before the lift (${lift - at} ms), documented ${w}`);
+    // (A fault lifted sooner than its documented time may go unreported.)
+    if (!first || first.t > lift) { if (lift - at > w) problems.push(`late: not reported before the lift (${lift - at} ms), documented ${w}`); }
     else if (first.t - at > w) problems.push(`late: reported ${first.t - at} ms after start, documented ${w}`);
   }
   // Phantom: a score from the fault on that the clean run never makes from then on; up to the first move the faulty run does not tell.

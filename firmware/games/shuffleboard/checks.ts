@@ -70,7 +70,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, moving: boolean): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -105,7 +105,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
-  /** The first and last rows' readings (in 255ths; 0: none yet) as the table last lay still: a throw decided, or power-up. */
+  /** The first and last rows' readings (in 255ths; 0: none yet) as the table last lay still, a throw decided. */
   const still = new Uint8Array(2 * COLS);
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   let came = 0;
@@ -258,8 +258,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (floating) return;
       aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
       if ((doubtful = aliased)) return;
-      // The first and last rows as the table lies still (in 255ths). A field come there in this throw, alone: a weight
-      // beyond the grid if one is found there (seen), else the sensor's fault.
+      // The first and last rows as the table lies still (in 255ths). A field come there alone since the last throw: a
+      // weight beyond the grid if one is found there (seen), else the sensor's fault (no weight comes between throws).
       for (let e = 0; e < 2 * COLS; e++) {
         const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
         const x = frame[ch] >> 4;
@@ -277,7 +277,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     },
     seen: function (w: number[][]): number {
       let r = 0;
-      for (let i = 0; i < w.length; i++) r += w[i][0] ? 0 : 1;
+      /** Bit 0: a weight placed beyond the first row (a hanger); bit 1: beyond the last (a short one). */
+      let beyond = 0;
+      let i: number;
+      for (i = 0; i < w.length; i++) {
+        r += w[i][0] ? 0 : 1;
+        if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
+      }
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off) tells nothing.
@@ -292,50 +298,35 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         next = -1;
         wrong = 0;
       } else if (next < 0) next = appeared;
-      // A field come alone in the first or last row: a weight placed beyond that row explains it (it lies there, still
-      // from now); none, and the sensor drifted or stuck in this throw.
-      let beyond = 0;
-      for (let i = 0; i < w.length; i++) if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
+      // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
+      // taken as still at the next throw); none, and the sensor drifted or stuck.
       for (let e = 0; came; e++, came >>= 1) {
-        const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
-        if (!(came & 1)) continue;
-        if ((beyond >> (e < COLS ? 0 : 1)) & 1) still[e] = (raw.read(ch) * 255) | 0;
-        else take(ch, OFF);
+        if (came & 1) (beyond >> +(e >= COLS)) & 1 ? (still[e] = 0) : take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
       }
-      // The weights that lay still, by their colour now: every one changed colour (two or more) is the grid's field
-      // reversed since the last throw (or set right): found at once, before the end can be scored from it.
+      // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
+      // reversed since the last throw (or set right), found at once, before the end can be scored from it.
       let same = 0;
       let swapped = 0;
       for (let j = 0; j < lying; j++) {
-        let m = 0;
-        for (let i = 0; i < w.length; i++) {
+        for (i = 0; i < w.length; i++) {
           const dd = w[i][1] - (table[j] >> 1);
-          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (table[j] & 1) ? 1 : 2;
+          if (dd * dd <= STILL_MM * STILL_MM) w[i][0] === (table[j] & 1) ? same++ : swapped++;
         }
-        if (m & 1) same++;
-        else if (m) swapped++;
       }
       for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
+      const was = reversed;
       if (swapped >= SWAPPED && swapped > same) {
         reversed ^= 1;
         wrong = 0;
-        if (tell) tell(undefined, reversed ? INVERTED : OK);
       }
       // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
       // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
-      // missed one and the next).
+      // missed one and the next). A throw that looks right sets the grid right.
       else if (appeared >= 0 && next >= 0) {
-        if (appeared !== next) {
-          if (++wrong >= INVERTED_THROWS && !reversed) {
-            reversed = 1;
-            if (tell) tell(undefined, INVERTED);
-          }
-        } else {
-          wrong = 0;
-          if (reversed && tell) tell(undefined, OK);
-          reversed = 0;
-        }
+        if (appeared !== next) reversed |= +(++wrong >= INVERTED_THROWS);
+        else wrong = reversed = 0;
       }
+      if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);
       throws++;
       if (next >= 0) next ^= 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
@@ -358,7 +349,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // not trusted and nobody entered it, goes on in the game).
       throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, moving: boolean): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -380,18 +371,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // weight's image, where its partner channel reads it, is no sensor's fault.
       if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
-      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. In the first
-      // and last rows a weight may lie beyond the grid (a hanger, a short one), over a sensor there whose neighbours
-      // all read less than ALONE_NEAR (56 mm off): there only a field come while no throw is under way (ALONE_FAR more
-      // than when the table was last still), which no weight makes (lifting them off only takes fields away).
+      // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
+      // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
+      // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
-      for (let ch = 0; ch < SENSORS && !aliased && !floats; ch++) {
+      for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - 128;
-        const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-        if (e >= 0) {
-          if (!still[e]) still[e] = kept[ch];
-          if (moving || Math.abs(x) < Math.abs(still[e] - 128) + ALONE_FAR) continue;
-        }
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);

@@ -148,6 +148,14 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults[0].t - 2248 <= 1100 && faults[1].t > 32203);
   });
 
+  // Was a defect (the hostile hunt, seed 9): a sensor taken out as drifted came back at the next clear, still
+  // drifting, as it passed within the margin of its calibration that took it out.
+  it('a grid sensor drifting still is not back in service at a clear before the wire is put back', () => {
+    const { lines } = run('fault-shuffleboard-drifting-sensor');
+    assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch: 111, sensor: 'grid.11.1' }]);
+    assert.deepEqual(lines.at(-1)!.final!.scores, [11, 4], 'the final scores of the game without the fault');
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

@@ -338,7 +338,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         const ref = cal[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
-        if ((x - ref) * (x - ref) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
+        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
         else {
           mend(ch, OFF);
           cal[ch] = x;

@@ -114,8 +114,9 @@ export interface FaultCase {
 /**
  * The shuffleboard grid's hostile findings, each a whole game (the grid's faults that derailed a game only showed
  * ends later): a sensor out of service between throws, a corner sensor stuck where a weight may lie beyond the grid,
- * the grid inverted in the last end, a dead select line lifted after a whole end (regression scenarios
- * scenarios/fault-shuffleboard-*). `npm run bench faults` runs them; CI replays their scenarios.
+ * the grid inverted in the last end, a sensor at a rail, one drifting still, a dead select line lifted after a whole
+ * end. `npm run bench faults` runs them; CI replays the regression scenarios made of most of them
+ * (scenarios/fault-shuffleboard-*, test/fault-scenarios.test.ts).
  */
 export const WHOLE_GAMES: FaultCase[] = [
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
@@ -132,6 +133,14 @@ export const WHOLE_GAMES: FaultCase[] = [
     kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 7000 } },
   { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 156532, lift: 196520 },
     kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 6000 } },
+  // A rail: within 3 s, a row being read every 1.9 s and checked once a second.
+  { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 1000, lift: 20904 },
+    kind: { fault: { fault: 'stuck', sensor: 'grid.5.0', value: 0.02 }, within: 3 * CHECK, unused: true } },
+  { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 156532, lift: 160534 },
+    kind: { fault: { fault: 'stuck', sensor: 'grid.22.3', value: 0.02 }, within: 3 * CHECK, unused: true } },
+  // A sensor drifting still: out of service until the wire is put back (the hunt, seed 9).
+  { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 100216, lift: 113034 },
+    kind: { fault: { fault: 'drift', sensor: 'grid.11.1', perS: -0.003 }, within: null, unused: true } },
   // The players open the next end as the board shows it, an end behind the table (nobody entered the end played
   // while the line was dead): not the game without the fault; judged for the report and for no false one.
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 1000, lift: 39184 },

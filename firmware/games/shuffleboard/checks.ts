@@ -99,8 +99,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   let wrong = 0;
   let reversed = 0;
-  /** The grid floats (most channels read noise): 1. The throw's readings were read so, or with a select line dead: not 0. */
+  /** The grid floats (most channels read noise): 1. */
   let floating = 0;
+  /** The throw being decided was read while the grid floated or a select line was dead (not 0): its table tells nothing. */
   let doubtful = 0;
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
@@ -301,7 +302,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
       // taken as still at the next throw); none, and the sensor drifted or stuck.
       for (let e = 0; came; e++, came >>= 1) {
-        if (came & 1) (beyond >> +(e >= COLS)) & 1 ? (still[e] = 0) : take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
+        if (!(came & 1)) continue;
+        if ((beyond >> +(e >= COLS)) & 1) still[e] = 0;
+        else take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
       }
       // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
       // reversed since the last throw (or set right), found at once, before the end can be scored from it.

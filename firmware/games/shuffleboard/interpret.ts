@@ -88,6 +88,8 @@ const LOOSE_MM = 8;
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
+/** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
+const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
@@ -830,7 +832,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           first = ch;
         }
       }
-      if (n > railed + 16 && !waited) waited = 1;
+      if (n > railed + MUX_INPUTS && !waited) waited = 1;
       else {
         if (n > railed && !(waited && bad & BANK)) report(first, RAIL);
         railed = n;

@@ -141,6 +141,9 @@ export const WHOLE_GAMES: FaultCase[] = [
   // A sensor drifting still: out of service until the wire is put back (the hunt, seed 9).
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 100216, lift: 113034 },
     kind: { fault: { fault: 'drift', sensor: 'grid.11.1', perS: -0.003 }, within: null, unused: true } },
+  // A weight's image across the dead line is no sensor's fault (the hunt, seed 18).
+  { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 90232, lift: 126622 },
+    kind: { fault: { fault: 'dead-line', line: 1, level: 0 }, within: 2 * CHECK, limit: 'the game lags the table by the throws it did not see' } },
   // The players open the next end as the board shows it, an end behind the table (nobody entered the end played
   // while the line was dead): not the game without the fault; judged for the report and for no false one.
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 1000, lift: 39184 },

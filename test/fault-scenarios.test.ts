@@ -156,6 +156,15 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-shuffleboard-drifting-sensor'));
   });
 
+  // Was a defect (the hostile hunt, seed 18): a weight's image, where its partner channel across the dead line reads
+  // it, is a field none of its neighbours sees; four sound sensors were told `drift` a second before the line was named,
+  // and came back at the next clear while the line was still dead.
+  it('a dead select line is named, not the sensors that read a weight\'s image across it', () => {
+    const { lines } = run('fault-shuffleboard-dead-line-images');
+    assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'select', line: 1 }, { type: 'fault', fault: 'bank' },
+      { type: 'fault', fault: 'ok', line: 1 }, { type: 'fault', fault: 'ok' }]);
+  });
+
   for (const [name, what, fault] of [['fault-shuffleboard-noisy-grid', 'a noisy grid', 'bank'], ['fault-shuffleboard-floating-grid', 'a floating grid (mid-range, at no rail)', 'bank']]) {
     it(`${what} is a bank fault within a second: no throw is told meanwhile, and the board is sound again after the lift`, () => {
       const { lines, actions } = run(name);

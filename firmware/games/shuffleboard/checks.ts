@@ -383,7 +383,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         const x = kept[ch] - 128;
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
-          if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+          // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
+          // select lines names once enough fields tell, not a fault of this sensor.)
+          let image = 0;
+          for (let k = 0; k < SELECT_LINES; k++) {
+            const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
+            if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
+          }
+          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

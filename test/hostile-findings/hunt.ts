@@ -33,7 +33,8 @@ function within(fault: any): number | null {
       if (isContact(s)) return fault.hz >= 25 ? 3000 + 100 : null;
       return fault.hz >= 40 ? 1350 : fault.hz >= 10 ? 2100 : null;
     case 'noise': return s === 'grid.*' && fault.amplitude >= 0.05 ? 1100 : fault.amplitude >= 0.02 ? 20000 : null;
-    case 'stuck': return fault.value <= 0.04 || fault.value >= 0.96 ? 2100 : null;
+    // At a rail: within 3 s between throws; in a row a throw under way does not reach, a check after it is decided.
+    case 'stuck': return fault.value <= 0.04 || fault.value >= 0.96 ? 7100 : null;
     default: return null;
   }
 }
@@ -80,13 +81,17 @@ export function judge(c: any): { problems: string[]; scenario: string } {
   const first = faults.find((l) => l.phone.fault !== 'ok');
   const w = within(c.fault);
   if (w !== null) {
-    if (!first || first.t > lift) problems.push(`late: not reported before the lift (${lift - at} ms), documented ${w}`);
+    // (A fault lifted sooner than its documented time may go unreported.)
+    if (!first || first.t > lift) { if (lift - at > w) problems.push(`late: not reported before the lift (${lift - at} ms), documented ${w}`); }
     else if (first.t - at > w) problems.push(`late: reported ${first.t - at} ms after start, documented ${w}`);
   }
   // Phantom: a score from the fault on that the clean run never makes from then on; up to the first move the faulty run does not tell.
   const told = out.filter((l) => l.phone?.type === 'state').map((l) => l.t);
   let until = Infinity;
-  if (c.game !== 'shuffleboard') for (const l of clean) if (l.t >= at && l.phone?.type === 'state' && !told.some((t) => Math.abs(t - l.t) <= 100)) { until = l.t - 100; break; }
+  // (On the shuffleboard only for a fault of the whole grid or a select line: nothing it senses is scored while it lasts,
+  // the referee enters those throws, and without him the game is behind the table from then on.)
+  const wide = c.fault.fault === 'dead-line' || c.fault.sensor === 'grid.*';
+  if (c.game !== 'shuffleboard' || wide) for (const l of clean) if (l.t >= at && l.phone?.type === 'state' && !told.some((t) => Math.abs(t - l.t) <= 100)) { until = l.t - 100; break; }
   const spare = scores(clean, at, Infinity);
   for (const s of scores(out, at, until)) { const i = spare.indexOf(s); if (i < 0) problems.push(`phantom: scored ${s}`); else spare.splice(i, 1); }
   // Back in service while still faulty (not for dropout / slow chatter that reads sanely between).

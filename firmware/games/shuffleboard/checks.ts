@@ -9,8 +9,9 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, INVERTED, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
-import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
-import { WEIGHTS } from './rules';
+import { ADC_STEPS, CHANNELS, COLS, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS } from './board';
+import { WEIGHTS, turn } from './rules';
+import type { ShuffleboardState } from './rules';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
 export const NOISY_SPREAD = 0.006;
@@ -23,6 +24,8 @@ export const OFF_MARGIN = 0.03;
  */
 const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
+/** A weight seen placed to within this (mm, its u), not one the board cannot tell: one beyond the first or last row explains a field there. */
+const PLACED_MM = 100;
 /** A reading this far from half the supply (ADC steps; 0.16 of a weight's peak, its magnet within 48 mm) has a field that tells a dead select line; two reads of one sensor are alike within ALIAS_LIKE_STEPS (some 2 steps of noise each). */
 const ALIAS_FIELD_STEPS = 96;
 const ALIAS_LIKE_STEPS = 8;
@@ -32,6 +35,10 @@ const OVER_STEPS = 10;
 export const STILL_STEPS = 4;
 /** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
+/** A weight seen within this of where one lay (mm, along the table) is that one lying still, as placed to a few mm: a throw does not change its colour. */
+export const STILL_MM = 8;
+/** Weights lying still that changed colour since the last throw (and more of them than kept theirs): the grid's field reversed, or set right. */
+export const SWAPPED = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
 /**
@@ -63,7 +70,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -78,19 +85,31 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   let tell: ((ch: number | undefined, fault: number, line?: number) => void) | null = null;
-  /** The throws of this end, the colours seen on the table after the last, and the side that opens the end (-1: not known yet). */
+  /**
+   * The throws seen since the table was last cleared (or since power-up), the colours seen on the table after the
+   * last, and the side expected to throw next (-1: not known yet).
+   */
   let throws = 0;
   let reds = 0;
   let blues = 0;
-  let opens = -1;
+  let next = -1;
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them. */
+  const table = new Int16Array(2 * WEIGHTS);
+  let lying = 0;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   let wrong = 0;
   let reversed = 0;
   /** The grid floats (most channels read noise): 1. */
   let floating = 0;
+  /** The throw being decided was read while the grid floated or a select line was dead (not 0): its table tells nothing. */
+  let doubtful = 0;
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
+  /** The first and last rows' readings (in 255ths; 0: none yet) as the table last lay still, a throw decided. */
+  const still = new Uint8Array(2 * COLS);
+  /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
+  let came = 0;
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
   const near = new Int16Array(2 * COLS + 1);
 
@@ -236,9 +255,18 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     frame: function (frame: Int16Array): void {
       // A grid that floats tells nothing of its sensors one by one, nor one whose select line is dead (a weight seen
       // twice, or not at all): a dead line is found first, before the throw is told (seen).
+      doubtful = floating;
       if (floating) return;
       aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
-      if (aliased) return;
+      if ((doubtful = aliased)) return;
+      // The first and last rows as the table lies still (in 255ths). A field come there alone since the last throw: a
+      // weight beyond the grid if one is found there (seen), else the sensor's fault (no weight comes between throws).
+      for (let e = 0; e < 2 * COLS; e++) {
+        const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
+        const x = frame[ch] >> 4;
+        if (still[e] && Math.abs(x - 128) >= Math.abs(still[e] - 128) + ALONE_FAR && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) came |= 1 << e;
+        else still[e] = x;
+      }
       // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
       // service: read afresh), a sound sensor's noise one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
@@ -250,28 +278,60 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     },
     seen: function (w: number[][]): number {
       let r = 0;
-      for (let i = 0; i < w.length; i++) r += w[i][0] ? 0 : 1;
+      /** Bit 0: a weight placed beyond the first row (a hanger); bit 1: beyond the last (a short one). */
+      let beyond = 0;
+      let i: number;
+      for (i = 0; i < w.length; i++) {
+        r += w[i][0] ? 0 : 1;
+        if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
+      }
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off) tells nothing.
       const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
-      reds = r;
-      blues = b;
-      // Against its thrower's colour: side `opens` opens the end, then the sides take turns (the board's own count
-      // of the throws: the game's takes a throw whose colour is not its thrower's for a missed one and the next).
-      if (appeared >= 0 && opens >= 0) {
-        if (appeared !== ((opens + throws) & 1)) {
-          if (++wrong >= INVERTED_THROWS && !reversed) {
-            reversed = 1;
-            if (tell) tell(undefined, INVERTED);
-          }
-        } else {
-          wrong = 0;
-          if (reversed && tell) tell(undefined, OK);
-          reversed = 0;
+      // A table seen while the grid floats or a select line is dead is no table: the next throw is compared with none,
+      // and the throws made meanwhile are not known (some run together): the side whose weight appears at the first
+      // throw after is the thrower.
+      const trusted = !(doubtful || floating || aliased);
+      reds = trusted ? r : WEIGHTS;
+      blues = trusted ? b : WEIGHTS;
+      if (!trusted) {
+        next = -1;
+        wrong = 0;
+      } else if (next < 0) next = appeared;
+      // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
+      // taken as still at the next throw); none, and the sensor drifted or stuck.
+      for (let e = 0; came; e++, came >>= 1) {
+        if (!(came & 1)) continue;
+        if ((beyond >> +(e >= COLS)) & 1) still[e] = 0;
+        else take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
+      }
+      // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
+      // reversed since the last throw (or set right), found at once, before the end can be scored from it.
+      let same = 0;
+      let swapped = 0;
+      for (let j = 0; j < lying; j++) {
+        for (i = 0; i < w.length; i++) {
+          const dd = w[i][1] - (table[j] >> 1);
+          if (dd * dd <= STILL_MM * STILL_MM) w[i][0] === (table[j] & 1) ? same++ : swapped++;
         }
       }
+      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
+      const was = reversed;
+      if (swapped >= SWAPPED && swapped > same) {
+        reversed ^= 1;
+        wrong = 0;
+      }
+      // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
+      // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
+      // missed one and the next). A throw that looks right sets the grid right.
+      else if (appeared >= 0 && next >= 0) {
+        if (appeared !== next) reversed |= +(++wrong >= INVERTED_THROWS);
+        else wrong = reversed = 0;
+      }
+      if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);
       throws++;
+      if (next >= 0) next ^= 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
       return floating || reversed || aliased ? 0 : 1;
     },
@@ -281,17 +341,19 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         const ref = cal[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
-        if ((x - ref) * (x - ref) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
+        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
         else {
           mend(ch, OFF);
           cal[ch] = x;
         }
       }
-      reds = blues = 0;
-      // A new end once all its weights were thrown (the game takes no other clear).
-      if (throws >= WEIGHTS) throws = 0;
+      reds = blues = lying = 0;
+      // The players open the next end as the board shows it then (an end the game missed, while the sensors were
+      // not trusted and nobody entered it, goes on in the game).
+      throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: { f: number; t: number } | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -315,19 +377,25 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
-      // neighbours all read less than ALONE_NEAR (56 mm off); the clear's calibration tells a drift there.
-      for (let ch = COLS; ch < SENSORS - COLS && !aliased; ch++) {
+      // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
+      // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
+      for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - 128;
         if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
-          if (alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+          // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
+          // select lines names once enough fields tell, not a fault of this sensor.)
+          let image = 0;
+          for (let k = 0; k < SELECT_LINES; k++) {
+            const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
+            if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
+          }
+          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
-      // The side that opens this end (the game's, from its coin toss on); at the first check after power-up, the
-      // throws of this end the game has (the board's own count starts from them, else it takes throws for the other colour's).
-      if (opens < 0 && state) throws = state.t;
-      opens = state ? state.f : -1;
+      // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
+      if (!throws && state) next = turn(state) % 2;
       const bad = taken | (floating || reversed || aliased ? BANK : 0);
       taken = 0;
       return bad;

@@ -13,7 +13,7 @@
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
-import { BANK, RAIL, STUCK } from '../../faults';
+import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { RADIUS_MM } from './rules';
 import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
@@ -88,6 +88,8 @@ const LOOSE_MM = 8;
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
+/** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
+const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
@@ -601,6 +603,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let held = 0;
   let told = 0;
   let railed = 0;
+  /** Many sensors came to a rail at once: their report waits a check. */
+  let waited = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
@@ -618,7 +622,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const x = ref[ch];
       if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
     }
-    if (rowSees[r] !== was) stirred = 1;
+    // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
+    if (rowSees[r] > was) stirred = 1;
   }
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
@@ -809,8 +814,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let g = 0; g < LAUNCH_GROUPS; g++) if ((stuck >> g) & 1) report(SENSORS + g, STUCK);
       told = (told | stuck) & passing;
       held = passing;
-      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s): told when there are
-      // more of them, by the first (diagnostics lists them: `off`). Locate takes them as reading no field.
+      // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
+      // only one whose weights are being found read it; they are found again (a throw decided early and dropped
+      // would leave its weight to the next, and every throw after it told a throw late).
+      const bad = checks.check(report, state as ShuffleboardState | undefined);
+      if (bad & TAKEN_OUT && locating) decide(throwAt, true);
+      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
+      // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
+      // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half
+      // the channels reading inputs that are not there) is named then instead, once the checks see it.
       let n = 0;
       let first = 0;
       for (let ch = SENSORS - 1; ch >= 0; ch--) {
@@ -820,10 +832,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           first = ch;
         }
       }
-      if (n > railed) report(first, RAIL);
-      railed = n;
+      if (n > railed + MUX_INPUTS && !waited) waited = 1;
+      else {
+        if (n > railed && !(waited && bad & BANK)) report(first, RAIL);
+        railed = n;
+        waited = 0;
+      }
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
-      return (n > SENSORS >> 1 ? BANK : 0) | checks.check(report, state as ShuffleboardState | undefined);
+      return (n > SENSORS >> 1 ? BANK : 0) | (bad & BANK);
     },
     diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
       // The sensors as they read, out of service or not: the maker looks for the faulty ones.

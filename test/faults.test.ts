@@ -140,8 +140,10 @@ describe('sensor faults: in a game on the simulator', () => {
   };
 
   it('a sensor stuck active is reported once, shown as Err and its channel; its side is out of service, and nothing is scored from it', () => {
-    // tri.C.beyond (channel 11) stuck covered from 20 s on: no chip rests on it through three flicks.
-    const out = run([{ t: 20000, raw: [{ ch: 11, level: 1 }] }]);
+    // tri.C.beyond (channel 11) stuck covered from 20 s on: the chip leaves C's spot at 21.7 s while it is covered,
+    // which no chip does. Side C's points (its start spot too) go out of service at the next check, with the flick
+    // C→A under way: not scored. The referee enters it, and the next turn plays on.
+    const out = run([{ t: 20000, fault: 'stuck-active', sensor: 'tri.C.beyond' }, { t: 23000, phone: { cmd: 'flick', r: 'perfect' } }]);
     const faults = out.filter((l) => l.phone && l.phone.type === 'fault');
     assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 11, sensor: 'tri.C.beyond' }]);
     assert.ok(out.some((l) => l.display === 'Err 11' && l.t >= faults[0].t), 'the display names the channel');

@@ -92,7 +92,7 @@ export function happeningText(code: number): string {
 }
 
 export interface FortressInterpreter extends Interpreter {
-  settle(): void;
+  settle(spoilt?: number): void;
   /** A stroke is under way (simulator and tests only: not on the board). */
   busy(): boolean;
 }
@@ -116,6 +116,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
+  /** The stroke under way holds what a fault made: not scored when it ends (1). */
+  let spoiled = 0;
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
@@ -210,10 +212,19 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
   /**
    * Tells the stroke under way, if any, with the passages still open (theirs: quiet for less than GAP_MS); one taken
-   * up at power-up, with what the board found then, after the happenings saved.
+   * up at power-up, with what the board found then, after the happenings saved. `spoilt` (a sensor just taken out of
+   * service): a stroke of nothing but passages of mouths now out of service was none (told now, and dropped); any
+   * other goes on to its rest, and is then not scored, the rest of it with it.
    */
-  function settle(): void {
+  function settle(spoilt?: number): void {
     for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
+    for (let i = 0; under && spoilt && i < n; i++) {
+      const c = bytes[CODES + i] - 1;
+      if (c >= LEAVE - 1 || !interpreter.out!(4 * ((c % BELL) >> 2))) {
+        spoiled = 1;
+        return;
+      }
+    }
     if (!under) {
       // A stroke begun by a ball found gone from its spot at power-up is over too: what comes next acts on it.
       if (resting) {
@@ -222,9 +233,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
       return;
     }
+    under = 0;
+    if (spoiled) {
+      // Nothing under way for a power cut to take up.
+      spoiled = n = 0;
+      return begin(0);
+    }
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
-    under = n = 0;
+    n = 0;
     const move: FortressMove = { k: 'stroke', h: h };
     if (found) {
       move.f = found;

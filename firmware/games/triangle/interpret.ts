@@ -7,7 +7,7 @@ import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
 import { TriangleMove, RESULTS } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 import { ON_DEVICE } from '../../device';
-import { CHATTER } from '../../faults';
+import { CHATTER, STUCK } from '../../faults';
 
 /**
  * Quiet time at the target that means "at rest". The widest gap between two
@@ -85,6 +85,15 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
    */
   const spot = new Float64Array(9).fill(-1);
 
+  /** The sensors' debounced levels, the scanner's (from resume on). */
+  let read: (ch: number) => number;
+
+  /** Takes the levels from the scanner. */
+  function levels(): void {
+    lv = 0;
+    for (let ch = 0; ch < 12; ch++) lv |= read(ch) << ch;
+  }
+
   /** Decides a pending flick from what the target's sensors show. */
   function settle(): void {
     if (side < 0) return;
@@ -133,6 +142,18 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
         }
         // The chip leaves a start spot: a flick along the side from that angle.
         settle();
+        // There is one chip, and it was on this spot: a point that sees one now sees none, and is stuck. A flick
+        // to an angle whose points are stuck or out of service is not scored (the referee enters it). The levels
+        // are the scanner's: a sensor out of service tells nothing, and one back in service reads as it is.
+        levels();
+        // (An accusation the fault check has not yet heard, chatter found as a chip came, stands.)
+        if (lv && !accused) {
+          ch = 0;
+          while (!(lv >> ch & 1)) ch++;
+          accused = (STUCK << 8) | (ch + 1);
+        }
+        const target = (angle + 1) % 3;
+        if (lv >> target * 4 & 15 || interpreter.out!(target * 4)) return;
         start(angle, t);
         begin(angle);
         return;
@@ -193,8 +214,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       return a;
     },
 
-    resume: function (t: number, level: (ch: number) => number, pending: number): void {
-      for (let ch = 0; ch < 12; ch++) lv |= level(ch) << ch;
+    resume: function (t: number, scanned: (ch: number) => number, pending: number): void {
+      read = scanned;
+      levels();
       // A chip lying on a start spot was placed before the power went: its leaving is a flick.
       for (let a = 0; a < 3; a++) if (lv >> a * 4 & 1) spot[a] = t - PLACED_MS;
       // A flick under way: decided as any other, from the target's sensors from now on (a chip

@@ -75,9 +75,9 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
       if (!status.diagnostics && now >= faultAt) {
         faultAt = now + 1000;
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
-        // (What an interpreter found while the sensors as a whole are not trusted tells nothing of one of them.)
-        const accused = playing.accused ? playing.accused() : 0;
-        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, status.sound < 0 ? accused : 0) : 0)
+        // (What an interpreter found while the sensors as a whole are not trusted, status.sound >= 0, tells nothing of
+        // one of them: sound >> 31 is 0 then, else every bit.)
+        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle's 1).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.

@@ -104,6 +104,8 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     ['fault-triangle-chatter-mid-flick', 'a triangle point chattering at 40 Hz as a flick towards it is made', 'chatter', 6, 'tri.B.over', 1350],
     // Was: never found; the flick that passed A scored 3 (the stuck even point), not 0.
     ['fault-triangle-stuck-even', 'a triangle even point stuck covered', 'stuck', 1, 'tri.A.even', 2500],
+    // Was: the over point sticking while the chip slid towards a perfect stop scored that flick partly over (1).
+    ['fault-triangle-stuck-over-mid-flick', 'a triangle over point sticking as the chip slides towards it', 'stuck', 6, 'tri.B.over', 2100],
   ];
   for (const [name, what, fault, ch, sensor, within] of digital) {
     it(`${what} is found in time and scores nothing; the referee's entries make the game the one without the fault (${name})`, () => {

@@ -79,6 +79,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   let pass: number;
   /** Any target sensor changed since the flick began (1). */
   let act: number;
+  /** The target's points covered since the flick began, and those covered before the point before them was (bit role). */
+  let reached: number;
+  let strays: number;
   /**
    * Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last
    * uncovered ([3 + a]); per role r of the target, when its level last changed ([5 + r]).
@@ -101,7 +104,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     // RESULTS: over covered: partly (straddles the line); even alone: perfect (within 3 mm short, T7);
     // beyond covered, or passed: beyond; never there, never past: short.
     const move: TriangleMove = { k: 'flick', r: RESULTS[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3], s: side };
+    // Points that show what no chip made (covered before the point before them was): the flick is not scored, and
+    // the first of them is told (stuck: it stays covered).
+    const stuck = at & strays;
+    if (stuck && !accused) accused = (STUCK << 8) | ((side + 1) % 3 * 4 + (stuck & 1 << ROLE_OVER ? ROLE_OVER : ROLE_BEYOND) + 1);
     side = -1;
+    if (stuck) return begin(-1);
     emit(move);
   }
 
@@ -110,8 +118,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     side = flicked;
     t0 = last = t;
     pair = came = -Infinity;
-    longs = 0;
+    longs = strays = 0;
     pass = act = 0;
+    reached = 1 << ROLE_START;
   }
 
   /** The flick under way came to nothing (the chip never went, or was put back). */
@@ -175,6 +184,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       }
       act = 1;
       last = t;
+      // A chip covers even, then over, then beyond (each 3.5 mm or more on): a point covered before the one before
+      // it ever was is no chip's, while it stays covered (a noise pulse lets go at once; a transit is a pulse over).
+      if (level) {
+        if (kind === EDGE) strays = reached & 1 << role - 1 ? strays & ~(1 << role) : strays | 1 << role;
+        reached |= 1 << role;
+      } else strays &= ~(1 << role);
       if (!level) {
         // Even and over together for less than a chip takes to cross: stray pulses.
         if (role !== ROLE_BEYOND && t - pair < PAIR_MS) pair = -Infinity;

@@ -79,7 +79,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
         // one of them: sound >> 31 is 0 then, else every bit.)
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
-        // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle's 1).
+        // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
         if (bad & TAKEN_OUT && playing.settle) {
           status.dropping = 1;
@@ -89,7 +89,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
         if (bad & BANK) distrust(BANK);
         else if (status.sound >= 0 && ++status.sound >= SOUND_CHECKS) {
           // A move the sensors were still working out is theirs too: decided now, and not scored.
-          if (playing.settle) playing.settle(1);
+          if (playing.settle) playing.settle();
           status.sound = -1;
           if (banked) sendLine(radio, { type: 'fault', fault: 'ok' });
           banked = 0;

@@ -213,11 +213,16 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /**
    * Tells the stroke under way, if any, with the passages still open (theirs: quiet for less than GAP_MS); one taken
    * up at power-up, with what the board found then, after the happenings saved. `spoilt` (a sensor just taken out of
-   * service): a stroke of nothing but passages of mouths now out of service was none (told now, and dropped); any
-   * other goes on to its rest, and is then not scored, the rest of it with it.
+   * service): a passage still open at an out-of-service mouth is forgotten (the others end as they would); a stroke
+   * of nothing but passages of such mouths (a fort's bell is its mouth's) was the fault's (told now, and dropped); any
+   * other goes on to its rest, and is then not scored, the rest of it with it (what it needed may be out of service).
    */
   function settle(spoilt?: number): void {
-    for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
+    for (let m = 0; m < MOUTH_COUNT; m++) {
+      if (!(bytes[m] & OPEN)) continue;
+      if (!spoilt) close(m, at[m]);
+      else if (interpreter.out!(4 * m)) bytes[m] = 0;
+    }
     for (let i = 0; under && spoilt && i < n; i++) {
       const c = bytes[CODES + i] - 1;
       if (c >= LEAVE - 1 || !interpreter.out!(4 * ((c % BELL) >> 2))) {
@@ -300,10 +305,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       t -= base;
       if (t < at[DUE]) return;
       let due = NEVER;
+      // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
+      let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
         if (!(bytes[m] & OPEN)) continue;
         if (t - at[m] >= GAP_MS) close(m, t);
-        else due = Math.min(due, at[m] + GAP_MS);
+        else {
+          open = 1;
+          due = Math.min(due, at[m] + GAP_MS);
+        }
       }
       for (let b = 0; b < 6; b++) {
         if (bytes[SPOT + b] !== 1) continue;
@@ -315,7 +325,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
       }
       if (under) {
-        if (t - at[LAST] >= REST_MS) settle();
+        if (!open && t - at[LAST] >= REST_MS) settle();
         else due = Math.min(due, at[LAST] + REST_MS);
       } else if (resting) {
         if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);

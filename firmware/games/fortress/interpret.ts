@@ -173,6 +173,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
       startStroke();
     }
+    // A fort's colours put down in a stroke while its mouth and bell are out of service: a taking the board could not
+    // see, so the stroke is not scored.
+    if ((code - DOWN) >>> 0 < FORT_COUNT && interpreter.out!(4 * (code - DOWN))) spoiled = 1;
     if (moving) {
       resting = 0;
       at[LAST] = t;
@@ -216,6 +219,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    * service): a passage still open at an out-of-service mouth is forgotten (the others end as they would); a stroke
    * of nothing but passages of such mouths (a fort's bell is its mouth's) was the fault's (told now, and dropped); any
    * other goes on to its rest, and is then not scored, the rest of it with it (what it needed may be out of service).
+   * Nor is a stroke in which a fort's colours went down while that fort was out of service (add).
    */
   function settle(spoilt?: number): void {
     for (let m = 0; m < MOUTH_COUNT; m++) {

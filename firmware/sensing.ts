@@ -59,7 +59,8 @@ export interface Interpreter {
    * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
    * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed
    * an attacking ball the spots say passed (MISSED); a triangle point still changing long after its chip came
-   * (CHATTER). The fault check (once a second) reports it and takes it out of service.
+   * (CHATTER), or covered where no chip is (STUCK); the Ring-a-Peg impact switch shaken on and on (CHATTER). The fault
+   * check (once a second) reports it and takes it out of service.
    */
   accused?(): number;
   /**

@@ -121,7 +121,8 @@ describe('sensor faults: what the check finds untrustworthy now', () => {
     assert.equal(at(2, [0, 0, 0, 0], [2, 2, 2, CHATTER_PER_CHECK]), TAKEN_OUT, 'a chattering sensor is taken out of service');
     assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), 0, 'still chattering (not reported again)');
     let i = 4;
-    // Quiet: an eighth of the chatter count or less (a chip passing makes two changes; a chatter too slow to count, more).
+    // Quiet: an eighth of the chatter count or less (a chip passing makes two changes; a chatter too slow to count,
+    // more); a busier check counts for nothing, but does not start the count again.
     assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + (CHATTER_PER_CHECK >> 3) + 1]), 0, 'too many changes to be quiet');
     for (i++; i < 5 + SOUND_CHECKS - 1; i++) assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i - 1]), 0);
     assert.ok(outOfService(memory, 3), 'not yet back');

@@ -48,7 +48,7 @@ const IMPACT_QUIET = PEGS + 1;
 const LANDED_AT = PEGS + 2;
 /** Nothing can time out before this time: tick() returns at once. */
 const DUE = PEGS + 3;
-/** The first of the shocks that wait for a landing. */
+/** The first of the impact switch's shocks since it was last quiet for MISS_MS. */
 const FIRST = PEGS + 4;
 
 /**
@@ -78,16 +78,19 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       if (p === IMPACT) {
         // A new shock: not the ringing of the last one, nor the impact of a ring that just landed.
         if (t >= since[IMPACT_QUIET]) {
+          // Shocks never MISS_MS apart, landings or not, for longer than any ring bounces: the switch chatters. Its
+          // shocks are no move (a miss they began is forgotten); the fault check takes it out.
+          if (t - since[IMPACT_QUIET] > MISS_MS - IMPACT_HOLD_MS) since[FIRST] = t;
+          else if (t - since[FIRST] > TRAIN_MS) {
+            accused = (CHATTER << 8) | (ch + 1);
+            if (state[IMPACT] > 1) begin(-1);
+            state[IMPACT] = 0;
+          }
           since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
+          if (accused) return;
           if (!state[IMPACT]) {
             if (t - since[LANDED_AT] <= LAND_MS) return;
             state[IMPACT] = 1;
-            since[FIRST] = t;
-          } else if (t - since[FIRST] > TRAIN_MS) {
-            // No ring bounces so long: the switch chatters. Its shocks are no move; the fault check takes it out.
-            accused = (CHATTER << 8) | (ch + 1);
-            state[IMPACT] = 0;
-            return begin(-1);
           } else if (state[IMPACT] < 2) {
             // A second shock: a ring fell on the board and bounced (a landing may still claim it).
             state[IMPACT] = 2;

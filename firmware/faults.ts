@@ -133,8 +133,11 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     const since = word >> 8;
     if (level) active++;
     if (word & OUT) {
-      // Out of service: back once it has read inactive and quiet at SOUND_CHECKS checks in a row.
-      const sane = fault || (level && !(word & HOLDS)) ? 0 : since + 1;
+      // Out of service: back once it has read inactive and quiet at SOUND_CHECKS checks, without a check between that
+      // finds it active or chattering. Quiet: an eighth of the chatter count or less (a chip or a ball passing makes 2
+      // changes); a busier check (a ring that missed shakes the impact switch some 60 times) counts for nothing,
+      // else a chatter too slow to count, which its interpreter found, would come back.
+      const sane = fault || (level && !(word & HOLDS)) ? 0 : r > limit >> 3 ? since : since + 1;
       if (sane < SOUND_CHECKS) word = (word & 0xff) | (sane << 8);
       else {
         // (A sensor that holds a state keeps its STUCK.)

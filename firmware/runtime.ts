@@ -143,6 +143,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   const game = /*@__NOINLINE__*/ createPlay(mod, hal.store, radio, hal.analog, status, announce);
   const playing = status.active = game.playing;
   const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
+  // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
+  if (scanning) playing.out = watch.out;
 
   // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
   // diagnostics hear every sensor.

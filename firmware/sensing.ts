@@ -21,8 +21,13 @@ export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /** Called every scan tick with the time, for timeouts. Must be cheap. */
   tick(t: number): void;
-  /** Decides a move still being worked out (a chip not yet at rest), before a referee's or player's input acts on it. */
-  settle?(): void;
+  /**
+   * Decides a move still being worked out (a chip not yet at rest), before a referee's or player's input acts on it.
+   * With `spoilt` 1, a sensor was just taken out of service (the runtime drops what is told meanwhile): an interpreter
+   * whose move goes on after it (a fortress stroke, its balls still rolling) lets it end as it would, and does not
+   * tell it if it holds what the fault made (else the rest of it would be scored as a move of its own).
+   */
+  settle?(spoilt?: number): void;
   /** Whether a move is still being worked out. */
   busy?(): boolean;
   /**
@@ -54,9 +59,16 @@ export interface Interpreter {
    * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
    * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed
    * an attacking ball the spots say passed (MISSED); a triangle point still changing long after its chip came
-   * (CHATTER). The fault check (once a second) reports it and takes it out of service.
+   * (CHATTER), or covered where no chip is (STUCK); the Ring-a-Peg impact switch shaken on and on (CHATTER). The fault
+   * check (once a second) reports it and takes it out of service.
    */
   accused?(): number;
+  /**
+   * Set by the runtime before any event (not an interpreter's own): whether digital channel ch is out of service,
+   * or a sensor of its group (firmware/faults.ts outOfService): its events do not come, and its level is the last one
+   * heard. A move that needs it is not scored.
+   */
+  out?(ch: number): number;
   /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:

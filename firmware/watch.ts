@@ -75,13 +75,15 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
       if (!status.diagnostics && now >= faultAt) {
         faultAt = now + 1000;
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
-        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() : 0) : 0)
+        // (What an interpreter found while the sensors as a whole are not trusted, status.sound >= 0, tells nothing of
+        // one of them: sound >> 31 is 0 then, else every bit.)
+        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
-        // A sensor taken out of service: the move under way may hold what its fault made: decided now, and not scored.
+        // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
         if (bad & TAKEN_OUT && playing.settle) {
           status.dropping = 1;
-          playing.settle();
+          playing.settle(1);
           status.dropping = 0;
         }
         if (bad & BANK) distrust(BANK);

@@ -45,6 +45,12 @@ interface GameSlice {
 const CHECK = 1100;
 /** An IR or hall sensor chattering at 40 Hz: found at the first check that counts 20 changes, or the second of two counting 10 (docs). */
 const CHATTER_40 = 1350;
+/** A contact left floating: found at the first check that counts 100 changes, some 0.2 s of it (docs). */
+const FLOATING_CONTACT = 1250;
+/** Ring-a-Peg's impact switch chattering: its shocks go on for 1 s, no ring's do, then the next check (docs). */
+const IMPACT_CHATTER = 1000 + CHECK;
+/** A triangle point stuck covered: found as the chip next leaves a start spot (a flick every 2.5 s), then the next check (docs). */
+const STUCK_POINT = 2500 + CHECK;
 
 export const SLICES: Record<string, GameSlice> = {
   fortress: {
@@ -55,6 +61,9 @@ export const SLICES: Record<string, GameSlice> = {
       { fault: { fault: 'chatter', sensor: 'bell.FA1', hz: 40 }, within: 3 * CHECK },
       { fault: { fault: 'chatter', sensor: 'bell.ER1', hz: 40 }, within: 3 * CHECK, unused: true },
       { fault: { fault: 'floating', sensor: 'mouth.FA2.n.hi' }, within: CHECK },
+      // Hostile findings: a bell going bad as a ball enters its fort (the rest of that stroke was scored on its own).
+      { fault: { fault: 'chatter', sensor: 'bell.FA2', hz: 25 }, within: 3 * CHECK },
+      { fault: { fault: 'floating', sensor: 'bell.FA1' }, within: FLOATING_CONTACT },
       { fault: { fault: 'dropout', sensor: 'mouth.FA1.n.hi', hz: 20, ms: 2 }, within: null },
       { fault: { fault: 'stuck-inactive', sensor: 'bell.FA2' }, within: null, limit: 'a bell that never rings reads as entries without a taking' },
     ],
@@ -63,6 +72,10 @@ export const SLICES: Record<string, GameSlice> = {
     file: 'scenarios/ringapeg-advance.jsonl', lines: 12, quiet: 5400, mid: 7003, lasts: 12000,
     kinds: [
       { fault: { fault: 'stuck-active', sensor: 'board.impact' }, within: 2 * CHECK },
+      // Hostile findings: chatter too slow for a contact's count, each shock pair taken as a ring that missed.
+      { fault: { fault: 'chatter', sensor: 'board.impact', hz: 10 }, within: IMPACT_CHATTER },
+      { fault: { fault: 'chatter', sensor: 'board.impact', hz: 25 }, within: IMPACT_CHATTER },
+      { fault: { fault: 'floating', sensor: 'board.impact' }, within: FLOATING_CONTACT },
       { fault: { fault: 'chatter', sensor: 'peg.o6.top', hz: 40 }, within: CHATTER_40 },
       { fault: { fault: 'chatter', sensor: 'peg.k.low', hz: 40 }, within: CHATTER_40, unused: true },
       { fault: { fault: 'floating', sensor: 'peg.i3.low' }, within: CHECK },
@@ -77,6 +90,10 @@ export const SLICES: Record<string, GameSlice> = {
       // Too slow for a check's count: found when a flick's chip should be at rest at B (RESTLESS_MS), at the next flick there.
       { fault: { fault: 'chatter', sensor: 'tri.B.over', hz: 3 }, within: 8000 },
       { fault: { fault: 'floating', sensor: 'tri.C.even' }, within: CHECK },
+      // Hostile findings: a point stuck covered scored flicks to its angle (a wrong 3), and was never reported.
+      { fault: { fault: 'stuck-active', sensor: 'tri.A.even' }, within: STUCK_POINT },
+      { fault: { fault: 'stuck-active', sensor: 'tri.B.over' }, within: STUCK_POINT },
+      { fault: { fault: 'chatter', sensor: 'tri.C.over', hz: 12 }, within: 2 * CHECK },
       { fault: { fault: 'stuck-inactive', sensor: 'tri.A.beyond' }, within: null },
       { fault: { fault: 'dropout', sensor: 'tri.B.start', hz: 20, ms: 2 }, within: null },
     ],
@@ -162,7 +179,7 @@ export function allCases(): FaultCase[] {
 /** A case's name, as a test names it. */
 export function caseName(c: FaultCase): string {
   const f = c.kind.fault;
-  return `${c.game}: ${f.fault} ${f.sensor ?? 'line ' + f.line} from ${c.whole ? c.whole.at + ' in ' + c.whole.file : c.start + ' time'}`;
+  return `${c.game}: ${f.fault}${f.hz ? ' ' + f.hz + ' Hz' : ''} ${f.sensor ?? 'line ' + f.line} from ${c.whole ? c.whole.at + ' in ' + c.whole.file : c.start + ' time'}`;
 }
 
 const cleanRuns = new Map<string, Line[]>();

@@ -23,10 +23,17 @@ function toldOnceThenBack(lines: Line[], fault: string, ch: number, sensor: stri
   assert.ok(faults[1].t > lifted, 'back in service after the lift');
   return faults[0];
 }
-/** The scores the scenario tells played without its fault lines: what the game without the fault scores. */
+/**
+ * The scenario played without its fault lines, nor the referee's entries of what the faulty sensor would have seen
+ * (its phone lines): the game without the fault, the oracle.
+ */
+function cleanRun(name: string): Line[] {
+  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"') && !l.includes('"phone"')).join('\n');
+  return replay(text).lines.map((l) => JSON.parse(l) as Line);
+}
+/** The scores the game without the fault tells. */
 function cleanScores(name: string): unknown[] {
-  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"')).join('\n');
-  return told(replay(text).lines.map((l) => JSON.parse(l) as Line), 'score').map((l) => l.phone);
+  return told(cleanRun(name), 'score').map((l) => l.phone);
 }
 
 describe('fault regressions: the faults of issue 26 as scenarios', () => {
@@ -80,6 +87,36 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').filter((l) => l.t > 9900 && l.t <= report.t), []);
     assert.deepEqual(told(lines, 'score').filter((l) => l.t <= 9900).map((l) => l.phone), cleanScores('fault-triangle-slow-chatter').slice(0, 3));
   });
+
+  // Each a hostile tester's finding once (test/hostile-findings/README.md). The referee enters what the board did not
+  // score (the scenario's phone lines); with that, the game scores as without the fault, point for point.
+  const digital: [string, string, string, number, string, number][] = [
+    // Was: never found; each chatter taken as a ring that missed (40 moves for 22), final 15-80.
+    ['fault-ringapeg-impact-chatter-10hz', 'the Ring-a-Peg impact switch chattering at 10 Hz', 'chatter', 26, 'board.impact', 2100],
+    // Was: phantom R4 scores, the rings that missed going to the other player.
+    ['fault-ringapeg-impact-chatter-12hz', 'the impact switch chattering at 12 Hz', 'chatter', 26, 'board.impact', 2100],
+    // Was: found in 2.2 s, but three rings consumed as misses before it.
+    ['fault-ringapeg-impact-chatter-25hz', 'the impact switch chattering at 25 Hz', 'chatter', 26, 'board.impact', 2100],
+    // Was: the rest of the stroke under way when the bell was found scored as a stroke of its own (a phantom F28).
+    ['fault-fortress-bell-chatter-mid-stroke', 'a fortress bell chattering at 25 Hz from just before a stroke into its fort', 'chatter', 77, 'bell.FG', 3000],
+    ['fault-fortress-floating-bell', 'a fortress bell left floating in the middle of a stroke', 'chatter', 69, 'bell.EA2', 1250],
+    // Was: the flick under way (chip leaving A for B 0.7 s later) scored 1 for a perfect 3.
+    ['fault-triangle-chatter-mid-flick', 'a triangle point chattering at 40 Hz as a flick towards it is made', 'chatter', 6, 'tri.B.over', 1350],
+    // Was: never found; the flick that passed A scored 3 (the stuck even point), not 0.
+    ['fault-triangle-stuck-even', 'a triangle even point stuck covered', 'stuck', 1, 'tri.A.even', 2500],
+    // Was: the over point sticking while the chip slid towards a perfect stop scored that flick partly over (1).
+    ['fault-triangle-stuck-over-mid-flick', 'a triangle over point sticking as the chip slides towards it', 'stuck', 6, 'tri.B.over', 2100],
+  ];
+  for (const [name, what, fault, ch, sensor, within] of digital) {
+    it(`${what} is found in time and scores nothing; the referee's entries make the game the one without the fault (${name})`, () => {
+      const { lines, actions } = run(name);
+      const struck = actions.find((a) => a.fault && a.fault !== 'lift')!.t;
+      const lifted = actions.find((a) => a.fault === 'lift')!.t;
+      toldOnceThenBack(lines, fault, ch, sensor, struck, within, lifted);
+      assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores(name));
+      assert.deepEqual(lines.at(-1)!.final, cleanRun(name).at(-1)!.final);
+    });
+  }
 
   it('a grid sensor stuck at mid-range is found at the first throw that brings a weight over it, and taken out of service', () => {
     const { lines } = run('fault-shuffleboard-stuck-grid');

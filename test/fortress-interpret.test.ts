@@ -19,6 +19,8 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   const moves: FortressMove[] = [];
   const begun: (number | string)[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
+  // As the runtime gives it: every sensor in service.
+  it.out = () => 0;
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
   it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
   // What it found at power-up, told at once when no stroke was under way.

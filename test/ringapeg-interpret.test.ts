@@ -25,10 +25,16 @@ function feedEdges(interp: Interpreter, changes: LevelChange[]): void {
   interp.tick(lastT + 5000);
 }
 
+/** An interpreter as the runtime gives it: every sensor in service. */
+function inService(interp: Interpreter): Interpreter {
+  interp.out = () => 0;
+  return interp;
+}
+
 /** A world and an interpreter on the same board, the moves collected. */
 function rig(board: BoardDescription = BOARD): { world: RingapegWorld; moves: RingapegMove[]; interp: Interpreter } {
   const moves: RingapegMove[] = [];
-  return { world: createRingapegWorld(board), moves, interp: createRingapegInterpreter((m) => moves.push(m), () => {}) };
+  return { world: createRingapegWorld(board), moves, interp: inService(createRingapegInterpreter((m) => moves.push(m), () => {})) };
 }
 
 type Step = (w: RingapegWorld) => LevelChange[];
@@ -128,7 +134,7 @@ describe('ringapeg interpreter through the scanner', () => {
   /** Polls a scanner every ms over a bank driven by the level changes, draining into the interpreter. */
   function scan(changes: LevelChange[], until: number): RingapegMove[] {
     const moves: RingapegMove[] = [];
-    const interp = createRingapegInterpreter((m) => moves.push(m), () => {});
+    const interp = inService(createRingapegInterpreter((m) => moves.push(m), () => {}));
     let word = 0;
     const bank = { read: () => word };
     const scanner = new Scanner({ banks: [bank], board: BOARD });

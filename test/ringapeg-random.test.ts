@@ -52,6 +52,8 @@ class Table {
     this.state = ringapeg.setup({ players, options });
     this.world = createRingapegWorld(BOARD, rnd);
     this.interp = createRingapegInterpreter((m) => this.move(m), () => {});
+    // As the runtime gives it: every sensor in service.
+    this.interp.out = () => 0;
   }
 
   /** The phase by name. */

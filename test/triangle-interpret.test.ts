@@ -18,6 +18,9 @@ function rig() {
   const seen = { transits: 0 };
   let now = 0;
   const interpreter = triangleInterpreter((move) => emitted.push({ move, t: now }), () => {});
+  // As the runtime starts it: every sensor in service, nothing covered at power-up.
+  interpreter.out = () => 0;
+  interpreter.resume!(0, () => 0, -1);
   const sink = {
     sense: (kind: SensorEventKind, ch: number, level: number, t: number) => {
       if (kind === TRANSIT) seen.transits++;

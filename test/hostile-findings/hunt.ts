@@ -28,8 +28,10 @@ function within(fault: any): number | null {
   const s = fault.sensor as string;
   switch (fault.fault) {
     case 'stuck-active': return isContact(s) || isHall(s) ? 2000 + 100 : null;
-    case 'floating': return s === 'grid.*' ? 1000 + 100 : s.startsWith('grid') ? 20000 : 1100;
+    case 'floating': return s === 'grid.*' ? 1000 + 100 : s.startsWith('grid') ? 20000 : isContact(s) ? 1250 : 1100;
     case 'chatter':
+      // The impact switch is found by its shocks too: any chatter from 3.5 Hz up within 2.3 s.
+      if (s === 'board.impact' && fault.hz >= 3.5) return 2300;
       if (isContact(s)) return fault.hz >= 25 ? 3000 + 100 : null;
       return fault.hz >= 40 ? 1350 : fault.hz >= 10 ? 2100 : null;
     case 'noise': return s === 'grid.*' && fault.amplitude >= 0.05 ? 1100 : fault.amplitude >= 0.02 ? 20000 : null;

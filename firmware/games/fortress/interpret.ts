@@ -92,7 +92,7 @@ export function happeningText(code: number): string {
 }
 
 export interface FortressInterpreter extends Interpreter {
-  settle(): void;
+  settle(spoilt?: number): void;
   /** A stroke is under way (simulator and tests only: not on the board). */
   busy(): boolean;
 }
@@ -116,6 +116,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
+  /** The stroke under way holds what a fault made: not scored when it ends (1). */
+  let spoiled = 0;
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
@@ -171,6 +173,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
       startStroke();
     }
+    // A fort's colours put down in a stroke while its mouth and bell are out of service: a taking the board could not
+    // see, so the stroke is not scored.
+    if ((code - DOWN) >>> 0 < FORT_COUNT && interpreter.out!(4 * (code - DOWN))) spoiled = 1;
     if (moving) {
       resting = 0;
       at[LAST] = t;
@@ -210,10 +215,25 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
   /**
    * Tells the stroke under way, if any, with the passages still open (theirs: quiet for less than GAP_MS); one taken
-   * up at power-up, with what the board found then, after the happenings saved.
+   * up at power-up, with what the board found then, after the happenings saved. `spoilt` (a sensor just taken out of
+   * service): a passage still open at an out-of-service mouth is forgotten (the others end as they would); a stroke
+   * of nothing but passages of such mouths (a fort's bell is its mouth's) was the fault's (told now, and dropped); any
+   * other goes on to its rest, and is then not scored, the rest of it with it (what it needed may be out of service).
+   * Nor is a stroke in which a fort's colours went down while that fort was out of service (add).
    */
-  function settle(): void {
-    for (let m = 0; m < MOUTH_COUNT; m++) if (bytes[m] & OPEN) close(m, at[m]);
+  function settle(spoilt?: number): void {
+    for (let m = 0; m < MOUTH_COUNT; m++) {
+      if (!(bytes[m] & OPEN)) continue;
+      if (!spoilt) close(m, at[m]);
+      else if (interpreter.out!(4 * m)) bytes[m] = 0;
+    }
+    for (let i = 0; under && spoilt && i < n; i++) {
+      const c = bytes[CODES + i] - 1;
+      if (c >= LEAVE - 1 || !interpreter.out!(4 * ((c % BELL) >> 2))) {
+        spoiled = 1;
+        return;
+      }
+    }
     if (!under) {
       // A stroke begun by a ball found gone from its spot at power-up is over too: what comes next acts on it.
       if (resting) {
@@ -222,9 +242,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
       return;
     }
+    under = 0;
+    if (spoiled) {
+      // Nothing under way for a power cut to take up.
+      spoiled = n = 0;
+      return begin(0);
+    }
     const h: string[] = [];
     for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
-    under = n = 0;
+    n = 0;
     const move: FortressMove = { k: 'stroke', h: h };
     if (found) {
       move.f = found;
@@ -283,10 +309,15 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       t -= base;
       if (t < at[DUE]) return;
       let due = NEVER;
+      // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
+      let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
         if (!(bytes[m] & OPEN)) continue;
         if (t - at[m] >= GAP_MS) close(m, t);
-        else due = Math.min(due, at[m] + GAP_MS);
+        else {
+          open = 1;
+          due = Math.min(due, at[m] + GAP_MS);
+        }
       }
       for (let b = 0; b < 6; b++) {
         if (bytes[SPOT + b] !== 1) continue;
@@ -298,7 +329,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
       }
       if (under) {
-        if (t - at[LAST] >= REST_MS) settle();
+        if (!open && t - at[LAST] >= REST_MS) settle();
         else due = Math.min(due, at[LAST] + REST_MS);
       } else if (resting) {
         if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);

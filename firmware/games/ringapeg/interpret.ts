@@ -5,15 +5,28 @@
 // board shakes the impact switch, bounces and shakes it again: two shocks
 // with no ring landing on a peg around them are a ring that missed every peg
 // (a ring on peg 'none'); one shock alone is a knock on the table and counts for nothing.
+// A miss is decided once the switch has been quiet a while; shocks that go on
+// longer than any ring bounces are a switch chattering, never a ring.
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
 import { Interpreter, SensorEventKind } from '../../sensing';
+import { CHATTER } from '../../faults';
 import { pegName, REFERENCE_LAYOUT } from './board';
 import { RingapegMove } from './rules';
 
 /** Longest time between the two gates of one passage (a slow hand lift), ms. */
 const GAP_MS = 400;
-/** How long after the impact a landing on a peg still claims it (a ring that hit a peg top first), ms. */
+/**
+ * A ring that missed has come to rest once the impact switch was quiet this long after a shock (a ring's
+ * bounces come down within 200 ms of each other: sim/physics/ringapeg.ts); a landing on a peg meanwhile still
+ * claims its shocks (a ring that hit a peg top first), ms.
+ */
 const MISS_MS = 300;
+/**
+ * A ring that misses is still within this time of its first shock (2 m/s, restitution 0.4: some 0.4 s; thrown
+ * harder onto a livelier board, 0.6 s): shocks that go on longer, none quiet for MISS_MS, are the switch
+ * chattering (a loose wire, an input floating), ms.
+ */
+const TRAIN_MS = 1000;
 /** An impact this soon after a landing is that ring's own, ms. */
 const LAND_MS = 500;
 /**
@@ -35,6 +48,8 @@ const IMPACT_QUIET = PEGS + 1;
 const LANDED_AT = PEGS + 2;
 /** Nothing can time out before this time: tick() returns at once. */
 const DUE = PEGS + 3;
+/** The first of the impact switch's shocks since it was last quiet for MISS_MS. */
+const FIRST = PEGS + 4;
 
 /**
  * Reads the board ringapegBoard describes: peg p's top gate on channel 2p,
@@ -47,11 +62,13 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
   // awaited; 3 it reported a passage and ignores its gates for a while; 0 idle.
   // Then the impact switch's (IMPACT).
   const state = new Uint8Array(PEGS + 1);
-  // Per peg and the impact switch: when that state began; then the slots named above.
-  const since = new Float64Array(PEGS + 4);
+  // Per peg and the impact switch: when that state began (the switch: its last shock); then the slots named above.
+  const since = new Float64Array(PEGS + 5);
   since[LANDED_AT] = -1e9;
+  /** The impact switch chattering, for the fault check (Interpreter.accused). */
+  let accused = 0;
 
-  return {
+  const interpreter: Interpreter = {
     // Releasing edges have level 0; the board has no settle groups, so no SETTLED events.
     sense: function (_kind: SensorEventKind, ch: number, level: number, t: number): void {
       const p = ch >> 1;
@@ -61,18 +78,26 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       if (p === IMPACT) {
         // A new shock: not the ringing of the last one, nor the impact of a ring that just landed.
         if (t >= since[IMPACT_QUIET]) {
-          since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
-          if (state[IMPACT]) {
-            // A second shock: a ring fell on the board and bounced (a landing may still claim it).
-            if (state[IMPACT] < 2) {
-              state[IMPACT] = 2;
-              begin(0);
-            }
-          } else if (t - since[LANDED_AT] > LAND_MS) {
-            state[IMPACT] = 1;
-            // tick() works out when it times out.
-            since[IMPACT] = since[DUE] = t;
+          // Shocks never MISS_MS apart, landings or not, for longer than any ring bounces: the switch chatters. Its
+          // shocks are no move (a miss they began is forgotten); the fault check takes it out.
+          if (t - since[IMPACT_QUIET] > MISS_MS - IMPACT_HOLD_MS) since[FIRST] = t;
+          else if (t - since[FIRST] > TRAIN_MS) {
+            accused = (CHATTER << 8) | (ch + 1);
+            if (state[IMPACT] > 1) begin(-1);
+            state[IMPACT] = 0;
           }
+          since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
+          if (accused) return;
+          if (!state[IMPACT]) {
+            if (t - since[LANDED_AT] <= LAND_MS) return;
+            state[IMPACT] = 1;
+          } else if (state[IMPACT] < 2) {
+            // A second shock: a ring fell on the board and bounced (a landing may still claim it).
+            state[IMPACT] = 2;
+            begin(0);
+          }
+          // tick() works out when it times out.
+          since[IMPACT] = since[DUE] = t;
         }
       } else if (!(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
@@ -99,9 +124,9 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
         if (state[p] % 3) {
           const limit = p < IMPACT ? GAP_MS : MISS_MS;
           if (t - since[p] > limit) {
-            // A ring's shocks are a miss (its last bounces, still to come, are its own, as a landing's
-            // impact is); one shock alone (a knock) is nothing.
-            if (p === IMPACT && state[p] > 1) {
+            // A ring's shocks are a miss (a landing's impact is its own, as are shocks soon after it); one shock
+            // alone (a knock) is nothing, nor are a switch's the fault check took out meanwhile.
+            if (p === IMPACT && state[p] > 1 && !interpreter.out!(2 * IMPACT)) {
               since[LANDED_AT] = since[p];
               emit({ k: 'ring', peg: 'none' });
             }
@@ -116,5 +141,11 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       // A miss sensed before the power went, and not yet decided: no landing can claim it any more.
       if (pending >= 0) emit({ k: 'ring', peg: 'none' });
     },
+    accused: function (): number {
+      const a = accused;
+      accused = 0;
+      return a;
+    },
   };
+  return interpreter;
 }

@@ -8,7 +8,7 @@ import { TriangleMove, RESULTS } from './rules';
 import type { FlickResult } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
 import { ON_DEVICE } from '../../device';
-import { CHATTER } from '../../faults';
+import { CHATTER, STUCK } from '../../faults';
 
 /**
  * Quiet time at the target that means "at rest". The widest gap between two
@@ -80,11 +80,23 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   let pass: number;
   /** Any target sensor changed since the flick began (1). */
   let act: number;
+  /** The target's points covered since the flick began, and those covered before the point before them was (bit role). */
+  let reached: number;
+  let strays: number;
   /**
    * Per angle a: since when a chip lies on its start spot ([a]; dropouts do not count; -1: none), when it was last
    * uncovered ([3 + a]); per role r of the target, when its level last changed ([5 + r]).
    */
   const spot = new Float64Array(9).fill(-1);
+
+  /** The sensors' debounced levels, the scanner's (from resume on). */
+  let read: (ch: number) => number;
+
+  /** Takes the levels from the scanner. */
+  function levels(): void {
+    lv = 0;
+    for (let ch = 0; ch < 12; ch++) lv |= read(ch) << ch;
+  }
 
   /** Decides a pending flick from what the target's sensors show. */
   function settle(): void {
@@ -93,7 +105,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     // RESULTS: over covered: partly (straddles the line); even alone: perfect (within 3 mm short, T7);
     // beyond covered, or passed: beyond; never there, never past: short.
     const move: TriangleMove = { k: 'flick', r: RESULTS.split(' ')[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3] as FlickResult, s: side };
+    // Points that show what no chip made (covered before the point before them was): the flick is not scored, and
+    // the first of them is told (stuck: it stays covered).
+    const stuck = at & strays;
+    if (stuck && !accused) accused = (STUCK << 8) | ((side + 1) % 3 * 4 + (stuck & 1 << ROLE_OVER ? ROLE_OVER : ROLE_BEYOND) + 1);
     side = -1;
+    if (stuck) return begin(-1);
     emit(move);
   }
 
@@ -102,8 +119,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     side = flicked;
     t0 = last = t;
     pair = came = -Infinity;
-    longs = 0;
+    longs = strays = 0;
     pass = act = 0;
+    reached = 1 << ROLE_START;
   }
 
   /** The flick under way came to nothing (the chip never went, or was put back). */
@@ -134,6 +152,18 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
         }
         // The chip leaves a start spot: a flick along the side from that angle.
         settle();
+        // There is one chip, and it was on this spot: a point that sees one now sees none, and is stuck. A flick
+        // to an angle whose points are stuck or out of service is not scored (the referee enters it). The levels
+        // are the scanner's: a sensor out of service tells nothing, and one back in service reads as it is.
+        levels();
+        // (An accusation the fault check has not yet heard, chatter found as a chip came, stands.)
+        if (lv && !accused) {
+          ch = 0;
+          while (!(lv >> ch & 1)) ch++;
+          accused = (STUCK << 8) | (ch + 1);
+        }
+        const target = (angle + 1) % 3;
+        if (lv >> target * 4 & 15 || interpreter.out!(target * 4)) return;
         start(angle, t);
         begin(angle);
         return;
@@ -155,6 +185,12 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       }
       act = 1;
       last = t;
+      // A chip covers even, then over, then beyond (each 3.5 mm or more on): a point covered before the one before
+      // it ever was is no chip's, while it stays covered (a noise pulse lets go at once; a transit is a pulse over).
+      if (level) {
+        if (kind === EDGE) strays = reached & 1 << role - 1 ? strays & ~(1 << role) : strays | 1 << role;
+        reached |= 1 << role;
+      } else strays &= ~(1 << role);
       if (!level) {
         // Even and over together for less than a chip takes to cross: stray pulses.
         if (role !== ROLE_BEYOND && t - pair < PAIR_MS) pair = -Infinity;
@@ -194,8 +230,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       return a;
     },
 
-    resume: function (t: number, level: (ch: number) => number, pending: number): void {
-      for (let ch = 0; ch < 12; ch++) lv |= level(ch) << ch;
+    resume: function (t: number, scanned: (ch: number) => number, pending: number): void {
+      read = scanned;
+      levels();
       // A chip lying on a start spot was placed before the power went: its leaving is a flick.
       for (let a = 0; a < 3; a++) if (lv >> a * 4 & 1) spot[a] = t - PLACED_MS;
       // A flick under way: decided as any other, from the target's sensors from now on (a chip

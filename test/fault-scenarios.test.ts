@@ -24,11 +24,12 @@ function toldOnceThenBack(lines: Line[], fault: string, ch: number, sensor: stri
   return faults[0];
 }
 /**
- * The scenario played without its fault lines, nor the referee's entries of what the faulty sensor would have seen
- * (its phone lines): the game without the fault, the oracle.
+ * The oracle: the scenario played without its fault lines. The digital games' referee entries (phone lines) are there only to mend what the
+ * fault hid, so they go too; a shuffleboard game's are answers to questions its clean game asks as well (`place`).
  */
 function cleanRun(name: string): Line[] {
-  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"') && !l.includes('"phone"')).join('\n');
+  const mends = !name.startsWith('fault-shuffleboard-');
+  const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"fault"') && !(mends && l.includes('"phone"'))).join('\n');
   return replay(text).lines.map((l) => JSON.parse(l) as Line);
 }
 /** The scores the game without the fault tells. */

@@ -65,6 +65,17 @@ function slide(name: string, pol: number, from: Place, to: Place, t0: number, ma
   return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
 }
 
+/** Whether two lists of magnets are the same magnets in the same places. */
+function sameMagnets(a: Magnet[], b: Magnet[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const m = a[i];
+    const n = b[i];
+    if (m.d !== n.d || m.y !== n.y || m.pol !== n.pol || m.moment !== n.moment || m.heightMm !== n.heightMm) return false;
+  }
+  return true;
+}
+
 /** The weights' names, each its magnet's number on the board. */
 const NAMES = ['red1', 'red2', 'red3', 'red4', 'blue1', 'blue2', 'blue3', 'blue4'];
 
@@ -97,6 +108,45 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
   let first = header.options.firstPlayer === 1 ? 1 : 0;
+
+  /**
+   * The table at the time last read (a scan reads many channels at one time): the launch groups a weight is over
+   * (bit g), the magnets, and the noise's draw. While all is still, each sensor's reading is kept (NaN: not read
+   * since the table was last as it is now): a still table reads alike whenever it is read, and a replay reads its
+   * rows thousands of times between throws.
+   */
+  let readAt = NaN;
+  let launchOver = 0;
+  let magnets: Magnet[] = [];
+  let draw = 0;
+  let moving = false;
+  let stillMagnets: Magnet[] = [];
+  let stillDraw = -1;
+  const still = new Float64Array(SENSORS).fill(NaN);
+
+  /** The table at time t, as the fields above have it (each worked out as every read did before: the same readings). */
+  function tableAt(t: number): void {
+    readAt = t;
+    launchOver = 0;
+    magnets = [];
+    moving = false;
+    for (const w of table) {
+      const p = placeAt(w, t);
+      if (t > w.t0 && t < w.t1) moving = true;
+      if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
+      // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
+      // the table) is over one of them, else the pull-up holds it at the supply.
+      if (t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(p.y);
+    }
+    // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
+    // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
+    draw = moving ? Math.round(t * 16) + 1e9 : epochAt(t);
+    if (!moving && (draw !== stillDraw || !sameMagnets(magnets, stillMagnets))) {
+      still.fill(NaN);
+      stillMagnets = magnets;
+      stillDraw = draw;
+    }
+  }
 
   function epochAt(t: number): number {
     let e = epochs.length - 1;
@@ -133,6 +183,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     },
     happen(a, world) {
       const o = a.body;
+      // The table changes now: read afresh.
+      readAt = NaN;
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
@@ -180,29 +232,15 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       epochs.sort((x, y) => x - y);
     },
     analog(ch, t) {
-      // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
-      // the table) is over one of them, else the pull-up holds it at the supply.
-      if (ch >= SENSORS) {
-        const over = table.some((w) => {
-          const p = placeAt(w, t);
-          return t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM && groupOf(p.y) === ch - SENSORS;
-        });
-        return over ? 0 : (ADC.steps - 1) / ADC.steps;
-      }
+      if (t !== readAt) tableAt(t);
+      if (ch >= SENSORS) return (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
       if (!sensors) {
         sensors = [];
         for (let c = 0; c < SENSORS; c++) sensors.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
       }
-      const magnets: Magnet[] = [];
-      let moving = false;
-      for (const w of table) {
-        const p = placeAt(w, t);
-        if (t > w.t0 && t < w.t1) moving = true;
-        if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
-      }
-      // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
-      // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
-      return reading(sensors[ch], magnets, seed, ch, moving ? Math.round(t * 16) + 1e9 : epochAt(t));
+      if (moving) return reading(sensors[ch], magnets, seed, ch, draw);
+      if (Number.isNaN(still[ch])) still[ch] = reading(sensors[ch], magnets, seed, ch, draw);
+      return still[ch];
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

@@ -144,6 +144,9 @@ export function sensorOf(seed: number, ch: number, d: number, y: number, tol: To
   };
 }
 
+/** noiseSteps, worked out once: a replay reads tens of thousands of sensors a second of play. */
+const NOISE_STEPS = noiseSteps();
+
 /** A magnet's field counts at a sensor this far away or nearer, both ways (mm); farther it is below a tenth of a step. */
 const REACH_MM = 250;
 
@@ -160,7 +163,7 @@ export function reading(s: HallSensor, magnets: Magnet[], seed: number, ch: numb
     const dy = m.y - s.y;
     if (Math.abs(dd) < REACH_MM && Math.abs(dy) < REACH_MM) b += m.pol * verticalFieldT(m.moment, dd, dy, m.heightMm - s.heightMm);
   }
-  const noise = read === null ? 0 : normal(seed, ch, read) * noiseSteps();
+  const noise = read === null ? 0 : normal(seed, ch, read) * NOISE_STEPS;
   const steps = Math.round(sensorOutput(b, s.gain) * ADC.steps + s.offsetSteps + noise);
   return Math.max(0, Math.min(ADC.steps - 1, steps)) / ADC.steps;
 }

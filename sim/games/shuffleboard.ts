@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, magnetOf, reading, sensorOf } from '../physics/hall-grid';
+import { ADC, magnetOf, reading, readingRange, sensorOf } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -124,8 +124,15 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   let stillDraw = -1;
   const still = new Float64Array(SENSORS).fill(NaN);
 
+  /** While all is still, the table stays as tableAt found it until this time at least (a slide begins or ends, a weight is lifted, the noise is drawn afresh). */
+  let stillUntil = -Infinity;
+
   /** The table at time t, as the fields above have it (each worked out as every read did before: the same readings). */
   function tableAt(t: number): void {
+    if (!moving && t >= readAt && t < stillUntil) {
+      readAt = t;
+      return;
+    }
     readAt = t;
     launchOver = 0;
     magnets = [];
@@ -141,11 +148,23 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
     // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
     draw = moving ? Math.round(t * 16) + 1e9 : epochAt(t);
-    if (!moving && (draw !== stillDraw || !sameMagnets(magnets, stillMagnets))) {
+    stillUntil = Infinity;
+    if (moving) return;
+    // (A slide that begins now moves from the next time on.)
+    for (const w of table) for (const at of [w.t0, w.t1, w.gone]) if (at >= t && at < stillUntil) stillUntil = at;
+    for (const e of epochs) if (e > t && e < stillUntil) stillUntil = e;
+    if (draw !== stillDraw || !sameMagnets(magnets, stillMagnets)) {
       still.fill(NaN);
       stillMagnets = magnets;
       stillDraw = draw;
     }
+  }
+
+  /** The grid's sensors as built. */
+  function sensorsOf(): HallSensor[] {
+    const all: HallSensor[] = [];
+    for (let c = 0; c < SENSORS; c++) all.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
+    return all;
   }
 
   function epochAt(t: number): number {
@@ -185,6 +204,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       const o = a.body;
       // The table changes now: read afresh.
       readAt = NaN;
+      stillUntil = -Infinity;
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
@@ -234,13 +254,17 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     analog(ch, t) {
       if (t !== readAt) tableAt(t);
       if (ch >= SENSORS) return (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
-      if (!sensors) {
-        sensors = [];
-        for (let c = 0; c < SENSORS; c++) sensors.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
-      }
+      if (!sensors) sensors = sensorsOf();
       if (moving) return reading(sensors[ch], magnets, seed, ch, draw);
       if (Number.isNaN(still[ch])) still[ch] = reading(sensors[ch], magnets, seed, ch, draw);
       return still[ch];
+    },
+    analogRange(ch, t, range) {
+      if (t !== readAt) tableAt(t);
+      // (A still table's readings are kept: read at once.)
+      if (ch >= SENSORS || !moving) return false;
+      if (!sensors) sensors = sensorsOf();
+      return readingRange(sensors[ch], magnets, seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, magnetOf, reading, readingRange, sensorOf } from '../physics/hall-grid';
+import { ADC, fieldOf, magnetOf, readingIn, readingRange, sensorOf } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -120,6 +120,12 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   let magnets: Magnet[] = [];
   let draw = 0;
   let moving = false;
+  /**
+   * Per magnet of `magnets`, its field at each sensor while its weight rests (before its slide, or after; NaN: not
+   * worked out yet), kept per weight: while one weight slides, the others' fields stay as they were. Null: it moves.
+   */
+  let resting: (Float64Array | null)[] = [];
+  const restFields = new Map<Weight, Float64Array[]>();
   let stillMagnets: Magnet[] = [];
   let stillDraw = -1;
   const still = new Float64Array(SENSORS).fill(NaN);
@@ -136,11 +142,18 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     readAt = t;
     launchOver = 0;
     magnets = [];
+    resting = [];
     moving = false;
     for (const w of table) {
       const p = placeAt(w, t);
-      if (t > w.t0 && t < w.t1) moving = true;
-      if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
+      const slides = t > w.t0 && t < w.t1;
+      if (slides) moving = true;
+      if (p) {
+        magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
+        let fields = restFields.get(w);
+        if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
+        resting.push(slides ? null : fields[t <= w.t0 ? 0 : 1]);
+      }
       // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
       // the table) is over one of them, else the pull-up holds it at the supply.
       if (t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(p.y);
@@ -158,6 +171,21 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       stillMagnets = magnets;
       stillDraw = draw;
     }
+  }
+
+  /** The magnets' field at sensor ch (T), added in their order (a resting weight's as kept). */
+  function fieldAt(ch: number): number {
+    const s = (sensors as HallSensor[])[ch];
+    let b = 0;
+    for (let i = 0; i < magnets.length; i++) {
+      const kept = resting[i];
+      if (!kept) b += fieldOf(s, magnets[i]);
+      else {
+        if (Number.isNaN(kept[ch])) kept[ch] = fieldOf(s, magnets[i]);
+        b += kept[ch];
+      }
+    }
+    return b;
   }
 
   /** The grid's sensors as built. */
@@ -255,8 +283,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       if (t !== readAt) tableAt(t);
       if (ch >= SENSORS) return (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
       if (!sensors) sensors = sensorsOf();
-      if (moving) return reading(sensors[ch], magnets, seed, ch, draw);
-      if (Number.isNaN(still[ch])) still[ch] = reading(sensors[ch], magnets, seed, ch, draw);
+      if (moving) return readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
+      if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
       return still[ch];
     },
     analogRange(ch, t, range) {
@@ -264,7 +292,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       // (A still table's readings are kept: read at once.)
       if (ch >= SENSORS || !moving) return false;
       if (!sensors) sensors = sensorsOf();
-      return readingRange(sensors[ch], magnets, seed, ch, draw, range);
+      return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

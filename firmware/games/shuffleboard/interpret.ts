@@ -183,11 +183,15 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (i <= i1) jobs.unshift(row);
   }
 
-  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  /**
+   * Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that
+   * matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps: left there, it moved a
+   * hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 4, sign);
     });
   }
 
@@ -531,7 +535,20 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     normal(group);
   }
 
-  jobs.push(readRows, detect, split, prune, doubt);
+  /**
+   * Each weight fitted again (with those near it), once every weight's field is taken away: a weight found first
+   * was fitted to readings that still held the fields of those found after it, far enough away not to be fitted
+   * with it but near enough to reach the sensors its fit reads.
+   */
+  let refitAt = 0;
+  function refit(): void {
+    if (refitAt < found.length) {
+      jobs.unshift(refit);
+      fit(around(found[refitAt++]));
+    }
+  }
+
+  jobs.push(readRows, detect, split, prune, refit, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

@@ -1,5 +1,5 @@
 // Shuffleboard regression scenarios (scenarios/regression-shuffleboard-*.jsonl), each a table the chaos harness
-// once saw the board read wrong, checked against the weights the scenario lays, scored by the page
+// or the table sweep (bench shuffleboard) once saw the board read wrong, checked against the weights the scenario lays, scored by the page
 // (shuffleboard-page.ts), not by the firmware's rules: every weight where it lies, within the 3 mm the board
 // locates one to, out of play when short or off the end, and a whole end scored as the page scores it; never a
 // fault on the sound grid, a throw lost or the referee asked.

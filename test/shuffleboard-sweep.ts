@@ -110,14 +110,19 @@ export interface Swept {
 
 /**
  * The end the board makes of the table it sees as an end's last, by the firmware's rules: seven throws laid in
- * play (red first), as many of each colour as it sees, the others gone, then the table seen (the move `seen`,
- * matched to them). Whether it asks the referee comes from what the board measured alone (each weight's place
- * and how far off it may be), and its points from the rules.
+ * play (red first), each where a weight of its colour lies (as the board saw it after its throw, near enough: it
+ * matches the last table seen to them by how little each moved; whole mm, rounded towards the end edge, so that
+ * none in play is laid out of it), the throws a colour has no weight for gone, then the table seen (the move
+ * `seen`, the eighth throw, blue's: the blue weight left over, if any). Whether it asks the referee comes from
+ * what the board measured alone (each weight's place and how far off it may be), and its points from the rules.
  */
-export function boardEnd(seen: number[][]): { asked: boolean; points: number[] } {
+export function boardEnd(table: Lying[], seen: number[][]): { asked: boolean; points: number[] } {
   let st = setup({ players: 2, options: { firstPlayer: 0 } });
-  const left = [seen.filter((w) => w[0] === 0).length, seen.filter((w) => w[0] === 1).length];
-  for (let i = 0; i < WEIGHTS - 1; i++) st = moves.rest(st, { k: 'rest', w: [[i, i & 1, left[i & 1]-- > 0 ? 1000 : -1]] }).state;
+  const lying = [table.filter((w) => w.colour === 0), table.filter((w) => w.colour === 1)];
+  for (let i = 0; i < WEIGHTS - 1; i++) {
+    const w = lying[i & 1][i >> 1];
+    st = moves.rest(st, { k: 'rest', w: [[i, i & 1, w ? Math.floor(w.d) : -1]] }).state;
+  }
   st = moves.seen(st, { k: 'seen', w: seen }).state;
   return { asked: st.q !== 0, points: st.ep };
 }
@@ -128,7 +133,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const table = randomTable(rnd);
   const seen = locate(gridReadings(table, seed + k, tol));
   const truth = pageEnd(table.map((w) => ({ colour: w.colour, d: w.d })));
-  const end = boardEnd(seen);
+  const end = boardEnd(table, seen);
   const all: number[] = [];
   const scoring: number[] = [];
   const winner = truth[0] ? 0 : truth[1] ? 1 : -1;

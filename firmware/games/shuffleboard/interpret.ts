@@ -183,11 +183,15 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (i <= i1) jobs.unshift(row);
   }
 
-  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  /**
+   * Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that
+   * matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps: left there, it moved a
+   * hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 4, sign);
     });
   }
 
@@ -198,7 +202,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       const w = group[g >> 1];
       if (g & 1) {
         w[1] += scale * step[3 * (g >> 1)];
-        // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
         w[2] += scale * step[3 * (g >> 1) + 1];
         w[0] += scale * step[3 * (g >> 1) + 2];
       }
@@ -320,6 +323,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
           step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
+          // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
+          // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
+          if (i % 3) step[i] = within(group[(i / 3) | 0][2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - group[(i / 3) | 0][2];
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
@@ -519,7 +525,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
-      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
+      // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
+      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
@@ -531,14 +538,27 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     normal(group);
   }
 
-  jobs.push(readRows, detect, split, prune, doubt);
+  /**
+   * Each weight fitted again (with those near it), once every weight's field is taken away: a weight found first
+   * was fitted to readings that still held the fields of those found after it, far enough away not to be fitted
+   * with it but near enough to reach the sensors its fit reads.
+   */
+  let refitAt = 0;
+  function refit(): void {
+    if (refitAt < found.length) {
+      jobs.unshift(refit);
+      fit(around(found[refitAt++]));
+    }
+  }
+
+  jobs.push(readRows, detect, split, prune, refit, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3] + Math.max(0, Math.round(-found[i][1]))]);
+    // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }

@@ -171,13 +171,15 @@ export interface SweepSummary {
   /** Tables scored, without a question, otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
   wrong: number;
   wrongWithin3: number;
-  /** Scored otherwise: the first few, for a look. */
+  /** Tables scored without a question with a weight that scores more than 3 mm from where it lies (or not seen). */
+  offBy3: number;
+  /** Scored otherwise, or a weight that scores more than 3 mm off: the first few, for a look. */
   examples: Swept[];
 }
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, examples: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, examples: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
@@ -188,12 +190,14 @@ export function sweep(seed: number, tables: number, tol: Tolerances): SweepSumma
       continue;
     }
     for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    const off = t.scoringErrors.some((e) => e > 3);
+    if (off) s.offBy3++;
     if (t.right) s.right++;
     else {
       s.wrong++;
       if (t.errors.every((e) => e <= 3) && !t.extra) s.wrongWithin3++;
-      if (s.examples.length < 5) s.examples.push(t);
     }
+    if ((off || !t.right) && s.examples.length < 5) s.examples.push(t);
   }
   s.errors.sort((a, b) => a - b);
   s.scoring.sort((a, b) => a - b);

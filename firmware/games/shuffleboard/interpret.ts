@@ -56,17 +56,18 @@ const ROUNDS = 12;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
- * A step of finding the weights does this much work, counted in fields worked out (each some 60 bare reads of a
- * channel in the interpreter, a few ms on the chip), then the job it is in ends (bench analog prints the longest).
- * The other work as so many fields: a job's own, a sensor read, a fit's sums at a sensor (over n unknowns: n²),
- * a solve (n³), a pass over the grid.
+ * A step of finding the weights does this much work, counted in fields worked out (at: some 2-3 bare reads of a
+ * channel in the interpreter, some 150 µs on the chip), then the job it is in ends: at most 20 ms on the chip, the
+ * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
+ * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
+ * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
-const STEP_WORK = 48;
-const JOB_WORK = 0.15;
-const READ_WORK = 0.06;
-const SUM_WORK = 1 / 20;
-const SOLVE_WORK = 1 / 35;
-const PASS_WORK = 8;
+const STEP_WORK = 40;
+const JOB_WORK = 0.3;
+const READ_WORK = 1;
+const LOOK_WORK = 0.7;
+const OP_WORK = 0.35;
+const PASS_ROWS = 6;
 /** Weights fitted together at most. */
 const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
@@ -246,7 +247,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     let j = Math.max(0, k0);
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
     const one = function (): void {
-      work += n * n * SUM_WORK;
+      work += ((n * (n + 3)) / 2) * OP_WORK;
       const e = v[i * COLS + j];
       total += e * e;
       for (let g = 0; g < group.length; g++) {
@@ -271,22 +272,29 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(one);
   }
 
-  /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
+  /**
+   * The n equations eq solved into step, a job a pivot: by elimination (they are symmetric: only the upper half
+   * was summed), then back substitution. (The caller's next job goes first: these run before it.)
+   */
   function solve(n: number): void {
-    let i: number;
-    let j: number;
-    work += n * n * n * SOLVE_WORK;
-    for (i = 0; i < n; i++) {
-      for (j = i + 1; j < n; j++) {
+    let i = 0;
+    const pivot = function (): void {
+      work += (((n - i) * (n - i + 1)) / 2) * OP_WORK;
+      for (let j = i + 1; j < n; j++) {
         const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
         for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
       }
-    }
-    for (i = n - 1; i >= 0; i--) {
-      let x = eq[i * (n + 1) + n];
-      for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-      step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
-    }
+      jobs.unshift(++i < n ? pivot : back);
+    };
+    const back = function (): void {
+      work += ((n * n) / 2) * OP_WORK;
+      for (i = n - 1; i >= 0; i--) {
+        let x = eq[i * (n + 1) + n];
+        for (let j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+      }
+    };
+    jobs.unshift(n ? pivot : back);
   }
 
   /**
@@ -304,7 +312,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     let round = 0;
     /** A round's step, once its equations are summed. */
     const stepRound = function (): void {
-      let i: number;
       if (total > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
         if (++round < ROUNDS) jobs.unshift(fitRound);
@@ -314,9 +321,13 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         return move(group, -0.5);
       }
       last = total;
+      jobs.unshift(stepTaken);
       solve(n);
+    };
+    /** The round's step, solved: each part held within its bounds, then taken. */
+    const stepTaken = function (): void {
       let longest = 0;
-      for (i = 0; i < n; i++) {
+      for (let i = 0; i < n; i++) {
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
           const a = Math.abs(group[(i / 3) | 0][0]);
@@ -367,23 +378,32 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
-    // The strongest reading (the first of equals), in the rows that may hold one strong enough.
-    work += PASS_WORK / 2;
+    // The strongest reading (the first of equals), in the rows that may hold one strong enough: PASS_ROWS rows a job.
     let top = 0;
     let most = 0;
-    for (let r = 0; r < ROWS; r++) {
-      if (!may[r]) continue;
-      may[r] = 0;
-      for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
-        const x = v[ch] * v[ch];
-        if (x >= FOUND * FOUND) may[r] = 1;
-        if (x > most) {
-          most = x;
-          top = ch;
+    let r = 0;
+    const pass = function (): void {
+      for (const end = r + PASS_ROWS; r < end && r < ROWS; r++) {
+        if (!may[r]) continue;
+        work += COLS * LOOK_WORK;
+        may[r] = 0;
+        for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
+          const x = v[ch] * v[ch];
+          if (x >= FOUND * FOUND) may[r] = 1;
+          if (x > most) {
+            most = x;
+            top = ch;
+          }
         }
       }
-    }
-    if (most < FOUND * FOUND) return;
+      if (r < ROWS) jobs.unshift(pass);
+      else if (most >= FOUND * FOUND) weightAt(top);
+    };
+    pass();
+  }
+
+  /** The strongest reading left, at sensor top, is a weight: fitted with those near it, its field taken away; then the next. */
+  function weightAt(top: number): void {
     const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
     found.push(w);
     jobs.unshift(detect);
@@ -505,15 +525,20 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
+      // PASS_ROWS rows a job.
       let top = 0;
       let many = 0;
-      work += PASS_WORK;
-      for (ch = 0; ch < SENSORS; ch++) {
-        if (v[ch] * v[ch] > LEFT * LEFT) many++;
-        if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
-      }
-      if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
-      return;
+      ch = 0;
+      const pass = function (): void {
+        work += PASS_ROWS * COLS * LOOK_WORK;
+        for (const end = ch + PASS_ROWS * COLS; ch < end && ch < SENSORS; ch++) {
+          if (v[ch] * v[ch] > LEFT * LEFT) many++;
+          if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
+        }
+        if (ch < SENSORS) jobs.unshift(pass);
+        else if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      };
+      return pass();
     }
     const w = found[doubtAt++];
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d

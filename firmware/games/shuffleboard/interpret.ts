@@ -82,8 +82,12 @@ export const CANT_TELL = 999;
 const PRIOR = 0.005;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
 const SURE = 0.16;
-/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
-const LOOSE_MM = 8;
+/**
+ * A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board
+ * cannot tell. With 8, the table sweep's hangers beside a weight (the grid sees them from one side) were found up
+ * to 28 mm off while sure to 8, and some scored otherwise.
+ */
+const LOOSE_MM = 6;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
 /** The rows a weight comes in by. */

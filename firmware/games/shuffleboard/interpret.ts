@@ -321,15 +321,16 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       solve(n);
       let longest = 0;
       for (i = 0; i < n; i++) {
+        const w = group[(i / 3) | 0];
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
-          const a = Math.abs(group[(i / 3) | 0][0]);
-          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+          const a = Math.abs(w[0]);
+          step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
-          if (i % 3) step[i] = within(group[(i / 3) | 0][2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - group[(i / 3) | 0][2];
+          if (i % 3) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }

@@ -71,8 +71,8 @@ export function gridReadings(table: Lying[], seed: number, tol: Tolerances): Int
   return ref;
 }
 
-/** Of one colour, the pairing of weights seen to weights lying that moves them least (all of the fewer paired): the distances (mm), Infinity for each one unpaired. */
-function errors(lying: number[], seen: number[]): number[] {
+/** Of one colour, the pairing of weights seen (at d mm) to weights lying that moves them least (all of the fewer paired): each lying weight's seen one (its index), -1 for each one unpaired. */
+function pairing(lying: number[], seen: number[]): number[] {
   let best: number[] = [];
   let bestSum = Infinity;
   const used: boolean[] = [];
@@ -88,8 +88,8 @@ function errors(lying: number[], seen: number[]): number[] {
       if (j >= 0 && used[j]) continue;
       if (j < 0 && seen.length - used.filter((u) => u).length >= lying.length - k) continue;
       used[j] = true;
-      pick[k] = j < 0 ? Infinity : Math.abs(seen[j] - lying[k]);
-      go(k + 1, sum + (j < 0 ? 1e6 : pick[k]));
+      pick[k] = j;
+      go(k + 1, sum + (j < 0 ? 1e6 : Math.abs(seen[j] - lying[k])));
       used[j] = false;
     }
   };
@@ -97,12 +97,17 @@ function errors(lying: number[], seen: number[]): number[] {
   return best;
 }
 
-/** One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, whether the board asks the referee, and whether it scores the table as it lies. */
+/**
+ * One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, and
+ * of those how far beyond the uncertainty the board gave each (`u`, 0 within it), whether the board asks the
+ * referee, and whether it scores the table as it lies.
+ */
 export interface Swept {
   table: Lying[];
   seen: number[][];
   errors: number[];
   scoringErrors: number[];
+  beyondU: number[];
   extra: number;
   asked: boolean;
   right: boolean;
@@ -136,17 +141,24 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const end = boardEnd(table, seen);
   const all: number[] = [];
   const scoring: number[] = [];
+  const beyondU: number[] = [];
   const winner = truth[0] ? 0 : truth[1] ? 1 : -1;
   const rival = Math.min(...table.filter((w) => w.colour !== winner).map((w) => w.d));
   for (let c = 0; c < 2; c++) {
     const lying = table.filter((w) => w.colour === c).map((w) => w.d);
-    const e = errors(lying, seen.filter((w) => w[0] === c).map((w) => w[1]));
-    all.push(...e);
+    const ofColour = seen.filter((w) => w[0] === c);
+    const paired = pairing(lying, ofColour.map((w) => w[1]));
     lying.forEach((d, i) => {
-      if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) scoring.push(e[i]);
+      const e = paired[i] < 0 ? Infinity : Math.abs(ofColour[paired[i]][1] - d);
+      all.push(e);
+      if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) {
+        scoring.push(e);
+        // (Seen to the whole mm: half a mm of it is the rounding.)
+        beyondU.push(paired[i] < 0 ? Infinity : Math.max(0, e - ofColour[paired[i]][2] - 0.5));
+      }
     });
   }
-  return { table, seen, errors: all, scoringErrors: scoring, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
+  return { table, seen, errors: all, scoringErrors: scoring, beyondU, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
 }
 
 /** The p-th fraction of sorted xs (0.5 the median). */
@@ -173,13 +185,16 @@ export interface SweepSummary {
   wrongWithin3: number;
   /** Tables scored without a question with a weight that scores more than 3 mm from where it lies (or not seen). */
   offBy3: number;
+  /** Of the weights that score (tables scored without a question), how many lie farther from where they are seen than the board's own uncertainty (u) says (and half a mm, the rounding to whole mm), and the farthest beyond it (mm). */
+  beyondU: number;
+  worstBeyondU: number;
   /** Scored otherwise, or a weight that scores more than 3 mm off: the first few, for a look. */
   examples: Swept[];
 }
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, examples: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, examples: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
@@ -190,6 +205,10 @@ export function sweep(seed: number, tables: number, tol: Tolerances): SweepSumma
       continue;
     }
     for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    for (const b of t.beyondU) if (b > 0) {
+      s.beyondU++;
+      s.worstBeyondU = Math.max(s.worstBeyondU, b);
+    }
     const off = t.scoringErrors.some((e) => e > 3);
     if (off) s.offBy3++;
     if (t.right) s.right++;

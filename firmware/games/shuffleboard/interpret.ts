@@ -83,8 +83,12 @@ export const CANT_TELL = 999;
 const PRIOR = 0.005;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
 const SURE = 0.16;
-/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
-const LOOSE_MM = 8;
+/**
+ * A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board
+ * cannot tell. With 8, the table sweep's hangers beside a weight (the grid sees them from one side) were found up
+ * to 28 mm off while sure to 8, and some scored otherwise.
+ */
+const LOOSE_MM = 6;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
@@ -328,15 +332,16 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const stepTaken = function (): void {
       let longest = 0;
       for (let i = 0; i < n; i++) {
+        const w = group[(i / 3) | 0];
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
-          const a = Math.abs(group[(i / 3) | 0][0]);
-          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+          const a = Math.abs(w[0]);
+          step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
-          if (i % 3) step[i] = within(group[(i / 3) | 0][2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - group[(i / 3) | 0][2];
+          if (i % 3) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }

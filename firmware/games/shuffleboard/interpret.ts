@@ -773,8 +773,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let nlo = ROWS;
     let nhi = -1;
     stirred = came;
-    for (let r = lo; r <= hi; r++) {
-      readRow(r, t);
+    // (readRow, written out: a call a row costs what a channel's read does.)
+    for (let r = lo, c = lo * COLS; r <= hi; r++, c += COLS) {
+      if (bank.changes(c, c + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
       if (t - rowAt[r] < WINDOW_MS) {
         if (r < nlo) nlo = r;
         nhi = r;
@@ -794,8 +795,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // reads a whole function's text at each call).
     tick: function (t: number): void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
-      // found, a launch is kept (its throw begins once they are).
-      if (bank.changes(SENSORS, CHANNELS, ref)) {
+      // found, a launch is kept (its throw begins once they are). (Straight from the driver: the checks take only
+      // the grid's channels out of service.)
+      if (raw.changes(SENSORS, CHANNELS, ref)) {
         if (locating) launchedWhile |= newlyPassed();
         else /*@__NOINLINE__*/ launched(t);
       }
@@ -809,7 +811,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       rowDue = t + ROW_MS;
       // A weight anywhere in a row: its strongest reading is well above the noise.
       const before = rowSees[row];
-      readRow(row, t);
+      if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
       seenNow |= rowSees[row];
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).

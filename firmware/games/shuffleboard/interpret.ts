@@ -62,7 +62,7 @@ const READ_ROWS = 4;
  * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
  * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
-const STEP_WORK = 40;
+const STEP_WORK = 36;
 const JOB_WORK = 0.3;
 const READ_WORK = 1;
 const LOOK_WORK = 0.7;
@@ -659,16 +659,20 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
   let stirred = 0;
 
-  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  /**
+   * Per reading kept (0-255), 1 when it sees a weight's field: more than SOME from half the supply, and not at a
+   * rail, which is no sensor's (locate). A look-up a sensor, where a throw's tick counts a changed row's.
+   */
+  const sees = new Uint8Array(256);
+  for (let x = 129 - RAILED; x < 128 + RAILED; x++) sees[x] = x > 128 + SOME || x < 128 - SOME ? 1 : 0;
+
+  /** Row r changed at t: how many of its sensors see a weight's field now. */
   function changed(r: number, t: number): void {
-    const was = rowSees[r];
+    let n = 0;
     rowAt[r] = t;
-    rowSees[r] = 0;
-    for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
-      const x = ref[ch];
-      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
-    }
-    if (rowSees[r] !== was) stirred = 1;
+    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) n += sees[ref[ch]];
+    if (rowSees[r] !== n) stirred = 1;
+    rowSees[r] = n;
   }
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */

@@ -380,21 +380,23 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (next < SENSORS) jobs.unshift(readRows);
   }
 
-  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
-  function detect(): void {
-    if (found.length > 8) return;
-    // The strongest reading (the first of equals), in the rows that may hold one strong enough: PASS_ROWS rows a job.
-    let top = 0;
-    let most = 0;
+  /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
+  let top = 0;
+  let most = 0;
+  let many = 0;
+  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS rows a job, the strongest reading left; then `then`. */
+  function strongest(all: number, then: () => void): void {
     let r = 0;
+    top = most = many = 0;
     const pass = function (): void {
+      work += PASS_ROWS * COLS * LOOK_WORK;
       for (const end = r + PASS_ROWS; r < end && r < ROWS; r++) {
-        if (!may[r]) continue;
-        work += COLS * LOOK_WORK;
+        if (!may[r] && !all) continue;
         may[r] = 0;
         for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
           const x = v[ch] * v[ch];
           if (x >= FOUND * FOUND) may[r] = 1;
+          if (x > LEFT * LEFT) many++;
           if (x > most) {
             most = x;
             top = ch;
@@ -402,18 +404,22 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         }
       }
       if (r < ROWS) jobs.unshift(pass);
-      else if (most >= FOUND * FOUND) weightAt(top);
+      else then();
     };
     pass();
   }
 
-  /** The strongest reading left, at sensor top, is a weight: fitted with those near it, its field taken away; then the next. */
-  function weightAt(top: number): void {
-    const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    found.push(w);
-    jobs.unshift(detect);
-    fit(around(w));
-    take(w, 1);
+  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
+  function detect(): void {
+    if (found.length > 8) return;
+    strongest(0, function (): void {
+      if (most < FOUND * FOUND) return;
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+      found.push(w);
+      jobs.unshift(detect);
+      fit(around(w));
+      take(w, 1);
+    });
   }
 
   /**
@@ -530,20 +536,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
-      // PASS_ROWS rows a job.
-      let top = 0;
-      let many = 0;
-      ch = 0;
-      const pass = function (): void {
-        work += PASS_ROWS * COLS * LOOK_WORK;
-        for (const end = ch + PASS_ROWS * COLS; ch < end && ch < SENSORS; ch++) {
-          if (v[ch] * v[ch] > LEFT * LEFT) many++;
-          if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
-        }
-        if (ch < SENSORS) jobs.unshift(pass);
-        else if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
-      };
-      return pass();
+      return strongest(1, function (): void {
+        if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      });
     }
     const w = found[doubtAt++];
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
@@ -815,7 +810,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       rowDue = t + ROW_MS;
       // A weight anywhere in a row: its strongest reading is well above the noise.
       const before = rowSees[row];
-      if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
+      readRow(row, t);
       seenNow |= rowSees[row];
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).

@@ -135,11 +135,12 @@ for (var n = 0; n < tables.length; n++) {
   // Step by step, as the board's ticks run them, in turns with the whole grid's bare reads, the fastest of seven
   // of each: the whole, and its longest step (the longest the interpreter is held), each step the fastest of its
   // runs but the first (the steps are the same in each run: one the machine's other work interrupted says nothing
-  // of it).
+  // of it), kept in a byte a step, in fours of a bare read (the chip has no room for more).
   var best = [Infinity, Infinity];
   var seen: number[][] | null = null;
   var steps = 0;
-  var stepBest: Float32Array | null = null;
+  var fours: Uint8Array | null = null;
+  var unit = 0;
   for (var r = 0; r < 7; r++) {
     var step = locator(read);
     steps = 0;
@@ -148,16 +149,19 @@ for (var n = 0; n < tables.length; n++) {
     while (!seen) {
       var s0 = getTime();
       seen = step();
-      if (stepBest) stepBest[steps] = Math.min(stepBest[steps], getTime() - s0);
+      if (fours) fours[steps] = Math.min(fours[steps], Math.ceil((getTime() - s0) / unit));
       steps++;
     }
     var t1 = getTime();
     bare(0, SENSORS);
     best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
-    if (!stepBest) stepBest = new Float32Array(steps).fill(Infinity);
+    if (!fours) {
+      fours = new Uint8Array(steps).fill(255);
+      unit = (4 * best[1]) / SENSORS;
+    }
   }
   var longest = 0;
-  for (var k = 0; k < steps; k++) longest = Math.max(longest, (stepBest as Float32Array)[k]);
+  for (var k = 0; k < steps; k++) longest = Math.max(longest, (fours as Uint8Array)[k]);
   // The JsVars it holds at most meanwhile, over those in use before (untimed: each look at the memory collects
   // garbage first), after each step, while what it found is still held.
   var before = process.memory().usage;
@@ -168,7 +172,7 @@ for (var n = 0; n < tables.length; n++) {
     found = again();
     most = Math.max(most, process.memory().usage);
   }
-  print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longest / best[1] * SENSORS, most - before, found.length]) + '>>>');
+  print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longest * unit / best[1] * SENSORS, most - before, found.length]) + '>>>');
 }
 `;
 

@@ -655,18 +655,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
   let stirred = 0;
 
-  /**
-   * Per reading kept (0-255), 1 when it sees a weight's field: more than SOME from half the supply, and not at a
-   * rail, which is no sensor's (locate). A look-up a sensor, where a throw's tick counts a changed row's.
-   */
-  const sees = new Uint8Array(256);
-  for (let x = 129 - RAILED; x < 128 + RAILED; x++) sees[x] = x > 128 + SOME || x < 128 - SOME ? 1 : 0;
-
-  /** Row r changed at t: how many of its sensors see a weight's field now. */
+  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
     let n = 0;
     rowAt[r] = t;
-    for (let ch = r * COLS, end = ch + COLS; ch < end; ch++) n += sees[ref[ch]];
+    for (let ch = r * COLS, end = ch + COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     if (rowSees[r] !== n) stirred = 1;
     rowSees[r] = n;
   }

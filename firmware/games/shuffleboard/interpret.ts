@@ -107,7 +107,8 @@ type Found = number[];
  * fit the readings best, their fields are taken away, and so on while any is
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
- * support, the others near it fitted again. Each step returns null until the
+ * support, the others near it fitted again. Last, each is fitted once more,
+ * alone, with every other's field taken away. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).

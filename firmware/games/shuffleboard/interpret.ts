@@ -536,29 +536,23 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
-    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    // (Each where w is when it runs: fitted once more first.)
+    jobs.unshift(function (): void {
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    });
     jobs.unshift(function (): void {
       for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
       solve(n);
     });
-    normal(group);
+    jobs.unshift(function (): void {
+      normal(group);
+    });
+    // First fitted once more, alone, every other weight's field taken away: one found early was fitted to readings
+    // that still held the fields of those found after it, near enough to reach the sensors its fit reads.
+    fit([w]);
   }
 
-  /**
-   * Each weight fitted again, alone, once every other weight's field is taken away: a weight found first was
-   * fitted to readings that still held the fields of those found after it, far enough away not to be fitted with
-   * it but near enough to reach the sensors its fit reads. (Alone: with its neighbours, as accurate, and a whole
-   * end's eight at the end edge took 60% more steps.)
-   */
-  let refitAt = 0;
-  function refit(): void {
-    if (refitAt < found.length) {
-      jobs.unshift(refit);
-      fit([found[refitAt++]]);
-    }
-  }
-
-  jobs.push(readRows, detect, split, prune, refit, doubt);
+  jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

@@ -108,7 +108,8 @@ type Found = number[];
  * fit the readings best, their fields are taken away, and so on while any is
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
- * support, the others near it fitted again. Each step returns null until the
+ * support, the others near it fitted again. Last, each is fitted once more,
+ * alone, with every other's field taken away. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
@@ -555,29 +556,23 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
-    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    // (Each where w is when it runs: fitted once more first.)
+    jobs.unshift(function (): void {
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    });
     jobs.unshift(function (): void {
       for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
       solve(n);
     });
-    normal(group);
+    jobs.unshift(function (): void {
+      normal(group);
+    });
+    // First fitted once more, alone, every other weight's field taken away: one found early was fitted to readings
+    // that still held the fields of those found after it, near enough to reach the sensors its fit reads.
+    fit([w]);
   }
 
-  /**
-   * Each weight fitted again, alone, once every other weight's field is taken away: a weight found first was
-   * fitted to readings that still held the fields of those found after it, far enough away not to be fitted with
-   * it but near enough to reach the sensors its fit reads. (Alone: with its neighbours, as accurate, and a whole
-   * end's eight at the end edge took 60% more steps.)
-   */
-  let refitAt = 0;
-  function refit(): void {
-    if (refitAt < found.length) {
-      jobs.unshift(refit);
-      fit([found[refitAt++]]);
-    }
-  }
-
-  jobs.push(readRows, detect, split, prune, refit, doubt);
+  jobs.push(readRows, detect, split, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

@@ -20,6 +20,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
  * its setup of the ADC take the rest).
  */
 const CHIP_ANALOG_US = 60;
+/** The longest a step of finding the weights may hold the interpreter on the chip (µs): the tick's own budget. */
+const HOLD_US = 20000;
 /** Ticks and bare reads taken in turns, one each, this many times. */
 const PAIRS = 301;
 
@@ -131,29 +133,35 @@ for (var n = 0; n < tables.length; n++) {
   var frame = grid(tables[n]);
   var read = function (ch: number) { return frame[ch] / 4096; };
   // Step by step, as the board's ticks run them, in turns with the whole grid's bare reads, the fastest of seven
-  // of each: the whole, and its longest step (the longest the interpreter is held), in the fastest run.
+  // of each: the whole, and its longest step (the longest the interpreter is held), each step the fastest of its
+  // runs but the first (the steps are the same in each run: one the machine's other work interrupted says nothing
+  // of it), kept in a byte a step, in fours of a bare read (the chip has no room for more).
   var best = [Infinity, Infinity];
   var seen: number[][] | null = null;
   var steps = 0;
-  var longest = 0;
-  var longestOfBest = 0;
+  var fours: Uint8Array | null = null;
+  var unit = 0;
   for (var r = 0; r < 7; r++) {
     var step = locator(read);
     steps = 0;
-    longest = 0;
     var t0 = getTime();
     seen = null;
     while (!seen) {
       var s0 = getTime();
       seen = step();
-      longest = Math.max(longest, getTime() - s0);
+      if (fours) fours[steps] = Math.min(fours[steps], Math.ceil((getTime() - s0) / unit));
       steps++;
     }
     var t1 = getTime();
-    if (t1 - t0 < best[0]) longestOfBest = longest;
     bare(0, SENSORS);
     best = [Math.min(best[0], t1 - t0), Math.min(best[1], getTime() - t1)];
+    if (!fours) {
+      fours = new Uint8Array(steps).fill(255);
+      unit = (4 * best[1]) / SENSORS;
+    }
   }
+  var longest = 0;
+  for (var k = 0; k < steps; k++) longest = Math.max(longest, (fours as Uint8Array)[k]);
   // The JsVars it holds at most meanwhile, over those in use before (untimed: each look at the memory collects
   // garbage first), after each step, while what it found is still held.
   var before = process.memory().usage;
@@ -164,7 +172,7 @@ for (var n = 0; n < tables.length; n++) {
     found = again();
     most = Math.max(most, process.memory().usage);
   }
-  print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longestOfBest / best[1] * SENSORS, most - before, found.length]) + '>>>');
+  print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longest * unit / best[1] * SENSORS, most - before, found.length]) + '>>>');
 }
 `;
 
@@ -201,6 +209,6 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   // On the chip, by the bare read as yardstick (as above).
   for (const [, placed, found, reads, steps, hold, jsvars] of rows.slice(4) as number[][]) {
-    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip (target 20); ${jsvars} JsVars more held at most meanwhile`);
+    print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip, ${hold * CHIP_ANALOG_US <= HOLD_US ? 'ok' : 'OVER'} (target ${HOLD_US / 1000}); ${jsvars} JsVars more held at most meanwhile`);
   }
 }

@@ -40,8 +40,9 @@ export async function run(print: (line: string) => void): Promise<void> {
 /**
  * Every example scenario replayed, once its game is loaded (the first replay
  * of each file warms the code up and is not counted): the game's time (to the
- * simulation's end, its last line and the game's own timeouts), the wall time,
- * and how many times real time that is (the target: 1,000 or more).
+ * simulation's end, its last line and the game's own timeouts), the wall time
+ * (the fastest of three replays), and how many times real time that is (the
+ * target: 1,000 or more).
  */
 function runExamples(print: (line: string) => void): void {
   const dir = join(ROOT, 'scenarios');
@@ -52,10 +53,14 @@ function runExamples(print: (line: string) => void): void {
     const text = readFileSync(join(dir, file), 'utf8');
     new Simulation(parseScenario(text)).runToEnd();
     let sim = new Simulation(parseScenario(text));
-    const took = ms(() => {
-      sim = new Simulation(parseScenario(text));
-      sim.runToEnd();
-    });
+    // The fastest of three: a run the machine's other work slowed says nothing of the replay.
+    let took = Infinity;
+    for (let run = 0; run < 3; run++) {
+      took = Math.min(took, ms(() => {
+        sim = new Simulation(parseScenario(text));
+        sim.runToEnd();
+      }));
+    }
     const times = sim.t / Math.max(took, 0.001);
     slowest = Math.min(slowest, times);
     print(`${file.padEnd(33)} ${(sim.t / 1000).toFixed(1).padStart(7)} ${String(sim.scans).padStart(7)} ${took.toFixed(0).padStart(5)} ${Math.round(times).toLocaleString('en-GB').padStart(12)}`);

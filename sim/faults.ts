@@ -116,6 +116,11 @@ export class SimFaults {
 
   constructor(private board: BoardDescription, private random: Random) {}
 
+  /** Whether no fault is struck: every channel reads its own clean level. */
+  none(): boolean {
+    return this.channel.size === 0 && this.lines.size === 0;
+  }
+
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */
   changing(): boolean {
     for (const f of this.channel.values()) if (CHANGING.indexOf(f.kind) >= 0) return true;
@@ -172,8 +177,8 @@ export class SimFaults {
   /** Analog channel ch read at time t, `read` giving each channel's clean level (0..1 of the supply). */
   analog(ch: number, t: number, read: (ch: number) => number): number {
     // A dead select line reads its level whatever the scan selects: another channel is read.
-    for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
-    const f = this.channel.get(ch);
+    if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
+    const f = this.channel.size ? this.channel.get(ch) : undefined;
     let v: number;
     if (!f) v = read(ch);
     else if (f.kind === 'stuck') v = f.value;

@@ -32,6 +32,12 @@ export interface SimGame {
   tailMs: number;
   /** The level of each channel of the board's analog bank at time t, when it has one (hal/types.ts AnalogBank). */
   analog?(ch: number, t: number): number;
+  /**
+   * The least and the most that channel ch can read at time t (range[0], range[1]), told more cheaply than the
+   * reading itself, or false when it cannot tell cheaply: a scan that only asks whether a reading moved off the one
+   * it keeps needs no more (sim/hal.ts).
+   */
+  analogRange?(ch: number, t: number, range: Float64Array): boolean;
   /** The final line's fields, when the game has its own. */
   final?(firmware: Firmware): Record<string, unknown>;
 }

@@ -11,7 +11,7 @@ import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
 import type { Interpreter, SensorEventKind } from '../firmware/sensing';
 import { ScanJitter, mulberry32 } from './inputs';
 import { SimFlash, createSimHal } from './hal';
-import type { SimHal } from './hal';
+import type { SimHal, SimHalOptions } from './hal';
 import type { Advert } from './radio';
 import { createLineDecoder } from './phone';
 import type { GameWords } from './phone';
@@ -92,9 +92,12 @@ export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario
   return { header, game, actions, rules, words: games.words };
 }
 
-/** The game's model of its analog sensors, if its board has any. */
-function analogOf(game: SimGame): ((ch: number, t: number) => number) | undefined {
-  return game.analog ? (ch, t) => game.analog!(ch, t) : undefined;
+/** The game's model of its analog sensors, if its board has any: the levels, and how far they can lie (SimGame.analogRange). */
+function analogOf(game: SimGame): Pick<SimHalOptions, 'analog' | 'analogRange'> {
+  return {
+    analog: game.analog ? (ch, t) => game.analog!(ch, t) : undefined,
+    analogRange: game.analogRange ? (ch, t, range) => game.analogRange!(ch, t, range) : undefined,
+  };
 }
 
 function gameConfig(header: ScenarioHeader) {
@@ -151,7 +154,7 @@ export class Simulation {
   constructor(readonly scenario: Scenario) {
     const { header, game } = scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, analog: analogOf(game), board });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), banks: board.banks, seed: header.seed, modules: MODULES, flash: this.flash, ...analogOf(game), board });
     const printEdges = header.mode === 'diag' || header.game === 'bench';
     const nameOf = sensorNames(board);
     for (let ch = 0; ch < board.channels; ch++) nameOf[ch] ??= 'ch' + ch;
@@ -209,7 +212,7 @@ export class Simulation {
     this.sentAtCut = -1;
     const { header, game } = this.scenario;
     const board = game.module.board;
-    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, analog: analogOf(game) });
+    this.hal = createSimHal({ channels: board.channels, kinds: channelKinds(board), seed: header.seed, modules: MODULES, flash: this.flash, inputs: this.hal.inputs, ...analogOf(game) });
     this.decoder = createLineDecoder(this.scenario.words);
     this.notes = 0;
     this.advertsRead = 0;

@@ -409,6 +409,33 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     assert.deepEqual(launched.begun, [1], 'the launch seen meanwhile begins the next throw, once this one is told');
     assert.equal(launched.busy, true);
   });
+
+  it('at every step of finding the weights (a tick each), a launch then, one tick long, is the next throw: none is missed', () => {
+    // Two weights: finding them takes tens of steps; the launch row is read at each tick between them.
+    const table = readings([{ colour: 0, d: 400, y: 250 }, { colour: 1, d: 250, y: 120 }], 3);
+    const run = (at: number) => {
+      let now = 0;
+      let told = -1;
+      const emitted: ShuffleboardMove[] = [];
+      const begun: number[] = [];
+      const bank: AnalogBank = analogBankOf((ch) => (now === at && ch === SENSORS + 2 ? 0 : table[ch] / 4096));
+      const it = createShuffleboardInterpreter((move) => { emitted.push(move); told = now; }, (v) => begun.push(v), [bank]);
+      it.resume!(0, null, 1);
+      for (; now <= RESUME_MS + QUIET_MS + 3000 && told < 0; now += 10) it.tick(now);
+      return { emitted, begun, told };
+    };
+    const still = run(-1);
+    assert.deepEqual(still.emitted.map((m) => m.k), ['seen']);
+    assert.equal((still.emitted[0].w as number[][]).length, 2);
+    // The first tick of finding them is when every sensor has been still QUIET_MS; the last, when they are told.
+    const from = RESUME_MS + QUIET_MS + 10;
+    assert.ok(still.told > from + 200, `found in ${(still.told - from) / 10} steps`);
+    for (let at = from; at <= still.told; at += 10) {
+      const launched = run(at);
+      assert.deepEqual(launched.emitted, still.emitted, `launched at ${at}`);
+      assert.deepEqual(launched.begun, [1], `launched at ${at}: the next throw begins once this one is told`);
+    }
+  });
 });
 
 describe('shuffleboard: the table as seen, matched to the weights (rules.ts, seen)', () => {

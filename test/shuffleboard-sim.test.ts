@@ -1,6 +1,11 @@
 // The shuffleboard table as the simulator plays it (sim/games/shuffleboard.ts): its weights from end to end.
 import assert from 'node:assert/strict';
 import { replay } from '../sim/replay';
+import type { ScenarioAction, ScenarioHeader } from '../sim/replay';
+import { analogBankOf } from '../sim/hal';
+import { simGame } from '../sim/games/shuffleboard';
+import type { World } from '../sim/game';
+import { CHANNELS, COLS, ROWS, SENSORS } from '../firmware/games/shuffleboard/board';
 
 /** A scenario's lines, the header first. */
 function scenario(lines: object[]): string {
@@ -24,5 +29,36 @@ describe('shuffleboard simulator: the weights from end to end', () => {
     assert.equal(final.state.e, 2);
     // Where the board sees them, each within the 3 mm it locates a weight to.
     [150, 60, 500].forEach((d, i) => assert.ok(Math.abs(final.state.d[i] - d) <= 3, JSON.stringify(final.state.d)));
+  });
+});
+
+describe('shuffleboard simulator: the grid as the bank reads it', () => {
+  it('while weights slide, a channel\'s range (read more cheaply) holds its reading, and a scan with the ranges counts the very changes one without does', () => {
+    const game = simGame({ game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed: 5 } as unknown as ScenarioHeader);
+    const world = { state: () => null } as unknown as World;
+    const act = (t: number, body: Record<string, unknown>) => game.happen!({ line: 0, t, kind: 'do', body } as ScenarioAction, world);
+    act(0, { do: 'slide', to: { d: 300, y: 250 } });
+    act(5000, { do: 'slide', to: { d: 260, y: 200 }, moves: [{ w: 'red1', to: { d: 120, y: 300 } }] });
+    const range = new Float64Array(2);
+    const read = (ch: number) => game.analog!(ch, now);
+    const ranged = analogBankOf(read, (ch, r) => game.analogRange!(ch, now, r));
+    const exact = analogBankOf(read);
+    let now = 0;
+    let bounded = 0;
+    const keptRanged = new Uint8Array(CHANNELS).fill(128);
+    const keptExact = new Uint8Array(CHANNELS).fill(128);
+    for (now = 0; now < 9000; now += 7) {
+      for (let ch = 0; ch < SENSORS; ch += 3) {
+        if (!game.analogRange!(ch, now, range)) continue;
+        bounded++;
+        const r = game.analog!(ch, now);
+        assert.ok(range[0] <= r && r <= range[1], `t ${now} ch ${ch}: ${r} outside ${range[0]}..${range[1]}`);
+      }
+      for (let row = 0; row < ROWS; row++) {
+        assert.equal(ranged.changes(row * COLS, row * COLS + COLS, keptRanged), exact.changes(row * COLS, row * COLS + COLS, keptExact), `t ${now} row ${row}`);
+      }
+      assert.deepEqual(keptRanged, keptExact, `t ${now}`);
+    }
+    assert.ok(bounded > 10000, `${bounded} channels read by their ranges`);
   });
 });

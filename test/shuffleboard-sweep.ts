@@ -71,8 +71,8 @@ export function gridReadings(table: Lying[], seed: number, tol: Tolerances): Int
   return ref;
 }
 
-/** Of one colour, the pairing of weights seen to weights lying that moves them least (all of the fewer paired): the distances (mm), Infinity for each one unpaired. */
-function errors(lying: number[], seen: number[]): number[] {
+/** Of one colour, the pairing of weights seen (at d mm) to weights lying that moves them least (all of the fewer paired): each lying weight's seen one (its index), -1 for each one unpaired. */
+function pairing(lying: number[], seen: number[]): number[] {
   let best: number[] = [];
   let bestSum = Infinity;
   const used: boolean[] = [];
@@ -88,8 +88,8 @@ function errors(lying: number[], seen: number[]): number[] {
       if (j >= 0 && used[j]) continue;
       if (j < 0 && seen.length - used.filter((u) => u).length >= lying.length - k) continue;
       used[j] = true;
-      pick[k] = j < 0 ? Infinity : Math.abs(seen[j] - lying[k]);
-      go(k + 1, sum + (j < 0 ? 1e6 : pick[k]));
+      pick[k] = j;
+      go(k + 1, sum + (j < 0 ? 1e6 : Math.abs(seen[j] - lying[k])));
       used[j] = false;
     }
   };
@@ -97,12 +97,17 @@ function errors(lying: number[], seen: number[]): number[] {
   return best;
 }
 
-/** One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, whether the board asks the referee, and whether it scores the table as it lies. */
+/**
+ * One table swept: the errors (mm) of the weights on it (Infinity: not seen), of those that score as they lie, and
+ * of those how far beyond the uncertainty the board gave each (`u`, 0 within it), whether the board asks the
+ * referee, and whether it scores the table as it lies.
+ */
 export interface Swept {
   table: Lying[];
   seen: number[][];
   errors: number[];
   scoringErrors: number[];
+  beyondU: number[];
   extra: number;
   asked: boolean;
   right: boolean;
@@ -110,14 +115,19 @@ export interface Swept {
 
 /**
  * The end the board makes of the table it sees as an end's last, by the firmware's rules: seven throws laid in
- * play (red first), as many of each colour as it sees, the others gone, then the table seen (the move `seen`,
- * matched to them). Whether it asks the referee comes from what the board measured alone (each weight's place
- * and how far off it may be), and its points from the rules.
+ * play (red first), each where a weight of its colour lies (as the board saw it after its throw, near enough: it
+ * matches the last table seen to them by how little each moved; whole mm, rounded towards the end edge, so that
+ * none in play is laid out of it), the throws a colour has no weight for gone, then the table seen (the move
+ * `seen`, the eighth throw, blue's: the blue weight left over, if any). Whether it asks the referee comes from
+ * what the board measured alone (each weight's place and how far off it may be), and its points from the rules.
  */
-export function boardEnd(seen: number[][]): { asked: boolean; points: number[] } {
+export function boardEnd(table: Lying[], seen: number[][]): { asked: boolean; points: number[] } {
   let st = setup({ players: 2, options: { firstPlayer: 0 } });
-  const left = [seen.filter((w) => w[0] === 0).length, seen.filter((w) => w[0] === 1).length];
-  for (let i = 0; i < WEIGHTS - 1; i++) st = moves.rest(st, { k: 'rest', w: [[i, i & 1, left[i & 1]-- > 0 ? 1000 : -1]] }).state;
+  const lying = [table.filter((w) => w.colour === 0), table.filter((w) => w.colour === 1)];
+  for (let i = 0; i < WEIGHTS - 1; i++) {
+    const w = lying[i & 1][i >> 1];
+    st = moves.rest(st, { k: 'rest', w: [[i, i & 1, w ? Math.floor(w.d) : -1]] }).state;
+  }
   st = moves.seen(st, { k: 'seen', w: seen }).state;
   return { asked: st.q !== 0, points: st.ep };
 }
@@ -128,20 +138,27 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const table = randomTable(rnd);
   const seen = locate(gridReadings(table, seed + k, tol));
   const truth = pageEnd(table.map((w) => ({ colour: w.colour, d: w.d })));
-  const end = boardEnd(seen);
+  const end = boardEnd(table, seen);
   const all: number[] = [];
   const scoring: number[] = [];
+  const beyondU: number[] = [];
   const winner = truth[0] ? 0 : truth[1] ? 1 : -1;
   const rival = Math.min(...table.filter((w) => w.colour !== winner).map((w) => w.d));
   for (let c = 0; c < 2; c++) {
     const lying = table.filter((w) => w.colour === c).map((w) => w.d);
-    const e = errors(lying, seen.filter((w) => w[0] === c).map((w) => w[1]));
-    all.push(...e);
+    const ofColour = seen.filter((w) => w[0] === c);
+    const paired = pairing(lying, ofColour.map((w) => w[1]));
     lying.forEach((d, i) => {
-      if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) scoring.push(e[i]);
+      const e = paired[i] < 0 ? Infinity : Math.abs(ofColour[paired[i]][1] - d);
+      all.push(e);
+      if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) {
+        scoring.push(e);
+        // (Seen to the whole mm: half a mm of it is the rounding.)
+        beyondU.push(paired[i] < 0 ? Infinity : Math.max(0, e - ofColour[paired[i]][2] - 0.5));
+      }
     });
   }
-  return { table, seen, errors: all, scoringErrors: scoring, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
+  return { table, seen, errors: all, scoringErrors: scoring, beyondU, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
 }
 
 /** The p-th fraction of sorted xs (0.5 the median). */
@@ -166,13 +183,18 @@ export interface SweepSummary {
   /** Tables scored, without a question, otherwise than the page does with the weights as they lie; of those, how many only by weights within 3 mm of where they lie (a line, or the other side's nearest, within that). */
   wrong: number;
   wrongWithin3: number;
-  /** Scored otherwise: the first few, for a look. */
+  /** Tables scored without a question with a weight that scores more than 3 mm from where it lies (or not seen). */
+  offBy3: number;
+  /** Of the weights that score (tables scored without a question), how many lie farther from where they are seen than the board's own uncertainty (u) says (and half a mm, the rounding to whole mm), and the farthest beyond it (mm). */
+  beyondU: number;
+  worstBeyondU: number;
+  /** Scored otherwise, or a weight that scores more than 3 mm off: the first few, for a look. */
   examples: Swept[];
 }
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, examples: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, examples: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
@@ -183,12 +205,18 @@ export function sweep(seed: number, tables: number, tol: Tolerances): SweepSumma
       continue;
     }
     for (const e of t.scoringErrors) if (e === Infinity) s.unseenScoring++; else s.scoring.push(e);
+    for (const b of t.beyondU) if (b > 0) {
+      s.beyondU++;
+      s.worstBeyondU = Math.max(s.worstBeyondU, b);
+    }
+    const off = t.scoringErrors.some((e) => e > 3);
+    if (off) s.offBy3++;
     if (t.right) s.right++;
     else {
       s.wrong++;
       if (t.errors.every((e) => e <= 3) && !t.extra) s.wrongWithin3++;
-      if (s.examples.length < 5) s.examples.push(t);
     }
+    if ((off || !t.right) && s.examples.length < 5) s.examples.push(t);
   }
   s.errors.sort((a, b) => a - b);
   s.scoring.sort((a, b) => a - b);

@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, magnetOf, reading, sensorOf } from '../physics/hall-grid';
+import { ADC, fieldOf, magnetOf, readingIn, readingRange, sensorOf } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -65,6 +65,17 @@ function slide(name: string, pol: number, from: Place, to: Place, t0: number, ma
   return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
 }
 
+/** Whether two lists of magnets are the same magnets in the same places. */
+function sameMagnets(a: Magnet[], b: Magnet[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const m = a[i];
+    const n = b[i];
+    if (m.d !== n.d || m.y !== n.y || m.pol !== n.pol || m.moment !== n.moment || m.heightMm !== n.heightMm) return false;
+  }
+  return true;
+}
+
 /** The weights' names, each its magnet's number on the board. */
 const NAMES = ['red1', 'red2', 'red3', 'red4', 'blue1', 'blue2', 'blue3', 'blue4'];
 
@@ -97,6 +108,92 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
   let first = header.options.firstPlayer === 1 ? 1 : 0;
+
+  /**
+   * The table at the time last read (a scan reads many channels at one time): the launch groups a weight is over
+   * (bit g), the magnets, and the noise's draw. While all is still, each sensor's reading is kept (NaN: not read
+   * since the table was last as it is now): a still table reads alike whenever it is read, and a replay reads its
+   * rows thousands of times between throws.
+   */
+  let readAt = NaN;
+  let launchOver = 0;
+  let magnets: Magnet[] = [];
+  let draw = 0;
+  let moving = false;
+  /**
+   * Per magnet of `magnets`, its field at each sensor while its weight rests (before its slide, or after; NaN: not
+   * worked out yet), kept per weight: while one weight slides, the others' fields stay as they were. Null: it moves.
+   */
+  let resting: (Float64Array | null)[] = [];
+  const restFields = new Map<Weight, Float64Array[]>();
+  let stillMagnets: Magnet[] = [];
+  let stillDraw = -1;
+  const still = new Float64Array(SENSORS).fill(NaN);
+
+  /** While all is still, the table stays as tableAt found it until this time at least (a slide begins or ends, a weight is lifted, the noise is drawn afresh). */
+  let stillUntil = -Infinity;
+
+  /** The table at time t, as the fields above have it (each worked out as every read did before: the same readings). */
+  function tableAt(t: number): void {
+    if (!moving && t >= readAt && t < stillUntil) {
+      readAt = t;
+      return;
+    }
+    readAt = t;
+    launchOver = 0;
+    magnets = [];
+    resting = [];
+    moving = false;
+    for (const w of table) {
+      const p = placeAt(w, t);
+      const slides = t > w.t0 && t < w.t1;
+      if (slides) moving = true;
+      if (p) {
+        magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
+        let fields = restFields.get(w);
+        if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
+        resting.push(slides ? null : fields[t <= w.t0 ? 0 : 1]);
+      }
+      // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
+      // the table) is over one of them, else the pull-up holds it at the supply.
+      if (t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(p.y);
+    }
+    // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
+    // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
+    draw = moving ? Math.round(t * 16) + 1e9 : epochAt(t);
+    stillUntil = Infinity;
+    if (moving) return;
+    // (A slide that begins now moves from the next time on.)
+    for (const w of table) for (const at of [w.t0, w.t1, w.gone]) if (at >= t && at < stillUntil) stillUntil = at;
+    for (const e of epochs) if (e > t && e < stillUntil) stillUntil = e;
+    if (draw !== stillDraw || !sameMagnets(magnets, stillMagnets)) {
+      still.fill(NaN);
+      stillMagnets = magnets;
+      stillDraw = draw;
+    }
+  }
+
+  /** The magnets' field at sensor ch (T), added in their order (a resting weight's as kept). */
+  function fieldAt(ch: number): number {
+    const s = (sensors as HallSensor[])[ch];
+    let b = 0;
+    for (let i = 0; i < magnets.length; i++) {
+      const kept = resting[i];
+      if (!kept) b += fieldOf(s, magnets[i]);
+      else {
+        if (Number.isNaN(kept[ch])) kept[ch] = fieldOf(s, magnets[i]);
+        b += kept[ch];
+      }
+    }
+    return b;
+  }
+
+  /** The grid's sensors as built. */
+  function sensorsOf(): HallSensor[] {
+    const all: HallSensor[] = [];
+    for (let c = 0; c < SENSORS; c++) all.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
+    return all;
+  }
 
   function epochAt(t: number): number {
     let e = epochs.length - 1;
@@ -133,6 +230,9 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     },
     happen(a, world) {
       const o = a.body;
+      // The table changes now: read afresh.
+      readAt = NaN;
+      stillUntil = -Infinity;
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
@@ -180,29 +280,19 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       epochs.sort((x, y) => x - y);
     },
     analog(ch, t) {
-      // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
-      // the table) is over one of them, else the pull-up holds it at the supply.
-      if (ch >= SENSORS) {
-        const over = table.some((w) => {
-          const p = placeAt(w, t);
-          return t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM && groupOf(p.y) === ch - SENSORS;
-        });
-        return over ? 0 : (ADC.steps - 1) / ADC.steps;
-      }
-      if (!sensors) {
-        sensors = [];
-        for (let c = 0; c < SENSORS; c++) sensors.push(sensorOf(seed, c, ROW0_MM + Math.floor(c / COLS) * PITCH_MM, COL0_MM + (c % COLS) * PITCH_MM, tolerances));
-      }
-      const magnets: Magnet[] = [];
-      let moving = false;
-      for (const w of table) {
-        const p = placeAt(w, t);
-        if (t > w.t0 && t < w.t1) moving = true;
-        if (p) magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
-      }
-      // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
-      // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
-      return reading(sensors[ch], magnets, seed, ch, moving ? Math.round(t * 16) + 1e9 : epochAt(t));
+      if (t !== readAt) tableAt(t);
+      if (ch >= SENSORS) return (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
+      if (!sensors) sensors = sensorsOf();
+      if (moving) return readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
+      if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
+      return still[ch];
+    },
+    analogRange(ch, t, range) {
+      if (t !== readAt) tableAt(t);
+      // (A still table's readings are kept: read at once.)
+      if (ch >= SENSORS || !moving) return false;
+      if (!sensors) sensors = sensorsOf();
+      return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

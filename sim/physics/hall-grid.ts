@@ -144,8 +144,35 @@ export function sensorOf(seed: number, ch: number, d: number, y: number, tol: To
   };
 }
 
+/** noiseSteps, worked out once: a replay reads tens of thousands of sensors a second of play. */
+const NOISE_STEPS = noiseSteps();
+
 /** A magnet's field counts at a sensor this far away or nearer, both ways (mm); farther it is below a tenth of a step. */
 const REACH_MM = 250;
+
+/** The vertical field (T) that magnet m makes at sensor s's die: 0 beyond REACH_MM. */
+export function fieldOf(s: HallSensor, m: Magnet): number {
+  const dd = m.d - s.d;
+  const dy = m.y - s.y;
+  return Math.abs(dd) < REACH_MM && Math.abs(dy) < REACH_MM ? m.pol * verticalFieldT(m.moment, dd, dy, m.heightMm - s.heightMm) : 0;
+}
+
+/** The vertical field (T) at sensor s's die of `magnets`, added in their order. */
+function fieldAt(s: HallSensor, magnets: Magnet[]): number {
+  let b = 0;
+  for (const m of magnets) b += fieldOf(s, m);
+  return b;
+}
+
+/** Sensor s's output in field b, in ADC steps (before the read's noise). */
+function stepsIn(s: HallSensor, b: number): number {
+  return sensorOutput(b, s.gain) * ADC.steps + s.offsetSteps;
+}
+
+/** A reading of x steps: rounded to a whole step, within the ADC's range, as a fraction of the supply. */
+function quantised(x: number): number {
+  return Math.max(0, Math.min(ADC.steps - 1, Math.round(x))) / ADC.steps;
+}
 
 /**
  * What sensor s reads (a fraction of the supply, in whole ADC steps) with
@@ -154,13 +181,38 @@ const REACH_MM = 250;
  * reading; `read` null: none).
  */
 export function reading(s: HallSensor, magnets: Magnet[], seed: number, ch: number, read: number | null): number {
-  let b = 0;
-  for (const m of magnets) {
-    const dd = m.d - s.d;
-    const dy = m.y - s.y;
-    if (Math.abs(dd) < REACH_MM && Math.abs(dy) < REACH_MM) b += m.pol * verticalFieldT(m.moment, dd, dy, m.heightMm - s.heightMm);
-  }
-  const noise = read === null ? 0 : normal(seed, ch, read) * noiseSteps();
-  const steps = Math.round(sensorOutput(b, s.gain) * ADC.steps + s.offsetSteps + noise);
-  return Math.max(0, Math.min(ADC.steps - 1, steps)) / ADC.steps;
+  return readingIn(s, fieldAt(s, magnets), seed, ch, read);
+}
+
+/** What sensor s reads in a vertical field b (T, the magnets' fields added: fieldOf), as `reading`. */
+export function readingIn(s: HallSensor, b: number, seed: number, ch: number, read: number | null): number {
+  const noise = read === null ? 0 : normal(seed, ch, read) * NOISE_STEPS;
+  return quantised(stepsIn(s, b) + noise);
+}
+
+/**
+ * A draw of the noise's first number u of at least LIKELY (nine in ten draws) makes the normal draw at most
+ * NOISE_LIKELY, one of at least RARE (all but one in a thousand) at most NOISE_RARE: Box-Muller's radius,
+ * sqrt(-2 ln u), a hair more for rounding.
+ */
+const LIKELY = 0.1;
+const NOISE_LIKELY = Math.sqrt(-2 * Math.log(LIKELY)) * NOISE_STEPS * (1 + 1e-9);
+const RARE = 0.001;
+const NOISE_RARE = Math.sqrt(-2 * Math.log(RARE)) * NOISE_STEPS * (1 + 1e-9);
+
+/**
+ * The least and the most that readingIn of the same read can give, into range[0] and range[1], without drawing
+ * its noise in full: most reads need no more (a scan asks only whether a reading moved off the one it keeps), and
+ * the noise's draw is most of a reading's cost. False when the cheap part of the draw does not bound it (one read
+ * in a thousand): ask `reading`.
+ */
+export function readingRange(s: HallSensor, b: number, seed: number, ch: number, read: number, range: Float64Array): boolean {
+  // (normal's first draw, whose radius bounds it.)
+  const u = hash(seed, ch, read);
+  if (u < RARE) return false;
+  const most = u < LIKELY ? NOISE_RARE : NOISE_LIKELY;
+  const x = stepsIn(s, b);
+  range[0] = quantised(x - most);
+  range[1] = quantised(x + most);
+  return true;
 }

@@ -56,17 +56,18 @@ const ROUNDS = 12;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
- * A step of finding the weights does this much work, counted in fields worked out (each some 60 bare reads of a
- * channel in the interpreter, a few ms on the chip), then the job it is in ends (bench analog prints the longest).
- * The other work as so many fields: a job's own, a sensor read, a fit's sums at a sensor (over n unknowns: n²),
- * a solve (n³), a pass over the grid.
+ * A step of finding the weights does this much work, counted in fields worked out (at: some 2-3 bare reads of a
+ * channel in the interpreter, some 150 µs on the chip), then the job it is in ends: at most 20 ms on the chip, the
+ * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
+ * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
+ * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
-const STEP_WORK = 48;
-const JOB_WORK = 0.15;
-const READ_WORK = 0.06;
-const SUM_WORK = 1 / 20;
-const SOLVE_WORK = 1 / 35;
-const PASS_WORK = 8;
+const STEP_WORK = 36;
+const JOB_WORK = 0.3;
+const READ_WORK = 1;
+const LOOK_WORK = 0.7;
+const OP_WORK = 0.35;
+const PASS_ROWS = 6;
 /** Weights fitted together at most. */
 const GROUP = 4;
 /** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
@@ -82,8 +83,12 @@ export const CANT_TELL = 999;
 const PRIOR = 0.005;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
 const SURE = 0.16;
-/** A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board cannot tell. */
-const LOOSE_MM = 8;
+/**
+ * A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board
+ * cannot tell. With 8, the table sweep's hangers beside a weight (the grid sees them from one side) were found up
+ * to 28 mm off while sure to 8, and some scored otherwise.
+ */
+const LOOSE_MM = 6;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
@@ -105,7 +110,8 @@ type Found = number[];
  * fit the readings best, their fields are taken away, and so on while any is
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
- * support, the others near it fitted again. Each step returns null until the
+ * support, the others near it fitted again. Last, each is fitted once more,
+ * alone, with every other's field taken away. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
@@ -185,11 +191,15 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (i <= i1) jobs.unshift(row);
   }
 
-  /** Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that matters, 3 rows and columns around it. */
+  /**
+   * Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that
+   * matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps: left there, it moved a
+   * hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 3, sign);
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 4, sign);
     });
   }
 
@@ -200,7 +210,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       const w = group[g >> 1];
       if (g & 1) {
         w[1] += scale * step[3 * (g >> 1)];
-        // (Not held between the rails: a weight against one is fitted as well as any, and only d is told.)
         w[2] += scale * step[3 * (g >> 1) + 1];
         w[0] += scale * step[3 * (g >> 1) + 2];
       }
@@ -245,7 +254,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     let j = Math.max(0, k0);
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
     const one = function (): void {
-      work += n * n * SUM_WORK;
+      work += ((n * (n + 3)) / 2) * OP_WORK;
       const e = v[i * COLS + j];
       total += e * e;
       for (let g = 0; g < group.length; g++) {
@@ -270,22 +279,29 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(one);
   }
 
-  /** The n equations eq solved into step: by elimination (they are symmetric: only the upper half was summed), then back substitution. */
+  /**
+   * The n equations eq solved into step, a job a pivot: by elimination (they are symmetric: only the upper half
+   * was summed), then back substitution. (The caller's next job goes first: these run before it.)
+   */
   function solve(n: number): void {
-    let i: number;
-    let j: number;
-    work += n * n * n * SOLVE_WORK;
-    for (i = 0; i < n; i++) {
-      for (j = i + 1; j < n; j++) {
+    let i = 0;
+    const pivot = function (): void {
+      work += (((n - i) * (n - i + 1)) / 2) * OP_WORK;
+      for (let j = i + 1; j < n; j++) {
         const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
         for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
       }
-    }
-    for (i = n - 1; i >= 0; i--) {
-      let x = eq[i * (n + 1) + n];
-      for (j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-      step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
-    }
+      jobs.unshift(++i < n ? pivot : back);
+    };
+    const back = function (): void {
+      work += ((n * n) / 2) * OP_WORK;
+      for (i = n - 1; i >= 0; i--) {
+        let x = eq[i * (n + 1) + n];
+        for (let j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
+        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+      }
+    };
+    jobs.unshift(n ? pivot : back);
   }
 
   /**
@@ -303,7 +319,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     let round = 0;
     /** A round's step, once its equations are summed. */
     const stepRound = function (): void {
-      let i: number;
       if (total > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
         if (++round < ROUNDS) jobs.unshift(fitRound);
@@ -313,15 +328,23 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         return move(group, -0.5);
       }
       last = total;
+      jobs.unshift(stepTaken);
       solve(n);
+    };
+    /** The round's step, solved: each part held within its bounds, then taken. */
+    const stepTaken = function (): void {
       let longest = 0;
-      for (i = 0; i < n; i++) {
+      for (let i = 0; i < n; i++) {
+        const w = group[(i / 3) | 0];
         // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
         if (i % 3 > 1) {
-          const a = Math.abs(group[(i / 3) | 0][0]);
-          step[i] = (within(a + step[i] * group[(i / 3) | 0][0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * group[(i / 3) | 0][0] / a;
+          const a = Math.abs(w[0]);
+          step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
+          // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
+          // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
+          if (i % 3) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
@@ -360,31 +383,46 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     if (next < SENSORS) jobs.unshift(readRows);
   }
 
+  /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
+  let top = 0;
+  let most = 0;
+  let many = 0;
+  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS rows a job, the strongest reading left; then `then`. */
+  function strongest(all: number, then: () => void): void {
+    let r = 0;
+    top = most = many = 0;
+    const pass = function (): void {
+      work += PASS_ROWS * COLS * LOOK_WORK;
+      for (const end = r + PASS_ROWS; r < end && r < ROWS; r++) {
+        if (!may[r] && !all) continue;
+        may[r] = 0;
+        for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
+          const x = v[ch] * v[ch];
+          if (x >= FOUND * FOUND) may[r] = 1;
+          if (x > LEFT * LEFT) many++;
+          if (x > most) {
+            most = x;
+            top = ch;
+          }
+        }
+      }
+      if (r < ROWS) jobs.unshift(pass);
+      else then();
+    };
+    pass();
+  }
+
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
-    // The strongest reading (the first of equals), in the rows that may hold one strong enough.
-    work += PASS_WORK / 2;
-    let top = 0;
-    let most = 0;
-    for (let r = 0; r < ROWS; r++) {
-      if (!may[r]) continue;
-      may[r] = 0;
-      for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
-        const x = v[ch] * v[ch];
-        if (x >= FOUND * FOUND) may[r] = 1;
-        if (x > most) {
-          most = x;
-          top = ch;
-        }
-      }
-    }
-    if (most < FOUND * FOUND) return;
-    const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
-    found.push(w);
-    jobs.unshift(detect);
-    fit(around(w));
-    take(w, 1);
+    strongest(0, function (): void {
+      if (most < FOUND * FOUND) return;
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+      found.push(w);
+      jobs.unshift(detect);
+      fit(around(w));
+      take(w, 1);
+    });
   }
 
   /**
@@ -501,15 +539,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
-      let top = 0;
-      let many = 0;
-      work += PASS_WORK;
-      for (ch = 0; ch < SENSORS; ch++) {
-        if (v[ch] * v[ch] > LEFT * LEFT) many++;
-        if (v[ch] * v[ch] > v[top] * v[top]) top = ch;
-      }
-      if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
-      return;
+      return strongest(1, function (): void {
+        if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      });
     }
     const w = found[doubtAt++];
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
@@ -521,16 +553,25 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
-      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25));
+      // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
+      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
-    misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    // (Each where w is when it runs: fitted once more first.)
+    jobs.unshift(function (): void {
+      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    });
     jobs.unshift(function (): void {
       for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
       solve(n);
     });
-    normal(group);
+    jobs.unshift(function (): void {
+      normal(group);
+    });
+    // First fitted once more, alone, every other weight's field taken away: one found early was fitted to readings
+    // that still held the fields of those found after it, near enough to reach the sensors its fit reads.
+    fit([w]);
   }
 
   jobs.push(readRows, detect, split, prune, doubt);
@@ -539,8 +580,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    // (A weight fitted past the end edge is on the table, seen: at the edge, as much less sure as it was past it.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3] + Math.max(0, Math.round(-found[i][1]))]);
+    // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }
@@ -613,17 +654,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
   let stirred = 0;
 
-  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept SOME or more from half the supply, and not at a rail, which is no sensor's: locate). */
+  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
-    const was = rowSees[r];
+    let n = 0;
     rowAt[r] = t;
-    rowSees[r] = 0;
-    for (let ch = r * COLS; ch < r * COLS + COLS; ch++) {
-      const x = ref[ch];
-      if (x > 128 + SOME ? x < 128 + RAILED : x < 128 - SOME && x > 128 - RAILED) rowSees[r]++;
-    }
+    for (let ch = r * COLS, end = ch + COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
-    if (rowSees[r] > was) stirred = 1;
+    if (n > rowSees[r]) stirred = 1;
+    rowSees[r] = n;
   }
 
   /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
@@ -728,8 +766,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let nlo = ROWS;
     let nhi = -1;
     stirred = came;
-    for (let r = lo; r <= hi; r++) {
-      readRow(r, t);
+    // (readRow, written out: a call a row costs what a channel's read does.)
+    for (let r = lo, c = lo * COLS; r <= hi; r++, c += COLS) {
+      if (bank.changes(c, c + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
       if (t - rowAt[r] < WINDOW_MS) {
         if (r < nlo) nlo = r;
         nhi = r;
@@ -749,8 +788,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // reads a whole function's text at each call).
     tick: function (t: number): void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
-      // found, a launch is kept (its throw begins once they are).
-      if (bank.changes(SENSORS, CHANNELS, ref)) {
+      // found, a launch is kept (its throw begins once they are). (Straight from the driver: the checks take only
+      // the grid's channels out of service.)
+      if (raw.changes(SENSORS, CHANNELS, ref)) {
         if (locating) launchedWhile |= newlyPassed();
         else /*@__NOINLINE__*/ launched(t);
       }

@@ -281,7 +281,9 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     },
     analog(ch, t) {
       if (t !== readAt) tableAt(t);
-      if (ch >= SENSORS) return (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
+      // (A channel past the launch groups, which a dead select line can make the scan read, is none: the pull-up; and a
+      // shift by 32 or more would wrap round onto a group.)
+      if (ch >= SENSORS) return ch < SENSORS + LAUNCH_GROUPS && (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
       if (!sensors) sensors = sensorsOf();
       if (moving) return readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
       if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);

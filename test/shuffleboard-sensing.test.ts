@@ -18,7 +18,7 @@ import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { CANT_TELL, createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
@@ -473,6 +473,14 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     // Each as [id, colour, d, hanging, u]: hanging left out (d decides), u as the board saw it.
     // eslint-disable-next-line no-sparse-arrays
     assert.deepEqual(matched(s, [[0, 499, 2], [1, 900, 1], [0, 200, 3]]), [[0, 0, 499, , 2], [2, 0, 200, , 3], [1, 1, 900, , 1]]);
+  });
+
+  it('matched: of two weights seen anew, the thrown one is the one seen surely, not one the board cannot tell (a short weight by the foul line), seen first or not', () => {
+    const s = seen(first(), [[0, 500]]).state;
+    for (const table of [[[0, 500, 1], [1, 1812, CANT_TELL], [1, 40, 3]], [[1, 40, 3], [0, 500, 1], [1, 1812, CANT_TELL]]]) {
+      // eslint-disable-next-line no-sparse-arrays
+      assert.deepEqual(matched(s, table), [[0, 0, 500, , 1], [1, 1, 40, , 3]]);
+    }
   });
 });
 

@@ -18,7 +18,7 @@ import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { CANT_TELL, createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
@@ -500,6 +500,17 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     // Each as [id, colour, d, hanging, u]: hanging left out (d decides), u as the board saw it.
     // eslint-disable-next-line no-sparse-arrays
     assert.deepEqual(matched(s, [[0, 499, 2], [1, 900, 1], [0, 200, 3]]), [[0, 0, 499, , 2], [2, 0, 200, , 3], [1, 1, 900, , 1]]);
+  });
+
+  it('matched: of two weights seen anew, the thrown one is one in play before one that may be short, and of those in play the one seen surest, seen first or not', () => {
+    const s = seen(first(), [[0, 500]]).state;
+    // A short weight by the foul line the board cannot tell, or sure of but within its u of the line; one in play it cannot tell.
+    for (const other of [[1, 1812, CANT_TELL], [1, 1801, 2], [1, 300, CANT_TELL]]) {
+      for (const table of [[[0, 500, 1], other, [1, 40, 5]], [[1, 40, 5], [0, 500, 1], other]]) {
+        // eslint-disable-next-line no-sparse-arrays
+        assert.deepEqual(matched(s, table), [[0, 0, 500, , 1], [1, 1, 40, , 5]], JSON.stringify(table));
+      }
+    }
   });
 });
 

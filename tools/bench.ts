@@ -30,7 +30,7 @@ export const BENCHES: Bench[] = [
   { name: 'peak', about: 'JsVars at the peak of a whole fortress game, in the real interpreter (ESPRUINO)' },
   { name: 'poll', about: 'a scan tick as a ratio to a bare read of the sensor banks, idle and busy' },
   { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
-  { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise' },
+  { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise (SHUFFLEBOARD_TABLES, 5,000; SHUFFLEBOARD_SEED, 1)' },
   { name: 'replay', about: "how replay time grows with a scenario's length" },
 ];
 

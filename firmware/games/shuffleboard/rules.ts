@@ -297,7 +297,9 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       if (j >= 0 && used[j]) continue;
       pick[k] = j;
       used[j] = true;
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW : Math.abs(at[j] - state.d[ids[k]])));
+      // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
+      // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.)
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.abs(at[j] - state.d[ids[k]])));
       used[j] = false;
     }
   };

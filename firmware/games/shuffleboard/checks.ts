@@ -63,6 +63,8 @@ const SELECT_LINES = 8;
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
   bank: AnalogBank;
+  /** Per channel, why it is out of service (any of the low three bits; none: in service). */
+  flags: Uint8Array;
   /** A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the weights are found in it. */
   frame(frame: Int16Array): void;
   /** The weights found in a throw's frame ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throw is not to be told). */
@@ -252,6 +254,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   return {
     bank: bank,
+    flags: flags,
     frame: function (frame: Int16Array): void {
       // A grid that floats tells nothing of its sensors one by one, nor one whose select line is dead (a weight seen
       // twice, or not at all): a dead line is found first, before the throw is told (seen).

@@ -105,7 +105,7 @@ type Found = number[];
  * The weights in a whole grid's readings, found a step at a time (the
  * board's tick runs one, so it reads its launch row and hears its phone
  * meanwhile): `read(ch)` gives grid sensor ch's reading (a fraction of the
- * supply), read a few rows a step. The strongest field left is a weight; it
+ * supply; NaN: out of service, a sensor that tells nothing), read a few rows a step. The strongest field left is a weight; it
  * is fitted, with the weights found near it, to where their fields together
  * fit the readings best, their fields are taken away, and so on while any is
  * left. One stronger than a weight can be may be two touching; of two that
@@ -181,6 +181,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       for (let j = j0; j <= j1; j++) {
         const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
         const x = v[i * COLS + j];
+        // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
+        if (x !== x) continue;
         sum += (x - m) * (x - m);
         bare += x * x;
         added += (x + m) * (x + m);
@@ -256,8 +258,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const one = function (): void {
       work += ((n * (n + 3)) / 2) * OP_WORK;
       const e = v[i * COLS + j];
-      total += e * e;
-      for (let g = 0; g < group.length; g++) {
+      if (e === e) total += e * e;
+      for (let g = 0; e === e && g < group.length; g++) {
         const w = group[g];
         const dd = ROW0_MM + i * PITCH_MM - w[1];
         const dy = COL0_MM + j * PITCH_MM - w[2];
@@ -266,7 +268,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
         grad[3 * g] = w[0] * slope * dd;
         grad[3 * g + 1] = w[0] * slope * dy;
       }
-      for (let a = 0; a < n; a++) {
+      for (let a = 0; e === e && a < n; a++) {
         for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
         eq[a * (n + 1) + n] += grad[a] * e;
       }
@@ -735,8 +737,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     const frame = new Int16Array(SENSORS);
     for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * ADC_STEPS;
     checks.frame(frame);
+    // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
+    // phantom weights filled.)
     locating = locator(function (ch: number): number {
-      return frame[ch] / ADC_STEPS;
+      return checks.flags[ch] & 7 ? NaN : frame[ch] / ADC_STEPS;
     });
   }
 

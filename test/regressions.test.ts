@@ -26,6 +26,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // zero (item 3).
   'regression-fortress-new-mid-stroke': { without: null, scores: [0, 0], before: [2, 0] },
   'regression-triangle-new-mid-flick': { without: null, scores: [0, 0, 0], before: [1, 0] },
+  // Found by the hostile tester: a ring that missed every peg (still bouncing, or off a peg top) and the next
+  // player's ring landing on i1 0.7-0.9 s later: the landing took the miss's shocks as its own, and i1 was scored for
+  // the player who missed. The miss is that player's ring played (R2); i1 is the next player's, 10.
+  'regression-ringapeg-miss-then-quick-ring': { without: null, scores: [0, 10] },
+  'regression-ringapeg-glancing-miss-then-quick-ring': { without: null, scores: [0, 10] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

@@ -103,6 +103,9 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {
           state[p] = 3;
           if (gate === 2) {
+            // A landing claims the shocks of a ring that hit the board just before it (off a peg top); a train of
+            // them begun longer ago is a ring that missed, still bouncing: decided now, before this ring.
+            if (state[IMPACT] > 1 && t - since[FIRST] > MISS_MS && !interpreter.out!(2 * IMPACT)) emit({ k: 'ring', peg: 'none' });
             since[LANDED_AT] = t;
             state[IMPACT] = 0;
           }

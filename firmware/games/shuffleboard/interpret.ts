@@ -379,7 +379,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     work += READ_ROWS * COLS * READ_WORK;
     for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
       const x = read(next) - QUIESCENT;
-      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? 0 : x / PEAK;
+      // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
+      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
       if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
     }
     if (next < SENSORS) jobs.unshift(readRows);

@@ -246,4 +246,11 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     const red1 = (told(lines, 'state').at(-1)!.phone!.weights as { w: string; d: number }[]).find((w) => w.w === 'red1')!;
     assert.ok(Math.abs(red1.d - slid.d) <= 3, `red1 seen at ${red1.d}, slid to ${slid.d}`);
   });
+  // Was a defect (the hostile tester, round 3): with a sensor out of service under a weight, its sound neighbour, the
+  // nearest the weight still read, looked alone in its field and was told drifted. A neighbour out of service tells
+  // nothing of whether a field is alone.
+  it('a grid sensor stuck at mid-supply under a weight is told, and its sound neighbours are not', () => {
+    const { lines } = run('fault-shuffleboard-stuck-sensor-neighbour');
+    assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 54, sensor: 'grid.5.4' }]);
+  });
 });

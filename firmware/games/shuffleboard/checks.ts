@@ -181,15 +181,16 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /**
    * Whether the sensor at i of `read` (column c) reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
    * across it reads `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of
-   * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply.
+   * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply. `base`:
+   * the channel of read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet.
    */
-  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number): boolean {
+  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number, base: number): boolean {
     // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
     const x = Math.abs(read[i] - mid);
     if (x < some || x >= (RAILED * mid) >> 7) return false;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, c, k);
-      if (n >= 0 && n < read.length && Math.abs(read[n] - mid) >= none) return false;
+      if (n >= 0 && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - mid) >= none)) return false;
     }
     return true;
   }
@@ -267,7 +268,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       for (let e = 0; e < 2 * COLS; e++) {
         const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
         const x = frame[ch] >> 4;
-        if (still[e] && Math.abs(x - 128) >= Math.abs(still[e] - 128) + ALONE_FAR && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) came |= 1 << e;
+        if (still[e] && Math.abs(x - 128) >= Math.abs(still[e] - 128) + ALONE_FAR && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, 0)) came |= 1 << e;
         else still[e] = x;
       }
       // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
@@ -384,7 +385,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - 128;
-        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2)) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2, 0)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)
@@ -393,7 +394,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR)) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, ch - COLS)) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

@@ -258,19 +258,22 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const one = function (): void {
       work += ((n * (n + 3)) / 2) * OP_WORK;
       const e = v[i * COLS + j];
-      if (e === e) total += e * e;
-      for (let g = 0; e === e && g < group.length; g++) {
-        const w = group[g];
-        const dd = ROW0_MM + i * PITCH_MM - w[1];
-        const dy = COL0_MM + j * PITCH_MM - w[2];
-        // How the field there changes as weight g moves along the table, and across, and as it is stronger.
-        grad[3 * g + 2] = at(dd, dy);
-        grad[3 * g] = w[0] * slope * dd;
-        grad[3 * g + 1] = w[0] * slope * dy;
-      }
-      for (let a = 0; e === e && a < n; a++) {
-        for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-        eq[a * (n + 1) + n] += grad[a] * e;
+      // (A sensor out of service, NaN, tells nothing.)
+      if (e === e) {
+        total += e * e;
+        for (let g = 0; g < group.length; g++) {
+          const w = group[g];
+          const dd = ROW0_MM + i * PITCH_MM - w[1];
+          const dy = COL0_MM + j * PITCH_MM - w[2];
+          // How the field there changes as weight g moves along the table, and across, and as it is stronger.
+          grad[3 * g + 2] = at(dd, dy);
+          grad[3 * g] = w[0] * slope * dd;
+          grad[3 * g + 1] = w[0] * slope * dy;
+        }
+        for (let a = 0; a < n; a++) {
+          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
+          eq[a * (n + 1) + n] += grad[a] * e;
+        }
       }
       if (++j > Math.min(COLS - 1, k1)) {
         j = Math.max(0, k0);

@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
 import {
-  DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, moves, scores, setup, turn, winner,
+  DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, scores, setup, shuffleboardMoves, turn, winner,
   type Rest, type ShuffleboardMove, type ShuffleboardState,
 } from '../firmware/games/shuffleboard/rules';
 import { shuffleboardLayout, shuffleboardView } from '../firmware/games/shuffleboard/layout';
 import { playInOrder } from './rules-harness';
+
+const moves = shuffleboardMoves();
 
 const words: Record<string, string> = JSON.parse(readFileSync('firmware/games/shuffleboard/words.json', 'utf8'));
 

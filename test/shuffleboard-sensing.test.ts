@@ -19,11 +19,13 @@ import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { CANT_TELL, createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
-import { matched, moves, setup } from '../firmware/games/shuffleboard/rules';
+import { matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
 import { PAGE, pageEnd } from './shuffleboard-page';
 import type { Placed } from './shuffleboard-page';
+
+const moves = shuffleboardMoves();
 
 /** The grid's readings (ADC steps) of a still table in the simulator: each weight slid there in its colour, then read once all rest. */
 function readings(weights: { colour: number; d: number; y: number }[], seed: number): Int16Array {
@@ -470,9 +472,9 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
 
   it('S3: the board finds the table cleared: a clear after an end starts the next; one before any throw is nothing to do, one during an end is refused', () => {
     const fresh = first();
-    assert.deepEqual(moves.clear(fresh), { state: fresh, changes: [], refused: '' });
+    assert.deepEqual(moves.clear(fresh, { k: 'clear' }), { state: fresh, changes: [], refused: '' });
     const one = seen(fresh, [[0, 300]]).state;
-    assert.equal(moves.clear(one).refused, 'end');
+    assert.equal(moves.clear(one, { k: 'clear' }).refused, 'end');
   });
 
   it('a new weight of the side that throws next, and none of the side whose throw it is: that throw went unseen (short, S4), this is the next', () => {

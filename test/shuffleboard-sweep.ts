@@ -10,8 +10,10 @@ import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
 import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 import { locate } from '../firmware/games/shuffleboard/interpret';
-import { WEIGHTS, moves, setup } from '../firmware/games/shuffleboard/rules';
+import { WEIGHTS, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
+
+const moves = shuffleboardMoves();
 
 /** A weight as it lies: colour (0 red, 1 blue), d from the end edge, y from the left rail (mm). */
 export interface Lying {

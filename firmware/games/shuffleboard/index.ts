@@ -1,6 +1,6 @@
 // Table shuffleboard as the firmware runtime plays it.
 import type { GameModule } from '../../game';
-import { moves, setup, scores, turn, winner } from './rules';
+import { setup, scores, shuffleboardMoves, turn, winner } from './rules';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { shuffleboardBoard } from './board';
 import { createShuffleboardInterpreter } from './interpret';
@@ -16,7 +16,10 @@ export const game: GameModule<ShuffleboardState, ShuffleboardMove> = {
     return shuffleboardBoard();
   },
   setup: setup,
-  moves: moves,
+  // Made when asked, as the board is.
+  get moves() {
+    return shuffleboardMoves();
+  },
   // The referee's inputs (docs/games/shuffleboard.md): the coin toss, a throw the board missed (its weight gone:
   // `rest`, then `place` it), a weight put right (place, colour, overhang; d -1 takes it off), the table cleared.
   commands: 'toss,!s:int 0..1;rest;place,!i:int 0..7,d:int -100..3000,c:int 0..1,h:int 0..1;clear',

@@ -151,111 +151,6 @@ export function nearer(d: number, d2: number, rs: number): boolean {
   return d < d2 - rs;
 }
 
-/**
- * The end scored (S6-S11) with weight i at d[i] (-1: not on the table or out
- * of play): [red's points, blue's, the side that won it or -1], each scoring
- * weight's point change added to `changes`. The side with the nearest weight
- * scores each of its weights nearer than the other side's nearest
- * (nearer()); level nearest weights (S11), or none on the table, score
- * nothing. A weight the referee did not place hangs by its d.
- */
-function endOf(st: ShuffleboardState, d: number[], changes: ScoreChange[]): number[] {
-  const near = nearest(st, d);
-  const side = near[0] < near[1] ? 0 : 1;
-  const ep = [0, 0, nearer(near[side], near[1 - side], st.rs) ? side : -1];
-  for (let i = 0; i < WEIGHTS; i++) {
-    if (d[i] >= 0 && st.c[i] === side && nearer(d[i], near[1 - side], st.rs)) {
-      const change = score(ARTICLES, zone(d[i], st.u[i] ? +(d[i] < RADIUS_MM) : st.h[i]), side);
-      ep[side] += change.points;
-      changes.push(change);
-    }
-  }
-  return ep;
-}
-
-/**
- * The weights of an end whose places, as far as the board may be off (u), could change its points (bit i: weight
- * i): the end scored with every weight at the far ends of its uncertainty, to red's advantage and to blue's (a
- * side's points only grow as its weights come nearer and the other's go farther), and each weight alone so.
- * Where only all together change them, every weight the board is unsure of. 0: the end scores as seen.
- */
-export function inDoubt(st: ShuffleboardState): number {
-  let q = 0;
-  const shifted = function (i: number, s: number): string {
-    return endOf(st, st.d.map(function (x: number, j: number): number {
-      // (A weight seen on the table is on it: its centre is not past the end edge.)
-      const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1));
-      return x < 0 || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
-    }), []).join();
-  };
-  for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1) !== shifted(i, -1)) q |= i < 0 ? 256 : 1 << i;
-  for (let i = 0; q === 256 && i < WEIGHTS; i++) if (st.u[i] && st.d[i] >= 0) q |= 1 << i;
-  return q & 255;
-}
-
-/**
- * Scores the end on the table of a copied state (S6-S12), adding its point changes; or, where the board cannot
- * tell (inDoubt()), asks the referee (q) and scores it once he has placed the weights asked about.
- */
-function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
-  st.q = inDoubt(st);
-  const ep = endOf(st, st.d, st.q ? [] : changes);
-  const side = ep[1] ? 1 : 0;
-  st.ep = st.q ? [0, 0] : [ep[0], ep[1]];
-  st.ew = st.q ? -1 : ep[2];
-  st.s[side] += st.ep[side];
-  // S12: only the side that scored can have reached the target, and only now.
-  st.w = st.s[side] >= st.tg ? side : null;
-}
-
-function refuse(state: ShuffleboardState, code: Refusal | ''): Outcome<ShuffleboardState> {
-  return { state: state, changes: [], refused: code };
-}
-
-/**
- * Lays weights where a throw left them (`throwing` 1: the throw of weight t is
- * over) or where the referee puts them (0), each as a Rest, in the order
- * given. A weight off the table (its centre past the end edge: it falls) or
- * short of the foul line (not fully over it) is out of play (S4), and stays
- * out for the rest of the end when a throw moves it, wherever it is seen.
- * Once the eighth throw is over the end is scored; a correction after that
- * takes the end's points back and scores it again from the table as it is now.
- */
-function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<ShuffleboardState> {
-  // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
-  const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
-  const changes: ScoreChange[] = [];
-  // The thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
-  if (throwing) st.c[st.t] = (st.f + st.t) & 1;
-  for (let i = 0; i < w.length; i++) {
-    const at = w[i];
-    const id = at[0];
-    const d = at[2];
-    // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
-    // a colour 0 or 1 (likewise x & 1).
-    if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
-    if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
-    if (throwing && id !== state.t && st.d[id] < 0) continue;
-    const out = d < 0 || d >= SHORT_MM;
-    st.d[id] = out ? -1 : d;
-    st.c[id] = at[1];
-    // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
-    st.u[id] = at[4] || 0;
-    // Hanging h, left out: by d.
-    st.h[id] = out ? 0 : at[3] === undefined ? +(d < RADIUS_MM) : at[3] ? 1 : 0;
-  }
-  // The end was scored: its winner's points (nobody else made any) are taken back.
-  const won = st.ew;
-  if (st.t === WEIGHTS && won >= 0) {
-    changes.push({ player: won, points: -st.ep[won], rule: 'S6' });
-    st.s[won] -= st.ep[won];
-  }
-  st.t += throwing;
-  if (st.t === WEIGHTS) scoreEnd(st, changes);
-  // A question newly asked: the phone is told (a flag), the referee answers with `place`.
-  return { state: st, changes: changes, note: st.q && !state.q ? 'ask' : '' };
-}
-
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;
 /**
@@ -335,62 +230,173 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
 }
 
 /**
- * The moves rest and seen: a throw is over. A table seen (each weight as
- * [colour, d]) is checked first, and matched to the weights (matched()) only
- * once nothing refuses the throw; one that shows the throw before it went
- * unseen is played as that throw, short, then as this one.
+ * The moves, and the functions only they use, made when asked (the runtime asks at each move): kept, they
+ * would hold their JsVars of the chip for good.
  */
-function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-  const w = move.w || [];
-  const seen = move.k === 'seen';
-  let i: number;
-  for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
-  if (state.w !== null) return refuse(state, 'over');
-  if (state.f < 0) return refuse(state, 'toss');
-  if (state.t >= WEIGHTS) return refuse(state, 'clear');
-  if (!seen) return lay(state, w, 1);
-  // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
-  // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
-  const more = [0, 0];
-  for (i = 0; i < w.length; i++) if (w[i][1] < SHORT_MM) more[w[i][0]]++;
-  for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
-  const next = 1 - ((state.f + state.t) & 1);
-  if (more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
-  return lay(state, matched(state, w), 1);
-}
+export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState, move: ShuffleboardMove) => Outcome<ShuffleboardState> } {
+  /**
+   * The end scored (S6-S11) with weight i at d[i] (-1: not on the table or out
+   * of play): [red's points, blue's, the side that won it or -1], each scoring
+   * weight's point change added to `changes`. The side with the nearest weight
+   * scores each of its weights nearer than the other side's nearest
+   * (nearer()); level nearest weights (S11), or none on the table, score
+   * nothing. A weight the referee did not place hangs by its d.
+   */
+  function endOf(st: ShuffleboardState, d: number[], changes: ScoreChange[]): number[] {
+    const near = nearest(st, d);
+    const side = near[0] < near[1] ? 0 : 1;
+    const ep = [0, 0, nearer(near[side], near[1 - side], st.rs) ? side : -1];
+    for (let i = 0; i < WEIGHTS; i++) {
+      if (d[i] >= 0 && st.c[i] === side && nearer(d[i], near[1 - side], st.rs)) {
+        const change = score(ARTICLES, zone(d[i], st.u[i] ? +(d[i] < RADIUS_MM) : st.h[i]), side);
+        ep[side] += change.points;
+        changes.push(change);
+      }
+    }
+    return ep;
+  }
 
-export const moves = {
-  toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-    if (state.f >= 0) return refuse(state, 'tossed');
-    if (move.s !== ((move.s as number) & 1)) return refuse(state, 'arg');
-    return { state: Object.assign({}, state, { f: move.s }), changes: [] };
-  },
-
-  rest: rest,
-  seen: rest,
-
-  place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
-    const i = move.i as number;
-    // What is left out stays; h left out too: the weight's own while it stays where it is, else what d says.
-    return lay(state, [[i, move.c === undefined ? state.c[i] : move.c, move.d === undefined ? state.d[i] : move.d,
-      move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined as unknown as number]], 0);
-  },
-
-  clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
-    if (state.w !== null) return refuse(state, 'over');
-    // A clear table cleared (at power-up the board cannot tell): nothing to do.
-    if (!state.t) return refuse(state, '');
-    // (An end that waits for the referee's word is not over either.)
-    if (state.t < WEIGHTS || state.q) return refuse(state, 'end');
-    // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
-    return {
-      state: Object.assign({}, state, {
-        e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
-      }),
-      changes: [],
+  /**
+   * The weights of an end whose places, as far as the board may be off (u), could change its points (bit i: weight
+   * i): the end scored with every weight at the far ends of its uncertainty, to red's advantage and to blue's (a
+   * side's points only grow as its weights come nearer and the other's go farther), and each weight alone so.
+   * Where only all together change them, every weight the board is unsure of. 0: the end scores as seen.
+   */
+  function inDoubt(st: ShuffleboardState): number {
+    let q = 0;
+    const shifted = function (i: number, s: number): string {
+      return endOf(st, st.d.map(function (x: number, j: number): number {
+        // (A weight seen on the table is on it: its centre is not past the end edge.)
+        const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1));
+        return x < 0 || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
+      }), []).join();
     };
-  },
-};
+    for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1) !== shifted(i, -1)) q |= i < 0 ? 256 : 1 << i;
+    for (let i = 0; q === 256 && i < WEIGHTS; i++) if (st.u[i] && st.d[i] >= 0) q |= 1 << i;
+    return q & 255;
+  }
+
+  /**
+   * Scores the end on the table of a copied state (S6-S12), adding its point changes; or, where the board cannot
+   * tell (inDoubt()), asks the referee (q) and scores it once he has placed the weights asked about.
+   */
+  function scoreEnd(st: ShuffleboardState, changes: ScoreChange[]): void {
+    st.q = inDoubt(st);
+    const ep = endOf(st, st.d, st.q ? [] : changes);
+    const side = ep[1] ? 1 : 0;
+    st.ep = st.q ? [0, 0] : [ep[0], ep[1]];
+    st.ew = st.q ? -1 : ep[2];
+    st.s[side] += st.ep[side];
+    // S12: only the side that scored can have reached the target, and only now.
+    st.w = st.s[side] >= st.tg ? side : null;
+  }
+
+  function refuse(state: ShuffleboardState, code: Refusal | ''): Outcome<ShuffleboardState> {
+    return { state: state, changes: [], refused: code };
+  }
+
+  /**
+   * Lays weights where a throw left them (`throwing` 1: the throw of weight t is
+   * over) or where the referee puts them (0), each as a Rest, in the order
+   * given. A weight off the table (its centre past the end edge: it falls) or
+   * short of the foul line (not fully over it) is out of play (S4), and stays
+   * out for the rest of the end when a throw moves it, wherever it is seen.
+   * Once the eighth throw is over the end is scored; a correction after that
+   * takes the end's points back and scores it again from the table as it is now.
+   */
+  function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<ShuffleboardState> {
+    // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
+    const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
+    const changes: ScoreChange[] = [];
+    // The thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
+    if (throwing) st.c[st.t] = (st.f + st.t) & 1;
+    for (let i = 0; i < w.length; i++) {
+      const at = w[i];
+      const id = at[0];
+      const d = at[2];
+      // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
+      // a colour 0 or 1 (likewise x & 1).
+      if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
+      if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
+      if (throwing && id !== state.t && st.d[id] < 0) continue;
+      const out = d < 0 || d >= SHORT_MM;
+      st.d[id] = out ? -1 : d;
+      st.c[id] = at[1];
+      // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
+      st.u[id] = at[4] || 0;
+      // Hanging h, left out: by d.
+      st.h[id] = out ? 0 : at[3] === undefined ? +(d < RADIUS_MM) : at[3] ? 1 : 0;
+    }
+    // The end was scored: its winner's points (nobody else made any) are taken back.
+    const won = st.ew;
+    if (st.t === WEIGHTS && won >= 0) {
+      changes.push({ player: won, points: -st.ep[won], rule: 'S6' });
+      st.s[won] -= st.ep[won];
+    }
+    st.t += throwing;
+    if (st.t === WEIGHTS) scoreEnd(st, changes);
+    // A question newly asked: the phone is told (a flag), the referee answers with `place`.
+    return { state: st, changes: changes, note: st.q && !state.q ? 'ask' : '' };
+  }
+
+  /**
+   * The moves rest and seen: a throw is over. A table seen (each weight as
+   * [colour, d]) is checked first, and matched to the weights (matched()) only
+   * once nothing refuses the throw; one that shows the throw before it went
+   * unseen is played as that throw, short, then as this one.
+   */
+  function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+    const w = move.w || [];
+    const seen = move.k === 'seen';
+    let i: number;
+    for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
+    if (state.w !== null) return refuse(state, 'over');
+    if (state.f < 0) return refuse(state, 'toss');
+    if (state.t >= WEIGHTS) return refuse(state, 'clear');
+    if (!seen) return lay(state, w, 1);
+    // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
+    // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
+    const more = [0, 0];
+    for (i = 0; i < w.length; i++) if (w[i][1] < SHORT_MM) more[w[i][0]]++;
+    for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
+    const next = 1 - ((state.f + state.t) & 1);
+    if (more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    return lay(state, matched(state, w), 1);
+  }
+
+  return {
+    toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+      if (state.f >= 0) return refuse(state, 'tossed');
+      if (move.s !== ((move.s as number) & 1)) return refuse(state, 'arg');
+      return { state: Object.assign({}, state, { f: move.s }), changes: [] };
+    },
+
+    rest: rest,
+    seen: rest,
+
+    place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
+      const i = move.i as number;
+      // What is left out stays; h left out too: the weight's own while it stays where it is, else what d says.
+      return lay(state, [[i, move.c === undefined ? state.c[i] : move.c, move.d === undefined ? state.d[i] : move.d,
+        move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined as unknown as number]], 0);
+    },
+
+    clear(state: ShuffleboardState): Outcome<ShuffleboardState> {
+      if (state.w !== null) return refuse(state, 'over');
+      // A clear table cleared (at power-up the board cannot tell): nothing to do.
+      if (!state.t) return refuse(state, '');
+      // (An end that waits for the referee's word is not over either.)
+      if (state.t < WEIGHTS || state.q) return refuse(state, 'end');
+      // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
+      return {
+        state: Object.assign({}, state, {
+          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
+        }),
+        changes: [],
+      };
+    },
+  };
+}
 
 // No copy: states are never changed (the moves make new ones), and callers only read scores.
 export function scores(state: ShuffleboardState): number[] {

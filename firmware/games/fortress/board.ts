@@ -16,9 +16,7 @@ export const namesOf = (list: string): string[] => list.split(' ');
 
 /** The balls, in the order of their spots' channels: side, then A (attacking) or D1, D2 (defending). */
 export const BALLS = 'EA ED1 ED2 FA FD1 FD2';
-/** The mouths, in the order of their channels: the ten forts (the rules' fort order), the six pockets, the pass. */
-export const MOUTHS = 'EA1 EA2 ER1 ER2 EG FA1 FA2 FR1 FR2 FG pocket1 pocket2 pocket3 pocket4 pocket5 pocket6 pass';
-/** The colours, in the order of their channels: each fort's, then both sides' pass colours. */
+/** The colours, in the order of their channels: each fort's (the rules' fort order: the forts' names), then both sides' pass colours. */
 export const COLOURS = 'EA1 EA2 ER1 ER2 EG FA1 FA2 FR1 FR2 FG EP FP';
 /** Mouths, and the forts among them (the first ones). */
 export const MOUTH_COUNT = 17;
@@ -26,6 +24,11 @@ export const FORT_COUNT = 10;
 /** The pockets' mouths start here; the pass is the last. */
 export const POCKET0 = 10;
 export const PASS = 16;
+
+/** The name of mouth m, in the order of their channels: the ten forts (named as their colours), pocket1 to pocket6, the pass. */
+export function mouthName(m: number): string {
+  return m < POCKET0 ? namesOf(COLOURS)[m] : m < PASS ? 'pocket' + (m - POCKET0 + 1) : 'pass';
+}
 /** Channels: mouth m's four switches are 4m to 4m + 3 (north low, north high, south low, south high), then the bells, colours and spots. */
 export const BELL0 = 4 * MOUTH_COUNT;
 export const COLOURS0 = BELL0 + FORT_COUNT;
@@ -49,8 +52,8 @@ export const fortressBoard: BoardDescription = withSensorList({
   together: [BELL0, 4, BELL0, FORT_COUNT],
   sensor: function (ch: number): Sensor | undefined {
     if (!(ch >= 0 && ch < CHANNELS)) return undefined;
-    const name = ch < BELL0 ? 'mouth.' + namesOf(MOUTHS)[ch >> 2] + '.' + namesOf(SWITCHES)[ch & 3]
-      : ch < COLOURS0 ? 'bell.' + namesOf(MOUTHS)[ch - BELL0]
+    const name = ch < BELL0 ? 'mouth.' + mouthName(ch >> 2) + '.' + namesOf(SWITCHES)[ch & 3]
+      : ch < COLOURS0 ? 'bell.' + mouthName(ch - BELL0)
         : ch < SPOT0 ? 'colours.' + namesOf(COLOURS)[ch - COLOURS0]
           : 'spot.' + namesOf(BALLS)[ch - SPOT0];
     // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.

@@ -17,7 +17,7 @@ import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
 import { MISSED } from '../../faults';
 import type { FortressMove } from './rules';
-import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
+import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
 /**
  * A passage is over once its mouth's switches have been quiet this long: longer than one switch stays tripped
@@ -86,7 +86,7 @@ export function happeningText(code: number): string {
     if (bell) c -= BELL;
     const m = c >> 2;
     const ball = 'EF'[c >> 1 & 1] + 'AD'[c & 1];
-    return m < POCKET0 ? ball + '>' + namesOf(MOUTHS)[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
+    return m < POCKET0 ? ball + '>' + namesOf(COLOURS)[m] + (bell ? '!' : '') : m < PASS ? ball + '.' + (m - POCKET0 + 1) : ball + '=';
   }
   return c < DOWN - 1 ? namesOf(BALLS)[(c - LEAVE + 1) % 6] + (c < PUT - 1 ? '-' : '+') : namesOf(COLOURS)[(c - DOWN + 1) % 12] + (c < UP - 1 ? '_' : '^');
 }

@@ -27,13 +27,6 @@ export function fortressLayout(s: FortressState): string {
   return scoresLayout(s.s, s.w === null ? s.t : -1, s.w === null ? lastWord(s) : '=' + (s.w + 1));
 }
 
-/** Names of the bits set in `bits`, from the list `names` (spaces between; a string of one-letter names will do). */
-function named(bits: number, names: ArrayLike<string>): string {
-  let out = '';
-  for (let i = 0; i < names.length; i++) if (bits >> i & 1) out += (out ? ' ' : '') + names[i];
-  return out;
-}
-
 /**
  * The phone's fields (docs/games/fortress.md): the player on the English
  * side, forts taken, colours down, passes made, balls due back on their
@@ -41,6 +34,12 @@ function named(bits: number, names: ArrayLike<string>): string {
  * the article of each of its point changes.
  */
 export function fortressFields(s: FortressState) {
+  /** Names of the bits set in `bits`, from the list `names` (spaces between; a string of one-letter names will do). */
+  const named = function (bits: number, names: ArrayLike<string>): string {
+    let out = '';
+    for (let i = 0; i < names.length; i++) if (bits >> i & 1) out += (out ? ' ' : '') + names[i];
+    return out;
+  };
   // Each fort's colours, then both sides' pass colours: the forts' names are the first ones.
   const colours = namesOf(COLOURS);
   const cls = namesOf('EA ED FA FD');

@@ -113,6 +113,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   const refuse = (state: FortressState, code?: string): Outcome<FortressState> => ({ state: state, changes: [], refused: code === undefined ? 'bad' : code });
   /** A shallow copy of a state, to change (no move changes the state it is given). */
   const copy = (state: FortressState): FortressState => Object.assign({}, state);
+  /** A move played that scores nothing: its new state. */
+  const played = (st: FortressState): Outcome<FortressState> => ({ state: st, changes: [] });
 
   /**
    * Lays colours (`FA1_`, `EP^`) or a ball leaving or coming back to its spot
@@ -341,7 +343,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs || found && !readable(found, '+_')) return refuse(state, 'bad');
+    if (!hs || found && !readable(found, '+_')) return refuse(state);
     const ph = state.ph || [];
     let all = ph.concat(hs);
     const b = copy(state);
@@ -358,7 +360,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !readable(hs, '+-_^')) return refuse(state, state.w !== null ? '' : 'bad');
+    if (state.w !== null || !readable(hs, '+-_^')) return state.w !== null ? refuse(state, '') : refuse(state);
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
     asSeen(st, hs);
@@ -368,7 +370,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     for (let i = 0; i < st.ph.length; i++) lay(now, st.ph[i]);
     won(now);
     st.w = now.w;
-    return { state: st, changes: [] };
+    return played(st);
   }
 
   /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
@@ -401,13 +403,13 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     // notes where the table lies otherwise than the game now, and is no move either.
     found(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const lies = happenings(move.h);
-      if (!readable(lies, '+_')) return refuse(state, 'bad');
+      if (!readable(lies, '+_')) return refuse(state);
       const st = copy(state);
       if (move.u) st.x = 0;
       const hs = foundSince(st, state.ph || [], lies);
       if (move.u) {
         for (let i = 0; i < hs.length; i++) st.x! |= lay({} as FortressState, hs[i]);
-        return { state: st, changes: [] };
+        return played(st);
       }
       return state.w === null && hs.length ? byHand(state, hs) : refuse(state, '');
     },
@@ -422,7 +424,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       if (p !== 0 && p !== 1) return refuse(state);
       const st = copy(state);
       st.e = st.t = p;
-      return { state: st, changes: [] };
+      return played(st);
     },
     wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
     over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
@@ -431,7 +433,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
         if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
         const st = copy(state);
         st.bl = true;
-        return { state: st, changes: [] };
+        return played(st);
       }
       if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
       return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));

@@ -15,7 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
-import { MISSED } from '../../faults';
+import { MISSED, STUCK } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTHS, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
@@ -190,9 +190,22 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
   function close(m: number, t: number): void {
     const s = bytes[m];
+    const live = bytes[LIVE + m];
     bytes[m] = 0;
     if (bytes[HALF + m]) {
       bytes[HALF + m] = 0;
+      return;
+    }
+    // A switch it tripped still active: a ball at rest over the mouth, or a switch stuck active, whose going active is
+    // all it makes. No passage (nor is its letting go one: this one is over); between strokes no ball rolls, so it is
+    // stuck (told). A high switch held from before hides this ball's class (an attacking ball reads as a defending
+    // one): told stuck, so the stroke is not scored (a ball at rest there, or the switch: the referee looks).
+    let bad = live & ~s & 10;
+    if (s & live || bad) {
+      if ((bad = bad || (under ? 0 : s & live))) {
+        for (m *= 4; !(bad & 1); bad >>= 1) m++;
+        accused = (STUCK << 8) | (m + 1);
+      }
       return;
     }
     const lows = s & 5;
@@ -223,9 +236,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    */
   function settle(spoilt?: number): void {
     for (let m = 0; m < MOUTH_COUNT; m++) {
-      if (!(bytes[m] & OPEN)) continue;
-      if (!spoilt) close(m, at[m]);
-      else if (interpreter.out!(4 * m)) bytes[m] = 0;
+      // (Out of service, a mouth's switches are not heard: back, they read inactive, so heard from nothing again.)
+      if (spoilt && interpreter.out!(4 * m)) bytes[m] = bytes[LIVE + m] = 0;
+      else if (bytes[m] & OPEN && !spoilt) close(m, at[m]);
     }
     for (let i = 0; under && spoilt && i < n; i++) {
       const c = bytes[CODES + i] - 1;

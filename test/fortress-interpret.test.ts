@@ -23,7 +23,9 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   // As the runtime gives it: every sensor in service.
   it.out = () => 0;
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
-  it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
+  // The scanner's debounced levels, as the edges leave them.
+  const levels = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
+  it.resume!(0, (c) => levels[c], pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending !== -1 ? [] : moves.splice(0);
   let now = 0;
@@ -32,6 +34,7 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   };
   const edge = (name: string, level: number, t: number) => {
     run(t);
+    levels[ch(name)] = level;
     it.sense(EDGE, ch(name), level, t);
   };
   /**

@@ -17,7 +17,7 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // Normal play the fault check once took for a fault (hostile round 3), with `like`: ends as the same play told
   // otherwise, and no fault is told. A ball that comes to rest over a fort's mouth (a switch held, as a stuck one
   // is) in the stroke that took FA1 and lies there: that stroke's F11 and the game's every score as without it.
-  'regression-fortress-ball-resting-in-mouth': { like: [',{"ball":"ED2","rests":"FA2"}', ''], scores: [20, 4] },
+  'regression-fortress-ball-resting-in-mouth': { like: [',{"ball":"ED2","rests":"ER2"}', ''], scores: [20, 4] },
   // A triangle chip that drifts across its lane (a spun chip curls) and rests partly over C's line, over the over
   // point, having never covered even: partly (1, T3), as the same chip come straight to the same place.
   'regression-triangle-drifting-chip': { like: [',"sideMm":13.5,"driftDeg":-11', ''], scores: [27, 26] },

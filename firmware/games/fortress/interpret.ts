@@ -198,9 +198,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     }
     // A switch it tripped still active: a ball at rest over the mouth, or a switch stuck active, whose going active is
     // all it makes. No passage (nor is its letting go one: this one is over); between strokes no ball rolls, so it is
-    // stuck (told). A high switch held from before hides this ball's class (an attacking ball reads as a defending
-    // one): told stuck, so the stroke is not scored (a ball at rest there, or the switch: the referee looks).
-    let bad = live & ~s & 10;
+    // stuck (told). A switch held from before hides what it would have seen of this ball (its class, its side): told
+    // stuck, so the stroke is not scored (a ball at rest there, or the switch: the referee looks).
+    let bad = live & ~s;
     if (s & live || bad) {
       if ((bad = bad || (under ? 0 : live))) {
         for (m *= 4; !(bad & 1); bad >>= 1) m++;

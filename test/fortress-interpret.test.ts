@@ -24,7 +24,7 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   it.out = () => 0;
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
   // The scanner's debounced levels, as the edges leave them.
-  const levels = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
+  const levels: number[] = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
   it.resume!(0, (c) => levels[c], pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending !== -1 ? [] : moves.splice(0);

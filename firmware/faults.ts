@@ -47,12 +47,12 @@ export const CHATTER_PER_CHECK = 20;
  * changes in a second, bounce included), so only more than any play makes is chatter.
  */
 export const CONTACT_CHATTER_PER_CHECK = 100;
-/** Moves through which an IR sensor may stay active before it is taken as stuck (a chip or a ring may rest in its beam, but not that long). */
-export const STUCK_MOVES = 3;
 /**
- * A hall switch or a contact that holds no state (a mouth, a bell, an impact switch) sees only passages, of a
- * few hundred ms at most: one active at two checks in a row with no change between (held 1 s or more) is stuck.
+ * Moves through which an IR sensor may stay active before it is taken as stuck (a chip or a ring may rest in its
+ * beam, but not that long). A contact that holds no state (a bell, an impact switch) rings only, for a few hundred
+ * ms: one active at two checks in a row with no change between (held 1 s or more) is stuck.
  */
+export const STUCK_MOVES = 3;
 /** Checks in a row that find a sensor out of service sane (inactive, quiet) before it is back in service. */
 export const SOUND_CHECKS = 3;
 /** Moves after which a sensor that never changed is reported (a hint: a rarely used sensor may be fine). */
@@ -68,10 +68,10 @@ export interface Counts {
 // the low byte; in the high byte, when it went active (moves modulo 255, plus 1; 0: not active at the last
 // check; a sensor is taken as stuck within a few moves, long before that wraps), or while it is out of service,
 // the sane checks in a row.
-/** The sensor is a contact (its own chatter count). */
+/** The sensor is a contact (its own chatter count; stuck by time: STUCK_MOVES's note). */
 const CONTACT = 8;
-/** It only ever sees passages (stuck by time: STUCK_MOVES's note). */
-const PASSES = 16;
+/** An IR beam (stuck by moves). A hall switch at a fortress mouth is neither: a ball may rest over it for good (its interpreter tells a stuck one). */
+const BEAM = 16;
 /** It changed at half the chatter count or more at the last check: at this one too, it chatters (a chatter too slow for one check). */
 const BUSY = 32;
 /** Out of service: its events are not handed to the game (outOfService). */
@@ -91,7 +91,7 @@ export function faultWords(board: BoardDescription): Uint16Array {
   for (let i = 0; board.together && i < 4; i++) w[2 * board.channels + i] = board.together[i] || 0;
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
-    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : 0) | (sensor.holds ? HOLDS | STUCK : sensor.kind === 'ir' ? 0 : PASSES);
+    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);
   }
   return w;
 }
@@ -152,7 +152,7 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     if (!level) word &= 0xff;
     else {
       if (!since) word |= now << 8;
-      else if (word & PASSES ? !r : (now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
+      else if (word & CONTACT ? !r : word & BEAM && (now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
     }
     if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
     fault &= ~word;

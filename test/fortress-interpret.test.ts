@@ -6,6 +6,7 @@ import { fortressBoard } from '../firmware/games/fortress/board';
 import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { sensorNames } from '../firmware/board';
+import { STUCK } from '../firmware/faults';
 
 const NAMES = sensorNames(fortressBoard);
 const ch = (name: string): number => {
@@ -22,7 +23,9 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   // As the runtime gives it: every sensor in service.
   it.out = () => 0;
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
-  it.resume!(0, (c) => (active.indexOf(c) >= 0 ? 1 : 0), pending);
+  // The scanner's debounced levels, as the edges leave them.
+  const levels: number[] = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
+  it.resume!(0, (c) => levels[c], pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending !== -1 ? [] : moves.splice(0);
   let now = 0;
@@ -31,6 +34,7 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   };
   const edge = (name: string, level: number, t: number) => {
     run(t);
+    levels[ch(name)] = level;
     it.sense(EDGE, ch(name), level, t);
   };
   /**
@@ -188,6 +192,43 @@ describe('fortress interpreter', () => {
     assert.deepEqual(under.moves, []);
     under.run(REST_MS);
     assert.deepEqual(under.moves, [{ k: 'stroke', h: ['EA>EA1'], f: ['FA1_'], n: 1 }]);
+  });
+
+  it('a ball that comes to rest over a mouth in a stroke (a switch held) is no passage and no fault, nor is its leaving; a switch going active between strokes and held is stuck', () => {
+    const h = harness(-1, ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+    h.edge('spot.EA', 0, 10);
+    h.edge('spot.ED2', 0, 20);
+    h.pass('EA', 'FA1', 100);
+    h.edge('mouth.FA2.n.lo', 1, 200);
+    h.run(200 + 5 * GAP_MS);
+    assert.equal(h.it.accused!(), 0, 'a ball at rest is no fault');
+    // The ball at rest moves on: its switch lets go, and that is no passage either.
+    h.edge('mouth.FA2.n.lo', 0, 2000);
+    h.run(2000 + GAP_MS + REST_MS + 10);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA-', 'ED2-', 'EA>FA1'] }]);
+    assert.equal(h.it.accused!(), 0);
+    h.edge('mouth.EA1.s.lo', 1, 20000);
+    h.run(20000 + 5 * GAP_MS);
+    assert.equal(h.it.busy(), false, 'no stroke');
+    assert.equal(h.it.accused!(), (STUCK << 8) | (ch('mouth.EA1.s.lo') + 1));
+  });
+
+  it('a ball through a mouth while a switch of it is held from before cannot be read (its class, its side): that switch is told, and the passage is no happening', () => {
+    for (const held of ['mouth.FA1.n.hi', 'mouth.FA1.s.lo']) {
+      const h = harness(-1, ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+      h.edge('spot.EA', 0, 1000);
+      h.edge(held, 1, 1100);
+      h.run(1100 + 5 * GAP_MS);
+      assert.equal(h.it.accused!(), 0, 'held in a stroke: a ball at rest');
+      // EA through FA1: its low switch, and the other pole's flickering (n.hi held: EA would read as ED; s.lo held,
+      // a French ball with a flicker of n.lo as an English one).
+      h.edge('mouth.FA1.n.lo', 1, 2000);
+      h.edge('mouth.FA1.n.lo', 0, 2006);
+      h.run(2000 + 5 * GAP_MS);
+      assert.equal(h.it.accused!(), (STUCK << 8) | (ch(held) + 1), held);
+      h.run(2000 + REST_MS + 10);
+      assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA-'] }], 'nor is the passage a happening');
+    }
   });
 
   it('a passage the board came up in the middle of is no happening (what it tripped might mislead); the next one is read', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { triangleBoard, triangleSensorName } from '../firmware/games/triangle/board';
 import { triangleInterpreter, REST_MS, ARRIVE_TIMEOUT_MS, PLACED_MS } from '../firmware/games/triangle/interpret';
 import { TriangleMove, TriangleState, FlickResult } from '../firmware/games/triangle/rules';
@@ -94,6 +95,24 @@ describe('triangle interpretation (physics → scanner → interpreter)', () => 
         assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: expected, s: side }], `${stopMm} mm, seed ${seed}`);
       }
     }
+  });
+
+  it('T3: a chip that drifts across its lane and rests over the over point is partly over, whether or not it ever covered even (no point told stuck)', () => {
+    // The oracle is the geometry (wiring.md): a chip, a 22 mm disc, rests with its leading edge stopMm past the line
+    // (0.5 to 22: partly over, T3) and its centre sideMm off the slits' line; it lies over the over point's slit (6 mm
+    // across the lane's middle) when the slit's nearest point is within its radius.
+    fc.assert(fc.property(fc.double({ min: 10, max: 22, noNaN: true }), fc.double({ min: 0.05, max: 2, noNaN: true }), fc.boolean(), fc.double({ min: -30, max: 0, noNaN: true }), fc.integer({ min: 1, max: 1e6 }), (stopMm, graze, left, driftDeg, seed) => {
+      // Its edge just over the slit (graze mm in), either side of the slits' line, coming in towards it: the chips
+      // that can miss even on their way.
+      const offMm = 3 + Math.sqrt(121 - (11.5 - stopMm) ** 2) - graze;
+      const sideMm = left ? -offMm : offMm;
+      fc.pre((0.5 - (stopMm - 11)) ** 2 + Math.max(0, offMm - 3) ** 2 <= 121);
+      const side = seed % 3;
+      const { scan, emitted } = rig();
+      // (The scanner's IR chatter, seeded; a chip's outcome under 1 ms spikes is the straight flicks' test above.)
+      scan(flick(triangleBoard, { stopMm, sideMm, driftDeg }, 0, side, null, seededRng(seed)), FLICK_MS + ARRIVE_TIMEOUT_MS + 1000, seed);
+      assert.deepEqual(emitted.map((e) => e.move), [{ k: 'flick', r: 'partly', s: side }]);
+    }), { numRuns: 80, seed: 31 });
   });
 
   it('decides a flick REST_MS after the chip stops at the angle', () => {

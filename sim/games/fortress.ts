@@ -21,8 +21,9 @@ function problem(h: unknown): string {
   if (o.offSpot !== undefined) return keys !== 'ball,offSpot' || typeof o.offSpot !== 'boolean' ? '"offSpot" is true or false, alone' : (o.ball as string).length < 3 && o.ball![1] === 'D' ? 'a spot is a ball\'s own: ED1, ED2, FD1, FD2' : '';
   if (o.pass !== undefined) return !/^(back,)?ball,pass$/.test(keys) || o.pass !== true || (o.back !== undefined && o.back !== true) ? '"pass": true, alone or with "back": true' : '';
   if (o.into === 'fort') return FORT_NAMES.indexOf(o.fort as string) < 0 ? `"fort" must be one of ${FORT_NAMES.join(', ')}` : !/^ball,(bell,)?fort,into$/.test(keys) || (o.bell !== undefined && typeof o.bell !== 'boolean') ? 'a fort takes "fort" and "bell"' : '';
+  if (o.rests !== undefined) return FORT_NAMES.indexOf(o.rests) < 0 || keys !== 'ball,rests' ? `"rests" (alone) must be one of ${FORT_NAMES.join(', ')}` : '';
   if (o.into === 'pocket') return !(Number.isInteger(o.pocket) && o.pocket! >= 1 && o.pocket! <= 6) || keys !== 'ball,into,pocket' ? '"pocket" must be 1 to 6' : '';
-  return 'a ball goes "into" a fort or a pocket, makes the "pass", or leaves or comes back to its spot ("offSpot")';
+  return 'a ball goes "into" a fort or a pocket, makes the "pass", "rests" over a fort\'s mouth, or leaves or comes back to its spot ("offSpot")';
 }
 
 /** Whether a happening is done by hand (colours moved, a ball put back on its spot): no ball moves. */

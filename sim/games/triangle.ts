@@ -24,7 +24,10 @@ export function simGame(): SimGame {
       if (o.off !== undefined && o.off !== true) return '"off" must be true';
       if (o.off === undefined && !(typeof o.stopMm === 'number' && Number.isFinite(o.stopMm))) return 'a flick needs "stopMm" (a number of mm) or "off": true';
       if (o.off !== undefined && o.stopMm !== undefined) return 'a flick has "stopMm" or "off", not both';
-      return fieldsProblem(a, ['t', 'do', 'stopMm', 'off']);
+      for (const k of ['sideMm', 'driftDeg']) {
+        if (o[k] !== undefined && (o.off !== undefined || !(typeof o[k] === 'number' && Math.abs(o[k] as number) < (k === 'sideMm' ? 30 : 60)))) return `"${k}" is a number (under ${k === 'sideMm' ? '30 mm' : '60°'} either way), with "stopMm"`;
+      }
+      return fieldsProblem(a, ['t', 'do', 'stopMm', 'off', 'sideMm', 'driftDeg']);
     },
     happen(a, world) {
       let state = world.state() as TriangleState | null;
@@ -39,7 +42,7 @@ export function simGame(): SimGame {
       // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.
       last = { k: 'flick', r: stopMm === undefined ? 'beyond' : trueResult(stopMm), s: side };
       if (state) reckoned = playMove(triangle, state, last).state;
-      world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined }, a.t, side, world.random));
+      world.levels(physics.flick({ stopMm, off: a.body.off as boolean | undefined, sideMm: a.body.sideMm as number | undefined, driftDeg: a.body.driftDeg as number | undefined }, a.t, side, world.random));
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.
     tailMs: 5000,

@@ -27,6 +27,8 @@ export interface Happening {
   /** With `pass`: the ball rolls back through the pass, towards its own quarter. */
   back?: boolean;
   offSpot?: boolean;
+  /** The ball rolls onto this fort's mouth and comes to rest over its switches (it lies there until it moves again). */
+  rests?: string;
   colours?: string;
   down?: boolean;
 }
@@ -57,6 +59,8 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
   // The spots' chatter has a generator of its own (repeatable, whatever the seed): drawn from `random`, it would move
   // every later signal of a game, and the examples were made before the spots chattered.
   const chatter = mulberry32(SPOT_CHATTER_SEED);
+  /** The switches each ball lying over a mouth holds, by the ball's name in the happening that left it there. */
+  const resting: { [ball: string]: number[] } = {};
 
   function pulse(out: LevelChange[], c: number, t: number, ms: number): void {
     out.push({ t: t, ch: c, level: 1 }, { t: t + Math.max(0.1, ms), ch: c, level: 0 });
@@ -111,6 +115,9 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
         const hand = h.colours !== undefined || h.offSpot === false;
         // Things done by hand before the stroke come first, a little apart; the stroke's movements follow.
         at += hand && !moved ? HAND_MS : STEP_MS;
+        // A ball lying over a mouth moves on (or is lifted): its switches let go.
+        for (const c of resting[ball] || []) out.push({ t: at, ch: c, level: 0 });
+        delete resting[ball];
         if (h.colours !== undefined) out.push({ t: at, ch: ch('colours.' + h.colours), level: h.down ? 1 : 0 });
         else if (h.offSpot !== undefined) spot(out, at, ball, !h.offSpot);
         else {
@@ -121,9 +128,17 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
             spot(out, at, mover, false);
             at += STEP_MS;
           }
-          const mouth = h.into === 'fort' ? h.fort as string : h.into === 'pocket' ? 'pocket' + h.pocket : 'pass';
-          passage(out, at, mouth, ball, h.back);
-          if (h.into === 'fort' && h.bell) ring(out, at, mouth);
+          if (h.rests) {
+            // It rolls onto the strip and stops over it: its pole's low switch, and an attacking ball's high one, trip
+            // (the high one a few mm on, at walking pace at most) and stay tripped.
+            const pole = '.' + (ball[0] === 'E' ? 'n' : 's');
+            resting[ball] = [ch('mouth.' + h.rests + pole + '.lo')].concat(ball[1] === 'A' ? [ch('mouth.' + h.rests + pole + '.hi')] : []);
+            resting[ball].forEach((c, i) => out.push({ t: at + 20 * i, ch: c, level: 1 }));
+          } else {
+            const mouth = h.into === 'fort' ? h.fort as string : h.into === 'pocket' ? 'pocket' + h.pocket : 'pass';
+            passage(out, at, mouth, ball, h.back);
+            if (h.into === 'fort' && h.bell) ring(out, at, mouth);
+          }
         }
         if (!hand) moved = true;
       }

@@ -27,7 +27,8 @@ const isHall = (s: string) => s.startsWith('mouth.');
 function within(fault: any): number | null {
   const s = fault.sensor as string;
   switch (fault.fault) {
-    case 'stuck-active': return isContact(s) || isHall(s) ? 2000 + 100 : null;
+    // A mouth's switch held from a stroke is a ball at rest over it: told only when a ball passes that mouth (docs).
+    case 'stuck-active': return isContact(s) ? 2000 + 100 : null;
     case 'floating': return s === 'grid.*' ? 1000 + 100 : s.startsWith('grid') ? 20000 : isContact(s) ? 1250 : 1100;
     case 'chatter':
       // The impact switch is found by its shocks too: any chatter from 3.5 Hz up within 2.3 s.

@@ -15,7 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
-import { MISSED } from '../../faults';
+import { MISSED, STUCK } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
@@ -67,15 +67,13 @@ const RANG = 128;
 const HIGH_FIRST = RANG;
 
 // Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF and LIVE (below);
+// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below);
 // then the stroke's happenings, as codes.
 const SPOT = MOUTH_COUNT;
 const ENTRY = SPOT + 6;
 /** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
 const HALF = ENTRY + FORT_COUNT;
-/** Per mouth: its switches active now (debounced), bit = the switch's place. */
-const LIVE = HALF + MOUTH_COUNT;
-const CODES = LIVE + MOUTH_COUNT;
+const CODES = HALF + MOUTH_COUNT;
 const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
@@ -190,9 +188,24 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
   function close(m: number, t: number): void {
     const s = bytes[m];
+    // Its switches active now (the scanner's levels), bit = the switch's place.
+    let live = 0;
+    for (let i = 4; i--; ) live = live << 1 | level(4 * m + i);
     bytes[m] = 0;
     if (bytes[HALF + m]) {
       bytes[HALF + m] = 0;
+      return;
+    }
+    // A switch it tripped still active: a ball at rest over the mouth, or a switch stuck active, whose going active is
+    // all it makes. No passage (nor is its letting go one: this one is over); between strokes no ball rolls, so it is
+    // stuck (told). A switch held from before hides what it would have seen of this ball (its class, its side): told
+    // stuck, so the stroke is not scored (a ball at rest there, or the switch: the referee looks).
+    let bad = live & ~s;
+    if (s & live || bad) {
+      if ((bad = bad || (under ? 0 : live))) {
+        for (m *= 4; !(bad & 1); bad >>= 1) m++;
+        accused = (STUCK << 8) | (m + 1);
+      }
       return;
     }
     const lows = s & 5;
@@ -206,7 +219,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
     // The fault check takes the switch out, and the stroke is not scored.
     const a = SPOT + 3 * south;
-    if (!attacking && !bytes[LIVE + m] && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accused = (MISSED << 8) | (4 * m + 2 * south + 2);
+    if (!attacking && !live && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accused = (MISSED << 8) | (4 * m + 2 * south + 2);
     let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
@@ -267,8 +280,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       if (ch < BELL0) {
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
-        // (A transit is a pulse already over.)
-        if (kind === EDGE) bytes[LIVE + m] = level ? bytes[LIVE + m] | bit : bytes[LIVE + m] & ~bit;
         if (level) {
           if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
@@ -362,7 +373,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
         if (level(ch)) {
           bytes[HALF + (ch >> 2)] = 1;
-          bytes[LIVE + (ch >> 2)] |= 1 << (ch & 3);
           bytes[ch >> 2] = OPEN;
           at[ch >> 2] = t;
         }

@@ -106,8 +106,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     // beyond covered, or passed: beyond; never there, never past: short.
     const move: TriangleMove = { k: 'flick', r: RESULTS.split(' ')[at & (1 << ROLE_OVER) ? 0 : at & (1 << ROLE_EVEN) ? 1 : at & (1 << ROLE_BEYOND) || pass ? 2 : 3] as FlickResult, s: side };
     // Points that show what no chip made (covered before the point before them was): the flick is not scored, and
-    // the first of them is told (stuck: it stays covered).
-    const stuck = at & strays;
+    // the first of them is told (stuck: it stays covered). Not over alone, nothing else seen at the target: a chip
+    // drifting across its lane meets it first (partly), and a stuck one hides no more than a chip short (1 as well).
+    const stuck = at & strays & (reached === (1 << ROLE_START | 1 << ROLE_OVER) ? ~(1 << ROLE_OVER) : 15);
     if (stuck && !accused) accused = (STUCK << 8) | ((side + 1) % 3 * 4 + (stuck & 1 << ROLE_OVER ? ROLE_OVER : ROLE_BEYOND) + 1);
     side = -1;
     if (stuck) return begin(-1);

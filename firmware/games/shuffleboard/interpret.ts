@@ -44,6 +44,12 @@ const SETTLED_MM = 0.05;
 const STEP_MM = 16;
 /** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
 const OVERLAP_MM = 45;
+/**
+ * Two weights fitted nearer than this (centre to centre) cannot both be where they are fitted: weights touch 58 mm
+ * apart, and a touching pair's fits err by a few mm each. A fit that got there traded one's place for the
+ * other's (a red and a blue weight's fields cancel in part): both are weights the board cannot tell (mm).
+ */
+const APART_MM = 50;
 /** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
 /** A fit reads the sensors within this many rows and columns of its weights. */
@@ -110,8 +116,9 @@ type Found = number[];
  * fit the readings best, their fields are taken away, and so on while any is
  * left. One stronger than a weight can be may be two touching; of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
- * support, the others near it fitted again. Last, each is fitted once more,
- * alone, with every other's field taken away. Each step returns null until the
+ * support, the others near it fitted again. Last, each is fitted once more
+ * with those near it, every other's field taken away; one fitted nearer
+ * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
@@ -560,7 +567,15 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      let u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
+      // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
+      // seen 37 mm in, sure to 6 mm).
+      for (const o of group) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o !== w && dd * dd + dy * dy < APART_MM * APART_MM) u = CANT_TELL;
+      }
       // (Equations that do not solve, NaN: nothing told.)
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
     });
@@ -575,9 +590,10 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(function (): void {
       normal(group);
     });
-    // First fitted once more, alone, every other weight's field taken away: one found early was fitted to readings
-    // that still held the fields of those found after it, near enough to reach the sensors its fit reads.
-    fit([w]);
+    // First fitted once more with the weights near it, together, every other weight's field taken away: one found
+    // early was fitted to readings that still held the fields of those found after it, and touching weights pull
+    // each other's places (fitted alone in turn, more of a cluster's were left over 3 mm off).
+    fit(group);
   }
 
   jobs.push(readRows, detect, split, prune, doubt);

@@ -54,9 +54,6 @@ const APART_MM = 50;
 const NEAR_MM = 160;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
-/** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
-const SPLIT = 1.1;
-const SPLITS = 8;
 /** A fit's rounds at most. */
 const ROUNDS = 12;
 /** A job of finding the weights reads this many rows of the grid. */
@@ -114,7 +111,8 @@ type Found = number[];
  * supply; NaN: out of service, a sensor that tells nothing), read a few rows a step. The strongest field left is a weight; it
  * is fitted, with the weights found near it, to where their fields together
  * fit the readings best, their fields are taken away, and so on while any is
- * left. One stronger than a weight can be may be two touching; of two that
+ * left (two touching of one colour are two such fields: a weight's fitted
+ * strength is held within its tolerances). Of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
  * support, the others near it fitted again. Last, each is fitted once more
  * with those near it, every other's field taken away; one fitted nearer
@@ -381,9 +379,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     return near;
   }
 
-  /** The next sensor read (readRows), the next weight looked at (splitAt). */
+  /** The next sensor read (readRows). */
   let next = 0;
-  let splitAt = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
     work += READ_ROWS * COLS * READ_WORK;
@@ -436,58 +433,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       fit(around(w));
       take(w, 1);
     });
-  }
-
-  /**
-   * From weight i on, the first stronger than one weight's tolerances allow: it may be two of one colour touching,
-   * fitted as one between them. The pair (at SPLITS angles around it, touching) that fits the readings around it
-   * better, by half, is two. Each angle's fit its own jobs; then the next weight.
-   */
-  function split(): void {
-    while (splitAt < found.length && found[splitAt][0] * found[splitAt][0] < SPLIT * SPLIT) splitAt++;
-    if (splitAt >= found.length) return;
-    const w = found[splitAt];
-    const sign = w[0] > 0 ? 1 : -1;
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    let best = 0;
-    let pair: Found[] = [w];
-    let a = SPLITS;
-    // (Each a job: its field given back, then the misfit it leaves.)
-    jobs.unshift(function (): void {
-      best = sum / 2;
-      jobs.unshift(tryAngle);
-    });
-    misfit(w, r, k, 2, 0);
-    take(w, -1);
-    const tryAngle = function (): void {
-      if (!a--) {
-        found.splice(splitAt, 1);
-        jobs.unshift(split);
-        for (const p of pair) {
-          found.splice(splitAt++, 0, p);
-          take(p, 1);
-        }
-        return;
-      }
-      const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
-      const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
-      const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
-      // Laid (a job each), fitted, then weighed and taken up again (a job each).
-      jobs.unshift(tryAngle);
-      take(two[1], -1);
-      take(two[0], -1);
-      jobs.unshift(function (): void {
-        if (sum < best) {
-          best = sum;
-          pair = two;
-        }
-      });
-      misfit([0, 0, 0], r, k, 2, 0);
-      fit(two);
-      take(two[1], 1);
-      take(two[0], 1);
-    };
   }
 
   /**
@@ -598,7 +543,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     fit(group);
   }
 
-  jobs.push(readRows, detect, split, prune, doubt);
+  jobs.push(readRows, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

@@ -36,4 +36,10 @@ describe('shuffleboard table sweep (a seeded sample)', () => {
     const t = sweepTable(6, 320, { scale: 1 });
     assert.ok(t.asked || t.right, JSON.stringify(t.seen));
   });
+
+  it('a lone weight the parts\' spread moves 1.7 mm lies within the u the board gives it (table 3882 of seed 1: it was told 1 mm)', () => {
+    const t = sweepTable(1, 3882, { scale: 1 });
+    assert.equal(t.table.length, 1);
+    assert.deepEqual(t.beyondU, [0], JSON.stringify(t.seen));
+  });
 });

@@ -4,7 +4,7 @@
 // sure it is: rules.ts, inDoubt), few are put to him, most weights are placed to a millimetre, and each that
 // scores lies within how far off the board says it may.
 import assert from 'node:assert/strict';
-import { quantile, randomTable, sweep } from './shuffleboard-sweep';
+import { quantile, randomTable, sweep, sweepTable } from './shuffleboard-sweep';
 import { mulberry32 } from '../sim/inputs';
 
 describe('shuffleboard table sweep (a seeded sample)', () => {
@@ -30,5 +30,16 @@ describe('shuffleboard table sweep (a seeded sample)', () => {
     assert.ok(s.asked <= 45, `${s.asked} of 300 put to the referee`);
     assert.ok(quantile(s.scoring, 0.5) <= 1, `median ${quantile(s.scoring, 0.5)}`);
     assert.ok(within3 >= 0.98, `${within3}`);
+  });
+
+  it('a hanger beside a weight of the other colour, whose fit traded its place for its neighbour\'s (seen 37 mm in, the two 48 mm apart), is put to the referee, not scored otherwise (table 320 of seed 6)', () => {
+    const t = sweepTable(6, 320, { scale: 1 });
+    assert.ok(t.asked || t.right, JSON.stringify(t.seen));
+  });
+
+  it('a lone weight the parts\' spread moves 1.7 mm lies within the u the board gives it (table 3882 of seed 1: it was told 1 mm)', () => {
+    const t = sweepTable(1, 3882, { scale: 1 });
+    assert.equal(t.table.length, 1);
+    assert.deepEqual(t.beyondU, [0], JSON.stringify(t.seen));
   });
 });

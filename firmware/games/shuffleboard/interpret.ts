@@ -44,13 +44,16 @@ const SETTLED_MM = 0.05;
 const STEP_MM = 16;
 /** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
 const OVERLAP_MM = 45;
+/**
+ * Two weights fitted nearer than this (centre to centre) cannot both be where they are fitted: weights touch 58 mm
+ * apart, and a touching pair's fits err by a few mm each. A fit that got there traded one's place for the
+ * other's (a red and a blue weight's fields cancel in part): both are weights the board cannot tell (mm).
+ */
+const APART_MM = 50;
 /** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
-/** A weight fitted this much stronger than the nominal may be two touching (split), tried at SPLITS angles. */
-const SPLIT = 1.1;
-const SPLITS = 8;
 /** A fit's rounds at most. */
 const ROUNDS = 12;
 /** A job of finding the weights reads this many rows of the grid. */
@@ -108,10 +111,12 @@ type Found = number[];
  * supply; NaN: out of service, a sensor that tells nothing), read a few rows a step. The strongest field left is a weight; it
  * is fitted, with the weights found near it, to where their fields together
  * fit the readings best, their fields are taken away, and so on while any is
- * left. One stronger than a weight can be may be two touching; of two that
+ * left (two touching of one colour are two such fields: a weight's fitted
+ * strength is held within its tolerances). Of two that
  * overlap (which weights cannot) one goes, and so does one the readings do not
- * support, the others near it fitted again. Last, each is fitted once more,
- * alone, with every other's field taken away. Each step returns null until the
+ * support, the others near it fitted again. Last, each is fitted once more
+ * with those near it, every other's field taken away; one fitted nearer
+ * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
@@ -374,9 +379,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     return near;
   }
 
-  /** The next sensor read (readRows), the next weight looked at (splitAt). */
+  /** The next sensor read (readRows). */
   let next = 0;
-  let splitAt = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
     work += READ_ROWS * COLS * READ_WORK;
@@ -429,58 +433,6 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       fit(around(w));
       take(w, 1);
     });
-  }
-
-  /**
-   * From weight i on, the first stronger than one weight's tolerances allow: it may be two of one colour touching,
-   * fitted as one between them. The pair (at SPLITS angles around it, touching) that fits the readings around it
-   * better, by half, is two. Each angle's fit its own jobs; then the next weight.
-   */
-  function split(): void {
-    while (splitAt < found.length && found[splitAt][0] * found[splitAt][0] < SPLIT * SPLIT) splitAt++;
-    if (splitAt >= found.length) return;
-    const w = found[splitAt];
-    const sign = w[0] > 0 ? 1 : -1;
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
-    let best = 0;
-    let pair: Found[] = [w];
-    let a = SPLITS;
-    // (Each a job: its field given back, then the misfit it leaves.)
-    jobs.unshift(function (): void {
-      best = sum / 2;
-      jobs.unshift(tryAngle);
-    });
-    misfit(w, r, k, 2, 0);
-    take(w, -1);
-    const tryAngle = function (): void {
-      if (!a--) {
-        found.splice(splitAt, 1);
-        jobs.unshift(split);
-        for (const p of pair) {
-          found.splice(splitAt++, 0, p);
-          take(p, 1);
-        }
-        return;
-      }
-      const c = Math.cos((Math.PI * a) / SPLITS) * RADIUS_MM;
-      const s = Math.sin((Math.PI * a) / SPLITS) * RADIUS_MM;
-      const two = [[sign, w[1] + c, w[2] + s], [sign, w[1] - c, w[2] - s]];
-      // Laid (a job each), fitted, then weighed and taken up again (a job each).
-      jobs.unshift(tryAngle);
-      take(two[1], -1);
-      take(two[0], -1);
-      jobs.unshift(function (): void {
-        if (sum < best) {
-          best = sum;
-          pair = two;
-        }
-      });
-      misfit([0, 0, 0], r, k, 2, 0);
-      fit(two);
-      take(two[1], 1);
-      take(two[0], 1);
-    };
   }
 
   /**
@@ -560,9 +512,19 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      const u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
-      // (Equations that do not solve, NaN: nothing told.)
-      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u) : CANT_TELL;
+      let u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
+      // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
+      // seen 37 mm in, sure to 6 mm).
+      for (const o of group) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o !== w && dd * dd + dy * dy < APART_MM * APART_MM) u = CANT_TELL;
+      }
+      // (Equations that do not solve, NaN: nothing told.) Told to the whole mm, with half a mm more: a sensor's
+      // gain off by a few hundredths moves even a lone weight's fit by up to 2 mm and leaves almost no misfit to
+      // show it (rounded up alone, the sweep found weights 1.6 mm off told sure to 1).
+      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u + 0.5) : CANT_TELL;
     });
     // (Each where w is when it runs: fitted once more first.)
     jobs.unshift(function (): void {
@@ -575,12 +537,13 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     jobs.unshift(function (): void {
       normal(group);
     });
-    // First fitted once more, alone, every other weight's field taken away: one found early was fitted to readings
-    // that still held the fields of those found after it, near enough to reach the sensors its fit reads.
-    fit([w]);
+    // First fitted once more with the weights near it, together, every other weight's field taken away: one found
+    // early was fitted to readings that still held the fields of those found after it, and touching weights pull
+    // each other's places (fitted alone in turn, more of a cluster's were left over 3 mm off).
+    fit(group);
   }
 
-  jobs.push(readRows, detect, split, prune, doubt);
+  jobs.push(readRows, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

@@ -253,4 +253,18 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     const { lines } = run('fault-shuffleboard-stuck-sensor-neighbour');
     assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 54, sensor: 'grid.5.4' }]);
   });
+  // Was a defect (the hostile tester, round 3): drift was looked for only in fields with no neighbour's, so a sensor
+  // drifting beside a weight at rest went untold and moved the weight in the fit: red1 lost and blue won the end 0-1,
+  // or, at d 115, the weight's colour read swapped and the grid was called inverted. A weight at rest leaves its
+  // sensors still; one moving alone since the table lay still is drifting.
+  for (const [name, at] of [['fault-shuffleboard-drift-by-weight-wrong-side', 108], ['fault-shuffleboard-drift-by-weight-inverted', 115]] as const) {
+    it(`a grid sensor drifting 1%/s beside a weight at rest (d ${at}) is told within 6 s, before the end is scored, and the end scores as without it`, () => {
+      const { lines } = run(name);
+      const faults = told(lines, 'fault');
+      assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch: 13, sensor: 'grid.1.3' }]);
+      assert.ok(faults[0].t - 5000 <= 6000, `told at ${faults[0].t}`);
+      assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores(name));
+      assert.deepEqual(lines.at(-1)!.final!.scores, cleanRun(name).at(-1)!.final!.scores);
+    });
+  }
 });

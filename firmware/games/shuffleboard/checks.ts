@@ -184,21 +184,20 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * Whether the sensor at i of `read` (column c) reads a field (`some` from half the supply `mid`, or more; with
-   * `at`, moved that far since the table lay still) while none of its neighbours along its row and across it reads
-   * (or moved) `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of them, or
+   * Whether the sensor at i of `read` reads a field (ALONE_FAR from half the supply `mid`, or more; with `at`,
+   * moved that far since the table lay still) while none of its neighbours along its row and across it reads (or
+   * moved) ALONE_NEAR or more (and the 2 steps a kept reading lags by): no magnet does that (one anywhere within reach of a sensor is nearer one of them, or
    * reads 0.09 of its peak at each, 50 mm away; one that moves changes them as it changes the sensor). A sensor
    * drifted, or stuck off half the supply. `base`: the channel of read[0]. A neighbour out of service tells nothing:
    * it may be the one nearest the magnet.
    */
-  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number, base: number, at: Uint8Array | null): boolean {
+  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, at: Uint8Array | null): boolean {
     // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
-    const x = read[i] - mid;
-    if (x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) return false;
+    if (Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return false;
     for (let k = -1; k < 4; k++) {
-      const n = k < 0 ? i : neighbour(i, c, k);
+      const n = k < 0 ? i : neighbour(i, (base + i) % COLS, k);
       const d = n < 0 || n >= read.length ? 0 : Math.abs(read[n] - (at ? (at[base + n] * mid) >> 7 : mid));
-      if (flags[base + n] & 7 || (k < 0 ? d < some : d >= none)) return false;
+      if (flags[base + n] & 7 || (k < 0 ? d < (ALONE_FAR * mid) >> 7 : d >= ((ALONE_NEAR * mid) >> 7) + 2)) return false;
     }
     return true;
   }
@@ -286,12 +285,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // lies still now, a row behind (a field alone in the interior kept out: it is no weight's, told as it grows).
       for (let ch = 0; ch < SENSORS + COLS; ch++) {
         const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-        if (ch < SENSORS && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, 0, settled)) {
+        if (ch < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, settled)) {
           if (e < 0) take(ch, OFF);
           else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
         }
         const s = ch - COLS;
-        if (s >= 0) settled[s] = s >= COLS && s < SENSORS - COLS && alone(frame, s, s % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, 0, null) ? 128 : frame[s] >> 4;
+        if (s >= 0) settled[s] = s >= COLS && s < SENSORS - COLS && alone(frame, s, QUIESCENT * ADC_STEPS, 0, null) ? 128 : frame[s] >> 4;
       }
     },
     seen: function (w: number[][]): number {
@@ -399,7 +398,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2, 0, settled)) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0, settled)) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)
@@ -408,7 +407,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, ch - COLS, settled)) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS, settled)) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

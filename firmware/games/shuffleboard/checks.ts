@@ -56,6 +56,8 @@ const NOISE = 2;
 const HELD = 4;
 /** Taken out of service or back since the interpreter last read it. */
 const MOVED = 8;
+/** Keeps its reading as the table last lay still (while a throw's readings are compared with them). */
+const STAY = 16;
 
 /** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
 const SELECT_LINES = 8;
@@ -109,8 +111,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
   /**
-   * The grid's readings (in 255ths) as the table last lay still, a throw decided (half the supply after a clear, and
-   * where a field lay alone): a weight at rest leaves its sensors still, a drifting sensor moves alone.
+   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
+   * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
    */
   const settled = new Uint8Array(SENSORS).fill(128);
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
@@ -184,22 +186,21 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * Whether the sensor at i of `read` reads a field (ALONE_FAR from half the supply `mid`, or more; with `at`,
-   * moved that far since the table lay still) while none of its neighbours along its row and across it reads (or
-   * moved) ALONE_NEAR or more (and the 2 steps a kept reading lags by): no magnet does that (one anywhere within reach of a sensor is nearer one of them, or
-   * reads 0.09 of its peak at each, 50 mm away; one that moves changes them as it changes the sensor). A sensor
-   * drifted, or stuck off half the supply. `base`: the channel of read[0]. A neighbour out of service tells nothing:
-   * it may be the one nearest the magnet.
+   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
+   * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
+   * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
+   * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
+   * changes them as it changes the sensor; a sensor drifted, or stuck off its reading. `base`: the channel of
+   * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
+   * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, at: Uint8Array | null): boolean {
-    // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
-    if (Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return false;
-    for (let k = -1; k < 4; k++) {
-      const n = k < 0 ? i : neighbour(i, (base + i) % COLS, k);
-      const d = n < 0 || n >= read.length ? 0 : Math.abs(read[n] - (at ? (at[base + n] * mid) >> 7 : mid));
-      if (flags[base + n] & 7 || (k < 0 ? d < (ALONE_FAR * mid) >> 7 : d >= ((ALONE_NEAR * mid) >> 7) + 2)) return false;
+  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number): number {
+    if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
+    for (let k = 0; k < 4; k++) {
+      const n = neighbour(i, (base + i) % COLS, k);
+      if (n >= 0 && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
-    return true;
+    return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
   }
 
   /**
@@ -282,15 +283,20 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // A sensor moved alone since the table last lay still: drifted (a weight at rest leaves its sensors still, one
       // moved changes its neighbours too), taken out before the weights are found. In the first and last rows a
       // field come there alone may be a weight beyond the grid, if one is found there (seen). Then the table as it
-      // lies still now, a row behind (a field alone in the interior kept out: it is no weight's, told as it grows).
-      for (let ch = 0; ch < SENSORS + COLS; ch++) {
+      // lies still now: where a weight moved (a sensor moved alone keeps its last still reading, so that a drift
+      // slower than ALONE_FAR a throw adds up), and the first and last rows.
+      for (let ch = 0; ch < SENSORS; ch++) {
         const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-        if (ch < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, settled)) {
+        const a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+        if (a >= 16 * ALONE_FAR) {
           if (e < 0) take(ch, OFF);
           else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
         }
-        const s = ch - COLS;
-        if (s >= 0) settled[s] = s >= COLS && s < SENSORS - COLS && alone(frame, s, QUIESCENT * ADC_STEPS, 0, null) ? 128 : frame[s] >> 4;
+        if (e < 0 && a >= 0) flags[ch] |= STAY;
+      }
+      for (let ch = 0; ch < SENSORS; ch++) {
+        if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
+        flags[ch] &= ~STAY;
       }
     },
     seen: function (w: number[][]): number {
@@ -398,7 +404,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
         const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0, settled)) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)
@@ -407,7 +413,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS, settled)) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

@@ -158,6 +158,10 @@ export const WHOLE_GAMES: FaultCase[] = [
   // A sensor drifting still: out of service until the wire is put back (the hunt, seed 9).
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 100216, lift: 113034 },
     kind: { fault: { fault: 'drift', sensor: 'grid.11.1', perS: -0.003 }, within: null, unused: true } },
+  // A sensor drifting 1%/s beside a weight at rest (red1 at 140 mm, 48 mm off it): told once its reading moved alone
+  // by 2.4% of the supply since the table lay still, within 3 s between throws or as a throw is decided (hostile round 3).
+  { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 5500, lift: 33500 },
+    kind: { fault: { fault: 'drift', sensor: 'grid.2.3', perS: -0.01 }, within: 6000, unused: true } },
   // A weight's image across the dead line is no sensor's fault (the hunt, seed 18).
   { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 90232, lift: 126622 },
     kind: { fault: { fault: 'dead-line', line: 1, level: 0 }, within: 2 * CHECK, limit: 'the game lags the table by the throws it did not see' } },

@@ -56,6 +56,8 @@ const NOISE = 2;
 const HELD = 4;
 /** Taken out of service or back since the interpreter last read it. */
 const MOVED = 8;
+/** Keeps its reading as the table last lay still (while a throw's readings are compared with them). */
+const STAY = 16;
 
 /** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
 const SELECT_LINES = 8;
@@ -108,8 +110,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
   let aliased = 0;
   const telling = new Uint8Array(SELECT_LINES);
-  /** The first and last rows' readings (in 255ths; 0: none yet) as the table last lay still, a throw decided. */
-  const still = new Uint8Array(2 * COLS);
+  /**
+   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
+   * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
+   */
+  const settled = new Uint8Array(SENSORS).fill(128);
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   let came = 0;
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
@@ -139,6 +144,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     if (!(flags[ch] & 7)) {
       out--;
       shift(ch);
+      // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
+      settled[ch] = (raw.read(ch) * 255) | 0;
       if (tell) tell(ch, OK);
     }
   }
@@ -179,20 +186,21 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * Whether the sensor at i of `read` (column c) reads a field (`some` from half the supply, or more) while none of its neighbours along its row and
-   * across it reads `none` or more: no magnet does that (one anywhere within reach of a sensor is nearer one of
-   * them, or reads 0.09 of its peak at each, 50 mm away). A sensor drifted, or stuck off half the supply. `base`:
-   * the channel of read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet.
+   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
+   * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
+   * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
+   * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
+   * changes them as it changes the sensor; a sensor drifted, or stuck off its reading. `base`: the channel of
+   * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
+   * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, c: number, mid: number, some: number, none: number, base: number): boolean {
-    // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
-    const x = Math.abs(read[i] - mid);
-    if (x < some || x >= (RAILED * mid) >> 7) return false;
+  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number): number {
+    if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
-      const n = neighbour(i, c, k);
-      if (n >= 0 && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - mid) >= none)) return false;
+      const n = neighbour(i, (base + i) % COLS, k);
+      if (n >= 0 && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
-    return true;
+    return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
   }
 
   /**
@@ -263,21 +271,32 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (floating) return;
       aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
       if ((doubtful = aliased)) return;
-      // The first and last rows as the table lies still (in 255ths). A field come there alone since the last throw: a
-      // weight beyond the grid if one is found there (seen), else the sensor's fault (no weight comes between throws).
-      for (let e = 0; e < 2 * COLS; e++) {
-        const ch = e < COLS ? e : e + SENSORS - 2 * COLS;
-        const x = frame[ch] >> 4;
-        if (still[e] && Math.abs(x - 128) >= Math.abs(still[e] - 128) + ALONE_FAR && alone(frame, ch, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, 0)) came |= 1 << e;
-        else still[e] = x;
-      }
       // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
-      // service: read afresh), a sound sensor's noise one or two.
+      // service: read afresh, and so to the fit if it comes back), a sound sensor's noise one or two.
       for (let ch = 0; ch < SENSORS; ch++) {
         if (!over(frame, ch, OVER_STEPS)) continue;
-        const off = (flags[ch] & 7 ? raw.read(ch) * ADC_STEPS : frame[ch]) - QUIESCENT * ADC_STEPS;
+        if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
+        const off = frame[ch] - QUIESCENT * ADC_STEPS;
         if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
         else mend(ch, HELD);
+      }
+      // A sensor moved alone since the table last lay still: drifted (a weight at rest leaves its sensors still, one
+      // moved changes its neighbours too), taken out before the weights are found. In the first and last rows a
+      // field come there alone may be a weight beyond the grid, if one is found there (seen). Then the table as it
+      // lies still now: where a weight moved (a sensor moved alone keeps its last still reading, so that a drift
+      // slower than ALONE_FAR a throw adds up), and the first and last rows.
+      for (let ch = 0; ch < SENSORS; ch++) {
+        const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
+        const a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+        if (a >= 16 * ALONE_FAR) {
+          if (e < 0) take(ch, OFF);
+          else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
+        }
+        if (e < 0 && a >= 0) flags[ch] |= STAY;
+      }
+      for (let ch = 0; ch < SENSORS; ch++) {
+        if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
+        flags[ch] &= ~STAY;
       }
     },
     seen: function (w: number[][]): number {
@@ -307,8 +326,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // taken as still at the next throw); none, and the sensor drifted or stuck.
       for (let e = 0; came; e++, came >>= 1) {
         if (!(came & 1)) continue;
-        if ((beyond >> +(e >= COLS)) & 1) still[e] = 0;
-        else take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
+        if (!((beyond >> +(e >= COLS)) & 1)) take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
       }
       // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
       // reversed since the last throw (or set right), found at once, before the end can be scored from it.
@@ -353,6 +371,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       reds = blues = lying = 0;
+      settled.fill(128);
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       throws = 0;
@@ -384,8 +403,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
-        const x = kept[ch] - 128;
-        if (x * x >= ALONE_FAR * ALONE_FAR && !(flags[ch] & 7) && alone(kept, ch, ch % COLS, 128, ALONE_FAR, ALONE_NEAR + 2, 0)) {
+        const x = kept[ch] - settled[ch];
+        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)
@@ -394,7 +413,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, ch % COLS, QUIESCENT * ADC_STEPS, 16 * ALONE_FAR, 16 * ALONE_NEAR, ch - COLS)) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

@@ -34,11 +34,11 @@ fc.assert(fc.property(fc.integer({ min: 1, max: 999 }), fc.array(step, { minLeng
     else if (s.kind === 'foul') to = { d: Math.round(1770 + s.a * 60), y };
     else if (s.kind === 'hangers') {
       const h = on.find((j) => at[j]!.d < 29);
-      to = h === undefined ? { d: Math.round(s.a * 28), y } : { d: Math.round(s.a * 28), y: at[h]!.y + (s.c < 0.5 ? -1 : 1) * Math.round(Math.sqrt(Math.max(0, 58.6 ** 2 - (at[h]!.d - Math.round(s.a * 28)) ** 2)) + 1 + s.b * 3) };
+      to = h === undefined ? { d: 4 + Math.round(s.a * 24), y } : { d: 4 + Math.round(s.a * 24), y: at[h]!.y + (s.c < 0.5 ? -1 : 1) * Math.round(Math.sqrt(Math.max(0, 58.6 ** 2 - (at[h]!.d - 4 - Math.round(s.a * 24)) ** 2)) + 1 + s.b * 3) };
     } else if (s.kind === 'corner') {
       const cy = s.c < 0.5 ? 29 : 479, sgn = cy === 29 ? 1 : -1;
       const base = on.filter((j) => at[j]!.d < 130 && Math.abs(at[j]!.y - cy) < 130);
-      if (!base.length) to = { d: Math.round(s.a * 40), y: cy + sgn * Math.round(s.b * 20) };
+      if (!base.length) to = { d: 4 + Math.round(s.a * 36), y: cy + sgn * Math.round(s.b * 20) };
       else { const o = at[base[Math.floor(s.a * base.length) % base.length]]!; const ang = s.b * Math.PI; const g = 58.6 + s.c * 4;
         to = { d: Math.round(o.d + g * Math.sin(ang) * (s.a < 0.5 ? 1 : -1)), y: Math.round(o.y + sgn * Math.abs(g * Math.cos(ang))) }; }
     } else if (s.kind === 'edgeknock' && on.length) {
@@ -62,15 +62,19 @@ fc.assert(fc.property(fc.integer({ min: 1, max: 999 }), fc.array(step, { minLeng
   });
   const tail = { t: 1000 + GAP * 8 + 120000, phone: { cmd: 'state' } }; // time enough to decide every throw
   let out = run([...lines, tail]);
-  const flag = out.find((l) => l.phone?.type === 'flag' && /S6/.test(l.phone.message));
-  if (flag) {
-    asked++;
-    const st = [...out].reverse().find((l) => l.phone?.type === 'state' && l.phone.ask?.length);
-    const names: string[] = st ? st.phone.ask : [];
-    names.forEach((n, k) => {
+  // The referee answers each question with the truth; a board may ask again about another weight once answered.
+  let flag: any = null;
+  for (let round = 0; round < 3; round++) {
+    const answered = lines.filter((l) => l.phone?.cmd === 'place').length;
+    const asks = out.filter((l) => l.phone?.type === 'state' && l.phone.ask?.length && l.t < tail.t);
+    const st = asks[asks.length - 1];
+    if (!st || out[out.length - 1].final.state.q === 0) break;
+    flag = flag || st;
+    asked += round === 0 ? 1 : 0;
+    (st.phone.ask as string[]).forEach((n, k) => {
       const i = (n.startsWith('red') ? 0 : 1) + 2 * (Number(n.slice(-1)) - 1);
       const p = at[i];
-      lines.push({ t: flag.t + 1000 + 500 * k, phone: { cmd: 'place', i, d: p && !short.has(i) ? p.d : -1 } });
+      lines.push({ t: st.t + 1000 + 500 * (answered + k), phone: { cmd: 'place', i, d: p && !short.has(i) ? p.d : -1 } });
     });
     lines.sort((x, y) => (x.t ?? -1) - (y.t ?? -1)); // an early question is answered between throws
     out = run([...lines, tail]);

@@ -45,14 +45,18 @@ export interface Play<S, M> {
   /** Tells the game's end once, when it becomes over (`current`: the state message). */
   tellEnd(current: StateNow): void;
   /**
-   * At power-up: the game saved before the power went, taken up where it was, else a new one of `players`
-   * (`names`) with `options`. Returns the move that was under way when the power went (-1: none).
+   * The move that was under way when the power went (-1: none), of the game taken up at power-up (made with the
+   * play: no function kept for the boot alone).
    */
-  takeUp(players: number, options: GameOptions, names: string[] | undefined): number | string;
+  pending: number | string;
 }
 
+/**
+ * The game in play, taken up at power-up: the game saved before the power went where it was, else a new one of
+ * `count` players (`named`) with `options`.
+ */
 export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
-  announce: () => void): Play<S, M> {
+  announce: () => void, count: number, options: GameOptions, named: string[] | undefined): Play<S, M> {
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
@@ -117,6 +121,25 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
 
+  // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
+  let restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+  if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+  // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
+  let saved = restored && restored(store, mod, radio);
+  let pending: number | string = -1;
+  if (saved) {
+    players = saved.config.players;
+    names = saved.names;
+    state = saved.state;
+    stand = saved.stand;
+    // The power went during a write: end that record and say where the game stands. A move under way when the
+    // power went (`pending`) is decided from what the sensors show now.
+    if (saved.cut) saveRecord(resyncRecord(saved.stand));
+    pending = saved.pending;
+  } else begin({ players: count, options: options }, named);
+  // The closures below keep this scope for as long as the board runs: let go of what only the boot needed.
+  (options as unknown) = (named as unknown) = (restored as unknown) = (saved as unknown) = null;
+
   return {
     playing: playing,
     current: function (): S {
@@ -155,24 +178,6 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
         if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
       }
     },
-    takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
-      // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-      const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
-      if (!restored) flag(radio, RESTORE_MODULE, 'failed');
-      // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-      const saved = restored && restored(store, mod, radio);
-      if (saved) {
-        players = saved.config.players;
-        names = saved.names;
-        state = saved.state;
-        stand = saved.stand;
-        // The power went during a write: end that record and say where the game stands. A move under way when the
-        // power went (`pending`) is decided from what the sensors show now.
-        if (saved.cut) saveRecord(resyncRecord(saved.stand));
-        return saved.pending;
-      }
-      begin({ players: count, options: options }, named);
-      return -1;
-    },
+    pending: pending,
   };
 }

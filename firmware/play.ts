@@ -154,8 +154,8 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       // nothing back, and writes no undo record it could not replay).
       const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) return 'log';
-      // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
-      if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
+      // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
+      if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
       const back = restored(store, mod);
       if (!back) return 'log';
       const before = mod.scores(state);

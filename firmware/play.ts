@@ -156,16 +156,11 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       if (!restored) return 'log';
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
-      const back = restored(store, mod);
+      // The phone is told each player's change of score by the restore module too.
+      const back = restored(store, mod, radio, state);
       if (!back) return 'log';
-      const before = mod.scores(state);
       state = back.state;
       stand = back.stand;
-      const after = mod.scores(state);
-      for (let p = 0; p < after.length; p++) {
-        const points = after[p] - before[p];
-        if (points) sendLine(radio, message('score', { player: p, points: points, rule: 'undo' }));
-      }
       // An undo never tells of the game's end again (announce then notes whether it is over).
       overSent = true;
       announce();

@@ -53,10 +53,10 @@ export interface Play<S, M> {
 
 /**
  * The game in play, taken up at power-up: the game saved before the power went where it was, else a new one of
- * `count` players (`named`) with `options`.
+ * `taken.players` players (`taken.names`) with `taken.options`.
  */
 export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
-  announce: () => void, count: number, options: GameOptions, named: string[] | undefined): Play<S, M> {
+  announce: () => void, taken: { players: number; options: GameOptions; names?: string[] }): Play<S, M> {
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
@@ -121,13 +121,18 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
 
-  // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-  let restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
-  if (!restored) flag(radio, RESTORE_MODULE, 'failed');
-  // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-  let saved = restored && restored(store, mod, radio);
-  let pending: number | string = -1;
-  if (saved) {
+  // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it
+  // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.
+  const pending = /*@__NOINLINE__*/ (function (): number | string {
+    // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
+    const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+    if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+    // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
+    const saved = restored && restored(store, mod, radio);
+    if (!saved) {
+      begin({ players: taken.players, options: taken.options }, taken.names);
+      return -1;
+    }
     players = saved.config.players;
     names = saved.names;
     state = saved.state;
@@ -135,10 +140,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     // The power went during a write: end that record and say where the game stands. A move under way when the
     // power went (`pending`) is decided from what the sensors show now.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
-    pending = saved.pending;
-  } else begin({ players: count, options: options }, named);
-  // The closures below keep this scope for as long as the board runs: let go of what only the boot needed.
-  (options as unknown) = (named as unknown) = (restored as unknown) = (saved as unknown) = null;
+    return saved.pending;
+  })();
+  (taken as unknown) = null;
 
   return {
     playing: playing,

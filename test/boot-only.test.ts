@@ -17,6 +17,8 @@ describe('boot-only functions', () => {
     ['one a kept closure calls', 'function twice(n){return 2*n} function make(n){return function(){return twice(n)}} later.push(make(2));', ['make']],
     ['one the boot\'s own function hands on (its name goes, the function is held)', 'function m(){return 4} (function(){later.push(m)})();', ['m']],
     ['one a kept function of the boot calls', 'function m(){return 5} !function(){later.push(function(){return m()})}();', []],
+    ['a helper only a boot-only maker calls (its body runs at boot)', 'function reader(n){return function(){return n}} function make(n){var k=n+1;return reader(k)} later.push(make(8));', ['make', 'reader']],
+    ['a helper a boot-only maker hands on (its name goes, the function is held)', 'function reader(){return 9} function make(){return reader} later.push(make());', ['make', 'reader']],
     ['a var holding a function', 'var make=function(n){return function(){return n}}; var x=function(){return 6}(); later.push(make(x));', ['make']],
     ['a local that shadows it, in a kept function', 'function a(){return 7} function b(a){return function(){return a}} later.push(b(a()));', ['a', 'b']],
     ['a catch clause\'s name that shadows it', 'function e(){return 8} later.push(function(){try{throw 1}catch(e){return e}}); later.push(e);', ['e']],

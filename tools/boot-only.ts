@@ -43,7 +43,9 @@ function declared(body: Node, into: Set<string>): void {
 
 /**
  * The top-level functions of `code` (ES5, a script) whose every use runs during the boot: declared with
- * `function` or as a `var` with a function for its value, and named nowhere in a function kept for later.
+ * `function` or as a `var` with a function for its value, and named nowhere in a function kept for later. A
+ * function the boot alone calls, by its name, runs during the boot too: what its own body names (not its
+ * closures') counts as the boot's, so a helper only such a function calls is the boot's as well.
  */
 export function bootOnlyFunctions(code: string): string[] {
   const program = acorn.parse(code, { ecmaVersion: 5 }) as unknown as Node;
@@ -56,20 +58,40 @@ export function bootOnlyFunctions(code: string): string[] {
       }
     }
   }
-  const live = new Set<string>();
   const topNames = new Set<string>();
   declared(program, topNames);
+  // The boot's functions whose bodies run during the boot: grows until it no longer changes.
+  let runAtBoot = new Set<string>();
+  for (;;) {
+    const { live, notCalled } = uses(program, functions, topNames, runAtBoot);
+    const boot = Array.from(functions).filter((name) => !live.has(name));
+    const next = new Set(boot.filter((name) => !notCalled.has(name)));
+    if (next.size === runAtBoot.size) return boot;
+    runAtBoot = next;
+  }
+}
+
+/**
+ * Which of `functions` (top-level names) are named in a function kept for later (`live`), and which are named
+ * other than as the function called (`notCalled`); the bodies of `runAtBoot` run during the boot.
+ */
+function uses(program: Node, functions: Set<string>, topNames: Set<string>, runAtBoot: Set<string>): { live: Set<string>; notCalled: Set<string> } {
+  const live = new Set<string>();
+  const notCalled = new Set<string>();
   const scopes: Scope[] = [{ names: topNames, boot: true, top: true }];
 
-  const use = (name: string): void => {
+  const use = (name: string, called: boolean): void => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       if (!scopes[i].names.has(name)) continue;
-      if (scopes[i].top && functions.has(name) && !scopes[scopes.length - 1].boot) live.add(name);
+      if (scopes[i].top && functions.has(name)) {
+        if (!scopes[scopes.length - 1].boot) live.add(name);
+        if (!called) notCalled.add(name);
+      }
       return;
     }
   };
 
-  const visit = (node: unknown, parent: Node | null): void => {
+  const visit = (node: unknown, parent: Node | null, declaring?: string): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
       for (const n of node) visit(n, parent);
@@ -79,7 +101,7 @@ export function bootOnlyFunctions(code: string): string[] {
     if (typeof n.type !== 'string') return;
     switch (n.type) {
       case 'Identifier':
-        use(n.name as string);
+        use(n.name as string, parent !== null && parent.type === 'CallExpression' && parent.callee === n);
         return;
       case 'MemberExpression':
         visit(n.object, n);
@@ -90,7 +112,7 @@ export function bootOnlyFunctions(code: string): string[] {
         visit(n.value, n);
         return;
       case 'VariableDeclarator':
-        visit(n.init, n);
+        visit(n.init, n, scopes.length === 1 ? (n.id as acorn.Identifier).name : undefined);
         return;
       case 'LabeledStatement':
         visit(n.body, n);
@@ -111,9 +133,12 @@ export function bootOnlyFunctions(code: string): string[] {
         if (n.type === 'FunctionExpression' && n.id) names.add((n.id as acorn.Identifier).name);
         names.add('arguments');
         declared(n.body as Node, names);
-        // Called where it is made (the boot's own function, or one it calls at once): it runs now, if its maker does.
+        // Called where it is made (the boot's own function, or one it calls at once): it runs now, if its maker
+        // does. A top-level function only the boot calls runs during the boot.
         const onTheSpot = n.type === 'FunctionExpression' && parent !== null && parent.type === 'CallExpression' && parent.callee === n;
-        scopes.push({ names, boot: onTheSpot && scopes[scopes.length - 1].boot, top: false });
+        const name = n.type === 'FunctionDeclaration' ? (n.id as acorn.Identifier).name : declaring;
+        const atBoot = scopes.length === 1 && name !== undefined && runAtBoot.has(name);
+        scopes.push({ names, boot: atBoot || (onTheSpot && scopes[scopes.length - 1].boot), top: false });
         visit(n.body, n);
         scopes.pop();
         return;
@@ -123,7 +148,7 @@ export function bootOnlyFunctions(code: string): string[] {
     }
   };
   visit(program.body, program);
-  return Array.from(functions).filter((name) => !live.has(name));
+  return { live, notCalled };
 }
 
 /** `code` with the boot's own top-level functions let go after its last statement (a number, the fewest bytes). */

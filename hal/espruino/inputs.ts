@@ -50,9 +50,15 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   const v = gpios >>> from;
   // The first run is v's trailing ones; the second run's bits, moved down to follow it.
   const low = v & ~(v + 1);
-  const high = (v >>> gap) & ~low;
-  const inv = o.invert;
-  o = null as unknown as GpioBankOptions;
+  // Not inlined: a function made in here would keep this scope too (the build lets go of both after the boot).
+  return /*@__NOINLINE__*/ gpioReader(from, gap, low, (v >>> gap) & ~low, o.invert);
+}
+
+/**
+ * A gpio bank's read: the first run's bits of P0.IN from `from`, the second's `gap` bits further up. A function of
+ * its own, so that the read keeps these numbers alone: the setup's variables go with the setup's scope.
+ */
+function gpioReader(from: number, gap: number, low: number, high: number, inv: number): DigitalBank {
   return {
     read: function () {
       const v = peek32(P0_IN, 1) >>> from;

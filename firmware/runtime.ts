@@ -160,7 +160,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // What the sensors show at power-up was there before: the interpreter starts from it.
   if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
-  const commandsSlow = createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
+  // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
+  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
 
   function tick(): void {
     const now = clock.now();

@@ -104,8 +104,7 @@ export function createDisplay(out: SpiOut, modules: number): Display {
         else if (c === '.' && at < first && t[i - 1] !== '.') {
           if (at + row >= 0) frame[at + row] |= SEG_DP;
         } else {
-          // Inlined, its one call on the chip: a top-level function is kept for good (4 JsVars more after boot).
-          if (at >= 0) frame[at] = /*@__INLINE__*/ fontOf(c) & 0xff;
+          if (at >= 0) frame[at] = fontOf(c) & 0xff;
           at -= row;
         }
       }

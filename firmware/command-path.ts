@@ -64,10 +64,13 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
           // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
           // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
           // flashed without it stays in the game and says so.
-          const scanned = DIGITAL_BANKS && (!ANALOG_BANKS || scanner);
-          const create = scanned && (ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics);
-          if (scanned && !create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
-          status.active = status.diagnostics = create ? create(scanner!, mod.board, clock.now(), progressed) : playing.diagnose!(clock.now(), progressed);
+          // A constant on a board of one kind of bank: the minifier keeps only the branch it takes.
+          if (DIGITAL_BANKS && (!ANALOG_BANKS || scanner)) {
+            const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics;
+            if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
+            status.diagnostics = create(scanner!, mod.board, clock.now(), progressed);
+          } else status.diagnostics = playing.diagnose!(clock.now(), progressed);
+          status.active = status.diagnostics;
         } else {
           status.diagnostics = null;
           status.active = playing;

@@ -8,7 +8,7 @@
 // the newline are hex digits), so nothing written later ever completes it.
 import type { Radio, Store } from '../hal/types';
 import { playMove } from './game';
-import { sendLine } from './protocol';
+import { message, sendLine } from './protocol';
 import type { GameConfig, GameModule } from './game';
 
 /** The log of the game in play. */
@@ -197,11 +197,22 @@ export function setupRecord(id: string, config: GameConfig, names?: string[], q?
 /**
  * The game the log holds, as restore() reads it back. With `radio` (at power-up), the phone is told what was
  * restored (`resume`: a move was under way when the power went), or, when the log held no game it could take up,
- * that the saved game was lost (nothing is said for no log at all). A board's restore module (RESTORE_MODULE).
+ * that the saved game was lost (nothing is said for no log at all). For an undo (`undone`: the state it takes
+ * back), the phone is told instead each player's change of score. A board's restore module (RESTORE_MODULE): the
+ * undo's work, rare, is there, not in the bundle.
  */
-export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio): Restored<S> | null {
+export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio, undone?: S): Restored<S> | null {
   const saved = restore(store, game);
-  if (radio) {
+  if (undone !== undefined) {
+    if (saved) {
+      const before = game.scores(undone);
+      const after = game.scores(saved.state);
+      for (let p = 0; p < after.length; p++) {
+        const points = after[p] - before[p];
+        if (points) sendLine(radio!, message('score', { player: p, points: points, rule: 'undo' }));
+      }
+    }
+  } else if (radio) {
     let lost = 0;
     if (!saved) {
       store.lines(LOG, function (): void {

@@ -45,14 +45,18 @@ export interface Play<S, M> {
   /** Tells the game's end once, when it becomes over (`current`: the state message). */
   tellEnd(current: StateNow): void;
   /**
-   * At power-up: the game saved before the power went, taken up where it was, else a new one of `players`
-   * (`names`) with `options`. Returns the move that was under way when the power went (-1: none).
+   * The move that was under way when the power went (-1: none), of the game taken up at power-up (made with the
+   * play: no function kept for the boot alone).
    */
-  takeUp(players: number, options: GameOptions, names: string[] | undefined): number | string;
+  pending: number | string;
 }
 
+/**
+ * The game in play, taken up at power-up: the game saved before the power went where it was, else a new one of
+ * `taken.players` players (`taken.names`) with `taken.options`.
+ */
 export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
-  announce: () => void): Play<S, M> {
+  announce: () => void, taken: { players: number; options: GameOptions; names?: string[] }): Play<S, M> {
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
@@ -117,6 +121,29 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
 
+  // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it
+  // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.
+  const pending = /*@__NOINLINE__*/ (function (): number | string {
+    // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
+    const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+    if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+    // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
+    const saved = restored && restored(store, mod, radio);
+    if (!saved) {
+      begin({ players: taken.players, options: taken.options }, taken.names);
+      return -1;
+    }
+    players = saved.config.players;
+    names = saved.names;
+    state = saved.state;
+    stand = saved.stand;
+    // The power went during a write: end that record and say where the game stands. A move under way when the
+    // power went (`pending`) is decided from what the sensors show now.
+    if (saved.cut) saveRecord(resyncRecord(saved.stand));
+    return saved.pending;
+  })();
+  (taken as unknown) = null;
+
   return {
     playing: playing,
     current: function (): S {
@@ -131,18 +158,13 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       // nothing back, and writes no undo record it could not replay).
       const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
       if (!restored) return 'log';
-      // Not inlined: its argument would become a variable declared after its use (no hoisting on the chip).
-      if (!saveRecord(/*@__NOINLINE__*/ undoRecord(playing.lies && playing.lies()))) return 'saved';
-      const back = restored(store, mod);
+      // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
+      if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
+      // The phone is told each player's change of score by the restore module too.
+      const back = restored(store, mod, radio, state);
       if (!back) return 'log';
-      const before = mod.scores(state);
       state = back.state;
       stand = back.stand;
-      const after = mod.scores(state);
-      for (let p = 0; p < after.length; p++) {
-        const points = after[p] - before[p];
-        if (points) sendLine(radio, message('score', { player: p, points: points, rule: 'undo' }));
-      }
       // An undo never tells of the game's end again (announce then notes whether it is over).
       overSent = true;
       announce();
@@ -155,24 +177,6 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
         if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
       }
     },
-    takeUp: function (count: number, options: GameOptions, named: string[] | undefined): number | string {
-      // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-      const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
-      if (!restored) flag(radio, RESTORE_MODULE, 'failed');
-      // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-      const saved = restored && restored(store, mod, radio);
-      if (saved) {
-        players = saved.config.players;
-        names = saved.names;
-        state = saved.state;
-        stand = saved.stand;
-        // The power went during a write: end that record and say where the game stands. A move under way when the
-        // power went (`pending`) is decided from what the sensors show now.
-        if (saved.cut) saveRecord(resyncRecord(saved.stand));
-        return saved.pending;
-      }
-      begin({ players: count, options: options }, named);
-      return -1;
-    },
+    pending: pending,
   };
 }

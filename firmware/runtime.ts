@@ -140,7 +140,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
-  const game = /*@__NOINLINE__*/ createPlay(mod, hal.store, radio, hal.analog, status, announce);
+  const game = /*@__NOINLINE__*/ createPlay(mod, hal.store, radio, hal.analog, status, announce, config);
   const playing = status.active = game.playing;
   const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
   // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
@@ -157,11 +157,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   };
 
   display.setup(8);
-  const pending = game.takeUp(config.players, config.options, config.names);
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, pending);
+  if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
-  const commandsSlow = createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
+  // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
+  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
 
   function tick(): void {
     const now = clock.now();

@@ -50,9 +50,10 @@ function statedIds(page: string): Map<string, string> {
 /** Rule ids in a refusal or a setup error: "R7: put it back", "2 to 6 players (T1)". */
 const idsIn = (text: string): string[] => text.match(/\b[A-Z]\d+\b/g) ?? [];
 
-/** The rule ids the runtime itself sends in `score` messages, for every game (an undo's: the game in play's part). */
+/** The rule ids the runtime itself sends in `score` messages, for every game (an undo's: the restore module tells them). */
 function runtimeIds(): string[] {
-  const source = readFileSync(join(ROOT, 'firmware/play.ts'), 'utf8');
+  // The game in play, and the restore module that tells an undo's scores.
+  const source = ['firmware/play.ts', 'firmware/persist.ts'].map((file) => readFileSync(join(ROOT, file), 'utf8')).join('\n');
   return [...source.matchAll(/rule: '([^']+)'/g)].map((m) => m[1]);
 }
 
@@ -136,7 +137,7 @@ describe('every rule id the board sends is stated in its game\'s page, every ref
       const words = gameWords()[c.game.id];
       // Where each id was first seen, worked out only then.
       const note = (id: string, where: () => string) => { if (id && !sent.has(id)) sent.set(id, where()); };
-      for (const id of runtimeIds()) note(id, () => 'firmware/play.ts');
+      for (const id of runtimeIds()) note(id, () => 'firmware/play.ts or persist.ts');
       for (const config of c.configs) {
         let first: unknown;
         try {

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import { pretokenise } from './tokenise';
+import { freeBootOnly } from './boot-only';
 import { ROOT } from './games';
 
 const FIRMWARE_DEVICE = resolve(join(ROOT, 'firmware', 'device.ts'));
@@ -147,7 +148,7 @@ export const INTERNAL_PROPERTIES = [
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
-  'tellEnd', 'takeUp', 'slow', 'distrust', 'dropping', 'accused',
+  'tellEnd', 'slow', 'distrust', 'dropping', 'accused',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
 ];
@@ -368,5 +369,7 @@ export async function buildDeviceCode(entry: Entry, features: BoardFeatures = AL
   const bundled = await bundle(entry, features);
   const debug = await toEs5(typeof entry !== 'string' && entry.moduleExports ? asModuleExports(bundled, entry.moduleExports) : bundled);
   const min = await minifyEs5(debug, features.internalProperties, names);
-  return { debug, min: min.code, stored: pretokenise(min.code), names: min.names };
+  // A bundle lets go of the functions only its boot needed; a module's are held by what it gives.
+  const code = typeof entry !== 'string' && entry.moduleExports ? min.code : freeBootOnly(min.code);
+  return { debug, min: code, stored: pretokenise(code), names: min.names };
 }

@@ -50,9 +50,15 @@ export function gpioBank(o: GpioBankOptions): DigitalBank {
   const v = gpios >>> from;
   // The first run is v's trailing ones; the second run's bits, moved down to follow it.
   const low = v & ~(v + 1);
-  const high = (v >>> gap) & ~low;
-  const inv = o.invert;
-  o = null as unknown as GpioBankOptions;
+  // Not inlined: a function made in here would keep this scope too (the build lets go of both after the boot).
+  return /*@__NOINLINE__*/ gpioReader(from, gap, low, (v >>> gap) & ~low, o.invert);
+}
+
+/**
+ * A gpio bank's read: the first run's bits of P0.IN from `from`, the second's `gap` bits further up. A function of
+ * its own, so that the read keeps these numbers alone: the setup's variables go with the setup's scope.
+ */
+function gpioReader(from: number, gap: number, low: number, high: number, inv: number): DigitalBank {
   return {
     read: function () {
       const v = peek32(P0_IN, 1) >>> from;
@@ -80,14 +86,21 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
   const spi = new SPI() as unknown as ChainSpi;
   // No baud: a software SPI has none (Espruino clocks it as fast as it can), and the SPI keeps the options given.
   spi.setup({ miso: o.miso, sck: o.sck });
-  const loadPin = o.loadPin;
-  const invert = o.invert;
   const words = new Int32Array((o.chips + 3) >> 2);
+  // Not inlined: a function made in here would keep this scope too (the build lets go of both after the boot).
+  const read = /*@__NOINLINE__*/ chainReader(spi, o.loadPin, o.invert, words, o.chips);
+  for (let k = 0; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
+}
+
+/**
+ * A chain's read, for every bank of it (`this.w`, its word of `words`). A function of its own, so that the read
+ * keeps what it reads with alone: the setup's variables go with the setup's scope.
+ */
+function chainReader(spi: ChainSpi, loadPin: number, invert: number, words: Int32Array, chips: number): (this: { w: number }) => number {
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
-  const bytes = new Uint8Array(words.buffer, 0, o.chips);
-  o = null as unknown as ShiftChainOptions;
-  const read = function (this: { w: number }): number {
+  const bytes = new Uint8Array(words.buffer, 0, chips);
+  return function (this: { w: number }): number {
     const w = this.w;
     if (!w) {
       digitalWrite(loadPin, 0);
@@ -96,7 +109,6 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
     }
     return words[w] ^ invert;
   };
-  for (let k = 0; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
 }
 
 /** Milliseconds since power-up (RTC, 30.5 µs resolution). */

@@ -1,0 +1,36 @@
+// The build lets go of a bundle's top-level functions that only its boot
+// calls (tools/boot-only.ts): each case runs the program before and after, so
+// a function still needed later would show as a TypeError here.
+import assert from 'node:assert/strict';
+import { bootOnlyFunctions, freeBootOnly } from '../tools/boot-only';
+
+/** Runs `code` (a script), then each later call kept in `later`, and returns what they gave. */
+function run(code: string): unknown[] {
+  const later: (() => unknown)[] = [];
+  new Function('later', code)(later);
+  return later.map((f) => f());
+}
+
+describe('boot-only functions', () => {
+  const cases: [string, string, string[]][] = [
+    ['a maker called at boot alone', 'function make(n){return function(){return n}} later.push(make(1));', ['make']],
+    ['one a kept closure calls', 'function twice(n){return 2*n} function make(n){return function(){return twice(n)}} later.push(make(2));', ['make']],
+    ['one the boot\'s own function hands on (its name goes, the function is held)', 'function m(){return 4} (function(){later.push(m)})();', ['m']],
+    ['one a kept function of the boot calls', 'function m(){return 5} !function(){later.push(function(){return m()})}();', []],
+    ['a helper only a boot-only maker calls (its body runs at boot)', 'function reader(n){return function(){return n}} function make(n){var k=n+1;return reader(k)} later.push(make(8));', ['make', 'reader']],
+    ['a helper a boot-only maker hands on (its name goes, the function is held)', 'function reader(){return 9} function make(){return reader} later.push(make());', ['make', 'reader']],
+    ['a var holding a function', 'var make=function(n){return function(){return n}}; var x=function(){return 6}(); later.push(make(x));', ['make']],
+    ['a local that shadows it, in a kept function', 'function a(){return 7} function b(a){return function(){return a}} later.push(b(a()));', ['a', 'b']],
+    ['a catch clause\'s name that shadows it', 'function e(){return 8} later.push(function(){try{throw 1}catch(e){return e}}); later.push(e);', ['e']],
+  ];
+  for (const [what, code, freed] of cases) {
+    it(`${what}: ${freed.length ? 'let go' : 'kept'}, and the program runs the same`, () => {
+      assert.deepEqual(bootOnlyFunctions(code).sort(), freed.slice().sort());
+      assert.deepEqual(run(freeBootOnly(code)), run(code));
+    });
+  }
+  it('a freed name holds a number after the boot, not its function', () => {
+    const freed = freeBootOnly('function make(){return 1} var x=make();');
+    assert.equal(new Function(freed + ';return typeof make')(), 'number');
+  });
+});

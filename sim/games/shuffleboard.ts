@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, fieldOf, magnetOf, readingIn, readingRange, sensorOf } from '../physics/hall-grid';
+import { ADC, NOISE_MOST, fieldOf, magnetOf, readingIn, readingRange, sensorOf, steadyMm, stepsIn } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -51,10 +51,15 @@ interface Weight {
   heightMm: number;
 }
 
+/** How far along its slide a weight is at time t, 0 to 1. */
+function progressAt(w: Weight, t: number): number {
+  return t <= w.t0 ? 0 : t >= w.t1 ? 1 : 1 - ((w.t1 - t) / (w.t1 - w.t0)) ** 2;
+}
+
 /** Where a weight is at time t: on its braking slide, or resting; null once fallen off the end or lifted. */
 export function placeAt(w: Weight, t: number): Place | null {
   if (t >= w.gone) return null;
-  const s = t <= w.t0 ? 0 : t >= w.t1 ? 1 : 1 - ((w.t1 - t) / (w.t1 - w.t0)) ** 2;
+  const s = progressAt(w, t);
   const d = w.from.d + (w.to.d - w.from.d) * s;
   return d < 0 ? null : { d, y: w.from.y + (w.to.y - w.from.y) * s };
 }
@@ -63,6 +68,30 @@ export function placeAt(w: Weight, t: number): Place | null {
 function slide(name: string, pol: number, from: Place, to: Place, t0: number, magnet: { moment: number; heightMm: number }): Weight {
   const length = Math.hypot(to.d - from.d, to.y - from.y);
   return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
+}
+
+/**
+ * The time from t on until which weight w, sliding, has moved less than mm (mm; at least t: none that far). Its
+ * place moves along a straight line, its progress growing with time.
+ */
+function movedLessUntil(w: Weight, t: number, mm: number): number {
+  const length = Math.hypot(w.to.d - w.from.d, w.to.y - w.from.y);
+  // (A micrometre less, for the rounding of the places placeAt works out.)
+  const s = progressAt(w, t) + (mm - 1e-3) / length;
+  if (s <= progressAt(w, t)) return t;
+  return s >= 1 ? w.t1 : Math.max(t, w.t1 - (w.t1 - w.t0) * Math.sqrt(1 - s) - 1e-6);
+}
+
+/** When weight w sliding off the end at t is no longer on the table (its centre past the edge), a little before: Infinity if it stays on. */
+function fallsAt(w: Weight): number {
+  if (w.to.d >= 0) return Infinity;
+  const s = w.from.d / (w.from.d - w.to.d);
+  return w.t1 - (w.t1 - w.t0) * Math.sqrt(1 - s) - 0.01;
+}
+
+/** `at` if it is t or later, else Infinity. */
+function nextAt(at: number, t: number): number {
+  return at >= t ? at : Infinity;
 }
 
 /** Whether two lists of magnets are the same magnets in the same places. */
@@ -132,6 +161,20 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
 
   /** While all is still, the table stays as tableAt found it until this time at least (a slide begins or ends, a weight is lifted, the noise is drawn afresh). */
   let stillUntil = -Infinity;
+  /** Per magnet of `magnets`, its weight. */
+  let weightOf: Weight[] = [];
+  /** While weights slide: the next time one begins or ends a slide, falls off the end or is lifted (the sliding weights are the same until then). */
+  let slidesUntil = -Infinity;
+  /**
+   * While weights slide, per sensor: from when until when (not included) its reading surely lies within
+   * heldLo..heldHi whatever the read's noise, its weights sliding as they do (worked out when a read asks for its
+   * range against the reading the scan keeps, so that a reading that cannot move off it is not worked out again
+   * until then). Forgotten at a happening.
+   */
+  const heldFrom = new Float64Array(SENSORS);
+  const heldUntil = new Float64Array(SENSORS).fill(-Infinity);
+  const heldLo = new Float64Array(SENSORS);
+  const heldHi = new Float64Array(SENSORS);
 
   /** The table at time t, as the fields above have it (each worked out as every read did before: the same readings). */
   function tableAt(t: number): void {
@@ -143,13 +186,17 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     launchOver = 0;
     magnets = [];
     resting = [];
+    weightOf = [];
     moving = false;
+    slidesUntil = Infinity;
     for (const w of table) {
       const p = placeAt(w, t);
       const slides = t > w.t0 && t < w.t1;
       if (slides) moving = true;
+      slidesUntil = Math.min(slidesUntil, nextAt(w.t0, t), nextAt(w.t1, t), nextAt(w.gone, t), nextAt(fallsAt(w), t));
       if (p) {
         magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
+        weightOf.push(w);
         let fields = restFields.get(w);
         if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
         resting.push(slides ? null : fields[t <= w.t0 ? 0 : 1]);
@@ -186,6 +233,33 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       }
     }
     return b;
+  }
+
+  /**
+   * Sensor ch, in field b at t while weights slide, reads within the change the scan keeps at `kept` (255ths of
+   * the supply: a reading r is none while -1 <= r * 255 - kept < 2) whatever its noise: how long it surely does,
+   * as its weights slide (their fields move its output by less than the room left, shared between them), into
+   * heldFrom..heldUntil and heldLo..heldHi. False when it may not even now.
+   */
+  function hold(ch: number, t: number, b: number, kept: number): boolean {
+    if (slidesUntil <= t) return false;
+    const s = (sensors as HallSensor[])[ch];
+    const x = stepsIn(s, b);
+    // (A reading is whole steps: x plus the noise rounded. Against the kept change's edges, in steps.)
+    const room = Math.min(x - NOISE_MOST - (((kept - 1) * ADC.steps) / 255 + 0.5), ((kept + 2) * ADC.steps) / 255 - 0.5 - x - NOISE_MOST) - 1e-6;
+    if (room <= 0) return false;
+    let sliding = 0;
+    for (let i = 0; i < magnets.length; i++) if (!resting[i]) sliding++;
+    let until = slidesUntil;
+    for (let i = 0; i < magnets.length && until > t; i++) {
+      if (!resting[i]) until = Math.min(until, movedLessUntil(weightOf[i], t, steadyMm(s, magnets[i], room / sliding)));
+    }
+    if (until <= t) return false;
+    heldFrom[ch] = t;
+    heldUntil[ch] = until;
+    heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(x - room - NOISE_MOST))) / ADC.steps;
+    heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(x + room + NOISE_MOST))) / ADC.steps;
+    return true;
   }
 
   /** The grid's sensors as built. */
@@ -233,6 +307,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       // The table changes now: read afresh.
       readAt = NaN;
       stillUntil = -Infinity;
+      heldUntil.fill(-Infinity);
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
@@ -289,12 +364,24 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
       return still[ch];
     },
-    analogRange(ch, t, range) {
+    analogRange(ch, t, range, kept) {
       if (t !== readAt) tableAt(t);
       // (A still table's readings are kept: read at once.)
       if (ch >= SENSORS || !moving) return false;
+      if (t >= heldFrom[ch] && t < heldUntil[ch]) {
+        range[0] = heldLo[ch];
+        range[1] = heldHi[ch];
+        return true;
+      }
       if (!sensors) sensors = sensorsOf();
-      return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
+      const s = sensors[ch];
+      const b = fieldAt(ch);
+      if (kept !== undefined && hold(ch, t, b, kept)) {
+        range[0] = heldLo[ch];
+        range[1] = heldHi[ch];
+        return true;
+      }
+      return readingRange(s, b, seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

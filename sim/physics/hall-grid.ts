@@ -165,7 +165,7 @@ function fieldAt(s: HallSensor, magnets: Magnet[]): number {
 }
 
 /** Sensor s's output in field b, in ADC steps (before the read's noise). */
-function stepsIn(s: HallSensor, b: number): number {
+export function stepsIn(s: HallSensor, b: number): number {
   return sensorOutput(b, s.gain) * ADC.steps + s.offsetSteps;
 }
 
@@ -199,6 +199,36 @@ const LIKELY = 0.1;
 const NOISE_LIKELY = Math.sqrt(-2 * Math.log(LIKELY)) * NOISE_STEPS * (1 + 1e-9);
 const RARE = 0.001;
 const NOISE_RARE = Math.sqrt(-2 * Math.log(RARE)) * NOISE_STEPS * (1 + 1e-9);
+
+/** The most a read's noise can be, either way (ADC steps): normal's radius at its least first draw, 1e-12, a hair more for rounding. */
+export const NOISE_MOST = Math.sqrt(-2 * Math.log(1e-12)) * NOISE_STEPS * (1 + 1e-9);
+
+/**
+ * How far magnet m may move across the table (mm, any way) before its field at sensor s, as fieldOf counts it
+ * (nothing beyond REACH_MM), has moved s's output by `steps` ADC steps or more: a dipole's vertical field changes
+ * across the table at most by 12 μ0 m / (4π r⁴) a metre at distance r (its gradient, (3 - 15 dz² / r²) ρ / r⁵
+ * times μ0 m / 4π), and the output follows the field at most at the sensor's sensitivity.
+ */
+export function steadyMm(s: HallSensor, m: Magnet, steps: number): number {
+  const dd = Math.abs(m.d - s.d);
+  const dy = Math.abs(m.y - s.y);
+  // (Within reach it stays so, or beyond it, while it moves less than its distance to the edge of the reach.)
+  if (dd >= REACH_MM || dy >= REACH_MM) return Math.max(dd - REACH_MM, dy - REACH_MM);
+  const edge = Math.min(REACH_MM - dd, REACH_MM - dy);
+  const rho = Math.hypot(dd, dy);
+  const dz = m.heightMm - s.heightMm;
+  const stepsPerT = ((SENSOR.sensitivityMvPerMt * Math.abs(s.gain)) / SENSOR.supplyV) * ADC.steps * (1 + 1e-9);
+  const most = (12 * (MU0 / (4 * Math.PI)) * Math.abs(m.moment) * stepsPerT * (1 + 1e-9)) / 1000;
+  // Steps per mm moved while it moves at most h mm (the gradient where it could come nearest); then again nearer
+  // that bound, where the gradient's bound is less and holds as far. (No closure: this runs for every read.)
+  let h = Math.min(edge, rho / 2);
+  for (let k = 0; k < 2; k++) {
+    const near = Math.max(0, rho - h);
+    const r2 = (near * near + dz * dz) / 1e6;
+    h = Math.min(h, (steps * r2 * r2) / most);
+  }
+  return h * (1 - 1e-9);
+}
 
 /**
  * The least and the most that readingIn of the same read can give, into range[0] and range[1], without drawing

@@ -184,27 +184,35 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     }
     readAt = t;
     launchOver = 0;
-    magnets = [];
-    resting = [];
-    weightOf = [];
     moving = false;
     slidesUntil = Infinity;
+    // (The magnets' objects are kept from read to read: a replay works out the table every ms while weights slide.)
+    let n = 0;
     for (const w of table) {
-      const p = placeAt(w, t);
       const slides = t > w.t0 && t < w.t1;
       if (slides) moving = true;
       slidesUntil = Math.min(slidesUntil, nextAt(w.t0, t), nextAt(w.t1, t), nextAt(w.gone, t), nextAt(fallsAt(w), t));
-      if (p) {
-        magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
-        weightOf.push(w);
-        let fields = restFields.get(w);
-        if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
-        resting.push(slides ? null : fields[t <= w.t0 ? 0 : 1]);
-      }
+      // (placeAt, without making a place.)
+      if (t >= w.gone) continue;
+      const s = progressAt(w, t);
+      const d = w.from.d + (w.to.d - w.from.d) * s;
+      if (d < 0) continue;
+      const y = w.from.y + (w.to.y - w.from.y) * s;
+      const m = magnets[n] || (magnets[n] = { d, y, pol: 0, moment: 0, heightMm: 0 });
+      m.d = d;
+      m.y = y;
+      m.pol = w.pol;
+      m.moment = w.moment;
+      m.heightMm = w.heightMm;
+      weightOf[n] = w;
+      let fields = restFields.get(w);
+      if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
+      resting[n++] = slides ? null : fields[t <= w.t0 ? 0 : 1];
       // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
       // the table) is over one of them, else the pull-up holds it at the supply.
-      if (t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(p.y);
+      if (t >= w.t0 && w.from.d === LAUNCH_MM && d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(y);
     }
+    magnets.length = weightOf.length = resting.length = n;
     // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
     // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
     draw = moving ? Math.round(t * 16) + 1e9 : epochAt(t);
@@ -215,7 +223,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     for (const e of epochs) if (e > t && e < stillUntil) stillUntil = e;
     if (draw !== stillDraw || !sameMagnets(magnets, stillMagnets)) {
       still.fill(NaN);
-      stillMagnets = magnets;
+      stillMagnets = magnets.map((m) => ({ ...m }));
       stillDraw = draw;
     }
   }

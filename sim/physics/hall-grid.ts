@@ -205,9 +205,10 @@ export const NOISE_MOST = Math.sqrt(-2 * Math.log(1e-12)) * NOISE_STEPS * (1 + 1
 
 /**
  * How far magnet m may move across the table (mm, any way) before its field at sensor s, as fieldOf counts it
- * (nothing beyond REACH_MM), has moved s's output by `steps` ADC steps or more: a dipole's vertical field changes
- * across the table at most by 12 μ0 m / (4π r⁴) a metre at distance r (its gradient, (3 - 15 dz² / r²) ρ / r⁵
- * times μ0 m / 4π), and the output follows the field at most at the sensor's sensitivity.
+ * (nothing beyond REACH_MM), has moved s's output by `steps` ADC steps or more. Across the table, at ρ from the
+ * sensor and dz above it (r from it), a dipole's vertical field changes by μ0 m / 4π · ρ / r⁵ · |3 - 15 dz² / r²|
+ * a metre: while it moves at most h, ρ stays within ρ ± h; the output follows the field at most at the sensor's
+ * sensitivity.
  */
 export function steadyMm(s: HallSensor, m: Magnet, steps: number): number {
   const dd = Math.abs(m.d - s.d);
@@ -215,17 +216,23 @@ export function steadyMm(s: HallSensor, m: Magnet, steps: number): number {
   // (Within reach it stays so, or beyond it, while it moves less than its distance to the edge of the reach.)
   if (dd >= REACH_MM || dy >= REACH_MM) return Math.max(dd - REACH_MM, dy - REACH_MM);
   const edge = Math.min(REACH_MM - dd, REACH_MM - dy);
-  const rho = Math.hypot(dd, dy);
-  const dz = m.heightMm - s.heightMm;
-  const stepsPerT = ((SENSOR.sensitivityMvPerMt * Math.abs(s.gain)) / SENSOR.supplyV) * ADC.steps * (1 + 1e-9);
-  const most = (12 * (MU0 / (4 * Math.PI)) * Math.abs(m.moment) * stepsPerT * (1 + 1e-9)) / 1000;
-  // Steps per mm moved while it moves at most h mm (the gradient where it could come nearest); then again nearer
-  // that bound, where the gradient's bound is less and holds as far. (No closure: this runs for every read.)
-  let h = Math.min(edge, rho / 2);
+  const rho = Math.hypot(dd, dy) / 1000;
+  const dz = (m.heightMm - s.heightMm) / 1000;
+  const dz2 = dz * dz;
+  const stepsPerT = ((SENSOR.sensitivityMvPerMt * Math.abs(s.gain)) / SENSOR.supplyV) * ADC.steps;
+  // (A hair more, for rounding; and per mm.)
+  const most = ((MU0 / (4 * Math.PI)) * Math.abs(m.moment) * stepsPerT * (1 + 1e-6)) / 1000;
+  // Steps per mm moved while it moves at most h mm, from the least r and the most ρ it can come to; then again
+  // for the h that gives, nearer, where the bound is less and holds as far. (No closure: this runs for many reads.)
+  let h = Math.min(edge, (rho * 1000) / 2);
   for (let k = 0; k < 2; k++) {
-    const near = Math.max(0, rho - h);
-    const r2 = (near * near + dz * dz) / 1e6;
-    h = Math.min(h, (steps * r2 * r2) / most);
+    const near = Math.max(0, rho - h / 1000);
+    const far = rho + h / 1000;
+    const r2 = near * near + dz2;
+    const r = Math.sqrt(r2);
+    const turn = Math.max(Math.abs(3 - (15 * dz2) / r2), Math.abs(3 - (15 * dz2) / (far * far + dz2)));
+    const perMm = (most * Math.min(far, r) * turn) / (r2 * r2 * r);
+    h = Math.min(h, steps / perMm);
   }
   return h * (1 - 1e-9);
 }

@@ -75,7 +75,9 @@ function slide(name: string, pol: number, from: Place, to: Place, t0: number, ma
  * place moves along a straight line, its progress growing with time.
  */
 function movedLessUntil(w: Weight, t: number, mm: number): number {
-  const length = Math.hypot(w.to.d - w.from.d, w.to.y - w.from.y);
+  const dd = w.to.d - w.from.d;
+  const dy = w.to.y - w.from.y;
+  const length = Math.sqrt(dd * dd + dy * dy);
   // (A micrometre less, for the rounding of the places placeAt works out.)
   const s = progressAt(w, t) + (mm - 1e-3) / length;
   if (s <= progressAt(w, t)) return t;

@@ -216,7 +216,7 @@ export function steadyMm(s: HallSensor, m: Magnet, steps: number): number {
   // (Within reach it stays so, or beyond it, while it moves less than its distance to the edge of the reach.)
   if (dd >= REACH_MM || dy >= REACH_MM) return Math.max(dd - REACH_MM, dy - REACH_MM);
   const edge = Math.min(REACH_MM - dd, REACH_MM - dy);
-  const rho = Math.hypot(dd, dy) / 1000;
+  const rho = Math.sqrt(dd * dd + dy * dy) / 1000;
   const dz = (m.heightMm - s.heightMm) / 1000;
   const dz2 = dz * dz;
   const stepsPerT = ((SENSOR.sensitivityMvPerMt * Math.abs(s.gain)) / SENSOR.supplyV) * ADC.steps;

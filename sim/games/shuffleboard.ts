@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, NOISE_MOST, fieldOf, magnetOf, readingIn, readingRange, sensorOf, steadyMm, stepsIn } from '../physics/hall-grid';
+import { ADC, NOISE_MOST, fieldOf, fieldRange, magnetOf, readingIn, readingRange, sensorOf, stepsIn } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -68,20 +68,6 @@ export function placeAt(w: Weight, t: number): Place | null {
 function slide(name: string, pol: number, from: Place, to: Place, t0: number, magnet: { moment: number; heightMm: number }): Weight {
   const length = Math.hypot(to.d - from.d, to.y - from.y);
   return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
-}
-
-/**
- * The time from t on until which weight w, sliding, has moved less than mm (mm; at least t: none that far). Its
- * place moves along a straight line, its progress growing with time.
- */
-function movedLessUntil(w: Weight, t: number, mm: number): number {
-  const dd = w.to.d - w.from.d;
-  const dy = w.to.y - w.from.y;
-  const length = Math.sqrt(dd * dd + dy * dy);
-  // (A micrometre less, for the rounding of the places placeAt works out.)
-  const s = progressAt(w, t) + (mm - 1e-3) / length;
-  if (s <= progressAt(w, t)) return t;
-  return s >= 1 ? w.t1 : Math.max(t, w.t1 - (w.t1 - w.t0) * Math.sqrt(1 - s) - 1e-6);
 }
 
 /** When weight w sliding off the end at t is no longer on the table (its centre past the edge), a little before: Infinity if it stays on. */
@@ -245,31 +231,55 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     return b;
   }
 
+  /** A sliding magnet's field's range over a span of time (fieldRange). */
+  const spanField = new Float64Array(2);
+
   /**
-   * Sensor ch, in field b at t while weights slide, reads within the change the scan keeps at `kept` (255ths of
-   * the supply: a reading r is none while -1 <= r * 255 - kept < 2) whatever its noise: how long it surely does,
-   * as its weights slide (their fields move its output by less than the room left, shared between them), into
-   * heldFrom..heldUntil and heldLo..heldHi. False when it may not even now.
+   * Sensor ch, at t while weights slide, reads within the change the scan keeps at `kept` (255ths of the supply:
+   * a reading r is none while -1 <= r * 255 - kept < 2) whatever its noise, for some time to come: the resting
+   * weights' fields as they are, and each sliding one's between the least and the most it makes on its way. Up to
+   * 256 ms, or a quarter of that, and so on down to 1 ms: the first span that holds goes into heldFrom..heldUntil
+   * and heldLo..heldHi. False when none does.
    */
-  function hold(ch: number, t: number, b: number, kept: number): boolean {
-    if (slidesUntil <= t) return false;
+  function hold(ch: number, t: number, kept: number): boolean {
     const s = (sensors as HallSensor[])[ch];
-    const x = stepsIn(s, b);
-    // (A reading is whole steps: x plus the noise rounded. Against the kept change's edges, in steps.)
-    const room = Math.min(x - NOISE_MOST - (((kept - 1) * ADC.steps) / 255 + 0.5), ((kept + 2) * ADC.steps) / 255 - 0.5 - x - NOISE_MOST) - 1e-6;
-    if (room <= 0) return false;
-    let sliding = 0;
-    for (let i = 0; i < magnets.length; i++) if (!resting[i]) sliding++;
-    let until = slidesUntil;
-    for (let i = 0; i < magnets.length && until > t; i++) {
-      if (!resting[i]) until = Math.min(until, movedLessUntil(weightOf[i], t, steadyMm(s, magnets[i], room / sliding)));
+    // (A reading is whole steps: the output plus the noise, rounded. The kept change's edges, in steps.)
+    const low = ((kept - 1) * ADC.steps) / 255 + 0.5 + NOISE_MOST + 1e-6;
+    const high = ((kept + 2) * ADC.steps) / 255 - 0.5 - NOISE_MOST - 1e-6;
+    let rest = 0;
+    for (let i = 0; i < magnets.length; i++) {
+      const fields = resting[i];
+      if (!fields) continue;
+      if (Number.isNaN(fields[ch])) fields[ch] = fieldOf(s, magnets[i]);
+      rest += fields[ch];
     }
-    if (until <= t) return false;
-    heldFrom[ch] = t;
-    heldUntil[ch] = until;
-    heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(x - room - NOISE_MOST))) / ADC.steps;
-    heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(x + room + NOISE_MOST))) / ADC.steps;
-    return true;
+    for (let span = 256; span >= 1; span >>= 2) {
+      const until = Math.min(slidesUntil, t + span);
+      if (until <= t) return false;
+      let lo = rest;
+      let hi = rest;
+      let i = 0;
+      for (; i < magnets.length; i++) {
+        if (resting[i]) continue;
+        const w = weightOf[i];
+        const m = magnets[i];
+        const p = progressAt(w, until);
+        if (!fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField)) break;
+        lo += spanField[0];
+        hi += spanField[1];
+      }
+      if (i < magnets.length) continue;
+      // (The resting fields added in another order: a hair more.)
+      const xlo = stepsIn(s, lo - 1e-15);
+      const xhi = stepsIn(s, hi + 1e-15);
+      if (xlo < low || xhi > high) continue;
+      heldFrom[ch] = t;
+      heldUntil[ch] = until;
+      heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xlo - NOISE_MOST))) / ADC.steps;
+      heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xhi + NOISE_MOST))) / ADC.steps;
+      return true;
+    }
+    return false;
   }
 
   /** The grid's sensors as built. */
@@ -384,14 +394,12 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         return true;
       }
       if (!sensors) sensors = sensorsOf();
-      const s = sensors[ch];
-      const b = fieldAt(ch);
-      if (kept !== undefined && hold(ch, t, b, kept)) {
+      if (kept !== undefined && hold(ch, t, kept)) {
         range[0] = heldLo[ch];
         range[1] = heldHi[ch];
         return true;
       }
-      return readingRange(s, b, seed, ch, draw, range);
+      return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,

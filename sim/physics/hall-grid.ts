@@ -204,37 +204,51 @@ const NOISE_RARE = Math.sqrt(-2 * Math.log(RARE)) * NOISE_STEPS * (1 + 1e-9);
 export const NOISE_MOST = Math.sqrt(-2 * Math.log(1e-12)) * NOISE_STEPS * (1 + 1e-9);
 
 /**
- * How far magnet m may move across the table (mm, any way) before its field at sensor s, as fieldOf counts it
- * (nothing beyond REACH_MM), has moved s's output by `steps` ADC steps or more. Across the table, at ρ from the
- * sensor and dz above it (r from it), a dipole's vertical field changes by μ0 m / 4π · ρ / r⁵ · |3 - 15 dz² / r²|
- * a metre: while it moves at most h, ρ stays within ρ ± h; the output follows the field at most at the sensor's
- * sensitivity.
+ * The least and the most vertical field (T) magnet m makes at sensor s's die, as fieldOf counts it, while it
+ * moves along the straight line from (d0, y0) to (d1, y1), into range[0] and range[1]; false when it may cross
+ * the edge of its reach on the way (its field there drops to nothing). Its field depends on its distance across
+ * the table ρ alone, μ0 m / 4π (3 dz² - r²) / r⁵, which falls as ρ grows to 2 dz (r² = 5 dz², its least) and
+ * rises after: over the distances the line comes to, those at its ends and that least are all there is to look at.
  */
-export function steadyMm(s: HallSensor, m: Magnet, steps: number): number {
-  const dd = Math.abs(m.d - s.d);
-  const dy = Math.abs(m.y - s.y);
-  // (Within reach it stays so, or beyond it, while it moves less than its distance to the edge of the reach.)
-  if (dd >= REACH_MM || dy >= REACH_MM) return Math.max(dd - REACH_MM, dy - REACH_MM);
-  const edge = Math.min(REACH_MM - dd, REACH_MM - dy);
-  const rho = Math.sqrt(dd * dd + dy * dy) / 1000;
-  const dz = (m.heightMm - s.heightMm) / 1000;
-  const dz2 = dz * dz;
-  const stepsPerT = ((SENSOR.sensitivityMvPerMt * Math.abs(s.gain)) / SENSOR.supplyV) * ADC.steps;
-  // (A hair more, for rounding; and per mm.)
-  const most = ((MU0 / (4 * Math.PI)) * Math.abs(m.moment) * stepsPerT * (1 + 1e-6)) / 1000;
-  // Steps per mm moved while it moves at most h mm, from the least r and the most ρ it can come to; then again
-  // for the h that gives, nearer, where the bound is less and holds as far. (No closure: this runs for many reads.)
-  let h = Math.min(edge, (rho * 1000) / 2);
-  for (let k = 0; k < 2; k++) {
-    const near = Math.max(0, rho - h / 1000);
-    const far = rho + h / 1000;
-    const r2 = near * near + dz2;
-    const r = Math.sqrt(r2);
-    const turn = Math.max(Math.abs(3 - (15 * dz2) / r2), Math.abs(3 - (15 * dz2) / (far * far + dz2)));
-    const perMm = (most * Math.min(far, r) * turn) / (r2 * r2 * r);
-    h = Math.min(h, steps / perMm);
+export function fieldRange(s: HallSensor, m: Magnet, d0: number, y0: number, d1: number, y1: number, range: Float64Array): boolean {
+  const a0 = d0 - s.d;
+  const b0 = y0 - s.y;
+  const a1 = d1 - s.d;
+  const b1 = y1 - s.y;
+  const in0 = Math.abs(a0) < REACH_MM && Math.abs(b0) < REACH_MM;
+  if (in0 !== (Math.abs(a1) < REACH_MM && Math.abs(b1) < REACH_MM)) return false;
+  if (!in0) {
+    // (Beyond it all along only past the same edge at both ends.)
+    if (!((a0 >= REACH_MM && a1 >= REACH_MM) || (a0 <= -REACH_MM && a1 <= -REACH_MM) || (b0 >= REACH_MM && b1 >= REACH_MM) || (b0 <= -REACH_MM && b1 <= -REACH_MM))) return false;
+    range[0] = range[1] = 0;
+    return true;
   }
-  return h * (1 - 1e-9);
+  // (Within reach at both ends, within it all along: the reach is a square. The nearest the line comes, and the
+  // farthest, a micrometre either way for the rounding of the places.)
+  const ea = a1 - a0;
+  const eb = b1 - b0;
+  const length2 = ea * ea + eb * eb;
+  const u = length2 > 0 ? Math.max(0, Math.min(1, -(a0 * ea + b0 * eb) / length2)) : 0;
+  const na = a0 + ea * u;
+  const nb = b0 + eb * u;
+  const near = Math.max(0, Math.sqrt(na * na + nb * nb) - 1e-3);
+  const far = Math.sqrt(Math.max(a0 * a0 + b0 * b0, a1 * a1 + b1 * b1)) + 1e-3;
+  const dz = m.heightMm - s.heightMm;
+  const atNear = m.pol * verticalFieldT(m.moment, near, 0, dz);
+  const atFar = m.pol * verticalFieldT(m.moment, far, 0, dz);
+  let lo = Math.min(atNear, atFar);
+  let hi = Math.max(atNear, atFar);
+  const least = 2 * Math.abs(dz);
+  if (near < least && least < far) {
+    const atLeast = m.pol * verticalFieldT(m.moment, least, 0, dz);
+    lo = Math.min(lo, atLeast);
+    hi = Math.max(hi, atLeast);
+  }
+  // (A hair more, for rounding.)
+  const hair = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)) + 1e-15;
+  range[0] = lo - hair;
+  range[1] = hi + hair;
+  return true;
 }
 
 /**

@@ -234,12 +234,15 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   /** A sliding magnet's field's range over a span of time (fieldRange). */
   const spanField = new Float64Array(2);
 
+  /** Per sensor, the span (ms) its last hold tried first, or held for: the next tries it first. */
+  const heldSpan = new Uint16Array(SENSORS).fill(16);
+
   /**
    * Sensor ch, at t while weights slide, reads within the change the scan keeps at `kept` (255ths of the supply:
    * a reading r is none while -1 <= r * 255 - kept < 2) whatever its noise, for some time to come: the resting
-   * weights' fields as they are, and each sliding one's between the least and the most it makes on its way. Up to
-   * 256 ms, or a quarter of that, and so on down to 1 ms: the first span that holds goes into heldFrom..heldUntil
-   * and heldLo..heldHi. False when none does.
+   * weights' fields as they are, and each sliding one's between the least and the most it makes on its way. Spans
+   * of 1 to 256 ms, by fours, from the one that did last (longer while they hold, shorter until one does): the
+   * longest that holds goes into heldFrom..heldUntil and heldLo..heldHi. False when none does.
    */
   function hold(ch: number, t: number, kept: number): boolean {
     const s = (sensors as HallSensor[])[ch];
@@ -253,33 +256,44 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       if (Number.isNaN(fields[ch])) fields[ch] = fieldOf(s, magnets[i]);
       rest += fields[ch];
     }
-    for (let span = 256; span >= 1; span >>= 2) {
-      const until = Math.min(slidesUntil, t + span);
-      if (until <= t) return false;
-      let lo = rest;
-      let hi = rest;
-      let i = 0;
-      for (; i < magnets.length; i++) {
-        if (resting[i]) continue;
-        const w = weightOf[i];
-        const m = magnets[i];
-        const p = progressAt(w, until);
-        if (!fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField)) break;
-        lo += spanField[0];
-        hi += spanField[1];
-      }
-      if (i < magnets.length) continue;
-      // (The resting fields added in another order: a hair more.)
-      const xlo = stepsIn(s, lo - 1e-15);
-      const xhi = stepsIn(s, hi + 1e-15);
-      if (xlo < low || xhi > high) continue;
-      heldFrom[ch] = t;
-      heldUntil[ch] = until;
-      heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xlo - NOISE_MOST))) / ADC.steps;
-      heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xhi + NOISE_MOST))) / ADC.steps;
-      return true;
+    let span = heldSpan[ch];
+    let held = 0;
+    while (span >= 1 && span <= 256) {
+      if (holds(s, ch, t, span, rest, low, high)) {
+        held = span;
+        if (span === 256) break;
+        span *= 4;
+      } else if (held) break;
+      else span /= 4;
     }
-    return false;
+    heldSpan[ch] = Math.max(1, held || 1);
+    return held > 0 && holds(s, ch, t, held, rest, low, high);
+  }
+
+  /** Whether sensor s (channel ch) reads within low..high steps whatever its noise from t for `span` ms, the resting weights' field being `rest`: if so, into heldFrom.. as hold. */
+  function holds(s: HallSensor, ch: number, t: number, span: number, rest: number, low: number, high: number): boolean {
+    const until = Math.min(slidesUntil, t + span);
+    if (until <= t) return false;
+    let lo = rest;
+    let hi = rest;
+    for (let i = 0; i < magnets.length; i++) {
+      if (resting[i]) continue;
+      const w = weightOf[i];
+      const m = magnets[i];
+      const p = progressAt(w, until);
+      if (!fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField)) return false;
+      lo += spanField[0];
+      hi += spanField[1];
+    }
+    // (The resting fields added in another order than a read adds them: a hair more.)
+    const xlo = stepsIn(s, lo - 1e-15);
+    const xhi = stepsIn(s, hi + 1e-15);
+    if (xlo < low || xhi > high) return false;
+    heldFrom[ch] = t;
+    heldUntil[ch] = until;
+    heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xlo - NOISE_MOST))) / ADC.steps;
+    heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xhi + NOISE_MOST))) / ADC.steps;
+    return true;
   }
 
   /** The grid's sensors as built. */

@@ -121,6 +121,17 @@ export class SimFaults {
     return this.channel.size === 0 && this.lines.size === 0;
   }
 
+  /**
+   * Whether analog channel ch reads its own clean level and what it leaves on the line is taken up by no floating
+   * input read next: a read of it the scan can tell from its range needs not be made in full.
+   */
+  clean(ch: number): boolean {
+    if (this.channel.size === 0 && this.lines.size === 0) return true;
+    if (this.lines.size || this.channel.has(ch)) return false;
+    const next = this.channel.get(ch + 1);
+    return !next || next.kind !== 'floating';
+  }
+
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */
   changing(): boolean {
     for (const f of this.channel.values()) if (CHANGING.indexOf(f.kind) >= 0) return true;

@@ -124,13 +124,13 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
 
 /**
  * The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time,
- * through the board's faults (while none is struck, the game's ranges spare reading a channel in full).
+ * through the board's faults (the game's ranges spare reading in full a channel no fault touches: SimFaults.clean).
  */
 function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean): AnalogBank {
   const clean = (ch: number): number => level(ch, inputs.clock.now());
   return analogBankOf(
     (ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)),
-    range && ((ch, lies, kept) => (!inputs.faults || inputs.faults.none()) && range(ch, inputs.clock.now(), lies, kept)),
+    range && ((ch, lies, kept) => (!inputs.faults || inputs.faults.clean(ch)) && range(ch, inputs.clock.now(), lies, kept)),
   );
 }
 

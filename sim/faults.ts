@@ -122,14 +122,33 @@ export class SimFaults {
   }
 
   /**
-   * Whether analog channel ch reads its own clean level and what it leaves on the line is taken up by no floating
-   * input read next: a read of it the scan can tell from its range needs not be made in full.
+   * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
+   * most of its clean level (`range`, told as the game tells it: false when it cannot), without reading it: false
+   * when that cannot be told so (a dead select line, a noisy or floating input, or one read next: it takes up what
+   * this one leaves on the line), and a read in full is needed.
    */
-  clean(ch: number): boolean {
-    if (this.channel.size === 0 && this.lines.size === 0) return true;
-    if (this.lines.size || this.channel.has(ch)) return false;
+  range(ch: number, t: number, lies: Float64Array, range: (ch: number, lies: Float64Array) => boolean): boolean {
+    if (this.channel.size === 0 && this.lines.size === 0) return range(ch, lies);
+    if (this.lines.size) return false;
     const next = this.channel.get(ch + 1);
-    return !next || next.kind !== 'floating';
+    if (next && next.kind === 'floating') return false;
+    const f = this.channel.get(ch);
+    if (!f) return range(ch, lies);
+    // (As analog works them out: each monotone in the clean level.)
+    if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
+    else if (f.kind === 'drift') {
+      if (!range(ch, lies)) return false;
+      lies[0] += (f.perS * (t - f.from)) / 1000;
+      lies[1] += (f.perS * (t - f.from)) / 1000;
+    } else if (f.kind === 'inverted') {
+      if (!range(ch, lies)) return false;
+      const lo = lies[0];
+      lies[0] = 1 - lies[1];
+      lies[1] = 1 - lo;
+    } else return false;
+    lies[0] = Math.max(0, Math.min(1, lies[0]));
+    lies[1] = Math.max(0, Math.min(1, lies[1]));
+    return true;
   }
 
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */

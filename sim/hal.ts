@@ -124,13 +124,19 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
 
 /**
  * The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time,
- * through the board's faults (the game's ranges spare reading in full a channel no fault touches: SimFaults.clean).
+ * through the board's faults (the game's ranges, through them, spare reading a channel in full: SimFaults.range).
  */
 function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean): AnalogBank {
   const clean = (ch: number): number => level(ch, inputs.clock.now());
+  // (The kept reading of the channel asked about: the game's range may hold for reads to come against it.)
+  let keptNow = 0;
+  const cleanRange = range && ((ch: number, lies: Float64Array): boolean => range(ch, inputs.clock.now(), lies, keptNow));
   return analogBankOf(
     (ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)),
-    range && ((ch, lies, kept) => (!inputs.faults || inputs.faults.clean(ch)) && range(ch, inputs.clock.now(), lies, kept)),
+    cleanRange && ((ch, lies, kept) => {
+      keptNow = kept;
+      return inputs.faults ? inputs.faults.range(ch, inputs.clock.now(), lies, cleanRange) : cleanRange(ch, lies);
+    }),
   );
 }
 

@@ -111,8 +111,8 @@ function hash(a: number, b: number, c: number): number {
 export class SimFaults {
   private channel = new Map<number, Fault>();
   private lines = new Map<number, Fault>();
-  /** The last analog reading the bank gave: what a floating input's line still holds. */
-  private held = 0.5;
+  /** The last analog reading the bank gave: what a floating input's line still holds (kept unboxed: it is written at every read). */
+  private held = new Float64Array([0.5]);
 
   constructor(private board: BoardDescription, private random: Random) {}
 
@@ -217,9 +217,9 @@ export class SimFaults {
     // A hall sensor turned over (or its output taken from the wrong side of a differential stage): the field's sign flips about half the supply.
     else if (f.kind === 'inverted') v = 1 - read(ch);
     // An open input: the ADC's sampling capacitor shares its charge with what the line held from the last channel read, and the line picks up hum.
-    else v = (this.held + 0.3 + 0.4 * this.random()) / 2;
+    else v = (this.held[0] + 0.3 + 0.4 * this.random()) / 2;
     v = Math.max(0, Math.min(1, v));
-    this.held = v;
+    this.held[0] = v;
     return v;
   }
 }

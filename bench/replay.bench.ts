@@ -43,9 +43,9 @@ export async function run(print: (line: string) => void): Promise<void> {
  * game): the game's time (to the simulation's end, its last line and the game's own timeouts), the wall time (the
  * fastest of three replays), and how many times real time that is (the target: 1,000 or more for every game).
  * The scenarios of the test board (`"game":"bench"`: bench-*, diag-walk) are no game: a tenth of a second of
- * raw channels, replayed in a fraction of a millisecond that is all the replay's fixed cost (the final line, the
- * tail that waits for the sensors to settle), so their ratio says nothing of a game's; they are printed apart,
- * with their own slowest.
+ * raw channels, replayed in well under a millisecond, where what any run costs whatever its length (the final
+ * line, the first scans) weighs as much as its events and the timer's resolution is a good part of the figure; so
+ * their ratio says little of a game's. They are printed apart, with their own slowest.
  */
 function runExamples(print: (line: string) => void): void {
   const dir = join(ROOT, 'scenarios');
@@ -71,7 +71,7 @@ function runExamples(print: (line: string) => void): void {
     rows.push({ board, line: `${file.padEnd(50)} ${(sim.t / 1000).toFixed(1).padStart(7)} ${String(sim.scans).padStart(7)} ${took.toFixed(1).padStart(7)} ${Math.round(times).toLocaleString('en-GB').padStart(12)}` });
   }
   for (const r of rows) if (!r.board) print(r.line);
-  print('the test board (no game: a tenth of a second of raw channels, all fixed cost)');
+  print('the test board (no game: a tenth of a second of raw channels, under a millisecond to replay)');
   for (const r of rows) if (r.board) print(r.line);
   const times = (x: { times: number }) => Math.round(x.times).toLocaleString('en-GB');
   print(`slowest game: ${times(slowest.game)} times real time (${slowest.game.file}; target 1,000)`);

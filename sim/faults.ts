@@ -116,11 +116,6 @@ export class SimFaults {
 
   constructor(private board: BoardDescription, private random: Random) {}
 
-  /** Whether no fault is struck: every channel reads its own clean level. */
-  none(): boolean {
-    return this.channel.size === 0 && this.lines.size === 0;
-  }
-
   /**
    * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
    * most of its clean level (`range`, told as the game tells it: false when it cannot), without reading it: false

@@ -111,14 +111,39 @@ function hash(a: number, b: number, c: number): number {
 export class SimFaults {
   private channel = new Map<number, Fault>();
   private lines = new Map<number, Fault>();
-  /** The last analog reading the bank gave: what a floating input's line still holds. */
-  private held = 0.5;
+  /** The last analog reading the bank gave: what a floating input's line still holds (kept unboxed: it is written at every read). */
+  private held = new Float64Array([0.5]);
 
   constructor(private board: BoardDescription, private random: Random) {}
 
-  /** Whether no fault is struck: every channel reads its own clean level. */
-  none(): boolean {
-    return this.channel.size === 0 && this.lines.size === 0;
+  /**
+   * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
+   * most of its clean level (`range`, told as the game tells it: false when it cannot), without reading it: false
+   * when that cannot be told so (a dead select line, a noisy or floating input, or one read next: it takes up what
+   * this one leaves on the line), and a read in full is needed.
+   */
+  range(ch: number, t: number, lies: Float64Array, range: (ch: number, lies: Float64Array) => boolean): boolean {
+    if (this.channel.size === 0 && this.lines.size === 0) return range(ch, lies);
+    if (this.lines.size) return false;
+    const next = this.channel.get(ch + 1);
+    if (next && next.kind === 'floating') return false;
+    const f = this.channel.get(ch);
+    if (!f) return range(ch, lies);
+    // (As analog works them out: each monotone in the clean level.)
+    if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
+    else if (f.kind === 'drift') {
+      if (!range(ch, lies)) return false;
+      lies[0] += (f.perS * (t - f.from)) / 1000;
+      lies[1] += (f.perS * (t - f.from)) / 1000;
+    } else if (f.kind === 'inverted') {
+      if (!range(ch, lies)) return false;
+      const lo = lies[0];
+      lies[0] = 1 - lies[1];
+      lies[1] = 1 - lo;
+    } else return false;
+    lies[0] = Math.max(0, Math.min(1, lies[0]));
+    lies[1] = Math.max(0, Math.min(1, lies[1]));
+    return true;
   }
 
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */
@@ -187,9 +212,9 @@ export class SimFaults {
     // A hall sensor turned over (or its output taken from the wrong side of a differential stage): the field's sign flips about half the supply.
     else if (f.kind === 'inverted') v = 1 - read(ch);
     // An open input: the ADC's sampling capacitor shares its charge with what the line held from the last channel read, and the line picks up hum.
-    else v = (this.held + 0.3 + 0.4 * this.random()) / 2;
+    else v = (this.held[0] + 0.3 + 0.4 * this.random()) / 2;
     v = Math.max(0, Math.min(1, v));
-    this.held = v;
+    this.held[0] = v;
     return v;
   }
 }

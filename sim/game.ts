@@ -35,9 +35,10 @@ export interface SimGame {
   /**
    * The least and the most that channel ch can read at time t (range[0], range[1]), told more cheaply than the
    * reading itself, or false when it cannot tell cheaply: a scan that only asks whether a reading moved off the one
-   * it keeps needs no more (sim/hal.ts).
+   * it keeps needs no more (sim/hal.ts). `kept`, when given, is the reading the scan keeps for it (in 255ths of the
+   * supply: hal/types.ts AnalogBank.changes): the game may then tell a range that holds for reads to come.
    */
-  analogRange?(ch: number, t: number, range: Float64Array): boolean;
+  analogRange?(ch: number, t: number, range: Float64Array, kept?: number): boolean;
   /** The final line's fields, when the game has its own. */
   final?(firmware: Firmware): Record<string, unknown>;
 }

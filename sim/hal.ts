@@ -91,7 +91,7 @@ export interface SimHalOptions {
   /** The level of each analog channel at time t (the game's model of its board: SimGame.analog), for a board with an analog bank. */
   analog?: (ch: number, t: number) => number;
   /** How far each analog channel's level can lie at time t, when the game can tell it cheaply (SimGame.analogRange). */
-  analogRange?: (ch: number, t: number, range: Float64Array) => boolean;
+  analogRange?: (ch: number, t: number, range: Float64Array, kept: number) => boolean;
   /** The board, whose sensors a scenario's `fault` lines name (sim/faults.ts): with it, the inputs carry its faults. */
   board?: BoardDescription;
 }
@@ -102,7 +102,7 @@ export interface SimHalOptions {
  * cannot tell): a channel that surely reads within the kept reading's step is no change, and is not read in full.
  * The last channel of a run always is (a floating input's line holds what was read last: sim/faults.ts).
  */
-export function analogBankOf(read: (ch: number) => number, range?: (ch: number, range: Float64Array) => boolean): AnalogBank {
+export function analogBankOf(read: (ch: number) => number, range?: (ch: number, range: Float64Array, kept: number) => boolean): AnalogBank {
   const lies = new Float64Array(2);
   return {
     read,
@@ -110,7 +110,7 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
       let some = 0;
       for (let ch = from; ch < to; ch++) {
         // (A reading r is a change when r * 255 - kept is 2 or more, or less than -1: from either end of its range.)
-        if (range && ch < to - 1 && range(ch, lies) && lies[1] * 255 - kept[ch] < 2 && lies[0] * 255 - kept[ch] >= -1) continue;
+        if (range && ch < to - 1 && range(ch, lies, kept[ch]) && lies[1] * 255 - kept[ch] < 2 && lies[0] * 255 - kept[ch] >= -1) continue;
         const a = read(ch) * 255 - kept[ch];
         if (a >= 2 || a < -1) {
           kept[ch] += a;
@@ -124,13 +124,19 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
 
 /**
  * The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time,
- * through the board's faults (while none is struck, the game's ranges spare reading a channel in full).
+ * through the board's faults (the game's ranges, through them, spare reading a channel in full: SimFaults.range).
  */
-function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array) => boolean): AnalogBank {
+function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean): AnalogBank {
   const clean = (ch: number): number => level(ch, inputs.clock.now());
+  // (The kept reading of the channel asked about: the game's range may hold for reads to come against it.)
+  let keptNow = 0;
+  const cleanRange = range && ((ch: number, lies: Float64Array): boolean => range(ch, inputs.clock.now(), lies, keptNow));
   return analogBankOf(
     (ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)),
-    range && ((ch, lies) => (!inputs.faults || inputs.faults.none()) && range(ch, inputs.clock.now(), lies)),
+    cleanRange && ((ch, lies, kept) => {
+      keptNow = kept;
+      return inputs.faults ? inputs.faults.range(ch, inputs.clock.now(), lies, cleanRange) : cleanRange(ch, lies);
+    }),
   );
 }
 

@@ -96,7 +96,7 @@ export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario
 function analogOf(game: SimGame): Pick<SimHalOptions, 'analog' | 'analogRange'> {
   return {
     analog: game.analog ? (ch, t) => game.analog!(ch, t) : undefined,
-    analogRange: game.analogRange ? (ch, t, range) => game.analogRange!(ch, t, range) : undefined,
+    analogRange: game.analogRange ? (ch, t, range, kept) => game.analogRange!(ch, t, range, kept) : undefined,
   };
 }
 

@@ -1,8 +1,12 @@
 // The shuffleboard table as the simulator plays it (sim/games/shuffleboard.ts): its weights from end to end.
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { replay } from '../sim/replay';
 import type { ScenarioAction, ScenarioHeader } from '../sim/replay';
 import { analogBankOf } from '../sim/hal';
+import { SimFaults } from '../sim/faults';
+import { mulberry32 } from '../sim/inputs';
+import { fieldOf, fieldRange, magnetOf, sensorOf } from '../sim/physics/hall-grid';
 import { simGame } from '../sim/games/shuffleboard';
 import type { World } from '../sim/game';
 import { CHANNELS, COLS, ROWS, SENSORS } from '../firmware/games/shuffleboard/board';
@@ -60,5 +64,58 @@ describe('shuffleboard simulator: the grid as the bank reads it', () => {
       assert.deepEqual(keptRanged, keptExact, `t ${now}`);
     }
     assert.ok(bounded > 10000, `${bounded} channels read by their ranges`);
+  });
+});
+
+describe('shuffleboard simulator: what a read can be spared', () => {
+  it('a magnet moving along a straight line makes at a sensor no field outside the range fieldRange tells for that line', () => {
+    const range = new Float64Array(2);
+    fc.assert(fc.property(
+      fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 7 }), fc.constantFrom(1, -1),
+      fc.tuple(fc.integer({ min: -300, max: 300 }), fc.integer({ min: -300, max: 300 })),
+      fc.tuple(fc.integer({ min: -300, max: 300 }), fc.integer({ min: -300, max: 300 })),
+      (seed, k, pol, [d0, y0], [d1, y1]) => {
+        const s = sensorOf(seed, k, 1000, 250);
+        const m = { d: 1000 + d0, y: 250 + y0, pol, ...magnetOf(seed, k) };
+        if (!fieldRange(s, m, m.d, m.y, 1000 + d1, 250 + y1, range)) return;
+        for (let i = 0; i <= 64; i++) {
+          const f = i / 64;
+          const b = fieldOf(s, { ...m, d: 1000 + d0 + (d1 - d0) * f, y: 250 + y0 + (y1 - y0) * f });
+          assert.ok(range[0] <= b && b <= range[1], `${b} outside ${range[0]}..${range[1]} at ${f}`);
+        }
+      },
+    ), { numRuns: 300, seed: 31 });
+  });
+
+  it('through sensor faults (stuck, drifting, turned over, noisy, floating), a scan told by the ranges counts the very changes one that reads everything does', () => {
+    const header = { game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed: 9 } as unknown as ScenarioHeader;
+    const world = { state: () => null } as unknown as World;
+    let now = 0;
+    // Two tables alike, two boards' faults alike: one scanned with the ranges, the other read in full.
+    const [ranged, exact] = [0, 1].map(() => {
+      const game = simGame(header);
+      const faults = new SimFaults(game.module.board, mulberry32(77));
+      const act = (t: number, body: Record<string, unknown>) => game.happen!({ line: 0, t, kind: 'do', body } as ScenarioAction, world);
+      act(0, { do: 'slide', to: { d: 300, y: 250 } });
+      act(4000, { do: 'slide', to: { d: 280, y: 200 }, moves: [{ w: 'red1', to: { d: 120, y: 300 } }] });
+      faults.apply({ fault: 'inverted', sensor: 'grid.30.*' }, 0);
+      faults.apply({ fault: 'drift', sensor: 'grid.20.*', perS: 0.01 }, 0);
+      faults.apply({ fault: 'stuck', sensor: 'grid.10.4', value: 0.7 }, 0);
+      faults.apply({ fault: 'noise', sensor: 'grid.5.*', amplitude: 0.05 }, 0);
+      faults.apply({ fault: 'floating', sensor: 'grid.2.3' }, 0);
+      const clean = (ch: number) => game.analog!(ch, now);
+      return { game, faults, clean };
+    });
+    const rangedBank = analogBankOf((ch) => ranged.faults.analog(ch, now, ranged.clean),
+      (ch, lies, kept) => ranged.faults.range(ch, now, lies, (c, l) => ranged.game.analogRange!(c, now, l, kept)));
+    const exactBank = analogBankOf((ch) => exact.faults.analog(ch, now, exact.clean));
+    const keptRanged = new Uint8Array(CHANNELS).fill(128);
+    const keptExact = new Uint8Array(CHANNELS).fill(128);
+    for (now = 0; now < 8000; now += 3) {
+      for (let row = 0; row < ROWS; row++) {
+        assert.equal(rangedBank.changes(row * COLS, row * COLS + COLS, keptRanged), exactBank.changes(row * COLS, row * COLS + COLS, keptExact), `t ${now} row ${row}`);
+      }
+      assert.deepEqual(keptRanged, keptExact, `t ${now}`);
+    }
   });
 });

@@ -9,7 +9,7 @@ import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
 import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
 import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
-import { ADC, fieldOf, magnetOf, readingIn, readingRange, sensorOf } from '../physics/hall-grid';
+import { ADC, NOISE_MOST, fieldOf, fieldRange, magnetOf, readingIn, readingRange, sensorOf, stepsIn } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -51,10 +51,15 @@ interface Weight {
   heightMm: number;
 }
 
+/** How far along its slide a weight is at time t, 0 to 1. */
+function progressAt(w: Weight, t: number): number {
+  return t <= w.t0 ? 0 : t >= w.t1 ? 1 : 1 - ((w.t1 - t) / (w.t1 - w.t0)) ** 2;
+}
+
 /** Where a weight is at time t: on its braking slide, or resting; null once fallen off the end or lifted. */
 export function placeAt(w: Weight, t: number): Place | null {
   if (t >= w.gone) return null;
-  const s = t <= w.t0 ? 0 : t >= w.t1 ? 1 : 1 - ((w.t1 - t) / (w.t1 - w.t0)) ** 2;
+  const s = progressAt(w, t);
   const d = w.from.d + (w.to.d - w.from.d) * s;
   return d < 0 ? null : { d, y: w.from.y + (w.to.y - w.from.y) * s };
 }
@@ -63,6 +68,18 @@ export function placeAt(w: Weight, t: number): Place | null {
 function slide(name: string, pol: number, from: Place, to: Place, t0: number, magnet: { moment: number; heightMm: number }): Weight {
   const length = Math.hypot(to.d - from.d, to.y - from.y);
   return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
+}
+
+/** When weight w sliding off the end at t is no longer on the table (its centre past the edge), a little before: Infinity if it stays on. */
+function fallsAt(w: Weight): number {
+  if (w.to.d >= 0) return Infinity;
+  const s = w.from.d / (w.from.d - w.to.d);
+  return w.t1 - (w.t1 - w.t0) * Math.sqrt(1 - s) - 0.01;
+}
+
+/** `at` if it is t or later, else Infinity. */
+function nextAt(at: number, t: number): number {
+  return at >= t ? at : Infinity;
 }
 
 /** Whether two lists of magnets are the same magnets in the same places. */
@@ -132,6 +149,20 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
 
   /** While all is still, the table stays as tableAt found it until this time at least (a slide begins or ends, a weight is lifted, the noise is drawn afresh). */
   let stillUntil = -Infinity;
+  /** Per magnet of `magnets`, its weight. */
+  let weightOf: Weight[] = [];
+  /** While weights slide: the next time one begins or ends a slide, falls off the end or is lifted (the sliding weights are the same until then). */
+  let slidesUntil = -Infinity;
+  /**
+   * While weights slide, per sensor: from when until when (not included) its reading surely lies within
+   * heldLo..heldHi whatever the read's noise, its weights sliding as they do (worked out when a read asks for its
+   * range against the reading the scan keeps, so that a reading that cannot move off it is not worked out again
+   * until then). Forgotten at a happening.
+   */
+  const heldFrom = new Float64Array(SENSORS);
+  const heldUntil = new Float64Array(SENSORS).fill(-Infinity);
+  const heldLo = new Float64Array(SENSORS);
+  const heldHi = new Float64Array(SENSORS);
 
   /** The table at time t, as the fields above have it (each worked out as every read did before: the same readings). */
   function tableAt(t: number): void {
@@ -141,23 +172,35 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     }
     readAt = t;
     launchOver = 0;
-    magnets = [];
-    resting = [];
     moving = false;
+    slidesUntil = Infinity;
+    // (The magnets' objects are kept from read to read: a replay works out the table every ms while weights slide.)
+    let n = 0;
     for (const w of table) {
-      const p = placeAt(w, t);
       const slides = t > w.t0 && t < w.t1;
       if (slides) moving = true;
-      if (p) {
-        magnets.push({ d: p.d, y: p.y, pol: w.pol, moment: w.moment, heightMm: w.heightMm });
-        let fields = restFields.get(w);
-        if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
-        resting.push(slides ? null : fields[t <= w.t0 ? 0 : 1]);
-      }
+      slidesUntil = Math.min(slidesUntil, nextAt(w.t0, t), nextAt(w.t1, t), nextAt(w.gone, t), nextAt(fallsAt(w), t));
+      // (placeAt, without making a place.)
+      if (t >= w.gone) continue;
+      const s = progressAt(w, t);
+      const d = w.from.d + (w.to.d - w.from.d) * s;
+      if (d < 0) continue;
+      const y = w.from.y + (w.to.y - w.from.y) * s;
+      const m = magnets[n] || (magnets[n] = { d, y, pol: 0, moment: 0, heightMm: 0 });
+      m.d = d;
+      m.y = y;
+      m.pol = w.pol;
+      m.moment = w.moment;
+      m.heightMm = w.heightMm;
+      weightOf[n] = w;
+      let fields = restFields.get(w);
+      if (!fields) restFields.set(w, (fields = [new Float64Array(SENSORS).fill(NaN), new Float64Array(SENSORS).fill(NaN)]));
+      resting[n++] = slides ? null : fields[t <= w.t0 ? 0 : 1];
       // A launch group: its switches pull it to ground while a weight just launched (at the row, on its way down
       // the table) is over one of them, else the pull-up holds it at the supply.
-      if (t >= w.t0 && w.from.d === LAUNCH_MM && p && p.d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(p.y);
+      if (t >= w.t0 && w.from.d === LAUNCH_MM && d > LAUNCH_MM - 2 * RADIUS_MM) launchOver |= 1 << groupOf(y);
     }
+    magnets.length = weightOf.length = resting.length = n;
     // The noise: fresh at each read while something moves; a still table's own draw while all is still (the
     // ADC's oversampling averages the rest away), so a still table reads alike whenever it is read.
     draw = moving ? Math.round(t * 16) + 1e9 : epochAt(t);
@@ -168,7 +211,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     for (const e of epochs) if (e > t && e < stillUntil) stillUntil = e;
     if (draw !== stillDraw || !sameMagnets(magnets, stillMagnets)) {
       still.fill(NaN);
-      stillMagnets = magnets;
+      stillMagnets = magnets.map((m) => ({ ...m }));
       stillDraw = draw;
     }
   }
@@ -186,6 +229,71 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       }
     }
     return b;
+  }
+
+  /** A sliding magnet's field's range over a span of time (fieldRange). */
+  const spanField = new Float64Array(2);
+
+  /** Per sensor, the span (ms) its last hold tried first, or held for: the next tries it first. */
+  const heldSpan = new Uint16Array(SENSORS).fill(16);
+
+  /**
+   * Sensor ch, at t while weights slide, reads within the change the scan keeps at `kept` (255ths of the supply:
+   * a reading r is none while -1 <= r * 255 - kept < 2) whatever its noise, for some time to come: the resting
+   * weights' fields as they are, and each sliding one's between the least and the most it makes on its way. Spans
+   * of 1 to 256 ms, by fours, from the one that did last (longer while they hold, shorter until one does): the
+   * longest that holds goes into heldFrom..heldUntil and heldLo..heldHi. False when none does.
+   */
+  function hold(ch: number, t: number, kept: number): boolean {
+    const s = (sensors as HallSensor[])[ch];
+    // (A reading is whole steps: the output plus the noise, rounded. The kept change's edges, in steps.)
+    const low = ((kept - 1) * ADC.steps) / 255 + 0.5 + NOISE_MOST + 1e-6;
+    const high = ((kept + 2) * ADC.steps) / 255 - 0.5 - NOISE_MOST - 1e-6;
+    let rest = 0;
+    for (let i = 0; i < magnets.length; i++) {
+      const fields = resting[i];
+      if (!fields) continue;
+      if (Number.isNaN(fields[ch])) fields[ch] = fieldOf(s, magnets[i]);
+      rest += fields[ch];
+    }
+    let span = heldSpan[ch];
+    let held = 0;
+    while (span >= 1 && span <= 256) {
+      if (holds(s, ch, t, span, rest, low, high)) {
+        held = span;
+        if (span === 256) break;
+        span *= 4;
+      } else if (held) break;
+      else span /= 4;
+    }
+    heldSpan[ch] = Math.max(1, held || 1);
+    return held > 0 && holds(s, ch, t, held, rest, low, high);
+  }
+
+  /** Whether sensor s (channel ch) reads within low..high steps whatever its noise from t for `span` ms, the resting weights' field being `rest`: if so, into heldFrom.. as hold. */
+  function holds(s: HallSensor, ch: number, t: number, span: number, rest: number, low: number, high: number): boolean {
+    const until = Math.min(slidesUntil, t + span);
+    if (until <= t) return false;
+    let lo = rest;
+    let hi = rest;
+    for (let i = 0; i < magnets.length; i++) {
+      if (resting[i]) continue;
+      const w = weightOf[i];
+      const m = magnets[i];
+      const p = progressAt(w, until);
+      if (!fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField)) return false;
+      lo += spanField[0];
+      hi += spanField[1];
+    }
+    // (The resting fields added in another order than a read adds them: a hair more.)
+    const xlo = stepsIn(s, lo - 1e-15);
+    const xhi = stepsIn(s, hi + 1e-15);
+    if (xlo < low || xhi > high) return false;
+    heldFrom[ch] = t;
+    heldUntil[ch] = until;
+    heldLo[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xlo - NOISE_MOST))) / ADC.steps;
+    heldHi[ch] = Math.max(0, Math.min(ADC.steps - 1, Math.round(xhi + NOISE_MOST))) / ADC.steps;
+    return true;
   }
 
   /** The grid's sensors as built. */
@@ -233,6 +341,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       // The table changes now: read afresh.
       readAt = NaN;
       stillUntil = -Infinity;
+      heldUntil.fill(-Infinity);
       const state = world.state() as ShuffleboardState | null;
       if (o.do === 'clear') {
         // Who throws first in the next end, as the board shows it once the end is over: the players remember it
@@ -289,11 +398,21 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
       return still[ch];
     },
-    analogRange(ch, t, range) {
+    analogRange(ch, t, range, kept) {
       if (t !== readAt) tableAt(t);
       // (A still table's readings are kept: read at once.)
       if (ch >= SENSORS || !moving) return false;
+      if (t >= heldFrom[ch] && t < heldUntil[ch]) {
+        range[0] = heldLo[ch];
+        range[1] = heldHi[ch];
+        return true;
+      }
       if (!sensors) sensors = sensorsOf();
+      if (kept !== undefined && hold(ch, t, kept)) {
+        range[0] = heldLo[ch];
+        range[1] = heldHi[ch];
+        return true;
+      }
       return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
     },
     // Longer than the board's wait for a short weight.

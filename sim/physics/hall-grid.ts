@@ -165,7 +165,7 @@ function fieldAt(s: HallSensor, magnets: Magnet[]): number {
 }
 
 /** Sensor s's output in field b, in ADC steps (before the read's noise). */
-function stepsIn(s: HallSensor, b: number): number {
+export function stepsIn(s: HallSensor, b: number): number {
   return sensorOutput(b, s.gain) * ADC.steps + s.offsetSteps;
 }
 
@@ -199,6 +199,57 @@ const LIKELY = 0.1;
 const NOISE_LIKELY = Math.sqrt(-2 * Math.log(LIKELY)) * NOISE_STEPS * (1 + 1e-9);
 const RARE = 0.001;
 const NOISE_RARE = Math.sqrt(-2 * Math.log(RARE)) * NOISE_STEPS * (1 + 1e-9);
+
+/** The most a read's noise can be, either way (ADC steps): normal's radius at its least first draw, 1e-12, a hair more for rounding. */
+export const NOISE_MOST = Math.sqrt(-2 * Math.log(1e-12)) * NOISE_STEPS * (1 + 1e-9);
+
+/**
+ * The least and the most vertical field (T) magnet m makes at sensor s's die, as fieldOf counts it, while it
+ * moves along the straight line from (d0, y0) to (d1, y1), into range[0] and range[1]; false when it may cross
+ * the edge of its reach on the way (its field there drops to nothing). Its field depends on its distance across
+ * the table ρ alone, μ0 m / 4π (3 dz² - r²) / r⁵, which falls as ρ grows to 2 dz (r² = 5 dz², its least) and
+ * rises after: over the distances the line comes to, those at its ends and that least are all there is to look at.
+ */
+export function fieldRange(s: HallSensor, m: Magnet, d0: number, y0: number, d1: number, y1: number, range: Float64Array): boolean {
+  const a0 = d0 - s.d;
+  const b0 = y0 - s.y;
+  const a1 = d1 - s.d;
+  const b1 = y1 - s.y;
+  const in0 = Math.abs(a0) < REACH_MM && Math.abs(b0) < REACH_MM;
+  if (in0 !== (Math.abs(a1) < REACH_MM && Math.abs(b1) < REACH_MM)) return false;
+  if (!in0) {
+    // (Beyond it all along only past the same edge at both ends.)
+    if (!((a0 >= REACH_MM && a1 >= REACH_MM) || (a0 <= -REACH_MM && a1 <= -REACH_MM) || (b0 >= REACH_MM && b1 >= REACH_MM) || (b0 <= -REACH_MM && b1 <= -REACH_MM))) return false;
+    range[0] = range[1] = 0;
+    return true;
+  }
+  // (Within reach at both ends, within it all along: the reach is a square. The nearest the line comes, and the
+  // farthest, a micrometre either way for the rounding of the places.)
+  const ea = a1 - a0;
+  const eb = b1 - b0;
+  const length2 = ea * ea + eb * eb;
+  const u = length2 > 0 ? Math.max(0, Math.min(1, -(a0 * ea + b0 * eb) / length2)) : 0;
+  const na = a0 + ea * u;
+  const nb = b0 + eb * u;
+  const near = Math.max(0, Math.sqrt(na * na + nb * nb) - 1e-3);
+  const far = Math.sqrt(Math.max(a0 * a0 + b0 * b0, a1 * a1 + b1 * b1)) + 1e-3;
+  const dz = m.heightMm - s.heightMm;
+  const atNear = m.pol * verticalFieldT(m.moment, near, 0, dz);
+  const atFar = m.pol * verticalFieldT(m.moment, far, 0, dz);
+  let lo = Math.min(atNear, atFar);
+  let hi = Math.max(atNear, atFar);
+  const least = 2 * Math.abs(dz);
+  if (near < least && least < far) {
+    const atLeast = m.pol * verticalFieldT(m.moment, least, 0, dz);
+    lo = Math.min(lo, atLeast);
+    hi = Math.max(hi, atLeast);
+  }
+  // (A hair more, for rounding.)
+  const hair = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)) + 1e-15;
+  range[0] = lo - hair;
+  range[1] = hi + hair;
+  return true;
+}
 
 /**
  * The least and the most that readingIn of the same read can give, into range[0] and range[1], without drawing

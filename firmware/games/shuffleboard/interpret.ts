@@ -52,6 +52,13 @@ const OVERLAP_MM = 45;
 const APART_MM = 50;
 /** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
+/**
+ * A weight found at the last decision whose sensors within SPAN rows and columns read within this many ADC steps
+ * of what they read then (the noise's spread between two reads is some 2; a weight moved 1 mm changes the sensors
+ * nearest it by some 15) lies where it was: it is held there, not fitted again (fitted anew, a touching pair of
+ * both colours at the end edge was once found apart from itself by a later throw that touched nothing).
+ */
+const MOVED_STEPS = 12;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
 /** A fit's rounds at most. */
@@ -101,7 +108,7 @@ const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), and once found, its uncertainty along the table (mm). */
+/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the table (mm), and 1 while held where it was found before. */
 type Found = number[];
 
 /**
@@ -119,9 +126,11 @@ type Found = number[];
  * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
- * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
+ * (every grid channel, in ADC steps); a weight of it whose sensors read as they did then is held where it was
+ * (MOVED_STEPS): only the others are found anew. Once done, `table` holds the weights found in this frame.
  */
-export function locator(read: (ch: number) => number): () => number[][] | null {
+export function locator(read: (ch: number) => number, table?: Found[], before?: Int16Array | null): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -374,7 +383,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const near: Found[] = [];
     for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
       const o = found[k];
-      if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+      // (One held is no longer fitted: its field is taken away for good.)
+      if (!o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
     }
     return near;
   }
@@ -391,6 +401,25 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
     }
     if (next < SENSORS) jobs.unshift(readRows);
+  }
+
+  /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
+  let heldAt = 0;
+  function hold(): void {
+    const w = (table as Found[])[heldAt++];
+    if (!w) return;
+    jobs.unshift(hold);
+    const r = nearest(w[1], ROW0_MM, ROWS);
+    const k = nearest(w[2], COL0_MM, COLS);
+    w[4] = 1;
+    work += 25 * READ_WORK;
+    for (i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
+      // (A sensor out of service, NaN, reads as changed.)
+      for (j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) if (!(Math.abs(read(i * COLS + j) * ADC_STEPS - (before as Int16Array)[i * COLS + j]) <= MOVED_STEPS)) w[4] = 0;
+    }
+    if (!w[4]) return;
+    found.push(w);
+    take(w, 1);
   }
 
   /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
@@ -502,12 +531,14 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       });
     }
     const w = found[doubtAt++];
+    // (One held keeps how sure of it the board was.)
+    jobs.unshift(doubt);
+    if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
     const group = around(w);
     const n = 3 * group.length;
     const g = group.indexOf(w);
-    jobs.unshift(doubt);
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
@@ -544,13 +575,18 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   }
 
   jobs.push(readRows, detect, prune, doubt);
+  if (table && before) jobs.splice(1, 0, hold);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
+    if (table) table.length = 0;
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+    for (i = 0; i < found.length; i++) {
+      seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+      if (table) table.push(found[i]);
+    }
     return seen;
   };
 }
@@ -607,6 +643,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let passing = 0;
   /** Groups newly passed while the weights of a throw were being found. */
   let launchedWhile = 0;
+  /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
+  const table: Found[] = [];
+  let before: Int16Array | null = null;
+  let frame: Int16Array | null = null;
   /** The next step of finding the weights of the throw decided, while they are being found. */
   let locating: (() => number[][] | null) | null = null;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
@@ -701,19 +741,20 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     }
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them, a step a tick (the table is still).
-    const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * ADC_STEPS;
-    checks.frame(frame);
+    const now = (frame = new Int16Array(SENSORS));
+    for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+    checks.frame(now);
     // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
     // phantom weights filled.)
     locating = locator(function (ch: number): number {
-      return checks.flags[ch] & 7 ? NaN : frame[ch] / ADC_STEPS;
-    });
+      return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+    }, table, before);
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
   function found(t: number, seen: number[][]): void {
     locating = null;
+    before = frame;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the

@@ -413,9 +413,9 @@ export function locator(read: (ch: number) => number, table?: Found[], before?: 
     const k = nearest(w[2], COL0_MM, COLS);
     w[4] = 1;
     work += 25 * READ_WORK;
-    for (i = Math.max(0, r - SPAN); i <= Math.min(ROWS - 1, r + SPAN); i++) {
+    for (i = Math.max(0, r - 1); i <= Math.min(ROWS - 1, r + 1); i++) {
       // (A sensor out of service, NaN, reads as changed.)
-      for (j = Math.max(0, k - SPAN); j <= Math.min(COLS - 1, k + SPAN); j++) if (!(Math.abs(read(i * COLS + j) * ADC_STEPS - (before as Int16Array)[i * COLS + j]) <= MOVED_STEPS)) w[4] = 0;
+      for (j = Math.max(0, k - 1); j <= Math.min(COLS - 1, k + 1); j++) if (!(Math.abs(read(i * COLS + j) * ADC_STEPS - (before as Int16Array)[i * COLS + j]) <= MOVED_STEPS)) w[4] = 0;
     }
     if (!w[4]) return;
     found.push(w);
@@ -641,8 +641,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
-  /** Groups newly passed while the weights of a throw were being found. */
-  let launchedWhile = 0;
+  /**
+   * When a weight was launched while the weights of a throw were being found (ms; -1 none): its throw is timed
+   * from then (taken as launched once they were found, its weight, come to rest meanwhile, waited SHORT_MS more).
+   */
+  let launchedWhile = -1;
   /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
   const table: Found[] = [];
   let before: Int16Array | null = null;
@@ -700,7 +703,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (The one under way is decided first: its weights found, this throw begins.)
       if (throwAt < 0) return throwBegins(t);
       decide(t, true);
-      launchedWhile = 1;
+      launchedWhile = t;
     }
   }
 
@@ -767,9 +770,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     if (checks.seen(seen)) emit({ k: 'seen', w: seen });
     // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
-    if (launchedWhile) {
-      launchedWhile = 0;
-      throwBegins(t);
+    if (launchedWhile >= 0) {
+      throwBegins(launchedWhile);
+      launchedWhile = -1;
     }
   }
 
@@ -803,7 +806,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // found, a launch is kept (its throw begins once they are). (Straight from the driver: the checks take only
       // the grid's channels out of service.)
       if (raw.changes(SENSORS, CHANNELS, ref)) {
-        if (locating) launchedWhile |= newlyPassed();
+        if (locating) {
+          if (newlyPassed() && launchedWhile < 0) launchedWhile = t;
+        }
         else /*@__NOINLINE__*/ launched(t);
       }
       if (locating) {

@@ -127,10 +127,10 @@ type Found = number[];
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
- * (every grid channel, in ADC steps); a weight of it whose sensors read as they did then is held where it was
- * (MOVED_STEPS): only the others are found anew. Once done, `table` holds the weights found in this frame.
+ * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
+ * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-export function locator(read: (ch: number) => number, table?: Found[], before?: Int16Array | null): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -138,7 +138,9 @@ export function locator(read: (ch: number) => number, table?: Found[], before?: 
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
   const step = new Float32Array(3 * GROUP);
   const grad = new Float32Array(3 * GROUP);
-  const found: Found[] = [];
+  /** The weights found: of the last frame's (`was`), those held first. */
+  const found = table;
+  const was = table.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -404,22 +406,23 @@ export function locator(read: (ch: number) => number, table?: Found[], before?: 
   }
 
   /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
-  let heldAt = 0;
   function hold(): void {
-    const w = (table as Found[])[heldAt++];
+    const w = was.shift();
     if (!w) return;
     jobs.unshift(hold);
-    const r = nearest(w[1], ROW0_MM, ROWS);
-    const k = nearest(w[2], COL0_MM, COLS);
     w[4] = 1;
-    work += 25 * READ_WORK;
-    for (i = Math.max(0, r - 1); i <= Math.min(ROWS - 1, r + 1); i++) {
-      // (A sensor out of service, NaN, reads as changed.)
-      for (j = Math.max(0, k - 1); j <= Math.min(COLS - 1, k + 1); j++) if (!(Math.abs(read(i * COLS + j) * ADC_STEPS - (before as Int16Array)[i * COLS + j]) <= MOVED_STEPS)) w[4] = 0;
+    work += 9 * READ_WORK;
+    // (At a rail or the end edge, a sensor twice. One out of service, NaN, reads as changed.)
+    for (i = -1; i < 2; i++) {
+      for (j = -1; j < 2; j++) {
+        ch = nearest(w[1] + i * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + j * PITCH_MM, COL0_MM, COLS);
+        if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
+      }
     }
-    if (!w[4]) return;
-    found.push(w);
-    take(w, 1);
+    if (w[4]) {
+      found.push(w);
+      take(w, 1);
+    }
   }
 
   /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
@@ -574,19 +577,15 @@ export function locator(read: (ch: number) => number, table?: Found[], before?: 
     fit(group);
   }
 
-  jobs.push(readRows, detect, prune, doubt);
-  if (table && before) jobs.splice(1, 0, hold);
+  // (`before` is null only with no table: the first frame.)
+  jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
-    if (table) table.length = 0;
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (i = 0; i < found.length; i++) {
-      seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
-      if (table) table.push(found[i]);
-    }
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }
@@ -595,7 +594,7 @@ export function locator(read: (ch: number) => number, table?: Found[], before?: 
 export function locate(ref: Int16Array): number[][] {
   const step = locator(function (ch: number): number {
     return ref[ch] / ADC_STEPS;
-  });
+  }, [], null);
   let seen = step();
   while (!seen) seen = step();
   return seen;

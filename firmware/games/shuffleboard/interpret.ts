@@ -52,6 +52,13 @@ const OVERLAP_MM = 45;
 const APART_MM = 50;
 /** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
 const NEAR_MM = 160;
+/**
+ * A weight found at the last decision whose sensors within SPAN rows and columns read within this many ADC steps
+ * of what they read then (the noise's spread between two reads is some 2; a weight moved 1 mm changes the sensors
+ * nearest it by some 15) lies where it was: it is held there, not fitted again (fitted anew, a touching pair of
+ * both colours at the end edge was once found apart from itself by a later throw that touched nothing).
+ */
+const MOVED_STEPS = 12;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
 /** A fit's rounds at most. */
@@ -101,7 +108,7 @@ const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), and once found, its uncertainty along the table (mm). */
+/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the table (mm), and 1 while held where it was found before. */
 type Found = number[];
 
 /**
@@ -119,9 +126,11 @@ type Found = number[];
  * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
- * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts).
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
+ * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
+ * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-export function locator(read: (ch: number) => number): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -129,7 +138,9 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
   const step = new Float32Array(3 * GROUP);
   const grad = new Float32Array(3 * GROUP);
-  const found: Found[] = [];
+  /** The weights found: of the last frame's (`was`), those held first. */
+  const found = table;
+  const was = table.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -374,7 +385,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     const near: Found[] = [];
     for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
       const o = found[k];
-      if (Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+      // (One held is no longer fitted: its field is taken away for good.)
+      if (!o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
     }
     return near;
   }
@@ -391,6 +403,26 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
     }
     if (next < SENSORS) jobs.unshift(readRows);
+  }
+
+  /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
+  function hold(): void {
+    const w = was.shift();
+    if (!w) return;
+    jobs.unshift(hold);
+    w[4] = 1;
+    work += 9 * READ_WORK;
+    // (At a rail or the end edge, a sensor twice. One out of service, NaN, reads as changed.)
+    for (i = -1; i < 2; i++) {
+      for (j = -1; j < 2; j++) {
+        ch = nearest(w[1] + i * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + j * PITCH_MM, COL0_MM, COLS);
+        if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
+      }
+    }
+    if (w[4]) {
+      found.push(w);
+      take(w, 1);
+    }
   }
 
   /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
@@ -502,12 +534,14 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
       });
     }
     const w = found[doubtAt++];
+    // (One held keeps how sure of it the board was.)
+    jobs.unshift(doubt);
+    if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
     const group = around(w);
     const n = 3 * group.length;
     const g = group.indexOf(w);
-    jobs.unshift(doubt);
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
@@ -543,7 +577,8 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
     fit(group);
   }
 
-  jobs.push(readRows, detect, prune, doubt);
+  // (`before` is null only with no table: the first frame.)
+  jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
@@ -559,7 +594,7 @@ export function locator(read: (ch: number) => number): () => number[][] | null {
 export function locate(ref: Int16Array): number[][] {
   const step = locator(function (ch: number): number {
     return ref[ch] / ADC_STEPS;
-  });
+  }, [], null);
   let seen = step();
   while (!seen) seen = step();
   return seen;
@@ -605,8 +640,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
-  /** Groups newly passed while the weights of a throw were being found. */
-  let launchedWhile = 0;
+  /**
+   * When a weight was launched while the weights of a throw were being found (ms; -1 none): its throw is timed
+   * from then (taken as launched once they were found, its weight, come to rest meanwhile, waited SHORT_MS more).
+   */
+  let launchedWhile = -1;
+  /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
+  const table: Found[] = [];
+  let before: Int16Array | null = null;
+  let frame: Int16Array | null = null;
   /** The next step of finding the weights of the throw decided, while they are being found. */
   let locating: (() => number[][] | null) | null = null;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
@@ -660,7 +702,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (The one under way is decided first: its weights found, this throw begins.)
       if (throwAt < 0) return throwBegins(t);
       decide(t, true);
-      launchedWhile = 1;
+      launchedWhile = t;
     }
   }
 
@@ -701,19 +743,20 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     }
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them, a step a tick (the table is still).
-    const frame = new Int16Array(SENSORS);
-    for (let ch = 0; ch < SENSORS; ch++) frame[ch] = bank.read(ch) * ADC_STEPS;
-    checks.frame(frame);
+    const now = (frame = new Int16Array(SENSORS));
+    for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+    checks.frame(now);
     // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
     // phantom weights filled.)
     locating = locator(function (ch: number): number {
-      return checks.flags[ch] & 7 ? NaN : frame[ch] / ADC_STEPS;
-    });
+      return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+    }, table, before);
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
   function found(t: number, seen: number[][]): void {
     locating = null;
+    before = frame;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -726,9 +769,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     if (checks.seen(seen)) emit({ k: 'seen', w: seen });
     // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
-    if (launchedWhile) {
-      launchedWhile = 0;
-      throwBegins(t);
+    if (launchedWhile >= 0) {
+      throwBegins(launchedWhile);
+      launchedWhile = -1;
     }
   }
 
@@ -762,7 +805,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // found, a launch is kept (its throw begins once they are). (Straight from the driver: the checks take only
       // the grid's channels out of service.)
       if (raw.changes(SENSORS, CHANNELS, ref)) {
-        if (locating) launchedWhile |= newlyPassed();
+        if (locating) {
+          if (newlyPassed() && launchedWhile < 0) launchedWhile = t;
+        }
         else /*@__NOINLINE__*/ launched(t);
       }
       if (locating) {

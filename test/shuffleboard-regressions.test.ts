@@ -51,7 +51,7 @@ describe('shuffleboard regression scenarios: the board reads the table the scena
       // The referee asked about the weights the scenario's answers place (`place`), and only those: none where it
       // answers none.
       const first = lines[0].options.firstPlayer === 1 ? 1 : 0;
-      const answered = lines.filter((l) => l.phone?.cmd === 'place').map((l) => ((first + l.phone.i) & 1 ? 'blue' : 'red') + ((l.phone.i >> 1) + 1));
+      const answered = [...new Set(lines.filter((l) => l.phone?.cmd === 'place').map((l) => ((first + l.phone.i) & 1 ? 'blue' : 'red') + ((l.phone.i >> 1) + 1)))];
       const asked = [...new Set(phone.filter((p) => p.type === 'state').flatMap((p) => p.ask as string[]))];
       assert.deepEqual(asked.sort(), answered.sort(), 'put to the referee: the weights the scenario answers for');
       const final = out[out.length - 1].final;

@@ -48,6 +48,8 @@ describe('shuffleboard regression scenarios: the board reads the table the scena
       const out = replay(text).lines.map((l) => JSON.parse(l));
       const phone = out.map((o) => o.phone).filter((p) => p);
       assert.deepEqual(phone.filter((p) => p.type === 'fault'), [], 'no fault on a sound grid');
+      // A flag is what the board saw but will not score: in these plays there is none, bar the referee's question.
+      assert.deepEqual(phone.filter((p) => p.type === 'flag' && !p.message.startsWith('S6:')), [], 'nothing flagged');
       // The referee asked about the weights the scenario's answers place (`place`), and only those: none where it
       // answers none.
       const first = lines[0].options.firstPlayer === 1 ? 1 : 0;

@@ -806,6 +806,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     busy: function (): boolean {
       return throwAt >= 0;
     },
+    // The last move a clear (no throw in an end after the first) while weights lie on the table, the next end's:
+    // undone, the end before would go on, and be scored, from them.
+    keeps: function (state: unknown): string {
+      const s = state as ShuffleboardState;
+      return !s.t && s.e > 1 && seenLast ? 'cleared' : '';
+    },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch.

@@ -154,6 +154,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     play: play,
     takeBack: function (): CoreRefusal | null {
       if (!stand) return 'undo';
+      // (The game's code, which the phone's decoder has with the core's.)
+      const kept = playing.keeps && playing.keeps(state);
+      if (kept) return kept as CoreRefusal;
       // The game is read back from the log (on a board, by its restore module: one flashed without it can take
       // nothing back, and writes no undo record it could not replay).
       const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;

@@ -46,6 +46,12 @@ export interface Interpreter {
    */
   lies?(): object | undefined;
   /**
+   * Why an undo now (the game in `state`) must be refused, a code of the game's words, because the table has moved
+   * on from the move it would take back (undone, the game would go on from a table that is not its own); '' to let
+   * it.
+   */
+  keeps?(state: unknown): string;
+  /**
    * An interpreter that reads sensors of its own (an analog bank, which the
    * scanner never reads) checks them: called once a second during play, with
    * the game's state (what a throw must look like), it reports each fault it

@@ -44,6 +44,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // Found by the chaos harness: after a cut at rest, the board's count of an end's throws began again at zero, so
   // the next throws looked thrown by the other colour's player: reported as an inverted grid, and a throw lost.
   'regression-shuffleboard-throws-after-power-up': {},
+  // Noticed by the hostile tester (round 4): four undos early in end 2 (its two throws, the clear, end 1's eighth)
+  // while end 2's weights lie on the table, then a throw: end 1 was scored from end 2's table (its 3 points, red's
+  // weight at 100 mm, S8, gone; blue's hanger of end 2 scored 4 in end 1). The clear is not undone while weights
+  // lie on the table: end 1 stands as the page scores it, 3-0.
+  'regression-shuffleboard-undo-clear-under-next-end': { without: null, scores: [3, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -164,9 +164,11 @@ describe('shuffleboard rules', () => {
       it(`d ${d}: ${what}`, () => assert.deepEqual(alone(d), changes));
     }
 
-    it('S7: the sensing\'s own word on hanging decides over d', () => {
-      assert.deepEqual(alone(40, 1), [{ player: 0, points: 4, rule: 'S7' }]);
-      assert.deepEqual(alone(10, 0), [{ player: 0, points: 3, rule: 'S8' }]);
+    it('S7: a word on hanging that d contradicts is refused (the page: it hangs exactly when d < 29), one that agrees is taken', () => {
+      assert.equal(play(start(), endMoves(RED, [[40, 1]])[0]).refused, 'arg');
+      assert.equal(play(start(), endMoves(RED, [[10, 0]])[0]).refused, 'arg');
+      assert.deepEqual(alone(10, 1), [{ player: 0, points: 4, rule: 'S7' }]);
+      assert.deepEqual(alone(40, 0), [{ player: 0, points: 3, rule: 'S8' }]);
     });
 
     it('any position scores as the page\'s geometry says (checked by intervals)', () => {
@@ -372,9 +374,21 @@ describe('shuffleboard rules', () => {
       assert.deepEqual(o.changes, []);
       assert.deepEqual([o.state.d[1], o.state.c[1], o.state.h[1]], [20, RED, 1], 'h left out follows d');
       assert.deepEqual(play(s, { k: 'place', i: 0 }).state.d, s.d, 'nothing given: nothing moves');
-      const hung = playAll(start(), [{ k: 'rest', w: [[0, RED, 40, 1]] }]).state;
-      assert.equal(play(hung, { k: 'place', i: 0, c: BLUE }).state.h[0], 1, 'a recolour keeps the sensed overhang');
+      const hung = playAll(start(), [{ k: 'rest', w: [[0, RED, 20]] }]).state;
+      assert.equal(play(hung, { k: 'place', i: 0, c: BLUE }).state.h[0], 1, 'a recolour keeps the overhang');
       assert.equal(play(hung, { k: 'place', i: 0, d: 40 }).state.h[0], 0, 'a new d without h: d decides');
+    });
+
+    it('refuses a hanging that its d contradicts (the page: a weight hangs exactly when 0 <= d < 29)', () => {
+      const over = playAll(start(), endMoves(RED, [100, 200, 140]));
+      for (const [d, h] of [[200, 1], [29, 1], [28, 0], [0, 0], [-1, 1], [1800, 1]]) {
+        assert.equal(play(over.state, { k: 'place', i: 1, d, h }).refused, 'arg', `d ${d} h ${h}`);
+      }
+      assert.equal(play(over.state, { k: 'place', i: 0, h: 1 }).refused, 'arg', 'h 1 alone for a weight seen at 100');
+      assert.equal(play(start(), { k: 'rest', w: [[0, RED, 40, 1]] }).refused, 'arg', 'a rest too');
+      // Agreeing: scored as the page's zone table has it (28: a hanger, 4; 29: fully past the 3-point line, 3).
+      assert.deepEqual(play(over.state, { k: 'place', i: 1, d: 28, h: 1 }).changes.slice(1), [{ player: 1, points: 4, rule: 'S7' }]);
+      assert.deepEqual(play(over.state, { k: 'place', i: 1, d: 29, h: 0 }).changes.slice(1), [{ player: 1, points: 3, rule: 'S8' }]);
     });
 
     it('after an end it takes the end\'s points back (S6) and scores the end again', () => {
@@ -554,7 +568,8 @@ describe('shuffleboard rules', () => {
     it('3,000 seeded ends with knocks score as the page says', () => {
       const throwArb = fc.record({
         // Where the thrown weight rests (null: it went off the end, unseen); d from past the end edge to past the foul line.
-        at: fc.option(fc.tuple(fc.integer({ min: -40, max: 1900 }), fc.constantFrom(undefined, 0, 1)), { nil: null }),
+        // (With whether the sensing tells its overhang too, as d makes it: the page's d < 29.)
+        at: fc.option(fc.tuple(fc.integer({ min: -40, max: 1900 }), fc.boolean()), { nil: null }),
         knocks: fc.array(fc.tuple(fc.nat(7), fc.integer({ min: -40, max: 1900 })), { maxLength: 2 }),
       });
       fc.assert(fc.property(fc.constantFrom(0, 1), fc.constantFrom(0, 5, 12), fc.array(throwArb, { minLength: 8, maxLength: 8 }), (first, resolution, throws) => {
@@ -574,7 +589,7 @@ describe('shuffleboard rules', () => {
           };
           for (const [k, d] of throws[i].knocks) if (k < i) report(k, d);
           const at = throws[i].at;
-          if (at) report(i, at[0], at[1]);
+          if (at) report(i, at[0], at[1] ? +(at[0] >= 0 && at[0] < RADIUS_MM) : undefined);
           s = playAll(s, [{ k: 'rest', w }]).state;
         }
         assert.deepEqual(s.ep, pageScore(table, resolution));

@@ -27,8 +27,10 @@ fc.assert(fc.property(fc.nat(BASES.length - 1), fc.array(cmd, { minLength: 1, ma
   const out = replay(lines.map((l) => JSON.stringify(l)).join('\n')).lines.map((l) => JSON.parse(l));
   const st = out[out.length - 1].final.state;
   const want: number[] = st.e === 1 && st.t === 8 && st.q === 0 ? rulesScore(st.d, st.c, st.h, st.rs) : [0, 0];
-  // A hanger must lie within a radius of the edge (d < 29): one placed with d >= 29 and h 1 in one command is invented.
-  const oddHang = cmds.some((c: any) => c.h === 1 && c.d >= 29);
+  // A weight hangs exactly when its centre is on the table within a radius of the edge (0 <= d < 29): a place whose
+  // h says otherwise in one command, taken (`ok`), is invented.
+  const oddHang = cmds.some((c: any, k) => c.h !== undefined && c.d !== undefined && c.h !== +(c.d >= 0 && c.d < 29) &&
+    out.some((l) => l.phone && l.phone.type === 'ok' && l.phone.id === k));
   if (st.e === 1 && (want[0] !== st.s[0] || want[1] !== st.s[1] || oddHang)) {
     bad++;
     console.log(JSON.stringify({ want, seen: st.s, oddHang, state: st, replies: out.filter((l) => l.phone && ['error', 'score'].includes(l.phone.type)).map((l) => l.phone), scenario: lines }));

@@ -659,7 +659,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let waited = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
-  /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is decided). */
+  /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is seen launched or decided). */
   let blindUntil = 0;
 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
@@ -707,9 +707,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
 
-  /** A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. */
+  /**
+   * A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. Its launch
+   * was seen: a throw, not weights lifted off after power-up, so a table it leaves empty is no clear (found()).
+   */
   function throwBegins(t: number): void {
     throwAt = t;
+    blindUntil = 0;
     watch(t, 0, ENTRY, ROWS - 1);
     begin(1);
   }
@@ -846,6 +850,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     busy: function (): boolean {
       return throwAt >= 0;
+    },
+    // The last move a clear (no throw in an end after the first) while weights lie on the table, the next end's:
+    // undone, the end before would go on, and be scored, from them.
+    keeps: function (state: unknown): string {
+      const s = state as ShuffleboardState;
+      return !s.t && s.e > 1 && seenLast ? 'cleared' : '';
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago

@@ -29,7 +29,8 @@ export const NONE = 9999;
  * [id, colour, d, hanging]. id: the weight's throw in this end (0 the
  * first, 7 the eighth); colour 0 red, 1 blue; d: its centre's distance from
  * the end edge in mm, negative once it has gone off the table; hanging: 1
- * when it overhangs the end edge, 0 when not, left out to let d decide; and,
+ * when it overhangs the end edge, 0 when not, which d decides (given, it must
+ * agree: 1 exactly when 0 <= d < RADIUS_MM), so best left out; and,
  * for a weight the board saw, how far from d it may lie (mm: its u).
  */
 export type Rest = number[];
@@ -40,8 +41,9 @@ export type Rest = number[];
  *   rest somewhere new (the one thrown, the ones it knocked, those gone off);
  *   the others lie where they were. The eighth rest ends the end.
  * place: the referee's word on weight i: it rests at d (negative: off the
- *   table), its colour is c, it hangs (h 1) or not (h 0); what is left out
- *   stays, but h, left out with a new d, follows d.
+ *   table), its colour is c; what is left out stays. Whether it hangs follows
+ *   d; h, given, is checked against it (1 hangs, 0 not: refused when d says
+ *   otherwise).
  * seen: a throw is over, every weight still, and w is the whole table as the
  *   board's sensing sees it: each weight as [colour, d, u], u how far from d
  *   it may lie (mm, as the board located it). The weights are matched to those
@@ -102,13 +104,14 @@ export interface ShuffleboardState {
 export const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1 S4 0';
 
 /**
- * The zone (scoring article) of a weight, centre d (-1 out of play), hanging h.
- * It covers d - RADIUS_MM to d + RADIUS_MM: fully past a line at L when
- * d < L - RADIUS_MM, touching it while d <= L + RADIUS_MM as well (the
- * bounds are constants: the build works them out).
+ * The zone (scoring article) of a weight, centre d (-1 out of play). It covers
+ * d - RADIUS_MM to d + RADIUS_MM: it hangs over the end edge when d < RADIUS_MM,
+ * is fully past a line at L when d < L - RADIUS_MM, touching it
+ * while d <= L + RADIUS_MM as well (the bounds are constants: the build works
+ * them out).
  */
-export function zone(d: number, h: number): number {
-  return h ? 0 : d < 0 ? 6 : d < TREY_MM - RADIUS_MM ? 1 : d <= TREY_MM + RADIUS_MM ? 2 : d < DEUCE_MM - RADIUS_MM ? 3 : d <= DEUCE_MM + RADIUS_MM ? 4 : 5;
+export function zone(d: number): number {
+  return d < 0 ? 6 : d < RADIUS_MM ? 0 : d < TREY_MM - RADIUS_MM ? 1 : d <= TREY_MM + RADIUS_MM ? 2 : d < DEUCE_MM - RADIUS_MM ? 3 : d <= DEUCE_MM + RADIUS_MM ? 4 : 5;
 }
 
 /** Options (docs/games/shuffleboard.md): teams, target, firstPlayer, resolution. */
@@ -240,7 +243,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
    * weight's point change added to `changes`. The side with the nearest weight
    * scores each of its weights nearer than the other side's nearest
    * (nearer()); level nearest weights (S11), or none on the table, score
-   * nothing. A weight the referee did not place hangs by its d.
+   * nothing.
    */
   function endOf(st: ShuffleboardState, d: number[], changes: ScoreChange[]): number[] {
     const near = nearest(st, d);
@@ -248,7 +251,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     const ep = [0, 0, nearer(near[side], near[1 - side], st.rs) ? side : -1];
     for (let i = 0; i < WEIGHTS; i++) {
       if (d[i] >= 0 && st.c[i] === side && nearer(d[i], near[1 - side], st.rs)) {
-        const change = score(ARTICLES, zone(d[i], st.u[i] ? +(d[i] < RADIUS_MM) : st.h[i]), side);
+        const change = score(ARTICLES, zone(d[i]), side);
         ep[side] += change.points;
         changes.push(change);
       }
@@ -318,14 +321,16 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // a colour 0 or 1 (likewise x & 1).
       if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
       if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
+      // It hangs when its centre is on the table within its radius of the end edge: a hanging given that d
+      // contradicts (a hanger 200 mm in) is a bad argument, never scored.
+      const hangs = +(d >= 0 && d < RADIUS_MM);
+      if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
       if (throwing && id !== state.t && st.d[id] < 0) continue;
-      const out = d < 0 || d >= SHORT_MM;
-      st.d[id] = out ? -1 : d;
+      st.d[id] = d < 0 || d >= SHORT_MM ? -1 : d;
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
       st.u[id] = at[4] || 0;
-      // Hanging h, left out: by d.
-      st.h[id] = out ? 0 : at[3] === undefined ? +(d < RADIUS_MM) : at[3] ? 1 : 0;
+      st.h[id] = hangs;
     }
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;
@@ -376,9 +381,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
 
     place(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
       const i = move.i as number;
-      // What is left out stays; h left out too: the weight's own while it stays where it is, else what d says.
-      return lay(state, [[i, move.c === undefined ? state.c[i] : move.c, move.d === undefined ? state.d[i] : move.d,
-        move.h !== undefined ? move.h : move.d === undefined ? state.h[i] : undefined as unknown as number]], 0);
+      // What is left out stays; h, given, must be what d makes (lay()).
+      return lay(state, [[i, move.c === undefined ? state.c[i] : move.c, move.d === undefined ? state.d[i] : move.d, move.h as number]], 0);
     },
 
     clear(state: ShuffleboardState): Outcome<ShuffleboardState> {

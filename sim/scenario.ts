@@ -103,7 +103,7 @@ export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHead
     players: p as ScenarioHeader['players'],
     options: (h.options as Record<string, unknown>) ?? {},
     mode: (h.mode as 'play' | 'diag') ?? 'play',
-    pollMs: (h.pollMs as number) ?? 1,
+    pollMs: (h.pollMs as number) ?? 0,
     debounce,
     channels: h.channels as number | undefined,
     seed: (h.seed as number) ?? 1,

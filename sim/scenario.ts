@@ -20,6 +20,7 @@ export interface ScenarioHeader {
   players: number | string[] | undefined;
   options: Record<string, unknown>;
   mode: 'play' | 'diag';
+  /** The scan period (ms); left out of the header, the game's board's own (0 until parseScenarioOf knows the game). */
   pollMs: number;
   debounce: { algorithm: string; ms: number } | undefined;
   channels: number | undefined;

@@ -100,6 +100,9 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     ['fault-ringapeg-impact-chatter-12hz', 'the impact switch chattering at 12 Hz', 'chatter', 26, 'board.impact', 2100],
     // Was: found in 2.2 s, but three rings consumed as misses before it.
     ['fault-ringapeg-impact-chatter-25hz', 'the impact switch chattering at 25 Hz', 'chatter', 26, 'board.impact', 2100],
+    // Was (at the board's 2 ms scans): the switch held closed 0.3 s by its floating input taken as a ring at rest, a
+    // phantom miss before the report, and every later ring scored for the other player.
+    ['fault-ringapeg-floating-impact', 'the impact switch left floating as a ring lands', 'chatter', 26, 'board.impact', 1250],
     // Was: the rest of the stroke under way when the bell was found scored as a stroke of its own (a phantom F28).
     ['fault-fortress-bell-chatter-mid-stroke', 'a fortress bell chattering at 25 Hz from just before a stroke into its fort', 'chatter', 77, 'bell.FG', 3000],
     ['fault-fortress-floating-bell', 'a fortress bell left floating in the middle of a stroke', 'chatter', 69, 'bell.EA2', 1250],

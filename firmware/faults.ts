@@ -157,8 +157,9 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
     fault &= ~word;
     // Not while a sensor of its group is out (found faulty before it in this check: what the interpreter saw may be
-    // its doing). (MISSED is not kept in the word: the sensor goes out of service, which clears the word's high byte.)
-    if (ch + 1 === (accused & 255) && !outOfService(w, ch)) fault |= accused >> 8;
+    // its doing), nor when its count shows chatter (a chattering point seen covered as a chip leaves is no stuck one).
+    // (MISSED is not kept in the word: the sensor goes out of service, which clears the word's high byte.)
+    if (ch + 1 === (accused & 255) && !(fault & CHATTER) && !outOfService(w, ch)) fault |= accused >> 8;
     if (fault) {
       word |= fault;
       report(ch, fault);

@@ -20,6 +20,7 @@ export interface ScenarioHeader {
   players: number | string[] | undefined;
   options: Record<string, unknown>;
   mode: 'play' | 'diag';
+  /** The scan period (ms); left out of the header, the game's board's own (0 until parseScenarioOf knows the game). */
   pollMs: number;
   debounce: { algorithm: string; ms: number } | undefined;
   channels: number | undefined;
@@ -103,7 +104,7 @@ export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHead
     players: p as ScenarioHeader['players'],
     options: (h.options as Record<string, unknown>) ?? {},
     mode: (h.mode as 'play' | 'diag') ?? 'play',
-    pollMs: (h.pollMs as number) ?? 1,
+    pollMs: (h.pollMs as number) ?? 0,
     debounce,
     channels: h.channels as number | undefined,
     seed: (h.seed as number) ?? 1,

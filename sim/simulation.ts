@@ -68,6 +68,8 @@ export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario
   let game: SimGame;
   try {
     game = factory(header);
+    // Without a pollMs of its own, a scenario scans as the game's board does.
+    if (!header.pollMs) header.pollMs = game.module.pollMs;
     // A header the rules cannot play (players, options) is refused before anything runs.
     game.module.setup(gameConfig(header));
   } catch (e) {

@@ -1,32 +1,53 @@
 // The scan period each board uses on the chip (GameModule.pollMs), against the
-// simulator, whose banks latch nothing, as no board's do: every example game
-// replayed at its board's period scores exactly as at the simulator's default
-// 1 ms, and a pulse shorter than the time between two scans is missed while
-// one that lasts from one scan to the next is seen.
+// simulator, whose banks latch nothing, as no board's do: every scenario of
+// scenarios/ replayed at its board's period (the replay's default) ends with
+// the scores and winner it ends with at 1 ms scans, and a pulse shorter than
+// the time between two scans is missed while one that lasts from one scan to
+// the next is seen.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { replay } from '../sim/replay';
+import { parseScenario, replay, Simulation } from '../sim/replay';
 import { loadGames } from '../firmware/games/registry';
 
 const games = await loadGames();
 
+/** The scenario's final scores and winner, replayed with its header's pollMs set to `pollMs` (undefined: left out). */
+function ending(text: string, pollMs: number | undefined): unknown {
+  const [head, ...rest] = text.split('\n');
+  const header = { ...JSON.parse(head), pollMs };
+  const lines = replay([JSON.stringify(header), ...rest].join('\n')).lines;
+  const final = JSON.parse(lines[lines.length - 1]).final;
+  return [final.scores, final.winner];
+}
+
 describe('scan period on the chip', () => {
-  for (const { id, module } of games) {
-    for (const file of readdirSync('scenarios').filter((f) => f.startsWith(id + '-'))) {
-      it(`${file}: the same scores and winner at ${module.pollMs} ms scans as at 1 ms`, () => {
-        const text = readFileSync('scenarios/' + file, 'utf8');
-        const final = (t: string) => JSON.parse(replay(t).lines.slice(-1)[0]).final;
-        const slow = final(text.replace('"seed"', `"pollMs":${module.pollMs},"seed"`));
-        const fast = final(text);
-        assert.deepEqual([slow.scores, slow.winner], [fast.scores, fast.winner]);
-      });
-    }
+  // None is listed as ending otherwise: a scenario that sets pollMs itself is replayed here at its board's period too.
+  for (const file of readdirSync('scenarios').filter((f) => f.endsWith('.jsonl'))) {
+    it(`${file}: the same scores and winner at its board's scan period as at 1 ms`, () => {
+      const text = readFileSync('scenarios/' + file, 'utf8');
+      assert.deepEqual(ending(text, undefined), ending(text, 1));
+    });
   }
 
   it('every game with examples is proven at a period longer than 1 ms', () => {
     const proven = games.filter((g) => readdirSync('scenarios').some((f) => f.startsWith(g.id + '-')));
     assert.ok(proven.length >= 2, proven.map((g) => g.id).join(', '));
     for (const g of proven) assert.ok(g.module.pollMs > 1, `${g.id} scans every ${g.module.pollMs} ms`);
+  });
+
+  it("a scenario without pollMs scans as its game's board does; one with it, at its own", () => {
+    for (const { id, module } of games) {
+      for (const [pollMs, expected] of [[undefined, module.pollMs], [7, 7]]) {
+        const sim = new Simulation(parseScenario(`${JSON.stringify({ game: id, pollMs })}\n{"t":5000,"phone":{"cmd":"state"}}`));
+        const times: number[] = [];
+        while (times.length < 50) {
+          sim.step();
+          times.push(sim.t);
+        }
+        const gaps = new Set(times.slice(20).map((t, k) => t - times[19 + k]));
+        assert.deepEqual([...gaps], [expected], `${id}, pollMs ${pollMs}`);
+      }
+    }
   });
 
   for (const periodMs of [2, 3]) {

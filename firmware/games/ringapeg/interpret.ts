@@ -35,6 +35,8 @@ const LAND_MS = 500;
  * ring hitting the board at 1-2 m/s is 80-160 ms in the air before it hits again).
  */
 const IMPACT_HOLD_MS = 30;
+/** The impact switch's last shock while it is still closed: later than any time. */
+const HELD = 1e15;
 /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
 const PEG_HOLD_MS = 50;
 
@@ -74,7 +76,12 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       const p = ch >> 1;
       // The gate broken: 1 top, 2 low.
       const gate = (ch & 1) + 1;
-      if (!level) return;
+      if (!level) {
+        // A shock lasts while the switch is closed, and a ring that missed rests only once it has been open MISS_MS:
+        // the wait runs from its release (an input left floating holds it closed for spells of 0.3 s and more).
+        if (p === IMPACT && since[IMPACT] > t) since[IMPACT] = since[DUE] = t;
+        return;
+      }
       if (p === IMPACT) {
         // A new shock: not the ringing of the last one, nor the impact of a ring that just landed.
         if (t >= since[IMPACT_QUIET]) {
@@ -96,8 +103,9 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
             state[IMPACT] = 2;
             begin(0);
           }
-          // tick() works out when it times out.
-          since[IMPACT] = since[DUE] = t;
+          // tick() works out when it times out, from its release.
+          since[IMPACT] = HELD;
+          since[DUE] = t;
         }
       } else if (!(state[p] === 3 && t < since[p] + PEG_HOLD_MS)) {
         if (state[p] === 3 - gate && t - since[p] <= GAP_MS) {

@@ -47,8 +47,11 @@ export const RESTLESS_MS = 1000;
 export const HOLD_MS = 30;
 
 export interface TriangleInterpreter extends Interpreter {
-  /** Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move. */
-  settle(): void;
+  /**
+   * Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move, and with
+   * `spoilt` as a sensor is taken out of service: a flick whose angles' points are all in service goes on.
+   */
+  settle(spoilt?: number): void;
   /** Whether a flick is waiting for its chip to rest (simulator and tests only: not on the board). */
   busy(): boolean;
 }
@@ -223,7 +226,11 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       if (pass || (lv >> ((side + 1) % 3) * 4) & (1 << ROLE_EVEN | 1 << ROLE_OVER | 1 << ROLE_BEYOND) ? t - last >= REST_MS : t - t0 >= ARRIVE_TIMEOUT_MS) settle();
     },
 
-    settle: settle,
+    settle: function (spoilt?: number): void {
+      // A sensor found faulty at another angle than the flick's two tells nothing of it (the start spot: a chatter may
+      // have begun it; the target: where it is decided).
+      if (!spoilt || side >= 0 && interpreter.out!(side * 4) | interpreter.out!((side + 1) % 3 * 4)) settle();
+    },
 
     accused: function (): number {
       const a = accused;

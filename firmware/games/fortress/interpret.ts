@@ -227,9 +227,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     let left = 1 + (kind & 1);
     for (let i = 0; m < PASS && i < n; i++) {
       const c = bytes[CODES + i] - 1;
-      // (A ball put back: its class by its place in BALLS.)
+      // (A ball put back: its class by its place in BALLS, after the six of a ball leaving its spot. No negative index:
+      // Espruino throws on one.)
       if (c < LEAVE - 1) left -= +((c % BELL) >> 2 < PASS && (c & 3) === kind);
-      else if (+'011233'[c - (PUT - 1)] === kind) left++;
+      else if (+'xxxxxx011233'[c - (LEAVE - 1)] === kind) left++;
     }
     if (left < 1) return accuse(CHATTER, m, south ? 4 : 1);
     // A defending ball, its switches all let go, while both of its side's lie on their spots and its attacking ball

@@ -254,22 +254,20 @@ describe('fortress interpreter', () => {
 
   it('in a stroke, a class\'s balls go into forts and pockets no more often than they are put back on their spots: one entry more is no ball, its pole\'s low switch is told as chatter', () => {
     const h = harness(-1, ['ED1', 'ED2', 'FA', 'FD1', 'FD2']);
-    h.pass('EA', 'FA1', 1000);
-    h.run(1100);
-    assert.equal(h.it.accused!(), 0);
+    /** What the interpreter accuses once a ball of class `ball` went through `mouth` at t. */
+    const accusedAfter = (ball: string, mouth: string, t: number): number => {
+      h.pass(ball, mouth, t);
+      h.run(t + 100);
+      return h.it.accused!();
+    };
+    assert.equal(accusedAfter('EA', 'FA1', 1000), 0);
     // EA lies in FA1: through pocket 2 it cannot go.
-    h.pass('EA', 'pocket2', 2000);
-    h.run(2100);
-    assert.equal(h.it.accused!(), (CHATTER << 8) | (ch('mouth.pocket2.n.lo') + 1));
+    assert.equal(accusedAfter('EA', 'pocket2', 2000), (CHATTER << 8) | (ch('mouth.pocket2.n.lo') + 1));
     // Two French defending balls, not three; the pass is no entry.
     h.pass('FD', 'pocket1', 3000);
     h.pass('FD', 'FA2', 4000);
-    h.pass('FD', 'pass', 5000);
-    h.run(5100);
-    assert.equal(h.it.accused!(), 0);
-    h.pass('FD', 'pocket3', 6000);
-    h.run(6100);
-    assert.equal(h.it.accused!(), (CHATTER << 8) | (ch('mouth.pocket3.s.lo') + 1));
+    assert.equal(accusedAfter('FD', 'pass', 5000), 0);
+    assert.equal(accusedAfter('FD', 'pocket3', 6000), (CHATTER << 8) | (ch('mouth.pocket3.s.lo') + 1));
     // EA handed back to its spot in the stroke: it may go in again.
     h.edge('spot.EA', 1, 7000);
     h.run(7000 + PLACED_MS);

@@ -106,6 +106,14 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     // Was: the rest of the stroke under way when the bell was found scored as a stroke of its own (a phantom F28).
     ['fault-fortress-bell-chatter-mid-stroke', 'a fortress bell chattering at 25 Hz from just before a stroke into its fort', 'chatter', 77, 'bell.FG', 3000],
     ['fault-fortress-floating-bell', 'a fortress bell left floating in the middle of a stroke', 'chatter', 69, 'bell.EA2', 1250],
+    // Were (the hostile blips, seed 3): a mouth's high switch chattering alone made passages of an attacking ball: two
+    // phantom F25 (+6) as the pass at 24 s was made, then the game's takings lost; before the stroke at 120 s, F12, F22
+    // and F28 for its F32. No ball trips a high switch without its pole's low one: told at the next check.
+    ['fault-fortress-high-switch-alone-mid-stroke', 'a fortress mouth\'s high switch chattering alone in a stroke', 'chatter', 37, 'mouth.FG.n.hi', 1100],
+    ['fault-fortress-high-switch-alone-before-stroke', 'a fortress mouth\'s high switch chattering alone just before a stroke', 'chatter', 5, 'mouth.EA2.n.hi', 1100],
+    // Was: both north switches of pocket 2 chattering together, after EA went into FG in that stroke, scored three
+    // phantom F29 (EA pocketed): EA was in the fort, and a class's balls go in no more often than they are put back.
+    ['fault-fortress-pocket-chatter-after-entry', 'a fortress pocket\'s switches chattering together after the ball they show went into a fort', 'chatter', 44, 'mouth.pocket2.n.lo', 1100],
     // Was: the flick under way (chip leaving A for B 0.7 s later) scored 1 for a perfect 3.
     ['fault-triangle-chatter-mid-flick', 'a triangle point chattering at 40 Hz as a flick towards it is made', 'chatter', 6, 'tri.B.over', 1350],
     // Was: never found; the flick that passed A scored 3 (the stuck even point), not 0.

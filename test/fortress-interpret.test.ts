@@ -6,7 +6,7 @@ import { fortressBoard } from '../firmware/games/fortress/board';
 import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { sensorNames } from '../firmware/board';
-import { STUCK } from '../firmware/faults';
+import { CHATTER, STUCK } from '../firmware/faults';
 
 const NAMES = sensorNames(fortressBoard);
 const ch = (name: string): number => {
@@ -146,7 +146,8 @@ describe('fortress interpreter', () => {
     const h = harness();
     h.pass('EA', 'FA1', 100);
     h.edge('bell.FA1', 1, 100 + 6 + GAP_MS + 10);
-    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
+    // (Each side's two defending balls into pockets, then through the pass: a ball pocketed is gone.)
+    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', k <= 4 ? 'pocket' + k : 'pass', 1000 * k);
     h.pass('FA', 'pass', 7000);
     h.run(7100);
     // One begin record for each happening (and the bell): the first seven as one number, the eighth a string that extends it.
@@ -160,14 +161,14 @@ describe('fortress interpreter', () => {
     assert.deepEqual(after.moves, []);
     after.edge('spot.ED1', 0, REST_MS - 1);
     after.run(2 * REST_MS);
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'FA=', 'ED1-'], f: ['ED1+'], n: 8 }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['EA>FA1!', 'FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD=', 'ED=', 'FA=', 'ED1-'], f: ['ED1+'], n: 8 }]);
   });
 
   it('a bell that marks an entry after the seventh happening saves them all again: the number, then the rest as one string', () => {
     const h = harness();
-    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', 'pocket' + k, 1000 * k);
+    for (let k = 1; k <= 6; k++) h.pass(k % 2 ? 'FD' : 'ED', k <= 4 ? 'pocket' + k : 'pass', 1000 * k);
     h.pass('FA', 'pass', 7000);
-    h.pass('EA', 'FA1', 8000);
+    h.pass('EA', 'pass', 8000);
     h.pass('EA', 'FA2', 9000);
     h.edge('bell.FA2', 1, 9006 + GAP_MS + 10);
     h.run(9100);
@@ -178,7 +179,7 @@ describe('fortress interpreter', () => {
     assert.notEqual(h.begun[10], String(h.begun[7]) + h.begun[8], 'the ninth with its bell');
     const after = harness(h.begun[9] + String(h.begun[10]));
     after.it.settle();
-    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD.5', 'ED.6', 'FA=', 'EA>FA1', 'EA>FA2!'], f: [], n: 9 }]);
+    assert.deepEqual(after.moves, [{ k: 'stroke', h: ['FD.1', 'ED.2', 'FD.3', 'ED.4', 'FD=', 'ED=', 'FA=', 'EA=', 'EA>FA2!'], f: [], n: 9 }]);
   });
 
   it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {
@@ -229,6 +230,52 @@ describe('fortress interpreter', () => {
       h.run(2000 + REST_MS + 10);
       assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA-'] }], 'nor is the passage a happening');
     }
+  });
+
+  it('a high switch tripped without its pole\'s low one is no ball (a ball that trips the high switch trips the low one): no happening, the switch told as chatter', () => {
+    for (const [high, low] of [['mouth.FG.n.hi', 'mouth.FG.s.lo'], ['mouth.pass.s.hi', 'mouth.pass.n.lo']]) {
+      const h = harness(-1, ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+      // Alone, and with the other pole's low switch (no ball trips the other pole's high switch without its low).
+      h.edge(high, 1, 1000);
+      h.edge(high, 0, 1012);
+      h.run(1012 + GAP_MS + 1);
+      assert.equal(h.it.accused!(), (CHATTER << 8) | (ch(high) + 1), high);
+      h.edge(low, 1, 2000);
+      h.edge(high, 1, 2001);
+      h.edge(high, 0, 2004);
+      h.edge(low, 0, 2006);
+      h.run(2006 + GAP_MS + 1);
+      assert.equal(h.it.accused!(), (CHATTER << 8) | (ch(high) + 1), high);
+      assert.equal(h.it.busy(), false, 'no happening: no stroke begins');
+      h.run(2006 + REST_MS + GAP_MS);
+      assert.deepEqual(h.moves.filter((m) => m.k === 'stroke'), []);
+    }
+  });
+
+  it('in a stroke, a class\'s balls go into forts and pockets no more often than they are put back on their spots: one entry more is no ball, its pole\'s low switch is told as chatter', () => {
+    const h = harness(-1, ['ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+    /** What the interpreter accuses once a ball of class `ball` went through `mouth` at t. */
+    const accusedAfter = (ball: string, mouth: string, t: number): number => {
+      h.pass(ball, mouth, t);
+      h.run(t + 100);
+      return h.it.accused!();
+    };
+    assert.equal(accusedAfter('EA', 'FA1', 1000), 0);
+    // EA lies in FA1: through pocket 2 it cannot go.
+    assert.equal(accusedAfter('EA', 'pocket2', 2000), (CHATTER << 8) | (ch('mouth.pocket2.n.lo') + 1));
+    // Two French defending balls, not three; the pass is no entry.
+    h.pass('FD', 'pocket1', 3000);
+    h.pass('FD', 'FA2', 4000);
+    assert.equal(accusedAfter('FD', 'pass', 5000), 0);
+    assert.equal(accusedAfter('FD', 'pocket3', 6000), (CHATTER << 8) | (ch('mouth.pocket3.s.lo') + 1));
+    // EA handed back to its spot in the stroke: it may go in again.
+    h.edge('spot.EA', 1, 7000);
+    h.run(7000 + PLACED_MS);
+    h.edge('spot.EA', 0, 7500);
+    h.pass('EA', 'FA2', 8000);
+    h.run(8100 + REST_MS);
+    assert.equal(h.it.accused!(), 0);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: ['EA>FA1', 'FD.1', 'FD>FA2', 'FD=', 'EA+', 'EA-', 'EA>FA2'] }]);
   });
 
   it('a passage the board came up in the middle of is no happening (what it tripped might mislead); the next one is read', () => {

@@ -86,8 +86,9 @@ describe('every `do: stroke` is a stroke the board sees', () => {
   });
 
   it('the replay\'s tail waits until the board has settled the stroke under way', () => {
-    // A long stroke: its last movement some 14 s after its line, and its end 8 s later.
-    const happens = Array.from({ length: 24 }, (_, i) => ({ ball: i % 2 ? 'FD' : 'ED', into: 'pocket', pocket: 1 + (i % 6) }));
+    // A long stroke: its last movement some 14 s after its line, and its end 8 s later (defending balls back and forth
+    // through the pass: pocketed, a ball is gone).
+    const happens = Array.from({ length: 24 }, (_, i) => ({ ball: i % 2 ? 'FD' : 'ED', pass: true }));
     const { final } = run([{ t: 2000, do: 'stroke', happens }]);
     assert.equal(final.state.lh!.length, 26, 'told, every happening');
   });

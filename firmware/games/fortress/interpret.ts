@@ -15,7 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
-import { MISSED, STUCK } from '../../faults';
+import { CHATTER, MISSED, STUCK } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
 
@@ -185,6 +185,12 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     }
   }
 
+  /** Mouth m's switches `bad` (bits, as in `seen`) did what no ball makes: the first of them is told with `fault` at the next check. */
+  function accuse(fault: number, m: number, bad: number): void {
+    for (m *= 4; !(bad & 1); bad >>= 1) m++;
+    accused = (fault << 8) | (m + 1);
+  }
+
   /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
   function close(m: number, t: number): void {
     const s = bytes[m];
@@ -202,25 +208,37 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     // stuck, so the stroke is not scored (a ball at rest there, or the switch: the referee looks).
     let bad = live & ~s;
     if (s & live || bad) {
-      if ((bad = bad || (under ? 0 : live))) {
-        for (m *= 4; !(bad & 1); bad >>= 1) m++;
-        accused = (STUCK << 8) | (m + 1);
-      }
+      if ((bad = bad || (under ? 0 : live))) accuse(STUCK, m, bad);
       return;
     }
-    const lows = s & 5;
+    // A high switch tripped without its pole's low one: no ball does that (a field that trips the high switch trips
+    // the low one, over more of the ball's path). Pulses of its own, or a low switch missing balls: the mouth chatters.
+    if ((bad = s & 10 & ~(s << 1))) return accuse(CHATTER, m, bad);
     const highs = s & 10;
-    const south = lows === 4 ? 1 : lows === 1 ? 0 : highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
+    const south = highs === 8 ? 1 : highs === 2 ? 0 : s & SOUTH_FIRST ? 1 : 0;
     const attacking = s & (south ? 8 : 2);
     // The pass is made towards the adversary's quarter (F6, F8): an attacking ball rolling back through it makes none.
     // A French ball going forwards trips the insensitive switch first, an English one the sensitive one.
     if (m === PASS && attacking && !(s & HIGH_FIRST) !== !south) return;
+    const kind = south * 2 + (attacking ? 0 : 1);
+    // A ball into a fort stays there, one into a pocket is gone: in a stroke, a class's balls (one attacking, two
+    // defending) go into forts and pockets no more often than they are put back on their spots. One entry more is no
+    // ball's: the mouth chatters (its pole's low switch is told).
+    let left = 1 + (kind & 1);
+    for (let i = 0; m < PASS && i < n; i++) {
+      const c = bytes[CODES + i] - 1;
+      // (A ball put back: its class by its place in BALLS, after the six of a ball leaving its spot. No negative index:
+      // Espruino throws on one.)
+      if (c < LEAVE - 1) left -= +((c % BELL) >> 2 < PASS && (c & 3) === kind);
+      else if (+'xxxxxx011233'[c - (LEAVE - 1)] === kind) left++;
+    }
+    if (left < 1) return accuse(CHATTER, m, south ? 4 : 1);
     // A defending ball, its switches all let go, while both of its side's lie on their spots and its attacking ball
     // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
     // The fault check takes the switch out, and the stroke is not scored.
     const a = SPOT + 3 * south;
-    if (!attacking && !live && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accused = (MISSED << 8) | (4 * m + 2 * south + 2);
-    let code = 1 + 4 * m + south * 2 + (attacking ? 0 : 1);
+    if (!attacking && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accuse(MISSED, m, south ? 8 : 2);
+    let code = 1 + m * 4 + kind;
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);
     if (m < FORT_COUNT) bytes[ENTRY + m] = n - 1;

@@ -142,7 +142,7 @@ for (var n = 0; n < tables.length; n++) {
   var fours: Uint8Array | null = null;
   var unit = 0;
   for (var r = 0; r < 7; r++) {
-    var step = locator(read);
+    var step = locator(read, [], null);
     steps = 0;
     var t0 = getTime();
     seen = null;
@@ -166,7 +166,7 @@ for (var n = 0; n < tables.length; n++) {
   // garbage first), after each step, while what it found is still held.
   var before = process.memory().usage;
   var most = before;
-  var again = locator(read);
+  var again = locator(read, [], null);
   var found: number[][] | null = null;
   while (!found) {
     found = again();

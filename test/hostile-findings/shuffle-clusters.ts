@@ -1,6 +1,7 @@
 // Clean shuffleboard ends laid in clusters (weights touching, of both colours, hangers, knocks of a neighbour):
 // the oracle is the table laid (no fault may be told in a clean game; each weight on the table placed within
 // 10 mm of where it was laid, unless the referee is asked). Usage: npx tsx test/hostile-findings/shuffle-clusters.ts N SEED
+// (POLL_MS=10: the board's own scan period, docs/replay.md)
 import fc from 'fast-check';
 import { replay } from '../../sim/replay';
 
@@ -12,7 +13,7 @@ const step = fc.record({ near: fc.nat(7), ang: fc.double({ min: 0, max: 2 * Math
   d: fc.integer({ min: 10, max: 500 }), y: fc.integer({ min: 29, max: 479 }), knock: fc.boolean(), kang: fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), kmm: fc.integer({ min: 20, max: 150 }) });
 fc.assert(fc.property(fc.integer({ min: 1, max: 999 }), fc.array(step, { minLength: 8, maxLength: 8 }), (seed, steps) => {
   tried++;
-  const lines: object[] = [{ game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed }];
+  const lines: object[] = [{ game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed, ...(process.env.POLL_MS ? { pollMs: Number(process.env.POLL_MS) } : {}) }];
   const at: (P | null)[] = [];
   const names: string[] = [];
   steps.forEach((s, i) => {

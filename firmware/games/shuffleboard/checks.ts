@@ -74,7 +74,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, busy: boolean): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -213,22 +213,27 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number): void {
     telling.fill(0);
     let differ = 0;
+    let pairs = 0;
     for (let ch = 0; ch < SENSORS; ch++) {
-      const x = read[ch] - mid;
-      // (A channel out of service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
-      if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
+      let x = read[ch] - mid;
+      // (A channel out of service reads as no field, whatever its sensor reads; one at a rail reads no sensor. A kept
+      // reading may be a sliding weight's as it passed: one with no field now tells nothing.)
+      if (x * x < some * some || flags[ch] & 7) continue;
+      if (afresh) x = raw.read(ch) * 255 - mid;
+      if (x * x < some * some || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
         if (p >= SENSORS || flags[p] & 7) continue;
         telling[k]++;
-        let d = read[p] - read[ch];
+        if (!k) pairs |= 1 << ((ch % COLS) >> 1);
+        let d = read[p] - mid - x;
         if (afresh && (d * d <= like * like || (aliased >> k) & 1)) d = ((raw.read(p) - raw.read(ch)) * ADC_STEPS * like) / ALIAS_LIKE_STEPS;
         if (d * d > like * like) differ |= 1 << k;
       }
     }
     for (let k = 0; k < SELECT_LINES; k++) {
       const dead = (aliased >> k) & 1;
-      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1) continue;
+      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || pairs & (pairs - 1))) continue;
       aliased ^= 1 << k;
       if (tell) tell(undefined, dead ? OK : SELECT, k);
     }
@@ -376,7 +381,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // not trusted and nobody entered it, goes on in the game).
       throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, busy: boolean): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -396,7 +401,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       floating = floats;
       // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
       // weight's image, where its partner channel reads it, is no sensor's fault.
-      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
+      if (!floats && !busy) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose

@@ -233,7 +233,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     }
     for (let k = 0; k < SELECT_LINES; k++) {
       const dead = (aliased >> k) & 1;
-      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || pairs & (pairs - 1))) continue;
+      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || (afresh < 2 && pairs & (pairs - 1)))) continue;
       aliased ^= 1 << k;
       if (tell) tell(undefined, dead ? OK : SELECT, k);
     }
@@ -343,7 +343,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
           if (dd * dd <= STILL_MM * STILL_MM) w[i][0] === (table[j] & 1) ? same++ : swapped++;
         }
       }
-      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       const was = reversed;
       if (swapped >= SWAPPED && swapped > same) {
         reversed ^= 1;
@@ -351,12 +350,15 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
       // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
-      // missed one and the next). A throw that looks right sets the grid right.
+      // missed one and the next). A throw that looks right sets the grid right; one that looks wrong tells only if
+      // every weight that lay on the table is seen still, as it lay (a table seen otherwise is the fit's doubt about
+      // touching weights, not a reversed field, which turns every weight's colour together).
       else if (appeared >= 0 && next >= 0) {
-        if (appeared !== next) reversed |= +(++wrong >= INVERTED_THROWS);
+        if (appeared !== next) reversed |= +(same >= lying && ++wrong >= INVERTED_THROWS);
         else wrong = reversed = 0;
       }
       if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);
+      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       throws++;
       if (next >= 0) next ^= 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
@@ -401,7 +403,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       floating = floats;
       // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
       // weight's image, where its partner channel reads it, is no sensor's fault.
-      if (!floats && !busy) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
+      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose

@@ -33,7 +33,7 @@ const ALIAS_LIKE_STEPS = 8;
 const OVER_STEPS = 10;
 /** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
 export const STILL_STEPS = 4;
-/** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
+/** Throws in a row whose new weight is the other side's colour (none between them gone off): the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
 /** A weight seen within this of where one lay (mm, along the table) is that one lying still, as placed to a few mm: a throw does not change its colour. */
 export const STILL_MM = 8;
@@ -166,23 +166,32 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /**
    * Whether every neighbour of ch along its row and across it reads `least` or more from half the supply, all the
-   * same way: a weight lies right over ch (within some 13 mm).
+   * same way, and none of its diagonal neighbours more than the most of them: a weight lies right over ch (within
+   * some 13 mm; its diagonal neighbours lie 57 mm or more from it). Two weights each near a diagonal one may leave ch
+   * on the ring where their fields cross zero, and its other neighbours within their reach.
    */
   function over(frame: Int16Array, ch: number, least: number): boolean {
     let up = 0;
     let down = 0;
     let n4 = 0;
+    let most = 0;
     const c = ch % COLS;
-    for (let k = 0; k < 4; k++) {
-      const n = neighbour(ch, c, k);
+    for (let k = 0; k < 8; k++) {
+      // (A corner's two neighbours do not tell a weight over it from one between them.)
+      if (k === 4 && (n4 < 3 || (up !== n4 && down !== n4))) return false;
+      const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, 2 + ((k >> 1) & 1));
       if (n < 0 || n >= SENSORS) continue;
-      n4++;
       const d = frame[n] - QUIESCENT * ADC_STEPS;
+      if (k > 3) {
+        if ((up ? d : -d) > most) return false;
+        continue;
+      }
+      n4++;
       if (d >= least) up++;
       else if (d <= -least) down++;
+      most = Math.max(most, d, -d);
     }
-    // (A corner's two neighbours do not tell a weight over it from one between them.)
-    return n4 > 2 && (up === n4 || down === n4);
+    return true;
   }
 
   /**
@@ -351,9 +360,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
       // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
       // missed one and the next). A throw that looks right sets the grid right; one that looks wrong tells only if
-      // every weight that lay on the table is seen still, as it lay (a table seen otherwise is the fit's doubt about
-      // touching weights, not a reversed field, which turns every weight's colour together).
-      else if (appeared >= 0 && next >= 0) {
+      // every weight that lay on the table is seen still, as it lay, and the throw before it looked wrong too (one
+      // whose weight went off between them, or a table seen otherwise, is the fit's doubt about touching weights: a
+      // weight lost and found again is no throw; a reversed field turns every weight's colour together).
+      else if (appeared < 0) wrong = 0;
+      else if (next >= 0) {
         if (appeared !== next) reversed |= +(same >= lying && ++wrong >= INVERTED_THROWS);
         else wrong = reversed = 0;
       }

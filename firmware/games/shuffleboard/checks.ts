@@ -46,7 +46,8 @@ export const NOISE_ROWS = 2;
  * field tell (an empty table reads half the supply everywhere): a line on which ALIAS_READINGS readings or more
  * with a field each read like their partner (within the noise of two reads of one sensor), and none does not, is
  * dead. A weight makes one to four such fields; one lying just between two sensors that are partners (line 0:
- * columns 2m and 2m + 1) reads alike at both, so that no single weight can pass for a dead line.
+ * columns 2m and 2m + 1) reads alike at both, as does a line of them down the centre: line 0 is dead only with such
+ * readings under two pairs of columns, of a table lying still (a weight sliding down the line reads alike too).
  */
 export const ALIAS_READINGS = 6;
 
@@ -213,7 +214,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept; `mid` no field, `some` a
+   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
+   * way: line 0 not judged then; `mid` no field, `some` a
    * field, within `like` alike): told as each is found dead (SELECT, the line), or sound again (OK): a dead line
    * once a reading with a field is unlike its partner's (no dead line makes that). A line that nothing tells stays
    * as it was. The kept readings of two channels were read at different times, and coarsely: two alike, or two on a
@@ -413,7 +415,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       floating = floats;
       // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
-      // weight's image, where its partner channel reads it, is no sensor's fault.
+      // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
+      // weight may slide down the line between two partners on line 0.)
       if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the

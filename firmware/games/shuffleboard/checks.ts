@@ -227,11 +227,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     let pairs = 0;
     for (let ch = 0; ch < SENSORS; ch++) {
       let x = read[ch] - mid;
-      // (A channel out of service reads as no field, whatever its sensor reads; one at a rail reads no sensor. A kept
-      // reading may be a sliding weight's as it passed: one with no field now tells nothing.)
-      if (x * x < some * some || flags[ch] & 7) continue;
-      if (afresh) x = raw.read(ch) * 255 - mid;
-      if (x * x < some * some || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
+      // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
+      // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
+      if (afresh && x * x >= some * some) x = raw.read(ch) * 255 - mid;
+      if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
         if (p >= SENSORS || flags[p] & 7) continue;

@@ -180,7 +180,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     for (let k = 0; k < 8; k++) {
       // (A corner's two neighbours do not tell a weight over it from one between them.)
       if (k === 4 && (n4 < 3 || (up !== n4 && down !== n4))) return false;
-      const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, 2 + ((k >> 1) & 1));
+      const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, k >> 1);
       if (n < 0 || n >= SENSORS) continue;
       const d = frame[n] - QUIESCENT * ADC_STEPS;
       if (k > 3) {

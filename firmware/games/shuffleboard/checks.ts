@@ -33,11 +33,11 @@ const ALIAS_LIKE_STEPS = 8;
 const OVER_STEPS = 10;
 /** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
 export const STILL_STEPS = 4;
-/** Throws in a row whose new weight is the other side's colour (none between them gone off): the grid reads the field reversed. */
+/** Throws in a row whose new weight is the other side's colour (every weight lying one of theirs): the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
 /** A weight seen within this of where one lay (mm, along the table) is that one lying still, as placed to a few mm: a throw does not change its colour. */
 export const STILL_MM = 8;
-/** Weights lying still that changed colour since the last throw (and more of them than kept theirs): the grid's field reversed, or set right. */
+/** Weights lying still that changed colour since the last throw (and none kept its own): the grid's field reversed, or set right. */
 export const SWAPPED = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
@@ -343,30 +343,37 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (!(came & 1)) continue;
         if (!((beyond >> +(e >= COLS)) & 1)) take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
       }
-      // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
-      // reversed since the last throw (or set right), found at once, before the end can be scored from it.
+      // The weights that lay still, by their colour now (within STILL_MM): two or more changed colour, and none kept it
+      // (a reversed field turns them all), is the grid's field reversed since the last throw (or set right), found at
+      // once, before the end can be scored from it.
       let same = 0;
       let swapped = 0;
+      let kept = 0;
       for (let j = 0; j < lying; j++) {
+        // (Bit 0: seen there in its colour, bit 1: in the other; weights side by side at one d may be either.)
+        let m = 0;
         for (i = 0; i < w.length; i++) {
           const dd = w[i][1] - (table[j] >> 1);
-          if (dd * dd <= STILL_MM * STILL_MM) w[i][0] === (table[j] & 1) ? same++ : swapped++;
+          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (table[j] & 1) ? 1 : 2;
         }
+        same += m & 1;
+        swapped += m >> 1 & ~m;
+        kept += m === 1 ? 1 : 0;
       }
       const was = reversed;
-      if (swapped >= SWAPPED && swapped > same) {
+      if (swapped >= SWAPPED && !kept) {
         reversed ^= 1;
         wrong = 0;
       }
       // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
       // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
       // missed one and the next). A throw that looks right sets the grid right; one that looks wrong tells only if
-      // every weight that lay on the table is seen still, as it lay, and the throw before it looked wrong too (one
-      // whose weight went off between them, or a table seen otherwise, is the fit's doubt about touching weights: a
-      // weight lost and found again is no throw; a reversed field turns every weight's colour together).
-      else if (appeared < 0) wrong = 0;
-      else if (next >= 0) {
-        if (appeared !== next) reversed |= +(same >= lying && ++wrong >= INVERTED_THROWS);
+      // every weight that lay on the table is seen still, as it lay, and each came with a throw that looked wrong: a
+      // field reversed while a weight lay turns its colour too, found above; else a wrong colour is the fit's doubt
+      // about touching weights (a weight lost and found again is no throw), or throws the board ran together, which
+      // put its count of them, and so each side's turn, one out.
+      else if (appeared >= 0 && next >= 0) {
+        if (appeared !== next) reversed |= +(same >= lying && lying <= wrong && ++wrong >= INVERTED_THROWS);
         else wrong = reversed = 0;
       }
       if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);

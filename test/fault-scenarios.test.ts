@@ -249,6 +249,27 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.ok(faults[0].t < 13000, 'by the second throw (7 s), decided a few seconds later');
     assert.deepEqual(told(lines, 'score'), []);
   });
+  // Was a defect (the hostile tester, round 4): a line of touching weights in one lane, which the fit read otherwise
+  // than laid (a weight of one colour seen where the other's lay, the thrower's colour wrong twice), was told as the
+  // grid inverted on a sound, still table. A reversed field turns every weight's colour together: a wrong colour
+  // tells only when every weight that lay is seen still, as it lay.
+  it('a line of touching weights in one lane, read otherwise than laid, is no inverted grid: no fault told', () => {
+    assert.deepEqual(told(run('fault-shuffleboard-lane-line-not-inverted').lines, 'fault'), []);
+  });
+  // Round 4 too (shuffle-clusters.ts, seed 2): a weight the fit lost beside a touching one and found again two throws
+  // later looked like a throw of the wrong colour, and the next landing throw, off by the throws run together, like a
+  // second.
+  it('a weight lost and found again, then a throw after some gone off, is no inverted grid: no fault told', () => {
+    assert.deepEqual(told(run('fault-shuffleboard-weight-found-again-not-inverted').lines, 'fault'), []);
+  });
+  // Round 4 too: three hangers touching by the left rail, whose colours the fit read otherwise at one d (the weight
+  // at 1800 keeping its own), and two throws landing after two run together (the board's count of throws one out).
+  it('weights side by side at one d seen in other colours, while another keeps its own, are no inverted grid', () => {
+    assert.deepEqual(told(run('fault-shuffleboard-hangers-by-rail-not-inverted').lines, 'fault'), []);
+  });
+  it('two throws landing after two the board ran together are no inverted grid: the weights lying came with right throws', () => {
+    assert.deepEqual(told(run('fault-shuffleboard-throws-run-together-not-inverted').lines, 'fault'), []);
+  });
   // Was a defect (the hostile tester, round 3): a sensor at a rail read as no field to the fit, so a weight lying right
   // over it left a hole that pairs of weights of both colours filled, and pruned, then the weight was taken as off the
   // table, with no question. A reading at a rail now tells the fit nothing, as a sensor out of service.

@@ -33,11 +33,11 @@ const ALIAS_LIKE_STEPS = 8;
 const OVER_STEPS = 10;
 /** A sensor that a weight lies over whose own reading is no more than this (ADC steps) from half the supply is stuck there: a sound one reads hundreds. */
 export const STILL_STEPS = 4;
-/** Throws in a row whose new weight is the other side's colour: the grid reads the field reversed. */
+/** Throws in a row whose new weight is the other side's colour (every weight lying one of theirs): the grid reads the field reversed. */
 export const INVERTED_THROWS = 2;
 /** A weight seen within this of where one lay (mm, along the table) is that one lying still, as placed to a few mm: a throw does not change its colour. */
 export const STILL_MM = 8;
-/** Weights lying still that changed colour since the last throw (and more of them than kept theirs): the grid's field reversed, or set right. */
+/** Weights lying still that changed colour since the last throw (and none kept its own): the grid's field reversed, or set right. */
 export const SWAPPED = 2;
 /** Rows of the grid whose noise is read at each check (a second): the whole grid in ROWS / NOISE_ROWS seconds. */
 export const NOISE_ROWS = 2;
@@ -46,7 +46,8 @@ export const NOISE_ROWS = 2;
  * field tell (an empty table reads half the supply everywhere): a line on which ALIAS_READINGS readings or more
  * with a field each read like their partner (within the noise of two reads of one sensor), and none does not, is
  * dead. A weight makes one to four such fields; one lying just between two sensors that are partners (line 0:
- * columns 2m and 2m + 1) reads alike at both, so that no single weight can pass for a dead line.
+ * columns 2m and 2m + 1) reads alike at both, as does a line of them down the centre: line 0 is dead only with such
+ * readings under two pairs of columns, of a table lying still (a weight sliding down the line reads alike too).
  */
 export const ALIAS_READINGS = 6;
 
@@ -74,7 +75,7 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
-  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number;
+  check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, busy: boolean): number;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -166,23 +167,32 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /**
    * Whether every neighbour of ch along its row and across it reads `least` or more from half the supply, all the
-   * same way: a weight lies right over ch (within some 13 mm).
+   * same way, and none of its diagonal neighbours more than the most of them: a weight lies right over ch (within
+   * some 13 mm; its diagonal neighbours lie 57 mm or more from it). Two weights each near a diagonal one may leave ch
+   * on the ring where their fields cross zero, and its other neighbours within their reach.
    */
   function over(frame: Int16Array, ch: number, least: number): boolean {
     let up = 0;
     let down = 0;
     let n4 = 0;
+    let most = 0;
     const c = ch % COLS;
-    for (let k = 0; k < 4; k++) {
-      const n = neighbour(ch, c, k);
+    for (let k = 0; k < 8; k++) {
+      // (A corner's two neighbours do not tell a weight over it from one between them.)
+      if (k === 4 && (n4 < 3 || (up !== n4 && down !== n4))) return false;
+      const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, k >> 1);
       if (n < 0 || n >= SENSORS) continue;
-      n4++;
       const d = frame[n] - QUIESCENT * ADC_STEPS;
+      if (k > 3) {
+        if ((up ? d : -d) > most) return false;
+        continue;
+      }
+      n4++;
       if (d >= least) up++;
       else if (d <= -least) down++;
+      most = Math.max(most, d, -d);
     }
-    // (A corner's two neighbours do not tell a weight over it from one between them.)
-    return n4 > 2 && (up === n4 || down === n4);
+    return true;
   }
 
   /**
@@ -204,7 +214,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept; `mid` no field, `some` a
+   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
+   * way: line 0 not judged then; `mid` no field, `some` a
    * field, within `like` alike): told as each is found dead (SELECT, the line), or sound again (OK): a dead line
    * once a reading with a field is unlike its partner's (no dead line makes that). A line that nothing tells stays
    * as it was. The kept readings of two channels were read at different times, and coarsely: two alike, or two on a
@@ -213,22 +224,26 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number): void {
     telling.fill(0);
     let differ = 0;
+    let pairs = 0;
     for (let ch = 0; ch < SENSORS; ch++) {
-      const x = read[ch] - mid;
-      // (A channel out of service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
+      let x = read[ch] - mid;
+      // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
+      // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
+      if (afresh && x * x >= some * some) x = raw.read(ch) * 255 - mid;
       if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
         if (p >= SENSORS || flags[p] & 7) continue;
         telling[k]++;
-        let d = read[p] - read[ch];
+        if (!k) pairs |= 1 << ((ch % COLS) >> 1);
+        let d = read[p] - mid - x;
         if (afresh && (d * d <= like * like || (aliased >> k) & 1)) d = ((raw.read(p) - raw.read(ch)) * ADC_STEPS * like) / ALIAS_LIKE_STEPS;
         if (d * d > like * like) differ |= 1 << k;
       }
     }
     for (let k = 0; k < SELECT_LINES; k++) {
       const dead = (aliased >> k) & 1;
-      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1) continue;
+      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || (afresh < 2 && pairs & (pairs - 1)))) continue;
       aliased ^= 1 << k;
       if (tell) tell(undefined, dead ? OK : SELECT, k);
     }
@@ -328,30 +343,41 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (!(came & 1)) continue;
         if (!((beyond >> +(e >= COLS)) & 1)) take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
       }
-      // The weights that lay still, by their colour now (pairs within STILL_MM): most changed colour is the grid's field
-      // reversed since the last throw (or set right), found at once, before the end can be scored from it.
+      // The weights that lay still, by their colour now (within STILL_MM): two or more changed colour, and none kept it
+      // (a reversed field turns them all), is the grid's field reversed since the last throw (or set right), found at
+      // once, before the end can be scored from it.
       let same = 0;
       let swapped = 0;
+      let kept = 0;
       for (let j = 0; j < lying; j++) {
+        // (Bit 0: seen there in its colour, bit 1: in the other; weights side by side at one d may be either.)
+        let m = 0;
         for (i = 0; i < w.length; i++) {
           const dd = w[i][1] - (table[j] >> 1);
-          if (dd * dd <= STILL_MM * STILL_MM) w[i][0] === (table[j] & 1) ? same++ : swapped++;
+          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (table[j] & 1) ? 1 : 2;
         }
+        same += m & 1;
+        swapped += m >> 1 & ~m;
+        kept += m === 1 ? 1 : 0;
       }
-      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       const was = reversed;
-      if (swapped >= SWAPPED && swapped > same) {
+      if (swapped >= SWAPPED && !kept) {
         reversed ^= 1;
         wrong = 0;
       }
       // Against its thrower's colour: the side the board showed to throw first after a clear, then the sides take
       // turns (the board's own count of the throws: the game's takes a throw whose colour is not its thrower's for a
-      // missed one and the next). A throw that looks right sets the grid right.
+      // missed one and the next). A throw that looks right sets the grid right; one that looks wrong tells only if
+      // every weight that lay on the table is seen still, as it lay, and each came with a throw that looked wrong: a
+      // field reversed while a weight lay turns its colour too, found above; else a wrong colour is the fit's doubt
+      // about touching weights (a weight lost and found again is no throw), or throws the board ran together, which
+      // put its count of them, and so each side's turn, one out.
       else if (appeared >= 0 && next >= 0) {
-        if (appeared !== next) reversed |= +(++wrong >= INVERTED_THROWS);
+        if (appeared !== next) reversed |= +(same >= lying && lying <= wrong && ++wrong >= INVERTED_THROWS);
         else wrong = reversed = 0;
       }
       if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);
+      for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       throws++;
       if (next >= 0) next ^= 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
@@ -376,7 +402,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // not trusted and nobody entered it, goes on in the game).
       throws = 0;
     },
-    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined): number {
+    check: function (report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, busy: boolean): number {
       tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -395,8 +421,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       floating = floats;
       // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
-      // weight's image, where its partner channel reads it, is no sensor's fault.
-      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, 1);
+      // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
+      // weight may slide down the line between two partners on line 0.)
+      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1);
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose

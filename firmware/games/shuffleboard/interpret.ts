@@ -883,7 +883,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
-      const bad = checks.check(report, state as ShuffleboardState | undefined);
+      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
       if (bad & TAKEN_OUT && locating) decide(throwAt, true);
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
       // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate

@@ -15,7 +15,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
-import { RADIUS_MM } from './rules';
+import { CANT_TELL, RADIUS_MM } from './rules';
 import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 import { createGridChecks } from './checks';
 
@@ -87,8 +87,6 @@ const SOME = 3;
 /** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
 const SPREAD = 3;
 const MODEL_ERROR = 0.005;
-/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
-export const CANT_TELL = 999;
 /** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
 const PRIOR = 0.005;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */

@@ -154,6 +154,8 @@ export function nearer(d: number, d2: number, rs: number): boolean {
   return d < d2 - rs;
 }
 
+/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
+export const CANT_TELL = 999;
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;
 /**
@@ -202,6 +204,10 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     }
   };
   let i: number;
+  // A weight of the state left unmatched is gone, unless the board saw one it cannot tell (two touching seen as
+  // one, a field the fit left unexplained): then it may be there, and the referee is asked.
+  let lost = -1;
+  for (i = 0; i < seen.length; i++) if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
@@ -220,13 +226,10 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     }
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
-      if (best[i] >= 0) {
-        // Its hanging left out (d decides), how far off it may be seen.
-        const r = [ids[i], c, at[best[i]]];
-        r[4] = us[best[i]];
-        rest.push(r);
-      }
-      else if (ids[i] !== state.t) rest.push([ids[i], c, -1]);
+      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL.
+      const r = [ids[i], c, best[i] >= 0 ? at[best[i]] : lost];
+      r[4] = best[i] >= 0 ? us[best[i]] : CANT_TELL;
+      if (best[i] >= 0 || ids[i] !== state.t) rest.push(r);
     }
   }
   return rest;

@@ -210,6 +210,10 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
   // one, a field the fit left unexplained): then it may be there, and the referee is asked.
   let lost = -1;
   for (i = 0; i < seen.length; i++) if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
+  // So is the thrown one, of either colour (a red and a blue touching seen as one), where the board was sure of
+  // every weight on the table before: it may have come to that one.
+  let fresh = 1;
+  for (i = 0; i < WEIGHTS; i++) if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
@@ -231,7 +235,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL.
       const r = [ids[i], c, best[i] >= 0 ? at[best[i]] : lost];
       r[4] = best[i] >= 0 ? us[best[i]] : CANT_TELL;
-      if (best[i] >= 0 || ids[i] !== state.t) rest.push(r);
+      if (ids[i] !== state.t || ((best[i] >= 0 || fresh) && r[2] >= 0)) rest.push(r);
     }
   }
   return rest;

@@ -199,9 +199,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.)
-      // A weight seen sure before and now one the board cannot tell: the thrown one may have come to it (two
-      // touching seen as one), taken first (this one, then unmatched, is kept there: lost).
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.abs(at[j] - state.d[ids[k]]) + (us[j] >= CANT_TELL && state.u[ids[k]] < CANT_TELL ? 2 * NEW : 0)));
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.abs(at[j] - state.d[ids[k]])));
       used[j] = false;
     }
   };

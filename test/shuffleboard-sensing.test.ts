@@ -514,6 +514,24 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
       }
     }
   });
+
+  it('matched: a weight not seen where the board sees one it cannot tell (two touching seen as one) stays, there and unsure, and is asked about; so is the thrown one where it was sure of every weight before', () => {
+    // Red's first hangs at 4, sure; red's second comes to touch it and the two are seen as one at 25.
+    const red = seen(seen(first(), [[0, 4, 5]]).state, [[0, 4, 5]]).state;
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(red, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [2, 0, 25, , CANT_TELL]]);
+    // Blue's first comes to touch it instead (their fields cancel in part): blue's is not taken as gone off the end.
+    const blue = seen(first(), [[0, 4, 5]]).state;
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(blue, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [1, 1, 25, , CANT_TELL]]);
+    const end = seen(red, [[0, 25, CANT_TELL]]);
+    assert.deepEqual([end.state.d.slice(0, 3), end.state.u.slice(0, 3)], [[25, -1, 25], [CANT_TELL, 0, CANT_TELL]]);
+    // Unsure of one already: the next throw unseen went off the end (not asked about), and a weight the board
+    // was sure of and sees no more, with none it cannot tell, was knocked off.
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(end.state, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [2, 0, 25, , CANT_TELL]]);
+    assert.equal(seen(blue, []).state.d[0], -1);
+  });
 });
 
 /** A scenario's ends as the page scores them: the table each `do` line leaves (the players' own count of whose throw it is: S2, S3), and the referee's `place`. */

@@ -417,7 +417,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
       }
     }
-    if (w[4]) {
+    // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
+    // weight's by the rail, and each later frame found weights in what that left.)
+    if (w[4] && w[2]) {
       found.push(w);
       take(w, 1);
     }

@@ -464,6 +464,19 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       jobs.unshift(detect);
       fit(around(w));
       take(w, 1);
+      // One near it fitted stronger than a weight can be is two touching seen as one, the strongest field left the
+      // one's place: the other is as far the other way (fitted on from the middle, the two were pulled apart wrong).
+      for (const o of around(w)) {
+        if (o !== w && o[0] * w[0] > 0 && (o[0] * o[0] - 1) > 2 * SURE && (o[1] - w[1]) * (o[1] - w[1]) + (o[2] - w[2]) * (o[2] - w[2]) < APART_MM * APART_MM) {
+          take(o, 1);
+          jobs.unshift(function (): void {
+            o[0] = w[0];
+            o[1] = 2 * o[1] - w[1];
+            o[2] = within(2 * o[2] - w[2], RADIUS_MM, WIDTH_MM - RADIUS_MM);
+          });
+          take(o, -1);
+        }
+      }
     });
   }
 

@@ -464,15 +464,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       jobs.unshift(detect);
       fit(around(w));
       take(w, 1);
-      // One near it fitted stronger than a weight can be is two touching seen as one, the strongest field left the
-      // one's place: the other is as far the other way (fitted on from the middle, the two were pulled apart wrong).
+      // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
+      // within APART_MM of it: two touching seen as one, w one's place; the other is as far the other way (fitted
+      // on from the middle, the two were pulled apart wrong, and phantoms filled what that left).
       for (const o of around(w)) {
-        if (o !== w && o[0] * w[0] > 0 && (o[0] * o[0] - 1) > 2 * SURE && (o[1] - w[1]) * (o[1] - w[1]) + (o[2] - w[2]) * (o[2] - w[2]) < APART_MM * APART_MM) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
           take(o, 1);
           jobs.unshift(function (): void {
-            o[0] = w[0];
-            o[1] = 2 * o[1] - w[1];
-            o[2] = within(2 * o[2] - w[2], RADIUS_MM, WIDTH_MM - RADIUS_MM);
+            o[1] += dd;
+            o[2] += dy;
           });
           take(o, -1);
         }

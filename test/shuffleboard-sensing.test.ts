@@ -18,8 +18,8 @@ import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { CANT_TELL, createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
-import { matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
+import { createShuffleboardInterpreter, locate, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
+import { CANT_TELL, matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
 import { PAGE, pageEnd } from './shuffleboard-page';
@@ -513,6 +513,24 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
         assert.deepEqual(matched(s, table), [[0, 0, 500, , 1], [1, 1, 40, , 5]], JSON.stringify(table));
       }
     }
+  });
+
+  it('matched: a weight not seen where the board sees one it cannot tell (two touching seen as one) stays, there and unsure, and is asked about; so is the thrown one where it was sure of every weight before', () => {
+    // Red's first hangs at 4, sure; red's second comes to touch it and the two are seen as one at 25.
+    const red = seen(seen(first(), [[0, 4, 5]]).state, [[0, 4, 5]]).state;
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(red, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [2, 0, 25, , CANT_TELL]]);
+    // Blue's first comes to touch it instead (their fields cancel in part): blue's is not taken as gone off the end.
+    const blue = seen(first(), [[0, 4, 5]]).state;
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(blue, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [1, 1, 25, , CANT_TELL]]);
+    const end = seen(red, [[0, 25, CANT_TELL]]);
+    assert.deepEqual([end.state.d.slice(0, 3), end.state.u.slice(0, 3)], [[25, -1, 25], [CANT_TELL, 0, CANT_TELL]]);
+    // Unsure of one already: the next throw unseen went off the end (not asked about), and a weight the board
+    // was sure of and sees no more, with none it cannot tell, was knocked off.
+    // eslint-disable-next-line no-sparse-arrays
+    assert.deepEqual(matched(end.state, [[0, 25, CANT_TELL]]), [[0, 0, 25, , CANT_TELL], [2, 0, 25, , CANT_TELL]]);
+    assert.equal(seen(blue, []).state.d[0], -1);
   });
 });
 

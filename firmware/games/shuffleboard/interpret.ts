@@ -15,7 +15,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
-import { RADIUS_MM } from './rules';
+import { CANT_TELL, RADIUS_MM } from './rules';
 import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 import { createGridChecks } from './checks';
 
@@ -87,8 +87,6 @@ const SOME = 3;
 /** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
 const SPREAD = 3;
 const MODEL_ERROR = 0.005;
-/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
-export const CANT_TELL = 999;
 /** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
 const PRIOR = 0.005;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
@@ -419,7 +417,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
       }
     }
-    if (w[4]) {
+    // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
+    // weight's by the rail, and each later frame found weights in what that left.)
+    if (w[4] && w[2]) {
       found.push(w);
       take(w, 1);
     }
@@ -464,6 +464,21 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       jobs.unshift(detect);
       fit(around(w));
       take(w, 1);
+      // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
+      // within APART_MM of it: two touching seen as one, w one's place; the other is as far the other way (fitted
+      // on from the middle, the two were pulled apart wrong, and phantoms filled what that left).
+      for (const o of around(w)) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
+          take(o, 1);
+          jobs.unshift(function (): void {
+            o[1] += dd;
+            o[2] += dy;
+          });
+          take(o, -1);
+        }
+      }
     });
   }
 

@@ -154,6 +154,8 @@ export function nearer(d: number, d2: number, rs: number): boolean {
   return d < d2 - rs;
 }
 
+/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
+export const CANT_TELL = 999;
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;
 /**
@@ -202,6 +204,12 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     }
   };
   let i: number;
+  // A weight of the state left unmatched is gone, unless the board saw one it cannot tell (two touching seen as
+  // one, a field the fit left unexplained), of either colour: then it may be there (`lost`), and the referee is
+  // asked. So is the thrown one (a red and a blue touching seen as one) where the board was sure of every weight
+  // on the table before (`fresh`): it may have come to that one.
+  let lost = -1;
+  let fresh = 1;
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
@@ -210,8 +218,10 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     // The weights of colour c on the table, and the one thrown (t < WEIGHTS: the end goes on) when it is c's.
     for (i = 0; i <= state.t; i++) {
       if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
+      if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
     }
     for (i = 0; i < seen.length; i++) {
+      if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
       if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) < SHORT_MM) {
         // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
         at.push(Math.min(seen[i][1], SHORT_MM - 1));
@@ -220,13 +230,11 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     }
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
-      if (best[i] >= 0) {
-        // Its hanging left out (d decides), how far off it may be seen.
-        const r = [ids[i], c, at[best[i]]];
-        r[4] = us[best[i]];
-        rest.push(r);
-      }
-      else if (ids[i] !== state.t) rest.push([ids[i], c, -1]);
+      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL.
+      const m = best[i];
+      const r = [ids[i], c, m < 0 ? lost : at[m]];
+      r[4] = m < 0 ? CANT_TELL : us[m];
+      if (ids[i] !== state.t || ((m >= 0 || fresh) && r[2] >= 0)) rest.push(r);
     }
   }
   return rest;

@@ -49,21 +49,21 @@ describe('reading a board one channel at a time', () => {
     const inputs = new SimInputs({ channels: board.channels, kinds: channelKinds(fortressBoard), seed: 1 });
     const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
     const reports: string[] = [];
-    // Mouth EA1's north-low switch held through the moves: stuck, told with its name.
-    inputs.setExact(5, 0, 1);
+    // Fort EA1's bell held through the moves (a clapper only rings: it holds no state): stuck, told with its name.
+    inputs.setExact(5, 68, 1);
     inputs.advanceTo(5);
     scanner.poll(5);
     const memory = faultWords(board);
     const check = (moves: number, report: (ch: number, fault: number) => void) => checkFaults(scanner, memory, moves, report, 0);
     for (let moves = 0; moves <= 3; moves++) check(moves, (ch, fault) => reports.push(`${sensorAt(board, ch)!.name} ${fault}`));
-    assert.deepEqual(reports, ['mouth.EA1.n.lo 1']);
+    assert.deepEqual(reports, ['bell.EA1 1']);
     const walks: number[] = [];
     const diag = createDiagnostics(scanner, board, 5, (walk) => walks.push(walk.seen));
     scanner.drain(diag);
     diag.tick(5);
     const report = diag.report(6) as { walk: { of: number; missing: string[] }; ch: number[][] };
     assert.equal(report.walk.of, 96);
-    assert.deepEqual(report.walk.missing.slice(0, 2), ['mouth.EA1.n.hi', 'mouth.EA1.s.lo']);
+    assert.deepEqual(report.walk.missing.slice(0, 2), ['mouth.EA1.n.lo', 'mouth.EA1.n.hi']);
     assert.equal(report.walk.missing.length, 8, 'a few named: the rest in its words');
     assert.deepEqual(report.ch, [], 'no channel rejected a change');
     assert.deepEqual(walks, [1]);

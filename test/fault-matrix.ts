@@ -138,18 +138,22 @@ export interface FaultCase {
 export const WHOLE_GAMES: FaultCase[] = [
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.36.5', value: 0.55 }, within: 2 * CHECK, unused: true } },
+  // The row pass begins anew as the first throw's weights are found (5.5 s, a locate step a 10 ms scan): row 30 is due
+  // at 7 s, as the next throw is launched, and is read as that weight passes it (the check at 9 s).
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
-    kind: { fault: { fault: 'stuck', sensor: 'grid.30.5', value: 0.45 }, within: 2 * CHECK, unused: true } },
-  // Found as the throw launched at 7 s is decided.
+    kind: { fault: { fault: 'stuck', sensor: 'grid.30.5', value: 0.45 }, within: 3500, unused: true } },
+  // Found as the throw launched at 7 s is decided: its weights found some 1.3 to 2.1 s after its frame is read (a
+  // locate step a 10 ms scan).
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 5500, lift: 33500 },
-    kind: { fault: { fault: 'stuck', sensor: 'grid.37.0', value: 0.6 }, within: 6000, unused: true } },
+    kind: { fault: { fault: 'stuck', sensor: 'grid.37.0', value: 0.6 }, within: 7000, unused: true } },
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
-    kind: { fault: { fault: 'stuck', sensor: 'grid.37.2', value: 0.55 }, within: 7000, unused: true } },
-  // Told as the next throw is decided (its weight's colour, and those lying that changed colour).
-  { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 149356, lift: 156497 },
-    kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 7000 } },
+    kind: { fault: { fault: 'stuck', sensor: 'grid.37.2', value: 0.55 }, within: 8000, unused: true } },
+  // Told as the next throw is decided (its weight's colour, and those lying that changed colour): its weights are
+  // found 3 to 5 s after its frame is read (a locate step a 10 ms scan), the first told at 158.25 s: lifted after that.
+  { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 149356, lift: 159000 },
+    kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 9000 } },
   { game: 'shuffleboard', start: 'mid', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 156532, lift: 196520 },
-    kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 6000 } },
+    kind: { fault: { fault: 'inverted', sensor: 'grid.*' }, within: 9000 } },
   // A rail: within 3 s, a row being read every 1.9 s and checked once a second.
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 1000, lift: 20904 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.5.0', value: 0.02 }, within: 3 * CHECK, unused: true } },

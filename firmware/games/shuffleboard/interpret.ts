@@ -714,8 +714,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    */
   function launched(t: number): void {
     if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
-      // (The one under way is decided first: its weights found, this throw begins.)
-      if (throwAt < 0) return throwBegins(t);
+      // (The one under way is decided first: its weights found, this throw begins.) The rows its weight comes in by
+      // are read first: a field come there since the rows were last read (a sensor gone bad) is no weight coming.
+      if (throwAt < 0) {
+        readRow(ENTRY, t);
+        readRow(ENTRY + 1, t);
+        return throwBegins(t);
+      }
       decide(t, true);
       launchedWhile = t;
     }

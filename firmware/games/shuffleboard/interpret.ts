@@ -108,7 +108,11 @@ const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the table (mm), and 1 while held where it was found before. */
+/**
+ * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
+ * table (mm), 1 while held where it was found before, and the strength, d and y its field is taken away from the
+ * residual readings at (strength 0: not taken).
+ */
 type Found = number[];
 
 /**
@@ -178,16 +182,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let added = 0;
   /**
    * Over the sensors within `span` rows and columns of (r, k), a row a job:
-   * the squared misfit of the residual readings `v` (in PEAKs) with weight
-   * w's field taken away (sum), and `sign` times its field taken away from
-   * `v` for good (1 takes it, -1 gives it back, 0 only measures).
+   * the squared misfit of the residual readings `v` (in PEAKs) with the field
+   * of a weight of strength w[o] at d w[o + 1] and y w[o + 2] taken away
+   * (sum), and `sign` times that field taken away from `v` for good (1 takes
+   * it, -1 gives it back, 0 only measures).
    */
-  function misfit(w: Found, r: number, k: number, span: number, sign: number): void {
+  function misfit(w: Found, o: number, r: number, k: number, span: number, sign: number): void {
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
-    const d = ROW0_MM - w[1];
-    const y = COL0_MM - w[2];
+    const a = w[o];
+    const d = ROW0_MM - w[o + 1];
+    const y = COL0_MM - w[o + 2];
     const i0 = within(r - span, 0, ROWS);
     let i = i0;
     const row = function (): void {
@@ -195,7 +201,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
-        const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
+        const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM);
         const x = v[i * COLS + j];
         // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
         if (x !== x) continue;
@@ -210,31 +216,36 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /**
-   * Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that
-   * matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps: left there, it moved a
-   * hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
+   * taken (-1): all of it that matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps:
+   * left there, it moved a hanger, whose place hangs on the small readings of the row behind it, by millimetres).
    */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 4, sign);
+      if (sign > 0) for (i = 0; i < 3; i++) w[5 + i] = w[i];
+      if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
+      if (sign < 0) w[5] = 0;
     });
   }
 
-  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
+  /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
   function move(group: Found[], scale: number): void {
-    let g = 0;
-    const part = function (): void {
-      const w = group[g >> 1];
-      if (g & 1) {
-        w[1] += scale * step[3 * (g >> 1)];
-        w[2] += scale * step[3 * (g >> 1) + 1];
-        w[0] += scale * step[3 * (g >> 1) + 2];
+    for (let g = 0; g < group.length; g++) {
+      group[g][1] += scale * step[3 * g];
+      group[g][2] += scale * step[3 * g + 1];
+      group[g][0] += scale * step[3 * g + 2];
+    }
+  }
+
+  /** Each weight of the group moved since its field was taken: its field given back where it was, taken where it is. */
+  function settle(group: Found[]): void {
+    for (const w of group) {
+      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7]) {
+        take(w, 1);
+        take(w, -1);
       }
-      if (++g < 2 * group.length) jobs.unshift(part);
-      take(w, g & 1 ? -1 : 1);
-    };
-    jobs.unshift(part);
+    }
   }
 
   /** The misfit of the last normal equations summed (normal). */
@@ -242,7 +253,8 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
-   * sensor, summed a sensor a job; the misfit there (the residual readings squared) in total.
+   * sensor, summed a sensor a job; the misfit there (the residual readings squared, each weight's field there
+   * taken where it is, not where it was taken: the fields are moved once, when the fit is done) in total.
    */
   function normal(group: Found[]): void {
     const n = 3 * group.length;
@@ -273,10 +285,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
     const one = function (): void {
       work += ((n * (n + 3)) / 2) * OP_WORK;
-      const e = v[i * COLS + j];
+      let e = v[i * COLS + j];
       // (A sensor out of service, NaN, tells nothing.)
       if (e === e) {
-        total += e * e;
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
           const dd = ROW0_MM + i * PITCH_MM - w[1];
@@ -285,7 +296,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           grad[3 * g + 2] = at(dd, dy);
           grad[3 * g] = w[0] * slope * dd;
           grad[3 * g + 1] = w[0] * slope * dy;
+          e -= w[0] * grad[3 * g + 2];
+          if (w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]);
         }
+        total += e * e;
         for (let a = 0; a < n; a++) {
           for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
           eq[a * (n + 1) + n] += grad[a] * e;
@@ -342,11 +356,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const stepRound = function (): void {
       if (total > last) {
         // The step went too far (touching weights' fields fit badly on the way): back half of it.
-        if (++round < ROUNDS) jobs.unshift(fitRound);
-        jobs.unshift(function (): void {
-          for (let i = 0; i < n; i++) step[i] /= 2;
-        });
-        return move(group, -0.5);
+        jobs.unshift(++round < ROUNDS ? fitRound : done);
+        move(group, -0.5);
+        for (let i = 0; i < n; i++) step[i] /= 2;
+        return;
       }
       last = total;
       jobs.unshift(stepTaken);
@@ -369,9 +382,12 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
-      if (longest < SETTLED_MM) return;
-      if (++round < ROUNDS) jobs.unshift(fitRound);
+      if (longest < SETTLED_MM) return settle(group);
+      jobs.unshift(++round < ROUNDS ? fitRound : done);
       move(group, 1);
+    };
+    const done = function (): void {
+      settle(group);
     };
     const fitRound = function (): void {
       jobs.unshift(stepRound);
@@ -459,11 +475,11 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     if (found.length > 8) return;
     strongest(0, function (): void {
       if (most < FOUND * FOUND) return;
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+      // (Its field not yet taken: the fit takes it where it is fitted.)
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM, 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));
-      take(w, 1);
     });
   }
 
@@ -496,7 +512,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         checked++;
         jobs.unshift(support);
       });
-      misfit(w, r, k, 1, 0);
+      misfit(w, 0, r, k, 1, 0);
     };
     jobs.unshift(support);
   }
@@ -562,7 +578,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     });
     // (Each where w is when it runs: fitted once more first.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+      misfit(w, 0, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
     });
     jobs.unshift(function (): void {
       for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;

@@ -142,6 +142,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
   const step = new Float32Array(3 * GROUP);
   const grad = new Float32Array(3 * GROUP);
+  /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
+  const seen = new Uint8Array(3 * GROUP);
+  const rc = new Int8Array(2 * GROUP);
   /** The weights found: of the last frame's (`was`), those held first. */
   const found = table;
   const was = table.splice(0);
@@ -262,11 +265,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let r1 = 0;
     let k0 = COLS;
     let k1 = 0;
-    for (const w of group) {
-      r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
-      r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
-      k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
-      k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+    for (let g = 0; g < group.length; g++) {
+      rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
+      rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
+      r0 = Math.min(r0, rc[2 * g] - SPAN);
+      r1 = Math.max(r1, rc[2 * g] + SPAN);
+      k0 = Math.min(k0, rc[2 * g + 1] - SPAN);
+      k1 = Math.max(k1, rc[2 * g + 1] + SPAN);
     }
     eq.fill(0);
     total = 0;
@@ -282,14 +287,19 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     }
     let i = Math.max(0, r0);
     let j = Math.max(0, k0);
-    // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
+    // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
+    // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
-      work += ((n * (n + 3)) / 2) * OP_WORK;
       let e = v[i * COLS + j];
+      let m = 0;
       // (A sensor out of service, NaN, tells nothing.)
       if (e === e) {
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
+          if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
+          seen[m++] = 3 * g;
+          seen[m++] = 3 * g + 1;
+          seen[m++] = 3 * g + 2;
           const dd = ROW0_MM + i * PITCH_MM - w[1];
           const dy = COL0_MM + j * PITCH_MM - w[2];
           // How the field there changes as weight g moves along the table, and across, and as it is stronger.
@@ -299,10 +309,12 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           e -= w[0] * grad[3 * g + 2];
           if (w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]);
         }
-        total += e * e;
-        for (let a = 0; a < n; a++) {
-          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-          eq[a * (n + 1) + n] += grad[a] * e;
+        work += ((m * (m + 3)) / 2) * OP_WORK;
+        if (m) total += e * e;
+        for (let a = 0; a < m; a++) {
+          const p = seen[a];
+          for (let b = a; b < m; b++) eq[p * (n + 1) + seen[b]] += grad[p] * grad[seen[b]];
+          eq[p * (n + 1) + n] += grad[p] * e;
         }
       }
       if (++j > Math.min(COLS - 1, k1)) {
@@ -475,11 +487,11 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     if (found.length > 8) return;
     strongest(0, function (): void {
       if (most < FOUND * FOUND) return;
-      // (Its field not yet taken: the fit takes it where it is fitted.)
       const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM, 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));
+      take(w, 1);
     });
   }
 

@@ -138,9 +138,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
-  /** A fit's normal equations (at most GROUP weights, 3 unknowns each, and the right side), its steps, and its slopes at one sensor. */
-  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
+  /**
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, and two right sides: the misfit's slopes,
+   * and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
+   * (doubt), and its slopes at one sensor.
+   */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
   const step = new Float32Array(3 * GROUP);
+  const inverse = new Float32Array(3 * GROUP);
+  let unit = 0;
   const grad = new Float32Array(3 * GROUP);
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
   const seen = new Uint8Array(3 * GROUP);
@@ -274,12 +280,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       k1 = Math.max(k1, rc[2 * g + 1] + SPAN);
     }
     eq.fill(0);
+    eq[unit * (n + 2) + n + 1] = 1;
     total = 0;
     // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
     // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
     // almost as well as the weight where it lies.
     for (let g = 0; g < group.length; g++) {
-      const a = (3 * g + 2) * (n + 2);
+      const a = (3 * g + 2) * (n + 3);
       const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
       eq[a] += PRIOR;
       eq[a - 3 * g - 2 + n] += PRIOR * off;
@@ -313,8 +320,8 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         if (m) total += e * e;
         for (let a = 0; a < m; a++) {
           const p = seen[a];
-          for (let b = a; b < m; b++) eq[p * (n + 1) + seen[b]] += grad[p] * grad[seen[b]];
-          eq[p * (n + 1) + n] += grad[p] * e;
+          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += grad[p] * grad[seen[b]];
+          eq[p * (n + 2) + n] += grad[p] * e;
         }
       }
       if (++j > Math.min(COLS - 1, k1)) {
@@ -327,25 +334,31 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /**
-   * The n equations eq solved into step, a job a pivot: by elimination (they are symmetric: only the upper half
-   * was summed), then back substitution. (The caller's next job goes first: these run before it.)
+   * The n equations eq solved into step and inverse (both right sides), a job a pivot: by elimination (they are
+   * symmetric: only the upper half was summed), then back substitution. (The caller's next job goes first: these
+   * run before it.)
    */
   function solve(n: number): void {
     let i = 0;
     const pivot = function (): void {
-      work += (((n - i) * (n - i + 1)) / 2) * OP_WORK;
+      work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
       for (let j = i + 1; j < n; j++) {
-        const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
-        for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+        const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
+        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[i * (n + 2) + c];
       }
       jobs.unshift(++i < n ? pivot : back);
     };
     const back = function (): void {
-      work += ((n * n) / 2) * OP_WORK;
+      work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 1) + n];
-        for (let j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+        let x = eq[i * (n + 2) + n];
+        let y = eq[i * (n + 2) + n + 1];
+        for (let j = i + 1; j < n; j++) {
+          x -= eq[i * (n + 2) + j] * step[j];
+          y -= eq[i * (n + 2) + j] * inverse[j];
+        }
+        step[i] = x / (eq[i * (n + 2) + i] + 1e-12);
+        inverse[i] = y / (eq[i * (n + 2) + i] + 1e-12);
       }
     };
     jobs.unshift(n ? pivot : back);
@@ -566,15 +579,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     jobs.unshift(doubt);
     if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
-    // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
+    // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
     const group = around(w);
-    const n = 3 * group.length;
     const g = group.indexOf(w);
+    unit = 3 * g;
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      let u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      let u = SPREAD * sqrt(inverse[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
       // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
       // seen 37 mm in, sure to 6 mm).
@@ -591,13 +604,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // (Each where w is when it runs: fitted once more first.)
     jobs.unshift(function (): void {
       misfit(w, 0, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
-    });
-    jobs.unshift(function (): void {
-      for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
-      solve(n);
-    });
-    jobs.unshift(function (): void {
-      normal(group);
     });
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
     // early was fitted to readings that still held the fields of those found after it, and touching weights pull

@@ -470,14 +470,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let top = 0;
   let most = 0;
   let many = 0;
-  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS rows a job, the strongest reading left; then `then`. */
+  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS such rows a job, the strongest reading left; then `then`. */
   function strongest(all: number, then: () => void): void {
     let r = 0;
     top = most = many = 0;
     const pass = function (): void {
-      work += PASS_ROWS * COLS * LOOK_WORK;
-      for (const end = r + PASS_ROWS; r < end && r < ROWS; r++) {
+      for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
         if (!may[r] && !all) continue;
+        looked++;
+        work += COLS * LOOK_WORK;
         may[r] = 0;
         for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
           const x = v[ch] * v[ch];

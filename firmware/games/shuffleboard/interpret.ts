@@ -38,8 +38,13 @@ export const ROW_MS = 50;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const NO_SENSOR = 0.45;
-/** A fit stops once no weight's step is longer than this (mm): far inside the millimetre it is told to. */
+/**
+ * A fit stops once no weight's step is longer than SETTLED_MM (mm: far inside the millimetre it is told to), or
+ * has taken a step no longer than CLOSE_MM (its steps shrink as their squares near where it settles: the next
+ * would be some hundredths of a mm, not worth a round).
+ */
 const SETTLED_MM = 0.05;
+const CLOSE_MM = 0.5;
 /** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
 const STEP_MM = 16;
 /** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
@@ -134,6 +139,7 @@ type Found = number[];
  * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
  * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
+const C: any = ((globalThis as any).C = {}); let phase = 'x';
 export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
@@ -206,6 +212,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const i0 = within(r - span, 0, ROWS);
     let i = i0;
     const row = function (): void {
+      phase = sign ? 'take' : 'measure';
       // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
       if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
@@ -297,6 +304,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
     // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
+      phase = 'normal' + group.length;
       let e = v[i * COLS + j];
       let m = 0;
       // (A sensor out of service, NaN, tells nothing.)
@@ -341,6 +349,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   function solve(n: number): void {
     let i = 0;
     const pivot = function (): void {
+      phase = 'solve';
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
       for (let j = i + 1; j < n; j++) {
         const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
@@ -370,10 +379,11 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * from the residual readings), by Gauss-Newton steps: the misfit's slopes
    * and curvatures from each field's own slope at each sensor, all the
    * weights' at once (touching weights pull each other's fits), until no step
-   * is longer than SETTLED_MM; a step that makes the misfit worse is taken
+   * is longer than SETTLED_MM or a step no longer than CLOSE_MM was taken; a step that makes the misfit worse is taken
    * back by half.
    */
   function fit(group: Found[]): void {
+    C.fits = (C.fits||0)+1;  C['fits'+group.length] = (C['fits'+group.length]||0)+1;
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
@@ -408,13 +418,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         }
       }
       if (longest < SETTLED_MM) return settle(group);
-      jobs.unshift(++round < ROUNDS ? fitRound : done);
       move(group, 1);
+      // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
+      jobs.unshift(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
     };
     const done = function (): void {
       settle(group);
     };
     const fitRound = function (): void {
+      C.rounds = (C.rounds||0)+1; C['rounds'+group.length] = (C['rounds'+group.length]||0)+1;
       jobs.unshift(stepRound);
       normal(group);
     };
@@ -436,6 +448,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let next = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
+    phase = 'read';
     work += READ_ROWS * COLS * READ_WORK;
     for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
       const x = read(next) - QUIESCENT;
@@ -475,6 +488,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let r = 0;
     top = most = many = 0;
     const pass = function (): void {
+      phase = 'pass';
       for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
         if (!may[r] && !all) continue;
         looked++;
@@ -616,7 +630,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
-    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) { const w0 = work; (jobs.shift() as () => void)(); C[phase] = (C[phase] || 0) + work - w0 + JOB_WORK; }
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)

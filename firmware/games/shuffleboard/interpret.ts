@@ -510,12 +510,21 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     pass();
   }
 
+  /** How far from the strongest reading left the top of a parabola through it and a and c, either side of it, lies (mm; 0 past half a pitch, or with a reading missing). */
+  function apex(a: number, c: number): number {
+    const x = (a - c) / (2 * (a - 2 * v[top] + c));
+    return x * x < 0.25 ? x * PITCH_MM : 0;
+  }
+
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
     strongest(0, function (): void {
       if (most < FOUND * FOUND) return;
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM, 0, 0, 0];
+      // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
+      // a few mm of where the fit settles, some rounds fewer than from the sensor's own place).
+      const k = top % COLS;
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(v[top - COLS], v[top + COLS]), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));

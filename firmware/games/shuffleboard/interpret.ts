@@ -139,7 +139,6 @@ type Found = number[];
  * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
  * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-const C: any = ((globalThis as any).C = {}); let phase = 'x';
 export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
@@ -212,7 +211,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const i0 = within(r - span, 0, ROWS);
     let i = i0;
     const row = function (): void {
-      phase = sign ? 'take' : 'measure';
       // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
       if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
@@ -304,7 +302,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
     // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
-      phase = 'normal' + group.length;
       let e = v[i * COLS + j];
       let m = 0;
       // (A sensor out of service, NaN, tells nothing.)
@@ -349,7 +346,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   function solve(n: number): void {
     let i = 0;
     const pivot = function (): void {
-      phase = 'solve';
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
       for (let j = i + 1; j < n; j++) {
         const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
@@ -383,7 +379,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * back by half.
    */
   function fit(group: Found[]): void {
-    C.fits = (C.fits||0)+1;  C['fits'+group.length] = (C['fits'+group.length]||0)+1;
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
@@ -426,7 +421,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       settle(group);
     };
     const fitRound = function (): void {
-      C.rounds = (C.rounds||0)+1; C['rounds'+group.length] = (C['rounds'+group.length]||0)+1;
       jobs.unshift(stepRound);
       normal(group);
     };
@@ -448,7 +442,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let next = 0;
   /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
   function readRows(): void {
-    phase = 'read';
     work += READ_ROWS * COLS * READ_WORK;
     for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
       const x = read(next) - QUIESCENT;
@@ -488,7 +481,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let r = 0;
     top = most = many = 0;
     const pass = function (): void {
-      phase = 'pass';
       for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
         if (!may[r] && !all) continue;
         looked++;
@@ -639,7 +631,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
-    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) { const w0 = work; (jobs.shift() as () => void)(); C[phase] = (C[phase] || 0) + work - w0 + JOB_WORK; }
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)

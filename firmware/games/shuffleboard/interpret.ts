@@ -272,6 +272,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    */
   function normal(group: Found[]): void {
     const n = 3 * group.length;
+    const span = group.length > 1 ? SPAN : 1;
     let r0 = ROWS;
     let r1 = 0;
     let k0 = COLS;
@@ -279,10 +280,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     for (let g = 0; g < group.length; g++) {
       rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
       rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
-      r0 = Math.min(r0, rc[2 * g] - SPAN);
-      r1 = Math.max(r1, rc[2 * g] + SPAN);
-      k0 = Math.min(k0, rc[2 * g + 1] - SPAN);
-      k1 = Math.max(k1, rc[2 * g + 1] + SPAN);
+      r0 = Math.min(r0, rc[2 * g] - span);
+      r1 = Math.max(r1, rc[2 * g] + span);
+      k0 = Math.min(k0, rc[2 * g + 1] - span);
+      k1 = Math.max(k1, rc[2 * g + 1] + span);
     }
     eq.fill(0);
     eq[unit * (n + 2) + n + 1] = 1;

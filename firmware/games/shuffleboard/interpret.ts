@@ -66,8 +66,9 @@ const NEAR_MM = 160;
 const MOVED_STEPS = 12;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
-/** A fit's rounds at most. */
+/** A fit's rounds at most, and the times in a row a step is backed by half. */
 const ROUNDS = 12;
+const BACKS = 2;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
@@ -383,15 +384,23 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
+    let backs = 0;
     /** A round's step, once its equations are summed. */
     const stepRound = function (): void {
       if (total > last) {
-        // The step went too far (touching weights' fields fit badly on the way): back half of it.
+        // The step went too far (touching weights' fields fit badly on the way): back half of it, twice at most;
+        // then all of it, and the fit is done (halved on, such a step came back to where it began: it was no
+        // way down).
+        if (++backs > BACKS) {
+          move(group, -1);
+          return settle(group);
+        }
         jobs.unshift(++round < ROUNDS ? fitRound : done);
         move(group, -0.5);
         for (let i = 0; i < n; i++) step[i] /= 2;
         return;
       }
+      backs = 0;
       last = total;
       jobs.unshift(stepTaken);
       solve(n);

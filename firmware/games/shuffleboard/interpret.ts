@@ -157,9 +157,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
   const seen = new Uint8Array(3 * GROUP);
   const rc = new Int8Array(2 * GROUP);
-  /** The weights found: of the last frame's (`was`), those held first. */
+  /**
+   * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
+   * table given then is the part found of a locate cut short, with nothing to compare it to.)
+   */
   const found = table;
   const was = table.splice(0);
+  if (!before) was.length = 0;
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -637,7 +641,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     fit(group);
   }
 
-  // (`before` is null only with no table: the first frame.)
   jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).

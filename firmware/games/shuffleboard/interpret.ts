@@ -163,7 +163,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    */
   const found = table;
   const was = table.splice(0);
-  if (!before) was.length = 0;
+  if (!before) was.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;

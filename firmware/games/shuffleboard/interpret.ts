@@ -78,7 +78,7 @@ const READ_ROWS = 4;
  * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
  * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
-const STEP_WORK = 36;
+const STEP_WORK = 30;
 const JOB_WORK = 0.3;
 const READ_WORK = 1;
 const LOOK_WORK = 0.7;

@@ -55,8 +55,8 @@ const OVERLAP_MM = 45;
  * other's (a red and a blue weight's fields cancel in part): both are weights the board cannot tell (mm).
  */
 const APART_MM = 50;
-/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
-const NEAR_MM = 160;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm; 160 cost a third more work, and told no table better in the sweep). */
+const NEAR_MM = 130;
 /**
  * A weight found at the last decision whose sensors within SPAN rows and columns read within this many ADC steps
  * of what they read then (the noise's spread between two reads is some 2; a weight moved 1 mm changes the sensors

@@ -55,8 +55,8 @@ const OVERLAP_MM = 45;
  * other's (a red and a blue weight's fields cancel in part): both are weights the board cannot tell (mm).
  */
 const APART_MM = 50;
-/** Weights nearer than this both ways see each other's field: they are fitted together (mm; 160 cost a third more work, and told no table better in the sweep). */
-const NEAR_MM = 130;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
+const NEAR_MM = 160;
 /**
  * A weight found at the last decision whose sensors within SPAN rows and columns read within this many ADC steps
  * of what they read then (the noise's spread between two reads is some 2; a weight moved 1 mm changes the sensors
@@ -324,8 +324,8 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           grad[3 * g + 2] = at(dd, dy);
           grad[3 * g] = w[0] * slope * dd;
           grad[3 * g + 1] = w[0] * slope * dy;
-          e -= w[0] * grad[3 * g + 2];
-          if (w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]);
+          // (Its field is taken where it was: the difference from where it is now is the fit's. None while it has not moved.)
+          if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]) - w[0] * grad[3 * g + 2];
         }
         work += ((m * (m + 3)) / 2) * OP_WORK;
         if (m) total += e * e;

@@ -490,13 +490,16 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let top = 0;
   let most = 0;
   let many = 0;
-  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS such rows a job, the strongest reading left; then `then`. */
-  function strongest(all: number, then: () => void): void {
+  /**
+   * Over the rows that may hold a weight's field, PASS_ROWS such rows a job, the strongest reading left; then
+   * `then`. (A row no pass saw FOUND in, and no field given back or taken in since, holds none.)
+   */
+  function strongest(then: () => void): void {
     let r = 0;
     top = most = many = 0;
     const pass = function (): void {
       for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
-        if (!may[r] && !all) continue;
+        if (!may[r]) continue;
         looked++;
         work += COLS * LOOK_WORK;
         may[r] = 0;
@@ -525,7 +528,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
-    strongest(0, function (): void {
+    strongest(function (): void {
       if (most < FOUND * FOUND) return;
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
@@ -601,7 +604,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
-      return strongest(1, function (): void {
+      return strongest(function (): void {
         if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
       });
     }

@@ -27,6 +27,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`  scored otherwise than they lie: ${s.wrong} tables; put to the referee: ${s.asked} (${(100 * s.asked / s.tables).toFixed(1)}%); the worst error of a weight that scores: ${mm(s.scoring[s.scoring.length - 1])} mm (${s.unseenScoring} not seen; ${s.scoring.filter((e) => e > 3).length} more than 3 mm off, in ${s.offBy3} tables)`);
     print(`  weights that score, of the tables scored without a question: median ${mm(quantile(s.scoring, 0.5))} mm, p99 ${mm(quantile(s.scoring, 0.99))} mm; ${s.beyondU} farther off than the board says it may be (its u, and half a mm of rounding), the farthest by ${mm(s.worstBeyondU)} mm`);
     print(`  every weight:       median ${mm(quantile(s.errors, 0.5))} mm, p99 ${mm(quantile(s.errors, 0.99))} mm, worst ${mm(s.errors[s.errors.length - 1])} mm; ${s.unseen} not seen, ${s.extra} seen where none lies`);
+    print(`  finding the weights (a step a scan tick): median ${quantile(s.steps, 0.5)} steps, p90 ${quantile(s.steps, 0.9)}, p99 ${quantile(s.steps, 0.99)}, most ${s.steps[s.steps.length - 1]}`);
     if (s.wrong) print(`  of those scored otherwise, ${s.wrongWithin3} with every weight within 3 mm (a line or the other side's nearest that close)`);
     for (const t of s.examples) print(`  e.g. ${t.right ? 'a weight that scores more than 3 mm off' : 'scored otherwise'}: lying ${JSON.stringify(t.table.map((w) => [w.colour, w.d, w.y]))}, seen ${JSON.stringify(t.seen)}`);
   }

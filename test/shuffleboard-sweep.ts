@@ -2,14 +2,14 @@
 // that do not overlap, anywhere on the table or hanging over its end edge,
 // clusters of touching weights of either colour), laid on the grid's physics
 // (sim/physics/hall-grid.ts) with every part within its tolerance, read by the
-// firmware's locate, and scored by the page (shuffleboard-page.ts) both as they
+// firmware's locator (its steps counted), and scored by the page (shuffleboard-page.ts) both as they
 // lie and as the board sees them. The test runs a seeded sample; `npm run bench
 // shuffleboard` runs thousands.
 import { mulberry32 } from '../sim/inputs';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
-import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
-import { locate } from '../firmware/games/shuffleboard/interpret';
+import { ADC_STEPS, COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
+import { locator } from '../firmware/games/shuffleboard/interpret';
 import { WEIGHTS, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
 
@@ -113,6 +113,8 @@ export interface Swept {
   extra: number;
   asked: boolean;
   right: boolean;
+  /** The locator's steps (a step a scan tick on the board) to find the weights of a fresh table. */
+  steps: number;
 }
 
 /**
@@ -138,7 +140,13 @@ export function boardEnd(table: Lying[], seen: number[][]): { asked: boolean; po
 export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const rnd = mulberry32(seed * 100003 + k);
   const table = randomTable(rnd);
-  const seen = locate(gridReadings(table, seed + k, tol));
+  const ref = gridReadings(table, seed + k, tol);
+  // The board's own way: a step a scan tick, counted.
+  const step = locator((ch) => ref[ch] / ADC_STEPS, [], null);
+  let steps = 1;
+  let found = step();
+  for (; !found; steps++) found = step();
+  const seen = found;
   const truth = pageEnd(table.map((w) => ({ colour: w.colour, d: w.d })));
   const end = boardEnd(table, seen);
   const all: number[] = [];
@@ -160,7 +168,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
       }
     });
   }
-  return { table, seen, errors: all, scoringErrors: scoring, beyondU, extra: Math.max(0, seen.length - table.length), asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
+  return { table, seen, errors: all, scoringErrors: scoring, beyondU, extra: Math.max(0, seen.length - table.length), steps, asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
 }
 
 /** The p-th fraction of sorted xs (0.5 the median). */
@@ -192,16 +200,19 @@ export interface SweepSummary {
   worstBeyondU: number;
   /** Scored otherwise, or a weight that scores more than 3 mm off: the first few, for a look. */
   examples: Swept[];
+  /** The locator's steps of every table, sorted. */
+  steps: number[];
 }
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, examples: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, examples: [], steps: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
     for (const e of t.errors) if (e === Infinity) s.unseen++; else s.errors.push(e);
     s.extra += t.extra;
+    s.steps.push(t.steps);
     if (t.asked) {
       s.asked++;
       continue;
@@ -222,5 +233,6 @@ export function sweep(seed: number, tables: number, tol: Tolerances): SweepSumma
   }
   s.errors.sort((a, b) => a - b);
   s.scoring.sort((a, b) => a - b);
+  s.steps.sort((a, b) => a - b);
   return s;
 }

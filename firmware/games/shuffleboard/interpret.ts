@@ -38,8 +38,13 @@ export const ROW_MS = 50;
 const FOUND = 0.067;
 /** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
 const NO_SENSOR = 0.45;
-/** A fit stops once no weight's step is longer than this (mm): far inside the millimetre it is told to. */
+/**
+ * A fit stops once no weight's step is longer than SETTLED_MM (mm: far inside the millimetre it is told to), or
+ * has taken a step no longer than CLOSE_MM (its steps shrink as their squares near where it settles: the next
+ * would be some hundredths of a mm, not worth a round).
+ */
 const SETTLED_MM = 0.05;
+const CLOSE_MM = 0.5;
 /** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
 const STEP_MM = 16;
 /** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
@@ -61,8 +66,9 @@ const NEAR_MM = 160;
 const MOVED_STEPS = 12;
 /** A fit reads the sensors within this many rows and columns of its weights. */
 const SPAN = 2;
-/** A fit's rounds at most. */
+/** A fit's rounds at most, and the times in a row a step is backed by half. */
 const ROUNDS = 12;
+const BACKS = 2;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
@@ -72,7 +78,7 @@ const READ_ROWS = 4;
  * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
  * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
-const STEP_WORK = 36;
+const STEP_WORK = 30;
 const JOB_WORK = 0.3;
 const READ_WORK = 1;
 const LOOK_WORK = 0.7;
@@ -106,7 +112,11 @@ const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
 const LISTED = 8;
 
-/** A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the table (mm), and 1 while held where it was found before. */
+/**
+ * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
+ * table (mm), 1 while held where it was found before, and the strength, d and y its field is taken away from the
+ * residual readings at (strength 0: not taken).
+ */
 type Found = number[];
 
 /**
@@ -132,13 +142,26 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
-  /** A fit's normal equations (at most GROUP weights, 3 unknowns each, and the right side), its steps, and its slopes at one sensor. */
-  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 1));
+  /**
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, and two right sides: the misfit's slopes,
+   * and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
+   * (doubt), and its slopes at one sensor.
+   */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
   const step = new Float32Array(3 * GROUP);
+  const inverse = new Float32Array(3 * GROUP);
+  let unit = 0;
   const grad = new Float32Array(3 * GROUP);
-  /** The weights found: of the last frame's (`was`), those held first. */
+  /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
+  const seen = new Uint8Array(3 * GROUP);
+  const rc = new Int8Array(2 * GROUP);
+  /**
+   * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
+   * table given then is the part found of a locate cut short, with nothing to compare it to.)
+   */
   const found = table;
   const was = table.splice(0);
+  if (!before) was.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -176,16 +199,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let added = 0;
   /**
    * Over the sensors within `span` rows and columns of (r, k), a row a job:
-   * the squared misfit of the residual readings `v` (in PEAKs) with weight
-   * w's field taken away (sum), and `sign` times its field taken away from
-   * `v` for good (1 takes it, -1 gives it back, 0 only measures).
+   * the squared misfit of the residual readings `v` (in PEAKs) with the field
+   * of a weight of strength w[o] at d w[o + 1] and y w[o + 2] taken away
+   * (sum), and `sign` times that field taken away from `v` for good (1 takes
+   * it, -1 gives it back, 0 only measures).
    */
-  function misfit(w: Found, r: number, k: number, span: number, sign: number): void {
+  function misfit(w: Found, o: number, r: number, k: number, span: number, sign: number): void {
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
-    const d = ROW0_MM - w[1];
-    const y = COL0_MM - w[2];
+    const a = w[o];
+    const d = ROW0_MM - w[o + 1];
+    const y = COL0_MM - w[o + 2];
     const i0 = within(r - span, 0, ROWS);
     let i = i0;
     const row = function (): void {
@@ -193,7 +218,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (i === i0) sum = bare = added = 0;
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
-        const m = w[0] * at(d + i * PITCH_MM, y + j * PITCH_MM);
+        const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM);
         const x = v[i * COLS + j];
         // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
         if (x !== x) continue;
@@ -208,31 +233,36 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /**
-   * Takes weight w's field away from the residual readings (`sign` 1), or gives it back (-1): all of it that
-   * matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps: left there, it moved a
-   * hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
+   * taken (-1): all of it that matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps:
+   * left there, it moved a hanger, whose place hangs on the small readings of the row behind it, by millimetres).
    */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 4, sign);
+      if (sign > 0) for (i = 0; i < 3; i++) w[5 + i] = w[i];
+      if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
+      if (sign < 0) w[5] = 0;
     });
   }
 
-  /** Moves every weight of the group by `scale` times its step, its field given back where it was and taken where it is: a job each. */
+  /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
   function move(group: Found[], scale: number): void {
-    let g = 0;
-    const part = function (): void {
-      const w = group[g >> 1];
-      if (g & 1) {
-        w[1] += scale * step[3 * (g >> 1)];
-        w[2] += scale * step[3 * (g >> 1) + 1];
-        w[0] += scale * step[3 * (g >> 1) + 2];
+    for (let g = 0; g < group.length; g++) {
+      group[g][1] += scale * step[3 * g];
+      group[g][2] += scale * step[3 * g + 1];
+      group[g][0] += scale * step[3 * g + 2];
+    }
+  }
+
+  /** Each weight of the group moved since its field was taken: its field given back where it was, taken where it is. */
+  function settle(group: Found[]): void {
+    for (const w of group) {
+      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7]) {
+        take(w, 1);
+        take(w, -1);
       }
-      if (++g < 2 * group.length) jobs.unshift(part);
-      take(w, g & 1 ? -1 : 1);
-    };
-    jobs.unshift(part);
+    }
   }
 
   /** The misfit of the last normal equations summed (normal). */
@@ -240,27 +270,32 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
-   * sensor, summed a sensor a job; the misfit there (the residual readings squared) in total.
+   * sensor, summed a sensor a job; the misfit there (the residual readings squared, each weight's field there
+   * taken where it is, not where it was taken: the fields are moved once, when the fit is done) in total.
    */
   function normal(group: Found[]): void {
     const n = 3 * group.length;
+    const span = group.length > 1 ? SPAN : 1;
     let r0 = ROWS;
     let r1 = 0;
     let k0 = COLS;
     let k1 = 0;
-    for (const w of group) {
-      r0 = Math.min(r0, nearest(w[1], ROW0_MM, ROWS) - SPAN);
-      r1 = Math.max(r1, nearest(w[1], ROW0_MM, ROWS) + SPAN);
-      k0 = Math.min(k0, nearest(w[2], COL0_MM, COLS) - SPAN);
-      k1 = Math.max(k1, nearest(w[2], COL0_MM, COLS) + SPAN);
+    for (let g = 0; g < group.length; g++) {
+      rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
+      rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
+      r0 = Math.min(r0, rc[2 * g] - span);
+      r1 = Math.max(r1, rc[2 * g] + span);
+      k0 = Math.min(k0, rc[2 * g + 1] - span);
+      k1 = Math.max(k1, rc[2 * g + 1] + span);
     }
     eq.fill(0);
+    eq[unit * (n + 2) + n + 1] = 1;
     total = 0;
     // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
     // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
     // almost as well as the weight where it lies.
     for (let g = 0; g < group.length; g++) {
-      const a = (3 * g + 2) * (n + 2);
+      const a = (3 * g + 2) * (n + 3);
       const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
       eq[a] += PRIOR;
       eq[a - 3 * g - 2 + n] += PRIOR * off;
@@ -268,25 +303,34 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     }
     let i = Math.max(0, r0);
     let j = Math.max(0, k0);
-    // A sensor a job (with GROUP weights, its sums are as much work as a few fields).
+    // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
+    // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
-      work += ((n * (n + 3)) / 2) * OP_WORK;
-      const e = v[i * COLS + j];
+      let e = v[i * COLS + j];
+      let m = 0;
       // (A sensor out of service, NaN, tells nothing.)
       if (e === e) {
-        total += e * e;
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
+          if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
+          seen[m++] = 3 * g;
+          seen[m++] = 3 * g + 1;
+          seen[m++] = 3 * g + 2;
           const dd = ROW0_MM + i * PITCH_MM - w[1];
           const dy = COL0_MM + j * PITCH_MM - w[2];
           // How the field there changes as weight g moves along the table, and across, and as it is stronger.
           grad[3 * g + 2] = at(dd, dy);
           grad[3 * g] = w[0] * slope * dd;
           grad[3 * g + 1] = w[0] * slope * dy;
+          // (Its field is taken where it was: the difference from where it is now is the fit's. None while it has not moved.)
+          if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]) - w[0] * grad[3 * g + 2];
         }
-        for (let a = 0; a < n; a++) {
-          for (let b = a; b < n; b++) eq[a * (n + 1) + b] += grad[a] * grad[b];
-          eq[a * (n + 1) + n] += grad[a] * e;
+        work += ((m * (m + 3)) / 2) * OP_WORK;
+        if (m) total += e * e;
+        for (let a = 0; a < m; a++) {
+          const p = seen[a];
+          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += grad[p] * grad[seen[b]];
+          eq[p * (n + 2) + n] += grad[p] * e;
         }
       }
       if (++j > Math.min(COLS - 1, k1)) {
@@ -299,25 +343,31 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /**
-   * The n equations eq solved into step, a job a pivot: by elimination (they are symmetric: only the upper half
-   * was summed), then back substitution. (The caller's next job goes first: these run before it.)
+   * The n equations eq solved into step and inverse (both right sides), a job a pivot: by elimination (they are
+   * symmetric: only the upper half was summed), then back substitution. (The caller's next job goes first: these
+   * run before it.)
    */
   function solve(n: number): void {
     let i = 0;
     const pivot = function (): void {
-      work += (((n - i) * (n - i + 1)) / 2) * OP_WORK;
+      work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
       for (let j = i + 1; j < n; j++) {
-        const f = eq[i * (n + 1) + j] / (eq[i * (n + 1) + i] + 1e-12);
-        for (let c = j; c <= n; c++) eq[j * (n + 1) + c] -= f * eq[i * (n + 1) + c];
+        const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
+        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[i * (n + 2) + c];
       }
       jobs.unshift(++i < n ? pivot : back);
     };
     const back = function (): void {
-      work += ((n * n) / 2) * OP_WORK;
+      work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 1) + n];
-        for (let j = i + 1; j < n; j++) x -= eq[i * (n + 1) + j] * step[j];
-        step[i] = x / (eq[i * (n + 1) + i] + 1e-12);
+        let x = eq[i * (n + 2) + n];
+        let y = eq[i * (n + 2) + n + 1];
+        for (let j = i + 1; j < n; j++) {
+          x -= eq[i * (n + 2) + j] * step[j];
+          y -= eq[i * (n + 2) + j] * inverse[j];
+        }
+        step[i] = x / (eq[i * (n + 2) + i] + 1e-12);
+        inverse[i] = y / (eq[i * (n + 2) + i] + 1e-12);
       }
     };
     jobs.unshift(n ? pivot : back);
@@ -329,23 +379,30 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * from the residual readings), by Gauss-Newton steps: the misfit's slopes
    * and curvatures from each field's own slope at each sensor, all the
    * weights' at once (touching weights pull each other's fits), until no step
-   * is longer than SETTLED_MM; a step that makes the misfit worse is taken
+   * is longer than SETTLED_MM or a step no longer than CLOSE_MM was taken; a step that makes the misfit worse is taken
    * back by half.
    */
   function fit(group: Found[]): void {
     const n = 3 * group.length;
     let last = Infinity;
     let round = 0;
+    let backs = 0;
     /** A round's step, once its equations are summed. */
     const stepRound = function (): void {
       if (total > last) {
-        // The step went too far (touching weights' fields fit badly on the way): back half of it.
-        if (++round < ROUNDS) jobs.unshift(fitRound);
-        jobs.unshift(function (): void {
-          for (let i = 0; i < n; i++) step[i] /= 2;
-        });
-        return move(group, -0.5);
+        // The step went too far (touching weights' fields fit badly on the way): back half of it, twice at most;
+        // then all of it, and the fit is done (halved on, such a step came back to where it began: it was no
+        // way down).
+        if (++backs > BACKS) {
+          move(group, -1);
+          return settle(group);
+        }
+        jobs.unshift(++round < ROUNDS ? fitRound : done);
+        move(group, -0.5);
+        for (let i = 0; i < n; i++) step[i] /= 2;
+        return;
       }
+      backs = 0;
       last = total;
       jobs.unshift(stepTaken);
       solve(n);
@@ -367,9 +424,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
-      if (longest < SETTLED_MM) return;
-      if (++round < ROUNDS) jobs.unshift(fitRound);
+      if (longest < SETTLED_MM) return settle(group);
       move(group, 1);
+      // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
+      jobs.unshift(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
+    };
+    const done = function (): void {
+      settle(group);
     };
     const fitRound = function (): void {
       jobs.unshift(stepRound);
@@ -429,14 +490,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let top = 0;
   let most = 0;
   let many = 0;
-  /** Over the rows that may hold a weight's field (`all` 1: every row), PASS_ROWS rows a job, the strongest reading left; then `then`. */
-  function strongest(all: number, then: () => void): void {
+  /**
+   * Over the rows that may hold a weight's field, PASS_ROWS such rows a job, the strongest reading left; then
+   * `then`. (A row no pass saw FOUND in, and no field given back or taken in since, holds none.)
+   */
+  function strongest(then: () => void): void {
     let r = 0;
     top = most = many = 0;
     const pass = function (): void {
-      work += PASS_ROWS * COLS * LOOK_WORK;
-      for (const end = r + PASS_ROWS; r < end && r < ROWS; r++) {
-        if (!may[r] && !all) continue;
+      for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
+        if (!may[r]) continue;
+        looked++;
+        work += COLS * LOOK_WORK;
         may[r] = 0;
         for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
           const x = v[ch] * v[ch];
@@ -454,12 +519,22 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     pass();
   }
 
+  /** How far from the strongest reading left the top of a parabola through it and a and c, either side of it, lies (mm; 0 past half a pitch, or with a reading missing). */
+  function apex(a: number, c: number): number {
+    const x = (a - c) / (2 * (a - 2 * v[top] + c));
+    return x * x < 0.25 ? x * PITCH_MM : 0;
+  }
+
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
-    strongest(0, function (): void {
+    strongest(function (): void {
       if (most < FOUND * FOUND) return;
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + ((top / COLS) | 0) * PITCH_MM, COL0_MM + (top % COLS) * PITCH_MM];
+      // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
+      // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
+      // grid: Espruino throws at a typed array's index out of it.)
+      const k = top % COLS;
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));
@@ -511,7 +586,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         checked++;
         jobs.unshift(support);
       });
-      misfit(w, r, k, 1, 0);
+      misfit(w, 0, r, k, 1, 0);
     };
     jobs.unshift(support);
   }
@@ -544,7 +619,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
-      return strongest(1, function (): void {
+      return strongest(function (): void {
         if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
       });
     }
@@ -553,15 +628,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     jobs.unshift(doubt);
     if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
-    // entry of the inverse of their equations, solved for a unit right side. (Summed, solved and weighed: jobs.)
+    // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
     const group = around(w);
-    const n = 3 * group.length;
     const g = group.indexOf(w);
+    unit = 3 * g;
     jobs.unshift(function (): void {
       // The readings left around it (bare: w's field is taken away already).
       const a = Math.abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      let u = SPREAD * sqrt(step[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      let u = SPREAD * sqrt(inverse[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
       // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
       // seen 37 mm in, sure to 6 mm).
@@ -577,14 +652,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     });
     // (Each where w is when it runs: fitted once more first.)
     jobs.unshift(function (): void {
-      misfit(w, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
-    });
-    jobs.unshift(function (): void {
-      for (i = 0; i < n; i++) eq[i * (n + 1) + n] = i === 3 * g ? 1 : 0;
-      solve(n);
-    });
-    jobs.unshift(function (): void {
-      normal(group);
+      misfit(w, 0, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
     });
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
     // early was fitted to readings that still held the fields of those found after it, and touching weights pull
@@ -592,7 +660,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     fit(group);
   }
 
-  // (`before` is null only with no table: the first frame.)
   jobs.push(readRows, hold, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).

@@ -10,7 +10,7 @@ const GAME = process.argv[2] || 'triangle', N = Number(process.argv[3] || 60);
 const FILES: { [g: string]: [string, string[]] } = {
   triangle: ['triangle-game', ['tri.A.even', 'tri.B.over', 'tri.C.beyond', 'tri.A.start']],
   fortress: ['fortress-game', ['mouth.FA1.n.lo', 'mouth.EA2.s.hi', 'bell.FA2', 'mouth.pass.n.lo', 'bell.EA1']],
-  ringapeg: ['ringapeg-advance', ['peg.o1.top', 'peg.i2.low', 'peg.k.top']],
+  ringapeg: ['ringapeg-advance', ['peg.o1.top', 'peg.i2.low', 'peg.k.top', 'board.impact']],
 };
 const [file, sensors] = FILES[GAME];
 const base = readFileSync(`scenarios/${file}.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
@@ -21,7 +21,9 @@ for (let k = 0; k < N; k++) {
   const sensor = sensors[k % sensors.length];
   const bell = sensor.startsWith('bell.');
   const kind = process.env.FAULT || 'floating';
-  const within = kind === 'floating' ? (bell ? 1250 : 1100) : kind === 'chatter40' ? (bell ? 3000 : 1350) : bell ? 0 : 2100;
+  // (The Ring-a-Peg impact switch, a contact, is found by its shocks too: any chatter from 3.5 Hz within 2.3 s, from 10 Hz 2.1 s.)
+  const impact = sensor === 'board.impact';
+  const within = kind === 'floating' ? (bell || impact ? 1250 : 1100) : impact ? 2100 : kind === 'chatter40' ? (bell ? 3000 : 1350) : bell ? 0 : 2100;
   if (!within) continue;
   const fault = kind === 'floating' ? { fault: 'floating' } : { fault: 'chatter', hz: kind === 'chatter40' ? 40 : 10 };
   const lines = [base[0], ...base.slice(1).concat([{ t: at, ...fault, sensor }, { t: at + 6000, fault: 'lift', sensor }]).sort((a: any, b: any) => a.t - b.t)];

@@ -58,6 +58,14 @@ describe('shuffleboard regression scenarios: the board reads the table the scena
       const answered = [...new Set(lines.filter((l) => l.phone?.cmd === 'place').map((l) => ((first + l.phone.i) & 1 ? 'blue' : 'red') + ((l.phone.i >> 1) + 1)))];
       const asked = [...new Set(phone.filter((p) => p.type === 'state').flatMap((p) => p.ask as string[]))];
       assert.deepEqual(asked.sort(), answered.sort(), 'put to the referee: the weights the scenario answers for');
+      // Every weight the scenario throws off the end is off on the phone in the end's last state (also once the
+      // referee has answered and before the table clears): never placed where no weight lies.
+      const ended = phone.filter((p) => p.type === 'state' && p.end === 1);
+      const shown = ended[ended.length - 1].weights as { w: string; d: number }[];
+      table.forEach((w, i) => {
+        const name = ((first + i) & 1 ? 'blue' : 'red') + ((i >> 1) + 1);
+        if (w.d < 0) assert.equal(shown.find((x) => x.w === name)?.d ?? -1, -1, `${name}, thrown off the end, is off`);
+      });
       const final = out[out.length - 1].final;
       assert.equal(final.lost, 0);
       if (cleared && table.length === 8) {

@@ -208,6 +208,21 @@ describe('shuffleboard rules', () => {
       assert.deepEqual(r.changes, [{ player: 1, points: 1, rule: 'S10' }]);
     });
 
+    it('a thrown weight gone off the end beside a weight the board could not tell: that weight, seen again near where it lay, is not taken for the thrown one', () => {
+      // (scenarios/regression-shuffleboard-field-left-not-held.jsonl, as the board saw it.) Red's first hangs by the
+      // rail, blue's second hangs touching it and the two are seen as one red the board cannot tell (999) at 25; red's
+      // third goes off the end, and the board sees the two apart again: a red at 0, a blue it cannot tell at 1.
+      let s = playAll(start(), [
+        { k: 'seen', w: [[RED, 0, 5]] },
+        { k: 'seen', w: [[RED, 0, 5], [BLUE, 1770, 2]] },
+        { k: 'seen', w: [[RED, 0, 5], [BLUE, 1770, 2], [RED, 1770, 2]] },
+        { k: 'seen', w: [[BLUE, 1770, 2], [RED, 1770, 2], [RED, 25, 999]] },
+      ]).state;
+      s = play(s, { k: 'seen', w: [[BLUE, 1770, 2], [RED, 1770, 2], [RED, 0, 6], [BLUE, 1, 999]] }).state;
+      assert.equal(s.t, 5);
+      assert.deepEqual([s.d[4], s.d[0], s.u[0]], [-1, 0, 6], 'red\'s third off the end; its first at 0, as seen');
+    });
+
     it('a thrown weight gone off the end has its thrower\'s colour (the phone lists it so), whatever lay at its place before', () => {
       // End 1: red first, blue's weights (ids 1, 3, 5, 7) nearest: blue wins and throws first in end 2,
       // where ids 1 and 3 are red's throws, and they go off the end (not seen resting).

@@ -168,7 +168,8 @@ const NEW = 20;
  * The rest a `seen` table makes: the weights seen (each [colour, d]) matched
  * to the weights on the table and the one being thrown, colour by colour: of
  * all matchings, the one that misses as few weights as it can and moves the
- * weights on the table least (the thrown one counting as moved NEW mm). A weight not fully over the foul line is out of
+ * weights on the table least (beyond how far off each was placed, its u: one the board could not tell may be
+ * anywhere near; the thrown one counting as moved NEW mm). A weight not fully over the foul line is out of
  * play whichever it is (S4), so it is matched to none. A weight of the state
  * left unmatched is gone off the table (d -1); the thrown one, left unmatched,
  * is not listed (it went off the end or stopped short). Two weights of one
@@ -199,7 +200,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.abs(at[j] - state.d[ids[k]])));
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.max(0, Math.abs(at[j] - state.d[ids[k]]) - state.u[ids[k]])));
       used[j] = false;
     }
   };

@@ -24,6 +24,13 @@ export const OFF_MARGIN = 0.03;
  */
 const ALONE_FAR = 6;
 const ALONE_NEAR = 2;
+/**
+ * A sensor, or two neighbours together, moved alone this far (ADC steps: 0.75 of a weight's peak): no magnet's doing,
+ * in any row. One lying between two neighbours reads at most half its peak at each (0.6 with its parts' tolerances),
+ * one beyond the first or last row (25 mm or more past it) as much at the sensor nearest; one nearer a sensor moves its
+ * other neighbours too, as does a second weight beside it.
+ */
+const PAIR_STEPS = 450;
 /** A weight seen placed to within this (mm, its u), not one the board cannot tell: one beyond the first or last row explains a field there. */
 const PLACED_MM = 100;
 /** A reading this far from half the supply (ADC steps; 0.16 of a weight's peak, its magnet within 48 mm) has a field that tells a dead select line; two reads of one sensor are alike within ALIAS_LIKE_STEPS (some 2 steps of noise each). */
@@ -204,11 +211,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number): number {
+  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
-      if (n >= 0 && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
+      if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
     return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
   }
@@ -302,9 +309,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // slower than ALONE_FAR a throw adds up), and the first and last rows.
       for (let ch = 0; ch < SENSORS; ch++) {
         const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-        const a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+        let a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+        // Two neighbours moved together so far, and alone (PAIR_STEPS): stuck or drifted both, taken out together.
+        for (let k = 0; a < 0 && k < 4; k++) {
+          const n = neighbour(ch, ch % COLS, k);
+          if (n >= 0 && n < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, n) >= PAIR_STEPS && alone(frame, n, QUIESCENT * ADC_STEPS, 0, ch) >= PAIR_STEPS) {
+            take(n, OFF);
+            a = PAIR_STEPS;
+          }
+        }
         if (a >= 16 * ALONE_FAR) {
-          if (e < 0) take(ch, OFF);
+          if (e < 0 || a >= PAIR_STEPS) take(ch, OFF);
           else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
         }
         if (e < 0 && a >= 0) flags[ch] |= STAY;

@@ -17,7 +17,7 @@ import { mulberry32 } from '../sim/inputs';
 import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
-import { CHANNELS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
+import { CHANNELS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, locate, locator, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { CANT_TELL, matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';

@@ -21,7 +21,6 @@ const scores = (ls: L[], from: number, to: number) => ls.filter((l) => l.t >= fr
 const cleanCache = new Map<string, L[]>();
 const load = (f: string) => readFileSync(`scenarios/${f}.jsonl`, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const isContact = (s: string) => s.startsWith('bell.') || s === 'board.impact';
-const isHall = (s: string) => s.startsWith('mouth.');
 
 /** Documented time to the report (ms), or null where docs promise no time. Plus a slow tick. */
 function within(fault: any): number | null {

@@ -421,7 +421,8 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     assert.ok(still.told > from + 10, `told at ${still.told}`);
     const launched = run([from, from + 10]);
     assert.deepEqual(launched.emitted, still.emitted);
-    assert.deepEqual(launched.begun, [1], 'the launch seen meanwhile begins the next throw, once this one is told');
+    // (Saved as two throws under way at once, then as the next one alone.)
+    assert.deepEqual(launched.begun, [2, 1], 'the launch seen meanwhile begins the next throw, once this one is told');
     assert.equal(launched.busy, true);
   });
 
@@ -448,8 +449,40 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     for (let at = from; at <= still.told; at += 10) {
       const launched = run(at);
       assert.deepEqual(launched.emitted, still.emitted, `launched at ${at}`);
-      assert.deepEqual(launched.begun, [1], `launched at ${at}: the next throw begins once this one is told`);
+      assert.deepEqual(launched.begun, [2, 1], `launched at ${at}: the next throw begins once this one is told`);
     }
+  });
+
+  it('every launch while the weights are found counts, in order: their throws are decided together, from the table as it lies then', () => {
+    // Two weights lie still (a throw under way at power-up: finding them takes over 2 s of steps); red's at 700 and
+    // blue's at 1000 come to rest while they are found (on the table from the last launch on: the board reads the
+    // grid only as it decides). `launches`: when the launch row's first group is pulled low, each for 60 ms (a
+    // weight passing it).
+    const lying = [{ colour: 0, d: 400, y: 250 }, { colour: 1, d: 250, y: 120 }];
+    const before = readings(lying, 3);
+    const after = readings([...lying, { colour: 0, d: 700, y: 400 }, { colour: 1, d: 1000, y: 100 }], 3);
+    const run = (launches: number[]) => {
+      let now = 0;
+      const emitted: ShuffleboardMove[] = [];
+      const begun: number[] = [];
+      const low = (t: number) => launches.some((at) => t >= at && t < at + 60);
+      const bank: AnalogBank = analogBankOf((ch) => (ch === SENSORS ? (low(now) ? 0 : 1) : (now >= launches[launches.length - 1] ? after : before)[ch] / 4096));
+      const it = createShuffleboardInterpreter((move) => emitted.push(move), (v) => begun.push(v), [bank]);
+      it.resume!(0, null, 1);
+      for (; now <= 20000; now += 10) it.tick(now);
+      return { emitted, begun, busy: it.busy() };
+    };
+    const from = RESUME_MS + QUIET_MS + 10;
+    // The second launch 0.6 s after the first, both while the two weights are found.
+    const two = run([from + 100, from + 700]);
+    assert.deepEqual(two.emitted.map((m) => [m.k, m.n]), [['seen', undefined], ['seen', 2]], 'the two throws launched meanwhile, told together');
+    near(two.emitted[0].w as number[][], [[1, 250], [0, 400]]);
+    near(two.emitted[1].w as number[][], [[1, 250], [0, 400], [0, 700], [1, 1000]]);
+    // Saved as they came: one throw under way, two, three; then the two kept as the throws under way.
+    assert.deepEqual([two.begun, two.busy], [[2, 3, 2], false]);
+    // One weight passing the launch row's groups (pulled low 0.2 s apart: within QUIET_MS) is one throw.
+    const once = run([from + 100, from + 300]);
+    assert.deepEqual(once.emitted.map((m) => m.n), [undefined, undefined]);
   });
 });
 
@@ -508,6 +541,26 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     for (let i = 0; i < 7; i++) t = seen(t, []).state;
     t = seen(t, [[0, 500]]).state;
     assert.deepEqual([t.t, t.d[7]], [8, -1]);
+  });
+
+  it('n throws seen at once (launched while the board decided the one before): each weight seen anew is one of them, in its colour; the rest off or short', () => {
+    const many = (st: ShuffleboardState, w: number[][], n: number) => moves.seen(st, { k: 'seen', w, n });
+    let s = seen(first(), [[0, 500]]).state;
+    // Blue's first and red's second: two weights anew, one of each colour; red's first stays.
+    s = many(s, [[1, 300], [0, 501], [0, 120]], 2).state;
+    assert.deepEqual([s.t, s.d.slice(0, 3), s.c.slice(0, 3)], [3, [501, 300, 120], [0, 1, 0]]);
+    // Blue's second, red's third, blue's third: one blue seen anew (the other went off the end), and red's third
+    // short: not taken for a missed throw (the board saw all three launched).
+    const three = many(s, [[1, 300], [0, 501], [0, 120], [1, 60], [0, 1810]], 3).state;
+    assert.deepEqual([three.t, three.d.slice(0, 6).filter((d) => d >= 0).sort((x, y) => x - y), three.c.slice(3, 6)], [6, [60, 120, 300, 501], [1, 0, 1]]);
+    assert.deepEqual([three.d[4], Math.min(three.d[3], three.d[5]), Math.max(three.d[3], three.d[5])], [-1, -1, 60]);
+    // No more than the end has left: the end is scored once, after its eighth.
+    let e = first();
+    for (let i = 0; i < 6; i++) e = seen(e, []).state;
+    const end = many(e, [[1, 100]], 5);
+    assert.deepEqual([end.state.t, end.state.d[7], end.state.s], [8, 100, [0, 3]]);
+    // A count that is no whole number of throws is refused.
+    for (const n of [2.5, -1, 16, 'x' as unknown as number]) assert.equal(many(s, [], n).refused, 'arg', String(n));
   });
 
   it('matched: a weight still where it lay keeps its id; the thrown weight takes the one seen anew', () => {

@@ -723,9 +723,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
   /**
-   * When a weight was launched while the weights of a throw were being found (ms; -1 none): its throw is timed
-   * from then (taken as launched once they were found, its weight, come to rest meanwhile, waited SHORT_MS more).
+   * The throws a decision under way covers (1; more when launches were kept while the one before was decided: the
+   * table, read once, shows their weights together), and the launches kept meanwhile: how many, and when the last
+   * was (ms). Their throws are decided together next, timed from the last launch (taken as launched once the
+   * weights before were found, its weight, come to rest meanwhile, waited SHORT_MS more).
    */
+  let throws = 1;
+  let queued = 0;
   let launchedWhile = -1;
   /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
   const table: Found[] = [];
@@ -789,8 +793,17 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         return throwBegins(t);
       }
       decide(t, true);
-      launchedWhile = t;
+      keep(t);
     }
+  }
+
+  /**
+   * A launch at t while a throw is being decided: kept, in order, for the decision after it (saved too, as the
+   * throws under way: a power cut loses none). A weight passes the launch row once: not kept twice.
+   */
+  function keep(t: number): void {
+    if (!(t - launchedWhile < QUIET_MS)) begin(throws + ++queued);
+    launchedWhile = t;
   }
 
 
@@ -802,7 +815,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     throwAt = t;
     blindUntil = 0;
     watch(t, 0, ENTRY, ROWS - 1);
-    begin(1);
+    begin(throws);
   }
 
   /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
@@ -858,12 +871,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
     seenNow = row = 0;
-    if (checks.seen(seen)) emit({ k: 'seen', w: seen });
-    // A weight launched meanwhile: its throw (the launch passed, it may be sliding already).
-    if (launchedWhile >= 0) {
-      throwBegins(launchedWhile);
-      launchedWhile = -1;
-    }
+    const move: ShuffleboardMove = { k: 'seen', w: seen };
+    if (throws > 1) move.n = throws;
+    if (checks.seen(seen)) emit(move);
+    // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
+    // be sliding still, or at rest).
+    throws = queued || 1;
+    if (queued) throwBegins(launchedWhile);
+    queued = 0;
   }
 
   /** A throw's tick: the rows near where something changes, until all is still (or the weight stopped short). */
@@ -893,11 +908,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // reads a whole function's text at each call).
     tick: function (t: number): void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
-      // found, a launch is kept (its throw begins once they are). (Straight from the driver: the checks take only
-      // the grid's channels out of service.)
+      // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
+      // only the grid's channels out of service.)
       if (raw.changes(SENSORS, CHANNELS, ref)) {
         if (locating) {
-          if (newlyPassed() && launchedWhile < 0) launchedWhile = t;
+          if (newlyPassed()) keep(t);
         }
         else /*@__NOINLINE__*/ launched(t);
       }
@@ -954,9 +969,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       newlyPassed();
       blindUntil = t + SHORT_MS;
       if (pending < 0) return;
-      // A throw under way: its weight may be sliding on the grid (every row is watched), or still to come, or lie
-      // still (decided RESUME_MS + QUIET_MS from now, or at the next launch). With its weight past the launch row,
-      // a launch soon after power-up is the next throw, not this weight passing another group.
+      // The throws under way (`pending` of them, saved as they were launched): the last one's weight may be sliding
+      // on the grid (every row is watched), or still to come, or lie still (decided RESUME_MS + QUIET_MS from now,
+      // or at the next launch), all of them together. With its weight past the launch row, a launch soon after
+      // power-up is the next throw, not this weight passing another group.
+      throws = pending;
       throwAt = passing ? t : Math.max(0, t - QUIET_MS);
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },

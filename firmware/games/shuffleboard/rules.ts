@@ -46,7 +46,9 @@ export type Rest = number[];
  *   otherwise).
  * seen: a throw is over, every weight still, and w is the whole table as the
  *   board's sensing sees it: each weight as [colour, d, u], u how far from d
- *   it may lie (mm, as the board located it). The weights are matched to those
+ *   it may lie (mm, as the board located it); with n, the n throws from the
+ *   next on are over (launched while the board was deciding the one before:
+ *   their weights are seen together). The weights are matched to those
  *   of the state (matched()) and played as a rest. Where the board cannot tell
  *   how the end scores, the referee is asked (q: inDoubt()); his `place` of a
  *   weight (d left out: where the board sees it) answers for that weight.
@@ -60,6 +62,7 @@ export interface ShuffleboardMove {
   d?: number;
   c?: number;
   h?: number;
+  n?: number;
 }
 
 export interface ShuffleboardState {
@@ -166,17 +169,20 @@ const NEW = 20;
 
 /**
  * The rest a `seen` table makes: the weights seen (each [colour, d]) matched
- * to the weights on the table and the one being thrown, colour by colour: of
+ * to the weights on the table and the n being thrown (1 if not given), colour by colour: of
  * all matchings, the one that misses as few weights as it can and moves the
  * weights on the table least (beyond how far off each was placed, its u: one the board could not tell may be
- * anywhere near; the thrown one counting as moved NEW mm). A weight not fully over the foul line is out of
+ * anywhere near; a thrown one counting as moved NEW mm; two thrown of one colour take the new weights in the order
+ * seen: which is which, their points do not tell). A weight not fully over the foul line is out of
  * play whichever it is (S4), so it is matched to none. A weight of the state
- * left unmatched is gone off the table (d -1); the thrown one, left unmatched,
+ * left unmatched is gone off the table (d -1); a thrown one, left unmatched,
  * is not listed (it went off the end or stopped short). Two weights of one
  * colour look alike to the board: which is which may swap, their points not.
  */
-export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
+export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Rest[] {
   const rest: Rest[] = [];
+  // Weight `thrown` and the ones before it are thrown by now.
+  const thrown = state.t + (n || 1) - 1;
   // Of one colour at a time: its weights' ids, where weights were seen, each id's seen weight (index in at,
   // -1 none) in the matching being tried and in the best so far, and the weights seen taken by it.
   let ids: number[] = [];
@@ -200,7 +206,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] === state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.max(0, Math.abs(at[j] - state.d[ids[k]]) - state.u[ids[k]])));
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] >= state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.max(0, Math.abs(at[j] - state.d[ids[k]]) - state.u[ids[k]])));
       used[j] = false;
     }
   };
@@ -216,9 +222,9 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
     at = [];
     us = [];
     bestCost = Infinity;
-    // The weights of colour c on the table, and the one thrown (t < WEIGHTS: the end goes on) when it is c's.
-    for (i = 0; i <= state.t; i++) {
-      if (i === state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
+    // The weights of colour c on the table, and those thrown (up to WEIGHTS: the end goes on) that are c's.
+    for (i = 0; i <= thrown; i++) {
+      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
       if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
     }
     for (i = 0; i < seen.length; i++) {
@@ -235,7 +241,7 @@ export function matched(state: ShuffleboardState, seen: Rest[]): Rest[] {
       const m = best[i];
       const r = [ids[i], c, m < 0 ? lost : at[m]];
       r[4] = m < 0 ? CANT_TELL : us[m];
-      if (ids[i] !== state.t || ((m >= 0 || fresh) && r[2] >= 0)) rest.push(r);
+      if (ids[i] < state.t || ((m >= 0 || fresh) && r[2] >= 0)) rest.push(r);
     }
   }
   return rest;
@@ -308,8 +314,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
-   * Lays weights where a throw left them (`throwing` 1: the throw of weight t is
-   * over) or where the referee puts them (0), each as a Rest, in the order
+   * Lays weights where throws left them (`throwing` n: the throws of weights t
+   * to t + n - 1 are over) or where the referee puts them (0), each as a Rest, in the order
    * given. A weight off the table (its centre past the end edge: it falls) or
    * short of the foul line (not fully over it) is out of play (S4), and stays
    * out for the rest of the end when a throw moves it, wherever it is seen.
@@ -320,8 +326,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
     const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
     const changes: ScoreChange[] = [];
-    // The thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
-    if (throwing) st.c[st.t] = (st.f + st.t) & 1;
+    // A thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
+    for (let k = st.t; k < st.t + throwing; k++) st.c[k] = (st.f + k) & 1;
     for (let i = 0; i < w.length; i++) {
       const at = w[i];
       const id = at[0];
@@ -334,7 +340,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // contradicts (a hanger 200 mm in) is a bad argument, never scored.
       const hangs = +(d >= 0 && d < RADIUS_MM);
       if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
-      if (throwing && id !== state.t && st.d[id] < 0) continue;
+      if (throwing && id < state.t && st.d[id] < 0) continue;
       st.d[id] = d < 0 || d >= SHORT_MM ? -1 : d;
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
@@ -354,7 +360,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
-   * The moves rest and seen: a throw is over. A table seen (each weight as
+   * The moves rest and seen: a throw is over (a seen table: its n throws, as
+   * many as the end has left). A table seen (each weight as
    * [colour, d]) is checked first, and matched to the weights (matched()) only
    * once nothing refuses the throw; one that shows the throw before it went
    * unseen is played as that throw, short, then as this one.
@@ -362,20 +369,25 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   function rest(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
     const w = move.w || [];
     const seen = move.k === 'seen';
+    let n = move.n || 1;
     let i: number;
+    // (A count of throws: a whole number, 1 to 15.)
+    if (n !== (n & 15)) return refuse(state, 'arg');
     for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
     if (state.t >= WEIGHTS) return refuse(state, 'clear');
     if (!seen) return lay(state, w, 1);
+    n = Math.min(n, WEIGHTS - state.t);
     // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
     // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
+    // (The board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
     for (i = 0; i < w.length; i++) if (w[i][1] < SHORT_MM) more[w[i][0]]++;
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
-    if (more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
-    return lay(state, matched(state, w), 1);
+    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    return lay(state, matched(state, w, n), n);
   }
 
   return {

@@ -20,6 +20,7 @@ import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, locate, locator, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { CANT_TELL, matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
+import { createGridChecks } from '../firmware/games/shuffleboard/checks';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
 import { PAGE, pageEnd } from './shuffleboard-page';
@@ -483,6 +484,16 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     // One weight passing the launch row's groups (pulled low 0.2 s apart: within QUIET_MS) is one throw.
     const once = run([from + 100, from + 300]);
     assert.deepEqual(once.emitted.map((m) => m.n), [undefined, undefined]);
+  });
+
+  it('throws seen together keep the sides\' turns: the grid\'s colour check (checks.ts) counts them all, and no throw after them looks reversed', () => {
+    const checks = createGridChecks(analogBankOf(() => 0.5), new Uint8Array(CHANNELS));
+    // Red's first rests; blue's first and red's second, seen together, knock it off and go off the end themselves;
+    // then blue's second and red's third rest, each a weight of its thrower's colour: the grid is sound.
+    assert.ok(checks.seen([[0, 500, 2]], 1));
+    assert.ok(checks.seen([], 2));
+    assert.ok(checks.seen([[1, 400, 2]], 1));
+    assert.ok(checks.seen([[1, 400, 2], [0, 300, 2]], 1), 'not taken for a reversed grid');
   });
 });
 

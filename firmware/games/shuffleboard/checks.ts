@@ -77,8 +77,8 @@ export interface GridChecks {
   flags: Uint8Array;
   /** A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the weights are found in it. */
   frame(frame: Int16Array): void;
-  /** The weights found in a throw's frame ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throw is not to be told). */
-  seen(w: number[][]): number;
+  /** The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throws are not to be told). */
+  seen(w: number[][], n: number): number;
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
@@ -329,7 +329,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         flags[ch] &= ~STAY;
       }
     },
-    seen: function (w: number[][]): number {
+    seen: function (w: number[][], n: number): number {
       let r = 0;
       /** Bit 0: a weight placed beyond the first row (a hanger); bit 1: beyond the last (a short one). */
       let beyond = 0;
@@ -340,8 +340,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
-      // it knocked one of its own off) tells nothing.
-      const appeared = r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
+      // it knocked one of its own off), or throws of both sides seen at once, tells nothing.
+      const appeared = n > 1 ? -1 : r === reds + 1 && b <= blues ? 0 : b === blues + 1 && r <= reds ? 1 : -1;
       // A table seen while the grid floats or a select line is dead is no table: the next throw is compared with none,
       // and the throws made meanwhile are not known (some run together): the side whose weight appears at the first
       // throw after is the thrower.
@@ -394,7 +394,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (reversed !== was && tell) tell(undefined, reversed ? INVERTED : OK);
       for (lying = 0; trusted && lying < w.length && lying < table.length; lying++) table[lying] = 2 * w[lying][1] + w[lying][0];
       throws++;
-      if (next >= 0) next ^= 1;
+      if (next >= 0) next ^= n & 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
       return floating || reversed || aliased ? 0 : 1;
     },

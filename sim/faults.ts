@@ -46,10 +46,15 @@ export function analogBankIn(board: BoardDescription): { channels: number; lines
   return null;
 }
 
+/** How many channels a board's sensors are on: its analog bank's, for a board whose sensors are all analog. */
+function sensorChannels(board: BoardDescription): number {
+  const analog = analogBankIn(board);
+  return analog && board.channels === 0 ? analog.channels : board.channels;
+}
+
 /** The channels a `sensor` field names: a sensor's name, or a prefix ending in `*` (`bell.*`; `*` alone: every sensor). */
 export function channelsNamed(board: BoardDescription, pattern: string): number[] {
-  const analog = analogBankIn(board);
-  const n = analog && board.channels === 0 ? analog.channels : board.channels;
+  const n = sensorChannels(board);
   const star = pattern.endsWith('*');
   const stem = star ? pattern.slice(0, -1) : pattern;
   const out: number[] = [];
@@ -109,12 +114,21 @@ function hash(a: number, b: number, c: number): number {
 
 /** The faults struck on a board's sensors so far, and what they make the board read. */
 export class SimFaults {
-  private channel = new Map<number, Fault>();
+  /**
+   * Each channel's fault, by channel (none: undefined), and how many channels have one: a replay asks for each of
+   * the hundreds of channels a scan reads, and a list by channel answers faster than a map.
+   */
+  private channel: (Fault | undefined)[];
+  private faulted = 0;
+  /** How many channels have a fault that changes their readings from read to read (CHANGING): asked at every scan. */
+  private changingCount = 0;
   private lines = new Map<number, Fault>();
   /** The last analog reading the bank gave: what a floating input's line still holds (kept unboxed: it is written at every read). */
   private held = new Float64Array([0.5]);
 
-  constructor(private board: BoardDescription, private random: Random) {}
+  constructor(private board: BoardDescription, private random: Random) {
+    this.channel = new Array<Fault | undefined>(sensorChannels(board)).fill(undefined);
+  }
 
   /**
    * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
@@ -123,11 +137,11 @@ export class SimFaults {
    * this one leaves on the line), and a read in full is needed.
    */
   range(ch: number, t: number, lies: Float64Array, range: (ch: number, lies: Float64Array) => boolean): boolean {
-    if (this.channel.size === 0 && this.lines.size === 0) return range(ch, lies);
+    if (this.faulted === 0 && this.lines.size === 0) return range(ch, lies);
     if (this.lines.size) return false;
-    const next = this.channel.get(ch + 1);
+    const next = this.channel[ch + 1];
     if (next && next.kind === 'floating') return false;
-    const f = this.channel.get(ch);
+    const f = this.channel[ch];
     if (!f) return range(ch, lies);
     // (As analog works them out: each monotone in the clean level.)
     if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
@@ -148,8 +162,7 @@ export class SimFaults {
 
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */
   changing(): boolean {
-    for (const f of this.channel.values()) if (CHANGING.indexOf(f.kind) >= 0) return true;
-    return false;
+    return this.changingCount > 0;
   }
 
   /** A checked `fault` line (faultLineProblem) at its time. */
@@ -161,18 +174,26 @@ export class SimFaults {
     if (f.kind === 'lift') {
       if (o.line !== undefined) this.lines.delete(o.line as number);
       else if (o.sensor === undefined) {
-        this.channel.clear();
+        this.channel.fill(undefined);
         this.lines.clear();
-      } else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel.delete(ch);
+      } else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel[ch] = undefined;
     } else if (f.kind === 'dead-line') this.lines.set(o.line as number, f);
-    else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel.set(ch, f);
+    else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel[ch] = f;
+    this.faulted = this.changingCount = 0;
+    for (const g of this.channel) {
+      if (!g) continue;
+      this.faulted++;
+      if (CHANGING.indexOf(g.kind) >= 0) this.changingCount++;
+    }
   }
 
   /** Bank b's word as read at time t, its clean word being `word`. */
   word(b: number, word: number, t: number): number {
-    if (this.channel.size === 0) return word;
-    for (const [ch, f] of this.channel) {
-      if (ch >> 5 !== b) continue;
+    if (this.faulted === 0) return word;
+    const end = Math.min(this.channel.length, (b + 1) << 5);
+    for (let ch = b << 5; ch < end; ch++) {
+      const f = this.channel[ch];
+      if (!f) continue;
       const bit = 1 << (ch & 31);
       const level = this.digital(f, ch, (word & bit) !== 0, t);
       word = level ? word | bit : word & ~bit;
@@ -203,7 +224,7 @@ export class SimFaults {
   analog(ch: number, t: number, read: (ch: number) => number): number {
     // A dead select line reads its level whatever the scan selects: another channel is read.
     if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
-    const f = this.channel.size ? this.channel.get(ch) : undefined;
+    const f = this.faulted ? this.channel[ch] : undefined;
     let v: number;
     if (!f) v = read(ch);
     else if (f.kind === 'stuck') v = f.value;

@@ -267,7 +267,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       else span /= 4;
     }
     heldSpan[ch] = Math.max(1, held || 1);
-    return held > 0 && holds(s, ch, t, held, rest, low, high);
+    // (holds wrote heldFrom.. at its last success, the span held: the spans after it it did not hold for wrote nothing.)
+    return held > 0;
   }
 
   /** Whether sensor s (channel ch) reads within low..high steps whatever its noise from t for `span` ms, the resting weights' field being `rest`: if so, into heldFrom.. as hold. */

@@ -136,21 +136,21 @@ export class SimFaults {
    * when that cannot be told so (a dead select line, a noisy or floating input, or one read next: it takes up what
    * this one leaves on the line), and a read in full is needed.
    */
-  range(ch: number, t: number, lies: Float64Array, range: (ch: number, lies: Float64Array) => boolean): boolean {
-    if (this.faulted === 0 && this.lines.size === 0) return range(ch, lies);
+  range(ch: number, t: number, lies: Float64Array, kept: number, range: (ch: number, t: number, lies: Float64Array, kept: number) => boolean): boolean {
+    if (this.faulted === 0 && this.lines.size === 0) return range(ch, t, lies, kept);
     if (this.lines.size) return false;
     const next = this.channel[ch + 1];
     if (next && next.kind === 'floating') return false;
     const f = this.channel[ch];
-    if (!f) return range(ch, lies);
+    if (!f) return range(ch, t, lies, kept);
     // (As analog works them out: each monotone in the clean level.)
     if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
     else if (f.kind === 'drift') {
-      if (!range(ch, lies)) return false;
+      if (!range(ch, t, lies, kept)) return false;
       lies[0] += (f.perS * (t - f.from)) / 1000;
       lies[1] += (f.perS * (t - f.from)) / 1000;
     } else if (f.kind === 'inverted') {
-      if (!range(ch, lies)) return false;
+      if (!range(ch, t, lies, kept)) return false;
       const lo = lies[0];
       lies[0] = 1 - lies[1];
       lies[1] = 1 - lo;
@@ -220,18 +220,18 @@ export class SimFaults {
     }
   }
 
-  /** Analog channel ch read at time t, `read` giving each channel's clean level (0..1 of the supply). */
-  analog(ch: number, t: number, read: (ch: number) => number): number {
+  /** Analog channel ch read at time t, `level` giving each channel's clean level at a time (0..1 of the supply). */
+  analog(ch: number, t: number, level: (ch: number, t: number) => number): number {
     // A dead select line reads its level whatever the scan selects: another channel is read.
     if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
     const f = this.faulted ? this.channel[ch] : undefined;
     let v: number;
-    if (!f) v = read(ch);
+    if (!f) v = level(ch, t);
     else if (f.kind === 'stuck') v = f.value;
-    else if (f.kind === 'drift') v = read(ch) + (f.perS * (t - f.from)) / 1000;
-    else if (f.kind === 'noise') v = read(ch) + f.amplitude * (2 * this.random() - 1);
+    else if (f.kind === 'drift') v = level(ch, t) + (f.perS * (t - f.from)) / 1000;
+    else if (f.kind === 'noise') v = level(ch, t) + f.amplitude * (2 * this.random() - 1);
     // A hall sensor turned over (or its output taken from the wrong side of a differential stage): the field's sign flips about half the supply.
-    else if (f.kind === 'inverted') v = 1 - read(ch);
+    else if (f.kind === 'inverted') v = 1 - level(ch, t);
     // An open input: the ADC's sampling capacitor shares its charge with what the line held from the last channel read, and the line picks up hum.
     else v = (this.held[0] + 0.3 + 0.4 * this.random()) / 2;
     v = Math.max(0, Math.min(1, v));

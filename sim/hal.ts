@@ -127,16 +127,10 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
  * through the board's faults (the game's ranges, through them, spare reading a channel in full: SimFaults.range).
  */
 function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean): AnalogBank {
-  const clean = (ch: number): number => level(ch, inputs.clock.now());
-  // (The kept reading of the channel asked about: the game's range may hold for reads to come against it.)
-  let keptNow = 0;
-  const cleanRange = range && ((ch: number, lies: Float64Array): boolean => range(ch, inputs.clock.now(), lies, keptNow));
+  const clock = inputs.clock;
   return analogBankOf(
-    (ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)),
-    cleanRange && ((ch, lies, kept) => {
-      keptNow = kept;
-      return inputs.faults ? inputs.faults.range(ch, inputs.clock.now(), lies, cleanRange) : cleanRange(ch, lies);
-    }),
+    (ch) => (inputs.faults ? inputs.faults.analog(ch, clock.now(), level) : level(ch, clock.now())),
+    range && ((ch, lies, kept) => (inputs.faults ? inputs.faults.range(ch, clock.now(), lies, kept, range) : range(ch, clock.now(), lies, kept))),
   );
 }
 

@@ -107,7 +107,7 @@ describe('shuffleboard simulator: what a read can be spared', () => {
       return { game, faults, clean };
     });
     const rangedBank = analogBankOf((ch) => ranged.faults.analog(ch, now, ranged.clean),
-      (ch, lies, kept) => ranged.faults.range(ch, now, lies, (c, l) => ranged.game.analogRange!(c, now, l, kept)));
+      (ch, lies, kept) => ranged.faults.range(ch, now, lies, kept, (c, t, l, k) => ranged.game.analogRange!(c, t, l, k)));
     const exactBank = analogBankOf((ch) => exact.faults.analog(ch, now, exact.clean));
     const keptRanged = new Uint8Array(CHANNELS).fill(128);
     const keptExact = new Uint8Array(CHANNELS).fill(128);

@@ -14,6 +14,13 @@ export const DIGITAL_FAULTS = ['stuck-active', 'stuck-inactive', 'chatter', 'dro
 /** Faults of an analog sensor (a channel behind the multiplexers), and of the bank's select lines (`dead-line`). */
 export const ANALOG_FAULTS = ['stuck', 'drift', 'noise', 'inverted', 'floating', 'dead-line'];
 
+/** An analog fault's place in ANALOG_FAULTS (Fault.analog): a read tells them apart by number, not by name. */
+const STUCK = ANALOG_FAULTS.indexOf('stuck');
+const DRIFT = ANALOG_FAULTS.indexOf('drift');
+const NOISE = ANALOG_FAULTS.indexOf('noise');
+const INVERTED = ANALOG_FAULTS.indexOf('inverted');
+const FLOATING = ANALOG_FAULTS.indexOf('floating');
+
 /** Faults whose readings change from read to read. */
 const CHANGING = ['chatter', 'dropout', 'floating', 'noise'];
 
@@ -30,6 +37,8 @@ const PARAMS: Record<string, string[]> = {
 /** One fault of a channel (or of a select line), as a scenario line gives it, from its time `from`. */
 interface Fault {
   kind: string;
+  /** Its place in ANALOG_FAULTS (-1: a digital fault). */
+  analog: number;
   from: number;
   hz: number;
   ms: number;
@@ -140,16 +149,16 @@ export class SimFaults {
     if (this.faulted === 0 && this.lines.size === 0) return range(ch, t, lies, kept);
     if (this.lines.size) return false;
     const next = this.channel[ch + 1];
-    if (next && next.kind === 'floating') return false;
+    if (next && next.analog === FLOATING) return false;
     const f = this.channel[ch];
     if (!f) return range(ch, t, lies, kept);
     // (As analog works them out: each monotone in the clean level.)
-    if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
-    else if (f.kind === 'drift') {
+    if (f.analog === STUCK) lies[0] = lies[1] = f.value;
+    else if (f.analog === DRIFT) {
       if (!range(ch, t, lies, kept)) return false;
       lies[0] += (f.perS * (t - f.from)) / 1000;
       lies[1] += (f.perS * (t - f.from)) / 1000;
-    } else if (f.kind === 'inverted') {
+    } else if (f.analog === INVERTED) {
       if (!range(ch, t, lies, kept)) return false;
       const lo = lies[0];
       lies[0] = 1 - lies[1];
@@ -168,7 +177,7 @@ export class SimFaults {
   /** A checked `fault` line (faultLineProblem) at its time. */
   apply(o: Record<string, unknown>, t: number): void {
     const f: Fault = {
-      kind: o.fault as string, from: t, hz: (o.hz as number) ?? 0, ms: (o.ms as number) ?? 0, value: (o.value as number) ?? 0,
+      kind: o.fault as string, analog: ANALOG_FAULTS.indexOf(o.fault as string), from: t, hz: (o.hz as number) ?? 0, ms: (o.ms as number) ?? 0, value: (o.value as number) ?? 0,
       perS: (o.perS as number) ?? 0, amplitude: (o.amplitude as number) ?? 0, level: (o.level as number) ?? 0,
     };
     if (f.kind === 'lift') {
@@ -225,13 +234,16 @@ export class SimFaults {
     // A dead select line reads its level whatever the scan selects: another channel is read.
     if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
     const f = this.faulted ? this.channel[ch] : undefined;
+    const kind = f ? f.analog : -1;
+    // (The clean level, for the faults that take it, read at one place: a read costs less so.)
+    const clean = kind === STUCK || kind === FLOATING ? 0 : level(ch, t);
     let v: number;
-    if (!f) v = level(ch, t);
-    else if (f.kind === 'stuck') v = f.value;
-    else if (f.kind === 'drift') v = level(ch, t) + (f.perS * (t - f.from)) / 1000;
-    else if (f.kind === 'noise') v = level(ch, t) + f.amplitude * (2 * this.random() - 1);
+    if (kind < 0) v = clean;
+    else if (kind === STUCK) v = f!.value;
+    else if (kind === DRIFT) v = clean + (f!.perS * (t - f!.from)) / 1000;
+    else if (kind === NOISE) v = clean + f!.amplitude * (2 * this.random() - 1);
     // A hall sensor turned over (or its output taken from the wrong side of a differential stage): the field's sign flips about half the supply.
-    else if (f.kind === 'inverted') v = 1 - level(ch, t);
+    else if (kind === INVERTED) v = 1 - clean;
     // An open input: the ADC's sampling capacitor shares its charge with what the line held from the last channel read, and the line picks up hum.
     else v = (this.held[0] + 0.3 + 0.4 * this.random()) / 2;
     v = Math.max(0, Math.min(1, v));

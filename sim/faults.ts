@@ -235,8 +235,23 @@ export class SimFaults {
     if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
     const f = this.faulted ? this.channel[ch] : undefined;
     const kind = f ? f.analog : -1;
-    // (The clean level, for the faults that take it, read at one place: a read costs less so.)
-    const clean = kind === STUCK || kind === FLOATING ? 0 : level(ch, t);
+    return this.laid(ch, t, kind === STUCK || kind === FLOATING ? 0 : level(ch, t));
+  }
+
+  /** Whether a run of channels is read as lay has it, each from its own clean level: not while a select line is dead. */
+  lays(): boolean {
+    return this.lines.size === 0;
+  }
+
+  /** Analog channels from..to read at time t, one after the other, their clean levels in out[from..to): what each reads, into out. */
+  lay(from: number, to: number, t: number, out: Float64Array): void {
+    for (let ch = from; ch < to; ch++) out[ch] = this.laid(ch, t, out[ch]);
+  }
+
+  /** What analog channel ch reads at t through its fault, its clean level being `clean` (none when its fault takes none). */
+  private laid(ch: number, t: number, clean: number): number {
+    const f = this.faulted ? this.channel[ch] : undefined;
+    const kind = f ? f.analog : -1;
     let v: number;
     if (kind < 0) v = clean;
     else if (kind === STUCK) v = f!.value;

@@ -141,7 +141,8 @@ export class SimFaults {
 
   /**
    * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
-   * most of its clean level (`range`, told as the game tells it: false when it cannot), without reading it: false
+   * most of its clean level (`range`, told as the game tells it, against the reading the scan keeps, `kept`: false
+   * when it cannot), without reading it: false
    * when that cannot be told so (a dead select line, a noisy or floating input, or one read next: it takes up what
    * this one leaves on the line), and a read in full is needed.
    */

@@ -14,6 +14,13 @@ export const DIGITAL_FAULTS = ['stuck-active', 'stuck-inactive', 'chatter', 'dro
 /** Faults of an analog sensor (a channel behind the multiplexers), and of the bank's select lines (`dead-line`). */
 export const ANALOG_FAULTS = ['stuck', 'drift', 'noise', 'inverted', 'floating', 'dead-line'];
 
+/** An analog fault's place in ANALOG_FAULTS (Fault.analog): a read tells them apart by number, not by name. */
+const STUCK = ANALOG_FAULTS.indexOf('stuck');
+const DRIFT = ANALOG_FAULTS.indexOf('drift');
+const NOISE = ANALOG_FAULTS.indexOf('noise');
+const INVERTED = ANALOG_FAULTS.indexOf('inverted');
+const FLOATING = ANALOG_FAULTS.indexOf('floating');
+
 /** Faults whose readings change from read to read. */
 const CHANGING = ['chatter', 'dropout', 'floating', 'noise'];
 
@@ -30,6 +37,8 @@ const PARAMS: Record<string, string[]> = {
 /** One fault of a channel (or of a select line), as a scenario line gives it, from its time `from`. */
 interface Fault {
   kind: string;
+  /** Its place in ANALOG_FAULTS (-1: a digital fault). */
+  analog: number;
   from: number;
   hz: number;
   ms: number;
@@ -46,10 +55,15 @@ export function analogBankIn(board: BoardDescription): { channels: number; lines
   return null;
 }
 
+/** How many channels a board's sensors are on: its analog bank's, for a board whose sensors are all analog. */
+function sensorChannels(board: BoardDescription): number {
+  const analog = analogBankIn(board);
+  return analog && board.channels === 0 ? analog.channels : board.channels;
+}
+
 /** The channels a `sensor` field names: a sensor's name, or a prefix ending in `*` (`bell.*`; `*` alone: every sensor). */
 export function channelsNamed(board: BoardDescription, pattern: string): number[] {
-  const analog = analogBankIn(board);
-  const n = analog && board.channels === 0 ? analog.channels : board.channels;
+  const n = sensorChannels(board);
   const star = pattern.endsWith('*');
   const stem = star ? pattern.slice(0, -1) : pattern;
   const out: number[] = [];
@@ -109,34 +123,44 @@ function hash(a: number, b: number, c: number): number {
 
 /** The faults struck on a board's sensors so far, and what they make the board read. */
 export class SimFaults {
-  private channel = new Map<number, Fault>();
+  /**
+   * Each channel's fault, by channel (none: undefined), and how many channels have one: a replay asks for each of
+   * the hundreds of channels a scan reads, and a list by channel answers faster than a map.
+   */
+  private channel: (Fault | undefined)[];
+  private faulted = 0;
+  /** How many channels have a fault that changes their readings from read to read (CHANGING): asked at every scan. */
+  private changingCount = 0;
   private lines = new Map<number, Fault>();
   /** The last analog reading the bank gave: what a floating input's line still holds (kept unboxed: it is written at every read). */
   private held = new Float64Array([0.5]);
 
-  constructor(private board: BoardDescription, private random: Random) {}
+  constructor(private board: BoardDescription, private random: Random) {
+    this.channel = new Array<Fault | undefined>(sensorChannels(board)).fill(undefined);
+  }
 
   /**
    * The least and the most analog channel ch reads at t through its fault, into lies, told from the least and the
-   * most of its clean level (`range`, told as the game tells it: false when it cannot), without reading it: false
+   * most of its clean level (`range`, told as the game tells it, against the reading the scan keeps, `kept`: false
+   * when it cannot), without reading it: false
    * when that cannot be told so (a dead select line, a noisy or floating input, or one read next: it takes up what
    * this one leaves on the line), and a read in full is needed.
    */
-  range(ch: number, t: number, lies: Float64Array, range: (ch: number, lies: Float64Array) => boolean): boolean {
-    if (this.channel.size === 0 && this.lines.size === 0) return range(ch, lies);
+  range(ch: number, t: number, lies: Float64Array, kept: number, range: (ch: number, t: number, lies: Float64Array, kept: number) => boolean): boolean {
+    if (this.faulted === 0 && this.lines.size === 0) return range(ch, t, lies, kept);
     if (this.lines.size) return false;
-    const next = this.channel.get(ch + 1);
-    if (next && next.kind === 'floating') return false;
-    const f = this.channel.get(ch);
-    if (!f) return range(ch, lies);
+    const next = this.channel[ch + 1];
+    if (next && next.analog === FLOATING) return false;
+    const f = this.channel[ch];
+    if (!f) return range(ch, t, lies, kept);
     // (As analog works them out: each monotone in the clean level.)
-    if (f.kind === 'stuck') lies[0] = lies[1] = f.value;
-    else if (f.kind === 'drift') {
-      if (!range(ch, lies)) return false;
+    if (f.analog === STUCK) lies[0] = lies[1] = f.value;
+    else if (f.analog === DRIFT) {
+      if (!range(ch, t, lies, kept)) return false;
       lies[0] += (f.perS * (t - f.from)) / 1000;
       lies[1] += (f.perS * (t - f.from)) / 1000;
-    } else if (f.kind === 'inverted') {
-      if (!range(ch, lies)) return false;
+    } else if (f.analog === INVERTED) {
+      if (!range(ch, t, lies, kept)) return false;
       const lo = lies[0];
       lies[0] = 1 - lies[1];
       lies[1] = 1 - lo;
@@ -148,31 +172,38 @@ export class SimFaults {
 
   /** Whether a fault is on that makes a sensor read differently from one read to the next (the board is never still). */
   changing(): boolean {
-    for (const f of this.channel.values()) if (CHANGING.indexOf(f.kind) >= 0) return true;
-    return false;
+    return this.changingCount > 0;
   }
 
   /** A checked `fault` line (faultLineProblem) at its time. */
   apply(o: Record<string, unknown>, t: number): void {
     const f: Fault = {
-      kind: o.fault as string, from: t, hz: (o.hz as number) ?? 0, ms: (o.ms as number) ?? 0, value: (o.value as number) ?? 0,
+      kind: o.fault as string, analog: ANALOG_FAULTS.indexOf(o.fault as string), from: t, hz: (o.hz as number) ?? 0, ms: (o.ms as number) ?? 0, value: (o.value as number) ?? 0,
       perS: (o.perS as number) ?? 0, amplitude: (o.amplitude as number) ?? 0, level: (o.level as number) ?? 0,
     };
     if (f.kind === 'lift') {
       if (o.line !== undefined) this.lines.delete(o.line as number);
       else if (o.sensor === undefined) {
-        this.channel.clear();
+        this.channel.fill(undefined);
         this.lines.clear();
-      } else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel.delete(ch);
+      } else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel[ch] = undefined;
     } else if (f.kind === 'dead-line') this.lines.set(o.line as number, f);
-    else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel.set(ch, f);
+    else for (const ch of channelsNamed(this.board, o.sensor as string)) this.channel[ch] = f;
+    this.faulted = this.changingCount = 0;
+    for (const g of this.channel) {
+      if (!g) continue;
+      this.faulted++;
+      if (CHANGING.indexOf(g.kind) >= 0) this.changingCount++;
+    }
   }
 
   /** Bank b's word as read at time t, its clean word being `word`. */
   word(b: number, word: number, t: number): number {
-    if (this.channel.size === 0) return word;
-    for (const [ch, f] of this.channel) {
-      if (ch >> 5 !== b) continue;
+    if (this.faulted === 0) return word;
+    const end = Math.min(this.channel.length, (b + 1) << 5);
+    for (let ch = b << 5; ch < end; ch++) {
+      const f = this.channel[ch];
+      if (!f) continue;
       const bit = 1 << (ch & 31);
       const level = this.digital(f, ch, (word & bit) !== 0, t);
       word = level ? word | bit : word & ~bit;
@@ -199,18 +230,36 @@ export class SimFaults {
     }
   }
 
-  /** Analog channel ch read at time t, `read` giving each channel's clean level (0..1 of the supply). */
-  analog(ch: number, t: number, read: (ch: number) => number): number {
+  /** Analog channel ch read at time t, `level` giving each channel's clean level at a time (0..1 of the supply). */
+  analog(ch: number, t: number, level: (ch: number, t: number) => number): number {
     // A dead select line reads its level whatever the scan selects: another channel is read.
     if (this.lines.size) for (const [line, f] of this.lines) ch = f.level ? ch | (1 << line) : ch & ~(1 << line);
-    const f = this.channel.size ? this.channel.get(ch) : undefined;
+    const f = this.faulted ? this.channel[ch] : undefined;
+    const kind = f ? f.analog : -1;
+    return this.laid(ch, t, kind === STUCK || kind === FLOATING ? 0 : level(ch, t));
+  }
+
+  /** Whether a run of channels is read as lay has it, each from its own clean level: not while a select line is dead. */
+  lays(): boolean {
+    return this.lines.size === 0;
+  }
+
+  /** Analog channels from..to read at time t, one after the other, their clean levels in out[from..to): what each reads, into out. */
+  lay(from: number, to: number, t: number, out: Float64Array): void {
+    for (let ch = from; ch < to; ch++) out[ch] = this.laid(ch, t, out[ch]);
+  }
+
+  /** What analog channel ch reads at t through its fault, its clean level being `clean` (none when its fault takes none). */
+  private laid(ch: number, t: number, clean: number): number {
+    const f = this.faulted ? this.channel[ch] : undefined;
+    const kind = f ? f.analog : -1;
     let v: number;
-    if (!f) v = read(ch);
-    else if (f.kind === 'stuck') v = f.value;
-    else if (f.kind === 'drift') v = read(ch) + (f.perS * (t - f.from)) / 1000;
-    else if (f.kind === 'noise') v = read(ch) + f.amplitude * (2 * this.random() - 1);
+    if (kind < 0) v = clean;
+    else if (kind === STUCK) v = f!.value;
+    else if (kind === DRIFT) v = clean + (f!.perS * (t - f!.from)) / 1000;
+    else if (kind === NOISE) v = clean + f!.amplitude * (2 * this.random() - 1);
     // A hall sensor turned over (or its output taken from the wrong side of a differential stage): the field's sign flips about half the supply.
-    else if (f.kind === 'inverted') v = 1 - read(ch);
+    else if (kind === INVERTED) v = 1 - clean;
     // An open input: the ADC's sampling capacitor shares its charge with what the line held from the last channel read, and the line picks up hum.
     else v = (this.held[0] + 0.3 + 0.4 * this.random()) / 2;
     v = Math.max(0, Math.min(1, v));

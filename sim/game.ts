@@ -32,6 +32,8 @@ export interface SimGame {
   tailMs: number;
   /** The level of each channel of the board's analog bank at time t, when it has one (hal/types.ts AnalogBank). */
   analog?(ch: number, t: number): number;
+  /** What analog gives channels from..to at time t, into out[from..to): a scan reads a row of channels at one time. */
+  analogRun?(from: number, to: number, t: number, out: Float64Array): void;
   /**
    * The least and the most that channel ch can read at time t (range[0], range[1]), told more cheaply than the
    * reading itself, or false when it cannot tell cheaply: a scan that only asks whether a reading moved off the one

@@ -92,6 +92,8 @@ export interface SimHalOptions {
   analog?: (ch: number, t: number) => number;
   /** How far each analog channel's level can lie at time t, when the game can tell it cheaply (SimGame.analogRange). */
   analogRange?: (ch: number, t: number, range: Float64Array, kept: number) => boolean;
+  /** The levels of a run of analog channels at time t, as `analog` gives each (SimGame.analogRun). */
+  analogRun?: (from: number, to: number, t: number, out: Float64Array) => void;
   /** The board, whose sensors a scenario's `fault` lines name (sim/faults.ts): with it, the inputs carry its faults. */
   board?: BoardDescription;
 }
@@ -100,22 +102,45 @@ export interface SimHalOptions {
  * An analog bank of levels `read` gives (fractions of the supply), its changes counted as the chip's driver counts
  * them (hal/espruino/analog.ts). `range`, when given, tells the least and the most a channel can read (false: it
  * cannot tell): a channel that surely reads within the kept reading's step is no change, and is not read in full.
- * The last channel of a run always is (a floating input's line holds what was read last: sim/faults.ts).
+ * The last channel of a run always is (a floating input's line holds what was read last: sim/faults.ts). `readRun`,
+ * when given, reads channels from..to into out[from..to) as `read` reads them one after the other, at less cost a
+ * channel: the channels not spared are read so, in runs (sparing one reads nothing, so the runs read what one by one
+ * would have).
  */
-export function analogBankOf(read: (ch: number) => number, range?: (ch: number, range: Float64Array, kept: number) => boolean): AnalogBank {
+export function analogBankOf(
+  read: (ch: number) => number,
+  range?: (ch: number, range: Float64Array, kept: number) => boolean,
+  readRun?: (from: number, to: number, out: Float64Array) => void,
+): AnalogBank {
   const lies = new Float64Array(2);
+  let levels = new Float64Array(64);
+  /** Counts channel ch read at `level` against its kept reading (255ths of the supply): 1 when a change, kept then. */
+  const counted = (ch: number, level: number, kept: Uint8Array): number => {
+    const a = level * 255 - kept[ch];
+    if (a >= 2 || a < -1) {
+      kept[ch] += a;
+      return 1;
+    }
+    return 0;
+  };
   return {
     read,
     changes(from, to, kept) {
       let some = 0;
-      for (let ch = from; ch < to; ch++) {
+      if (to > levels.length) levels = new Float64Array(2 * to);
+      // (The channels since `run` are still to be read.)
+      for (let ch = from, run = from; ch < to; ch++) {
         // (A reading r is a change when r * 255 - kept is 2 or more, or less than -1: from either end of its range.)
-        if (range && ch < to - 1 && range(ch, lies, kept[ch]) && lies[1] * 255 - kept[ch] < 2 && lies[0] * 255 - kept[ch] >= -1) continue;
-        const a = read(ch) * 255 - kept[ch];
-        if (a >= 2 || a < -1) {
-          kept[ch] += a;
-          some = 1;
+        const spared = range && ch < to - 1 && range(ch, lies, kept[ch]) && lies[1] * 255 - kept[ch] < 2 && lies[0] * 255 - kept[ch] >= -1;
+        if (!spared && readRun && ch < to - 1) continue;
+        const end = spared ? ch : ch + 1;
+        // (A run of one is read alone.)
+        if (end - run === 1) some |= counted(run, read(run), kept);
+        else if (end > run) {
+          readRun!(run, end, levels);
+          for (let c = run; c < end; c++) some |= counted(c, levels[c], kept);
         }
+        run = ch + 1;
       }
       return some;
     },
@@ -124,18 +149,28 @@ export function analogBankOf(read: (ch: number) => number, range?: (ch: number, 
 
 /**
  * The board's analog bank, read at the simulated clock's time as the chip reads its ADC: one channel at a time,
- * through the board's faults (the game's ranges, through them, spare reading a channel in full: SimFaults.range).
+ * through the board's faults (the game's ranges, through them, spare reading a channel in full: SimFaults.range;
+ * the game's runs of levels read a row at less cost: SimFaults.lay).
  */
-function simAnalogBank(level: (ch: number, t: number) => number, inputs: SimInputs, range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean): AnalogBank {
-  const clean = (ch: number): number => level(ch, inputs.clock.now());
-  // (The kept reading of the channel asked about: the game's range may hold for reads to come against it.)
-  let keptNow = 0;
-  const cleanRange = range && ((ch: number, lies: Float64Array): boolean => range(ch, inputs.clock.now(), lies, keptNow));
+function simAnalogBank(
+  level: (ch: number, t: number) => number,
+  inputs: SimInputs,
+  range?: (ch: number, t: number, range: Float64Array, kept: number) => boolean,
+  run?: (from: number, to: number, t: number, out: Float64Array) => void,
+): AnalogBank {
+  const clock = inputs.clock;
+  const read = (ch: number): number => (inputs.faults ? inputs.faults.analog(ch, clock.now(), level) : level(ch, clock.now()));
   return analogBankOf(
-    (ch) => (inputs.faults ? inputs.faults.analog(ch, inputs.clock.now(), clean) : clean(ch)),
-    cleanRange && ((ch, lies, kept) => {
-      keptNow = kept;
-      return inputs.faults ? inputs.faults.range(ch, inputs.clock.now(), lies, cleanRange) : cleanRange(ch, lies);
+    read,
+    range && ((ch, lies, kept) => (inputs.faults ? inputs.faults.range(ch, clock.now(), lies, kept, range) : range(ch, clock.now(), lies, kept))),
+    run && ((from, to, out) => {
+      const faults = inputs.faults;
+      if (faults && !faults.lays()) {
+        for (let ch = from; ch < to; ch++) out[ch] = read(ch);
+        return;
+      }
+      run(from, to, clock.now(), out);
+      if (faults) faults.lay(from, to, clock.now(), out);
     }),
   );
 }
@@ -153,7 +188,7 @@ export function createSimHal(o: SimHalOptions): SimHal {
     inputs,
     clock: inputs.clock,
     banks: inputs.banks,
-    analog: o.analog ? [simAnalogBank(o.analog, inputs, o.analogRange)] : undefined,
+    analog: o.analog ? [simAnalogBank(o.analog, inputs, o.analogRange, o.analogRun)] : undefined,
     ticker: createSimTicker(),
     buttons: createSimButtons(),
     display: chain,

@@ -18,12 +18,16 @@ import { DEFAULT_IMPERFECTIONS, imperfect } from './physics/bounce';
 import type { ImperfectionOptions, Random } from './physics/bounce';
 import type { SimFaults } from './faults';
 
-/** mulberry32: a tiny seeded generator, good enough for physics noise. */
+/**
+ * mulberry32: a tiny seeded generator, good enough for physics noise. Its state is kept in a typed array: a number
+ * of 2^31 or more kept in a plain variable is a fresh heap object at each draw, and a noisy sensor draws at each read.
+ */
 export function mulberry32(seed: number): Random {
-  let a = seed >>> 0;
+  const a = new Uint32Array([seed]);
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+    // (Wraps modulo 2^32 as it is stored.)
+    a[0] += 0x6d2b79f5;
+    let t = a[0];
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;

@@ -94,11 +94,20 @@ export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario
   return { header, game, actions, rules, words: games.words };
 }
 
-/** The game's model of its analog sensors, if its board has any: the levels, and how far they can lie (SimGame.analogRange). */
-function analogOf(game: SimGame): Pick<SimHalOptions, 'analog' | 'analogRange'> {
+/**
+ * The game's model of its analog sensors, if its board has any: the levels, how far they can lie
+ * (SimGame.analogRange), and runs of levels (SimGame.analogRun; a game without, or whose analog was replaced since,
+ * reads a run one channel at a time).
+ */
+function analogOf(game: SimGame): Pick<SimHalOptions, 'analog' | 'analogRange' | 'analogRun'> {
+  const own = game.analog;
   return {
     analog: game.analog ? (ch, t) => game.analog!(ch, t) : undefined,
     analogRange: game.analogRange ? (ch, t, range, kept) => game.analogRange!(ch, t, range, kept) : undefined,
+    analogRun: game.analog ? (from, to, t, out) => {
+      if (game.analogRun && game.analog === own) game.analogRun(from, to, t, out);
+      else for (let ch = from; ch < to; ch++) out[ch] = game.analog!(ch, t);
+    } : undefined,
   };
 }
 

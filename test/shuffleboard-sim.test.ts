@@ -87,11 +87,11 @@ describe('shuffleboard simulator: what a read can be spared', () => {
     ), { numRuns: 300, seed: 31 });
   });
 
-  it('through sensor faults (stuck, drifting, turned over, noisy, floating), a scan told by the ranges counts the very changes one that reads everything does', () => {
+  it('through sensor faults (stuck, drifting, turned over, noisy, floating), a scan told by the ranges, reading the rest a run at a time, counts the very changes one that reads everything one by one does', () => {
     const header = { game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed: 9 } as unknown as ScenarioHeader;
     const world = { state: () => null } as unknown as World;
     let now = 0;
-    // Two tables alike, two boards' faults alike: one scanned with the ranges, the other read in full.
+    // Two tables alike, two boards' faults alike: one scanned with the ranges and runs, the other read in full, a channel at a time.
     const [ranged, exact] = [0, 1].map(() => {
       const game = simGame(header);
       const faults = new SimFaults(game.module.board, mulberry32(77));
@@ -107,7 +107,11 @@ describe('shuffleboard simulator: what a read can be spared', () => {
       return { game, faults, clean };
     });
     const rangedBank = analogBankOf((ch) => ranged.faults.analog(ch, now, ranged.clean),
-      (ch, lies, kept) => ranged.faults.range(ch, now, lies, (c, l) => ranged.game.analogRange!(c, now, l, kept)));
+      (ch, lies, kept) => ranged.faults.range(ch, now, lies, kept, (c, t, l, k) => ranged.game.analogRange!(c, t, l, k)),
+      (from, to, out) => {
+        ranged.game.analogRun!(from, to, now, out);
+        ranged.faults.lay(from, to, now, out);
+      });
     const exactBank = analogBankOf((ch) => exact.faults.analog(ch, now, exact.clean));
     const keptRanged = new Uint8Array(CHANNELS).fill(128);
     const keptExact = new Uint8Array(CHANNELS).fill(128);

@@ -216,6 +216,17 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     }
   }
 
+  /** Channel ch's level, the table as tableAt last found it. */
+  function levelNow(ch: number): number {
+    // (A channel past the launch groups, which a dead select line can make the scan read, is none: the pull-up; and a
+    // shift by 32 or more would wrap round onto a group.)
+    if (ch >= SENSORS) return ch < SENSORS + LAUNCH_GROUPS && (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
+    if (!sensors) sensors = sensorsOf();
+    if (moving) return readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
+    if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
+    return still[ch];
+  }
+
   /** The magnets' field at sensor ch (T), added in their order (a resting weight's as kept). */
   function fieldAt(ch: number): number {
     const s = (sensors as HallSensor[])[ch];
@@ -267,7 +278,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       else span /= 4;
     }
     heldSpan[ch] = Math.max(1, held || 1);
-    return held > 0 && holds(s, ch, t, held, rest, low, high);
+    // (holds wrote heldFrom.. at its last success, the span held: the spans after it it did not hold for wrote nothing.)
+    return held > 0;
   }
 
   /** Whether sensor s (channel ch) reads within low..high steps whatever its noise from t for `span` ms, the resting weights' field being `rest`: if so, into heldFrom.. as hold. */
@@ -390,13 +402,11 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     },
     analog(ch, t) {
       if (t !== readAt) tableAt(t);
-      // (A channel past the launch groups, which a dead select line can make the scan read, is none: the pull-up; and a
-      // shift by 32 or more would wrap round onto a group.)
-      if (ch >= SENSORS) return ch < SENSORS + LAUNCH_GROUPS && (launchOver >> (ch - SENSORS)) & 1 ? 0 : (ADC.steps - 1) / ADC.steps;
-      if (!sensors) sensors = sensorsOf();
-      if (moving) return readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
-      if (Number.isNaN(still[ch])) still[ch] = readingIn(sensors[ch], fieldAt(ch), seed, ch, draw);
-      return still[ch];
+      return levelNow(ch);
+    },
+    analogRun(from, to, t, out) {
+      if (t !== readAt) tableAt(t);
+      for (let ch = from; ch < to; ch++) out[ch] = levelNow(ch);
     },
     analogRange(ch, t, range, kept) {
       if (t !== readAt) tableAt(t);

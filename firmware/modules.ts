@@ -21,3 +21,6 @@ export function loadModule<T>(name: string, keep?: boolean): T | false {
   return global.require('Storage').read(name) !== undefined
     && [global.require(name), keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0] as T;
 }
+
+/** A game's moves it plays seldom (firmware/games/<game>/rare.ts, where a game has one): loaded for such a move. */
+export const RARE_MODULE = 'tallyboard-rare';

@@ -21,6 +21,7 @@ import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
+import { RARE_MODULE } from '../firmware/modules';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -194,19 +195,48 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always, its rare moves if it has some`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
+      const rare = existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'));
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE));
+      assert.equal(bundle().min.indexOf(JSON.stringify(RARE_MODULE)) >= 0, rare, 'loads its rare moves');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : []));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
       assert.ok(!/\.sync===/.test(bundle().min), 'the restore\'s code is the module\'s');
+      if (rare) assert.ok(!/"none"/.test(bundle().min), 'the corrections\' code is the rare moves\'');
     });
+
+    if (existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'))) {
+      it(`${game}: a rare move from a phone is played by its module, let go after it; a board flashed without it refuses the move (rare) and plays on`, () => {
+        // The move, and what the phone's state shows once it was played.
+        const rareMove: Record<string, [string, RegExp]> = { fortress: ['{"cmd":"lag","p":1,"id":5}', /"english":1/] };
+        const [line, played] = rareMove[game];
+        const storage = modulesStored(bundle());
+        const flashed = bootInSandbox(bundle().min, { storage: storage });
+        delete storage[RARE_MODULE];
+        const bare = bootInSandbox(bundle().min, { storage: storage });
+        for (const sandbox of [flashed, bare]) {
+          pairPhone(sandbox);
+          sandbox.receive(line + '\n');
+          sandbox.advance(300);
+          sandbox.receive('{"cmd":"state","id":6}\n');
+          sandbox.advance(300);
+        }
+        assert.doesNotMatch(flashed.said(), /"type":"error"/);
+        assert.match(flashed.said(), played);
+        assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(RARE_MODULE), -1, 'let go');
+        assert.match(bare.said(), /"type":"error","code":"not_now","message":"rare","id":5/);
+        assert.doesNotMatch(bare.said(), played);
+        assert.match(bare.said(), /"type":"state"/);
+        assert.deepEqual([flashed.errors, bare.errors], [[], []]);
+      });
+    }
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
       const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });

@@ -337,7 +337,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     tick: function (t: number): void {
       t -= base;
       if (t < at[DUE]) return;
-      let due = NEVER;
+      // Nothing due, until what is still under way below brings it forward.
+      at[DUE] = NEVER;
       // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
       let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
@@ -345,7 +346,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (t - at[m] >= GAP_MS) close(m, t);
         else {
           open = 1;
-          due = Math.min(due, at[m] + GAP_MS);
+          dueBy(at[m] + GAP_MS);
         }
       }
       for (let b = 0; b < 6; b++) {
@@ -355,19 +356,18 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
           // A ball put on its spot: by hand between strokes (a hand move), or during one (a ball handed back while
           // others roll, or one that rolled there): of that stroke, which it does not end.
           add(PUT + b, false, t);
-        } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
+        } else dueBy(at[SPOT_AT + b] + PLACED_MS);
       }
       if (under) {
         if (!open && t - at[LAST] >= REST_MS) settle();
-        else due = Math.min(due, at[LAST] + REST_MS);
+        else dueBy(at[LAST] + REST_MS);
       } else if (resting) {
-        if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);
+        if (t - at[LAST] < REST_MS) dueBy(at[LAST] + REST_MS);
         else {
           resting = 0;
           emit({ k: 'rest' });
         }
       }
-      at[DUE] = due;
     },
 
     settle: settle,

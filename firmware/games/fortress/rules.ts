@@ -87,7 +87,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (!Array.isArray(hs)) return false;
     for (let i = 0; i < hs.length; i++) {
       const h = hs[i];
-      if (typeof h !== 'string' || h.length < 2 || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
+      if (typeof h !== 'string' || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
     }
     return true;
   }

@@ -24,3 +24,5 @@ export function loadModule<T>(name: string, keep?: boolean): T | false {
 
 /** A game's moves it plays seldom (firmware/games/<game>/rare.ts, where a game has one): loaded for such a move. */
 export const RARE_MODULE = 'tallyboard-rare';
+/** What only a power-up runs, of a game whose interpreter takes up the board then (firmware/games/<game>/powerup.ts, where it has one). */
+export const POWERUP_MODULE = 'tallyboard-powerup';

@@ -9,7 +9,7 @@ import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNames
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
-import { RARE_MODULE } from '../firmware/modules';
+import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -52,7 +52,8 @@ export interface OnDemand {
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
- * rare.ts, rareMove, where it has one), for each such move.
+ * rare.ts, rareMove, where it has one), for each such move; what only its power-up runs (its folder's powerup.ts,
+ * powerUp, where it has one), at power-up.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
@@ -61,6 +62,8 @@ export const ON_DEMAND: OnDemand[] = [
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
   { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rareMove',
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
+  { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
+    carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

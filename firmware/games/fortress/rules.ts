@@ -8,9 +8,10 @@ import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
 import { ON_DEVICE } from '../../device';
-import { RARE_MODULE, loadModule } from '../../modules';
+import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
 import type { FortressMove, FortressState, RuleParts } from './state';
 import { rareMove } from './rare';
+import { powerUp } from './powerup';
 
 export type { FortressMove, FortressState } from './state';
 
@@ -258,7 +259,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /**
    * A stroke with happenings `hs`, after those done by hand since the last one; `take`, for a stroke the board took
-   * up at power-up (rare.ts), puts what it found then into all of them: the stroke is scored as it happened.
+   * up at power-up (powerup.ts), puts what it found then into all of them: the stroke is scored as it happened.
    */
   function stroke(state: FortressState, hs: string[] | undefined, take?: (b: FortressState, all: string[], from: number) => string[]): Outcome<FortressState> {
     if (!hs) return refuse(state);
@@ -289,21 +290,25 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   const parts: RuleParts = { scoreStroke: strike, takeStroke: stroke, byHand: byHand, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings, refuse: refuse, copyOf: copy, played: played };
   /**
-   * A move a game plays seldom (rare.ts): on a board, from its module, loaded for the move and let go after it; a
-   * board flashed without it refuses the move (`rare`).
+   * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
+   * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
    */
   const rare = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
     const play = ON_DEVICE ? loadModule<typeof rareMove>(RARE_MODULE) : rareMove;
     return play ? play(state, move, parts) : refuse(state, 'rare');
   };
+  const fromPowerUp = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+    return up ? up.move(state, move, parts) : refuse(state, 'rare');
+  };
 
   return {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? rare(state, move) : stroke(state, happenings(move.h)),
+    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),
     hand: (state: FortressState, move: FortressMove) => byHand(state, happenings(move.h)),
     // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
-    found: rare,
-    rest: rare,
+    found: fromPowerUp,
+    rest: fromPowerUp,
     lag: rare,
     wrong: rare,
     over: rare,

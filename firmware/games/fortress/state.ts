@@ -1,4 +1,4 @@
-// The fortress game's state and moves, the types its rules (rules.ts) and its rare moves (rare.ts) share.
+// The fortress game's state and moves, the types its rules (rules.ts), its rare moves (rare.ts) and its power-up (powerup.ts) share.
 import type { Outcome } from '../../game';
 
 /**
@@ -65,7 +65,7 @@ export interface FortressState {
 }
 
 /**
- * The rules' parts (rules.ts, made with its moves) that the rare moves (rare.ts) play with: they come in their
+ * The rules' parts (rules.ts, made with its moves) that the rare moves (rare.ts) and the power-up's (powerup.ts) play with: they come in their
  * module, on a board, and find these in the bundle.
  */
 export interface RuleParts {

@@ -275,7 +275,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !readable(hs, '+-_^')) return state.w !== null ? refuse(state, '') : refuse(state);
+    if (state.w !== null) return refuse(state, '');
+    if (!readable(hs, '+-_^')) return refuse(state);
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
     asSeen(st, hs);

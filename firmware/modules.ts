@@ -5,7 +5,8 @@
 // costs only its functions, while they are held. The simulator and the tests
 // call the same functions directly (each caller's `ON_DEVICE` branch). The
 // loader is a function of its own, kept for good (some 6 JsVars): inlined at
-// its four calls it would cost each bundle some 180 bytes more.
+// the core's four calls it would cost each bundle some 180 bytes more (and
+// fortification billiards' four more, for its rare moves and its power-up).
 
 /** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
 interface ModuleCache {

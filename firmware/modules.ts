@@ -5,7 +5,8 @@
 // costs only its functions, while they are held. The simulator and the tests
 // call the same functions directly (each caller's `ON_DEVICE` branch). The
 // loader is a function of its own, kept for good (some 6 JsVars): inlined at
-// its four calls it would cost each bundle some 180 bytes more.
+// the core's four calls it would cost each bundle some 180 bytes more (and
+// fortification billiards' four more, for its rare moves and its power-up).
 
 /** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
 interface ModuleCache {
@@ -21,3 +22,8 @@ export function loadModule<T>(name: string, keep?: boolean): T | false {
   return global.require('Storage').read(name) !== undefined
     && [global.require(name), keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0] as T;
 }
+
+/** A game's moves it plays seldom (firmware/games/<game>/rare.ts, where a game has one): loaded for such a move. */
+export const RARE_MODULE = 'tallyboard-rare';
+/** What only a power-up runs, of a game whose interpreter takes up the board then (firmware/games/<game>/powerup.ts, where it has one). */
+export const POWERUP_MODULE = 'tallyboard-powerup';

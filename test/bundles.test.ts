@@ -21,6 +21,7 @@ import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
+import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -194,19 +195,78 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always, its rare moves and its power-up if it has some`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
+      const rare = existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'));
+      const powerUp = existsSync(join(ROOT, 'firmware', 'games', game, 'powerup.ts'));
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE));
+      assert.equal(bundle().min.indexOf(JSON.stringify(RARE_MODULE)) >= 0, rare, 'loads its rare moves');
+      assert.equal(bundle().min.indexOf(JSON.stringify(POWERUP_MODULE)) >= 0, powerUp, 'loads its power-up');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : []));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
       assert.ok(!/\.sync===/.test(bundle().min), 'the restore\'s code is the module\'s');
+      if (rare) assert.ok(!/"none"/.test(bundle().min), 'the corrections\' code is the rare moves\'');
     });
+
+    if (existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'))) {
+      it(`${game}: a rare move from a phone is played by its module, let go after it; a board flashed without it refuses the move (rare) and plays on`, () => {
+        // The move, and what the phone's state shows once it was played.
+        const rareMove: Record<string, [string, RegExp]> = { fortress: ['{"cmd":"lag","p":1,"id":5}', /"english":1/] };
+        const [line, played] = rareMove[game];
+        const storage = modulesStored(bundle());
+        const flashed = bootInSandbox(bundle().min, { storage: storage });
+        delete storage[RARE_MODULE];
+        const bare = bootInSandbox(bundle().min, { storage: storage });
+        for (const sandbox of [flashed, bare]) {
+          pairPhone(sandbox);
+          sandbox.receive(line + '\n');
+          sandbox.advance(300);
+          sandbox.receive('{"cmd":"state","id":6}\n');
+          sandbox.advance(300);
+        }
+        assert.doesNotMatch(flashed.said(), /"type":"error"/);
+        assert.match(flashed.said(), played);
+        assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(RARE_MODULE), -1, 'let go');
+        assert.match(bare.said(), /"type":"error","code":"not_now","message":"rare","id":5/);
+        assert.doesNotMatch(bare.said(), played);
+        assert.match(bare.said(), /"type":"state"/);
+        assert.deepEqual([flashed.errors, bare.errors], [[], []]);
+      });
+    }
+
+    if (existsSync(join(ROOT, 'firmware', 'games', game, 'powerup.ts'))) {
+      it(`${game}: at power-up, its power-up module is loaded and let go; a board flashed without it says so (rare), and plays on`, () => {
+        // The fortress board at rest: every sensor pulls its input low when active, so its chain reads all 1s.
+        const atRest = Array.from({ length: 12 }, () => 255);
+        const boot = (storage: Record<string, string>) => {
+          const sandbox = createSandbox({ storage: storage, chain: atRest });
+          sandbox.emit('NRF', 'connect', 'phone');
+          vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
+          sandbox.advance(300);
+          return sandbox;
+        };
+        const storage = modulesStored(bundle());
+        const flashed = boot(storage);
+        delete storage[POWERUP_MODULE];
+        const bare = boot(storage);
+        assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(POWERUP_MODULE), -1, 'let go');
+        assert.doesNotMatch(flashed.said(), /"rare"/);
+        assert.match(bare.said(), /"type":"flag","message":"rare"/);
+        for (const sandbox of [flashed, bare]) {
+          pairPhone(sandbox);
+          sandbox.receive('{"cmd":"stroke","h":"EA= FP_","id":7}\n');
+          sandbox.advance(300);
+          assert.match(sandbox.said(), /"type":"ok","cmd":"stroke","id":7/);
+        }
+        assert.deepEqual([flashed.errors, bare.errors], [[], []]);
+      });
+    }
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
       const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
@@ -549,7 +609,7 @@ describe('compatibility gate: game bundles', function () {
     assert.equal(count(fortress[18]), Math.floor(log / Math.max(...examples.map((e) => e.bytes))), 'how many times over the examples fit');
     assert.ok(long * perStroke > log && Math.round((long * perStroke) / 1000) === figure(fortress[20]), `a game of ${long} strokes: ${long * perStroke} bytes, in a log of ${log}`);
     // Back within the budget: the chunks a bundle of 16 KB with its diagnostics module leaves.
-    const [within] = /With the bundle back within its 16 KB budget, (\w+) chunks fit again/.exec(text)!.slice(1);
+    const [within] = /With the bundle back within its 16 KB budget, (\w+) chunks fit/.exec(text)!.slice(1);
     assert.equal(count(within), Math.floor((STORAGE - BUNDLE_BUDGET_BYTES - moduleBytes('fortress') - HEADER * (1 + modulesOf('fortress').length) - PAGE) / CHUNK));
   });
 });

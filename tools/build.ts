@@ -1,7 +1,7 @@
 // npm run build: one self-contained, minified ES5 file per game in dist/, plus
 // a readable .debug.js, and a table of their sizes: the budget is counted on
 // the pretokenised form a board stores (tools/tokenise.ts).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
 import type { BoardFeatures } from './es5';
@@ -9,6 +9,7 @@ import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNames
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
+import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -40,23 +41,29 @@ export interface OnDemand {
   suffix: string;
   /** What it holds, in a few words (the size table's). */
   about: string;
-  /** Its source file and the function require() of it gives. */
+  /** Its source file (`<game>` the game's folder name) and the function require() of it gives. */
   from: string;
   exports: string;
-  carried(features: BoardFeatures): boolean;
+  carried(features: BoardFeatures, game: string): boolean;
 }
 
 /**
  * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
- * (firmware/persist.ts, readBack), at power-up and for an undo.
+ * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
+ * rare.ts, rareMove, where it has one), for each such move; what only its power-up runs (its folder's powerup.ts,
+ * powerUp, where it has one), at power-up.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
     carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
+  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rareMove',
+    carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
+  { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
+    carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */
@@ -97,9 +104,9 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
   };
 }
 
-/** A module's entry: what require() of it gives a board is the function `exports` of `from`. */
-function moduleEntry(m: OnDemand): string {
-  return `import { ${m.exports} } from '${m.from}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${m.exports};\n`;
+/** A module's entry, for `game`'s bundle: what require() of it gives a board is the function `exports` of `from`. */
+function moduleEntry(m: OnDemand, game: string): string {
+  return `import { ${m.exports} } from '${m.from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${m.exports};\n`;
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
@@ -108,8 +115,8 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
   // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
   const modules: BuiltModule[] = [];
-  for (const m of ON_DEMAND.filter((m) => m.carried(features))) {
-    const built = await buildDeviceCode({ source: moduleEntry(m), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
+  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
+    const built = await buildDeviceCode({ source: moduleEntry(m, game), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
     modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug });
   }
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };

@@ -1,6 +1,8 @@
-// The fortress state's keys (rules.ts, FortressState): used only inside the
+// The fortress state's keys (state.ts, FortressState): used only inside the
 // firmware (the log saves moves, the phone gets fields(), never the state), so
 // the build shortens them in this game's bundle (tools/es5.ts). The bundle does
 // not import this file; test/bundles.test.ts checks each name as it checks the
-// core's. (`ps` stays: Espruino's API has a property of that name.)
-export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb'];
+// core's. (`ps` stays: Espruino's API has a property of that name.) With them,
+// the names of the rules' parts its rare moves play with (state.ts, RuleParts).
+export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb',
+  'scoreStroke', 'takeStroke', 'byHand', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played'];

@@ -15,9 +15,12 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
+import { POWERUP_MODULE, loadModule } from '../../modules';
+import { powerUp } from './powerup';
 import { CHATTER, MISSED, STUCK } from '../../faults';
 import type { FortressMove } from './rules';
 import { BALLS, BELL0, COLOURS, COLOURS0, FORT_COUNT, MOUTH_COUNT, PASS, POCKET0, SPOT0, namesOf } from './board';
+import { BELL, LEAVE, PUT, DOWN, UP, BASE, SAVED, MAX_HAPPENINGS, SPOT_AT, LAST, DUE, NEVER, OPEN, FIRST_SET, SOUTH_FIRST, RANG, HIGH_FIRST, SPOT, ENTRY, HALF, CODES, NONE } from './slots';
 
 /**
  * A passage is over once its mouth's switches have been quiet this long: longer than one switch stays tripped
@@ -31,50 +34,6 @@ export const BELL_MS = 800;
 export const REST_MS = 8000;
 /** A spot covered this long holds a ball put there; shorter, a ball rolled over it. */
 export const PLACED_MS = 300;
-
-// Happening codes (0: none). Mouth m, class c (side * 2, + 1 defending): 1 + 4m + c; into a fort with its bell: + BELL.
-// A ball b leaving its spot: LEAVE + b, put back: PUT + b; colours k down: DOWN + k, up: UP + k.
-const BELL = 4 * MOUTH_COUNT;
-const LEAVE = 1 + BELL + 4 * FORT_COUNT;
-const PUT = LEAVE + 6;
-const DOWN = PUT + 6;
-const UP = DOWN + 12;
-/**
- * One more than the largest code: a begin record holds the first SAVED codes as the digits of one number, an
- * integer below 2^53 (145^7 is 1.3e15), which a double and Espruino's JSON keep exact; the codes after them go
- * in begin records that extend it, strings of a space and two hex digits a code.
- */
-const BASE = UP + 12;
-const SAVED = 7;
-/** Happenings a stroke holds (more are not scored; a stroke has a handful). */
-const MAX_HAPPENINGS = 48;
-
-// Slots of `at` (times, ms since power-up: `base`): a mouth's last switch event, a spot's covering.
-const SPOT_AT = MOUTH_COUNT;
-/** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
-const LAST = SPOT_AT + 6;
-const DUE = LAST + 1;
-/** The largest time `at` holds (24 days from power-up): nothing due. */
-const NEVER = 0x7fffffff;
-
-// Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):
-// a passage under way, its first low switch seen and it was the south one, its fort's bell rang.
-const OPEN = 16;
-const FIRST_SET = 32;
-const SOUTH_FIRST = 64;
-const RANG = 128;
-/** At the pass, which has no bell: an insensitive switch tripped before any sensitive one (wiring.md: they lie towards the French quarter). */
-const HIGH_FIRST = RANG;
-
-// Slots of `bytes`: per mouth its `seen`; per spot 0 empty, 1 covered (is it a ball put there?), 2 a ball lies there;
-// per fort where its last entry in this stroke is among the codes (NONE: none); per mouth HALF (below);
-// then the stroke's happenings, as codes.
-const SPOT = MOUTH_COUNT;
-const ENTRY = SPOT + 6;
-/** Per mouth: 1 while a passage the board came up in the middle of goes on (half seen, it is no happening). */
-const HALF = ENTRY + FORT_COUNT;
-const CODES = HALF + MOUTH_COUNT;
-const NONE = 255;
 
 /** A happening's text from its code (docs/games/fortress.md, Happenings). */
 export function happeningText(code: number): string {
@@ -120,20 +79,6 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
   let level: (ch: number) => number;
-
-  /**
-   * The balls on their spots and the colours down (`EA+`, `FA1_`), as the sensors show them; null when more than half
-   * of the inputs are active: no game but a bank floating (the runtime tells that fault).
-   */
-  function lying(): string[] | null {
-    let active = 0;
-    for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
-    if (active > (SPOT0 + 6) >> 1) return null;
-    const seen: string[] = [];
-    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen.push(happeningText(PUT + b));
-    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen.push(happeningText(DOWN + k));
-    return seen;
-  }
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -337,7 +282,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     tick: function (t: number): void {
       t -= base;
       if (t < at[DUE]) return;
-      let due = NEVER;
+      // Nothing due, until what is still under way below brings it forward.
+      at[DUE] = NEVER;
       // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
       let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
@@ -345,7 +291,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         if (t - at[m] >= GAP_MS) close(m, t);
         else {
           open = 1;
-          due = Math.min(due, at[m] + GAP_MS);
+          dueBy(at[m] + GAP_MS);
         }
       }
       for (let b = 0; b < 6; b++) {
@@ -355,19 +301,18 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
           // A ball put on its spot: by hand between strokes (a hand move), or during one (a ball handed back while
           // others roll, or one that rolled there): of that stroke, which it does not end.
           add(PUT + b, false, t);
-        } else due = Math.min(due, at[SPOT_AT + b] + PLACED_MS);
+        } else dueBy(at[SPOT_AT + b] + PLACED_MS);
       }
       if (under) {
         if (!open && t - at[LAST] >= REST_MS) settle();
-        else due = Math.min(due, at[LAST] + REST_MS);
+        else dueBy(at[LAST] + REST_MS);
       } else if (resting) {
-        if (t - at[LAST] < REST_MS) due = Math.min(due, at[LAST] + REST_MS);
+        if (t - at[LAST] < REST_MS) dueBy(at[LAST] + REST_MS);
         else {
           resting = 0;
           emit({ k: 'rest' });
         }
       }
-      at[DUE] = due;
     },
 
     settle: settle,
@@ -379,46 +324,32 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     },
 
     lies: function (): FortressMove | undefined {
-      const seen = lying();
-      if (seen) return { k: 'found', h: seen };
+      const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+      return up ? up.lies(level) : undefined;
     },
 
     resume: function (t: number, levels: (ch: number) => number, pending: number | string): void {
       base = t;
-      t = 0;
       level = levels;
-      for (let ch = 0; ch < BELL0; ch++) {
-        // A ball in a mouth now passed it partly unseen: its passage is no happening (what it tripped might mislead).
-        if (level(ch)) {
-          bytes[HALF + (ch >> 2)] = 1;
-          bytes[ch >> 2] = OPEN;
-          at[ch >> 2] = t;
-        }
+      // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the
+      // rules refuse the move of what it finds for want of the module (`rare`).
+      const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+      if (!up) return emit({ k: 'found' });
+      const held = up.takeUp(bytes, at, level, pending);
+      // Balls on their spots and colours down or up: the game sets it against what it has, and finds what was done
+      // while the board was off or starting (docs/saving.md).
+      const lies = up.lies(level);
+      if (held > 0) {
+        // A stroke under way: it ends as any other, from now on, and is told with what was seen.
+        under = 1;
+        n = resumed = held;
+        found = lies ? lies.h as string[] : null;
+      } else if (lies) {
+        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS (not after an
+        // undo: held -1).
+        resting = held + 1;
+        emit(lies);
       }
-      for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
-      // Balls on their spots lie there (their leaving is a movement), and colours are down or up: the game sets it
-      // against what it has, and finds what was done while the board was off or starting (docs/saving.md).
-      const seen = lying();
-      // A stroke under way: its happenings, saved (saveFrom, above); it ends as any other, from now on, and is told with
-      // what was seen.
-      const saved = String(pending).split(' ');
-      const first = +saved[0];
-      if (first > 0) {
-        startStroke();
-        // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
-        for (let v = first; v > 0; v = (v - v % BASE) / BASE) n++;
-        for (let i = n - 1, v = first; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
-        for (let i = 1; i < saved.length && n < MAX_HAPPENINGS; i++) bytes[CODES + n++] = parseInt(saved[i], 16);
-        found = seen;
-        resumed = n;
-      } else if (seen) {
-        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS; not in a game
-        // where an undo was made (-2): the ball may lie where the move taken back left it, and the referee decided.
-        resting = +(first > -2);
-        emit({ k: 'found', h: seen });
-      }
-      at[LAST] = t;
-      at[DUE] = 0;
     },
   } as FortressInterpreter;
   if (!ON_DEVICE) {

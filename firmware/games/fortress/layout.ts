@@ -34,12 +34,8 @@ export function fortressLayout(s: FortressState): string {
  * the article of each of its point changes.
  */
 export function fortressFields(s: FortressState) {
-  /** Names of the bits set in `bits`, from the list `names` (spaces between; a string of one-letter names will do). */
-  const named = function (bits: number, names: ArrayLike<string>): string {
-    let out = '';
-    for (let i = 0; i < names.length; i++) if (bits >> i & 1) out += (out ? ' ' : '') + names[i];
-    return out;
-  };
+  /** Names of the bits set in `bits`, from the list `names`, with a space between. */
+  const named = (bits: number, names: string[]) => names.filter((_name, i) => bits >> i & 1).join(' ');
   // Each fort's colours, then both sides' pass colours: the forts' names are the first ones.
   const colours = namesOf(COLOURS);
   const cls = namesOf('EA ED FA FD');
@@ -50,7 +46,7 @@ export function fortressFields(s: FortressState) {
     // (The bits above the forts' say which were judged, F12.)
     taken: named(s.tk & 1023, colours),
     colours: named(s.cd, colours),
-    pass: named(s.ps, 'EF'),
+    pass: named(s.ps, namesOf('E F')),
     offSpot: off,
     blind: s.bl,
     last: s.lh ? s.lh.join(' ') : '',

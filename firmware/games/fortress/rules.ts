@@ -7,69 +7,13 @@
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
+import { ON_DEVICE } from '../../device';
+import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
+import type { FortressMove, FortressState, RuleParts } from './state';
+import { rareMove } from './rare';
+import { powerUp } from './powerup';
 
-/**
- * stroke: the happenings `h` of one stroke. lag: player `p` won the lag (F1).
- * wrong: the last stroke was struck with an adversary's ball (F19). over: `ball`
- * was forced over the table in the last stroke (F30/F31; not `b`, the key of
- * the log's begin records). blind: "I do not
- * see" declared for the next stroke, or, with `hit`, whether the last stroke hit
- * (F37). fix: the last stroke's happenings `h`, corrected.
- */
-export interface FortressMove {
-  k: string;
-  /** The happenings: a list, or (from a phone, whose commands take no lists) one string with a space between them. */
-  h?: string[] | string;
-  /** The `next` button's hold, ms. */
-  ms?: number;
-  p?: number;
-  ball?: string;
-  hit?: boolean;
-  /** A stroke the board took up at power-up: what it found on the spots and colours then, after its first `n` happenings. */
-  f?: string[];
-  n?: number;
-  /** 1: `found` saved with an undo, the table as it lies then (an undo takes back a move, not the table): no move. */
-  u?: number;
-}
-
-/** Sides are 0 (English) and 1 (French); fort f of side s is bit s*5+f, f in the board's order (A1 A2 R1 R2 G: board.ts COLOURS). */
-export interface FortressState {
-  /** The player on the English side, who struck first (F1); the other plays the French. */
-  e: number;
-  /** The player to strike. */
-  t: number;
-  /** Scores by player. */
-  s: number[];
-  /** The winner, or null. */
-  w: number | null;
-  /** Options floorAtZero (F40), alternate (F41) and penaltyBeforePass (F6). */
-  z: boolean;
-  a: boolean;
-  pb: boolean;
-  /** Bit per side: its attacking ball made the pass (F6), until F8 takes it back; bit 2 + side: it was judged regular and stands (F14). */
-  ps: number;
-  /** Bit per fort: taken; bit 10 + the fort's: judged at its taker's next stroke, and taken for good (F12, F24). */
-  tk: number;
-  /** Bit per colours down: each fort's as in tk, then bit 10 + side for a side's pass colours. */
-  cd: number;
-  /** Balls due back on their spots (F23), by class: side*2, +1 for the defending balls. */
-  rs: number[];
-  /** Bit per ball (board.ts BALLS order): off its spot as far as the board knows (all on their spots at the start). */
-  sp: number;
-  /** "I do not see" declared for the next stroke (F37). */
-  bl: boolean;
-  /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
-  lh?: string[];
-  lb?: FortressState;
-  /** Happenings done by hand since the last stroke (colours, balls put back): the next stroke's first. */
-  ph?: string[];
-  /**
-   * Where the table lies otherwise than the game has it (after `ph`), because an undo took back a move but not the
-   * table: a ball's bit as in sp, colours' as in cd from bit 6. What the board finds at power-up is
-   * set against the table so, and a happening the board sees of a ball or colours clears its bit.
-   */
-  x?: number;
-}
+export type { FortressMove, FortressState } from './state';
 
 export const TARGET = 20;
 /** A press of `next` this long is a stroke the board saw nothing of: a miss (F13). */
@@ -144,7 +88,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     if (!Array.isArray(hs)) return false;
     for (let i = 0; i < hs.length; i++) {
       const h = hs[i];
-      if (typeof h !== 'string' || h.length < 2 || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
+      if (typeof h !== 'string' || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
     }
     return true;
   }
@@ -314,45 +258,16 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   }
 
   /**
-   * What the board found on the spots and colours at power-up (`seen`: `EA+` a ball on its spot, `FA1_` colours
-   * down), set against `state` after happenings `hs`: the happenings that make the one the other. Balls put back,
-   * then colours (which came first, the board cannot tell), then balls that left their spots.
+   * A stroke with happenings `hs`, after those done by hand since the last one; `take`, for a stroke the board took
+   * up at power-up (powerup.ts), puts what it found then into all of them: the stroke is scored as it happened.
    */
-  function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
-    const now = copy(state);
-    for (let i = 0; i < hs.length; i++) lay(now, hs[i]);
-    // The table as the board last saw it: the game's, otherwise where `x` says.
-    const x = state.x || 0;
-    const out: string[] = [];
-    const left: string[] = [];
-    // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
-    const differ = (list: string, bits: number, yes: string, no: string, gone: string[]) => {
-      const names = namesOf(list);
-      for (let i = 0; i < names.length; i++) {
-        const is = seen.indexOf(names[i] + yes) >= 0;
-        if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
-      }
-    };
-    differ(BALLS, ~(now.sp ^ x), '+', '-', left);
-    differ(COLOURS, now.cd ^ x >> 6, '_', '^', out);
-    return out.concat(left);
-  }
-
-  /**
-   * A stroke with happenings `hs`, after those done by hand since the last one; with `found` (a stroke the board
-   * took up at power-up), what it found then, after the first `n` of `hs`: the stroke is scored as it happened.
-   */
-  function stroke(state: FortressState, hs: string[] | undefined, found?: string[], n?: number): Outcome<FortressState> {
-    if (!hs || found && !readable(found, '+_')) return refuse(state);
+  function stroke(state: FortressState, hs: string[] | undefined, take?: (b: FortressState, all: string[], from: number) => string[]): Outcome<FortressState> {
+    if (!hs) return refuse(state);
     const ph = state.ph || [];
     let all = ph.concat(hs);
     const b = copy(state);
     delete b.ph;
-    if (found) {
-      const k = ph.length + (n as number);
-      asSeen(b, hs.slice(0, n));
-      all = all.slice(0, k).concat(foundSince(b, all.slice(0, k), found), all.slice(k));
-    }
+    if (take) all = take(b, all, ph.length);
     asSeen(b, all.slice(ph.length));
     const o = strike(b, all);
     return o.refused ? refuse(state, o.refused) : o;
@@ -360,7 +275,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
   function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null || !readable(hs, '+-_^')) return state.w !== null ? refuse(state, '') : refuse(state);
+    if (state.w !== null) return refuse(state, '');
+    if (!readable(hs, '+-_^')) return refuse(state);
     const st = copy(state);
     st.ph = (state.ph || []).concat(hs);
     asSeen(st, hs);
@@ -373,72 +289,32 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return played(st);
   }
 
-  /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
-  function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (!state.lh) return refuse(state, 'none');
-    const o = strike(state.lb!, hs);
-    if (o.refused) return refuse(state, o.refused);
-    const old = strike(state.lb!, state.lh).changes;
-    // Points by article, in the order the articles first appear (all are the striker's).
-    const byRule: { [rule: string]: number } = {};
-    const all = o.changes.concat(old);
-    for (let i = 0; i < all.length; i++) byRule[all[i].rule] = (byRule[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
-    const changes: ScoreChange[] = [];
-    for (const rule in byRule) if (byRule[rule]) changes.push({ player: state.lb!.t, points: byRule[rule], rule: rule });
-    // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
-    o.state.bl = state.bl;
-    if (state.ph) o.state.ph = state.ph;
-    // Where the table lies otherwise than the game, as before: the referee's happenings are what the table saw.
-    if (state.x !== undefined) o.state.x = state.x;
-    return { state: o.state, changes: changes };
-  }
+  const parts: RuleParts = { scoreStroke: strike, takeStroke: stroke, byHand: byHand, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings, refuse: refuse, copyOf: copy, played: played };
+  /**
+   * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
+   * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
+   */
+  const rare = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const play = ON_DEVICE ? loadModule<typeof rareMove>(RARE_MODULE) : rareMove;
+    return play ? play(state, move, parts) : refuse(state, 'rare');
+  };
+  const fromPowerUp = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+    return up ? up.move(state, move, parts) : refuse(state, 'rare');
+  };
 
   return {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : stroke(state, happenings(move.h), move.f, move.n),
+    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),
     hand: (state: FortressState, move: FortressMove) => byHand(state, happenings(move.h)),
-    // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
-    // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
-    // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
-    // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
-    // notes where the table lies otherwise than the game now, and is no move either.
-    found(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const lies = happenings(move.h);
-      if (!readable(lies, '+_')) return refuse(state);
-      const st = copy(state);
-      if (move.u) st.x = 0;
-      const hs = foundSince(st, state.ph || [], lies);
-      if (move.u) {
-        for (let i = 0; i < hs.length; i++) st.x! |= lay({} as FortressState, hs[i]);
-        return played(st);
-      }
-      return state.w === null && hs.length ? byHand(state, hs) : refuse(state, '');
-    },
-    // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
-    // was starting (found) is over; with none, nothing to do.
-    rest: (state: FortressState) => state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? stroke(state, []) : refuse(state, ''),
     // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
-    lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const p = move.p;
-      if (state.lh) return refuse(state, 'F1');
-      if (p !== 0 && p !== 1) return refuse(state);
-      const st = copy(state);
-      st.e = st.t = p;
-      return played(st);
-    },
-    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
-    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
-    blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      if (move.hit === undefined) {
-        if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
-        const st = copy(state);
-        st.bl = true;
-        return played(st);
-      }
-      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
-      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
-    },
-    fix: (state: FortressState, move: FortressMove) => correct(state, happenings(move.h)),
+    found: fromPowerUp,
+    rest: fromPowerUp,
+    lag: rare,
+    wrong: rare,
+    over: rare,
+    blind: rare,
+    fix: rare,
   };
 }
 

@@ -1,0 +1,129 @@
+// What only a power-up runs: the fortress interpreter taking up the board and
+// the stroke under way (takeUp, interpret.ts's resume), what it finds on the
+// table (lies, which an undo notes too), and the moves it makes of that (found,
+// rest, a stroke taken up with what the board found).
+// A board keeps them out of its bundle, in a module of its own (POWERUP_MODULE,
+// firmware/modules.ts) that the interpreter and the rules load for each and let
+// go after; the moves play with the rules' parts in the bundle (RuleParts).
+import type { Outcome } from '../../game';
+import type { FortressMove, FortressState, RuleParts } from './state';
+import { BALLS, BELL0, COLOURS, COLOURS0, SPOT0, namesOf } from './board';
+import { BASE, CODES, DUE, ENTRY, HALF, LAST, MAX_HAPPENINGS, NONE, OPEN, SPOT } from './slots';
+
+export const powerUp = {
+  /**
+   * The power-up's move `move` (found, rest, or a stroke taken up: one with `f`) on `state`, with the rules' parts
+   * `r`.
+   */
+  move(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
+    /**
+     * What the board found on the spots and colours at power-up (`seen`: `EA+` a ball on its spot, `FA1_` colours
+     * down), set against `state` after happenings `hs`: the happenings that make the one the other. Balls put back,
+     * then colours (which came first, the board cannot tell), then balls that left their spots.
+     */
+    function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
+      const now = r.copyOf(state);
+      for (let i = 0; i < hs.length; i++) r.lay(now, hs[i]);
+      // The table as the board last saw it: the game's, otherwise where `x` says.
+      const x = state.x || 0;
+      const out: string[] = [];
+      const left: string[] = [];
+      // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
+      const differ = (list: string, bits: number, yes: string, no: string, gone: string[]) => {
+        const names = namesOf(list);
+        for (let i = 0; i < names.length; i++) {
+          const is = seen.indexOf(names[i] + yes) >= 0;
+          if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
+        }
+      };
+      differ(BALLS, ~(now.sp ^ x), '+', '-', left);
+      differ(COLOURS, now.cd ^ x >> 6, '_', '^', out);
+      return out.concat(left);
+    }
+
+    const moves: { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } = {
+      // A stroke the board took up at power-up (the rules play any other): what it found then (`f`), after the first
+      // `n` of its happenings, goes into it there, and it is scored as it happened.
+      stroke(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const hs = r.happenings(move.h);
+        const found = move.f;
+        const n = move.n;
+        if (!hs || !r.isReadable(found, '+_')) return r.refuse(state);
+        return r.takeStroke(state, hs, function (b: FortressState, all: string[], from: number): string[] {
+          const k = from + (n as number);
+          r.asSeen(b, hs.slice(0, n));
+          return all.slice(0, k).concat(foundSince(b, all.slice(0, k), found), all.slice(k));
+        });
+      },
+      // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
+      // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
+      // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
+      // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
+      // notes where the table lies otherwise than the game now, and is no move either.
+      found(state: FortressState, move: FortressMove): Outcome<FortressState> {
+        const lies = r.happenings(move.h);
+        if (!r.isReadable(lies, '+_')) return r.refuse(state);
+        const st = r.copyOf(state);
+        if (move.u) st.x = 0;
+        const hs = foundSince(st, state.ph || [], lies);
+        if (move.u) {
+          for (let i = 0; i < hs.length; i++) st.x! |= r.lay({} as FortressState, hs[i]);
+          return r.played(st);
+        }
+        return state.w === null && hs.length ? r.byHand(state, hs) : r.refuse(state, '');
+      },
+      // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
+      // was starting (found) is over; with none, nothing to do.
+      rest: (state: FortressState) => state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? r.takeStroke(state, []) : r.refuse(state, ''),
+    };
+    return moves[move.k](state, move);
+  },
+
+  /**
+   * What the board finds on the table (the move `found`), from the sensors' levels: the balls on their spots and the
+   * colours down (`EA+`, `FA1_`); undefined when more than half of the inputs are active: no game but a bank floating
+   * (the runtime tells that fault). At power-up (interpret.ts, resume), and for an undo's note of the table.
+   */
+  lies(level: (ch: number) => number): FortressMove | undefined {
+    let active = 0;
+    for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
+    if (active > (SPOT0 + 6) >> 1) return undefined;
+    const seen: string[] = [];
+    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen.push(namesOf(BALLS)[b] + '+');
+    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen.push(namesOf(COLOURS)[k] + '_');
+    return { k: 'found', h: seen };
+  },
+
+  /**
+   * The interpreter taking up the board at power-up (interpret.ts, resume), in its memory (`bytes`, `at`: slots.ts)
+   * from the sensors' levels: a ball in a mouth now passed it partly unseen (its passage is no happening), the balls on
+   * their spots lie there (their leaving is a movement), and a stroke under way, saved in its begin records
+   * (`pending`: interpret.ts, saveFrom), goes on from its happenings. Returns how many it holds, or for none under
+   * way 0, or -1 in a game where an undo was made (-2): a ball found gone from its spot then began no stroke (it may
+   * lie where the move taken back left it, and the referee decided).
+   */
+  takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number) => number, pending: number | string): number {
+    for (let ch = 0; ch < BELL0; ch++) {
+      // (What it tripped might mislead.)
+      if (level(ch)) {
+        bytes[HALF + (ch >> 2)] = 1;
+        bytes[ch >> 2] = OPEN;
+        at[ch >> 2] = 0;
+      }
+    }
+    for (let b = 0; b < 6; b++) bytes[SPOT + b] = level(SPOT0 + b) ? 2 : 0;
+    at[LAST] = 0;
+    at[DUE] = 0;
+    const saved = String(pending).split(' ');
+    const first = +saved[0];
+    if (!(first > 0)) return first > -2 ? 0 : -1;
+    // No fort entered in it yet.
+    bytes.fill(NONE, ENTRY, HALF);
+    let n = 0;
+    // Digit by digit, exactly: v % BASE is exact, and so is the division of what is left.
+    for (let v = first; v > 0; v = (v - v % BASE) / BASE) n++;
+    for (let i = n - 1, v = first; i >= 0; i--, v = (v - v % BASE) / BASE) bytes[CODES + i] = v % BASE;
+    for (let i = 1; i < saved.length && n < MAX_HAPPENINGS; i++) bytes[CODES + n++] = parseInt(saved[i], 16);
+    return n;
+  },
+};

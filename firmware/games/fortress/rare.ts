@@ -1,0 +1,58 @@
+// The fortress moves a game plays seldom: the referee's corrections of the last
+// stroke (wrong, over, blind's hit or miss, fix), the lag and "I do not see"
+// declared. A board keeps them out of its bundle, in a module of its own
+// (RARE_MODULE, firmware/modules.ts) that the rules load for each such move and
+// let go after it (rules.ts); they play with the rules' parts in the bundle
+// (RuleParts).
+import type { Outcome, ScoreChange } from '../../game';
+import type { FortressMove, FortressState, RuleParts } from './state';
+
+/** Plays the rare move `move` (its name is one of those above) on `state`, with the rules' parts `r`. */
+export function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
+  const refuse = r.refuse;
+
+  /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
+  function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+    if (!state.lh) return refuse(state, 'none');
+    const o = r.scoreStroke(state.lb!, hs);
+    if (o.refused) return refuse(state, o.refused);
+    const old = r.scoreStroke(state.lb!, state.lh).changes;
+    // Points by article, in the order the articles first appear (all are the striker's).
+    const byRule: { [rule: string]: number } = {};
+    const all = o.changes.concat(old);
+    for (let i = 0; i < all.length; i++) byRule[all[i].rule] = (byRule[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
+    const changes: ScoreChange[] = [];
+    for (const rule in byRule) if (byRule[rule]) changes.push({ player: state.lb!.t, points: byRule[rule], rule: rule });
+    // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
+    o.state.bl = state.bl;
+    if (state.ph) o.state.ph = state.ph;
+    // Where the table lies otherwise than the game, as before: the referee's happenings are what the table saw.
+    if (state.x !== undefined) o.state.x = state.x;
+    return { state: o.state, changes: changes };
+  }
+
+  const moves: { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } = {
+    lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
+      const p = move.p;
+      if (state.lh) return refuse(state, 'F1');
+      if (p !== 0 && p !== 1) return refuse(state);
+      const st = r.copyOf(state);
+      st.e = st.t = p;
+      return r.played(st);
+    },
+    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
+    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
+    blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
+      if (move.hit === undefined) {
+        if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
+        const st = r.copyOf(state);
+        st.bl = true;
+        return r.played(st);
+      }
+      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
+      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
+    },
+    fix: (state: FortressState, move: FortressMove) => correct(state, r.happenings(move.h)),
+  };
+  return moves[move.k](state, move);
+}

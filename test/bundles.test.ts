@@ -21,6 +21,8 @@ import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
+import { SIGN_MODULE } from '../firmware/signer';
+import { openAdvert } from '../hub/signed';
 
 /** Every game of the registry, and each board's scan period on the chip. */
 const GAMES = await loadGames();
@@ -194,18 +196,20 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check and the restore always`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check, the restore and the signer always`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE));
+      assert.ok(bundle().min.indexOf(JSON.stringify(SIGN_MODULE)) >= 0, 'loads its signer');
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, SIGN_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
       assert.ok(!/\.sync===/.test(bundle().min), 'the restore\'s code is the module\'s');
+      assert.ok(!/sig2|SHA256/.test(bundle().min), 'the signer\'s code is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
@@ -295,6 +299,35 @@ describe('compatibility gate: game bundles', function () {
       for (const s of [boot, open, closed]) assert.match(s.passkey, /^[0-9]{6}$/, 'a passkey throughout: the UART stays encrypted');
       assert.ok(open.passkey !== boot.passkey && closed.passkey !== open.passkey, 'a fresh passkey each time');
       assert.deepEqual(sandbox.errors, []);
+    });
+
+    it(`${game}: its signer, a module loaded on demand: the phone that pairs gets the key, every advert after is signed with it, and the module is let go; a board flashed without it pairs and never signs`, () => {
+      const lastAdvert = (sandbox: ReturnType<typeof bootInSandbox>) => {
+        const adverts = sandbox.calls.filter((c) => c.api === 'NRF.setAdvertising');
+        return (adverts[adverts.length - 1].args[1] as { manufacturerData: Uint8Array }).manufacturerData;
+      };
+      /** An advert's counter (null: unsigned), opened with `key`; 'forged' if the key does not open it. */
+      const counterOf = (advert: Uint8Array, key?: string) => {
+        const opened = openAdvert(advert, key === undefined ? undefined : Buffer.from(key, 'latin1'));
+        return opened && opened !== 'forged' ? opened.counter : 'forged';
+      };
+      const keys = (sandbox: ReturnType<typeof bootInSandbox>) => sandbox.said().split('\n').filter((l) => l.includes('"type":"key"')).map((l) => JSON.parse(l).key as string);
+      const flashed = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      assert.equal(counterOf(lastAdvert(flashed)), null, 'unsigned before a phone pairs');
+      pairPhone(flashed);
+      flashed.advance(300);
+      const [key] = keys(flashed);
+      assert.match(key, /^[0-9a-f]{32}$/);
+      assert.ok((counterOf(lastAdvert(flashed), key) as number) > 0, 'signed with the key the phone got');
+      assert.equal((flashed.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(SIGN_MODULE), -1);
+      const storage = modulesStored(bundle());
+      delete storage[SIGN_MODULE];
+      const bare = bootInSandbox(bundle().min, { storage: storage });
+      pairPhone(bare);
+      bare.advance(300);
+      assert.deepEqual(keys(bare), []);
+      assert.equal(counterOf(lastAdvert(bare)), null);
+      assert.deepEqual([flashed.errors, bare.errors], [[], []]);
     });
 
     it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {

@@ -9,6 +9,7 @@ import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNames
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
+import { SIGN_MODULE } from '../firmware/signer';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -50,13 +51,15 @@ export interface OnDemand {
  * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
- * (firmware/persist.ts, readBack), at power-up and for an undo.
+ * (firmware/persist.ts, readBack), at power-up and for an undo. The signer of the advert (firmware/signer.ts, on the
+ * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
     carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
+  { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

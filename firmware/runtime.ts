@@ -109,7 +109,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
   const store = hal.store;
-  const signing = hal.signing;
+  const signing = ON_DEVICE ? undefined : hal.signing;
   /**
    * The signer of the advert (firmware/signer.ts) over `kept`, its state; at power-up (none kept) over what the flash
    * holds. On a board it is a module of its own, made afresh at each call and let go after; false on a board flashed

@@ -385,8 +385,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   /** The tick while something is pending: the idle tick until the next deadline. */
   function busyPoll(now: number): number {
-    if ((((now | 0) - due) | 0) >= 0) (/*@__NOINLINE__*/ wake(now));
-    else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    if ((((now | 0) - due) | 0) < 0) return idlePoll(now);
+    (/*@__NOINLINE__*/ wake(now));
     return s[SIZE];
   }
 

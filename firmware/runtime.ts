@@ -7,7 +7,7 @@
 // firmware/status.ts. The display and the advert stay here: as a part of their
 // own they cost each bundle some 30 bytes more. The same code runs on the chip
 // (hal/espruino) and in the simulator (sim/hal).
-import type { Hal } from '../hal/types';
+import type { Hal, Rest } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
 import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
@@ -105,7 +105,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let movedAt = clock.now();
   // The scanner's tick while nothing is pending (it swaps in another while a deadline waits).
   const idlePoll = scanning ? scanner!.poll : null;
-  const ticker = hal.ticker;
+  // How the board rests (the ticker's, once it ticks).
+  let rest: Rest;
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
   const store = hal.store;
@@ -201,11 +202,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (!scanning || scanner!.poll !== idlePoll || (playing.busy && playing.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
-      ticker.rest(0);
-    } else if (now - movedAt >= REST_AFTER_MS) ticker.rest(REST_TICK_MS);
+      rest(0);
+    } else if (now - movedAt >= REST_AFTER_MS) rest(REST_TICK_MS);
   }
 
-  ticker.every(config.pollMs, tick);
+  rest = hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
   (hal as unknown) = (config as unknown) = scanOptions = booted = null;

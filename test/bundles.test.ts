@@ -22,6 +22,7 @@ import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
 import { SIGN_MODULE } from '../firmware/signer';
+import { FAULT_MODULE } from '../firmware/faults';
 import { openAdvert } from '../hub/signed';
 
 /** Every game of the registry, and each board's scan period on the chip. */
@@ -196,7 +197,7 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check, the restore and the signer always`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if and only if it has a digital bank, the command check, the restore, the signer and the telling of faults always`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog');
@@ -204,12 +205,13 @@ describe('compatibility gate: game bundles', function () {
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
       assert.ok(bundle().min.indexOf(JSON.stringify(SIGN_MODULE)) >= 0, 'loads its signer');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, SIGN_MODULE));
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, SIGN_MODULE, FAULT_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
       assert.ok(!/\.sync===/.test(bundle().min), 'the restore\'s code is the module\'s');
       assert.ok(!/sig2|SHA256/.test(bundle().min), 'the signer\'s code is the module\'s');
+      assert.ok(!/inverted/.test(bundle().min), 'the telling of faults is the module\'s');
     });
 
     it(`${game}: boots with Espruino's globals stubbed, moves the console off Bluetooth, scans, and shows a score`, () => {
@@ -328,6 +330,32 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(keys(bare), []);
       assert.equal(counterOf(lastAdvert(bare)), null);
       assert.deepEqual([flashed.errors, bare.errors], [[], []]);
+    });
+
+    it(`${game}: its telling of faults, a module loaded the first time the board finds one and kept: every sensor active at once is a bank fault, told; a board flashed without it says so`, function () {
+      if (!diagOf(bundle())) this.skip();
+      const boot = (storage: Record<string, string>) => {
+        const pins: Record<string, number> = {};
+        const chain = new Array(16).fill(0);
+        const sandbox = createSandbox({ pins, chain, storage });
+        vm.runInContext(bundle().min, sandbox.context);
+        sandbox.emit('NRF', 'connect', 'phone');
+        sandbox.advance(1000);
+        // Every input but the buttons' (D28, D29) flips at once.
+        for (let p = 0; p < 32; p++) if (p !== 28 && p !== 29) pins['D' + p] = 1;
+        chain.fill(255);
+        sandbox.advance(2000);
+        assert.deepEqual(sandbox.errors, []);
+        return { said: sandbox.said(), cached: (sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached() };
+      };
+      const flashed = boot(modulesStored(bundle()));
+      assert.match(flashed.said, /"type":"fault","fault":"bank"/);
+      assert.ok(flashed.cached.indexOf(FAULT_MODULE) >= 0, 'kept once loaded');
+      const storage = modulesStored(bundle());
+      delete storage[FAULT_MODULE];
+      const bare = boot(storage);
+      assert.doesNotMatch(bare.said, /"type":"fault"/);
+      assert.match(bare.said, new RegExp(`"type":"flag","code":"failed","message":"${FAULT_MODULE}"`));
     });
 
     it(`${game}: a change from a phone that has not paired is refused, not held for the buttons; once paired it runs`, () => {

@@ -10,6 +10,7 @@ import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
 import { SIGN_MODULE } from '../firmware/signer';
+import { FAULT_MODULE } from '../firmware/faults';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -53,6 +54,7 @@ export interface OnDemand {
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
+ * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
@@ -60,6 +62,7 @@ export const ON_DEMAND: OnDemand[] = [
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
+  { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

@@ -151,9 +151,10 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
       // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
       s[i + GMS] = ms;
     } else {
+      // (DF, the deferred keys among them, is set as their timers start: debounce.ts, start.)
       s[i + PK] |= bit;
-      s[i + (a === SYM_EAGER_PK ? E : DF)] |= bit;
-      if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
+      if (a === SYM_EAGER_PK) s[i + E] |= bit;
+      else if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
     }
   }
   for (let b = 0; b < nb; b++) {

@@ -134,11 +134,6 @@ export function espruinoTicker(wakePin: number): Ticker {
   // The wake line's watch while resting, else 0.
   let watch: unknown = 0;
   let run: () => void;
-  const wake = function (): void {
-    if (watch) clearWatch(watch);
-    watch = 0;
-    changeInterval(timer, fastMs);
-  };
   return {
     every: function (ms: number, tick: () => void): Rest {
       E.enableWatchdog(WATCHDOG_S, false);
@@ -150,13 +145,17 @@ export function espruinoTicker(wakePin: number): Ticker {
       timer = setInterval(run, ms);
       return function (ms: number) {
         if (!ms) {
-          if (watch) wake();
+          if (watch) {
+            clearWatch(watch);
+            watch = 0;
+            changeInterval(timer, fastMs);
+          }
         } else if (!watch) {
           changeInterval(timer, ms);
           watch = setWatch(function () {
-            // The watch is spent (no repeat): forget it before wake() would clear it.
+            // The watch is spent (no repeat): forgotten, not cleared.
             watch = 0;
-            wake();
+            changeInterval(timer, fastMs);
             run();
           }, wakePin, { repeat: false, edge: 'rising', debounce: 0 });
         }

@@ -93,7 +93,7 @@ const HOLDS = 128;
 export function faultWords(board: BoardDescription): Uint16Array {
   // (Four more words: the board's groups of sensors that see together, for outOfService.)
   const w = new Uint16Array(2 * board.channels + 4);
-  for (let i = 0; board.together && i < 4; i++) w[2 * board.channels + i] = board.together[i] || 0;
+  if (board.together) w.set(board.together, 2 * board.channels);
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
     if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);

@@ -18,7 +18,6 @@ import { espruinoButtons, espruinoClock, espruinoTicker, gpioBank, isHigh, pinBa
 import { createEspruinoRadio, hardwareRandom } from '../hal/espruino/radio';
 import { createMax7219Out } from '../hal/espruino/display';
 import { flashStore } from '../hal/espruino/store';
-import { espruinoSigning } from '../hal/espruino/signing';
 import { analogBank } from '../hal/espruino/analog';
 
 /** The banks a board's data describes (firmware/board.ts). A bundle carries only the drivers its board uses (firmware/device.ts). */
@@ -63,7 +62,6 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),
     store: flashStore,
-    signing: espruinoSigning,
     // Only a board with analog banks has them.
     analog: ANALOG_BANKS ? analogBanks(game.board.banks as BankOptions[]) : undefined,
   }, game, {

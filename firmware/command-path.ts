@@ -18,7 +18,7 @@ import type { StateNow } from './play';
 import { flag, message, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
-import type { Signer } from './signer';
+import type { Signer, SignerState } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */
 const UNDO_HOLD_MS = 1000;
@@ -30,12 +30,12 @@ const PAIR_MS = 60000;
  * alone) reads its digital channels; `show` shows the display's text again, `announce` tells of a change (and, in the
  * simulator, `advertise` puts a state in the advert). Made once the game is taken up at power-up, in diagnostics if
  * `diagnose` (the `mode` button held), and tells what it shows. A phone that pairs gets the board's key from `signer`
- * (null: the simulator's, which never signs). Returns its slow work (command timeouts, the end of pairing), for the
+ * over its state `signed` (none: the simulator's, which never signs, and a board flashed without its signer). Returns its slow work (command timeouts, the end of pairing), for the
  * runtime's slow tick.
  */
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
-  advertise: (current: StateNow) => void, signer: Signer | null): (now: number) => void {
+  advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | false): (now: number) => void {
   const playing = game.playing;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
@@ -155,8 +155,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     // here, no event handler kept.
     if (pairEnds && (now >= pairEnds || radio.paired())) {
       // The paired phone gets the board's key (made at the first pairing), for the club's hub.
-      if ((ON_DEVICE || signer) && radio.paired()) {
-        sendLine(radio, message('key', { key: signer!.key() }));
+      if (signed && radio.paired()) {
+        sendLine(radio, message('key', { key: (signer(signed) as Signer).key() }));
         // Signed from now on, not from the next change.
         advertise(game.stateNow());
       }

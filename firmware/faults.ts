@@ -10,8 +10,11 @@
 // channel in diagnostics. A bank fault stops all sensed scoring (the runtime)
 // (docs/diagnostics.md).
 
+import type { Radio } from '../hal/types';
 import type { BoardDescription } from './board';
 import { sensorAt } from './board';
+import type { Status } from './status';
+import { sendLine } from './protocol';
 
 /** Fault bits. */
 export const STUCK = 1;
@@ -34,8 +37,10 @@ export const INVERTED = 256;
 export const MISSED = 512;
 /** A select line of a bank's multiplexers reads one level, whatever is selected (reported with the line, no channel): half the channels read the other half's sensors. */
 export const SELECT = 1024;
-/** Names by bit index, split when a fault is reported (a kept array would cost RAM for good). */
-export const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed select';
+/** Names by bit index, split when a fault is told (a kept array would cost RAM for good). */
+const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted missed select';
+/** How long a sensor fault shows on the display. */
+const FAULT_SHOW_MS = 3000;
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
 export const TAKEN_OUT = 4096;
 
@@ -88,7 +93,7 @@ const HOLDS = 128;
 export function faultWords(board: BoardDescription): Uint16Array {
   // (Four more words: the board's groups of sensors that see together, for outOfService.)
   const w = new Uint16Array(2 * board.channels + 4);
-  for (let i = 0; board.together && i < 4; i++) w[2 * board.channels + i] = board.together[i] || 0;
+  if (board.together) w.set(board.together, 2 * board.channels);
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
     if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);
@@ -171,4 +176,28 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     w[i + 1] = word;
   }
   return 4 * active < 3 * channels ? bad : bad | BANK;
+}
+
+/**
+ * The Storage file (and module name) of a board's telling of faults (tellFault): a board keeps it out of its
+ * bundle, loads it the first time it finds a fault, and keeps it loaded from then on (firmware/modules.ts).
+ */
+export const FAULT_MODULE = 'tallyboard-fault';
+
+/**
+ * Tells a fault (`fault`, its bits) of channel `ch` to the phone, and shows it on the display (status.note) as Err and
+ * the channel for a few seconds from `shownAt`; a sensor back in service (OK) is only told. A bank fault (ch
+ * undefined) names no channel, nor does a channel without a sensor (JSON leaves the fields out); a select line's
+ * fault names the line.
+ */
+export function tellFault(radio: Radio, board: BoardDescription, status: Status<unknown>, shownAt: number, ch: number | undefined, fault: number, line?: number): void {
+  const at = ch === undefined ? undefined : sensorAt(board, ch);
+  const sensor = at && at.name;
+  const names = FAULT_NAMES.split(' ');
+  for (let bit = 0; fault >> bit; bit++) {
+    if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
+  }
+  if (fault === OK) return;
+  status.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
+  status.noteUntil = shownAt + FAULT_SHOW_MS;
 }

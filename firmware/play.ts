@@ -80,12 +80,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   }
 
   function stateNow(): StateNow {
-    const extra: Fields = mod.fields(state);
-    extra.names = names;
-    extra.players = players;
-    extra.winner = mod.winner(state);
-    // The contract's fields first, then the game's state beside them (side, end, Board...).
-    return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, extra) as unknown as StateNow;
+    // The contract's fields first, then the game's state beside them (side, end, Board...), then the players'.
+    return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, mod.fields(state),
+      { names: names, players: players, winner: mod.winner(state) }) as unknown as StateNow;
   }
 
   function play(move: M): string | undefined {
@@ -130,7 +127,8 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
     const saved = restored && restored(store, mod, radio);
     if (!saved) {
-      begin({ players: taken.players, options: taken.options }, taken.names);
+      // (The game's setup and its record read the players and the options alone.)
+      begin(taken, taken.names);
       return -1;
     }
     players = saved.config.players;

@@ -7,7 +7,7 @@
 // firmware/status.ts. The display and the advert stay here: as a part of their
 // own they cost each bundle some 30 bytes more. The same code runs on the chip
 // (hal/espruino) and in the simulator (sim/hal).
-import type { Hal } from '../hal/types';
+import type { Hal, Rest } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
 import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
@@ -18,7 +18,9 @@ import { BANK } from './faults';
 import type { Display } from './display';
 import { createPlay } from './play';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
-import { createSigner } from './signer';
+import { SIGN_MODULE, createSigner } from './signer';
+import type { BoardSigner, Signer, SignerState } from './signer';
+import { loadModule } from './modules';
 import type { StateNow } from './play';
 import { createWatch, SLOW_MS } from './watch';
 import { createCommandPath } from './command-path';
@@ -103,11 +105,26 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let movedAt = clock.now();
   // The scanner's tick while nothing is pending (it swaps in another while a deadline waits).
   const idlePoll = scanning ? scanner!.poll : null;
-  const ticker = hal.ticker;
+  // How the board rests (the ticker's, once it ticks).
+  let rest: Rest;
   // The advert's sequence number, +1 per advert (byte 6 keeps its low byte); each advert is made afresh, not kept.
   let advertSeq = 0;
-  // Signs the advert once a phone paired (a HAL without signing, the simulator's, never does; a board's always can).
-  const signer = ON_DEVICE || hal.signing ? /*@__NOINLINE__*/ createSigner(hal.store, hal.signing!) : null;
+  const store = hal.store;
+  const signing = ON_DEVICE ? undefined : hal.signing;
+  /**
+   * The signer of the advert (firmware/signer.ts) over `kept`, its state; at power-up (none kept) over what the flash
+   * holds. On a board it is a module of its own, made afresh at each call and let go after; false on a board flashed
+   * without it, and on a HAL without signing (the simulator's, unless a test gives one), which never signs.
+   */
+  function signer(kept?: SignerState): Signer | false {
+    const make: BoardSigner | false | undefined = ON_DEVICE ? loadModule<BoardSigner>(SIGN_MODULE) : signing && function (s, k) {
+      return createSigner(s, signing, k);
+    };
+    return !!make && make(store, kept);
+  }
+  // What the board keeps of its signer between adverts: it signs them once a phone paired (then it has a key).
+  let booted: Signer | false | null = signer();
+  const signed = booted && booted.signerState;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
   const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 
@@ -135,12 +152,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const out = new Uint8Array(ADVERT_MAX_BYTES);
     const advert = encodeAdvert(current, mod.code, (status.diagnostics ? FLAG_DIAG : 0) | (!ON_DEVICE && status.held ? FLAG_CONFIRM : 0),
       ++advertSeq, current[mod.round as string] as number, out);
-    radio.advertise(ON_DEVICE || signer ? signer!.sign(out, advert) : advert);
+    radio.advertise(signed && signed.signKey ? (signer(signed) as Signer).sign(out, advert) : advert);
   }
 
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
-  const game = /*@__NOINLINE__*/ createPlay(mod, hal.store, radio, hal.analog, status, announce, config);
+  const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
   const playing = status.active = game.playing;
   const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
   // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
@@ -161,7 +178,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
   // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
-  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer);
+  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer, signed);
 
   function tick(): void {
     const now = clock.now();
@@ -185,14 +202,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (!scanning || scanner!.poll !== idlePoll || (playing.busy && playing.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
-      ticker.rest(0);
-    } else if (now - movedAt >= REST_AFTER_MS) ticker.rest(REST_TICK_MS);
+      rest(0);
+    } else if (now - movedAt >= REST_AFTER_MS) rest(REST_TICK_MS);
   }
 
-  ticker.every(config.pollMs, tick);
+  rest = hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
-  (hal as unknown) = (config as unknown) = scanOptions = null;
+  (hal as unknown) = (config as unknown) = scanOptions = booted = null;
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;

@@ -151,9 +151,10 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
       // One timer per bank for sym_defer_g (only ever forced on every channel, with one time).
       s[i + GMS] = ms;
     } else {
+      // (DF, the deferred keys among them, is set as their timers start: debounce.ts, start.)
       s[i + PK] |= bit;
-      s[i + (a === SYM_EAGER_PK ? E : DF)] |= bit;
-      if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
+      if (a === SYM_EAGER_PK) s[i + E] |= bit;
+      else if (a === ASYM_EAGER_DEFER_PK) s[i + A] |= bit;
     }
   }
   for (let b = 0; b < nb; b++) {
@@ -209,8 +210,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
   const s = setup(o, F, cap);
   // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on.
   const u = new Uint16Array(s.buffer, 4 * s[R0], channels + cap);
-  /** Whether a raw change has more to do than debounce: count it, or restart settle groups. */
-  const tallies = ON_DEVICE || (SETTLE_GROUPS ? s[CNT] || s[G0] < s[R0] : s[CNT]);
+  /** Whether raw changes are counted per channel (always on a board). */
+  const counts = ON_DEVICE || s[CNT];
   // The tick's scope is this one: let the options go.
   o = null as unknown as ScanOptions;
   /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
@@ -243,25 +244,9 @@ export const Scanner = function (o: ScanOptions): Scanner {
     } else if (((deadline - due) | 0) < 0) due = deadline;
   }
 
-  /** Queues bank b's edges (EDGE = 0) from its debounced word old to ck. */
-  function edges(b: number, ck: number, old: number, now: number): void {
-    let x = ck ^ old;
-    while (x) {
-      const bit = x & -x;
-      x ^= bit;
-      push((ck & bit ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
-    }
-  }
-
-  /** A raw change `chg` on bank b: counted per channel, and the settle groups it touches restart. */
-  function tally(b: number, chg: number, n: number): void {
-    let x = ON_DEVICE || s[CNT] ? chg : 0;
-    while (x) {
-      const bit = x & -x;
-      x ^= bit;
-      u[(b << 5) + BIT_INDEX[(bit >>> 0) % 37]]++;
-    }
-    if (SETTLE_GROUPS) for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
+  /** A raw change `chg` on bank b restarts the settle groups it touches. */
+  function regroup(b: number, chg: number, n: number): void {
+    for (let i = s[G0]; i < s[R0]; i += GREC + nb) {
       if (chg & s[i + GREC + b]) {
         s[i + 2] = n + s[i + 1];
         if (!s[i]) {
@@ -323,7 +308,9 @@ export const Scanner = function (o: ScanOptions): Scanner {
     // A board's drivers read 32-bit integers already (each xors its inversion in); the simulator's may not.
     if (!ON_DEVICE) r |= 0;
     let x = r ^ s[o + RW];
-    if (tallies && x) (/*@__NOINLINE__*/ tally(b, x, n));
+    // Counted per channel: on a board at nearly every call, so in place, not a call.
+    for (let y = counts ? x : 0, bit; y; y ^= bit) u[(b << 5) + BIT_INDEX[((bit = y & -y) >>> 0) % 37]]++;
+    if (SETTLE_GROUPS && x && s[G0] < s[R0]) (/*@__NOINLINE__*/ regroup(b, x, n));
     s[o + RW] = r;
     // Deferred timers run only while the key differs from its reported level;
     // back to it, the change was a bounce (QMK: counter reset).
@@ -332,10 +319,9 @@ export const Scanner = function (o: ScanOptions): Scanner {
     if ((!ON_DEVICE && x & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, x);
     // Per-key channels that differ and have no timer start one.
     if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
-    if (ck !== old) {
-      s[o] = ck;
-      (/*@__NOINLINE__*/ edges(b, ck, old, now));
-    }
+    // Its edges (EDGE = 0) queued, from the debounced word old to ck: in place, as at half the calls or more there are some.
+    s[o] = ck;
+    for (let y = ck ^ old, bit; y; y ^= bit) push((ck & (bit = y & -y) ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
     // A latching bank with nothing watched and nothing newly active: transits has nothing to do (TW is within HI).
     // A board never gets there: its latched channels are all sym_eager_pk, whose every pulse is reported as edges
     // at once (start flips it before this line; one that comes back during the lockout is chatter), so nothing
@@ -385,8 +371,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   /** The tick while something is pending: the idle tick until the next deadline. */
   function busyPoll(now: number): number {
-    if ((((now | 0) - due) | 0) >= 0) (/*@__NOINLINE__*/ wake(now));
-    else for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    if ((((now | 0) - due) | 0) < 0) return idlePoll(now);
+    (/*@__NOINLINE__*/ wake(now));
     return s[SIZE];
   }
 

@@ -8,8 +8,16 @@
 // one log; beyond MOST_LINES it is written afresh through a spare, each step
 // leaving the key and the highest value in one log or the other. A board
 // without a key writes nothing.
+//
+// A board keeps only the signer's state (SignerState) between adverts: the
+// signer itself is a module of its own in its Storage (SIGN_MODULE, firmware/
+// modules.ts), made afresh over that state at power-up, for each advert of a
+// board with a key, and when a phone pairs, and let go after.
 import type { Signing, Store } from '../hal/types';
 import { signAdvert } from './sign';
+
+/** The Storage file (and module name) of a board's signer (app/espruino-signer.ts puts it on the chip's signing). */
+export const SIGN_MODULE = 'tallyboard-sign';
 
 /** Its Storage files: written as literals where used (a const enum), so the chip keeps no variable for them. */
 const enum File {
@@ -19,58 +27,71 @@ const enum File {
 const RESERVE = 256;
 const MOST_LINES = 32;
 
+/** What a board keeps of its signer: its key ('' until a phone pairs), the advert counter, the lines in its log. */
+export interface SignerState {
+  signKey: string;
+  counter: number;
+  logLines: number;
+}
+
 export interface Signer {
   /** Signs `advert`, which encodeAdvert wrote at the start of its 24-byte buffer `out`; without a key, `advert` as it is. */
   sign(out: Uint8Array, advert: Uint8Array): Uint8Array;
   /** The board's key (32 hex digits), made now if it has none. */
   key(): string;
+  /** Its state, to make it again over (`kept`). */
+  signerState: SignerState;
 }
 
-export function createSigner(store: Store, signing: Signing): Signer {
-  let key = '';
-  let counter = 0;
-  let lines = 0;
-  // Every write begins a line of its own, so a line a power cut left short never runs into the next. The key's
-  // line is `k`, its 32 digits and a newline: cut short it is no key, and (the `k`) no value either, though its
-  // digits may be decimal. A value's line cut short reads as a smaller value, so the highest is one written whole.
-  // Not kept in a variable: read once, at boot, it would hold JsVars for as long as the board runs.
-  for (let i = 0; i < 2; i++) {
-    store.lines(i ? File.SPARE : File.LOG, function (line: string): void {
-      if (line.length > 33) key = line.substr(1, 32);
-      else if (line.length > 1) {
-        lines++;
-        const v = parseInt(line);
-        if (v > counter) counter = v;
-      }
-    });
-  }
+/** The signer over `kept`, or at power-up (none kept) over what its log in `store` holds. */
+export function createSigner(store: Store, signing: Signing, kept?: SignerState): Signer {
+  const st = kept || { signKey: '', counter: 0, logLines: 0 };
   const keep = function (value: number): void {
     // From a line of its own: a line a power cut left short is not read as the start of this one.
     let line = '\n' + value + '\n';
-    if (++lines > MOST_LINES) {
-      line = '\nk' + key + line;
+    if (++st.logLines > MOST_LINES) {
+      line = '\nk' + st.signKey + line;
       store.append(File.SPARE, line);
       store.erase(File.LOG);
       store.append(File.LOG, line);
       store.erase(File.SPARE);
-      lines = 1;
+      st.logLines = 1;
     } else store.append(File.LOG, line);
   };
-  if (key) keep(counter + RESERVE);
+  if (!kept) {
+    // Every write begins a line of its own, so a line a power cut left short never runs into the next. The key's
+    // line is `k`, its 32 digits and a newline: cut short it is no key, and (the `k`) no value either, though its
+    // digits may be decimal. A value's line cut short reads as a smaller value, so the highest is one written whole.
+    for (let i = 0; i < 2; i++) {
+      store.lines(i ? File.SPARE : File.LOG, function (line: string): void {
+        if (line.length > 33) st.signKey = line.substr(1, 32);
+        else if (line.length > 1) {
+          st.logLines++;
+          const v = parseInt(line);
+          if (v > st.counter) st.counter = v;
+        }
+      });
+    }
+    if (st.signKey) keep(st.counter + RESERVE);
+  }
   return {
     sign: function (out: Uint8Array, advert: Uint8Array): Uint8Array {
-      if (!key) return advert;
+      if (!st.signKey) return advert;
       // Values kept are multiples of 256 (from 0): the counter reaches the next before it passes the last kept.
-      if (!(++counter & 255)) keep(counter + RESERVE);
-      return signAdvert(signing.sha256, key, out, counter);
+      if (!(++st.counter & 255)) keep(st.counter + RESERVE);
+      return signAdvert(signing.sha256, st.signKey, out, st.counter);
     },
     key: function (): string {
-      if (!key) {
-        key = signing.secret();
-        store.append(File.LOG, '\nk' + key + '\n');
-        keep(counter + RESERVE);
+      if (!st.signKey) {
+        st.signKey = signing.secret();
+        store.append(File.LOG, '\nk' + st.signKey + '\n');
+        keep(st.counter + RESERVE);
       }
-      return key;
+      return st.signKey;
     },
+    signerState: st,
   };
 }
+
+/** What a board's signer module gives (app/espruino-signer.ts): the signer over `kept`, on the chip's own signing. */
+export type BoardSigner = (store: Store, kept?: SignerState) => Signer;

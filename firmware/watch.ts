@@ -9,15 +9,13 @@ import type { GameModule } from './game';
 import type { Mode } from './sensing';
 import type { Scanner } from './scan';
 import type { Status } from './status';
-import { sensorAt } from './board';
-import { BANK, FAULT_NAMES, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService } from './faults';
-import { sendLine } from './protocol';
-import { ANALOG_BANKS, DIGITAL_BANKS } from './device';
+import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
+import { flag } from './protocol';
+import { loadModule } from './modules';
+import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
 /** How often the slow work runs: command timeouts, diagnostics reports, prompts. */
 export const SLOW_MS = 100;
-/** How long a sensor fault shows on the display. */
-const FAULT_SHOW_MS = 3000;
 
 export interface Watch {
   /** The slow tick at `now` (the runtime's, every SLOW_MS): the fault check, when it is due. */
@@ -45,21 +43,15 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
   let banked = 0;
 
   /**
-   * A sensor fault: told to the phone, and shown as Err and the channel for a few seconds (while the sensors are not
-   * trusted, until they are sound); a sensor back in service (OK) is told. A select line's fault names the line.
+   * A fault: told to the phone, and shown as Err and the channel for a few seconds from the slow tick after the one
+   * that made this check (while the sensors are not trusted, until they are sound); a sensor back in service (OK) is
+   * told (faults.ts, tellFault: on a board a module of its own, loaded the first time and kept; a board flashed
+   * without it says so instead).
    */
   function reportFault(ch: number | undefined, fault: number, line?: number): void {
-    // A bank fault (ch undefined) names no channel, nor does a channel without a sensor: JSON leaves the fields out.
-    const at = ch === undefined ? undefined : sensorAt(mod.board, ch);
-    const sensor = at && at.name;
-    const names = FAULT_NAMES.split(' ');
-    for (let bit = 0; fault >> bit; bit++) {
-      if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
-    }
-    if (fault === OK) return;
-    status.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);
-    // Shown by the slow tick after the one that made this check.
-    status.noteUntil = slowAt + FAULT_SHOW_MS;
+    const tell = ON_DEVICE ? loadModule<typeof tellFault>(FAULT_MODULE, true) : tellFault;
+    if (tell) tell(radio, mod.board, status as Status<unknown>, slowAt, ch, fault, line);
+    else flag(radio, FAULT_MODULE, 'failed');
   }
 
   function distrust(bad: number): void {
@@ -91,7 +83,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
           // A move the sensors were still working out is theirs too: decided now, and not scored.
           if (playing.settle) playing.settle();
           status.sound = -1;
-          if (banked) sendLine(radio, { type: 'fault', fault: 'ok' });
+          if (banked) reportFault(undefined, OK);
           banked = 0;
         }
       }

@@ -88,16 +88,18 @@ export type BankOptions = GpioBankOptions | PinBankOptions | ShiftChainOptions |
  * call, ticks that stop coming (a hung interpreter) restart the board.
  */
 export interface Ticker {
-  every(ms: number, tick: () => void): void;
-  /**
-   * Rests: the ticks come every `ms` (slow) instead, until the board's wake
-   * line (wiring.md, Resting when idle) sees a sensor change, when they come
-   * every `every`'s period again, the first at once. Called again while
-   * resting, it does nothing; rest(0) ends the rest (work to do: a prompt on
-   * the display, a move still worked out).
-   */
-  rest(ms: number): void;
+  /** Calls `tick` every `ms`; returns how to rest (the ticker itself is the boot's alone). */
+  every(ms: number, tick: () => void): Rest;
 }
+
+/**
+ * Rests: the ticks come every `ms` (slow) instead, until the board's wake
+ * line (wiring.md, Resting when idle) sees a sensor change, when they come
+ * every `every`'s period again, the first at once. Called again while
+ * resting, it does nothing; rest(0) ends the rest (work to do: a prompt on
+ * the display, a move still worked out).
+ */
+export type Rest = (ms: number) => void;
 
 /**
  * The board's buttons, `next` and `mode` (`mode` held at power-up chooses

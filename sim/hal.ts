@@ -15,7 +15,7 @@ export { SimFlash } from './flash';
 /** A ticker the simulation steps: the firmware's scan runs when the simulation says so. */
 export interface SimTicker extends Ticker {
   periodMs(): number;
-  /** The period of the ticks while resting (Ticker.rest), or 0 while the ticks come every periodMs. */
+  /** The period of the ticks while resting (the Rest that every gives), or 0 while the ticks come every periodMs. */
   restMs(): number;
   /** The wake line saw a sensor change: the fast ticks again. */
   wake(): void;
@@ -28,14 +28,15 @@ export function createSimTicker(): SimTicker {
   let fn: (() => void) | null = null;
   let period = 0;
   let resting = 0;
+  const rest = (ms: number): void => {
+    if (!ms || !resting) resting = ms;
+  };
   return {
-    every(ms: number, tick: () => void): void {
+    every(ms: number, tick: () => void): (ms: number) => void {
       fn = tick;
       period = ms;
       resting = 0;
-    },
-    rest(ms: number): void {
-      if (!ms || !resting) resting = ms;
+      return rest;
     },
     restMs: () => resting,
     wake(): void {

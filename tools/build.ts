@@ -10,6 +10,8 @@ import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
 import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { SIGN_MODULE } from '../firmware/signer';
+import { FAULT_MODULE } from '../firmware/faults';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -53,7 +55,9 @@ export interface OnDemand {
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
  * rare.ts, rareMove, where it has one), for each such move; what only its power-up runs (its folder's powerup.ts,
- * powerUp, where it has one), at power-up.
+ * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
+ * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
+ * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
@@ -64,6 +68,8 @@ export const ON_DEMAND: OnDemand[] = [
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
   { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
+  { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
+  { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

@@ -151,6 +151,8 @@ export const INTERNAL_PROPERTIES = [
   'tellEnd', 'slow', 'distrust', 'dropping', 'accused',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
+  // The signer's state (firmware/signer.ts)
+  'signerState', 'signKey', 'counter', 'logLines',
 ];
 
 /** Shortened property names: each internal name's short one in a bundle. */

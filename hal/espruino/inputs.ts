@@ -1,7 +1,7 @@
 // Inputs on the chip (MDBT42Q, nRF52832). Every bank is read in one native
 // call; the scanner does the rest. Levels are "active = 1": contacts to GND
 // with pull-ups read 0 when closed, so such banks invert.
-import type { Buttons, Clock, DigitalBank, GpioBankOptions, PinBankOptions, ShiftChainOptions, Ticker } from '../types';
+import type { Buttons, Clock, DigitalBank, GpioBankOptions, PinBankOptions, Rest, ShiftChainOptions, Ticker } from '../types';
 
 declare function setInterval(f: () => void, ms: number): unknown;
 
@@ -134,13 +134,8 @@ export function espruinoTicker(wakePin: number): Ticker {
   // The wake line's watch while resting, else 0.
   let watch: unknown = 0;
   let run: () => void;
-  const wake = function (): void {
-    if (watch) clearWatch(watch);
-    watch = 0;
-    changeInterval(timer, fastMs);
-  };
   return {
-    every: function (ms: number, tick: () => void) {
+    every: function (ms: number, tick: () => void): Rest {
       E.enableWatchdog(WATCHDOG_S, false);
       fastMs = ms;
       run = function () {
@@ -148,19 +143,23 @@ export function espruinoTicker(wakePin: number): Ticker {
         E.kickWatchdog();
       };
       timer = setInterval(run, ms);
-    },
-    rest: function (ms: number) {
-      if (!ms) {
-        if (watch) wake();
-      } else if (!watch) {
-        changeInterval(timer, ms);
-        watch = setWatch(function () {
-          // The watch is spent (no repeat): forget it before wake() would clear it.
-          watch = 0;
-          wake();
-          run();
-        }, wakePin, { repeat: false, edge: 'rising', debounce: 0 });
-      }
+      return function (ms: number) {
+        if (!ms) {
+          if (watch) {
+            clearWatch(watch);
+            watch = 0;
+            changeInterval(timer, fastMs);
+          }
+        } else if (!watch) {
+          changeInterval(timer, ms);
+          watch = setWatch(function () {
+            // The watch is spent (no repeat): forgotten, not cleared.
+            watch = 0;
+            changeInterval(timer, fastMs);
+            run();
+          }, wakePin, { repeat: false, edge: 'rising', debounce: 0 });
+        }
+      };
     },
   };
 }

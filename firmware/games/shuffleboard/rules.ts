@@ -92,10 +92,7 @@ export interface ShuffleboardState {
   x: number[];
   /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
   q: number;
-  /**
-   * How many weights of each colour the board's last look saw on the table, short ones and ones out of play (S4)
-   * too: a weight seen anew (a throw it did not see, rest()) is one more than these.
-   */
+  /** How many weights of each colour the board's last look saw short (S4: not fully over the foul line). */
   o: number[];
   /** The points each side made in the last end scored. */
   ep: number[];
@@ -232,10 +229,12 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     at = [];
     us = [];
     bestCost = Infinity;
-    // The weights of colour c thrown before, out of play or not (S4: one knocked into play stays out), and those
-    // thrown now (up to WEIGHTS: the end goes on) that are c's.
+    // The weights of colour c on the table, those out of play (S4) the board saw lying in play (knocked there), any
+    // out of play while the last look saw one of c's short (it may have been knocked into play), and those thrown
+    // now (up to WEIGHTS: the end goes on) that are c's. (One out of play that it never saw lying there, say a throw
+    // decided before its weight came to rest, is none: a throw of its colour later takes that weight.)
     for (i = 0; i <= thrown; i++) {
-      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c) ids.push(i);
+      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c] > 0)) ids.push(i);
       if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
     }
     for (i = 0; i < seen.length; i++) {
@@ -400,22 +399,22 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     n = Math.min(n, WEIGHTS - state.t);
     // More weights of the side that throws next in play than it had there (in play, or out and seen lying there),
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
-    // and the new weight is the next throw. Unless the next side has no more on the table as a whole than the last
-    // look saw (`all`: one out of play, S4, lying on the foul line, knocked into play) and the thrower has (its
-    // weight, short): that throw was seen. (The board saw each of several throws launched: none went unseen.)
+    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
+    // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
+    // stopped short there. (The board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
-    const all = [0, 0];
+    const short = [0, 0];
     for (i = 0; i < w.length; i++) {
-      all[w[i][0]]++;
       if (w[i][1] < SHORT_MM) more[w[i][0]]++;
+      else short[w[i][0]]++;
     }
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
-    const seenThrow = all[next] <= state.o[next] && all[1 - next] > state.o[1 - next];
+    const seenThrow = short[next] < state.o[next] && short[1 - next] > state.o[1 - next];
     if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
-    played.state.o = all;
+    played.state.o = short;
     return played;
   }
 

@@ -574,6 +574,12 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     const knocked = seen(seen(seen(first(), [[0, 1801, 1]]).state, [[0, 33, 2], [1, 1889, 5]]).state, [[1, 1889, 5]]).state;
     const next = seen(knocked, [[1, 1889, 5], [0, 500, 1]]).state;
     assert.deepEqual([next.t, next.d.slice(0, 5)], [5, [-1, -1, -1, -1, 500]]);
+    // A throw decided before its weight came to rest (red's first: nothing seen) is out, but never seen short: its
+    // weight, seen in play later, is no out weight knocked there; red's next throws take it and their own.
+    let early = seen(seen(first(), []).state, [[1, 401, 2], [0, 140, 2]]).state;
+    early = seen(seen(early, [[1, 401, 2], [0, 140, 2], [0, 250, 2]]).state, [[1, 401, 2], [0, 140, 2], [0, 250, 2], [1, 600, 2]]).state;
+    early = seen(early, [[1, 401, 2], [0, 140, 2], [0, 250, 2], [1, 600, 2]]).state;
+    assert.deepEqual([early.t, early.d.filter((d, i) => d >= 0 && early.c[i] === 0).sort((a, b) => a - b)], [5, [140, 250]]);
     // A throw the board missed is still told by a red weight new in play and no blue one new on the table, with
     // red's short one lying there or lifted off: blue's first unseen, red's second at 500.
     const short = seen(first(), [[0, 1801, 1]]).state;

@@ -88,7 +88,7 @@ export interface ShuffleboardState {
   h: number[];
   /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
   u: number[];
-  /** Where each weight out of play (S4) lies, as the board last saw it there (mm); -1 where it did not. */
+  /** Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen there. */
   x: number[];
   /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
   q: number;

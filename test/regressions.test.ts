@@ -49,6 +49,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // weight at 100 mm, S8, gone; blue's hanger of end 2 scored 4 in end 1). The clear is not undone while weights
   // lie on the table: end 1 stands as the page scores it, 3-0.
   'regression-shuffleboard-undo-clear-under-next-end': { without: null, scores: [3, 0] },
+  // Noticed by the hostile tester (round 6, issue 28): red1 stops on the foul line (short, out: S4), blue1's throw
+  // (short too) knocks it down to 32 mm, five throws go off the end, blue4 hangs: blue 4 (S7). The board took red1,
+  // knocked into play, for red2's throw (blue1's taken as missed), scored the end after the seventh throw (red 3) and
+  // refused the eighth: 3-0.
+  'regression-shuffleboard-short-weight-knocked-in': { without: null, scores: [0, 4] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

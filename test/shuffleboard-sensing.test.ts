@@ -554,6 +554,41 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     assert.deepEqual([t.t, t.d[7]], [8, -1]);
   });
 
+  it('S4: a weight out of play knocked into play is no throw and never scores, and no weight thrown later is taken for it', () => {
+    // Red's first stops on the foul line (short); blue's, short too, knocks it down to 33 mm: no red weight is new on
+    // the table (not red's second, with blue's taken for a missed throw), and it stays out where it lies.
+    let s = seen(first(), [[0, 1801, 1]]).state;
+    s = seen(s, [[0, 33, 2], [1, 1889, 5]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 2)], [2, [-1, -1]]);
+    // Red's second goes off the end, blue's second too: the red still at 33 is red's first, not red's second.
+    s = seen(s, [[0, 33, 2], [1, 1889, 5]]).state;
+    s = seen(s, [[0, 34, 2], [1, 1889, 5]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 4)], [4, [-1, -1, -1, -1]]);
+    // Red's third rests at 200, beside it: that one is red's third (2 points), the one at 34 still out.
+    s = seen(s, [[0, 34, 2], [1, 1889, 5], [0, 200, 1]]).state;
+    assert.deepEqual([s.t, s.d.slice(0, 5)], [5, [-1, -1, -1, -1, 200]]);
+    // Three throws more off the end: red scores its third alone (S9), not the out one at 34 (S8).
+    for (let i = 0; i < 3; i++) s = seen(s, [[0, 34, 2], [1, 1889, 5], [0, 200, 1]]).state;
+    assert.deepEqual([s.t, s.s], [8, [2, 0]]);
+    // Lifted off instead as red's second goes off the end: blue's second unseen, red's third at 500 is that throw.
+    const knocked = seen(seen(seen(first(), [[0, 1801, 1]]).state, [[0, 33, 2], [1, 1889, 5]]).state, [[1, 1889, 5]]).state;
+    const next = seen(knocked, [[1, 1889, 5], [0, 500, 1]]).state;
+    assert.deepEqual([next.t, next.d.slice(0, 5)], [5, [-1, -1, -1, -1, 500]]);
+    // A throw decided before its weight came to rest (red's first: nothing seen) is out, but never seen short: its
+    // weight, seen in play later, is no out weight knocked there; red's next throws take it and their own.
+    let early = seen(seen(first(), []).state, [[1, 401, 2], [0, 140, 2]]).state;
+    early = seen(seen(early, [[1, 401, 2], [0, 140, 2], [0, 250, 2]]).state, [[1, 401, 2], [0, 140, 2], [0, 250, 2], [1, 600, 2]]).state;
+    early = seen(early, [[1, 401, 2], [0, 140, 2], [0, 250, 2], [1, 600, 2]]).state;
+    assert.deepEqual([early.t, early.d.filter((d, i) => d >= 0 && early.c[i] === 0).sort((a, b) => a - b)], [5, [140, 250]]);
+    // A throw the board missed is still told by a red weight new in play and no blue one new on the table, with
+    // red's short one lying there or lifted off: blue's first unseen, red's second at 500.
+    const short = seen(first(), [[0, 1801, 1]]).state;
+    for (const table of [[[0, 1801, 1], [0, 500, 1]], [[0, 500, 1]]]) {
+      const missed = seen(short, table).state;
+      assert.deepEqual([missed.t, missed.d.slice(0, 3)], [3, [-1, -1, 500]], JSON.stringify(table));
+    }
+  });
+
   it('n throws seen at once (launched while the board decided the one before): each weight seen anew is one of them, in its colour; the rest off or short', () => {
     const many = (st: ShuffleboardState, w: number[][], n: number) => moves.seen(st, { k: 'seen', w, n });
     let s = seen(first(), [[0, 500]]).state;

@@ -88,8 +88,12 @@ export interface ShuffleboardState {
   h: number[];
   /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
   u: number[];
+  /** Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen there. */
+  x: number[];
   /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
   q: number;
+  /** How many weights of each colour the board's last look saw short (S4: not fully over the foul line). */
+  o: number[];
   /** The points each side made in the last end scored. */
   ep: number[];
   /** The side that won the last end scored; -1 when nobody scored (S3, S11). */
@@ -137,7 +141,7 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
-    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), q: 0, ep: [0, 0], ew: -1, w: null,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [0, 0], ep: [0, 0], ew: -1, w: null,
   };
 }
 
@@ -200,13 +204,16 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       best = pick.slice();
       return;
     }
+    const id = ids[k];
+    const lies = state.x[id];
     for (let j = -1; j < at.length; j++) {
       if (j >= 0 && used[j]) continue;
       pick[k] = j;
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
-      // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : ids[k] >= state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : Math.max(0, Math.abs(at[j] - state.d[ids[k]]) - state.u[ids[k]])));
+      // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
+      // One out of play, S4: one seen where the board saw it lie, else only one seen that no other weight is.)
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id]) : lies < 0 ? UNSEEN / 2 : Math.abs(at[j] - lies)));
       used[j] = false;
     }
   };
@@ -222,9 +229,12 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     at = [];
     us = [];
     bestCost = Infinity;
-    // The weights of colour c on the table, and those thrown (up to WEIGHTS: the end goes on) that are c's.
+    // The weights of colour c on the table, those out of play (S4) the board saw lying in play (knocked there), any
+    // out of play while the last look saw one of c's short (it may have been knocked into play), and those thrown
+    // now (up to WEIGHTS: the end goes on) that are c's. (One out of play that it never saw lying there, say a throw
+    // decided before its weight came to rest, is none: a throw of its colour later takes that weight.)
     for (i = 0; i <= thrown; i++) {
-      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && state.d[i] >= 0) ids.push(i);
+      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c] > 0)) ids.push(i);
       if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
     }
     for (i = 0; i < seen.length; i++) {
@@ -238,10 +248,13 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     tryFrom(0, 0);
     for (i = 0; i < ids.length; i++) {
       // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL.
+      // (One out of play is listed where it is seen, or where it was seen and is no more: -1.)
       const m = best[i];
-      const r = [ids[i], c, m < 0 ? lost : at[m]];
+      const id = ids[i];
+      const outOfPlay = id < state.t && state.d[id] < 0;
+      const r = [id, c, m >= 0 ? at[m] : outOfPlay ? -1 : lost];
       r[4] = m < 0 ? CANT_TELL : us[m];
-      if (ids[i] < state.t || ((m >= 0 || fresh) && r[2] >= 0)) rest.push(r);
+      if (id < state.t ? !outOfPlay || m >= 0 || state.x[id] >= 0 : (m >= 0 || fresh) && r[2] >= 0) rest.push(r);
     }
   }
   return rest;
@@ -340,8 +353,13 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // contradicts (a hanger 200 mm in) is a bad argument, never scored.
       const hangs = +(d >= 0 && d < RADIUS_MM);
       if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
-      if (throwing && id < state.t && st.d[id] < 0) continue;
+      // (Where the board sees it: a weight thrown later seen there is not it.)
+      if (throwing && id < state.t && st.d[id] < 0) {
+        st.x[id] = d;
+        continue;
+      }
       st.d[id] = d < 0 || d >= SHORT_MM ? -1 : d;
+      st.x[id] = -1;
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
       st.u[id] = at[4] || 0;
@@ -379,15 +397,25 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     if (state.t >= WEIGHTS) return refuse(state, 'clear');
     if (!seen) return lay(state, w, 1);
     n = Math.min(n, WEIGHTS - state.t);
-    // More weights of the side that throws next than it had on the table, and none more of the thrower's: this
-    // throw went unseen (short: the board was starting, or missed its launch), and the new weight is the next throw.
-    // (The board saw each of several throws launched: none went unseen.)
+    // More weights of the side that throws next in play than it had there (in play, or out and seen lying there),
+    // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
+    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
+    // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
+    // stopped short there. (The board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
-    for (i = 0; i < w.length; i++) if (w[i][1] < SHORT_MM) more[w[i][0]]++;
-    for (i = 0; i < state.t; i++) if (state.d[i] >= 0) more[state.c[i]]--;
+    const short = [0, 0];
+    for (i = 0; i < w.length; i++) {
+      if (w[i][1] < SHORT_MM) more[w[i][0]]++;
+      else short[w[i][0]]++;
+    }
+    for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
-    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
-    return lay(state, matched(state, w, n), n);
+    const seenThrow = short[next] < state.o[next] && short[1 - next] > state.o[1 - next];
+    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    // (lay() refuses none of matched()'s rests: the state is its new copy.)
+    const played = lay(state, matched(state, w, n), n);
+    played.state.o = short;
+    return played;
   }
 
   return {
@@ -415,7 +443,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
       return {
         state: Object.assign({}, state, {
-          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0),
+          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), o: [0, 0],
         }),
         changes: [],
       };

@@ -600,7 +600,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
       // grid: Espruino throws at a typed array's index out of it.)
       const k = top % COLS;
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0, 0];
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));

@@ -100,16 +100,17 @@ const MODEL_ERROR = 0.005;
 /**
  * How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of
  * a weight's strength its parts' tolerances give, squared: some 7% while its magnet is taken as at the nominal
- * height (the height's spread counted in), some 4% in the last fits, which fit the height too.
+ * height (the height's spread counted in), some 4% in the last fits, which fit the height too (the magnet's ±3%,
+ * and its sensors' sensitivities' ±5% in part).
  */
 const PRIOR = 0.005;
 const PRIOR_LAST = 0.015;
 /**
  * How strongly the last fits hold a magnet's height to the nominal (per mm²): MODEL_ERROR over the spread of its
- * height over the sensors (some 0.5 mm: the magnet's ±1 mm, a sensor die's ±0.5 mm), squared. Its height is
- * fitted within HEIGHT_MM of the nominal, twice its tolerance.
+ * height over the sensors (0.65 mm: the magnet's ±1 mm, a sensor die's ±0.5 mm, each even over its tolerance),
+ * squared. Its height is fitted within HEIGHT_MM of the nominal, twice its tolerance.
  */
-const PRIOR_HEIGHT = 0.0001;
+const PRIOR_HEIGHT = 0.00006;
 const HEIGHT_MM = 2;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
 const SURE = 0.16;

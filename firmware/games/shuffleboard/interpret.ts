@@ -166,17 +166,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
   /**
-   * A fit's normal equations (at most GROUP weights, 4 unknowns each, and two right sides: the misfit's slopes,
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two right sides: the misfit's slopes,
    * and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
    * (doubt), and its slopes at one sensor.
    */
-  const eq = new Float32Array(4 * GROUP * (4 * GROUP + 2));
-  const step = new Float32Array(4 * GROUP);
-  const inverse = new Float32Array(4 * GROUP);
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
+  const step = new Float32Array(3 * GROUP);
+  const inverse = new Float32Array(3 * GROUP);
   let unit = 0;
-  const grad = new Float32Array(4 * GROUP);
+  const grad = new Float32Array(3 * GROUP);
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
-  const seen = new Uint8Array(4 * GROUP);
+  const seen = new Uint8Array(3 * GROUP);
   const rc = new Int8Array(2 * GROUP);
   /**
    * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
@@ -300,7 +300,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       group[g][1] += scale * step[per * g];
       group[g][2] += scale * step[per * g + 1];
       group[g][0] += scale * step[per * g + 2];
-      if (last) group[g][8] += scale * step[per * g + 3];
+      if (per > 3) group[g][8] += scale * step[per * g + 3];
     }
   }
 
@@ -351,7 +351,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       eq[a] += prior;
       eq[a - per * g - 2 + n] += prior * off;
       total += prior * off * off + last * PRIOR_HEIGHT * z * z;
-      if (last) {
+      if (per > 3) {
         const b = a + n + 3;
         eq[b] += PRIOR_HEIGHT;
         eq[b - per * g - 3 + n] -= PRIOR_HEIGHT * z;
@@ -379,7 +379,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           grad[per * g + 2] = at(dd, dy, w[8]);
           grad[per * g] = w[0] * slope * dd;
           grad[per * g + 1] = w[0] * slope * dy;
-          if (last) grad[per * g + 3] = w[0] * lift;
+          if (per > 3) grad[per * g + 3] = w[0] * lift;
           f += w[0] * grad[per * g + 2];
           // (Its field is taken where it was: the difference from where it is now is the fit's. None while it has not moved.)
           if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5] || w[8] !== w[9]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7], w[9]) - w[0] * grad[per * g + 2];
@@ -683,7 +683,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let doubtAt = 0;
   function doubt(): void {
     last = 1;
-    per = 4;
     if (doubtAt >= found.length) {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
@@ -699,6 +698,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
     const group = around(w);
+    // (Its magnet's height too only with fewer than GROUP: the equations are kept the size of GROUP weights' 3
+    // unknowns. Made bigger, the interpreter ran out of room for them beside 8 weights.)
+    per = group.length < GROUP ? 4 : 3;
     const g = group.indexOf(w);
     unit = per * g;
     jobs.unshift(function (): void {

@@ -166,8 +166,8 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
   /**
-   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two right sides: the misfit's slopes,
-   * and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
+   * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
    * (doubt), and its slopes at one sensor.
    */
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
@@ -197,8 +197,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let slope = 0;
   let lift = 0;
   /**
-   * 1 in the last fits (doubt): a weight's unknowns are then 4, its magnet's height too, and each sensor is weighed
-   * by how exactly it reads (GAIN_KNEE); else 3: d, y and strength, every sensor alike.
+   * 1 in the last fits (doubt): each sensor is weighed by how exactly it reads (GAIN_KNEE), and in a group of fewer
+   * than GROUP a weight's unknowns (`per`) are 4, its magnet's height too; else 0: 3 unknowns (d, y and strength),
+   * every sensor alike.
    */
   let last = 0;
   let per = 3;

@@ -7,8 +7,8 @@
 // SHUFFLEBOARD_TABLES sets how many (5,000 unless given), SHUFFLEBOARD_SEED which (1 unless given).
 import { performance } from 'node:perf_hooks';
 import { MAGNET, SENSOR, noiseSteps } from '../sim/physics/hall-grid';
-import { MAGNET_MM, PEAK } from '../firmware/games/shuffleboard/board';
-import { fitFirmwareModel } from '../tools/fit-hall';
+import { GAIN_KNEE, MAGNET_MM, PEAK } from '../firmware/games/shuffleboard/board';
+import { fitFirmwareModel, gainKnee } from '../tools/fit-hall';
 import { quantile, sweep } from '../test/shuffleboard-sweep';
 
 const mm = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
@@ -17,6 +17,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const fit = fitFirmwareModel();
   print(`physics: ${MAGNET.grade} disc ${MAGNET.diameterMm} x ${MAGNET.thicknessMm} mm, ±${MAGNET.strengthTolerance * 100}% strength, ${MAGNET.heightMm} ± ${MAGNET.heightToleranceMm} mm up; ${SENSOR.part} ${SENSOR.sensitivityMvPerMt} mV/mT ±${SENSOR.sensitivityTolerance * 100}%, die ±${SENSOR.heightToleranceMm} mm, offset ±${SENSOR.offsetSteps} step, noise ${noiseSteps().toFixed(2)} steps RMS`);
   print(`the firmware's model fitted to it: height ${fit.heightMm.toFixed(2)} mm (firmware ${MAGNET_MM}), peak ${fit.peak.toFixed(4)} of the supply (firmware ${PEAK}), worst misfit ${(fit.worst * 4096).toFixed(3)} steps`);
+  print(`a sensor's own spread outweighs its noise beyond ${gainKnee().toFixed(3)} of the peak (firmware GAIN_KNEE ${GAIN_KNEE}): the weights' last fits weigh each sensor by it`);
   const tables = Number(process.env.SHUFFLEBOARD_TABLES ?? 5000);
   const seed = Number(process.env.SHUFFLEBOARD_SEED ?? 1);
   for (const [label, scale] of [['every part nominal', 0], ['every part anywhere in its tolerance', 1]] as const) {

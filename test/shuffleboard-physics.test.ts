@@ -3,8 +3,8 @@
 // model to the physics gives, not numbers the two share.
 import assert from 'node:assert/strict';
 import { ADC, MAGNET, SENSOR, momentAm2, noiseSteps, reading, sensorOf, sensorOutput, verticalFieldT } from '../sim/physics/hall-grid';
-import { MAGNET_MM, PEAK } from '../firmware/games/shuffleboard/board';
-import { fitFirmwareModel } from '../tools/fit-hall';
+import { GAIN_KNEE, MAGNET_MM, PEAK } from '../firmware/games/shuffleboard/board';
+import { fitFirmwareModel, gainKnee } from '../tools/fit-hall';
 
 describe('shuffleboard grid physics (from the datasheets)', () => {
   it('the N42 disc, 25 x 10 mm: a moment of 5.1 A m², 8.2 mT straight down 50 mm from its centre, none 71 mm aside (the dipole\'s cone), reversed farther', () => {
@@ -43,5 +43,10 @@ describe('shuffleboard grid physics (from the datasheets)', () => {
     assert.ok(Math.abs(fit.heightMm - MAGNET_MM) <= 0.5, `fitted height ${fit.heightMm.toFixed(2)} mm, firmware ${MAGNET_MM}`);
     assert.ok(Math.abs(fit.peak / PEAK - 1) <= 0.005, `fitted peak ${fit.peak.toFixed(4)}, firmware ${PEAK}`);
     assert.ok(fit.worst < 0.002, `worst misfit ${fit.worst}`);
+  });
+
+  it('the firmware weighs a sensor by the parts\' tolerances: GAIN_KNEE is the reading where a sensor\'s own spread (its sensitivity, its die\'s height) outweighs its noise and offset, within 5%', () => {
+    const knee = gainKnee();
+    assert.ok(Math.abs(GAIN_KNEE / knee - 1) <= 0.05, `worked out ${knee.toFixed(4)}, firmware ${GAIN_KNEE}`);
   });
 });

@@ -1,9 +1,9 @@
 // The shuffleboard firmware's model of a weight's field (firmware/games/shuffleboard/board.ts: field, PEAK,
-// MAGNET_MM) fitted to the grid's physics (sim/physics/hall-grid.ts, from the parts' datasheets): the
-// firmware's constants are what this fit gives (test/shuffleboard-physics.test.ts checks them; `npm run bench
+// MAGNET_MM; and GAIN_KNEE, how the last fits weigh a sensor) fitted to the grid's physics (sim/physics/hall-grid.ts,
+// from the parts' datasheets): the firmware's constants are what this fit gives (test/shuffleboard-physics.test.ts checks them; `npm run bench
 // shuffleboard` prints the fit).
-import { MAGNET, SENSOR, momentAm2, sensorOutput, verticalFieldT } from '../sim/physics/hall-grid';
-import { MAGNET_MM, field } from '../firmware/games/shuffleboard/board';
+import { ADC, MAGNET, SENSOR, momentAm2, noiseSteps, sensorOutput, verticalFieldT } from '../sim/physics/hall-grid';
+import { MAGNET_MM, PEAK, field } from '../firmware/games/shuffleboard/board';
 
 /** The nominal magnet's field at a nominal sensor dd, dy mm off, as the sensor's output less half the supply (a fraction of it). */
 function physics(dd: number, dy: number): number {
@@ -42,3 +42,18 @@ export function fitFirmwareModel(): { heightMm: number; peak: number; worst: num
   return { heightMm: best.heightMm, peak: best.peak, worst: best.worst };
 }
 
+
+/**
+ * The reading (a fraction of the firmware's PEAK) at which a sensor's error from its own spread equals its error
+ * from its noise, its calibrated offset and the ADC's rounding: its spread is its sensitivity's tolerance and its
+ * die's height's (which scales the field it sees, as much as right under a magnet), each even over its tolerance
+ * (a deviation of the tolerance over √3), as the offset is.
+ */
+export function gainKnee(): number {
+  const m = momentAm2(MAGNET.remanenceT, MAGNET.diameterMm, MAGNET.thicknessMm);
+  const under = verticalFieldT(m, 0, 0, MAGNET.heightMm);
+  const raised = verticalFieldT(m, 0, 0, MAGNET.heightMm - SENSOR.heightToleranceMm) / under - 1;
+  const spread = Math.hypot(SENSOR.sensitivityTolerance, raised) / Math.sqrt(3);
+  const floorSteps = Math.hypot(noiseSteps(), SENSOR.offsetSteps / Math.sqrt(3), 1 / Math.sqrt(12));
+  return floorSteps / (PEAK * ADC.steps) / spread;
+}

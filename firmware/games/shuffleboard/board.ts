@@ -28,6 +28,12 @@ export const MAGNET_MM = 50;
  * DRV5055A1 at 3.3 V). This and MAGNET_MM are fitted to the grid's physics (tools/fit-hall.ts), not shared with it.
  */
 export const PEAK = 0.148;
+/**
+ * A reading this far from half the supply (a fraction of PEAK, some 47 ADC steps) is as unsure from its sensor's
+ * own spread (its sensitivity's, and its die's height's, which scale what it reads) as from its noise and offset:
+ * the weights' last fits weigh each sensor by it. Worked out from the parts' tolerances (tools/fit-hall.ts).
+ */
+export const GAIN_KNEE = 0.078;
 /** The reading with no field: half the supply. */
 export const QUIESCENT = 0.5;
 /** The nRF52's ADC: 12 bits, the steps a reading is counted in. */

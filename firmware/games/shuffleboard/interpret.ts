@@ -16,7 +16,7 @@ import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { CANT_TELL, RADIUS_MM } from './rules';
-import { ADC_STEPS, CHANNELS, COL0_MM, COLS, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { ADC_STEPS, CHANNELS, COL0_MM, COLS, GAIN_KNEE, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 import { createGridChecks } from './checks';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
@@ -90,11 +90,28 @@ const GROUP = 4;
 const STRENGTH = 0.2;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
 const SOME = 3;
-/** A weight's uncertainty along the table (mm) is this many times the spread its fit allows, by the misfit around it (a 5 x 5 sensors' sum, MODEL_ERROR of PEAK a sensor at least). */
-const SPREAD = 3;
+/**
+ * A weight's uncertainty along the table (mm) is this many times the spread its last fit allows, by the misfit
+ * around it (a 5 x 5 sensors' sum, each sensor's weighed as the last fits weigh it, MODEL_ERROR of PEAK a sensor at
+ * least).
+ */
+const SPREAD = 1.5;
 const MODEL_ERROR = 0.005;
-/** How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of a weight's strength its parts' tolerances give (some 7%), squared. */
+/**
+ * How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of
+ * a weight's strength its parts' tolerances give, squared: some 7% while its magnet is taken as at the nominal
+ * height (the height's spread counted in), some 4% in the last fits, which fit the height too (the magnet's ±3%,
+ * and its sensors' sensitivities' ±5% in part).
+ */
 const PRIOR = 0.005;
+const PRIOR_LAST = 0.015;
+/**
+ * How strongly the last fits hold a magnet's height to the nominal (per mm²): MODEL_ERROR over the spread of its
+ * height over the sensors (0.65 mm: the magnet's ±1 mm, a sensor die's ±0.5 mm, each even over its tolerance),
+ * squared. Its height is fitted within HEIGHT_MM of the nominal, twice its tolerance.
+ */
+const PRIOR_HEIGHT = 0.00006;
+const HEIGHT_MM = 2;
 /** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
 const SURE = 0.16;
 /**
@@ -102,7 +119,12 @@ const SURE = 0.16;
  * cannot tell. With 8, the table sweep's hangers beside a weight (the grid sees them from one side) were found up
  * to 28 mm off while sure to 8, and some scored otherwise.
  */
-const LOOSE_MM = 6;
+const LOOSE_MM = 5;
+/**
+ * A weight whose last fit leaves the readings around it (its 5 x 5 sensors) this far from explained (their RMS, a
+ * fraction of PEAK: some 12 ADC steps) may hide a weight it is pulled by: one the board cannot tell.
+ */
+const LEFT_RMS = 0.019;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
@@ -114,8 +136,9 @@ const LISTED = 8;
 
 /**
  * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
- * table (mm), 1 while held where it was found before, and the strength, d and y its field is taken away from the
- * residual readings at (strength 0: not taken).
+ * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
+ * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
+ * where its field is taken.
  */
 type Found = number[];
 
@@ -143,8 +166,8 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
   /**
-   * A fit's normal equations (at most GROUP weights, 3 unknowns each, and two right sides: the misfit's slopes,
-   * and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
+   * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
    * (doubt), and its slopes at one sensor.
    */
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
@@ -170,18 +193,34 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
-  /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way). */
+  /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way), and as its magnet is higher. */
   let slope = 0;
+  let lift = 0;
+  /**
+   * 1 in the last fits (doubt): each sensor is weighed by how exactly it reads (GAIN_KNEE), and in a group of fewer
+   * than GROUP a weight's unknowns (`per`) are 4, its magnet's height too; else 0: 3 unknowns (d, y and strength),
+   * every sensor alike.
+   */
+  let last = 0;
+  let per = 3;
   /** The work done, in fields worked out (at), the measure of a step (STEP_WORK); the other work is counted as so many. */
   let work = 0;
-  /** The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor: board.ts's field, with slope. */
-  function at(dd: number, dy: number): number {
+  /**
+   * The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor, its magnet z mm
+   * above the nominal: board.ts's field of a magnet MAGNET_MM + z up, with slope and lift. (A magnet's height
+   * changes its field's breadth, not only its strength: at the end edge, where the grid sees a weight from one
+   * side, the nominal breadth fitted to a magnet 1 mm off placed it some 2 mm off.)
+   */
+  function at(dd: number, dy: number, z: number): number {
     work++;
-    const u = (dd * dd + dy * dy) / (MAGNET_MM * MAGNET_MM);
+    const h = MAGNET_MM + z;
+    const r = MAGNET_MM / h;
+    const u = (dd * dd + dy * dy) / (h * h);
     const s = 1 + u;
-    const t = s * s * sqrt(s);
-    slope = (3 * (4 - u)) / (2 * MAGNET_MM * MAGNET_MM * t * s);
-    return (2 - u) / (2 * t);
+    const k = (r * r * r) / (2 * s * s * sqrt(s));
+    slope = (3 * k * (4 - u)) / (h * h * s);
+    lift = (k * (9 * u - 6)) / (h * s);
+    return k * (2 - u);
   }
   /** x, or the nearer of lo and hi if it is not between them. */
   function within(x: number, lo: number, hi: number): number {
@@ -193,14 +232,19 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
   }
 
-  /** Set by misfit once its jobs are done: the misfit, the readings' own squares summed, and with w's field added rather than taken away. */
+  /**
+   * Set by misfit once its jobs are done: the misfit, the readings' own squares summed (and, measuring, each
+   * weighed as the last fits weigh it), and with w's field added rather than taken away.
+   */
   let sum = 0;
   let bare = 0;
+  let weighed = 0;
   let added = 0;
   /**
    * Over the sensors within `span` rows and columns of (r, k), a row a job:
    * the squared misfit of the residual readings `v` (in PEAKs) with the field
-   * of a weight of strength w[o] at d w[o + 1] and y w[o + 2] taken away
+   * of a weight of strength w[o] at d w[o + 1] and y w[o + 2], its magnet's
+   * height w[8] (w[9] with o 5: where its field was taken) taken away
    * (sum), and `sign` times that field taken away from `v` for good (1 takes
    * it, -1 gives it back, 0 only measures).
    */
@@ -211,19 +255,21 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const a = w[o];
     const d = ROW0_MM - w[o + 1];
     const y = COL0_MM - w[o + 2];
+    const z = w[o ? 9 : 8];
     const i0 = within(r - span, 0, ROWS);
     let i = i0;
     const row = function (): void {
       // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
-      if (i === i0) sum = bare = added = 0;
+      if (i === i0) sum = bare = weighed = added = 0;
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
-        const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM);
+        const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM, z);
         const x = v[i * COLS + j];
         // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
         if (x !== x) continue;
         sum += (x - m) * (x - m);
         bare += x * x;
+        if (!sign) weighed += (x * x) / (1 + ((x + m) * (x + m)) / (GAIN_KNEE * GAIN_KNEE));
         added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
@@ -240,7 +286,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.)
     jobs.unshift(function (): void {
-      if (sign > 0) for (i = 0; i < 3; i++) w[5 + i] = w[i];
+      if (sign > 0) {
+        for (i = 0; i < 3; i++) w[5 + i] = w[i];
+        w[9] = w[8];
+      }
       if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
       if (sign < 0) w[5] = 0;
     });
@@ -249,16 +298,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
   function move(group: Found[], scale: number): void {
     for (let g = 0; g < group.length; g++) {
-      group[g][1] += scale * step[3 * g];
-      group[g][2] += scale * step[3 * g + 1];
-      group[g][0] += scale * step[3 * g + 2];
+      group[g][1] += scale * step[per * g];
+      group[g][2] += scale * step[per * g + 1];
+      group[g][0] += scale * step[per * g + 2];
+      if (per > 3) group[g][8] += scale * step[per * g + 3];
     }
   }
 
   /** Each weight of the group moved since its field was taken: its field given back where it was, taken where it is. */
   function settle(group: Found[]): void {
     for (const w of group) {
-      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7]) {
+      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7] || w[8] !== w[9]) {
         take(w, 1);
         take(w, -1);
       }
@@ -274,7 +324,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * taken where it is, not where it was taken: the fields are moved once, when the fit is done) in total.
    */
   function normal(group: Found[]): void {
-    const n = 3 * group.length;
+    const n = per * group.length;
     const span = group.length > 1 ? SPAN : 1;
     let r0 = ROWS;
     let r1 = 0;
@@ -291,15 +341,22 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     eq.fill(0);
     eq[unit * (n + 2) + n + 1] = 1;
     total = 0;
-    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal): as if a
-    // sensor more read it, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
-    // almost as well as the weight where it lies.
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal), and in the
+    // last fits of its magnet's height: as if a sensor more read each, PRIOR strongly. Without it, at the end edge
+    // a stronger weight a little farther fits almost as well as the weight where it lies.
+    const prior = last ? PRIOR_LAST : PRIOR;
     for (let g = 0; g < group.length; g++) {
-      const a = (3 * g + 2) * (n + 3);
+      const a = (per * g + 2) * (n + 3);
       const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
-      eq[a] += PRIOR;
-      eq[a - 3 * g - 2 + n] += PRIOR * off;
-      total += PRIOR * off * off;
+      const z = group[g][8];
+      eq[a] += prior;
+      eq[a - per * g - 2 + n] += prior * off;
+      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
+      if (per > 3) {
+        const b = a + n + 3;
+        eq[b] += PRIOR_HEIGHT;
+        eq[b - per * g - 3 + n] -= PRIOR_HEIGHT * z;
+      }
     }
     let i = Math.max(0, r0);
     let j = Math.max(0, k0);
@@ -308,29 +365,38 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const one = function (): void {
       let e = v[i * COLS + j];
       let m = 0;
+      /** The group's fields at the sensor: with e, what it reads. */
+      let f = 0;
       // (A sensor out of service, NaN, tells nothing.)
       if (e === e) {
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
           if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
-          seen[m++] = 3 * g;
-          seen[m++] = 3 * g + 1;
-          seen[m++] = 3 * g + 2;
+          for (let u = 0; u < per; u++) seen[m++] = per * g + u;
           const dd = ROW0_MM + i * PITCH_MM - w[1];
           const dy = COL0_MM + j * PITCH_MM - w[2];
-          // How the field there changes as weight g moves along the table, and across, and as it is stronger.
-          grad[3 * g + 2] = at(dd, dy);
-          grad[3 * g] = w[0] * slope * dd;
-          grad[3 * g + 1] = w[0] * slope * dy;
+          // How the field there changes as weight g moves along the table, and across, as it is stronger, and as
+          // its magnet is higher.
+          grad[per * g + 2] = at(dd, dy, w[8]);
+          grad[per * g] = w[0] * slope * dd;
+          grad[per * g + 1] = w[0] * slope * dy;
+          if (per > 3) grad[per * g + 3] = w[0] * lift;
+          f += w[0] * grad[per * g + 2];
           // (Its field is taken where it was: the difference from where it is now is the fit's. None while it has not moved.)
-          if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7]) - w[0] * grad[3 * g + 2];
+          if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5] || w[8] !== w[9]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7], w[9]) - w[0] * grad[per * g + 2];
         }
         work += ((m * (m + 3)) / 2) * OP_WORK;
-        if (m) total += e * e;
+        // In the last fits, a sensor weighed by how exactly it reads: its gain's and its die's spread make its
+        // error grow with its reading, beyond GAIN_KNEE more than its noise (equally weighed, the sensor under a
+        // hanger, reading some 500 ADC steps give or take 25, moved it more than the row behind it reading 15 give
+        // or take 2, which tells where it lies).
+        const o = last ? 1 / (1 + ((e + f) * (e + f)) / (GAIN_KNEE * GAIN_KNEE)) : 1;
+        if (m) total += o * e * e;
         for (let a = 0; a < m; a++) {
           const p = seen[a];
-          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += grad[p] * grad[seen[b]];
-          eq[p * (n + 2) + n] += grad[p] * e;
+          const og = o * grad[p];
+          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += og * grad[seen[b]];
+          eq[p * (n + 2) + n] += og * e;
         }
       }
       if (++j > Math.min(COLS - 1, k1)) {
@@ -383,7 +449,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * back by half.
    */
   function fit(group: Found[]): void {
-    const n = 3 * group.length;
+    const n = per * group.length;
     let last = Infinity;
     let round = 0;
     let backs = 0;
@@ -411,16 +477,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const stepTaken = function (): void {
       let longest = 0;
       for (let i = 0; i < n; i++) {
-        const w = group[(i / 3) | 0];
-        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a place: at most STEP_MM a step.
-        if (i % 3 > 1) {
+        const w = group[(i / per) | 0];
+        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a magnet's height within
+        // HEIGHT_MM of it; a place: at most STEP_MM a step.
+        if (i % per > 2) step[i] = within(w[8] + step[i], -HEIGHT_MM, HEIGHT_MM) - w[8];
+        else if (i % per > 1) {
           const a = Math.abs(w[0]);
           step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
-          if (i % 3) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
+          if (i % per) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
           longest = Math.max(longest, Math.abs(step[i]));
         }
       }
@@ -534,7 +602,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
       // grid: Espruino throws at a typed array's index out of it.)
       const k = top % COLS;
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0];
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));
@@ -615,6 +683,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    */
   let doubtAt = 0;
   function doubt(): void {
+    last = 1;
     if (doubtAt >= found.length) {
       // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
@@ -630,13 +699,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
     const group = around(w);
+    // (Its magnet's height too only with fewer than GROUP: the equations are kept the size of GROUP weights' 3
+    // unknowns. Made bigger, the interpreter ran out of room for them beside 8 weights.)
+    per = group.length < GROUP ? 4 : 3;
     const g = group.indexOf(w);
-    unit = 3 * g;
+    unit = per * g;
     jobs.unshift(function (): void {
-      // The readings left around it (bare: w's field is taken away already).
+      // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
+      // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
       const a = Math.abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      let u = SPREAD * sqrt(inverse[3 * g] * (MODEL_ERROR * MODEL_ERROR + bare / 25)) + Math.max(0, -w[1]);
+      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + Math.max(0, -w[1]) : CANT_TELL;
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
       // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
       // seen 37 mm in, sure to 6 mm).

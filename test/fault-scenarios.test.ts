@@ -177,6 +177,26 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  // Was a defect (the hostile tester, round 6): for 5 s after power-up a field come where there was none is a weight
+  // thrown while the board was starting, so a grid sensor at 0.3 of the supply for 0.4 s then (a blip no check tells)
+  // was counted a throw, a weight gone off, and every later throw was the other player's (4-7, 4-11, 8-7 for 11-4). A
+  // throw whose launch was unseen that leaves every sensor as it read at power-up is no throw. And a launch group read
+  // part-way (0.3 of the supply: neither a switch's ground nor its pull-up) was a launch, at any time.
+  for (const [name, what] of [
+    ['fault-shuffleboard-blip-at-power-up', 'a grid sensor read part-way for 0.4 s just after power-up'],
+    ['fault-shuffleboard-blip-after-power-cut', 'a grid sensor read part-way for 0.4 s just after a power cut between ends'],
+    ['fault-shuffleboard-launch-blip', 'a launch group read part-way for 0.4 s, just after power-up and as a weight slides'],
+  ] as const) {
+    it(`${what} counts no throw: the game scores as without it`, () => {
+      const { lines } = run(name);
+      const clean = cleanRun(name);
+      assert.deepEqual(told(lines, 'fault'), []);
+      assert.deepEqual(told(lines, 'flag').map((l) => l.phone), told(clean, 'flag').map((l) => l.phone));
+      assert.deepEqual(told(lines, 'score').map((l) => l.phone), told(clean, 'score').map((l) => l.phone));
+      assert.deepEqual(lines.at(-1)!.final, clean.at(-1)!.final);
+    });
+  }
+
   // Was a defect (the hostile tester, round 5): a sensor of the first row stuck at 0.3 of the supply three times for 4 s
   // as throws were decided: its field, alone, was taken for a weight beyond the grid until a throw's weights were found
   // (seconds of fitting a field no magnet makes), and a throw launched meanwhile could be lost. No weight beyond the row

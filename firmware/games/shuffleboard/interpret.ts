@@ -107,6 +107,11 @@ const LOOSE_MM = 6;
 const LEFT = 0.15;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
+/**
+ * A launch group reads below this (in 255ths of the supply: 0.4 V of 3.3 V, the most its open-drain switches read
+ * when on) while a weight passes it; a reading between that and the pull-up is no switch's (a fault), and no launch.
+ */
+const PULLED = 32;
 /** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
 const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
@@ -768,11 +773,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /**
    * The launch row's groups newly passed, as last read (bits as `passing`, which takes the groups passed now: a
-   * group's reading below half the supply).
+   * group's reading pulled to ground, below PULLED).
    */
   function newlyPassed(): number {
     let now = 0;
-    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < 128) now |= 1 << g;
+    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < PULLED) now |= 1 << g;
     const rose = now & ~passing;
     passing = now;
     return rose;
@@ -860,6 +865,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** The weights found (`seen`) at t: the table as seen is the move. */
   function found(t: number, seen: number[][]): void {
     locating = null;
+    // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
+    // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
+    let k = SENSORS;
+    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - (before as Int16Array)[k]) <= MOVED_STEPS));
     before = frame;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
@@ -873,7 +882,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
-    if (checks.seen(seen, throws)) emit(move);
+    if (k < 0) begin(-1);
+    else if (checks.seen(seen, throws)) emit(move);
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;
@@ -931,6 +941,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
       if (t < blindUntil && rowSees[row] > before) {
+        // (-1: the throw under way was begun so, its launch unseen.)
+        blindUntil = -1;
         throwAt = t;
         watch(t, 1, 0, ROWS - 1);
         begin(1);
@@ -963,6 +975,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
+      // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
+      before = new Int16Array(SENSORS);
+      for (let ch = 0; ch < SENSORS; ch++) before[ch] = bank.read(ch) * ADC_STEPS;
+      table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
       bank.changes(SENSORS, CHANNELS, ref);

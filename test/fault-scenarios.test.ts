@@ -197,6 +197,29 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  // Was a defect (the hostile tester, round 6): a grid sensor stuck part-way beside a weight at rest as its throw was
+  // decided (not alone: its neighbours moved, as the weight came), or three side by side (no pair), were not told: the
+  // weights were looked for in a field no magnet makes for 22 s, the throws launched meanwhile decided together, one
+  // lost (7-4 for 11-4), and the sensor told 23 s late. A field stronger than a weight between two sensors makes, that
+  // no sensor beside it shares once the other weights' fields are taken away (nor in their whole readings), is no
+  // magnet's: its sensor is taken out, told drifted, and the weights are found again without it.
+  for (const [name, what, struck, lifted, chs] of [
+    ['fault-shuffleboard-stuck-by-weight', 'a grid sensor stuck part-way for 1 s beside a weight at rest as its throw is decided', 10435, 11485, [82]],
+    ['fault-shuffleboard-three-stuck-side-by-side', 'three grid sensors side by side stuck part-way for 1.6 s as a throw is decided', 15400, 17000, [115, 114, 113]],
+  ] as const) {
+    it(`${what}: told drifted as the throw is decided, and the game scores as without the fault`, () => {
+      const { lines } = run(name);
+      const clean = cleanRun(name);
+      const faults = told(lines, 'fault');
+      assert.deepEqual(faults.map((l) => [l.phone!.fault, l.phone!.ch]), [...chs.map((ch) => ['drift', ch]), ...[...chs].sort((a, b) => a - b).map((ch) => ['ok', ch])]);
+      assert.ok(faults[0].t - struck <= 2000, `told at ${faults[0].t}`);
+      assert.ok(faults[chs.length].t > lifted, 'back in service after the lift');
+      assert.deepEqual(told(lines, 'flag').map((l) => l.phone), told(clean, 'flag').map((l) => l.phone));
+      assert.deepEqual(told(lines, 'score').map((l) => l.phone), told(clean, 'score').map((l) => l.phone));
+      assert.deepEqual(lines.at(-1)!.final, clean.at(-1)!.final);
+    });
+  }
+
   // Was a defect (the hostile tester, round 5): a sensor of the first row stuck at 0.3 of the supply three times for 4 s
   // as throws were decided: its field, alone, was taken for a weight beyond the grid until a throw's weights were found
   // (seconds of fitting a field no magnet makes), and a throw launched meanwhile could be lost. No weight beyond the row

@@ -105,6 +105,15 @@ const SURE = 0.16;
 const LOOSE_MM = 6;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
+/**
+ * A field left this strong at a sensor (a fraction of PEAK: more than a weight between two sensors makes at each) has
+ * its magnet within 20 mm of it, which reads SHARED or more (0.07 of PEAK at the least, right over it) at the sensors
+ * beside it along its row and across, or as strong where a second magnet lies over one of them (touching weights,
+ * the others reading the first's field still): none of them reading its field so but another as strong, it is no
+ * magnet's (a sensor stuck or drifted, or two or three side by side).
+ */
+const NO_MAGNET = 0.75;
+const SHARED = 0.05;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /**
@@ -143,7 +152,7 @@ type Found = number[];
  * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
  * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -530,15 +539,68 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     return x * x < 0.25 ? x * PITCH_MM : 0;
   }
 
+  /**
+   * Whether sensor ch (`beside`: one of the grid) reads SHARED or more of the strongest field left's sign, and less
+   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1).
+   */
+  let whole = 0;
+  function shares(ch: number, beside: boolean): boolean {
+    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * (v[top] > 0 ? 1 : -1) : 0;
+    return x >= SHARED && x < NO_MAGNET;
+  }
+
+  /**
+   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or a sensor beside it
+   * along its row or across shares it.
+   */
+  function magnet(): boolean {
+    const k = top % COLS;
+    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1);
+  }
+
+  /** The sensors whose field waits (magnet), each with its reading. */
+  const later: number[] = [];
+  /**
+   * Every other field found: each field that waited, the fields of the weights found taken away from its reading,
+   * is looked for again if a magnet may make it now; else its sensor tells nothing from now on, and is told (suspect).
+   */
+  function again(): void {
+    while (later.length) {
+      let x = later.pop() as number;
+      top = later.pop() as number;
+      for (const w of found) if (w[5]) x -= w[5] * at(ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[6], COL0_MM + (top % COLS) * PITCH_MM - w[7]);
+      v[top] = x;
+      // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
+      whole = 1;
+      const ok = magnet();
+      whole = 0;
+      if (ok || magnet()) {
+        may[(top / COLS) | 0] = 1;
+        jobs.unshift(detect);
+      } else {
+        v[top] = NaN;
+        if (suspect) suspect(top);
+      }
+    }
+  }
+
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
     if (found.length > 8) return;
     strongest(function (): void {
-      if (most < FOUND * FOUND) return;
+      if (most < FOUND * FOUND) return again();
+      const k = top % COLS;
+      // A field that looks like no magnet's waits, its reading kept, until the others are found (a weight of the other
+      // colour touching may hide its field at the sensors beside it); the next strongest.
+      if (!magnet()) {
+        later.push(top, v[top]);
+        v[top] = NaN;
+        jobs.unshift(detect);
+        return;
+      }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
       // grid: Espruino throws at a typed array's index out of it.)
-      const k = top % COLS;
       const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
@@ -740,8 +802,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const table: Found[] = [];
   let before: Int16Array | null = null;
   let frame: Int16Array | null = null;
-  /** The next step of finding the weights of the throw decided, while they are being found. */
+  /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
   let locating: (() => number[][] | null) | null = null;
+  let redo = 0;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -859,7 +922,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // phantom weights filled.)
     locating = locator(function (ch: number): number {
       return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-    }, table, before);
+    }, table, before, function (ch: number): void {
+      // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
+      checks.suspect(ch);
+      redo = 1;
+    });
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
@@ -928,6 +995,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       if (locating) {
         const seen = locating();
+        if (redo) return decide(throwAt, (redo = 0) < 1);
         return seen ? found(t, seen) : undefined;
       }
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);

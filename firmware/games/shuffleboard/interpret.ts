@@ -918,6 +918,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     const now = (frame = new Int16Array(SENSORS));
     for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
     checks.frame(now);
+    // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was taken
+    // for the throw's weight coming in (one that went bad as the weight was launched): the weight is watched for again.
+    let r = lo;
+    while (r <= hi && (readRow(r, t), rowAt[r] !== (t | 0))) r++;
+    if (r <= hi && !force) return watch(t, 0, lo, hi);
     // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
     // phantom weights filled.)
     locating = locator(function (ch: number): number {
@@ -1073,6 +1078,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // would leave its weight to the next, and every throw after it told a throw late).
       const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
       if (bad & TAKEN_OUT && locating) decide(throwAt, true);
+      // One under way: what the sensor read may have been taken for its weight coming into the grid (one that went bad
+      // as the weight was launched); it is watched for again (a weight sliding soon shows it has).
+      else if (bad & TAKEN_OUT) came = 0;
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
       // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
       // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half

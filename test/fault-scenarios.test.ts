@@ -201,11 +201,13 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // decided (not alone: its neighbours moved, as the weight came), or three side by side (no pair), were not told: the
   // weights were looked for in a field no magnet makes for 22 s, the throws launched meanwhile decided together, one
   // lost (7-4 for 11-4), and the sensor told 23 s late. A field stronger than a weight between two sensors makes, that
-  // no sensor beside it shares once the other weights' fields are taken away (nor in their whole readings), is no
-  // magnet's: its sensor is taken out, told drifted, and the weights are found again without it.
+  // no sensor beside it shares once the other weights' fields are taken away (nor in their whole readings), or one
+  // stronger than any weight makes, is no magnet's: its sensor is taken out, told drifted, and the weights are found
+  // again without it.
   for (const [name, what, struck, lifted, chs] of [
     ['fault-shuffleboard-stuck-by-weight', 'a grid sensor stuck part-way for 1 s beside a weight at rest as its throw is decided', 10435, 11485, [82]],
     ['fault-shuffleboard-three-stuck-side-by-side', 'three grid sensors side by side stuck part-way for 1.6 s as a throw is decided', 15400, 17000, [115, 114, 113]],
+    ['fault-shuffleboard-stuck-past-any-weight', 'a grid sensor stuck past what any weight reads (0.7 of the supply) for 1 s beside a weight of that colour as its throw is decided', 4400, 5400, [34]],
   ] as const) {
     it(`${what}: told drifted as the throw is decided, and the game scores as without the fault`, () => {
       const { lines } = run(name);

@@ -114,6 +114,8 @@ const LEFT = 0.15;
  */
 const NO_MAGNET = 0.75;
 const SHARED = 0.05;
+/** No weight reads more than this at a sensor (a fraction of PEAK: its strongest, right over it, and a touching one's). */
+const STRONGEST = 1.25;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /**
@@ -550,16 +552,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /**
-   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or a sensor beside it
-   * along its row or across shares it.
+   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or, its whole reading
+   * no stronger than STRONGEST, a sensor beside it along its row or across shares it.
    */
   function magnet(): boolean {
     const k = top % COLS;
-    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1);
+    const x = (read(top) - QUIESCENT) / PEAK;
+    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (x * x <= STRONGEST * STRONGEST && (shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1)));
   }
 
-  /** The sensors whose field waits (magnet), each with its reading. */
+  /** The sensors whose field waits (magnet), each with its reading; those whose field waited and is a magnet's. */
   const later: number[] = [];
+  const waited: number[] = [];
   /**
    * Every other field found: each field that waited, the fields of the weights found taken away from its reading,
    * is looked for again if a magnet may make it now; else its sensor tells nothing from now on, and is told (suspect).
@@ -575,6 +579,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       const ok = magnet();
       whole = 0;
       if (ok || magnet()) {
+        waited.push(top);
         may[(top / COLS) | 0] = 1;
         jobs.unshift(detect);
       } else {
@@ -586,13 +591,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
 
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
-    if (found.length > 8) return;
+    if (found.length > 8) return again();
     strongest(function (): void {
       if (most < FOUND * FOUND) return again();
       const k = top % COLS;
       // A field that looks like no magnet's waits, its reading kept, until the others are found (a weight of the other
       // colour touching may hide its field at the sensors beside it); the next strongest.
-      if (!magnet()) {
+      if (waited.indexOf(top) < 0 && !magnet()) {
         later.push(top, v[top]);
         v[top] = NaN;
         jobs.unshift(detect);
@@ -929,8 +934,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
     }, table, before, function (ch: number): void {
       // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
-      checks.suspect(ch);
-      redo = 1;
+      redo = checks.suspect(ch);
     });
   }
 

@@ -81,6 +81,8 @@ export interface GridChecks {
   seen(w: number[][], n: number): number;
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
+  /** Grid channel ch reads a field no magnet makes (the weights are being found): out of service, told drifted (1; 0 while the grid is not trusted). */
+  suspect(ch: number): number;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
   check(report: (ch: number | undefined, fault: number, line?: number) => void, state: ShuffleboardState | undefined, busy: boolean): number;
 }
@@ -397,6 +399,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (next >= 0) next ^= n & 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).
       return floating || reversed || aliased ? 0 : 1;
+    },
+    suspect: function (ch: number): number {
+      // (A grid that floats, or whose select line is dead, tells nothing of its sensors one by one.)
+      if (doubtful) return 0;
+      take(ch, OFF);
+      return 1;
     },
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {

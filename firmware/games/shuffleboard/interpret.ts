@@ -127,8 +127,24 @@ const LOOSE_MM = 5;
 const LEFT_RMS = 0.019;
 /** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
 const LEFT = 0.15;
+/**
+ * A field left this strong at a sensor (a fraction of PEAK: more than a weight between two sensors makes at each) has
+ * its magnet within 20 mm of it, which reads SHARED or more (0.07 of PEAK at the least, right over it) at the sensors
+ * beside it along its row and across, or as strong where a second magnet lies over one of them (touching weights,
+ * the others reading the first's field still): none of them reading its field so but another as strong, it is no
+ * magnet's (a sensor stuck or drifted, or two or three side by side).
+ */
+const NO_MAGNET = 0.75;
+const SHARED = 0.05;
+/** No weight reads more than this at a sensor (a fraction of PEAK: its strongest, right over it, and a touching one's). */
+const STRONGEST = 1.25;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
+/**
+ * A launch group reads below this (in 255ths of the supply: 0.4 V of 3.3 V, the most its open-drain switches read
+ * when on) while a weight passes it; a reading between that and the pull-up is no switch's (a fault), and no launch.
+ */
+const PULLED = 32;
 /** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
 const MUX_INPUTS = 16;
 /** Sensors a diagnostics report lists, at most: a message stays short. */
@@ -161,7 +177,7 @@ type Found = number[];
  * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
  * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
   const may = new Uint8Array(ROWS);
@@ -593,15 +609,71 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     return x * x < 0.25 ? x * PITCH_MM : 0;
   }
 
+  /**
+   * Whether sensor ch (`beside`: one of the grid) reads SHARED or more of the strongest field left's sign, and less
+   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1).
+   */
+  let whole = 0;
+  function shares(ch: number, beside: boolean): boolean {
+    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * (v[top] > 0 ? 1 : -1) : 0;
+    return x >= SHARED && x < NO_MAGNET;
+  }
+
+  /**
+   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or, its whole reading
+   * no stronger than STRONGEST, a sensor beside it along its row or across shares it.
+   */
+  function magnet(): boolean {
+    const k = top % COLS;
+    const x = (read(top) - QUIESCENT) / PEAK;
+    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (x * x <= STRONGEST * STRONGEST && (shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1)));
+  }
+
+  /** The sensors whose field waits (magnet), each with its reading; those whose field waited and is a magnet's. */
+  const later: number[] = [];
+  const waited: number[] = [];
+  /**
+   * Every other field found: each field that waited, the fields of the weights found taken away from its reading,
+   * is looked for again if a magnet may make it now; else its sensor tells nothing from now on, and is told (suspect).
+   */
+  function again(): void {
+    while (later.length) {
+      let x = later.pop() as number;
+      top = later.pop() as number;
+      for (const w of found) if (w[5]) x -= w[5] * at(ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[6], COL0_MM + (top % COLS) * PITCH_MM - w[7], w[9]);
+      v[top] = x;
+      // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
+      whole = 1;
+      const ok = magnet();
+      whole = 0;
+      if (ok || magnet()) {
+        waited.push(top);
+        may[(top / COLS) | 0] = 1;
+        jobs.unshift(detect);
+      } else {
+        v[top] = NaN;
+        if (suspect) suspect(top);
+      }
+    }
+  }
+
   /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
   function detect(): void {
-    if (found.length > 8) return;
+    if (found.length > 8) return again();
     strongest(function (): void {
-      if (most < FOUND * FOUND) return;
+      if (most < FOUND * FOUND) return again();
+      const k = top % COLS;
+      // A field that looks like no magnet's waits, its reading kept, until the others are found (a weight of the other
+      // colour touching may hide its field at the sensors beside it); the next strongest.
+      if (waited.indexOf(top) < 0 && !magnet()) {
+        later.push(top, v[top]);
+        v[top] = NaN;
+        jobs.unshift(detect);
+        return;
+      }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
       // grid: Espruino throws at a typed array's index out of it.)
-      const k = top % COLS;
       const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0];
       found.push(w);
       jobs.unshift(detect);
@@ -808,8 +880,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const table: Found[] = [];
   let before: Int16Array | null = null;
   let frame: Int16Array | null = null;
-  /** The next step of finding the weights of the throw decided, while they are being found. */
+  /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
   let locating: (() => number[][] | null) | null = null;
+  let redo = 0;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -841,11 +914,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /**
    * The launch row's groups newly passed, as last read (bits as `passing`, which takes the groups passed now: a
-   * group's reading below half the supply).
+   * group's reading pulled to ground, below PULLED).
    */
   function newlyPassed(): number {
     let now = 0;
-    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < 128) now |= 1 << g;
+    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < PULLED) now |= 1 << g;
     const rose = now & ~passing;
     passing = now;
     return rose;
@@ -923,16 +996,28 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     const now = (frame = new Int16Array(SENSORS));
     for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
     checks.frame(now);
+    // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was taken
+    // for the throw's weight coming in (one that went bad as the weight was launched): the weight is watched for again.
+    let r = lo;
+    while (r <= hi && (readRow(r, t), rowAt[r] !== (t | 0))) r++;
+    if (r <= hi && !force) return watch(t, 0, lo, hi);
     // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
     // phantom weights filled.)
     locating = locator(function (ch: number): number {
       return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-    }, table, before);
+    }, table, before, function (ch: number): void {
+      // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
+      redo = checks.suspect(ch);
+    });
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
   function found(t: number, seen: number[][]): void {
     locating = null;
+    // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
+    // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
+    let k = SENSORS;
+    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - (before as Int16Array)[k]) <= MOVED_STEPS));
     before = frame;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
@@ -946,7 +1031,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
-    if (checks.seen(seen, throws)) emit(move);
+    if (k < 0) begin(-1);
+    else if (checks.seen(seen, throws)) emit(move);
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;
@@ -991,6 +1077,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       if (locating) {
         const seen = locating();
+        if (redo) return decide(throwAt, (redo = 0) < 1);
         return seen ? found(t, seen) : undefined;
       }
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
@@ -1004,6 +1091,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
       // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
       if (t < blindUntil && rowSees[row] > before) {
+        // (-1: the throw under way was begun so, its launch unseen.)
+        blindUntil = -1;
         throwAt = t;
         watch(t, 1, 0, ROWS - 1);
         begin(1);
@@ -1036,6 +1125,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
+      // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
+      before = new Int16Array(SENSORS);
+      for (let ch = 0; ch < SENSORS; ch++) before[ch] = bank.read(ch) * ADC_STEPS;
+      table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
       bank.changes(SENSORS, CHANNELS, ref);
@@ -1062,6 +1155,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // would leave its weight to the next, and every throw after it told a throw late).
       const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
       if (bad & TAKEN_OUT && locating) decide(throwAt, true);
+      // One under way: what the sensor read may have been taken for its weight coming into the grid (one that went bad
+      // as the weight was launched); it is watched for again (a weight sliding soon shows it has).
+      else if (bad & TAKEN_OUT) came = 0;
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
       // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
       // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half

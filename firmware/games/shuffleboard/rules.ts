@@ -291,19 +291,25 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
    * The weights of an end whose places, as far as the board may be off (u), could change its points (bit i: weight
    * i): the end scored with every weight at the far ends of its uncertainty, to red's advantage and to blue's (a
    * side's points only grow as its weights come nearer and the other's go farther), and each weight alone so.
-   * Where only all together change them, every weight the board is unsure of. 0: the end scores as seen.
+   * Where only all together change them, those whose own shift is part of that (held where seen while the others
+   * shift, the end scores otherwise); every weight the board is unsure of if none is. 0: the end scores as seen.
    */
   function inDoubt(st: ShuffleboardState): number {
     let q = 0;
-    const shifted = function (i: number, s: number): string {
+    // The end with weight i (every weight, i -1, but `but`) at the far end of its uncertainty, s 1 to blue's advantage.
+    const shifted = function (i: number, s: number, but: number): string {
       return endOf(st, st.d.map(function (x: number, j: number): number {
         // (A weight seen on the table is on it: its centre is not past the end edge.)
         const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1));
-        return x < 0 || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
+        return x < 0 || j === but || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
       }), []).join();
     };
-    for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1) !== shifted(i, -1)) q |= i < 0 ? 256 : 1 << i;
-    for (let i = 0; q === 256 && i < WEIGHTS; i++) if (st.u[i] && st.d[i] >= 0) q |= 1 << i;
+    for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1, -1) !== shifted(i, -1, -1)) q |= i < 0 ? 256 : 1 << i;
+    for (let k = 0; k < 2 && q === 256; k++) {
+      for (let i = 0; i < WEIGHTS; i++) {
+        if (st.u[i] && st.d[i] >= 0 && (k || shifted(-1, 1, i) !== shifted(-1, 1, -1) || shifted(-1, -1, i) !== shifted(-1, -1, -1))) q |= 1 << i;
+      }
+    }
     return q & 255;
   }
 

@@ -56,7 +56,7 @@ export interface OnDemand {
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
- * rare.ts, rareMove, where it has one), for each such move; what only its power-up runs (its folder's powerup.ts,
+ * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
@@ -68,7 +68,7 @@ export const ON_DEMAND: OnDemand[] = [
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
     bound: (mod) => commandTable(mod.id, mod.commands), carried: () => true },
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
-  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rareMove',
+  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rare',
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
   { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },

@@ -1,14 +1,27 @@
 // The fortress moves a game plays seldom: the referee's corrections of the last
 // stroke (wrong, over, blind's hit or miss, fix), the lag and "I do not see"
-// declared. A board keeps them out of its bundle, in a module of its own
-// (RARE_MODULE, firmware/modules.ts) that the rules load for each such move and
-// let go after it (rules.ts); they play with the rules' parts in the bundle
-// (RuleParts).
-import type { Outcome, ScoreChange } from '../../game';
+// declared; and, as seldom, the check of a new game's options. A board keeps
+// them out of its bundle, in a module of its own (RARE_MODULE,
+// firmware/modules.ts) that the rules load for each such move and for each
+// setup, and let go after it (rules.ts); the moves play with the rules' parts
+// in the bundle (RuleParts).
+import type { GameOptions, Outcome, ScoreChange } from '../../game';
 import type { FortressMove, FortressState, RuleParts } from './state';
+import { namesOf } from './board';
+
+/** What is wrong with a new game's `options` (docs/games/fortress.md, Options): the last bad one, or '' for none. */
+function optionsProblem(options: GameOptions): string {
+  let bad = '';
+  for (const name in options) {
+    const v = options[name];
+    if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
+    else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
+  }
+  return bad;
+}
 
 /** Plays the rare move `move` (its name is one of those above) on `state`, with the rules' parts `r`. */
-export function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
+function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
   const refuse = r.refuse;
 
   /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
@@ -56,3 +69,6 @@ export function rareMove(state: FortressState, move: FortressMove, r: RuleParts)
   };
   return moves[move.k](state, move);
 }
+
+/** The rare parts: a rare move, and the check of a new game's options. */
+export const rare = { move: rareMove, optionsProblem: optionsProblem };

@@ -10,7 +10,7 @@ import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
 import { ON_DEVICE } from '../../device';
 import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
 import type { FortressMove, FortressState, RuleParts } from './state';
-import { rareMove } from './rare';
+import { rare } from './rare';
 import { powerUp } from './powerup';
 
 export type { FortressMove, FortressState } from './state';
@@ -294,9 +294,9 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
    * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
    */
-  const rare = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const play = ON_DEVICE ? loadModule<typeof rareMove>(RARE_MODULE) : rareMove;
-    return play ? play(state, move, parts) : refuse(state, 'rare');
+  const rareMove = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+    return seldom ? seldom.move(state, move, parts) : refuse(state, 'rare');
   };
   const fromPowerUp = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
     const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
@@ -310,11 +310,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
     found: fromPowerUp,
     rest: fromPowerUp,
-    lag: rare,
-    wrong: rare,
-    over: rare,
-    blind: rare,
-    fix: rare,
+    lag: rareMove,
+    wrong: rareMove,
+    over: rareMove,
+    blind: rareMove,
+    fix: rareMove,
   };
 }
 
@@ -323,12 +323,11 @@ export const fortress = {
 
   setup(config: GameConfig): FortressState {
     const options = config.options;
-    let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
-    for (const name in options) {
-      const v = options[name];
-      if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
-      else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
-    }
+    // The options' check is a rare part (rare.ts), loaded for it on a board; one flashed without it takes each option
+    // as what it reads as (a truth, lag 0 or 1).
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+    // A bad option is told before a wrong count of players.
+    const bad = seldom && seldom.optionsProblem(options) || (config.players !== 2 ? 'players: 2 (F1)' : '');
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
     return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 0, bl: false };

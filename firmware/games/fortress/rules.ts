@@ -294,14 +294,13 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
    * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
    */
-  const rareMove = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+  const fromModule = (name: string, part: typeof rare | typeof powerUp | null) => (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(name) : part;
     return seldom ? seldom.move(state, move, parts) : refuse(state, 'rare');
   };
-  const fromPowerUp = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
-    return up ? up.move(state, move, parts) : refuse(state, 'rare');
-  };
+  // (On a board, the module's name alone: the parts' code is the module's.)
+  const rareMove = fromModule(RARE_MODULE, ON_DEVICE ? null : rare);
+  const fromPowerUp = fromModule(POWERUP_MODULE, ON_DEVICE ? null : powerUp);
 
   return {
     stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),

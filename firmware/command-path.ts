@@ -110,9 +110,12 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     return refused ? refusal('not_now', refused) : null;
   }
 
-  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle, commands: mod.commands, games: mod.id };
+  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle };
   // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
+  // A board's command table is its check module's (commands.ts, checkLine).
   if (!ON_DEVICE) {
+    channelOptions.commands = mod.commands;
+    channelOptions.games = mod.id;
     channelOptions.access = createAccess({});
     channelOptions.prompt = function (seconds: number): void {
       // A command waits exactly while its prompt shows seconds.

@@ -145,12 +145,21 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
 export const CHECK_MODULE = 'tallyboard-check';
 
 /**
- * A whole line from a phone, `trusted` if all of it came over a paired link, checked against the base commands
- * (for `games`) and the game's own `commands`: the command it asks for, or why it is refused. Only a line a phone
- * sends needs it: a board keeps it out of its bundle, in a module of its own (CHECK_MODULE) that it loads for each
+ * The whole table a board takes: the base commands (for `games`) and the game's own `commands`. A board's
+ * check module carries it, worked out by the build (tools/build.ts), so that its bundle carries neither.
+ */
+export function commandTable(games: string, commands?: CommandTable): CommandTable {
+  // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
+  return baseCommands(games) + (commands ? ';' + commands : '');
+}
+
+/**
+ * A whole line from a phone, `trusted` if all of it came over a paired link, checked against `table`
+ * (commandTable): the command it asks for, or why it is refused. Only a line a phone sends needs it: a board
+ * keeps it out of its bundle, in a module of its own (CHECK_MODULE, with its table bound) that it loads for each
  * line and lets go before the command runs.
  */
-export function checkLine(text: string, trusted: boolean, games: string, commands?: CommandTable): Command | Refusal {
+export function checkLine(table: CommandTable, text: string, trusted: boolean): Command | Refusal {
   let message: Message | undefined;
   try {
     if (jsonDepth(text) <= 3) message = JSON.parse(text);
@@ -158,8 +167,7 @@ export function checkLine(text: string, trusted: boolean, games: string, command
     // left undefined: not JSON
   }
   if (message === undefined) return refusal('bad_json', 'not JSON');
-  // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)
-  const command = validate(message, baseCommands(games) + (commands ? ';' + commands : ''), trusted);
+  const command = validate(message, table, trusted);
   // A board runs no change from a link that has not paired (access.ts, decide): its check refuses it.
   return ON_DEVICE && !isRefusal(command) && decide({ confirmMs: 0 }, command) === REFUSE ? refusal('not_allowed', 'pair first', command.id) : command;
 }
@@ -178,10 +186,10 @@ export interface ChannelOptions {
   access?: Access;
   /** Carries out a valid, allowed command. Returns a fresh Refusal (e.g. not_now) to report; state must then be unchanged. */
   handle(command: Command): Refusal | null | void;
-  /** The game's own commands (its module's `commands`), beside baseCommands. */
+  /** The game's own commands (its module's `commands`), beside baseCommands; a board's channel needs none (its check module carries its table). */
   commands?: CommandTable;
-  /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game). */
-  games: string;
+  /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game); a board's channel needs none, as for `commands`. */
+  games?: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   prompt?(secondsLeft: number): void;
 }
@@ -255,11 +263,11 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
-      // On a board, the module checks the line and is let go (held in no variable) before the command runs; a board
-      // flashed without it says so.
-      const command = (ON_DEVICE ? loadModule<typeof checkLine>(CHECK_MODULE) || function (): Refusal {
+      // On a board, the module checks the line against its table and is let go (held in no variable) before the
+      // command runs; a board flashed without it says so.
+      const command = ON_DEVICE ? (loadModule<(text: string, trusted: boolean) => Command | Refusal>(CHECK_MODULE) || function (): Refusal {
         return refusal('failed', CHECK_MODULE);
-      } : checkLine)(text, trusted, options.games, options.commands);
+      })(text, trusted) : checkLine(commandTable(options.games as string, options.commands), text, trusted);
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).
       const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);

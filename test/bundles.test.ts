@@ -244,6 +244,22 @@ describe('compatibility gate: game bundles', function () {
         assert.match(bare.said(), /"type":"state"/);
         assert.deepEqual([flashed.errors, bare.errors], [[], []]);
       });
+
+      if (game === 'fortress') {
+        it('fortress: an "I do not see" stroke is scored by the rare module, loaded again while it corrects the stroke (F37), and let go', () => {
+          const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+          pairPhone(sandbox);
+          // Declared, then a miss (−2); then the referee says it hit: +2 instead, a change of +4 by the same article.
+          for (const line of ['{"cmd":"blind"}', '{"cmd":"stroke","h":"-"}', '{"cmd":"blind","hit":true}']) {
+            sandbox.receive(line + '\n');
+            sandbox.advance(300);
+          }
+          const scored = sandbox.said().split('\n').filter((l) => /"type":"score"/.test(l)).map((l) => JSON.parse(l));
+          assert.deepEqual(scored.map((c) => [c.player, c.points, c.rule]), [[0, -2, 'F37'], [0, 4, 'F37']]);
+          assert.equal((sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(RARE_MODULE), -1, 'let go');
+          assert.deepEqual(sandbox.errors, []);
+        });
+      }
     }
 
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'powerup.ts'))) {

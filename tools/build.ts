@@ -7,7 +7,7 @@ import { buildDeviceCode } from './es5';
 import type { BoardFeatures } from './es5';
 import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
 import { DIAG_MODULE } from '../firmware/diag';
-import { CHECK_MODULE } from '../firmware/commands';
+import { CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
 import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
@@ -46,6 +46,8 @@ export interface OnDemand {
   /** Its source file (`<game>` the game's folder name) and the function require() of it gives. */
   from: string;
   exports: string;
+  /** Its first argument, when the build gives it (bound: the board passes the others). */
+  bound?(mod: AnyGameModule): unknown;
   carried(features: BoardFeatures, game: string): boolean;
 }
 
@@ -54,7 +56,7 @@ export interface OnDemand {
  * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
- * rare.ts, rareMove, where it has one), for each such move; what only its power-up runs (its folder's powerup.ts,
+ * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
@@ -62,9 +64,11 @@ export interface OnDemand {
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
     carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
-  { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine', carried: () => true },
+  // The game's command table is the check's alone: the build gives it, so the bundle does not carry it.
+  { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
+    bound: (mod) => commandTable(mod.id, mod.commands), carried: () => true },
   { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
-  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rareMove',
+  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rare',
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
   { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
@@ -110,9 +114,13 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
   };
 }
 
-/** A module's entry, for `game`'s bundle: what require() of it gives a board is the function `exports` of `from`. */
-function moduleEntry(m: OnDemand, game: string): string {
-  return `import { ${m.exports} } from '${m.from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${m.exports};\n`;
+/**
+ * A module's entry, for `game`'s bundle (`mod`): what require() of it gives a board is the function `exports` of
+ * `from`, with its first argument bound when the build gives it.
+ */
+function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule): string {
+  const given = m.bound ? `${m.exports}.bind(null, ${JSON.stringify(m.bound(mod))})` : m.exports;
+  return `import { ${m.exports} } from '${m.from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
@@ -122,7 +130,7 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
   const modules: BuiltModule[] = [];
   for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
-    const built = await buildDeviceCode({ source: moduleEntry(m, game), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
+    const built = await buildDeviceCode({ source: moduleEntry(m, game, mod), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
     modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug });
   }
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };

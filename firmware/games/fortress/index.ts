@@ -1,4 +1,5 @@
 // Fortification billiards as the firmware runtime plays it.
+import { ON_DEVICE } from '../../device';
 import type { GameModule } from '../../game';
 import type { Fields } from '../../protocol';
 import { fortress, FortressMove, FortressState } from './rules';
@@ -14,7 +15,8 @@ export const game: GameModule<FortressState, FortressMove> = Object.assign(fortr
   pollMs: 2,
   // The referee's (docs/games/fortress.md, Moves): happenings as one string, a space between them (`-` alone: a miss);
   // a ball the rules cannot read is refused by them (`bad`).
-  commands: 'lag,!p:int 0..1;wrong;over,!ball:str 3;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200;hand,!h:str 200',
+  // A board's check module carries the table (tools/build.ts), not its bundle.
+  commands: ON_DEVICE ? '' : 'lag,!p:int 0..1;wrong;over,!ball:str 3;blind,hit:bool;fix,!h:str 200;stroke,!h:str 200;hand,!h:str 200',
   interpreter: fortressInterpreter,
   layout: fortressLayout,
   fields: fortressFields as (state: FortressState) => Fields,

@@ -3,6 +3,8 @@
 // the build shortens them in this game's bundle (tools/es5.ts). The bundle does
 // not import this file; test/bundles.test.ts checks each name as it checks the
 // core's. (`ps` stays: Espruino's API has a property of that name.) With them,
-// the names of the rules' parts its rare moves play with (state.ts, RuleParts).
+// the names of the rules' parts its rare moves play with (state.ts, RuleParts), and of its
+// rare parts' check of the options and blind articles (rare.ts).
 export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb',
-  'scoreStroke', 'takeStroke', 'byHand', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played'];
+  'scoreStroke', 'takeStroke', 'byHand', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played',
+  'optionsProblem', 'blindArticles'];

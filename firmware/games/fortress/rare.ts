@@ -1,14 +1,44 @@
 // The fortress moves a game plays seldom: the referee's corrections of the last
 // stroke (wrong, over, blind's hit or miss, fix), the lag and "I do not see"
-// declared. A board keeps them out of its bundle, in a module of its own
-// (RARE_MODULE, firmware/modules.ts) that the rules load for each such move and
-// let go after it (rules.ts); they play with the rules' parts in the bundle
-// (RuleParts).
-import type { Outcome, ScoreChange } from '../../game';
+// declared; and, as seldom, the check of a new game's options and the
+// articles of a stroke declared "I do not see". A board keeps
+// them out of its bundle, in a module of its own (RARE_MODULE,
+// firmware/modules.ts) that the rules load for each such move and for each
+// setup, and let go after it (rules.ts); the moves play with the rules' parts
+// in the bundle (RuleParts).
+import type { GameOptions, Outcome, ScoreChange } from '../../game';
 import type { FortressMove, FortressState, RuleParts } from './state';
+import { namesOf } from './board';
+import { F37, F37_MISS, F38, OWN_FAULTS } from './articles';
+
+/** What is wrong with a new game's `options` (docs/games/fortress.md, Options): the last bad one, or '' for none. */
+function optionsProblem(options: GameOptions): string {
+  let bad = '';
+  for (const name in options) {
+    const v = options[name];
+    if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
+    else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
+  }
+  return bad;
+}
+
+/**
+ * F37/F38: the articles `ids` of an "I do not see" stroke, `hit` if it hit: a miss −2; a hit +2, or −2 in all with
+ * the striker's own-ball faults (which it then replaces). Changes `ids`.
+ */
+function blindArticles(ids: number[], hit: boolean): void {
+  let fault = false;
+  for (let j = ids.length - 1; j >= 0 && hit; j--) {
+    if (OWN_FAULTS >> ids[j] & 1) {
+      ids.splice(j, 1);
+      fault = true;
+    }
+  }
+  ids.push(!hit ? F37_MISS : fault ? F38 : F37);
+}
 
 /** Plays the rare move `move` (its name is one of those above) on `state`, with the rules' parts `r`. */
-export function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
+function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
   const refuse = r.refuse;
 
   /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
@@ -56,3 +86,6 @@ export function rareMove(state: FortressState, move: FortressMove, r: RuleParts)
   };
   return moves[move.k](state, move);
 }
+
+/** The rare parts: a rare move, the check of a new game's options, and an "I do not see" stroke's articles. */
+export const rare = { move: rareMove, optionsProblem: optionsProblem, blindArticles: blindArticles };

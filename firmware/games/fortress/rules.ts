@@ -10,43 +10,16 @@ import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
 import { ON_DEVICE } from '../../device';
 import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
 import type { FortressMove, FortressState, RuleParts } from './state';
-import { rareMove } from './rare';
+import { rare } from './rare';
+import { ARTICLES, F11, F12, F19, F22, F23, F25, F26, F27, F28, F29, F30, F31, F32, F32_FAULT, F34, F36, F6, F9, F18, SENDS_BACK } from './articles';
 import { powerUp } from './powerup';
 
 export type { FortressMove, FortressState } from './state';
+export { ARTICLES } from './articles';
 
 export const TARGET = 20;
 /** A press of `next` this long is a stroke the board saw nothing of: a miss (F13). */
 export const MISS_HOLD_MS = 1000;
-
-/** Scoring articles, `rule points` pairs; article i is the i-th pair (the constants below). */
-export const ARTICLES = 'F6 -2 F9 -2 F11 4 F12 -4 F18 -2 F19 -2 F22 -2 F23 0 F25 6 F26 2 F27 2 F28 2 F29 -2 F30 2 F31 -2 F32 6 F32 -2 F34 -2 F36 -2 F37 2 F37 -2 F38 -2';
-const F6 = 0;
-const F9 = 1;
-const F11 = 2;
-const F12 = 3;
-const F18 = 4;
-const F19 = 5;
-const F22 = 6;
-const F23 = 7;
-const F25 = 8;
-const F26 = 9;
-const F27 = 10;
-const F28 = 11;
-const F29 = 12;
-const F30 = 13;
-const F31 = 14;
-const F32 = 15;
-const F32_FAULT = 16;
-const F34 = 17;
-const F36 = 18;
-const F37 = 19;
-const F37_MISS = 20;
-const F38 = 21;
-/** Articles after which the ball concerned goes back to its spot (F9, F10, F18, F22, F25, F28-F31, F35), a bit each. */
-const SENDS_BACK = 1 << F6 | 1 << F9 | 1 << F11 | 1 << F18 | 1 << F22 | 1 << F25 | 1 << F28 | 1 << F29 | 1 << F30 | 1 << F31;
-/** The striker's own-ball faults that F38 turns into one −2 in an "I do not see" stroke that hit, a bit each. */
-const OWN_FAULTS = 1 << F29 | 1 << F31 | 1 << F34 | 1 << F22 | 1 << F36;
 
 /**
  * The moves and the rules' functions they use, made when asked (the runtime asks at each move, the layout for
@@ -203,16 +176,10 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       take(ids, F11);
       ids.push(take(ids, F34) || take(ids, F22) || take(ids, F36) ? F32_FAULT : F32);
     }
-    // F37/F38: "I do not see": a miss −2; a hit +2, or −2 in all with his own-ball faults.
+    // F37/F38: an "I do not see" stroke's articles are the rare parts' (rare.ts): only a rare move declares one.
     if (b.bl) {
-      let fault = false;
-      for (let j = ids.length - 1; j >= 0 && hit; j--) {
-        if (OWN_FAULTS >> ids[j] & 1) {
-          ids.splice(j, 1);
-          fault = true;
-        }
-      }
-      ids.push(!hit ? F37_MISS : fault ? F38 : F37);
+      const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+      if (seldom) seldom.blindArticles(ids, hit);
     }
     if (foul) ids = [F19];
     let gain = 0;
@@ -294,14 +261,13 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
    * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
    */
-  const rare = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const play = ON_DEVICE ? loadModule<typeof rareMove>(RARE_MODULE) : rareMove;
-    return play ? play(state, move, parts) : refuse(state, 'rare');
+  const fromModule = (name: string, part: typeof rare | typeof powerUp | null) => (state: FortressState, move: FortressMove): Outcome<FortressState> => {
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(name) : part;
+    return seldom ? seldom.move(state, move, parts) : refuse(state, 'rare');
   };
-  const fromPowerUp = (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
-    return up ? up.move(state, move, parts) : refuse(state, 'rare');
-  };
+  // (On a board, the module's name alone: the parts' code is the module's.)
+  const rareMove = fromModule(RARE_MODULE, ON_DEVICE ? null : rare);
+  const fromPowerUp = fromModule(POWERUP_MODULE, ON_DEVICE ? null : powerUp);
 
   return {
     stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),
@@ -310,11 +276,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
     found: fromPowerUp,
     rest: fromPowerUp,
-    lag: rare,
-    wrong: rare,
-    over: rare,
-    blind: rare,
-    fix: rare,
+    lag: rareMove,
+    wrong: rareMove,
+    over: rareMove,
+    blind: rareMove,
+    fix: rareMove,
   };
 }
 
@@ -323,12 +289,11 @@ export const fortress = {
 
   setup(config: GameConfig): FortressState {
     const options = config.options;
-    let bad = config.players !== 2 ? 'players: 2 (F1)' : '';
-    for (const name in options) {
-      const v = options[name];
-      if (namesOf('floorAtZero alternate lag penaltyBeforePass').indexOf(name) < 0) bad = name + ': unknown';
-      else if (v !== undefined && (name === 'lag' ? v !== 0 && v !== 1 : v !== !!v)) bad = 'bad ' + name;
-    }
+    // The options' check is a rare part (rare.ts), loaded for it on a board; one flashed without it takes each option
+    // as what it reads as (a truth, lag 0 or 1).
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+    // A bad option is told before a wrong count of players.
+    const bad = seldom && seldom.optionsProblem(options) || (config.players !== 2 ? 'players: 2 (F1)' : '');
     if (bad) throw new Error(bad);
     const lag = options.lag ? 1 : 0;
     return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 0, bl: false };

@@ -1,4 +1,5 @@
 // Table shuffleboard as the firmware runtime plays it.
+import { ON_DEVICE } from '../../device';
 import type { GameModule } from '../../game';
 import { setup, scores, shuffleboardMoves, turn, winner } from './rules';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
@@ -22,7 +23,8 @@ export const game: GameModule<ShuffleboardState, ShuffleboardMove> = {
   },
   // The referee's inputs (docs/games/shuffleboard.md): the coin toss, a throw the board missed (its weight gone:
   // `rest`, then `place` it), a weight put right (place, colour, overhang; d -1 takes it off), the table cleared.
-  commands: 'toss,!s:int 0..1;rest;place,!i:int 0..7,d:int -100..3000,c:int 0..1,h:int 0..1;clear',
+  // A board's check module carries the table (tools/build.ts), not its bundle.
+  commands: ON_DEVICE ? '' : 'toss,!s:int 0..1;rest;place,!i:int 0..7,d:int -100..3000,c:int 0..1,h:int 0..1;clear',
   scores: scores,
   turn: turn,
   winner: winner,

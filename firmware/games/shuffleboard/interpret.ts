@@ -69,6 +69,8 @@ const SPAN = 2;
 /** A fit's rounds at most, and the times in a row a step is backed by half. */
 const ROUNDS = 12;
 const BACKS = 2;
+/** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
+const DECIDE_ROWS = 6;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
@@ -814,34 +816,46 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
   /**
-   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move. A sensor
-   * changed since its last reading (a weight knocked on where the scan was not looking) is a weight still
-   * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
+   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move, a step a tick
+   * (locating) as the weights are found in it, so that no step holds the interpreter long. A sensor changed since its
+   * last reading (a weight knocked on where the scan was not looking) is a weight still moving: the scan looks there
+   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not.
    */
   function decide(t: number, force: boolean): void {
     let lo2 = ROWS;
     let hi2 = -1;
-    for (let r = 0; r < ROWS; r++) {
-      readRow(r, t);
-      if (rowAt[r] === (t | 0)) {
-        if (r < lo2) lo2 = r;
-        hi2 = r;
-      }
-    }
-    if (hi2 >= 0 && !force) {
-      watch(t, came, lo2 - 2, hi2 + 2);
-      return;
-    }
+    let r = 0;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
-    // them, a step a tick (the table is still).
+    // them (the table is still).
     const now = (frame = new Int16Array(SENSORS));
-    for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
-    checks.frame(now);
-    // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
-    // phantom weights filled.)
-    locating = locator(function (ch: number): number {
-      return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-    }, table, before);
+    locating = function (): null {
+      for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
+        readRow(r, t);
+        if (rowAt[r] === (t | 0)) {
+          if (r < lo2) lo2 = r;
+          hi2 = r;
+        }
+        for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+      }
+      if (r < ROWS) return null;
+      if (hi2 >= 0 && !force && launchedWhile < 0) {
+        locating = null;
+        watch(t, came, lo2 - 2, hi2 + 2);
+        return null;
+      }
+      checks.frame(now);
+      locating = function (): null {
+        // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
+        // phantom weights filled.)
+        if (checks.step()) {
+          locating = locator(function (ch: number): number {
+            return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+          }, table, before);
+        }
+        return null;
+      };
+      return null;
+    };
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */

@@ -296,7 +296,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * work it took (CHECK_WORK).
    */
   function held(frame: Int16Array, ch: number): number {
-    if (over(frame, ch, OVER_STEPS)) {
+    if (/*@__NOINLINE__*/ over(frame, ch, OVER_STEPS)) {
       if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
       const off = frame[ch] - QUIESCENT * ADC_STEPS;
       if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);

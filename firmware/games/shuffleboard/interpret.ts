@@ -70,7 +70,7 @@ const SPAN = 2;
 const ROUNDS = 12;
 const BACKS = 2;
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
-const DECIDE_ROWS = 6;
+const DECIDE_ROWS = 4;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**

@@ -89,7 +89,7 @@ function movesAsCommands(text: string): object[] {
  * at its time (group 1 low for 40 ms) and its weight lies where the scenario puts it 1.5 s later, in the colour the
  * simulator's board saw it in; a clear empties the table. Starts at `from` ms.
  */
-function shuffleboardTable(text: string, from: number): { boot0: string; endMs: number } {
+export function shuffleboardTable(text: string, from: number): { boot0: string; endMs: number } {
   const lines = text.trim().split('\n').map((l) => JSON.parse(l));
   const seen = savedRecords(text).filter((r) => r.k === 'seen').map((r) => r.w as number[][]);
   const events: [number, number, number, number][] = [];
@@ -117,7 +117,8 @@ else if(e[1]<0&&!e[2])__table=[];
 else __table.push([e[1],e[2],e[3]]);
 if(e[2]||e[1])__grid();},e[0]);});},${from});
 setInterval(__use,20);`;
-  return { boot0, endMs: from + events[events.length - 1][0] + 15000 };
+  // (The last throw decided, a whole table found, with room for a busy machine.)
+  return { boot0, endMs: from + events[events.length - 1][0] + 40000 };
 }
 
 interface Row { game: string; file: string; how: string; peak: number; after: number }

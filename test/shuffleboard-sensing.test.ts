@@ -332,6 +332,25 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.it.busy(), false);
   });
 
+  it('settle while the grid is being read to decide a throw, a weight still moving where it was not yet read: the throw is decided at once all the same', () => {
+    // A throw under way at power-up over a still table: decided RESUME_MS + QUIET_MS after, the grid read a few
+    // rows a tick; a weight comes to rows not read yet, and a referee acts before the next tick.
+    const still = readings([{ colour: 0, d: 400, y: 250 }], 1);
+    const moved = readings([{ colour: 0, d: 400, y: 250 }, { colour: 1, d: 1600, y: 250 }], 1);
+    let table = still;
+    const emitted: ShuffleboardMove[] = [];
+    const it = createShuffleboardInterpreter((move) => emitted.push(move), () => {}, [analogBankOf((ch) => table[ch] / 4096)]);
+    it.resume!(0, null, 1);
+    let now = 0;
+    for (; now <= RESUME_MS + QUIET_MS + 10; now += 10) it.tick(now);
+    assert.deepEqual(emitted, [], 'the grid is still being read');
+    table = moved;
+    it.settle();
+    assert.deepEqual(emitted.map((m) => m.k), ['seen']);
+    near(emitted[0].w as number[][], [[0, 400], [1, 1600]]);
+    assert.equal(it.busy(), false);
+  });
+
   it('the table cleared after weights lay on it: clear; an empty table after power-up: clear too (it may have been cleared while the power was off)', () => {
     const h = harness();
     h.run(5000);

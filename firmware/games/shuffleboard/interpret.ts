@@ -944,9 +944,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
     },
     settle: function (): void {
-      if (throwAt >= 0 && !locating) decide(throwAt, true);
       let seen = null;
-      while (locating && !(seen = locating()));
+      // (A decision under way whose reads see a weight still moving goes back to following it: decided again then, as
+      // the table lies.)
+      while (throwAt >= 0 && !seen) {
+        if (!locating) decide(throwAt, true);
+        while (locating && !(seen = locating()));
+      }
       if (seen) found(throwAt, seen);
     },
     busy: function (): boolean {

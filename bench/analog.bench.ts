@@ -33,7 +33,8 @@ const PAIRS = 301;
  * code, and it falls on either side alike.
  */
 const DEVICE_ENTRY = `
-import { createShuffleboardInterpreter, locator } from './firmware/games/shuffleboard/interpret';
+import { SHORT_MS, createShuffleboardInterpreter, locator } from './firmware/games/shuffleboard/interpret';
+import { createGridChecks } from './firmware/games/shuffleboard/checks';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
@@ -174,6 +175,83 @@ for (var n = 0; n < tables.length; n++) {
   }
   print('<<<' + JSON.stringify(['locate', tables[n].length, (seen as number[][]).length, best[0] / best[1] * SENSORS, steps, longest * unit / best[1] * SENSORS, most - before, found.length]) + '>>>');
 }
+// (What the loop above holds goes first: the chip has no room for it and an interpreter more.)
+step = again = read = it = null as never;
+frame = null as never;
+// The longest the interpreter is held while a throw is decided, as the board's ticks run it: a throw whose weight
+// stops short, over a table that lies still, decided SHORT_MS after its launch from the table as it lies (the whole
+// grid read, its readings checked, the weights found, a step a tick; the launch row read at each tick). Each tick
+// is timed in turns with the bare reads of four rows, and counted in bare reads (the machine's load changes the
+// two alike), the fewest of five runs (the ticks are the same in each). The bank reads each channel's own reading
+// here (cur: the channel read next), through the board's driver.
+var cur = 0;
+var byChannel = levels;
+var traced = {
+  read: function (ch: number) { cur = ch; return bank.read(ch); },
+  changes: function (from: number, to: number, k: Uint8Array) { cur = from; return bank.changes(from, to, k); },
+};
+var sequential = global.analogRead;
+/** A call's time (s) in bare reads, by the bare reads of four rows right after it. */
+function inReads(s: number) {
+  var b0 = getTime();
+  bare(0, 4 * COLS);
+  return s / (getTime() - b0) * 4 * COLS;
+}
+function decided(frame: Int16Array) {
+  for (var ch = 0; ch < CHANNELS; ch++) byChannel[ch] = ch < SENSORS ? frame[ch] / 4096 : 1;
+  global.analogRead = function () { return byChannel[cur++]; };
+  // (In bare reads: the chip has no room for more.)
+  var ticks = new Uint16Array(600).fill(65535);
+  var n = 0;
+  for (var r = 0; r < 5; r++) {
+    var told: unknown = null;
+    var it = createShuffleboardInterpreter(function (m: unknown) { told = m; }, function () {}, [traced]);
+    it.resume!(0, null, -1);
+    byChannel[SENSORS] = 0;
+    it.tick(10);
+    byChannel[SENSORS] = 1;
+    var t = 20;
+    for (; t <= 10 + SHORT_MS; t += 10) it.tick(t);
+    for (n = 0; !told && n < ticks.length; n++, t += 10) {
+      var t0 = getTime();
+      it.tick(t);
+      ticks[n] = Math.min(ticks[n], Math.ceil(inReads(getTime() - t0)));
+    }
+  }
+  global.analogRead = sequential;
+  var most = 0;
+  for (var k = 0; k < n; k++) most = Math.max(most, ticks[k]);
+  return [n, most];
+}
+for (var n = 0; n < tables.length; n++) print('<<<' + JSON.stringify(['decided', tables[n].length].concat(decided(grid(tables[n])))) + '>>>');
+// The sensor checks of a throw's frame alone (checks.ts), a step at a time: the 8 weights' table just after a clear
+// (every field come since), and the worst frame there is for them: every sensor reading a field, each unlike its
+// neighbours (each is looked at against its partners, its neighbours and as moved).
+var worst = new Int16Array(SENSORS);
+for (var ch = 0; ch < SENSORS; ch++) worst[ch] = 2048 + ((ch + ((ch / COLS) | 0)) & 1 ? 300 : -300) + (ch % 7) * 20;
+var frames = [grid(tables[2]), worst];
+for (var f = 0; f < frames.length; f++) {
+  var checkSteps = new Float32Array(200).fill(Infinity);
+  var count = 0;
+  for (var r = 0; r < 5; r++) {
+    var checks = createGridChecks(bank, new Uint8Array(CHANNELS).fill(128));
+    var copy = new Int16Array(frames[f]);
+    checks.frame(copy);
+    var done = false;
+    for (count = 0; !done; count++) {
+      var s0 = getTime();
+      done = checks.step();
+      checkSteps[count] = Math.min(checkSteps[count], inReads(getTime() - s0));
+    }
+  }
+  var longestCheck = 0;
+  var all = 0;
+  for (var k = 0; k < count; k++) {
+    longestCheck = Math.max(longestCheck, checkSteps[k]);
+    all += checkSteps[k];
+  }
+  print('<<<' + JSON.stringify(['checks', f ? 'worst' : '8 weights', count, all, longestCheck]) + '>>>');
+}
 `;
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -188,6 +266,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
+  if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
   if (rows.length < 7) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
@@ -208,7 +287,18 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`${''.padEnd(24)} the same channels through the bank's read (a driver call each): ${driver.toFixed(1)}, tick/that ${(tick / driver).toFixed(2)}`);
   }
   // On the chip, by the bare read as yardstick (as above).
-  for (const [, placed, found, reads, steps, hold, jsvars] of rows.slice(4) as number[][]) {
+  const ms = (reads: number) => (reads * CHIP_ANALOG_US / 1000).toFixed(1);
+  const held = (reads: number) => `${ms(reads)} ms on the chip, ${reads * CHIP_ANALOG_US <= HOLD_US ? 'ok' : 'OVER'} (target ${HOLD_US / 1000})`;
+  for (const [, what, steps, reads, hold] of rows.filter((r) => r[0] === 'checks') as unknown as [string, string, number, number, number][]) {
+    print(`the sensor checks of a throw's frame (${what}): ${steps} steps, as long in all as ${Math.round(reads)} bare reads (${ms(reads)} ms on the chip); the longest step ${Math.round(hold)} bare reads, ${held(hold)}`);
+  }
+  let longestTick = 0;
+  for (const [, placed, ticks, hold] of rows.filter((r) => r[0] === 'decided') as number[][]) {
+    print(`a throw decided as the board's ticks run it (${placed} weights): the grid read, checked and the weights found in ${ticks} ticks; the longest tick ${Math.round(hold)} bare reads, ${held(hold)}`);
+    longestTick = Math.max(longestTick, hold);
+  }
+  print(`the longest the interpreter is held while a throw is decided (reads, checks, locate): ${held(longestTick)}`);
+  for (const [, placed, found, reads, steps, hold, jsvars] of rows.filter((r) => r[0] === 'locate') as number[][]) {
     print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip, ${hold * CHIP_ANALOG_US <= HOLD_US ? 'ok' : 'OVER'} (target ${HOLD_US / 1000}); ${jsvars} JsVars more held at most meanwhile`);
   }
 }

@@ -1,18 +1,32 @@
-// JsVars at the peak of a whole game, in the real interpreter (ESPRUINO): the
-// fortress example game (scenarios/fortress-game.jsonl) played through the
-// stored bundle by a paired phone, each stroke as the referee's `stroke` or
-// `hand` command with the scenario's happenings (docs/games/fortress.md,
-// Happenings), one every 250 ms (under the flood limit). Usage is read at
-// every line the board sends (the state built, the message in flight) and
-// between commands; the peak, less the same run with no bundle, is against
-// 50% of 2,950.
+// JsVars at the peak of a whole game, in the real interpreter (ESPRUINO): each
+// game's example game played through its stored bundle, its modules loaded on
+// demand beside it, from a paired phone, one command every 250 ms (under the
+// flood limit). Fortification billiards (scenarios/fortress-game.jsonl): each
+// stroke as the referee's `stroke` or `hand` command with the scenario's
+// happenings (docs/games/fortress.md, Happenings). Triangle and Ring-a-Peg
+// (scenarios/triangle-game.jsonl, ringapeg-advance.jsonl): each move the
+// simulator's board made of the scenario, as the referee's command of it.
+// Shuffleboard (scenarios/shuffleboard-singles.jsonl): through its sensors, the
+// way the board plays it: the phone starts the game, then each throw passes the
+// launch row and its weight comes to rest where the scenario puts it (the grid
+// reads the field of every weight on the table), and the board finds the
+// weights itself. Usage is read at every line the board sends (the state
+// built, the message in flight), between commands and, for shuffleboard, every
+// 20 ms; the peak and what is left after the game, less the same run with no
+// bundle, are against 50% of 2,950.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
 import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { PEAK_JSVAR_BUDGET, ROOT } from '../tools/games';
+import { parseScenario } from '../sim/replay';
+import { Simulation } from '../sim/simulation';
+import { LOG } from '../firmware/persist';
+import { CHANNELS, COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 
 const EVERY_MS = 250;
+/** The chip's variables. */
+const JSVARS = 2950;
 
 interface Happening {
   ball?: string; offSpot?: boolean; pass?: boolean; into?: string; fort?: string; bell?: boolean; pocket?: number;
@@ -29,11 +43,15 @@ function word(h: Happening): string {
   return h.into === 'pocket' ? side + '.' + h.pocket : side + '>' + h.fort + (h.bell ? '!' : '');
 }
 
+/** The phone's `new` for a scenario's header. */
+function newGame(header: { game: string; players: unknown; options?: object }): object {
+  return { cmd: 'new', game: header.game, players: header.players, options: header.options || {} };
+}
+
 /** The phone commands that play a fortress scenario: its strokes (a stroke of only colours and balls put back is `hand`), its phone lines. */
 export function phoneGame(text: string): object[] {
   const lines = text.trim().split('\n').map((l) => JSON.parse(l));
-  const header = lines[0];
-  const commands: object[] = [{ cmd: 'new', game: 'fortress', players: header.players, options: header.options || {} }];
+  const commands: object[] = [newGame(lines[0])];
   for (const line of lines.slice(1)) {
     if (line.phone) commands.push(line.phone);
     else if (line.do === 'stroke') {
@@ -44,13 +62,70 @@ export function phoneGame(text: string): object[] {
   return commands;
 }
 
-export async function run(print: (line: string) => void): Promise<void> {
-  if (!espruinoPath()) {
-    print('skipped: ESPRUINO not set');
-    return;
+/** The records of the game log the simulator's board saved as it played a scenario (docs/saving.md): setup, begins, moves. */
+function savedRecords(text: string): Record<string, unknown>[] {
+  const sim = new Simulation(parseScenario(text));
+  sim.runToEnd();
+  return sim.flash.files[LOG].split('\n').filter((l) => /^\{.*\*[0-9a-f]{2}$/.test(l)).map((l) => JSON.parse(l.slice(0, l.lastIndexOf('*'))));
+}
+
+/** The phone commands that play a scenario as the board played it: each move it made, as the referee's command (its kind and arguments). */
+function movesAsCommands(text: string): object[] {
+  const commands: object[] = [newGame(JSON.parse(text.split('\n')[0]))];
+  for (const r of savedRecords(text)) {
+    if (typeof r.k !== 'string') continue;
+    const command: Record<string, unknown> = { cmd: r.k };
+    // (`s`: the stand the move was made at, the log's, not the command's.)
+    for (const key of Object.keys(r)) if (key !== 'k' && key !== 's') command[key] = r[key];
+    commands.push(command);
   }
-  const file = 'fortress-game.jsonl';
-  const commands = phoneGame(readFileSync(join(ROOT, 'scenarios', file), 'utf8'));
+  return commands;
+}
+
+/**
+ * .boot0 text that makes a shuffleboard scenario's table: the grid's readings (the field of every weight lying on
+ * it, a dipole MAGNET_MM above each sensor, as board.ts's model) and the launch row's, for the bank's driver
+ * (`digitalWrite` of the select lines names the channel `analogRead` reads next). Each slide passes the launch row
+ * at its time (group 1 low for 40 ms) and its weight lies where the scenario puts it 1.5 s later, in the colour the
+ * simulator's board saw it in; a clear empties the table. Starts at `from` ms.
+ */
+export function shuffleboardTable(text: string, from: number): { boot0: string; endMs: number } {
+  const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+  const seen = savedRecords(text).filter((r) => r.k === 'seen').map((r) => r.w as number[][]);
+  const events: [number, number, number, number][] = [];
+  let throwN = 0;
+  for (const line of lines.slice(1)) {
+    if (line.do === 'clear') events.push([line.t, -1, 0, 0]);
+    else if (line.do === 'slide') {
+      const w = seen[throwN++] || [];
+      events.push([line.t, 0, 0, 0]);
+      if (line.to) {
+        const it = w.find((x) => Math.abs(x[1] - Math.min(line.to.d, 1900)) <= 10);
+        events.push([line.t + 1500, it ? (it[0] ? -1 : 1) : 1, line.to.d, line.to.y]);
+      }
+    } else throw new Error(`not a shuffleboard happening: ${JSON.stringify(line)}`);
+  }
+  // One timer for the whole table, its happenings in a typed array (closures a happening would take the room the
+  // bundle needs), which also reads the usage.
+  const boot0 = `
+var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=[],__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0;
+__lv.fill(1,${SENSORS});
+function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<__table.length;i++){var w=__table[i],dd=w[1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=w[2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=w[0]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
+global.digitalWrite=function(p,v){if(p.length===8)__ch=v;};
+global.analogRead=function(){return __lv[__ch];};
+setInterval(function(){__use();var now=(getTime()-__t0)*1000-${from};
+if(__up&&now>=__up){__lv[${SENSORS}]=1;__up=0;}
+for(;__i<__ev.length&&__ev[__i]<=now;__i+=4){var k=__ev[__i+1],d=__ev[__i+2];
+if(!k&&!d){__lv[${SENSORS}]=0;__up=now+40;}
+else{if(k<0&&!d)__table=[];else __table.push([k,d,__ev[__i+3]]);__grid();}}},20);`;
+  // (The last throw decided, a whole table found, with room for a busy machine.)
+  return { boot0, endMs: from + events[events.length - 1][0] + 40000 };
+}
+
+interface Row { game: string; file: string; how: string; peak: number; after: number }
+
+/** Plays one game in the interpreter: its bundle, the phone's commands, and (shuffleboard) the table under it. */
+async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }): Promise<Row & { build: string }> {
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
   const lines = JSON.stringify(commands.map((c) => JSON.stringify(c) + '\n'));
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
@@ -61,18 +136,48 @@ export async function run(print: (line: string) => void): Promise<void> {
     stubs,
     `var __lines=${lines};`,
     `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}__data(__lines[__sent++]);},${EVERY_MS});`,
+    table ? table.boot0 : '',
   ].join('\n');
-  const bundle = await buildGame('fortress');
-  const settleMs = 2 * (commands.length + 2) * EVERY_MS;
-  // Its modules loaded on demand beside it, as flash writes them (each phone line is checked by one).
-  const report = bootInEspruino(bundle.stored, { boot0, settleMs, storage: moduleFiles(bundle, 'stored'), probe: '{peak:__peak,sent:__sent,over:__over,bad:__bad}', timeoutMs: 200000 });
-  if (report.errors.length) throw new Error(`fortress did not play: ${report.errors[0]}`);
+  const bundle = await buildGame(game);
+  const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
+  const report = bootInEspruino(bundle.stored, { boot0, settleMs, storage: moduleFiles(bundle, 'stored'), probe: '{peak:__peak,sent:__sent,over:__over,bad:__bad}', timeoutMs: settleMs + 200000 });
+  if (report.errors.length) throw new Error(`${game} did not play: ${report.errors[0]}`);
   const probe = report.probe as { peak: number; sent: number; over: number; bad: string[] };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {
-    throw new Error(`the game was not played whole: ${probe.sent} of ${commands.length} commands, ${probe.over} ends, errors ${probe.bad.join(' | ')}`);
+    throw new Error(`${game}: the game was not played whole: ${probe.sent} of ${commands.length} commands, ${probe.over} ends, errors ${probe.bad.join(' | ')}`);
   }
-  const peak = probe.peak - report.baseline.usage;
-  const after = report.memory.usage - report.baseline.usage;
-  print(`fortress, ${file} played from the phone (${commands.length} commands, won): peak ${peak} JsVars (${Math.round(peak / 2950 * 100)}% of 2950; budget ${PEAK_JSVAR_BUDGET}, 50%), ${after} after the game`);
-  print(`measured in ${espruinoPath()} (${describeBuild(report.build)}), on the pretokenised bundle, less the same run with no bundle`);
+  const how = table ? 'through its sensors' : `from the phone (${commands.length} commands)`;
+  return { game, file, how, peak: probe.peak - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build) };
+}
+
+export async function run(print: (line: string) => void): Promise<void> {
+  if (!espruinoPath()) {
+    print('skipped: ESPRUINO not set');
+    return;
+  }
+  const text = (file: string) => readFileSync(join(ROOT, 'scenarios', file), 'utf8');
+  const singles = text('shuffleboard-singles.jsonl');
+  const games: [string, string, () => [object[], { boot0: string; endMs: number }?]][] = [
+    ['triangle', 'triangle-game.jsonl', () => [movesAsCommands(text('triangle-game.jsonl'))]],
+    ['fortress', 'fortress-game.jsonl', () => [phoneGame(text('fortress-game.jsonl'))]],
+    ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl'))]],
+    ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0]))], shuffleboardTable(singles, 1000)]],
+  ];
+  print(`JsVars at the peak of each game's example game and after it, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
+  print('game          example game                  played                       peak                after');
+  let build = '';
+  for (const [game, file, made] of games) {
+    const [commands, table] = made();
+    let r;
+    try {
+      r = await play(game, file, commands, table);
+    } catch (e) {
+      // (One game that did not play whole says so in its row; the others are still measured.)
+      print(`${game.padEnd(13)} ${file.padEnd(29)} not measured: ${(e as Error).message.split('\n')[0].slice(0, 160)}`);
+      continue;
+    }
+    build = r.build;
+    print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${String(r.peak).padStart(5)} (${Math.round((r.peak / JSVARS) * 100)}%) ${r.peak <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}   ${String(r.after).padStart(5)}`);
+  }
+  print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles`);
 }

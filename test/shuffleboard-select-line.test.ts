@@ -40,6 +40,7 @@ function findings(table: { d: number; y: number; pol: number }[], line: number, 
   const frame = new Int16Array(SENSORS);
   for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.bank.read(ch) * 4096;
   checks.frame(frame);
+  while (!checks.step());
   return { told: told.filter((t) => t[0] === SELECT || (t[0] === OK && t[1] >= 0)), clean: Array.from({ length: SENSORS }, (_, ch) => clean(ch)) };
 }
 

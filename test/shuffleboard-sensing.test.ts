@@ -303,7 +303,8 @@ describe('shuffleboard: the interpreter', () => {
     h.slide({ to: { d: 2500, y: 250 } }, 0);
     h.run(SHORT_MS - 100);
     assert.equal(h.emitted.length, 0);
-    h.run(500);
+    // (Deciding it takes ticks of its own: the grid read and checked, the weights looked for, a step a tick.)
+    h.run(600);
     assert.deepEqual(h.emitted.map((e) => e.move), [{ k: 'seen', w: [] }]);
   });
 
@@ -330,6 +331,25 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[1, 500]], 'the second weight has not reached the grid yet');
     assert.equal(h.it.busy(), false);
+  });
+
+  it('settle while the grid is being read to decide a throw, a weight still moving where it was not yet read: the throw is decided at once all the same', () => {
+    // A throw under way at power-up over a still table: decided RESUME_MS + QUIET_MS after, the grid read a few
+    // rows a tick; a weight comes to rows not read yet, and a referee acts before the next tick.
+    const still = readings([{ colour: 0, d: 400, y: 250 }], 1);
+    const moved = readings([{ colour: 0, d: 400, y: 250 }, { colour: 1, d: 1600, y: 250 }], 1);
+    let table = still;
+    const emitted: ShuffleboardMove[] = [];
+    const it = createShuffleboardInterpreter((move) => emitted.push(move), () => {}, [analogBankOf((ch) => table[ch] / 4096)]);
+    it.resume!(0, null, 1);
+    let now = 0;
+    for (; now <= RESUME_MS + QUIET_MS + 10; now += 10) it.tick(now);
+    assert.equal(emitted.length, 0, 'the grid is still being read');
+    table = moved;
+    it.settle();
+    assert.deepEqual(emitted.map((m) => m.k), ['seen']);
+    near(emitted[0].w as number[][], [[0, 400], [1, 1600]]);
+    assert.equal(it.busy(), false);
   });
 
   it('the table cleared after weights lay on it: clear; an empty table after power-up: clear too (it may have been cleared while the power was off)', () => {

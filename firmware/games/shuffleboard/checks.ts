@@ -69,14 +69,30 @@ const STAY = 16;
 
 /** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
 const SELECT_LINES = 8;
+/**
+ * A step of checking a throw's frame does this much work, counted in bare reads of a channel (what a sensor looked
+ * at costs in the interpreter, two with a call): at most 20 ms on the chip, the longest a step may hold the
+ * interpreter (bench analog prints the longest). The other work as so many: a reading with a field against its
+ * partners across the select lines, a sensor's neighbours looked at for a weight over it, or for a sensor moved
+ * alone.
+ */
+const CHECK_WORK = 200;
+const ALIAS_WORK = 25;
+const OVER_WORK = 40;
+const ALONE_WORK = 20;
 
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
   bank: AnalogBank;
   /** Per channel, why it is out of service (any of the low three bits; none: in service). */
   flags: Uint8Array;
-  /** A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the weights are found in it. */
+  /**
+   * A throw's frame (every grid channel, in ADC steps; a channel out of service reads half the supply), before the
+   * weights are found in it: checked by the calls of step that follow, a few rows each.
+   */
   frame(frame: Int16Array): void;
+  /** A step of checking the frame (at most 20 ms on the chip, as a step of finding the weights): true once it is all checked. */
+  step(): boolean;
   /** The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throws are not to be told). */
   seen(w: number[][], n: number): number;
   /** The table was found cleared: the empty table's readings are the calibration. */
@@ -117,9 +133,19 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let floating = 0;
   /** The throw being decided was read while the grid floated or a select line was dead (not 0): its table tells nothing. */
   let doubtful = 0;
-  /** The select lines found dead (bit k: line k); per line, the readings with a field that tell. */
+  /** The select lines found dead (bit k: line k). */
   let aliased = 0;
-  const telling = new Uint8Array(SELECT_LINES);
+  /**
+   * What readings told of the select lines (aliases): per line, the readings with a field that tell; then the lines
+   * a reading unlike its partner's shows sound (bit k: line k), and the pairs of columns line 0's tellers lie under.
+   */
+  const told = new Uint8Array(SELECT_LINES + 2);
+  /**
+   * The throw's frame being checked (frame; null once checked), and the next part of its check (a pass over the
+   * grid, SENSORS parts a pass, one a sensor).
+   */
+  let checked: Int16Array | null = null;
+  let part = 0;
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
    * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
@@ -223,18 +249,15 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * The select lines dead by `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
-   * way: line 0 not judged then; `mid` no field, `some` a
-   * field, within `like` alike): told as each is found dead (SELECT, the line), or sound again (OK): a dead line
-   * once a reading with a field is unlike its partner's (no dead line makes that). A line that nothing tells stays
-   * as it was. The kept readings of two channels were read at different times, and coarsely: two alike, or two on a
-   * dead line, are read afresh, together, to be sure (a weight may have come or gone between their reads).
+   * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
+   * way; `mid` no field, `some` a field, within `like` alike) tell of the select lines, added to `t` (as told): a
+   * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
+   * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
+   * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
+   * (CHECK_WORK).
    */
-  function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number): void {
-    telling.fill(0);
-    let differ = 0;
-    let pairs = 0;
-    for (let ch = 0; ch < SENSORS; ch++) {
+  function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+    for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
       // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
@@ -243,19 +266,75 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
         if (p >= SENSORS || flags[p] & 7) continue;
-        telling[k]++;
-        if (!k) pairs |= 1 << ((ch % COLS) >> 1);
+        t[k]++;
+        if (!k) t[SELECT_LINES + 1] |= 1 << ((ch % COLS) >> 1);
         let d = read[p] - mid - x;
         if (afresh && (d * d <= like * like || (aliased >> k) & 1)) d = ((raw.read(p) - raw.read(ch)) * ADC_STEPS * like) / ALIAS_LIKE_STEPS;
-        if (d * d > like * like) differ |= 1 << k;
+        if (d * d > like * like) t[SELECT_LINES] |= 1 << k;
       }
     }
+    return ALIAS_WORK;
+  }
+
+  /**
+   * The select lines dead by what the readings told (`t`, of all the grid; `afresh` as aliases': line 0 not judged
+   * while a throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that
+   * nothing tells stays as it was.
+   */
+  function judge(t: Uint8Array, afresh: number): void {
+    const differ = t[SELECT_LINES];
+    const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
       const dead = (aliased >> k) & 1;
-      if (dead ? !((differ >> k) & 1) : telling[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || (afresh < 2 && pairs & (pairs - 1)))) continue;
+      if (dead ? !((differ >> k) & 1) : t[k] < ALIAS_READINGS || (differ >> k) & 1 || !(k || (afresh < 2 && pairs & (pairs - 1)))) continue;
       aliased ^= 1 << k;
       if (tell) tell(undefined, dead ? OK : SELECT, k);
     }
+  }
+
+  /**
+   * A weight lies right over sensor ch of a throw's frame: its own reading is hundreds of steps from half the supply
+   * (one out of service: read afresh, and so to the fit if it comes back), a sound sensor's noise one or two. The
+   * work it took (CHECK_WORK).
+   */
+  function held(frame: Int16Array, ch: number): number {
+    if (/*@__NOINLINE__*/ over(frame, ch, OVER_STEPS)) {
+      if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
+      const off = frame[ch] - QUIESCENT * ADC_STEPS;
+      if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
+      else mend(ch, HELD);
+    }
+    return OVER_WORK;
+  }
+
+  /**
+   * Sensor ch of a throw's frame moved alone since the table last lay still: drifted (a weight at rest leaves its
+   * sensors still, one moved changes its neighbours too), taken out before the weights are found. In the first and
+   * last rows a field come there alone may be a weight beyond the grid, if one is found there (seen). The work it
+   * took (CHECK_WORK).
+   */
+  function drifted(frame: Int16Array, ch: number): number {
+    const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
+    let a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+    const d = frame[ch] - settled[ch] * 16;
+    let work = ALONE_WORK;
+    // Two neighbours moved together so far, and alone (PAIR_STEPS): stuck or drifted both, taken out together.
+    // (Only a sensor moved that far itself may be one of them.)
+    for (let k = 0; a < 0 && d * d >= PAIR_STEPS * PAIR_STEPS && k < 4; k++) {
+      const n = neighbour(ch, ch % COLS, k);
+      work += 2 * ALONE_WORK;
+      if (n >= 0 && n < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, n) >= PAIR_STEPS && alone(frame, n, QUIESCENT * ADC_STEPS, 0, ch) >= PAIR_STEPS) {
+        take(n, OFF);
+        a = PAIR_STEPS;
+      }
+    }
+    if (a >= 16 * ALONE_FAR) {
+      if (e < 0 || a >= PAIR_STEPS) take(ch, OFF);
+      else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
+    }
+    // (Set or cleared at each check: one cut short by a new frame leaves none behind.)
+    flags[ch] = e < 0 && a >= 0 ? flags[ch] | STAY : flags[ch] & ~STAY;
+    return work;
   }
 
   const bank: AnalogBank = {
@@ -289,47 +368,50 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     bank: bank,
     flags: flags,
     frame: function (frame: Int16Array): void {
+      checked = frame;
+      told.fill(0);
       // A grid that floats tells nothing of its sensors one by one, nor one whose select line is dead (a weight seen
       // twice, or not at all): a dead line is found first, before the throw is told (seen).
       doubtful = floating;
-      if (floating) return;
-      aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0);
-      if ((doubtful = aliased)) return;
-      // A weight lies right over a sensor: its own reading is hundreds of steps from half the supply (one out of
-      // service: read afresh, and so to the fit if it comes back), a sound sensor's noise one or two.
-      for (let ch = 0; ch < SENSORS; ch++) {
-        if (!over(frame, ch, OVER_STEPS)) continue;
-        if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
-        const off = frame[ch] - QUIESCENT * ADC_STEPS;
-        if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
-        else mend(ch, HELD);
-      }
-      // A sensor moved alone since the table last lay still: drifted (a weight at rest leaves its sensors still, one
-      // moved changes its neighbours too), taken out before the weights are found. In the first and last rows a
-      // field come there alone may be a weight beyond the grid, if one is found there (seen). Then the table as it
-      // lies still now: where a weight moved (a sensor moved alone keeps its last still reading, so that a drift
-      // slower than ALONE_FAR a throw adds up), and the first and last rows.
-      for (let ch = 0; ch < SENSORS; ch++) {
-        const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-        let a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
-        // Two neighbours moved together so far, and alone (PAIR_STEPS): stuck or drifted both, taken out together.
-        for (let k = 0; a < 0 && k < 4; k++) {
-          const n = neighbour(ch, ch % COLS, k);
-          if (n >= 0 && n < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, n) >= PAIR_STEPS && alone(frame, n, QUIESCENT * ADC_STEPS, 0, ch) >= PAIR_STEPS) {
-            take(n, OFF);
-            a = PAIR_STEPS;
+      part = floating ? 4 * SENSORS : 0;
+    },
+    step: function (): boolean {
+      const frame = checked as Int16Array;
+      let d;
+      // (Each pass its own loop, resumed where the last step left it, its rare work in a function of its own: the
+      // interpreter reads a loop's whole text at each turn.)
+      for (let work = 0; work < CHECK_WORK && part < 4 * SENSORS; ) {
+        const pass = (part / SENSORS) | 0;
+        let ch = part % SENSORS;
+        if (!pass) {
+          // (A reading without a field tells nothing of them: most, at once.)
+          for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) {
+            d = frame[ch] - QUIESCENT * ADC_STEPS;
+            if (d * d >= ALIAS_FIELD_STEPS * ALIAS_FIELD_STEPS) work += /*@__NOINLINE__*/ aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0, ch, ch + 1, told);
+          }
+          if (ch === SENSORS) {
+            judge(told, 0);
+            if ((doubtful = aliased)) ch = 4 * SENSORS;
           }
         }
-        if (a >= 16 * ALONE_FAR) {
-          if (e < 0 || a >= PAIR_STEPS) take(ch, OFF);
-          else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) came |= 1 << e;
+        // (One neighbour reading no field is no weight over it: most sensors, at once.)
+        if (pass === 1) {
+          for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) {
+            d = frame[ch + COLS < SENSORS ? ch + COLS : ch - COLS] - QUIESCENT * ADC_STEPS;
+            if (d * d >= OVER_STEPS * OVER_STEPS) work += /*@__NOINLINE__*/ held(frame, ch);
+          }
         }
-        if (e < 0 && a >= 0) flags[ch] |= STAY;
+        // (A sensor reading as it lay, to the 255th, moved too little to be drifted, and keeps its reading as it lay
+        // whether or not its neighbours moved: most sensors, at once.)
+        if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += /*@__NOINLINE__*/ drifted(frame, ch);
+        // Then the table as it lies still now: where a weight moved (a sensor moved alone keeps its last still
+        // reading, so that a drift slower than ALONE_FAR a throw adds up), and the first and last rows.
+        if (pass === 3) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
+        part = pass * SENSORS + ch;
       }
-      for (let ch = 0; ch < SENSORS; ch++) {
-        if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
-        flags[ch] &= ~STAY;
-      }
+      if (part < 4 * SENSORS) return false;
+      checked = null;
+      return true;
     },
     seen: function (w: number[][], n: number): number {
       let r = 0;
@@ -445,14 +527,19 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       floating = floats;
       // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
       // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
-      // weight may slide down the line between two partners on line 0.)
-      if (!floats) aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1);
+      // weight may slide down the line between two partners on line 0.) Not while a throw's frame is checked: that
+      // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
+      const free = !floats && !checked;
+      if (free) {
+        aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
+        judge(told, busy ? 2 : 1);
+      }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
-      for (let ch = COLS; ch < SENSORS - COLS && !aliased && !floats; ch++) {
+      for (let ch = COLS; ch < SENSORS - COLS && !aliased && free; ch++) {
         const x = kept[ch] - settled[ch];
         if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;

@@ -69,6 +69,8 @@ const SPAN = 2;
 /** A fit's rounds at most, and the times in a row a step is backed by half. */
 const ROUNDS = 12;
 const BACKS = 2;
+/** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
+const DECIDE_ROWS = 4;
 /** A job of finding the weights reads this many rows of the grid. */
 const READ_ROWS = 4;
 /**
@@ -828,7 +830,7 @@ export function locate(ref: Int16Array): number[][] {
 }
 
 export interface ShuffleboardInterpreter extends Interpreter {
-  settle(): void;
+  settle(spoilt?: number): void;
   busy(): boolean;
   faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
@@ -973,42 +975,56 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
   /**
-   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move. A sensor
-   * changed since its last reading (a weight knocked on where the scan was not looking) is a weight still
-   * moving: the scan looks there from now on instead. `force`: the table as it lies now, moving or not.
+   * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move, a step a tick
+   * (locating) as the weights are found in it, so that no step holds the interpreter long. A sensor changed since its
+   * last reading (a weight knocked on where the scan was not looking) is a weight still moving: the scan looks there
+   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not.
    */
   function decide(t: number, force: boolean): void {
     let lo2 = ROWS;
     let hi2 = -1;
-    for (let r = 0; r < ROWS; r++) {
-      readRow(r, t);
-      if (rowAt[r] === (t | 0)) {
-        if (r < lo2) lo2 = r;
-        hi2 = r;
-      }
-    }
-    if (hi2 >= 0 && !force) {
-      watch(t, came, lo2 - 2, hi2 + 2);
-      return;
-    }
+    let r = 0;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
-    // them, a step a tick (the table is still).
+    // them (the table is still).
     const now = (frame = new Int16Array(SENSORS));
-    for (let ch = 0; ch < SENSORS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
-    checks.frame(now);
-    // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was taken
-    // for the throw's weight coming in (one that went bad as the weight was launched): the weight is watched for again.
-    let r = lo;
-    while (r <= hi && (readRow(r, t), rowAt[r] !== (t | 0))) r++;
-    if (r <= hi && !force) return watch(t, 0, lo, hi);
-    // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
-    // phantom weights filled.)
-    locating = locator(function (ch: number): number {
-      return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-    }, table, before, function (ch: number): void {
-      // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
-      redo = checks.suspect(ch);
-    });
+    locating = function (): null {
+      for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
+        readRow(r, t);
+        if (rowAt[r] === (t | 0)) {
+          if (r < lo2) lo2 = r;
+          hi2 = r;
+        }
+        for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+      }
+      if (r < ROWS) return null;
+      if (hi2 >= 0 && !force && !queued) {
+        locating = null;
+        watch(t, came, lo2 - 2, hi2 + 2);
+        return null;
+      }
+      checks.frame(now);
+      locating = function (): null {
+        if (!checks.step()) return null;
+        // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
+        // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
+        for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
+        if (r <= hi && !force && !queued) {
+          locating = null;
+          watch(t, 0, lo, hi);
+          return null;
+        }
+        // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
+        // phantom weights filled.)
+        locating = locator(function (ch: number): number {
+          return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+        }, table, before, function (ch: number): void {
+          // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
+          redo = checks.suspect(ch);
+        });
+        return null;
+      };
+      return null;
+    };
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
@@ -1106,11 +1122,20 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         seenNow = row = 0;
       }
     },
-    settle: function (): void {
-      if (throwAt >= 0 && !locating) decide(throwAt, true);
-      let seen = null;
-      while (locating && !(seen = locating()));
-      if (seen) found(throwAt, seen);
+    // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
+    // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
+    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it.
+    settle: function (spoilt?: number): void {
+      do {
+        let seen = null;
+        // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
+        // as the table lies.)
+        while (throwAt >= 0 && !seen) {
+          if (!locating) decide(throwAt, true);
+          while (locating && !(seen = locating()));
+        }
+        if (seen) found(throwAt, seen);
+      } while (!spoilt && throwAt >= 0);
     },
     busy: function (): boolean {
       return throwAt >= 0;

@@ -214,7 +214,9 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
       const clean = cleanRun(name);
       const faults = told(lines, 'fault');
       assert.deepEqual(faults.map((l) => [l.phone!.fault, l.phone!.ch]), [...chs.map((ch) => ['drift', ch]), ...[...chs].sort((a, b) => a - b).map((ch) => ['ok', ch])]);
-      assert.ok(faults[0].t - struck <= 2000, `told at ${faults[0].t}`);
+      // As the throw under way is decided: before that throw is told (its weights found without the sensor).
+      const decided = told(lines, 'state').find((l) => l.t > struck)!;
+      assert.ok(faults[0].t <= decided.t && faults[0].t - struck <= 2500, `told at ${faults[0].t}, the throw at ${decided.t}`);
       assert.ok(faults[chs.length].t > lifted, 'back in service after the lift');
       assert.deepEqual(told(lines, 'flag').map((l) => l.phone), told(clean, 'flag').map((l) => l.phone));
       assert.deepEqual(told(lines, 'score').map((l) => l.phone), told(clean, 'score').map((l) => l.phone));

@@ -184,8 +184,11 @@ export interface Scanner {
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
-  /** Raw level changes seen on a channel (0 unless built with `counts`). */
-  rawChanges(ch: number): number;
+  /**
+   * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
+   * are the queue's): the scanner's own memory, read in place, where a method would cost the chip a function.
+   */
+  rawChanges: Uint16Array;
   /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
   lost: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
@@ -400,9 +403,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
   self.level = function (ch: number): number {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
   };
-  self.rawChanges = function (ch: number): number {
-    return u[ch];
-  };
+  self.rawChanges = u;
   return self;
 } as unknown as { new (o: ScanOptions): Scanner; (o: ScanOptions): Scanner };
 

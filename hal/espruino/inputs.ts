@@ -111,12 +111,17 @@ function chainReader(spi: ChainSpi, loadPin: number, invert: number, words: Int3
   };
 }
 
-/** Milliseconds since power-up (RTC, 30.5 µs resolution). */
-export const espruinoClock: Clock = {
-  now: function () {
-    return getTime() * 1000;
-  },
-};
+/**
+ * Milliseconds since power-up (RTC, 30.5 µs resolution). Made by the boot, which hands it to the runtime: an object
+ * at the top level would keep a global name for good (a JsVar).
+ */
+export function espruinoClock(): Clock {
+  return {
+    now: function () {
+      return getTime() * 1000;
+    },
+  };
+}
 
 /** Seconds without a scan tick before the watchdog restarts the board (into its saved game). */
 const WATCHDOG_S = 10;

@@ -35,7 +35,7 @@ const PAIR_MS = 60000;
  */
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
-  advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | false): (now: number) => void {
+  advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
   const playing = game.playing;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's

@@ -81,22 +81,29 @@ function reportFields(diag: Diagnostics): (now: number) => object {
   };
 }
 
+/**
+ * The scanner's options `o`, with what only the simulator sets: a forced debounce algorithm (a board uses each
+ * sensor kind's own, and its bundle has no debounce key at all), and counts (a board's scanner always counts raw
+ * changes). On a board it is `o` itself, made in the call: no variable of the runtime's (each kept for as long as
+ * the board runs) holds the options.
+ */
+function simulated(o: ScanOptions, config: RuntimeConfig): ScanOptions {
+  if (!ON_DEVICE) {
+    o.debounce = config.debounce;
+    o.counts = true;
+  }
+  return o;
+}
+
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const clock = hal.clock;
   const radio = hal.radio;
   const display: Display = createDisplay(hal.display, config.modules);
-  // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
-  // bundle has no debounce key at all. Nor a counts key: a board's scanner always counts raw changes.
-  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle };
-  if (!ON_DEVICE) {
-    scanOptions.debounce = config.debounce;
-    scanOptions.counts = true;
-  }
   // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
   // A board without digital channels has none (shuffleboard's: its interpreter reads its analog bank, and checks
   // it), nor its code (firmware/device.ts). A constant on a board, so the minifier keeps only the branches it takes.
   const scanning = DIGITAL_BANKS && (!ANALOG_BANKS || mod.board.channels > 0);
-  const scanner = scanning ? /*@__NOINLINE__*/ Scanner(scanOptions) : null;
+  const scanner = scanning ? /*@__NOINLINE__*/ Scanner(simulated({ banks: hal.banks, board: mod.board, settle: mod.settle }, config)) : null;
   // More than this many sensors changing in one scan is a bank fault. Read once: a board may make its whole
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
@@ -123,8 +130,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return !!make && make(store, kept);
   }
   // What the board keeps of its signer between adverts: it signs them once a phone paired (then it has a key).
-  let booted: Signer | false | null = signer();
-  const signed = booted && booted.signerState;
+  // (Read off at once: a variable holding the signer would be kept for as long as the board runs.)
+  const signed = (signer() || ({} as Partial<Signer>)).signerState;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
   const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 
@@ -209,7 +216,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   rest = hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
-  (hal as unknown) = (config as unknown) = scanOptions = booted = null;
+  (hal as unknown) = (config as unknown) = null;
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;

@@ -34,7 +34,7 @@ const PAIR_MS = 60000;
  * runtime's slow tick.
  */
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
-  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
+  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
   advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
   const playing = game.playing;
   /**

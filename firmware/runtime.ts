@@ -41,8 +41,8 @@ export interface RuntimeConfig {
   pollMs: number;
   /** One debounce algorithm for every channel, instead of each sensor kind's default. */
   debounce?: { algorithm: string; ms: number };
-  /** Start in diagnostics mode (the `mode` button held at power-up). */
-  diag: boolean;
+  /** Start in diagnostics mode (the `mode` button held at power-up): true or 1 (a board's, a number: it is kept). */
+  diag: boolean | number;
   /** Display modules in the chain. */
   modules: number;
   /** Sees every sensor event before the game does (the simulator prints them). */

@@ -169,9 +169,9 @@ export function espruinoTicker(wakePin: number): Ticker {
   };
 }
 
-/** Whether a pin reads high now (a button held at power-up). */
-export function isHigh(pin: number): boolean {
-  return !!digitalRead(pin);
+/** 1 while a pin reads high (a button held at power-up), else 0: a number, as a boolean kept costs the chip a JsVar more. */
+export function isHigh(pin: number): number {
+  return digitalRead(pin);
 }
 
 /**

@@ -36,7 +36,8 @@ const PAIR_MS = 60000;
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
   advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
-  const playing = game.playing;
+  // (The game in play: the mode until diagnostics start, which they do only once this is made.)
+  const playing = status.active;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
    * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter

@@ -165,7 +165,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
   const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
-  const playing = status.active = game.playing;
+  const playing = status.active;
   const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
   // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
   if (scanning) playing.out = watch.out;

@@ -10,7 +10,6 @@
 import type { Hal, Rest } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
 import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
-import { SETTLED } from './sensing';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDisplay } from './display';
@@ -23,6 +22,7 @@ import type { BoardSigner, Signer, SignerState } from './signer';
 import { loadModule } from './modules';
 import type { StateNow } from './play';
 import { createWatch, SLOW_MS } from './watch';
+import type { Watch } from './watch';
 import { createCommandPath } from './command-path';
 import type { Status } from './status';
 import { sendLine } from './protocol';
@@ -93,6 +93,16 @@ function simulated(o: ScanOptions, config: RuntimeConfig): ScanOptions {
     o.counts = true;
   }
   return o;
+}
+
+/** The sink of sensor events when the simulator observes them (`observe`): the observer first, then the watch. */
+function observing(observe: Interpreter | undefined, watch: Watch): Pick<Interpreter, 'sense'> | null {
+  return observe ? {
+    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      observe.sense(kind, ch, level, t);
+      watch.sense(kind, ch, level, t);
+    },
+  } : null;
 }
 
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
@@ -170,15 +180,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
   if (scanning) playing.out = watch.out;
 
-  // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
-  // diagnostics hear every sensor.
-  const observe = ON_DEVICE ? undefined : config.observe;
-  const sink = DIGITAL_BANKS && {
-    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      if (observe) observe.sense(kind, ch, level, t);
-      if (status.diagnostics || kind === SETTLED || !watch.out(ch)) status.active.sense(kind, ch, level, t);
-    },
-  };
+  // Sensor events go to the watch, which hands them on unless their sensor is out of service (watch.ts); the
+  // simulator's observer sees every event first (a board has none: it drains into the watch itself).
+  const observed = ON_DEVICE ? null : observing(config.observe, watch);
 
   display.setup(8);
   // What the sensors show at power-up was there before: the interpreter starts from it.
@@ -194,7 +198,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
-      scanner!.drain(sink as Pick<Interpreter, 'sense'>);
+      scanner!.drain(observed || watch);
     }
     status.active.tick(now);
     if (now < slowAt) return;

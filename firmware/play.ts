@@ -139,7 +139,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
     return saved.pending;
   })();
-  (taken as unknown) = null;
+  (taken as unknown) = undefined;
 
   return {
     current: function (): S {

@@ -220,7 +220,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   rest = hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
-  (hal as unknown) = (config as unknown) = null;
+  (hal as unknown) = (config as unknown) = undefined;
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;

@@ -216,7 +216,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
   /** Whether raw changes are counted per channel (always on a board). */
   const counts = ON_DEVICE || s[CNT];
   // The tick's scope is this one: let the options go.
-  o = null as unknown as ScanOptions;
+  o = undefined as unknown as ScanOptions;
   /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
   let hot = 0;
   /** While hot: no deadline comes before this time (ms | 0), so a tick with no raw change has nothing to do. */

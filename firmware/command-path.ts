@@ -73,7 +73,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
           } else status.diagnostics = playing.diagnose!(clock.now(), progressed);
           status.active = status.diagnostics;
         } else {
-          status.diagnostics = null;
+          status.diagnostics = undefined;
           status.active = playing;
         }
         announce();

@@ -143,7 +143,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // (Read off at once: a variable holding the signer would be kept for as long as the board runs.)
   const signed = (signer() || ({} as Partial<Signer>)).signerState;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
-  const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
+  // (No diagnostics yet: undefined, not a null that would take a JsVar of its own.)
+  const status = { prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   function announce(): void {
@@ -232,7 +233,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag && { report: reportFields(diag) }, busy: playing.busy ? playing.busy() : false,
+        diag: diag ? { report: reportFields(diag) } : null, busy: playing.busy ? playing.busy() : false,
       };
     },
   };

@@ -54,14 +54,14 @@ export function boot<S, M>(game: GameModule<S, M>): void {
   // Made in the call, not kept in a variable: the minifier would make one at the bundle's top level, which
   // would hold the HAL (and the ticker's method) for as long as the board runs.
   startFirmware({
-    clock: espruinoClock,
+    clock: espruinoClock(),
     // A board of analog banks alone has nothing for the scanner (firmware/device.ts).
     banks: DIGITAL_BANKS ? buildBanks(game.board.banks as BankOptions[]) : [],
     ticker: espruinoTicker(REFERENCE_BOARD.wake),
     buttons: espruinoButtons(REFERENCE_BOARD.next, REFERENCE_BOARD.mode),
     display: createMax7219Out(REFERENCE_BOARD.displayDin, REFERENCE_BOARD.displayClk, REFERENCE_BOARD.displayLoad, REFERENCE_BOARD.displayModules),
     radio: createEspruinoRadio(MANUFACTURER_ID, passkey),
-    store: flashStore,
+    store: flashStore(),
     // Only a board with analog banks has them.
     analog: ANALOG_BANKS ? analogBanks(game.board.banks as BankOptions[]) : undefined,
   }, game, {

@@ -34,9 +34,10 @@ const PAIR_MS = 60000;
  * runtime's slow tick.
  */
 export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
-  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean,
-  advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | false): (now: number) => void {
-  const playing = game.playing;
+  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
+  advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
+  // (The game in play: the mode until diagnostics start, which they do only once this is made.)
+  const playing = status.active;
   /**
    * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
    * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
@@ -72,7 +73,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
           } else status.diagnostics = playing.diagnose!(clock.now(), progressed);
           status.active = status.diagnostics;
         } else {
-          status.diagnostics = null;
+          status.diagnostics = undefined;
           status.active = playing;
         }
         announce();

@@ -112,7 +112,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
       // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
       // memory of a board's sensors, and would not fit a phone screen.
-      const rejected = Math.max(0, sc.rawChanges(c) - edges - 2 * transits);
+      const rejected = Math.max(0, sc.rawChanges[c] - edges - 2 * transits);
       let i = chs.length;
       while (i && chs[i - 1][3] < rejected) i--;
       if (rejected && i < LISTED) {
@@ -130,7 +130,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
         return sc.level(c) && now - t0 - t[c] >= stuckAfter ? 1 : 0;
       }),
       never: words(function (c: number): number {
-        return u[c] & SENSOR && !sc.rawChanges(c) ? 1 : 0;
+        return u[c] & SENSOR && !sc.rawChanges[c] ? 1 : 0;
       }),
       ch: chs, recent: recent, lost: sc.lost,
     };

@@ -66,7 +66,8 @@ export const NEVER_MOVES = 100;
 /** What the check reads of the scanner. */
 export interface Counts {
   level(ch: number): number;
-  rawChanges(ch: number): number;
+  /** Raw level changes by channel. */
+  rawChanges: ArrayLike<number>;
 }
 
 // A channel's second word in the check's memory: the faults reported (STUCK, CHATTER, NEVER) and these flags in
@@ -128,7 +129,7 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
   for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
     let word = w[i + 1];
     // (When the scanner's 16-bit count wraps, one check misses its chatter.)
-    const r = scanner.rawChanges(ch) - w[i];
+    const r = scanner.rawChanges[ch] - w[i];
     const limit = word & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK;
     const level = scanner.level(ch);
     w[i] += r;

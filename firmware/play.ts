@@ -22,11 +22,6 @@ export type CoreRefusal = keyof typeof import('./words.json');
 export type StateNow = AdvertState & Fields;
 
 export interface Play<S, M> {
-  /**
-   * The game in play: its interpreter, which hears the sensors, with the game's layout on the display and the
-   * state for the phone (properties set on it: a mode object of its own would cost the chip more).
-   */
-  playing: Mode<S>;
   /** The game's state now. */
   current(): S;
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
@@ -52,7 +47,10 @@ export interface Play<S, M> {
 }
 
 /**
- * The game in play, taken up at power-up: the game saved before the power went where it was, else a new one of
+ * The game in play, taken up at power-up, and made the active mode (`status.active`): its interpreter, which hears
+ * the sensors, with the game's layout on the display and the state for the phone (properties set on it: a mode
+ * object of its own would cost the chip more; and the play keeps no property for it, nor the runtime a second
+ * variable). Taken up: the game saved before the power went where it was, else a new one of
  * `taken.players` players (`taken.names`) with `taken.options`.
  */
 export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
@@ -107,6 +105,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   }, analog) as Mode<S>;
   playing.show = mod.layout;
   playing.report = stateNow;
+  status.active = playing;
 
   function begin(next: GameConfig, named: string[] | undefined, asLies?: number): void {
     state = mod.setup(next);
@@ -140,10 +139,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
     return saved.pending;
   })();
-  (taken as unknown) = null;
+  (taken as unknown) = undefined;
 
   return {
-    playing: playing,
     current: function (): S {
       return state;
     },

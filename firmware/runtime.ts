@@ -10,7 +10,6 @@
 import type { Hal, Rest } from '../hal/types';
 import type { GameModule, GameOptions } from './game';
 import type { Diagnostics, Interpreter, SensorEventKind } from './sensing';
-import { SETTLED } from './sensing';
 import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDisplay } from './display';
@@ -23,6 +22,7 @@ import type { BoardSigner, Signer, SignerState } from './signer';
 import { loadModule } from './modules';
 import type { StateNow } from './play';
 import { createWatch, SLOW_MS } from './watch';
+import type { Watch } from './watch';
 import { createCommandPath } from './command-path';
 import type { Status } from './status';
 import { sendLine } from './protocol';
@@ -41,8 +41,8 @@ export interface RuntimeConfig {
   pollMs: number;
   /** One debounce algorithm for every channel, instead of each sensor kind's default. */
   debounce?: { algorithm: string; ms: number };
-  /** Start in diagnostics mode (the `mode` button held at power-up). */
-  diag: boolean;
+  /** Start in diagnostics mode (the `mode` button held at power-up): true or 1 (a board's, a number: it is kept). */
+  diag: boolean | number;
   /** Display modules in the chain. */
   modules: number;
   /** Sees every sensor event before the game does (the simulator prints them). */
@@ -81,22 +81,39 @@ function reportFields(diag: Diagnostics): (now: number) => object {
   };
 }
 
+/**
+ * The scanner's options `o`, with what only the simulator sets: a forced debounce algorithm (a board uses each
+ * sensor kind's own, and its bundle has no debounce key at all), and counts (a board's scanner always counts raw
+ * changes). On a board it is `o` itself, made in the call: no variable of the runtime's (each kept for as long as
+ * the board runs) holds the options.
+ */
+function simulated(o: ScanOptions, config: RuntimeConfig): ScanOptions {
+  if (!ON_DEVICE) {
+    o.debounce = config.debounce;
+    o.counts = true;
+  }
+  return o;
+}
+
+/** The sink of sensor events when the simulator observes them (`observe`): the observer first, then the watch. */
+function observing(observe: Interpreter | undefined, watch: Watch): Pick<Interpreter, 'sense'> | null {
+  return observe ? {
+    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      observe.sense(kind, ch, level, t);
+      watch.sense(kind, ch, level, t);
+    },
+  } : null;
+}
+
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const clock = hal.clock;
   const radio = hal.radio;
   const display: Display = createDisplay(hal.display, config.modules);
-  // Only the simulator forces a debounce algorithm: a board uses each sensor kind's own, and its
-  // bundle has no debounce key at all. Nor a counts key: a board's scanner always counts raw changes.
-  let scanOptions: ScanOptions | null = { banks: hal.banks, board: mod.board, settle: mod.settle };
-  if (!ON_DEVICE) {
-    scanOptions.debounce = config.debounce;
-    scanOptions.counts = true;
-  }
   // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
   // A board without digital channels has none (shuffleboard's: its interpreter reads its analog bank, and checks
   // it), nor its code (firmware/device.ts). A constant on a board, so the minifier keeps only the branches it takes.
   const scanning = DIGITAL_BANKS && (!ANALOG_BANKS || mod.board.channels > 0);
-  const scanner = scanning ? /*@__NOINLINE__*/ Scanner(scanOptions) : null;
+  const scanner = scanning ? /*@__NOINLINE__*/ Scanner(simulated({ banks: hal.banks, board: mod.board, settle: mod.settle }, config)) : null;
   // More than this many sensors changing in one scan is a bank fault. Read once: a board may make its whole
   // description each time it is asked (Ring-a-Peg's does), and the scan tick allocates nothing.
   const halfChannels = mod.board.channels >> 1;
@@ -123,10 +140,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     return !!make && make(store, kept);
   }
   // What the board keeps of its signer between adverts: it signs them once a phone paired (then it has a key).
-  let booted: Signer | false | null = signer();
-  const signed = booted && booted.signerState;
+  // (Read off at once: a variable holding the signer would be kept for as long as the board runs.)
+  const signed = (signer() || ({} as Partial<Signer>)).signerState;
   // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
-  const status = { diagnostics: null, prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
+  // (No diagnostics yet: undefined, not a null that would take a JsVar of its own.)
+  const status = { prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   function announce(): void {
@@ -158,20 +176,14 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
   const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
-  const playing = status.active = game.playing;
+  const playing = status.active;
   const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
   // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
   if (scanning) playing.out = watch.out;
 
-  // The simulator's observer sees every event first. A sensor out of service (faults.ts) tells the game nothing;
-  // diagnostics hear every sensor.
-  const observe = ON_DEVICE ? undefined : config.observe;
-  const sink = DIGITAL_BANKS && {
-    sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
-      if (observe) observe.sense(kind, ch, level, t);
-      if (status.diagnostics || kind === SETTLED || !watch.out(ch)) status.active.sense(kind, ch, level, t);
-    },
-  };
+  // Sensor events go to the watch, which hands them on unless their sensor is out of service (watch.ts); the
+  // simulator's observer sees every event first (a board has none: it drains into the watch itself).
+  const observed = ON_DEVICE ? null : observing(config.observe, watch);
 
   display.setup(8);
   // What the sensors show at power-up was there before: the interpreter starts from it.
@@ -187,7 +199,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       // More than half of the sensors changing in one scan is no game: inputs floating, a supply or a connector gone.
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
-      scanner!.drain(sink as Pick<Interpreter, 'sense'>);
+      scanner!.drain(observed || watch);
     }
     status.active.tick(now);
     if (now < slowAt) return;
@@ -209,7 +221,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   rest = hal.ticker.every(config.pollMs, tick);
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
-  (hal as unknown) = (config as unknown) = scanOptions = booted = null;
+  (hal as unknown) = (config as unknown) = undefined;
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;
@@ -221,7 +233,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag && { report: reportFields(diag) }, busy: playing.busy ? playing.busy() : false,
+        diag: diag ? { report: reportFields(diag) } : null, busy: playing.busy ? playing.busy() : false,
       };
     },
   };

@@ -184,8 +184,11 @@ export interface Scanner {
   count(): number;
   /** Debounced level of a channel. */
   level(ch: number): number;
-  /** Raw level changes seen on a channel (0 unless built with `counts`). */
-  rawChanges(ch: number): number;
+  /**
+   * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
+   * are the queue's): the scanner's own memory, read in place, where a method would cost the chip a function.
+   */
+  rawChanges: Uint16Array;
   /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
   lost: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
@@ -213,7 +216,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
   /** Whether raw changes are counted per channel (always on a board). */
   const counts = ON_DEVICE || s[CNT];
   // The tick's scope is this one: let the options go.
-  o = null as unknown as ScanOptions;
+  o = undefined as unknown as ScanOptions;
   /** Banks pending plus groups armed; while 0 the tick is idlePoll. */
   let hot = 0;
   /** While hot: no deadline comes before this time (ms | 0), so a tick with no raw change has nothing to do. */
@@ -400,9 +403,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
   self.level = function (ch: number): number {
     return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
   };
-  self.rawChanges = function (ch: number): number {
-    return u[ch];
-  };
+  self.rawChanges = u;
   return self;
 } as unknown as { new (o: ScanOptions): Scanner; (o: ScanOptions): Scanner };
 

@@ -6,8 +6,8 @@ import type { Diagnostics, Mode } from './sensing';
 export interface Status<S> {
   /** The mode the sensors' events go to: the game in play (its interpreter), or diagnostics. */
   active: Mode<S>;
-  /** The diagnostics while the board is in that mode, else null. */
-  diagnostics: Diagnostics | null;
+  /** The diagnostics while the board is in that mode, else undefined. */
+  diagnostics: Diagnostics | undefined;
   /**
    * Shown before the mode's text while not '' (one module's text each): the prompt (the pairing passkey, or the
    * seconds left to confirm a phone's command), else the note (a sensor fault: Err and the channel) ...

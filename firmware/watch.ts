@@ -6,7 +6,8 @@
 // fault), nothing they sense is scored, until checks in a row find them sound.
 import type { Radio } from '../hal/types';
 import type { GameModule } from './game';
-import type { Mode } from './sensing';
+import type { Mode, SensorEventKind } from './sensing';
+import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
 import type { Status } from './status';
 import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
@@ -27,6 +28,12 @@ export interface Watch {
   distrust(bad: number): void;
   /** Whether digital channel ch is out of service (its events are not the game's). */
   out(ch: number): number;
+  /**
+   * Hands a sensor event (the scanner's drain) to the mode in force (status.active), unless its sensor is out of
+   * service: the game hears nothing of it, diagnostics hear every sensor. The runtime drains into the watch itself,
+   * so a board keeps no object of its own for it.
+   */
+  sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
 }
 
 /**
@@ -92,5 +99,9 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
     out: function (ch: number): number {
       return outOfService(faultMemory!, ch);
     },
+    // (A board without digital channels has no scanner to drain: none.)
+    sense: DIGITAL_BANKS ? function (kind: SensorEventKind, ch: number, level: number, t: number): void {
+      if (status.diagnostics || kind === SETTLED || !outOfService(faultMemory!, ch)) status.active.sense(kind, ch, level, t);
+    } : undefined as never,
   };
 }

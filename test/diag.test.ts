@@ -79,7 +79,7 @@ describe('diagnostics', () => {
     assert.equal(rep.type, 'diag', 'the phone gets the report in a diag message');
     // [channel, edges, transits, rejected]: only the channel that changed.
     assert.deepEqual(rep.ch, [[0, 1, 0, 4]]);
-    assert.equal(r.scanner.rawChanges(0), 5);
+    assert.equal(r.scanner.rawChanges[0], 5);
     assert.deepEqual(channelsIn(rep.stuck), [0], 'active for longer than stuckMs');
     assert.deepEqual(channelsIn(rep.never), [1, 35]);
     assert.deepEqual(rep.levels, ['00000001', '00000000']);

@@ -10,7 +10,7 @@ import type { BoardDescription, SensorKind } from '../firmware/board';
 function counts(channels: number) {
   const level = new Array(channels).fill(0);
   const raw = new Array(channels).fill(0);
-  return { level, raw, scanner: { level: (ch: number) => level[ch], rawChanges: (ch: number) => raw[ch] } };
+  return { level, raw, scanner: { level: (ch: number) => level[ch], rawChanges: raw } };
 }
 
 /** A board of `kinds.length` channels, sensor i of kind kinds[i]. */

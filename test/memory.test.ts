@@ -165,15 +165,15 @@ describe('memory: the diagnostics report', function () {
     const script = [
       'var module={};', diag, 'var create=module.exports;',
       'function mem(){return process.memory().usage;}',
-      'var N=160,RAW=0,step=0;',
+      'var N=160,step=0;',
       'var board={channels:N,sensor:function(ch){return ch<N?{name:"a.sensor.with.a.rather.long.name."+ch,ch:ch,kind:"hall"}:undefined;}};',
-      'var sc={lost:0,level:function(c){return c&1;},rawChanges:function(c){return RAW;}};',
+      'var sc={lost:0,level:function(c){return c&1;},rawChanges:new Uint16Array(N)};',
       'var d=create(sc,board,0,function(w){step=JSON.stringify(w).length;});',
       // What a report takes while it is sent: the object and its text.
       'function take(){var before=mem();var r=d.report(10000);var s=JSON.stringify(r);return [mem()-before,s.length];}',
       'var quiet=take();',
       // Every channel's sensor seen active (a walk step), every one with 9 raw changes: 8 rejected.
-      'RAW=9;for(var c=0;c<N;c++)d.sense(0,c,1,50);d.tick();',
+      'sc.rawChanges.fill(9);for(var c=0;c<N;c++)d.sense(0,c,1,50);d.tick();',
       'var busy=take();',
       'print("RESULT"+JSON.stringify({quiet:quiet,busy:busy,step:step}));',
     ].join('\n');

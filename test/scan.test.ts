@@ -197,8 +197,8 @@ describe('scanner', () => {
   it('counts raw changes per channel when asked', () => {
     const r = rig(8, {}, { counts: true });
     r.scan(0, 30, { 1: () => r.set(4, 1), 2: () => r.set(4, 0), 3: () => r.set(4, 1) });
-    assert.equal(r.scanner.rawChanges(4), 3);
-    assert.equal(r.scanner.rawChanges(5), 0);
+    assert.equal(r.scanner.rawChanges[4], 3);
+    assert.equal(r.scanner.rawChanges[5], 0);
     assert.deepEqual(r.got, ['1:E4=1']);
   });
 
@@ -244,7 +244,7 @@ describe('scanner', () => {
         });
       }
       scanners.forEach((sc, k) => {
-        for (let ch = 0; ch < channels; ch++) logs[k].push(`${ch}:${sc.level(ch)}/${sc.rawChanges(ch)}`);
+        for (let ch = 0; ch < channels; ch++) logs[k].push(`${ch}:${sc.level(ch)}/${sc.rawChanges[ch]}`);
         logs[k].push(`lost ${sc.lost}`);
       });
       assert.deepEqual(logs[1], logs[0], `trial ${trial}`);

@@ -151,8 +151,11 @@ function uses(program: Node, functions: Set<string>, topNames: Set<string>, runA
   return { live, notCalled };
 }
 
-/** `code` with the boot's own top-level functions let go after its last statement (a number, the fewest bytes). */
+/**
+ * `code` with the boot's own top-level functions let go after its last statement: deleted, name and all (on the
+ * chip a global's name is a JsVar of its own; set to a number, it stayed, at 2 bytes stored a name against 3).
+ */
 export function freeBootOnly(code: string): string {
   const names = bootOnlyFunctions(code);
-  return names.length ? code.replace(/;?$/, ';') + names.join('=') + '=0' : code;
+  return names.length ? code.replace(/;?$/, ';') + names.map((name) => 'delete ' + name).join(',') : code;
 }

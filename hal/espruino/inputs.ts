@@ -111,12 +111,17 @@ function chainReader(spi: ChainSpi, loadPin: number, invert: number, words: Int3
   };
 }
 
-/** Milliseconds since power-up (RTC, 30.5 µs resolution). */
-export const espruinoClock: Clock = {
-  now: function () {
-    return getTime() * 1000;
-  },
-};
+/**
+ * Milliseconds since power-up (RTC, 30.5 µs resolution). Made by the boot, which hands it to the runtime: an object
+ * at the top level would keep a global name for good (a JsVar).
+ */
+export function espruinoClock(): Clock {
+  return {
+    now: function () {
+      return getTime() * 1000;
+    },
+  };
+}
 
 /** Seconds without a scan tick before the watchdog restarts the board (into its saved game). */
 const WATCHDOG_S = 10;
@@ -164,9 +169,9 @@ export function espruinoTicker(wakePin: number): Ticker {
   };
 }
 
-/** Whether a pin reads high now (a button held at power-up). */
-export function isHigh(pin: number): boolean {
-  return !!digitalRead(pin);
+/** 1 while a pin reads high (a button held at power-up), else 0: a number, as a boolean kept costs the chip a JsVar more. */
+export function isHigh(pin: number): number {
+  return digitalRead(pin);
 }
 
 /**

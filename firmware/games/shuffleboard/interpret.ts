@@ -774,8 +774,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
     const group = around(w);
     // (Its magnet's height too only with fewer than GROUP: the equations are kept the size of GROUP weights' 3
-    // unknowns. Made bigger, the interpreter ran out of room for them beside 8 weights.)
-    per = group.length < GROUP ? 4 : 3;
+    // unknowns. Made bigger, the interpreter ran out of room for them beside 8 weights. Nor beyond the last row,
+    // seen by one row from one side, where a higher magnet reads as a farther one: a lone reading there, a stuck
+    // sensor's, was fitted as a weight placed sure to 6 mm. Past the foul line, its place scores nothing.)
+    per = group.length < GROUP && w[1] < ROW0_MM + (ROWS - 1) * PITCH_MM ? 4 : 3;
     const g = group.indexOf(w);
     unit = per * g;
     jobs.unshift(function (): void {

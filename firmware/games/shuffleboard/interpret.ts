@@ -138,6 +138,8 @@ const LEFT = 0.15;
  */
 const NO_MAGNET = 0.75;
 const SHARED = 0.05;
+/** A weight found nearer a sensor than this (mm: two radii, as near as weights lie, less the 20 mm of NO_MAGNET) leaves no room for a magnet within 20 mm of it. */
+const CROWDED_MM = 2 * RADIUS_MM - 20;
 /** No weight reads more than this at a sensor (a fraction of PEAK: its strongest, right over it, and a touching one's). */
 const STRONGEST = 1.25;
 /** The rows a weight comes in by. */
@@ -613,12 +615,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
 
   /**
    * Whether sensor ch (`beside`: one of the grid) reads SHARED or more of the strongest field left's sign, and less
-   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1).
+   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1); or, the other weights found
+   * (`othersFound`), SHARED or more of the other sign in its whole reading: a weight of the other colour near, whose
+   * field may cancel this one's there (a hanger touching one of the other colour lost its share at every sensor
+   * beside it, and was taken for no magnet's).
    */
   let whole = 0;
+  let othersFound = 0;
   function shares(ch: number, beside: boolean): boolean {
-    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * (v[top] > 0 ? 1 : -1) : 0;
-    return x >= SHARED && x < NO_MAGNET;
+    const sign = v[top] > 0 ? 1 : -1;
+    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * sign : 0;
+    return (x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED);
   }
 
   /**
@@ -644,11 +651,20 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       top = later.pop() as number;
       for (const w of found) if (w[5]) x -= w[5] * at(ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[6], COL0_MM + (top % COLS) * PITCH_MM - w[7], w[9]);
       v[top] = x;
+      // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
+      let crowded = 0;
+      for (const w of found) {
+        const dd = ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[1];
+        const dy = COL0_MM + (top % COLS) * PITCH_MM - w[2];
+        if (x * x >= NO_MAGNET * NO_MAGNET && dd * dd + dy * dy < CROWDED_MM * CROWDED_MM) crowded = 1;
+      }
       // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
-      whole = 1;
+      whole = othersFound = 1;
       const ok = magnet();
       whole = 0;
-      if (ok || magnet()) {
+      const magnetic = ok || magnet();
+      othersFound = 0;
+      if (!crowded && magnetic) {
         waited.push(top);
         may[(top / COLS) | 0] = 1;
         jobs.unshift(detect);

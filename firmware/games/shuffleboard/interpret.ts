@@ -649,15 +649,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     while (later.length) {
       let x = later.pop() as number;
       top = later.pop() as number;
-      for (const w of found) if (w[5]) x -= w[5] * at(ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[6], COL0_MM + (top % COLS) * PITCH_MM - w[7], w[9]);
+      const d = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
+      const y = COL0_MM + (top % COLS) * PITCH_MM;
+      for (const w of found) if (w[5]) x -= w[5] * at(d - w[6], y - w[7], w[9]);
       v[top] = x;
       // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
       let crowded = 0;
-      for (const w of found) {
-        const dd = ROW0_MM + ((top / COLS) | 0) * PITCH_MM - w[1];
-        const dy = COL0_MM + (top % COLS) * PITCH_MM - w[2];
-        if (x * x >= NO_MAGNET * NO_MAGNET && dd * dd + dy * dy < CROWDED_MM * CROWDED_MM) crowded = 1;
-      }
+      if (x * x >= NO_MAGNET * NO_MAGNET) for (const w of found) if ((d - w[1]) * (d - w[1]) + (y - w[2]) * (y - w[2]) < CROWDED_MM * CROWDED_MM) crowded = 1;
       // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
       whole = othersFound = 1;
       const ok = magnet();
@@ -1111,7 +1109,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       if (locating) {
         const seen = locating();
-        if (redo) return decide(throwAt, (redo = 0) < 1);
+        if (redo) {
+          redo = 0;
+          return decide(throwAt, true);
+        }
         return seen ? found(t, seen) : undefined;
       }
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);

@@ -33,7 +33,8 @@ const PAIRS = 301;
  * code, and it falls on either side alike.
  */
 const DEVICE_ENTRY = `
-import { SHORT_MS, createShuffleboardInterpreter, locator } from './firmware/games/shuffleboard/interpret';
+import { SHORT_MS, createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
+import { locator } from './firmware/games/shuffleboard/locate';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { mulberry32 } from '../sim/inputs';
 import { ADC_STEPS, COLS, SENSORS } from '../firmware/games/shuffleboard/board';
-import { locator } from '../firmware/games/shuffleboard/interpret';
+import { locator } from '../firmware/games/shuffleboard/locate';
 import { gridReadings, randomTable } from './shuffleboard-sweep';
 
 /** The weights found in readings `ref` (ADC steps), the sensors named suspect, and the steps it took. */

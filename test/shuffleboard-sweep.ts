@@ -9,7 +9,7 @@ import { mulberry32 } from '../sim/inputs';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
 import { ADC_STEPS, COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
-import { locator } from '../firmware/games/shuffleboard/interpret';
+import { locator } from '../firmware/games/shuffleboard/locate';
 import { WEIGHTS, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
 

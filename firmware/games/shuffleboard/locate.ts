@@ -1,0 +1,801 @@
+// Where the weights lie, from a whole grid's readings: the board's decision of
+// a throw runs it a step a tick (interpret.ts), once every weight is still.
+import { CANT_TELL, RADIUS_MM } from './rules';
+import { ADC_STEPS, COL0_MM, COLS, GAIN_KNEE, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM } from './board';
+
+/** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
+export const FOUND = 0.067;
+/** A reading this near either rail is no sensor's (one missing, or its line broken): it counts as no field. */
+export const NO_SENSOR = 0.45;
+/**
+ * A fit stops once no weight's step is longer than SETTLED_MM (mm: far inside the millimetre it is told to), or
+ * has taken a step no longer than CLOSE_MM (its steps shrink as their squares near where it settles: the next
+ * would be some hundredths of a mm, not worth a round).
+ */
+const SETTLED_MM = 0.05;
+const CLOSE_MM = 0.5;
+/** The longest step of a fit (mm): far from its place, the slopes say little of the way there. */
+const STEP_MM = 16;
+/** Two weights found nearer than this (centre to centre) overlap, which weights cannot (mm). */
+const OVERLAP_MM = 45;
+/**
+ * Two weights fitted nearer than this (centre to centre) cannot both be where they are fitted: weights touch 58 mm
+ * apart, and a touching pair's fits err by a few mm each. A fit that got there traded one's place for the
+ * other's (a red and a blue weight's fields cancel in part): both are weights the board cannot tell (mm).
+ */
+const APART_MM = 50;
+/** Weights nearer than this both ways see each other's field: they are fitted together (mm). */
+const NEAR_MM = 160;
+/**
+ * A weight found at the last decision whose sensors within SPAN rows and columns read within this many ADC steps
+ * of what they read then (the noise's spread between two reads is some 2; a weight moved 1 mm changes the sensors
+ * nearest it by some 15) lies where it was: it is held there, not fitted again (fitted anew, a touching pair of
+ * both colours at the end edge was once found apart from itself by a later throw that touched nothing).
+ */
+export const MOVED_STEPS = 12;
+/** A fit reads the sensors within this many rows and columns of its weights. */
+const SPAN = 2;
+/** A fit's rounds at most, and the times in a row a step is backed by half. */
+const ROUNDS = 12;
+const BACKS = 2;
+/** A job of finding the weights reads this many rows of the grid. */
+const READ_ROWS = 4;
+/**
+ * A step of finding the weights does this much work, counted in fields worked out (at: some 2-3 bare reads of a
+ * channel in the interpreter, some 150 µs on the chip), then the job it is in ends: at most 20 ms on the chip, the
+ * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
+ * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
+ * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
+ */
+const STEP_WORK = 30;
+const JOB_WORK = 0.3;
+const READ_WORK = 1;
+const LOOK_WORK = 0.7;
+const OP_WORK = 0.35;
+const PASS_ROWS = 6;
+/** Weights fitted together at most. */
+const GROUP = 4;
+/** A weight's field is fitted as up to this fraction stronger or weaker than the nominal: its magnet's, its height's and its sensors' tolerances. */
+const STRENGTH = 0.2;
+/**
+ * A weight's uncertainty along the table (mm) is this many times the spread its last fit allows, by the misfit
+ * around it (a 5 x 5 sensors' sum, each sensor's weighed as the last fits weigh it, MODEL_ERROR of PEAK a sensor at
+ * least).
+ */
+const SPREAD = 1.5;
+const MODEL_ERROR = 0.005;
+/**
+ * How strongly a weight's fit holds its strength to the nominal: a sensor's misfit (MODEL_ERROR) over the spread of
+ * a weight's strength its parts' tolerances give, squared: some 7% while its magnet is taken as at the nominal
+ * height (the height's spread counted in), some 4% in the last fits, which fit the height too (the magnet's ±3%,
+ * and its sensors' sensitivities' ±5% in part).
+ */
+const PRIOR = 0.005;
+const PRIOR_LAST = 0.015;
+/**
+ * How strongly the last fits hold a magnet's height to the nominal (per mm²): MODEL_ERROR over the spread of its
+ * height over the sensors (0.65 mm: the magnet's ±1 mm, a sensor die's ±0.5 mm, each even over its tolerance),
+ * squared. Its height is fitted within HEIGHT_MM of the nominal, twice its tolerance.
+ */
+const PRIOR_HEIGHT = 0.00006;
+const HEIGHT_MM = 2;
+/** A weight fitted this much stronger or weaker than the nominal (more than its parts' tolerances allow: two touching seen as one, or one pulled by another's field) is one the board cannot tell. */
+const SURE = 0.16;
+/**
+ * A weight placed less surely than this (mm: a fit that poor may hide a weight it is pulled by) is one the board
+ * cannot tell. With 8, the table sweep's hangers beside a weight (the grid sees them from one side) were found up
+ * to 28 mm off while sure to 8, and some scored otherwise.
+ */
+const LOOSE_MM = 5;
+/**
+ * A weight whose last fit leaves the readings around it (its 5 x 5 sensors) this far from explained (their RMS, a
+ * fraction of PEAK: some 12 ADC steps) may hide a weight it is pulled by: one the board cannot tell.
+ */
+const LEFT_RMS = 0.019;
+/** A field this strong (a fraction of PEAK) left where no weight found explains it: something the board cannot tell. */
+const LEFT = 0.15;
+/**
+ * A field left this strong at a sensor (a fraction of PEAK: more than a weight between two sensors makes at each) has
+ * its magnet within 20 mm of it, which reads SHARED or more (0.07 of PEAK at the least, right over it) at the sensors
+ * beside it along its row and across, or as strong where a second magnet lies over one of them (touching weights,
+ * the others reading the first's field still): none of them reading its field so but another as strong, it is no
+ * magnet's (a sensor stuck or drifted, or two or three side by side).
+ */
+const NO_MAGNET = 0.75;
+const SHARED = 0.05;
+/** A weight found nearer a sensor than this (mm: two radii, as near as weights lie, less the 20 mm of NO_MAGNET) leaves no room for a magnet within 20 mm of it. */
+const CROWDED_MM = 2 * RADIUS_MM - 20;
+/** No weight reads more than this at a sensor (a fraction of PEAK: its strongest, right over it, and a touching one's). */
+const STRONGEST = 1.25;
+
+/**
+ * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
+ * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
+ * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
+ * where its field is taken.
+ */
+export type Found = number[];
+
+/**
+ * The weights in a whole grid's readings, found a step at a time (the
+ * board's tick runs one, so it reads its launch row and hears its phone
+ * meanwhile): `read(ch)` gives grid sensor ch's reading (a fraction of the
+ * supply; NaN: out of service, a sensor that tells nothing), read a few rows a step. The strongest field left is a weight; it
+ * is fitted, with the weights found near it, to where their fields together
+ * fit the readings best, their fields are taken away, and so on while any is
+ * left (two touching of one colour are two such fields: a weight's fitted
+ * strength is held within its tolerances). Of two that
+ * overlap (which weights cannot) one goes, and so does one the readings do not
+ * support, the others near it fitted again. Last, each is fitted once more
+ * with those near it, every other's field taken away; one fitted nearer
+ * another than weights can lie is one the board cannot tell. Each step returns null until the
+ * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
+ * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
+ * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
+ * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
+ */
+export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
+  const v = new Float32Array(SENSORS);
+  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
+  const may = new Uint8Array(ROWS);
+  /**
+   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
+   * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
+   * (doubt), and its slopes at one sensor.
+   */
+  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
+  const step = new Float32Array(3 * GROUP);
+  const inverse = new Float32Array(3 * GROUP);
+  let unit = 0;
+  const grad = new Float32Array(3 * GROUP);
+  /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
+  const seen = new Uint8Array(3 * GROUP);
+  const rc = new Int8Array(2 * GROUP);
+  /**
+   * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
+   * table given then is the part found of a locate cut short, with nothing to compare it to.)
+   */
+  const found = table;
+  const was = table.splice(0);
+  if (!before) was.splice(0);
+  /** The work still to do, the next first: each job a part of a step. */
+  const jobs: (() => void)[] = [];
+  let ch: number;
+  let i: number;
+  let j: number;
+  // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
+  // Math is looked up through every global name on the chip: once here, not at each sensor.
+  const sqrt = Math.sqrt;
+  /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way), and as its magnet is higher. */
+  let slope = 0;
+  let lift = 0;
+  /**
+   * 1 in the last fits (doubt): each sensor is weighed by how exactly it reads (GAIN_KNEE), and in a group of fewer
+   * than GROUP a weight's unknowns (`per`) are 4, its magnet's height too; else 0: 3 unknowns (d, y and strength),
+   * every sensor alike.
+   */
+  let last = 0;
+  let per = 3;
+  /** The work done, in fields worked out (at), the measure of a step (STEP_WORK); the other work is counted as so many. */
+  let work = 0;
+  /**
+   * The field (a fraction of PEAK) of a weight dd mm along the table and dy across from a sensor, its magnet z mm
+   * above the nominal: board.ts's field of a magnet MAGNET_MM + z up, with slope and lift. (A magnet's height
+   * changes its field's breadth, not only its strength: at the end edge, where the grid sees a weight from one
+   * side, the nominal breadth fitted to a magnet 1 mm off placed it some 2 mm off.)
+   */
+  function at(dd: number, dy: number, z: number): number {
+    work++;
+    const h = MAGNET_MM + z;
+    const r = MAGNET_MM / h;
+    const u = (dd * dd + dy * dy) / (h * h);
+    const s = 1 + u;
+    const k = (r * r * r) / (2 * s * s * sqrt(s));
+    slope = (3 * k * (4 - u)) / (h * h * s);
+    lift = (k * (9 * u - 6)) / (h * s);
+    return k * (2 - u);
+  }
+  /** x, or the nearer of lo and hi if it is not between them. */
+  function within(x: number, lo: number, hi: number): number {
+    return Math.max(lo, Math.min(hi, x));
+  }
+
+  /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+  function nearest(x: number, first: number, count: number): number {
+    return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
+  }
+
+  /**
+   * Set by misfit once its jobs are done: the misfit, the readings' own squares summed (and, measuring, each
+   * weighed as the last fits weigh it), and with w's field added rather than taken away.
+   */
+  let sum = 0;
+  let bare = 0;
+  let weighed = 0;
+  let added = 0;
+  /**
+   * Over the sensors within `span` rows and columns of (r, k), a row a job:
+   * the squared misfit of the residual readings `v` (in PEAKs) with the field
+   * of a weight of strength w[o] at d w[o + 1] and y w[o + 2], its magnet's
+   * height w[8] (w[9] with o 5: where its field was taken) taken away
+   * (sum), and `sign` times that field taken away from `v` for good (1 takes
+   * it, -1 gives it back, 0 only measures).
+   */
+  function misfit(w: Found, o: number, r: number, k: number, span: number, sign: number): void {
+    const i1 = within(r + span, 0, ROWS - 1);
+    const j0 = within(k - span, 0, COLS);
+    const j1 = within(k + span, 0, COLS - 1);
+    const a = w[o];
+    const d = ROW0_MM - w[o + 1];
+    const y = COL0_MM - w[o + 2];
+    const z = w[o ? 9 : 8];
+    const i0 = within(r - span, 0, ROWS);
+    let i = i0;
+    const row = function (): void {
+      // (Summed from the first row on: other jobs scheduled meanwhile may have run first.)
+      if (i === i0) sum = bare = weighed = added = 0;
+      if (sign) may[i] = 1;
+      for (let j = j0; j <= j1; j++) {
+        const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM, z);
+        const x = v[i * COLS + j];
+        // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
+        if (x !== x) continue;
+        sum += (x - m) * (x - m);
+        bare += x * x;
+        if (!sign) weighed += (x * x) / (1 + ((x + m) * (x + m)) / (GAIN_KNEE * GAIN_KNEE));
+        added += (x + m) * (x + m);
+        if (sign) v[i * COLS + j] -= sign * m;
+      }
+      if (++i <= i1) jobs.unshift(row);
+    };
+    if (i <= i1) jobs.unshift(row);
+  }
+
+  /**
+   * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
+   * taken (-1): all of it that matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps:
+   * left there, it moved a hanger, whose place hangs on the small readings of the row behind it, by millimetres).
+   */
+  function take(w: Found, sign: number): void {
+    // (Where w is when the job runs: a fit scheduled before it may move it.)
+    jobs.unshift(function (): void {
+      if (sign > 0) {
+        for (i = 0; i < 3; i++) w[5 + i] = w[i];
+        w[9] = w[8];
+      }
+      if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
+      if (sign < 0) w[5] = 0;
+    });
+  }
+
+  /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
+  function move(group: Found[], scale: number): void {
+    for (let g = 0; g < group.length; g++) {
+      group[g][1] += scale * step[per * g];
+      group[g][2] += scale * step[per * g + 1];
+      group[g][0] += scale * step[per * g + 2];
+      if (per > 3) group[g][8] += scale * step[per * g + 3];
+    }
+  }
+
+  /** Each weight of the group moved since its field was taken: its field given back where it was, taken where it is. */
+  function settle(group: Found[]): void {
+    for (const w of group) {
+      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7] || w[8] !== w[9]) {
+        take(w, 1);
+        take(w, -1);
+      }
+    }
+  }
+
+  /** The misfit of the last normal equations summed (normal). */
+  let total = 0;
+  /**
+   * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
+   * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
+   * sensor, summed a sensor a job; the misfit there (the residual readings squared, each weight's field there
+   * taken where it is, not where it was taken: the fields are moved once, when the fit is done) in total.
+   */
+  function normal(group: Found[]): void {
+    const n = per * group.length;
+    const span = group.length > 1 ? SPAN : 1;
+    let r0 = ROWS;
+    let r1 = 0;
+    let k0 = COLS;
+    let k1 = 0;
+    for (let g = 0; g < group.length; g++) {
+      rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
+      rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
+      r0 = Math.min(r0, rc[2 * g] - span);
+      r1 = Math.max(r1, rc[2 * g] + span);
+      k0 = Math.min(k0, rc[2 * g + 1] - span);
+      k1 = Math.max(k1, rc[2 * g + 1] + span);
+    }
+    eq.fill(0);
+    eq[unit * (n + 2) + n + 1] = 1;
+    total = 0;
+    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal), and in the
+    // last fits of its magnet's height: as if a sensor more read each, PRIOR strongly. Without it, at the end edge
+    // a stronger weight a little farther fits almost as well as the weight where it lies.
+    const prior = last ? PRIOR_LAST : PRIOR;
+    for (let g = 0; g < group.length; g++) {
+      const a = (per * g + 2) * (n + 3);
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      const z = group[g][8];
+      eq[a] += prior;
+      eq[a - per * g - 2 + n] += prior * off;
+      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
+      if (per > 3) {
+        const b = a + n + 3;
+        eq[b] += PRIOR_HEIGHT;
+        eq[b - per * g - 3 + n] -= PRIOR_HEIGHT * z;
+      }
+    }
+    let i = Math.max(0, r0);
+    let j = Math.max(0, k0);
+    // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
+    // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
+    const one = function (): void {
+      let e = v[i * COLS + j];
+      let m = 0;
+      /** The group's fields at the sensor: with e, what it reads. */
+      let f = 0;
+      // (A sensor out of service, NaN, tells nothing.)
+      if (e === e) {
+        for (let g = 0; g < group.length; g++) {
+          const w = group[g];
+          if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
+          for (let u = 0; u < per; u++) seen[m++] = per * g + u;
+          const dd = ROW0_MM + i * PITCH_MM - w[1];
+          const dy = COL0_MM + j * PITCH_MM - w[2];
+          // How the field there changes as weight g moves along the table, and across, as it is stronger, and as
+          // its magnet is higher.
+          grad[per * g + 2] = at(dd, dy, w[8]);
+          grad[per * g] = w[0] * slope * dd;
+          grad[per * g + 1] = w[0] * slope * dy;
+          if (per > 3) grad[per * g + 3] = w[0] * lift;
+          f += w[0] * grad[per * g + 2];
+          // (Its field is taken where it was: the difference from where it is now is the fit's. None while it has not moved.)
+          if (w[1] !== w[6] || w[2] !== w[7] || w[0] !== w[5] || w[8] !== w[9]) e += w[5] * at(dd + w[1] - w[6], dy + w[2] - w[7], w[9]) - w[0] * grad[per * g + 2];
+        }
+        work += ((m * (m + 3)) / 2) * OP_WORK;
+        // In the last fits, a sensor weighed by how exactly it reads: its gain's and its die's spread make its
+        // error grow with its reading, beyond GAIN_KNEE more than its noise (equally weighed, the sensor under a
+        // hanger, reading some 500 ADC steps give or take 25, moved it more than the row behind it reading 15 give
+        // or take 2, which tells where it lies).
+        const o = last ? 1 / (1 + ((e + f) * (e + f)) / (GAIN_KNEE * GAIN_KNEE)) : 1;
+        if (m) total += o * e * e;
+        for (let a = 0; a < m; a++) {
+          const p = seen[a];
+          const og = o * grad[p];
+          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += og * grad[seen[b]];
+          eq[p * (n + 2) + n] += og * e;
+        }
+      }
+      if (++j > Math.min(COLS - 1, k1)) {
+        j = Math.max(0, k0);
+        i++;
+      }
+      if (i <= Math.min(ROWS - 1, r1)) jobs.unshift(one);
+    };
+    jobs.unshift(one);
+  }
+
+  /**
+   * The n equations eq solved into step and inverse (both right sides), a job a pivot: by elimination (they are
+   * symmetric: only the upper half was summed), then back substitution. (The caller's next job goes first: these
+   * run before it.)
+   */
+  function solve(n: number): void {
+    let i = 0;
+    const pivot = function (): void {
+      work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
+      for (let j = i + 1; j < n; j++) {
+        const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
+        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[i * (n + 2) + c];
+      }
+      jobs.unshift(++i < n ? pivot : back);
+    };
+    const back = function (): void {
+      work += n * n * OP_WORK;
+      for (i = n - 1; i >= 0; i--) {
+        let x = eq[i * (n + 2) + n];
+        let y = eq[i * (n + 2) + n + 1];
+        for (let j = i + 1; j < n; j++) {
+          x -= eq[i * (n + 2) + j] * step[j];
+          y -= eq[i * (n + 2) + j] * inverse[j];
+        }
+        step[i] = x / (eq[i * (n + 2) + i] + 1e-12);
+        inverse[i] = y / (eq[i * (n + 2) + i] + 1e-12);
+      }
+    };
+    jobs.unshift(n ? pivot : back);
+  }
+
+  /**
+   * Moves the weights of `group` together to where their fields fit the
+   * readings of the sensors around them best (their fields are taken away
+   * from the residual readings), by Gauss-Newton steps: the misfit's slopes
+   * and curvatures from each field's own slope at each sensor, all the
+   * weights' at once (touching weights pull each other's fits), until no step
+   * is longer than SETTLED_MM or a step no longer than CLOSE_MM was taken; a step that makes the misfit worse is taken
+   * back by half.
+   */
+  function fit(group: Found[]): void {
+    const n = per * group.length;
+    let last = Infinity;
+    let round = 0;
+    let backs = 0;
+    /** A round's step, once its equations are summed. */
+    const stepRound = function (): void {
+      if (total > last) {
+        // The step went too far (touching weights' fields fit badly on the way): back half of it, twice at most;
+        // then all of it, and the fit is done (halved on, such a step came back to where it began: it was no
+        // way down).
+        if (++backs > BACKS) {
+          move(group, -1);
+          return settle(group);
+        }
+        jobs.unshift(++round < ROUNDS ? fitRound : done);
+        move(group, -0.5);
+        for (let i = 0; i < n; i++) step[i] /= 2;
+        return;
+      }
+      backs = 0;
+      last = total;
+      jobs.unshift(stepTaken);
+      solve(n);
+    };
+    /** The round's step, solved: each part held within its bounds, then taken. */
+    const stepTaken = function (): void {
+      let longest = 0;
+      for (let i = 0; i < n; i++) {
+        const w = group[(i / per) | 0];
+        // A strength: within STRENGTH of the nominal (its sign, the colour, kept); a magnet's height within
+        // HEIGHT_MM of it; a place: at most STEP_MM a step.
+        if (i % per > 2) step[i] = within(w[8] + step[i], -HEIGHT_MM, HEIGHT_MM) - w[8];
+        else if (i % per > 1) {
+          const a = Math.abs(w[0]);
+          step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
+        } else {
+          step[i] = within(step[i], -STEP_MM, STEP_MM);
+          // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
+          // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
+          if (i % per) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
+          longest = Math.max(longest, Math.abs(step[i]));
+        }
+      }
+      if (longest < SETTLED_MM) return settle(group);
+      move(group, 1);
+      // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
+      jobs.unshift(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
+    };
+    const done = function (): void {
+      settle(group);
+    };
+    const fitRound = function (): void {
+      jobs.unshift(stepRound);
+      normal(group);
+    };
+    jobs.unshift(fitRound);
+  }
+
+  /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
+  function around(w: Found): Found[] {
+    const near: Found[] = [];
+    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
+      const o = found[k];
+      // (One held is no longer fitted: its field is taken away for good.)
+      if (!o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
+    }
+    return near;
+  }
+
+  /** The next sensor read (readRows). */
+  let next = 0;
+  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
+  function readRows(): void {
+    work += READ_ROWS * COLS * READ_WORK;
+    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+      const x = read(next) - QUIESCENT;
+      // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
+      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
+      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+    }
+    if (next < SENSORS) jobs.unshift(readRows);
+  }
+
+  /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
+  function hold(): void {
+    const w = was.shift();
+    if (!w) return;
+    jobs.unshift(hold);
+    w[4] = 1;
+    work += 9 * READ_WORK;
+    // (At a rail or the end edge, a sensor twice. One out of service, NaN, reads as changed.)
+    for (i = -1; i < 2; i++) {
+      for (j = -1; j < 2; j++) {
+        ch = nearest(w[1] + i * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + j * PITCH_MM, COL0_MM, COLS);
+        if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
+      }
+    }
+    // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
+    // weight's by the rail, and each later frame found weights in what that left.)
+    if (w[4] && w[2]) {
+      found.push(w);
+      take(w, 1);
+    }
+  }
+
+  /** Set by strongest: the strongest reading left (the first of equals), its square, and how many are stronger than LEFT. */
+  let top = 0;
+  let most = 0;
+  let many = 0;
+  /**
+   * Over the rows that may hold a weight's field, PASS_ROWS such rows a job, the strongest reading left; then
+   * `then`. (A row no pass saw FOUND in, and no field given back or taken in since, holds none.)
+   */
+  function strongest(then: () => void): void {
+    let r = 0;
+    top = most = many = 0;
+    const pass = function (): void {
+      for (let looked = 0; looked < PASS_ROWS && r < ROWS; r++) {
+        if (!may[r]) continue;
+        looked++;
+        work += COLS * LOOK_WORK;
+        may[r] = 0;
+        for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
+          const x = v[ch] * v[ch];
+          if (x >= FOUND * FOUND) may[r] = 1;
+          if (x > LEFT * LEFT) many++;
+          if (x > most) {
+            most = x;
+            top = ch;
+          }
+        }
+      }
+      if (r < ROWS) jobs.unshift(pass);
+      else then();
+    };
+    pass();
+  }
+
+  /** How far from the strongest reading left the top of a parabola through it and a and c, either side of it, lies (mm; 0 past half a pitch, or with a reading missing). */
+  function apex(a: number, c: number): number {
+    const x = (a - c) / (2 * (a - 2 * v[top] + c));
+    return x * x < 0.25 ? x * PITCH_MM : 0;
+  }
+
+  /**
+   * Whether sensor ch (`beside`: one of the grid) reads SHARED or more of the strongest field left's sign, and less
+   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1); or, the other weights found
+   * (`othersFound`), SHARED or more of the other sign in its whole reading: a weight of the other colour near, whose
+   * field may cancel this one's there (a hanger touching one of the other colour lost its share at every sensor
+   * beside it, and was taken for no magnet's).
+   */
+  let whole = 0;
+  let othersFound = 0;
+  function shares(ch: number, beside: boolean): boolean {
+    const sign = v[top] > 0 ? 1 : -1;
+    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * sign : 0;
+    return (x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED);
+  }
+
+  /**
+   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or, its whole reading
+   * no stronger than STRONGEST, a sensor beside it along its row or across shares it.
+   */
+  function magnet(): boolean {
+    const k = top % COLS;
+    const x = (read(top) - QUIESCENT) / PEAK;
+    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (x * x <= STRONGEST * STRONGEST && (shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1)));
+  }
+
+  /** The sensors whose field waits (magnet), each with its reading; those whose field waited and is a magnet's. */
+  const later: number[] = [];
+  const waited: number[] = [];
+  /**
+   * Every other field found: each field that waited, the fields of the weights found taken away from its reading,
+   * is looked for again if a magnet may make it now; else its sensor tells nothing from now on, and is told (suspect).
+   */
+  function again(): void {
+    while (later.length) {
+      let x = later.pop() as number;
+      top = later.pop() as number;
+      const d = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
+      const y = COL0_MM + (top % COLS) * PITCH_MM;
+      for (const w of found) if (w[5]) x -= w[5] * at(d - w[6], y - w[7], w[9]);
+      v[top] = x;
+      // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
+      let crowded = 0;
+      if (x * x >= NO_MAGNET * NO_MAGNET) for (const w of found) if ((d - w[1]) * (d - w[1]) + (y - w[2]) * (y - w[2]) < CROWDED_MM * CROWDED_MM) crowded = 1;
+      // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
+      whole = othersFound = 1;
+      const ok = magnet();
+      whole = 0;
+      const magnetic = ok || magnet();
+      othersFound = 0;
+      if (!crowded && magnetic) {
+        waited.push(top);
+        may[(top / COLS) | 0] = 1;
+        jobs.unshift(detect);
+      } else {
+        v[top] = NaN;
+        if (suspect) suspect(top);
+      }
+    }
+  }
+
+  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
+  function detect(): void {
+    if (found.length > 8) return again();
+    strongest(function (): void {
+      if (most < FOUND * FOUND) return again();
+      const k = top % COLS;
+      // A field that looks like no magnet's waits, its reading kept, until the others are found (a weight of the other
+      // colour touching may hide its field at the sensors beside it); the next strongest.
+      if (waited.indexOf(top) < 0 && !magnet()) {
+        later.push(top, v[top]);
+        v[top] = NaN;
+        jobs.unshift(detect);
+        return;
+      }
+      // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
+      // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
+      // grid: Espruino throws at a typed array's index out of it.)
+      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0];
+      found.push(w);
+      jobs.unshift(detect);
+      fit(around(w));
+      take(w, 1);
+      // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
+      // within APART_MM of it: two touching seen as one, w one's place; the other is as far the other way (fitted
+      // on from the middle, the two were pulled apart wrong, and phantoms filled what that left).
+      for (const o of around(w)) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
+          take(o, 1);
+          jobs.unshift(function (): void {
+            o[1] += dd;
+            o[2] += dy;
+          });
+          take(o, -1);
+        }
+      }
+    });
+  }
+
+  /**
+   * Weights that overlap cannot be: of two of one colour, the later found goes; a red and a blue one on one place
+   * (fields that cancel: a misfit's remnant, or a sensor stuck) both go. Then a weight whose field explains less
+   * than half of itself in the readings around it (a misfit's remnant, a sensor stuck) goes: over its 3 x 3
+   * sensors, without it the misfit (the readings v + m against none) is less than half its own field's (m²) above
+   * what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v². One at a time: the weights near it are fitted
+   * again, and the weights looked over anew.
+   */
+  function prune(): void {
+    for (i = 0; i < found.length; i++) {
+      for (j = found.length - 1; j > i; j--) {
+        // (Espruino has no Math.hypot.)
+        const dd = found[i][1] - found[j][1];
+        const dy = found[i][2] - found[j][2];
+        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
+      }
+    }
+    let checked = 0;
+    const support = function (): void {
+      if (checked >= found.length) return;
+      const w = found[checked];
+      const r = nearest(w[1], ROW0_MM, ROWS);
+      const k = nearest(w[2], COL0_MM, COLS);
+      // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
+      jobs.unshift(function (): void {
+        if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
+        checked++;
+        jobs.unshift(support);
+      });
+      misfit(w, 0, r, k, 1, 0);
+    };
+    jobs.unshift(support);
+  }
+
+  /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
+  function drop(i: number, j: number): void {
+    const gone = found.splice(j, 1);
+    if (i !== j) gone.push(found.splice(i, 1)[0]);
+    jobs.unshift(prune);
+    for (const w of gone) {
+      jobs.unshift(function (): void {
+        const near = around(w);
+        if (near.length) fit(near);
+      });
+    }
+    for (const w of gone) take(w, -1);
+  }
+
+  /**
+   * From weight `doubtAt` on, a job each: how far along the table it may lie from where it was fitted (mm, its
+   * fourth entry): the spread of d that the misfit around it allows, from the curvatures of its fit (d against
+   * its place across, its strength and its neighbours': at the end edge the grid sees it from one side only, and
+   * a stronger weight a little farther fits almost as well) and the readings it leaves unexplained (MODEL_ERROR at
+   * least: the parts' tolerances), with the weights near it. A weight fitted SURE stronger or weaker than the
+   * nominal is one the board cannot tell (CANT_TELL); and after the last, a field left that none explains.
+   */
+  let doubtAt = 0;
+  function doubt(): void {
+    last = 1;
+    if (doubtAt >= found.length) {
+      // A field left that no weight found explains (weights of both colours touching, whose fields cancel, that
+      // the fits could not part): a weight there the board cannot tell, of that field's colour.
+      // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
+      return strongest(function (): void {
+        if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+      });
+    }
+    const w = found[doubtAt++];
+    // (One held keeps how sure of it the board was.)
+    jobs.unshift(doubt);
+    if (w[4]) return;
+    // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
+    // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
+    const group = around(w);
+    // (Its magnet's height too only with fewer than GROUP: the equations are kept the size of GROUP weights' 3
+    // unknowns. Made bigger, the interpreter ran out of room for them beside 8 weights. Nor beyond the last row,
+    // seen by one row from one side, where a higher magnet reads as a farther one: a lone reading there, a stuck
+    // sensor's, was fitted as a weight placed sure to 6 mm. Past the foul line, its place scores nothing.)
+    per = group.length < GROUP && w[1] < ROW0_MM + (ROWS - 1) * PITCH_MM ? 4 : 3;
+    const g = group.indexOf(w);
+    unit = per * g;
+    jobs.unshift(function (): void {
+      // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
+      // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
+      const a = Math.abs(w[0]);
+      // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
+      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + Math.max(0, -w[1]) : CANT_TELL;
+      // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
+      // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
+      // seen 37 mm in, sure to 6 mm).
+      for (const o of group) {
+        const dd = o[1] - w[1];
+        const dy = o[2] - w[2];
+        if (o !== w && dd * dd + dy * dy < APART_MM * APART_MM) u = CANT_TELL;
+      }
+      // (Equations that do not solve, NaN: nothing told.) Told to the whole mm, with half a mm more: a sensor's
+      // gain off by a few hundredths moves even a lone weight's fit by up to 2 mm and leaves almost no misfit to
+      // show it (rounded up alone, the sweep found weights 1.6 mm off told sure to 1).
+      w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u + 0.5) : CANT_TELL;
+    });
+    // (Each where w is when it runs: fitted once more first.)
+    jobs.unshift(function (): void {
+      misfit(w, 0, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+    });
+    // First fitted once more with the weights near it, together, every other weight's field taken away: one found
+    // early was fitted to readings that still held the fields of those found after it, and touching weights pull
+    // each other's places (fitted alone in turn, more of a cluster's were left over 3 mm off).
+    fit(group);
+  }
+
+  jobs.push(readRows, hold, detect, prune, doubt);
+  return function (): number[][] | null {
+    // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
+    if (jobs.length) return null;
+    const seen: number[][] = [];
+    // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+    return seen;
+  };
+}
+
+/** The weights in a whole grid's readings (ADC steps), found at once (locator's steps, run to the end). */
+export function locate(ref: Int16Array): number[][] {
+  const step = locator(function (ch: number): number {
+    return ref[ch] / ADC_STEPS;
+  }, [], null);
+  let seen = step();
+  while (!seen) seen = step();
+  return seen;
+}
+

@@ -72,4 +72,6 @@ export function boot<S, M>(game: GameModule<S, M>): void {
     diag: isHigh(REFERENCE_BOARD.mode),
     modules: REFERENCE_BOARD.displayModules,
   });
+  // The banks' data (or the getter that makes it) is the boot's alone: the board object is kept for good.
+  delete game.board.banks;
 }

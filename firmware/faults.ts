@@ -66,12 +66,12 @@ export const NEVER_MOVES = 100;
 /** What the check reads of the scanner. */
 export interface Counts {
   level(ch: number): number;
-  /** Raw level changes by channel. */
-  rawChanges: ArrayLike<number>;
+  /** Raw level changes by channel since the last check: each check takes them and starts them again from 0. */
+  rawChanges: { [ch: number]: number };
 }
 
-// A channel's second word in the check's memory: the faults reported (STUCK, CHATTER, NEVER) and these flags in
-// the low byte; in the high byte, when it went active (moves modulo 255, plus 1; 0: not active at the last
+// A channel's word in the check's memory: the faults reported (STUCK, CHATTER; NEVER, also set once the sensor
+// changed: it is never told then) and these flags in the low byte; in the high byte, when it went active (moves modulo 255, plus 1; 0: not active at the last
 // check; a sensor is taken as stuck within a few moves, long before that wraps), or while it is out of service,
 // the sane checks in a row.
 /** The sensor is a contact (its own chatter count; stuck by time: STUCK_MOVES's note). */
@@ -86,18 +86,17 @@ const OUT = 64;
 const HOLDS = 128;
 
 /**
- * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c, at 2c,
- * raw changes at the last check, then the word above; then the board's `together`. Made apart from the check, so that the board's sensor
- * list is not kept with it. A sensor that holds a state (`holds`) may stay active for good: it starts as
+ * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c the word above;
+ * then the board's `together`. Made apart from the check, so that the board's sensor list is not kept with it. A sensor that holds a state (`holds`) may stay active for good: it starts as
  * reported stuck, and is never told as stuck.
  */
 export function faultWords(board: BoardDescription): Uint16Array {
   // (Four more words: the board's groups of sensors that see together, for outOfService.)
-  const w = new Uint16Array(2 * board.channels + 4);
-  if (board.together) w.set(board.together, 2 * board.channels);
+  const w = new Uint16Array(board.channels + 4);
+  if (board.together) w.set(board.together, board.channels);
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
-    if (sensor) w[2 * ch + 1] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);
+    if (sensor) w[ch] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);
   }
   return w;
 }
@@ -107,13 +106,14 @@ export function outOfService(w: Uint16Array, ch: number): number {
   const n = w.length - 4;
   let g = ch < w[n] ? w[n + 1] : 1;
   const group = (ch / g) | 0;
-  let out = ch < w[n] && group < w[n + 3] ? w[2 * (w[n + 2] + group) + 1] : 0;
-  for (ch -= ch % g; g--; ch++) out |= w[2 * ch + 1];
+  let out = ch < w[n] && group < w[n + 3] ? w[w[n + 2] + group] : 0;
+  for (ch -= ch % g; g--; ch++) out |= w[ch];
   return out & OUT;
 }
 
 /**
- * Checks every channel that `w` (faultWords) describes once; `moves` counts the moves the sensors made so far;
+ * Checks every channel that `w` (faultWords) describes once, from the raw changes since the last check (taken from
+ * the scanner's counts, which start again from 0: no copy of them is kept); `moves` counts the moves the sensors made so far;
  * `accused` is a channel (plus 1; 0: none) found faulty by the interpreter since the last check, with its fault
  * bit 8 up (Interpreter.accused).
  * Calls `report` for each new fault of a sensor, and OK when one is back in service; returns BANK if three
@@ -121,18 +121,18 @@ export function outOfService(w: Uint16Array, ch: number): number {
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
 export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void, accused: number): number {
-  const channels = (w.length >> 1) - 2;
+  const channels = w.length - 4;
   let bad = 0;
   let active = 0;
   // This check's mark for a sensor going active, as the high byte keeps it.
   const now = moves % 255 + 1;
-  for (let ch = 0, i = 0; ch < channels; ch++, i += 2) {
-    let word = w[i + 1];
-    // (When the scanner's 16-bit count wraps, one check misses its chatter.)
-    const r = scanner.rawChanges[ch] - w[i];
+  for (let ch = 0; ch < channels; ch++) {
+    const r = scanner.rawChanges[ch];
+    scanner.rawChanges[ch] = 0;
+    // A sensor that changed is never reported as never changing.
+    let word = r ? w[ch] | NEVER : w[ch];
     const limit = word & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK;
     const level = scanner.level(ch);
-    w[i] += r;
     // Chatter: the whole count in one check, or half of it at two checks in a row.
     let fault = r >= limit || (r >= limit >> 1 && word & BUSY) ? CHATTER : 0;
     word = r >= limit >> 1 ? word | BUSY : word & ~BUSY;
@@ -150,7 +150,7 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
         word = (word & ~(OUT | STUCK | CHATTER | 0xff00)) | ((word & HOLDS) >> 7);
         report(ch, OK);
       }
-      w[i + 1] = word;
+      w[ch] = word;
       continue;
     }
     // A check without chatter: a chatter after it is a new one, reported again.
@@ -160,7 +160,7 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
       if (!since) word |= now << 8;
       else if (word & CONTACT ? !r : word & BEAM && (now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
     }
-    if (moves >= NEVER_MOVES && !w[i]) fault |= NEVER;
+    if (moves >= NEVER_MOVES) fault |= NEVER;
     fault &= ~word;
     // Not while a sensor of its group is out (found faulty before it in this check: what the interpreter saw may be
     // its doing), nor when its count shows chatter (a chattering point seen covered as a chip leaves is no stuck one).
@@ -174,7 +174,7 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
         bad = TAKEN_OUT;
       }
     }
-    w[i + 1] = word;
+    w[ch] = word;
   }
   return 4 * active < 3 * channels ? bad : bad | BANK;
 }

@@ -6,11 +6,19 @@ import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEV
 import { replay } from '../sim/replay';
 import type { BoardDescription, SensorKind } from '../firmware/board';
 
-/** A scanner stand-in: levels and raw change counts set by the test. */
+/**
+ * A scanner stand-in: levels and raw change counts set by the test. The check takes the counts (changes since the
+ * last check) and starts them again from 0, as it does the scanner's; `total` sets a channel's changes so far.
+ */
 function counts(channels: number) {
   const level = new Array(channels).fill(0);
   const raw = new Array(channels).fill(0);
-  return { level, raw, scanner: { level: (ch: number) => level[ch], rawChanges: raw } };
+  const totals = new Array(channels).fill(0);
+  const total = (ch: number, n: number) => {
+    raw[ch] += n - totals[ch];
+    totals[ch] = n;
+  };
+  return { level, raw, total, scanner: { level: (ch: number) => level[ch], rawChanges: raw } };
 }
 
 /** A board of `kinds.length` channels, sensor i of kind kinds[i]. */
@@ -47,7 +55,7 @@ describe('sensor faults: the check', () => {
       const reports: string[] = [];
       checks.forEach(([moves, levels, raw], i) => {
         levels.forEach((l, ch) => { c.level[ch] = l; });
-        raw.forEach((r, ch) => { c.raw[ch] = r; });
+        raw.forEach((r, ch) => c.total(ch, r));
         check(moves, (ch, fault) => reports.push(`${i}:${ch}:${fault}`));
       });
       assert.deepEqual(reports, expected);
@@ -113,7 +121,7 @@ describe('sensor faults: what the check finds untrustworthy now', () => {
     const reports: string[] = [];
     const at = (i: number, levels: number[], raw: number[]) => {
       levels.forEach((l, ch) => { c.level[ch] = l; });
-      raw.forEach((r, ch) => { c.raw[ch] = r; });
+      raw.forEach((r, ch) => c.total(ch, r));
       return check(0, (ch, fault) => reports.push(`${i}:${ch}:${fault}`));
     };
     assert.equal(at(0, [1, 1, 0, 0], [1, 1, 0, 0]), 0, 'half active: a game may do that');

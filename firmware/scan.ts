@@ -59,11 +59,11 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 }
 
 // The scanner's words in the debouncer's array (see debounce.ts): header words
-// below BANK0, the scanner's words of each bank and channel record, then per
-// settle group GREC + nb words (armed, ms, deadline, a channel mask per bank),
-// then 16-bit words, read through a second view of the same memory: each
-// channel's raw change count, then the queue's events (kind << 14 | level << 13
-// | channel), half the room of 32-bit ones.
+// below BANK0, the scanner's words of each bank record, then per settle group
+// GREC + nb words (armed, ms, deadline, a channel mask per bank), then 16-bit
+// words, read through a second view of the same memory: each channel's raw
+// change count, the queue's events (kind << 14 | level << 13 | channel), half
+// the room of 32-bit ones, then the channel records.
 /**
  * The queue: the next event to hand over while draining (0 otherwise), events queued (its capacity is the
  * constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
@@ -83,7 +83,7 @@ const PEND = 13;
 const HI = 14;
 /** Watched channels low again, waiting out their debounce time before the transit is reported. */
 const TW = 15;
-/** In a channel's record: when its watched transit is due. */
+/** In a channel's record: when its watched transit is due (16 bits, as its deadline: debounce.ts). */
 const TDL = 2;
 const GREC = 3;
 
@@ -118,14 +118,17 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   // Only the simulator and tests force an algorithm: a board uses each kind's default.
   const forced = ON_DEVICE ? null : o.debounce;
   const fa = forced ? algorithmId(forced.algorithm) : 0;
-  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 65535))) throw new Error('bad debounce');
+  // (A channel's time is kept in 16 bits, and read as a difference of them: debounce.ts.)
+  if (forced && (fa < 0 || !(forced.ms >= 0 && forced.ms <= 32767))) throw new Error('bad debounce');
   // An event keeps its channel (or settle group) in 13 bits.
   if (!ON_DEVICE && channels > 8192) throw new Error('at most 8192 channels');
-  const ch0 = BANK0 + (nb << BANK_BITS);
+  const g0 = BANK0 + (nb << BANK_BITS);
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
-  const r0 = ch0 + channels * CHAN + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0);
-  // The 16-bit words: a count per channel, then the queue.
-  const s = new Int32Array(r0 + ((channels + cap + 1) >> 1));
+  const r0 = g0 + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0);
+  // The 16-bit words: a count per channel, the queue, then the channel records (from ch0 on).
+  const ch0 = channels + cap;
+  const s = new Int32Array(r0 + ((ch0 + channels * CHAN + 1) >> 1));
+  const u = new Uint16Array(s.buffer, 4 * r0);
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
     const i = BANK0 + ((c >> 5) << BANK_BITS);
@@ -144,7 +147,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
       ms = forced.ms;
     }
     // A board's channels have their kind's time (debounce.ts, start).
-    if (!ON_DEVICE) s[ch0 + c * CHAN + 1] = ms;
+    if (!ON_DEVICE) u[ch0 + c * CHAN + 1] = ms;
     // A board has only the defaults (per key, never sym_defer_g).
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[i + G] |= bit;
@@ -163,7 +166,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
   }
   // (G0 is read only where there are settle groups.)
-  if (SETTLE_GROUPS) for (let g = 0, i = (s[G0] = ch0 + channels * CHAN); g < groups.length; g++, i += GREC + nb) {
+  if (SETTLE_GROUPS) for (let g = 0, i = (s[G0] = g0); g < groups.length; g++, i += GREC + nb) {
     const chs = groups[g].chs;
     s[i + 1] = groups[g].ms;
     // Groups come from game modules (tested code), not from outside: their channels are not checked here.
@@ -186,7 +189,8 @@ export interface Scanner {
   level(ch: number): number;
   /**
    * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
-   * are the queue's): the scanner's own memory, read in place, where a method would cost the chip a function.
+   * are the queue's and the channel records): the scanner's own memory, read in place, where a method would cost the
+   * chip a function. The fault check takes them once a second, and starts them again from 0 (firmware/faults.ts).
    */
   rawChanges: Uint16Array;
   /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
@@ -211,8 +215,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
   const F = ON_DEVICE ? new Int32Array(nb) : new Float64Array(nb + cap);
   let at = 0;
   const s = setup(o, F, cap);
-  // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on.
-  const u = new Uint16Array(s.buffer, 4 * s[R0], channels + cap);
+  // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on, then the channel records.
+  const u = new Uint16Array(s.buffer, 4 * s[R0]);
   /** Whether raw changes are counted per channel (always on a board). */
   const counts = ON_DEVICE || s[CNT];
   // The tick's scope is this one: let the options go.
@@ -284,8 +288,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
       x ^= bit;
       const c = (b << 5) + BIT_INDEX[(bit >>> 0) % 37];
       const i = s[0] + CHAN * c;
-      if (fresh & bit) s[i + TDL] = n + s[i + 1];
-      const left = (s[i + TDL] - n) | 0;
+      if (fresh & bit) u[i + TDL] = n + u[i + 1];
+      const left = ((u[i + TDL] - n) << 16) >> 16;
       if (left <= 0) {
         ready |= bit;
         push((TRANSIT << 14) | (1 << 13) | c, now);
@@ -319,9 +323,9 @@ export const Scanner = function (o: ScanOptions): Scanner {
     // back to it, the change was a bounce (QMK: counter reset).
     s[o + TM] &= ~(s[o + DF] & ~(r ^ ck));
     // A deadline come, or a change in the sym_defer_g group (expire restarts its timer; never on a board).
-    if ((!ON_DEVICE && x & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, b, n, ck, x);
+    if ((!ON_DEVICE && x & s[o + G]) || ((n - s[o + NX]) | 0) >= 0) ck = /*@__NOINLINE__*/ expire(s, u, b, n, ck, x);
     // Per-key channels that differ and have no timer start one.
-    if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, b, n, ck, x);
+    if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, u, b, n, ck, x);
     // Its edges (EDGE = 0) queued, from the debounced word old to ck: in place, as at half the calls or more there are some.
     s[o] = ck;
     for (let y = ck ^ old, bit; y; y ^= bit) push((ck & (bit = y & -y) ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
@@ -412,7 +416,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
 /** True when nothing is pending: no timer, no watched pulse, no armed group, no queued event. */
 export function isIdle(sc: Scanner): boolean {
   const s = sc.s;
-  const nb = (s[0] - BANK0) >> BANK_BITS;
+  const nb = (s[G0] - BANK0) >> BANK_BITS;
   let busy = s[SIZE];
   for (let b = 0; b < nb; b++) busy |= s[BANK0 + (b << BANK_BITS) + PEND];
   for (let i = s[G0]; i < s[R0]; i += GREC + nb) busy |= s[i];

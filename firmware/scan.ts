@@ -5,7 +5,8 @@
 // groups become SETTLED events, all queued for the consumer to drain.
 //
 // Shaped by the chip (docs/espruino.md): all integer state shares the
-// debouncer's Int32Array, the scanner is its own event queue, and the tick is a
+// debouncer's Int32Array, the scanner is its own event queue (on a board, a
+// word of edges a bank: EDGE_WORDS), and the tick is a
 // closure over the function's locals (the interpreter finds a local faster
 // than an object's property). The other methods are closures too: shorter than
 // prototype methods reading this.s, and (measured) no more JsVars, as the
@@ -17,7 +18,7 @@ import type { DigitalBank } from '../hal/types';
 import type { BoardDescription, SensorKind } from './board';
 import { sensorAt } from './board';
 import type { Interpreter, SensorEventKind } from './sensing';
-import { SETTLED, TRANSIT } from './sensing';
+import { EDGE, SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
   A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, LT, NO_DEADLINE, NX, PK, PR, RW,
@@ -81,8 +82,17 @@ const CNT = 6;
 const PEND = 13;
 /** Latched channels seen active but not yet reported. */
 const HI = 14;
-/** Watched channels low again, waiting out their debounce time before the transit is reported. */
+/**
+ * Watched channels low again, waiting out their debounce time before the transit is reported. On a board, which
+ * watches no transit, the bank's edges of this tick instead (EDGE_WORDS).
+ */
 const TW = 15;
+/**
+ * A board whose game declares no settle groups has edges for its only events (its latched channels report every
+ * pulse as edges: work(), below), and its runtime drains them at every tick: a bank's edges of the tick are its
+ * changed channels, kept as a word, in place of a queue of events (on 96 channels, 192 bytes, some 15 JsVars).
+ */
+const EDGE_WORDS = ON_DEVICE && !SETTLE_GROUPS;
 /** In a channel's record: when its watched transit is due (16 bits, as its deadline: debounce.ts). */
 const TDL = 2;
 const GREC = 3;
@@ -208,7 +218,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
   const nb = banks.length;
   // Only tests ask for another queue size.
   const channels = o.board.channels;
-  const cap = (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
+  const cap = EDGE_WORDS ? 0 : (ON_DEVICE ? 0 : o.capacity) || (SETTLE_GROUPS && o.settle ? channels + o.settle.length : channels);
   // On a board the runtime drains the queue at every tick, so its events all have the tick's time: one kept (at),
   // not one per event (on 96 channels, some 60 JsVars). And its drivers read 32-bit integers: its raw words are
   // an Int32Array, so that no Float64Array is made (the chip would keep that type's prototype for good, 8 JsVars).
@@ -328,7 +338,12 @@ export const Scanner = function (o: ScanOptions): Scanner {
     if ((x = (r ^ ck) & s[o + PK] & ~s[o + TM])) ck = /*@__NOINLINE__*/ start(s, u, b, n, ck, x);
     // Its edges (EDGE = 0) queued, from the debounced word old to ck: in place, as at half the calls or more there are some.
     s[o] = ck;
-    for (let y = ck ^ old, bit; y; y ^= bit) push((ck & (bit = y & -y) ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
+    if (EDGE_WORDS) {
+      // (Counted for the tick's return; drain reads their levels from ck.)
+      s[o + TW] = ck ^ old;
+      for (let y = ck ^ old; y; y &= y - 1) s[SIZE]++;
+      at = now;
+    } else for (let y = ck ^ old, bit; y; y ^= bit) push((ck & (bit = y & -y) ? 1 << 13 : 0) | ((b << 5) + BIT_INDEX[(bit >>> 0) % 37]), now);
     // A latching bank with nothing watched and nothing newly active: transits has nothing to do (TW is within HI).
     // A board never gets there: its latched channels are all sym_eager_pk, whose every pulse is reported as edges
     // at once (start flips it before this line; one that comes back during the lockout is chatter), so nothing
@@ -396,7 +411,15 @@ export const Scanner = function (o: ScanOptions): Scanner {
   }
   // The other methods read the state as locals too (see the top of the file).
   self.drain = function (sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void {
-    while (s[HEAD] < s[SIZE]) {
+    if (EDGE_WORDS) {
+      for (let b = 0, o = BANK0; b < nb; b++, o += 1 << BANK_BITS) {
+        for (let y = s[o + TW], bit; y; y ^= bit) {
+          // Taken off before calling out, as the queue's head is advanced.
+          s[o + TW] ^= bit = y & -y;
+          sink.sense(EDGE, (b << 5) + BIT_INDEX[(bit >>> 0) % 37], s[o] & bit ? 1 : 0, at);
+        }
+      }
+    } else while (s[HEAD] < s[SIZE]) {
       // Advance before calling out, so a sink that makes more events (queued after this one) cannot see it twice.
       const i = s[HEAD]++;
       const w = u[channels + i];

@@ -138,7 +138,6 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   // The 16-bit words: a count per channel, the queue, then the channel records (from ch0 on).
   const ch0 = channels + cap;
   const s = new Int32Array(r0 + ((ch0 + channels * CHAN + 1) >> 1));
-  const u = new Uint16Array(s.buffer, 4 * r0);
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
     const i = BANK0 + ((c >> 5) << BANK_BITS);
@@ -157,7 +156,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
       ms = forced.ms;
     }
     // A board's channels have their kind's time (debounce.ts, start).
-    if (!ON_DEVICE) u[ch0 + c * CHAN + 1] = ms;
+    if (!ON_DEVICE) new Uint16Array(s.buffer, 4 * r0)[ch0 + c * CHAN + 1] = ms;
     // A board has only the defaults (per key, never sym_defer_g).
     if (!ON_DEVICE && a === SYM_DEFER_G) {
       s[i + G] |= bit;

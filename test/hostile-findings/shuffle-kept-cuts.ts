@@ -80,7 +80,10 @@ fc.assert(fc.property(
     // A referee's command is judged against the same game with it and no cut.
     if (REF && judge(run(mk(extra)), truth, first)) { skipped++; return true; }
     const lines = mk([...power, ...extra]);
-    const why = judge(run(lines), truth, first);
+    const got = run(lines);
+    // A cut waiting for writes that never came before its `on` leaves the board off: no case.
+    if (got[got.length - 1].final.power === 'off') { skipped++; return true; }
+    const why = judge(got, truth, first);
     if (why) {
       bad++;
       console.log(JSON.stringify({ why, power, extra }));

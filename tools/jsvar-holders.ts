@@ -6,11 +6,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
-import { buildGame, featuresOf } from './build';
+import { buildGame, coreEntry, featuresOf } from './build';
 import { bootInEspruino } from './espruino-run';
 import { ROOT } from './games';
 import { loadGames } from '../firmware/games/registry';
-import { coreEntry } from '../bench/bundles.bench';
 
 /** One variable of E.dumpVariables: its blocks, what it is (name, type, a string's start), and what it links to. */
 export interface DumpedVar {

@@ -6,12 +6,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode, minifyEs5, storedBySource } from '../tools/es5';
-import { ON_DEMAND, buildGame, featuresOf } from '../tools/build';
+import { ON_DEMAND, buildGame, coreEntry, featuresOf } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
-import type { AnyGameModule } from '../firmware/games/registry';
 
 /**
  * The part budgets: the core (runtime, scanner, diagnostics, phone, display,
@@ -25,25 +24,6 @@ export const GAME_JSVAR_BUDGET = JSVAR_BUDGET - CORE_JSVAR_BUDGET;
 
 const thousands = (n: number) => n.toLocaleString('en-GB');
 const percent = (n: number, of: number) => `${Math.round(n / of * 100)}%`;
-
-/**
- * The core of a game's bundle: the same boot and drivers, built with the
- * same features, running a game with no rules, no sensors named, no moves
- * and no interpreter on the game's own banks (so the scanner's state, which
- * grows with the channels, counts as core).
- */
-export function coreEntry(mod: AnyGameModule): string {
-  return `import { boot } from './app/espruino';
-boot({
-  id: 'core', code: 0, pollMs: ${mod.pollMs},
-  board: { channels: ${mod.board.channels}, sensors: [], banks: ${JSON.stringify(mod.board.banks)} },
-  setup: function () { return 0; }, moves: {}, commands: '',
-  scores: function () { return []; }, turn: function () { return 0; }, winner: function () { return null; },
-  interpreter: function () { return { sense: function () {}, tick: function () {} }; },
-  layout: function () { return ''; }, fields: function () { return {}; },
-});
-`;
-}
 
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();

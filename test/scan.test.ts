@@ -210,12 +210,18 @@ describe('scanner', () => {
     assert.throws(() => new Scanner({ banks: [new WordBank()], board: board(8), debounce: { algorithm: 'sym_defer_pk', ms: 70000 } }), /bad debounce/);
   });
 
-  it("a board's build (ON_DEVICE: defaults only, the simulator's parts left out) reports what the simulator's does", async function () {
+  it("a board's build (ON_DEVICE: defaults only, the simulator's parts left out) reports what the simulator's does, its edges kept as a word a bank where its game has no settle groups", async function () {
     this.timeout(30000);
     // The board's ES5 before minifying: ON_DEVICE is a true variable there, so every board-only branch runs as on a board.
-    const code = await toEs5(await bundle({ source: `import { Scanner } from './firmware/scan'; (globalThis as any).BoardScanner = Scanner;`, dir: ROOT }));
-    new Function(code)();
-    const BoardScanner = (globalThis as unknown as { BoardScanner: typeof Scanner }).BoardScanner;
+    // Built twice: for a game with settle groups (a queue of events), and for one without (each bank's edges a word).
+    const built = async (settleGroups: boolean) => {
+      const code = await toEs5(await bundle({ source: `import { Scanner } from './firmware/scan'; (globalThis as any).BoardScanner = Scanner;`, dir: ROOT },
+        { settleGroups, bankKinds: ['gpio', 'pins', 'chain'], internalProperties: [] }));
+      new Function(code)();
+      return (globalThis as unknown as { BoardScanner: typeof Scanner }).BoardScanner;
+    };
+    const withGroups = await built(true);
+    const withoutGroups = await built(false);
     let seed = 7;
     const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
     for (let trial = 0; trial < 40; trial++) {
@@ -227,6 +233,7 @@ describe('scanner', () => {
       const words: number[] = [];
       const banks = () => words.map((_, b) => ({ read: () => words[b] }));
       for (let b = 0; b < (channels + 31) >> 5; b++) words.push(0);
+      const BoardScanner = extra.settle ? withGroups : withoutGroups;
       const scanners = [new Scanner({ banks: banks(), board: board(channels, kinds), ...extra }), new BoardScanner({ banks: banks(), board: board(channels, kinds), ...extra })];
       const logs: string[][] = [[], []];
       // Near the wrap of ms past 2^31 in some trials.

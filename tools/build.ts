@@ -90,6 +90,25 @@ export function entrySource(game: string): string {
   return `import { boot } from './app/espruino';\nimport { game } from ${index};\nboot(game);\n`;
 }
 
+/**
+ * The core of a game's bundle: the same boot and drivers, built with the
+ * same features, running a game with no rules, no sensors named, no moves
+ * and no interpreter on the game's own banks (so the scanner's state, which
+ * grows with the channels, counts as core).
+ */
+export function coreEntry(mod: AnyGameModule): string {
+  return `import { boot } from './app/espruino';
+boot({
+  id: 'core', code: 0, pollMs: ${mod.pollMs},
+  board: { channels: ${mod.board.channels}, sensors: [], banks: ${JSON.stringify(mod.board.banks)} },
+  setup: function () { return 0; }, moves: {}, commands: '',
+  scores: function () { return []; }, turn: function () { return 0; }, winner: function () { return null; },
+  interpreter: function () { return { sense: function () {}, tick: function () {} }; },
+  layout: function () { return ''; }, fields: function () { return {}; },
+});
+`;
+}
+
 /** Runs of consecutive GPIOs in a gpio bank's mask (the chip's gpioBank reads at most two, hal/espruino/inputs.ts). */
 export function gpioRuns(gpios: number): number {
   let runs = 0;

@@ -201,21 +201,22 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
       scanner!.drain(observed || watch);
     }
-    status.active.tick(now);
+    if (status.active.tick(now) && !scanning) movedAt = now;
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
-    // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first.
-    if (now - movedAt < REST_AFTER_MS) watch.slow(now);
+    // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first. (A board
+    // of analog banks alone checks at rest too: its wake line hears its launch row, not every sensor.)
+    if (!scanning || now - movedAt < REST_AFTER_MS) watch.slow(now);
     if (status.prompt || status.note) show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
-    // of analog banks alone never rests: its interpreter polls its launch row itself.
-    if (!scanning || scanner!.poll !== idlePoll || (playing.busy && playing.busy()) || status.prompt || status.note
+    // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
+    if ((scanning && scanner!.poll !== idlePoll) || (playing.busy && playing.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
       rest(0);
-    } else if (now - movedAt >= REST_AFTER_MS) rest(REST_TICK_MS);
+    } else rest(now - movedAt < REST_AFTER_MS ? 0 : REST_TICK_MS);
   }
 
   rest = hal.ticker.every(config.pollMs, tick);

@@ -36,6 +36,8 @@ export const RESUME_MS = 1400;
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
 export const ROW_MS = 50;
+/** The rows a tick reads between throws at most: a resting board's (one every REST_TICK_MS, firmware/runtime.ts). */
+const REST_ROWS = 10;
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
 const DECIDE_ROWS = 4;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
@@ -304,7 +306,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     sense: nothing,
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
-    tick: function (t: number): void {
+    tick: function (t: number): boolean | void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
       // only the grid's channels out of service.)
@@ -325,28 +327,41 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
       // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
       if (t < rowDue && t >= blindUntil) return;
+      // A row every ROW_MS: a board at rest, ticking seldom, reads the rows due since its last tick (a pass takes as
+      // long), REST_ROWS at most.
+      let due = Math.min(REST_ROWS - 1, (t - rowDue) / ROW_MS);
+      /**
+       * Something moved: a row's count of sensors that see a weight's field changed (the board does not rest then, nor
+       * soon after power-up, while it reads a row every tick).
+       */
+      let moved = t < blindUntil;
       rowDue = t + ROW_MS;
-      // A weight anywhere in a row: its strongest reading is well above the noise.
-      const before = rowSees[row];
-      readRow(row, t);
-      seenNow |= rowSees[row];
-      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
-      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-      if (t < blindUntil && rowSees[row] > before) {
-        // (-1: the throw under way was begun so, its launch unseen.)
-        blindUntil = -1;
-        throwAt = t;
-        watch(t, 1, 0, ROWS - 1);
-        begin(1);
-      } else if (++row >= ROWS) {
-        // A whole pass with no weight after one with some: the table was cleared.
-        if (seenLast && !seenNow) {
-          checks.cleared();
-          emit({ k: 'clear' });
+      do {
+        // A weight anywhere in a row: its strongest reading is well above the noise.
+        const before = rowSees[row];
+        readRow(row, t);
+        seenNow |= rowSees[row];
+        if (rowSees[row] !== before) moved = true;
+        // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+        // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+        if (t < blindUntil && rowSees[row] > before) {
+          // (-1: the throw under way was begun so, its launch unseen.)
+          blindUntil = -1;
+          throwAt = t;
+          watch(t, 1, 0, ROWS - 1);
+          return begin(1);
         }
-        seenLast = seenNow;
-        seenNow = row = 0;
-      }
+        if (++row >= ROWS) {
+          // A whole pass with no weight after one with some: the table was cleared.
+          if (seenLast && !seenNow) {
+            checks.cleared();
+            emit({ k: 'clear' });
+          }
+          seenLast = seenNow;
+          seenNow = row = 0;
+        }
+      } while (--due >= 0);
+      return moved;
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out

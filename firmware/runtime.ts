@@ -205,9 +205,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
-    // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first. (A board
-    // of analog banks alone checks at rest too: its wake line hears its launch row, not every sensor.)
-    if (!scanning || now - movedAt < REST_AFTER_MS) watch.slow(now);
+    // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first.
+    if (now - movedAt < REST_AFTER_MS) watch.slow(now);
     if (status.prompt || status.note) show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board

@@ -331,7 +331,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // long), REST_ROWS at most.
       let due = Math.min(REST_ROWS - 1, (t - rowDue) / ROW_MS);
       /**
-       * Something moved: a row's count of sensors that see a weight's field changed (the board does not rest then, nor
+       * Something moved, or a sensor's reading did (a fault): a row read changed (the board does not rest then, nor
        * soon after power-up, while it reads a row every tick).
        */
       let moved = t < blindUntil;
@@ -341,7 +341,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         const before = rowSees[row];
         readRow(row, t);
         seenNow |= rowSees[row];
-        if (rowSees[row] !== before) moved = true;
+        if (rowAt[row] === (t | 0)) moved = true;
         // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
         // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
         if (t < blindUntil && rowSees[row] > before) {

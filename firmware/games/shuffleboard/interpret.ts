@@ -37,7 +37,7 @@ export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
 export const ROW_MS = 50;
 /** The rows a tick reads between throws at most: a resting board's (one every REST_TICK_MS, firmware/runtime.ts). */
-const REST_ROWS = 10;
+const REST_ROWS = 5;
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
 const DECIDE_ROWS = 4;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */

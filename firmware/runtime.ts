@@ -201,7 +201,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
       scanner!.drain(observed || watch);
     }
-    if (status.active.tick(now) && !scanning) movedAt = now;
+    // (A board of analog banks alone: its interpreter tells when what its sensors see changed, and it wakes.)
+    if (status.active.tick(now) && !scanning) {
+      movedAt = now;
+      rest(0);
+    }
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
@@ -215,7 +219,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
       rest(0);
-    } else rest(now - movedAt < REST_AFTER_MS ? 0 : REST_TICK_MS);
+    } else if (now - movedAt >= REST_AFTER_MS) rest(REST_TICK_MS);
   }
 
   rest = hal.ticker.every(config.pollMs, tick);

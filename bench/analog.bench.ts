@@ -305,7 +305,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`a throw decided as the board's ticks run it (${placed} weights): the grid read, checked and the weights found in ${ticks} ticks; the longest tick ${Math.round(hold)} bare reads, ${held(hold)}`);
     longestTick = Math.max(longestTick, hold);
   }
-  print(`the longest the interpreter is held while a throw is decided (reads, checks, locate): ${held(longestTick)}`);
+  if (!scanOnly) print(`the longest the interpreter is held while a throw is decided (reads, checks, locate): ${held(longestTick)}`);
   for (const [, placed, found, reads, steps, hold, jsvars] of rows.filter((r) => r[0] === 'locate') as number[][]) {
     print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip, ${hold * CHIP_ANALOG_US <= HOLD_US ? 'ok' : 'OVER'} (target ${HOLD_US / 1000}); ${jsvars} JsVars more held at most meanwhile`);
   }

@@ -8,7 +8,8 @@
 // analogRead each, nothing else); the scan rate that costs 25% of the chip;
 // and what finding 1, 4 and 8 weights in a whole grid costs once a throw is
 // over, with how often the launch row is read meanwhile and the JsVars it
-// holds. Target: tick/bare <= 1.5.
+// holds. Target: tick/bare <= 1.5. `npm run bench analog scan`: the scan and
+// the ticks alone.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -119,6 +120,10 @@ next = 340;
 it.tick(now += 10);
 var flip = 0;
 print('<<<' + JSON.stringify(['throw', 4 + 50].concat(timed(false, 10, 330, function () { row35((flip ^= 1) ? 0.5 : 0.55); }))) + '>>>');
+`;
+
+/** The rest: the finding of the weights and the deciding of a throw (left out by `npm run bench analog scan`). */
+const DECIDING = `
 // Finding one weight, four, then a whole end's eight (clustered near the end edge, as an end's often are), in a whole grid's readings, once a throw is over.
 function grid(ws: number[][]) {
   var frame = new Int16Array(SENSORS);
@@ -263,12 +268,14 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   const { buildDeviceCode } = await import('../tools/es5');
   const { bootInEspruino } = await import('../tools/espruino-run');
-  const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
+  // \`npm run bench analog scan\`: the scan and the ticks alone.
+  const scanOnly = process.argv.includes('scan');
+  const code = (await buildDeviceCode({ source: DEVICE_ENTRY + (scanOnly ? '' : DECIDING), dir: ROOT })).stored;
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
   if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
-  if (rows.length < 7) {
+  if (rows.length < (scanOnly ? 4 : 7)) {
     print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
     return;
   }
@@ -298,7 +305,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     print(`a throw decided as the board's ticks run it (${placed} weights): the grid read, checked and the weights found in ${ticks} ticks; the longest tick ${Math.round(hold)} bare reads, ${held(hold)}`);
     longestTick = Math.max(longestTick, hold);
   }
-  print(`the longest the interpreter is held while a throw is decided (reads, checks, locate): ${held(longestTick)}`);
+  if (!scanOnly) print(`the longest the interpreter is held while a throw is decided (reads, checks, locate): ${held(longestTick)}`);
   for (const [, placed, found, reads, steps, hold, jsvars] of rows.filter((r) => r[0] === 'locate') as number[][]) {
     print(`a throw decided: ${found} of ${placed} weights found in the 380 readings, in ${steps} steps (a tick each), as long in all as ${Math.round(reads)} bare channel reads take: about ${Math.round(reads * CHIP_ANALOG_US / 1000)} ms on the chip (the 380 reads ${(380 * CHIP_ANALOG_US / 1000).toFixed(0)} ms); the longest step (the longest the interpreter is held) ${Math.round(hold)} bare reads, about ${(hold * CHIP_ANALOG_US / 1000).toFixed(1)} ms on the chip, ${hold * CHIP_ANALOG_US <= HOLD_US ? 'ok' : 'OVER'} (target ${HOLD_US / 1000}); ${jsvars} JsVars more held at most meanwhile`);
   }

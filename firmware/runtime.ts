@@ -201,7 +201,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       if (!status.diagnostics && changed > halfChannels) watch.distrust(BANK);
       scanner!.drain(observed || watch);
     }
-    status.active.tick(now);
+    // (A board of analog banks alone: its interpreter tells when what its sensors see changed, and it wakes.)
+    if (status.active.tick(now) && !scanning) {
+      movedAt = now;
+      rest(0);
+    }
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
@@ -210,8 +214,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (status.prompt || status.note) show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
-    // of analog banks alone never rests: its interpreter polls its launch row itself.
-    if (!scanning || scanner!.poll !== idlePoll || (playing.busy && playing.busy()) || status.prompt || status.note
+    // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
+    if ((scanning && scanner!.poll !== idlePoll) || (playing.busy && playing.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
       rest(0);

@@ -19,8 +19,11 @@ export type SensorEventKind = typeof EDGE | typeof TRANSIT | typeof SETTLED;
  */
 export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
-  /** Called every scan tick with the time, for timeouts. Must be cheap. */
-  tick(t: number): void;
+  /**
+   * Called every scan tick with the time, for timeouts. Must be cheap. On a board without digital channels, which
+   * reads its sensors itself: truthy when what they see changed (the board does not rest then).
+   */
+  tick(t: number): unknown;
   /**
    * Decides a move still being worked out (a chip not yet at rest), before a referee's or player's input acts on it.
    * With `spoilt` 1, a sensor was just taken out of service (the runtime drops what is told meanwhile): an interpreter

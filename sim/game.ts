@@ -41,6 +41,11 @@ export interface SimGame {
    * supply: hal/types.ts AnalogBank.changes): the game may then tell a range that holds for reads to come.
    */
   analogRange?(ch: number, t: number, range: Float64Array, kept?: number): boolean;
+  /**
+   * The levels at time t of the analog sensors on the board's wake line (wiring.md, Resting when idle), as bits, for a
+   * board that has some: a change between two scans pulses it, as any change of a digital sensor does.
+   */
+  wake?(t: number): number;
   /** The final line's fields, when the game has its own. */
   final?(firmware: Firmware): Record<string, unknown>;
 }

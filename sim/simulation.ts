@@ -140,8 +140,9 @@ export class Simulation {
   wakeLine = true;
   /** While resting: the time of the next rest tick. */
   private restTickAt = 0;
-  /** The sensor changes the wake line has pulsed for (SimInputs.changes at the last scan). */
+  /** The sensor changes the wake line has pulsed for (SimInputs.changes at the last scan), and its analog sensors' levels then (SimGame.wake). */
   private changesSeen = 0;
+  private wakeSeen = 0;
   /** Scan ticks run so far (time skipped while idle runs none). */
   scans = 0;
   /** Hears every sensor event the firmware's scan passes to the game (edges, transits, settled groups), with the sensor's name. */
@@ -351,11 +352,14 @@ export class Simulation {
     inputs.advanceTo(this.t);
     const ticker = this.hal.ticker;
     // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again. So does a fault
-    // that changes what a sensor reads (a floating input, a chatter: faults apply where the board reads).
-    if (this.wakeLine && (inputs.changes !== this.changesSeen || inputs.faults!.changing())) {
+    // that changes what a sensor reads (a floating input, a chatter: faults apply where the board reads), and a
+    // change of the analog sensors on the line (shuffleboard's launch row).
+    const wake = this.scenario.game.wake ? this.scenario.game.wake(this.t) : 0;
+    if (this.wakeLine && (inputs.changes !== this.changesSeen || wake !== this.wakeSeen || inputs.faults!.changing())) {
       this.changesSeen = inputs.changes;
       ticker.wake();
     }
+    this.wakeSeen = wake;
     if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
     // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
     if (this.firmware && (!ticker.restMs() || this.t >= this.restTickAt)) {

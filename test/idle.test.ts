@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { Simulation, parseScenario } from '../sim/replay';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { game as fortress } from '../firmware/games/fortress/index';
+import { throwAt } from './idle-throw';
 
 // A board at rest ticks slowly and wakes on the wake line (wiring.md, Resting
 // when idle). The oracle: a pulse that is on the board's sensor line for 3 ms
@@ -65,5 +66,32 @@ describe('idle: a resting board misses nothing', () => {
     // 40 s of rest: a tick every REST_TICK_MS, and the one at the window's start.
     assert.ok(sim.scans - before <= 40_000 / REST_TICK_MS + 1, `${sim.scans - before} ticks in 40 s of rest`);
     assert.ok(REST_TICK_MS >= 500);
+  });
+});
+
+// A shuffleboard board at rest ticks slowly and wakes on the wake line, which
+// its launch row's switches pulse (wiring.md, Resting when idle). The oracle:
+// a weight thrown from the launch row to a place on the grid is a throw, at
+// whatever moment it is let go, so the board must count it and place it where
+// the scenario lays it, as the referee measures (the rules: the throw counted,
+// the weight at its distance from the end edge).
+
+describe('idle: a resting shuffleboard board misses no throw', () => {
+  it('a weight thrown at every phase of a rest tick (every 7 ms of a whole one, then each ms past it) is counted and placed', () => {
+    const start = 9000;
+    const missed: string[] = [];
+    // Every 7 ms of a whole rest tick and a little more, with both ends: `npm run bench idle` sweeps every ms.
+    for (let phase = 0; phase <= REST_TICK_MS + 10; phase += phase >= REST_TICK_MS ? 1 : 7) {
+      const { resting, told, counted } = throwAt(start + phase);
+      assert.ok(resting, `the board rests before a throw at ${start + phase}`);
+      if (!counted) missed.push(`${phase}: ${JSON.stringify(told)}`);
+    }
+    assert.deepEqual(missed, []);
+  });
+
+  it('without its wake line a resting board misses such a throw but at a slow tick (the sweep can fail)', () => {
+    let counted = 0;
+    for (let phase = 0; phase < REST_TICK_MS; phase += 50) if (throwAt(9000 + phase, false).counted) counted++;
+    assert.ok(counted <= 1, `${counted} counted`);
   });
 });

@@ -425,6 +425,12 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       }
       return readingRange(sensors[ch], fieldAt(ch), seed, ch, draw, range);
     },
+    // The wake line's inputs (wiring.md, Resting when idle): the launch groups, each pulled to ground while a weight
+    // passes it.
+    wake(t) {
+      if (t !== readAt) tableAt(t);
+      return launchOver;
+    },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,
   };

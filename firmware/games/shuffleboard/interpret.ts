@@ -36,6 +36,8 @@ export const RESUME_MS = 1400;
 export const WINDOW_MS = 60;
 /** Between throws, one row is read this often, to see the table cleared (ms). */
 export const ROW_MS = 50;
+/** The rows a tick reads between throws when the last was ROW_MS or more before: a resting board's (one every REST_TICK_MS, firmware/runtime.ts), a pass in 3.8 s. */
+const REST_ROWS = 5;
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
 const DECIDE_ROWS = 4;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
@@ -121,11 +123,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
   let stirred = 0;
+  /** When a row read last changed. */
+  let changedAt = -1;
 
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
     let n = 0;
-    rowAt[r] = t;
+    changedAt = rowAt[r] = t;
     for (let ch = r * COLS, end = ch + COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
     if (n > rowSees[r]) stirred = 1;
@@ -304,7 +308,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     sense: nothing,
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
-    tick: function (t: number): void {
+    tick: function (t: number): boolean | void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
       // only the grid's channels out of service.)
@@ -325,28 +329,36 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
       // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
       if (t < rowDue && t >= blindUntil) return;
+      // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
+      let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
       rowDue = t + ROW_MS;
-      // A weight anywhere in a row: its strongest reading is well above the noise.
-      const before = rowSees[row];
-      readRow(row, t);
-      seenNow |= rowSees[row];
-      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
-      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-      if (t < blindUntil && rowSees[row] > before) {
-        // (-1: the throw under way was begun so, its launch unseen.)
-        blindUntil = -1;
-        throwAt = t;
-        watch(t, 1, 0, ROWS - 1);
-        begin(1);
-      } else if (++row >= ROWS) {
-        // A whole pass with no weight after one with some: the table was cleared.
-        if (seenLast && !seenNow) {
-          checks.cleared();
-          emit({ k: 'clear' });
+      do {
+        // A weight anywhere in a row: its strongest reading is well above the noise.
+        const before = rowSees[row];
+        readRow(row, t);
+        seenNow |= rowSees[row];
+        // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+        // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+        if (t < blindUntil && rowSees[row] > before) {
+          // (-1: the throw under way was begun so, its launch unseen.)
+          blindUntil = -1;
+          throwAt = t;
+          watch(t, 1, 0, ROWS - 1);
+          return begin(1);
         }
-        seenLast = seenNow;
-        seenNow = row = 0;
-      }
+        if (++row >= ROWS) {
+          // A whole pass with no weight after one with some: the table was cleared.
+          if (seenLast && !seenNow) {
+            checks.cleared();
+            emit({ k: 'clear' });
+          }
+          seenLast = seenNow;
+          seenNow = row = 0;
+        }
+      } while (--n);
+      // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
+      // soon after power-up, while it reads a row every tick.
+      return changedAt === t || t < blindUntil;
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out

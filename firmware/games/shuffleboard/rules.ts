@@ -93,7 +93,7 @@ export interface ShuffleboardState {
   u: number[];
   /**
    * Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen
-   * there; SHORT_MM: short beyond the grid, never seen (a throw whose weight never came into it).
+   * there; NONE: short beyond the grid, never seen (a throw whose weight never came into it).
    */
   x: number[];
   /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
@@ -178,6 +178,8 @@ export const CANT_TELL = 999;
 const MAYBE_OUT = 2000;
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;
+/** A weight out of play seen within this of where it lay (mm: as far off as the board places a weight) lies there still. */
+const HELD_MM = 3;
 /**
  * The thrown weight matched to a weight seen costs this much: a weight seen
  * within this distance (mm) of where one lay is taken as that one, still.
@@ -229,9 +231,9 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
-      // One out of play, S4: one seen where the board saw it lie, else, as one beyond the grid, only one seen that no
-      // other weight is.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || lies >= SHORT_MM ? UNSEEN / 2 : Math.abs(at[j] - lies)));
+      // One out of play, S4: one seen where the board saw it lie, within HELD_MM, else, as one beyond the grid, only
+      // one seen that no other weight is.)
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies)));
       used[j] = false;
     }
   };
@@ -243,6 +245,12 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
   // on the table before (`fresh`): it may have come to that one.
   let lost = -1;
   let fresh = 1;
+  // The thrower's weight seen short (more weights of its colour short than the last look saw): a weight of the other
+  // colour come into play was knocked there, surely (else the thrower's launch may have gone unseen and that weight
+  // be the next throw).
+  const tc = (state.f + state.t) & 1;
+  let shortNow = -state.o[tc].length;
+  for (i = 0; i < seen.length; i++) if (seen[i][0] === tc && seen[i][1] >= SHORT_MM) shortNow++;
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
@@ -256,41 +264,66 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     for (i = 0; i <= thrown; i++) {
       if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c].length > 0)) ids.push(i);
       if (state.d[i] >= 0 && state.u[i] % MAYBE_OUT >= CANT_TELL) fresh = 0;
-      if (state.c[i] === c && state.x[i] >= SHORT_MM) knocked = 1;
     }
-    // A short weight of c at the last look not seen again as it lay (a weight nothing touched is held where it was,
-    // its u too) may have been knocked into play, as may one beyond the grid, which is never seen: the board cannot tell
-    // it from c's throw come to rest there (S4: it stays out, the throw is in play). Unless a weight of c lies short
-    // farther from the end edge than any of those could (weights are knocked towards it only): c's throw, stopped
-    // there; the weight come into play is the knocked one.
-    const old = state.o[c] || [];
-    let far = knocked * NONE;
-    for (i = 0; i < old.length; i++) {
-      far = Math.max(far, old[i]);
-      for (j = seen.length; j-- && !(seen[j][0] === c && seen[j][1] + (seen[j][2] || 0) === old[i]););
-      if (j < 0) knocked = 1;
-    }
+    let far = 0;
     for (i = 0; i < seen.length; i++) {
       if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
-      if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) > far) stopped = knocked;
+      // (The farthest from the end edge a weight of c lies short, surely.)
+      if (seen[i][0] === c) far = Math.max(far, seen[i][1] - (seen[i][2] || 0));
       if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) < SHORT_MM) {
         // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
         at.push(Math.min(seen[i][1], SHORT_MM - 1));
         us.push((seen[i][2] || 0) + Math.max(0, seen[i][1] - SHORT_MM + 1));
       }
     }
-    tryFrom(0, 0);
+    // A weight of c that is or may be out of play (S4) may have been knocked into play, or on, where the board cannot
+    // tell it from c's throw come to rest there (S4: it stays out, the throw is in play): one short at the last look
+    // not seen again as it lay (a weight nothing touched is held where it was, its u too), one lying in play not seen
+    // within HELD_MM of where it lay, one that may lie on the foul line (d + u reaching it) not seen where it lay, one
+    // beyond the grid (never seen). Unless a weight of c lies short, surely, farther from the end edge than any of those
+    // could (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
+    const old = state.o[c] || [];
+    let near = SHORT_MM - 1;
     for (i = 0; i < ids.length; i++) {
-      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL. One the
-      // board cannot tell is in play (S4), MAYBE_OUT more: c's throw that may have knocked a short weight of c into play,
-      // or one that may lie on the foul line (d + u reaching it) moved farther than it may lie, or was so before.
+      const id = ids[i];
+      const lies = state.x[id];
+      for (j = at.length; lies >= 0 && j-- && Math.abs(at[j] - lies) > HELD_MM;);
+      if (j < 0 || id < state.t && state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM && at.indexOf(state.d[id]) < 0) knocked = 1;
+      if (lies >= SHORT_MM) near = NONE;
+    }
+    for (i = 0; i < old.length; i++) {
+      near = Math.max(near, old[i]);
+      for (j = seen.length; j-- && !(seen[j][0] === c && seen[j][1] + (seen[j][2] || 0) === old[i]););
+      if (j < 0) knocked = 1;
+    }
+    stopped = knocked && far > near ? 1 : 0;
+    tryFrom(0, 0);
+    // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
+    // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else
+    // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay. Where one that is or may be
+    // out of play was knocked, or may have been, which of those that moved is which the board cannot tell (two of a
+    // colour look alike): each is one it cannot tell is in play, an out one too where any other moved or the throw's
+    // weight is not seen short (else it was knocked in: out, where it is seen).
+    const moved: boolean[] = [];
+    let others = 0;
+    for (i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const m = best[i];
+      const online = state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM;
+      moved[i] = m >= 0 && (id >= state.t || (state.d[id] < 0 ? Math.abs(at[m] - state.x[id]) > HELD_MM : Math.abs(at[m] - state.d[id]) > (online ? 0 : state.u[id])));
+      if (moved[i] && online) knocked = 1;
+      if (moved[i] && (id >= state.t || state.d[id] >= 0)) others++;
+    }
+    for (i = 0; i < ids.length; i++) {
+      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL; one the
+      // board cannot tell is in play, MAYBE_OUT more (kept from before).
       // (One out of play is listed where it is seen, or where it was seen and is no more: -1; one beyond the grid
       // unseen is not: it lies there still.)
       const m = best[i];
       const id = ids[i];
       const outOfPlay = id < state.t && state.d[id] < 0;
       const r = [id, c, m >= 0 ? at[m] : outOfPlay ? -1 : lost];
-      r[4] = m < 0 ? CANT_TELL : us[m] + ((id >= state.t ? knocked : state.u[id] >= MAYBE_OUT || state.d[id] + state.u[id] >= SHORT_MM && Math.abs(at[m] - state.d[id]) > state.u[id]) ? MAYBE_OUT : 0);
+      r[4] = m < 0 ? CANT_TELL : us[m] + (knocked && moved[i] && (others || !outOfPlay || !stopped && shortNow <= 0) || !outOfPlay && id < state.t && state.u[id] >= MAYBE_OUT ? MAYBE_OUT : 0);
       if (id < state.t ? !outOfPlay || m >= 0 || state.x[id] >= 0 && state.x[id] < SHORT_MM : (m >= 0 || fresh) && r[2] >= 0) rest.push(r);
     }
   }
@@ -398,7 +431,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       const hangs = +(d >= 0 && d < RADIUS_MM);
       if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
       // (Where the board sees it: a weight thrown later seen there is not it.)
-      if (throwing && id < state.t && st.d[id] < 0) {
+      if (throwing && id < state.t && st.d[id] < 0 && !(at[4] >= MAYBE_OUT)) {
         st.x[id] = d;
         continue;
       }
@@ -429,7 +462,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   function beyond(played: Outcome<ShuffleboardState>, b?: number): Outcome<ShuffleboardState> {
     const st = played.state;
     const last = st.t - 1;
-    if (b && !played.refused && st.d[last] < 0 && st.x[last] < 0) st.x[last] = SHORT_MM;
+    if (b && !played.refused && st.d[last] < 0 && st.x[last] < 0) st.x[last] = NONE;
     return played;
   }
 
@@ -458,9 +491,9 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     n = Math.min(n, WEIGHTS - state.t);
     // More weights of the side that throws next in play than it had there (in play, or out and seen lying there),
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
-    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
-    // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
-    // stopped short there. (The board saw each of several throws launched: none went unseen.)
+    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw (`seenThrow`):
+    // one out of play (S4) on the foul line was knocked into play by the throw, seen, wherever that stopped. (The
+    // board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
     const short: number[][] = [[], []];
     for (i = 0; i < w.length; i++) {
@@ -469,12 +502,16 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     }
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
-    const seenThrow = short[next].length < state.o[next].length && short[1 - next].length > state.o[1 - next].length;
+    const seenThrow = short[next].length < state.o[next].length;
     if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = beyond(lay(state, [], 1), 1).state;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
     played.state.o = short;
-    return beyond(played, move.b);
+    // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
+    // knocked came into the grid, not it); not where it is seen short.
+    let b = move.b;
+    for (i = 0; i < WEIGHTS; i++) if (i < 2 && short[i].length < state.o[i].length || state.x[i] === NONE && played.state.x[i] !== NONE) b = 1;
+    return beyond(played, short[1 - next].length > state.o[1 - next].length ? 0 : b);
   }
 
   return {

@@ -484,10 +484,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
     if (state.t >= WEIGHTS) return refuse(state, 'clear');
-    // (A throw entered whose weight is not listed: never seen to rest.)
-    if (!seen) return beyond(lay(state, w, 1), +w.every(function (r: Rest): boolean {
-      return r[0] !== state.t;
-    }));
+    // (A throw entered with no weight listed, the phone's for one the board missed: its weight never seen to rest.)
+    if (!seen) return beyond(lay(state, w, 1), +!w.length);
     n = Math.min(n, WEIGHTS - state.t);
     // More weights of the side that throws next in play than it had there (in play, or out and seen lying there),
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),

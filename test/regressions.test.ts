@@ -64,12 +64,8 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   'regression-shuffleboard-short-weight-knocked-in-by-own-throw-asks': { without: null, scores: [0, 1] },
   // Red1 short at 2000 mm, beyond the grid, unseen; blue1's throw knocks it in to 100 and stops beyond the grid too.
   // The board took blue1 for a missed throw and the red for red2's, then refused the eighth throw. It cannot tell the
-  // knock from a launch it missed (red1 out, or red2 in play): it asks about the red, and about blue4, at 300, which
-  // may be blue1 knocked in from beyond the grid as far as the board can tell; the referee takes red1 out: blue 1.
+  // knock from a launch it missed (red1 out, or red2 in play): it asks about the red; the referee takes it out: blue 1.
   'regression-shuffleboard-knocked-in-from-beyond-grid-asks': { without: null, scores: [0, 1] },
-  // Red1 beyond the grid, knocked in by red2, which stops beyond it too: to the board, red2 come to rest at 100; it
-  // cannot tell, and asks.
-  'regression-shuffleboard-knocked-in-from-beyond-grid-by-own-throw-asks': { without: null, scores: [0, 1] },
   // Red1 at 1800 mm, on the foul line (short, S4): the board cannot tell it from one at 1799, in play; knocked in to
   // 100 by blue1, it was scored 3. Now asked about.
   'regression-shuffleboard-foul-line-weight-knocked-in-asks': { without: null, scores: [0, 1] },

@@ -2,7 +2,7 @@
 // foul line or beyond the grid (the grid's last row is 1,875 mm from the end edge: a weight resting farther than
 // some 1,900 mm is seen by nothing), lie on the line itself, and knock such weights into play, by either side. The
 // table is told to the rules as the board's sensing tells it (`seen`: every weight within its u, one nothing moved
-// where it was seen before; `b` for a throw whose weight never came into the grid), the referee answers each
+// where it was seen before; `o` for a throw whose weight never came into the grid), the referee answers each
 // question with where the weight truly lies, and the end must score as the page does (S4: a weight short when it
 // comes to rest stays out for the rest of the end, wherever it is knocked), never otherwise without a question.
 // The oracle is the page's (shuffleboard-page.ts), with S4 applied here from the page's words. At scale:
@@ -78,6 +78,9 @@ function playEnd(throws: Throw[]): { state: ShuffleboardState; truth: Truth[] } 
       return x !== undefined && x < 0 ? -1 : x;
     };
     const d = apart(thrown.d) as number;
+    // (A weight beyond the grid knocked in by a throw of its own colour may be taken for that throw: the board
+    // assumes short weights removed at once, S4, there, and does not ask. Left out.)
+    if (thrown.hit !== undefined && truth[thrown.hit].d >= UNSEEN_MM && truth[thrown.hit].colour === (i & 1)) thrown.hit = undefined;
     placed.push({ colour: 0, d, out: false, seen: null });
     const { hit } = thrown;
     const to = apart(thrown.to);
@@ -103,7 +106,7 @@ function playEnd(throws: Throw[]): { state: ShuffleboardState; truth: Truth[] } 
       else seen.push((w.seen = sensed(w, t.r[3] * (k + 1) % 1)));
     });
     const move: ShuffleboardMove = { k: 'seen', w: seen };
-    if (!cameIn) move.b = 1;
+    if (!cameIn) move.o = 1;
     const out = moves.seen(state, move);
     assert.equal(out.refused, undefined, JSON.stringify(move));
     state = out.state;

@@ -306,8 +306,8 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.length, 0);
     // (Deciding it takes ticks of its own: the grid read and checked, the weights looked for, a step a tick.)
     h.run(600);
-    // (b: its weight never came into the grid, so it lies short beyond it, where a later throw may knock it in.)
-    assert.deepEqual(h.emitted.map((e) => e.move), [{ k: 'seen', w: [], b: 1 }]);
+    // (o: its weight never came into the grid, so it lies short beyond it, where a later throw may knock it in.)
+    assert.deepEqual(h.emitted.map((e) => e.move), [{ k: 'seen', w: [], o: 1 }]);
   });
 
   it('a weight that stops short, the next launched 3 s after it: the short throw is over at that launch, and the next is followed', () => {

@@ -48,7 +48,7 @@ export type Rest = number[];
  *   board's sensing sees it: each weight as [colour, d, u], u how far from d
  *   it may lie (mm, as the board located it); with n, the n throws from the
  *   next on are over (launched while the board was deciding the one before:
- *   their weights are seen together); b 1: the (one) throw's weight never
+ *   their weights are seen together); o 1: the (one) throw's weight never
  *   came into the grid, so it lies short beyond it, unseen, if it is not on the
  *   table. The weights are matched to those
  *   of the state (matched()) and played as a rest. Where the board cannot tell
@@ -65,7 +65,8 @@ export interface ShuffleboardMove {
   c?: number;
   h?: number;
   n?: number;
-  b?: number;
+  /** (Not `b`, `u`, `g` or `sync`: the log reads a record with one of those as its own, not as a move.) */
+  o?: number;
 }
 
 export interface ShuffleboardState {
@@ -280,7 +281,9 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     // tell it from c's throw come to rest there (S4: it stays out, the throw is in play): one short at the last look
     // not seen again as it lay (a weight nothing touched is held where it was, its u too), one lying in play not seen
     // within HELD_MM of where it lay, one that may lie on the foul line (d + u reaching it) not seen where it lay, one
-    // beyond the grid (never seen). Unless a weight of c lies short, surely, farther from the end edge than any of those
+    // beyond the grid (never seen) where the other colour throws (a weight of c come into play may be it, or a throw
+    // of c whose launch the board missed; one knocked in by a throw of c that stops beyond the grid too is taken for
+    // that throw: short weights are removed at once, S4). Unless a weight of c lies short, surely, farther from the end edge than any of those
     // could (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
     const old = state.o[c] || [];
     let near = SHORT_MM - 1;
@@ -288,7 +291,7 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       const id = ids[i];
       const lies = state.x[id];
       for (j = at.length; lies >= 0 && j-- && Math.abs(at[j] - lies) > HELD_MM;);
-      if (j < 0 || id < state.t && state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM && at.indexOf(state.d[id]) < 0) knocked = 1;
+      if (j < 0 && (lies < SHORT_MM || c !== tc) || id < state.t && state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM && at.indexOf(state.d[id]) < 0) knocked = 1;
       if (lies >= SHORT_MM) near = NONE;
     }
     for (i = 0; i < old.length; i++) {
@@ -300,8 +303,8 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     tryFrom(0, 0);
     // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
     // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else
-    // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay. Where one that is or may be
-    // out of play was knocked, or may have been, which of those that moved is which the board cannot tell (two of a
+    // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay (`far` -1: and with any
+    // other, `knocked` too). Where one that is or may be out of play was knocked, or may have been, which of those that moved is which the board cannot tell (two of a
     // colour look alike): each is one it cannot tell is in play, an out one too where any other moved or the throw's
     // weight is not seen short (else it was knocked in: out, where it is seen).
     const moved: boolean[] = [];
@@ -313,7 +316,9 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       moved[i] = m >= 0 && (id >= state.t || (state.d[id] < 0 ? Math.abs(at[m] - state.x[id]) > HELD_MM : Math.abs(at[m] - state.d[id]) > (online ? 0 : state.u[id])));
       if (moved[i] && online) knocked = 1;
       if (moved[i] && (id >= state.t || state.d[id] >= 0)) others++;
+      else if (moved[i]) far = -1;
     }
+    if (far < 0 && others) knocked = 1;
     for (i = 0; i < ids.length; i++) {
       // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL; one the
       // board cannot tell is in play, MAYBE_OUT more (kept from before).
@@ -455,7 +460,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
-   * The outcome of a throw (or throws) played, its last weight unseen (`b`: the board did not see it come into the
+   * The outcome of a throw (or throws) played, its last weight unseen (`o`: the board did not see it come into the
    * grid, or no look at all: a throw entered by hand, one the board missed): one not on the table lies short beyond
    * the grid, where a later throw may knock it into play unseen (matched()).
    */
@@ -507,7 +512,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     played.state.o = short;
     // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
     // knocked came into the grid, not it); not where it is seen short.
-    let b = move.b;
+    let b = move.o;
     for (i = 0; i < WEIGHTS; i++) if (i < 2 && short[i].length < state.o[i].length || state.x[i] === NONE && played.state.x[i] !== NONE) b = 1;
     return beyond(played, short[1 - next].length > state.o[1 - next].length ? 0 : b);
   }

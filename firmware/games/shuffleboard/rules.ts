@@ -212,8 +212,8 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
   let best: number[] = [];
   let bestCost = 0;
   const used: boolean[] = [];
-  // A short weight of the colour, or one beyond the grid, may have been knocked into play (`knocked`); the thrown one
-  // lies short (`stopped`).
+  // Of the colour matched: a weight that is or may be out of play may have been knocked, into play or on
+  // (`knocked`); the thrown one lies short, surely (`stopped`).
   let knocked = 0;
   let stopped = 0;
   // Every matching of ids from the k-th on (each seen weight taken once: used is all false again when it returns).
@@ -282,9 +282,9 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     // not seen again as it lay (a weight nothing touched is held where it was, its u too), one lying in play not seen
     // within HELD_MM of where it lay, one that may lie on the foul line (d + u reaching it) not seen where it lay, one
     // beyond the grid (never seen) where the other colour throws (a weight of c come into play may be it, or a throw
-    // of c whose launch the board missed; one knocked in by a throw of c that stops beyond the grid too is taken for
-    // that throw: short weights are removed at once, S4). Unless a weight of c lies short, surely, farther from the end edge than any of those
-    // could (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
+    // of c whose launch the board missed; one knocked in by a throw of c is taken for that throw: short weights are
+    // removed at once, S4). Unless a weight of c lies short, surely, farther from the end edge than any of those could
+    // (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
     const old = state.o[c] || [];
     let near = SHORT_MM - 1;
     for (i = 0; i < ids.length; i++) {
@@ -304,9 +304,10 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
     // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else
     // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay (`far` -1: and with any
-    // other, `knocked` too). Where one that is or may be out of play was knocked, or may have been, which of those that moved is which the board cannot tell (two of a
-    // colour look alike): each is one it cannot tell is in play, an out one too where any other moved or the throw's
-    // weight is not seen short (else it was knocked in: out, where it is seen).
+    // other, `knocked` too). Where one that is or may be out of play was knocked, or may have been, which of those
+    // that moved is which the board cannot tell (two of a colour look alike): each is one it cannot tell is in play,
+    // an out one too where any other moved or the throw's weight is not seen short (else it was knocked in: out,
+    // where it is seen).
     const moved: boolean[] = [];
     let others = 0;
     for (i = 0; i < ids.length; i++) {

@@ -54,6 +54,22 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // knocked into play, for red2's throw (blue1's taken as missed), scored the end after the seventh throw (red 3) and
   // refused the eighth: 3-0.
   'regression-shuffleboard-short-weight-knocked-in': { without: null, scores: [0, 4] },
+  // Issue 28, the cases the board could not tell (each scored by the page, and the referee's word where it asks).
+  // Red1 short on the foul line at 1808 mm; red2 thrown onto it stops short behind it, at 1850, farther from the end
+  // edge than red1 could be knocked: red2's, so the red come in at 100 is red1, out (S4), and blue1 at 300 scores 1.
+  // The board took the red at 100 for red2's throw: red 3.
+  'regression-shuffleboard-short-weight-knocked-in-by-own-throw': { without: null, scores: [0, 1] },
+  // The same, red2 stopping at 1806, where red1 nudged on could lie: the board cannot tell which red is in play and
+  // asks about red2; the referee takes it out (d -1).
+  'regression-shuffleboard-short-weight-knocked-in-by-own-throw-asks': { without: null, scores: [0, 1] },
+  // Red1 short at 2000 mm, beyond the grid, unseen; blue1's throw knocks it in to 100 and stops beyond the grid too.
+  // The board took blue1 for a missed throw and the red for red2's, then refused the eighth throw. It cannot tell the
+  // knock from a launch it missed (red1 out, or red2 in play): it asks about the red; the referee takes it out: blue 1.
+  'regression-shuffleboard-knocked-in-from-beyond-grid-asks': { without: null, scores: [0, 1] },
+  // Red1 at 1800 mm, on the foul line (short, S4): the board cannot tell it from one at 1799, in play; knocked in to
+  // 100 by blue1, it was scored 3. Now asked about.
+  'regression-shuffleboard-foul-line-weight-knocked-in-asks': { without: null, scores: [0, 1] },
+  'regression-shuffleboard-foul-line-weight-asks': { without: null, scores: [0, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -274,6 +274,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
+    // (A throw whose weight never came into the grid: one not seen lies short beyond it, where the next may knock it in.)
+    else if (!came) move.o = 1;
     if (k < 0) begin(-1);
     else if (checks.seen(seen, throws)) emit(move);
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may

@@ -48,7 +48,9 @@ export type Rest = number[];
  *   board's sensing sees it: each weight as [colour, d, u], u how far from d
  *   it may lie (mm, as the board located it); with n, the n throws from the
  *   next on are over (launched while the board was deciding the one before:
- *   their weights are seen together). The weights are matched to those
+ *   their weights are seen together); o 1: the (one) throw's weight never
+ *   came into the grid, so it lies short beyond it, unseen, if it is not on the
+ *   table. The weights are matched to those
  *   of the state (matched()) and played as a rest. Where the board cannot tell
  *   how the end scores, the referee is asked (q: inDoubt()); his `place` of a
  *   weight (d left out: where the board sees it) answers for that weight.
@@ -63,6 +65,8 @@ export interface ShuffleboardMove {
   c?: number;
   h?: number;
   n?: number;
+  /** (Not `b`, `u`, `g` or `sync`: the log reads a record with one of those as its own, not as a move.) */
+  o?: number;
 }
 
 export interface ShuffleboardState {
@@ -88,12 +92,15 @@ export interface ShuffleboardState {
   h: number[];
   /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
   u: number[];
-  /** Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen there. */
+  /**
+   * Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen
+   * there; NONE: short beyond the grid, never seen (a throw whose weight never came into it).
+   */
   x: number[];
   /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
   q: number;
-  /** How many weights of each colour the board's last look saw short (S4: not fully over the foul line). */
-  o: number[];
+  /** Per colour, the weights the board's last look saw short (S4: not fully over the foul line), each as far from the end edge as it may lie (d + u). */
+  o: number[][];
   /** The points each side made in the last end scored. */
   ep: number[];
   /** The side that won the last end scored; -1 when nobody scored (S3, S11). */
@@ -141,7 +148,7 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
-    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [0, 0], ep: [0, 0], ew: -1, w: null,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [[], []], ep: [0, 0], ew: -1, w: null,
   };
 }
 
@@ -163,8 +170,17 @@ export function nearer(d: number, d2: number, rs: number): boolean {
 
 /** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
 export const CANT_TELL = 999;
+/**
+ * Added to the uncertainty of a weight the board cannot tell is in play at all (S4), which lies where it is seen
+ * (as far off as the rest of its u) or is out: one that lay on the foul line, as far as the board could tell,
+ * knocked on; a throw of a colour that had one short, which may have knocked that one into play (matched()). Kept
+ * through later looks until the referee places it. (More than any other u: CANT_TELL past the foul line.)
+ */
+const MAYBE_OUT = 2000;
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;
+/** A weight out of play seen within this of where it lay (mm: as far off as the board places a weight) lies there still. */
+const HELD_MM = 3;
 /**
  * The thrown weight matched to a weight seen costs this much: a weight seen
  * within this distance (mm) of where one lay is taken as that one, still.
@@ -196,6 +212,10 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
   let best: number[] = [];
   let bestCost = 0;
   const used: boolean[] = [];
+  // Of the colour matched: a weight that is or may be out of play may have been knocked, into play or on
+  // (`knocked`); the thrown one lies short, surely (`stopped`).
+  let knocked = 0;
+  let stopped = 0;
   // Every matching of ids from the k-th on (each seen weight taken once: used is all false again when it returns).
   const tryFrom = function (k: number, cost: number): void {
     if (cost >= bestCost) return;
@@ -212,49 +232,105 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
-      // One out of play, S4: one seen where the board saw it lie, else only one seen that no other weight is.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id]) : lies < 0 ? UNSEEN / 2 : Math.abs(at[j] - lies)));
+      // One out of play, S4: one seen where the board saw it lie, within HELD_MM, else, as one beyond the grid, only
+      // one seen that no other weight is.)
+      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies)));
       used[j] = false;
     }
   };
   let i: number;
+  let j: number;
   // A weight of the state left unmatched is gone, unless the board saw one it cannot tell (two touching seen as
   // one, a field the fit left unexplained), of either colour: then it may be there (`lost`), and the referee is
   // asked. So is the thrown one (a red and a blue touching seen as one) where the board was sure of every weight
   // on the table before (`fresh`): it may have come to that one.
   let lost = -1;
   let fresh = 1;
+  // The thrower's weight seen short (more weights of its colour short than the last look saw): a weight of the other
+  // colour come into play was knocked there, surely (else the thrower's launch may have gone unseen and that weight
+  // be the next throw).
+  const tc = (state.f + state.t) & 1;
+  let shortNow = -state.o[tc].length;
+  for (i = 0; i < seen.length; i++) if (seen[i][0] === tc && seen[i][1] >= SHORT_MM) shortNow++;
   for (let c = 0; c < 2; c++) {
     ids = [];
     at = [];
     us = [];
     bestCost = Infinity;
+    knocked = stopped = 0;
     // The weights of colour c on the table, those out of play (S4) the board saw lying in play (knocked there), any
     // out of play while the last look saw one of c's short (it may have been knocked into play), and those thrown
     // now (up to WEIGHTS: the end goes on) that are c's. (One out of play that it never saw lying there, say a throw
     // decided before its weight came to rest, is none: a throw of its colour later takes that weight.)
     for (i = 0; i <= thrown; i++) {
-      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c] > 0)) ids.push(i);
-      if (state.d[i] >= 0 && state.u[i] >= CANT_TELL) fresh = 0;
+      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c].length > 0)) ids.push(i);
+      if (state.d[i] >= 0 && state.u[i] % MAYBE_OUT >= CANT_TELL) fresh = 0;
     }
+    let far = 0;
     for (i = 0; i < seen.length; i++) {
       if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
+      // (The farthest from the end edge a weight of c lies short, surely.)
+      if (seen[i][0] === c) far = Math.max(far, seen[i][1] - (seen[i][2] || 0));
       if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) < SHORT_MM) {
         // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
         at.push(Math.min(seen[i][1], SHORT_MM - 1));
         us.push((seen[i][2] || 0) + Math.max(0, seen[i][1] - SHORT_MM + 1));
       }
     }
-    tryFrom(0, 0);
+    // A weight of c that is or may be out of play (S4) may have been knocked into play, or on, where the board cannot
+    // tell it from c's throw come to rest there (S4: it stays out, the throw is in play): one short at the last look
+    // not seen again as it lay (a weight nothing touched is held where it was, its u too), one lying in play not seen
+    // within HELD_MM of where it lay, one that may lie on the foul line (d + u reaching it) not seen where it lay, one
+    // beyond the grid (never seen) where the other colour throws (a weight of c come into play may be it, or a throw
+    // of c whose launch the board missed; one knocked in by a throw of c is taken for that throw: short weights are
+    // removed at once, S4). Unless a weight of c lies short, surely, farther from the end edge than any of those could
+    // (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
+    const old = state.o[c] || [];
+    let near = SHORT_MM - 1;
     for (i = 0; i < ids.length; i++) {
-      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL.
-      // (One out of play is listed where it is seen, or where it was seen and is no more: -1.)
+      const id = ids[i];
+      const lies = state.x[id];
+      for (j = at.length; lies >= 0 && j-- && Math.abs(at[j] - lies) > HELD_MM;);
+      if (j < 0 && (lies < SHORT_MM || c !== tc) || id < state.t && state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM && at.indexOf(state.d[id]) < 0) knocked = 1;
+      if (lies >= SHORT_MM) near = NONE;
+    }
+    for (i = 0; i < old.length; i++) {
+      near = Math.max(near, old[i]);
+      for (j = seen.length; j-- && !(seen[j][0] === c && seen[j][1] + (seen[j][2] || 0) === old[i]););
+      if (j < 0) knocked = 1;
+    }
+    stopped = knocked && far > near ? 1 : 0;
+    tryFrom(0, 0);
+    // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
+    // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else
+    // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay (`far` -1: and with any
+    // other, `knocked` too). Where one that is or may be out of play was knocked, or may have been, which of those
+    // that moved is which the board cannot tell (two of a colour look alike): each is one it cannot tell is in play,
+    // an out one too where any other moved or the throw's weight is not seen short (else it was knocked in: out,
+    // where it is seen).
+    const moved: boolean[] = [];
+    let others = 0;
+    for (i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const m = best[i];
+      const online = state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM;
+      moved[i] = m >= 0 && (id >= state.t || (state.d[id] < 0 ? Math.abs(at[m] - state.x[id]) > HELD_MM : Math.abs(at[m] - state.d[id]) > (online ? 0 : state.u[id])));
+      if (moved[i] && online) knocked = 1;
+      if (moved[i] && (id >= state.t || state.d[id] >= 0)) others++;
+      else if (moved[i]) far = -1;
+    }
+    if (far < 0 && others) knocked = 1;
+    for (i = 0; i < ids.length; i++) {
+      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL; one the
+      // board cannot tell is in play, MAYBE_OUT more (kept from before).
+      // (One out of play is listed where it is seen, or where it was seen and is no more: -1; one beyond the grid
+      // unseen is not: it lies there still.)
       const m = best[i];
       const id = ids[i];
       const outOfPlay = id < state.t && state.d[id] < 0;
       const r = [id, c, m >= 0 ? at[m] : outOfPlay ? -1 : lost];
-      r[4] = m < 0 ? CANT_TELL : us[m];
-      if (id < state.t ? !outOfPlay || m >= 0 || state.x[id] >= 0 : (m >= 0 || fresh) && r[2] >= 0) rest.push(r);
+      r[4] = m < 0 ? CANT_TELL : us[m] + (knocked && moved[i] && (others || !outOfPlay || !stopped && shortNow <= 0) || !outOfPlay && id < state.t && state.u[id] >= MAYBE_OUT ? MAYBE_OUT : 0);
+      if (id < state.t ? !outOfPlay || m >= 0 || state.x[id] >= 0 && state.x[id] < SHORT_MM : (m >= 0 || fresh) && r[2] >= 0) rest.push(r);
     }
   }
   return rest;
@@ -299,8 +375,9 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // The end with weight i (every weight, i -1, but `but`) at the far end of its uncertainty, s 1 to blue's advantage.
     const shifted = function (i: number, s: number, but: number): string {
       return endOf(st, st.d.map(function (x: number, j: number): number {
-        // (A weight seen on the table is on it: its centre is not past the end edge.)
-        const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1));
+        // (A weight seen on the table is on it: its centre is not past the end edge. One the board cannot tell is in
+        // play lies where it is seen or is out.)
+        const y = Math.max(0, x + s * st.u[j] * (st.c[j] ? -1 : 1), st.u[j] >= MAYBE_OUT ? x - st.u[j] % MAYBE_OUT : 0);
         return x < 0 || j === but || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
       }), []).join();
     };
@@ -360,7 +437,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       const hangs = +(d >= 0 && d < RADIUS_MM);
       if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
       // (Where the board sees it: a weight thrown later seen there is not it.)
-      if (throwing && id < state.t && st.d[id] < 0) {
+      if (throwing && id < state.t && st.d[id] < 0 && !(at[4] >= MAYBE_OUT)) {
         st.x[id] = d;
         continue;
       }
@@ -384,6 +461,18 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
+   * The outcome of a throw (or throws) played, its last weight unseen (`o`: the board did not see it come into the
+   * grid, or no look at all: a throw entered by hand, one the board missed): one not on the table lies short beyond
+   * the grid, where a later throw may knock it into play unseen (matched()).
+   */
+  function beyond(played: Outcome<ShuffleboardState>, b?: number): Outcome<ShuffleboardState> {
+    const st = played.state;
+    const last = st.t - 1;
+    if (b && !played.refused && st.d[last] < 0 && st.x[last] < 0) st.x[last] = NONE;
+    return played;
+  }
+
+  /**
    * The moves rest and seen: a throw is over (a seen table: its n throws, as
    * many as the end has left). A table seen (each weight as
    * [colour, d]) is checked first, and matched to the weights (matched()) only
@@ -401,27 +490,32 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
     if (state.t >= WEIGHTS) return refuse(state, 'clear');
-    if (!seen) return lay(state, w, 1);
+    // (A throw entered with no weight listed, the phone's for one the board missed: its weight never seen to rest.)
+    if (!seen) return beyond(lay(state, w, 1), +!w.length);
     n = Math.min(n, WEIGHTS - state.t);
     // More weights of the side that throws next in play than it had there (in play, or out and seen lying there),
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
-    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
-    // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
-    // stopped short there. (The board saw each of several throws launched: none went unseen.)
+    // and the new weight is the next throw. Unless the next side has fewer short than the last look saw (`seenThrow`):
+    // one out of play (S4) on the foul line was knocked into play by the throw, seen, wherever that stopped. (The
+    // board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
-    const short = [0, 0];
+    const short: number[][] = [[], []];
     for (i = 0; i < w.length; i++) {
       if (w[i][1] < SHORT_MM) more[w[i][0]]++;
-      else short[w[i][0]]++;
+      else short[w[i][0]].push(w[i][1] + (w[i][2] || 0));
     }
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
-    const seenThrow = short[next] < state.o[next] && short[1 - next] > state.o[1 - next];
-    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    const seenThrow = short[next].length < state.o[next].length;
+    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = beyond(lay(state, [], 1), 1).state;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
     played.state.o = short;
-    return played;
+    // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
+    // knocked came into the grid, not it); not where it is seen short.
+    let b = move.o;
+    for (i = 0; i < WEIGHTS; i++) if (i < 2 && short[i].length < state.o[i].length || state.x[i] === NONE && played.state.x[i] !== NONE) b = 1;
+    return beyond(played, short[1 - next].length > state.o[1 - next].length ? 0 : b);
   }
 
   return {
@@ -449,7 +543,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
       return {
         state: Object.assign({}, state, {
-          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), o: [0, 0],
+          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), o: [[], []],
         }),
         changes: [],
       };

@@ -97,7 +97,7 @@ describe('companion: the board asks the referee', function () {
   this.timeout(120000);
   const pages = usePages();
 
-  it('shuffleboard: a hanger beside a weight of its colour, the board unsure of the one by the line: the question shows, and "it lies where the board sees it" scores the end', async () => {
+  it('shuffleboard: a hanger beside a weight of its colour, the board unsure of the one by the line and of the hanger: the question shows, and "it lies where the board sees it" for both scores the end', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');
     // The example without the referee's answer: the end waits for it.
@@ -109,6 +109,8 @@ describe('companion: the board asks the referee', function () {
     assert.match((await page.textContent('#question')) ?? '', /red2 \(mm from the end edge 30, zone S8/);
     assert.deepEqual((await shownScores(page)).scores, [0, 0]);
     await page.click('#question [data-asked="red2"] button:has-text("it lies where the board sees it")');
+    // (red1, a hanger the board cannot place to 3 mm (its u more), is asked too: the end waits for both.)
+    await page.click('#question [data-asked="red1"] button:has-text("it lies where the board sees it")');
     await page.waitForFunction(() => !(globalThis as any).document.querySelector('#question'));
     await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '7');
     assert.deepEqual(pageErrors(page), []);

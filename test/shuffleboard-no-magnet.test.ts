@@ -41,6 +41,14 @@ describe('shuffleboard: a field no magnet makes', () => {
     }
   });
 
+  it('a hanger in the corner and a weight of the other colour 71 mm from it, whose fields cancel at both sensors beside the hanger\'s: both found, no sensor named (the sweep\'s seed 4, table 3420, every field counted)', () => {
+    const table = randomTable(mulberry32(4 * 100003 + 3420));
+    assert.deepEqual(table.filter((w) => w.d < 100).map((w) => [w.colour, w.d, w.y]), [[1, 68.4, 82.1], [0, 13.7, 36.4]]);
+    const { seen, suspects } = locateNaming(gridReadings(table, 4 + 3420, { scale: 1 }));
+    assert.deepEqual(suspects, []);
+    for (const w of table) assert.ok(seen.some((s) => s[0] === w.colour && Math.abs(s[1] - w.d) <= 3), `${JSON.stringify(w)}: ${JSON.stringify(seen)}`);
+  });
+
   it('a sensor, or two or three side by side along a row, stuck past the field any weight makes there, beside weights or not: named, and the locate ends', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10000 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: COLS, max: SENSORS - 3 * COLS }), fc.boolean(), (k, n, at, up) => {
       const table = randomTable(mulberry32(k));

@@ -38,6 +38,22 @@ describe('shuffleboard grid physics (from the datasheets)', () => {
     }
   });
 
+  it('every magnet counts at every sensor: eight magnets 300 mm or 600 mm along the grid move a nominal sensor\'s reading by eight times the dipole\'s far field (-1.2 and -0.17 steps each), none left out', () => {
+    const s = sensorOf(0, 0, 0, 0, { scale: 0 });
+    const m = momentAm2(MAGNET.remanenceT, MAGNET.diameterMm, MAGNET.thicknessMm);
+    const quiet = reading(s, [], 0, 0, null) * ADC.steps;
+    // (Far off the axis: μ0 m / 4π (3 dz² - r²) / r⁵, the sensor's 60 mV a millitesla, 4096 steps of 3.3 V.)
+    for (const [at, steps] of [[300, -1.2], [600, -0.17]]) {
+      const r2 = at * at + 50 * 50;
+      const b = (1e-7 * m * (3 * 50 * 50 - r2)) / r2 ** 2.5 * 1e9;
+      assert.ok(Math.abs((b * 1000 * 60) / 1000 / 3.3 * ADC.steps - steps) < 0.05, `${b}`);
+      const magnets = Array.from({ length: 8 }, () => ({ d: at, y: 0, pol: 1, moment: m, heightMm: 50 }));
+      // (Exact to the rounding: the reading of the field eight times over.)
+      const read = reading(s, magnets, 0, 0, null) * ADC.steps;
+      assert.ok(Math.abs(read - quiet - 8 * (b * 60 / 3.3) * ADC.steps) <= 0.5 + 1e-9, `${at}: ${read - quiet}`);
+    }
+  });
+
   it('the firmware\'s model fitted to the physics: its constants PEAK and MAGNET_MM are the fit\'s, within 0.5% and 0.5 mm, and its shape fits to 0.2% of the supply', () => {
     const fit = fitFirmwareModel();
     assert.ok(Math.abs(fit.heightMm - MAGNET_MM) <= 0.5, `fitted height ${fit.heightMm.toFixed(2)} mm, firmware ${MAGNET_MM}`);

@@ -643,11 +643,18 @@ describe('shuffleboard: the referee asked where the board cannot tell (inDoubt)'
     assert.equal(play(asSeen.state, { k: 'clear' }).refused, undefined);
   });
 
-  it('the board sure of it (u 0), or its points the same either side (both in one zone): scored at once, nobody asked', () => {
-    for (const [d, u] of [[TREY_MM - RADIUS_MM - 1, 0], [TREY_MM, 3], [1000, 20]]) {
+  it('the board sure of it (u 0), or its points the same either side (both in one zone) and placed within 3 mm: scored at once, nobody asked', () => {
+    for (const [d, u] of [[TREY_MM - RADIUS_MM - 1, 0], [TREY_MM, 3], [1000, 3]]) {
       const o = end(d, u);
       assert.deepEqual([o.state.q, o.note, o.state.t], [0, '', WEIGHTS], `${d} ± ${u}`);
       assert.equal(o.state.s[RED], d < TREY_MM - RADIUS_MM ? 3 : d <= TREY_MM + RADIUS_MM ? 2 : 1);
+    }
+  });
+
+  it('a weight that scores, its points the same wherever it lies within its uncertainty, but that uncertainty over 3 mm: asked (no weight scores unasked placed farther off than 3 mm)', () => {
+    for (const u of [4, 20]) {
+      const o = end(1000, u);
+      assert.deepEqual([o.state.q, o.note], [1, 'ask'], `1000 ± ${u}`);
     }
   });
 

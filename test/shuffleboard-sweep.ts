@@ -109,6 +109,8 @@ export interface Swept {
   seen: number[][];
   errors: number[];
   scoringErrors: number[];
+  /** The u the board gave each weight that scores (Infinity: not seen). */
+  scoringU: number[];
   beyondU: number[];
   extra: number;
   asked: boolean;
@@ -151,6 +153,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const end = boardEnd(table, seen);
   const all: number[] = [];
   const scoring: number[] = [];
+  const scoringU: number[] = [];
   const beyondU: number[] = [];
   const winner = truth[0] ? 0 : truth[1] ? 1 : -1;
   const rival = Math.min(...table.filter((w) => w.colour !== winner).map((w) => w.d));
@@ -163,12 +166,13 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
       all.push(e);
       if (c === winner && d + PAGE.radius < PAGE.foul && rival - d > PAGE.resolution) {
         scoring.push(e);
+        scoringU.push(paired[i] < 0 ? Infinity : ofColour[paired[i]][2]);
         // (Seen to the whole mm: half a mm of it is the rounding.)
         beyondU.push(paired[i] < 0 ? Infinity : Math.max(0, e - ofColour[paired[i]][2] - 0.5));
       }
     });
   }
-  return { table, seen, errors: all, scoringErrors: scoring, beyondU, extra: Math.max(0, seen.length - table.length), steps, asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
+  return { table, seen, errors: all, scoringErrors: scoring, scoringU, beyondU, extra: Math.max(0, seen.length - table.length), steps, asked: end.asked, right: truth[0] === end.points[0] && truth[1] === end.points[1] };
 }
 
 /** The p-th fraction of sorted xs (0.5 the median). */
@@ -198,6 +202,14 @@ export interface SweepSummary {
   /** Of the weights that score (tables scored without a question), how many lie farther from where they are seen than the board's own uncertainty (u) says (and half a mm, the rounding to whole mm), and the farthest beyond it (mm). */
   beyondU: number;
   worstBeyondU: number;
+  /**
+   * Of the weights that score (tables scored without a question), the worst error of those the board placed sure to
+   * 3 mm (u 3 or less); the tables with one it placed less surely (u over 3: it cannot tell it to 3 mm, and asks only
+   * where its place, as far off as u, could change the points), and the worst error of those.
+   */
+  worstSure: number;
+  loose: number;
+  worstLoose: number;
   /** Scored otherwise, or a weight that scores more than 3 mm off: the first few, for a look. */
   examples: Swept[];
   /** The locator's steps of every table, sorted. */
@@ -206,7 +218,7 @@ export interface SweepSummary {
 
 /** Sweeps tables 0..tables-1 of seed `seed`. */
 export function sweep(seed: number, tables: number, tol: Tolerances): SweepSummary {
-  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, examples: [], steps: [] };
+  const s: SweepSummary = { tables, weights: 0, errors: [], scoring: [], unseen: 0, unseenScoring: 0, extra: 0, asked: 0, right: 0, wrong: 0, wrongWithin3: 0, offBy3: 0, beyondU: 0, worstBeyondU: 0, worstSure: 0, loose: 0, worstLoose: 0, examples: [], steps: [] };
   for (let k = 0; k < tables; k++) {
     const t = sweepTable(seed, k, tol);
     s.weights += t.table.length;
@@ -222,6 +234,11 @@ export function sweep(seed: number, tables: number, tol: Tolerances): SweepSumma
       s.beyondU++;
       s.worstBeyondU = Math.max(s.worstBeyondU, b);
     }
+    t.scoringErrors.forEach((e, i) => {
+      if (t.scoringU[i] <= 3) s.worstSure = Math.max(s.worstSure, e);
+      else s.worstLoose = Math.max(s.worstLoose, e);
+    });
+    if (t.scoringU.some((u) => u > 3)) s.loose++;
     const off = t.scoringErrors.some((e) => e > 3);
     if (off) s.offBy3++;
     if (t.right) s.right++;

@@ -293,7 +293,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       const w = weightOf[i];
       const m = magnets[i];
       const p = progressAt(w, until);
-      if (!fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField)) return false;
+      fieldRange(s, m, m.d, m.y, w.from.d + (w.to.d - w.from.d) * p, w.from.y + (w.to.y - w.from.y) * p, spanField);
       lo += spanField[0];
       hi += spanField[1];
     }

@@ -147,14 +147,14 @@ export function sensorOf(seed: number, ch: number, d: number, y: number, tol: To
 /** noiseSteps, worked out once: a replay reads tens of thousands of sensors a second of play. */
 const NOISE_STEPS = noiseSteps();
 
-/** A magnet's field counts at a sensor this far away or nearer, both ways (mm); farther it is below a tenth of a step. */
-const REACH_MM = 250;
-
-/** The vertical field (T) that magnet m makes at sensor s's die: 0 beyond REACH_MM. */
+/**
+ * The vertical field (T) that magnet m makes at sensor s's die, wherever it lies: every magnet counts at every
+ * sensor. Its field falls off only as the cube of the distance (some 2 ADC steps at 250 mm, a tenth of the noise
+ * not before some 630 mm), and the grid is 1.9 m long: a cut-off short of the whole grid would leave out more than
+ * the noise, and one past it leaves out nothing.
+ */
 export function fieldOf(s: HallSensor, m: Magnet): number {
-  const dd = m.d - s.d;
-  const dy = m.y - s.y;
-  return Math.abs(dd) < REACH_MM && Math.abs(dy) < REACH_MM ? m.pol * verticalFieldT(m.moment, dd, dy, m.heightMm - s.heightMm) : 0;
+  return m.pol * verticalFieldT(m.moment, m.d - s.d, m.y - s.y, m.heightMm - s.heightMm);
 }
 
 /** The vertical field (T) at sensor s's die of `magnets`, added in their order. */
@@ -205,26 +205,17 @@ export const NOISE_MOST = Math.sqrt(-2 * Math.log(1e-12)) * NOISE_STEPS * (1 + 1
 
 /**
  * The least and the most vertical field (T) magnet m makes at sensor s's die, as fieldOf counts it, while it
- * moves along the straight line from (d0, y0) to (d1, y1), into range[0] and range[1]; false when it may cross
- * the edge of its reach on the way (its field there drops to nothing). Its field depends on its distance across
- * the table ρ alone, μ0 m / 4π (3 dz² - r²) / r⁵, which falls as ρ grows to 2 dz (r² = 5 dz², its least) and
- * rises after: over the distances the line comes to, those at its ends and that least are all there is to look at.
+ * moves along the straight line from (d0, y0) to (d1, y1), into range[0] and range[1]. Its field depends on its
+ * distance across the table ρ alone, μ0 m / 4π (3 dz² - r²) / r⁵, which falls as ρ grows to 2 dz (r² = 5 dz², its
+ * least) and rises after: over the distances the line comes to, those at its ends and that least are all there is
+ * to look at.
  */
-export function fieldRange(s: HallSensor, m: Magnet, d0: number, y0: number, d1: number, y1: number, range: Float64Array): boolean {
+export function fieldRange(s: HallSensor, m: Magnet, d0: number, y0: number, d1: number, y1: number, range: Float64Array): void {
   const a0 = d0 - s.d;
   const b0 = y0 - s.y;
   const a1 = d1 - s.d;
   const b1 = y1 - s.y;
-  const in0 = Math.abs(a0) < REACH_MM && Math.abs(b0) < REACH_MM;
-  if (in0 !== (Math.abs(a1) < REACH_MM && Math.abs(b1) < REACH_MM)) return false;
-  if (!in0) {
-    // (Beyond it all along only past the same edge at both ends.)
-    if (!((a0 >= REACH_MM && a1 >= REACH_MM) || (a0 <= -REACH_MM && a1 <= -REACH_MM) || (b0 >= REACH_MM && b1 >= REACH_MM) || (b0 <= -REACH_MM && b1 <= -REACH_MM))) return false;
-    range[0] = range[1] = 0;
-    return true;
-  }
-  // (Within reach at both ends, within it all along: the reach is a square. The nearest the line comes, and the
-  // farthest, a micrometre either way for the rounding of the places.)
+  // (The nearest the line comes, and the farthest, a micrometre either way for the rounding of the places.)
   const ea = a1 - a0;
   const eb = b1 - b0;
   const length2 = ea * ea + eb * eb;
@@ -248,7 +239,6 @@ export function fieldRange(s: HallSensor, m: Magnet, d0: number, y0: number, d1:
   const hair = 1e-9 * Math.max(Math.abs(lo), Math.abs(hi)) + 1e-15;
   range[0] = lo - hair;
   range[1] = hi + hair;
-  return true;
 }
 
 /**

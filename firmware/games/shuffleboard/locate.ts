@@ -103,6 +103,13 @@ const LEFT = 0.15;
  */
 const NO_MAGNET = 0.75;
 const SHARED = 0.05;
+/**
+ * A magnet cancels a share of SHARED or more at a sensor only from within the cone its field there keeps its sign
+ * in (71 mm: 50 mm down, 50 across). The nearest of the grid's sensors to it is then one of the nine around that
+ * sensor, 35 mm from it at most, and reads at least 0.28 of PEAK of its sign: less the parts' spread and the other
+ * magnet's own field there, this much.
+ */
+const CANCELS = 0.2;
 /** A weight found nearer a sensor than this (mm: two radii, as near as weights lie, less the 20 mm of NO_MAGNET) leaves no room for a magnet within 20 mm of it. */
 const CROWDED_MM = 2 * RADIUS_MM - 20;
 /** No weight reads more than this at a sensor (a fraction of PEAK: its strongest, right over it, and a touching one's). */
@@ -572,14 +579,25 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1); or, the other weights found
    * (`othersFound`), SHARED or more of the other sign in its whole reading: a weight of the other colour near, whose
    * field may cancel this one's there (a hanger touching one of the other colour lost its share at every sensor
-   * beside it, and was taken for no magnet's).
+   * beside it, and was taken for no magnet's); or, whatever is found, CANCELS or more of the other sign at a
+   * sensor of the nine around ch: a magnet of the other colour near enough ch to cancel its share wholly (a hanger
+   * in the corner and a weight 71 mm from it, the share at both sensors beside it gone). Not at the strongest's
+   * sensor nor one beside it: a magnet of the other colour there lies where the strongest's own would have to, and
+   * a sensor stuck where such a weight rests reads its field all round (it waits: again(), crowded).
    */
   let whole = 0;
   let othersFound = 0;
   function shares(ch: number, beside: boolean): boolean {
     const sign = v[top] > 0 ? 1 : -1;
     const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * sign : 0;
-    return (x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED);
+    if ((x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED)) return true;
+    for (let i = beside ? 8 : -1; i >= 0; i--) {
+      const r = ((ch / COLS) | 0) + ((i / 3) | 0) - 1;
+      const k = (ch % COLS) + (i % 3) - 1;
+      const off = Math.abs(r - ((top / COLS) | 0)) + Math.abs(k - (top % COLS));
+      if (off > 1 && r >= 0 && r < ROWS && k >= 0 && k < COLS && (read(r * COLS + k) - QUIESCENT) / PEAK * sign <= -CANCELS) return true;
+    }
+    return false;
   }
 
   /**

@@ -19,6 +19,8 @@ export const RADIUS_MM = 29;
 const SHORT_MM = FOUL_MM - RADIUS_MM;
 /** What the sensing resolves: two weights nearer than this to each other are level (S11). Option `resolution`. */
 export const RESOLUTION_MM = 5;
+/** How near where it lies a weight that scores unasked must be placed (mm): one the board may place farther off (its u more) is put to the referee. */
+const PLACED_MM = 3;
 /** Weights per end: 4 of each colour (S1). */
 export const WEIGHTS = 8;
 /** The nearest weight of a side with none on the table: farther than any. */
@@ -368,7 +370,9 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
    * i): the end scored with every weight at the far ends of its uncertainty, to red's advantage and to blue's (a
    * side's points only grow as its weights come nearer and the other's go farther), and each weight alone so.
    * Where only all together change them, those whose own shift is part of that (held where seen while the others
-   * shift, the end scores otherwise); every weight the board is unsure of if none is. 0: the end scores as seen.
+   * shift, the end scores otherwise); every weight the board is unsure of if none is. And every weight that scores
+   * as seen but that the board cannot place within PLACED_MM (its u more): no weight scores farther off than that
+   * unasked. 0: the end scores as seen.
    */
   function inDoubt(st: ShuffleboardState): number {
     let q = 0;
@@ -387,6 +391,9 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
         if (st.u[i] && st.d[i] >= 0 && (k || shifted(-1, 1, i) !== shifted(-1, 1, -1) || shifted(-1, -1, i) !== shifted(-1, -1, -1))) q |= 1 << i;
       }
     }
+    const near = nearest(st, st.d);
+    const side = near[0] < near[1] ? 0 : 1;
+    for (let i = 0; i < WEIGHTS; i++) if (st.u[i] > PLACED_MM && st.d[i] >= 0 && st.c[i] === side && nearer(st.d[i], near[1 - side], st.rs)) q |= 1 << i;
     return q & 255;
   }
 

@@ -7,7 +7,6 @@
 // weights found, kept for the next throw). Usage is read at every tick (each
 // read collects garbage first). The figures are the firmware's own code built
 // for the chip, not the bundle: its core and runtime are not in them.
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -90,12 +89,9 @@ export async function run(print: (line: string) => void): Promise<void> {
     print('skipped: ESPRUINO not set (the JsVars are counted in the real interpreter)');
     return;
   }
-  const { buildDeviceCode } = await import('../tools/es5');
-  const { bootInEspruino } = await import('../tools/espruino-run');
-  const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
-  const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
-  const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as (string | number)[]);
+  const { deviceRows } = await import('../tools/espruino-run');
+  const report = await deviceRows(DEVICE_ENTRY, ROOT);
+  const rows = report.rows as (string | number)[][];
   if (report.errors.length) print('errors: ' + report.errors.join(' | ').slice(0, 400));
   print("shuffleboard's JsVars by what holds them (the firmware's own code built for the chip, in the real interpreter):");
   for (const r of rows.filter((r) => r[0] !== 'throw')) print(`${String(r[1]).padStart(6)}  ${r[0]}`);

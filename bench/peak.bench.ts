@@ -106,17 +106,19 @@ export function shuffleboardTable(text: string, from: number): { boot0: string; 
     } else throw new Error(`not a shuffleboard happening: ${JSON.stringify(line)}`);
   }
   // One timer for the whole table, its happenings in a typed array (closures a happening would take the room the
-  // bundle needs), which also reads the usage.
+  // bundle needs), which also reads the usage. A launch lasts until the board has read its group twice (40 ms at
+  // least), and the scenario's clock stands still meanwhile: on a machine too busy to run the board's ticks in time,
+  // a launch it never read made the game another, and it was not played whole.
   const boot0 = `
-var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=[],__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0;
+var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=[],__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0,__seen=0,__lag=0,__wall=0;
 __lv.fill(1,${SENSORS});
 function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<__table.length;i++){var w=__table[i],dd=w[1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=w[2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=w[0]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
 global.digitalWrite=function(p,v){if(p.length===8)__ch=v;};
-global.analogRead=function(){return __lv[__ch];};
-setInterval(function(){__use();var now=(getTime()-__t0)*1000-${from};
-if(__up&&now>=__up){__lv[${SENSORS}]=1;__up=0;}
+global.analogRead=function(){if(__up&&__ch===${SENSORS})__seen++;return __lv[__ch];};
+setInterval(function(){__use();var wall=(getTime()-__t0)*1000;if(__up&&__seen<2)__lag+=wall-__wall;__wall=wall;var now=wall-__lag-${from};
+if(__up&&now>=__up&&__seen>=2){__lv[${SENSORS}]=1;__up=0;}
 for(;__i<__ev.length&&__ev[__i]<=now;__i+=4){var k=__ev[__i+1],d=__ev[__i+2];
-if(!k&&!d){__lv[${SENSORS}]=0;__up=now+40;}
+if(!k&&!d){__lv[${SENSORS}]=0;__up=now+40;__seen=0;}
 else{if(k<0&&!d)__table=[];else __table.push([k,d,__ev[__i+3]]);__grid();}}},20);`;
   // (The last throw decided, a whole table found, with room for a busy machine.)
   return { boot0, endMs: from + events[events.length - 1][0] + 40000 };

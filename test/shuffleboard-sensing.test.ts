@@ -20,6 +20,7 @@ import type { ScenarioHeader } from '../sim/scenario';
 import { CHANNELS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { locate, locator } from '../firmware/games/shuffleboard/locate';
+import type { Found } from '../firmware/games/shuffleboard/locate';
 import { CANT_TELL, matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { createGridChecks } from '../firmware/games/shuffleboard/checks';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
@@ -179,7 +180,7 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
   it('the part of a table a locate cut short left, given with no frame before it: the weights are found anew, none held', () => {
     const ref = readings([{ colour: 0, d: 500, y: 200 }, { colour: 1, d: 900, y: 300 }], 3);
     const read = (ch: number) => ref[ch] / 4096;
-    const table: number[][] = [];
+    const table: Found[] = [];
     const first = locator(read, table, null);
     // Cut short once a weight is found (a throw decided again meanwhile), its table handed on.
     while (!table.length) assert.equal(first(), null);

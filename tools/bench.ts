@@ -24,6 +24,7 @@ export const BENCHES: Bench[] = [
   { name: 'faults', about: 'every game under every sensor fault it can have, quiet and mid-play: reported in time, no phantom point' },
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
   { name: 'fortress', about: 'fortification billiards against an independent referee: generated games played as scenarios (FORTRESS_GAMES, 400)' },
+  { name: 'holders', about: "what holds the shuffleboard's JsVars: its interpreter, grid checks and state, and a throw's decision of 1, 4 and 8 weights (ESPRUINO)" },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'idle', about: 'a board at rest: ticks a second, and the time its ticks take polling fast and at rest in the real interpreter (ESPRUINO)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },

@@ -174,3 +174,17 @@ export function connectedPhone(onLine: string): string {
     `while(i>=0){var l=__line.substr(0,i);__line=__line.substr(i+1);${onLine}i=__line.indexOf("\\n");}}};`,
   ].join('\n');
 }
+
+/**
+ * Runs device code in the interpreter (ESPRUINO): `source`, an entry importing from `root`'s firmware, built for the
+ * chip and booted with the Linux build's stubs, its timers let run for `settleMs`. Returns the rows it printed, each
+ * `<<<[JSON array]>>>`, the uncaught errors and what it printed (the benches that measure firmware parts use it).
+ */
+export async function deviceRows(source: string, root: string, settleMs = 100): Promise<{ rows: unknown[][]; errors: string[]; output: string }> {
+  const { buildDeviceCode } = await import('./es5');
+  const code = (await buildDeviceCode({ source, dir: root })).stored;
+  const stubs = join(root, 'tools', 'espruino-linux-stubs.js');
+  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs, timeoutMs: 600000, baseline: false });
+  const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as unknown[]);
+  return { rows, errors: report.errors, output: report.output };
+}

@@ -73,8 +73,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const raw = (analog as AnalogBank[])[0];
   /** Per channel, the last reading that counted as a change (in 255ths of the supply, some 16 ADC steps: a byte; the bank's changes keeps it). */
   const ref = new Uint8Array(CHANNELS);
-  /** The grid's sensor checks (checks.ts): the grid is read through them, a channel out of service as no field. */
-  const checks = createGridChecks(raw, ref);
+  /**
+   * The grid's sensor checks (checks.ts): the grid is read through them, a channel out of service as no field.
+   * (Made by a call, not inlined here: their closures hold one scope, not a copied array of this one's.)
+   */
+  const checks = /*@__NOINLINE__*/ createGridChecks(raw, ref);
   const bank = checks.bank;
   /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
   const rowAt = new Int32Array(ROWS);
@@ -242,7 +245,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         }
         // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
         // phantom weights filled.)
-        locating = locator(function (ch: number): number {
+        // (Made by a call, not inlined here: the locator's two dozen closures would each hold a copied array of the
+        // scopes of the three functions this one lies in.)
+        locating = /*@__NOINLINE__*/ locator(function (ch: number): number {
           return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
         }, table, before, function (ch: number): void {
           // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.

@@ -119,9 +119,11 @@ const STRONGEST = 1.25;
  * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
  * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
  * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
- * where its field is taken.
+ * where its field is taken. A Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two
+ * JsVars there, and 8 weights took some 135 JsVars; their doubles are the same here, so is the arithmetic).
  */
-export type Found = number[];
+export type Found = Float64Array;
+const FOUND_SIZE = 10;
 
 /**
  * The weights in a whole grid's readings, found a step at a time (the
@@ -259,21 +261,30 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     if (i <= i1) jobs.unshift(row);
   }
 
+  /** The weights (each followed by its sign) of the jobs of take waiting, the next first. */
+  const takes: (Found | number)[] = [];
+  function taking(): void {
+    const w = takes.shift() as Found;
+    const sign = takes.shift() as number;
+    if (sign > 0) {
+      for (i = 0; i < 3; i++) w[5 + i] = w[i];
+      w[9] = w[8];
+    }
+    if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
+    if (sign < 0) w[5] = 0;
+  }
+
   /**
    * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
    * taken (-1): all of it that matters, 4 rows and columns around it (its tail 4 rows off is some 4 ADC steps:
    * left there, it moved a hanger, whose place hangs on the small readings of the row behind it, by millimetres).
    */
   function take(w: Found, sign: number): void {
-    // (Where w is when the job runs: a fit scheduled before it may move it.)
-    jobs.unshift(function (): void {
-      if (sign > 0) {
-        for (i = 0; i < 3; i++) w[5 + i] = w[i];
-        w[9] = w[8];
-      }
-      if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
-      if (sign < 0) w[5] = 0;
-    });
+    // (Where w is when the job runs: a fit scheduled before it may move it.) The job is one function, its weight
+    // and sign waiting in `takes`, the next first, as the jobs do: a closure a job took some 11 JsVars, and a fit
+    // that moved 4 weights left 8 such jobs waiting.
+    takes.unshift(w, sign);
+    jobs.unshift(taking);
   }
 
   /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
@@ -662,7 +673,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
       // grid: Espruino throws at a typed array's index out of it.)
-      const w = [v[top] > 0 ? 1 : -1, ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN), COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN), 0, 0, 0, 0, 0, 0];
+      const w = new Float64Array(FOUND_SIZE);
+      w[0] = v[top] > 0 ? 1 : -1;
+      w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN);
+      w[2] = COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN);
       found.push(w);
       jobs.unshift(detect);
       fit(around(w));
@@ -749,7 +763,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // the fits could not part): a weight there the board cannot tell, of that field's colour.
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
       return strongest(function (): void {
-        if (many > 1) found.push([v[top], ROW0_MM + ((top / COLS) | 0) * PITCH_MM, 0, CANT_TELL]);
+        if (many > 1) {
+          const w = new Float64Array(FOUND_SIZE);
+          w[0] = v[top];
+          w[1] = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
+          w[3] = CANT_TELL;
+          found.push(w);
+        }
       });
     }
     const w = found[doubtAt++];

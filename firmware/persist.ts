@@ -84,7 +84,8 @@ interface Record_ {
    * game's own number for it, or -1 once it came to nothing; or a string that
    * extends the begin record before it (a move that goes on: what it adds).
    * Not a move: the last ones, with no record after them, are restored as
-   * `pending`, a number followed by the strings after it.
+   * `pending`, a number followed by the strings after it. In a move record
+   * (it has `k`): the moves begun while it was being decided, under way after it.
    */
   b?: number | string;
 }
@@ -145,12 +146,14 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           // A whole record after the garbled one: the board went on, past the move that was under way. A record
           // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
           if (value) pending = -1;
-        } else if ((value as Record_).b !== undefined) {
+        } else if ((value as Record_).b !== undefined && !(value as Record_).k) {
           const b = (value as Record_).b as number | string;
           // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
           pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
         } else {
-          pending = -1;
+          // A move that carries `b`: the moves begun while it was decided, under way after it (in the one record, so
+          // that no cut falls between the move and them).
+          pending = (value as Record_).b !== undefined ? (value as Record_).b as number : -1;
           if (!(value as Record_).u) standing.push(n);
           else {
             standing.pop();

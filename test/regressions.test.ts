@@ -54,6 +54,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // knocked into play, for red2's throw (blue1's taken as missed), scored the end after the seventh throw (red 3) and
   // refused the eighth: 3-0.
   'regression-shuffleboard-short-weight-knocked-in': { without: null, scores: [0, 4] },
+  // Noticed by the hostile tester (round 7): a cut in the writes at throw 5's decision, after its `seen` and before
+  // the begin record of the three throws launched while it was decided: the three were forgotten, the end never
+  // scored. The `seen` carries them: resume 3, the end asked about and scored 5-0 as without the cut.
+  'regression-shuffleboard-cut-between-seen-and-kept-launches': { scores: [5, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -270,6 +270,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
     const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
+    // The launches kept meanwhile, under way after it: in its record (a cut between it and their begin record after
+    // would forget them).
+    if (queued) move.b = queued;
     if (k < 0) begin(-1);
     else if (checks.seen(seen, throws)) emit(move);
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may

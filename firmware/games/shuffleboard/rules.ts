@@ -63,6 +63,8 @@ export interface ShuffleboardMove {
   c?: number;
   h?: number;
   n?: number;
+  /** In a `seen`'s record: the throws launched while it was decided, under way after it (the rules leave it). */
+  b?: number;
 }
 
 export interface ShuffleboardState {

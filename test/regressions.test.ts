@@ -58,6 +58,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // the begin record of the three throws launched while it was decided: the three were forgotten, the end never
   // scored. The `seen` carries them: resume 3, the end asked about and scored 5-0 as without the cut.
   'regression-shuffleboard-cut-between-seen-and-kept-launches': { scores: [5, 0] },
+  // Noticed by the hostile tester (round 7): throws under way at a cut (two launched while throw 5 was decided), and
+  // red4 launched while the board was starting, onto the grid after power-up; or red4 launched during a 50 ms cut
+  // while throw 5 was decided, blue4 after power-up. The board decided the throws under way with red4's weight
+  // among them, a throw short: the end never scored. A weight more of the next side is that throw, unseen (4-0, 5-0).
+  'regression-shuffleboard-throw-while-starting-with-kept-throws': { scores: [4, 0] },
+  'regression-shuffleboard-cut-as-kept-weight-launched': { scores: [5, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -420,6 +420,11 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     const next = 1 - ((state.f + state.t) & 1);
     const seenThrow = short[next] < state.o[next] && short[1 - next] > state.o[1 - next];
     if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    // Several: one weight more of the side that throws after them than their throws give it (n >> 1), none more of
+    // the other's, and none of that side's short weights gone (knocked into play): the next throw too was launched,
+    // unseen (the board was off or starting: a power cut while they were under way), and is decided with them.
+    const after = (state.f + state.t + n) & 1;
+    if (n > 1 && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after] >= state.o[after] && state.t + n < WEIGHTS) n++;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
     played.state.o = short;

@@ -409,7 +409,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
     // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
     // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
-    // stopped short there. (The board saw each of several throws launched: none went unseen.)
+    // stopped short there. (Of several throws, the board saw each launched: a throw unseen is one after them, below.)
     const more = [0, 0];
     const short = [0, 0];
     for (i = 0; i < w.length; i++) {

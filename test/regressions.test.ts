@@ -64,6 +64,9 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // among them, a throw short: the end never scored. A weight more of the next side is that throw, unseen (4-0, 5-0).
   'regression-shuffleboard-throw-while-starting-with-kept-throws': { scores: [4, 0] },
   'regression-shuffleboard-cut-as-kept-weight-launched': { scores: [5, 0] },
+  // Noticed by the hostile tester (round 7): an undo after three throws decided together (one `seen`, n 3) takes back
+  // all three, the end then three throws short: the phone is told so (below), the end is not scored (0-0).
+  'regression-shuffleboard-undo-after-kept-throws': { without: null, scores: [0, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},
@@ -116,6 +119,11 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
         const fresh = states.findIndex((p, i) => i > 0 && p.scores.every((x: number) => x === 0) && p.scores.length === c.scores!.length && states[i - 1].scores.some((x: number) => x !== 0));
         assert.ok(fresh > 0, 'the new game was told');
         assert.deepEqual(states[fresh - 1].scores, c.before);
+      }
+      // An undo tells the move it took back: throws decided together are one move, undone together.
+      if (name === 'regression-shuffleboard-undo-after-kept-throws') {
+        const undone = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'undone');
+        assert.deepEqual(undone.map((p) => [p.move.k, p.move.n]), [['seen', 3]]);
       }
       // What the phone hears at a power-up names a move under way only when there is one.
       for (const line of replay(text).lines) {

@@ -121,6 +121,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** 1 once a row's count of sensors that see a weight's field changed (a weight came or went; a reading's noise near its last kept value changes none). */
   let stirred = 0;
+  /** The last tick's time (ms): a referee's command comes between ticks. */
+  let now = 0;
 
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
@@ -308,6 +310,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): void {
+      now = t;
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
       // only the grid's channels out of service.)
@@ -353,7 +356,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
-    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it.
+    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
+    // whose last launch was less than SHORT_MS ago, at a referee's command: their weights may still slide, or not
+    // have reached the grid (decided as they lie, one was taken as gone); the command acts on the throws before.
     settle: function (spoilt?: number): void {
       do {
         let seen = null;
@@ -364,16 +369,17 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           while (locating && !(seen = locating()));
         }
         if (seen) found(throwAt, seen);
-      } while (!spoilt && throwAt >= 0);
+      } while (!spoilt && throwAt >= 0 && now - throwAt >= SHORT_MS);
     },
     busy: function (): boolean {
       return throwAt >= 0;
     },
     // The last move a clear (no throw in an end after the first) while weights lie on the table, the next end's:
     // undone, the end before would go on, and be scored, from them.
+    // Throws still under way (kept, their weights sliding: settle): an undo would take back the throw before them.
     keeps: function (state: unknown): string {
       const s = state as ShuffleboardState;
-      return !s.t && s.e > 1 && seenLast ? 'cleared' : '';
+      return throwAt >= 0 ? 'sliding' : !s.t && s.e > 1 && seenLast ? 'cleared' : '';
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
@@ -388,6 +394,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       bank.changes(SENSORS, CHANNELS, ref);
       newlyPassed();
       blindUntil = t + SHORT_MS;
+      // (A new game: throws kept at the command, still under way, are not its.)
+      throwAt = -1;
+      throws = 1;
       if (pending < 0) return;
       // The throws under way (`pending` of them, saved as they were launched): the last one's weight may be sliding
       // on the grid (every row is watched), or still to come, or lie still (decided RESUME_MS + QUIET_MS from now,

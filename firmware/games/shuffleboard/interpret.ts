@@ -357,8 +357,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
     // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
-    // whose last launch was less than SHORT_MS ago, at a referee's command: their weights may still slide, or not
-    // have reached the grid (decided as they lie, one was taken as gone); the command acts on the throws before.
+    // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
+    // 0): their weights may still slide, or not have reached the grid (decided as they lie, one was taken as gone);
+    // the command acts on the throws before.
     settle: function (spoilt?: number): void {
       do {
         let seen = null;
@@ -369,7 +370,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           while (locating && !(seen = locating()));
         }
         if (seen) found(throwAt, seen);
-      } while (!spoilt && throwAt >= 0 && now - throwAt >= SHORT_MS);
+      } while (!spoilt && throwAt >= 0 && (spoilt === 0 || now - throwAt >= SHORT_MS));
     },
     busy: function (): boolean {
       return throwAt >= 0;

@@ -358,10 +358,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
     // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
     // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
-    // 0): their weights may still slide, or not have reached the grid (decided as they lie, one was taken as gone);
-    // the command acts on the throws before.
+    // 0), unless their weights are being found: they may still slide, or not have reached the grid (decided as they
+    // lay, a hanger on its way was taken as gone); the command acts on the throws before them.
     settle: function (spoilt?: number): void {
-      do {
+      // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
+      while (throwAt >= 0 && (spoilt !== undefined || locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) {
         let seen = null;
         // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
         // as the table lies.)
@@ -370,7 +371,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           while (locating && !(seen = locating()));
         }
         if (seen) found(throwAt, seen);
-      } while (!spoilt && throwAt >= 0 && (spoilt === 0 || now - throwAt >= SHORT_MS));
+        if (spoilt) return;
+      }
     },
     busy: function (): boolean {
       return throwAt >= 0;

@@ -64,6 +64,9 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // among them, a throw short: the end never scored. A weight more of the next side is that throw, unseen (4-0, 5-0).
   'regression-shuffleboard-throw-while-starting-with-kept-throws': { scores: [4, 0] },
   'regression-shuffleboard-cut-as-kept-weight-launched': { scores: [5, 0] },
+  // The same with one throw under way (red2's hanger in doubles, a cut while it was decided) and blue3 launched while
+  // the board was starting: every throw after was one behind, ends scored for the wrong throws, 2-7 for 22-3.
+  'regression-shuffleboard-throw-while-starting-after-throw-under-way': { scores: [22, 3] },
   // Noticed by the hostile tester (round 7): an undo after three throws decided together (one `seen`, n 3) takes back
   // all three, the end then three throws short: the phone is told so (below), the end is not scored (0-0).
   'regression-shuffleboard-undo-after-kept-throws': { without: null, scores: [0, 0] },

@@ -266,11 +266,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
     // cleared, as at power-up.
     seenLast = seen.length || blindUntil;
+    const move: ShuffleboardMove = { k: 'seen', w: seen };
+    // The throws under way at power-up (`a`): one may have been launched while the board was off or starting, unseen.
+    if (blindUntil > 0) move.a = 1;
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
     seenNow = row = 0;
-    const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
     // The launches kept meanwhile, under way after it: in its record (a cut between it and their begin record after
     // would forget them).

@@ -65,6 +65,8 @@ export interface ShuffleboardMove {
   n?: number;
   /** In a `seen`'s record: the throws launched while it was decided, under way after it (the rules leave it). */
   b?: number;
+  /** 1: a `seen` of the throws under way at power-up (a throw may have been launched unseen meanwhile). */
+  a?: number;
 }
 
 export interface ShuffleboardState {
@@ -409,7 +411,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // and none more of the thrower's: this throw went unseen (short: the board was starting, or missed its launch),
     // and the new weight is the next throw. Unless the next side has fewer short than the last look saw, and the
     // thrower more (`short`): one out of play (S4) on the foul line was knocked into play by the throw, seen, that
-    // stopped short there. (Of several throws, the board saw each launched: a throw unseen is one after them, below.)
+    // stopped short there.
     const more = [0, 0];
     const short = [0, 0];
     for (i = 0; i < w.length; i++) {
@@ -419,12 +421,13 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
     const seenThrow = short[next] < state.o[next] && short[1 - next] > state.o[1 - next];
-    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
-    // Several: one weight more of the side that throws after them than their throws give it (n >> 1), none more of
-    // the other's, and none of that side's short weights gone (knocked into play): the next throw too was launched,
-    // unseen (the board was off or starting: a power cut while they were under way), and is decided with them.
     const after = (state.f + state.t + n) & 1;
-    if (n > 1 && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after] >= state.o[after] && state.t + n < WEIGHTS) n++;
+    if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = lay(state, [], 1).state;
+    // Else, the throws under way at power-up (a): one weight more of the side that throws after them than their
+    // throws give it (n >> 1), none more of the other's, and none of that side's short weights gone (knocked into
+    // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
+    // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
+    else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after] >= state.o[after] && state.t + n < WEIGHTS) n++;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
     played.state.o = short;

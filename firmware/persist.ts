@@ -55,6 +55,8 @@ export interface Restored<S> {
    * took a move back, and what the board finds there at power-up is no play.
    */
   pending: number | string;
+  /** The move the last undo record took back (for the undo's reply), if the log ends in one. */
+  taken?: object;
 }
 
 /**
@@ -84,7 +86,8 @@ interface Record_ {
    * game's own number for it, or -1 once it came to nothing; or a string that
    * extends the begin record before it (a move that goes on: what it adds).
    * Not a move: the last ones, with no record after them, are restored as
-   * `pending`, a number followed by the strings after it.
+   * `pending`, a number followed by the strings after it. In a move record
+   * (it has `k`): the moves begun while it was being decided, under way after it.
    */
   b?: number | string;
 }
@@ -114,8 +117,9 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   let undone = false;
   // The line of the last undo record that notes the table.
   let lies = 0;
-  // Line numbers (from 1) of the moves that stand.
+  // Line numbers (from 1) of the moves that stand, and of the one the last undo record took back.
   const standing: number[] = [];
+  let taken = 0;
   let n = 0;
   store.lines(LOG, function (line: string): void {
     // The line's record, or null when it is cut short or garbled: a whole record is its JSON sealed
@@ -145,15 +149,17 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
           // A whole record after the garbled one: the board went on, past the move that was under way. A record
           // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
           if (value) pending = -1;
-        } else if ((value as Record_).b !== undefined) {
+        } else if ((value as Record_).b !== undefined && !(value as Record_).k) {
           const b = (value as Record_).b as number | string;
           // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
           pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
         } else {
-          pending = -1;
+          // A move that carries `b`: the moves begun while it was decided, under way after it (in the one record, so
+          // that no cut falls between the move and them).
+          pending = (value as Record_).b !== undefined ? (value as Record_).b as number : -1;
           if (!(value as Record_).u) standing.push(n);
           else {
-            standing.pop();
+            taken = standing.pop() as number;
             undone = true;
             if ((value as Record_).k) lies = n;
           }
@@ -171,9 +177,11 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   }
   let moves = 0;
   let next = 0;
+  let move: object | undefined;
   n = 0;
   store.lines(LOG, function (line: string): void {
-    if (++n !== standing[next] && n !== lies) return;
+    if (++n === taken) move = JSON.parse(line.slice(0, -4));
+    if (n !== standing[next] && n !== lies) return;
     // A line the first pass found whole (the log is the same): its JSON parses.
     const outcome = playMove(game, state, JSON.parse(line.slice(0, -4)) as M);
     if (n === lies) state = outcome.state;
@@ -186,7 +194,7 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
       }
     }
   });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || setup.q) ? -2 : pending };
+  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || setup.q) ? -2 : pending, taken: move };
 }
 
 /** The setup record of a game (JSON leaves out names when there are none); `q` 1: a phone's new, begun from the table as it lies. */
@@ -198,7 +206,7 @@ export function setupRecord(id: string, config: GameConfig, names?: string[], q?
  * The game the log holds, as restore() reads it back. With `radio` (at power-up), the phone is told what was
  * restored (`resume`: a move was under way when the power went), or, when the log held no game it could take up,
  * that the saved game was lost (nothing is said for no log at all). For an undo (`undone`: the state it takes
- * back), the phone is told instead each player's change of score. A board's restore module (RESTORE_MODULE): the
+ * back), the phone is told instead each player's change of score, and the move taken back (`undone`). A board's restore module (RESTORE_MODULE): the
  * undo's work, rare, is there, not in the bundle.
  */
 export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio, undone?: S): Restored<S> | null {
@@ -211,6 +219,8 @@ export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Rad
         const points = after[p] - before[p];
         if (points) sendLine(radio!, message('score', { player: p, points: points, rule: 'undo' }));
       }
+      // And the move taken back, as saved: one record may be more than one play (shuffleboard's throws decided together).
+      sendLine(radio!, message('undone', { move: saved.taken }));
     }
   } else if (radio) {
     let lost = 0;

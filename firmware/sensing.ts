@@ -28,7 +28,8 @@ export interface Interpreter {
    * Decides a move still being worked out (a chip not yet at rest), before a referee's or player's input acts on it.
    * With `spoilt` 1, a sensor was just taken out of service (the runtime drops what is told meanwhile): an interpreter
    * whose move goes on after it (a fortress stroke, its balls still rolling) lets it end as it would, and does not
-   * tell it if it holds what the fault made (else the rest of it would be scored as a move of its own).
+   * tell it if it holds what the fault made (else the rest of it would be scored as a move of its own). With 0, the
+   * sensors were found sound again: everything under way is decided (an input may let moves just begun go on).
    */
   settle?(spoilt?: number): void;
   /** Whether a move is still being worked out. */

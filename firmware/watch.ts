@@ -88,7 +88,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
         if (bad & BANK) distrust(BANK);
         else if (status.sound >= 0 && ++status.sound >= SOUND_CHECKS) {
           // A move the sensors were still working out is theirs too: decided now, and not scored.
-          if (playing.settle) playing.settle();
+          if (playing.settle) playing.settle(0);
           status.sound = -1;
           if (banked) reportFault(undefined, OK);
           banked = 0;

@@ -128,6 +128,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let stirred = 0;
   /** When a row read last changed. */
   let changedAt = -1;
+  /** The last tick's time (ms): a referee's command comes between ticks. */
+  let now = 0;
 
   /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
   function changed(r: number, t: number): void {
@@ -273,14 +275,19 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // other colour's cancelled it, taken for a throw whose launch was missed): the table found empty then is
     // cleared, as at power-up.
     seenLast = seen.length || blindUntil;
+    const move: ShuffleboardMove = { k: 'seen', w: seen };
+    // The throws under way at power-up (`a`): one may have been launched while the board was off or starting, unseen.
+    if (blindUntil > 0) move.a = 1;
     // The board has watched the table since (a throw under way at power-up, or one launched after): a weight that
     // moves from now on was seen launched, or is lifted off.
     blindUntil = 0;
     seenNow = row = 0;
-    const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
     // (A throw whose weight never came into the grid: one not seen lies short beyond it, where the next may knock it in.)
     else if (!came) move.o = 1;
+    // The launches kept meanwhile, under way after it: in its record (a cut between it and their begin record after
+    // would forget them).
+    if (queued) move.b = queued;
     if (k < 0) begin(-1);
     else if (checks.seen(seen, throws)) emit(move);
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
@@ -316,6 +323,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): boolean | void {
+      now = t;
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
       // only the grid's channels out of service.)
@@ -369,9 +377,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
-    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it.
+    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
+    // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
+    // 0), unless their weights are being found: they may still slide, or not have reached the grid (decided as they
+    // lay, a hanger on its way was taken as gone); the command acts on the throws before them.
     settle: function (spoilt?: number): void {
-      do {
+      // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
+      while (throwAt >= 0 && (spoilt !== undefined || locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) {
         let seen = null;
         // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
         // as the table lies.)
@@ -380,16 +392,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           while (locating && !(seen = locating()));
         }
         if (seen) found(throwAt, seen);
-      } while (!spoilt && throwAt >= 0);
+        if (spoilt) return;
+      }
     },
     busy: function (): boolean {
       return throwAt >= 0;
     },
     // The last move a clear (no throw in an end after the first) while weights lie on the table, the next end's:
     // undone, the end before would go on, and be scored, from them.
+    // Throws still under way (kept, their weights sliding: settle): an undo would take back the throw before them.
     keeps: function (state: unknown): string {
       const s = state as ShuffleboardState;
-      return !s.t && s.e > 1 && seenLast ? 'cleared' : '';
+      return throwAt >= 0 ? 'sliding' : !s.t && s.e > 1 && seenLast ? 'cleared' : '';
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
@@ -404,6 +418,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       bank.changes(SENSORS, CHANNELS, ref);
       newlyPassed();
       blindUntil = t + SHORT_MS;
+      // (A new game: throws kept at the command, still under way, are not its.)
+      throwAt = -1;
+      throws = 1;
       if (pending < 0) return;
       // The throws under way (`pending` of them, saved as they were launched): the last one's weight may be sliding
       // on the grid (every row is watched), or still to come, or lie still (decided RESUME_MS + QUIET_MS from now,

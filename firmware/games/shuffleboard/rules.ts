@@ -69,6 +69,10 @@ export interface ShuffleboardMove {
   n?: number;
   /** (Not `b`, `u`, `g` or `sync`: the log reads a record with one of those as its own, not as a move.) */
   o?: number;
+  /** In a `seen`'s record: the throws launched while it was decided, under way after it (the rules leave it). */
+  b?: number;
+  /** 1: a `seen` of the throws under way at power-up (a throw may have been launched unseen meanwhile). */
+  a?: number;
 }
 
 export interface ShuffleboardState {
@@ -514,7 +518,13 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
     const seenThrow = short[next].length < state.o[next].length;
+    const after = (state.f + state.t + n) & 1;
     if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = beyond(lay(state, [], 1), 1).state;
+    // Else, the throws under way at power-up (a): one weight more of the side that throws after them than their
+    // throws give it (n >> 1), none more of the other's, and none of that side's short weights gone (knocked into
+    // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
+    // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
+    else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, matched(state, w, n), n);
     played.state.o = short;

@@ -90,7 +90,7 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // kept while throw 5's weights were found: the throws kept were decided at once as the table lay, the hanger not
   // yet on the grid taken as gone (0-3). Throws kept whose weights may still slide are decided after the command
   // (4-0), and an undo meanwhile is refused (`sliding`): either ends as without it.
-  'regression-shuffleboard-place-as-kept-weight-slides': { without: /"place"/, scores: [4, 0] },
+  'regression-shuffleboard-place-as-kept-weight-slides': { without: /"place","i":0/, scores: [4, 0] },
   'regression-shuffleboard-undo-as-kept-weight-slides': { without: /"undo"/, scores: [4, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.

@@ -54,6 +54,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // knocked into play, for red2's throw (blue1's taken as missed), scored the end after the seventh throw (red 3) and
   // refused the eighth: 3-0.
   'regression-shuffleboard-short-weight-knocked-in': { without: null, scores: [0, 4] },
+  // Found by the hostile tester (round 7): round 6's entry sensor stuck just after red2's launch, with a 300 ms cut
+  // 15 s before: the check a second, its phase moved by the power-up, fell between the decision's own check taking
+  // the sensor out and its look at whether that was the weight come in, and found the weights again at once: red2's
+  // hanger, not yet on the grid, was taken as off the table (18-3). It waits for its weight: 22-3, as without the cut.
+  'regression-shuffleboard-entry-sensor-stuck-after-cut': { scores: [22, 3] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

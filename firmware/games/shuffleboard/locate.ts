@@ -655,7 +655,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // One near w fitted stronger or weaker than a weight can be took a share of w's field, fitted before w was found:
       // fitted with w, in the place of the first found of those near (more than GROUP near; left out, what it took
       // was left as phantoms, which took 30 s to find and prune beside a weight thrown into the middle of four).
-      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && (Math.abs(o[0]) - 1) * (Math.abs(o[0]) - 1) > SURE * SURE) group[group.length - 1] = o;
+      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && Math.abs(Math.abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
       fit(group);
       take(w, 1);
       // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left

@@ -92,6 +92,16 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // (4-0), and an undo meanwhile is refused (`sliding`): either ends as without it.
   'regression-shuffleboard-place-as-kept-weight-slides': { without: /"place","i":0/, scores: [4, 0] },
   'regression-shuffleboard-undo-as-kept-weight-slides': { without: /"undo"/, scores: [4, 0] },
+  // Found by the hostile tester (round 7): round 6's entry sensor stuck just after red2's launch, with a 300 ms cut
+  // 15 s before: the check a second, its phase moved by the power-up, fell between the decision's own check taking
+  // the sensor out and its look at whether that was the weight come in, and found the weights again at once: red2's
+  // hanger, not yet on the grid, was taken as off the table (18-3). It waits for its weight: 22-3, as without the cut.
+  'regression-shuffleboard-entry-sensor-stuck-after-cut': { scores: [22, 3] },
+  // Found by the hostile tester (round 7): `regression-shuffleboard-launches-while-locating` with another draw of the
+  // parts (seed 5): a weight found first, left out of the centre weight's fit (five near), kept a share of its field,
+  // and phantoms filled what that left: throw 5 decided 34 s after its launch, all five asked, the end never scored
+  // (0-0). Decided in 17 s; no question; 5-0 at the clear, as the table lies.
+  'regression-shuffleboard-launches-while-locating-seed5': { without: null, scores: [5, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

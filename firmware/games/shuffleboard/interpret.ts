@@ -113,6 +113,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
   let locating: (() => number[][] | null) | null = null;
   let redo = 0;
+  /** 1 once the frame is checked and the weights are being found in it (the fit reads its sensors from then on). */
+  let fitting = 0;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -219,6 +221,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them (the table is still).
     const now = (frame = new Int16Array(SENSORS));
+    fitting = 0;
     locating = function (): null {
       for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
         readRow(r, t);
@@ -247,6 +250,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         }
         // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
         // phantom weights filled.)
+        fitting = 1;
         // (Made by a call, not inlined here: the locator's two dozen closures would each hold a copied array of the
         // scopes of the three functions this one lies in.)
         locating = /*@__NOINLINE__*/ locator(function (ch: number): number {
@@ -441,9 +445,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
       const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
-      if (bad & TAKEN_OUT && locating) decide(throwAt, true);
-      // One under way: what the sensor read may have been taken for its weight coming into the grid (one that went bad
-      // as the weight was launched); it is watched for again (a weight sliding soon shows it has).
+      if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true);
+      // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
+      // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,
+      // that was skipped: a check a second falling there took a stuck entry sensor for the weight come): what the
+      // sensor read may have been taken for its weight coming into the grid (one that went bad as the weight was
+      // launched); it is watched for again (a weight sliding soon shows it has).
       else if (bad & TAKEN_OUT) came = 0;
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
       // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate

@@ -499,14 +499,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     jobs.unshift(fitRound);
   }
 
-  /** The weights found near w (w among them, the last found first), at most GROUP: fitted together. */
+  /** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
+  function close(o: Found, w: Found): boolean {
+    return !o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM;
+  }
+
+  /**
+   * The weights found near w, at most GROUP: fitted together. w first (unless it went), then the last found first
+   * (w found first among five near it was left out of its own fits: not fitted again, and not told how sure).
+   */
   function around(w: Found): Found[] {
-    const near: Found[] = [];
-    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) {
-      const o = found[k];
-      // (One held is no longer fitted: its field is taken away for good.)
-      if (!o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM) near.push(o);
-    }
+    const near: Found[] = found.indexOf(w) < 0 ? [] : [w];
+    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) if (found[k] !== w && close(found[k], w)) near.push(found[k]);
     return near;
   }
 
@@ -679,12 +683,17 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       w[2] = COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN);
       found.push(w);
       jobs.unshift(detect);
-      fit(around(w));
+      const group = around(w);
+      // One near w fitted stronger or weaker than a weight can be took a share of w's field, fitted before w was found:
+      // fitted with w, in the place of the first found of those near (more than GROUP near; left out, what it took
+      // was left as phantoms, which took 30 s to find and prune beside a weight thrown into the middle of four).
+      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && Math.abs(Math.abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
+      fit(group);
       take(w, 1);
       // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
       // within APART_MM of it: two touching seen as one, w one's place; the other is as far the other way (fitted
       // on from the middle, the two were pulled apart wrong, and phantoms filled what that left).
-      for (const o of around(w)) {
+      for (const o of group) {
         const dd = o[1] - w[1];
         const dy = o[2] - w[2];
         if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {

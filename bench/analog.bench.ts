@@ -36,6 +36,7 @@ const DEVICE_ENTRY = `
 import { SHORT_MS, createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
 import { locator } from './firmware/games/shuffleboard/locate';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
+import { throwChecks } from './firmware/games/shuffleboard/throw-checks';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
@@ -235,7 +236,7 @@ for (var f = 0; f < frames.length; f++) {
   var checkSteps = new Float32Array(200).fill(Infinity);
   var count = 0;
   for (var r = 0; r < 5; r++) {
-    var checks = createGridChecks(bank, new Uint8Array(CHANNELS).fill(128));
+    var checks = throwChecks(createGridChecks(bank, new Uint8Array(CHANNELS).fill(128)));
     var copy = new Int16Array(frames[f]);
     checks.frame(copy);
     var done = false;

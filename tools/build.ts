@@ -5,11 +5,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
 import type { BoardFeatures } from './es5';
-import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
+import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
-import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { DECIDE_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
@@ -24,6 +24,8 @@ export interface BuiltModule {
   min: string;
   stored: string;
   debug: string;
+  /** Its stored budget (OnDemand's). */
+  budget: number;
 }
 
 export interface BuiltBundle {
@@ -49,6 +51,8 @@ export interface OnDemand {
   /** Its first argument, when the build gives it (bound: the board passes the others). */
   bound?(mod: AnyGameModule): unknown;
   carried(features: BoardFeatures, game: string): boolean;
+  /** Its stored budget: MODULE_BUDGET_BYTES unless given (tools/games.ts). */
+  budget?: number;
 }
 
 /**
@@ -60,6 +64,8 @@ export interface OnDemand {
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
+ * What only a move's decision runs (its folder's decide.ts, decision, where it has one: shuffleboard's checks of a
+ * throw's table and finding of its weights), loaded as a move is decided and let go once it is.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
@@ -72,6 +78,9 @@ export const ON_DEMAND: OnDemand[] = [
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
   { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
+  // (Its budget: what parses within a step's hold, tools/games.ts.)
+  { name: DECIDE_MODULE, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
+    carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES },
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
   { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
 ];
@@ -131,7 +140,7 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   const modules: BuiltModule[] = [];
   for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
     const built = await buildDeviceCode({ source: moduleEntry(m, game, mod), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
-    modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug });
+    modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES });
   }
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };
 }
@@ -166,7 +175,7 @@ export function sizeTable(built: BuiltBundle[]): string[] {
   for (const b of built) {
     rows.push(row(b.game, b.min, b.stored, BUNDLE_BUDGET_BYTES, b.debug));
     // Its modules: stored beside the bundle, each on a budget of its own.
-    for (const m of b.modules) rows.push(row('  + ' + m.suffix, m.min, m.stored, MODULE_BUDGET_BYTES, m.debug));
+    for (const m of b.modules) rows.push(row('  + ' + m.suffix, m.min, m.stored, m.budget, m.debug));
   }
   return rows;
 }
@@ -175,6 +184,6 @@ export function sizeTable(built: BuiltBundle[]): string[] {
 export function overBudget(built: BuiltBundle[]): string[] {
   return built.filter((b) => b.stored.length > BUNDLE_BUDGET_BYTES).map((b) =>
     `${b.game} is ${b.stored.length} bytes stored, ${b.stored.length - BUNDLE_BUDGET_BYTES} over the stored budget of ${BUNDLE_BUDGET_BYTES} bytes a game (minified, then pretokenised as a board stores it)`)
-    .concat(...built.map((b) => b.modules.filter((m) => m.stored.length > MODULE_BUDGET_BYTES).map((m) =>
-      `${b.game}'s module ${m.name} is ${m.stored.length} bytes stored, ${m.stored.length - MODULE_BUDGET_BYTES} over its stored budget of ${MODULE_BUDGET_BYTES} bytes`)));
+    .concat(...built.map((b) => b.modules.filter((m) => m.stored.length > m.budget).map((m) =>
+      `${b.game}'s module ${m.name} is ${m.stored.length} bytes stored, ${m.stored.length - m.budget} over its stored budget of ${m.budget} bytes`)));
 }

@@ -19,7 +19,11 @@ import { CANT_TELL, RADIUS_MM } from './rules';
 import { ADC_STEPS, CHANNELS, COL0_MM, COLS, GAIN_KNEE, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
-import { FOUND, MOVED_STEPS, NO_SENSOR, locator } from './locate';
+import { FOUND, MOVED_STEPS, NO_SENSOR } from './locate';
+import type { ThrowChecks } from './throw-checks';
+import { decision } from './decide';
+import { ON_DEVICE } from '../../device';
+import { DECIDE_MODULE, loadModule } from '../../modules';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
@@ -108,6 +112,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
   let locating: (() => number[][] | null) | null = null;
   let redo = 0;
+  /** The checks of the table of the throw decided (throw-checks.ts), from its weights' checking to their telling (found). */
+  let judging: ThrowChecks | undefined;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -207,6 +213,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let lo2 = ROWS;
     let hi2 = -1;
     let r = 0;
+    judging = undefined;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them (the table is still).
     const now = (frame = new Int16Array(SENSORS));
@@ -225,25 +232,42 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         watch(t, came, lo2 - 2, hi2 + 2);
         return null;
       }
-      checks.frame(now);
+      // The decision's parts (decide.ts), in a step of their own: on a board its module, whose parsing holds the
+      // interpreter as long as a step may, held by the steps that follow and let go with them. A board flashed without
+      // it says so, and its throws are the referee's to enter.
       locating = function (): null {
-        if (!checks.step()) return null;
-        // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
-        // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
-        for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
-        if (r <= hi && !force && !queued) {
+        const parts = ON_DEVICE ? loadModule<typeof decision>(DECIDE_MODULE) : decision;
+        if (!parts) {
           locating = null;
-          watch(t, 0, lo, hi);
+          throwAt = -1;
+          throws = 1;
+          queued = 0;
+          emit({ k: DECIDE_MODULE } as unknown as ShuffleboardMove);
           return null;
         }
-        // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
-        // phantom weights filled.)
-        locating = locator(function (ch: number): number {
-          return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-        }, table, before, function (ch: number): void {
-          // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
-          redo = checks.suspect(ch);
-        });
+        const checking = (judging = parts.throwChecks(checks));
+        checking.frame(now);
+        locating = function (): null {
+          if (!checking.step()) return null;
+          // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
+          // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
+          for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
+          if (r <= hi && !force && !queued) {
+            locating = null;
+            judging = undefined;
+            watch(t, 0, lo, hi);
+            return null;
+          }
+          // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
+          // phantom weights filled.)
+          locating = parts.locator(function (ch: number): number {
+            return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+          }, table, before, function (ch: number): void {
+            // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
+            redo = checking.suspect(ch);
+          });
+          return null;
+        };
         return null;
       };
       return null;
@@ -271,7 +295,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     const move: ShuffleboardMove = { k: 'seen', w: seen };
     if (throws > 1) move.n = throws;
     if (k < 0) begin(-1);
-    else if (checks.seen(seen, throws)) emit(move);
+    else if ((judging as ThrowChecks).seen(seen, throws)) emit(move);
+    judging = undefined;
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;

@@ -51,13 +51,15 @@ export interface OnDemand {
   /** Its first argument, when the build gives it (bound: the board passes the others). */
   bound?(mod: AnyGameModule): unknown;
   carried(features: BoardFeatures, game: string): boolean;
+  /** On a board of analog banks alone, its source and export instead (its interpreter's own). */
+  analog?: { from: string; exports: string };
   /** Its stored budget: MODULE_BUDGET_BYTES unless given (tools/games.ts). */
   budget?: number;
 }
 
 /**
- * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
- * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
+ * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: those of a board with
+ * digital banks; a board of analog banks alone has its interpreter's instead (its folder's diagnose.ts), if any. The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
  * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
@@ -69,7 +71,8 @@ export interface OnDemand {
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
-    carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
+    analog: { from: './firmware/games/<game>/diagnose', exports: 'diagnoseGrid' },
+    carried: (features, game) => features.bankKinds.some((kind) => kind !== 'analog') || existsSync(join(gameDir(game), 'diagnose.ts')) },
   // The game's command table is the check's alone: the build gives it, so the bundle does not carry it.
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
     bound: (mod) => commandTable(mod.id, mod.commands), carried: () => true },
@@ -127,9 +130,10 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
  * A module's entry, for `game`'s bundle (`mod`): what require() of it gives a board is the function `exports` of
  * `from`, with its first argument bound when the build gives it.
  */
-function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule): string {
-  const given = m.bound ? `${m.exports}.bind(null, ${JSON.stringify(m.bound(mod))})` : m.exports;
-  return `import { ${m.exports} } from '${m.from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
+function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures): string {
+  const { from, exports } = m.analog && features.bankKinds.every((kind) => kind === 'analog') ? m.analog : m;
+  const given = m.bound ? `${exports}.bind(null, ${JSON.stringify(m.bound(mod))})` : exports;
+  return `import { ${exports} } from '${from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
@@ -139,7 +143,7 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
   const modules: BuiltModule[] = [];
   for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
-    const built = await buildDeviceCode({ source: moduleEntry(m, game, mod), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
+    const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
     modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES });
   }
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };

@@ -37,6 +37,8 @@ export const MODULE_BUDGET_BYTES = 1536;
  * header each) is at most STORAGE_FIRMWARE_BYTES.
  */
 export const MODULE_HOLD_US = 20000;
+/** What one analog channel's bare read costs on the chip (us), the yardstick of a hold measured in the Linux interpreter (bench analog's estimate). */
+export const CHIP_READ_US = 60;
 export const DECIDE_BUDGET_BYTES = 8192;
 /**
  * A game's firmware in Storage at most: the MDBT42Q's 40 KB less a page kept free for Storage to compact into and

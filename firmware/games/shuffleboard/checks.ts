@@ -69,8 +69,8 @@ export interface GridChecks {
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
   check(report: Report, state: ShuffleboardState | undefined, busy: boolean): number;
-  /** The grid as its driver reads it, out of service or not. */
-  raw: AnalogBank;
+  /** The grid's driver: its sensors as they read, out of service or not. */
+  driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
   tell: Report | null;
   /**
@@ -131,7 +131,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
   const near = new Int16Array(2 * COLS + 1);
   // (What the checks of a throw's table share: their parts are set below.)
-  const g = { flags: flags, raw: raw, tell: null, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, checked: null, settled: settled, came: 0 } as unknown as GridChecks;
+  const g = { flags: flags, driver: raw, tell: null, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, checked: null, settled: settled, came: 0 } as unknown as GridChecks;
 
   /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
   function shift(ch: number): void {

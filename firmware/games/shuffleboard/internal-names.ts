@@ -8,6 +8,6 @@
 // and `bank` (checks.ts) are the interpreter's alone, and what the checks keep
 // for the checks of a throw's table (checks.ts, GridChecks; throw-checks.ts,
 // whose module is built with the bundle's names) theirs.
-export const INTERNAL_PROPERTIES = ['tg', 'rs', 'ep', 'ew', 'frame', 'step', 'bank', 'raw', 'tell', 'throws', 'reds', 'blues', 'due', 'lay',
+export const INTERNAL_PROPERTIES = ['tg', 'rs', 'ep', 'ew', 'frame', 'step', 'bank', 'driver', 'tell', 'throws', 'reds', 'blues', 'due', 'lay',
   'lying', 'wrong', 'reversed', 'floating', 'aliased', 'told', 'checked', 'settled', 'came', 'take', 'mend', 'neighbour', 'alone', 'aliases',
   'judge', 'suspect', 'locator', 'throwChecks'];

@@ -61,7 +61,7 @@ export function throwChecks(g: GridChecks): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
   const flags = g.flags;
   const settled = g.settled;
-  const raw = g.raw;
+  const raw = g.driver;
   const take = g.take;
   const neighbour = g.neighbour;
   const alone = g.alone;

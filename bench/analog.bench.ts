@@ -262,11 +262,17 @@ export async function run(print: (line: string) => void): Promise<void> {
     print('analog scan: skipped: ESPRUINO not set (the ratio is measured in the real interpreter)');
     return;
   }
-  const { buildDeviceCode } = await import('../tools/es5');
+  const { ALL_FEATURES, buildDeviceCode } = await import('../tools/es5');
   const { bootInEspruino } = await import('../tools/espruino-run');
-  const code = (await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT })).stored;
+  const { ON_DEMAND, buildOnDemand } = await import('../tools/build');
+  const { DECIDE_MODULE } = await import('../firmware/modules');
+  const { moduleOf } = await import('../firmware/games/registry');
+  const built = await buildDeviceCode({ source: DEVICE_ENTRY, dir: ROOT });
+  const code = built.stored;
+  // A throw's decision loads the decision module from Storage, as on a board (its load is one of the ticks timed).
+  const decide = await buildOnDemand(ON_DEMAND.find((m) => m.name === DECIDE_MODULE)!, 'shuffleboard', await moduleOf('shuffleboard'), ALL_FEATURES, built.names);
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
+  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false, storage: { [DECIDE_MODULE]: decide.stored } });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
   if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
   if (rows.length < 7) {

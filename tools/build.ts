@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
-import type { BoardFeatures } from './es5';
+import type { BoardFeatures, PropertyNames } from './es5';
 import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE, commandTable } from '../firmware/commands';
@@ -136,16 +136,21 @@ function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: Bo
   return `import { ${exports} } from '${from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
 }
 
+/**
+ * Module `m` of `game` (`mod`, `features`), for the code built with property names `names`: a module reaches that
+ * code's objects (scanner, board, commands) by its short names.
+ */
+export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames): Promise<BuiltModule> {
+  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names);
+  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES };
+}
+
 export async function buildGame(game: string): Promise<BuiltBundle> {
   const mod = await moduleOf(game);
   const features = await featuresOf(game, mod);
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
-  // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
   const modules: BuiltModule[] = [];
-  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
-    const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
-    modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES });
-  }
+  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) modules.push(await buildOnDemand(m, game, mod, features, code.names));
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };
 }
 

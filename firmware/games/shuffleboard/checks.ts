@@ -1,5 +1,6 @@
 // The shuffleboard grid's sensor checks during play (docs/diagnostics.md), apart
-// from finding the weights (interpret.ts calls them). A hall sensor can fail
+// from finding the weights (interpret.ts calls them); those of a throw's table,
+// which only its decision runs, are throw-checks.ts's, on what these keep. A hall sensor can fail
 // without reaching a rail: stuck at one reading, drifted off its calibration,
 // noisy, the whole grid's field reversed (sensors turned over), the grid
 // floating (its multiplexers' output open), a multiplexer select line dead
@@ -8,8 +9,8 @@
 // `bank` below, so it places no weight, until it reads sanely again; a fault of
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
-import { BANK, DRIFT, INVERTED, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
-import { ADC_STEPS, CHANNELS, COLS, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS } from './board';
+import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
+import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
 import { WEIGHTS, turn } from './rules';
 import type { ShuffleboardState } from './rules';
 
@@ -111,8 +112,11 @@ export interface GridChecks {
   mend(ch: number, why: number): void;
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   neighbour(i: number, c: number, k: number): number;
+  /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
   alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
+  /** What readings tell of the select lines (aliases, below). */
   aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
+  /** The select lines dead by what the readings told (judge, below). */
   judge(t: Uint8Array, afresh: number): void;
 }
 

@@ -37,6 +37,7 @@ const DEVICE_ENTRY = `
 import { SHORT_MS, createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
 import { locator } from './firmware/games/shuffleboard/locate';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
+import { throwChecks } from './firmware/games/shuffleboard/throw-checks';
 import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
@@ -243,7 +244,7 @@ for (var f = 0; f < frames.length; f++) {
   var checkSteps = new Float32Array(200).fill(Infinity);
   var count = 0;
   for (var r = 0; r < 5; r++) {
-    var checks = createGridChecks(bank, new Uint8Array(CHANNELS).fill(128));
+    var checks = throwChecks(createGridChecks(bank, new Uint8Array(CHANNELS).fill(128)));
     var copy = new Int16Array(frames[f]);
     checks.frame(copy);
     var done = false;
@@ -269,13 +270,19 @@ export async function run(print: (line: string) => void): Promise<void> {
     print('analog scan: skipped: ESPRUINO not set (the ratio is measured in the real interpreter)');
     return;
   }
-  const { buildDeviceCode } = await import('../tools/es5');
+  const { ALL_FEATURES, buildDeviceCode } = await import('../tools/es5');
   const { bootInEspruino } = await import('../tools/espruino-run');
-  // \`npm run bench analog scan\`: the scan and the ticks alone.
+  // `npm run bench analog scan`: the scan and the ticks alone.
   const scanOnly = process.argv.includes('scan');
-  const code = (await buildDeviceCode({ source: DEVICE_ENTRY + (scanOnly ? '' : DECIDING), dir: ROOT })).stored;
+  const { ON_DEMAND, buildOnDemand } = await import('../tools/build');
+  const { DECIDE_MODULE } = await import('../firmware/modules');
+  const { moduleOf } = await import('../firmware/games/registry');
+  const built = await buildDeviceCode({ source: DEVICE_ENTRY + (scanOnly ? '' : DECIDING), dir: ROOT });
+  const code = built.stored;
+  // A throw's decision loads the decision module from Storage, as on a board (its load is one of the ticks timed).
+  const decide = await buildOnDemand(ON_DEMAND.find((m) => m.name === DECIDE_MODULE)!, 'shuffleboard', await moduleOf('shuffleboard'), ALL_FEATURES, built.names);
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false });
+  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false, storage: { [DECIDE_MODULE]: decide.stored } });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
   if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
   if (rows.length < (scanOnly ? 4 : 7)) {

@@ -9,7 +9,7 @@ import { buildDeviceCode, minifyEs5, storedBySource } from '../tools/es5';
 import { ON_DEMAND, buildGame, coreEntry, featuresOf } from '../tools/build';
 import type { BuiltBundle } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, JSVAR_BUDGET, MODULE_BUDGET_BYTES, ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 
 /**
@@ -39,7 +39,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   let build = '';
   print(`budgets: ${BUNDLE_BUDGET_BYTES} bytes stored (minified, then pretokenised as Espruino's tools upload it); ${JSVAR_BUDGET} JsVars after boot (35% of 2950)`);
   print(`part budgets: core ${CORE_BYTES_BUDGET} bytes and ${CORE_JSVAR_BUDGET} JsVars; each game's own part ${GAME_BYTES_BUDGET} bytes and ${GAME_JSVAR_BUDGET} JsVars`);
-  print(`each module a board loads on demand (a Storage file of its own beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored`);
+  print(`each module a board loads on demand (a Storage file of its own beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored, a game's decision ${DECIDE_BUDGET_BYTES} (what parses within a call's hold: npm run bench modules)`);
   print('game          bytes  of budget    core  of budget    game  of budget   JsVars  of budget    core  of budget    game  of budget');
   const rows: string[] = [];
   const partRows: string[] = [];
@@ -59,8 +59,8 @@ export async function run(print: (line: string) => void): Promise<void> {
       `${cell(vars === null || coreVars === null ? null : vars - coreVars, GAME_JSVAR_BUDGET)}`);
     for (const m of bundle.modules) {
       const about = ON_DEMAND.find((o) => o.name === m.name)!.about;
-      print(`${(id + ' ' + m.suffix).padEnd(12)} ${String(m.stored.length).padStart(6)}  ${percent(m.stored.length, MODULE_BUDGET_BYTES).padStart(9)}  (its ${about} module, beside the bundle in Storage)`);
-      diagRows.push(`| ${id} | ${about} | ${thousands(m.min.length)} B | ${thousands(m.stored.length)} B (${percent(m.stored.length, MODULE_BUDGET_BYTES)}) |`);
+      print(`${(id + ' ' + m.suffix).padEnd(12)} ${String(m.stored.length).padStart(6)}  ${percent(m.stored.length, m.budget).padStart(9)}  (its ${about} module, beside the bundle in Storage)`);
+      diagRows.push(`| ${id} | ${about} | ${thousands(m.min.length)} B | ${thousands(m.stored.length)} B (${percent(m.stored.length, m.budget)}) |`);
     }
     const varsCell = vars === null ? '(ESPRUINO not set)' : `${thousands(vars)} (${percent(vars, JSVAR_BUDGET)})`;
     rows.push(`| ${id} | ${thousands(bundle.min.length)} B | ${thousands(bytes)} B (${percent(bytes, BUNDLE_BUDGET_BYTES)}) | ${varsCell} |`);

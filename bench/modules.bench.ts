@@ -1,10 +1,14 @@
 // What each part of the firmware costs on the chip: minified bytes, functions,
 // and (when ESPRUINO names a real interpreter) JsVars in use once the part is
 // loaded from Storage and its objects are made, as a board would at boot.
-// Each part is bundled alone, so the figures add up only roughly.
+// Each part is bundled alone, so the figures add up only roughly. Then each
+// game's modules loaded on demand: how long loading each holds the interpreter
+// (its parse, one call), against the 20 ms a call may hold it on the chip, and
+// what the game's firmware takes of Storage, against what leaves the log room.
 import { buildDeviceCode } from '../tools/es5';
-import { bootInEspruino, espruinoPath } from '../tools/espruino-run';
-import { JSVAR_BUDGET, ROOT } from '../tools/games';
+import { bootInEspruino, espruinoPath, parseHolds } from '../tools/espruino-run';
+import { CHIP_READ_US, JSVAR_BUDGET, MODULE_HOLD_US, ROOT, STORAGE_FIRMWARE_BYTES } from '../tools/games';
+import { buildGame, moduleFiles } from '../tools/build';
 import { gameIds } from '../firmware/games/registry';
 
 const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
@@ -40,6 +44,9 @@ for (const id of await gameIds()) {
   ];
 }
 
+/** A Storage file's header (bytes). */
+const HEADER = 32;
+
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();
   print(`part           bytes stored  functions  JsVars   (whole board budget: ${JSVAR_BUDGET} JsVars after boot)`);
@@ -53,5 +60,18 @@ export async function run(print: (line: string) => void): Promise<void> {
       vars = report.errors.length ? 'error: ' + report.errors[0].split('\n')[0] : String(report.memory.usage - report.baseline.usage);
     }
     print(`${name.padEnd(20)} ${String(code.stored.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
+  }
+  print(`modules loaded on demand: stored bytes, and loading's hold (its parse, one call) in bare channel reads and on the chip (a read ${CHIP_READ_US} us), against ${MODULE_HOLD_US / 1000} ms; each game's firmware in Storage (bundle, modules, a ${HEADER}-byte header each) against ${STORAGE_FIRMWARE_BYTES} bytes`);
+  for (const id of await gameIds()) {
+    const bundle = await buildGame(id);
+    const files = moduleFiles(bundle, 'stored');
+    const holds = binary ? parseHolds(files) : {};
+    for (const m of bundle.modules) {
+      const reads = holds[m.name];
+      const hold = reads === undefined ? 'skipped: ESPRUINO not set' : `${Math.round(reads)} reads, ${(reads * CHIP_READ_US / 1000).toFixed(1)} ms ${reads * CHIP_READ_US <= MODULE_HOLD_US ? 'ok' : 'OVER'}`;
+      print(`${(id + ' ' + m.suffix).padEnd(20)} ${String(m.stored.length).padStart(6)}  ${hold}`);
+    }
+    const storage = bundle.stored.length + bundle.modules.reduce((n, m) => n + m.stored.length, 0) + HEADER * (1 + bundle.modules.length);
+    print(`${(id + ' in Storage').padEnd(20)} ${String(storage).padStart(6)}  ${storage <= STORAGE_FIRMWARE_BYTES ? 'ok' : 'OVER'} (${STORAGE_FIRMWARE_BYTES})`);
   }
 }

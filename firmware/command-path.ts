@@ -70,7 +70,11 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
             const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics;
             if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
             status.diagnostics = create(scanner!, mod.board, clock.now(), progressed);
-          } else status.diagnostics = playing.diagnose!(clock.now(), progressed);
+          } else {
+            const made = playing.diagnose!(clock.now(), progressed);
+            if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
+            status.diagnostics = made;
+          }
           status.active = status.diagnostics;
         } else {
           status.diagnostics = undefined;

@@ -27,3 +27,5 @@ export function loadModule<T>(name: string, keep?: boolean): T | false {
 export const RARE_MODULE = 'tallyboard-rare';
 /** What only a power-up runs, of a game whose interpreter takes up the board then (firmware/games/<game>/powerup.ts, where it has one). */
 export const POWERUP_MODULE = 'tallyboard-powerup';
+/** What only a move's decision runs, of a game whose interpreter works a move out at length (firmware/games/<game>/decide.ts, where it has one). */
+export const DECIDE_MODULE = 'tallyboard-decide';

@@ -82,9 +82,10 @@ export interface Interpreter {
   /**
    * Its diagnostics mode, on a board without digital channels (the scanner's
    * diagnostics, firmware/diag.ts, have nothing to show there), from `now`:
-   * the same report, walk test and `progressed` as those.
+   * the same report, walk test and `progressed` as those; false on a board
+   * flashed without the module that holds them (firmware/modules.ts).
    */
-  diagnose?(now: number, progressed: (walk: WalkState) => void): Diagnostics;
+  diagnose?(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
 }
 
 /**

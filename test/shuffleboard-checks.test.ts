@@ -13,7 +13,7 @@ import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENS
 import { createShuffleboardInterpreter } from '../firmware/games/shuffleboard/interpret';
 import { BANK, RAIL, STUCK } from '../firmware/faults';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
-import type { WalkState } from '../firmware/sensing';
+import type { Diagnostics, WalkState } from '../firmware/sensing';
 
 /** An interpreter over readings `read(ch, t)` (fractions of the supply), powered up at 0; `at(t)` ticks it every 10 ms to t. */
 function board(read: (ch: number, t: number) => number) {
@@ -120,7 +120,7 @@ describe('shuffleboard: diagnostics of the grid and the launch row', () => {
     const it = createShuffleboardInterpreter(() => {}, () => {}, [analogBankOf((ch) => model.analog!(ch, now))]);
     it.resume!(0, null, -1);
     const walks: WalkState[] = [];
-    const diag = it.diagnose(0, (walk) => walks.push(walk));
+    const diag = it.diagnose(0, (walk) => walks.push(walk)) as Diagnostics;
     let thrown = 0;
     return {
       diag, walks,
@@ -167,7 +167,7 @@ describe('shuffleboard: diagnostics of the grid and the launch row', () => {
     })]);
     it.resume!(0, null, -1);
     const walks: WalkState[] = [];
-    const diag = it.diagnose(0, (walk) => walks.push(walk));
+    const diag = it.diagnose(0, (walk) => walks.push(walk)) as Diagnostics;
     for (; now < 21000; now += 10) diag.tick(now);
     const last = walks[walks.length - 1];
     assert.equal(last.seen, 3 * 38, 'columns 4, 5 and 6 (229, 279, 329 mm), every row');

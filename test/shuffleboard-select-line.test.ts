@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { analogBankOf } from '../sim/hal';
 import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS, CHANNELS } from '../firmware/games/shuffleboard/board';
 import { createGridChecks } from '../firmware/games/shuffleboard/checks';
+import { throwChecks } from '../firmware/games/shuffleboard/throw-checks';
 import { OK, SELECT } from '../firmware/faults';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet } from '../sim/physics/hall-grid';
@@ -39,8 +40,9 @@ function findings(table: { d: number; y: number; pol: number }[], line: number, 
   told.length = 0;
   const frame = new Int16Array(SENSORS);
   for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.bank.read(ch) * 4096;
-  checks.frame(frame);
-  while (!checks.step());
+  const throwChecked = throwChecks(checks);
+  throwChecked.frame(frame);
+  while (!throwChecked.step());
   return { told: told.filter((t) => t[0] === SELECT || (t[0] === OK && t[1] >= 0)), clean: Array.from({ length: SENSORS }, (_, ch) => clean(ch)) };
 }
 

@@ -23,6 +23,7 @@ import { locate, locator } from '../firmware/games/shuffleboard/locate';
 import type { Found } from '../firmware/games/shuffleboard/locate';
 import { CANT_TELL, matched, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { createGridChecks } from '../firmware/games/shuffleboard/checks';
+import { throwChecks } from '../firmware/games/shuffleboard/throw-checks';
 import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
 import { PAGE, pageEnd } from './shuffleboard-page';
@@ -510,8 +511,10 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     assert.deepEqual(once.emitted.map((m) => m.n), [undefined, undefined]);
   });
 
-  it('throws seen together keep the sides\' turns: the grid\'s colour check (checks.ts) counts them all, and no throw after them looks reversed', () => {
-    const checks = createGridChecks(analogBankOf(() => 0.5), new Uint8Array(CHANNELS));
+  it('throws seen together keep the sides\' turns: the grid\'s colour check (throw-checks.ts) counts them all, and no throw after them looks reversed', () => {
+    // (Made afresh for each throw, as a board's decision module makes them, on what the grid's checks keep.)
+    const grid = createGridChecks(analogBankOf(() => 0.5), new Uint8Array(CHANNELS));
+    const checks = { seen: (w: number[][], n: number) => throwChecks(grid).seen(w, n) };
     // Red's first rests; blue's first and red's second, seen together, knock it off and go off the end themselves;
     // then blue's second and red's third rest, each a weight of its thrower's colour: the grid is sound.
     assert.ok(checks.seen([[0, 500, 2]], 1));

@@ -4,12 +4,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
-import type { BoardFeatures } from './es5';
-import { BUNDLE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
+import type { BoardFeatures, PropertyNames } from './es5';
+import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
-import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { DECIDE_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
@@ -24,6 +24,8 @@ export interface BuiltModule {
   min: string;
   stored: string;
   debug: string;
+  /** Its stored budget (OnDemand's). */
+  budget: number;
 }
 
 export interface BuiltBundle {
@@ -49,21 +51,28 @@ export interface OnDemand {
   /** Its first argument, when the build gives it (bound: the board passes the others). */
   bound?(mod: AnyGameModule): unknown;
   carried(features: BoardFeatures, game: string): boolean;
+  /** On a board of analog banks alone, its source and export instead (its interpreter's own). */
+  analog?: { from: string; exports: string };
+  /** Its stored budget: MODULE_BUDGET_BYTES unless given (tools/games.ts). */
+  budget?: number;
 }
 
 /**
- * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: only a board with
- * digital banks has them (the others' diagnostics are their interpreter's). The check of a phone's line
+ * The modules a bundle loads on demand. Diagnostics (firmware/diag.ts), when the mode starts: those of a board with
+ * digital banks; a board of analog banks alone has its interpreter's instead (its folder's diagnose.ts), if any. The check of a phone's line
  * (firmware/commands.ts, checkLine), for each line a phone sends. The reading back of the game's log
  * (firmware/persist.ts, readBack), at power-up and for an undo. A game's moves it plays seldom (its folder's
  * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
+ * What only a move's decision runs (its folder's decide.ts, decision, where it has one: shuffleboard's checks of a
+ * throw's table and finding of its weights), loaded as a move is decided and let go once it is.
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
-    carried: (features) => features.bankKinds.some((kind) => kind !== 'analog') },
+    analog: { from: './firmware/games/<game>/diagnose', exports: 'diagnoseGrid' },
+    carried: (features, game) => features.bankKinds.some((kind) => kind !== 'analog') || existsSync(join(gameDir(game), 'diagnose.ts')) },
   // The game's command table is the check's alone: the build gives it, so the bundle does not carry it.
   { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
     bound: (mod) => commandTable(mod.id, mod.commands), carried: () => true },
@@ -72,6 +81,9 @@ export const ON_DEMAND: OnDemand[] = [
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
   { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
+  // (Its budget: what parses within a step's hold, tools/games.ts.)
+  { name: DECIDE_MODULE, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
+    carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES },
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
   { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
 ];
@@ -137,21 +149,27 @@ export async function featuresOf(game: string, mod: AnyGameModule): Promise<Boar
  * A module's entry, for `game`'s bundle (`mod`): what require() of it gives a board is the function `exports` of
  * `from`, with its first argument bound when the build gives it.
  */
-function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule): string {
-  const given = m.bound ? `${m.exports}.bind(null, ${JSON.stringify(m.bound(mod))})` : m.exports;
-  return `import { ${m.exports} } from '${m.from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
+function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures): string {
+  const { from, exports } = m.analog && features.bankKinds.every((kind) => kind === 'analog') ? m.analog : m;
+  const given = m.bound ? `${exports}.bind(null, ${JSON.stringify(m.bound(mod))})` : exports;
+  return `import { ${exports} } from '${from.replace('<game>', game)}';\ndeclare let MODULE_EXPORTS: unknown;\nMODULE_EXPORTS = ${given};\n`;
+}
+
+/**
+ * Module `m` of `game` (`mod`, `features`), for the code built with property names `names`: a module reaches that
+ * code's objects (scanner, board, commands) by its short names.
+ */
+export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames): Promise<BuiltModule> {
+  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names);
+  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES };
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
   const mod = await moduleOf(game);
   const features = await featuresOf(game, mod);
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
-  // A module reaches the bundle's objects (scanner, board, commands) by the bundle's short names.
   const modules: BuiltModule[] = [];
-  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) {
-    const built = await buildDeviceCode({ source: moduleEntry(m, game, mod), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, code.names);
-    modules.push({ name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug });
-  }
+  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) modules.push(await buildOnDemand(m, game, mod, features, code.names));
   return { game, min: code.min, stored: code.stored, debug: code.debug, modules };
 }
 
@@ -185,7 +203,7 @@ export function sizeTable(built: BuiltBundle[]): string[] {
   for (const b of built) {
     rows.push(row(b.game, b.min, b.stored, BUNDLE_BUDGET_BYTES, b.debug));
     // Its modules: stored beside the bundle, each on a budget of its own.
-    for (const m of b.modules) rows.push(row('  + ' + m.suffix, m.min, m.stored, MODULE_BUDGET_BYTES, m.debug));
+    for (const m of b.modules) rows.push(row('  + ' + m.suffix, m.min, m.stored, m.budget, m.debug));
   }
   return rows;
 }
@@ -194,6 +212,6 @@ export function sizeTable(built: BuiltBundle[]): string[] {
 export function overBudget(built: BuiltBundle[]): string[] {
   return built.filter((b) => b.stored.length > BUNDLE_BUDGET_BYTES).map((b) =>
     `${b.game} is ${b.stored.length} bytes stored, ${b.stored.length - BUNDLE_BUDGET_BYTES} over the stored budget of ${BUNDLE_BUDGET_BYTES} bytes a game (minified, then pretokenised as a board stores it)`)
-    .concat(...built.map((b) => b.modules.filter((m) => m.stored.length > MODULE_BUDGET_BYTES).map((m) =>
-      `${b.game}'s module ${m.name} is ${m.stored.length} bytes stored, ${m.stored.length - MODULE_BUDGET_BYTES} over its stored budget of ${MODULE_BUDGET_BYTES} bytes`)));
+    .concat(...built.map((b) => b.modules.filter((m) => m.stored.length > m.budget).map((m) =>
+      `${b.game}'s module ${m.name} is ${m.stored.length} bytes stored, ${m.stored.length - m.budget} over its stored budget of ${m.budget} bytes`)));
 }

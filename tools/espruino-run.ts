@@ -188,3 +188,20 @@ export async function deviceRows(source: string, root: string, settleMs = 100): 
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as unknown[]);
   return { rows, errors: report.errors, output: report.output };
 }
+
+/**
+ * How long loading each of `modules` (Storage file: its stored text) holds the interpreter: its parse, one call,
+ * timed around require() (the fastest of seven, each let go after), in bare reads of an analog channel as bench
+ * analog counts them (a digitalWrite of the 8 select lines and an analogRead each, the reading a stand-in's: the
+ * Linux build has no ADC), the fastest of seven of 40 such reads: a ratio that the machine's load changes little.
+ */
+export function parseHolds(modules: Record<string, string>): Record<string, number> {
+  const names = JSON.stringify(Object.keys(modules));
+  const probe = `(function(){var levels=new Float32Array(40).fill(0.5),next=0;global.analogRead=function(){return levels[next++];};`
+    + 'var select=[18,17,16,15,14,13,12,11];function bare(){next=0;for(var ch=0;ch<40;ch++){digitalWrite(select,ch);analogRead(2);}}'
+    + `var holds={};${names}.forEach(function(n){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m=require(n);var t1=getTime();`
+    + 'Modules.removeCached(n);m=undefined;bare();parse=Math.min(parse,t1-t0);read=Math.min(read,(getTime()-t1)/40);}holds[n]=parse/read;});return holds;})()';
+  const report = bootInEspruino('var parsed=1;', { storage: modules, probe, baseline: false });
+  if (report.errors.length) throw new Error('loading the modules failed: ' + report.errors.join(' | '));
+  return report.probe as Record<string, number>;
+}

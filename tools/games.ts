@@ -24,9 +24,28 @@ export async function internalNamesOf(id: string): Promise<string[]> {
 /**
  * Stored bytes of each module a board loads on demand (tools/build.ts, ON_DEMAND), budgeted apart from its game
  * bundle: the board loads it from Storage only when it is needed, so it costs Storage (40 KB on the MDBT42Q, where
- * the game's log lives too), never the bundle's share.
+ * the game's log lives too), never the bundle's share. The core's modules, which every board carries, keep to this.
  */
 export const MODULE_BUDGET_BYTES = 1536;
+/**
+ * Loading a module is one call, its parse: like any call it may hold the interpreter at most MODULE_HOLD_US on the
+ * chip (a step's limit). A module that must be larger than MODULE_BUDGET_BYTES (a game's decision module, decide.ts)
+ * is budgeted by that: DECIDE_BUDGET_BYTES parse, at the rate `npm run bench modules` measures in the real
+ * interpreter (some 30 bytes a bare channel read, CHIP_READ_US on the chip), in some 17 ms, a seventh to spare; the
+ * bench and test/bundles.test.ts check every module's parse against the limit itself (a module that grows past it is
+ * split, each part loaded in a tick of its own). Its bytes count in Storage with the bundle's: a game's firmware there (bundle, modules and a 32-byte
+ * header each) is at most STORAGE_FIRMWARE_BYTES.
+ */
+export const MODULE_HOLD_US = 20000;
+/** What one analog channel's bare read costs on the chip (us), the yardstick of a hold measured in the Linux interpreter (bench analog's estimate). */
+export const CHIP_READ_US = 60;
+export const DECIDE_BUDGET_BYTES = 8192;
+/**
+ * A game's firmware in Storage at most: the MDBT42Q's 40 KB less a page kept free for Storage to compact into and
+ * two chunks of log (8,128 bytes: some 100 shuffleboard throws at its example games' 80 bytes a throw; docs/saving.md,
+ * Where it goes).
+ */
+export const STORAGE_FIRMWARE_BYTES = 40960 - 4096 - 2 * 4096;
 
 /** A game's bundle in dist/, its readable form (`debug`), or one of its modules (by its `suffix`: diag, check). */
 export function distFile(game: string, debug = false, suffix = ''): string {

@@ -1,6 +1,7 @@
 // Table shuffleboard as the firmware runtime plays it.
 import { ON_DEVICE } from '../../device';
-import type { GameModule } from '../../game';
+import { DECIDE_MODULE } from '../../modules';
+import type { GameModule, Outcome } from '../../game';
 import { setup, scores, shuffleboardMoves, turn, winner } from './rules';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
 import { shuffleboardBoard } from './board';
@@ -17,9 +18,14 @@ export const game: GameModule<ShuffleboardState, ShuffleboardMove> = {
     return shuffleboardBoard();
   },
   setup: setup,
-  // Made when asked, as the board is.
+  // Made when asked, as the board is. A throw decided on a board flashed without its decision module (interpret.ts)
+  // is refused, and the phone told the module's name.
   get moves() {
-    return shuffleboardMoves();
+    const moves = shuffleboardMoves();
+    moves[DECIDE_MODULE] = function (state: ShuffleboardState): Outcome<ShuffleboardState> {
+      return { state: state, changes: [], refused: DECIDE_MODULE };
+    };
+    return moves;
   },
   // The referee's inputs (docs/games/shuffleboard.md): the coin toss, a throw the board missed (its weight gone:
   // `rest`, then `place` it), a weight put right (place, colour, overhang; d -1 takes it off), the table cleared.

@@ -15,11 +15,16 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove, ShuffleboardState } from './rules';
-import { CANT_TELL, RADIUS_MM } from './rules';
-import { ADC_STEPS, CHANNELS, COL0_MM, COLS, GAIN_KNEE, LAUNCH_GROUPS, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, RAILED, ROW0_MM, ROWS, SENSORS, WIDTH_MM, sensorName } from './board';
+import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
-import { FOUND, MOVED_STEPS, NO_SENSOR, locator } from './locate';
+import { MOVED_STEPS } from './locate';
+import type { ThrowChecks } from './throw-checks';
+import { decision } from './decide';
+import { ON_DEVICE } from '../../device';
+import { DECIDE_MODULE, loadModule } from '../../modules';
+import { DIAG_MODULE } from '../../diag';
+import { diagnoseGrid } from './diagnose';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;
@@ -51,14 +56,12 @@ const ENTRY = ROWS - 2;
 const PULLED = 32;
 /** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
 const MUX_INPUTS = 16;
-/** Sensors a diagnostics report lists, at most: a message stays short. */
-const LISTED = 8;
 
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(spoilt?: number): void;
   busy(): boolean;
   faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
-  diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics;
+  diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
 }
 
 /** What a mode does with the scanner's events, on a board that has none. */
@@ -115,6 +118,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let redo = 0;
   /** 1 once the frame is checked and the weights are being found in it (the fit reads its sensors from then on). */
   let fitting = 0;
+  /** The checks of the table of the throw decided (throw-checks.ts), from its weights' checking to their telling (found). */
+  let judging: ThrowChecks | undefined;
   /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
   let held = 0;
   let told = 0;
@@ -218,6 +223,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let lo2 = ROWS;
     let hi2 = -1;
     let r = 0;
+    judging = undefined;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them (the table is still).
     const now = (frame = new Int16Array(SENSORS));
@@ -237,28 +243,43 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         watch(t, came, lo2 - 2, hi2 + 2);
         return null;
       }
-      checks.frame(now);
+      // The decision's parts (decide.ts), in a step of their own: on a board its module, whose parsing holds the
+      // interpreter as long as a step may, held by the steps that follow and let go with them. A board flashed without
+      // it says so, and its throws are the referee's to enter.
       locating = function (): null {
-        if (!checks.step()) return null;
-        // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
-        // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
-        for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
-        if (r <= hi && !force && !queued) {
+        const parts = ON_DEVICE ? loadModule<typeof decision>(DECIDE_MODULE) : decision;
+        if (!parts) {
           locating = null;
-          watch(t, 0, lo, hi);
+          throwAt = -1;
+          throws = 1;
+          queued = 0;
+          emit({ k: DECIDE_MODULE } as unknown as ShuffleboardMove);
           return null;
         }
-        // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
-        // phantom weights filled.)
-        fitting = 1;
-        // (Made by a call, not inlined here: the locator's two dozen closures would each hold a copied array of the
-        // scopes of the three functions this one lies in.)
-        locating = /*@__NOINLINE__*/ locator(function (ch: number): number {
-          return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-        }, table, before, function (ch: number): void {
-          // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
-          redo = checks.suspect(ch);
-        });
+        const checking = (judging = parts.throwChecks(checks));
+        checking.frame(now);
+        locating = function (): null {
+          if (!checking.step()) return null;
+          // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
+          // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
+          for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
+          if (r <= hi && !force && !queued) {
+            locating = null;
+            judging = undefined;
+            watch(t, 0, lo, hi);
+            return null;
+          }
+          // (A sensor out of service is none to the fit: read as no field, it made the fields around it holes that
+          // phantom weights filled.)
+          fitting = 1;
+          locating = parts.locator(function (ch: number): number {
+            return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+          }, table, before, function (ch: number): void {
+            // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
+            redo = checking.suspect(ch);
+          });
+          return null;
+        };
         return null;
       };
       return null;
@@ -293,7 +314,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // would forget them).
     if (queued) move.b = queued;
     if (k < 0) begin(-1);
-    else if (checks.seen(seen, throws)) emit(move);
+    else if ((judging as ThrowChecks).seen(seen, throws)) emit(move);
+    judging = undefined;
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;
@@ -474,70 +496,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
       return (n > SENSORS >> 1 ? BANK : 0) | (bad & BANK);
     },
-    diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics {
-      // The sensors as they read, out of service or not: the maker looks for the faulty ones.
-      const bank = raw;
-      /** The walk test: per channel, 1 once a grid sensor saw a weight's field or a launch group was passed. */
-      const seen = new Uint8Array(CHANNELS);
-      let count = 0;
-      /** The grid's row read next, and whether the walk test progressed in this pass. */
-      let next = 0;
-      let moved = 1;
-      /** A reading x from half the supply that a weight's field makes (FOUND or more), or a rail. */
-      function off(x: number): boolean {
-        return x * x >= FOUND * FOUND * PEAK * PEAK;
-      }
-      /** Channels from..to-1 read: one that sees a weight (a grid sensor its field, not at a rail; a launch group pulled low) is seen. */
-      function see(from: number, to: number): void {
-        for (let ch = from; ch < to; ch++) {
-          const x = bank.read(ch) - QUIESCENT;
-          if (!seen[ch] && (ch < SENSORS ? off(x) && x * x < NO_SENSOR * NO_SENSOR : x < 0)) {
-            seen[ch] = 1;
-            count++;
-            moved = 1;
-          }
-        }
-      }
-      /** The walk test as the phone gets it: the first LISTED sensors still to see. */
-      function walkState(): WalkState {
-        const missing: string[] = [];
-        for (let ch = 0; ch < CHANNELS && missing.length < LISTED; ch++) if (!seen[ch]) missing.push(sensorName(ch));
-        return { seen: count, of: CHANNELS, missing: missing, lost: 0 };
-      }
-      return {
-        sense: nothing,
-        // The launch row every tick (a weight passes it in 30 ms or more), and two rows of the grid: all of it in 19
-        // ticks, and the phone told of each pass that saw more. A weight moved by hand at up to 10 cm/s is seen by
-        // the sensors of its column and of the columns either side as it passes them.
-        tick: function (): void {
-          see(SENSORS, CHANNELS);
-          see(next * COLS, (next += 2) * COLS);
-          if (next >= ROWS) {
-            next = 0;
-            if (moved) progressed(walkState());
-            moved = 0;
-          }
-        },
-        // (Eight cells: no blank after the d.)
-        show: function (): string {
-          return count < CHANNELS ? 'd' + count + '-' + CHANNELS : 'd done';
-        },
-        // The walk test, and the sensors reading a field now (to the ADC step, from half the supply) or at a rail:
-        // on an empty table, the ones to look at.
-        report: function (): object {
-          const listed: (string | number)[][] = [];
-          for (let ch = 0; ch < SENSORS && listed.length < LISTED; ch++) {
-            const x = bank.read(ch) - QUIESCENT;
-            if (off(x)) listed.push([sensorName(ch), Math.round(x * ADC_STEPS)]);
-          }
-          return { type: 'diag', walk: walkState(), off: listed };
-        },
-        walk: function (): void {
-          seen.fill(0);
-          count = next = 0;
-          moved = 1;
-        },
-      } as Diagnostics;
+    // Its diagnostics (diagnose.ts): on a board its diagnostics module, loaded when the mode starts and kept, as a
+    // digital board's are; a board flashed without it stays in the game and says so (firmware/command-path.ts).
+    diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics | false {
+      const make = ON_DEVICE ? loadModule<typeof diagnoseGrid>(DIAG_MODULE, true) : diagnoseGrid;
+      return make && make(raw, now, progressed);
     },
   };
 }

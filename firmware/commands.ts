@@ -330,8 +330,9 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         wait(command, command && now < deadline ? Math.ceil((deadline - now) / 1000) : 0);
         if (command && !channel.held) sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
       }
+      if (!ON_DEVICE && channel.held) return false;
       // (A refused flood, busySaid, is forgotten by the next line taken, which a full bucket takes.)
-      return line === '' && now >= full && (ON_DEVICE || !channel.held);
+      return line === '' && now >= full;
     },
   };
   if (!ON_DEVICE) {

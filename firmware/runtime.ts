@@ -159,7 +159,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
   function show(): void {
     if (clock.now() >= status.noteUntil && status.sound < 0) status.note = '';
-    display.show(status.prompt || status.note || status.active.show(game.current()));
+    display.show(status.prompt || status.note || status.active.show(game.current));
   }
 
   /**
@@ -177,9 +177,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
   const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
   const playing = status.active;
-  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
-  // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
-  if (scanning) playing.out = watch.out;
+  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game);
 
   // Sensor events go to the watch, which hands them on unless their sensor is out of service (watch.ts); the
   // simulator's observer sees every event first (a board has none: it drains into the watch itself).
@@ -229,7 +227,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     tick: tick,
     scanner: scanner,
     view: function (): FirmwareView {
-      const state = game.current();
+      const state = game.current;
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),

@@ -37,13 +37,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
   advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
   // (The game in play: the mode until diagnostics start, which they do only once this is made.)
+  // Its `settle` decides a move the sensors are still working out, before anything acts on the last move: a
+  // referee's command or a button (read at each call, not kept in a variable of its own: a JsVar for good). An
+  // interpreter may have none (a no-op made for it would cost JsVars for good).
   const playing = status.active;
-  /**
-   * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
-   * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
-   * may have none (a no-op made for it would cost JsVars for good).
-   */
-  const settle = playing.settle;
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
@@ -87,7 +84,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     else {
       // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
       // out is decided first, into the game in play (so a new game starts at zero).
-      if (settle) settle();
+      if (playing.settle) playing.settle();
       if (name === 'new') {
         // The channel took `game` only as this board's own (its `games`).
         const players = args.players;
@@ -158,7 +155,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      if (settle) settle();
+      if (playing.settle) playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
       else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));

@@ -13,7 +13,7 @@ import { DIAG_MODULE, createDiagnostics } from './diag';
 import { createAccess } from './access';
 import { loadModule } from './modules';
 import { createCommandChannel } from './commands';
-import type { ChannelOptions, Command } from './commands';
+import type { ChannelOptions, Command, CommandChannel } from './commands';
 import type { StateNow } from './play';
 import { flag, message, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
@@ -37,13 +37,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
   advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
   // (The game in play: the mode until diagnostics start, which they do only once this is made.)
+  // Its `settle` decides a move the sensors are still working out, before anything acts on the last move: a
+  // referee's command or a button (read at each call, not kept in a variable of its own: a JsVar for good). An
+  // interpreter may have none (a no-op made for it would cost JsVars for good).
   const playing = status.active;
-  /**
-   * Decides a move the sensors are still working out, before anything acts on the last move: a referee's
-   * command, a button, or the sensors found sound again (then it is theirs, and not scored). An interpreter
-   * may have none (a no-op made for it would cost JsVars for good).
-   */
-  const settle = playing.settle;
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
@@ -91,7 +88,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     else {
       // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
       // out is decided first, into the game in play (so a new game starts at zero).
-      if (settle) settle();
+      if (playing.settle) playing.settle();
       if (name === 'new') {
         // The channel took `game` only as this board's own (its `games`).
         const players = args.players;
@@ -115,22 +112,37 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     return refused ? refusal('not_now', refused) : null;
   }
 
-  const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle };
-  // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
-  // A board's command table is its check module's (commands.ts, checkLine).
-  if (!ON_DEVICE) {
-    channelOptions.commands = mod.commands;
-    channelOptions.games = mod.id;
-    channelOptions.access = createAccess({});
-    channelOptions.prompt = function (seconds: number): void {
-      // A command waits exactly while its prompt shows seconds.
-      status.held = seconds > 0;
-      status.prompt = seconds > 0 ? 'bOth ' + seconds : '';
-      show();
-      advertise(game.stateNow());
-    };
+  /**
+   * The command channel, made when a phone sends something and let go once it is at rest again (commands.ts,
+   * tick): a board that no phone talks to keeps none of it (some 20 JsVars), and a phone finds it as it left it.
+   */
+  let channel: CommandChannel | undefined;
+  // The access rules of the simulator's open link (a board needs none): kept, with whom it let change the game.
+  const access = ON_DEVICE ? undefined : createAccess({});
+  /**
+   * The phone's first data since the channel was let go: a channel is made for it, which takes the radio's data from
+   * now on, and hears this too. What the channel keeps lives in this call's scope, and goes with it.
+   */
+  function listen(data: string, paired: boolean): void {
+    const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle };
+    // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
+    // A board's command table is its check module's (commands.ts, checkLine).
+    if (!ON_DEVICE) {
+      channelOptions.commands = mod.commands;
+      channelOptions.games = mod.id;
+      channelOptions.access = access;
+      channelOptions.prompt = function (seconds: number): void {
+        // A command waits exactly while its prompt shows seconds.
+        status.held = seconds > 0;
+        status.prompt = seconds > 0 ? 'bOth ' + seconds : '';
+        show();
+        advertise(game.stateNow());
+      };
+    }
+    channel = createCommandChannel(channelOptions);
+    radio.onData!(data, paired);
   }
-  const channel = createCommandChannel(channelOptions);
+  radio.onData = listen;
   // Until when a phone may pair (0: none may).
   let pairEnds = 0;
 
@@ -139,7 +151,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a
     // phone pair for a while, with a fresh passkey shown on the display. Any other press is the game's (or diagnostics').
     if (name === 'both') {
-      if (ON_DEVICE || !channel.confirm!(now)) {
+      if (ON_DEVICE || !channel || !channel.confirm!(now)) {
         const passkey = radio.pair(true);
         pairEnds = passkey ? now + PAIR_MS : 0;
         status.prompt = passkey ? 'P ' + passkey : '';
@@ -147,7 +159,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      if (settle) settle();
+      if (playing.settle) playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
       else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));
@@ -158,7 +170,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   // Diagnostics that could not start (no module) leave the game in play, told as without them.
   if (!diagnose || handle({ name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
-    channel.tick(now);
+    if (channel && channel.tick(now)) {
+      channel = undefined;
+      radio.onData = listen;
+    }
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
     // here, no event handler kept.
     if (pairEnds && (now >= pairEnds || radio.paired())) {

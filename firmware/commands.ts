@@ -199,9 +199,11 @@ export interface CommandChannel {
   held?: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
-   * finished in time and ends the confirmation window.
+   * finished in time and ends the confirmation window. Returns whether the channel is at rest: no line under way,
+   * no command waiting, and the flood limit's bucket full again, so that a channel made afresh would act exactly
+   * as this one (its owner may let it go until the phone sends again).
    */
-  tick(now: number): void;
+  tick(now: number): boolean;
   /**
    * The board's confirmation (both buttons together): runs the command waiting
    * for it, and returns whether there was one (none, or too late: it does
@@ -315,18 +317,22 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   }
 
   const channel: CommandChannel = {
-    tick: function (now: number): void {
+    tick: function (now: number): boolean {
       if (now - started >= PARTIAL_MS) {
         if (line) sendLine(options.radio, refusal('partial', 'unfinished'));
         line = '';
       }
       // A board holds no command (access.ts, decide).
-      if (ON_DEVICE) return;
-      const command = channel.held;
-      // The seconds the prompt shows, at least 1 while the command still waits. It is let go before the
-      // prompt ends, whose display and advert read `held`.
-      wait(command, command && now < deadline ? Math.ceil((deadline - now) / 1000) : 0);
-      if (command && !channel.held) sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
+      if (!ON_DEVICE) {
+        const command = channel.held;
+        // The seconds the prompt shows, at least 1 while the command still waits. It is let go before the
+        // prompt ends, whose display and advert read `held`.
+        wait(command, command && now < deadline ? Math.ceil((deadline - now) / 1000) : 0);
+        if (command && !channel.held) sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
+      }
+      if (!ON_DEVICE && channel.held) return false;
+      // (A refused flood, busySaid, is forgotten by the next line taken, which a full bucket takes.)
+      return line === '' && now >= full;
     },
   };
   if (!ON_DEVICE) {

@@ -22,8 +22,8 @@ export type CoreRefusal = keyof typeof import('./words.json');
 export type StateNow = AdvertState & Fields;
 
 export interface Play<S, M> {
-  /** The game's state now. */
-  current(): S;
+  /** The game's state now (a property, not a method: a function kept costs the chip some 5 JsVars). */
+  current: S;
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   stateNow(): StateNow;
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
@@ -58,7 +58,6 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
-  let state: S;
   // Move records that stand in the log: what undo can take back.
   let stand = 0;
   let overSent = false;
@@ -79,17 +78,18 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
 
   function stateNow(): StateNow {
     // The contract's fields first, then the game's state beside them (side, end, Board...), then the players'.
+    const state = game.current;
     return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, mod.fields(state),
       { names: names, players: players, winner: mod.winner(state) }) as unknown as StateNow;
   }
 
   function play(move: M): string | undefined {
-    const outcome = playMove(mod, state, move);
+    const outcome = playMove(mod, game.current, move);
     // Refused, or nothing to do: neither saved nor told.
-    if (outcome.state === state) return outcome.refused;
+    if (outcome.state === game.current) return outcome.refused;
     saveRecord(record(move as unknown as object));
     stand++;
-    state = outcome.state;
+    game.current = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
     announce();
     flag(radio, outcome.note);
@@ -108,7 +108,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   status.active = playing;
 
   function begin(next: GameConfig, named: string[] | undefined, asLies?: number): void {
-    state = mod.setup(next);
+    game.current = mod.setup(next);
     players = next.players;
     names = named;
     overSent = false;
@@ -117,41 +117,15 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
 
-  // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it
-  // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.
-  const pending = /*@__NOINLINE__*/ (function (): number | string {
-    // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-    const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
-    if (!restored) flag(radio, RESTORE_MODULE, 'failed');
-    // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-    const saved = restored && restored(store, mod, radio);
-    if (!saved) {
-      // (The game's setup and its record read the players and the options alone.)
-      begin(taken, taken.names);
-      return -1;
-    }
-    players = saved.config.players;
-    names = saved.names;
-    state = saved.state;
-    stand = saved.stand;
-    // The power went during a write: end that record and say where the game stands. A move under way when the
-    // power went (`pending`) is decided from what the sensors show now.
-    if (saved.cut) saveRecord(resyncRecord(saved.stand));
-    return saved.pending;
-  })();
-  (taken as unknown) = undefined;
-
-  return {
-    current: function (): S {
-      return state;
-    },
+  const game: Play<S, M> = {
+    current: undefined as unknown as S,
     stateNow: stateNow,
     begin: begin,
     play: play,
     takeBack: function (): CoreRefusal | null {
       if (!stand) return 'undo';
       // (The game's code, which the phone's decoder has with the core's.)
-      const kept = playing.keeps && playing.keeps(state);
+      const kept = playing.keeps && playing.keeps(game.current);
       if (kept) return kept as CoreRefusal;
       // The game is read back from the log (on a board, by its restore module: one flashed without it can take
       // nothing back, and writes no undo record it could not replay).
@@ -160,9 +134,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
       // The phone is told each player's change of score by the restore module too.
-      const back = restored(store, mod, radio, state);
+      const back = restored(store, mod, radio, game.current);
       if (!back) return 'log';
-      state = back.state;
+      game.current = back.state;
       stand = back.stand;
       // An undo never tells of the game's end again (announce then notes whether it is over).
       overSent = true;
@@ -176,6 +150,32 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
         if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
       }
     },
-    pending: pending,
+    pending: -1,
   };
+
+  // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it
+  // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.
+  game.pending = /*@__NOINLINE__*/ (function (): number | string {
+    // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
+    const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+    if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+    // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
+    const saved = restored && restored(store, mod, radio);
+    if (!saved) {
+      // (The game's setup and its record read the players and the options alone.)
+      begin(taken, taken.names);
+      return -1;
+    }
+    players = saved.config.players;
+    names = saved.names;
+    game.current = saved.state;
+    stand = saved.stand;
+    // The power went during a write: end that record and say where the game stands. A move under way when the
+    // power went (`pending`) is decided from what the sensors show now.
+    if (saved.cut) saveRecord(resyncRecord(saved.stand));
+    return saved.pending;
+  })();
+  (taken as unknown) = undefined;
+
+  return game;
 }

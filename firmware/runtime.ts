@@ -159,7 +159,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
   function show(): void {
     if (clock.now() >= status.noteUntil && status.sound < 0) status.note = '';
-    display.show(status.prompt || status.note || status.active.show(game.current()));
+    display.show(status.prompt || status.note || status.active.show(game.current));
   }
 
   /**
@@ -176,10 +176,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
   const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
-  const playing = status.active;
-  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, playing, game.current);
-  // The game asks whether a sensor is out of service (a board without digital channels has none to ask of).
-  if (scanning) playing.out = watch.out;
+  // The game in play is status.active until diagnostics start (which the command path does, once made): read there,
+  // not kept in a variable of the runtime's (a JsVar for good). The simulator's view keeps it.
+  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, status.active, game);
+  const playing = ON_DEVICE ? undefined : status.active;
 
   // Sensor events go to the watch, which hands them on unless their sensor is out of service (watch.ts); the
   // simulator's observer sees every event first (a board has none: it drains into the watch itself).
@@ -187,7 +187,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (playing.resume) playing.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
+  if (status.active.resume) status.active.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
   // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
   const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer, signed);
@@ -215,7 +215,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
     // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
-    if ((scanning && scanner!.poll !== idlePoll) || (playing.busy && playing.busy()) || status.prompt || status.note
+    if ((scanning && scanner!.poll !== idlePoll) || (status.active.busy && status.active.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics) {
       movedAt = now;
       rest(0);
@@ -233,11 +233,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     tick: tick,
     scanner: scanner,
     view: function (): FirmwareView {
-      const state = game.current();
+      const state = game.current;
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag ? { report: reportFields(diag) } : null, busy: playing.busy ? playing.busy() : false,
+        diag: diag ? { report: reportFields(diag) } : null, busy: playing!.busy ? playing!.busy() : false,
       };
     },
   };

@@ -10,6 +10,7 @@ import type { Mode, SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
 import type { Status } from './status';
+import type { Play } from './play';
 import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
 import { flag } from './protocol';
 import { loadModule } from './modules';
@@ -26,8 +27,6 @@ export interface Watch {
    * again (SOUND_CHECKS checks in a row). The fault is told when the board stops scoring them, and shown for as long.
    */
   distrust(bad: number): void;
-  /** Whether digital channel ch is out of service (its events are not the game's). */
-  out(ch: number): number;
   /**
    * Hands a sensor event (the scanner's drain) to the mode in force (status.active), unless its sensor is out of
    * service: the game hears nothing of it, diagnostics hear every sensor. The runtime drains into the watch itself,
@@ -38,9 +37,9 @@ export interface Watch {
 
 /**
  * The watch of a board whose scanner (null on a board of analog banks alone) reads its digital channels, and whose game's interpreter
- * (`playing`) checks any sensors it reads itself, against the game's state (`current`: what a throw must look like).
+ * (`playing`) checks any sensors it reads itself, against the game's state (`game.current`: what a throw must look like).
  */
-export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: Status<S>, scanner: Scanner | null, playing: Mode<S>, current: () => S): Watch {
+export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: Status<S>, scanner: Scanner | null, playing: Mode<S>, game: Pick<Play<S, M>, 'current'>): Watch {
   // The fault check's memory (faults.ts).
   const faultMemory = DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? faultWords(mod.board) : null;
   // When the last slow work ran: a fault's note shows from then.
@@ -67,6 +66,13 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
     status.sound = 0;
   }
 
+  // The game asks whether a digital channel is out of service (its events are not the game's); a board without
+  // digital channels has none to ask of. (Set on the game's interpreter here: no property of the watch's kept for it.)
+  if (faultMemory) {
+    playing.out = function (ch: number): number {
+      return outOfService(faultMemory, ch);
+    };
+  }
   return {
     slow: function (now: number): void {
       slowAt = now;
@@ -77,7 +83,7 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
         // (What an interpreter found while the sensors as a whole are not trusted, status.sound >= 0, tells nothing of
         // one of them: sound >> 31 is 0 then, else every bit.)
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
-          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, current()) : 0);
+          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, game.current) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
         if (bad & TAKEN_OUT && playing.settle) {
@@ -96,9 +102,6 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
       }
     },
     distrust: distrust,
-    out: function (ch: number): number {
-      return outOfService(faultMemory!, ch);
-    },
     // (A board without digital channels has no scanner to drain: none.)
     sense: DIGITAL_BANKS ? function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (status.diagnostics || kind === SETTLED || !outOfService(faultMemory!, ch)) status.active.sense(kind, ch, level, t);

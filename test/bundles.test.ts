@@ -443,6 +443,19 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       assert.deepEqual(sandbox.errors, []);
     });
 
+    it(`${game}: a press whose contacts bounce as they close and open is one press: both buttons open pairing once, a long mode is one undo`, () => {
+      const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+      sandbox.emit('NRF', 'connect', 'phone');
+      sandbox.press('D28+D29', 300, true);
+      sandbox.advance(200);
+      const opened = sandbox.calls.filter((c) => c.api === 'NRF.setSecurity' && (c.args[0] as { pair: boolean }).pair);
+      assert.equal(opened.length, 1, 'one pairing window, one passkey');
+      sandbox.press('D29', 1500, true);
+      sandbox.advance(200);
+      assert.equal(sandbox.said().split('"type":"flag","message":"undo"').length - 1, 1);
+      assert.deepEqual(sandbox.errors, []);
+    });
+
     it(`${game}: no phone may pair until both buttons (D28, D29) are pressed together; then one may, with a fresh passkey`, () => {
       const sandbox = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
       const security = () => sandbox.calls.filter((c) => c.api === 'NRF.setSecurity').map((c) => c.args[0] as { passkey: string; pair: boolean });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import {
   baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
 } from '../firmware/commands';
@@ -273,6 +274,37 @@ describe('commands: floods and garbage', () => {
     const codes = r.replies().map((m) => m.code);
     assert.deepEqual(codes, ['bad_json', 'partial']);
     assert.equal(r.handled.length, 1);
+  });
+});
+
+describe('commands: a channel at rest is one made afresh', () => {
+  it('what a phone is answered, and what runs, are the same when the channel is made afresh each time its tick finds it at rest (fast-check, seeded)', () => {
+    const piece = fc.constantFrom('{"cmd":"state"}\n', '{"cmd":"st', 'ate"}\n', '{"cmd":"undo","id":1}\n', '{"cmd":"bright","level":3}\n', 'x'.repeat(300), '\n', '\r\n', 'no json\n');
+    // A piece of data, or a burst of it (a flood).
+    const data = fc.tuple(piece, fc.constantFrom(1, 1, 1, 6, 15)).map(([text, times]) => text.repeat(times));
+    const event = fc.record({ data: data, paired: fc.boolean(), dt: fc.constantFrom(0, 0, 0, 20, 150, 700, 2100), tick: fc.constantFrom(false, false, false, false, false, true) });
+    let rests = 0;
+    fc.assert(fc.property(fc.array(event, { minLength: 20, maxLength: 80 }), (events) => {
+      const run = (afresh: boolean) => {
+        let now = 0;
+        const radio = createSimRadio(() => now);
+        const handled: string[] = [];
+        // The access rules outlive a channel, as the command path keeps them.
+        const options = { radio, clock: { now: () => now }, access: createAccess({}), games: GAMES, handle: (c: Command) => { handled.push(c.name); return null; } };
+        let channel = createCommandChannel(options);
+        for (const e of events) {
+          now += e.dt;
+          if (!e.tick) radio.write(e.data, e.paired);
+          else if (channel.tick(now) && afresh) {
+            channel = createCommandChannel(options);
+            rests++;
+          }
+        }
+        return { replies: decodeChunks(radio.notifications.map((n) => n.chunk)), handled };
+      };
+      assert.deepEqual(run(true), run(false));
+    }), { seed: 31, numRuns: 200 });
+    assert.ok(rests > 100, `the channel was made afresh ${rests} times`);
   });
 });
 

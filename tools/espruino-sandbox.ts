@@ -38,7 +38,7 @@ export interface Sandbox {
    */
   emit(api: string, event: string, ...args: unknown[]): void;
   /** Presses watched pins (D0..D31, several together as `D28+D29`) and lets them go `heldMs` later, as setWatch reports it. */
-  press(pins: string, heldMs: number): void;
+  press(pins: string, heldMs: number, bounce?: boolean): void;
   /** Lets pins go that were held since before the code watched them (only the release is seen). */
   release(pins: string, heldMs: number): void;
   context: vm.Context;
@@ -276,9 +276,21 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     for (const pin of pins.split('+')) for (const w of watches) if (pinName(w.pin) === pin) w.fn({ state, time, lastTime, pin: w.pin });
   };
   const release = (pins: string, heldMs: number) => edge(pins, false, now / 1000, (now - heldMs) / 1000);
-  const press = (pins: string, heldMs: number) => {
-    edge(pins, true, (now - heldMs) / 1000, (now - heldMs) / 1000 - 1);
-    release(pins, heldMs);
+  // `bounce`: the contacts bounce once as they close and once as they open, an edge a millisecond (the watches
+  // debounce nothing: hal/espruino/inputs.ts).
+  const press = (pins: string, heldMs: number, bounce?: boolean) => {
+    const down = (now - heldMs) / 1000;
+    const up = now / 1000;
+    edge(pins, true, down, down - 1);
+    if (bounce) {
+      edge(pins, false, down + 0.001, down);
+      edge(pins, true, down + 0.002, down + 0.001);
+    }
+    edge(pins, false, up, bounce ? down + 0.002 : down);
+    if (bounce) {
+      edge(pins, true, up + 0.001, up);
+      edge(pins, false, up + 0.002, up + 0.001);
+    }
   };
   const said = () => calls.filter((c) => c.api === 'Bluetooth.write').map((c) => c.args[0]).join('');
   return { calls, advance, errors, storage, receive, said, emit, press, release, context: ctx };

@@ -174,14 +174,20 @@ export function isHigh(pin: number): number {
   return digitalRead(pin);
 }
 
+/** A button's contact bounces for less than this (ms): a shorter press is none. */
+const BOUNCE_MS = 25;
+
 /**
  * The board's two buttons, wired to 3V3 with the internal pull-downs: active
  * high. A press is reported on release with how long it was held, stamped in
  * the interrupt (e.time - e.lastTime); one watch function serves both pins.
  * Both down at once make one press, `both`, reported when the last is let go:
  * the edges are counted, not the pins read, so letting both go together
- * within the debounce time is still one press. A button held at power-up (a
- * mode) was not seen going down: its release is no press.
+ * at once is still one press. A button held at power-up (a
+ * mode) was not seen going down: its release is no press. The watches do not
+ * debounce (Espruino's debounce costs each watch 6 JsVars for good): a
+ * release within BOUNCE_MS of the pin's last edge is a contact bouncing, no
+ * press, and the next edge's state counts.
  */
 export function espruinoButtons(next: number, mode: number): Buttons {
   // onPress is set while the bundle boots (by the runtime), before any watch runs.
@@ -190,17 +196,19 @@ export function espruinoButtons(next: number, mode: number): Buttons {
   let down = 0;
   function edge(e: { state: boolean; time: number; lastTime: number; pin: number }): void {
     const bit = e.pin === next ? 1 : 2;
+    // Since the pin's last edge (ms).
+    const held = (e.time - e.lastTime) * 1000;
     if (e.state) down = (down | bit) === 3 ? 7 : down | bit;
-    // A release told when no button is left down: as `both` if both were.
+    // A release told when no button is left down: as `both` if both were; a contact's bounce is none.
     else if (down & bit && !((down &= ~bit) & 3)) {
-      buttons.onPress!(down ? 'both' : bit === 1 ? 'next' : 'mode', (e.time - e.lastTime) * 1000);
+      if (held >= BOUNCE_MS) buttons.onPress!(down ? 'both' : bit === 1 ? 'next' : 'mode', held);
       down = 0;
     }
   }
   // Both pins alike (the array and this function are let go after boot).
   [next, mode].forEach(function (pin) {
     pinMode(pin, 'input_pulldown', true);
-    setWatch(edge, pin, { repeat: true, edge: 'both', debounce: 25 });
+    setWatch(edge, pin, { repeat: true, edge: 'both', debounce: 0 });
   });
   return buttons;
 }

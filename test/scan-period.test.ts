@@ -20,9 +20,16 @@ function ending(text: string, pollMs: number | undefined): unknown {
   return [final.scores, final.winner];
 }
 
+/**
+ * Scenarios whose very point is a line at an instant of a shuffleboard throw's decision, which runs a step a scan
+ * tick (ten times sooner over at 1 ms scans): a command while throws launched meanwhile still slide, a cut in the
+ * writes that end the decision. At 1 ms the decision is over before that instant, and the line lands elsewhere.
+ */
+const TIMED_TO_THE_DECISION = ['regression-shuffleboard-cut-between-seen-and-kept-launches.jsonl', 'regression-shuffleboard-undo-as-kept-weight-slides.jsonl'];
+
 describe('scan period on the chip', () => {
-  // None is listed as ending otherwise: a scenario that sets pollMs itself is replayed here at its board's period too.
-  for (const file of readdirSync('scenarios').filter((f) => f.endsWith('.jsonl'))) {
+  // A scenario that sets pollMs itself is replayed here at its board's period too.
+  for (const file of readdirSync('scenarios').filter((f) => f.endsWith('.jsonl') && !TIMED_TO_THE_DECISION.includes(f))) {
     it(`${file}: the same scores and winner at its board's scan period as at 1 ms`, () => {
       const text = readFileSync('scenarios/' + file, 'utf8');
       assert.deepEqual(ending(text, undefined), ending(text, 1));

@@ -102,9 +102,10 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
       const d = seen[i][1];
       const u = seen[i][2] || 0;
       if (u >= CANT_TELL && d < SHORT_MM) lost = d;
+      if (seen[i][0] !== c) continue;
       // (The farthest from the end edge a weight of c lies short, surely.)
-      if (seen[i][0] === c) far = Math.max(far, d - u);
-      if (seen[i][0] === c && d - u < SHORT_MM) {
+      far = Math.max(far, d - u);
+      if (d - u < SHORT_MM) {
         // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
         at.push(Math.min(d, SHORT_MM - 1));
         us.push(u + Math.max(0, d - SHORT_MM + 1));

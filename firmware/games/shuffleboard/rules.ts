@@ -95,10 +95,8 @@ export interface ShuffleboardState {
   t: number;
   /** Each weight's centre from the end edge (mm), -1 when not on the table (not thrown yet, or out of play: S4). */
   d: number[];
-  /** Each weight's colour. */
+  /** Each weight's colour. (Whether it hangs over the end edge follows from d: layout.ts tells the phone.) */
   c: number[];
-  /** Each weight's overhang: 1 hanging. */
-  h: number[];
   /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
   u: number[];
   /**
@@ -157,7 +155,7 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
-    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [[], []], ep: [0, 0], ew: -1, w: null,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [[], []], ep: [0, 0], ew: -1, w: null,
   };
 }
 
@@ -301,7 +299,6 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
       st.u[id] = at[4] || 0;
-      st.h[id] = hangs;
     }
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;
@@ -408,7 +405,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
       return {
         state: Object.assign({}, state, {
-          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), o: [[], []],
+          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), x: Array(WEIGHTS).fill(-1), o: [[], []],
         }),
         changes: [],
       };

@@ -411,23 +411,27 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let i = 0;
     const pivot = function (): void {
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
+      // (Row i of eq starts at p; each row holds n + 2: the n coefficients and the two right sides.)
+      const p = i * (n + 2);
       for (let j = i + 1; j < n; j++) {
-        const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
-        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[i * (n + 2) + c];
+        const f = eq[p + j] / (eq[p + i] + 1e-12);
+        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[p + c];
       }
       jobs.unshift(++i < n ? pivot : back);
     };
     const back = function (): void {
       work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 2) + n];
-        let y = eq[i * (n + 2) + n + 1];
+        const p = i * (n + 2);
+        const diagonal = eq[p + i] + 1e-12;
+        let x = eq[p + n];
+        let y = eq[p + n + 1];
         for (let j = i + 1; j < n; j++) {
-          x -= eq[i * (n + 2) + j] * step[j];
-          y -= eq[i * (n + 2) + j] * inverse[j];
+          x -= eq[p + j] * step[j];
+          y -= eq[p + j] * inverse[j];
         }
-        step[i] = x / (eq[i * (n + 2) + i] + 1e-12);
-        inverse[i] = y / (eq[i * (n + 2) + i] + 1e-12);
+        step[i] = x / diagonal;
+        inverse[i] = y / diagonal;
       }
     };
     jobs.unshift(n ? pivot : back);

@@ -29,3 +29,5 @@ export const RARE_MODULE = 'tallyboard-rare';
 export const POWERUP_MODULE = 'tallyboard-powerup';
 /** What only a move's decision runs, of a game whose interpreter works a move out at length (firmware/games/<game>/decide.ts, where it has one). */
 export const DECIDE_MODULE = 'tallyboard-decide';
+/** The matching of a table seen to a game's weights, of a game that plays what its board sees as a whole table (firmware/games/<game>/match.ts, where it has one). */
+export const MATCH_MODULE = 'tallyboard-match';

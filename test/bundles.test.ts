@@ -21,7 +21,7 @@ import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
-import { DECIDE_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from '../firmware/games/shuffleboard/board';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
@@ -204,21 +204,23 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if it has a digital bank or diagnostics of its own, the command check, the restore, the signer and the telling of faults always, its rare moves, its power-up and its decision if it has some`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if it has a digital bank or diagnostics of its own, the command check, the restore, the signer and the telling of faults always, its rare moves, its power-up, its decision and its matching if it has some`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog') || existsSync(join(ROOT, 'firmware', 'games', game, 'diagnose.ts'));
       const rare = existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'));
       const powerUp = existsSync(join(ROOT, 'firmware', 'games', game, 'powerup.ts'));
       const decides = existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'));
+      const matches = existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'));
       assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.equal(bundle().min.indexOf(JSON.stringify(DECIDE_MODULE)) >= 0, decides, 'loads its decision module');
+      assert.equal(bundle().min.indexOf(JSON.stringify(MATCH_MODULE)) >= 0, matches, 'loads its matching module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
       assert.equal(bundle().min.indexOf(JSON.stringify(RARE_MODULE)) >= 0, rare, 'loads its rare moves');
       assert.equal(bundle().min.indexOf(JSON.stringify(POWERUP_MODULE)) >= 0, powerUp, 'loads its power-up');
       assert.ok(bundle().min.indexOf(JSON.stringify(SIGN_MODULE)) >= 0, 'loads its signer');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], SIGN_MODULE, FAULT_MODULE));
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], matches ? [MATCH_MODULE] : [], SIGN_MODULE, FAULT_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
@@ -298,38 +300,39 @@ describe('compatibility gate: game bundles', function () {
       });
     }
 
+    /** A board of its bundle and the modules in `storage`, a phone paired, the coin tossed, and red's throw decided. */
+    const redThrown = (storage: Record<string, string>) => {
+      // The launch row at rest reads its pull-ups; the grid, half the supply: an empty table.
+      const analog: Record<number, number> = { [SENSORS]: 1, [SENSORS + 1]: 1, [SENSORS + 2]: 1, [SENSORS + 3]: 1 };
+      const sandbox = createSandbox({ storage: storage, analog: analog });
+      vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
+      sandbox.advance(300);
+      pairPhone(sandbox);
+      sandbox.receive('{"cmd":"toss","s":0}\n');
+      sandbox.advance(6000);
+      // Red's throw: it passes the launch row's first group, and comes to rest at d 600, y 250 (its field at every
+      // sensor of the grid, as board.ts's model has it).
+      analog[SENSORS] = 0;
+      sandbox.advance(50);
+      analog[SENSORS] = 1;
+      sandbox.advance(1000);
+      for (let ch = 0; ch < SENSORS; ch++) analog[ch] = 0.5 + PEAK * field(600 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 250 - COL0_MM - (ch % COLS) * PITCH_MM);
+      // (Come to rest where no sensor saw it come, it is decided SHORT_MS after its launch.)
+      sandbox.advance(7000);
+      return { sandbox, loads: (name: string) => sandbox.calls.filter((c) => c.api === 'require' && c.args[0] === name).length };
+    };
+
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'))) {
       it(`${game}: a throw is decided by its decision module, loaded as it is decided and let go once its weights are found; a board flashed without it says so (${DECIDE_MODULE}) and plays on`, () => {
-        const boot = (storage: Record<string, string>) => {
-          // The launch row at rest reads its pull-ups; the grid, half the supply: an empty table.
-          const analog: Record<number, number> = { [SENSORS]: 1, [SENSORS + 1]: 1, [SENSORS + 2]: 1, [SENSORS + 3]: 1 };
-          const sandbox = createSandbox({ storage: storage, analog: analog });
-          vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
-          sandbox.advance(300);
-          pairPhone(sandbox);
-          sandbox.receive('{"cmd":"toss","s":0}\n');
-          sandbox.advance(6000);
-          // Red's throw: it passes the launch row's first group, and comes to rest at d 600, y 250 (its field at every
-          // sensor of the grid, as board.ts's model has it).
-          analog[SENSORS] = 0;
-          sandbox.advance(50);
-          analog[SENSORS] = 1;
-          sandbox.advance(1000);
-          for (let ch = 0; ch < SENSORS; ch++) analog[ch] = 0.5 + PEAK * field(600 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 250 - COL0_MM - (ch % COLS) * PITCH_MM);
-          const loads = () => sandbox.calls.filter((c) => c.api === 'require' && c.args[0] === DECIDE_MODULE).length;
-          // (Come to rest where no sensor saw it come, it is decided SHORT_MS after its launch.)
-          sandbox.advance(7000);
-          return { sandbox, loads: loads() };
-        };
-        const flashed = boot(modulesStored(bundle()));
-        assert.equal(flashed.loads, 1, 'loaded once, as the throw was decided');
+        const flashed = redThrown(modulesStored(bundle()));
+        assert.equal(flashed.loads(DECIDE_MODULE), 1, 'loaded once, as the throw was decided');
         assert.equal((flashed.sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(DECIDE_MODULE), -1, 'let go');
         // The throw was scored as seen: red's weight on the table, told to the phone.
         assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,/);
         assert.doesNotMatch(flashed.sandbox.said(), new RegExp(DECIDE_MODULE));
         const storage = modulesStored(bundle());
         delete storage[DECIDE_MODULE];
-        const bare = boot(storage);
+        const bare = redThrown(storage);
         assert.match(bare.sandbox.said(), new RegExp(`"type":"flag","message":"${DECIDE_MODULE}"`));
         // It plays on: the referee enters the throw.
         bare.sandbox.receive('{"cmd":"rest","id":8}\n');
@@ -337,7 +340,29 @@ describe('compatibility gate: game bundles', function () {
         assert.match(bare.sandbox.said(), /"type":"ok","cmd":"rest","id":8/);
         assert.deepEqual([flashed.sandbox.errors, bare.sandbox.errors], [[], []]);
       });
+    }
 
+    if (existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'))) {
+      it(`${game}: a table seen is matched to the weights by its matching module, loaded as it is first played and kept; a board flashed without it refuses the table, says so (${MATCH_MODULE}) and plays on`, () => {
+        const flashed = redThrown(modulesStored(bundle()));
+        assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,/);
+        assert.equal(flashed.loads(MATCH_MODULE), 1, 'loaded once, at the table seen');
+        assert.ok((flashed.sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(MATCH_MODULE) >= 0, 'kept');
+        assert.doesNotMatch(flashed.sandbox.said(), new RegExp(MATCH_MODULE));
+        const storage = modulesStored(bundle());
+        delete storage[MATCH_MODULE];
+        const bare = redThrown(storage);
+        assert.match(bare.sandbox.said(), new RegExp(`"${MATCH_MODULE}"`));
+        assert.doesNotMatch(bare.sandbox.said(), /"weights":\[\{"w":"red1","c":0,"d":6/);
+        // It plays on: the referee enters the throw.
+        bare.sandbox.receive('{"cmd":"rest","id":8}\n');
+        bare.sandbox.advance(300);
+        assert.match(bare.sandbox.said(), /"type":"ok","cmd":"rest","id":8/);
+        assert.deepEqual([flashed.sandbox.errors, bare.sandbox.errors], [[], []]);
+      });
+    }
+
+    if (existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'))) {
       it(`${game}: in the real interpreter, its stored bundle decides a throw through its stored decision module, and lets it go (when ESPRUINO is set)`, function () {
         needsEspruino(this, 'boot the bundle in');
         this.timeout(240000);

@@ -387,11 +387,11 @@ describe('shuffleboard rules', () => {
       const s = playAll(start(), endMoves(RED, [100, 200]).slice(0, 2)).state;
       const o = play(s, { k: 'place', i: 1, d: 20, c: RED });
       assert.deepEqual(o.changes, []);
-      assert.deepEqual([o.state.d[1], o.state.c[1], o.state.h[1]], [20, RED, 1], 'h left out follows d');
+      assert.deepEqual([o.state.d[1], o.state.c[1], shuffleboardView(o.state).weights[1].hang], [20, RED, 1], 'h left out follows d');
       assert.deepEqual(play(s, { k: 'place', i: 0 }).state.d, s.d, 'nothing given: nothing moves');
       const hung = playAll(start(), [{ k: 'rest', w: [[0, RED, 20]] }]).state;
-      assert.equal(play(hung, { k: 'place', i: 0, c: BLUE }).state.h[0], 1, 'a recolour keeps the overhang');
-      assert.equal(play(hung, { k: 'place', i: 0, d: 40 }).state.h[0], 0, 'a new d without h: d decides');
+      assert.equal(shuffleboardView(play(hung, { k: 'place', i: 0, c: BLUE }).state).weights[0].hang, 1, 'a recolour keeps the overhang');
+      assert.equal(shuffleboardView(play(hung, { k: 'place', i: 0, d: 40 }).state).weights[0].hang, 0, 'a new d without h: d decides');
     });
 
     it('refuses a hanging that its d contradicts (the page: a weight hangs exactly when 0 <= d < 29)', () => {

@@ -9,7 +9,7 @@ import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, di
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
-import { DECIDE_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
@@ -67,7 +67,9 @@ export interface OnDemand {
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
  * What only a move's decision runs (its folder's decide.ts, decision, where it has one: shuffleboard's checks of a
- * throw's table and finding of its weights), loaded as a move is decided and let go once it is.
+ * throw's table and finding of its weights), loaded as a move is decided and let go once it is. The matching of a
+ * table seen to the game's weights (its folder's match.ts, matched, where it has one: shuffleboard's), at the first
+ * move played from a table seen, and kept (one function: its body stays in flash).
  */
 export const ON_DEMAND: OnDemand[] = [
   { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
@@ -84,6 +86,8 @@ export const ON_DEMAND: OnDemand[] = [
   // (Its budget: what parses within a step's hold, tools/games.ts.)
   { name: DECIDE_MODULE, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
     carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES },
+  { name: MATCH_MODULE, suffix: 'match', about: 'matching', from: './firmware/games/<game>/match', exports: 'matched',
+    carried: (features, game) => existsSync(join(gameDir(game), 'match.ts')) },
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
   { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
 ];

@@ -43,9 +43,11 @@ export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
   const ask = [];
   const near = nearest(s, s.d);
   for (let i = 0; i < s.t; i++) {
-    const article = score(ARTICLES, zone(s.d[i]), 0);
+    // (Zone 0: it hangs over the end edge, S7.)
+    const z = zone(s.d[i]);
+    const article = score(ARTICLES, z, 0);
     const name = ((s.f + i) & 1 ? 'blue' : 'red') + ((i >> 1) + 1);
-    weights.push({ w: name, c: s.c[i], d: s.d[i], hang: s.h[i], zone: article.rule, points: article.points });
+    weights.push({ w: name, c: s.c[i], d: s.d[i], hang: +!z, zone: article.rule, points: article.points });
     if ((s.q >> i) & 1) ask.push(name);
   }
   return {

@@ -224,14 +224,16 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   let weighed = 0;
   let added = 0;
   /**
-   * Over the sensors within `span` rows and columns of (r, k), a row a job:
+   * Over the sensors within `span` rows and columns of those nearest the weight, a row a job:
    * the squared misfit of the residual readings `v` (in PEAKs) with the field
    * of a weight of strength w[o] at d w[o + 1] and y w[o + 2], its magnet's
    * height w[8] (w[9] with o 5: where its field was taken) taken away
    * (sum), and `sign` times that field taken away from `v` for good (1 takes
    * it, -1 gives it back, 0 only measures).
    */
-  function misfit(w: Found, o: number, r: number, k: number, span: number, sign: number): void {
+  function misfit(w: Found, o: number, span: number, sign: number): void {
+    const r = nearest(w[o + 1], ROW0_MM, ROWS);
+    const k = nearest(w[o + 2], COL0_MM, COLS);
     const i1 = within(r + span, 0, ROWS - 1);
     const j0 = within(k - span, 0, COLS);
     const j1 = within(k + span, 0, COLS - 1);
@@ -270,7 +272,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       for (i = 0; i < 3; i++) w[5 + i] = w[i];
       w[9] = w[8];
     }
-    if (w[5]) misfit(w, 5, nearest(w[6], ROW0_MM, ROWS), nearest(w[7], COL0_MM, COLS), 4, sign);
+    if (w[5]) misfit(w, 5, 4, sign);
     if (sign < 0) w[5] = 0;
   }
 
@@ -409,23 +411,27 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let i = 0;
     const pivot = function (): void {
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
+      // (Row i of eq starts at p; each row holds n + 2: the n coefficients and the two right sides.)
+      const p = i * (n + 2);
       for (let j = i + 1; j < n; j++) {
-        const f = eq[i * (n + 2) + j] / (eq[i * (n + 2) + i] + 1e-12);
-        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[i * (n + 2) + c];
+        const f = eq[p + j] / (eq[p + i] + 1e-12);
+        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[p + c];
       }
       jobs.unshift(++i < n ? pivot : back);
     };
     const back = function (): void {
       work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        let x = eq[i * (n + 2) + n];
-        let y = eq[i * (n + 2) + n + 1];
+        const p = i * (n + 2);
+        const diagonal = eq[p + i] + 1e-12;
+        let x = eq[p + n];
+        let y = eq[p + n + 1];
         for (let j = i + 1; j < n; j++) {
-          x -= eq[i * (n + 2) + j] * step[j];
-          y -= eq[i * (n + 2) + j] * inverse[j];
+          x -= eq[p + j] * step[j];
+          y -= eq[p + j] * inverse[j];
         }
-        step[i] = x / (eq[i * (n + 2) + i] + 1e-12);
-        inverse[i] = y / (eq[i * (n + 2) + i] + 1e-12);
+        step[i] = x / diagonal;
+        inverse[i] = y / diagonal;
       }
     };
     jobs.unshift(n ? pivot : back);
@@ -729,15 +735,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     const support = function (): void {
       if (checked >= found.length) return;
       const w = found[checked];
-      const r = nearest(w[1], ROW0_MM, ROWS);
-      const k = nearest(w[2], COL0_MM, COLS);
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
       jobs.unshift(function (): void {
         if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
         checked++;
         jobs.unshift(support);
       });
-      misfit(w, 0, r, k, 1, 0);
+      misfit(w, 0, 1, 0);
     };
     jobs.unshift(support);
   }
@@ -816,7 +820,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     });
     // (Each where w is when it runs: fitted once more first.)
     jobs.unshift(function (): void {
-      misfit(w, 0, nearest(w[1], ROW0_MM, ROWS), nearest(w[2], COL0_MM, COLS), 2, 0);
+      misfit(w, 0, 2, 0);
     });
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
     // early was fitted to readings that still held the fields of those found after it, and touching weights pull

@@ -5,6 +5,9 @@
 // the runtime's (it replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
+import { ON_DEVICE } from '../../device';
+import { MATCH_MODULE, loadModule } from '../../modules';
+import { matched } from './match';
 
 /** A code the rules may give: one with words in words.json. */
 type Refusal = keyof typeof import('./words.json');
@@ -16,7 +19,7 @@ export const FOUL_MM = 1829;
 /** The weight's radius: it is 58 mm across. */
 export const RADIUS_MM = 29;
 /** A weight whose centre is this far from the end edge or farther is not fully over the foul line: short (S4). */
-const SHORT_MM = FOUL_MM - RADIUS_MM;
+export const SHORT_MM = FOUL_MM - RADIUS_MM;
 /** What the sensing resolves: two weights nearer than this to each other are level (S11). Option `resolution`. */
 export const RESOLUTION_MM = 5;
 /** How near where it lies a weight that scores unasked must be placed (mm): one the board may place farther off (its u more) is put to the referee. */
@@ -92,10 +95,8 @@ export interface ShuffleboardState {
   t: number;
   /** Each weight's centre from the end edge (mm), -1 when not on the table (not thrown yet, or out of play: S4). */
   d: number[];
-  /** Each weight's colour. */
+  /** Each weight's colour. (Whether it hangs over the end edge follows from d: layout.ts tells the phone.) */
   c: number[];
-  /** Each weight's overhang: 1 hanging. */
-  h: number[];
   /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
   u: number[];
   /**
@@ -154,7 +155,7 @@ export function setup(config: GameConfig): ShuffleboardState {
   if (bad) throw new Error(bad);
   return {
     n: n, tg: tg, rs: rs, s: [0, 0], e: 1, f: first, t: 0,
-    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), h: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [[], []], ep: [0, 0], ew: -1, w: null,
+    d: Array(WEIGHTS).fill(-1), c: Array(WEIGHTS).fill(0), u: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), q: 0, o: [[], []], ep: [0, 0], ew: -1, w: null,
   };
 }
 
@@ -182,166 +183,7 @@ export const CANT_TELL = 999;
  * knocked on; a throw of a colour that had one short, which may have knocked that one into play (matched()). Kept
  * through later looks until the referee places it. (More than any other u: CANT_TELL past the foul line.)
  */
-const MAYBE_OUT = 2000;
-/** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
-const UNSEEN = 1e4;
-/** A weight out of play seen within this of where it lay (mm: as far off as the board places a weight) lies there still. */
-const HELD_MM = 3;
-/**
- * The thrown weight matched to a weight seen costs this much: a weight seen
- * within this distance (mm) of where one lay is taken as that one, still.
- */
-const NEW = 20;
-
-/**
- * The rest a `seen` table makes: the weights seen (each [colour, d]) matched
- * to the weights on the table and the n being thrown (1 if not given), colour by colour: of
- * all matchings, the one that misses as few weights as it can and moves the
- * weights on the table least (beyond how far off each was placed, its u: one the board could not tell may be
- * anywhere near; a thrown one counting as moved NEW mm; two thrown of one colour take the new weights in the order
- * seen: which is which, their points do not tell). A weight not fully over the foul line is out of
- * play whichever it is (S4), so it is matched to none. A weight of the state
- * left unmatched is gone off the table (d -1); a thrown one, left unmatched,
- * is not listed (it went off the end or stopped short). Two weights of one
- * colour look alike to the board: which is which may swap, their points not.
- */
-export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Rest[] {
-  const rest: Rest[] = [];
-  // Weight `thrown` and the ones before it are thrown by now.
-  const thrown = state.t + (n || 1) - 1;
-  // Of one colour at a time: its weights' ids, where weights were seen, each id's seen weight (index in at,
-  // -1 none) in the matching being tried and in the best so far, and the weights seen taken by it.
-  let ids: number[] = [];
-  let at: number[] = [];
-  let us: number[] = [];
-  const pick: number[] = [];
-  let best: number[] = [];
-  let bestCost = 0;
-  const used: boolean[] = [];
-  // Of the colour matched: a weight that is or may be out of play may have been knocked, into play or on
-  // (`knocked`); the thrown one lies short, surely (`stopped`).
-  let knocked = 0;
-  let stopped = 0;
-  // Every matching of ids from the k-th on (each seen weight taken once: used is all false again when it returns).
-  const tryFrom = function (k: number, cost: number): void {
-    if (cost >= bestCost) return;
-    if (k === ids.length) {
-      bestCost = cost;
-      best = pick.slice();
-      return;
-    }
-    const id = ids[k];
-    const lies = state.x[id];
-    for (let j = -1; j < at.length; j++) {
-      if (j >= 0 && used[j]) continue;
-      pick[k] = j;
-      used[j] = true;
-      // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
-      // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
-      // One out of play, S4: one seen where the board saw it lie, within HELD_MM, else, as one beyond the grid, only
-      // one seen that no other weight is.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies)));
-      used[j] = false;
-    }
-  };
-  let i: number;
-  let j: number;
-  // A weight of the state left unmatched is gone, unless the board saw one it cannot tell (two touching seen as
-  // one, a field the fit left unexplained), of either colour: then it may be there (`lost`), and the referee is
-  // asked. So is the thrown one (a red and a blue touching seen as one) where the board was sure of every weight
-  // on the table before (`fresh`): it may have come to that one.
-  let lost = -1;
-  let fresh = 1;
-  // The thrower's weight seen short (more weights of its colour short than the last look saw): a weight of the other
-  // colour come into play was knocked there, surely (else the thrower's launch may have gone unseen and that weight
-  // be the next throw).
-  const tc = (state.f + state.t) & 1;
-  let shortNow = -state.o[tc].length;
-  for (i = 0; i < seen.length; i++) if (seen[i][0] === tc && seen[i][1] >= SHORT_MM) shortNow++;
-  for (let c = 0; c < 2; c++) {
-    ids = [];
-    at = [];
-    us = [];
-    bestCost = Infinity;
-    knocked = stopped = 0;
-    // The weights of colour c on the table, those out of play (S4) the board saw lying in play (knocked there), any
-    // out of play while the last look saw one of c's short (it may have been knocked into play), and those thrown
-    // now (up to WEIGHTS: the end goes on) that are c's. (One out of play that it never saw lying there, say a throw
-    // decided before its weight came to rest, is none: a throw of its colour later takes that weight.)
-    for (i = 0; i <= thrown; i++) {
-      if (i >= state.t ? ((state.f + i) & 1) === c : state.c[i] === c && (state.d[i] >= 0 || state.x[i] >= 0 || state.o[c].length > 0)) ids.push(i);
-      if (state.d[i] >= 0 && state.u[i] % MAYBE_OUT >= CANT_TELL) fresh = 0;
-    }
-    let far = 0;
-    for (i = 0; i < seen.length; i++) {
-      if (seen[i][2] >= CANT_TELL && seen[i][1] < SHORT_MM) lost = seen[i][1];
-      // (The farthest from the end edge a weight of c lies short, surely.)
-      if (seen[i][0] === c) far = Math.max(far, seen[i][1] - (seen[i][2] || 0));
-      if (seen[i][0] === c && seen[i][1] - (seen[i][2] || 0) < SHORT_MM) {
-        // One that may be in play, short as it is seen: in play at the foul line, as far off as it may lie past it.
-        at.push(Math.min(seen[i][1], SHORT_MM - 1));
-        us.push((seen[i][2] || 0) + Math.max(0, seen[i][1] - SHORT_MM + 1));
-      }
-    }
-    // A weight of c that is or may be out of play (S4) may have been knocked into play, or on, where the board cannot
-    // tell it from c's throw come to rest there (S4: it stays out, the throw is in play): one short at the last look
-    // not seen again as it lay (a weight nothing touched is held where it was, its u too), one lying in play not seen
-    // within HELD_MM of where it lay, one that may lie on the foul line (d + u reaching it) not seen where it lay, one
-    // beyond the grid (never seen) where the other colour throws (a weight of c come into play may be it, or a throw
-    // of c whose launch the board missed; one knocked in by a throw of c is taken for that throw: short weights are
-    // removed at once, S4). Unless a weight of c lies short, surely, farther from the end edge than any of those could
-    // (weights are knocked towards it only): c's throw, stopped there; the weight come into play is the knocked one.
-    const old = state.o[c] || [];
-    let near = SHORT_MM - 1;
-    for (i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      const lies = state.x[id];
-      for (j = at.length; lies >= 0 && j-- && Math.abs(at[j] - lies) > HELD_MM;);
-      if (j < 0 && (lies < SHORT_MM || c !== tc) || id < state.t && state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM && at.indexOf(state.d[id]) < 0) knocked = 1;
-      if (lies >= SHORT_MM) near = NONE;
-    }
-    for (i = 0; i < old.length; i++) {
-      near = Math.max(near, old[i]);
-      for (j = seen.length; j-- && !(seen[j][0] === c && seen[j][1] + (seen[j][2] || 0) === old[i]););
-      if (j < 0) knocked = 1;
-    }
-    stopped = knocked && far > near ? 1 : 0;
-    tryFrom(0, 0);
-    // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
-    // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else
-    // (it is `knocked` too); one out of play seen elsewhere than HELD_MM from where it lay (`far` -1: and with any
-    // other, `knocked` too). Where one that is or may be out of play was knocked, or may have been, which of those
-    // that moved is which the board cannot tell (two of a colour look alike): each is one it cannot tell is in play,
-    // an out one too where any other moved or the throw's weight is not seen short (else it was knocked in: out,
-    // where it is seen).
-    const moved: boolean[] = [];
-    let others = 0;
-    for (i = 0; i < ids.length; i++) {
-      const id = ids[i];
-      const m = best[i];
-      const online = state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM;
-      moved[i] = m >= 0 && (id >= state.t || (state.d[id] < 0 ? Math.abs(at[m] - state.x[id]) > HELD_MM : Math.abs(at[m] - state.d[id]) > (online ? 0 : state.u[id])));
-      if (moved[i] && online) knocked = 1;
-      if (moved[i] && (id >= state.t || state.d[id] >= 0)) others++;
-      else if (moved[i]) far = -1;
-    }
-    if (far < 0 && others) knocked = 1;
-    for (i = 0; i < ids.length; i++) {
-      // Its hanging left out (d decides), how far off it may be seen; one unmatched at `lost`, CANT_TELL; one the
-      // board cannot tell is in play, MAYBE_OUT more (kept from before).
-      // (One out of play is listed where it is seen, or where it was seen and is no more: -1; one beyond the grid
-      // unseen is not: it lies there still.)
-      const m = best[i];
-      const id = ids[i];
-      const outOfPlay = id < state.t && state.d[id] < 0;
-      const r = [id, c, m >= 0 ? at[m] : outOfPlay ? -1 : lost];
-      r[4] = m < 0 ? CANT_TELL : us[m] + (knocked && moved[i] && (others || !outOfPlay || !stopped && shortNow <= 0) || !outOfPlay && id < state.t && state.u[id] >= MAYBE_OUT ? MAYBE_OUT : 0);
-      if (id < state.t ? !outOfPlay || m >= 0 || state.x[id] >= 0 && state.x[id] < SHORT_MM : (m >= 0 || fresh) && r[2] >= 0) rest.push(r);
-    }
-  }
-  return rest;
-}
-
+export const MAYBE_OUT = 2000;
 /**
  * The moves, and the functions only they use, made when asked (the runtime asks at each move): kept, they
  * would hold their JsVars of the chip for good.
@@ -457,7 +299,6 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
       st.u[id] = at[4] || 0;
-      st.h[id] = hangs;
     }
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;
@@ -525,8 +366,12 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
     // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
     else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
+    // The matching (match.ts): on a board its module, loaded at the first `seen` and kept (a replayed log plays
+    // many); a board flashed without it refuses the table, naming the module, and its throws are the referee's.
+    const match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE, true) : matched;
+    if (!match) return refuse(state, MATCH_MODULE as Refusal);
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
-    const played = lay(state, matched(state, w, n), n);
+    const played = lay(state, match(state, w, n), n);
     played.state.o = short;
     // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
     // knocked came into the grid, not it); not where it is seen short.
@@ -560,7 +405,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       // S3: the end's winner throws first in the next; after an end nobody scored, the same side again (turn(), as a side).
       return {
         state: Object.assign({}, state, {
-          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), h: Array(WEIGHTS).fill(0), x: Array(WEIGHTS).fill(-1), o: [[], []],
+          e: state.e + 1, f: turn(state) % 2, t: 0, d: Array(WEIGHTS).fill(-1), x: Array(WEIGHTS).fill(-1), o: [[], []],
         }),
         changes: [],
       };

@@ -42,10 +42,10 @@ export const CHIP_READ_US = 60;
 export const DECIDE_BUDGET_BYTES = 8192;
 /**
  * A game's firmware in Storage at most: the MDBT42Q's 40 KB less a page kept free for Storage to compact into and
- * two chunks of log (8,128 bytes: some 100 shuffleboard throws at its example games' 80 bytes a throw; docs/saving.md,
- * Where it goes).
+ * one chunk of log (4,064 bytes: some 50 shuffleboard throws at its example games' 65-79 bytes a throw, twice its
+ * example singles game; docs/saving.md, Where it goes). Past the log's room a move is flagged `not_saved`.
  */
-export const STORAGE_FIRMWARE_BYTES = 40960 - 4096 - 2 * 4096;
+export const STORAGE_FIRMWARE_BYTES = 40960 - 4096 - 4096;
 
 /** A game's bundle in dist/, its readable form (`debug`), or one of its modules (by its `suffix`: diag, check). */
 export function distFile(game: string, debug = false, suffix = ''): string {

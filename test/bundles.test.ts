@@ -748,8 +748,10 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     const about = (name: string) => ON_DEMAND.find((m) => m.name === name)!.about;
     const modulesNow = bundles.flatMap((b) => b.modules.map((m) => [b.game, about(m.name), `${thousands(m.min.length)} B`, `${thousands(m.stored.length)} B (${percent(m.stored.length, m.budget)})`]));
     assert.deepEqual(moduleRows, modulesNow, "README.md, the modules loaded on demand: the rows now are\n" + table(modulesNow));
-    // "Not met" while any bundle is over a budget, and only then.
-    const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? 0) > JSVAR_BUDGET);
+    // "Not met" while any bundle is over a budget, and only then (its JsVars as booted, or else as quoted, which the
+    // interpreter checks when it is there).
+    const quoted = new Map(rows.map(([game, , , vars]) => [game, figure(vars.split(' ')[0])]));
+    const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? quoted.get(b.game)!) > JSVAR_BUDGET);
     assert.equal(/The budgets are not met today/.test(docText('README.md')), over, 'README.md says whether the budgets are met');
   });
 

@@ -12,7 +12,9 @@ const SAMPLES = 3;
  * Sampled instants where the board is known to end as no game the players could have played: open defects,
  * shown as pending until fixed (not hidden: each is a scenario of its own below).
  */
-const KNOWN_OPEN: Record<string, string> = {};
+const KNOWN_OPEN: Record<string, string> = {
+  'shuffleboard-cluster-hanger@6629': "blue1's launch falls in the cut and its weight goes off the end unseen: the board takes the missed throw's weight as lying short beyond the grid (state x 9999, where a later knock may bring it in and the referee is asked) where the uncut board saw it go off; the scores are the same (7-0), the state is not",
+};
 
 describe('power cuts: a cut and the boot at seeded instants of every example game', function () {
   this.timeout(120000);

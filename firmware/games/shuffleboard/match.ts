@@ -1,8 +1,8 @@
 // The matching of a table the board saw to the weights of the state (matched()), which only a `seen` move runs.
 // A board keeps it out of its bundle, in a module of its own (MATCH_MODULE, firmware/modules.ts) that the rules
 // load at the first `seen` they play and keep: one function, parsed from Storage, its body stays in flash.
-import type { Rest, ShuffleboardState } from './rules';
-import { CANT_TELL, MAYBE_OUT, NONE, SHORT_MM } from './rules';
+import type { Rest, ShuffleboardState } from './state';
+import { CANT_TELL, MAYBE_OUT, NONE, SHORT_MM } from './table';
 
 /** A weight of the state not matched to any weight seen costs this much (more than any distance on the table). */
 const UNSEEN = 1e4;

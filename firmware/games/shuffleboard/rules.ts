@@ -8,37 +8,17 @@ import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { ON_DEVICE } from '../../device';
 import { MATCH_MODULE, loadModule } from '../../modules';
 import { matched } from './match';
+import type { Rest, ShuffleboardState } from './state';
+export type { Rest, ShuffleboardState } from './state';
+import { TREY_MM, DEUCE_MM, FOUL_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, CANT_TELL, MAYBE_OUT } from './table';
+export { TREY_MM, DEUCE_MM, FOUL_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, CANT_TELL, MAYBE_OUT } from './table';
 
 /** A code the rules may give: one with words in words.json. */
 type Refusal = keyof typeof import('./words.json');
 
-/** The reference table (mm from the end edge) and weight: lines are judged at their nominal position. */
-export const TREY_MM = 152;
-export const DEUCE_MM = 305;
-export const FOUL_MM = 1829;
-/** The weight's radius: it is 58 mm across. */
-export const RADIUS_MM = 29;
-/** A weight whose centre is this far from the end edge or farther is not fully over the foul line: short (S4). */
-export const SHORT_MM = FOUL_MM - RADIUS_MM;
-/** What the sensing resolves: two weights nearer than this to each other are level (S11). Option `resolution`. */
-export const RESOLUTION_MM = 5;
 /** How near where it lies a weight that scores unasked must be placed (mm): one the board may place farther off (its u more) is put to the referee. */
 const PLACED_MM = 3;
-/** Weights per end: 4 of each colour (S1). */
-export const WEIGHTS = 8;
-/** The nearest weight of a side with none on the table: farther than any. */
-export const NONE = 9999;
 
-/**
- * One weight as the sensing reports it once everything is still:
- * [id, colour, d, hanging]. id: the weight's throw in this end (0 the
- * first, 7 the eighth); colour 0 red, 1 blue; d: its centre's distance from
- * the end edge in mm, negative once it has gone off the table; hanging: 1
- * when it overhangs the end edge, 0 when not, which d decides (given, it must
- * agree: 1 exactly when 0 <= d < RADIUS_MM), so best left out; and,
- * for a weight the board saw, how far from d it may lie (mm: its u).
- */
-export type Rest = number[];
 
 /**
  * toss: the coin toss (S2): side s throws first in the first end.
@@ -78,43 +58,6 @@ export interface ShuffleboardMove {
   a?: number;
 }
 
-export interface ShuffleboardState {
-  /** Players: 2 (singles) or 4 (doubles: players 0 and 2 are side 0, 1 and 3 side 1). */
-  n: number;
-  /** Target (S12). */
-  tg: number;
-  /** Resolution in mm (S11). */
-  rs: number;
-  /** Scores by side: 0 red, 1 blue. */
-  s: number[];
-  /** End number, from 1. */
-  e: number;
-  /** The side that throws first in this end; -1 until the coin toss (S2). */
-  f: number;
-  /** Throws made in this end, 0-8: weight t is the next one thrown. */
-  t: number;
-  /** Each weight's centre from the end edge (mm), -1 when not on the table (not thrown yet, or out of play: S4). */
-  d: number[];
-  /** Each weight's colour. (Whether it hangs over the end edge follows from d: layout.ts tells the phone.) */
-  c: number[];
-  /** How far from d each weight may lie, as the board located it (mm; 0 once the referee placed it). */
-  u: number[];
-  /**
-   * Where each weight out of play (S4) lies in play, knocked there, as the board last saw it (mm); -1: not seen
-   * there; NONE: short beyond the grid, never seen (a throw whose weight never came into it).
-   */
-  x: number[];
-  /** The weights the referee is asked about (bit i: weight i), while the end waits for his word before it is scored. */
-  q: number;
-  /** Per colour, the weights the board's last look saw short (S4: not fully over the foul line), each as far from the end edge as it may lie (d + u). */
-  o: number[][];
-  /** The points each side made in the last end scored. */
-  ep: number[];
-  /** The side that won the last end scored; -1 when nobody scored (S3, S11). */
-  ew: number;
-  /** The winning side, or null. */
-  w: number | null;
-}
 
 /**
  * The scoring articles, `rule points` pairs: article i is a weight's zone i
@@ -175,15 +118,6 @@ export function nearer(d: number, d2: number, rs: number): boolean {
   return d < d2 - rs;
 }
 
-/** The uncertainty of a weight the board cannot tell (mm): two touching seen as one, one the readings do not place. */
-export const CANT_TELL = 999;
-/**
- * Added to the uncertainty of a weight the board cannot tell is in play at all (S4), which lies where it is seen
- * (as far off as the rest of its u) or is out: one that lay on the foul line, as far as the board could tell,
- * knocked on; a throw of a colour that had one short, which may have knocked that one into play (matched()). Kept
- * through later looks until the referee places it. (More than any other u: CANT_TELL past the foul line.)
- */
-export const MAYBE_OUT = 2000;
 /**
  * The moves, and the functions only they use, made when asked (the runtime asks at each move): kept, they
  * would hold their JsVars of the chip for good.

@@ -10,8 +10,9 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
-import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
+import type { ShuffleboardMove } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
+import type { ShuffleboardState } from '../firmware/games/shuffleboard/state';
 
 const moves = shuffleboardMoves();
 

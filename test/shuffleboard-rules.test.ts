@@ -6,12 +6,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
-import {
-  DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS, scores, setup, shuffleboardMoves, turn, winner,
-  type Rest, type ShuffleboardMove, type ShuffleboardState,
-} from '../firmware/games/shuffleboard/rules';
+import { scores, setup, shuffleboardMoves, turn, winner, type ShuffleboardMove } from '../firmware/games/shuffleboard/rules';
 import { shuffleboardLayout, shuffleboardView } from '../firmware/games/shuffleboard/layout';
 import { playInOrder } from './rules-harness';
+import { DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS } from '../firmware/games/shuffleboard/table';
+import type { Rest, ShuffleboardState } from '../firmware/games/shuffleboard/state';
 
 const moves = shuffleboardMoves();
 

@@ -21,14 +21,16 @@ import { CHANNELS, SENSORS } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { locate, locator } from '../firmware/games/shuffleboard/locate';
 import type { Found } from '../firmware/games/shuffleboard/locate';
-import { CANT_TELL, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
+import { setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { matched } from '../firmware/games/shuffleboard/match';
 import { createGridChecks } from '../firmware/games/shuffleboard/checks';
 import { throwChecks } from '../firmware/games/shuffleboard/throw-checks';
-import type { ShuffleboardMove, ShuffleboardState } from '../firmware/games/shuffleboard/rules';
+import type { ShuffleboardMove } from '../firmware/games/shuffleboard/rules';
 import type { AnalogBank } from '../hal/types';
 import { PAGE, pageEnd } from './shuffleboard-page';
 import type { Placed } from './shuffleboard-page';
+import { CANT_TELL } from '../firmware/games/shuffleboard/table';
+import type { ShuffleboardState } from '../firmware/games/shuffleboard/state';
 
 const moves = shuffleboardMoves();
 

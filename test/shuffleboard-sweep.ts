@@ -10,8 +10,9 @@ import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
 import { ADC_STEPS, COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 import { locator } from '../firmware/games/shuffleboard/locate';
-import { WEIGHTS, setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
+import { setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
 import { PAGE, pageEnd } from './shuffleboard-page';
+import { WEIGHTS } from '../firmware/games/shuffleboard/table';
 
 const moves = shuffleboardMoves();
 

@@ -6,14 +6,15 @@
 // (sim/physics/hall-grid.ts: not the firmware's model), each part within its
 // tolerance.
 import { game as shuffleboard } from '../../firmware/games/shuffleboard/index';
-import type { ShuffleboardState } from '../../firmware/games/shuffleboard/rules';
-import { RADIUS_MM, WEIGHTS, turn } from '../../firmware/games/shuffleboard/rules';
+import { turn } from '../../firmware/games/shuffleboard/rules';
 import { COL0_MM, COLS, LAUNCH_GROUPS, LAUNCH_MM, PITCH_MM, ROW0_MM, SENSORS, WIDTH_MM } from '../../firmware/games/shuffleboard/board';
 import { ADC, NOISE_MOST, fieldOf, fieldRange, magnetOf, readingIn, readingRange, sensorOf, stepsIn } from '../physics/hall-grid';
 import type { HallSensor, Magnet, Tolerances } from '../physics/hall-grid';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
 import type { ScenarioHeader } from '../scenario';
+import { RADIUS_MM, WEIGHTS } from '../../firmware/games/shuffleboard/table';
+import type { ShuffleboardState } from '../../firmware/games/shuffleboard/state';
 
 /** Braking on a waxed table (mm/ms², 0.5 m/s²). */
 export const BRAKE = 0.0005;

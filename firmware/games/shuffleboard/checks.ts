@@ -11,8 +11,9 @@
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
-import { WEIGHTS, turn } from './rules';
-import type { ShuffleboardState } from './rules';
+import { turn } from './rules';
+import { WEIGHTS } from './table';
+import type { ShuffleboardState } from './state';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
 export const NOISY_SPREAD = 0.006;

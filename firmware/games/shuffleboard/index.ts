@@ -3,10 +3,11 @@ import { ON_DEVICE } from '../../device';
 import { DECIDE_MODULE } from '../../modules';
 import type { GameModule, Outcome } from '../../game';
 import { setup, scores, shuffleboardMoves, turn, winner } from './rules';
-import type { ShuffleboardMove, ShuffleboardState } from './rules';
+import type { ShuffleboardMove } from './rules';
 import { shuffleboardBoard } from './board';
 import { createShuffleboardInterpreter } from './interpret';
 import { shuffleboardLayout, shuffleboardView } from './layout';
+import type { ShuffleboardState } from './state';
 
 export const game: GameModule<ShuffleboardState, ShuffleboardMove> = {
   id: 'shuffleboard',

@@ -14,7 +14,7 @@
 import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
-import type { ShuffleboardMove, ShuffleboardState } from './rules';
+import type { ShuffleboardMove } from './rules';
 import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
@@ -25,6 +25,7 @@ import { ON_DEVICE } from '../../device';
 import { DECIDE_MODULE, loadModule } from '../../modules';
 import { DIAG_MODULE } from '../../diag';
 import { diagnoseGrid } from './diagnose';
+import type { ShuffleboardState } from './state';
 
 /** Every row unchanged this long after a change: every weight is still (ms). */
 export const QUIET_MS = 400;

@@ -1,8 +1,9 @@
 // What the LED display and the phone show of a shuffleboard game.
 import { scoresLayout } from '../../display';
 import { score } from '../../game';
-import { ARTICLES, NONE, WEIGHTS, nearer, nearest, turn, zone } from './rules';
-import type { ShuffleboardState } from './rules';
+import { ARTICLES, nearer, nearest, turn, zone } from './rules';
+import { NONE, WEIGHTS } from './table';
+import type { ShuffleboardState } from './state';
 
 /**
  * The sides' scores, red then blue, the point after the side to throw, and a

@@ -1,7 +1,7 @@
 // Where the weights lie, from a whole grid's readings: the board's decision of
 // a throw runs it a step a tick (interpret.ts), once every weight is still.
-import { CANT_TELL, RADIUS_MM } from './rules';
 import { ADC_STEPS, COL0_MM, COLS, GAIN_KNEE, MAGNET_MM, PEAK, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, WIDTH_MM } from './board';
+import { CANT_TELL, RADIUS_MM } from './table';
 
 /** A weight is looked for where a sensor reads at least this much field (a fraction of PEAK: 41 ADC steps). */
 export const FOUND = 0.067;

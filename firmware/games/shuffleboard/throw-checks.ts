@@ -8,9 +8,9 @@
 // checks keep between throws (checks.ts, GridChecks), and let go after it.
 import { INVERTED, OK } from '../../faults';
 import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
-import { WEIGHTS } from './rules';
 import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
 import type { GridChecks } from './checks';
+import { WEIGHTS } from './table';
 
 /**
  * A sensor, or two neighbours together, moved alone this far (ADC steps: 0.75 of a weight's peak): no magnet's doing,

@@ -2,7 +2,7 @@
 // sequences of undo / place (odd values) / rest / clear / toss from a paired phone. Oracle: the rules text alone
 // (docs/games/shuffleboard.md's zone table, S6, S11 with the 5 mm resolution) applied to the table the board
 // ends with: its scores must be what that table scores (nothing doubled or invented), or 0 while the end is
-// not over. Usage: npx tsx test/hostile-findings/phone-chaos.ts N SEED
+// not over (round 8: hanging read from `d`, as the state now keeps it). Usage: npx tsx test/hostile-findings/phone-chaos.ts N SEED
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
@@ -26,7 +26,7 @@ fc.assert(fc.property(fc.nat(BASES.length - 1), fc.array(cmd, { minLength: 1, ma
   const lines: object[] = [{ ...BASES[b][0], pollMs: 10 }, ...BASES[b].slice(1), ...cmds.map((c, k) => ({ t: t0 + 700 * k, phone: { ...c, id: k } }))];
   const out = replay(lines.map((l) => JSON.stringify(l)).join('\n')).lines.map((l) => JSON.parse(l));
   const st = out[out.length - 1].final.state;
-  const want: number[] = st.e === 1 && st.t === 8 && st.q === 0 ? rulesScore(st.d, st.c, st.h, st.rs) : [0, 0];
+  const want: number[] = st.e === 1 && st.t === 8 && st.q === 0 ? rulesScore(st.d, st.c, st.d.map((x: number) => (x >= 0 && x < 29 ? 1 : 0)), st.rs) : [0, 0];
   // A weight hangs exactly when its centre is on the table within a radius of the edge (0 <= d < 29): a place whose
   // h says otherwise in one command, taken (`ok`), is invented.
   const oddHang = cmds.some((c: any, k) => c.h !== undefined && c.d !== undefined && c.h !== +(c.d >= 0 && c.d < 29) &&

@@ -7,6 +7,14 @@
 //                          a cut at CUT, on at CUT+OFF; launch IX of BASE (and every line after it, shifted) moved to
 //                          CUT+FROM .. CUT+TO (while the board is off or starting, or just after); oracle: the same
 //                          play without the cut (launches at the same instants): the same final scores, no more flags.
+//   undocut BASE AT FROM TO a phone `undo` at AT ms and a power cut just before it, after FROM..TO bytes of the writes
+//                          (the undo's record), on 1.5 s later; no line of BASE after AT-5000. Oracle: the game the
+//                          board resumes (final state: scores, throws, places, colours) is the one without the undo
+//                          or the one with it, uncut (docs/saving.md: a cut loses at most the move being saved).
+//   new    BASE FROM TO STEP a phone `new` (the same game) at every STEP ms from FROM to TO (lines of BASE after it
+//                          but its slides dropped), the table cleared 12 s later, one throw to d 140 5 s after that. Oracle
+//                          (docs/saving.md: the new game starts at zero from the table as it lies): the new game has
+//                          that one throw, red or blue's first at 140 +-6, 7 left, 0-0, nothing flagged or refused.
 //   cmd    BASE CMD FROM TO STEP
 //                          a phone command (JSON, e.g. '{"cmd":"state"}', or two joined by '|' 300 ms apart) at every
 //                          STEP ms from FROM to TO; oracle: the play without it (the command changes nothing).
@@ -62,6 +70,36 @@ if (mode === 'bytes') {
       console.log(JSON.stringify({ launch: CUT + d, after: d, clean, got }));
       write(`launch-${CUT}-${d}`, cutLines);
     }
+  }
+} else if (mode === 'undocut') {
+  const [BASE, AT, FROM, TO] = [a[0], ...a.slice(1).map(Number)];
+  const base = load(BASE).filter((l: any, i: number) => i === 0 || l.t < AT - 5000);
+  const key = (out: any[]) => { const s = out[out.length - 1].final.state; return JSON.stringify([s.s, s.t, s.d, s.c, s.e]); };
+  const without = key(run(base));
+  const withUndo = key(run(sorted(base[0], [...base.slice(1), { t: AT, phone: { cmd: 'undo' } }])));
+  console.log('without', without, 'with', withUndo);
+  for (let b = FROM; b <= TO; b++) {
+    const lines = sorted(base[0], [...base.slice(1), { t: AT - 1, power: 'cut', afterBytes: b }, { t: AT, phone: { cmd: 'undo' } }, { t: AT + 1500, power: 'on' }]);
+    const out = run(lines);
+    if (out[out.length - 1].final.power === 'off') continue;
+    n++;
+    const got = key(out);
+    if (got !== without && got !== withUndo) { bad++; console.log(JSON.stringify({ afterBytes: b, got })); write(`undocut-${AT}-${b}`, lines); }
+  }
+} else if (mode === 'new') {
+  const [BASE, FROM, TO, STEP] = [a[0], ...a.slice(1).map(Number)];
+  const base = load(BASE).filter((l: any) => l.do === 'slide' || l.game);
+  for (let t = FROM; t <= TO; t += STEP) {
+    n++;
+    const h = base[0];
+    const lines = sorted(h, [...base.slice(1).filter((l: any) => l.t < t),
+      { t, phone: { cmd: 'new', game: h.game, players: h.players, options: h.options } },
+      { t: t + 12000, do: 'clear' }, { t: t + 17000, do: 'slide', to: { d: 140, y: 250 } }, { t: t + 30000, phone: { cmd: 'state' } }]);
+    const out = run(lines);
+    const st = out.filter((l) => l.phone?.type === 'state').pop().phone;
+    const fl = out.filter((l) => l.t > t && (l.phone?.type === 'flag' || l.phone?.type === 'error'));
+    const ok = st.left === 7 && st.weights.length === 1 && Math.abs(st.weights[0].d - 140) <= 6 && st.scores.every((x: number) => x === 0) && !fl.length;
+    if (!ok) { bad++; console.log(JSON.stringify({ t, left: st.left, weights: st.weights.map((w: any) => [w.w, w.d]), scores: st.scores, flags: fl.map((l) => l.phone) })); write(`new-${t}`, lines); }
   }
 } else if (mode === 'cmd') {
   const [BASE, CMD] = [a[0], a[1]];

@@ -7,7 +7,7 @@
 //                          a cut at CUT, on at CUT+OFF; launch IX of BASE (and every line after it, shifted) moved to
 //                          CUT+FROM .. CUT+TO (while the board is off or starting, or just after); oracle: the same
 //                          play without the cut (launches at the same instants): the same final scores, no more flags.
-//   undocut BASE AT FROM TO a phone `undo` at AT ms and a power cut just before it, after FROM..TO bytes of the writes
+//   undocut BASE AT FROM TO [CMD] a phone `undo` (or CMD) at AT ms and a power cut just before it, after FROM..TO bytes of the writes
 //                          (the undo's record), on 1.5 s later; no line of BASE after AT-5000. Oracle: the game the
 //                          board resumes (final state: scores, throws, places, colours) is the one without the undo
 //                          or the one with it, uncut (docs/saving.md: a cut loses at most the move being saved).
@@ -72,14 +72,16 @@ if (mode === 'bytes') {
     }
   }
 } else if (mode === 'undocut') {
-  const [BASE, AT, FROM, TO] = [a[0], ...a.slice(1).map(Number)];
+  const [BASE, AT, FROM, TO] = [a[0], ...a.slice(1, 4).map(Number)];
+  // (A fifth argument: another command than `undo`, as JSON.)
+  const cmd = a[4] ? JSON.parse(a[4]) : { cmd: 'undo' };
   const base = load(BASE).filter((l: any, i: number) => i === 0 || l.t < AT - 5000);
   const key = (out: any[]) => { const s = out[out.length - 1].final.state; return JSON.stringify([s.s, s.t, s.d, s.c, s.e]); };
   const without = key(run(base));
-  const withUndo = key(run(sorted(base[0], [...base.slice(1), { t: AT, phone: { cmd: 'undo' } }])));
+  const withUndo = key(run(sorted(base[0], [...base.slice(1), { t: AT, phone: cmd }])));
   console.log('without', without, 'with', withUndo);
   for (let b = FROM; b <= TO; b++) {
-    const lines = sorted(base[0], [...base.slice(1), { t: AT - 1, power: 'cut', afterBytes: b }, { t: AT, phone: { cmd: 'undo' } }, { t: AT + 1500, power: 'on' }]);
+    const lines = sorted(base[0], [...base.slice(1), { t: AT - 1, power: 'cut', afterBytes: b }, { t: AT, phone: cmd }, { t: AT + 1500, power: 'on' }]);
     const out = run(lines);
     if (out[out.length - 1].final.power === 'off') continue;
     n++;

@@ -143,10 +143,10 @@ export const WHOLE_GAMES: FaultCase[] = [
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.30.5', value: 0.45 }, within: 3500, unused: true } },
   // Found as the throw launched at 7 s is decided: its weights found after its frame is read (a locate step a 10 ms
-  // scan), some 7 s here: the stuck corner's lone field, in the frame until the check after the locate tells it, is
+  // scan), some 7.5 s here (13.2 s after it stuck): the stuck corner's lone field, in the frame until the check after the locate tells it, is
   // fitted at as a weight would be, for hundreds of steps.
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 5500, lift: 33500 },
-    kind: { fault: { fault: 'stuck', sensor: 'grid.37.0', value: 0.6 }, within: 13000, unused: true } },
+    kind: { fault: { fault: 'stuck', sensor: 'grid.37.0', value: 0.6 }, within: 13500, unused: true } },
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.37.2', value: 0.55 }, within: 8000, unused: true } },
   // Told as the next throw is decided (its weight's colour, and those lying that changed colour): its weights are

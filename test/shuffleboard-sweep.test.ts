@@ -46,13 +46,21 @@ describe('shuffleboard table sweep (a seeded sample)', () => {
     }
   });
 
-  it('the weights that scored more than 3 mm off in seeds 1-6 (3.1 to 4.8 mm: hangers beside another weight, weights in clusters; a corner hanger and a weight 71 mm from it, unseen) are put to the referee, told more than 3 mm, or lie within 3 mm; their tables score as they lie', () => {
+  it('the weights that scored more than 3 mm off in seeds 1-6 (3.1 to 4.8 mm: hangers beside another weight, weights in clusters; a corner hanger and a weight 71 mm from it, unseen) are put to the referee or lie within 3 mm; their tables score as they lie', () => {
     for (const [seed, k] of [[2, 1669], [3, 4499], [4, 904], [4, 1294], [4, 1377], [4, 1873], [4, 4175], [5, 1310], [6, 2782], [6, 3302], [4, 3420]]) {
       const t = sweepTable(seed, k, { scale: 1 });
       const told = `table ${k} of seed ${seed}: ${JSON.stringify(t.scoringErrors)} mm off, told ${JSON.stringify(t.scoringU)}; seen ${JSON.stringify(t.seen)}`;
       assert.ok(t.right || t.asked, told);
-      // (A weight told u 3 is placed within 3 mm before its place is told to the whole mm: half a mm more.)
-      assert.ok(t.asked || t.scoringErrors.every((e, i) => e <= 3 || (e <= 3.5 && t.scoringU[i] <= 3)), told);
+      assert.ok(t.asked || t.scoringErrors.every((e) => e <= 3), told);
+    }
+  });
+
+  it('hangers whose place the tails of weights 270 to 330 mm in moved (left in the readings behind them: some 2 ADC steps), told sure to 3 mm and 3.1 mm off, lie within 3 mm or are put to the referee (table 1806 of seed 4, red at 17.9 seen at 21; table 1310 of seed 5, blue at 15.9 seen at 19)', () => {
+    for (const [seed, k] of [[4, 1806], [5, 1310]]) {
+      const t = sweepTable(seed, k, { scale: 1 });
+      const told = `table ${k} of seed ${seed}: ${JSON.stringify(t.scoringErrors)} mm off, told ${JSON.stringify(t.scoringU)}; seen ${JSON.stringify(t.seen)}`;
+      assert.ok(t.right || t.asked, told);
+      assert.ok(t.asked || t.scoringErrors.every((e) => e <= 3), told);
     }
   });
 

@@ -92,7 +92,7 @@ describe('diagnostics', () => {
     // An IR beam (eager, a 2 ms lockout) flipping every ms for 2 s: 2,000 raw changes.
     let most = 0;
     for (let t = 1; t <= 2000; t++) {
-      r.inputs.setExact(t, 1, t & 1);
+      r.inputs.setExact(t, 1, (t & 1) as 0 | 1);
       r.until(t);
       most = Math.max(most, r.scanner.rawChanges[1]);
     }

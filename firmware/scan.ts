@@ -140,7 +140,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   const r0 = g0 + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0);
   // The channel words: a count per channel, the queue, then the channel records (from ch0 on).
   const ch0 = channels + cap;
-  const s = new Int32Array(r0 + ((ch0 + channels * CHAN + (1 << PER_WORD) - 1) >> PER_WORD));
+  const s = new Int32Array(r0 + ((ch0 + channels * CHAN + 3) >> PER_WORD));
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
     const i = BANK0 + ((c >> 5) << BANK_BITS);
@@ -174,7 +174,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   }
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
-    F[b] = banks[b].read();
+    F[b] = banks[b].read(b);
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
   }
   // (G0 is read only where there are settle groups.)
@@ -367,7 +367,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
     // Time from n to the next deadline.
     let next = NO_DEADLINE;
     for (let b = 0, r; b < nb; b++) {
-      r = banks[b].read();
+      r = banks[b].read(b);
       const o = BANK0 + (b << BANK_BITS);
       if (r !== F[b] || (s[o + PEND] && ((n - s[o + NX]) | 0) >= 0)) work(b, r, now);
       const left = (s[o + NX] - n) | 0;
@@ -391,7 +391,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   /** The tick while nothing is pending: one read and one comparison per bank, and nothing else on its path. */
   function idlePoll(now: number): number {
-    for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    for (let b = 0, r; b < nb; b++) if ((r = banks[b].read(b)) !== F[b]) work(b, r, now);
     return s[SIZE];
   }
 

@@ -21,6 +21,7 @@ import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
+import { HANDLE_MODULE } from '../firmware/handle';
 import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from '../firmware/games/shuffleboard/board';
 import { SIGN_MODULE } from '../firmware/signer';
@@ -204,7 +205,7 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics if it has a digital bank or diagnostics of its own, the command check, the restore, the signer and the telling of faults always, its rare moves, its power-up, its decision and its matching if it has some`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics (through its command handling) if it has a digital bank or diagnostics of its own, the command check, the command handling, the restore, the signer and the telling of faults always, its rare moves, its power-up, its decision and its matching if it has some`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog') || existsSync(join(ROOT, 'firmware', 'games', game, 'diagnose.ts'));
@@ -212,7 +213,8 @@ describe('compatibility gate: game bundles', function () {
       const powerUp = existsSync(join(ROOT, 'firmware', 'games', game, 'powerup.ts'));
       const decides = existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'));
       const matches = existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'));
-      assert.equal(bundle().min.indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
+      assert.ok(bundle().min.indexOf(JSON.stringify(HANDLE_MODULE)) >= 0, 'loads its command handling');
+      assert.equal(moduleFiles(bundle())[HANDLE_MODULE].indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.equal(bundle().min.indexOf(JSON.stringify(DECIDE_MODULE)) >= 0, decides, 'loads its decision module');
       assert.equal(bundle().min.indexOf(JSON.stringify(MATCH_MODULE)) >= 0, matches, 'loads its matching module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
@@ -618,8 +620,16 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       const loaded = (boot: ReturnType<typeof bootInSandbox>) => boot.calls.filter((c) => c.api === 'require' && c.args[0] === DIAG_MODULE).length;
       assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, diagOf(bundle()) ? 1 : 0]);
       if (!diagOf(bundle())) return;
+      // A board flashed without its command handling boots into the game, and says so to every command.
+      const unhandled = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
+      assert.deepEqual(unhandled.errors, []);
+      assert.equal(advertised(unhandled)!.diag, false);
+      pairPhone(unhandled);
+      unhandled.receive('{"cmd":"diag","on":true}\n');
+      unhandled.advance(300);
+      assert.match(unhandled.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join(''), /"code":"failed","message":"tallyboard-handle"/);
       // A board flashed without its diagnostics module boots into the game and says why diagnostics do not start.
-      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE], [HANDLE_MODULE]: moduleFiles(bundle())[HANDLE_MODULE] } });
       assert.deepEqual(bare.errors, []);
       assert.equal(advertised(bare)!.diag, false);
       pairPhone(bare);

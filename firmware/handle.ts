@@ -13,7 +13,7 @@ import type { Scanner } from './scan';
 import { DIAG_MODULE, createDiagnostics } from './diag';
 import { loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
-import { message, refusal, sendLine } from './protocol';
+import { refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
@@ -55,7 +55,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     if (args.on !== undefined && !diag === args.on) {
       if (args.on) {
         const progressed = function (walk: WalkState): void {
-          sendLine(o.radio, message('diag', { walk: walk }));
+          sendLine(o.radio, { type: 'diag', walk: walk });
           o.show();
         };
         // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner

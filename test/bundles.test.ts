@@ -788,20 +788,20 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     /** What a game's firmware leaves of Storage: less its bundle, its modules and their headers. */
     const left = (game: string) => STORAGE - size(game) - moduleBytes(game) - HEADER * (1 + modulesOf(game).length);
 
-    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them (?:is|are) over today\), its command check module \(([\d,]+) bytes\), its restore module \(([\d,]+) bytes\), its signer module \(([\d,]+) bytes\), its fault module \(([\d,]+) bytes\) and its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
+    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them (?:is|are) over today\), its command check module \(([\d,]+) bytes\), its restore module \(([\d,]+) bytes\), its signer module \(([\d,]+) bytes\), its command handling module \(([\d,]+) bytes\), its fault module \(([\d,]+) bytes\) and its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
     assert.ok(sizes, 'docs/saving.md, Where it goes: the firmware sizes');
     const games = ['triangle', 'ringapeg', 'fortress', 'shuffleboard'];
     assert.deepEqual(sizes.slice(1, 5).map(figure), games.map(size));
     assert.equal(figure(sizes[5]), BUNDLE_BUDGET_BYTES);
     assert.equal(count(sizes[6]), games.filter((g) => size(g) > BUNDLE_BUDGET_BYTES).length, 'how many are over');
     const moduleSizes = (name: string) => bundles.flatMap((b) => b.modules.filter((m) => m.name === name).map((m) => m.stored.length));
-    for (const [i, name] of [[7, CHECK_MODULE], [8, RESTORE_MODULE], [9, SIGN_MODULE], [10, FAULT_MODULE], [11, DIAG_MODULE]] as const) {
+    for (const [i, name] of [[7, CHECK_MODULE], [8, RESTORE_MODULE], [9, SIGN_MODULE], [10, HANDLE_MODULE], [11, FAULT_MODULE], [12, DIAG_MODULE]] as const) {
       const all = moduleSizes(name);
       assert.ok(Math.abs(figure(sizes[i]) - Math.max(...all)) <= 2, `the ${name} modules are ${all.join(', ')} bytes`);
     }
     const room = games.map(left);
-    assert.ok(Math.abs(figure(sizes[12]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[13]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
-    assert.deepEqual([count(sizes[14]), count(sizes[15])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
+    assert.ok(Math.abs(figure(sizes[13]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[14]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
+    assert.deepEqual([count(sizes[15]), count(sizes[16])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
 
     // The heaviest log, fortification billiards': its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const fortress = /For fortification billiards, the heaviest log: ([\d,]+) bytes less the firmware's ([\d,]+), its modules' ([\d,]+) and their (\w+) 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);

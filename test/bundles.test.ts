@@ -214,7 +214,7 @@ describe('compatibility gate: game bundles', function () {
       const decides = existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'));
       const matches = existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'));
       assert.ok(bundle().min.indexOf(JSON.stringify(HANDLE_MODULE)) >= 0, 'loads its command handling');
-      assert.equal(moduleFiles(bundle())[HANDLE_MODULE].indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
+      assert.equal((bundle().min + moduleFiles(bundle())[HANDLE_MODULE]).indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.equal(bundle().min.indexOf(JSON.stringify(DECIDE_MODULE)) >= 0, decides, 'loads its decision module');
       assert.equal(bundle().min.indexOf(JSON.stringify(MATCH_MODULE)) >= 0, matches, 'loads its matching module');
       assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
@@ -222,7 +222,7 @@ describe('compatibility gate: game bundles', function () {
       assert.equal(bundle().min.indexOf(JSON.stringify(RARE_MODULE)) >= 0, rare, 'loads its rare moves');
       assert.equal(bundle().min.indexOf(JSON.stringify(POWERUP_MODULE)) >= 0, powerUp, 'loads its power-up');
       assert.ok(bundle().min.indexOf(JSON.stringify(SIGN_MODULE)) >= 0, 'loads its signer');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], matches ? [MATCH_MODULE] : [], SIGN_MODULE, FAULT_MODULE));
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], matches ? [MATCH_MODULE] : [], SIGN_MODULE, FAULT_MODULE, HANDLE_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or text/.test(bundle().min), 'the command check\'s code is the module\'s');
@@ -230,6 +230,7 @@ describe('compatibility gate: game bundles', function () {
       if (rare) assert.ok(!/"none"/.test(bundle().min), 'the corrections\' code is the rare moves\'');
       assert.ok(!/sig2|SHA256/.test(bundle().min), 'the signer\'s code is the module\'s');
       assert.ok(!/inverted/.test(bundle().min), 'the telling of faults is the module\'s');
+      assert.ok(!/"bright"/.test(bundle().min), 'the carrying out of commands is the module\'s');
     });
 
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'))) {

@@ -51,7 +51,7 @@ function nodeRatio(channels: number, bouncing: boolean): { ratio: number; pollNs
   let acc = 0;
   // The floor for a scan tick: a function that only reads the banks.
   const bareTick = () => {
-    for (let b = 0; b < bareBanks.length; b++) acc ^= bareBanks[b].read();
+    for (let b = 0; b < bareBanks.length; b++) acc ^= bareBanks[b].read(b);
   };
   const bare = () => {
     for (let i = 0; i < N; i++) bareTick();

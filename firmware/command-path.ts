@@ -1,23 +1,23 @@
 // The command path: what the phone's commands and the board's buttons ask for,
-// carried out on the game in play or on diagnostics (and the mode switch
-// between them), and the pairing window both buttons open. The command channel
-// (commands.ts) checks a phone's line first; the buttons need no check.
+// carried out on the game in play or on diagnostics (the phone's by
+// firmware/handle.ts), and the pairing window both buttons open. The command
+// channel (commands.ts) checks a phone's line first; the buttons need no check.
 import type { Buttons, Clock, Radio } from '../hal/types';
-import type { GameModule, GameOptions } from './game';
+import type { GameModule } from './game';
 import type { Display } from './display';
-import type { CoreRefusal, Play } from './play';
+import type { Play } from './play';
 import type { Status } from './status';
-import type { WalkState } from './sensing';
 import type { Scanner } from './scan';
-import { DIAG_MODULE, createDiagnostics } from './diag';
+import { HANDLE_MODULE, handleCommand } from './handle';
+import type { CommandContext } from './handle';
 import { createAccess } from './access';
 import { loadModule } from './modules';
 import { createCommandChannel } from './commands';
-import type { ChannelOptions, Command, CommandChannel } from './commands';
+import type { Command, CommandChannel } from './commands';
 import type { StateNow } from './play';
 import { flag, message, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
-import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
+import { ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */
@@ -42,76 +42,6 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   // interpreter may have none (a no-op made for it would cost JsVars for good).
   const playing = status.active;
 
-  function handle(command: Command): Refusal | null {
-    const name = command.name;
-    const args = command.args;
-    const diag = status.diagnostics;
-    // Why the command is refused ('not_now'), if it is.
-    let refused: string | null | undefined = null;
-    // `state` takes no arguments: it is answered as a bare `diag` is.
-    if (name === 'state' || name === 'diag') {
-      // `on` other than the mode the board is in: into diagnostics, or back to the game. Diagnostics are made when
-      // they start (rarely; the boot starts them as a phone does): the phone gets a walk message after each step
-      // of the walk test.
-      if (args.on !== undefined && !diag === args.on) {
-        if (args.on) {
-          const progressed = function (walk: WalkState): void {
-            sendLine(radio, message('diag', { walk: walk }));
-            show();
-          };
-          // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
-          // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
-          // flashed without it stays in the game and says so.
-          // A constant on a board of one kind of bank: the minifier keeps only the branch it takes.
-          if (DIGITAL_BANKS && (!ANALOG_BANKS || scanner)) {
-            const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics;
-            if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
-            status.diagnostics = create(scanner!, mod.board, clock.now(), progressed);
-          } else {
-            const made = playing.diagnose!(clock.now(), progressed);
-            if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
-            status.diagnostics = made;
-          }
-          status.active = status.diagnostics;
-        } else {
-          status.diagnostics = undefined;
-          status.active = playing;
-        }
-        announce();
-      } else if (args.walk) {
-        if (diag) diag.walk(clock.now());
-      } else if (args.on === undefined) sendLine(radio, status.active.report(clock.now()));
-    } else if (name === 'bright') {
-      display.setup(args.level as number);
-      show();
-    } else if (diag) refused = 'diag' satisfies CoreRefusal;
-    else {
-      // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
-      // out is decided first, into the game in play (so a new game starts at zero).
-      if (playing.settle) playing.settle();
-      if (name === 'new') {
-        // The channel took `game` only as this board's own (its `games`).
-        const players = args.players;
-        // Names, or a count of players.
-        const named = typeof players === 'number' ? undefined : players as string[];
-        // A setup that throws leaves the game in play as it was.
-        try {
-          game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named, 1);
-        } catch (e) {
-          return refusal('bad_arg', (e as Error).message);
-        }
-        // The new game begins as at a first power-up, from the table as it lies (balls on their spots, colours
-        // down), which is no play (-2): else a cut would later find it and make moves of it. Its setup record says
-        // so, for the power-ups after.
-        if (playing.resume) playing.resume(clock.now(), scanner ? scanner.level : null, -2);
-        announce();
-      } else if (name === 'undo') refused = game.takeBack();
-      // Any other command is the game's move of its name, with the arguments the channel checked.
-      else refused = game.play(Object.assign({ k: name }, args) as unknown as M);
-    }
-    return refused ? refusal('not_now', refused) : null;
-  }
-
   /**
    * The command channel, made when a phone sends something and let go once it is at rest again (commands.ts,
    * tick): a board that no phone talks to keeps none of it (some 20 JsVars), and a phone finds it as it left it.
@@ -121,10 +51,18 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   const access = ON_DEVICE ? undefined : createAccess({});
   /**
    * The phone's first data since the channel was let go: a channel is made for it, which takes the radio's data from
-   * now on, and hears this too. What the channel keeps lives in this call's scope, and goes with it.
+   * now on, and hears this too. What the channel keeps lives in this call's scope, and goes with it. The boot gives
+   * a `command` of its own to carry out on the channel (returning what handleCommand does).
    */
-  function listen(data: string, paired: boolean): void {
-    const channelOptions: ChannelOptions = { radio: radio, clock: clock, handle: handle };
+  function listen(data: string, paired: boolean, command?: Command): Refusal | null | void {
+    // What a command works on, with the carrying out of commands: on a board a module of its own (firmware/handle.ts),
+    // loaded now and let go with the channel; a board flashed without it refuses every command, and says so.
+    const channelOptions: CommandContext<S, M> = {
+      radio: radio, clock: clock, mod: mod, display: display, game: game, status: status, scanner: scanner, show: show, announce: announce,
+      playing: playing, handle: ON_DEVICE ? loadModule<typeof handleCommand>(HANDLE_MODULE) || function (): Refusal {
+        return refusal('failed', HANDLE_MODULE);
+      } : handleCommand,
+    };
     // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
     // A board's command table is its check module's (commands.ts, checkLine).
     if (!ON_DEVICE) {
@@ -141,6 +79,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     }
     channel = createCommandChannel(channelOptions);
     radio.onData!(data, paired);
+    // (The boot's command, below.)
+    if (command) return channelOptions.handle(command, channelOptions);
   }
   radio.onData = listen;
   // Until when a phone may pair (0: none may).
@@ -166,9 +106,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     }
     show();
   };
-  // Diagnostics at power-up start as a phone starts them (no function kept for the boot alone).
-  // Diagnostics that could not start (no module) leave the game in play, told as without them.
-  if (!diagnose || handle({ name: 'diag', args: { on: true } } as unknown as Command)) announce();
+  // Diagnostics at power-up start as a phone starts them, on the channel its data would make (no function kept for
+  // the boot alone; the channel is let go at the first slow tick). Diagnostics that could not start (no module)
+  // leave the game in play, told as without them.
+  if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
     if (channel && channel.tick(now)) {
       channel = undefined;

@@ -184,8 +184,11 @@ export interface ChannelOptions {
   clock: Clock;
   /** Who may change the game, and how long the buttons have to confirm a command; a board's channel needs none (access.ts, decide). */
   access?: Access;
-  /** Carries out a valid, allowed command. Returns a fresh Refusal (e.g. not_now) to report; state must then be unchanged. */
-  handle(command: Command): Refusal | null | void;
+  /**
+   * Carries out a valid, allowed command, given these options (which may carry what it works on: firmware/handle.ts).
+   * Returns a fresh Refusal (e.g. not_now) to report; state must then be unchanged.
+   */
+  handle(command: Command, options: ChannelOptions): Refusal | null | void;
   /** The game's own commands (its module's `commands`), beside baseCommands; a board's channel needs none (its check module carries its table). */
   commands?: CommandTable;
   /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game); a board's channel needs none, as for `commands`. */
@@ -234,7 +237,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   function run(command: Command): void {
     let result: Refusal | null | void;
     try {
-      result = options.handle(command);
+      result = options.handle(command, options);
     } catch (e) {
       result = refusal('failed', String((e && (e as Error).message) || e));
     }

@@ -5,7 +5,7 @@
 // are one mask. All state sits in one Int32Array (one object on the chip
 // instead of fifteen); times are compared as ((now - deadline) | 0) >= 0, which
 // stays right when ms wrap past 2^31.
-import { ON_DEVICE } from './device';
+import { ON_DEVICE, SETTLE_GROUPS } from './device';
 
 /** Global: a bank reports all its changes once none of its channels changed for `ms`. */
 export const SYM_DEFER_G = 0;
@@ -84,12 +84,17 @@ export const BANK_BITS = 4;
 // scanner's. On a board the record is the deadline alone: a channel's time is
 // its kind's (LT below, the scanner's setup), and the scanner's word is for
 // its transit watch, which never runs there (firmware/scan.ts). Its words are
-// 16 bits (half the memory: 192 bytes on 96 channels): a deadline is kept
-// modulo 65,536 ms and read as the time left to it, (deadline - now) << 16 >> 16,
-// right while it is less than 32,768 ms away or past (a channel's time is at
-// most 32,767 ms).
-/** 16-bit words per channel. */
+// 16 bits, and 8 on a board whose game has no settle groups (no queue of
+// 16-bit events there: firmware/scan.ts): on 96 channels 96 bytes, not 192. A
+// deadline is kept modulo WORD_MAX + 1 and read from the bank's earliest (NX,
+// 32 bits): every deadline running lies from NX to less than a channel's time
+// after it (expire runs at the first scan past NX, before any timer starts),
+// so its distance from NX is its low bits' (a channel's time is at most 10 ms
+// on a board, 32,767 ms in the simulator), right however late the scan.
+/** Words per channel. */
 export const CHAN = ON_DEVICE ? 1 : 3;
+/** The largest value of a channel's word (8 or 16 bits, above). */
+export const WORD_MAX = ON_DEVICE && !SETTLE_GROUPS ? 255 : 65535;
 /** In a bank's record (the scanner's part): its channels of the transit kinds (hall, ir), whose short active pulses are latched. */
 export const LT = 12;
 
@@ -104,10 +109,13 @@ export const LT = 12;
  * group, then ends the timers that are due at n (ck: its debounced word), and
  * sets NX to the next deadline.
  */
-export function expire(s: Int32Array, u: Uint16Array, b: number, n: number, ck: number, chg: number): number {
+export function expire(s: Int32Array, u: Uint8Array | Uint16Array, b: number, n: number, ck: number, chg: number): number {
   const o = BANK0 + (b << BANK_BITS);
   const deferred = s[o + DF];
   const base = s[0] + 32 * CHAN * b;
+  const nx = s[o + NX];
+  // How late the earliest deadline is (above).
+  const late = (n - nx) | 0;
   let tm = s[o + TM];
   // The per-key timers running (the sym_defer_g group's bits are its own).
   let x = tm;
@@ -133,7 +141,7 @@ export function expire(s: Int32Array, u: Uint16Array, b: number, n: number, ck: 
   while (x) {
     const bit = x & -x;
     x ^= bit;
-    const left = ((u[base + CHAN * BIT_INDEX[(bit >>> 0) % 37]] - n) << 16) >> 16;
+    const left = ((u[base + CHAN * BIT_INDEX[(bit >>> 0) % 37]] - nx) & WORD_MAX) - late;
     if (left <= 0) {
       tm ^= bit;
       // A deferred key still running differs from its reported level: take the raw one.
@@ -146,7 +154,7 @@ export function expire(s: Int32Array, u: Uint16Array, b: number, n: number, ck: 
 }
 
 /** Starts the timers of bank b's keys x (differing, none running): eager ones flip now. */
-export function start(s: Int32Array, u: Uint16Array, b: number, n: number, ck: number, x: number): number {
+export function start(s: Int32Array, u: Uint8Array | Uint16Array, b: number, n: number, ck: number, x: number): number {
   const o = BANK0 + (b << BANK_BITS);
   // asym_eager_defer_pk keys pressed: their timer is a lockout.
   const ar = s[o + A] & s[o + RW];

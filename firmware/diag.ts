@@ -45,8 +45,12 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   // Only tests choose stuckMs.
   const stuckAfter = ON_DEVICE ? STUCK_MS : stuckMs || STUCK_MS;
   // Three planes of a value per channel c: flags (SEEN, SENSOR) at c, edges at n + c, transits at
-  // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit).
-  const u = new Uint16Array(3 * n + RECENT);
+  // 2n + c; then recent edge j at 3n + j: its channel << 2 | its level (2 for a transit); then raw changes at
+  // RAW + c, taken from the scanner's counts (which stop at 255 on most boards) before they can reach it.
+  const u = new Uint16Array(4 * n + RECENT);
+  const RAW = 3 * n + RECENT;
+  /** Scan ticks since the raw changes were last taken: a count grows by 1 a tick at most. */
+  let ticks = 0;
   // Each channel's time of its last reported change (or of the start), then each recent edge's time: ms after
   // `now`, so that 32 bits hold them (half the memory of a board's own times, which count from 1970 once set).
   const t0 = now;
@@ -57,6 +61,14 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   /** Whether the walk test progressed since it was last told; whether this scan tick brought events. */
   let moved = false;
   let heard = false;
+
+  /** Adds the scanner's raw change counts to the channels' own, and starts them again from 0. */
+  function take(): void {
+    for (let c = 0; c < n; c++) {
+      u[RAW + c] += sc.rawChanges[c];
+      sc.rawChanges[c] = 0;
+    }
+  }
 
   /** A sensor's channel seen active: a step of the walk test, the first time. */
   function see(ch: number): void {
@@ -106,13 +118,14 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   function report(now: number): object {
     const chs: number[][] = [];
     const recent: number[][] = [];
+    take();
     for (let c = 0; c < n; c++) {
       const edges = u[n + c];
       const transits = u[2 * n + c];
       // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
       // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
       // memory of a board's sensors, and would not fit a phone screen.
-      const rejected = Math.max(0, sc.rawChanges[c] - edges - 2 * transits);
+      const rejected = Math.max(0, u[RAW + c] - edges - 2 * transits);
       let i = chs.length;
       while (i && chs[i - 1][3] < rejected) i--;
       if (rejected && i < LISTED) {
@@ -130,7 +143,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
         return sc.level(c) && now - t0 - t[c] >= stuckAfter ? 1 : 0;
       }),
       never: words(function (c: number): number {
-        return u[c] & SENSOR && !sc.rawChanges[c] ? 1 : 0;
+        return u[c] & SENSOR && !u[RAW + c] ? 1 : 0;
       }),
       ch: chs, recent: recent, lost: sc.lost,
     };
@@ -152,6 +165,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       if (level === 1) see(ch);
     },
     tick: function (): void {
+      if (!(++ticks & 127)) take();
       if (heard) {
         // Once the ring dropped events, the sensors active after each drain were seen. A board's ring never drops
         // (one event per channel and group, drained every tick: firmware/scan.ts); only tests make it smaller.

@@ -15,6 +15,7 @@ import type { BoardDescription } from './board';
 import { sensorAt } from './board';
 import type { Status } from './status';
 import { sendLine } from './protocol';
+import { ON_DEVICE } from './device';
 
 /** Fault bits. */
 export const STUCK = 1;
@@ -70,39 +71,46 @@ export interface Counts {
   rawChanges: { [ch: number]: number };
 }
 
-// A channel's word in the check's memory: the faults reported (STUCK, CHATTER; NEVER, also set once the sensor
-// changed: it is never told then) and these flags in the low byte; in the high byte, when it went active (moves modulo 255, plus 1; 0: not active at the last
-// check; a sensor is taken as stuck within a few moves, long before that wraps), or while it is out of service,
-// the sane checks in a row.
+// A channel's byte in the check's memory. What it holds while in service: its sensor's kind (CONTACT, BEAM),
+// STUCK for a sensor that holds a state (its STUCK is never told), NEVER once the sensor changed or was told as never
+// changing, BUSY, and in its top two bits whether it was active at the last check (0: not) and, if so, how many moves
+// it has been (1 + the moves, up to STUCK_MOVES: a sensor is taken as stuck once they reach it). Out of service
+// (OUT), the top two bits count the sane checks in a row instead. A fault told that takes a sensor out (stuck,
+// chatter, missed) needs no bit of its own: it lasts exactly while OUT does, and is told again only after it.
+/** Out of service: its events are not handed to the game (outOfService). */
+const OUT = 2;
 /** The sensor is a contact (its own chatter count; stuck by time: STUCK_MOVES's note). */
 const CONTACT = 8;
 /** An IR beam (stuck by moves). A hall switch at a fortress mouth is neither: a ball may rest over it for good (its interpreter tells a stuck one). */
 const BEAM = 16;
 /** It changed at half the chatter count or more at the last check: at this one too, it chatters (a chatter too slow for one check). */
 const BUSY = 32;
-/** Out of service: its events are not handed to the game (outOfService). */
-const OUT = 64;
-/** It holds a state (its STUCK is set for good: never told). */
-const HOLDS = 128;
+/** The top two bits (above), and their 1. */
+const SINCE = 192;
+const SINCE1 = 64;
 
 /**
- * The check's memory for `board`, one typed array (the cheapest state on the chip): per channel c the word above;
- * then the board's `together`. Made apart from the check, so that the board's sensor list is not kept with it. A sensor that holds a state (`holds`) may stay active for good: it starts as
- * reported stuck, and is never told as stuck.
+ * The check's memory for `board`, one typed array of a byte a channel (the cheapest state on the chip): per
+ * channel c the byte above; then the moves at the last check (modulo 256), and the board's `together` (each under
+ * 256: the simulator's boards are checked). Made apart from the check, so that the board's sensor list is not kept
+ * with it.
  */
-export function faultWords(board: BoardDescription): Uint16Array {
-  // (Four more words: the board's groups of sensors that see together, for outOfService.)
-  const w = new Uint16Array(board.channels + 4);
-  if (board.together) w.set(board.together, board.channels);
+export function faultWords(board: BoardDescription): Uint8Array {
+  // (Five more bytes: the moves at the last check; the board's groups of sensors that see together, for outOfService.)
+  const w = new Uint8Array(board.channels + 5);
+  if (board.together) {
+    if (!ON_DEVICE && Math.max.apply(null, board.together) > 255) throw new Error('together: each under 256');
+    w.set(board.together, board.channels + 1);
+  }
   for (let ch = 0; ch < board.channels; ch++) {
     const sensor = sensorAt(board, ch);
-    if (sensor) w[ch] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? HOLDS | STUCK : 0);
+    if (sensor) w[ch] = (sensor.kind === 'contact' ? CONTACT : sensor.kind === 'ir' ? BEAM : 0) | (sensor.holds ? STUCK : 0);
   }
   return w;
 }
 
 /** Whether channel ch is out of service, or a sensor of its group (BoardDescription.together): its events do not reach the game. */
-export function outOfService(w: Uint16Array, ch: number): number {
+export function outOfService(w: Uint8Array, ch: number): number {
   const n = w.length - 4;
   let g = ch < w[n] ? w[n + 1] : 1;
   const group = (ch / g) | 0;
@@ -120,12 +128,13 @@ export function outOfService(w: Uint16Array, ch: number): number {
  * quarters or more of the channels are active, and TAKEN_OUT if a sensor was taken out of service.
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
-export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, report: (ch: number, fault: number) => void, accused: number): number {
-  const channels = w.length - 4;
+export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, report: (ch: number, fault: number) => void, accused: number): number {
+  const channels = w.length - 5;
   let bad = 0;
   let active = 0;
-  // This check's mark for a sensor going active, as the high byte keeps it.
-  const now = moves % 255 + 1;
+  // The moves since the last check (modulo 256: far more than a second's).
+  const moved = (moves - w[channels]) & 255;
+  w[channels] = moves;
   for (let ch = 0; ch < channels; ch++) {
     const r = scanner.rawChanges[ch];
     scanner.rawChanges[ch] = 0;
@@ -136,41 +145,38 @@ export function checkFaults(scanner: Counts, w: Uint16Array, moves: number, repo
     // Chatter: the whole count in one check, or half of it at two checks in a row.
     let fault = r >= limit || (r >= limit >> 1 && word & BUSY) ? CHATTER : 0;
     word = r >= limit >> 1 ? word | BUSY : word & ~BUSY;
-    const since = word >> 8;
+    const since = word >> 6;
     if (level) active++;
     if (word & OUT) {
       // Out of service: back once it has read inactive and quiet at SOUND_CHECKS checks, without a check between that
       // finds it active or chattering. Quiet: an eighth of the chatter count or less (a chip or a ball passing makes 2
       // changes); a busier check (a ring that missed shakes the impact switch some 60 times) counts for nothing,
       // else a chatter too slow to count, which its interpreter found, would come back.
-      const sane = fault || (level && !(word & HOLDS)) ? 0 : r > limit >> 3 ? since : since + 1;
-      if (sane < SOUND_CHECKS) word = (word & 0xff) | (sane << 8);
+      const sane = fault || (level && !(word & STUCK)) ? 0 : r > limit >> 3 ? since : since + 1;
+      if (sane < SOUND_CHECKS) word = (word & ~SINCE) | (sane << 6);
       else {
         // (A sensor that holds a state keeps its STUCK.)
-        word = (word & ~(OUT | STUCK | CHATTER | 0xff00)) | ((word & HOLDS) >> 7);
+        word &= ~(OUT | SINCE);
         report(ch, OK);
       }
       w[ch] = word;
       continue;
     }
-    // A check without chatter: a chatter after it is a new one, reported again.
-    if (!fault) word &= ~CHATTER;
-    if (!level) word &= 0xff;
-    else {
-      if (!since) word |= now << 8;
-      else if (word & CONTACT ? !r : word & BEAM && (now - since + 255) % 255 >= STUCK_MOVES) fault |= STUCK;
-    }
+    if (!level) word &= ~SINCE;
+    else if (!since) word |= SINCE1;
+    else if (word & CONTACT ? !r : word & BEAM && since - 1 + moved >= STUCK_MOVES) fault |= STUCK;
+    // Only a beam counts its moves (1 + them stays within the two bits until they reach STUCK_MOVES).
+    else if (word & BEAM) word += moved << 6;
     if (moves >= NEVER_MOVES) fault |= NEVER;
     fault &= ~word;
     // Not while a sensor of its group is out (found faulty before it in this check: what the interpreter saw may be
     // its doing), nor when its count shows chatter (a chattering point seen covered as a chip leaves is no stuck one).
-    // (MISSED is not kept in the word: the sensor goes out of service, which clears the word's high byte.)
     if (ch + 1 === (accused & 255) && !(fault & CHATTER) && !outOfService(w, ch)) fault |= accused >> 8;
     if (fault) {
-      word |= fault;
+      word |= fault & NEVER;
       report(ch, fault);
       if (fault & (STUCK | CHATTER | MISSED)) {
-        word = (word & 0xff) | OUT;
+        word = (word & ~SINCE) | OUT;
         bad = TAKEN_OUT;
       }
     }

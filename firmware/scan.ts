@@ -22,7 +22,7 @@ import { EDGE, SETTLED, TRANSIT } from './sensing';
 import { ON_DEVICE, SETTLE_GROUPS } from './device';
 import {
   A, ASYM_EAGER_DEFER_PK, BANK0, BANK_BITS, BIT_INDEX, CHAN, CONTACT_MS, DF, E, G, GMS, LT, NO_DEADLINE, NX, PK, PR, RW,
-  SYM_DEFER_G, SYM_EAGER_PK, TM, TRANSIT_MS, algorithmId, expire, start,
+  SYM_DEFER_G, SYM_EAGER_PK, TM, TRANSIT_MS, WORD_MAX, algorithmId, expire, start,
 } from './debounce';
 
 /** Channels that settle together: SETTLED(index) once none of them changed for `ms`. */
@@ -62,9 +62,10 @@ export function channelKinds(board: BoardDescription): SensorKind[] {
 // The scanner's words in the debouncer's array (see debounce.ts): header words
 // below BANK0, the scanner's words of each bank record, then per settle group
 // GREC + nb words (armed, ms, deadline, a channel mask per bank), then 16-bit
-// words, read through a second view of the same memory: each channel's raw
-// change count, the queue's events (kind << 14 | level << 13 | channel), half
-// the room of 32-bit ones, then the channel records.
+// words (8-bit on a board without settle groups: debounce.ts, WORD_MAX), read
+// through a second view of the same memory: each channel's raw change count,
+// the queue's events (kind << 14 | level << 13 | channel), then the channel
+// records.
 /**
  * The queue: the next event to hand over while draining (0 otherwise), events queued (its capacity is the
  * constructor's cap: a constant on a board). Emptied whole by each drain, so no wrapping.
@@ -93,6 +94,8 @@ const TW = 15;
  * changed channels, kept as a word, in place of a queue of events (on 96 channels, 192 bytes, some 15 JsVars).
  */
 const EDGE_WORDS = ON_DEVICE && !SETTLE_GROUPS;
+/** Channel words to a 32-bit word, as a shift: 4 of 8 bits, or 2 of 16 (debounce.ts, WORD_MAX). */
+const PER_WORD = WORD_MAX > 255 ? 1 : 2;
 /** In a channel's record: when its watched transit is due (16 bits, as its deadline: debounce.ts). */
 const TDL = 2;
 const GREC = 3;
@@ -135,9 +138,9 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   const g0 = BANK0 + (nb << BANK_BITS);
   // (groups.length is 0 without SETTLE_GROUPS, but the minifier would keep the product.)
   const r0 = g0 + (SETTLE_GROUPS ? groups.length * (GREC + nb) : 0);
-  // The 16-bit words: a count per channel, the queue, then the channel records (from ch0 on).
+  // The channel words: a count per channel, the queue, then the channel records (from ch0 on).
   const ch0 = channels + cap;
-  const s = new Int32Array(r0 + ((ch0 + channels * CHAN + 1) >> 1));
+  const s = new Int32Array(r0 + ((ch0 + channels * CHAN + 3) >> PER_WORD));
   s[0] = ch0;
   for (let c = 0; c < channels; c++) {
     const i = BANK0 + ((c >> 5) << BANK_BITS);
@@ -171,7 +174,7 @@ function setup(o: ScanOptions, F: Float64Array | Int32Array, cap: number): Int32
   }
   for (let b = 0; b < nb; b++) {
     const i = BANK0 + (b << BANK_BITS);
-    F[b] = banks[b].read();
+    F[b] = banks[b].read(b);
     s[i] = s[i + RW] = F[b] | 0; // Debounced and raw words alike.
   }
   // (G0 is read only where there are settle groups.)
@@ -199,9 +202,11 @@ export interface Scanner {
   /**
    * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
    * are the queue's and the channel records): the scanner's own memory, read in place, where a method would cost the
-   * chip a function. The fault check takes them once a second, and starts them again from 0 (firmware/faults.ts).
+   * chip a function. Each stops at WORD_MAX (255 on most boards: more than any check's limit, so nothing it finds
+   * changes). The fault check takes them once a second, and starts them again from 0 (firmware/faults.ts), as
+   * diagnostics do more often (firmware/diag.ts).
    */
-  rawChanges: Uint16Array;
+  rawChanges: Uint8Array | Uint16Array;
   /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
   lost: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
@@ -224,8 +229,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
   const F = ON_DEVICE ? new Int32Array(nb) : new Float64Array(nb + cap);
   let at = 0;
   const s = setup(o, F, cap);
-  // The 16-bit words (above): raw change counts at 0, the queue's events from `channels` on, then the channel records.
-  const u = new Uint16Array(s.buffer, 4 * s[R0]);
+  // The channel words (above): raw change counts at 0, the queue's events from `channels` on, then the channel records.
+  const u = new (PER_WORD > 1 ? Uint8Array : Uint16Array)(s.buffer as ArrayBuffer, 4 * s[R0]);
   /** Whether raw changes are counted per channel (always on a board). */
   const counts = ON_DEVICE || s[CNT];
   // The tick's scope is this one: let the options go.
@@ -324,8 +329,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
     // A board's drivers read 32-bit integers already (each xors its inversion in); the simulator's may not.
     if (!ON_DEVICE) r |= 0;
     let x = r ^ s[o + RW];
-    // Counted per channel: on a board at nearly every call, so in place, not a call.
-    for (let y = counts ? x : 0, bit; y; y ^= bit) u[(b << 5) + BIT_INDEX[((bit = y & -y) >>> 0) % 37]]++;
+    // Counted per channel, up to WORD_MAX (1 added below it, 0 at it): on a board at nearly every call, so in place, not a call.
+    for (let y = counts ? x : 0, bit, k; y; y ^= bit) u[k = (b << 5) + BIT_INDEX[((bit = y & -y) >>> 0) % 37]] -= (u[k] - WORD_MAX) >> 31;
     if (SETTLE_GROUPS && x && s[G0] < s[R0]) (/*@__NOINLINE__*/ regroup(b, x, n));
     s[o + RW] = r;
     // Deferred timers run only while the key differs from its reported level;
@@ -362,7 +367,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
     // Time from n to the next deadline.
     let next = NO_DEADLINE;
     for (let b = 0, r; b < nb; b++) {
-      r = banks[b].read();
+      r = banks[b].read(b);
       const o = BANK0 + (b << BANK_BITS);
       if (r !== F[b] || (s[o + PEND] && ((n - s[o + NX]) | 0) >= 0)) work(b, r, now);
       const left = (s[o + NX] - n) | 0;
@@ -386,7 +391,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   /** The tick while nothing is pending: one read and one comparison per bank, and nothing else on its path. */
   function idlePoll(now: number): number {
-    for (let b = 0, r; b < nb; b++) if ((r = banks[b].read()) !== F[b]) work(b, r, now);
+    for (let b = 0, r; b < nb; b++) if ((r = banks[b].read(b)) !== F[b]) work(b, r, now);
     return s[SIZE];
   }
 

@@ -10,7 +10,8 @@ export interface Clock {
 
 /** Up to 32 digital inputs read in one call: bit i of read() is channel i of the bank. */
 export interface DigitalBank {
-  read(): number;
+  /** Its channels' levels as a word; `bank` is its index among the board's banks (a chain's banks are one object). */
+  read(bank: number): number;
 }
 
 // The banks a board can have, each described by the options object its driver

@@ -79,12 +79,28 @@ describe('diagnostics', () => {
     assert.equal(rep.type, 'diag', 'the phone gets the report in a diag message');
     // [channel, edges, transits, rejected]: only the channel that changed.
     assert.deepEqual(rep.ch, [[0, 1, 0, 4]]);
-    assert.equal(r.scanner.rawChanges[0], 5);
+    assert.equal(r.scanner.rawChanges[0], 0, 'the report took the scanner\'s counts');
     assert.deepEqual(channelsIn(rep.stuck), [0], 'active for longer than stuckMs');
     assert.deepEqual(channelsIn(rep.never), [1, 35]);
     assert.deepEqual(rep.levels, ['00000001', '00000000']);
     assert.deepEqual(rep.recent, [[5, 0, 1]]);
     assert.equal(rep.lost, 0);
+  });
+
+  it("counts a channel's raw changes past what a board's scanner holds (255): it takes them before they get there", () => {
+    const r = rig();
+    // An IR beam (eager, a 2 ms lockout) flipping every ms for 2 s: 2,000 raw changes.
+    let most = 0;
+    for (let t = 1; t <= 2000; t++) {
+      r.inputs.setExact(t, 1, (t & 1) as 0 | 1);
+      r.until(t);
+      most = Math.max(most, r.scanner.rawChanges[1]);
+    }
+    const rep = r.diag.report(2000) as Report;
+    const [ch, edges, transits, rejected] = rep.ch[0];
+    assert.deepEqual([ch, edges + 2 * transits + rejected], [1, 2000]);
+    assert.ok(most <= 128, `the scanner's count reached ${most}`);
+    assert.deepEqual(channelsIn(rep.never), [0, 35]);
   });
 
   it('keeps the last 8 edges, oldest first', () => {

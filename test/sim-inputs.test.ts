@@ -27,11 +27,11 @@ describe('simulated inputs', () => {
     s.setExact(7, 31, 1);
     assert.equal(s.banks.length, 2);
     s.advanceTo(4);
-    assert.equal(s.banks[0].read(), 1);
+    assert.equal(s.banks[0].read(0), 1);
     s.advanceTo(5);
-    assert.equal(s.banks[1].read(), 0);
+    assert.equal(s.banks[1].read(1), 0);
     s.advanceTo(7);
-    assert.equal(s.banks[0].read() >>> 0, 0x80000001);
+    assert.equal(s.banks[0].read(0) >>> 0, 0x80000001);
     assert.equal(s.pending(), false);
     assert.throws(() => s.setExact(6, 1, 1), /in the past/);
     assert.throws(() => s.setExact(9, 40, 1), /no channel 40/);
@@ -45,10 +45,10 @@ describe('simulated inputs', () => {
     }
     s.setExact(1.5, 3, 1);
     s.advanceTo(1);
-    assert.equal(s.banks[0].read(), 0);
+    assert.equal(s.banks[0].read(0), 0);
     s.advanceTo(2);
     assert.equal(s.unread(), true, 'channel 3 rose');
-    assert.equal(s.banks[0].read(), 0b1000, 'the pulses of channels 0-2 missed, whatever their kind');
+    assert.equal(s.banks[0].read(0), 0b1000, 'the pulses of channels 0-2 missed, whatever their kind');
     assert.equal(s.unread(), false);
   });
 
@@ -97,7 +97,7 @@ describe('simulated inputs', () => {
       const seen: number[] = [];
       for (let t = 1; t <= 5; t += 0.25) {
         s.advanceTo(t);
-        seen.push(s.banks[0].read());
+        seen.push(s.banks[0].read(0));
       }
       return seen;
     };

@@ -12,6 +12,7 @@ import { RESTORE_MODULE } from '../firmware/persist';
 import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
+import { HANDLE_MODULE } from '../firmware/handle';
 import { gameDir, loadGames, moduleOf } from '../firmware/games/registry';
 import type { AnyGameModule } from '../firmware/games/registry';
 
@@ -66,6 +67,8 @@ export interface OnDemand {
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
+ * The carrying out of a phone's commands (firmware/handle.ts, handleCommand), while a phone talks (and for diagnostics
+ * started at power-up).
  * What only a move's decision runs (its folder's decide.ts, decision, where it has one: shuffleboard's checks of a
  * throw's table and finding of its weights), loaded as a move is decided and let go once it is. The matching of a
  * table seen to the game's weights (its folder's match.ts, matched, where it has one: shuffleboard's), at the first
@@ -90,6 +93,7 @@ export const ON_DEMAND: OnDemand[] = [
     carried: (features, game) => existsSync(join(gameDir(game), 'match.ts')) },
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
   { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
+  { name: HANDLE_MODULE, suffix: 'handle', about: 'command handling', from: './firmware/handle', exports: 'handleCommand', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */

@@ -77,9 +77,9 @@ interface ChainSpi {
  * A chain of 74HC165s over software SPI (MSB first): adds its banks to
  * `banks`, one per 4 chips. SH/LD low loads the inputs, high lets them shift
  * out. Chip 0 sits next to MISO, so byte i is chip i and bit j its input Dj:
- * channel 8i + j. One read function serves every bank of the chain, each
- * bank an object naming its word (a closure each would keep a function and a
- * scope apiece): the first bank's read shifts the whole chain in, the later
+ * channel 8i + j. Every bank of the chain is one object, whose read knows the
+ * bank by its index (an object or a closure each would keep some 3 JsVars or
+ * more apiece): the first bank's read shifts the whole chain in, the later
  * ones return their share of it (the scanner reads banks in order every tick).
  */
 export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
@@ -88,20 +88,20 @@ export function shiftChain(o: ShiftChainOptions, banks: DigitalBank[]): void {
   spi.setup({ miso: o.miso, sck: o.sck });
   const words = new Int32Array((o.chips + 3) >> 2);
   // Not inlined: a function made in here would keep this scope too (the build lets go of both after the boot).
-  const read = /*@__NOINLINE__*/ chainReader(spi, o.loadPin, o.invert, words, o.chips);
-  for (let k = 0; k < words.length; k++) banks.push({ w: k, read: read } as DigitalBank);
+  const bank = { read: /*@__NOINLINE__*/ chainReader(spi, o.loadPin, o.invert, words, o.chips, banks.length) };
+  for (let k = 0; k < words.length; k++) banks.push(bank);
 }
 
 /**
- * A chain's read, for every bank of it (`this.w`, its word of `words`). A function of its own, so that the read
- * keeps what it reads with alone: the setup's variables go with the setup's scope.
+ * A chain's read, for every bank of it (bank `first` + k reads word k of `words`). A function of its own, so that
+ * the read keeps what it reads with alone: the setup's variables go with the setup's scope.
  */
-function chainReader(spi: ChainSpi, loadPin: number, invert: number, words: Int32Array, chips: number): (this: { w: number }) => number {
+function chainReader(spi: ChainSpi, loadPin: number, invert: number, words: Int32Array, chips: number, first: number): (bank: number) => number {
   // The chain's bytes laid over the words: the chip is little-endian, so byte 4i + j is bits 8j..8j+7
   // of word i. They are also what is sent (nothing listens on MOSI): one byte a chip.
   const bytes = new Uint8Array(words.buffer, 0, chips);
-  return function (this: { w: number }): number {
-    const w = this.w;
+  return function (bank: number): number {
+    const w = bank - first;
     if (!w) {
       digitalWrite(loadPin, 0);
       digitalWrite(loadPin, 1);

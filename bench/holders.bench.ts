@@ -2,9 +2,10 @@
 // its parts made one after the other as the board makes them (the interpreter
 // and the grid checks in it, the table read at power-up, a game's state), each as the
 // memory in use grew; then throws of 1, 4 and 8 weights decided as the board's
-// ticks run them: what the frame read holds, what the locator holds once made
-// and at its most, the decision's peak, and what is left held after it (the
-// weights found, kept for the next throw). Usage is read at every tick (each
+// ticks run them (its module loaded from Storage, as on a board): what the frame
+// read holds, what the locator holds once made and at its most, the decision's
+// peak, and what is left held after it (the weights found, kept for the next
+// throw). Usage is read at every tick (each
 // read collects garbage first). The figures are the firmware's own code built
 // for the chip, not the bundle: its core and runtime are not in them.
 import { dirname, join } from 'node:path';
@@ -90,7 +91,10 @@ export async function run(print: (line: string) => void): Promise<void> {
     return;
   }
   const { deviceRows } = await import('../tools/espruino-run');
-  const report = await deviceRows(DEVICE_ENTRY, ROOT);
+  // The decision module in Storage, as on a board (without it, a board's decision stops at its load: a throw's rows
+  // then measured only the frame read).
+  const { DECIDE_MODULE } = await import('../firmware/modules');
+  const report = await deviceRows(DEVICE_ENTRY, ROOT, 100, { game: 'shuffleboard', names: [DECIDE_MODULE] });
   const rows = report.rows as (string | number)[][];
   if (report.errors.length) print('errors: ' + report.errors.join(' | ').slice(0, 400));
   print("shuffleboard's JsVars by what holds them (the firmware's own code built for the chip, in the real interpreter):");

@@ -165,10 +165,13 @@ export async function run(print: (line: string) => void): Promise<void> {
     ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl'))]],
     ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0]))], shuffleboardTable(singles, 1000)]],
   ];
+  // (PEAK_GAMES=shuffleboard, or a comma-separated list: those games only.)
+  const only = (process.env.PEAK_GAMES || '').split(',').filter((g) => g);
   print(`JsVars at the peak of each game's example game and after it, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
   print('game          example game                  played                       peak                after');
   let build = '';
   for (const [game, file, made] of games) {
+    if (only.length && !only.includes(game)) continue;
     const [commands, table] = made();
     let r;
     try {

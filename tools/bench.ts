@@ -28,7 +28,7 @@ export const BENCHES: Bench[] = [
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'idle', about: 'a board at rest: ticks a second, and the time its ticks take polling fast and at rest in the real interpreter (ESPRUINO)' },
   { name: 'modules', about: 'what each part of the firmware costs on the chip' },
-  { name: 'peak', about: "JsVars at the peak of each game's example game and after it, in the real interpreter (ESPRUINO; some 10 minutes: shuffleboard's is played in real time)" },
+  { name: 'peak', about: "JsVars at the peak of each game's example game and after it, in the real interpreter (ESPRUINO; some 10 minutes: shuffleboard's is played in real time; PEAK_GAMES=shuffleboard: that game only)" },
   { name: 'poll', about: 'a scan tick as a ratio to a bare read of the sensor banks, idle and busy' },
   { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
   { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise (SHUFFLEBOARD_TABLES, 5,000; SHUFFLEBOARD_SEED, 1)' },

@@ -177,14 +177,24 @@ export function connectedPhone(onLine: string): string {
 
 /**
  * Runs device code in the interpreter (ESPRUINO): `source`, an entry importing from `root`'s firmware, built for the
- * chip and booted with the Linux build's stubs, its timers let run for `settleMs`. Returns the rows it printed, each
- * `<<<[JSON array]>>>`, the uncaught errors and what it printed (the benches that measure firmware parts use it).
+ * chip and booted with the Linux build's stubs, its timers let run for `settleMs`; `modules` (`game`'s modules
+ * loaded on demand, by Storage name) in Storage beside it, built for its property names, as a board's are. Returns
+ * the rows it printed, each `<<<[JSON array]>>>`, the uncaught errors and what it printed (the benches that measure
+ * firmware parts use it).
  */
-export async function deviceRows(source: string, root: string, settleMs = 100): Promise<{ rows: unknown[][]; errors: string[]; output: string }> {
-  const { buildDeviceCode } = await import('./es5');
-  const code = (await buildDeviceCode({ source, dir: root })).stored;
+export async function deviceRows(source: string, root: string, settleMs = 100, modules?: { game: string; names: string[] }): Promise<{ rows: unknown[][]; errors: string[]; output: string }> {
+  const { ALL_FEATURES, buildDeviceCode } = await import('./es5');
+  const built = await buildDeviceCode({ source, dir: root });
+  const storage: Record<string, string> = {};
+  if (modules) {
+    const { ON_DEMAND, buildOnDemand } = await import('./build');
+    const { moduleOf } = await import('../firmware/games/registry');
+    const mod = await moduleOf(modules.game);
+    for (const m of ON_DEMAND.filter((m) => modules.names.includes(m.name))) storage[m.name] = (await buildOnDemand(m, modules.game, mod, ALL_FEATURES, built.names)).stored;
+  }
+  const code = built.stored;
   const stubs = join(root, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs, timeoutMs: 600000, baseline: false });
+  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs, timeoutMs: 600000, baseline: false, storage });
   const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as unknown[]);
   return { rows, errors: report.errors, output: report.output };
 }

@@ -125,6 +125,23 @@ const STRONGEST = 1.25;
 export type Found = Float64Array;
 const FOUND_SIZE = 10;
 
+// (The helpers that need nothing of a locator's: made once with the module, not in each locator, where a function
+// costs some 3 JsVars more, its scopes' copy.)
+/** x, or the nearer of lo and hi if it is not between them. */
+function within(x: number, lo: number, hi: number): number {
+  return Math.max(lo, Math.min(hi, x));
+}
+
+/** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
+function nearest(x: number, first: number, count: number): number {
+  return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
+}
+
+/** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
+function close(o: Found, w: Found): boolean {
+  return !o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM;
+}
+
 /**
  * The weights in a whole grid's readings, found a step at a time (the
  * board's tick runs one, so it reads its launch row and hears its phone
@@ -146,21 +163,24 @@ const FOUND_SIZE = 10;
  */
 export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
-  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
-  const may = new Uint8Array(ROWS);
+  /**
+   * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
+   * (The small arrays below are parts of it, and step's: a typed array of its own took some 10 JsVars, a part 4.)
+   */
+  const may = new Uint8Array(ROWS + 5 * GROUP);
   /**
    * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
    * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
    * (doubt), and its slopes at one sensor.
    */
   const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
-  const step = new Float32Array(3 * GROUP);
-  const inverse = new Float32Array(3 * GROUP);
+  const step = new Float32Array(9 * GROUP);
+  const inverse = step.subarray(3 * GROUP, 6 * GROUP);
   let unit = 0;
-  const grad = new Float32Array(3 * GROUP);
+  const grad = step.subarray(6 * GROUP);
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
-  const seen = new Uint8Array(3 * GROUP);
-  const rc = new Int8Array(2 * GROUP);
+  const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
+  const rc = may.subarray(ROWS + 3 * GROUP);
   /**
    * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
    * table given then is the part found of a locate cut short, with nothing to compare it to.)
@@ -205,16 +225,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     lift = (k * (9 * u - 6)) / (h * s);
     return k * (2 - u);
   }
-  /** x, or the nearer of lo and hi if it is not between them. */
-  function within(x: number, lo: number, hi: number): number {
-    return Math.max(lo, Math.min(hi, x));
-  }
-
-  /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
-  function nearest(x: number, first: number, count: number): number {
-    return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
-  }
-
   /**
    * Set by misfit once its jobs are done: the misfit, the readings' own squares summed (and, measuring, each
    * weighed as the last fits weigh it), and with w's field added rather than taken away.
@@ -505,11 +515,6 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       normal(group);
     };
     jobs.unshift(fitRound);
-  }
-
-  /** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
-  function close(o: Found, w: Found): boolean {
-    return !o[4] && Math.abs(o[1] - w[1]) < NEAR_MM && Math.abs(o[2] - w[2]) < NEAR_MM;
   }
 
   /**

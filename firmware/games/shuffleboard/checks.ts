@@ -133,23 +133,18 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
   const settled = new Uint8Array(SENSORS).fill(128);
-  /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
-  const near = new Int16Array(2 * COLS + 1);
   // (What the checks of a throw's table share: their parts are set below.)
   const g = { flags: flags, driver: raw, tell: null, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, checked: null, settled: settled, came: 0 } as unknown as GridChecks;
 
-  /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
-  function shift(ch: number): void {
-    if (!(flags[ch] & MOVED)) moved++;
-    flags[ch] |= MOVED;
-  }
+  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   function take(ch: number, why: number): void {
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
-      shift(ch);
+      if (!(flags[ch] & MOVED)) moved++;
+      flags[ch] |= MOVED;
       if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
@@ -161,7 +156,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
-      shift(ch);
+      if (!(flags[ch] & MOVED)) moved++;
+      flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
       settled[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
@@ -333,6 +329,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
         const x = kept[ch] - settled[ch];
         if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
+          // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
+          const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)

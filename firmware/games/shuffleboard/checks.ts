@@ -74,7 +74,7 @@ export interface GridChecks {
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
-  tell: Report | null;
+  tell?: Report;
   /**
    * The throws seen since the table was last cleared (or since power-up), the colours seen on the table after the
    * last, and the side due to throw next (-1: not known yet).
@@ -98,8 +98,8 @@ export interface GridChecks {
    * a reading unlike its partner's shows sound (bit k: line k), and the pairs of columns line 0's tellers lie under.
    */
   told: Uint8Array;
-  /** The throw's frame being checked (null once checked, or none). */
-  checked: Int16Array | null;
+  /** The throw's frame being checked (null once checked; none before the first). */
+  checked?: Int16Array | null;
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
    * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
@@ -114,11 +114,11 @@ export interface GridChecks {
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   neighbour(i: number, c: number, k: number): number;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
-  alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
+  alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
-  aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
+  aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
   /** The select lines dead by what the readings told (judge, below). */
-  judge(t: Uint8Array, afresh: number): void;
+  judge(afresh: number): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -133,8 +133,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
   const settled = new Uint8Array(SENSORS).fill(128);
-  // (What the checks of a throw's table share: their parts are set below.)
-  const g = { flags: flags, driver: raw, tell: null, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, checked: null, settled: settled, came: 0 } as unknown as GridChecks;
+  // (What the checks of a throw's table share: their parts are set below. No `tell` nor `checked` yet: a property
+  // the object lacks costs no JsVar.)
+  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
@@ -179,7 +180,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
+   * How far the sensor at i of `read` (the readings kept, in 255ths; else in ADC steps) moved since the table
    * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
    * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
    * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
@@ -187,7 +188,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
+  function alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
+    // (No field: half the supply, in the scale of `read`.)
+    const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
@@ -197,14 +200,20 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
-   * way; `mid` no field, `some` a field, within `like` alike) tell of the select lines, added to `t` (as told): a
+   * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
+   * while a throw is under way) tell of the select lines, added to `told`: a
    * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
    * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+  function aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
+    // No field (mid), a field (some), and two reads alike (like), in the scale of `read`: in 255ths, two of one sensor
+    // are within 3 of each other.
+    const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
+    const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
+    const like = afresh ? 3 : ALIAS_LIKE_STEPS;
+    const t = told;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -225,11 +234,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /**
-   * The select lines dead by what the readings told (`t`, of all the grid; `afresh` as aliases': line 0 not judged
+   * The select lines dead by what the readings told (`told`, of all the grid; `afresh` as aliases': line 0 not judged
    * while a throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that
    * nothing tells stays as it was.
    */
-  function judge(t: Uint8Array, afresh: number): void {
+  function judge(afresh: number): void {
+    const t = told;
     const differ = t[SELECT_LINES];
     const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
@@ -318,8 +328,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
-        judge(told, busy ? 2 : 1);
+        told.fill(0);
+        aliases(kept, busy ? 2 : 1, 0, SENSORS);
+        judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
@@ -328,7 +339,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
         const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -339,7 +350,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);

@@ -131,16 +131,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
   let taken = 0;
   let row = 0;
-  const told = new Uint8Array(SELECT_LINES + 2);
-  const settled = new Uint8Array(SENSORS).fill(128);
-  // (What the checks of a throw's table share: their parts are set below. No `tell` nor `checked` yet: a property
-  // the object lacks costs no JsVar.)
-  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
+  // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
+  // each name would be a JsVar more. No `tell` nor `checked` yet: a property the object lacks costs none.)
+  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: new Uint8Array(SELECT_LINES + 2), settled: new Uint8Array(SENSORS).fill(128), came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  function take(ch: number, why: number): void {
+  g.take = function (ch: number, why: number): void {
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -149,10 +147,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
-  }
+  };
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  function mend(ch: number, why: number): void {
+  g.mend = function (ch: number, why: number): void {
     if (!(flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
@@ -160,10 +158,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      settled[ch] = (raw.read(ch) * 255) | 0;
+      g.settled[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
-  }
+  };
 
   /** The spread of three reads of channel ch, a launch group read between the first two (a floating input follows what was read before it, and the group reads a rail). */
   function noise(ch: number): number {
@@ -175,9 +173,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   }
 
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  function neighbour(i: number, c: number, k: number): number {
+  g.neighbour = function (i: number, c: number, k: number): number {
     return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
-  }
+  };
 
   /**
    * How far the sensor at i of `read` (the readings kept, in 255ths; else in ADC steps) moved since the table
@@ -188,16 +186,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
+  g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
     // (No field: half the supply, in the scale of `read`.)
     const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
+    const settled = g.settled;
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
-      const n = neighbour(i, (base + i) % COLS, k);
+      const n = g.neighbour(i, (base + i) % COLS, k);
       if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
     return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
-  }
+  };
 
   /**
    * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
@@ -207,13 +206,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  function aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
+  g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
     // No field (mid), a field (some), and two reads alike (like), in the scale of `read`: in 255ths, two of one sensor
     // are within 3 of each other.
     const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
     const like = afresh ? 3 : ALIAS_LIKE_STEPS;
-    const t = told;
+    const t = g.told;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -231,15 +230,15 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
     }
     return ALIAS_WORK;
-  }
+  };
 
   /**
    * The select lines dead by what the readings told (`told`, of all the grid; `afresh` as aliases': line 0 not judged
    * while a throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that
    * nothing tells stays as it was.
    */
-  function judge(afresh: number): void {
-    const t = told;
+  g.judge = function (afresh: number): void {
+    const t = g.told;
     const differ = t[SELECT_LINES];
     const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
@@ -248,9 +247,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.aliased ^= 1 << k;
       if (g.tell) g.tell(undefined, dead ? OK : SELECT, k);
     }
-  }
+  };
 
-  const bank: AnalogBank = {
+  g.bank = {
     read: function (ch: number): number {
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
@@ -278,13 +277,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   };
 
   return Object.assign(g, {
-    take: take,
-    mend: mend,
-    neighbour: neighbour,
-    alone: alone,
-    aliases: aliases,
-    judge: judge,
-    bank: bank,
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
         const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
@@ -292,14 +284,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
-        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
-          mend(ch, OFF);
+          g.mend(ch, OFF);
           cal[ch] = x;
         }
       }
       g.reds = g.blues = g.lying = 0;
-      settled.fill(128);
+      g.settled.fill(128);
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
@@ -315,7 +307,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (spread > NOISY_SPREAD) {
           noisy++;
           bits |= 1 << i;
-        } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
+        } else if (spread < NOISY_SPREAD / 2) g.mend(first + i, NOISE);
       }
       row = (row + NOISE_ROWS) % ROWS;
       // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
@@ -328,9 +320,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        told.fill(0);
-        aliases(kept, busy ? 2 : 1, 0, SENSORS);
-        judge(busy ? 2 : 1);
+        g.told.fill(0);
+        g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
+        g.judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
@@ -338,8 +330,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
-        const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 0) >= ALONE_FAR) {
+        const x = kept[ch] - g.settled[ch];
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -350,10 +342,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
-      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
+      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);
       // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
       if (!g.throws && state) g.due = turn(state) % 2;
       const bad = taken | (g.floating || g.reversed || g.aliased ? BANK : 0);

@@ -163,15 +163,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     }
   };
 
-  /** The spread of three reads of channel ch, a launch group read between the first two (a floating input follows what was read before it, and the group reads a rail). */
-  function noise(ch: number): number {
-    const a = raw.read(ch);
-    raw.read(SENSORS);
-    const b = raw.read(ch);
-    const c = raw.read(ch);
-    return Math.max(a, b, c) - Math.min(a, b, c);
-  }
-
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   g.neighbour = function (i: number, c: number, k: number): number {
     return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
@@ -297,6 +288,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.throws = 0;
     },
     check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean): number {
+      /**
+       * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
+       * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)
+       */
+      function noise(ch: number): number {
+        const a = raw.read(ch);
+        raw.read(SENSORS);
+        const b = raw.read(ch);
+        const c = raw.read(ch);
+        return Math.max(a, b, c) - Math.min(a, b, c);
+      }
       g.tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;

@@ -164,9 +164,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   };
 
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  g.neighbour = function (i: number, c: number, k: number): number {
+  function neighbour(i: number, c: number, k: number): number {
     return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
-  };
+  }
+  // (Named here too: alone, called for most sensors of a throw's frame, finds it in its scope at once, not among the
+  // object's properties.)
+  g.neighbour = neighbour;
 
   /**
    * How far the sensor at i of `read` (the readings kept, in 255ths; else in ADC steps) moved since the table
@@ -183,7 +186,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const settled = g.settled;
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
-      const n = g.neighbour(i, (base + i) % COLS, k);
+      const n = neighbour(i, (base + i) % COLS, k);
       if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
     return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));

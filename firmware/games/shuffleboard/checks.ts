@@ -114,9 +114,9 @@ export interface GridChecks {
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   neighbour(i: number, c: number, k: number): number;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
-  alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
+  alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
-  aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
+  aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
 }
@@ -131,9 +131,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
   let taken = 0;
   let row = 0;
+  const told = new Uint8Array(SELECT_LINES + 2);
+  const settled = new Uint8Array(SENSORS).fill(128);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
-  // each name would be a JsVar more. No `tell` nor `checked` yet: a property the object lacks costs none.)
-  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: new Uint8Array(SELECT_LINES + 2), settled: new Uint8Array(SENSORS).fill(128), came: 0 } as unknown as GridChecks;
+  // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
+  // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
+  // costs none.)
+  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
@@ -158,7 +162,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      g.settled[ch] = (raw.read(ch) * 255) | 0;
+      settled[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
   };
@@ -167,12 +171,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   function neighbour(i: number, c: number, k: number): number {
     return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
   }
-  // (Named here too: alone, called for most sensors of a throw's frame, finds it in its scope at once, not among the
-  // object's properties.)
   g.neighbour = neighbour;
 
   /**
-   * How far the sensor at i of `read` (the readings kept, in 255ths; else in ADC steps) moved since the table
+   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
    * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
    * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
    * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
@@ -180,10 +182,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
-    // (No field: half the supply, in the scale of `read`.)
-    const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
-    const settled = g.settled;
+  g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
@@ -193,20 +192,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   };
 
   /**
-   * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
-   * while a throw is under way) tell of the select lines, added to `told`: a
+   * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
+   * way; `mid` no field, `some` a field, within `like` alike) tell of the select lines, added to `t` (as told): a
    * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
    * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
-    // No field (mid), a field (some), and two reads alike (like), in the scale of `read`: in 255ths, two of one sensor
-    // are within 3 of each other.
-    const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
-    const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
-    const like = afresh ? 3 : ALIAS_LIKE_STEPS;
-    const t = g.told;
+  g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -232,7 +225,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * nothing tells stays as it was.
    */
   g.judge = function (afresh: number): void {
-    const t = g.told;
+    const t = told;
     const differ = t[SELECT_LINES];
     const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
@@ -285,7 +278,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       g.reds = g.blues = g.lying = 0;
-      g.settled.fill(128);
+      settled.fill(128);
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
@@ -325,8 +318,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        g.told.fill(0);
-        g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
+        g.aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
         g.judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
@@ -335,8 +327,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
-        const x = kept[ch] - g.settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
+        const x = kept[ch] - settled[ch];
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -347,7 +339,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);

@@ -74,7 +74,7 @@ export interface GridChecks {
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
-  tell: Report | null;
+  tell?: Report;
   /**
    * The throws seen since the table was last cleared (or since power-up), the colours seen on the table after the
    * last, and the side due to throw next (-1: not known yet).
@@ -98,8 +98,8 @@ export interface GridChecks {
    * a reading unlike its partner's shows sound (bit k: line k), and the pairs of columns line 0's tellers lie under.
    */
   told: Uint8Array;
-  /** The throw's frame being checked (null once checked, or none). */
-  checked: Int16Array | null;
+  /** The throw's frame being checked (null once checked; none before the first). */
+  checked?: Int16Array | null;
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
    * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
@@ -118,7 +118,7 @@ export interface GridChecks {
   /** What readings tell of the select lines (aliases, below). */
   aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
-  judge(t: Uint8Array, afresh: number): void;
+  judge(afresh: number): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -133,54 +133,45 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
   const settled = new Uint8Array(SENSORS).fill(128);
-  /** A sensor's readings and its neighbours', afresh (channel ch - COLS to ch + COLS), for alone. */
-  const near = new Int16Array(2 * COLS + 1);
-  // (What the checks of a throw's table share: their parts are set below.)
-  const g = { flags: flags, driver: raw, tell: null, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, checked: null, settled: settled, came: 0 } as unknown as GridChecks;
+  // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
+  // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
+  // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
+  // costs none.)
+  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
 
-  /** Channel ch goes out of service or comes back: its row counts as changed at its next read. */
-  function shift(ch: number): void {
-    if (!(flags[ch] & MOVED)) moved++;
-    flags[ch] |= MOVED;
-  }
+  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  function take(ch: number, why: number): void {
+  g.take = function (ch: number, why: number): void {
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
-      shift(ch);
+      if (!(flags[ch] & MOVED)) moved++;
+      flags[ch] |= MOVED;
       if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
-  }
+  };
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  function mend(ch: number, why: number): void {
+  g.mend = function (ch: number, why: number): void {
     if (!(flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
-      shift(ch);
+      if (!(flags[ch] & MOVED)) moved++;
+      flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
       settled[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
-  }
-
-  /** The spread of three reads of channel ch, a launch group read between the first two (a floating input follows what was read before it, and the group reads a rail). */
-  function noise(ch: number): number {
-    const a = raw.read(ch);
-    raw.read(SENSORS);
-    const b = raw.read(ch);
-    const c = raw.read(ch);
-    return Math.max(a, b, c) - Math.min(a, b, c);
-  }
+  };
 
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   function neighbour(i: number, c: number, k: number): number {
     return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
   }
+  g.neighbour = neighbour;
 
   /**
    * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
@@ -191,14 +182,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  function alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
+  g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
       if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
     return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
-  }
+  };
 
   /**
    * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
@@ -208,7 +199,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  function aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+  g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -226,14 +217,15 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
     }
     return ALIAS_WORK;
-  }
+  };
 
   /**
-   * The select lines dead by what the readings told (`t`, of all the grid; `afresh` as aliases': line 0 not judged
+   * The select lines dead by what the readings told (`told`, of all the grid; `afresh` as aliases': line 0 not judged
    * while a throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that
    * nothing tells stays as it was.
    */
-  function judge(t: Uint8Array, afresh: number): void {
+  g.judge = function (afresh: number): void {
+    const t = told;
     const differ = t[SELECT_LINES];
     const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
@@ -242,9 +234,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.aliased ^= 1 << k;
       if (g.tell) g.tell(undefined, dead ? OK : SELECT, k);
     }
-  }
+  };
 
-  const bank: AnalogBank = {
+  g.bank = {
     read: function (ch: number): number {
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
@@ -272,13 +264,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   };
 
   return Object.assign(g, {
-    take: take,
-    mend: mend,
-    neighbour: neighbour,
-    alone: alone,
-    aliases: aliases,
-    judge: judge,
-    bank: bank,
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
         const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
@@ -286,9 +271,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
-        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) take(ch, OFF);
+        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
-          mend(ch, OFF);
+          g.mend(ch, OFF);
           cal[ch] = x;
         }
       }
@@ -299,6 +284,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.throws = 0;
     },
     check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean): number {
+      /**
+       * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
+       * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)
+       */
+      function noise(ch: number): number {
+        const a = raw.read(ch);
+        raw.read(SENSORS);
+        const b = raw.read(ch);
+        const c = raw.read(ch);
+        return Math.max(a, b, c) - Math.min(a, b, c);
+      }
       g.tell = report;
       // Noise: NOISE_ROWS rows read three times each.
       let noisy = 0;
@@ -309,7 +305,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (spread > NOISY_SPREAD) {
           noisy++;
           bits |= 1 << i;
-        } else if (spread < NOISY_SPREAD / 2) mend(first + i, NOISE);
+        } else if (spread < NOISY_SPREAD / 2) g.mend(first + i, NOISE);
       }
       row = (row + NOISE_ROWS) % ROWS;
       // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while
@@ -322,8 +318,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
-        judge(told, busy ? 2 : 1);
+        g.aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
+        g.judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
@@ -332,7 +328,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
         const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && alone(kept, ch, 128, 0) >= ALONE_FAR) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
+          // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
+          const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
           // (Nor one that reads like a partner across a select line: a weight's image, a dead line that the check of the
           // select lines names once enough fields tell, not a fault of this sensor.)
@@ -341,10 +339,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
-      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) take(first + i, NOISE);
+      if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);
       // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
       if (!g.throws && state) g.due = turn(state) % 2;
       const bad = taken | (g.floating || g.reversed || g.aliased ? BANK : 0);

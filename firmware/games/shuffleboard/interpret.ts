@@ -114,6 +114,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const table: Found[] = [];
   let before: Int16Array | null = null;
   let frame: Int16Array | null = null;
+  /**
+   * The table as it lay at power-up (resume), in 255ths of the supply (a byte a sensor, where a frame takes two), while
+   * a throw whose launch is unseen may begin (blindUntil): one that leaves it so was no weight (found).
+   */
+  let powerUp: Uint8Array | undefined;
   /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
   let locating: (() => number[][] | null) | null = null;
   let redo = 0;
@@ -292,9 +297,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     locating = null;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
+    // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
     let k = SENSORS;
-    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - (before as Int16Array)[k]) <= MOVED_STEPS));
+    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     before = frame;
+    powerUp = undefined;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -437,8 +444,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
-      before = new Int16Array(SENSORS);
-      for (let ch = 0; ch < SENSORS; ch++) before[ch] = bank.read(ch) * ADC_STEPS;
+      before = null;
+      powerUp = new Uint8Array(SENSORS);
+      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = bank.read(ch) * 255;
       table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
@@ -458,6 +466,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
     faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {
+      // The table as it lay at power-up goes once no throw whose launch is unseen can begin, nor is under way.
+      if (blindUntil >= 0 && now >= blindUntil) powerUp = undefined;
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
       // which no launch gets past; told once while it lasts.
       const stuck = passing & held & ~told;

@@ -169,7 +169,7 @@ export function throwChecks(g: GridChecks): ThrowChecks {
             if (d * d >= ALIAS_FIELD_STEPS * ALIAS_FIELD_STEPS) work += /*@__NOINLINE__*/ g.aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0, ch, ch + 1, g.told);
           }
           if (ch === SENSORS) {
-            g.judge(g.told, 0);
+            g.judge(0);
             if ((doubtful = g.aliased)) ch = 4 * SENSORS;
           }
         }

@@ -85,10 +85,9 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
       display.setup(args.level as number);
       show();
     } else if (diag) refused = 'diag' satisfies CoreRefusal;
-    else {
-      // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
-      // out is decided first, into the game in play (so a new game starts at zero).
-      if (playing.settle) playing.settle();
+    // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
+    // out is decided first, into the game in play (so a new game starts at zero), or the command refused till it is.
+    else if (!(refused = playing.settle && playing.settle() as string | undefined)) {
       if (name === 'new') {
         // The channel took `game` only as this board's own (its `games`).
         const players = args.players;
@@ -159,9 +158,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      if (playing.settle) playing.settle();
+      const deciding = playing.settle && playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
-      if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
+      if (deciding) flag(radio, deciding);
+      else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
       else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));
     }
     show();

@@ -59,7 +59,7 @@ const PULLED = 32;
 const MUX_INPUTS = 16;
 
 export interface ShuffleboardInterpreter extends Interpreter {
-  settle(spoilt?: number): void;
+  settle(spoilt?: number): string | void;
   busy(): boolean;
   faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
@@ -407,9 +407,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
     // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
     // 0), unless their weights are being found: they may still slide, or not have reached the grid (decided as they
-    // lay, a hanger on its way was taken as gone); the command acts on the throws before them.
-    settle: function (spoilt?: number): void {
+    // lay, a hanger on its way was taken as gone); the command acts on the throws before them. A referee's command
+    // that would have a throw decided is refused (`deciding`) instead: the decision's steps, done in one call, would
+    // hold the interpreter for seconds (each is a tick's); the board decides it on its own ticks.
+    settle: function (spoilt?: number): string | void {
       // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
+      if (spoilt === undefined && throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) return 'deciding';
       while (throwAt >= 0 && (spoilt !== undefined || locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) {
         let seen = null;
         // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,

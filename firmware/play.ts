@@ -13,7 +13,7 @@ import type { Mode } from './sensing';
 import type { Status } from './status';
 import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
-import { ON_DEVICE } from './device';
+import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
 export type CoreRefusal = keyof typeof import('./words.json');
@@ -64,7 +64,8 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   /**
    * The move under way as the log has it (its begin records with no move record after them; -1: none). A referee's
    * move written meanwhile carries it (`b`): a move record without it ends the move under way, and a cut after it
-   * would forget a throw still sliding.
+   * would forget a throw still sliding. (Only a board of analog banks, shuffleboard's, acts on a referee's move with a
+   * move still under way, kept throws: every other game's settle decides it first; the others' bundles leave this out.)
    */
   let underWay: number | string = -1;
 
@@ -95,8 +96,10 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     if (outcome.state === game.current) return outcome.refused;
     const saved = move as unknown as { b?: number | string };
     // A sensed move decides the move under way (its `b`: those begun meanwhile); a referee's leaves it under way.
-    if (sensed) underWay = saved.b === undefined ? -1 : saved.b;
-    else if (underWay !== -1) saved.b = underWay;
+    if (ANALOG_BANKS) {
+      if (sensed) underWay = saved.b === undefined ? -1 : saved.b;
+      else if (underWay !== -1) saved.b = underWay;
+    }
     saveRecord(record(saved));
     stand++;
     game.current = outcome.state;
@@ -112,7 +115,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     flag(radio, play(move, 1));
   }, function (value: number | string): void {
     // (A string extends the begin before it, as restore reads them; -1: the move came to nothing.)
-    underWay = typeof value === 'string' && underWay !== -1 ? underWay + value : value;
+    if (ANALOG_BANKS) underWay = typeof value === 'string' && underWay !== -1 ? underWay + value : value;
     saveRecord(record({ b: value }));
   }, analog) as Mode<S>;
   playing.show = mod.layout;
@@ -125,7 +128,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     names = named;
     overSent = false;
     stand = 0;
-    underWay = -1;
+    if (ANALOG_BANKS) underWay = -1;
     store.erase(LOG);
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
@@ -187,7 +190,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     // power went (`pending`) is decided from what the sensors show now.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
     // (-2, nothing under way after an undo or a `new`: none.)
-    underWay = (saved.pending as number) < 0 ? -1 : saved.pending;
+    if (ANALOG_BANKS) underWay = (saved.pending as number) < 0 ? -1 : saved.pending;
     return saved.pending;
   })();
   (taken as unknown) = undefined;

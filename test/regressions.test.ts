@@ -102,6 +102,14 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // the sensor out and its look at whether that was the weight come in, and found the weights again at once: red2's
   // hanger, not yet on the grid, was taken as off the table (18-3). It waits for its weight: 22-3, as without the cut.
   'regression-shuffleboard-entry-sensor-stuck-after-cut': { scores: [22, 3] },
+  // Found by the hostile tester (round 8): the same fault with red2 launched 80 ms (or 0.21 s) after a power-up that
+  // resumed throw 3, or a side sensor stuck so 0.1 s after one: the launch decides throw 3, the check a second takes the
+  // sensor out as its weights are found, and they were found again in the grid read anew, red2's weight sliding
+  // through it taken for one of them: two throws decided together (19-3), or hangers asked that need no question (the
+  // end waits: 0-0). The frame read already is fitted again, without the sensor: 22-3.
+  'regression-shuffleboard-entry-sensor-stuck-at-launch-after-power-up': { scores: [22, 3] },
+  'regression-shuffleboard-entry-sensor-stuck-at-launch-after-power-up-asks': { scores: [22, 3] },
+  'regression-shuffleboard-side-sensor-stuck-at-launch-after-resume': { scores: [22, 3] },
   // Found by the hostile tester (round 7): `regression-shuffleboard-launches-while-locating` with another draw of the
   // parts (seed 5): a weight found first, left out of the centre weight's fit (five near), kept a share of its field,
   // and phantoms filled what that left: throw 5 decided 34 s after its launch, all five asked, the end never scored

@@ -218,16 +218,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move, a step a tick
    * (locating) as the weights are found in it, so that no step holds the interpreter long. A sensor changed since its
    * last reading (a weight knocked on where the scan was not looking) is a weight still moving: the scan looks there
-   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not.
+   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not. `again` 1: the
+   * frame read already is fitted again (a sensor taken out since; the weights of launches kept meanwhile may be
+   * sliding on the grid now, and read now, one was taken for the throw's).
    */
-  function decide(t: number, force: boolean): void {
+  function decide(t: number, force: boolean, again?: number): void {
     let lo2 = ROWS;
     let hi2 = -1;
     let r = 0;
     judging = undefined;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them (the table is still).
-    const now = (frame = new Int16Array(SENSORS));
+    const now = (frame = again ? frame as Int16Array : new Int16Array(SENSORS));
     fitting = 0;
     locating = function (): null {
       for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
@@ -236,7 +238,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (r < lo2) lo2 = r;
           hi2 = r;
         }
-        for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
@@ -471,7 +473,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
       const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
-      if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true);
+      if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,
       // that was skipped: a check a second falling there took a stuck entry sensor for the weight come): what the

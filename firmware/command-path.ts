@@ -99,9 +99,11 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      if (playing.settle) playing.settle();
+      const deciding = playing.settle && playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
-      if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
+      // (Only shuffleboard's settle refuses one: `deciding`.)
+      if (ANALOG_BANKS && deciding) flag(radio, deciding);
+      else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
       else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));
     }
     show();

@@ -84,10 +84,9 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     o.display.setup(args.level as number);
     o.show();
   } else if (diag) refused = 'diag' satisfies CoreRefusal;
-  else {
-    // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
-    // out is decided first, into the game in play (so a new game starts at zero).
-    if (playing.settle) playing.settle();
+  // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
+  // out is decided first, into the game in play (so a new game starts at zero), or the command refused till it is.
+  else if (!(refused = playing.settle && playing.settle() as string | undefined)) {
     if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
       const players = args.players;

@@ -13,7 +13,7 @@ import type { Mode } from './sensing';
 import type { Status } from './status';
 import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
-import { ON_DEVICE } from './device';
+import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
 export type CoreRefusal = keyof typeof import('./words.json');
@@ -28,8 +28,8 @@ export interface Play<S, M> {
   stateNow(): StateNow;
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
   begin(next: GameConfig, named: string[] | undefined, asLies?: number): void;
-  /** Plays a move and saves it; returns the code of why it was refused, if it was. */
-  play(move: M): string | undefined;
+  /** Plays a move and saves it (`sensed` 1: the sensors'); returns the code of why it was refused, if it was. */
+  play(move: M, sensed?: number): string | undefined;
   /**
    * Takes back the last move that stands, as often as asked, for every game:
    * an undo record goes into the log and the game is replayed from it, so an
@@ -61,6 +61,13 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   // Move records that stand in the log: what undo can take back.
   let stand = 0;
   let overSent = false;
+  /**
+   * The move under way as the log has it (its begin records with no move record after them; -1: none). A referee's
+   * move written meanwhile carries it (`b`): a move record without it ends the move under way, and a cut after it
+   * would forget a throw still sliding. (Only a board of analog banks, shuffleboard's, acts on a referee's move with a
+   * move still under way, kept throws: every other game's settle decides it first; the others' bundles leave this out.)
+   */
+  let underWay: number | string = -1;
 
   /**
    * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
@@ -83,11 +90,17 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       { names: names, players: players, winner: mod.winner(state) }) as unknown as StateNow;
   }
 
-  function play(move: M): string | undefined {
+  function play(move: M, sensed?: number): string | undefined {
     const outcome = playMove(mod, game.current, move);
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
-    saveRecord(record(move as unknown as object));
+    const saved = move as unknown as { b?: number | string };
+    // A sensed move decides the move under way (its `b`: those begun meanwhile); a referee's leaves it under way.
+    if (ANALOG_BANKS) {
+      if (sensed) underWay = saved.b === undefined ? -1 : saved.b;
+      else if (underWay !== -1) saved.b = underWay;
+    }
+    saveRecord(record(saved));
     stand++;
     game.current = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
@@ -99,8 +112,10 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   const playing = mod.interpreter(function (move: M): void {
     if (status.sound >= 0 || status.dropping) return;
     status.sensedMoves++;
-    flag(radio, play(move));
+    flag(radio, play(move, 1));
   }, function (value: number | string): void {
+    // (A string extends the begin before it, as restore reads them; -1: the move came to nothing.)
+    if (ANALOG_BANKS) underWay = typeof value === 'string' && underWay !== -1 ? underWay + value : value;
     saveRecord(record({ b: value }));
   }, analog) as Mode<S>;
   playing.show = mod.layout;
@@ -113,6 +128,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     names = named;
     overSent = false;
     stand = 0;
+    if (ANALOG_BANKS) underWay = -1;
     store.erase(LOG);
     saveRecord(setupRecord(mod.id, next, named, asLies));
   }
@@ -173,6 +189,8 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     // The power went during a write: end that record and say where the game stands. A move under way when the
     // power went (`pending`) is decided from what the sensors show now.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));
+    // (-2, nothing under way after an undo or a `new`: none.)
+    if (ANALOG_BANKS) underWay = (saved.pending as number) < 0 ? -1 : saved.pending;
     return saved.pending;
   })();
   (taken as unknown) = undefined;

@@ -30,8 +30,9 @@ export interface Interpreter {
    * whose move goes on after it (a fortress stroke, its balls still rolling) lets it end as it would, and does not
    * tell it if it holds what the fault made (else the rest of it would be scored as a move of its own). With 0, the
    * sensors were found sound again: everything under way is decided (an input may let moves just begun go on).
+   * Without `spoilt`, a game code refuses the input instead (shuffleboard's `deciding`: a decision too long for a call).
    */
-  settle?(spoilt?: number): void;
+  settle?(spoilt?: number): string | void;
   /** Whether a move is still being worked out. */
   busy?(): boolean;
   /**

@@ -92,11 +92,24 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // (4-0), and an undo meanwhile is refused (`sliding`): either ends as without it.
   'regression-shuffleboard-place-as-kept-weight-slides': { without: /"place","i":0/, scores: [4, 0] },
   'regression-shuffleboard-undo-as-kept-weight-slides': { without: /"undo"/, scores: [4, 0] },
+  // Found by the hostile tester (round 8): blue4's hanger launched while the throws kept were followed, the referee's
+  // `place` once they are decided (40.15 s; the hanger still sliding), then a cut: the `place` record ended the throw
+  // under way in the log, so the power-up forgot it (0-0). A referee's move saved while a throw is under way carries
+  // it (`b`): 0-4.
+  'regression-shuffleboard-place-as-hanger-launched-then-cut': { scores: [0, 4] },
   // Found by the hostile tester (round 7): round 6's entry sensor stuck just after red2's launch, with a 300 ms cut
   // 15 s before: the check a second, its phase moved by the power-up, fell between the decision's own check taking
   // the sensor out and its look at whether that was the weight come in, and found the weights again at once: red2's
   // hanger, not yet on the grid, was taken as off the table (18-3). It waits for its weight: 22-3, as without the cut.
   'regression-shuffleboard-entry-sensor-stuck-after-cut': { scores: [22, 3] },
+  // Found by the hostile tester (round 8): the same fault with red2 launched 80 ms (or 0.21 s) after a power-up that
+  // resumed throw 3, or a side sensor stuck so 0.1 s after one: the launch decides throw 3, the check a second takes the
+  // sensor out as its weights are found, and they were found again in the grid read anew, red2's weight sliding
+  // through it taken for one of them: two throws decided together (19-3), or hangers asked that need no question (the
+  // end waits: 0-0). The frame read already is fitted again, without the sensor: 22-3.
+  'regression-shuffleboard-entry-sensor-stuck-at-launch-after-power-up': { scores: [22, 3] },
+  'regression-shuffleboard-entry-sensor-stuck-at-launch-after-power-up-asks': { scores: [22, 3] },
+  'regression-shuffleboard-side-sensor-stuck-at-launch-after-resume': { scores: [22, 3] },
   // Found by the hostile tester (round 7): `regression-shuffleboard-launches-while-locating` with another draw of the
   // parts (seed 5): a weight found first, left out of the centre weight's fit (five near), kept a share of its field,
   // and phantoms filled what that left: throw 5 decided 34 s after its launch, all five asked, the end never scored

@@ -328,19 +328,22 @@ describe('shuffleboard: the interpreter', () => {
     near(h.emitted[1].move.w as number[][], [[1, 500]]);
   });
 
-  it('settle decides a throw at once, from the table as it lies (a referee acts on it)', () => {
+  it('a referee\'s command while a throw is under way is refused (deciding), nothing decided; the sensors found sound again (settle 0) decide it at once, from the table as it lies', () => {
     const h = harness();
     h.slide({ to: { d: 500, y: 250 } }, 1);
     h.run(6000);
     h.slide({ to: { d: 900, y: 250 } }, 0);
     h.run(100);
-    h.it.settle();
+    assert.equal(h.it.settle(), 'deciding');
+    assert.equal(h.emitted.length, 1);
+    assert.equal(h.it.busy(), true);
+    h.it.settle(0);
     assert.equal(h.emitted.length, 2);
     near(h.emitted[1].move.w as number[][], [[1, 500]], 'the second weight has not reached the grid yet');
     assert.equal(h.it.busy(), false);
   });
 
-  it('settle while the grid is being read to decide a throw, a weight still moving where it was not yet read: the throw is decided at once all the same', () => {
+  it('settle while the grid is being read to decide a throw, a weight still moving where it was not yet read: a referee\'s command is refused, the sensors found sound again decide it at once all the same', () => {
     // A throw under way at power-up over a still table: decided RESUME_MS + QUIET_MS after, the grid read a few
     // rows a tick; a weight comes to rows not read yet, and a referee acts before the next tick.
     const still = readings([{ colour: 0, d: 400, y: 250 }], 1);
@@ -353,7 +356,9 @@ describe('shuffleboard: the interpreter', () => {
     for (; now <= RESUME_MS + QUIET_MS + 10; now += 10) it.tick(now);
     assert.equal(emitted.length, 0, 'the grid is still being read');
     table = moved;
-    it.settle();
+    assert.equal(it.settle(), 'deciding');
+    assert.equal(emitted.length, 0);
+    it.settle(0);
     assert.deepEqual(emitted.map((m) => m.k), ['seen']);
     near(emitted[0].w as number[][], [[0, 400], [1, 1600]]);
     assert.equal(it.busy(), false);

@@ -59,7 +59,7 @@ const PULLED = 32;
 const MUX_INPUTS = 16;
 
 export interface ShuffleboardInterpreter extends Interpreter {
-  settle(spoilt?: number): void;
+  settle(spoilt?: number): string | void;
   busy(): boolean;
   faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
@@ -223,16 +223,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * The throw is over, if nothing moves: the whole grid is read, and the table as seen is the move, a step a tick
    * (locating) as the weights are found in it, so that no step holds the interpreter long. A sensor changed since its
    * last reading (a weight knocked on where the scan was not looking) is a weight still moving: the scan looks there
-   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not.
+   * from now on instead. `force` (or a launch meanwhile): the table as it lies now, moving or not. `again` 1: the
+   * frame read already is fitted again (a sensor taken out since; the weights of launches kept meanwhile may be
+   * sliding on the grid now, and read now, one was taken for the throw's).
    */
-  function decide(t: number, force: boolean): void {
+  function decide(t: number, force: boolean, again?: number): void {
     let lo2 = ROWS;
     let hi2 = -1;
     let r = 0;
     judging = undefined;
     // The readings as they are now, whole, for the sensor checks (checks.ts) first; then the weights are found in
     // them (the table is still).
-    const now = (frame = new Int16Array(SENSORS));
+    const now = (frame = again ? frame as Int16Array : new Int16Array(SENSORS));
     fitting = 0;
     locating = function (): null {
       for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
@@ -241,7 +243,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (r < lo2) lo2 = r;
           hi2 = r;
         }
-        for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
@@ -414,9 +416,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
     // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
     // 0), unless their weights are being found: they may still slide, or not have reached the grid (decided as they
-    // lay, a hanger on its way was taken as gone); the command acts on the throws before them.
-    settle: function (spoilt?: number): void {
+    // lay, a hanger on its way was taken as gone); the command acts on the throws before them. A referee's command
+    // that would have a throw decided is refused (`deciding`) instead: the decision's steps, done in one call, would
+    // hold the interpreter for seconds (each is a tick's); the board decides it on its own ticks.
+    settle: function (spoilt?: number): string | void {
       // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
+      if (spoilt === undefined && throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) return 'deciding';
       while (throwAt >= 0 && (spoilt !== undefined || locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) {
         let seen = null;
         // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
@@ -478,7 +483,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
       const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
-      if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true);
+      if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,
       // that was skipped: a check a second falling there took a stuck entry sensor for the weight come): what the

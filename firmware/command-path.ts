@@ -41,6 +41,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   // referee's command or a button (read at each call, not kept in a variable of its own: a JsVar for good). An
   // interpreter may have none (a no-op made for it would cost JsVars for good).
   const playing = status.active;
+  // A `new` waiting for the move under way to be decided.
+  let waiting: Command | undefined;
 
   function handle(command: Command): Refusal | null {
     const name = command.name;
@@ -68,6 +70,9 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
             if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
             status.diagnostics = create(scanner!, mod.board, clock.now(), progressed);
           } else {
+            // Not while its interpreter still works out a throw (busy): it reads no sensor in diagnostics, and a launch
+            // then (a throw kept while one is decided) would go unseen. A phone's alone: diagnostics at power-up start.
+            if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
             const made = playing.diagnose!(clock.now(), progressed);
             if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
             status.diagnostics = made;
@@ -87,7 +92,13 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (diag) refused = 'diag' satisfies CoreRefusal;
     else {
       // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
-      // out is decided first, into the game in play (so a new game starts at zero).
+      // out is decided first, into the game in play (so a new game starts at zero). On a board whose interpreter
+      // reads its own sensors (shuffleboard's: a weight sliding, or its throw being decided at length: busy), it
+      // ends as it would: `new` waits for it (the slow tick runs it).
+      if (!(DIGITAL_BANKS && (!ANALOG_BANKS || scanner)) && name === 'new' && playing.busy!()) {
+        waiting = command;
+        return null;
+      }
       if (playing.settle) playing.settle();
       if (name === 'new') {
         // The channel took `game` only as this board's own (its `games`).
@@ -170,6 +181,13 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   // Diagnostics that could not start (no module) leave the game in play, told as without them.
   if (!diagnose || handle({ name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
+    // A `new` that waits is tried again (it waits on while the move is under way); a refusal then is told.
+    if (waiting) {
+      const command = waiting;
+      waiting = undefined;
+      const refused = handle(command);
+      if (refused) sendLine(radio, refused);
+    }
     if (channel && channel.tick(now)) {
       channel = undefined;
       radio.onData = listen;

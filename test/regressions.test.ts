@@ -33,6 +33,14 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // zero (item 3).
   'regression-fortress-new-mid-stroke': { without: null, scores: [0, 0], before: [2, 0] },
   'regression-triangle-new-mid-flick': { without: null, scores: [0, 0, 0], before: [1, 0] },
+  // Found by the hostile tester (round 8): `new` while a shuffleboard weight slid decided the throw at once, the
+  // weight taken as gone in the old game and counted as the new game's first throw (4-11 for 11-4). `new` waits for
+  // the throw to be decided into the game in play: the new game plays as the rules say.
+  'regression-shuffleboard-new-while-weight-slides': { without: null, scores: [11, 4] },
+  // Found by the hostile tester (round 8): a phone's diagnostics visit over blue3's launch, kept while throw 5's
+  // weights were found: the launch went unseen, the end never scored (0-0). Diagnostics are refused while a move is
+  // under way (`moving`): the game ends as without the visit, 5-0.
+  'regression-shuffleboard-diag-visit-over-kept-launch': { without: /"diag"/, scores: [5, 0] },
   // Found by the hostile tester: a ring that missed every peg (still bouncing, or off a peg top) and the next
   // player's ring landing on i1 0.7-0.9 s later: the landing took the miss's shocks as its own, and i1 was scored for
   // the player who missed. The miss is that player's ring played (R2); i1 is the next player's, 10.

@@ -92,10 +92,10 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (diag) refused = 'diag' satisfies CoreRefusal;
     else {
       // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
-      // out is decided first, into the game in play (so a new game starts at zero). On a board whose interpreter
-      // reads its own sensors (shuffleboard's: a weight sliding, or its throw being decided at length: busy), it
-      // ends as it would: `new` waits for it (the slow tick runs it).
-      if (!(DIGITAL_BANKS && (!ANALOG_BANKS || scanner)) && name === 'new' && playing.busy!()) {
+      // out is decided first, into the game in play (so a new game starts at zero). One that takes time to end (a
+      // weight sliding or its throw being found, a stroke's balls rolling, a chip sliding: busy) ends as it would:
+      // `new` waits for it (the slow tick runs it), and the new game begins from the table as it then lies.
+      if (name === 'new' && playing.busy && playing.busy()) {
         waiting = command;
         return null;
       }

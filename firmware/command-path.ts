@@ -17,7 +17,7 @@ import type { Command, CommandChannel } from './commands';
 import type { StateNow } from './play';
 import { flag, message, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
-import { ON_DEVICE } from './device';
+import { ANALOG_BANKS, ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */
@@ -47,6 +47,8 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
    * tick): a board that no phone talks to keeps none of it (some 20 JsVars), and a phone finds it as it left it.
    */
   let channel: CommandChannel | undefined;
+  // What the channel's commands work on (its `handle` with it), while there is a channel.
+  let context: CommandContext<S, M> | undefined;
   // The access rules of the simulator's open link (a board needs none): kept, with whom it let change the game.
   const access = ON_DEVICE ? undefined : createAccess({});
   /**
@@ -57,7 +59,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   function listen(data: string, paired: boolean, command?: Command): Refusal | null | void {
     // What a command works on, with the carrying out of commands: on a board a module of its own (firmware/handle.ts),
     // loaded now and let go with the channel; a board flashed without it refuses every command, and says so.
-    const channelOptions: CommandContext<S, M> = {
+    const channelOptions: CommandContext<S, M> = context = {
       radio: radio, clock: clock, mod: mod, display: display, game: game, status: status, scanner: scanner, show: show, announce: announce,
       playing: playing, handle: ON_DEVICE ? loadModule<typeof handleCommand>(HANDLE_MODULE) || function (): Refusal {
         return refusal('failed', HANDLE_MODULE);
@@ -113,8 +115,16 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   // leave the game in play, told as without them.
   if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
-    if (channel && channel.tick(now)) {
-      channel = undefined;
+    // A `new` that waits (handle.ts) is tried again (it waits on while the move is under way); a refusal then is
+    // told. The channel, and the module that carries it out, are kept while one waits.
+    const waiting = context && context.waiting;
+    if (waiting) {
+      context!.waiting = undefined;
+      const refused = context!.handle(waiting, context!);
+      if (refused) sendLine(radio, refused);
+    }
+    if (channel && channel.tick(now) && !context!.waiting) {
+      channel = context = undefined;
       radio.onData = listen;
     }
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked

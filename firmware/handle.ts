@@ -36,6 +36,8 @@ export interface CommandContext<S, M> extends ChannelOptions {
   show(): void;
   announce(): void;
   playing: Mode<S>;
+  /** A `new` waiting for the move under way to be decided (the command path's slow tick carries it out then). */
+  waiting?: Command;
 }
 
 /** Carries out `command` in `o`: null when done, else the refusal to report (the game as it was). */
@@ -67,6 +69,9 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
         } else {
+          // Not while its interpreter still works out a throw (busy): it reads no sensor in diagnostics, and a launch
+          // then (a throw kept while one is decided) would go unseen. A phone's alone: diagnostics at power-up start.
+          if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
           const made = playing.diagnose!(o.clock.now(), progressed);
           if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.diagnostics = made;
@@ -86,6 +91,10 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
   } else if (diag) refused = 'diag' satisfies CoreRefusal;
   // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
   // out is decided first, into the game in play (so a new game starts at zero), or the command refused till it is.
+  // One that takes time to end (a weight sliding or its throw being found, a stroke's balls rolling, a chip
+  // sliding: busy) ends as it would: `new` waits for it (the slow tick carries it out), and the new game begins
+  // from the table as it then lies.
+  else if (name === 'new' && playing.busy && playing.busy()) o.waiting = command;
   else if (!(refused = playing.settle && playing.settle() as string | undefined)) {
     if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).

@@ -6,5 +6,5 @@
 // the names of the rules' parts its rare moves play with (state.ts, RuleParts), and of its
 // rare parts' check of the options and blind articles (rare.ts).
 export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb',
-  'scoreStroke', 'takeStroke', 'byHand', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played',
+  'scoreStroke', 'takeStroke', 'byHand', 'isWon', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played',
   'optionsProblem', 'blindArticles'];

@@ -352,10 +352,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
     },
   } as FortressInterpreter;
-  if (!ON_DEVICE) {
-    interpreter.busy = function (): boolean {
-      return !!under;
-    };
-  }
+  // (A `new` waits while it is: firmware/command-path.ts.)
+  interpreter.busy = function (): boolean {
+    return !!under;
+  };
   return interpreter;
 }

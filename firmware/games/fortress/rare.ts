@@ -62,6 +62,23 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
   }
 
   const moves: { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } = {
+    // Colours moved and balls put back by hand between strokes: kept for the next stroke, which begins with them.
+    // (Here, not in the bundle, for its bytes: a module parsed in a few ms at each.)
+    hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
+      const hs = r.happenings(move.h);
+      if (state.w !== null) return refuse(state, '');
+      if (!r.isReadable(hs, '+-_^')) return refuse(state);
+      const st = r.copyOf(state);
+      st.ph = (state.ph || []).concat(hs);
+      r.asSeen(st, hs);
+      // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
+      // next stroke is the one its corrections replay from, with all its happenings.)
+      const now = r.copyOf(st);
+      for (let i = 0; i < st.ph.length; i++) r.lay(now, st.ph[i]);
+      r.isWon(now);
+      st.w = now.w;
+      return r.played(st);
+    },
     lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const p = move.p;
       if (state.lh) return refuse(state, 'F1');

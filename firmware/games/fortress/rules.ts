@@ -240,23 +240,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return o.refused ? refuse(state, o.refused) : o;
   }
 
-  /** Colours moved and balls put back by hand between strokes, `hs`: kept for the next stroke, which begins with them. */
-  function byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (state.w !== null) return refuse(state, '');
-    if (!readable(hs, '+-_^')) return refuse(state);
-    const st = copy(state);
-    st.ph = (state.ph || []).concat(hs);
-    asSeen(st, hs);
-    // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
-    // next stroke is the one its corrections replay from, with all its happenings.)
-    const now = copy(st);
-    for (let i = 0; i < st.ph.length; i++) lay(now, st.ph[i]);
-    won(now);
-    st.w = now.w;
-    return played(st);
-  }
-
-  const parts: RuleParts = { scoreStroke: strike, takeStroke: stroke, byHand: byHand, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings, refuse: refuse, copyOf: copy, played: played };
+  // (Its byHand, once the rare moves are: below.)
+  const parts = { scoreStroke: strike, takeStroke: stroke, isWon: won, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings, refuse: refuse, copyOf: copy, played: played } as RuleParts;
   /**
    * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
    * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
@@ -268,10 +253,14 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   // (On a board, the module's name alone: the parts' code is the module's.)
   const rareMove = fromModule(RARE_MODULE, ON_DEVICE ? null : rare);
   const fromPowerUp = fromModule(POWERUP_MODULE, ON_DEVICE ? null : powerUp);
+  // What is done by hand between strokes is played by the rare moves' module (rare.ts), as they are.
+  parts.byHand = function (state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
+    return rareMove(state, { k: 'hand', h: hs });
+  };
 
   return {
     stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),
-    hand: (state: FortressState, move: FortressMove) => byHand(state, happenings(move.h)),
+    hand: rareMove,
     // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
     found: fromPowerUp,

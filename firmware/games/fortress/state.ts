@@ -75,6 +75,8 @@ export interface RuleParts {
   takeStroke(state: FortressState, hs: string[] | undefined, take?: (b: FortressState, all: string[], from: number) => string[]): Outcome<FortressState>;
   /** Colours moved and balls put back by hand between strokes, `hs`. */
   byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState>;
+  /** F12 and F40: whether a player has won (then set in `st`). */
+  isWon(st: FortressState): boolean;
   /** Lays a colours' or a spot's happening on `st`; its bit as in `x`, or 0 for any other happening. */
   lay(st: FortressState, h: string): number;
   /** Happenings `hs` were seen as they happened: the table lies as the game has it there. */

@@ -7,7 +7,6 @@ import { EDGE, TRANSIT, SensorEventKind, Interpreter } from '../../sensing';
 import { TriangleMove, RESULTS } from './rules';
 import type { FlickResult } from './rules';
 import { ROLE_START, ROLE_EVEN, ROLE_OVER, ROLE_BEYOND } from './board';
-import { ON_DEVICE } from '../../device';
 import { CHATTER, STUCK } from '../../faults';
 
 /**
@@ -253,10 +252,9 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       }
     },
   } as TriangleInterpreter;
-  if (!ON_DEVICE) {
-    interpreter.busy = function (): boolean {
-      return side >= 0;
-    };
-  }
+  // (A `new` waits while it is: firmware/command-path.ts.)
+  interpreter.busy = function (): boolean {
+    return side >= 0;
+  };
   return interpreter;
 }

@@ -345,6 +345,51 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 
+  /** The rest of a tick at t that has work (tick): a throw's weights found or followed, or a row of the grid read. */
+  function work(t: number): boolean | void {
+    if (locating) {
+      const seen = locating();
+      if (redo) {
+        redo = 0;
+        return decide(throwAt, true);
+      }
+      return seen ? found(t, seen) : undefined;
+    }
+    if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
+    // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
+    if (t < rowDue && t >= blindUntil) return;
+    // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
+    let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
+    rowDue = t + ROW_MS;
+    do {
+      // A weight anywhere in a row: its strongest reading is well above the noise.
+      const before = rowSees[row];
+      readRow(row, t);
+      seenNow |= rowSees[row];
+      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
+      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+      if (t < blindUntil && rowSees[row] > before) {
+        // (-1: the throw under way was begun so, its launch unseen.)
+        blindUntil = -1;
+        throwAt = t;
+        watch(t, 1, 0, ROWS - 1);
+        return begin(1);
+      }
+      if (++row >= ROWS) {
+        // A whole pass with no weight after one with some: the table was cleared.
+        if (seenLast && !seenNow) {
+          checks.cleared();
+          emit({ k: 'clear' });
+        }
+        seenLast = seenNow;
+        seenNow = row = 0;
+      }
+    } while (--n);
+    // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
+    // soon after power-up, while it reads a row every tick.
+    return changedAt === t || t < blindUntil;
+  }
+
   return {
     sense: nothing,
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
@@ -353,54 +398,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       now = t;
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
-      // only the grid's channels out of service.)
-      if (raw.changes(SENSORS, CHANNELS, ref)) {
-        if (locating) {
-          if (newlyPassed()) keep(t);
-        }
-        else /*@__NOINLINE__*/ launched(t);
-      }
-      if (locating) {
-        const seen = locating();
-        if (redo) {
-          redo = 0;
-          return decide(throwAt, true);
-        }
-        return seen ? found(t, seen) : undefined;
-      }
-      if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
-      // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
-      if (t < rowDue && t >= blindUntil) return;
-      // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
-      let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
-      rowDue = t + ROW_MS;
-      do {
-        // A weight anywhere in a row: its strongest reading is well above the noise.
-        const before = rowSees[row];
-        readRow(row, t);
-        seenNow |= rowSees[row];
-        // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
-        // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-        if (t < blindUntil && rowSees[row] > before) {
-          // (-1: the throw under way was begun so, its launch unseen.)
-          blindUntil = -1;
-          throwAt = t;
-          watch(t, 1, 0, ROWS - 1);
-          return begin(1);
-        }
-        if (++row >= ROWS) {
-          // A whole pass with no weight after one with some: the table was cleared.
-          if (seenLast && !seenNow) {
-            checks.cleared();
-            emit({ k: 'clear' });
-          }
-          seenLast = seenNow;
-          seenNow = row = 0;
-        }
-      } while (--n);
-      // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
-      // soon after power-up, while it reads a row every tick.
-      return changedAt === t || t < blindUntil;
+      // only the grid's channels out of service.) Unchanged, with no throw under way and no row due, the tick is
+      // over (apart: the interpreter reads the text of a function it runs, as far as it goes).
+      if (!raw.changes(SENSORS, CHANNELS, ref)) {
+        if (t < rowDue && t >= blindUntil && !locating && throwAt < 0) return;
+      } else if (locating) {
+        if (newlyPassed()) keep(t);
+      } else /*@__NOINLINE__*/ launched(t);
+      return /*@__NOINLINE__*/ work(t);
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out

@@ -347,6 +347,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** The rest of a tick at t that has work (tick): a throw's weights found or followed, or a row of the grid read. */
   function work(t: number): boolean | void {
+    now = t;
     if (locating) {
       const seen = locating();
       if (redo) {
@@ -395,13 +396,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): boolean | void {
-      now = t;
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
-      // only the grid's channels out of service.) Unchanged, with no throw under way and no row due, the tick is
-      // over (apart: the interpreter reads the text of a function it runs, as far as it goes).
+      // only the grid's channels out of service.) Unchanged, with no throw under way (none is found but one under
+      // way) and no row due, the tick is over (apart: the interpreter reads the text of a function it runs, as far as
+      // it goes).
       if (!raw.changes(SENSORS, CHANNELS, ref)) {
-        if (t < rowDue && t >= blindUntil && !locating && throwAt < 0) return;
+        if (t < rowDue && t >= blindUntil && throwAt < 0) return;
       } else if (locating) {
         if (newlyPassed()) keep(t);
       } else /*@__NOINLINE__*/ launched(t);

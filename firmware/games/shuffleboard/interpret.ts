@@ -98,6 +98,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Between throws: the next row to read, when, and whether this pass and the last found a weight. */
   let row = 0;
   let rowDue = 0;
+  /** Until when a tick whose launch row reads as before has nothing to do: the next row due (0: a throw under way, or soon after power-up). */
+  let quiet = 0;
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
@@ -202,6 +204,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function throwBegins(t: number): void {
     throwAt = t;
     blindUntil = 0;
+    quiet = 0;
     watch(t, 0, ENTRY, ROWS - 1);
     begin(throws);
   }
@@ -345,23 +348,39 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 
-  /** The rest of a tick at t that has work (tick): a throw's weights found or followed, or a row of the grid read. */
-  function work(t: number): boolean | void {
-    now = t;
-    if (locating) {
-      const seen = locating();
-      if (redo) {
-        redo = 0;
-        return decide(throwAt, true);
-      }
-      return seen ? found(t, seen) : undefined;
+  /** A step of finding the weights of the throw being decided, at t (locating). */
+  function step(t: number): void {
+    const seen = (locating as () => number[][] | null)();
+    if (redo) {
+      redo = 0;
+      return decide(throwAt, true);
     }
-    if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
+    if (seen) found(t, seen);
+  }
+
+  /**
+   * A tick at t with something to do (tick): the launch row changed (`launchRow` 1), a throw under way (its weights
+   * followed, or found), or a row of the grid due. (Each in a function of its own: the interpreter reads the text of
+   * a function it runs, as far as its end.)
+   */
+  function work(t: number, launchRow: number): boolean | void {
+    if (launchRow) {
+      if (locating) {
+        if (newlyPassed()) keep(t);
+      } else /*@__NOINLINE__*/ launched(t);
+    }
+    now = t;
+    return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : locating ? /*@__NOINLINE__*/ step(t) : /*@__NOINLINE__*/ follow(t);
+  }
+
+  /** Between throws, at t: a row of the grid read when one is due. */
+  function rows(t: number): boolean | void {
     // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
     if (t < rowDue && t >= blindUntil) return;
     // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
     let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
     rowDue = t + ROW_MS;
+    quiet = t < blindUntil ? 0 : rowDue;
     do {
       // A weight anywhere in a row: its strongest reading is well above the noise.
       const before = rowSees[row];
@@ -398,15 +417,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     tick: function (t: number): boolean | void {
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
-      // only the grid's channels out of service.) Unchanged, with no throw under way (none is found but one under
-      // way) and no row due, the tick is over (apart: the interpreter reads the text of a function it runs, as far as
-      // it goes).
-      if (!raw.changes(SENSORS, CHANNELS, ref)) {
-        if (t < rowDue && t >= blindUntil && throwAt < 0) return;
-      } else if (locating) {
-        if (newlyPassed()) keep(t);
-      } else /*@__NOINLINE__*/ launched(t);
-      return /*@__NOINLINE__*/ work(t);
+      // only the grid's channels out of service.) Unchanged, with no throw under way and no row due (quiet), the tick
+      // is over.
+      const launchRow = raw.changes(SENSORS, CHANNELS, ref);
+      if (launchRow || t >= quiet) return /*@__NOINLINE__*/ work(t, launchRow);
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
@@ -451,6 +465,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       bank.changes(SENSORS, CHANNELS, ref);
       newlyPassed();
       blindUntil = t + SHORT_MS;
+      quiet = 0;
       // (A new game: throws kept at the command, still under way, are not its.)
       throwAt = -1;
       throws = 1;

@@ -373,7 +373,29 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : locating ? /*@__NOINLINE__*/ step(t) : /*@__NOINLINE__*/ follow(t);
   }
 
-  /** Between throws, at t: a row of the grid read when one is due. */
+  /**
+   * Soon after power-up, at t, a weight's field where there was none: a weight thrown while the board was starting,
+   * its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+   */
+  function unseen(t: number): void {
+    // (-1: the throw under way was begun so, its launch unseen.)
+    blindUntil = -1;
+    throwAt = t;
+    watch(t, 1, 0, ROWS - 1);
+    begin(1);
+  }
+
+  /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
+  function passed(): void {
+    if (seenLast && !seenNow) {
+      checks.cleared();
+      emit({ k: 'clear' });
+    }
+    seenLast = seenNow;
+    seenNow = row = 0;
+  }
+
+  /** Between throws, at t: a row of the grid read when one is due (its rare work apart: unseen, passed). */
   function rows(t: number): boolean | void {
     // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
     if (t < rowDue && t >= blindUntil) return;
@@ -382,28 +404,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     rowDue = t + ROW_MS;
     quiet = t < blindUntil ? 0 : rowDue;
     do {
-      // A weight anywhere in a row: its strongest reading is well above the noise.
+      // A weight anywhere in a row: its strongest reading is well above the noise. (readRow, written out: a call
+      // costs what a channel's read does.)
       const before = rowSees[row];
-      readRow(row, t);
+      if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
       seenNow |= rowSees[row];
-      // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
-      // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-      if (t < blindUntil && rowSees[row] > before) {
-        // (-1: the throw under way was begun so, its launch unseen.)
-        blindUntil = -1;
-        throwAt = t;
-        watch(t, 1, 0, ROWS - 1);
-        return begin(1);
-      }
-      if (++row >= ROWS) {
-        // A whole pass with no weight after one with some: the table was cleared.
-        if (seenLast && !seenNow) {
-          checks.cleared();
-          emit({ k: 'clear' });
-        }
-        seenLast = seenNow;
-        seenNow = row = 0;
-      }
+      if (t < blindUntil && rowSees[row] > before) return /*@__NOINLINE__*/ unseen(t);
+      if (++row >= ROWS) /*@__NOINLINE__*/ passed();
     } while (--n);
     // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
     // soon after power-up, while it reads a row every tick.
@@ -420,7 +427,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // only the grid's channels out of service.) Unchanged, with no throw under way and no row due (quiet), the tick
       // is over.
       const launchRow = raw.changes(SENSORS, CHANNELS, ref);
-      if (launchRow || t >= quiet) return /*@__NOINLINE__*/ work(t, launchRow);
+      if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out

@@ -348,20 +348,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 
-  /** A step of finding the weights of the throw being decided, at t (locating). */
-  function step(t: number): void {
-    const seen = (locating as () => number[][] | null)();
-    if (redo) {
-      redo = 0;
-      return decide(throwAt, true);
-    }
-    if (seen) found(t, seen);
-  }
-
   /**
    * A tick at t with something to do (tick): the launch row changed (`launchRow` 1), a throw under way (its weights
-   * followed, or found), or a row of the grid due. (Each in a function of its own: the interpreter reads the text of
-   * a function it runs, as far as its end.)
+   * followed, or found), or a row of the grid due. (The rows and a throw's following in functions of their own: the
+   * interpreter reads the text of a function it runs, as far as its end.)
    */
   function work(t: number, launchRow: number): boolean | void {
     if (launchRow) {
@@ -370,7 +360,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       } else /*@__NOINLINE__*/ launched(t);
     }
     now = t;
-    return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : locating ? /*@__NOINLINE__*/ step(t) : /*@__NOINLINE__*/ follow(t);
+    if (!locating) return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : /*@__NOINLINE__*/ follow(t);
+    // A step of finding the weights of the throw being decided.
+    const seen = locating();
+    if (redo) {
+      redo = 0;
+      return decide(throwAt, true);
+    }
+    if (seen) found(t, seen);
   }
 
   /**

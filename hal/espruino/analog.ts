@@ -13,26 +13,32 @@ export function analogBank(o: AnalogBankOptions): AnalogBank {
   // digitalWrite takes an array's first pin as the value's highest bit: bit 0 (S0) last.
   const select = o.select.slice().reverse();
   const adc = o.adc;
+  // (Held here: a name the scan's loop finds in this scope, not after every name of the firmware's own.)
+  const write = digitalWrite;
+  const convert = analogRead;
   for (let i = 0; i < select.length; i++) pinMode(select[i], 'output', false);
+  // The reads in its own loop, not through read: on the chip a call costs as much as a channel's read.
+  const changes = function (from: number, to: number, kept: Uint8Array): number {
+    // (A run past an ADC pin's 256 channels: in two, each reading one pin.)
+    const next = (from | 255) + 1;
+    if (to > next) return changes(from, next, kept) | changes(next, to, kept);
+    const pin = adc[from >> 8];
+    let some = 0;
+    for (let a; from < to; from++) {
+      write(select, from);
+      // (Against the kept 255ths: more than one apart once rounded down, without rounding here.)
+      if ((a = convert(pin) * 255 - kept[from]) >= 2 || a < -1) {
+        kept[from] += a;
+        some = 1;
+      }
+    }
+    return some;
+  };
   return {
     read: function (ch: number): number {
-      digitalWrite(select, ch);
-      return analogRead(adc[ch >> 8]);
+      write(select, ch);
+      return convert(adc[ch >> 8]);
     },
-    // The reads in its own loop, not through read: on the chip a call costs as much as a channel's read.
-    changes: function (from: number, to: number, kept: Uint8Array): number {
-      let some = 0;
-      while (from < to) {
-        digitalWrite(select, from);
-        // (Against the kept 255ths: more than one apart once rounded down, without rounding here.)
-        const a = analogRead(adc[from >> 8]) * 255 - kept[from];
-        if (a >= 2 || a < -1) {
-          kept[from] += a;
-          some = 1;
-        }
-        from++;
-      }
-      return some;
-    },
+    changes: changes,
   };
 }

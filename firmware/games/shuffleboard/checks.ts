@@ -236,30 +236,36 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     }
   };
 
+  /**
+   * The runs of channels from..to-1 in service, read as the driver reads them; a channel out of service is kept at
+   * half the supply; one taken out or back since the last read counts as changed (the interpreter counts its row
+   * again). (Apart from bank's changes: the interpreter reads the text of a function it runs, as far as its end.)
+   */
+  function runs(from: number, to: number, k: Uint8Array): number {
+    let some = 0;
+    for (let ch = from, a = from; ch <= to; ch++) {
+      if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
+      if (ch > a) some |= raw.changes(a, ch, k);
+      if (ch < to) {
+        if (flags[ch] & MOVED) {
+          flags[ch] &= ~MOVED;
+          moved--;
+          some = 1;
+          if (!(flags[ch] & 7)) k[ch] = (raw.read(ch) * 255) | 0;
+        }
+        if (flags[ch] & 7) k[ch] = 128;
+      }
+      a = ch + 1;
+    }
+    return some;
+  }
+
   g.bank = {
     read: function (ch: number): number {
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
     changes: function (from: number, to: number, k: Uint8Array): number {
-      if (!out && !moved) return raw.changes(from, to, k);
-      // The runs of channels in service, read as the driver reads them; a channel out of service is kept at half the
-      // supply; one taken out or back since the last read counts as changed (the interpreter counts its row again).
-      let some = 0;
-      for (let ch = from, a = from; ch <= to; ch++) {
-        if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
-        if (ch > a) some |= raw.changes(a, ch, k);
-        if (ch < to) {
-          if (flags[ch] & MOVED) {
-            flags[ch] &= ~MOVED;
-            moved--;
-            some = 1;
-            if (!(flags[ch] & 7)) k[ch] = (raw.read(ch) * 255) | 0;
-          }
-          if (flags[ch] & 7) k[ch] = 128;
-        }
-        a = ch + 1;
-      }
-      return some;
+      return out || moved ? /*@__NOINLINE__*/ runs(from, to, k) : raw.changes(from, to, k);
     },
   };
 

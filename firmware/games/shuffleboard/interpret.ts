@@ -98,6 +98,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** Between throws: the next row to read, when, and whether this pass and the last found a weight. */
   let row = 0;
   let rowDue = 0;
+  /** Until when a tick whose launch row reads as before has nothing to do: the next row due (0: a throw under way, or soon after power-up). */
+  let quiet = 0;
   let seenNow = 0;
   /** The launch row's groups a weight is passing (bit g: channel SENSORS + g reads below half the supply, its switch pulling it to ground). */
   let passing = 0;
@@ -207,6 +209,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function throwBegins(t: number): void {
     throwAt = t;
     blindUntil = 0;
+    quiet = 0;
     watch(t, 0, ENTRY, ROWS - 1);
     begin(throws);
   }
@@ -354,62 +357,83 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 
+  /**
+   * A tick at t with something to do (tick): the launch row changed (`launchRow` 1), a throw under way (its weights
+   * followed, or found), or a row of the grid due. (The rows and a throw's following in functions of their own: the
+   * interpreter reads the text of a function it runs, as far as its end.)
+   */
+  function work(t: number, launchRow: number): boolean | void {
+    if (launchRow) {
+      if (locating) {
+        if (newlyPassed()) keep(t);
+      } else /*@__NOINLINE__*/ launched(t);
+    }
+    now = t;
+    if (!locating) return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : /*@__NOINLINE__*/ follow(t);
+    // A step of finding the weights of the throw being decided.
+    const seen = locating();
+    if (redo) {
+      redo = 0;
+      return decide(throwAt, true);
+    }
+    if (seen) found(t, seen);
+  }
+
+  /**
+   * Soon after power-up, at t, a weight's field where there was none: a weight thrown while the board was starting,
+   * its launch unseen (lifting weights off the table, to clear it, only takes fields away).
+   */
+  function unseen(t: number): void {
+    // (-1: the throw under way was begun so, its launch unseen.)
+    blindUntil = -1;
+    throwAt = t;
+    watch(t, 1, 0, ROWS - 1);
+    begin(1);
+  }
+
+  /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
+  function passed(): void {
+    if (seenLast && !seenNow) {
+      checks.cleared();
+      emit({ k: 'clear' });
+    }
+    seenLast = seenNow;
+    seenNow = row = 0;
+  }
+
+  /** Between throws, at t: a row of the grid read when one is due (its rare work apart: unseen, passed). */
+  function rows(t: number): boolean | void {
+    // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
+    if (t < rowDue && t >= blindUntil) return;
+    // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
+    let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
+    rowDue = t + ROW_MS;
+    quiet = t < blindUntil ? 0 : rowDue;
+    do {
+      // A weight anywhere in a row: its strongest reading is well above the noise. (readRow, written out: a call
+      // costs what a channel's read does.)
+      const before = rowSees[row];
+      if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
+      seenNow |= rowSees[row];
+      if (t < blindUntil && rowSees[row] > before) return /*@__NOINLINE__*/ unseen(t);
+      if (++row >= ROWS) /*@__NOINLINE__*/ passed();
+    } while (--n);
+    // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
+    // soon after power-up, while it reads a row every tick.
+    return changedAt === t || t < blindUntil;
+  }
+
   return {
     sense: nothing,
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): boolean | void {
-      now = t;
       // The launch row: a change of its readings is all there can be to work out; while the weights of a throw are
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
-      // only the grid's channels out of service.)
-      if (raw.changes(SENSORS, CHANNELS, ref)) {
-        if (locating) {
-          if (newlyPassed()) keep(t);
-        }
-        else /*@__NOINLINE__*/ launched(t);
-      }
-      if (locating) {
-        const seen = locating();
-        if (redo) {
-          redo = 0;
-          return decide(throwAt, true);
-        }
-        return seen ? found(t, seen) : undefined;
-      }
-      if (throwAt >= 0) return /*@__NOINLINE__*/ follow(t);
-      // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
-      if (t < rowDue && t >= blindUntil) return;
-      // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
-      let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
-      rowDue = t + ROW_MS;
-      do {
-        // A weight anywhere in a row: its strongest reading is well above the noise.
-        const before = rowSees[row];
-        readRow(row, t);
-        seenNow |= rowSees[row];
-        // Soon after power-up, a weight's field where there was none: a weight thrown while the board was starting,
-        // its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-        if (t < blindUntil && rowSees[row] > before) {
-          // (-1: the throw under way was begun so, its launch unseen.)
-          blindUntil = -1;
-          throwAt = t;
-          watch(t, 1, 0, ROWS - 1);
-          return begin(1);
-        }
-        if (++row >= ROWS) {
-          // A whole pass with no weight after one with some: the table was cleared.
-          if (seenLast && !seenNow) {
-            checks.cleared();
-            emit({ k: 'clear' });
-          }
-          seenLast = seenNow;
-          seenNow = row = 0;
-        }
-      } while (--n);
-      // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
-      // soon after power-up, while it reads a row every tick.
-      return changedAt === t || t < blindUntil;
+      // only the grid's channels out of service.) Unchanged, with no throw under way and no row due (quiet), the tick
+      // is over.
+      const launchRow = raw.changes(SENSORS, CHANNELS, ref);
+      if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
     },
     // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
     // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
@@ -458,6 +482,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       bank.changes(SENSORS, CHANNELS, ref);
       newlyPassed();
       blindUntil = t + SHORT_MS;
+      quiet = 0;
       // (A new game: throws kept at the command, still under way, are not its.)
       throwAt = -1;
       throws = 1;

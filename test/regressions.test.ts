@@ -40,6 +40,9 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // waits for the move to end, decided into the game in play: the new game plays as the rules say.
   'regression-shuffleboard-new-while-weight-slides': { without: null, scores: [11, 4] },
   'regression-fortress-new-after-ball-left-spot': { without: null, scores: [20, 4] },
+  // (The same for a Ring-a-Peg ring that missed every peg, still bouncing: its miss was the new game's, 160-110 for
+  // 200-70.)
+  'regression-ringapeg-new-while-missed-ring-bounces': { without: null, scores: [200, 70] },
   // Found by the hostile tester (round 8): a phone's diagnostics visit over blue3's launch, kept while throw 5's
   // weights were found: the launch went unseen, the end never scored (0-0). Diagnostics are refused while a move is
   // under way (`moving`): the game ends as without the visit, 5-0.

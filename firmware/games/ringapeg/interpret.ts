@@ -152,6 +152,12 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       // A miss sensed before the power went, and not yet decided: no landing can claim it any more.
       if (pending >= 0) emit({ k: 'ring', peg: 'none' });
     },
+    // A ring on its way (a gate broken, the other awaited; a shock, a missed ring bouncing) is decided within a
+    // second: a `new` waits for it (firmware/handle.ts), so that it is the game in play's, not the new one's.
+    busy: function (): boolean {
+      for (let p = 0; p <= IMPACT; p++) if (state[p] % 3) return true;
+      return false;
+    },
     accused: function (): number {
       const a = accused;
       accused = 0;

@@ -109,7 +109,8 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // Found by the hostile tester (round 8): blue4's hanger launched while the throws kept were followed, the referee's
   // `place` once they are decided (40.15 s; the hanger still sliding), then a cut: the `place` record ended the throw
   // under way in the log, so the power-up forgot it (0-0). A referee's move saved while a throw is under way carries
-  // it (`b`): 0-4.
+  // it (`b`): 0-4. (After the cut the three kept throws are decided together, the two blues' names may swap and the
+  // hanger be asked (u 4): the referee places blue3 and blue4 where they lie, which changes nothing uncut.)
   'regression-shuffleboard-place-as-hanger-launched-then-cut': { scores: [0, 4] },
   // Found by the hostile tester (round 7): round 6's entry sensor stuck just after red2's launch, with a 300 ms cut
   // 15 s before: the check a second, its phase moved by the power-up, fell between the decision's own check taking

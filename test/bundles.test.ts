@@ -661,8 +661,13 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
           else if (word === 'pin') pins[a] = +b;
           else if (word === 'chain') chain[+a] = +b;
           else if (word === 'analog') analog[+a] = +b;
-          else sandbox.receive(line + '\n');
-          sandbox.advance(300);
+          else {
+            // (A shuffleboard board refuses a referee's command while it decides a throw, `deciding`: the first waits
+            // for the throw the sensors began to be told, and each after it for the decision its line before began.)
+            if (game === 'shuffleboard' && line.startsWith('{"cmd":"toss"')) sandbox.advance(20000);
+            sandbox.receive(line + '\n');
+          }
+          sandbox.advance(game === 'shuffleboard' ? 1500 : 300);
         }
         assert.deepEqual(sandbox.errors, []);
         // Every call into Espruino, with its arguments: a shortened name in an option object would show here.

@@ -445,8 +445,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // hold the interpreter for seconds (each is a tick's); the board decides it on its own ticks.
     settle: function (spoilt?: number): string | void {
       // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
-      if (spoilt === undefined && throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) return 'deciding';
-      while (throwAt >= 0 && (spoilt !== undefined || locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS)) {
+      if (spoilt === undefined) return throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS) ? 'deciding' : undefined;
+      while (throwAt >= 0) {
         let seen = null;
         // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
         // as the table lies.)

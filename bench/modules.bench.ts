@@ -36,11 +36,14 @@ export const PARTS: Record<string, [string, string]> = {
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };
 
-/** Each game of the registry: its module, a new game's state and its interpreter. */
+/** An analog bank that reads nothing (the shuffleboard's interpreter reads its grid through one). */
+const QUIET_BANK = '{ read: function () { return 0; }, changes: function () { return 0; } }';
+
+/** Each game of the registry: its module, a new game's state and its interpreter, made as a board makes it. */
 for (const id of await gameIds()) {
   PARTS[`${id} game`] = [
     `import { game } from './firmware/games/${id}/index';`,
-    '[game, game.setup({ players: 2, options: {} }), game.interpreter(function () {})]',
+    `[game, game.setup({ players: 2, options: {} }), game.interpreter(function () {}, function () {}, [${QUIET_BANK}])]`,
   ];
 }
 

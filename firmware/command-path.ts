@@ -15,7 +15,7 @@ import { loadModule } from './modules';
 import { createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import type { StateNow } from './play';
-import { flag, message, refusal, sendLine } from './protocol';
+import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
@@ -132,7 +132,7 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     if (pairEnds && (now >= pairEnds || radio.paired())) {
       // The paired phone gets the board's key (made at the first pairing), for the club's hub.
       if (signed && radio.paired()) {
-        sendLine(radio, message('key', { key: (signer(signed) as Signer).key() }));
+        sendLine(radio, { type: 'key', key: (signer(signed) as Signer).key() });
         // Signed from now on, not from the next change.
         advertise(game.stateNow());
       }

@@ -6,7 +6,7 @@
 import type { AnalogBank, Radio, Store } from '../hal/types';
 import { playMove } from './game';
 import type { GameConfig, GameModule, GameOptions } from './game';
-import { flag, message, sendLine } from './protocol';
+import { flag, sendLine } from './protocol';
 import type { Fields } from './protocol';
 import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
@@ -37,13 +37,16 @@ export interface Play<S, M> {
    * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
    */
   takeBack(): CoreRefusal | null;
-  /** Tells the game's end once, when it becomes over (`current`: the state message). */
-  tellEnd(current: StateNow): void;
+  /**
+   * 1 once the game's end was told (the runtime's announce tells it once, when the game becomes over; 0 again when
+   * it is not): a number, not a function of the play's that would tell it (some 6 JsVars for good).
+   */
+  endTold: number;
   /**
    * The move that was under way when the power went (-1: none), of the game taken up at power-up (made with the
-   * play: no function kept for the boot alone).
+   * play: no function kept for the boot alone); the runtime deletes it once the interpreter has it.
    */
-  pending: number | string;
+  pending?: number | string;
 }
 
 /**
@@ -60,7 +63,6 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   let names: string[] | undefined;
   // Move records that stand in the log: what undo can take back.
   let stand = 0;
-  let overSent = false;
   /**
    * The move under way as the log has it (its begin records with no move record after them; -1: none). A referee's
    * move written meanwhile carries it (`b`): a move record without it ends the move under way, and a cut after it
@@ -103,7 +105,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(record(saved));
     stand++;
     game.current = outcome.state;
-    for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
+    for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, Object.assign({ type: 'score' }, outcome.changes[i]));
     announce();
     flag(radio, outcome.note);
   }
@@ -126,7 +128,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     game.current = mod.setup(next);
     players = next.players;
     names = named;
-    overSent = false;
+    game.endTold = 0;
     stand = 0;
     if (ANALOG_BANKS) underWay = -1;
     store.erase(LOG);
@@ -155,17 +157,11 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       game.current = back.state;
       stand = back.stand;
       // An undo never tells of the game's end again (announce then notes whether it is over).
-      overSent = true;
+      game.endTold = 1;
       announce();
       return null;
     },
-    tellEnd: function (current: StateNow): void {
-      // overSent follows whether the game is over.
-      if ((current.winner !== null) !== overSent) {
-        overSent = !overSent;
-        if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
-      }
-    },
+    endTold: 0,
     pending: -1,
   };
 

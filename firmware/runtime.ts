@@ -150,8 +150,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   function announce(): void {
     sendLine(radio, status.active.report(clock.now()));
     const current = game.stateNow();
-    // Diagnostics tells no end of the game.
-    if (!status.diagnostics) game.tellEnd(current);
+    // The game's end, told once when it becomes over (game.endTold follows whether it is); diagnostics tells none.
+    const over = current.winner !== null ? 1 : 0;
+    if (!status.diagnostics && over !== game.endTold) {
+      game.endTold = over;
+      if (over) sendLine(radio, { type: 'over', winner: current.winner, scores: current.scores });
+    }
     show();
     advertise(current);
   }
@@ -187,7 +191,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   display.setup(8);
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (status.active.resume) status.active.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
+  if (status.active.resume) status.active.resume(clock.now(), scanning ? scanner!.level : null, game.pending!);
+  delete game.pending;
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
   // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
   const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer, signed);

@@ -65,8 +65,9 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     }
     channel = createCommandChannel(status as CommandContext<S, M>);
     status.radio.onData!(data, paired);
-    // (The boot's command, below.)
-    if (command) return status.handle(command, status as CommandContext<S, M>);
+    // (The boot's command, below. One return at the end: the minifier's inlined channel leaves its variables after
+    // it, which the build moves up, as Espruino does not hoist them: tools/es5.ts, declareBeforeUse.)
+    return command && status.handle(command, status as CommandContext<S, M>);
   }
   status.radio.onData = listen;
   // Until when a phone may pair (0: none may).

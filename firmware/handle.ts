@@ -17,7 +17,7 @@ import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 export const HANDLE_MODULE = 'tallyboard-handle';
 
 /**
- * What a command works on: the status the runtime's parts share (firmware/o.ts: the game in play, its
+ * What a command works on: the status the runtime's parts share (firmware/status.ts: the game in play, its
  * interpreter `playing`, the display, what tells of a change), with the channel's options set on it while a phone
  * talks (the command path's: firmware/command-path.ts).
  */

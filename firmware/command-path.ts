@@ -2,20 +2,15 @@
 // carried out on the game in play or on diagnostics (the phone's by
 // firmware/handle.ts), and the pairing window both buttons open. The command
 // channel (commands.ts) checks a phone's line first; the buttons need no check.
-import type { Buttons, Clock, Radio } from '../hal/types';
-import type { GameModule } from './game';
-import type { Display } from './display';
-import type { Play } from './play';
-import type { Status } from './status';
-import type { Scanner } from './scan';
+import type { Buttons } from '../hal/types';
+import type { StateNow, Status } from './status';
 import { HANDLE_MODULE, handleCommand } from './handle';
 import type { CommandContext } from './handle';
 import { createAccess } from './access';
 import { loadModule } from './modules';
 import { createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
-import type { StateNow } from './play';
-import { flag, message, refusal, sendLine } from './protocol';
+import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
@@ -26,29 +21,21 @@ const UNDO_HOLD_MS = 1000;
 const PAIR_MS = 60000;
 
 /**
- * Takes the phone's commands and the buttons' presses on a board whose scanner (null on a board of analog banks
- * alone) reads its digital channels; `show` shows the display's text again, `announce` tells of a change (and, in the
- * simulator, `advertise` puts a state in the advert). Made once the game is taken up at power-up, in diagnostics if
- * `diagnose` (the `mode` button held), and tells what it shows. A phone that pairs gets the board's key from `signer`
- * over its state `signed` (none: the simulator's, which never signs, and a board flashed without its signer). Returns its slow work (command timeouts, the end of pairing), for the
- * runtime's slow tick.
+ * Takes the phone's commands and the buttons' presses on the board whose parts `status` holds (firmware/status.ts:
+ * what the phone's commands work on, too); in the simulator, `advertise` puts a state in the advert. Made once the
+ * game is taken up at power-up, in diagnostics if `diagnose` (the `mode` button held), and tells what it shows. A
+ * phone that pairs gets the board's key from `signer` over its state `signed` (none: the simulator's, which never
+ * signs, and a board flashed without its signer). Returns its slow work (command timeouts, the end of pairing), for
+ * the runtime's slow tick.
  */
-export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: Buttons, mod: GameModule<S, M>, display: Display,
-  game: Play<S, M>, status: Status<S>, scanner: Scanner | null, show: () => void, announce: () => void, diagnose: boolean | number,
+export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandContext<S, M>>, buttons: Buttons, diagnose: boolean | number,
   advertise: (current: StateNow) => void, signer: (kept: SignerState) => Signer | false, signed: SignerState | undefined): (now: number) => void {
-  // (The game in play: the mode until diagnostics start, which they do only once this is made.)
-  // Its `settle` decides a move the sensors are still working out, before anything acts on the last move: a
-  // referee's command or a button (read at each call, not kept in a variable of its own: a JsVar for good). An
-  // interpreter may have none (a no-op made for it would cost JsVars for good).
-  const playing = status.active;
-
   /**
    * The command channel, made when a phone sends something and let go once it is at rest again (commands.ts,
    * tick): a board that no phone talks to keeps none of it (some 20 JsVars), and a phone finds it as it left it.
+   * What its commands work on is the status, with the carrying out of commands (`handle`) while there is a channel.
    */
   let channel: CommandChannel | undefined;
-  // What the channel's commands work on (its `handle` with it), while there is a channel.
-  let context: CommandContext<S, M> | undefined;
   // The access rules of the simulator's open link (a board needs none): kept, with whom it let change the game.
   const access = ON_DEVICE ? undefined : createAccess({});
   /**
@@ -57,39 +44,38 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
    * a `command` of its own to carry out on the channel (returning what handleCommand does).
    */
   function listen(data: string, paired: boolean, command?: Command): Refusal | null | void {
-    // What a command works on, with the carrying out of commands: on a board a module of its own (firmware/handle.ts),
-    // loaded now and let go with the channel; a board flashed without it refuses every command, and says so.
-    const channelOptions: CommandContext<S, M> = context = {
-      radio: radio, clock: clock, mod: mod, display: display, game: game, status: status, scanner: scanner, show: show, announce: announce,
-      playing: playing, handle: ON_DEVICE ? loadModule<typeof handleCommand>(HANDLE_MODULE) || function (): Refusal {
-        return refusal('failed', HANDLE_MODULE);
-      } : handleCommand,
-    };
+    // The carrying out of commands: on a board a module of its own (firmware/handle.ts), loaded now and let go with
+    // the channel; a board flashed without it refuses every command, and says so.
+    status.handle = ON_DEVICE ? loadModule<typeof handleCommand>(HANDLE_MODULE) || function (): Refusal {
+      return refusal('failed', HANDLE_MODULE);
+    } : handleCommand;
     // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
     // A board's command table is its check module's (commands.ts, checkLine).
     if (!ON_DEVICE) {
-      channelOptions.commands = mod.commands;
-      channelOptions.games = mod.id;
-      channelOptions.access = access;
-      channelOptions.prompt = function (seconds: number): void {
+      status.commands = status.mod.commands;
+      status.games = status.mod.id;
+      status.access = access;
+      status.countdown = function (seconds: number): void {
         // A command waits exactly while its prompt shows seconds.
         status.held = seconds > 0;
         status.prompt = seconds > 0 ? 'bOth ' + seconds : '';
-        show();
-        advertise(game.stateNow());
+        status.show();
+        advertise(status.inPlay.stateNow());
       };
     }
-    channel = createCommandChannel(channelOptions);
-    radio.onData!(data, paired);
-    // (The boot's command, below.)
-    if (command) return channelOptions.handle(command, channelOptions);
+    channel = createCommandChannel(status as CommandContext<S, M>);
+    status.radio.onData!(data, paired);
+    // (The boot's command, below. One return at the end: the minifier's inlined channel leaves its variables after
+    // it, which the build moves up, as Espruino does not hoist them: tools/es5.ts, declareBeforeUse.)
+    return command && status.handle(command, status as CommandContext<S, M>);
   }
-  radio.onData = listen;
+  status.radio.onData = listen;
   // Until when a phone may pair (0: none may).
   let pairEnds = 0;
 
   buttons.onPress = function (name: string, heldMs: number): void {
-    const now = clock.now();
+    const now = status.clock.now();
+    const radio = status.radio;
     // Both buttons together: the board's own gesture, which confirms the command a phone left waiting, else lets a
     // phone pair for a while, with a fresh passkey shown on the display. Any other press is the game's (or diagnostics').
     if (name === 'both') {
@@ -101,30 +87,34 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      const deciding = playing.settle && playing.settle();
+      // The game in play's settle (status.playing) decides a move the sensors are still working out, first.
+      const deciding = status.playing.settle && status.playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       // (Only shuffleboard's settle refuses one: `deciding`.)
       if (ANALOG_BANKS && deciding) flag(radio, deciding);
-      else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && game.takeBack());
-      else if (mod.moves[name]) flag(radio, game.play({ k: name, ms: heldMs } as unknown as M));
+      else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && status.inPlay.takeBack());
+      else if (status.mod.moves[name]) flag(radio, status.inPlay.play({ k: name, ms: heldMs } as unknown as M));
     }
-    show();
+    status.show();
   };
   // Diagnostics at power-up start as a phone starts them, on the channel its data would make (no function kept for
   // the boot alone; the channel is let go at the first slow tick). Diagnostics that could not start (no module)
   // leave the game in play, told as without them.
-  if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) announce();
+  if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) status.announce();
   return function (now: number): void {
+    const radio = status.radio;
     // A `new` that waits (handle.ts) is tried again (it waits on while the move is under way); a refusal then is
     // told. The channel, and the module that carries it out, are kept while one waits.
-    const waiting = context && context.waiting;
+    const waiting = status.waiting;
     if (waiting) {
-      context!.waiting = undefined;
-      const refused = context!.handle(waiting, context!);
+      delete status.waiting;
+      const refused = status.handle!(waiting, status as CommandContext<S, M>);
       if (refused) sendLine(radio, refused);
     }
-    if (channel && channel.tick(now) && !context!.waiting) {
-      channel = context = undefined;
+    if (channel && channel.tick(now) && !status.waiting) {
+      // (Deleted, not set undefined: a property kept costs a JsVar.)
+      channel = undefined;
+      delete status.handle;
       radio.onData = listen;
     }
     // Pairing ends once a phone paired (the link takes one phone at a time) or its time is up; the radio is asked
@@ -132,14 +122,14 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     if (pairEnds && (now >= pairEnds || radio.paired())) {
       // The paired phone gets the board's key (made at the first pairing), for the club's hub.
       if (signed && radio.paired()) {
-        sendLine(radio, message('key', { key: (signer(signed) as Signer).key() }));
+        sendLine(radio, { type: 'key', key: (signer(signed) as Signer).key() });
         // Signed from now on, not from the next change.
-        advertise(game.stateNow());
+        advertise(status.inPlay.stateNow());
       }
       radio.pair(false);
       pairEnds = 0;
       status.prompt = '';
-      show();
+      status.show();
     }
   };
 }

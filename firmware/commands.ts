@@ -194,7 +194,7 @@ export interface ChannelOptions {
   /** Game ids `new` accepts, as `x|y|z` (the runtime gives its own game); a board's channel needs none, as for `commands`. */
   games?: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
-  prompt?(secondsLeft: number): void;
+  countdown?(secondsLeft: number): void;
 }
 
 export interface CommandChannel {
@@ -315,7 +315,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */
   function wait(command: Command | null | undefined, seconds: number): void {
     channel.held = seconds ? command : null;
-    if (seconds !== shown && options.prompt) options.prompt(seconds);
+    if (seconds !== shown && options.countdown) options.countdown(seconds);
     shown = seconds;
   }
 

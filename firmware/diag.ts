@@ -111,7 +111,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     for (let c = 0; c < n && missing.length < LISTED; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
     return { seen: seen, of: toSee, missing: missing, unseen: words(function (c: number): number {
       return u[c] === SENSOR ? 1 : 0;
-    }), lost: sc.lost };
+    }), lost: sc.lost || 0 };
   }
 
   /** The full report: a `diag` message. */
@@ -145,7 +145,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       never: words(function (c: number): number {
         return u[c] & SENSOR && !u[RAW + c] ? 1 : 0;
       }),
-      ch: chs, recent: recent, lost: sc.lost,
+      ch: chs, recent: recent, lost: sc.lost || 0,
     };
   }
 

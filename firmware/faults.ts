@@ -10,7 +10,6 @@
 // channel in diagnostics. A bank fault stops all sensed scoring (the runtime)
 // (docs/diagnostics.md).
 
-import type { Radio } from '../hal/types';
 import type { BoardDescription } from './board';
 import { sensorAt } from './board';
 import type { Status } from './status';
@@ -197,12 +196,12 @@ export const FAULT_MODULE = 'tallyboard-fault';
  * undefined) names no channel, nor does a channel without a sensor (JSON leaves the fields out); a select line's
  * fault names the line.
  */
-export function tellFault(radio: Radio, board: BoardDescription, status: Status<unknown>, shownAt: number, ch: number | undefined, fault: number, line?: number): void {
-  const at = ch === undefined ? undefined : sensorAt(board, ch);
+export function tellFault(status: Status<unknown>, shownAt: number, ch: number | undefined, fault: number, line?: number): void {
+  const at = ch === undefined ? undefined : sensorAt(status.mod.board, ch);
   const sensor = at && at.name;
   const names = FAULT_NAMES.split(' ');
   for (let bit = 0; fault >> bit; bit++) {
-    if (fault & (1 << bit)) sendLine(radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
+    if (fault & (1 << bit)) sendLine(status.radio, { type: 'fault', fault: names[bit], ch: ch, sensor: sensor, line: line });
   }
   if (fault === OK) return;
   status.note = 'Err ' + (ch === undefined ? 'SEnS' : ch);

@@ -3,13 +3,9 @@
 // its bundle: the build makes it a module of its own (HANDLE_MODULE), which the
 // command path loads when a phone starts talking, holds while it talks, and
 // lets go with the channel (firmware/command-path.ts).
-import type { Clock, Radio } from '../hal/types';
-import type { GameModule, GameOptions } from './game';
-import type { Display } from './display';
-import type { CoreRefusal, Play } from './play';
-import type { Status } from './status';
-import type { Mode, WalkState } from './sensing';
-import type { Scanner } from './scan';
+import type { GameOptions } from './game';
+import type { CoreRefusal, Status } from './status';
+import type { WalkState } from './sensing';
 import { DIAG_MODULE, createDiagnostics } from './diag';
 import { loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
@@ -21,32 +17,21 @@ import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 export const HANDLE_MODULE = 'tallyboard-handle';
 
 /**
- * What a command works on: the command path's, given with the channel's options (made when a phone starts talking,
- * let go with the channel). `playing` is the game in play (the mode until diagnostics start); `show` shows the
- * display's text again, `announce` tells of a change.
+ * What a command works on: the status the runtime's parts share (firmware/status.ts: the game in play, its
+ * interpreter `playing`, the display, what tells of a change), with the channel's options set on it while a phone
+ * talks (the command path's: firmware/command-path.ts).
  */
-export interface CommandContext<S, M> extends ChannelOptions {
-  radio: Radio;
-  clock: Clock;
-  mod: GameModule<S, M>;
-  display: Display;
-  game: Play<S, M>;
-  status: Status<S>;
-  scanner: Scanner | null;
-  show(): void;
-  announce(): void;
-  playing: Mode<S>;
+export interface CommandContext<S, M> extends ChannelOptions, Status<S, M> {
   /** A `new` waiting for the move under way to be decided (the command path's slow tick carries it out then). */
   waiting?: Command;
 }
 
 /** Carries out `command` in `o`: null when done, else the refusal to report (the game as it was). */
 export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): Refusal | null {
-  const status = o.status;
   const playing = o.playing;
   const name = command.name;
   const args = command.args;
-  const diag = status.diagnostics;
+  const diag = o.diagnostics;
   // Why the command is refused ('not_now'), if it is.
   let refused: string | null | undefined = null;
   // `state` takes no arguments: it is answered as a bare `diag` is.
@@ -67,26 +52,26 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
         if (DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner)) {
           const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics;
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
-          status.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
+          o.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
         } else {
           // Not while its interpreter still works out a throw (busy): it reads no sensor in diagnostics, and a launch
           // then (a throw kept while one is decided) would go unseen. A phone's alone: diagnostics at power-up start.
           if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
           const made = playing.diagnose!(o.clock.now(), progressed);
           if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
-          status.diagnostics = made;
+          o.diagnostics = made;
         }
-        status.active = status.diagnostics;
+        o.active = o.diagnostics;
       } else {
-        status.diagnostics = undefined;
-        status.active = playing;
+        o.diagnostics = undefined;
+        o.active = playing;
       }
       o.announce();
     } else if (args.walk) {
       if (diag) diag.walk(o.clock.now());
-    } else if (args.on === undefined) sendLine(o.radio, status.active.report(o.clock.now()));
+    } else if (args.on === undefined) sendLine(o.radio, o.active.report(o.clock.now()));
   } else if (name === 'bright') {
-    o.display.setup(args.level as number);
+    o.screen.setup(args.level as number);
     o.show();
   } else if (diag) refused = 'diag' satisfies CoreRefusal;
   // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
@@ -103,7 +88,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
       const named = typeof players === 'number' ? undefined : players as string[];
       // A setup that throws leaves the game in play as it was.
       try {
-        o.game.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named, 1);
+        o.inPlay.begin({ players: named ? named.length : players as number, options: (args.options || {}) as GameOptions }, named, 1);
       } catch (e) {
         return refusal('bad_arg', (e as Error).message);
       }
@@ -112,9 +97,9 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
       // so, for the power-ups after.
       if (playing.resume) playing.resume(o.clock.now(), o.scanner ? o.scanner.level : null, -2);
       o.announce();
-    } else if (name === 'undo') refused = o.game.takeBack();
+    } else if (name === 'undo') refused = o.inPlay.takeBack();
     // Any other command is the game's move of its name, with the arguments the channel checked.
-    else refused = o.game.play(Object.assign({ k: name }, args) as unknown as M);
+    else refused = o.inPlay.play(Object.assign({ k: name }, args) as unknown as M);
   }
   return refused ? refusal('not_now', refused) : null;
 }

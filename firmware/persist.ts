@@ -8,7 +8,7 @@
 // the newline are hex digits), so nothing written later ever completes it.
 import type { Radio, Store } from '../hal/types';
 import { playMove } from './game';
-import { message, sendLine } from './protocol';
+import { sendLine } from './protocol';
 import type { GameConfig, GameModule } from './game';
 
 /** The log of the game in play. */
@@ -217,10 +217,10 @@ export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Rad
       const after = game.scores(saved.state);
       for (let p = 0; p < after.length; p++) {
         const points = after[p] - before[p];
-        if (points) sendLine(radio!, message('score', { player: p, points: points, rule: 'undo' }));
+        if (points) sendLine(radio!, { type: 'score', player: p, points: points, rule: 'undo' });
       }
       // And the move taken back, as saved: one record may be more than one play (shuffleboard's throws decided together).
-      sendLine(radio!, message('undone', { move: saved.taken }));
+      sendLine(radio!, { type: 'undone', move: saved.taken });
     }
   } else if (radio) {
     let lost = 0;

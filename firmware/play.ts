@@ -1,66 +1,34 @@
 // The game in play and its log: the game's interpreter, which turns what the
 // sensors see into moves, the state the rules keep, the moves that stand (what
 // undo can take back), and the log in flash that a power cut leaves behind.
-// Every change is saved before it is told; `announce` (the runtime's) tells the
-// phone, the display and the advert of it.
-import type { AnalogBank, Radio, Store } from '../hal/types';
+// Every change is saved before it is told; `announce` (the runtime's, on the
+// status the parts share: firmware/status.ts) tells the phone, the display and
+// the advert of it.
+import type { AnalogBank, Store } from '../hal/types';
 import { playMove } from './game';
-import type { GameConfig, GameModule, GameOptions } from './game';
-import { flag, message, sendLine } from './protocol';
-import type { Fields } from './protocol';
-import type { AdvertState } from './advert';
+import type { GameConfig, GameOptions } from './game';
+import { flag, sendLine } from './protocol';
 import type { Mode } from './sensing';
-import type { Status } from './status';
+import type { CoreRefusal, Play, StateNow, Status } from './status';
 import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
-/** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
-export type CoreRefusal = keyof typeof import('./words.json');
-
-/** The state message: the contract's fields and the game's (the advert tells the first of them). */
-export type StateNow = AdvertState & Fields;
-
-export interface Play<S, M> {
-  /** The game's state now (a property, not a method: a function kept costs the chip some 5 JsVars). */
-  current: S;
-  /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
-  stateNow(): StateNow;
-  /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
-  begin(next: GameConfig, named: string[] | undefined, asLies?: number): void;
-  /** Plays a move and saves it (`sensed` 1: the sensors'); returns the code of why it was refused, if it was. */
-  play(move: M, sensed?: number): string | undefined;
-  /**
-   * Takes back the last move that stands, as often as asked, for every game:
-   * an undo record goes into the log and the game is replayed from it, so an
-   * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
-   * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
-   */
-  takeBack(): CoreRefusal | null;
-  /** Tells the game's end once, when it becomes over (`current`: the state message). */
-  tellEnd(current: StateNow): void;
-  /**
-   * The move that was under way when the power went (-1: none), of the game taken up at power-up (made with the
-   * play: no function kept for the boot alone).
-   */
-  pending: number | string;
-}
-
 /**
- * The game in play, taken up at power-up, and made the active mode (`status.active`): its interpreter, which hears
- * the sensors, with the game's layout on the display and the state for the phone (properties set on it: a mode
- * object of its own would cost the chip more; and the play keeps no property for it, nor the runtime a second
- * variable). Taken up: the game saved before the power went where it was, else a new one of
- * `taken.players` players (`taken.names`) with `taken.options`.
+ * The game in play of `status.mod`, taken up at power-up from `store`, and made the active mode (`status.active`,
+ * and `status.playing`): its interpreter, which hears the sensors (and reads the `analog` banks, where the board has
+ * some), with the game's layout on the display and the state for the phone (properties set on it: a mode object of
+ * its own would cost the chip more; and the play keeps no property for it). Taken up: the game saved before the
+ * power went where it was, else a new one of `taken.players` players (`taken.names`) with `taken.options`. The
+ * runtime puts it on the status (`status.inPlay`) once it returns.
  */
-export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Radio, analog: AnalogBank[] | undefined, status: Status<S>,
-  announce: () => void, taken: { players: number; options: GameOptions; names?: string[] }): Play<S, M> {
+export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: AnalogBank[] | undefined,
+  taken: { players: number; options: GameOptions; names?: string[] }): Play<S, M> {
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
   // Move records that stand in the log: what undo can take back.
   let stand = 0;
-  let overSent = false;
   /**
    * The move under way as the log has it (its begin records with no move record after them; -1: none). A referee's
    * move written meanwhile carries it (`b`): a move record without it ends the move under way, and a cut after it
@@ -78,7 +46,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       store.append(LOG, text);
       return true;
     } catch (e) {
-      flag(radio, String((e as Error).message || e), 'not_saved');
+      flag(status.radio, String((e as Error).message || e), 'not_saved');
       return false;
     }
   }
@@ -86,12 +54,13 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   function stateNow(): StateNow {
     // The contract's fields first, then the game's state beside them (side, end, Board...), then the players'.
     const state = game.current;
+    const mod = status.mod;
     return Object.assign({ type: 'state', game: mod.id, scores: mod.scores(state), turn: mod.turn(state) }, mod.fields(state),
       { names: names, players: players, winner: mod.winner(state) }) as unknown as StateNow;
   }
 
   function play(move: M, sensed?: number): string | undefined {
-    const outcome = playMove(mod, game.current, move);
+    const outcome = playMove(status.mod, game.current, move);
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
     const saved = move as unknown as { b?: number | string };
@@ -103,34 +72,34 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(record(saved));
     stand++;
     game.current = outcome.state;
-    for (let i = 0; i < outcome.changes.length; i++) sendLine(radio, message('score', outcome.changes[i]));
-    announce();
-    flag(radio, outcome.note);
+    for (let i = 0; i < outcome.changes.length; i++) sendLine(status.radio, Object.assign({ type: 'score' }, outcome.changes[i]));
+    status.announce();
+    flag(status.radio, outcome.note);
   }
 
   // A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check.
-  const playing = mod.interpreter(function (move: M): void {
+  const playing = status.mod.interpreter(function (move: M): void {
     if (status.sound >= 0 || status.dropping) return;
     status.sensedMoves++;
-    flag(radio, play(move, 1));
+    flag(status.radio, play(move, 1));
   }, function (value: number | string): void {
     // (A string extends the begin before it, as restore reads them; -1: the move came to nothing.)
     if (ANALOG_BANKS) underWay = typeof value === 'string' && underWay !== -1 ? underWay + value : value;
     saveRecord(record({ b: value }));
   }, analog) as Mode<S>;
-  playing.show = mod.layout;
+  playing.show = status.mod.layout;
   playing.report = stateNow;
-  status.active = playing;
+  status.active = status.playing = playing;
 
   function begin(next: GameConfig, named: string[] | undefined, asLies?: number): void {
-    game.current = mod.setup(next);
+    game.current = status.mod.setup(next);
     players = next.players;
     names = named;
-    overSent = false;
+    game.endTold = 0;
     stand = 0;
     if (ANALOG_BANKS) underWay = -1;
     store.erase(LOG);
-    saveRecord(setupRecord(mod.id, next, named, asLies));
+    saveRecord(setupRecord(status.mod.id, next, named, asLies));
   }
 
   const game: Play<S, M> = {
@@ -150,22 +119,16 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
       // The phone is told each player's change of score by the restore module too.
-      const back = restored(store, mod, radio, game.current);
+      const back = restored(store, status.mod, status.radio, game.current);
       if (!back) return 'log';
       game.current = back.state;
       stand = back.stand;
       // An undo never tells of the game's end again (announce then notes whether it is over).
-      overSent = true;
-      announce();
+      game.endTold = 1;
+      status.announce();
       return null;
     },
-    tellEnd: function (current: StateNow): void {
-      // overSent follows whether the game is over.
-      if ((current.winner !== null) !== overSent) {
-        overSent = !overSent;
-        if (overSent) sendLine(radio, message('over', { winner: current.winner, scores: current.scores }));
-      }
-    },
+    endTold: 0,
     pending: -1,
   };
 
@@ -174,9 +137,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   game.pending = /*@__NOINLINE__*/ (function (): number | string {
     // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
     const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
-    if (!restored) flag(radio, RESTORE_MODULE, 'failed');
+    if (!restored) flag(status.radio, RESTORE_MODULE, 'failed');
     // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-    const saved = restored && restored(store, mod, radio);
+    const saved = restored && restored(store, status.mod, status.radio);
     if (!saved) {
       // (The game's setup and its record read the players and the options alone.)
       begin(taken, taken.names);

@@ -74,18 +74,14 @@ export function sendLine(radio: Radio, message: object): void {
 
 // ---------------------------------------------------------------- messages
 
-/** Extra fields a message may carry beside the contract's own. */
+/**
+ * Extra fields a message may carry beside the contract's own. A board → phone message is written as an object
+ * literal, `type` first, then its fields: `score` a ScoreChange's (player, points, rule), `over` winner and scores,
+ * `diag` free fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}); `state` is firmware/play.ts's stateNow. (No
+ * function makes them: one kept would cost the chip some 6 JsVars for good.)
+ */
 export interface Fields {
   [name: string]: unknown;
-}
-
-/**
- * A board → phone message other than `state` (firmware/play.ts, stateNow): `type`, then its fields. `score` takes a
- * ScoreChange (player, points, rule), `over` winner and scores, `diag` free
- * fields (e.g. {on:true} or {ch:3,sensor:"o3",level:1}).
- */
-export function message(type: string, fields: object): object {
-  return Object.assign({ type: type }, fields);
 }
 
 /**

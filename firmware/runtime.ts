@@ -14,17 +14,15 @@ import { Scanner } from './scan';
 import type { ScanOptions } from './scan';
 import { createDisplay } from './display';
 import { BANK } from './faults';
-import type { Display } from './display';
 import { createPlay } from './play';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import { SIGN_MODULE, createSigner } from './signer';
 import type { BoardSigner, Signer, SignerState } from './signer';
 import { loadModule } from './modules';
-import type { StateNow } from './play';
 import { createWatch, SLOW_MS } from './watch';
 import type { Watch } from './watch';
 import { createCommandPath } from './command-path';
-import type { Status } from './status';
+import type { StateNow, Status } from './status';
 import { sendLine } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
@@ -107,8 +105,6 @@ function observing(observe: Interpreter | undefined, watch: Watch): Pick<Interpr
 
 export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: RuntimeConfig): Firmware {
   const clock = hal.clock;
-  const radio = hal.radio;
-  const display: Display = createDisplay(hal.display, config.modules);
   // Called, not constructed (no prototype made); not inlined either, so its tick keeps a scope of its own (fast lookups).
   // A board without digital channels has none (shuffleboard's: its interpreter reads its analog bank, and checks
   // it), nor its code (firmware/device.ts). A constant on a board, so the minifier keeps only the branches it takes.
@@ -142,25 +138,34 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // What the board keeps of its signer between adverts: it signs them once a phone paired (then it has a key).
   // (Read off at once: a variable holding the signer would be kept for as long as the board runs.)
   const signed = (signer() || ({} as Partial<Signer>)).signerState;
-  // The game in play is the mode until diagnostics start; the sensors are trusted until a fault check finds otherwise.
-  // (No diagnostics yet: undefined, not a null that would take a JsVar of its own.)
-  const status = { prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0 } as unknown as Status<S>;
+  // What the parts share, with the parts (firmware/status.ts): the parts and the runtime read them there, not from
+  // variables of their own. The game in play is the mode until diagnostics start; the sensors are trusted until a
+  // fault check finds otherwise. (No diagnostics yet: undefined, not a null that would take a JsVar of its own.)
+  const status = {
+    prompt: '', note: '', noteUntil: 0, sound: -1, sensedMoves: 0, dropping: 0,
+    radio: hal.radio, clock: clock, mod: mod, screen: createDisplay(hal.display, config.modules), scanner: scanner,
+  } as unknown as Status<S, M>;
 
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
-  function announce(): void {
-    sendLine(radio, status.active.report(clock.now()));
+  status.announce = function (): void {
+    const game = status.inPlay;
+    sendLine(status.radio, status.active.report(clock.now()));
     const current = game.stateNow();
-    // Diagnostics tells no end of the game.
-    if (!status.diagnostics) game.tellEnd(current);
-    show();
+    // The game's end, told once when it becomes over (game.endTold follows whether it is); diagnostics tells none.
+    const over = current.winner !== null ? 1 : 0;
+    if (!status.diagnostics && over !== game.endTold) {
+      game.endTold = over;
+      if (over) sendLine(status.radio, { type: 'over', winner: current.winner, scores: current.scores });
+    }
+    status.show();
     advertise(current);
-  }
+  };
 
   /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
-  function show(): void {
+  status.show = function (): void {
     if (clock.now() >= status.noteUntil && status.sound < 0) status.note = '';
-    display.show(status.prompt || status.note || status.active.show(game.current));
-  }
+    status.screen.show(status.prompt || status.note || status.active.show(status.inPlay.current));
+  };
 
   /**
    * Puts the state's summary in the advert, with its flags and the next sequence number; the game field the advert
@@ -170,27 +175,28 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     const out = new Uint8Array(ADVERT_MAX_BYTES);
     const advert = encodeAdvert(current, mod.code, (status.diagnostics ? FLAG_DIAG : 0) | (!ON_DEVICE && status.held ? FLAG_CONFIRM : 0),
       ++advertSeq, current[mod.round as string] as number, out);
-    radio.advertise(signed && signed.signKey ? (signer(signed) as Signer).sign(out, advert) : advert);
+    status.radio.advertise(signed && signed.signKey ? (signer(signed) as Signer).sign(out, advert) : advert);
   }
 
   // Not inlined, as the scanner: the closures of a part made inside startFirmware would each hold a copied array of
   // two scopes, not one (about 3 JsVars each: some 20 JsVars for these two).
-  const game = /*@__NOINLINE__*/ createPlay(mod, store, radio, hal.analog, status, announce, config);
-  // The game in play is status.active until diagnostics start (which the command path does, once made): read there,
-  // not kept in a variable of the runtime's (a JsVar for good). The simulator's view keeps it.
-  const watch = /*@__NOINLINE__*/ createWatch(radio, mod, status, scanner, status.active, game);
+  status.inPlay = /*@__NOINLINE__*/ createPlay(status, store, hal.analog, config);
+  // The game in play is status.active until diagnostics start (which the command path does, once made), and
+  // status.playing always. The simulator's view keeps it.
+  const watch = /*@__NOINLINE__*/ createWatch(status);
   const playing = ON_DEVICE ? undefined : status.active;
 
   // Sensor events go to the watch, which hands them on unless their sensor is out of service (watch.ts); the
   // simulator's observer sees every event first (a board has none: it drains into the watch itself).
   const observed = ON_DEVICE ? null : observing(config.observe, watch);
 
-  display.setup(8);
+  status.screen.setup(8);
   // What the sensors show at power-up was there before: the interpreter starts from it.
-  if (status.active.resume) status.active.resume(clock.now(), scanning ? scanner!.level : null, game.pending);
+  if (status.active.resume) status.active.resume(clock.now(), scanning ? scanner!.level : null, status.inPlay.pending!);
+  delete status.inPlay.pending;
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
   // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
-  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(radio, clock, hal.buttons, mod, display, game, status, scanner, show, announce, config.diag, advertise, signer, signed);
+  const commandsSlow = /*@__NOINLINE__*/ createCommandPath(status, hal.buttons, config.diag, advertise, signer, signed);
 
   function tick(): void {
     const now = clock.now();
@@ -211,7 +217,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     commandsSlow(now);
     // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first.
     if (now - movedAt < REST_AFTER_MS) watch.slow(now);
-    if (status.prompt || status.note) show();
+    if (status.prompt || status.note) status.show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
     // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
@@ -233,7 +239,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     tick: tick,
     scanner: scanner,
     view: function (): FirmwareView {
-      const state = game.current;
+      const state = status.inPlay.current;
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),

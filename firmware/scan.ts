@@ -207,8 +207,11 @@ export interface Scanner {
    * diagnostics do more often (firmware/diag.ts).
    */
   rawChanges: Uint8Array | Uint16Array;
-  /** Events dropped because the queue was full (never silently lost: diag and replay report it). */
-  lost: number;
+  /**
+   * Events dropped because the queue was full (never silently lost: diag and replay report it). Not set on a board
+   * that keeps its edges as words (EDGE_WORDS), which has no queue to fill: none is ever dropped there.
+   */
+  lost?: number;
   /** All integer state (debounce.ts and the layout above); not set on a board (ON_DEVICE). */
   s: Int32Array;
   /** Last raw value per bank exactly as read (compared before any conversion), then the queue's event times; not set on a board. */
@@ -248,7 +251,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   /** Queues an event (kind << 14 | level << 13 | channel) and its time; counted in `lost` when the queue is full. */
   function push(word: number, now: number): void {
-    if (s[SIZE] === cap) self.lost++;
+    if (s[SIZE] === cap) self.lost!++;
     else {
       const i = s[SIZE]++;
       u[channels + i] = word;
@@ -404,7 +407,7 @@ export const Scanner = function (o: ScanOptions): Scanner {
 
   // First property: found first when the tick is called.
   self.poll = idlePoll;
-  self.lost = 0;
+  if (!EDGE_WORDS) self.lost = 0;
   // The state itself is for the simulator and tests (isIdle, rawLevel): the board's code reads it as locals.
   if (!ON_DEVICE) {
     self.s = s;

@@ -1,9 +1,56 @@
 // What the runtime's parts share (firmware/runtime.ts puts them together): the
 // mode the board is in, what the display shows over it, and whether the
-// sensors are trusted. One object, so each part reads what another changed.
+// sensors are trusted; and the parts themselves as the others reach them (the
+// radio, the game in play, the scanner, the display and what tells of a
+// change). One object, so each part reads what another changed, and keeps no
+// variable of its own for what it shares: on the chip each such variable costs
+// a JsVar for as long as the board runs, in every part that keeps one. The
+// phone's commands work on it too (firmware/handle.ts). The game in play's
+// interface is here, as the other parts see it (firmware/play.ts makes it).
+import type { Clock, Radio } from '../hal/types';
+import type { GameConfig, GameModule } from './game';
+import type { Display } from './display';
+import type { Scanner } from './scan';
+import type { Fields } from './protocol';
+import type { AdvertState } from './advert';
 import type { Diagnostics, Mode } from './sensing';
 
-export interface Status<S> {
+/** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
+export type CoreRefusal = keyof typeof import('./words.json');
+
+/** The state message: the contract's fields and the game's (the advert tells the first of them). */
+export type StateNow = AdvertState & Fields;
+
+/** The game in play and its log (firmware/play.ts, createPlay). */
+export interface Play<S, M> {
+  /** The game's state now (a property, not a method: a function kept costs the chip some 5 JsVars). */
+  current: S;
+  /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
+  stateNow(): StateNow;
+  /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */
+  begin(next: GameConfig, named: string[] | undefined, asLies?: number): void;
+  /** Plays a move and saves it (`sensed` 1: the sensors'); returns the code of why it was refused, if it was. */
+  play(move: M, sensed?: number): string | undefined;
+  /**
+   * Takes back the last move that stands, as often as asked, for every game:
+   * an undo record goes into the log and the game is replayed from it, so an
+   * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
+   * (an undo the flash could not take is flagged `not_saved` too, with the storage's words).
+   */
+  takeBack(): CoreRefusal | null;
+  /**
+   * 1 once the game's end was told (the runtime's announce tells it once, when the game becomes over; 0 again when
+   * it is not): a number, not a function of the play's that would tell it (some 6 JsVars for good).
+   */
+  endTold: number;
+  /**
+   * The move that was under way when the power went (-1: none), of the game taken up at power-up (made with the
+   * play: no function kept for the boot alone); the runtime deletes it once the interpreter has it.
+   */
+  pending?: number | string;
+}
+
+export interface Status<S, M = unknown> {
   /** The mode the sensors' events go to: the game in play (its interpreter), or diagnostics. */
   active: Mode<S>;
   /** The diagnostics while the board is in that mode, else undefined. */
@@ -27,4 +74,23 @@ export interface Status<S> {
   dropping: number;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;
+  // The parts, as the runtime made them.
+  radio: Radio;
+  clock: Clock;
+  mod: GameModule<S, M>;
+  /** The display (firmware/display.ts). */
+  screen: Display;
+  /** The scanner of the board's digital channels (null on a board of analog banks alone). */
+  scanner: Scanner | null;
+  /** The game in play (firmware/play.ts) ... */
+  inPlay: Play<S, M>;
+  /**
+   * ... and its interpreter: the mode until diagnostics start. Its `settle` decides a move the sensors are still
+   * working out, before anything acts on the last move (an interpreter may have none).
+   */
+  playing: Mode<S>;
+  /** Shows the mode's text on the display, under a prompt or a fault note. */
+  show(): void;
+  /** Tells the phone, the display and the advert of a change. */
+  announce(): void;
 }

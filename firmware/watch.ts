@@ -4,13 +4,9 @@
 // the runtime hands the game nothing of it, and the move under way when it was
 // found is not scored. While the sensors as a whole cannot be trusted (a bank
 // fault), nothing they sense is scored, until checks in a row find them sound.
-import type { Radio } from '../hal/types';
-import type { GameModule } from './game';
-import type { Mode, SensorEventKind } from './sensing';
+import type { SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
-import type { Scanner } from './scan';
 import type { Status } from './status';
-import type { Play } from './play';
 import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
 import { flag } from './protocol';
 import { loadModule } from './modules';
@@ -36,12 +32,13 @@ export interface Watch {
 }
 
 /**
- * The watch of a board whose scanner (null on a board of analog banks alone) reads its digital channels, and whose game's interpreter
- * (`playing`) checks any sensors it reads itself, against the game's state (`game.current`: what a throw must look like).
+ * The watch of a board whose scanner (`status.scanner`, null on a board of analog banks alone) reads its digital
+ * channels, and whose game's interpreter (`status.playing`) checks any sensors it reads itself, against the game's
+ * state (`status.inPlay.current`: what a throw must look like).
  */
-export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: Status<S>, scanner: Scanner | null, playing: Mode<S>, game: Pick<Play<S, M>, 'current'>): Watch {
+export function createWatch<S, M>(status: Status<S, M>): Watch {
   // The fault check's memory (faults.ts).
-  const faultMemory = DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? faultWords(mod.board) : null;
+  const faultMemory = DIGITAL_BANKS && (!ANALOG_BANKS || status.scanner) ? faultWords(status.mod.board) : null;
   // When the last slow work ran: a fault's note shows from then.
   let slowAt = -SLOW_MS;
   let faultAt = 0;
@@ -56,8 +53,8 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
    */
   function reportFault(ch: number | undefined, fault: number, line?: number): void {
     const tell = ON_DEVICE ? loadModule<typeof tellFault>(FAULT_MODULE, true) : tellFault;
-    if (tell) tell(radio, mod.board, status as Status<unknown>, slowAt, ch, fault, line);
-    else flag(radio, FAULT_MODULE, 'failed');
+    if (tell) tell(status as Status<unknown>, slowAt, ch, fault, line);
+    else flag(status.radio, FAULT_MODULE, 'failed');
   }
 
   function distrust(bad: number): void {
@@ -69,12 +66,13 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
   // The game asks whether a digital channel is out of service (its events are not the game's); a board without
   // digital channels has none to ask of. (Set on the game's interpreter here: no property of the watch's kept for it.)
   if (faultMemory) {
-    playing.out = function (ch: number): number {
+    status.playing.out = function (ch: number): number {
       return outOfService(faultMemory, ch);
     };
   }
   return {
     slow: function (now: number): void {
+      const playing = status.playing;
       slowAt = now;
       // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
       if (!status.diagnostics && now >= faultAt) {
@@ -82,8 +80,8 @@ export function createWatch<S, M>(radio: Radio, mod: GameModule<S, M>, status: S
         // The scanner's channels, and the sensors an interpreter reads itself (an analog bank), which it checks.
         // (What an interpreter found while the sensors as a whole are not trusted, status.sound >= 0, tells nothing of
         // one of them: sound >> 31 is 0 then, else every bit.)
-        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || scanner) ? checkFaults(scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
-          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, game.current) : 0);
+        const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || status.scanner) ? checkFaults(status.scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
+          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, status.inPlay.current) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
         if (bad & TAKEN_OUT && playing.settle) {

@@ -47,7 +47,7 @@ function rig(options: Partial<AccessOptions> = {}) {
       if (c.name === 'new') state.game = c.args.game as string;
       return null;
     },
-    prompt: (s) => prompts.push(s),
+    countdown: (s) => prompts.push(s),
   });
   const replies = () => decodeChunks(radio.notifications.map((n) => n.chunk));
   const at = (t: number) => { now = t; };

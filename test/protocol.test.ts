@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
-  jsonDepth, message as typed, refusal, sendLine, ERROR_CODES,
+  jsonDepth, refusal, sendLine, ERROR_CODES,
 } from '../firmware/protocol';
 import { parseScenario, Simulation } from '../sim/replay';
 import { createCommandChannel, type ChannelOptions, type Command } from '../firmware/commands';
@@ -32,7 +32,7 @@ function channelRig(options: Partial<ChannelOptions> = {}) {
 
 // On the chip Espruino splits a line into notifications of the link's payload size; the simulated radio does the same.
 describe('protocol: sending in chunks of the payload size', () => {
-  const message = typed('state', { game: 'ringapeg', scores: [125, 40, -5], turn: 2, board: 3, names: ['Ann', 'Bo'] });
+  const message = { type: 'state', game: 'ringapeg', scores: [125, 40, -5], turn: 2, board: 3, names: ['Ann', 'Bo'] };
   for (const size of [1, 7, 20, 50, 128, 244]) {
     it(`payload ${size}: every chunk fits, and the phone re-joins one message`, () => {
       const radio = createSimRadio();
@@ -49,7 +49,7 @@ describe('protocol: sending in chunks of the payload size', () => {
 
   it('the decoder completes messages whatever the chunk boundaries', () => {
     const decoder = createLineDecoder();
-    const text = JSON.stringify(typed('over', { winner: 1, scores: [20, 14] })) + '\n' + JSON.stringify({ type: 'error', code: 'busy', message: 'slow down' }) + '\n{"ty';
+    const text = JSON.stringify({ type: 'over', winner: 1, scores: [20, 14] }) + '\n' + JSON.stringify({ type: 'error', code: 'busy', message: 'slow down' }) + '\n{"ty';
     const got = [];
     for (let i = 0; i < text.length; i += 3) got.push(...decoder.push(text.substring(i, i + 3)));
     assert.deepEqual(got, [{ type: 'over', winner: 1, scores: [20, 14] }, { type: 'error', code: 'busy', message: 'slow down' }]);
@@ -57,7 +57,7 @@ describe('protocol: sending in chunks of the payload size', () => {
   });
 
   it('non-ASCII text is escaped so that one character is one byte on the link', () => {
-    const m = typed('state', { game: 'triangle', scores: [0, 0], turn: 0, names: ['Zoë', '李', '\u007f'] });
+    const m = { type: 'state', game: 'triangle', scores: [0, 0], turn: 0, names: ['Zoë', '李', '\u007f'] };
     const radio = createSimRadio();
     sendLine(radio, m);
     const line = radio.notifications.map((n) => n.chunk).join('');
@@ -85,12 +85,22 @@ describe('protocol: messages (the fixed minimum, docs/protocol.md)', () => {
     }
   });
 
-  it('state, score, over, error and diag have the contract fields', () => {
-    const score = typed('score', { player: 0, points: 3, rule: 'S8' });
-    assert.deepEqual(score, { type: 'score', player: 0, points: 3, rule: 'S8' });
-    assert.deepEqual(Object.keys(score), ['type', 'player', 'points', 'rule'], 'type first');
-    assert.deepEqual(typed('over', { winner: null, scores: [50, 50] }), { type: 'over', winner: null, scores: [50, 50] });
-    assert.deepEqual(typed('diag', { on: true }), { type: 'diag', on: true });
+  it('score and over have the contract fields, type first (a whole game the board plays)', () => {
+    const sim = new Simulation(parseScenario(readFileSync(new URL('../scenarios/triangle-exact.jsonl', import.meta.url), 'utf8')));
+    sim.runToEnd();
+    const told = sim.out.map((line) => (JSON.parse(line) as { phone?: { type: string } }).phone).filter((p) => p) as Record<string, unknown>[];
+    const scores = told.filter((p) => p.type === 'score');
+    assert.ok(scores.length > 0);
+    for (const score of scores) assert.deepEqual(Object.keys(score), ['type', 'player', 'points', 'rule']);
+    const over = told.filter((p) => p.type === 'over');
+    assert.equal(over.length, 1, 'the end told once');
+    assert.deepEqual(Object.keys(over[0]), ['type', 'winner', 'scores']);
+    // The end is told with the last state's winner and scores.
+    const last = told.filter((p) => p.type === 'state').pop()!;
+    assert.deepEqual([over[0].winner, over[0].scores], [last.winner, last.scores]);
+  });
+
+  it('error has the contract fields', () => {
     assert.equal(JSON.stringify(refusal('busy', 'slow down')), '{"type":"error","code":"busy","message":"slow down"}');
     assert.equal(JSON.stringify(refusal('busy', 'slow down', 7)), '{"type":"error","code":"busy","message":"slow down","id":7}');
   });

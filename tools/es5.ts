@@ -148,7 +148,7 @@ export const INTERNAL_PROPERTIES = [
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
-  'tellEnd', 'slow', 'distrust', 'dropping', 'accused',
+  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
   // The signer's state (firmware/signer.ts)

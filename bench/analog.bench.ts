@@ -116,9 +116,10 @@ print('<<<' + JSON.stringify(['scan', COLS].concat(timed(true, 0, 0, none))) + '
 // 50 ms apart all read a row, ticks 10 ms apart four in five read the launch row alone.
 print('<<<' + JSON.stringify(['idle', 4 + COLS].concat(timed(false, 50, 0, none))) + '>>>');
 print('<<<' + JSON.stringify(['launch', 4].concat(timed(false, 10, 0, none))) + '>>>');
-// A throw: launched (a group reads 0), then a weight slides between rows 34 and 35: readings 350-359 change at
-// every tick, which the tick reads, after the launch row's four, as the last four sensors of row 34 and the first
-// six of row 35 (two rows changed a tick); the scan's window settles on rows 33-37.
+// A throw: launched (a group reads 0), then a weight slides: readings 350-359 (in the order the tick reads them,
+// the launch row's four first) change at every tick. They fall on two rows, whichever the window holds there: it
+// follows them for some 70 ticks (up to 12 rows; ticks and bare reads of as many channels in turns, as always),
+// then settles on rows 0-4, rows 1 and 2 changing (54 channels: the medians').
 function row35(level: number) { for (var ch = 350; ch < 360; ch++) levels[ch] = level; }
 next = 384;
 it.tick(now += 10);

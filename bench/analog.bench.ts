@@ -3,9 +3,10 @@
 // row read by the bank's driver, each reading compared with the one kept),
 // and the interpreter's tick between throws (the launch row's four channels every tick, and a row
 // of the grid every 50 ms) and during a throw (the launch row and five rows of
-// the grid, one of them changing), each as a ratio to the bare reads of as
+// the grid, two of them changing), each as a ratio to the bare reads of as
 // many channels (a loop of one digitalWrite of the select lines and one
-// analogRead each, nothing else); the scan rate that costs 25% of the chip;
+// analogRead each, nothing else), run from a copy in RAM as the chip runs its
+// flash; the scan rate that costs 25% of the chip;
 // and what finding 1, 4 and 8 weights in a whole grid costs once a throw is
 // over, with how often the launch row is read meanwhile and the JsVars it
 // holds. Target: tick/bare <= 1.5. `npm run bench analog scan`: the scan and
@@ -25,15 +26,15 @@ const CHIP_ANALOG_US = 60;
 const HOLD_US = 20000;
 /** Ticks and bare reads taken in turns, one each, this many times. */
 const PAIRS = 301;
+/** The Storage file the scan's code is copied into RAM from. */
+const SCAN_FILE = 'analog-scan';
 
 /**
- * The ticks as a script for the interpreter. The Linux build has no ADC: analogRead is a stand-in, the same
- * in the bare reads and the scan, that gives `levels` in turn from `next` (the bench sets `next` to the first
- * channel a call reads: both read their channels in order). Each tick and each bare read is timed on its own,
- * in turns, and each side's median taken: a call the machine's other work interrupted says nothing of the
- * code, and it falls on either side alike.
+ * The board as a script for the interpreter, which the scan and the deciding below run on. The Linux build has no
+ * ADC: analogRead is a stand-in, the same in the bare reads and the scan, that gives `levels` in turn from `next`
+ * (the bench sets `next` to the first channel a call reads: both read their channels in order).
  */
-const DEVICE_ENTRY = `
+const SETUP = `
 import { SHORT_MS, createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
 import { locator } from './firmware/games/shuffleboard/locate';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
@@ -66,6 +67,13 @@ function loopTime() { var best = Infinity; for (var r = 0; r < 21; r++) { var t0
 var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
 it.resume!(0, function () { return 0; }, -1);
 var now = 100000;
+`;
+
+/**
+ * The ticks. Each tick and each bare read is timed on its own, in turns, and each side's median taken: a call the
+ * machine's other work interrupted says nothing of the code, and it falls on either side alike.
+ */
+const SCAN = `
 /**
  * The scan (a row read by the bank's changes, nothing changing: \`scan\` true) or ticks stepMs apart (each after
  * prepare(), untimed) against the bare reads of as many channels from the first as each read, in turns: the
@@ -108,8 +116,10 @@ print('<<<' + JSON.stringify(['scan', COLS].concat(timed(true, 0, 0, none))) + '
 // 50 ms apart all read a row, ticks 10 ms apart four in five read the launch row alone.
 print('<<<' + JSON.stringify(['idle', 4 + COLS].concat(timed(false, 50, 0, none))) + '>>>');
 print('<<<' + JSON.stringify(['launch', 4].concat(timed(false, 10, 0, none))) + '>>>');
-// A throw: launched (a group reads 0), then a weight slides over row 35 (its readings, as read after the launch
-// row's four, change at every tick); the scan's window settles on rows 33-37.
+// A throw: launched (a group reads 0), then a weight slides: readings 350-359 (in the order the tick reads them,
+// the launch row's four first) change at every tick. They fall on two rows, whichever the window holds there: it
+// follows them for some 70 ticks (up to 12 rows; ticks and bare reads of as many channels in turns, as always),
+// then settles on rows 0-4, rows 1 and 2 changing (54 channels: the medians').
 function row35(level: number) { for (var ch = 350; ch < 360; ch++) levels[ch] = level; }
 next = 384;
 it.tick(now += 10);
@@ -273,17 +283,31 @@ export async function run(print: (line: string) => void): Promise<void> {
   const { ON_DEMAND, buildOnDemand } = await import('../tools/build');
   const { DECIDE_MODULE } = await import('../firmware/modules');
   const { moduleOf } = await import('../firmware/games/registry');
-  const built = await buildDeviceCode({ source: DEVICE_ENTRY + (scanOnly ? '' : DECIDING), dir: ROOT });
-  const code = built.stored;
-  // A throw's decision loads the decision module from Storage, as on a board (its load is one of the ticks timed).
-  const decide = await buildOnDemand(ON_DEMAND.find((m) => m.name === DECIDE_MODULE)!, 'shuffleboard', await moduleOf('shuffleboard'), ALL_FEATURES, built.names);
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
-  const report = bootInEspruino(code, { boot0: existsSync(stubs) ? readFileSync(stubs, 'utf8') : '', settleMs: 100, timeoutMs: 600000, baseline: false, storage: { [DECIDE_MODULE]: decide.stored } });
-  const rows = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
-  if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
-  if (rows.length < (scanOnly ? 4 : 7)) {
-    print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
-    return;
+  const boot0 = existsSync(stubs) ? readFileSync(stubs, 'utf8') : '';
+  const rows: [string, number, number, number][] = [];
+  const runs: { code: string; storage: Record<string, string> }[] = [];
+  // The scan, from a copy in RAM (SCAN_FILE): the Linux build reads code kept in Storage from a file, 16 bytes at a
+  // time, each an open and a read of the file, where the chip reads its flash as memory. Kept there, the ticks
+  // timed what those reads cost far more than what the interpreter does.
+  const scan = await buildDeviceCode({ source: SETUP + SCAN, dir: ROOT });
+  runs.push({ code: `eval(E.toFlatString(require("Storage").read(${JSON.stringify(SCAN_FILE)})));`, storage: { [SCAN_FILE]: scan.stored } });
+  if (!scanOnly) {
+    // (Run as stored: finding the weights holds more JsVars than leave room for a copy of its code.)
+    const built = await buildDeviceCode({ source: SETUP + DECIDING, dir: ROOT });
+    // A throw's decision loads the decision module from Storage, as on a board (its load is one of the ticks timed).
+    const decide = await buildOnDemand(ON_DEMAND.find((m) => m.name === DECIDE_MODULE)!, 'shuffleboard', await moduleOf('shuffleboard'), ALL_FEATURES, built.names);
+    runs.push({ code: built.stored, storage: { [DECIDE_MODULE]: decide.stored } });
+  }
+  for (const { code, storage } of runs) {
+    const report = bootInEspruino(code, { boot0, settleMs: 100, timeoutMs: 600000, baseline: false, storage });
+    const found = [...report.output.matchAll(/<<<(\[.*?\])>>>/g)].map((m) => JSON.parse(m[1]) as [string, number, number, number]);
+    if (report.errors.length) print('analog scan: errors: ' + report.errors.join(' | ').slice(0, 400));
+    if (!found.length) {
+      print('analog scan: no result; output was: ' + report.output.slice(-400).replace(/\s+/g, ' '));
+      return;
+    }
+    rows.push(...found);
   }
   print(`interpreter (${binary}; bare read = digitalWrite of the 8 select lines and analogRead, per channel; costs in empty-loop iterations, medians of ${PAIRS} of each taken in turns):`);
   print('tick                     channels  bare  tick  tick/bare  target  on the chip');

@@ -148,6 +148,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       taken = TAKEN_OUT;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
+      route();
       if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
@@ -161,6 +162,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       out--;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
+      route();
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
       settled[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
@@ -236,10 +238,15 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     }
   };
 
+  /** The grid's reads through runs while a channel is out of service or was taken out or back since its read. */
+  function route(): void {
+    g.bank.changes = out || moved ? runs : raw.changes;
+  }
+
   /**
    * The runs of channels from..to-1 in service, read as the driver reads them; a channel out of service is kept at
    * half the supply; one taken out or back since the last read counts as changed (the interpreter counts its row
-   * again). (Apart from bank's changes: the interpreter reads the text of a function it runs, as far as its end.)
+   * again): bank's changes meanwhile (route).
    */
   function runs(from: number, to: number, k: Uint8Array): number {
     let some = 0;
@@ -257,16 +264,17 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       a = ch + 1;
     }
+    route();
     return some;
   }
 
+  // (Straight from the driver while every channel is in service and none was taken out or back since its read: the
+  // interpreter reads a row a call, not two.)
   g.bank = {
     read: function (ch: number): number {
       return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
-    changes: function (from: number, to: number, k: Uint8Array): number {
-      return out || moved ? /*@__NOINLINE__*/ runs(from, to, k) : raw.changes(from, to, k);
-    },
+    changes: raw.changes,
   };
 
   return Object.assign(g, {

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseScenario, replay, Simulation } from '../sim/replay';
-import { decision } from '../firmware/games/shuffleboard/decide';
+import { countDecisionSteps } from './decision-steps';
+import type { DecisionSteps } from './decision-steps';
 import { game } from '../firmware/games/shuffleboard/index';
 import type { ShuffleboardInterpreter } from '../firmware/games/shuffleboard/interpret';
 
@@ -21,49 +22,32 @@ function finalOf(sim: Simulation): { scores: number[]; state: unknown } {
 }
 
 describe('shuffleboard: the grid found sound again while a throw is under way', () => {
-  const { locator, throwChecks } = decision;
   const make = game.interpreter;
-  let steps = 0;
+  let steps: DecisionSteps;
   /** Each settle with a spoilt argument (the watch's): whether a throw was under way, and the steps done in it. */
   const settles: { spoilt: number; busy: boolean; steps: number }[] = [];
   before(() => {
-    decision.locator = function (...args: Parameters<typeof locator>) {
-      const step = locator(...args);
-      return () => {
-        steps++;
-        return step();
-      };
-    };
-    decision.throwChecks = function (...args: Parameters<typeof throwChecks>) {
-      const checking = throwChecks(...args);
-      const step = checking.step;
-      checking.step = () => {
-        steps++;
-        return step.call(checking);
-      };
-      return checking;
-    };
+    steps = countDecisionSteps();
     game.interpreter = function (...args: Parameters<typeof make>) {
       const it = make(...args) as ShuffleboardInterpreter;
       const settle = it.settle;
       it.settle = (spoilt?: number) => {
         const busy = it.busy();
-        const before = steps;
+        const before = steps.n;
         const refused = settle(spoilt);
-        if (spoilt !== undefined) settles.push({ spoilt, busy, steps: steps - before });
+        if (spoilt !== undefined) settles.push({ spoilt, busy, steps: steps.n - before });
         return refused;
       };
       return it;
     };
   });
   after(() => {
-    decision.locator = locator;
-    decision.throwChecks = throwChecks;
+    steps.restore();
     game.interpreter = make;
   });
   beforeEach(() => {
     settles.length = 0;
-    steps = 0;
+    steps.n = 0;
   });
 
   it('the watch\'s settle does no step of the decision: the ticks decide the throw, not scored, a referee\'s command meanwhile refused (deciding)', () => {
@@ -75,14 +59,14 @@ describe('shuffleboard: the grid found sound again while a throw is under way', 
     const reply = sim.out.slice(heard).map((l) => JSON.parse(l).phone).find((p) => p && p.type === 'error');
     assert.equal(reply && reply.message, DECIDING, 'a referee\'s command meanwhile gets the refusal a decision gives');
     // Decided on the ticks, in time (not left waiting), and not scored: the phone hears no move of it.
-    const stepped = steps;
+    const stepped = steps.n;
     let t = 18000;
     while (sim.firmware!.view().busy) {
       t += 100;
       assert.ok(t < 28000, 'the throw is decided within 10 s');
       sim.runUntil(t);
     }
-    assert.ok(steps - stepped > 50, `the decision took ${steps - stepped} steps, in the ticks`);
+    assert.ok(steps.n - stepped > 50, `the decision took ${steps.n - stepped} steps, in the ticks`);
     assert.ok(!sim.out.slice(heard).some((l) => JSON.parse(l).phone?.type === 'state'), 'the throw made while the grid was not trusted is not scored');
     sim.runToEnd();
     assert.deepEqual(finalOf(sim).scores, [5, 0]);

@@ -333,7 +333,7 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     const uncut = replay(text).lines.map((l) => JSON.parse(l) as Line);
     for (const played of [lines, uncut]) {
       assert.deepEqual(told(played, 'fault').map((l) => l.phone!.fault), ['bank', 'ok']);
-      assert.deepEqual(told(played, 'state').filter((l) => l.t > 13000 && l.t < 28000 && !l.phone!.moves).map((l) => l.phone!.left).filter((left) => left !== 6), [], 'red2 and blue2 not scored by the board');
+      assert.deepEqual(told(played, 'state').filter((l) => l.t > 13000 && l.t < 29000 && !l.phone!.moves).map((l) => l.phone!.left).filter((left) => left !== 6), [], 'red2 and blue2 not scored by the board');
       assert.deepEqual(played.at(-1)!.final!.scores, [5, 0]);
     }
   });

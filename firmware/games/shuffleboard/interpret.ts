@@ -440,10 +440,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const launchRow = raw.changes(SENSORS, CHANNELS, ref);
       if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
     },
-    // The sensors found sound again (0): the throw under way is decided now, as the table lies, with the throws kept
-    // meanwhile (all moves the sensors were working out: launched while the grid was not trusted, they are the
-    // referee's to enter), and not scored; with a sensor taken out (spoilt), only the one under way: the throws kept
-    // are followed on, and scored, without it. A referee's command (no `spoilt`) that would have a throw decided is
+    // The sensors found sound again (0): the throw under way is not scored, nor are the throws kept meanwhile (all
+    // moves the sensors were working out: launched while the grid was not trusted, they are the referee's to enter);
+    // with a sensor taken out (spoilt), only the one under way: the throws kept are followed on, and scored, without
+    // it. A referee's command (no `spoilt`) that would have a throw decided is
     // refused (`deciding`) instead; not for throws kept whose last launch was less than SHORT_MS ago, unless their
     // weights are being found: they may still slide, or not have reached the grid (decided as they lay, a hanger on
     // its way was taken as gone); the command acts on the throws before them. Either way the decision's steps are the
@@ -452,19 +452,19 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
       if (spoilt === undefined) return throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS) ? 'deciding' : undefined;
       if (throwAt < 0) return;
-      // Decided on the ticks, as the table lies, a step a tick (a call holds the interpreter for one step at most),
-      // and not told (unscored): with the throws kept, read with it in one frame, unless spoilt. Saved at once as
-      // a throw under way not to be scored (0; or the throws kept, under way after it): a power-up meanwhile decides
-      // it so. Launches kept from now on are throws of their own, scored.
+      // Decided as any throw is, on the ticks, once the table is still (a weight decided as it slid would come to
+      // rest after, and a power-up then take it for a throw whose launch it missed), and not told (unscored): with
+      // the throws kept, unless spoilt, followed from their last launch (their weights may not have come yet) and
+      // decided together. Saved at once as a throw under way not to be scored (0; or the throws kept, under way
+      // after it): a power-up meanwhile decides it so. Launches kept from now on are throws of their own, scored.
       const kept = spoilt ? 0 : queued;
       throws += kept;
       queued -= kept;
       unscored += throws;
       throws = 0;
-      begin(queued);
-      // (A decision whose weights are being found goes on; one still reading the grid may go back to following a
-      // weight it sees moving: read again, as the table lies.)
-      if (kept || !fitting || !locating) decide(throwAt, true);
+      if (!kept) return begin(queued);
+      locating = null;
+      throwBegins(launchedWhile);
     },
     busy: function (): boolean {
       return throwAt >= 0;

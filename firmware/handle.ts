@@ -15,6 +15,12 @@ import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
 /** The Storage file (and module name) of the carrying out of commands on a board. */
 export const HANDLE_MODULE = 'tallyboard-handle';
+/**
+ * A `new` sent while a move is under way waits this long at most for the board to be still (ms): throws launched as
+ * the one before is decided keep a shuffleboard busy for as long as they come, and the game played on meanwhile would
+ * be ended whenever they stopped. Then it is refused (`moving`), and the game in play goes on, nothing of it lost.
+ */
+export const NEW_WAIT_MS = 60000;
 
 /**
  * What a command works on: the status the runtime's parts share (firmware/status.ts: the game in play, its
@@ -22,9 +28,12 @@ export const HANDLE_MODULE = 'tallyboard-handle';
  * talks (the command path's: firmware/command-path.ts).
  */
 export interface CommandContext<S, M> extends ChannelOptions, Status<S, M> {
-  /** A `new` waiting for the move under way to be decided (the command path's slow tick carries it out then). */
-  waiting?: Command;
+  /** A `new` waiting for the move under way to be decided (the command path's slow tick carries it out then), and until when. */
+  waiting?: Waiting;
 }
+
+/** A command that may wait (`new`): from the first time it did, until when. */
+type Waiting = Command & { until?: number };
 
 /** Carries out `command` in `o`: null when done, else the refusal to report (the game as it was). */
 export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): Refusal | null {
@@ -77,9 +86,15 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
   // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
   // out is decided first, into the game in play (so a new game starts at zero), or the command refused till it is.
   // One that takes time to end (a weight sliding or its throw being found, a stroke's balls rolling, a chip
-  // sliding: busy) ends as it would: `new` waits for it (the slow tick carries it out), and the new game begins
-  // from the table as it then lies.
-  else if (name === 'new' && playing.busy && playing.busy()) o.waiting = command;
+  // sliding: busy) ends as it would: `new` waits for it (the slow tick carries it out), every move until the board
+  // is still decided into the game in play, and the new game begins from the table as it then lies. For
+  // NEW_WAIT_MS at most (from when it came), then it is refused.
+  else if (name === 'new' && playing.busy && playing.busy()) {
+    const now = o.clock.now();
+    const until = (command as Waiting).until = (command as Waiting).until || now + NEW_WAIT_MS;
+    if (now < until) o.waiting = command;
+    else refused = 'moving' satisfies CoreRefusal;
+  }
   else if (!(refused = playing.settle && playing.settle() as string | undefined)) {
     if (name === 'new') {
       // The channel took `game` only as this board's own (its `games`).
@@ -101,5 +116,6 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     // Any other command is the game's move of its name, with the arguments the channel checked.
     else refused = o.inPlay.play(Object.assign({ k: name }, args) as unknown as M);
   }
-  return refused ? refusal('not_now', refused) : null;
+  // (With its id: a `new` that waited is refused on the slow tick, not as an answer to its line.)
+  return refused ? refusal('not_now', refused, command.id) : null;
 }

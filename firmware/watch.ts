@@ -83,7 +83,8 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || status.scanner) ? checkFaults(status.scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, status.inPlay.current) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
-        // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it.
+        // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it. (Only
+        // a digital board's: the shuffleboard grid's checks take a sensor out themselves, and find the weights again.)
         if (bad & TAKEN_OUT && playing.settle) {
           status.dropping = 1;
           playing.settle(1);
@@ -91,7 +92,9 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
         }
         if (bad & BANK) distrust(BANK);
         else if (status.sound >= 0 && ++status.sound >= SOUND_CHECKS) {
-          // A move the sensors were still working out is theirs too: decided now, and not scored.
+          // A move the sensors were still working out is theirs too: decided now, and not scored (a shuffleboard
+          // throw on the ticks that follow, a step a tick: its decision is too long for one call; saved meanwhile as
+          // a throw not to be scored, so a cut scores none of it either).
           if (playing.settle) playing.settle(0);
           status.sound = -1;
           if (banked) reportFault(undefined, OK);

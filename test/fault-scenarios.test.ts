@@ -321,6 +321,23 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  // Issue 31 (the fault watch's settle, in steps): the grid floating from 13 s to 16 s, red2 thrown meanwhile, blue2
+  // launched at 17.5 s and sliding when the grid is found sound again (18 s): neither is scored, the referee enters
+  // both (`rest`, `place`), 5-0; a cut at 22 s. Decided in one call, nothing of that decision was saved: the cut
+  // resumed both throws at power-up and scored them, and the referee's entries made them twice (4-0, two throws
+  // refused). The settle saves them as under way and not to be scored, then as over: 5-0 with the cut too.
+  it('the grid found sound again as a throw slides: the throws made while it was not trusted are not scored, with a power cut after as without', () => {
+    const name = 'fault-shuffleboard-sound-again-mid-throw-then-cut';
+    const { lines } = run(name);
+    const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8').split('\n').filter((l) => !l.includes('"power"')).join('\n');
+    const uncut = replay(text).lines.map((l) => JSON.parse(l) as Line);
+    for (const played of [lines, uncut]) {
+      assert.deepEqual(told(played, 'fault').map((l) => l.phone!.fault), ['bank', 'ok']);
+      assert.deepEqual(told(played, 'state').filter((l) => l.t > 13000 && l.t < 29000 && !l.phone!.moves).map((l) => l.phone!.left).filter((left) => left !== 6), [], 'red2 and blue2 not scored by the board');
+      assert.deepEqual(played.at(-1)!.final!.scores, [5, 0]);
+    }
+  });
+
   it('a dead select line of the grid (line 6 stuck high: half the grid reads the other half) is named within 4 s, and no throw is scored while it lasts', () => {
     const { lines } = run('fault-shuffleboard-dead-line');
     const named = told(lines, 'fault').filter((l) => l.phone!.line !== undefined);

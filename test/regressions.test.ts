@@ -40,6 +40,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // waits for the move to end, decided into the game in play: the new game plays as the rules say.
   'regression-shuffleboard-new-while-weight-slides': { without: null, scores: [11, 4] },
   'regression-fortress-new-after-ball-left-spot': { without: null, scores: [20, 4] },
+  // Issue 31: a `new` while red1 slides, and throws that keep coming (the end's seven, then one off the end every
+  // 2 s until 70 s, each launched as the one before is decided): the board was never still, and the `new` waited
+  // until 75.5 s, then ended the game played meanwhile (0-5 for 0-0). It waits a minute at most (NEW_WAIT_MS), then
+  // is refused (`moving`): the game goes on as without it.
+  'regression-shuffleboard-new-while-throws-keep-coming': { without: /"cmd":"new"/, scores: [0, 5] },
   // (The same for a Ring-a-Peg ring that missed every peg, still bouncing: its miss was the new game's, 160-110 for
   // 200-70.)
   'regression-ringapeg-new-while-missed-ring-bounces': { without: null, scores: [200, 70] },

@@ -5,33 +5,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parseScenario, replay, Simulation } from '../sim/replay';
-import { decision } from '../firmware/games/shuffleboard/decide';
+import { countDecisionSteps } from './decision-steps';
+import type { DecisionSteps } from './decision-steps';
 
 describe('shuffleboard: a referee\'s command while a throw is decided', () => {
-  const { locator, throwChecks } = decision;
-  let steps = 0;
+  let counted: DecisionSteps;
   before(() => {
-    decision.locator = function (...args: Parameters<typeof locator>) {
-      const step = locator(...args);
-      return () => {
-        steps++;
-        return step();
-      };
-    };
-    decision.throwChecks = function (...args: Parameters<typeof throwChecks>) {
-      const checking = throwChecks(...args);
-      const step = checking.step;
-      checking.step = () => {
-        steps++;
-        return step.call(checking);
-      };
-      return checking;
-    };
+    counted = countDecisionSteps();
   });
-  after(() => {
-    decision.locator = locator;
-    decision.throwChecks = throwChecks;
-  });
+  after(() => counted.restore());
 
   it('the kept cluster, a `place` every 250 ms from 24 to 46 s: no call does a step of the decision; one under way is refused (deciding), and the game ends as without them', () => {
     // Throw 5 launched at 25 s and found over some 14 s (hundreds of steps), three throws launched meanwhile.
@@ -41,14 +23,14 @@ describe('shuffleboard: a referee\'s command while a throw is decided', () => {
     const answers: Record<string, number> = {};
     let stepsInTicks = 0;
     for (let t = 24000; t <= 46000; t += 250) {
-      const ticked = steps;
+      const ticked = counted.n;
       sim.runUntil(t);
-      stepsInTicks += steps - ticked;
-      steps = 0;
+      stepsInTicks += counted.n - ticked;
+      counted.n = 0;
       const heard = sim.out.length;
       // (Where the weight lies: a place that changes nothing when it is taken.)
       sim.write('{"cmd":"place","i":0}\n');
-      most.push(steps);
+      most.push(counted.n);
       const reply = sim.out.slice(heard).map((l) => JSON.parse(l).phone).find((p) => p && (p.type === 'error' || p.type === 'state'));
       const key = reply ? (reply.type === 'error' ? reply.message : 'taken') : 'none';
       answers[key] = (answers[key] || 0) + 1;

@@ -112,6 +112,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let throws = 1;
   let queued = 0;
   let launchedWhile = -1;
+  /** The throws of the decision under way that are not scored (settle: made while the grid was not trusted), not in `throws` then. */
+  let unscored = 0;
   /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
   const table: Found[] = [];
   let before: Int16Array | null = null;
@@ -327,7 +329,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // would forget them).
     if (queued) move.b = queued;
     if (k < 0) begin(-1);
-    else if ((judging as ThrowChecks).seen(seen, throws)) emit(move);
+    else if ((judging as ThrowChecks).seen(seen, throws + unscored) && !unscored) emit(move);
+    // (Not scored, it is saved as over: the launches kept meanwhile, if any, are saved as under way below.)
+    else if (unscored && !queued) begin(-1);
+    unscored = 0;
     judging = undefined;
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
@@ -435,28 +440,31 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const launchRow = raw.changes(SENSORS, CHANNELS, ref);
       if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
     },
-    // The throw under way decided now, and the throws kept meanwhile after it (all moves the sensors were working
-    // out: launched while the grid was not trusted, they are the referee's to enter); with a sensor taken out
-    // (spoilt), only the one under way: the throws kept are followed on, and scored, without it. So are throws kept
-    // whose last launch was less than SHORT_MS ago, at a referee's command (not with the sensors found sound again,
-    // 0), unless their weights are being found: they may still slide, or not have reached the grid (decided as they
-    // lay, a hanger on its way was taken as gone); the command acts on the throws before them. A referee's command
-    // that would have a throw decided is refused (`deciding`) instead: the decision's steps, done in one call, would
-    // hold the interpreter for seconds (each is a tick's); the board decides it on its own ticks.
+    // The sensors found sound again (0): the throw under way is not scored, nor are the throws kept meanwhile (all
+    // moves the sensors were working out: launched while the grid was not trusted, they are the referee's to enter);
+    // with a sensor taken out (spoilt), only the one under way: the throws kept are followed on, and scored, without
+    // it. A referee's command (no `spoilt`) that would have a throw decided is
+    // refused (`deciding`) instead; not for throws kept whose last launch was less than SHORT_MS ago, unless their
+    // weights are being found: they may still slide, or not have reached the grid (decided as they lay, a hanger on
+    // its way was taken as gone); the command acts on the throws before them. Either way the decision's steps are the
+    // board's own ticks': done in one call, they would hold the interpreter for seconds (each is a tick's).
     settle: function (spoilt?: number): string | void {
       // (Throws kept, followed from their last launch, are those with throwAt at launchedWhile.)
       if (spoilt === undefined) return throwAt >= 0 && (locating || throwAt !== launchedWhile || now - throwAt >= SHORT_MS) ? 'deciding' : undefined;
-      while (throwAt >= 0) {
-        let seen = null;
-        // (A decision under way whose reads see a weight still moving goes back to following it: decided again then,
-        // as the table lies.)
-        while (throwAt >= 0 && !seen) {
-          if (!locating) decide(throwAt, true);
-          while (locating && !(seen = locating()));
-        }
-        if (seen) found(throwAt, seen);
-        if (spoilt) return;
-      }
+      if (throwAt < 0) return;
+      // Decided as any throw is, on the ticks, once the table is still (a weight decided as it slid would come to
+      // rest after, and a power-up then take it for a throw whose launch it missed), and not told (unscored): with
+      // the throws kept, unless spoilt, followed from their last launch (their weights may not have come yet) and
+      // decided together. Saved at once as a throw under way not to be scored (0; or the throws kept, under way
+      // after it): a power-up meanwhile decides it so. Launches kept from now on are throws of their own, scored.
+      const kept = spoilt ? 0 : queued;
+      throws += kept;
+      queued -= kept;
+      unscored += throws;
+      throws = 0;
+      if (!kept) return begin(queued);
+      locating = null;
+      throwBegins(launchedWhile);
     },
     busy: function (): boolean {
       return throwAt >= 0;
@@ -486,6 +494,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (A new game: throws kept at the command, still under way, are not its.)
       throwAt = -1;
       throws = 1;
+      // (0 under way: a throw the sensors made while the grid was not trusted, settle.)
+      unscored = +!pending;
       if (pending < 0) return;
       // The throws under way (`pending` of them, saved as they were launched): the last one's weight may be sliding
       // on the grid (every row is watched), or still to come, or lie still (decided RESUME_MS + QUIET_MS from now,

@@ -13,7 +13,7 @@ import type { Scanner } from './scan';
 import { DIAG_MODULE, createDiagnostics } from './diag';
 import { loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
-import { refusal, sendLine } from './protocol';
+import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
@@ -56,6 +56,10 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     // of the walk test.
     if (args.on !== undefined && !diag === args.on) {
       if (args.on) {
+        // Not while a move is under way (busy: a stroke's balls rolling, a chip or a weight sliding, a throw's weights
+        // being found): in diagnostics the game hears no sensor, and the rest of that move would go unseen, its points
+        // lost untold. A phone's alone: diagnostics at power-up start.
+        if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
         const progressed = function (walk: WalkState): void {
           sendLine(o.radio, { type: 'diag', walk: walk });
           o.show();
@@ -69,15 +73,16 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
         } else {
-          // Not while its interpreter still works out a throw (busy): it reads no sensor in diagnostics, and a launch
-          // then (a throw kept while one is decided) would go unseen. A phone's alone: diagnostics at power-up start.
-          if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
           const made = playing.diagnose!(o.clock.now(), progressed);
           if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           status.diagnostics = made;
         }
         status.active = status.diagnostics;
       } else {
+        // The game heard no sensor in diagnostics: a move played meanwhile was not scored. When a sensor changed
+        // (an edge, or a weight's field), the phone is told so: the referee enters such a move.
+        const visit = diag!.report(o.clock.now()) as { walk: WalkState; recent?: unknown[] };
+        if (visit.walk.seen || (visit.recent || '').length) flag(o.radio, 'unscored' satisfies CoreRefusal);
         status.diagnostics = undefined;
         status.active = playing;
       }

@@ -13,7 +13,7 @@ import { ROOT } from '../tools/games';
  * What each scenario is played without for its expected end (power lines unless named here; null: no such
  * comparison), its scores when known, and with `before` the scores the game in play ended with when a `new` came.
  */
-const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; like?: [string, string]; scores?: number[]; before?: number[]; shifted?: number }> = {
+const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; like?: [string, string]; scores?: number[]; before?: number[]; shifted?: number; told?: RegExp }> = {
   // Normal play the fault check once took for a fault (hostile round 3), with `like`: ends as the same play told
   // otherwise, and no fault is told. A ball that comes to rest over a fort's mouth (a switch held, as a stuck one
   // is) in the stroke that took FA1 and lies there: that stroke's F11 and the game's every score as without it.
@@ -136,6 +136,16 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // end followed no row's change after it, decided the last throw late and refused the referee's `place` (0-0).
   'regression-fortress-left-on-25-days': { without: null, shifted: 2148000000, scores: [20, 4] },
   'regression-shuffleboard-left-on-25-days': { without: null, shifted: 2147455898, scores: [0, 2] },
+  // Found by the hostile tester (round 9): a phone's diagnostics visit while a stroke's ball rolled (EA off its spot,
+  // into FA2 during the visit) or a triangle chip slid (to the target, perfect, during the visit): the rest of the move
+  // went unseen, its points lost untold (2-16, 97-68). Every board refuses a visit while a move is under way (`moving`).
+  'regression-fortress-diag-visit-while-ball-rolls': { without: /"diag"/, scores: [20, 4] },
+  'regression-triangle-diag-visit-while-chip-slides': { without: /"diag"/, scores: [99, 68] },
+  // The same, the move begun during the visit (the board saw nothing of it before): not scored, as nothing is in
+  // diagnostics, and the phone was told nothing (0-14, 98-68). Back in the game it is told (`told`: `unscored`), and
+  // the referee enters the move: the game ends as without the visit.
+  'regression-fortress-diag-visit-over-stroke-told': { without: /"diag"|"cmd":"stroke"/, told: /"type":"flag","message":"sensors changed in diagnostics/, scores: [20, 4] },
+  'regression-triangle-diag-visit-over-flick-told': { without: /"diag"|"cmd":"flick"/, told: /"type":"flag","message":"sensors changed in diagnostics/, scores: [99, 68] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},
@@ -186,6 +196,7 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       }
       else if (without) assert.deepEqual(got, ending(text.split('\n').filter((l) => !without.test(l)).join('\n')));
       if (c.scores) assert.deepEqual(got.scores, c.scores);
+      if (c.told) assert.ok(replay(text).lines.some((l) => c.told!.test(l)), `the phone is told ${c.told}`);
       if (c.before) {
         // The last state the phone heard of the game in play before the new one's.
         const states = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state');

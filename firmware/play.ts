@@ -11,7 +11,7 @@ import type { Fields } from './protocol';
 import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
 import type { Status } from './status';
-import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
+import { LOG, NEXT, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
@@ -73,9 +73,11 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
    * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
    * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
    */
-  function saveRecord(text: string): boolean {
+  function saveRecord(text: string, next?: number): boolean {
     try {
-      store.append(LOG, text);
+      // (`next`: a new game's setup, kept whole beside the log while the log is begun afresh.)
+      if (next) store.put(NEXT, text);
+      else store.append(LOG, text);
       return true;
     } catch (e) {
       flag(radio, String((e as Error).message || e), 'not_saved');
@@ -129,8 +131,13 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     overSent = false;
     stand = 0;
     if (ANALOG_BANKS) underWay = -1;
+    // As one step (docs/saving.md): the setup first whole beside the log, then the log begun afresh with it, then let
+    // go; a cut in the middle leaves the game in play (the setup cut short) or this one (persist.ts, readBack).
+    const setup = setupRecord(mod.id, next, named, asLies);
+    saveRecord(setup, 1);
     store.erase(LOG);
-    saveRecord(setupRecord(mod.id, next, named, asLies));
+    saveRecord(setup);
+    store.put(NEXT);
   }
 
   const game: Play<S, M> = {

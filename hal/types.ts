@@ -147,6 +147,13 @@ export interface Store {
   /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
   lines(name: string, each: (line: string) => void): void;
   erase(name: string): void;
+  /**
+   * Writes `data` as small file `name`, whole, or with no `data` erases it: a file of its own bytes alone (a log takes
+   * a 4 KB chunk of Storage as soon as it is made, so two at once may not fit).
+   */
+  put(name: string, data?: string): void;
+  /** The small file `name` as put (cut short by a power cut in the middle of its write), or undefined: none. */
+  get(name: string): string | undefined;
 }
 
 /** What signing the advert needs (firmware/signer.ts): SHA-256, and a secret from a hardware random source. */

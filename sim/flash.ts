@@ -55,8 +55,27 @@ export class SimFlash implements Store {
     }
   }
 
+  /** (Once a cut struck, nothing is erased either: the board is dead.) */
   erase(name: string): void {
+    if (!this.cut) delete this.files[name];
+  }
+
+  /** A small file (Store.put): written as a log's first record is, so a cut can strike in the middle of it too. */
+  put(name: string, data?: string): void {
+    if (this.cut) return;
+    if (data === undefined) return this.erase(name);
+    const old = this.files[name];
     delete this.files[name];
+    try {
+      this.append(name, data);
+    } catch (e) {
+      if (old !== undefined) this.files[name] = old;
+      throw e;
+    }
+  }
+
+  get(name: string): string | undefined {
+    return this.files[name];
   }
 
   free(): number {

@@ -19,5 +19,12 @@ export function flashStore(): Store {
     erase: function (name: string) {
       storage.open(name, 'r').erase();
     },
+    put: function (name: string, data?: string) {
+      if (data) storage.write(name, data);
+      else storage.erase(name);
+    },
+    get: function (name: string): string | undefined {
+      return storage.read(name);
+    },
   };
 }

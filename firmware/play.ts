@@ -11,7 +11,7 @@ import type { Fields } from './protocol';
 import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
 import type { Status } from './status';
-import { LOG, NEXT, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
+import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
@@ -76,8 +76,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
   function saveRecord(text: string, next?: number): boolean {
     try {
       // (`next`: a new game's setup, kept whole beside the log while the log is begun afresh.)
-      if (next) store.put(NEXT, text);
-      else store.append(LOG, text);
+      store.append(next ? NewGame.FILE : LOG, text, next);
       return true;
     } catch (e) {
       flag(radio, String((e as Error).message || e), 'not_saved');
@@ -137,7 +136,7 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     saveRecord(setup, 1);
     store.erase(LOG);
     saveRecord(setup);
-    store.put(NEXT);
+    store.erase(NewGame.FILE);
   }
 
   const game: Play<S, M> = {

@@ -138,22 +138,23 @@ export interface Radio {
 }
 
 /**
- * The board's flash (Espruino's Storage): append-only logs. A power cut during
- * append() may leave the last record cut short; nothing before it is touched.
+ * The board's flash (Espruino's Storage): append-only logs, and small files written whole. A power cut during
+ * append() may leave the last record cut short (or the small file); nothing before it is touched.
  */
 export interface Store {
-  /** Adds `data` at the end of log `name` (made if missing). */
-  append(name: string, data: string): void;
-  /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
-  lines(name: string, each: (line: string) => void): void;
-  erase(name: string): void;
   /**
-   * Writes `data` as small file `name`, whole, or with no `data` erases it: a file of its own bytes alone (a log takes
-   * a 4 KB chunk of Storage as soon as it is made, so two at once may not fit).
+   * Adds `data` at the end of log `name` (made if missing); with `small`, writes it as small file `name` instead, in
+   * place of any before: a file of its own bytes alone (a log takes a 4 KB chunk of Storage as soon as it is made,
+   * and the room for two at once may not be there).
    */
-  put(name: string, data?: string): void;
-  /** The small file `name` as put (cut short by a power cut in the middle of its write), or undefined: none. */
-  get(name: string): string | undefined;
+  append(name: string, data: string, small?: number): void;
+  /**
+   * Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short); of
+   * small file `name`, its text as one line.
+   */
+  lines(name: string, each: (line: string) => void): void;
+  /** Erases log or small file `name`. */
+  erase(name: string): void;
 }
 
 /** What signing the advert needs (firmware/signer.ts): SHA-256, and a secret from a hardware random source. */

@@ -19,10 +19,11 @@ export class SimFlash implements Store {
     this.budget = bytes;
   }
 
-  append(name: string, data: string): void {
+  /** (A small file, `small`, is written as a log's first record is, so a cut can strike in the middle of it too.) */
+  append(name: string, data: string, small?: number): void {
     if (this.cut) return;
     if (data.length + 32 > this.free()) throw new Error('Storage is full');
-    const old = this.files[name] || '';
+    const old = (!small && this.files[name]) || '';
     if (this.budget >= 0 && data.length > this.budget) {
       this.files[name] = old + data.slice(0, this.budget);
       this.budget = -1;
@@ -58,24 +59,6 @@ export class SimFlash implements Store {
   /** (Once a cut struck, nothing is erased either: the board is dead.) */
   erase(name: string): void {
     if (!this.cut) delete this.files[name];
-  }
-
-  /** A small file (Store.put): written as a log's first record is, so a cut can strike in the middle of it too. */
-  put(name: string, data?: string): void {
-    if (this.cut) return;
-    if (data === undefined) return this.erase(name);
-    const old = this.files[name];
-    delete this.files[name];
-    try {
-      this.append(name, data);
-    } catch (e) {
-      if (old !== undefined) this.files[name] = old;
-      throw e;
-    }
-  }
-
-  get(name: string): string | undefined {
-    return this.files[name];
   }
 
   free(): number {

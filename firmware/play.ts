@@ -73,10 +73,9 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
    * Writes to the game's log and says whether it did; a full flash does not stop the game, it is flagged.
    * (Not `save`: that is an Espruino global, a name the minifier must leave whole.)
    */
-  function saveRecord(text: string, next?: number): boolean {
+  function saveRecord(text: string): boolean {
     try {
-      // (`next`: a new game's setup, kept whole beside the log while the log is begun afresh.)
-      store.append(next ? NewGame.FILE : LOG, text, next);
+      store.append(LOG, text);
       return true;
     } catch (e) {
       flag(radio, String((e as Error).message || e), 'not_saved');
@@ -133,7 +132,11 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
     // As one step (docs/saving.md): the setup first whole beside the log, then the log begun afresh with it, then let
     // go; a cut in the middle leaves the game in play (the setup cut short) or this one (persist.ts, readBack).
     const setup = setupRecord(mod.id, next, named, asLies);
-    saveRecord(setup, 1);
+    try {
+      store.append(NewGame.FILE, setup, 1);
+    } catch (e) {
+      // A full flash: the log's own write below is flagged.
+    }
     store.erase(LOG);
     saveRecord(setup);
     store.erase(NewGame.FILE);

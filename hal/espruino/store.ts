@@ -16,8 +16,8 @@ export function flashStore(): Store {
       const file = storage.open(name, 'r');
       let line;
       while ((line = file.readLine()) !== undefined) each(line);
-      // (A small file: a log's chunks are files of their own names.)
-      if ((line = storage.read(name)) !== undefined) each(line);
+      // (A small file: a log's chunks are files of their own names. One never empty, as a record never is.)
+      if ((line = storage.read(name))) each(line);
     },
     // Whichever of the two it is (erasing what is not there does nothing).
     erase: function (name: string) {

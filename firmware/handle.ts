@@ -81,8 +81,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
       } else {
         // The game heard no sensor in diagnostics: a move played meanwhile was not scored. When a sensor changed
         // (an edge, or a weight's field), the phone is told so: the referee enters such a move.
-        const visit = diag!.report(o.clock.now()) as { walk: WalkState; recent?: unknown[] };
-        if (visit.walk.seen || (visit.recent || '').length) flag(o.radio, 'unscored' satisfies CoreRefusal);
+        if (diag!.changed()) flag(o.radio, 'unscored' satisfies CoreRefusal);
         status.diagnostics = undefined;
         status.active = playing;
       }

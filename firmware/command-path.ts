@@ -121,7 +121,11 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
     if (waiting) {
       context!.waiting = undefined;
       const refused = context!.handle(waiting, context!);
-      if (refused) sendLine(radio, refused);
+      // (With its id: the phone has had other replies since.)
+      if (refused) {
+        refused.id = waiting.id;
+        sendLine(radio, refused);
+      }
     }
     if (channel && channel.tick(now) && !context!.waiting) {
       channel = context = undefined;

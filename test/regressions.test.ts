@@ -152,6 +152,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // before it is erased: a cut before that leaves the game in play, as without the `new`.
   'regression-triangle-cut-as-new-saved': { without: /"power"|"cmd":"new"/, scores: [13, 16] },
   'regression-shuffleboard-cut-as-waiting-new-saved': { without: /"power"|"cmd":"new"/, scores: [4, 0] },
+  // Found by the hostile tester (round 9): a `new` (id n1) with a bad option, waiting for a weight sliding: its
+  // `bad_arg` came 3.3 s later without its id. A fortress `new` (id 1) waiting for a stroke, and a diagnostics visit
+  // (id 2) a second later: the visit began, the `new` was dropped (told `not_now` without its id; 6-4 played on). The
+  // visit is refused (`moving`, id 2) and the new game starts (0-0); a waiting command's refusal carries its id.
+  'regression-shuffleboard-waiting-new-refused-with-its-id': { without: null, told: /"code":"bad_arg","message":"bad target","id":"n1"/, scores: [4, 0] },
+  'regression-fortress-diag-visit-while-new-waits': { without: null, told: /"code":"not_now","message":"a move is still under way[^"]*","id":2/, scores: [0, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -109,7 +109,11 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     if (waiting) {
       delete status.waiting;
       const refused = status.handle!(waiting, status as CommandContext<S, M>);
-      if (refused) sendLine(radio, refused);
+      // (With its id: the phone has had other replies since.)
+      if (refused) {
+        refused.id = waiting.id;
+        sendLine(radio, refused);
+      }
     }
     if (channel && channel.tick(now) && !status.waiting) {
       // (Deleted, not set undefined: a property kept costs a JsVar.)

@@ -177,6 +177,9 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     show: function (): string {
       return 'd ' + (toSee && seen === toSee ? 'done' : seen + '-' + toSee);
     },
+    changed: function (): boolean {
+      return rec > 0;
+    },
     report: report,
   };
 }

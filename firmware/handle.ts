@@ -9,7 +9,7 @@ import type { WalkState } from './sensing';
 import { DIAG_MODULE, createDiagnostics } from './diag';
 import { loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
-import { refusal, sendLine } from './protocol';
+import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
@@ -50,6 +50,10 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     // of the walk test.
     if (args.on !== undefined && !diag === args.on) {
       if (args.on) {
+        // Not while a move is under way (busy: a stroke's balls rolling, a chip or a weight sliding, a throw's weights
+        // being found): in diagnostics the game hears no sensor, and the rest of that move would go unseen, its points
+        // lost untold. A phone's alone: diagnostics at power-up start.
+        if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
         const progressed = function (walk: WalkState): void {
           sendLine(o.radio, { type: 'diag', walk: walk });
           o.show();
@@ -63,15 +67,15 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           o.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
         } else {
-          // Not while its interpreter still works out a throw (busy): it reads no sensor in diagnostics, and a launch
-          // then (a throw kept while one is decided) would go unseen. A phone's alone: diagnostics at power-up start.
-          if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
           const made = playing.diagnose!(o.clock.now(), progressed);
           if (!made) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           o.diagnostics = made;
         }
         o.active = o.diagnostics;
       } else {
+        // The game heard no sensor in diagnostics: a move played meanwhile was not scored. When a sensor changed
+        // (an edge, or a weight's field), the phone is told so: the referee enters such a move.
+        if (diag!.changed()) flag(o.radio, 'unscored' satisfies CoreRefusal);
         o.diagnostics = undefined;
         o.active = playing;
       }
@@ -116,6 +120,5 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
     // Any other command is the game's move of its name, with the arguments the channel checked.
     else refused = o.inPlay.play(Object.assign({ k: name }, args) as unknown as M);
   }
-  // (With its id: a `new` that waited is refused on the slow tick, not as an answer to its line.)
-  return refused ? refusal('not_now', refused, command.id) : null;
+  return refused ? refusal('not_now', refused) : null;
 }

@@ -13,6 +13,14 @@ import type { GameConfig, GameModule } from './game';
 
 /** The log of the game in play. */
 export const LOG = 'tally.log';
+/**
+ * A new game's setup record while the log is begun afresh (a small file: Store.append, `small`): kept whole there
+ * first, it is the game at power-up until the log holds it, so a cut anywhere in a `new` leaves the game in play or
+ * the new one. (A const enum: written as a literal where used, so the chip keeps no variable for it.)
+ */
+export const enum NewGame {
+  FILE = 'tally.new',
+}
 
 /**
  * The Storage file (and module name) of a board's readBack (below): only a power-up and an undo read the log back,
@@ -210,6 +218,22 @@ export function setupRecord(id: string, config: GameConfig, names?: string[], q?
  * undo's work, rare, is there, not in the bundle.
  */
 export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio, undone?: S): Restored<S> | null {
+  if (undone === undefined) {
+    // A new game the power went in the middle of beginning (play.ts, begin): once its setup is whole beside the log,
+    // it is the game, and its log is begun again (a cut meanwhile does the same at the next power-up); else the log
+    // is the game in play's, untouched.
+    let next: string | undefined;
+    store.lines(NewGame.FILE, function (line: string): void {
+      next = line;
+    });
+    if (next !== undefined) {
+      if (sealed(next.slice(0, -4)) === next) {
+        store.erase(LOG);
+        store.append(LOG, next);
+      }
+      store.erase(NewGame.FILE);
+    }
+  }
   const saved = restore(store, game);
   if (undone !== undefined) {
     if (saved) {

@@ -10,7 +10,7 @@ import type { GameConfig, GameOptions } from './game';
 import { flag, sendLine } from './protocol';
 import type { Mode } from './sensing';
 import type { CoreRefusal, Play, StateNow, Status } from './status';
-import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
+import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
@@ -98,8 +98,17 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     game.endTold = 0;
     stand = 0;
     if (ANALOG_BANKS) underWay = -1;
+    // As one step (docs/saving.md): the setup first whole beside the log, then the log begun afresh with it, then let
+    // go; a cut in the middle leaves the game in play (the setup cut short) or this one (persist.ts, readBack).
+    const setup = setupRecord(status.mod.id, next, named, asLies);
+    try {
+      store.append(NewGame.FILE, setup, 1);
+    } catch (e) {
+      // A full flash: the log's own write below is flagged.
+    }
     store.erase(LOG);
-    saveRecord(setupRecord(status.mod.id, next, named, asLies));
+    saveRecord(setup);
+    store.erase(NewGame.FILE);
   }
 
   const game: Play<S, M> = {

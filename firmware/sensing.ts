@@ -108,6 +108,8 @@ export interface Diagnostics extends Mode<unknown> {
   walk(now: number): void;
   /** Display text: walk progress, e.g. "d 3-16", then "d done". */
   show(): string;
+  /** Whether any sensor changed since diagnostics started (an edge; a weight's field): nothing the game heard. */
+  changed(): boolean;
 }
 
 /**

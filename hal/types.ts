@@ -138,14 +138,22 @@ export interface Radio {
 }
 
 /**
- * The board's flash (Espruino's Storage): append-only logs. A power cut during
- * append() may leave the last record cut short; nothing before it is touched.
+ * The board's flash (Espruino's Storage): append-only logs, and small files written whole. A power cut during
+ * append() may leave the last record cut short (or the small file); nothing before it is touched.
  */
 export interface Store {
-  /** Adds `data` at the end of log `name` (made if missing). */
-  append(name: string, data: string): void;
-  /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
+  /**
+   * Adds `data` at the end of log `name` (made if missing); with `small`, writes it as small file `name` instead, in
+   * place of any before: a file of its own bytes alone (a log takes a 4 KB chunk of Storage as soon as it is made,
+   * and the room for two at once may not be there).
+   */
+  append(name: string, data: string, small?: number): void;
+  /**
+   * Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short); of
+   * small file `name`, its text as one line.
+   */
   lines(name: string, each: (line: string) => void): void;
+  /** Erases log or small file `name`. */
   erase(name: string): void;
 }
 

@@ -6,6 +6,7 @@ import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
 import { replay } from '../sim/replay';
 import fc from 'fast-check';
+import { readFileSync } from 'node:fs';
 
 const board: BoardDescription = {
   channels: 40,
@@ -184,6 +185,27 @@ describe('diagnostics', () => {
       assert.ok(rep.ch.every((c) => c[1] === 2 && c[2] === 0), 'a press and a release each');
       assert.ok(!JSON.stringify(rep).slice(JSON.stringify(rep.walk).length).includes('sensor.'), 'names only in the walk');
     }), { seed: 31, numRuns: 40 });
+  });
+
+  it('a phone\'s visit in the middle of a game loses nothing untold: refused (`moving`) while a move is under way; a move played in it is not scored, and the phone is told so when it ends (hostile round 9)', function () {
+    this.timeout(60000);
+    const ROOT = new URL('../scenarios/', import.meta.url);
+    // Each example game with a 300 ms visit at a seeded instant: the game ends as without it, or the phone was told.
+    const games = ['triangle-game', 'fortress-game', 'ringapeg-advance'].map((name) => readFileSync(new URL(name + '.jsonl', ROOT), 'utf8').trim().split('\n'));
+    const ending = (lines: string[]) => replay(lines.join('\n')).lines;
+    const scores = (out: string[]) => JSON.stringify(JSON.parse(out[out.length - 1]).final.scores);
+    const plain = games.map((g) => scores(ending(g)));
+    fc.assert(fc.property(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 500, max: 60000 }), (g, at) => {
+      const lines = games[g].slice();
+      const visit = [`{"t":${at},"phone":{"cmd":"diag","on":true}}`, `{"t":${at + 300},"phone":{"cmd":"diag","on":false}}`];
+      // In time order, each before the game's lines at the same instant.
+      for (const v of visit) lines.splice(lines.findIndex((l, i) => i > 0 && JSON.parse(l).t >= JSON.parse(v).t) >>> 0, 0, v);
+      const out = ending(lines);
+      const refused = out.some((l) => /"code":"not_now","message":"a move is still under way/.test(l));
+      const told = out.some((l) => /"type":"flag","message":"sensors changed in diagnostics/.test(l));
+      assert.ok(scores(out) === plain[g] || told, `${scores(out)} for ${plain[g]}, untold`);
+      if (refused) assert.equal(scores(out), plain[g]);
+    }), { seed: 9, numRuns: 40 });
   });
 
   // Asked for by the mode button held at power-up: test/bundles.test.ts boots the chip's bundle with it held.

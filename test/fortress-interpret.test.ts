@@ -7,6 +7,7 @@ import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../fir
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { sensorNames } from '../firmware/board';
 import { CHATTER, STUCK } from '../firmware/faults';
+import fc from 'fast-check';
 
 const NAMES = sensorNames(fortressBoard);
 const ch = (name: string): number => {
@@ -15,8 +16,11 @@ const ch = (name: string): number => {
   return c;
 };
 
-/** The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on their spots, the colours `down` and the sensors `on`. */
-function harness(pending: number | string = -1, lying: string[] = [], down: string[] = [], on: string[] = []) {
+/**
+ * The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on
+ * their spots, the colours `down` and the sensors `on`; at power-up (0), its ticks from `up` ms on (a board left on).
+ */
+function harness(pending: number | string = -1, lying: string[] = [], down: string[] = [], on: string[] = [], up = 0) {
   const moves: FortressMove[] = [];
   const begun: (number | string)[] = [];
   const it = fortressInterpreter((m) => moves.push(m), (v) => begun.push(v));
@@ -28,7 +32,7 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   it.resume!(0, (c) => levels[c], pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending !== -1 ? [] : moves.splice(0);
-  let now = 0;
+  let now = up;
   const run = (to: number) => {
     for (; now <= to; now++) it.tick(now);
   };
@@ -63,6 +67,33 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
 }
 
 describe('fortress interpreter', () => {
+  it('plays the same at any uptime: its times, 32-bit integers, wrap at 2^31 ms (24.8 days on) and 2^32 ms, and are compared by their difference (hostile round 9)', () => {
+    // A stroke with a passage, a fort entered with its bell, colours, a ball put back, and then a hand move: every
+    // time the interpreter keeps (a mouth's, a spot's, the last movement, the next tick due) spans the instant `up`.
+    const play = (up: number) => {
+      const h = harness(-1, [], [], [], up);
+      h.pass('EA', 'pass', up + 100);
+      h.pass('FA', 'FA1', up + 1000);
+      h.edge('bell.FA1', 1, up + 1100);
+      h.edge('bell.FA1', 0, up + 1120);
+      h.edge('colours.EP', 1, up + 2000);
+      h.edge('spot.FD1', 1, up + 3000);
+      h.pass('ED', 'pocket2', up + 6000);
+      h.run(up + 6006 + GAP_MS + REST_MS);
+      h.edge('spot.ED1', 1, up + 20000);
+      h.run(up + 20000 + PLACED_MS);
+      // (Its first tick, `up` ms after power-up, finds the table at rest since: `rest`, which the game ignores.)
+      return { moves: h.moves.filter((m) => m.k !== 'rest'), accused: h.it.accused!(), busy: h.it.busy() };
+    };
+    const plain = play(0);
+    assert.deepEqual(plain.moves, [{ k: 'stroke', h: ['EA=', 'FA>FA1!', 'EP_', 'FD1+', 'ED.2'] }, { k: 'hand', h: ['ED1+'] }]);
+    // Started up to 25 s before either wrap (so that it falls in the play), or anywhere up to 100 days on.
+    const near = (wrap: number) => fc.integer({ min: wrap - 25000, max: wrap + 100 });
+    fc.assert(fc.property(fc.oneof(near(2 ** 31), near(2 ** 32), fc.integer({ min: 0, max: 100 * 86400000 })), (up) => {
+      assert.deepEqual(play(up), plain);
+    }), { numRuns: 60, seed: 9 });
+  });
+
   it('the pass is made towards the adversary\'s quarter: an attacking ball rolling back through it makes none (F6, F8); a defending ball\'s is told either way', () => {
     const h = harness();
     h.pass('EA', 'pass', 100, true);

@@ -13,7 +13,7 @@ import { ROOT } from '../tools/games';
  * What each scenario is played without for its expected end (power lines unless named here; null: no such
  * comparison), its scores when known, and with `before` the scores the game in play ended with when a `new` came.
  */
-const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; like?: [string, string]; scores?: number[]; before?: number[] }> = {
+const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; like?: [string, string]; scores?: number[]; before?: number[]; shifted?: number; told?: RegExp }> = {
   // Normal play the fault check once took for a fault (hostile round 3), with `like`: ends as the same play told
   // otherwise, and no fault is told. A ball that comes to rest over a fort's mouth (a switch held, as a stuck one
   // is) in the stroke that took FA1 and lies there: that stroke's F11 and the game's every score as without it.
@@ -135,6 +135,34 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // and phantoms filled what that left: throw 5 decided 34 s after its launch, all five asked, the end never scored
   // (0-0). Decided in 17 s; blue1 and red3, level within the resolution, seen sure enough not to be asked; 5-0.
   'regression-shuffleboard-launches-while-locating-seed5': { without: null, scores: [5, 0] },
+  // Found by the hostile tester (round 9), with `shifted`: ends as the same play that many ms earlier, and no fault is
+  // told. A fortress board left on 24.86 days (2^31 ms) before its game told every mouth passage stuck and scored
+  // nothing (0-0): its times wrapped as 32-bit integers. A shuffleboard board whose uptime passes 2^31 ms during an
+  // end followed no row's change after it, decided the last throw late and refused the referee's `place` (0-0).
+  'regression-fortress-left-on-25-days': { without: null, shifted: 2148000000, scores: [20, 4] },
+  'regression-shuffleboard-left-on-25-days': { without: null, shifted: 2147455898, scores: [0, 2] },
+  // Found by the hostile tester (round 9): a phone's diagnostics visit while a stroke's ball rolled (EA off its spot,
+  // into FA2 during the visit) or a triangle chip slid (to the target, perfect, during the visit): the rest of the move
+  // went unseen, its points lost untold (2-16, 97-68). Every board refuses a visit while a move is under way (`moving`).
+  'regression-fortress-diag-visit-while-ball-rolls': { without: /"diag"/, scores: [20, 4] },
+  'regression-triangle-diag-visit-while-chip-slides': { without: /"diag"/, scores: [99, 68] },
+  // The same, the move begun during the visit (the board saw nothing of it before): not scored, as nothing is in
+  // diagnostics, and the phone was told nothing (0-14, 98-68). Back in the game it is told (`told`: `unscored`), and
+  // the referee enters the move: the game ends as without the visit.
+  'regression-fortress-diag-visit-over-stroke-told': { without: /"diag"|"cmd":"stroke"/, told: /"type":"flag","message":"sensors changed in diagnostics/, scores: [20, 4] },
+  'regression-triangle-diag-visit-over-flick-told': { without: /"diag"|"cmd":"flick"/, told: /"type":"flag","message":"sensors changed in diagnostics/, scores: [99, 68] },
+  // Found by the hostile tester (round 9): a phone's `new` (the triangle's for three named players; shuffleboard's
+  // waiting for a weight sliding, decided first) and a cut in its writes just after the log was erased: the board
+  // came up in a game of its own settings, 0-0, the old game lost untold. The setup is kept whole beside the log
+  // before it is erased: a cut before that leaves the game in play, as without the `new`.
+  'regression-triangle-cut-as-new-saved': { without: /"power"|"cmd":"new"/, scores: [13, 16] },
+  'regression-shuffleboard-cut-as-waiting-new-saved': { without: /"power"|"cmd":"new"/, scores: [4, 0] },
+  // Found by the hostile tester (round 9): a `new` (id n1) with a bad option, waiting for a weight sliding: its
+  // `bad_arg` came 3.3 s later without its id. A fortress `new` (id 1) waiting for a stroke, and a diagnostics visit
+  // (id 2) a second later: the visit began, the `new` was dropped (told `not_now` without its id; 6-4 played on). The
+  // visit is refused (`moving`, id 2) and the new game starts (0-0); a waiting command's refusal carries its id.
+  'regression-shuffleboard-waiting-new-refused-with-its-id': { without: null, told: /"code":"bad_arg","message":"bad target","id":"n1"/, scores: [4, 0] },
+  'regression-fortress-diag-visit-while-new-waits': { without: null, told: /"code":"not_now","message":"a move is still under way[^"]*","id":2/, scores: [0, 0] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},
@@ -168,11 +196,15 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
   });
   for (const name of FILES) {
     const c = CASES[name] || {};
-    it(`${name}: ends as ${c.without === null ? 'the rules say' : c.like ? 'the same play told otherwise, no fault told' : c.seen ? 'without what the board could not see, and the phone is told' : c.without ? 'without the line the board refuses' : 'without its power cuts'}`, () => {
+    it(`${name}: ends as ${c.shifted ? 'the same play played that much earlier, no fault told' : c.without === null ? 'the rules say' : c.like ? 'the same play told otherwise, no fault told' : c.seen ? 'without what the board could not see, and the phone is told' : c.without ? 'without the line the board refuses' : 'without its power cuts'}`, () => {
       const text = readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
       const without = c.without === undefined ? /"power"/ : c.without;
       const got = ending(text);
-      if (c.like) {
+      if (c.shifted) {
+        const lines = text.trim().split('\n').map((l) => JSON.parse(l));
+        assert.deepEqual(got, ending([lines[0], ...lines.slice(1).map((l) => ({ ...l, t: l.t - c.shifted! }))].map((l) => JSON.stringify(l)).join('\n')));
+        assert.ok(!replay(text).lines.some((l) => /"type":"(fault|error)"/.test(l)), 'no fault or refusal told');
+      } else if (c.like) {
         assert.deepEqual(got, ending(text.replace(c.like[0], c.like[1])));
         assert.ok(!replay(text).lines.some((l) => /"type":"fault"/.test(l)), 'no fault told');
       } else if (c.seen) {
@@ -181,6 +213,7 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       }
       else if (without) assert.deepEqual(got, ending(text.split('\n').filter((l) => !without.test(l)).join('\n')));
       if (c.scores) assert.deepEqual(got.scores, c.scores);
+      if (c.told) assert.ok(replay(text).lines.some((l) => c.told!.test(l)), `the phone is told ${c.told}`);
       if (c.before) {
         // The last state the phone heard of the game in play before the new one's.
         const states = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state');

@@ -16,6 +16,8 @@ interface EspruinoStorageFile {
 interface EspruinoStorage {
   open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
   read(name: string): string | undefined;
+  write(name: string, data: string): boolean;
+  erase(name: string): void;
   getFree(): number;
 }
 

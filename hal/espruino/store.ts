@@ -7,17 +7,22 @@ const storage = global.require('Storage');
 /** Made by the boot, which hands it to the runtime: an object at the top level would keep a global name for good (a JsVar). */
 export function flashStore(): Store {
   return {
-    append: function (name: string, data: string) {
-      storage.open(name, 'a').write(data);
+    append: function (name: string, data: string, small?: number) {
+      if (small) storage.write(name, data);
+      else storage.open(name, 'a').write(data);
     },
     // Line by line, so a long log never has to fit in RAM at once.
     lines: function (name: string, each: (line: string) => void) {
       const file = storage.open(name, 'r');
       let line;
       while ((line = file.readLine()) !== undefined) each(line);
+      // (A small file: a log's chunks are files of their own names. One never empty, as a record never is.)
+      if ((line = storage.read(name))) each(line);
     },
+    // Whichever of the two it is (erasing what is not there does nothing).
     erase: function (name: string) {
       storage.open(name, 'r').erase();
+      storage.erase(name);
     },
   };
 }

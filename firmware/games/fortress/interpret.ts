@@ -60,7 +60,9 @@ export interface FortressInterpreter extends Interpreter {
  * below), so that a power cut loses none of them.
  */
 export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number | string) => void): FortressInterpreter {
-  // Two typed arrays (the cheapest state on the chip): the slots named above; times as 32-bit integers, from `base`.
+  // Two typed arrays (the cheapest state on the chip): the slots named above; times as 32-bit integers, from `base`,
+  // which wrap after 2^31 ms (24.8 days on): two are compared by their difference as one (`| 0`), right at any uptime
+  // for times less than 24.8 days apart.
   const bytes = new Uint8Array(CODES + MAX_HAPPENINGS);
   const at = new Int32Array(DUE + 1);
   /** The clock's time at power-up (resume). */
@@ -82,7 +84,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
-    if (at[DUE] > t) at[DUE] = t;
+    if ((at[DUE] - t | 0) > 0) at[DUE] = t;
   }
 
   /** A stroke begins: no fort entered in it yet. */
@@ -260,7 +262,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         const i = CODES + bytes[ENTRY + f];
         if (!level) return;
         if (bytes[f] & OPEN) bytes[f] |= RANG;
-        else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && t - at[f] <= BELL_MS) {
+        else if (under && bytes[ENTRY + f] !== NONE && bytes[i] < BELL && (t - at[f] | 0) <= BELL_MS) {
           bytes[i] += BELL;
           // An entry already saved: all of them again.
           saveFrom(0);
@@ -281,14 +283,14 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
     tick: function (t: number): void {
       t -= base;
-      if (t < at[DUE]) return;
-      // Nothing due, until what is still under way below brings it forward.
-      at[DUE] = NEVER;
+      if ((t - at[DUE] | 0) < 0) return;
+      // Nothing due (for 24.8 days), until what is still under way below brings it forward.
+      at[DUE] = t + NEVER;
       // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
       let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
         if (!(bytes[m] & OPEN)) continue;
-        if (t - at[m] >= GAP_MS) close(m, t);
+        if ((t - at[m] | 0) >= GAP_MS) close(m, t);
         else {
           open = 1;
           dueBy(at[m] + GAP_MS);
@@ -296,7 +298,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
       for (let b = 0; b < 6; b++) {
         if (bytes[SPOT + b] !== 1) continue;
-        if (t - at[SPOT_AT + b] >= PLACED_MS) {
+        if ((t - at[SPOT_AT + b] | 0) >= PLACED_MS) {
           bytes[SPOT + b] = 2;
           // A ball put on its spot: by hand between strokes (a hand move), or during one (a ball handed back while
           // others roll, or one that rolled there): of that stroke, which it does not end.
@@ -304,10 +306,10 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         } else dueBy(at[SPOT_AT + b] + PLACED_MS);
       }
       if (under) {
-        if (!open && t - at[LAST] >= REST_MS) settle();
+        if (!open && (t - at[LAST] | 0) >= REST_MS) settle();
         else dueBy(at[LAST] + REST_MS);
       } else if (resting) {
-        if (t - at[LAST] < REST_MS) dueBy(at[LAST] + REST_MS);
+        if ((t - at[LAST] | 0) < REST_MS) dueBy(at[LAST] + REST_MS);
         else {
           resting = 0;
           emit({ k: 'rest' });

@@ -25,7 +25,7 @@ export const SPOT_AT = MOUTH_COUNT;
 /** The stroke's last sensed movement, and the time before which tick() has nothing to do. */
 export const LAST = SPOT_AT + 6;
 export const DUE = LAST + 1;
-/** The largest time `at` holds (24 days from power-up): nothing due. */
+/** The longest wait `at` holds (24.8 days): nothing due for as long. */
 export const NEVER = 0x7fffffff;
 
 // Bits of a mouth's `seen`, besides its four switches (bit = the switch's place: north low, north high, south low, south high):

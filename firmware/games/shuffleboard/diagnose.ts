@@ -78,5 +78,9 @@ export function diagnoseGrid(bank: AnalogBank, now: number, progressed: (walk: W
       count = next = 0;
       moved = 1;
     },
+    // (A weight's field seen: the walk test's count, since it last began.)
+    changed: function (): boolean {
+      return count > 0;
+    },
   } as Diagnostics;
 }

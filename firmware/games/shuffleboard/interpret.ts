@@ -83,7 +83,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    */
   const checks = /*@__NOINLINE__*/ createGridChecks(raw, ref);
   const bank = checks.bank;
-  /** Per row, when a sensor of it last changed (ms), and how many of its sensors saw a weight's field then. */
+  /**
+   * Per row, when a sensor of it last changed (ms, as a 32-bit integer: compared by their difference as one, `| 0`, right
+   * past 24.8 days on), and how many of its sensors saw a weight's field then.
+   */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
   /** When the throw under way began; -1: none. */
@@ -349,7 +352,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (readRow, written out: a call a row costs what a channel's read does.)
     for (let r = lo, c = lo * COLS; r <= hi; r++, c += COLS) {
       if (bank.changes(c, c + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
-      if (t - rowAt[r] < WINDOW_MS) {
+      if ((t - rowAt[r] | 0) < WINDOW_MS) {
         if (r < nlo) nlo = r;
         nhi = r;
       }

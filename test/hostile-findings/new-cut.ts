@@ -9,7 +9,10 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
 
-const [BASE, AT, FROM, TO, NEW, ON] = [process.argv[2], ...process.argv.slice(3, 5).map(Number), Number(process.argv[5]), process.argv[6], Number(process.argv[7] || 15000)];
+const BASE = process.argv[2];
+const [AT, FROM, TO] = process.argv.slice(3, 6).map(Number);
+const NEW = process.argv[6];
+const ON = Number(process.argv[7] || 15000);
 const OUT = process.env.OUT;
 if (OUT) mkdirSync(OUT, { recursive: true });
 const base = readFileSync(BASE, 'utf8').trim().split('\n').map((l) => JSON.parse(l));

@@ -105,21 +105,26 @@ export function shuffleboardTable(text: string, from: number): { boot0: string; 
       }
     } else throw new Error(`not a shuffleboard happening: ${JSON.stringify(line)}`);
   }
+  // The most weights lying at once: the table's weights (colour, d, y) are kept in a typed array made at the start,
+  // the same in the run with no bundle, which is subtracted (an array grown a weight at a time counted the stand-in's
+  // own table, some 8 JsVars a weight, as the board's).
+  let most = 0;
+  for (let i = 0, on = 0; i < events.length; i++) if (events[i][1] < 0 && !events[i][2]) on = 0; else if (events[i][1]) most = Math.max(most, ++on);
   // One timer for the whole table, its happenings in a typed array (closures a happening would take the room the
   // bundle needs), which also reads the usage. A launch lasts until the board has read its group twice (40 ms at
   // least), and the scenario's clock stands still meanwhile: on a machine too busy to run the board's ticks in time,
   // a launch it never read made the game another, and it was not played whole.
   const boot0 = `
-var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=[],__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0,__seen=0,__lag=0,__wall=0;
+var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=new Float32Array(${3 * Math.max(1, most)}),__on=0,__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0,__seen=0,__lag=0,__wall=0;
 __lv.fill(1,${SENSORS});
-function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<__table.length;i++){var w=__table[i],dd=w[1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=w[2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=w[0]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
+function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<3*__on;i+=3){var dd=__table[i+1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=__table[i+2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=__table[i]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
 global.digitalWrite=function(p,v){if(p.length===8)__ch=v;};
 global.analogRead=function(){if(__up&&__ch===${SENSORS})__seen++;return __lv[__ch];};
 setInterval(function(){__use();var wall=(getTime()-__t0)*1000;if(__up&&__seen<2)__lag+=wall-__wall;__wall=wall;var now=wall-__lag-${from};
 if(__up&&now>=__up&&__seen>=2){__lv[${SENSORS}]=1;__up=0;}
 for(;__i<__ev.length&&__ev[__i]<=now;__i+=4){var k=__ev[__i+1],d=__ev[__i+2];
 if(!k&&!d){__lv[${SENSORS}]=0;__up=now+40;__seen=0;}
-else{if(k<0&&!d)__table=[];else __table.push([k,d,__ev[__i+3]]);__grid();}}},20);`;
+else{if(k<0&&!d)__on=0;else{__table[3*__on]=k;__table[3*__on+1]=d;__table[3*__on+2]=__ev[__i+3];__on++;}__grid();}}},20);`;
   // (The last throw decided, a whole table found, with room for a busy machine.)
   return { boot0, endMs: from + events[events.length - 1][0] + 40000 };
 }

@@ -12,7 +12,8 @@ import type { AdvertState } from './advert';
 import type { Mode } from './sensing';
 import type { Status } from './status';
 import { LOG, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
-import { loadModule } from './modules';
+import { MATCH_MODULE, loadModule } from './modules';
+import type { ModuleCache } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /** The core's own refusal codes: their words are in firmware/words.json, for the phone's decoder, not in the bundle. */
@@ -92,6 +93,16 @@ export function createPlay<S, M>(mod: GameModule<S, M>, store: Store, radio: Rad
 
   function play(move: M, sensed?: number): string | undefined {
     const outcome = playMove(mod, game.current, move);
+    // A table the sensors saw loaded the matching module (shuffleboard's rules keep it, for a log played again, which
+    // matches every throw); after a live one it is let go (none loaded: nothing to let go): kept, it held some 20
+    // JsVars for good.
+    if (ANALOG_BANKS && ON_DEVICE && sensed) {
+      try {
+        (global as unknown as { Modules: ModuleCache }).Modules.removeCached(MATCH_MODULE);
+      } catch (e) {
+        // Not loaded.
+      }
+    }
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
     const saved = move as unknown as { b?: number | string };

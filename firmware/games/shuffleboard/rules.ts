@@ -195,6 +195,14 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
+   * x, a whole number kept as an integer (any other value as it is): the places the board finds come as fractions
+   * on the chip (from its Float64Arrays), each two JsVars in the state's arrays where an integer takes one.
+   */
+  function whole(x: number): number {
+    return x === (x | 0) ? x | 0 : x;
+  }
+
+  /**
    * Lays weights where throws left them (`throwing` n: the throws of weights t
    * to t + n - 1 are over) or where the referee puts them (0), each as a Rest, in the order
    * given. A weight off the table (its centre past the end edge: it falls) or
@@ -212,7 +220,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     for (let i = 0; i < w.length; i++) {
       const at = w[i];
       const id = at[0];
-      const d = at[2];
+      const d = whole(at[2]);
       // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
       // a colour 0 or 1 (likewise x & 1).
       if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
@@ -230,7 +238,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       st.x[id] = -1;
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
-      st.u[id] = at[4] || 0;
+      st.u[id] = whole(at[4] || 0);
     }
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;

@@ -13,7 +13,9 @@
 // weights itself. Usage is read at every line the board sends (the state
 // built, the message in flight), between commands and, for shuffleboard, every
 // 20 ms; the peak and what is left after the game, less the same run with no
-// bundle, are against 50% of 2,950.
+// bundle, are against 50% of 2,950. PEAK_CLOCK=virtual plays the games on a
+// virtual clock (virtualClock): as fast as the interpreter goes, and the same
+// on a loaded machine.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
@@ -105,23 +107,50 @@ export function shuffleboardTable(text: string, from: number): { boot0: string; 
       }
     } else throw new Error(`not a shuffleboard happening: ${JSON.stringify(line)}`);
   }
+  // The most weights lying at once: the table's weights (colour, d, y) are kept in a typed array made at the start,
+  // the same in the run with no bundle, which is subtracted (an array grown a weight at a time counted the stand-in's
+  // own table, some 8 JsVars a weight, as the board's).
+  let most = 0;
+  for (let i = 0, on = 0; i < events.length; i++) if (events[i][1] < 0 && !events[i][2]) on = 0; else if (events[i][1]) most = Math.max(most, ++on);
   // One timer for the whole table, its happenings in a typed array (closures a happening would take the room the
   // bundle needs), which also reads the usage. A launch lasts until the board has read its group twice (40 ms at
   // least), and the scenario's clock stands still meanwhile: on a machine too busy to run the board's ticks in time,
   // a launch it never read made the game another, and it was not played whole.
   const boot0 = `
-var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=[],__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0,__seen=0,__lag=0,__wall=0;
+var __lv=new Float32Array(${CHANNELS}).fill(0.5),__ch=0,__table=new Float32Array(${3 * Math.max(1, most)}),__on=0,__ev=new Float32Array(${JSON.stringify(events.flat())}),__i=0,__t0=getTime(),__up=0,__seen=0,__lag=0,__wall=0;
 __lv.fill(1,${SENSORS});
-function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<__table.length;i++){var w=__table[i],dd=w[1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=w[2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=w[0]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
+function __grid(){for(var c=0;c<${SENSORS};c++){var v=0.5;for(var i=0;i<3*__on;i+=3){var dd=__table[i+1]-${ROW0_MM}-((c/${COLS})|0)*${PITCH_MM},dy=__table[i+2]-${COL0_MM}-(c%${COLS})*${PITCH_MM},u=(dd*dd+dy*dy)/${MAGNET_MM * MAGNET_MM},q=1+u;v+=__table[i]*${PEAK}*(2-u)/(2*q*q*Math.sqrt(q));}__lv[c]=v;}}
 global.digitalWrite=function(p,v){if(p.length===8)__ch=v;};
 global.analogRead=function(){if(__up&&__ch===${SENSORS})__seen++;return __lv[__ch];};
 setInterval(function(){__use();var wall=(getTime()-__t0)*1000;if(__up&&__seen<2)__lag+=wall-__wall;__wall=wall;var now=wall-__lag-${from};
 if(__up&&now>=__up&&__seen>=2){__lv[${SENSORS}]=1;__up=0;}
 for(;__i<__ev.length&&__ev[__i]<=now;__i+=4){var k=__ev[__i+1],d=__ev[__i+2];
 if(!k&&!d){__lv[${SENSORS}]=0;__up=now+40;__seen=0;}
-else{if(k<0&&!d)__table=[];else __table.push([k,d,__ev[__i+3]]);__grid();}}},20);`;
+else{if(k<0&&!d)__on=0;else{__table[3*__on]=k;__table[3*__on+1]=d;__table[3*__on+2]=__ev[__i+3];__on++;}__grid();}}},20);`;
   // (The last throw decided, a whole table found, with room for a busy machine.)
   return { boot0, endMs: from + events[events.length - 1][0] + 40000 };
+}
+
+/**
+ * .boot0 text, first, that runs the board on a virtual clock (PEAK_CLOCK=virtual): `getTime`, `setInterval`,
+ * `setTimeout`, their clearing and `changeInterval` are replaced, and one real timer runs every timer due in turn, the
+ * clock set to its time, as fast as the interpreter goes, until `endMs`; then it writes the report (`probe` evaluated)
+ * as the run's own report would, and quits. A game played so takes the interpreter's time alone, and on a loaded
+ * machine is played the same (in real time a tick run late may leave a launch read late, or a group read stuck).
+ * Its timers are objects of the run's, not the interpreter's own: a few JsVars each either way.
+ */
+export function virtualClock(endMs: number, probe: string): string {
+  return `var __vt=0,__vq=[],__vn=0,__realTimer=setInterval,__realTime=getTime;
+function __vadd(f,ms,r){ms=ms>0?ms:0;__vq.push({i:++__vn,a:__vt+ms,m:ms,f:f,r:r});return __vn;}
+global.setInterval=function(f,ms){return __vadd(f,ms,1);};
+global.setTimeout=function(f,ms){return __vadd(f,ms,0);};
+global.clearInterval=global.clearTimeout=function(i){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq.splice(k,1);return;}};
+global.changeInterval=function(i,ms){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq[k].m=ms;__vq[k].a=__vt+ms;}};
+global.getTime=function(){return __vt/1000;};
+__realTimer(function(){for(var r0=__realTime();__realTime()-r0<0.05;){
+if(__vt>=${endMs}){var m=process.memory();require("fs").writeFileSync("report.json",JSON.stringify({memory:m,version:process.env.VERSION,errors:__errors,probe:${probe}}));quit();return;}
+var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a)b=__vq[k];if(!b){__vt=${endMs};continue;}
+__vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1);`;
 }
 
 interface Row { game: string; file: string; how: string; peak: number; after: number }
@@ -132,7 +161,11 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   const lines = JSON.stringify(commands.map((c) => JSON.stringify(c) + '\n'));
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
   // write the board makes reads the usage, so does every timer call.
+  const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
+  const asked = '{peak:__peak,sent:__sent,over:__over,bad:__bad}';
+  const virtual = process.env.PEAK_CLOCK === 'virtual';
   const boot0 = [
+    virtual ? virtualClock(settleMs, asked) : '',
     'var __sent=0,__over=0,__bad=[];',
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     stubs,
@@ -141,8 +174,8 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     table ? table.boot0 : '',
   ].join('\n');
   const bundle = await buildGame(game);
-  const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
-  const report = bootInEspruino(bundle.stored, { boot0, settleMs, storage: moduleFiles(bundle, 'stored'), probe: '{peak:__peak,sent:__sent,over:__over,bad:__bad}', timeoutMs: settleMs + 200000 });
+  // (On the virtual clock, the run's own report never comes first: the clock's does, and quits.)
+  const report = bootInEspruino(bundle.stored, { boot0, settleMs: virtual ? 1800000 : settleMs, storage: moduleFiles(bundle, 'stored'), probe: asked, timeoutMs: virtual ? 1800000 : settleMs + 200000 });
   if (report.errors.length) throw new Error(`${game} did not play: ${report.errors[0]}`);
   const probe = report.probe as { peak: number; sent: number; over: number; bad: string[] };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {
@@ -184,5 +217,5 @@ export async function run(print: (line: string) => void): Promise<void> {
     build = r.build;
     print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${String(r.peak).padStart(5)} (${Math.round((r.peak / JSVARS) * 100)}%) ${r.peak <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}   ${String(r.after).padStart(5)}`);
   }
-  print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles`);
+  print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles${process.env.PEAK_CLOCK === 'virtual' ? ', on a virtual clock (PEAK_CLOCK=virtual)' : ''}`);
 }

@@ -9,7 +9,7 @@
 // fortification billiards' four more, for its rare moves and its power-up).
 
 /** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
-interface ModuleCache {
+export interface ModuleCache {
   removeCached(name: string): void;
 }
 

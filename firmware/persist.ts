@@ -10,6 +10,9 @@ import type { Radio, Store } from '../hal/types';
 import { playMove } from './game';
 import { sendLine } from './protocol';
 import type { GameConfig, GameModule } from './game';
+import { MATCH_MODULE } from './modules';
+import type { ModuleCache } from './modules';
+import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /** The log of the game in play. */
 export const LOG = 'tally.log';
@@ -256,6 +259,15 @@ export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Rad
     if (saved || lost) {
       sendLine(radio, saved ? { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending }
         : { type: 'restored', moves: 0, dropped: lost, lost: true });
+    }
+  }
+  // The matching module the log's tables loaded (shuffleboard's rules keep it while a log is played again, which
+  // matches every throw) is let go with it (none loaded: nothing to let go).
+  if (ANALOG_BANKS && ON_DEVICE) {
+    try {
+      (global as unknown as { Modules: ModuleCache }).Modules.removeCached(MATCH_MODULE);
+    } catch (e) {
+      // Not loaded.
     }
   }
   return saved;

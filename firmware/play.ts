@@ -11,7 +11,8 @@ import { flag, sendLine } from './protocol';
 import type { Mode } from './sensing';
 import type { CoreRefusal, Play, StateNow, Status } from './status';
 import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
-import { loadModule } from './modules';
+import { MATCH_MODULE, loadModule } from './modules';
+import type { ModuleCache } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /**
@@ -61,6 +62,16 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
 
   function play(move: M, sensed?: number): string | undefined {
     const outcome = playMove(status.mod, game.current, move);
+    // A table the sensors saw loaded the matching module (shuffleboard's rules keep it, for a log played again, which
+    // matches every throw); after a live one it is let go (none loaded: nothing to let go): kept, it held some 20
+    // JsVars for good.
+    if (ANALOG_BANKS && ON_DEVICE && sensed) {
+      try {
+        (global as unknown as { Modules: ModuleCache }).Modules.removeCached(MATCH_MODULE);
+      } catch (e) {
+        // Not loaded.
+      }
+    }
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
     const saved = move as unknown as { b?: number | string };

@@ -17,7 +17,7 @@ import { bootInEspruino, connectedPhone, describeBuild, parseHolds } from '../to
 import { BUNDLE_BUDGET_BYTES, CHIP_READ_US, MODULE_BUDGET_BYTES, MODULE_HOLD_US, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, STORAGE_FIRMWARE_BYTES, internalNamesOf } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
-import { LOG, RESTORE_MODULE, setupRecord } from '../firmware/persist';
+import { LOG, RESTORE_MODULE, record, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
 import { CHECK_MODULE } from '../firmware/commands';
@@ -346,11 +346,26 @@ describe('compatibility gate: game bundles', function () {
     }
 
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'))) {
-      it(`${game}: a table seen is matched to the weights by its matching module, loaded as it is first played and kept; a board flashed without it refuses the table, says so (${MATCH_MODULE}) and plays on`, () => {
+      it(`${game}: a table seen is matched to the weights by its matching module, loaded as it is played and let go after it, kept while a log is played again; a board flashed without it refuses the table, says so (${MATCH_MODULE}) and plays on`, () => {
+        const cached = (sandbox: ReturnType<typeof createSandbox>) => (sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached();
         const flashed = redThrown(modulesStored(bundle()));
         assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,/);
         assert.equal(flashed.loads(MATCH_MODULE), 1, 'loaded once, at the table seen');
-        assert.ok((flashed.sandbox.context as unknown as { Modules: { getCached(): string[] } }).Modules.getCached().indexOf(MATCH_MODULE) >= 0, 'kept');
+        assert.equal(cached(flashed.sandbox).indexOf(MATCH_MODULE), -1, 'let go after the live table');
+        // A log of two tables seen, played again at power-up: the module is loaded once for both, and let go after.
+        const log = setupRecord(game, { players: 2, options: {} }, ['Ann', 'Bo']) + record({ k: 'toss', s: 0 })
+          + record({ k: 'seen', w: [[0, 600, 2]] }) + record({ k: 'seen', w: [[0, 600, 2], [1, 300, 2]] });
+        const analog: Record<number, number> = { [SENSORS]: 1, [SENSORS + 1]: 1, [SENSORS + 2]: 1, [SENSORS + 3]: 1 };
+        const again = createSandbox({ storage: Object.assign(modulesStored(bundle()), { [LOG + '\u0001']: log }), analog: analog });
+        vm.runInContext(bundle().min, again.context, { filename: 'bundle.js' });
+        again.advance(300);
+        pairPhone(again);
+        again.receive('{"cmd":"state","id":1}\n');
+        again.advance(300);
+        assert.match(again.said(), /"weights":\[\{"w":"red1","c":0,"d":600,[^\n]*\{"w":"blue1","c":1,"d":300,/);
+        assert.equal(again.calls.filter((c) => c.api === 'require' && c.args[0] === MATCH_MODULE).length, 1, 'loaded once for the log');
+        assert.equal(cached(again).indexOf(MATCH_MODULE), -1, 'let go after the log');
+        assert.deepEqual(again.errors, []);
         assert.doesNotMatch(flashed.sandbox.said(), new RegExp(MATCH_MODULE));
         const storage = modulesStored(bundle());
         delete storage[MATCH_MODULE];

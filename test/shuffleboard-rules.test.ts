@@ -11,6 +11,10 @@ import { shuffleboardLayout, shuffleboardView } from '../firmware/games/shuffleb
 import { playInOrder } from './rules-harness';
 import { DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS } from '../firmware/games/shuffleboard/table';
 import type { Rest, ShuffleboardState } from '../firmware/games/shuffleboard/state';
+import { buildDeviceCode } from '../tools/es5';
+import { bootInEspruino } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
+import { needsEspruino } from './real-interpreter';
 
 const moves = shuffleboardMoves();
 
@@ -661,5 +665,31 @@ describe('shuffleboard: the referee asked where the board cannot tell (inDoubt)'
     assert.equal(end(TREY_MM - RADIUS_MM - 1, 3, 50).state.q, 0, 'blue at 50 mm wins whatever red is');
     assert.deepEqual(end(100, 4, 106).state.q, 3, 'red at 100, blue at 106, each 4 mm off at most: who wins depends on it');
     assert.deepEqual(end(100, 999, 50).state.q, 3, 'red and blue the board cannot tell (999): either may lie nearer than the other');
+  });
+});
+
+describe('shuffleboard: the state on the chip', function () {
+  this.timeout(60000);
+
+  it('in the real interpreter: a throw whose places the board found (read from its Float64Arrays, fractions on the chip) keeps a state no bigger than one placed in whole numbers, and the same (when ESPRUINO is set)', async function () {
+    needsEspruino(this, 'build the state in');
+    const source = `
+import { setup, shuffleboardMoves } from './firmware/games/shuffleboard/rules';
+declare const global: { sizes: unknown };
+declare const E: { getSizeOf(v: unknown): number };
+var found = new Float64Array([600, 2]);
+var moves = shuffleboardMoves();
+var st = setup({ players: 2, options: { firstPlayer: 0 } } as never);
+var asFound = moves.rest(st, { k: 'rest', w: [[0, 0, Math.max(0, Math.round(found[0])), undefined as never, found[1]]] }).state;
+var whole = moves.rest(st, { k: 'rest', w: [[0, 0, 600, undefined as never, 2]] }).state;
+global.sizes = [E.getSizeOf(asFound), E.getSizeOf(whole), JSON.stringify(asFound) === JSON.stringify(whole)];
+`;
+    const code = await buildDeviceCode({ source, dir: ROOT });
+    const report = bootInEspruino(code.stored, { settleMs: 50, probe: 'global.sizes', baseline: false });
+    assert.deepEqual(report.errors, []);
+    const [found, whole, same] = report.probe as [number, number, boolean];
+    assert.ok(same, 'the same state');
+    // (Before, each such place took a JsVar more in the state's d and u: some 14 after an end of 7 weights.)
+    assert.equal(found, whole, `${found} JsVars against ${whole}`);
   });
 });

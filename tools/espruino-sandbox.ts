@@ -237,7 +237,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     // The module cache: an entry let go is loaded afresh from Storage the next time.
     Modules: {
       getCached: () => Object.keys(modules),
-      removeCached: (name: string) => { delete modules[name]; },
+      // (As Espruino's: a name not cached throws.)
+      removeCached: (name: string) => {
+        if (!modules[name]) throw new Error(`Module "${name}" not found`);
+        delete modules[name];
+      },
     },
   };
   context.global = context;

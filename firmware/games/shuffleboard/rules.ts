@@ -195,6 +195,14 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
   }
 
   /**
+   * x, a whole number kept as an integer (any other value as it is): the places the board finds come as fractions
+   * on the chip (from its Float64Arrays), each two JsVars in the state's arrays where an integer takes one.
+   */
+  function whole(x: number): number {
+    return x === (x | 0) ? x | 0 : x;
+  }
+
+  /**
    * Lays weights where throws left them (`throwing` n: the throws of weights t
    * to t + n - 1 are over) or where the referee puts them (0), each as a Rest, in the order
    * given. A weight off the table (its centre past the end edge: it falls) or
@@ -212,7 +220,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     for (let i = 0; i < w.length; i++) {
       const at = w[i];
       const id = at[0];
-      const d = at[2];
+      const d = whole(at[2]);
       // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
       // a colour 0 or 1 (likewise x & 1).
       if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
@@ -230,7 +238,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       st.x[id] = -1;
       st.c[id] = at[1];
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
-      st.u[id] = at[4] || 0;
+      st.u[id] = whole(at[4] || 0);
     }
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;
@@ -298,8 +306,9 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
     // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
     else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
-    // The matching (match.ts): on a board its module, loaded at the first `seen` and kept (a replayed log plays
-    // many); a board flashed without it refuses the table, naming the module, and its throws are the referee's.
+    // The matching (match.ts): on a board its module, loaded at a `seen` and kept while a log is played again (it
+    // plays many; the runtime lets it go after that, and after a live table: firmware/play.ts, persist.ts); a board
+    // flashed without it refuses the table, naming the module, and its throws are the referee's.
     const match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE, true) : matched;
     if (!match) return refuse(state, MATCH_MODULE as Refusal);
     // (lay() refuses none of matched()'s rests: the state is its new copy.)

@@ -101,10 +101,11 @@ export interface GridChecks {
   /** The throw's frame being checked (null once checked; none before the first). */
   checked?: Int16Array | null;
   /**
-   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
-   * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
+   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved: a weight at
+   * rest leaves its sensors still, a drifting sensor moves alone. None (half the supply everywhere) after power-up and
+   * after a clear, until a throw is decided or a sensor comes back (settledOf makes them).
    */
-  settled: Uint8Array;
+  settled?: Uint8Array;
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   came: number;
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
@@ -114,11 +115,16 @@ export interface GridChecks {
   /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
   neighbour(i: number, c: number, k: number): number;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
-  alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
+  alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
-  aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
+  aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
+}
+
+/** The grid's readings as the table last lay still (GridChecks' settled), made (half the supply everywhere) when first needed. */
+export function settledOf(g: GridChecks): Uint8Array {
+  return g.settled || (g.settled = new Uint8Array(SENSORS).fill(128));
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -132,12 +138,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let taken = 0;
   let row = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
-  const settled = new Uint8Array(SENSORS).fill(128);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none.)
-  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
+  // costs none, nor does `settled` until it is made.)
+  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
@@ -162,7 +167,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      settled[ch] = (raw.read(ch) * 255) | 0;
+      settledOf(g)[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
   };
@@ -174,7 +179,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   g.neighbour = neighbour;
 
   /**
-   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
+   * How far the sensor at i of `read` (the readings kept, in 255ths, or read afresh, in ADC steps) moved since the table
    * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
    * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
    * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
@@ -182,24 +187,33 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
+  g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
+    // (Half the supply, in the readings' scale.)
+    const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
+    const s = g.settled;
     if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
-      if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
+      if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - (((s ? s[base + n] : 128) * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
-    return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
+    return Math.abs(read[i] - (((s ? s[base + i] : 128) * mid) >> 7));
   };
 
   /**
-   * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
-   * way; `mid` no field, `some` a field, within `like` alike) tell of the select lines, added to `t` (as told): a
+   * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
+   * while a throw is under way) tell of the select lines, added to `told`: a
    * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
    * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+  g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
+    // No field, a field (ALIAS_FIELD_STEPS), and two readings alike within the noise, in the readings' scale (two kept
+    // readings of one sensor are within 3 255ths of each other).
+    const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
+    const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
+    const like = afresh ? 3 : ALIAS_LIKE_STEPS;
+    const t = told;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -284,7 +298,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       g.reds = g.blues = g.lying = 0;
-      settled.fill(128);
+      // (Half the supply everywhere: let go.)
+      g.settled = undefined;
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
@@ -318,13 +333,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // it lasts; else each noisy one is out of service (below).
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       g.floating = floats;
-      // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
+      // A dead select line, from the readings kept; then a
       // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
       // weight may slide down the line between two partners on line 0.) Not while a throw's frame is checked: that
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        g.aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
+        told.fill(0);
+        g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
         g.judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
@@ -332,9 +348,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
+      const s = g.settled;
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
-        const x = kept[ch] - settled[ch];
-        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
+        const x = kept[ch] - (s ? s[ch] : 128);
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -345,7 +362,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && g.alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);

@@ -65,8 +65,11 @@ export type Report = (ch: number | undefined, fault: number, line?: number) => v
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
   bank: AnalogBank;
-  /** Per channel, why it is out of service (any of the low three bits; none: in service). */
-  flags: Uint8Array;
+  /**
+   * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
+   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (flagsOf makes them).
+   */
+  flags?: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
@@ -127,11 +130,15 @@ export function settledOf(g: GridChecks): Uint8Array {
   return g.settled || (g.settled = new Uint8Array(SENSORS).fill(128));
 }
 
+/** Per channel, why it is out of service (GridChecks' flags), made (none set) when first needed. */
+export function flagsOf(g: GridChecks): Uint8Array {
+  return g.flags || (g.flags = new Uint8Array(CHANNELS));
+}
+
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
-  const flags = new Uint8Array(CHANNELS);
   /** The empty table's readings at the last clear, in 255ths (0: none yet). */
   const cal = new Uint8Array(SENSORS);
-  /** Channels out of service; the next row whose noise is read. */
+  /** Channels out of service (while none is, a channel's flags have none of the low three bits, if it has flags); the next row whose noise is read. */
   let out = 0;
   let moved = 0;
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
@@ -141,13 +148,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor does `settled` until it is made.)
-  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+  // costs none, nor do `flags` and `settled` until they are made.)
+  const g = { driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
+    const flags = flagsOf(g);
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -160,7 +168,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   g.mend = function (ch: number, why: number): void {
-    if (!(flags[ch] & why)) return;
+    const flags = g.flags as Uint8Array;
+    if (!(out && flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
@@ -191,10 +200,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     // (Half the supply, in the readings' scale.)
     const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     const s = g.settled;
-    if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
+    const flags = g.flags as Uint8Array;
+    if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
-      if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - (((s ? s[base + n] : 128) * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
+      if (n >= 0 && n !== skip && n < read.length && ((out && flags[base + n] & 7) || Math.abs(read[n] - (((s ? s[base + n] : 128) * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
     return Math.abs(read[i] - (((s ? s[base + i] : 128) * mid) >> 7));
   };
@@ -214,15 +224,16 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
     const like = afresh ? 3 : ALIAS_LIKE_STEPS;
     const t = told;
+    const flags = g.flags as Uint8Array;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
       // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
       if (afresh && x * x >= some * some) x = raw.read(ch) * 255 - mid;
-      if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
+      if (x * x < some * some || (out && flags[ch] & 7) || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
-        if (p >= SENSORS || flags[p] & 7) continue;
+        if (p >= SENSORS || (out && flags[p] & 7)) continue;
         t[k]++;
         if (!k) t[SELECT_LINES + 1] |= 1 << ((ch % COLS) >> 1);
         let d = read[p] - mid - x;
@@ -253,9 +264,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /**
    * The runs of channels from..to-1 in service, read as the driver reads them; a channel out of service is kept at
    * half the supply; one taken out or back since the last read counts as changed (the interpreter counts its row
-   * again). (Apart from bank's changes: the interpreter reads the text of a function it runs, as far as its end.)
+   * again). (Apart from bank's changes: the interpreter reads the text of a function it runs, as far as its end.) Only
+   * with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
+    const flags = g.flags as Uint8Array;
     let some = 0;
     for (let ch = from, a = from; ch <= to; ch++) {
       if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
@@ -276,7 +289,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   g.bank = {
     read: function (ch: number): number {
-      return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
+      return out && (g.flags as Uint8Array)[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
     changes: function (from: number, to: number, k: Uint8Array): number {
       return out || moved ? /*@__NOINLINE__*/ runs(from, to, k) : raw.changes(from, to, k);
@@ -286,12 +299,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   return Object.assign(g, {
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
-        const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
+        // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
+        const off = out && (g.flags as Uint8Array)[ch] & 7;
+        const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = cal[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
-        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
+        if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
           g.mend(ch, OFF);
           cal[ch] = x;

@@ -284,7 +284,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           // phantom weights filled.)
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
-            return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+            return (checks.flags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
           }, table, before, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
@@ -304,7 +304,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
     let k = SENSORS;
-    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     before = frame;
     powerUp = undefined;
     throwAt = -1;

@@ -10,7 +10,7 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
-import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
+import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { turn } from './rules';
 import { WEIGHTS } from './table';
 import type { ShuffleboardState } from './state';
@@ -115,8 +115,6 @@ export interface GridChecks {
   take(ch: number, why: number): void;
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   mend(ch: number, why: number): void;
-  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  neighbour(i: number, c: number, k: number): number;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
   alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
@@ -180,12 +178,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (g.tell) g.tell(ch, OK);
     }
   };
-
-  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  function neighbour(i: number, c: number, k: number): number {
-    return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
-  }
-  g.neighbour = neighbour;
 
   /**
    * How far the sensor at i of `read` (the readings kept, in 255ths, or read afresh, in ADC steps) moved since the table

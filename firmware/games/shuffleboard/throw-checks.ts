@@ -7,7 +7,7 @@
 // module (decide.ts), made afresh for each decision from what the sensor
 // checks keep between throws (checks.ts, GridChecks), and let go after it.
 import { INVERTED, OK } from '../../faults';
-import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
+import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, neighbour } from './board';
 import { ALIAS_FIELD_STEPS, ALONE_FAR, HELD, OFF, STAY, flagsOf, settledOf } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
@@ -63,7 +63,6 @@ export function throwChecks(g: GridChecks): ThrowChecks {
   const settled = settledOf(g);
   const raw = g.driver;
   const take = g.take;
-  const neighbour = g.neighbour;
   const alone = g.alone;
   /** The throw being decided was read while the grid floated or a select line was dead (not 0): its table tells nothing. */
   let doubtful = 0;

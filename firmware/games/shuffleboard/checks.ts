@@ -12,7 +12,6 @@ import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { turn } from './rules';
-import { WEIGHTS } from './table';
 import type { ShuffleboardState } from './state';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
@@ -86,8 +85,8 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them. */
-  lay: Int16Array;
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (none made before the first). */
+  lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   wrong: number;
@@ -146,8 +145,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor do `flags` and `settled` until they are made.)
-  const g = { driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+  // costs none, nor do `flags`, `settled` and `lay` until they are made.)
+  const g = { driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 

@@ -115,9 +115,9 @@ export interface GridChecks {
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   mend(ch: number, why: number): void;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
-  alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
+  alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
-  aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
+  aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
 }
@@ -145,8 +145,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor do `flags`, `settled` and `lay` until they are made.)
-  const g = { driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+  // costs none, nor do `flags`, `settled` and `lay` until they are made. The first two are named first, made or not,
+  // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
+  const g = { flags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
@@ -187,9 +188,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
-    // (Half the supply, in the readings' scale.)
-    const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
+  g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
     const s = g.settled;
     const flags = g.flags as Uint8Array;
     if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
@@ -208,13 +207,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
-  g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
-    // No field, a field (ALIAS_FIELD_STEPS), and two readings alike within the noise, in the readings' scale (two kept
-    // readings of one sensor are within 3 255ths of each other).
-    const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
-    const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
-    const like = afresh ? 3 : ALIAS_LIKE_STEPS;
-    const t = told;
+  g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
     const flags = g.flags as Uint8Array;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
@@ -345,8 +338,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        told.fill(0);
-        g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
+        g.aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
         g.judge(busy ? 2 : 1);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
@@ -357,7 +349,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const s = g.settled;
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
         const x = kept[ch] - (s ? s[ch] : 128);
-        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -368,7 +360,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);

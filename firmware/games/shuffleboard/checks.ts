@@ -66,7 +66,7 @@ export interface GridChecks {
   bank: AnalogBank;
   /**
    * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
-   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (flagsOf makes them).
+   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
    */
   flags?: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration. */
@@ -105,7 +105,7 @@ export interface GridChecks {
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved: a weight at
    * rest leaves its sensors still, a drifting sensor moves alone. None (half the supply everywhere) after power-up and
-   * after a clear, until a throw is decided or a sensor comes back (settledOf makes them).
+   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (ready makes them).
    */
   settled?: Uint8Array;
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
@@ -120,16 +120,8 @@ export interface GridChecks {
   aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
-}
-
-/** The grid's readings as the table last lay still (GridChecks' settled), made (half the supply everywhere) when first needed. */
-export function settledOf(g: GridChecks): Uint8Array {
-  return g.settled || (g.settled = new Uint8Array(SENSORS).fill(128));
-}
-
-/** Per channel, why it is out of service (GridChecks' flags), made (none set) when first needed. */
-export function flagsOf(g: GridChecks): Uint8Array {
-  return g.flags || (g.flags = new Uint8Array(CHANNELS));
+  /** Makes the flags and the readings as the table last lay still, those not made yet (a throw's frame check reads both). */
+  ready(): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -149,11 +141,18 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
   const g = { flags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
+  // (None set, and half the supply everywhere.)
+  g.ready = function (): void {
+    if (!g.flags) g.flags = new Uint8Array(CHANNELS);
+    if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
+  };
+
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
-    const flags = flagsOf(g);
+    g.ready();
+    const flags = g.flags as Uint8Array;
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -174,7 +173,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      settledOf(g)[ch] = (raw.read(ch) * 255) | 0;
+      g.ready();
+      (g.settled as Uint8Array)[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
   };

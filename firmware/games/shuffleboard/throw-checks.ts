@@ -8,7 +8,7 @@
 // checks keep between throws (checks.ts, GridChecks), and let go after it.
 import { INVERTED, OK } from '../../faults';
 import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, neighbour } from './board';
-import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY, flagsOf, settledOf } from './checks';
+import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
 
@@ -59,8 +59,9 @@ export interface ThrowChecks {
 /** The checks of a throw's table, on what the grid's sensor checks `g` keep. */
 export function throwChecks(g: GridChecks): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
-  const flags = flagsOf(g);
-  const settled = settledOf(g);
+  g.ready();
+  const flags = g.flags as Uint8Array;
+  const settled = g.settled as Uint8Array;
   const raw = g.driver;
   const take = g.take;
   const alone = g.alone;

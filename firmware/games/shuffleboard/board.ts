@@ -15,6 +15,11 @@ export const ROWS = 38;
 export const COLS = 10;
 /** The grid's sensors: row r, column k is analog channel r * COLS + k. */
 export const SENSORS = ROWS * COLS;
+
+/** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
+export function neighbour(i: number, c: number, k: number): number {
+  return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
+}
 /** Grid pitch (mm), both ways. */
 export const PITCH_MM = 50;
 /** Row 0 lies this far from the end edge: row r at ROW0_MM + r * PITCH_MM, the last (1,875 mm) beyond the foul line. */

@@ -10,9 +10,8 @@
 // the whole grid stops the sensed scoring (BANK) while it lasts.
 import type { AnalogBank } from '../../../hal/types';
 import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
-import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS } from './board';
+import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { turn } from './rules';
-import { WEIGHTS } from './table';
 import type { ShuffleboardState } from './state';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
@@ -65,8 +64,11 @@ export type Report = (ch: number | undefined, fault: number, line?: number) => v
 export interface GridChecks {
   /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
   bank: AnalogBank;
-  /** Per channel, why it is out of service (any of the low three bits; none: in service). */
-  flags: Uint8Array;
+  /**
+   * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
+   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
+   */
+  flags?: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration. */
   cleared(): void;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
@@ -83,8 +85,8 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them. */
-  lay: Int16Array;
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (none made before the first). */
+  lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
   wrong: number;
@@ -101,48 +103,56 @@ export interface GridChecks {
   /** The throw's frame being checked (null once checked; none before the first). */
   checked?: Int16Array | null;
   /**
-   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved (half the
-   * supply after a clear): a weight at rest leaves its sensors still, a drifting sensor moves alone.
+   * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved: a weight at
+   * rest leaves its sensors still, a drifting sensor moves alone. None (half the supply everywhere) after power-up and
+   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (ready makes them).
    */
-  settled: Uint8Array;
+  settled?: Uint8Array;
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   came: number;
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   take(ch: number, why: number): void;
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   mend(ch: number, why: number): void;
-  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  neighbour(i: number, c: number, k: number): number;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
   alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
   /** What readings tell of the select lines (aliases, below). */
   aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
+  /** Makes the flags and the readings as the table last lay still, those not made yet (a throw's frame check reads both). */
+  ready(): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
-  const flags = new Uint8Array(CHANNELS);
   /** The empty table's readings at the last clear, in 255ths (0: none yet). */
   const cal = new Uint8Array(SENSORS);
-  /** Channels out of service; the next row whose noise is read. */
+  /** Channels out of service (while none is, a channel's flags have none of the low three bits, if it has flags); the next row whose noise is read. */
   let out = 0;
   let moved = 0;
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
   let taken = 0;
   let row = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
-  const settled = new Uint8Array(SENSORS).fill(128);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none.)
-  const g = { flags: flags, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lay: new Int16Array(2 * WEIGHTS), lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, settled: settled, came: 0 } as unknown as GridChecks;
+  // costs none, nor do `flags`, `settled` and `lay` until they are made. The first two are named first, made or not,
+  // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
+  const g = { flags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+
+  // (None set, and half the supply everywhere.)
+  g.ready = function (): void {
+    if (!g.flags) g.flags = new Uint8Array(CHANNELS);
+    if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
+  };
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
+    g.ready();
+    const flags = g.flags as Uint8Array;
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -156,7 +166,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   g.mend = function (ch: number, why: number): void {
-    if (!(flags[ch] & why)) return;
+    const flags = g.flags as Uint8Array;
+    if (!(out && flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
@@ -164,19 +175,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       flags[ch] |= MOVED;
       route();
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      settled[ch] = (raw.read(ch) * 255) | 0;
+      g.ready();
+      (g.settled as Uint8Array)[ch] = (raw.read(ch) * 255) | 0;
       if (g.tell) g.tell(ch, OK);
     }
   };
 
-  /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
-  function neighbour(i: number, c: number, k: number): number {
-    return k === 0 ? i - COLS : k === 1 ? i + COLS : k === 2 ? (c ? i - 1 : -1) : c < COLS - 1 ? i + 1 : -1;
-  }
-  g.neighbour = neighbour;
-
   /**
-   * How far the sensor at i of `read` (in `mid`'s scale: 128 in 255ths, 2048 in ADC steps) moved since the table
+   * How far the sensor at i of `read` (the readings kept, in 255ths, or read afresh, in ADC steps) moved since the table
    * last lay still while none of its neighbours along its row and across it moved ALONE_NEAR or more (and the 2 steps
    * a kept reading lags by); -1 if one did. Moved ALONE_FAR or more so alone, it is no magnet's doing: one within
    * reach of a sensor is nearer one of them, or reads 0.09 of its peak at each, 50 mm away, and one that moves
@@ -185,32 +191,35 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
   g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
-    if (flags[base + i] & 7 || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
+    const s = g.settled;
+    const flags = g.flags as Uint8Array;
+    if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
-      if (n >= 0 && n !== skip && n < read.length && (flags[base + n] & 7 || Math.abs(read[n] - ((settled[base + n] * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
+      if (n >= 0 && n !== skip && n < read.length && ((out && flags[base + n] & 7) || Math.abs(read[n] - (((s ? s[base + n] : 128) * mid) >> 7)) >= ((ALONE_NEAR * mid) >> 7) + 2)) return -1;
     }
-    return Math.abs(read[i] - ((settled[base + i] * mid) >> 7));
+    return Math.abs(read[i] - (((s ? s[base + i] : 128) * mid) >> 7));
   };
 
   /**
-   * What channels from..to-1 of `read` (a throw's frame, or, `afresh` 1, the readings kept, 2 while a throw is under
-   * way; `mid` no field, `some` a field, within `like` alike) tell of the select lines, added to `t` (as told): a
+   * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
+   * while a throw is under way) tell of the select lines, added to `told`: a
    * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
    * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
    * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
    * (CHECK_WORK).
    */
   g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+    const flags = g.flags as Uint8Array;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
       // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
       if (afresh && x * x >= some * some) x = raw.read(ch) * 255 - mid;
-      if (x * x < some * some || flags[ch] & 7 || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
+      if (x * x < some * some || (out && flags[ch] & 7) || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
-        if (p >= SENSORS || flags[p] & 7) continue;
+        if (p >= SENSORS || (out && flags[p] & 7)) continue;
         t[k]++;
         if (!k) t[SELECT_LINES + 1] |= 1 << ((ch % COLS) >> 1);
         let d = read[p] - mid - x;
@@ -246,9 +255,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /**
    * The runs of channels from..to-1 in service, read as the driver reads them; a channel out of service is kept at
    * half the supply; one taken out or back since the last read counts as changed (the interpreter counts its row
-   * again): bank's changes meanwhile (route).
+   * again): bank's changes meanwhile (route). Only with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
+    const flags = g.flags as Uint8Array;
     let some = 0;
     for (let ch = from, a = from; ch <= to; ch++) {
       if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
@@ -272,7 +282,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // interpreter reads a row a call, not two.)
   g.bank = {
     read: function (ch: number): number {
-      return flags[ch] & 7 ? QUIESCENT : raw.read(ch);
+      return out && (g.flags as Uint8Array)[ch] & 7 ? QUIESCENT : raw.read(ch);
     },
     changes: raw.changes,
   };
@@ -280,19 +290,22 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   return Object.assign(g, {
     cleared: function (): void {
       for (let ch = 0; ch < SENSORS; ch++) {
-        const x = flags[ch] & 7 ? (raw.read(ch) * 255) | 0 : kept[ch];
+        // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
+        const off = out && (g.flags as Uint8Array)[ch] & 7;
+        const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = cal[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
-        if ((x - ref) * (x - ref) * (flags[ch] & 7 ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
+        if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
           g.mend(ch, OFF);
           cal[ch] = x;
         }
       }
       g.reds = g.blues = g.lying = 0;
-      settled.fill(128);
+      // (Half the supply everywhere: let go.)
+      g.settled = undefined;
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
@@ -326,7 +339,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // it lasts; else each noisy one is out of service (below).
       const floats = 2 * noisy > NOISE_ROWS * COLS ? 1 : 0;
       g.floating = floats;
-      // A dead select line, from the readings kept (in 255ths: two of one sensor are within 3 of each other); then a
+      // A dead select line, from the readings kept; then a
       // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
       // weight may slide down the line between two partners on line 0.) Not while a throw's frame is checked: that
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
@@ -340,8 +353,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // first and last rows: a weight may lie beyond them (a hanger, a short one), over a sensor there whose
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
+      const s = g.settled;
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
-        const x = kept[ch] - settled[ch];
+        const x = kept[ch] - (s ? s[ch] : 128);
         if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);

@@ -119,15 +119,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let unscored = 0;
   /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
   const table: Found[] = [];
-  let before: Int16Array | null = null;
-  let frame: Int16Array | null = null;
+  let before: Int16Array | undefined;
+  let frame: Int16Array | undefined;
   /**
    * The table as it lay at power-up (resume), in 255ths of the supply (a byte a sensor, where a frame takes two), while
    * a throw whose launch is unseen may begin (blindUntil): one that leaves it so was no weight (found).
    */
   let powerUp: Uint8Array | undefined;
   /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
-  let locating: (() => number[][] | null) | null = null;
+  let locating: (() => number[][] | null) | undefined;
   let redo = 0;
   /** 1 once the frame is checked and the weights are being found in it (the fit reads its sensors from then on). */
   let fitting = 0;
@@ -190,7 +190,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (throwAt < 0) {
         readRow(ENTRY, t);
         readRow(ENTRY + 1, t);
-        return throwBegins(t);
+        return throwBegins(t, 0);
       }
       decide(t, true);
       keep(t);
@@ -208,14 +208,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
 
   /**
-   * A throw begins at t: its weight is watched for where it comes into the grid, and the begin is saved. Its launch
-   * was seen: a throw, not weights lifted off after power-up, so a table it leaves empty is no clear (found()).
+   * A throw begins at t, and the begin is saved. `blind` 0: its launch was seen, a throw, not weights lifted off after
+   * power-up, so a table it leaves empty is no clear (found()); its weight is watched for where it comes into the
+   * grid. 1: soon after power-up, a weight's field where there was none, a weight thrown while the board was
+   * starting, its launch unseen (lifting weights off the table, to clear it, only takes fields away); it is watched
+   * for anywhere. (No throw was under way: the throws it is, one.)
    */
-  function throwBegins(t: number): void {
+  function throwBegins(t: number, blind: number): void {
     throwAt = t;
-    blindUntil = 0;
+    // (-1: the throw under way was begun so, its launch unseen.)
+    blindUntil = -blind;
     quiet = 0;
-    watch(t, 0, ENTRY, ROWS - 1);
+    watch(t, blind, blind ? 0 : ENTRY, ROWS - 1);
     begin(throws);
   }
 
@@ -255,7 +259,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
-        locating = null;
+        locating = undefined;
         watch(t, came, lo2 - 2, hi2 + 2);
         return null;
       }
@@ -265,7 +269,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       locating = function (): null {
         const parts = ON_DEVICE ? loadModule<typeof decision>(DECIDE_MODULE) : decision;
         if (!parts) {
-          locating = null;
+          locating = undefined;
           throwAt = -1;
           throws = 1;
           queued = 0;
@@ -280,7 +284,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
           for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
           if (r <= hi && !force && !queued) {
-            locating = null;
+            locating = undefined;
             judging = undefined;
             watch(t, 0, lo, hi);
             return null;
@@ -289,8 +293,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           // phantom weights filled.)
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
-            return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-          }, table, before, function (ch: number): void {
+            return (checks.flags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+          }, table, before || null, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
           });
@@ -304,12 +308,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
   function found(t: number, seen: number[][]): void {
-    locating = null;
+    locating = undefined;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
     let k = SENSORS;
-    if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     before = frame;
     powerUp = undefined;
     throwAt = -1;
@@ -340,7 +344,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;
-    if (queued) throwBegins(launchedWhile);
+    if (queued) throwBegins(launchedWhile, 0);
     queued = 0;
   }
 
@@ -387,18 +391,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     if (seen) found(t, seen);
   }
 
-  /**
-   * Soon after power-up, at t, a weight's field where there was none: a weight thrown while the board was starting,
-   * its launch unseen (lifting weights off the table, to clear it, only takes fields away).
-   */
-  function unseen(t: number): void {
-    // (-1: the throw under way was begun so, its launch unseen.)
-    blindUntil = -1;
-    throwAt = t;
-    watch(t, 1, 0, ROWS - 1);
-    begin(1);
-  }
-
   /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
   function passed(): void {
     if (seenLast && !seenNow) {
@@ -409,7 +401,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     seenNow = row = 0;
   }
 
-  /** Between throws, at t: a row of the grid read when one is due (its rare work apart: unseen, passed). */
+  /** Between throws, at t: a row of the grid read when one is due (its rare work apart: a throw unseen begins, passed). */
   function rows(t: number): boolean | void {
     // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
     if (t < rowDue && t >= blindUntil) return;
@@ -423,7 +415,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const before = rowSees[row];
       if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
       seenNow |= rowSees[row];
-      if (t < blindUntil && rowSees[row] > before) return /*@__NOINLINE__*/ unseen(t);
+      if (t < blindUntil && rowSees[row] > before) return /*@__NOINLINE__*/ throwBegins(t, 1);
       if (++row >= ROWS) /*@__NOINLINE__*/ passed();
     } while (--n);
     // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
@@ -466,8 +458,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       unscored += throws;
       throws = 0;
       if (!kept) return begin(queued);
-      locating = null;
-      throwBegins(launchedWhile);
+      locating = undefined;
+      throwBegins(launchedWhile, 0);
     },
     busy: function (): boolean {
       return throwAt >= 0;
@@ -484,7 +476,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
-      before = null;
+      before = undefined;
       powerUp = new Uint8Array(SENSORS);
       for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = bank.read(ch) * 255;
       table.splice(0);

@@ -7,7 +7,7 @@
 // module (decide.ts), made afresh for each decision from what the sensor
 // checks keep between throws (checks.ts, GridChecks), and let go after it.
 import { INVERTED, OK } from '../../faults';
-import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
+import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, neighbour } from './board';
 import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
@@ -59,11 +59,11 @@ export interface ThrowChecks {
 /** The checks of a throw's table, on what the grid's sensor checks `g` keep. */
 export function throwChecks(g: GridChecks): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
-  const flags = g.flags;
-  const settled = g.settled;
+  g.ready();
+  const flags = g.flags as Uint8Array;
+  const settled = g.settled as Uint8Array;
   const raw = g.driver;
   const take = g.take;
-  const neighbour = g.neighbour;
   const alone = g.alone;
   /** The throw being decided was read while the grid floated or a select line was dead (not 0): its table tells nothing. */
   let doubtful = 0;
@@ -227,12 +227,13 @@ export function throwChecks(g: GridChecks): ThrowChecks {
       let same = 0;
       let swapped = 0;
       let kept = 0;
+      const lay = g.lay || (g.lay = new Int16Array(2 * WEIGHTS));
       for (let j = 0; j < g.lying; j++) {
         // (Bit 0: seen there in its colour, bit 1: in the other; weights side by side at one d may be either.)
         let m = 0;
         for (i = 0; i < w.length; i++) {
-          const dd = w[i][1] - (g.lay[j] >> 1);
-          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (g.lay[j] & 1) ? 1 : 2;
+          const dd = w[i][1] - (lay[j] >> 1);
+          if (dd * dd <= STILL_MM * STILL_MM) m |= w[i][0] === (lay[j] & 1) ? 1 : 2;
         }
         same += m & 1;
         swapped += m >> 1 & ~m;
@@ -255,7 +256,7 @@ export function throwChecks(g: GridChecks): ThrowChecks {
         else g.wrong = g.reversed = 0;
       }
       if (g.reversed !== was && g.tell) g.tell(undefined, g.reversed ? INVERTED : OK);
-      for (g.lying = 0; trusted && g.lying < w.length && g.lying < g.lay.length; g.lying++) g.lay[g.lying] = 2 * w[g.lying][1] + w[g.lying][0];
+      for (g.lying = 0; trusted && g.lying < w.length && g.lying < lay.length; g.lying++) lay[g.lying] = 2 * w[g.lying][1] + w[g.lying][0];
       g.throws++;
       if (g.due >= 0) g.due ^= n & 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).

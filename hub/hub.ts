@@ -260,7 +260,13 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       }
       const state = readBoardState(v);
       if (state === null || topic !== topics.state(state.board)) counts.junk++;
-      else room.adopt(state, now());
+      else if (room.adopt(state, now()) === 'forged') {
+        // An enrolled board's state its key does not sign: the broker's retained copy gets what the hub knows instead.
+        counts.forged++;
+        tell(state.board, 'state', `hub: dropped a state for ${state.board} not signed with its key, on ${shown(topic)}`);
+        const known = room.state(state.board);
+        if (known) publishState(known);
+      }
       return;
     }
     const reading = readGatewayMessage(topic, text);

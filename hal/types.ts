@@ -142,7 +142,7 @@ export interface Radio {
  * append() may leave the last record cut short; nothing before it is touched.
  */
 export interface Store {
-  /** Adds `data` at the end of log `name` (made if missing). */
+  /** Adds `data` at the end of log `name` (made if missing); throws when not all of it went in (the flash full: what fitted may be written, cut short). */
   append(name: string, data: string): void;
   /** Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short). */
   lines(name: string, each: (line: string) => void): void;

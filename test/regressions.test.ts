@@ -130,6 +130,16 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // and phantoms filled what that left: throw 5 decided 34 s after its launch, all five asked, the end never scored
   // (0-0). Decided in 17 s; blue1 and red3, level within the resolution, seen sure enough not to be asked; 5-0.
   'regression-shuffleboard-launches-while-locating-seed5': { without: null, scores: [5, 0] },
+  // Found by the hostile tester (round 9): nine ends of shuffleboard (72 throws) fill its log's one chunk (4,064
+  // bytes) at the 52nd throw; a cut at 410 s then loses the throws not saved (flagged `not_saved` as they came, as
+  // docs/saving.md says): the board decides the throw under way from end 8's table and ends 29-12 (33-12 uncut). The
+  // simulator once gave every log 40 KB, so no replay met a full log.
+  'regression-shuffleboard-nine-ends-log-full': { without: null, scores: [29, 12] },
+  // Found by the hostile tester (round 9): an undo whose record fills the log to the byte (the scenario's log room,
+  // 332 bytes) was refused (`not saved`, as Espruino's write throws after writing it whole), yet stood in the log and
+  // was made at the power-up. It is saved, so made at once: the game ends as without the cut (and the ring thrown
+  // at 21 s, while the board was starting).
+  'regression-ringapeg-undo-filling-log-to-the-byte': { seen: ['{"t": 21000, "do": "snap", "peg": "o2"}', ''], scores: [55, 30] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -116,12 +116,16 @@ export function createCommandPath<S, M>(radio: Radio, clock: Clock, buttons: But
   if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) announce();
   return function (now: number): void {
     // A `new` that waits (handle.ts) is tried again (it waits on while the move is under way); a refusal then is
-    // told. The channel, and the module that carries it out, are kept while one waits.
+    // told, with its id (its `ok` came when it was sent). The channel, and the module that carries it out, are kept
+    // while one waits.
     const waiting = context && context.waiting;
     if (waiting) {
       context!.waiting = undefined;
       const refused = context!.handle(waiting, context!);
-      if (refused) sendLine(radio, refused);
+      if (refused) {
+        refused.id = waiting.id;
+        sendLine(radio, refused);
+      }
     }
     if (channel && channel.tick(now) && !context!.waiting) {
       channel = context = undefined;

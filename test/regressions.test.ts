@@ -140,6 +140,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // was made at the power-up. It is saved, so made at once: the game ends as without the cut (and the ring thrown
   // at 21 s, while the board was starting).
   'regression-ringapeg-undo-filling-log-to-the-byte': { seen: ['{"t": 21000, "do": "snap", "peg": "o2"}', ''], scores: [55, 30] },
+  // Found by the hostile tester (round 9): a phone's `new` (id n1) with a bad option while end 2's first weight
+  // slides waits for it; refused when carried out, its `bad_arg` came without the id. It carries it; the game goes on
+  // as without the `new`.
+  'regression-shuffleboard-waiting-new-refused-with-its-id': { without: /"new"/ },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},
@@ -197,6 +201,10 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       if (name === 'regression-shuffleboard-undo-after-kept-throws') {
         const undone = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'undone');
         assert.deepEqual(undone.map((p) => [p.move.k, p.move.n]), [['seen', 3]]);
+      }
+      if (name === 'regression-shuffleboard-waiting-new-refused-with-its-id') {
+        const replies = replay(text).lines.map((l) => JSON.parse(l).phone).filter((p) => p && (p.type === 'ok' || p.type === 'error'));
+        assert.deepEqual(replies.map((p) => [p.type, p.code, p.id]), [['ok', undefined, 'n1'], ['error', 'bad_arg', 'n1']]);
       }
       // What the phone hears at a power-up names a move under way only when there is one.
       for (const line of replay(text).lines) {

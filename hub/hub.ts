@@ -41,7 +41,8 @@ export const DEFAULT_ROOM = 'club';
 export const DEFAULT_SILENT_S = 30;
 
 /**
- * What the hub did with each message: adverts by verdict; `notOurs` other
+ * What the hub did with each message: adverts by verdict (`forged` counts an
+ * enrolled board's states its key does not sign too); `notOurs` other
  * devices'; `copies` EspruinoHub's second copy of an advert it also heard
  * whole; `withoutData` adverts published without manufacturer data; `junk`
  * messages on the room's own topics that are no state, finished game or results.

@@ -104,12 +104,12 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
   return function (now: number): void {
     const radio = status.radio;
     // A `new` that waits (handle.ts) is tried again (it waits on while the move is under way); a refusal then is
-    // told. The channel, and the module that carries it out, are kept while one waits.
+    // told, with its id (its `ok` came when it was sent). The channel, and the module that carries it out, are kept
+    // while one waits.
     const waiting = status.waiting;
     if (waiting) {
       delete status.waiting;
       const refused = status.handle!(waiting, status as CommandContext<S, M>);
-      // (With its id: the phone has had other replies since.)
       if (refused) {
         refused.id = waiting.id;
         sendLine(radio, refused);

@@ -143,9 +143,10 @@ export interface Radio {
  */
 export interface Store {
   /**
-   * Adds `data` at the end of log `name` (made if missing); with `small`, writes it as small file `name` instead, in
-   * place of any before: a file of its own bytes alone (a log takes a 4 KB chunk of Storage as soon as it is made,
-   * and the room for two at once may not be there).
+   * Adds `data` at the end of log `name` (made if missing); throws when not all of it went in (the flash full: what
+   * fitted may be written, cut short). With `small`, writes it as small file `name` instead, in place of any before: a
+   * file of its own bytes alone (a log takes a 4 KB chunk of Storage as soon as it is made, and the room for two at
+   * once may not be there).
    */
   append(name: string, data: string, small?: number): void;
   /**

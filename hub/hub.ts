@@ -41,7 +41,8 @@ export const DEFAULT_ROOM = 'club';
 export const DEFAULT_SILENT_S = 30;
 
 /**
- * What the hub did with each message: adverts by verdict; `notOurs` other
+ * What the hub did with each message: adverts by verdict (`forged` counts an
+ * enrolled board's states its key does not sign too); `notOurs` other
  * devices'; `copies` EspruinoHub's second copy of an advert it also heard
  * whole; `withoutData` adverts published without manufacturer data; `junk`
  * messages on the room's own topics that are no state, finished game or results.
@@ -260,7 +261,13 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       }
       const state = readBoardState(v);
       if (state === null || topic !== topics.state(state.board)) counts.junk++;
-      else room.adopt(state, now());
+      else if (room.adopt(state, now()) === 'forged') {
+        // An enrolled board's state its key does not sign: the broker's retained copy gets what the hub knows instead.
+        counts.forged++;
+        tell(state.board, 'state', `hub: dropped a state for ${state.board} not signed with its key, on ${shown(topic)}`);
+        const known = room.state(state.board);
+        if (known) publishState(known);
+      }
       return;
     }
     const reading = readGatewayMessage(topic, text);

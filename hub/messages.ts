@@ -2,7 +2,7 @@
 // broker, by the hub (a restart, another hub) and by the room view: anyone who
 // may publish there may publish anything, so each is checked field by field and
 // copied; what does not pass is dropped (and counted by the reader). docs/hub.md.
-import { ADVERT_MAX_SCORES } from '../firmware/advert';
+import { ADVERT_MAX_BYTES, ADVERT_MAX_SCORES } from '../firmware/advert';
 import { boardId, cleanName } from './gateways';
 
 /** A board's state as the hub publishes it (retained) under tallyboard/<room>/<board>/state. */
@@ -35,6 +35,8 @@ export interface BoardState {
   silent: boolean;
   /** The club enrolled the board (its key is in the hub's config): its adverts are verified, others' with its address dropped. */
   enrolled: boolean;
+  /** An enrolled board's signed advert the state is made from (hex), so that a hub reading the state back checks it with the board's key; else null. */
+  advert: string | null;
 }
 
 /** A finished game, published under tallyboard/<room>/<board>/finished and kept in tallyboard/<room>/results. */
@@ -90,6 +92,7 @@ const STATE: Record<string, Check> = {
   lastSeen: isTime,
   rssi: orNull(isInt(-127, 127)),
   silent: isBool,
+  advert: orNull((v) => typeof v === 'string' && v.length <= 2 * ADVERT_MAX_BYTES && /^([0-9a-f]{2})+$/.test(v)),
 };
 const FINISHED: Record<string, Check> = { ...common, at: isTime };
 
@@ -106,7 +109,9 @@ function checked<T>(v: unknown, checks: Record<string, Check>): T | null {
   return out as T;
 }
 
-export const readBoardState = (v: unknown) => checked<BoardState>(v, STATE);
+/** A state; one published before states carried their signed advert reads as having none. */
+export const readBoardState = (v: unknown) =>
+  checked<BoardState>(typeof v === 'object' && v !== null && !('advert' in v) ? { ...v, advert: null } : v, STATE);
 export const readFinishedGame = (v: unknown) => checked<FinishedGame>(v, FINISHED);
 
 /** The JSON in a message's payload, or undefined when it is not JSON (or longer than `max` characters). */

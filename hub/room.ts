@@ -11,6 +11,7 @@
 // out of the gateways' reach a while) any new number is taken.
 
 import { decodeAdvert } from '../sim/phone';
+import type { AdvertInfo } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
 import { resultKey } from './messages';
 import type { BoardState, FinishedGame } from './messages';
@@ -18,6 +19,9 @@ import { openAdvert } from './signed';
 
 /** What the room made of an advert; `forged` (an enrolled board's, unsigned or with a wrong tag) and `replayed` (its counter behind) are dropped. */
 export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed' | 'forged' | 'replayed';
+
+/** What the room made of a published state: `forged` (an enrolled board's, not signed with its key) and `older` are not taken. */
+export type Adoption = 'taken' | 'older' | 'forged';
 
 export interface Hearing {
   verdict: Verdict;
@@ -118,10 +122,8 @@ export class Room {
       return { verdict, back, state: k.state };
     }
     const state: BoardState = {
-      board: advert.board, name, game: info.game, players: info.scores.length, scores: info.scores,
-      turn: info.turn, winner: info.winner, over: info.over, round: info.round, diag: info.diag, truncated: info.truncated,
-      seq: info.seq, counter, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
-      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled,
+      board: advert.board, name, ...gameOf(info), counter, restarts: (known?.state.restarts ?? 0) + (verdict === 'restart' ? 1 : 0),
+      lastSeen: iso(now), rssi: advert.rssi, silent: false, enrolled, advert: counter === null ? null : Buffer.from(advert.bytes).toString('hex'),
     };
     this.follow(advert.board, { state, heardAt: now, publishedAt: now });
     const hearing: Hearing = { verdict, back, state };
@@ -138,18 +140,30 @@ export class Room {
   /**
    * Takes a state published before (a retained one, after the hub restarted)
    * or by another hub of the same room: kept when it is later than what this
-   * hub knows of the board. Returns whether it was.
+   * hub knows of the board. An enrolled board's state is taken only as its
+   * signed advert says (the state carries it): anyone who may write the room's
+   * topics can publish a state, so one that its key does not sign is `forged`,
+   * and its counter never stands between the board and the hub.
    */
-  adopt(state: BoardState, now: number): boolean {
+  adopt(state: BoardState, now: number): Adoption {
+    const key = this.options.keys?.[state.board];
+    if (key) {
+      const opened = state.advert === null ? null : openAdvert(Uint8Array.from(Buffer.from(state.advert, 'hex')), key);
+      if (!opened || opened === 'forged') return 'forged';
+      const info = decodeAdvert(opened.bytes, this.options.games);
+      if (!info) return 'forged';
+      const name = this.options.names?.[state.board] ?? null;
+      state = { ...state, name, ...gameOf(info), counter: opened.counter, enrolled: true };
+    }
     const known = this.boards.get(state.board);
     const lastSeen = Date.parse(state.lastSeen);
     // Sequence numbers wrap at 256: one 128 changes behind looks ahead, so the state must also be as recent as what is known.
     const later = !known || (state.counter !== null && known.state.counter !== null ? state.counter > known.state.counter
       : state.restarts > known.state.restarts
         || (state.restarts === known.state.restarts && ahead(state.seq, known.state.seq) && lastSeen >= Date.parse(known.state.lastSeen)));
-    if (!later) return false;
+    if (!later) return 'older';
     this.follow(state.board, { state: { ...state }, heardAt: Number.isNaN(lastSeen) ? now : Math.min(now, lastSeen), publishedAt: now });
-    return true;
+    return 'taken';
   }
 
   /** Keeps `board`; a new board not enrolled, when the room follows as many as it may, forgets the one not enrolled heard longest ago. */
@@ -197,6 +211,11 @@ export class Room {
     return out;
   }
 
+  /** What the room shows of `board`, if it knows it. */
+  state(board: string): BoardState | undefined {
+    return this.boards.get(board)?.state;
+  }
+
   states(): BoardState[] {
     return [...this.boards.values()].map((b) => b.state);
   }
@@ -204,6 +223,14 @@ export class Room {
   results(): FinishedGame[] {
     return [...this.finished.values()].flat().sort(byTime);
   }
+}
+
+/** A state's fields that an advert gives. */
+function gameOf(info: AdvertInfo) {
+  return {
+    game: info.game, players: info.scores.length, scores: info.scores, turn: info.turn, winner: info.winner, over: info.over,
+    round: info.round, diag: info.diag, truncated: info.truncated, seq: info.seq,
+  };
 }
 
 const byTime = (a: FinishedGame, b: FinishedGame) => a.at.localeCompare(b.at);

@@ -30,6 +30,11 @@ export interface SimGame {
   happen?(a: ScenarioAction, world: World): void;
   /** How long to keep scanning after the last line, so the game's own timeouts run out. */
   tailMs: number;
+  /**
+   * The chunks of log (4,064 bytes each) a board of this game has room for: the build keeps the game's firmware in
+   * Storage small enough to leave them (test/bundles.test.ts), and the simulator gives its log that room. 1 unless told.
+   */
+  logChunks?: number;
   /** The level of each channel of the board's analog bank at time t, when it has one (hal/types.ts AnalogBank). */
   analog?(ch: number, t: number): number;
   /** What analog gives channels from..to at time t, into out[from..to): a scan reads a row of channels at one time. */

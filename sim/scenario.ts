@@ -27,6 +27,8 @@ export interface ScenarioHeader {
   seed: number;
   /** Extension: a busy interpreter delays a scan now and then by up to this many ms. */
   jitterMs: number;
+  /** Extension: the bytes the board's log has room for; left out, the game's board's own (sim/game.ts logChunks). */
+  logBytes: number | undefined;
 }
 
 /** One action line: its number in the file, its time, which action, and the whole object. */
@@ -43,7 +45,7 @@ const MAX_DEPTH = 32;
 const MAX_T_MS = 1e12;
 /** A player's name, as the phone's `new` command takes it (docs/protocol.md). */
 const MAX_NAME = 16;
-const HEADER_KEYS = ['game', 'players', 'options', 'mode', 'pollMs', 'debounce', 'channels', 'seed', 'jitterMs'];
+const HEADER_KEYS = ['game', 'players', 'options', 'mode', 'pollMs', 'debounce', 'channels', 'seed', 'jitterMs', 'logBytes'];
 /** Fields an action line may carry beside t and its action (a `do` carries its own). */
 const EXTRA_KEYS: Record<string, string[]> = { button: ['holdMs'], phone: ['paired'], power: ['afterBytes'] };
 
@@ -99,6 +101,7 @@ export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHead
   }
   if (h.seed !== undefined && !isCount(h.seed, -4294967296, 4294967296)) throw new ScenarioError(n, 'header "seed" must be an integer');
   if (h.jitterMs !== undefined && !isCount(h.jitterMs, 0, 1000)) throw new ScenarioError(n, 'header "jitterMs" must be 0 to 1000');
+  if (h.logBytes !== undefined && !isCount(h.logBytes, 1, 1_000_000)) throw new ScenarioError(n, 'header "logBytes" must be a whole number of bytes, 1 to 1000000');
   return {
     game: h.game,
     players: p as ScenarioHeader['players'],
@@ -109,6 +112,7 @@ export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHead
     channels: h.channels as number | undefined,
     seed: (h.seed as number) ?? 1,
     jitterMs: (h.jitterMs as number) ?? 0,
+    logBytes: h.logBytes as number | undefined,
   };
 }
 

@@ -11,6 +11,7 @@ import { EDGE, SETTLED, TRANSIT } from '../firmware/sensing';
 import type { Interpreter, SensorEventKind } from '../firmware/sensing';
 import { ScanJitter, mulberry32 } from './inputs';
 import { SimFlash, createSimHal } from './hal';
+import { LOG_CHUNK_BYTES } from './flash';
 import type { SimHal, SimHalOptions } from './hal';
 import type { Advert } from './radio';
 import { createLineDecoder } from './phone';
@@ -126,7 +127,8 @@ export class Simulation {
   readonly out: string[] = [];
   /** Every advert the board sent, across power cuts (each boot's radio records its own). */
   readonly adverts: Advert[] = [];
-  readonly flash = new SimFlash();
+  /** The board's flash, its log given the room a board of the game has (or the scenario's). */
+  readonly flash = new SimFlash(this.scenario.header.logBytes ?? (this.scenario.game.logChunks ?? 1) * LOG_CHUNK_BYTES);
   hal: SimHal;
   /** The running firmware; null while the power is off. */
   firmware: Firmware | null = null;

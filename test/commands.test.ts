@@ -236,6 +236,25 @@ describe('commands: a game checks its own options', () => {
   });
 });
 
+describe('commands: a `new` that waits for the move under way', () => {
+  it('refused when it is carried out (a bad option), or by diagnostics begun meanwhile: the refusal carries its id', () => {
+    // Hostile round 9: the `ok` came at once, the refusal later without the id, so the phone could not tell what was refused.
+    const play = (lines: object[]) => {
+      const sim = new Simulation(parseScenario([{ game: 'triangle', players: 2, seed: 1 }, { t: 1000, do: 'flick', stopMm: -4 }, ...lines].map((l) => JSON.stringify(l)).join('\n')));
+      sim.runToEnd();
+      return sim.out.map((l) => JSON.parse(l).phone).filter((m) => m && (m.type === 'error' || m.type === 'ok'));
+    };
+    // The flick's chip slides from 1 s: a `new` at 2 s waits for it (the channel passes 7 players; the setup refuses them).
+    assert.deepEqual(play([{ t: 2000, phone: { cmd: 'new', game: 'triangle', players: 7, id: 'n1' } }]), [
+      { type: 'ok', cmd: 'new', id: 'n1' },
+      { type: 'error', code: 'bad_arg', message: 'players: 2..6 (T1)', id: 'n1' },
+    ]);
+    const visit = play([{ t: 2000, phone: { cmd: 'new', game: 'triangle', players: 3, id: 1 } }, { t: 2100, phone: { cmd: 'diag', on: true, id: 2 } }]);
+    assert.deepEqual(visit.slice(0, 2), [{ type: 'ok', cmd: 'new', id: 1 }, { type: 'ok', cmd: 'diag', id: 2 }]);
+    assert.deepEqual(visit.slice(2).map((m) => [m.type, m.id]), [['error', 1]]);
+  });
+});
+
 describe('commands: validate() alone', () => {
   it('keeps the link trust and the id on the command', () => {
     const result = validate({ cmd: 'undo', id: 3 }, baseCommands(GAMES), false);

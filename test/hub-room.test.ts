@@ -140,10 +140,10 @@ describe('hub: a room\'s boards from their adverts', () => {
   it('takes up a published state only when it is later; a finished game known from the results is not told again', () => {
     const r = room();
     const published = room().hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 1000);
-    assert.ok(r.adopt(published.state!, 2000));
+    assert.equal(r.adopt(published.state!, 2000), 'taken');
     assert.ok(r.addResults([published.finished!]));
     assert.equal(r.addResults([published.finished!]), false, 'the same game twice');
-    assert.equal(r.adopt({ ...published.state!, seq: 6 }, 2000), false);
+    assert.equal(r.adopt({ ...published.state!, seq: 6 }, 2000), 'older');
     const repeat = r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 7)), 2100);
     assert.deepEqual([repeat.verdict, repeat.finished], ['duplicate', undefined]);
     assert.equal(r.results().length, 1);
@@ -152,7 +152,7 @@ describe('hub: a room\'s boards from their adverts', () => {
     const r = room();
     const old = room().hear(heard(advert({ scores: [1, 0] }, 1)), 0).state!;
     for (let seq = 1; seq <= 153; seq++) r.hear(heard(advert({ scores: [seq, 0] }, seq)), 1000 + seq);
-    assert.equal(r.adopt({ ...old }, 2000), false);
+    assert.equal(r.adopt({ ...old }, 2000), 'older');
     assert.deepEqual(r.states()[0].scores, [153, 0]);
   });
   it('names from the club\'s list win over the board\'s Bluetooth name', () => {
@@ -312,6 +312,63 @@ describe('hub: signed adverts of enrolled boards', () => {
     const r = room();
     const h = r.hear(heard(signed(advert({ scores: [3, 0] }, 0), 9), 'f0:a1:00:00:00:02'), 0);
     assert.deepEqual([h.verdict, h.state?.enrolled, h.state?.counter, h.state?.scores], ['new', false, null, [3, 0]]);
+  });
+  it('a state published for it that its key does not sign, with any counter, is refused: its signed adverts go on being taken', () => {
+    // Hostile round 9: one retained state with counter 2^32-1 froze the board (every genuine advert after it `replayed`).
+    const r = room();
+    r.hear(heard(signed(advert({ scores: [10, 4] }, 0), 7)), 0);
+    const mine = JSON.stringify(r.states()[0]);
+    const { advert: _, ...unsigned } = JSON.parse(mine);
+    const forged = readBoardState({ ...unsigned, scores: [0, 99], winner: 1, over: true, turn: null, counter: 0xffffffff })!;
+    assert.equal(r.adopt(forged, 400), 'forged');
+    assert.equal(JSON.stringify(r.states()[0]), mine);
+    const next = r.hear(heard(signed(advert({ scores: [12, 4] }, 0), 8)), 800);
+    assert.deepEqual([next.verdict, next.state?.scores, next.state?.counter], ['new', [12, 4], 8]);
+    // Nor does a restarted hub, knowing nothing of the board, take it.
+    const restarted = room();
+    assert.equal(restarted.adopt(forged, 0), 'forged');
+    assert.deepEqual(restarted.states(), []);
+    assert.equal(restarted.hear(heard(signed(advert({ scores: [12, 4] }, 0), 8)), 400).verdict, 'new');
+  });
+  it('a state a hub published is taken back (a restart, another hub) as its signed advert says, and its counter then stops replays', () => {
+    const published = room().hear(heard(signed(advert({ scores: [20, 4], turn: 1 }, 0), 300)), 0).state!;
+    const back = readBoardState(JSON.parse(JSON.stringify(published)))!;
+    const r = room();
+    assert.equal(r.adopt(back, 100), 'taken');
+    assert.deepEqual([r.states()[0].scores, r.states()[0].counter, r.states()[0].enrolled], [[20, 4], 300, true]);
+    assert.equal(r.hear(heard(signed(advert({ scores: [5, 0] }, 0), 299)), 60_000).verdict, 'replayed');
+    // The same advert under made-up scores and counter: the advert's are shown, and a later one is still taken.
+    const r2 = room();
+    assert.equal(r2.adopt({ ...back, scores: [0, 99], over: true, winner: 1, counter: 0xffffffff, enrolled: false, name: 'Evil' }, 100), 'taken');
+    assert.deepEqual([r2.states()[0].scores, r2.states()[0].counter, r2.states()[0].enrolled, r2.states()[0].name], [[20, 4], 300, true, null]);
+    assert.equal(r2.hear(heard(signed(advert({ scores: [21, 4] }, 0), 301)), 500).verdict, 'new');
+  });
+  it('no state anyone publishes keeps an enrolled board\'s genuine adverts out, or shows what its key did not sign', () => {
+    const game = [signed(advert({ scores: [10, 0], turn: 1 }, 0), 50), signed(advert({ scores: [10, 5], turn: 0 }, 0), 51), signed(advert({ scores: [12, 5], turn: 1 }, 0), 52)];
+    const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+    const anAdvert = fc.oneof(
+      fc.constant(null),
+      fc.uint8Array({ minLength: 1, maxLength: 24 }).map(hex),
+      // The board's own earlier adverts, recorded over the air.
+      fc.constantFrom(...game.slice(0, 2).map(hex)),
+      fc.nat({ max: 0xffffffff }).map((c) => hex(signed(advert({ scores: [0, 99], winner: 1 }, 0), c, 'f'.repeat(32)))),
+    );
+    const aState = fc.record({
+      scores: fc.array(fc.integer({ min: -32768, max: 32767 }), { maxLength: 4 }), counter: fc.option(fc.nat({ max: 0xffffffff })),
+      seq: fc.nat({ max: 255 }), restarts: fc.nat({ max: 5 }), over: fc.boolean(), enrolled: fc.boolean(), advert: anAdvert,
+    });
+    fc.assert(fc.property(fc.array(aState, { minLength: 1, maxLength: 6 }), (made) => {
+      const r = room();
+      let t = 0;
+      r.hear(heard(game[0]), (t += 400));
+      for (const m of made) {
+        const s = readBoardState({ ...r.states()[0], ...m });
+        if (s) r.adopt(s, (t += 400));
+        assert.ok(['10,0', '10,5'].includes(r.states()[0].scores.join()), `shown ${r.states()[0].scores}: not what the board signed`);
+      }
+      const h = r.hear(heard(game[2]), (t += 400));
+      assert.deepEqual([h.verdict, r.states()[0].scores], ['new', [12, 5]]);
+    }), { numRuns: 200 });
   });
   it('any forged, replayed or junk advert never changes what the room shows for an enrolled board', () => {
     const game = [signed(advert({ scores: [10, 0], turn: 1 }, 0), 50), signed(advert({ scores: [10, 5], turn: 0 }, 0), 51), signed(advert({ scores: [200, 5], winner: 0 }, 0), 52)];

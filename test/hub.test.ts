@@ -18,6 +18,9 @@ import { boardAddress, espruinoHubMessage, SimulatedEspruinoHub } from '../sim/g
 import { parseScenario, Simulation } from '../sim/replay';
 import { Mosquitto, mosquittoPath } from '../tools/mosquitto';
 import { ROOT } from '../tools/games';
+import { ADVERT_MAX_BYTES, encodeAdvert } from '../firmware/advert';
+import { signAdvert } from '../firmware/sign';
+import { nodeSha256 } from '../sim/sha256';
 
 /** One simulated board: the scenario it plays, what it sent, and what it showed at the end. */
 interface SimBoard {
@@ -258,6 +261,42 @@ describe('hub: a room through Mosquitto', function () {
     await until(() => handled(second) === 1, 'the repeat');
     assert.equal(second.counts.duplicate, 1);
     assert.equal(finished.all.length, 0);
+  });
+
+  it('an enrolled board: a state for it that its key does not sign is dropped, counted and written over; a hub started again takes back its own', async () => {
+    // Hostile round 9: one such retained state with the largest counter made the hub drop every genuine advert after it.
+    const room = 'forged';
+    const address = boardAddress(1);
+    const key = '00112233445566778899aabbccddeeff';
+    const send = (scores: number[], counter: number) => {
+      const out = new Uint8Array(ADVERT_MAX_BYTES);
+      out.set(encodeAdvert({ scores, turn: 0, winner: null }, 3, 0, 0, 1, new Uint8Array(ADVERT_MAX_BYTES)));
+      const m = espruinoHubMessage(address, signAdvert(nodeSha256, key, out, counter).slice(), -50);
+      gateway.publish(m.topic, m.payload);
+    };
+    const o = options(room, { keys: { [address]: key } });
+    const hub = await start(o);
+    const seen = await listen(broker.url, roomTopics(room).state(address));
+    const shown = () => JSON.parse(seen.last.get(roomTopics(room).state(address)) ?? 'null') as BoardState | null;
+    send([10, 4], 7);
+    send([12, 4], 8);
+    await until(() => shown()?.counter === 8, 'the board\'s state');
+    const forged = { ...shown()!, scores: [0, 99], winner: 1, over: true, counter: 4294967295, advert: null };
+    await gateway.publishAsync(roomTopics(room).state(address), JSON.stringify(forged), { retain: true, qos: 1 });
+    await until(() => hub.counts.forged === 1 && shown()?.counter === 8, () => `the forged state dropped and written over (${JSON.stringify([hub.counts, shown()])})`);
+    assert.deepEqual(shown()!.scores, [12, 4]);
+    send([13, 4], 9);
+    await until(() => shown()?.counter === 9, 'the board\'s next advert taken');
+    assert.deepEqual([hub.counts.new, hub.counts.replayed, shown()!.scores], [3, 0, [13, 4]]);
+    await hub.close();
+    hubs.splice(hubs.indexOf(hub), 1);
+    const again = await start(o);
+    await until(() => again.room.states().length === 1, 'the retained state taken back');
+    assert.equal(again.room.states()[0].counter, 9);
+    send([12, 4], 8);
+    await until(() => handled(again) === 1, 'the replayed advert');
+    assert.equal(again.counts.replayed, 1, 'the counter taken back from the signed state stops a replay');
+    assert.ok(lines.some((l) => l.includes(`dropped a state for ${address} not signed with its key`)), 'told');
   });
 
   it('garbage on the room\'s own topics is dropped and counted: the hub goes on', async () => {

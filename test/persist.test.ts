@@ -14,6 +14,11 @@ import type { TriangleMove } from '../firmware/games/triangle/rules';
 import type { RingapegMove } from '../firmware/games/ringapeg/rules';
 import { pegName, REFERENCE_LAYOUT } from '../firmware/games/ringapeg/board';
 import { mulberry32 } from '../sim/inputs';
+import fc from 'fast-check';
+import { bundle, toEs5 } from '../tools/es5';
+import { runScriptInEspruino } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
+import { needsEspruino } from './real-interpreter';
 
 const prng = mulberry32;
 
@@ -261,3 +266,71 @@ function checksumOf(text: string): number {
   for (let i = 0; i < text.length; i++) sum = (sum * 31 + text.charCodeAt(i)) & 0xff;
   return sum;
 }
+
+describe('persist: a full log, as a board fills it', () => {
+  it('the simulator\'s flash: a log takes what fits of a write at the edge of its room and throws, one that fits exactly is written, and every write after throws', () => {
+    const flash = new SimFlash(20);
+    flash.append(LOG, '0123456789');
+    assert.throws(() => flash.append(LOG, 'abcdefghijkl'), /Unable to find or create file/);
+    assert.equal(flash.files[LOG], '0123456789abcdefghij', 'cut short at the edge');
+    assert.throws(() => flash.append(LOG, 'x'));
+    const exact = new SimFlash(20);
+    exact.append(LOG, '0123456789');
+    exact.append(LOG, 'abcdefghij');
+    assert.equal(exact.files[LOG].length, 20);
+    assert.throws(() => exact.append(LOG, 'k'));
+    exact.erase(LOG);
+    exact.append(LOG, 'again');
+    assert.equal(exact.free(LOG), 15);
+  });
+
+  it('in the real interpreter: the board\'s Store on Espruino\'s Storage fills a log as the simulator\'s flash does; a record that fills it exactly is saved', async function () {
+    needsEspruino(this, 'fill a log in Espruino\'s Storage');
+    this.timeout(120_000);
+    // Records of random lengths, and of lengths that fill a chunk (992 bytes in the Linux build: 1 KB pages) exactly,
+    // into a Storage with room for one or two chunks of log left.
+    const random = fc.sample(fc.array(fc.integer({ min: 1, max: 90 }), { minLength: 30, maxLength: 70 }), { numRuns: 10, seed: 9 });
+    const cases = [...random, new Array(40).fill(31), new Array(40).fill(62), new Array(80).fill(31), [990, 2, 5], [991, 2]]
+      .map((lengths, i) => ({ chunks: 1 + (i % 2), lengths }));
+    /** Record j of n bytes: a letter n-1 times and a newline. */
+    const recordOf = (j: number, n: number) => String.fromCharCode(97 + (j % 26)).repeat(n - 1) + '\n';
+    const source = `import { flashStore } from './hal/espruino/store';
+      declare const global: any;
+      const storage = global.require('Storage');
+      const cases = ${JSON.stringify(cases)};
+      for (let i = 0; i < cases.length; i++) {
+        storage.eraseAll();
+        storage.write('filler', 'x', 0, storage.getFree() - 32 - 1024 * cases[i].chunks);
+        const store = flashStore();
+        let told = '';
+        for (let j = 0; j < cases[i].lengths.length; j++) {
+          try {
+            store.append('${LOG}', new Array(cases[i].lengths[j]).join(String.fromCharCode(97 + (j % 26))) + '\\n');
+            told += 'o';
+          } catch (e) {
+            told += 'x';
+          }
+        }
+        let log = '';
+        store.lines('${LOG}', function (line: string) { log += line; });
+        print('CASE ' + JSON.stringify([told, log]));
+      }`;
+    const printed = runScriptInEspruino(await toEs5(await bundle({ source, dir: ROOT })));
+    const got = printed.split('\n').filter((l) => l.startsWith('CASE ')).map((l) => JSON.parse(l.slice(5)));
+    const expected = cases.map((c) => {
+      const flash = new SimFlash(992 * c.chunks);
+      let told = '';
+      for (const [j, n] of c.lengths.entries()) {
+        try {
+          flash.append(LOG, recordOf(j, n));
+          told += 'o';
+        } catch {
+          told += 'x';
+        }
+      }
+      return [told, flash.files[LOG]];
+    });
+    assert.equal(got.length, cases.length, printed.slice(-2000));
+    for (let i = 0; i < cases.length; i++) assert.deepEqual(got[i], expected[i], `case ${i} (${cases[i].chunks} chunks)`);
+  });
+});

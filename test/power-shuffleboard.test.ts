@@ -7,6 +7,11 @@ import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
 import { COLS, PEAK, QUIESCENT, ROW0_MM, PITCH_MM } from '../firmware/games/shuffleboard/board';
 import { cutAt, example } from './power-sweep';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOG } from '../firmware/persist';
+import { LOG_CHUNK_BYTES } from '../sim/flash';
+import { ROOT } from '../tools/games';
 
 interface Printed {
   phone?: { type: string; message?: string; weights?: { w: string; c: number; d: number }[] };
@@ -125,5 +130,26 @@ describe('power cuts in table shuffleboard', () => {
 
   it('the doubles example, a cut just after the last throw of an end is launched (100,270 ms): the throw is decided at power-up, and the table cleared 5 s after power-up is a clear, not a throw', () => {
     assert.deepEqual(cutAt(example('shuffleboard-doubles'), 100270), { at: 100270, outcome: 'uncut' });
+  });
+  it('a game longer than its log: the board\'s one chunk (4,064 bytes) fills as on the board, the throws past it are flagged not_saved, and a cut then loses them, told', () => {
+    // Hostile round 9: nine ends (72 throws) wrote 5.6 KB into the simulator's 40 KB, so no replay met a full log.
+    const text = readFileSync(join(ROOT, 'scenarios', 'regression-shuffleboard-nine-ends-log-full.jsonl'), 'utf8');
+    const [header, ...lines] = text.trim().split('\n');
+    const play = (head: object, body: string[]) => {
+      const sim = new Simulation(parseScenario([JSON.stringify({ ...JSON.parse(header), ...head }), ...body].join('\n')));
+      sim.runToEnd();
+      return { sim, out: sim.out.map((l) => JSON.parse(l) as Printed) };
+    };
+    const uncut = lines.filter((l) => !/"power"/.test(l));
+    const roomy = play({ logBytes: 100_000 }, uncut);
+    const board = play({}, uncut);
+    assert.ok(roomy.sim.flash.files[LOG].length > LOG_CHUNK_BYTES, 'the game writes more than a chunk');
+    assert.equal(board.sim.flash.files[LOG], roomy.sim.flash.files[LOG].slice(0, LOG_CHUNK_BYTES), 'the board keeps what fits, the record at the edge cut short');
+    const notSaved = board.out.filter((l) => l.phone?.type === 'flag' && (l.phone as { code?: string }).code === 'not_saved').length;
+    assert.ok(notSaved > 10, `${notSaved} records flagged not_saved`);
+    assert.deepEqual(final(board.out).scores, final(roomy.out).scores, 'play goes on');
+    // A cut after the log filled: what was not saved is lost, and the phone hears what came back.
+    const restored = (out: Printed[]) => out.find((l) => l.phone?.type === 'restored')!.phone as unknown as { moves: number };
+    assert.ok(restored(play({}, lines).out).moves < restored(play({ logBytes: 100_000 }, lines).out).moves);
   });
 });

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameDir, gameFileUrl } from '../firmware/games/registry';
+import { PAGE_BYTES, STORAGE_BYTES } from '../sim/flash';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,18 +35,26 @@ export const MODULE_BUDGET_BYTES = 1536;
  * interpreter (some 30 bytes a bare channel read, CHIP_READ_US on the chip), in some 17 ms, a seventh to spare; the
  * bench and test/bundles.test.ts check every module's parse against the limit itself (a module that grows past it is
  * split, each part loaded in a tick of its own). Its bytes count in Storage with the bundle's: a game's firmware there (bundle, modules and a 32-byte
- * header each) is at most STORAGE_FIRMWARE_BYTES.
+ * header each) is at most storageFirmwareBytes.
  */
 export const MODULE_HOLD_US = 20000;
 /** What one analog channel's bare read costs on the chip (us), the yardstick of a hold measured in the Linux interpreter (bench analog's estimate). */
 export const CHIP_READ_US = 60;
 export const DECIDE_BUDGET_BYTES = 8192;
 /**
- * A game's firmware in Storage at most: the MDBT42Q's 40 KB less a page kept free for Storage to compact into and
- * one chunk of log (4,064 bytes: some 50 shuffleboard throws at its example games' 65-79 bytes a throw, twice its
- * example singles game; docs/saving.md, Where it goes). Past the log's room a move is flagged `not_saved`.
+ * A game's firmware in Storage at most, for the chunks of log a board of the game has room for (the simulator's
+ * figure, sim/game.ts logChunks, which gives its log that room): the MDBT42Q's 40 KB less a page kept free for
+ * Storage to compact into and those chunks, a page each (one chunk, 4,064 bytes: some 50 shuffleboard throws at its
+ * example games' 65-79 bytes a throw, twice its example singles game; docs/saving.md, Where it goes). Past the log's
+ * room a move is flagged `not_saved`.
  */
-export const STORAGE_FIRMWARE_BYTES = 40960 - 4096 - 4096;
+export const storageFirmwareBytes = (logChunks: number) => STORAGE_BYTES - PAGE_BYTES - logChunks * PAGE_BYTES;
+
+/** The chunks of log the simulator gives game `id` (sim/game.ts logChunks); the simulator loaded only when asked. */
+export async function logChunksOf(id: string): Promise<number> {
+  const { parseScenario } = await import('../sim/replay');
+  return parseScenario(JSON.stringify({ game: id })).game.logChunks ?? 1;
+}
 
 /** A game's bundle in dist/, its readable form (`debug`), or one of its modules (by its `suffix`: diag, check). */
 export function distFile(game: string, debug = false, suffix = ''): string {

@@ -11,6 +11,8 @@ interface EspruinoStorageFile {
   readLine(): string | undefined;
   write(data: string): void;
   erase(): void;
+  /** Where the next write goes in the file's last chunk. */
+  offset: number;
 }
 
 interface EspruinoStorage {

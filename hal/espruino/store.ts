@@ -8,8 +8,16 @@ const storage = global.require('Storage');
 export function flashStore(): Store {
   return {
     append: function (name: string, data: string, small?: number) {
-      if (small) storage.write(name, data);
-      else storage.open(name, 'a').write(data);
+      if (small) return storage.write(name, data);
+      const file = storage.open(name, 'a');
+      const end = file.offset + data.length;
+      try {
+        file.write(data);
+      } catch (e) {
+        // Full: what fits of `data` filled the last chunk, and no other could be made. One that fits exactly went in
+        // whole: it is written (it stands at the next power-up), so not refused.
+        if (file.offset !== end) throw e;
+      }
     },
     // Line by line, so a long log never has to fit in RAM at once.
     lines: function (name: string, each: (line: string) => void) {

@@ -73,5 +73,7 @@ export function simGame(): SimGame {
       w.levels(world.stroke(a.t, happens));
     },
     tailMs: REST_MS + 3000,
+    // Its firmware, the largest beside shuffleboard's, leaves two (docs/saving.md, Where it goes).
+    logChunks: 2,
   };
 }

@@ -35,5 +35,6 @@ export function simGame(): SimGame {
       else w.levels(world.clear(a.t));
     },
     tailMs: 2000,
+    logChunks: 3,
   };
 }

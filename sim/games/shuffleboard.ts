@@ -434,6 +434,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
     },
     // Longer than the board's wait for a short weight.
     tailMs: 6000,
+    // Its decision module leaves one (docs/saving.md, Where it goes).
+    logChunks: 1,
   };
 }
 

@@ -46,6 +46,8 @@ export function simGame(): SimGame {
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.
     tailMs: 5000,
+    // A three-player game to 99 writes some 7.2 KB (docs/saving.md).
+    logChunks: 3,
   };
 }
 

@@ -119,11 +119,16 @@ const STRONGEST = 1.25;
  * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
  * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
  * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
- * where its field is taken. A Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two
- * JsVars there, and 8 weights took some 135 JsVars; their doubles are the same here, so is the arithmetic).
+ * where its field is taken; then, once the board has the frame it was found in (sample), its 3 x 3 nearest sensors'
+ * readings there (ADC steps, 13 bits each, four to a number, the last one's with SAMPLED: a mark that they are
+ * kept). A Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two JsVars there, and 8
+ * weights took some 135 JsVars; their doubles are the same here, so is the arithmetic).
  */
 export type Found = Float64Array;
-const FOUND_SIZE = 10;
+const FOUND_SIZE = 13;
+/** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096), and the mark that its readings are kept. */
+const DIGIT = 8192;
+const SAMPLED = DIGIT;
 
 // (The helpers that need nothing of a locator's: made once with the module, not in each locator, where a function
 // costs some 3 JsVars more, its scopes' copy.)
@@ -135,6 +140,24 @@ function within(x: number, lo: number, hi: number): number {
 /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
 function nearest(x: number, first: number, count: number): number {
   return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
+}
+
+/** Of the 3 x 3 sensors nearest weight w, the channel of the k-th (0 to 8, row by row; at a rail or the end edge, a sensor twice). */
+function nine(w: Found, k: number): number {
+  return nearest(w[1] + (((k / 3) | 0) - 1) * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + ((k % 3) - 1) * PITCH_MM, COL0_MM, COLS);
+}
+
+/**
+ * Each weight of `table` keeps the readings of its 3 x 3 nearest sensors in `frame` (every grid channel, in ADC steps),
+ * the frame it was found in: the next locate holds a weight whose sensors read so still (MOVED_STEPS). The board
+ * keeps these 9 readings a weight, not the whole frame (some 60 JsVars between throws).
+ */
+export function sample(table: Found[], frame: Int16Array): void {
+  for (const w of table) {
+    w[10] = w[11] = 0;
+    w[12] = SAMPLED;
+    for (let k = 0; k < 9; k++) w[10 + (k >> 2)] += frame[nine(w, k)] * Math.pow(DIGIT, k & 3);
+  }
 }
 
 /** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
@@ -157,11 +180,11 @@ function close(o: Found, w: Found): boolean {
  * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
- * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
- * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
- * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame;
+ * with `hold`, a weight of it whose nearest sensors read as they did then (its readings kept: sample) is held where
+ * it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
  */
-export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], hold: unknown, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /**
    * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
@@ -182,12 +205,12 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
   /**
-   * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
-   * table given then is the part found of a locate cut short, with nothing to compare it to.)
+   * The weights found: of the last frame's (`was`), those held first. (Without `hold`, none is held; nor one found
+   * since the frame before, whose readings are not kept: a table given then is the part found of a locate cut short.)
    */
   const found = table;
   const was = table.splice(0);
-  if (!before) was.splice(0);
+  if (!hold) was.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -542,19 +565,14 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   }
 
   /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
-  function hold(): void {
+  function held(): void {
     const w = was.shift();
     if (!w) return;
-    jobs.unshift(hold);
-    w[4] = 1;
+    jobs.unshift(held);
+    w[4] = w[12] >= SAMPLED ? 1 : 0;
     work += 9 * READ_WORK;
-    // (At a rail or the end edge, a sensor twice. One out of service, NaN, reads as changed.)
-    for (i = -1; i < 2; i++) {
-      for (j = -1; j < 2; j++) {
-        ch = nearest(w[1] + i * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + j * PITCH_MM, COL0_MM, COLS);
-        if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
-      }
-    }
+    // (One out of service, NaN, reads as changed.)
+    for (i = 0; i < 9; i++) if (!(Math.abs(read(nine(w, i)) * ADC_STEPS - Math.floor(w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT) <= MOVED_STEPS)) w[4] = 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
     // weight's by the rail, and each later frame found weights in what that left.)
     if (w[4] && w[2]) {
@@ -835,7 +853,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     fit(group);
   }
 
-  jobs.push(readRows, hold, detect, prune, doubt);
+  jobs.push(readRows, held, detect, prune, doubt);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();

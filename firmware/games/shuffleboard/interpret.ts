@@ -18,7 +18,7 @@ import type { ShuffleboardMove } from './rules';
 import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
-import { MOVED_STEPS, sample } from './locate';
+import { MOVED_STEPS } from './locate';
 import type { ThrowChecks } from './throw-checks';
 import { decision } from './decide';
 import { ON_DEVICE } from '../../device';
@@ -113,8 +113,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let queued = 0;
   let launchedWhile = -1;
   /**
-   * The weights found at the last decision (locator), each with the readings around it in the frame it was found in
-   * (sample), and the frame being located (let go once its weights are found: only those readings are kept).
+   * The weights found at the last decision (locator), each with the readings around it in the frame it was found in,
+   * and the frame being located (let go once its weights are found: only those readings are kept).
    */
   const table: Found[] = [];
   let frame: Int16Array | null = null;
@@ -287,7 +287,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
             return checks.flags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-          }, table, 1, function (ch: number): void {
+          }, table, now, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
           });
@@ -307,7 +307,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
     let k = SENSORS;
     if (blindUntil < 0) while (k-- && (checks.flags[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
-    sample(table, frame as Int16Array);
     frame = null;
     powerUp = undefined;
     throwAt = -1;

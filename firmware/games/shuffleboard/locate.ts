@@ -119,16 +119,15 @@ const STRONGEST = 1.25;
  * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
  * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
  * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
- * where its field is taken; then, once the board has the frame it was found in (sample), its 3 x 3 nearest sensors'
- * readings there (ADC steps, 13 bits each, four to a number, the last one's with SAMPLED: a mark that they are
- * kept). A Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two JsVars there, and 8
- * weights took some 135 JsVars; their doubles are the same here, so is the arithmetic).
+ * where its field is taken; then, once it is found, its 3 x 3 nearest sensors' readings in the frame it was found in
+ * (ADC steps, 13 bits each, four to a number; 0 until then, which no sensor in service reads beside a weight). A
+ * Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two JsVars there, and 8 weights took
+ * some 135 JsVars; their doubles are the same here, so is the arithmetic).
  */
 export type Found = Float64Array;
 const FOUND_SIZE = 13;
-/** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096), and the mark that its readings are kept. */
+/** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096). */
 const DIGIT = 8192;
-const SAMPLED = DIGIT;
 
 // (The helpers that need nothing of a locator's: made once with the module, not in each locator, where a function
 // costs some 3 JsVars more, its scopes' copy.)
@@ -145,19 +144,6 @@ function nearest(x: number, first: number, count: number): number {
 /** Of the 3 x 3 sensors nearest weight w, the channel of the k-th (0 to 8, row by row; at a rail or the end edge, a sensor twice). */
 function nine(w: Found, k: number): number {
   return nearest(w[1] + (((k / 3) | 0) - 1) * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + ((k % 3) - 1) * PITCH_MM, COL0_MM, COLS);
-}
-
-/**
- * Each weight of `table` keeps the readings of its 3 x 3 nearest sensors in `frame` (every grid channel, in ADC steps),
- * the frame it was found in: the next locate holds a weight whose sensors read so still (MOVED_STEPS). The board
- * keeps these 9 readings a weight, not the whole frame (some 60 JsVars between throws).
- */
-export function sample(table: Found[], frame: Int16Array): void {
-  for (const w of table) {
-    w[10] = w[11] = 0;
-    w[12] = SAMPLED;
-    for (let k = 0; k < 9; k++) w[10 + (k >> 2)] += frame[nine(w, k)] * Math.pow(DIGIT, k & 3);
-  }
 }
 
 /** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
@@ -181,10 +167,12 @@ function close(o: Found, w: Found): boolean {
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame;
- * with `hold`, a weight of it whose nearest sensors read as they did then (its readings kept: sample) is held where
- * it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
+ * with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too), a weight of it whose
+ * nearest sensors read as they did then (the readings it keeps) is held where it was (MOVED_STEPS): only the others
+ * are found anew. `table` is then the weights found in this frame, each keeping its 3 x 3 nearest sensors' readings in
+ * `frame` (the board keeps these 9 readings a weight, not the whole frame: some 60 JsVars between throws).
  */
-export function locator(read: (ch: number) => number, table: Found[], hold: unknown, suspect?: (ch: number) => void): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /**
    * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
@@ -205,12 +193,12 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
   /**
-   * The weights found: of the last frame's (`was`), those held first. (Without `hold`, none is held; nor one found
-   * since the frame before, whose readings are not kept: a table given then is the part found of a locate cut short.)
+   * The weights found: of the last frame's (`was`), those held first. (Without `frame`, none is held; nor one found
+   * since the last frame's, which keeps no readings: a table given then is the part found of a locate cut short.)
    */
   const found = table;
   const was = table.splice(0);
-  if (!hold) was.splice(0);
+  if (!frame) was.splice(0);
   /** The work still to do, the next first: each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -219,6 +207,7 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
+  const abs = Math.abs;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way), and as its magnet is higher. */
   let slope = 0;
   let lift = 0;
@@ -400,7 +389,7 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
       if (e === e) {
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
-          if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
+          if (abs(rc[2 * g] - i) > SPAN + 1 || abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
           for (let u = 0; u < per; u++) seen[m++] = per * g + u;
           const dd = ROW0_MM + i * PITCH_MM - w[1];
           const dy = COL0_MM + j * PITCH_MM - w[2];
@@ -515,14 +504,14 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
         // HEIGHT_MM of it; a place: at most STEP_MM a step.
         if (i % per > 2) step[i] = within(w[8] + step[i], -HEIGHT_MM, HEIGHT_MM) - w[8];
         else if (i % per > 1) {
-          const a = Math.abs(w[0]);
+          const a = abs(w[0]);
           step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
           if (i % per) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
-          longest = Math.max(longest, Math.abs(step[i]));
+          longest = Math.max(longest, abs(step[i]));
         }
       }
       if (longest < SETTLED_MM) return settle(group);
@@ -569,10 +558,10 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
     const w = was.shift();
     if (!w) return;
     jobs.unshift(held);
-    w[4] = w[12] >= SAMPLED ? 1 : 0;
+    w[4] = 1;
     work += 9 * READ_WORK;
     // (One out of service, NaN, reads as changed.)
-    for (i = 0; i < 9; i++) if (!(Math.abs(read(nine(w, i)) * ADC_STEPS - Math.floor(w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT) <= MOVED_STEPS)) w[4] = 0;
+    for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
     // weight's by the rail, and each later frame found weights in what that left.)
     if (w[4] && w[2]) {
@@ -640,7 +629,7 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
     for (let i = beside ? 8 : -1; i >= 0; i--) {
       const r = ((ch / COLS) | 0) + ((i / 3) | 0) - 1;
       const k = (ch % COLS) + (i % 3) - 1;
-      const off = Math.abs(r - ((top / COLS) | 0)) + Math.abs(k - (top % COLS));
+      const off = abs(r - ((top / COLS) | 0)) + abs(k - (top % COLS));
       if (off > 1 && r >= 0 && r < ROWS && k >= 0 && k < COLS && (read(r * COLS + k) - QUIESCENT) / PEAK * sign <= -CANCELS) return true;
     }
     return false;
@@ -718,7 +707,7 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
       // One near w fitted stronger or weaker than a weight can be took a share of w's field, fitted before w was found:
       // fitted with w, in the place of the first found of those near (more than GROUP near; left out, what it took
       // was left as phantoms, which took 30 s to find and prune beside a weight thrown into the middle of four).
-      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && Math.abs(Math.abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
+      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && abs(abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
       fit(group);
       take(w, 1);
       // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
@@ -827,7 +816,7 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
     jobs.unshift(function (): void {
       // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
       // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
-      const a = Math.abs(w[0]);
+      const a = abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
       let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + Math.max(0, -w[1]) : CANT_TELL;
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
@@ -860,7 +849,12 @@ export function locator(read: (ch: number) => number, table: Found[], hold: unkn
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+    for (const w of found) {
+      seen.push([w[0] > 0 ? 0 : 1, Math.max(0, Math.round(w[1])), w[3]]);
+      if (!frame) continue;
+      w[10] = w[11] = w[12] = 0;
+      for (i = 0; i < 9; i++) w[10 + (i >> 2)] += frame[nine(w, i)] * Math.pow(DIGIT, i & 3);
+    }
     return seen;
   };
 }

@@ -182,9 +182,10 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   /**
    * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
    * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
-   * (doubt), and its slopes at one sensor.
+   * (doubt), and its slopes at one sensor. The equations are symmetric: only their upper half is kept, row i from
+   * its column i on, then its two right sides: with n unknowns, entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c.
    */
-  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
+  const eq = new Float32Array((3 * GROUP * (3 * GROUP + 5)) / 2);
   const step = new Float32Array(9 * GROUP);
   const inverse = step.subarray(3 * GROUP, 6 * GROUP);
   let unit = 0;
@@ -208,6 +209,8 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
   const abs = Math.abs;
+  const max = Math.max;
+  const min = Math.min;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way), and as its magnet is higher. */
   let slope = 0;
   let lift = 0;
@@ -351,33 +354,35 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     for (let g = 0; g < group.length; g++) {
       rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
       rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
-      r0 = Math.min(r0, rc[2 * g] - span);
-      r1 = Math.max(r1, rc[2 * g] + span);
-      k0 = Math.min(k0, rc[2 * g + 1] - span);
-      k1 = Math.max(k1, rc[2 * g + 1] + span);
+      r0 = min(r0, rc[2 * g] - span);
+      r1 = max(r1, rc[2 * g] + span);
+      k0 = min(k0, rc[2 * g + 1] - span);
+      k1 = max(k1, rc[2 * g + 1] + span);
     }
     eq.fill(0);
-    eq[unit * (n + 2) + n + 1] = 1;
+    eq[unit * (n + 1) - (unit * (unit - 1)) / 2 + n + 1] = 1;
     total = 0;
     // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal), and in the
     // last fits of its magnet's height: as if a sensor more read each, PRIOR strongly. Without it, at the end edge
     // a stronger weight a little farther fits almost as well as the weight where it lies.
     const prior = last ? PRIOR_LAST : PRIOR;
     for (let g = 0; g < group.length; g++) {
-      const a = (per * g + 2) * (n + 3);
+      // (Rows k, its strength's, and k + 1, its height's: each the diagonal first.)
+      const k = per * g + 2;
+      const a = k * (n + 2) - (k * (k - 1)) / 2;
       const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
       const z = group[g][8];
       eq[a] += prior;
-      eq[a - per * g - 2 + n] += prior * off;
+      eq[a - k + n] += prior * off;
       total += prior * off * off + last * PRIOR_HEIGHT * z * z;
       if (per > 3) {
-        const b = a + n + 3;
+        const b = a + n + 2 - k;
         eq[b] += PRIOR_HEIGHT;
-        eq[b - per * g - 3 + n] -= PRIOR_HEIGHT * z;
+        eq[b - k - 1 + n] -= PRIOR_HEIGHT * z;
       }
     }
-    let i = Math.max(0, r0);
-    let j = Math.max(0, k0);
+    let i = max(0, r0);
+    let j = max(0, k0);
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
     // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
@@ -413,15 +418,16 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         for (let a = 0; a < m; a++) {
           const p = seen[a];
           const og = o * grad[p];
-          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += og * grad[seen[b]];
-          eq[p * (n + 2) + n] += og * e;
+          const q = p * (n + 1) - (p * (p - 1)) / 2;
+          for (let b = a; b < m; b++) eq[q + seen[b]] += og * grad[seen[b]];
+          eq[q + n] += og * e;
         }
       }
-      if (++j > Math.min(COLS - 1, k1)) {
-        j = Math.max(0, k0);
+      if (++j > min(COLS - 1, k1)) {
+        j = max(0, k0);
         i++;
       }
-      if (i <= Math.min(ROWS - 1, r1)) jobs.unshift(one);
+      if (i <= min(ROWS - 1, r1)) jobs.unshift(one);
     };
     jobs.unshift(one);
   }
@@ -435,18 +441,19 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     let i = 0;
     const pivot = function (): void {
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
-      // (Row i of eq starts at p; each row holds n + 2: the n coefficients and the two right sides.)
-      const p = i * (n + 2);
+      // (Entry (i, c) of eq at p + c, and (j, c) at q + c.)
+      const p = i * (n + 1) - (i * (i - 1)) / 2;
       for (let j = i + 1; j < n; j++) {
         const f = eq[p + j] / (eq[p + i] + 1e-12);
-        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[p + c];
+        const q = j * (n + 1) - (j * (j - 1)) / 2;
+        for (let c = j; c <= n + 1; c++) eq[q + c] -= f * eq[p + c];
       }
       jobs.unshift(++i < n ? pivot : back);
     };
     const back = function (): void {
       work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        const p = i * (n + 2);
+        const p = i * (n + 1) - (i * (i - 1)) / 2;
         const diagonal = eq[p + i] + 1e-12;
         let x = eq[p + n];
         let y = eq[p + n + 1];
@@ -511,7 +518,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
           if (i % per) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
-          longest = Math.max(longest, abs(step[i]));
+          longest = max(longest, abs(step[i]));
         }
       }
       if (longest < SETTLED_MM) return settle(group);
@@ -818,7 +825,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
       const a = abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + Math.max(0, -w[1]) : CANT_TELL;
+      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + max(0, -w[1]) : CANT_TELL;
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
       // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
       // seen 37 mm in, sure to 6 mm).
@@ -850,7 +857,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
     for (const w of found) {
-      seen.push([w[0] > 0 ? 0 : 1, Math.max(0, Math.round(w[1])), w[3]]);
+      seen.push([w[0] > 0 ? 0 : 1, max(0, Math.round(w[1])), w[3]]);
       if (!frame) continue;
       w[10] = w[11] = w[12] = 0;
       for (i = 0; i < 9; i++) w[10 + (i >> 2)] += frame[nine(w, i)] * Math.pow(DIGIT, i & 3);

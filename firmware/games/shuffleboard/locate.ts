@@ -200,7 +200,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   const found = table;
   const was = table.splice(0);
   if (!frame) was.splice(0);
-  /** The work still to do, the next first: each job a part of a step. */
+  /** The work still to do, the next last (popped: Espruino's unshift and shift renumber the whole array): each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
   let i: number;
@@ -283,16 +283,16 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
-      if (++i <= i1) jobs.unshift(row);
+      if (++i <= i1) jobs.push(row);
     };
-    if (i <= i1) jobs.unshift(row);
+    if (i <= i1) jobs.push(row);
   }
 
-  /** The weights (each followed by its sign) of the jobs of take waiting, the next first. */
+  /** The weights (each after its sign) of the jobs of take waiting, the next last. */
   const takes: (Found | number)[] = [];
   function taking(): void {
-    const w = takes.shift() as Found;
-    const sign = takes.shift() as number;
+    const w = takes.pop() as Found;
+    const sign = takes.pop() as number;
     if (sign > 0) {
       for (i = 0; i < 3; i++) w[5 + i] = w[i];
       w[9] = w[8];
@@ -310,10 +310,10 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
    */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.) The job is one function, its weight
-    // and sign waiting in `takes`, the next first, as the jobs do: a closure a job took some 11 JsVars, and a fit
+    // and sign waiting in `takes`, the next last, as the jobs do: a closure a job took some 11 JsVars, and a fit
     // that moved 4 weights left 8 such jobs waiting.
-    takes.unshift(w, sign);
-    jobs.unshift(taking);
+    takes.push(sign, w);
+    jobs.push(taking);
   }
 
   /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
@@ -427,9 +427,9 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         j = max(0, k0);
         i++;
       }
-      if (i <= min(ROWS - 1, r1)) jobs.unshift(one);
+      if (i <= min(ROWS - 1, r1)) jobs.push(one);
     };
-    jobs.unshift(one);
+    jobs.push(one);
   }
 
   /**
@@ -448,7 +448,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         const q = j * (n + 1) - (j * (j - 1)) / 2;
         for (let c = j; c <= n + 1; c++) eq[q + c] -= f * eq[p + c];
       }
-      jobs.unshift(++i < n ? pivot : back);
+      jobs.push(++i < n ? pivot : back);
     };
     const back = function (): void {
       work += n * n * OP_WORK;
@@ -465,7 +465,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         inverse[i] = y / diagonal;
       }
     };
-    jobs.unshift(n ? pivot : back);
+    jobs.push(n ? pivot : back);
   }
 
   /**
@@ -492,14 +492,14 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           move(group, -1);
           return settle(group);
         }
-        jobs.unshift(++round < ROUNDS ? fitRound : done);
+        jobs.push(++round < ROUNDS ? fitRound : done);
         move(group, -0.5);
         for (let i = 0; i < n; i++) step[i] /= 2;
         return;
       }
       backs = 0;
       last = total;
-      jobs.unshift(stepTaken);
+      jobs.push(stepTaken);
       solve(n);
     };
     /** The round's step, solved: each part held within its bounds, then taken. */
@@ -524,16 +524,16 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (longest < SETTLED_MM) return settle(group);
       move(group, 1);
       // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
-      jobs.unshift(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
+      jobs.push(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
     };
     const done = function (): void {
       settle(group);
     };
     const fitRound = function (): void {
-      jobs.unshift(stepRound);
+      jobs.push(stepRound);
       normal(group);
     };
-    jobs.unshift(fitRound);
+    jobs.push(fitRound);
   }
 
   /**
@@ -557,14 +557,14 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
       if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
     }
-    if (next < SENSORS) jobs.unshift(readRows);
+    if (next < SENSORS) jobs.push(readRows);
   }
 
   /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
   function held(): void {
     const w = was.shift();
     if (!w) return;
-    jobs.unshift(held);
+    jobs.push(held);
     w[4] = 1;
     work += 9 * READ_WORK;
     // (One out of service, NaN, reads as changed.)
@@ -604,7 +604,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           }
         }
       }
-      if (r < ROWS) jobs.unshift(pass);
+      if (r < ROWS) jobs.push(pass);
       else then();
     };
     pass();
@@ -679,7 +679,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (!crowded && magnetic) {
         waited.push(top);
         may[(top / COLS) | 0] = 1;
-        jobs.unshift(detect);
+        jobs.push(detect);
       } else {
         v[top] = NaN;
         if (suspect) suspect(top);
@@ -698,7 +698,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (waited.indexOf(top) < 0 && !magnet()) {
         later.push(top, v[top]);
         v[top] = NaN;
-        jobs.unshift(detect);
+        jobs.push(detect);
         return;
       }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
@@ -709,7 +709,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN);
       w[2] = COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN);
       found.push(w);
-      jobs.unshift(detect);
+      jobs.push(detect);
       const group = around(w);
       // One near w fitted stronger or weaker than a weight can be took a share of w's field, fitted before w was found:
       // fitted with w, in the place of the first found of those near (more than GROUP near; left out, what it took
@@ -725,7 +725,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         const dy = o[2] - w[2];
         if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
           take(o, 1);
-          jobs.unshift(function (): void {
+          jobs.push(function (): void {
             o[1] += dd;
             o[2] += dy;
           });
@@ -757,23 +757,23 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (checked >= found.length) return;
       const w = found[checked];
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
-      jobs.unshift(function (): void {
+      jobs.push(function (): void {
         if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
         checked++;
-        jobs.unshift(support);
+        jobs.push(support);
       });
       misfit(w, 0, 1, 0);
     };
-    jobs.unshift(support);
+    jobs.push(support);
   }
 
   /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
   function drop(i: number, j: number): void {
     const gone = found.splice(j, 1);
     if (i !== j) gone.push(found.splice(i, 1)[0]);
-    jobs.unshift(prune);
+    jobs.push(prune);
     for (const w of gone) {
-      jobs.unshift(function (): void {
+      jobs.push(function (): void {
         const near = around(w);
         if (near.length) fit(near);
       });
@@ -808,7 +808,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     }
     const w = found[doubtAt++];
     // (One held keeps how sure of it the board was.)
-    jobs.unshift(doubt);
+    jobs.push(doubt);
     if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
@@ -820,7 +820,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     per = group.length < GROUP && w[1] < ROW0_MM + (ROWS - 1) * PITCH_MM ? 4 : 3;
     const g = group.indexOf(w);
     unit = per * g;
-    jobs.unshift(function (): void {
+    jobs.push(function (): void {
       // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
       // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
       const a = abs(w[0]);
@@ -840,7 +840,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u + 0.5) : CANT_TELL;
     });
     // (Each where w is when it runs: fitted once more first.)
-    jobs.unshift(function (): void {
+    jobs.push(function (): void {
       misfit(w, 0, 2, 0);
     });
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
@@ -849,10 +849,10 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     fit(group);
   }
 
-  jobs.push(readRows, held, detect, prune, doubt);
+  jobs.push(doubt, prune, detect, held, readRows);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
-    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)

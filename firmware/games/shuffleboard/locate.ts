@@ -492,7 +492,8 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           move(group, -1);
           return settle(group);
         }
-        jobs.push(++round < ROUNDS ? fitRound : done);
+        round++;
+        jobs.push(fitRound);
         move(group, -0.5);
         for (let i = 0; i < n; i++) step[i] /= 2;
         return;
@@ -524,12 +525,12 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (longest < SETTLED_MM) return settle(group);
       move(group, 1);
       // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
-      jobs.push(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
+      round = longest < CLOSE_MM ? ROUNDS : round + 1;
+      jobs.push(fitRound);
     };
-    const done = function (): void {
-      settle(group);
-    };
+    /** A round (the last ROUNDS done: the fit is done). */
     const fitRound = function (): void {
+      if (round >= ROUNDS) return settle(group);
       jobs.push(stepRound);
       normal(group);
     };

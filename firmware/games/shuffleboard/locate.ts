@@ -339,6 +339,34 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   /** The misfit of the last normal equations summed (normal). */
   let total = 0;
   /**
+   * A fit's equations begun (normal): none summed yet, the unit right side, and what the parts' tolerances say of a
+   * weight's strength (within a few hundredths of the nominal), and in the last fits of its magnet's height: as if a
+   * sensor more read each, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+   * almost as well as the weight where it lies. (A function of its own: the sensors' job keeps normal's variables.)
+   */
+  function priors(group: Found[], n: number): void {
+    eq.fill(0);
+    eq[unit * (n + 1) - (unit * (unit - 1)) / 2 + n + 1] = 1;
+    total = 0;
+    const prior = last ? PRIOR_LAST : PRIOR;
+    for (let g = 0; g < group.length; g++) {
+      // (Rows k, its strength's, and k + 1, its height's: each the diagonal first.)
+      const k = per * g + 2;
+      const a = k * (n + 2) - (k * (k - 1)) / 2;
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      const z = group[g][8];
+      eq[a] += prior;
+      eq[a - k + n] += prior * off;
+      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
+      if (per > 3) {
+        const b = a + n + 2 - k;
+        eq[b] += PRIOR_HEIGHT;
+        eq[b - k - 1 + n] -= PRIOR_HEIGHT * z;
+      }
+    }
+  }
+
+  /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
    * sensor, summed a sensor a job; the misfit there (the residual readings squared, each weight's field there
@@ -359,28 +387,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       k0 = min(k0, rc[2 * g + 1] - span);
       k1 = max(k1, rc[2 * g + 1] + span);
     }
-    eq.fill(0);
-    eq[unit * (n + 1) - (unit * (unit - 1)) / 2 + n + 1] = 1;
-    total = 0;
-    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal), and in the
-    // last fits of its magnet's height: as if a sensor more read each, PRIOR strongly. Without it, at the end edge
-    // a stronger weight a little farther fits almost as well as the weight where it lies.
-    const prior = last ? PRIOR_LAST : PRIOR;
-    for (let g = 0; g < group.length; g++) {
-      // (Rows k, its strength's, and k + 1, its height's: each the diagonal first.)
-      const k = per * g + 2;
-      const a = k * (n + 2) - (k * (k - 1)) / 2;
-      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
-      const z = group[g][8];
-      eq[a] += prior;
-      eq[a - k + n] += prior * off;
-      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
-      if (per > 3) {
-        const b = a + n + 2 - k;
-        eq[b] += PRIOR_HEIGHT;
-        eq[b - k - 1 + n] -= PRIOR_HEIGHT * z;
-      }
-    }
+    priors(group, n);
     let i = max(0, r0);
     let j = max(0, k0);
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the

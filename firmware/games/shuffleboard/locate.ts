@@ -568,13 +568,25 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     if (next < SENSORS) jobs.push(readRows);
   }
 
-  /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
+  /**
+   * The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away.
+   * (The same jobs, last, keep each weight's readings: `kept` of them so far.)
+   */
+  let kept = 0;
   function held(): void {
-    const w = was.shift();
+    const w = last ? found[kept++] : was.shift();
     if (!w) return;
     jobs.push(held);
-    w[4] = 1;
     work += 9 * READ_WORK;
+    // Once every weight is found (the last fits begun: `last`), from the first job pushed (given a frame), each
+    // keeps its 3 x 3 nearest sensors' readings in it, as held reads them (a job a weight: the last step holds the
+    // interpreter no longer than any).
+    if (last) {
+      w[10] = w[11] = w[12] = 0;
+      for (i = 0; i < 9; i++) w[10 + (i >> 2)] += (frame as Int16Array)[nine(w, i)] * Math.pow(DIGIT, i & 3);
+      return;
+    }
+    w[4] = 1;
     // (One out of service, NaN, reads as changed.)
     for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
@@ -857,6 +869,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     fit(group);
   }
 
+  if (frame) jobs.push(held);
   jobs.push(doubt, prune, detect, held, readRows);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
@@ -864,12 +877,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (const w of found) {
-      seen.push([w[0] > 0 ? 0 : 1, max(0, Math.round(w[1])), w[3]]);
-      if (!frame) continue;
-      w[10] = w[11] = w[12] = 0;
-      for (i = 0; i < 9; i++) w[10 + (i >> 2)] += frame[nine(w, i)] * Math.pow(DIGIT, i & 3);
-    }
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }

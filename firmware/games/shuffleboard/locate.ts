@@ -840,7 +840,13 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     per = group.length < GROUP && w[1] < ROW0_MM + (ROWS - 1) * PITCH_MM ? 4 : 3;
     const g = group.indexOf(w);
     unit = per * g;
-    jobs.push(function (): void {
+    // (One job, run twice: its first run measures, each where w is when it runs: fitted once more first.)
+    let measured = 0;
+    const tell = function (): void {
+      if (!measured++) {
+        jobs.push(tell);
+        return misfit(w, 0, 2, 0);
+      }
       // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
       // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
       const a = abs(w[0]);
@@ -858,11 +864,8 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       // gain off by a few hundredths moves even a lone weight's fit by up to 2 mm and leaves almost no misfit to
       // show it (rounded up alone, the sweep found weights 1.6 mm off told sure to 1).
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u + 0.5) : CANT_TELL;
-    });
-    // (Each where w is when it runs: fitted once more first.)
-    jobs.push(function (): void {
-      misfit(w, 0, 2, 0);
-    });
+    };
+    jobs.push(tell);
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
     // early was fitted to readings that still held the fields of those found after it, and touching weights pull
     // each other's places (fitted alone in turn, more of a cluster's were left over 3 mm off).

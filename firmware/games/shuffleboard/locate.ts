@@ -44,12 +44,14 @@ const READ_ROWS = 4;
  * A step of finding the weights does this much work, counted in fields worked out (at: some 2-3 bare reads of a
  * channel in the interpreter, some 150 µs on the chip), then the job it is in ends: at most 20 ms on the chip, the
  * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
- * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
- * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
+ * the interpreter takes them: a job's own, a sensor read, a sensor of a weight's 3 x 3 compared with (held) or kept
+ * (its place worked out too: measured, 9 took as long as 20-25 fields), a sensor looked at in a pass over the grid (a
+ * row of them a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
 const STEP_WORK = 30;
 const JOB_WORK = 0.3;
 const READ_WORK = 1;
+const NINE_WORK = 2.5;
 const LOOK_WORK = 0.7;
 const OP_WORK = 0.35;
 const PASS_ROWS = 6;
@@ -577,7 +579,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     const w = last ? found[kept++] : was.shift();
     if (!w) return;
     jobs.push(held);
-    work += 9 * READ_WORK;
+    work += 9 * NINE_WORK;
     // Once every weight is found (the last fits begun: `last`), from the first job pushed (given a frame), each
     // keeps its 3 x 3 nearest sensors' readings in it, as held reads them (a job a weight: the last step holds the
     // interpreter no longer than any).

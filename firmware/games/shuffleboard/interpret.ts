@@ -117,9 +117,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let launchedWhile = -1;
   /** The throws of the decision under way that are not scored (settle: made while the grid was not trusted), not in `throws` then. */
   let unscored = 0;
-  /** The weights found at the last decision (locator), the frame they were found in, and the frame being located. */
+  /**
+   * The weights found at the last decision (locator), each with the readings around it in the frame it was found in,
+   * and the frame being located (let go once its weights are found: only those readings are kept).
+   */
   const table: Found[] = [];
-  let before: Int16Array | undefined;
   let frame: Int16Array | undefined;
   /**
    * The table as it lay at power-up (resume), in 255ths of the supply (a byte a sensor, where a frame takes two), while
@@ -294,7 +296,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
             return (checks.flags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-          }, table, before || null, function (ch: number): void {
+          }, table, now, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
           });
@@ -314,7 +316,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
     let k = SENSORS;
     if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
-    before = frame;
+    frame = undefined;
     powerUp = undefined;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
@@ -476,7 +478,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // to be no change of now), and a weight on the launch row is no launch.
       for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
-      before = undefined;
       powerUp = new Uint8Array(SENSORS);
       for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = bank.read(ch) * 255;
       table.splice(0);

@@ -44,12 +44,14 @@ const READ_ROWS = 4;
  * A step of finding the weights does this much work, counted in fields worked out (at: some 2-3 bare reads of a
  * channel in the interpreter, some 150 µs on the chip), then the job it is in ends: at most 20 ms on the chip, the
  * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
- * the interpreter takes them: a job's own, a sensor read, a sensor looked at in a pass over the grid (a row of them
- * a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
+ * the interpreter takes them: a job's own, a sensor read, a sensor of a weight's 3 x 3 compared with (held) or kept
+ * (its place worked out too: measured, 9 took as long as 20-25 fields), a sensor looked at in a pass over the grid (a
+ * row of them a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
  */
 const STEP_WORK = 30;
 const JOB_WORK = 0.3;
 const READ_WORK = 1;
+const NINE_WORK = 2.5;
 const LOOK_WORK = 0.7;
 const OP_WORK = 0.35;
 const PASS_ROWS = 6;
@@ -119,11 +121,15 @@ const STRONGEST = 1.25;
  * A weight found: polarity (1 red, -1 blue) times its strength, d and y (mm), once found its uncertainty along the
  * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
  * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
- * where its field is taken. A Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two
- * JsVars there, and 8 weights took some 135 JsVars; their doubles are the same here, so is the arithmetic).
+ * where its field is taken; then, once it is found, its 3 x 3 nearest sensors' readings in the frame it was found in
+ * (ADC steps, 13 bits each, four to a number; 0 until then, which no sensor in service reads beside a weight). A
+ * Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two JsVars there, and 8 weights took
+ * some 135 JsVars; their doubles are the same here, so is the arithmetic).
  */
 export type Found = Float64Array;
-const FOUND_SIZE = 10;
+const FOUND_SIZE = 13;
+/** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096). */
+const DIGIT = 8192;
 
 // (The helpers that need nothing of a locator's: made once with the module, not in each locator, where a function
 // costs some 3 JsVars more, its scopes' copy.)
@@ -135,6 +141,11 @@ function within(x: number, lo: number, hi: number): number {
 /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
 function nearest(x: number, first: number, count: number): number {
   return within(Math.round((x - first) / PITCH_MM), 0, count - 1);
+}
+
+/** Of the 3 x 3 sensors nearest weight w, the channel of the k-th (0 to 8, row by row; at a rail or the end edge, a sensor twice). */
+function nine(w: Found, k: number): number {
+  return nearest(w[1] + (((k / 3) | 0) - 1) * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + ((k % 3) - 1) * PITCH_MM, COL0_MM, COLS);
 }
 
 /** Whether weight o is fitted with w, near it. (One held is no longer fitted: its field is taken away for good.) */
@@ -157,11 +168,13 @@ function close(o: Found, w: Found): boolean {
  * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
- * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame, `before`
- * (every grid channel, in ADC steps; null with none); a weight of it whose nearest sensors read as they did then is
- * held where it was (MOVED_STEPS): only the others are found anew. `table` is then the weights found in this frame.
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame;
+ * with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too), a weight of it whose
+ * nearest sensors read as they did then (the readings it keeps) is held where it was (MOVED_STEPS): only the others
+ * are found anew. `table` is then the weights found in this frame, each keeping its 3 x 3 nearest sensors' readings in
+ * `frame` (the board keeps these 9 readings a weight, not the whole frame: some 60 JsVars between throws).
  */
-export function locator(read: (ch: number) => number, table: Found[], before: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
+export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /**
    * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
@@ -171,9 +184,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /**
    * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
    * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
-   * (doubt), and its slopes at one sensor.
+   * (doubt), and its slopes at one sensor. The equations are symmetric: only their upper half is kept, row i from
+   * its column i on, then its two right sides: with n unknowns, entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c.
    */
-  const eq = new Float32Array(3 * GROUP * (3 * GROUP + 2));
+  const eq = new Float32Array((3 * GROUP * (3 * GROUP + 5)) / 2);
   const step = new Float32Array(9 * GROUP);
   const inverse = step.subarray(3 * GROUP, 6 * GROUP);
   let unit = 0;
@@ -182,13 +196,13 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
   /**
-   * The weights found: of the last frame's (`was`), those held first. (With no frame before, none is held: a
-   * table given then is the part found of a locate cut short, with nothing to compare it to.)
+   * The weights found: of the last frame's (`was`), those held first. (Without `frame`, none is held; nor one found
+   * since the last frame's, which keeps no readings: a table given then is the part found of a locate cut short.)
    */
   const found = table;
   const was = table.splice(0);
-  if (!before) was.splice(0);
-  /** The work still to do, the next first: each job a part of a step. */
+  if (!frame) was.splice(0);
+  /** The work still to do, the next last (popped: Espruino's unshift and shift renumber the whole array): each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
   let i: number;
@@ -196,6 +210,9 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;
+  const abs = Math.abs;
+  const max = Math.max;
+  const min = Math.min;
   /** Set by at: how fast its field grows as the weight comes nearer, over the distance (either way), and as its magnet is higher. */
   let slope = 0;
   let lift = 0;
@@ -268,16 +285,16 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         added += (x + m) * (x + m);
         if (sign) v[i * COLS + j] -= sign * m;
       }
-      if (++i <= i1) jobs.unshift(row);
+      if (++i <= i1) jobs.push(row);
     };
-    if (i <= i1) jobs.unshift(row);
+    if (i <= i1) jobs.push(row);
   }
 
-  /** The weights (each followed by its sign) of the jobs of take waiting, the next first. */
+  /** The weights (each after its sign) of the jobs of take waiting, the next last. */
   const takes: (Found | number)[] = [];
   function taking(): void {
-    const w = takes.shift() as Found;
-    const sign = takes.shift() as number;
+    const w = takes.pop() as Found;
+    const sign = takes.pop() as number;
     if (sign > 0) {
       for (i = 0; i < 3; i++) w[5 + i] = w[i];
       w[9] = w[8];
@@ -295,10 +312,10 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
    */
   function take(w: Found, sign: number): void {
     // (Where w is when the job runs: a fit scheduled before it may move it.) The job is one function, its weight
-    // and sign waiting in `takes`, the next first, as the jobs do: a closure a job took some 11 JsVars, and a fit
+    // and sign waiting in `takes`, the next last, as the jobs do: a closure a job took some 11 JsVars, and a fit
     // that moved 4 weights left 8 such jobs waiting.
-    takes.unshift(w, sign);
-    jobs.unshift(taking);
+    takes.push(sign, w);
+    jobs.push(taking);
   }
 
   /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
@@ -324,6 +341,34 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
   /** The misfit of the last normal equations summed (normal). */
   let total = 0;
   /**
+   * A fit's equations begun (normal): none summed yet, the unit right side, and what the parts' tolerances say of a
+   * weight's strength (within a few hundredths of the nominal), and in the last fits of its magnet's height: as if a
+   * sensor more read each, PRIOR strongly. Without it, at the end edge a stronger weight a little farther fits
+   * almost as well as the weight where it lies. (A function of its own: the sensors' job keeps normal's variables.)
+   */
+  function priors(group: Found[], n: number): void {
+    eq.fill(0);
+    eq[unit * (n + 1) - (unit * (unit - 1)) / 2 + n + 1] = 1;
+    total = 0;
+    const prior = last ? PRIOR_LAST : PRIOR;
+    for (let g = 0; g < group.length; g++) {
+      // (Rows k, its strength's, and k + 1, its height's: each the diagonal first.)
+      const k = per * g + 2;
+      const a = k * (n + 2) - (k * (k - 1)) / 2;
+      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
+      const z = group[g][8];
+      eq[a] += prior;
+      eq[a - k + n] += prior * off;
+      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
+      if (per > 3) {
+        const b = a + n + 2 - k;
+        eq[b] += PRIOR_HEIGHT;
+        eq[b - k - 1 + n] -= PRIOR_HEIGHT * z;
+      }
+    }
+  }
+
+  /**
    * The normal equations (eq) of a fit of the weights of `group` over the sensors around them (their rows and
    * columns, and SPAN more each way): the misfit's slopes and curvatures from each field's own slope at each
    * sensor, summed a sensor a job; the misfit there (the residual readings squared, each weight's field there
@@ -339,33 +384,14 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     for (let g = 0; g < group.length; g++) {
       rc[2 * g] = nearest(group[g][1], ROW0_MM, ROWS);
       rc[2 * g + 1] = nearest(group[g][2], COL0_MM, COLS);
-      r0 = Math.min(r0, rc[2 * g] - span);
-      r1 = Math.max(r1, rc[2 * g] + span);
-      k0 = Math.min(k0, rc[2 * g + 1] - span);
-      k1 = Math.max(k1, rc[2 * g + 1] + span);
+      r0 = min(r0, rc[2 * g] - span);
+      r1 = max(r1, rc[2 * g] + span);
+      k0 = min(k0, rc[2 * g + 1] - span);
+      k1 = max(k1, rc[2 * g + 1] + span);
     }
-    eq.fill(0);
-    eq[unit * (n + 2) + n + 1] = 1;
-    total = 0;
-    // What the parts' tolerances say of a weight's strength (within a few hundredths of the nominal), and in the
-    // last fits of its magnet's height: as if a sensor more read each, PRIOR strongly. Without it, at the end edge
-    // a stronger weight a little farther fits almost as well as the weight where it lies.
-    const prior = last ? PRIOR_LAST : PRIOR;
-    for (let g = 0; g < group.length; g++) {
-      const a = (per * g + 2) * (n + 3);
-      const off = (group[g][0] > 0 ? 1 : -1) - group[g][0];
-      const z = group[g][8];
-      eq[a] += prior;
-      eq[a - per * g - 2 + n] += prior * off;
-      total += prior * off * off + last * PRIOR_HEIGHT * z * z;
-      if (per > 3) {
-        const b = a + n + 3;
-        eq[b] += PRIOR_HEIGHT;
-        eq[b - per * g - 3 + n] -= PRIOR_HEIGHT * z;
-      }
-    }
-    let i = Math.max(0, r0);
-    let j = Math.max(0, k0);
+    priors(group, n);
+    let i = max(0, r0);
+    let j = max(0, k0);
     // A sensor a job (with GROUP weights, its sums are as much work as a few fields). A weight is fitted to the
     // sensors within SPAN of it only: farther, its field moves the misfit little, and summing it costs much.
     const one = function (): void {
@@ -377,7 +403,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (e === e) {
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
-          if (Math.abs(rc[2 * g] - i) > SPAN + 1 || Math.abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
+          if (abs(rc[2 * g] - i) > SPAN + 1 || abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
           for (let u = 0; u < per; u++) seen[m++] = per * g + u;
           const dd = ROW0_MM + i * PITCH_MM - w[1];
           const dy = COL0_MM + j * PITCH_MM - w[2];
@@ -401,17 +427,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         for (let a = 0; a < m; a++) {
           const p = seen[a];
           const og = o * grad[p];
-          for (let b = a; b < m; b++) eq[p * (n + 2) + seen[b]] += og * grad[seen[b]];
-          eq[p * (n + 2) + n] += og * e;
+          const q = p * (n + 1) - (p * (p - 1)) / 2;
+          for (let b = a; b < m; b++) eq[q + seen[b]] += og * grad[seen[b]];
+          eq[q + n] += og * e;
         }
       }
-      if (++j > Math.min(COLS - 1, k1)) {
-        j = Math.max(0, k0);
+      if (++j > min(COLS - 1, k1)) {
+        j = max(0, k0);
         i++;
       }
-      if (i <= Math.min(ROWS - 1, r1)) jobs.unshift(one);
+      if (i <= min(ROWS - 1, r1)) jobs.push(one);
     };
-    jobs.unshift(one);
+    jobs.push(one);
   }
 
   /**
@@ -423,18 +450,19 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     let i = 0;
     const pivot = function (): void {
       work += (((n - i) * (n - i + 3)) / 2) * OP_WORK;
-      // (Row i of eq starts at p; each row holds n + 2: the n coefficients and the two right sides.)
-      const p = i * (n + 2);
+      // (Entry (i, c) of eq at p + c, and (j, c) at q + c.)
+      const p = i * (n + 1) - (i * (i - 1)) / 2;
       for (let j = i + 1; j < n; j++) {
         const f = eq[p + j] / (eq[p + i] + 1e-12);
-        for (let c = j; c <= n + 1; c++) eq[j * (n + 2) + c] -= f * eq[p + c];
+        const q = j * (n + 1) - (j * (j - 1)) / 2;
+        for (let c = j; c <= n + 1; c++) eq[q + c] -= f * eq[p + c];
       }
-      jobs.unshift(++i < n ? pivot : back);
+      jobs.push(++i < n ? pivot : back);
     };
     const back = function (): void {
       work += n * n * OP_WORK;
       for (i = n - 1; i >= 0; i--) {
-        const p = i * (n + 2);
+        const p = i * (n + 1) - (i * (i - 1)) / 2;
         const diagonal = eq[p + i] + 1e-12;
         let x = eq[p + n];
         let y = eq[p + n + 1];
@@ -446,7 +474,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         inverse[i] = y / diagonal;
       }
     };
-    jobs.unshift(n ? pivot : back);
+    jobs.push(n ? pivot : back);
   }
 
   /**
@@ -473,14 +501,15 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           move(group, -1);
           return settle(group);
         }
-        jobs.unshift(++round < ROUNDS ? fitRound : done);
+        round++;
+        jobs.push(fitRound);
         move(group, -0.5);
         for (let i = 0; i < n; i++) step[i] /= 2;
         return;
       }
       backs = 0;
       last = total;
-      jobs.unshift(stepTaken);
+      jobs.push(stepTaken);
       solve(n);
     };
     /** The round's step, solved: each part held within its bounds, then taken. */
@@ -492,29 +521,29 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         // HEIGHT_MM of it; a place: at most STEP_MM a step.
         if (i % per > 2) step[i] = within(w[8] + step[i], -HEIGHT_MM, HEIGHT_MM) - w[8];
         else if (i % per > 1) {
-          const a = Math.abs(w[0]);
+          const a = abs(w[0]);
           step[i] = (within(a + step[i] * w[0] / a, 1 - STRENGTH, 1 + STRENGTH) - a) * w[0] / a;
         } else {
           step[i] = within(step[i], -STEP_MM, STEP_MM);
           // Across: a weight's centre is at least its radius from either rail (let past one, a weight in a corner
           // was fitted there, and its neighbour at the end edge 25 mm off, sure of its place).
           if (i % per) step[i] = within(w[2] + step[i], RADIUS_MM, WIDTH_MM - RADIUS_MM) - w[2];
-          longest = Math.max(longest, Math.abs(step[i]));
+          longest = max(longest, abs(step[i]));
         }
       }
       if (longest < SETTLED_MM) return settle(group);
       move(group, 1);
       // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
-      jobs.unshift(longest < CLOSE_MM || ++round >= ROUNDS ? done : fitRound);
+      round = longest < CLOSE_MM ? ROUNDS : round + 1;
+      jobs.push(fitRound);
     };
-    const done = function (): void {
-      settle(group);
-    };
+    /** A round (the last ROUNDS done: the fit is done). */
     const fitRound = function (): void {
-      jobs.unshift(stepRound);
+      if (round >= ROUNDS) return settle(group);
+      jobs.push(stepRound);
       normal(group);
     };
-    jobs.unshift(fitRound);
+    jobs.push(fitRound);
   }
 
   /**
@@ -538,23 +567,30 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
       if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
     }
-    if (next < SENSORS) jobs.unshift(readRows);
+    if (next < SENSORS) jobs.push(readRows);
   }
 
-  /** The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away. */
-  function hold(): void {
-    const w = was.shift();
+  /**
+   * The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away.
+   * (The same jobs, last, keep each weight's readings: `kept` of them so far.)
+   */
+  let kept = 0;
+  function held(): void {
+    const w = last ? found[kept++] : was.shift();
     if (!w) return;
-    jobs.unshift(hold);
-    w[4] = 1;
-    work += 9 * READ_WORK;
-    // (At a rail or the end edge, a sensor twice. One out of service, NaN, reads as changed.)
-    for (i = -1; i < 2; i++) {
-      for (j = -1; j < 2; j++) {
-        ch = nearest(w[1] + i * PITCH_MM, ROW0_MM, ROWS) * COLS + nearest(w[2] + j * PITCH_MM, COL0_MM, COLS);
-        if (!(Math.abs(read(ch) * ADC_STEPS - (before as Int16Array)[ch]) <= MOVED_STEPS)) w[4] = 0;
-      }
+    jobs.push(held);
+    work += 9 * NINE_WORK;
+    // Once every weight is found (the last fits begun: `last`), from the first job pushed (given a frame), each
+    // keeps its 3 x 3 nearest sensors' readings in it, as held reads them (a job a weight: the last step holds the
+    // interpreter no longer than any).
+    if (last) {
+      w[10] = w[11] = w[12] = 0;
+      for (i = 0; i < 9; i++) w[10 + (i >> 2)] += (frame as Int16Array)[nine(w, i)] * Math.pow(DIGIT, i & 3);
+      return;
     }
+    w[4] = 1;
+    // (One out of service, NaN, reads as changed.)
+    for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
     // weight's by the rail, and each later frame found weights in what that left.)
     if (w[4] && w[2]) {
@@ -590,7 +626,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
           }
         }
       }
-      if (r < ROWS) jobs.unshift(pass);
+      if (r < ROWS) jobs.push(pass);
       else then();
     };
     pass();
@@ -622,7 +658,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     for (let i = beside ? 8 : -1; i >= 0; i--) {
       const r = ((ch / COLS) | 0) + ((i / 3) | 0) - 1;
       const k = (ch % COLS) + (i % 3) - 1;
-      const off = Math.abs(r - ((top / COLS) | 0)) + Math.abs(k - (top % COLS));
+      const off = abs(r - ((top / COLS) | 0)) + abs(k - (top % COLS));
       if (off > 1 && r >= 0 && r < ROWS && k >= 0 && k < COLS && (read(r * COLS + k) - QUIESCENT) / PEAK * sign <= -CANCELS) return true;
     }
     return false;
@@ -665,7 +701,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (!crowded && magnetic) {
         waited.push(top);
         may[(top / COLS) | 0] = 1;
-        jobs.unshift(detect);
+        jobs.push(detect);
       } else {
         v[top] = NaN;
         if (suspect) suspect(top);
@@ -684,7 +720,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (waited.indexOf(top) < 0 && !magnet()) {
         later.push(top, v[top]);
         v[top] = NaN;
-        jobs.unshift(detect);
+        jobs.push(detect);
         return;
       }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
@@ -695,12 +731,12 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN);
       w[2] = COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN);
       found.push(w);
-      jobs.unshift(detect);
+      jobs.push(detect);
       const group = around(w);
       // One near w fitted stronger or weaker than a weight can be took a share of w's field, fitted before w was found:
       // fitted with w, in the place of the first found of those near (more than GROUP near; left out, what it took
       // was left as phantoms, which took 30 s to find and prune beside a weight thrown into the middle of four).
-      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && Math.abs(Math.abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
+      for (const o of found) if (group.indexOf(o) < 0 && close(o, w) && abs(abs(o[0]) - 1) > SURE) group[GROUP - 1] = o;
       fit(group);
       take(w, 1);
       // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
@@ -711,7 +747,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
         const dy = o[2] - w[2];
         if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
           take(o, 1);
-          jobs.unshift(function (): void {
+          jobs.push(function (): void {
             o[1] += dd;
             o[2] += dy;
           });
@@ -743,23 +779,23 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       if (checked >= found.length) return;
       const w = found[checked];
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
-      jobs.unshift(function (): void {
+      jobs.push(function (): void {
         if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
         checked++;
-        jobs.unshift(support);
+        jobs.push(support);
       });
       misfit(w, 0, 1, 0);
     };
-    jobs.unshift(support);
+    jobs.push(support);
   }
 
   /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
   function drop(i: number, j: number): void {
     const gone = found.splice(j, 1);
     if (i !== j) gone.push(found.splice(i, 1)[0]);
-    jobs.unshift(prune);
+    jobs.push(prune);
     for (const w of gone) {
-      jobs.unshift(function (): void {
+      jobs.push(function (): void {
         const near = around(w);
         if (near.length) fit(near);
       });
@@ -794,7 +830,7 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     }
     const w = found[doubtAt++];
     // (One held keeps how sure of it the board was.)
-    jobs.unshift(doubt);
+    jobs.push(doubt);
     if (w[4]) return;
     // With the weights near it (the first of them: the last found), whose places trade against its own: the d-d
     // entry of the inverse of their equations (the fit's last, solved for a unit right side too). (Jobs.)
@@ -806,12 +842,18 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
     per = group.length < GROUP && w[1] < ROW0_MM + (ROWS - 1) * PITCH_MM ? 4 : 3;
     const g = group.indexOf(w);
     unit = per * g;
-    jobs.unshift(function (): void {
+    // (One job, run twice: its first run measures, each where w is when it runs: fitted once more first.)
+    let measured = 0;
+    const tell = function (): void {
+      if (!measured++) {
+        jobs.push(tell);
+        return misfit(w, 0, 2, 0);
+      }
       // The readings left around it (weighed: w's field is taken away already), each weighed as the fit weighed
       // it; a fit that leaves them, as they read, more than LEFT_RMS off may hide a weight it is pulled by.
-      const a = Math.abs(w[0]);
+      const a = abs(w[0]);
       // (A weight fitted past the end edge is seen at it, as much less sure as it was past it.)
-      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + Math.max(0, -w[1]) : CANT_TELL;
+      let u = bare < 25 * LEFT_RMS * LEFT_RMS ? SPREAD * sqrt(inverse[per * g] * (MODEL_ERROR * MODEL_ERROR + weighed / 25)) + max(0, -w[1]) : CANT_TELL;
       // Fitted nearer another than weights can lie (they touch 58 mm apart): a fit that traded one's place for
       // the other's, as sure of itself as the truth would be (a hanger beside a weight of the other colour was
       // seen 37 mm in, sure to 6 mm).
@@ -824,25 +866,23 @@ export function locator(read: (ch: number) => number, table: Found[], before: In
       // gain off by a few hundredths moves even a lone weight's fit by up to 2 mm and leaves almost no misfit to
       // show it (rounded up alone, the sweep found weights 1.6 mm off told sure to 1).
       w[3] = (a - 1) * (a - 1) < SURE * SURE && u < LOOSE_MM ? Math.ceil(u + 0.5) : CANT_TELL;
-    });
-    // (Each where w is when it runs: fitted once more first.)
-    jobs.unshift(function (): void {
-      misfit(w, 0, 2, 0);
-    });
+    };
+    jobs.push(tell);
     // First fitted once more with the weights near it, together, every other weight's field taken away: one found
     // early was fitted to readings that still held the fields of those found after it, and touching weights pull
     // each other's places (fitted alone in turn, more of a cluster's were left over 3 mm off).
     fit(group);
   }
 
-  jobs.push(readRows, hold, detect, prune, doubt);
+  if (frame) jobs.push(held);
+  jobs.push(doubt, prune, detect, held, readRows);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
-    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.shift() as () => void)();
+    for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();
     if (jobs.length) return null;
     const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, Math.max(0, Math.round(found[i][1])), found[i][3]]);
+    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, max(0, Math.round(found[i][1])), found[i][3]]);
     return seen;
   };
 }

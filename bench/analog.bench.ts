@@ -39,7 +39,7 @@ import { SHORT_MS, createShuffleboardInterpreter } from './firmware/games/shuffl
 import { locator } from './firmware/games/shuffleboard/locate';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
 import { throwChecks } from './firmware/games/shuffleboard/throw-checks';
-import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
+import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field, neighbour } from './firmware/games/shuffleboard/board';
 import { analogBank } from './hal/espruino/analog';
 declare function print(...a: unknown[]): void;
 declare function getTime(): number;
@@ -250,7 +250,7 @@ for (var f = 0; f < frames.length; f++) {
   var checkSteps = new Float32Array(200).fill(Infinity);
   var count = 0;
   for (var r = 0; r < 5; r++) {
-    var checks = throwChecks(createGridChecks(bank, new Uint8Array(CHANNELS).fill(128)));
+    var checks = throwChecks(createGridChecks(bank, new Uint8Array(CHANNELS).fill(128)), neighbour);
     var copy = new Int16Array(frames[f]);
     checks.frame(copy);
     var done = false;

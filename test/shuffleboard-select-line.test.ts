@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { analogBankOf } from '../sim/hal';
-import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS, CHANNELS } from '../firmware/games/shuffleboard/board';
+import { COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS, CHANNELS, neighbour } from '../firmware/games/shuffleboard/board';
 import { createGridChecks } from '../firmware/games/shuffleboard/checks';
 import { throwChecks } from '../firmware/games/shuffleboard/throw-checks';
 import { OK, SELECT } from '../firmware/faults';
@@ -40,7 +40,7 @@ function findings(table: { d: number; y: number; pol: number }[], line: number, 
   told.length = 0;
   const frame = new Int16Array(SENSORS);
   for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.bank.read(ch) * 4096;
-  const throwChecked = throwChecks(checks);
+  const throwChecked = throwChecks(checks, neighbour);
   throwChecked.frame(frame);
   while (!throwChecked.step());
   return { told: told.filter((t) => t[0] === SELECT || (t[0] === OK && t[1] >= 0)), clean: Array.from({ length: SENSORS }, (_, ch) => clean(ch)) };

@@ -17,7 +17,7 @@ import { mulberry32 } from '../sim/inputs';
 import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
-import { CHANNELS, SENSORS } from '../firmware/games/shuffleboard/board';
+import { CHANNELS, SENSORS, neighbour } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { locate, locator } from '../firmware/games/shuffleboard/locate';
 import type { Found } from '../firmware/games/shuffleboard/locate';
@@ -530,7 +530,7 @@ describe('shuffleboard: a launch while a throw is decided', () => {
   it('throws seen together keep the sides\' turns: the grid\'s colour check (throw-checks.ts) counts them all, and no throw after them looks reversed', () => {
     // (Made afresh for each throw, as a board's decision module makes them, on what the grid's checks keep.)
     const grid = createGridChecks(analogBankOf(() => 0.5), new Uint8Array(CHANNELS));
-    const checks = { seen: (w: number[][], n: number) => throwChecks(grid).seen(w, n) };
+    const checks = { seen: (w: number[][], n: number) => throwChecks(grid, neighbour).seen(w, n) };
     // Red's first rests; blue's first and red's second, seen together, knock it off and go off the end themselves;
     // then blue's second and red's third rest, each a weight of its thrower's colour: the grid is sound.
     assert.ok(checks.seen([[0, 500, 2]], 1));

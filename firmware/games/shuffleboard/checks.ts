@@ -13,6 +13,7 @@ import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { turn } from './rules';
 import type { ShuffleboardState } from './state';
+import { WEIGHTS } from './table';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
 export const NOISY_SPREAD = 0.006;
@@ -85,7 +86,7 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (none made before the first). */
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made with the flags: ready). */
   lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
@@ -120,7 +121,7 @@ export interface GridChecks {
   aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
   /** The select lines dead by what the readings told (judge, below). */
   judge(afresh: number): void;
-  /** Makes the flags and the readings as the table last lay still, those not made yet (a throw's frame check reads both). */
+  /** Makes the flags (and the weights seen) and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
   ready(): void;
 }
 
@@ -143,7 +144,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   // (None set, and half the supply everywhere.)
   g.ready = function (): void {
-    if (!g.flags) g.flags = new Uint8Array(CHANNELS);
+    if (!g.flags) {
+      g.flags = new Uint8Array(CHANNELS);
+      g.lay = new Int16Array(2 * WEIGHTS);
+    }
     if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
   };
 

@@ -15,7 +15,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove } from './rules';
-import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS } from './board';
+import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
 import { MOVED_STEPS } from './locate';
@@ -278,7 +278,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           emit({ k: DECIDE_MODULE } as unknown as ShuffleboardMove);
           return null;
         }
-        const checking = (judging = parts.throwChecks(checks));
+        const checking = (judging = parts.throwChecks(checks, neighbour));
         checking.frame(now);
         locating = function (): null {
           if (!checking.step()) return null;

@@ -7,7 +7,8 @@
 // module (decide.ts), made afresh for each decision from what the sensor
 // checks keep between throws (checks.ts, GridChecks), and let go after it.
 import { INVERTED, OK } from '../../faults';
-import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS, neighbour } from './board';
+import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
+import type { neighbour as Neighbour } from './board';
 import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
@@ -56,8 +57,11 @@ export interface ThrowChecks {
   suspect(ch: number): number;
 }
 
-/** The checks of a throw's table, on what the grid's sensor checks `g` keep. */
-export function throwChecks(g: GridChecks): ThrowChecks {
+/**
+ * The checks of a throw's table, on what the grid's sensor checks `g` keep; `neighbour`: the board's (board.ts),
+ * given by the bundle that has it (a copy in this module would take the bytes of its budget).
+ */
+export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
   g.ready();
   const flags = g.flags as Uint8Array;
@@ -227,7 +231,7 @@ export function throwChecks(g: GridChecks): ThrowChecks {
       let same = 0;
       let swapped = 0;
       let kept = 0;
-      const lay = g.lay || (g.lay = new Int16Array(2 * WEIGHTS));
+      const lay = g.lay as Int16Array;
       for (let j = 0; j < g.lying; j++) {
         // (Bit 0: seen there in its colour, bit 1: in the other; weights side by side at one d may be either.)
         let m = 0;

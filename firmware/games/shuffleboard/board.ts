@@ -10,11 +10,22 @@
 import { withSensorList } from '../../board';
 import type { BoardDescription, Sensor } from '../../board';
 
+/**
+ * The board's channels as literals where used (a const enum: on the chip a name is looked for through every scope out
+ * to the bundle's top level, which the scan's tick, run a hundred times a second, should not pay). Named below too.
+ */
+export const enum Grid {
+  ROWS = 38,
+  COLS = 10,
+  SENSORS = ROWS * COLS,
+  LAUNCH_GROUPS = 4,
+  CHANNELS = SENSORS + LAUNCH_GROUPS,
+}
 /** Sensor rows across the table, and sensors per row. */
-export const ROWS = 38;
-export const COLS = 10;
+export const ROWS = Grid.ROWS;
+export const COLS = Grid.COLS;
 /** The grid's sensors: row r, column k is analog channel r * COLS + k. */
-export const SENSORS = ROWS * COLS;
+export const SENSORS = Grid.SENSORS;
 
 /** The k-th (0 to 3) neighbour of the sensor at i in column c: the row before, the row after, left, right (-1: none). */
 export function neighbour(i: number, c: number, k: number): number {
@@ -61,9 +72,9 @@ export function field(dd: number, dy: number): number {
 }
 
 /** The launch row's switches are wired in LAUNCH_GROUPS groups across the table, group g on analog channel SENSORS + g. */
-export const LAUNCH_GROUPS = 4;
+export const LAUNCH_GROUPS = Grid.LAUNCH_GROUPS;
 /** The analog bank's channels: the grid's, then the launch row's groups (24 multiplexers of 16: none left over). */
-export const CHANNELS = SENSORS + LAUNCH_GROUPS;
+export const CHANNELS = Grid.CHANNELS;
 /** The table's width (mm). */
 export const WIDTH_MM = 508;
 

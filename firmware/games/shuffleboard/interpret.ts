@@ -15,7 +15,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove } from './rules';
-import { ADC_STEPS, CHANNELS, COLS, LAUNCH_GROUPS, RAILED, ROWS, SENSORS, neighbour } from './board';
+import { ADC_STEPS, CHANNELS, COLS, Grid, LAUNCH_GROUPS, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
 import { MOVED_STEPS } from './locate';
@@ -40,10 +40,13 @@ export const SHORT_MS = 5000;
 export const RESUME_MS = 1400;
 /** The rows a sensor changed in within this long are where weights move now (ms). */
 export const WINDOW_MS = 60;
-/** Between throws, one row is read this often, to see the table cleared (ms). */
-export const ROW_MS = 50;
-/** The rows a tick reads between throws when the last was ROW_MS or more before: a resting board's (one every REST_TICK_MS, firmware/runtime.ts), a pass in 3.8 s. */
-const REST_ROWS = 5;
+/** The pace of the rows read between throws (as literals where used: read on the scan's tick, board.ts Grid). */
+const enum Between {
+  /** One row is read this often, to see the table cleared (ms). */
+  ROW_MS = 50,
+  /** The rows a tick reads when the last was ROW_MS or more before: a resting board's (one every REST_TICK_MS, firmware/runtime.ts), a pass in 3.8 s. */
+  REST_ROWS = 5,
+}
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
 const DECIDE_ROWS = 4;
 /** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
@@ -408,17 +411,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // Soon after power-up, a row every tick: a weight thrown while the board was starting may be crossing the grid.
     if (t < rowDue && t >= blindUntil) return;
     // A row every ROW_MS; at rest, ticking seldom, REST_ROWS a tick.
-    let n = t - rowDue < ROW_MS ? 1 : REST_ROWS;
-    rowDue = t + ROW_MS;
+    let n = t - rowDue < Between.ROW_MS ? 1 : Between.REST_ROWS;
+    rowDue = t + Between.ROW_MS;
     quiet = t < blindUntil ? 0 : rowDue;
     do {
       // A weight anywhere in a row: its strongest reading is well above the noise. (readRow, written out: a call
-      // costs what a channel's read does.)
-      const before = rowSees[row];
-      if (bank.changes(row * COLS, row * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(row, t);
+      // costs what a channel's read does.) A weight come unseen is a field newly seen: one the row had is none.
+      const c = row * Grid.COLS;
+      if (bank.changes(c, c + Grid.COLS, ref) && (stirred = 0, /*@__NOINLINE__*/ changed(row, t), t < blindUntil && stirred)) return /*@__NOINLINE__*/ throwBegins(t, 1);
       seenNow |= rowSees[row];
-      if (t < blindUntil && rowSees[row] > before) return /*@__NOINLINE__*/ throwBegins(t, 1);
-      if (++row >= ROWS) /*@__NOINLINE__*/ passed();
+      if (++row >= Grid.ROWS) /*@__NOINLINE__*/ passed();
     } while (--n);
     // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
     // soon after power-up, while it reads a row every tick.
@@ -434,7 +436,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // found, every launch is kept (their throws begin once they are). (Straight from the driver: the checks take
       // only the grid's channels out of service.) Unchanged, with no throw under way and no row due (quiet), the tick
       // is over.
-      const launchRow = raw.changes(SENSORS, CHANNELS, ref);
+      const launchRow = raw.changes(Grid.SENSORS, Grid.CHANNELS, ref);
       if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
     },
     // The sensors found sound again (0): the throw under way is not scored, nor are the throws kept meanwhile (all

@@ -160,7 +160,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function changed(r: number, t: number): void {
     let n = 0;
     changedAt = rowAt[r] = t;
-    for (let ch = r * COLS, end = ch + COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
+    for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
     if (n > rowSees[r]) stirred = 1;
     rowSees[r] = n;
@@ -359,8 +359,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let nhi = -1;
     stirred = came;
     // (readRow, written out: a call a row costs what a channel's read does.)
-    for (let r = lo, c = lo * COLS; r <= hi; r++, c += COLS) {
-      if (bank.changes(c, c + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
+    for (let r = lo, c = lo * Grid.COLS; r <= hi; r++, c += Grid.COLS) {
+      if (bank.changes(c, c + Grid.COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
       if ((t - rowAt[r] | 0) < WINDOW_MS) {
         if (r < nlo) nlo = r;
         nhi = r;

@@ -52,9 +52,14 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   /** Scan ticks since the raw changes were last taken: a count grows by 1 a tick at most. */
   let ticks = 0;
   // Each channel's time of its last reported change (or of the start), then each recent edge's time: ms after
-  // `now`, so that 32 bits hold them (half the memory of a board's own times, which count from 1970 once set).
+  // `now`, so that 32 bits hold them (half the memory of a board's own times, which count from 1970 once set). They
+  // wrap after 49.7 days in diagnostics: a time is read back by its age, the 32-bit difference (`>>> 0`) from now's.
   const t0 = now;
   const t = new Uint32Array(n + RECENT);
+  /** How long ago (ms) the kept time at t[i] was, at `now`. */
+  function age(now: number, i: number): number {
+    return (now - t0 - t[i]) >>> 0;
+  }
   /** Sensors seen in the walk test; recent edges recorded (all time: the last RECENT are kept). */
   let seen = 0;
   let rec = 0;
@@ -135,12 +140,12 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
-      recent.push([t0 + t[n + i % RECENT], edge >> 2, edge & 3]);
+      recent.push([now - age(now, n + i % RECENT), edge >> 2, edge & 3]);
     }
     return {
       type: 'diag', levels: words(sc.level), walk: walkState(),
       stuck: words(function (c: number): number {
-        return sc.level(c) && now - t0 - t[c] >= stuckAfter ? 1 : 0;
+        return sc.level(c) && age(now, c) >= stuckAfter ? 1 : 0;
       }),
       never: words(function (c: number): number {
         return u[c] & SENSOR && !u[RAW + c] ? 1 : 0;

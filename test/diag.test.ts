@@ -88,6 +88,24 @@ describe('diagnostics', () => {
     assert.equal(rep.lost, 0);
   });
 
+  it('left in diagnostics past 2^32 ms (49.7 days), tells a channel held 10 ms as not stuck, and its edge at its own time', () => {
+    const r = rig();
+    r.until(5);
+    // Diagnostics began at 0; the board keeps their times as 32 bits from then, which wrap here.
+    const T = 2 ** 32 + 1000;
+    r.inputs.setExact(T + 10, 0, 1);
+    for (let t = T; t <= T + 20; t++) {
+      r.inputs.advanceTo(t);
+      r.scanner.poll(t);
+      r.scanner.drain(r.diag);
+      r.diag.tick(t);
+    }
+    const rep = r.diag.report(T + 20) as Report;
+    assert.deepEqual(channelsIn(rep.levels), [0], 'the channel is active');
+    assert.deepEqual(channelsIn(rep.stuck), [], 'active for 10 ms, under stuckMs (100)');
+    assert.deepEqual(rep.recent, [[T + 10, 0, 1]], 'its edge, at the time it came');
+  });
+
   it("counts a channel's raw changes past what a board's scanner holds (255): it takes them before they get there", () => {
     const r = rig();
     // An IR beam (eager, a 2 ms lockout) flipping every ms for 2 s: 2,000 raw changes.

@@ -4,10 +4,11 @@
 // count up to, moved RESERVE (256) ahead each time the counter reaches a
 // multiple of 256, before that number is used; at power-up the counter starts
 // from the highest value kept. A cut costs at most 2 × RESERVE numbers and
-// never repeats one. The key and the values are lines of
-// one log; beyond MOST_LINES it is written afresh through a spare, each step
-// leaving the key and the highest value in one log or the other. A board
-// without a key writes nothing.
+// never repeats one. The key and the value are written whole, as a small file,
+// to one of two files in turn: a cut spoils only the one being written, and
+// the other keeps the key and the last value (small files take their own bytes
+// of Storage, where a log takes a 4 KB chunk: a board's log needs that room).
+// A board without a key writes nothing.
 //
 // A board keeps only the signer's state (SignerState) between adverts: the
 // signer itself is a module of its own in its Storage (SIGN_MODULE, firmware/
@@ -19,19 +20,24 @@ import { signAdvert } from './sign';
 /** The Storage file (and module name) of a board's signer (app/espruino-signer.ts puts it on the chip's signing). */
 export const SIGN_MODULE = 'tallyboard-sign';
 
-/** Its Storage files: written as literals where used (a const enum), so the chip keeps no variable for them. */
+/**
+ * Its Storage files, written as literals where used (a const enum, so the chip keeps no variable for them): the two
+ * small files written in turn, and the two logs earlier firmware kept the key and values in (read once, at power-up, and
+ * erased once the key and value are in a small file).
+ */
 const enum File {
+  ONE = 'sk',
+  TWO = 'sk2',
   LOG = 'sig',
   SPARE = 'sig2',
 }
 const RESERVE = 256;
-const MOST_LINES = 32;
 
-/** What a board keeps of its signer: its key ('' until a phone pairs), the advert counter, the lines in its log. */
+/** What a board keeps of its signer: its key ('' until a phone pairs), the advert counter, the values written (their parity names the file written next). */
 export interface SignerState {
   signKey: string;
   counter: number;
-  logLines: number;
+  written: number;
 }
 
 export interface Signer {
@@ -43,36 +49,37 @@ export interface Signer {
   signerState: SignerState;
 }
 
-/** The signer over `kept`, or at power-up (none kept) over what its log in `store` holds. */
+/** The signer over `kept`, or at power-up (none kept) over what its files in `store` hold. */
 export function createSigner(store: Store, signing: Signing, kept?: SignerState): Signer {
-  const st = kept || { signKey: '', counter: 0, logLines: 0 };
+  const st = kept || { signKey: '', counter: 0, written: 0 };
   const keep = function (value: number): void {
-    // From a line of its own: a line a power cut left short is not read as the start of this one.
-    let line = '\n' + value + '\n';
-    if (++st.logLines > MOST_LINES) {
-      line = '\nk' + st.signKey + line;
-      store.append(File.SPARE, line);
-      store.erase(File.LOG);
-      store.append(File.LOG, line);
-      store.erase(File.SPARE);
-      st.logLines = 1;
-    } else store.append(File.LOG, line);
+    store.append(st.written++ & 1 ? File.TWO : File.ONE, 'k' + st.signKey + '\n' + value + '\n', 1);
   };
   if (!kept) {
-    // Every write begins a line of its own, so a line a power cut left short never runs into the next. The key's
-    // line is `k`, its 32 digits and a newline: cut short it is no key, and (the `k`) no value either, though its
-    // digits may be decimal. A value's line cut short reads as a smaller value, so the highest is one written whole.
-    for (let i = 0; i < 2; i++) {
-      store.lines(i ? File.SPARE : File.LOG, function (line: string): void {
-        if (line.length > 33) st.signKey = line.substr(1, 32);
-        else if (line.length > 1) {
-          st.logLines++;
-          const v = parseInt(line);
-          if (v > st.counter) st.counter = v;
+    // A file is read only whole, ending in its newline (one cut short may end anywhere, or in the flash's erased
+    // bytes): `k`, the key's 32 digits and a newline, then a value and a newline. Earlier firmware's logs hold the key's
+    // line and the values' lines apart, each read the same way (the last may be cut short; a value's line cut short
+    // where the next write began reads as a smaller value).
+    for (let i = 0; i < 4; i++) {
+      store.lines(i > 1 ? (i & 1 ? File.SPARE : File.LOG) : i ? File.TWO : File.ONE, function (line: string): void {
+        if (line.charAt(line.length - 1) !== '\n') return;
+        if (line.charAt(0) === 'k') {
+          if (line.charAt(33) === '\n') st.signKey = line.substr(1, 32);
+          line = line.substr(34);
+        }
+        const v = parseInt(line);
+        if (v > st.counter) {
+          st.counter = v;
+          // The next value goes to the other file: the one holding the highest is kept whole through a cut.
+          st.written = 1 - i;
         }
       });
     }
-    if (st.signKey) keep(st.counter + RESERVE);
+    if (st.signKey) {
+      keep(st.counter + RESERVE);
+      store.erase(File.LOG);
+      store.erase(File.SPARE);
+    }
   }
   return {
     sign: function (out: Uint8Array, advert: Uint8Array): Uint8Array {
@@ -84,7 +91,6 @@ export function createSigner(store: Store, signing: Signing, kept?: SignerState)
     key: function (): string {
       if (!st.signKey) {
         st.signKey = signing.secret();
-        store.append(File.LOG, '\nk' + st.signKey + '\n');
         keep(st.counter + RESERVE);
       }
       return st.signKey;

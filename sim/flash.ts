@@ -13,6 +13,8 @@ export const LOG_CHUNK_BYTES = PAGE_BYTES - FILE_HEADER_BYTES;
 
 export class SimFlash implements Store {
   files: Record<string, string> = {};
+  /** The files written as small files: read back as one line, as the board's Store reads one. */
+  private small = new Set<string>();
   /** Bytes the next writes may still put down before the power goes; -1: no cut armed. */
   private budget = -1;
   /** Set when an armed cut struck: the power is gone, and nothing more is written. */
@@ -40,6 +42,7 @@ export class SimFlash implements Store {
   append(name: string, data: string, small?: number): void {
     if (this.cut) return;
     const old = (!small && this.files[name]) || '';
+    if (small) this.small.add(name);
     const fits = old.length + data.length <= this.room;
     const part = fits ? data : data.slice(0, this.room - old.length);
     if (this.budget >= 0 && part.length > this.budget) {
@@ -66,6 +69,10 @@ export class SimFlash implements Store {
 
   lines(name: string, each: (line: string) => void): void {
     const text = this.files[name] || '';
+    if (this.small.has(name)) {
+      if (text) each(text);
+      return;
+    }
     let from = 0;
     while (from < text.length) {
       const nl = text.indexOf('\n', from);
@@ -77,7 +84,9 @@ export class SimFlash implements Store {
 
   /** (Once a cut struck, nothing is erased either: the board is dead.) */
   erase(name: string): void {
-    if (!this.cut) delete this.files[name];
+    if (this.cut) return;
+    delete this.files[name];
+    this.small.delete(name);
   }
 
   /** The bytes log `name` may still take. */

@@ -152,7 +152,7 @@ export const INTERNAL_PROPERTIES = [
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
   // The signer's state (firmware/signer.ts)
-  'signerState', 'signKey', 'counter', 'logLines',
+  'signerState', 'signKey', 'counter', 'written',
 ];
 
 /** Shortened property names: each internal name's short one in a bundle. */

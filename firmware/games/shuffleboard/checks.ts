@@ -70,8 +70,8 @@ export interface GridChecks {
    * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
    */
   flags?: Uint8Array;
-  /** The table was found cleared: the empty table's readings are the calibration. */
-  cleared(): void;
+  /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
+  cleared(): Uint8Array;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
   check(report: Report, state: ShuffleboardState | undefined, busy: boolean): number;
   /** The grid's driver: its sensors as they read, out of service or not. */
@@ -126,8 +126,8 @@ export interface GridChecks {
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
-  /** The empty table's readings at the last clear, in 255ths (0: none yet). */
-  const cal = new Uint8Array(SENSORS);
+  /** The empty table's readings at the last clear, in 255ths (0: none yet; none at all until the first: made then). */
+  let cal: Uint8Array | undefined;
   /** Channels out of service (while none is, a channel's flags have none of the low three bits, if it has flags); the next row whose noise is read. */
   let out = 0;
   let moved = 0;
@@ -292,19 +292,20 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   };
 
   return Object.assign(g, {
-    cleared: function (): void {
+    cleared: function (): Uint8Array {
+      const c = cal || (cal = new Uint8Array(SENSORS));
       for (let ch = 0; ch < SENSORS; ch++) {
         // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
         const off = out && (g.flags as Uint8Array)[ch] & 7;
         const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
-        const ref = cal[ch] || 128;
+        const ref = c[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
         if ((x - 128) * (x - 128) >= RAILED * RAILED) continue;
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
         if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
           g.mend(ch, OFF);
-          cal[ch] = x;
+          c[ch] = x;
         }
       }
       g.reds = g.blues = g.lying = 0;
@@ -313,6 +314,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
+      return c;
     },
     check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean): number {
       /**

@@ -128,7 +128,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let frame: Int16Array | undefined;
   /**
    * The table as it lay at power-up (resume), in 255ths of the supply (a byte a sensor, where a frame takes two), while
-   * a throw whose launch is unseen may begin (blindUntil): one that leaves it so was no weight (found).
+   * a throw whose launch is unseen may begin (blindUntil): one that leaves it so was no weight (found). Once the table
+   * is found cleared, the empty table's readings the checks keep (their calibration, the same bytes): not a copy.
    */
   let powerUp: Uint8Array | undefined;
   /** The next step of finding the weights of the throw decided, while they are being found; 1 once a sensor they read was found faulty (they are found again). */
@@ -399,7 +400,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
   function passed(): void {
     if (seenLast && !seenNow) {
-      checks.cleared();
+      const empty = checks.cleared();
+      if (powerUp) powerUp = empty;
       emit({ k: 'clear' });
     }
     seenLast = seenNow;

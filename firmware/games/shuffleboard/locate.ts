@@ -177,21 +177,20 @@ function close(o: Found, w: Found): boolean {
 export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /**
-   * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
-   * (The small arrays below are parts of it, and step's: a typed array of its own took some 10 JsVars, a part 4.)
+   * A fit's steps, the column of the inverse of its equations at `unit` (doubt), and its slopes at one sensor; then
+   * its normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two right
+   * sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere); then, as bytes, `may`. The equations are
+   * symmetric: only their upper half is kept, row i from its column i on, then its two right sides: with n unknowns,
+   * entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c. (The small arrays are parts of one: a typed array of its own
+   * took some 10 JsVars, a part 4.)
    */
-  const may = new Uint8Array(ROWS + 5 * GROUP);
-  /**
-   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
-   * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
-   * (doubt), and its slopes at one sensor. The equations are symmetric: only their upper half is kept, row i from
-   * its column i on, then its two right sides: with n unknowns, entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c.
-   */
-  const eq = new Float32Array((3 * GROUP * (3 * GROUP + 5)) / 2);
-  const step = new Float32Array(9 * GROUP);
+  const step = new Float32Array(9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2 + ((ROWS + 5 * GROUP + 3) >> 2));
   const inverse = step.subarray(3 * GROUP, 6 * GROUP);
   let unit = 0;
-  const grad = step.subarray(6 * GROUP);
+  const grad = step.subarray(6 * GROUP, 9 * GROUP);
+  const eq = step.subarray(9 * GROUP, 9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2);
+  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
+  const may = new Uint8Array(step.buffer, 4 * (9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2), ROWS + 5 * GROUP);
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
@@ -556,26 +555,26 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     return near;
   }
 
-  /** The next sensor read (readRows). */
+  /** The next sensor read. */
   let next = 0;
-  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
-  function readRows(): void {
-    work += READ_ROWS * COLS * READ_WORK;
-    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
-      const x = read(next) - QUIESCENT;
-      // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
-      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
-      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
-    }
-    if (next < SENSORS) jobs.push(readRows);
-  }
-
   /**
-   * The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away.
-   * (The same jobs, last, keep each weight's readings: `kept` of them so far.)
+   * The first jobs read the grid into v (in PEAKs), READ_ROWS rows a job. Then the weights of the last frame whose
+   * sensors read as they did then, a job each: held, their fields taken away. (The same jobs, last, keep each
+   * weight's readings: `kept` of them so far. One function: each costs its JsVars at every decision.)
    */
   let kept = 0;
   function held(): void {
+    if (next < SENSORS) {
+      work += READ_ROWS * COLS * READ_WORK;
+      for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+        const x = read(next) - QUIESCENT;
+        // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
+        v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
+        if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+      }
+      if (next < SENSORS) jobs.push(held);
+      return;
+    }
     const w = last ? found[kept++] : was.shift();
     if (!w) return;
     jobs.push(held);
@@ -874,7 +873,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   }
 
   if (frame) jobs.push(held);
-  jobs.push(doubt, prune, detect, held, readRows);
+  jobs.push(doubt, prune, detect, held, held);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();

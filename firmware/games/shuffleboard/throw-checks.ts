@@ -49,7 +49,10 @@ export interface ThrowChecks {
    * weights are found in it: checked by the calls of step that follow, a few rows each.
    */
   frame(frame: Int16Array): void;
-  /** A step of checking the frame (at most 20 ms on the chip, as a step of finding the weights): true once it is all checked. */
+  /**
+   * A step of checking the frame (at most 20 ms on the chip, as a step of finding the weights): true once it is all
+   * checked, when the frame's parts (frame, step) are let go, not to be called again.
+   */
   step(): boolean;
   /** The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throws are not to be told). */
   seen(w: number[][], n: number): number;
@@ -87,7 +90,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
    * come there alone may be a weight beyond the grid, if one is found there (seen). The work it took (CHECK_WORK).
    * (One function: each costs its JsVars at every decision.)
    */
-  function rare(frame: Int16Array, ch: number, pass: number): number {
+  let rare: ((frame: Int16Array, ch: number, pass: number) => number) | undefined = function (frame: Int16Array, ch: number, pass: number): number {
     if (pass === 1) {
       let up = 0;
       let down = 0;
@@ -136,9 +139,9 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
     // (Set or cleared at each check: one cut short by a new frame leaves none behind.)
     flags[ch] = e < 0 && a >= 0 ? flags[ch] | STAY : flags[ch] & ~STAY;
     return work;
-  }
+  };
 
-  return {
+  const checks: Partial<ThrowChecks> = {
     frame: function (frame: Int16Array): void {
       g.checked = frame;
       g.told.fill(0);
@@ -170,12 +173,12 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         if (pass === 1) {
           for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) {
             d = frame[ch + COLS < SENSORS ? ch + COLS : ch - COLS] - QUIESCENT * ADC_STEPS;
-            if (d * d >= OVER_STEPS * OVER_STEPS) work += /*@__NOINLINE__*/ rare(frame, ch, 1);
+            if (d * d >= OVER_STEPS * OVER_STEPS) work += rare!(frame, ch, 1);
           }
         }
         // (A sensor reading as it lay, to the 255th, moved too little to be drifted, and keeps its reading as it lay
         // whether or not its neighbours moved: most sensors, at once.)
-        if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += /*@__NOINLINE__*/ rare(frame, ch, 2);
+        if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += rare!(frame, ch, 2);
         // Then the table as it lies still now: where a weight moved (a sensor moved alone keeps its last still
         // reading, so that a drift slower than ALONE_FAR a throw adds up), and the first and last rows.
         if (pass === 3) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
@@ -183,6 +186,8 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       }
       if (part < 4 * SENSORS) return false;
       g.checked = null;
+      // The frame's parts let go (some 25 JsVars while the weights are found): nothing calls them after.
+      rare = checks.step = checks.frame = undefined;
       return true;
     },
     seen: function (w: number[][], n: number): number {
@@ -262,4 +267,5 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       return 1;
     },
   };
+  return checks as ThrowChecks;
 }

@@ -177,21 +177,20 @@ function close(o: Found, w: Found): boolean {
 export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Float32Array(SENSORS);
   /**
-   * Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others.
-   * (The small arrays below are parts of it, and step's: a typed array of its own took some 10 JsVars, a part 4.)
+   * A fit's steps, the column of the inverse of its equations at `unit` (doubt), and its slopes at one sensor; then
+   * its normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two right
+   * sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere); then, as bytes, `may`. The equations are
+   * symmetric: only their upper half is kept, row i from its column i on, then its two right sides: with n unknowns,
+   * entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c. (The small arrays are parts of one: a typed array of its own
+   * took some 10 JsVars, a part 4.)
    */
-  const may = new Uint8Array(ROWS + 5 * GROUP);
-  /**
-   * A fit's normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two
-   * right sides: the misfit's slopes, and 1 at unknown `unit`, 0 elsewhere), its steps, the column of the inverse of its equations at `unit`
-   * (doubt), and its slopes at one sensor. The equations are symmetric: only their upper half is kept, row i from
-   * its column i on, then its two right sides: with n unknowns, entry (i, c) is at i (n + 1) - i (i - 1) / 2 + c.
-   */
-  const eq = new Float32Array((3 * GROUP * (3 * GROUP + 5)) / 2);
-  const step = new Float32Array(9 * GROUP);
+  const step = new Float32Array(9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2 + ((ROWS + 5 * GROUP + 3) >> 2));
   const inverse = step.subarray(3 * GROUP, 6 * GROUP);
   let unit = 0;
-  const grad = step.subarray(6 * GROUP);
+  const grad = step.subarray(6 * GROUP, 9 * GROUP);
+  const eq = step.subarray(9 * GROUP, 9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2);
+  /** Per row, 1 while a reading of it may be a weight's (FOUND or more): the search for the strongest skips the others. */
+  const may = new Uint8Array(step.buffer, 4 * (9 * GROUP + (3 * GROUP * (3 * GROUP + 5)) / 2), ROWS + 5 * GROUP);
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
@@ -292,9 +291,24 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
 
   /** The weights (each after its sign) of the jobs of take waiting, the next last. */
   const takes: (Found | number)[] = [];
-  function taking(): void {
-    const w = takes.pop() as Found;
-    const sign = takes.pop() as number;
+  /**
+   * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
+   * taken (-1): all of it that matters, 5 rows and columns around it. Its tail is some 4 ADC steps 4 rows off, 2
+   * steps 5 rows off, and under a sensor's noise (1.5 steps) from 6 rows off: left there, the tail moved a hanger,
+   * whose place hangs on the small readings of the row behind it, by millimetres (4 rows: a weight 300 mm in moved
+   * one 2.8 mm, told sure to 3: 3.1 mm off as told to the whole mm).
+   */
+  function take(w?: Found, sign?: number): void {
+    // (Where w is when the job runs: a fit scheduled before it may move it.) The job is this function, called
+    // without a weight, its weight and sign waiting in `takes`, the next last, as the jobs do: a closure a job took
+    // some 11 JsVars, and a fit that moved 4 weights left 8 such jobs waiting (a function of its own for the job, 7).
+    if (w) {
+      takes.push(sign as number, w);
+      jobs.push(take);
+      return;
+    }
+    w = takes.pop() as Found;
+    sign = takes.pop() as number;
     if (sign > 0) {
       for (i = 0; i < 3; i++) w[5 + i] = w[i];
       w[9] = w[8];
@@ -304,37 +318,22 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   }
 
   /**
-   * Takes weight w's field away from the residual readings where w is (`sign` 1), or gives it back where it was
-   * taken (-1): all of it that matters, 5 rows and columns around it. Its tail is some 4 ADC steps 4 rows off, 2
-   * steps 5 rows off, and under a sensor's noise (1.5 steps) from 6 rows off: left there, the tail moved a hanger,
-   * whose place hangs on the small readings of the row behind it, by millimetres (4 rows: a weight 300 mm in moved
-   * one 2.8 mm, told sure to 3: 3.1 mm off as told to the whole mm).
+   * Moves every weight of the group by `scale` times its step (their fields stay taken where they were); with
+   * `scale` 0, settles them: each weight of the group moved since its field was taken has its field given back where
+   * it was, taken where it is. (One function: each costs its JsVars at every decision.)
    */
-  function take(w: Found, sign: number): void {
-    // (Where w is when the job runs: a fit scheduled before it may move it.) The job is one function, its weight
-    // and sign waiting in `takes`, the next last, as the jobs do: a closure a job took some 11 JsVars, and a fit
-    // that moved 4 weights left 8 such jobs waiting.
-    takes.push(sign, w);
-    jobs.push(taking);
-  }
-
-  /** Moves every weight of the group by `scale` times its step (their fields stay taken where they were: settle). */
   function move(group: Found[], scale: number): void {
-    for (let g = 0; g < group.length; g++) {
+    for (const w of group) {
+      if (!scale && (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7] || w[8] !== w[9])) {
+        take(w, 1);
+        take(w, -1);
+      }
+    }
+    for (let g = 0; scale && g < group.length; g++) {
       group[g][1] += scale * step[per * g];
       group[g][2] += scale * step[per * g + 1];
       group[g][0] += scale * step[per * g + 2];
       if (per > 3) group[g][8] += scale * step[per * g + 3];
-    }
-  }
-
-  /** Each weight of the group moved since its field was taken: its field given back where it was, taken where it is. */
-  function settle(group: Found[]): void {
-    for (const w of group) {
-      if (w[0] !== w[5] || w[1] !== w[6] || w[2] !== w[7] || w[8] !== w[9]) {
-        take(w, 1);
-        take(w, -1);
-      }
     }
   }
 
@@ -499,7 +498,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         // way down).
         if (++backs > BACKS) {
           move(group, -1);
-          return settle(group);
+          return move(group, 0);
         }
         round++;
         jobs.push(fitRound);
@@ -531,7 +530,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           longest = max(longest, abs(step[i]));
         }
       }
-      if (longest < SETTLED_MM) return settle(group);
+      if (longest < SETTLED_MM) return move(group, 0);
       move(group, 1);
       // (A step this short leaves the fit far shorter still from where it settles: none more is worked out.)
       round = longest < CLOSE_MM ? ROUNDS : round + 1;
@@ -539,7 +538,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     };
     /** A round (the last ROUNDS done: the fit is done). */
     const fitRound = function (): void {
-      if (round >= ROUNDS) return settle(group);
+      if (round >= ROUNDS) return move(group, 0);
       jobs.push(stepRound);
       normal(group);
     };
@@ -556,26 +555,26 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     return near;
   }
 
-  /** The next sensor read (readRows). */
+  /** The next sensor read. */
   let next = 0;
-  /** Reads READ_ROWS rows more into v (in PEAKs), then the next (the first jobs). */
-  function readRows(): void {
-    work += READ_ROWS * COLS * READ_WORK;
-    for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
-      const x = read(next) - QUIESCENT;
-      // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
-      v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
-      if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
-    }
-    if (next < SENSORS) jobs.push(readRows);
-  }
-
   /**
-   * The weights of the last frame whose sensors read as they did then, a job each: held, their fields taken away.
-   * (The same jobs, last, keep each weight's readings: `kept` of them so far.)
+   * The first jobs read the grid into v (in PEAKs), READ_ROWS rows a job. Then the weights of the last frame whose
+   * sensors read as they did then, a job each: held, their fields taken away. (The same jobs, last, keep each
+   * weight's readings: `kept` of them so far. One function: each costs its JsVars at every decision.)
    */
   let kept = 0;
   function held(): void {
+    if (next < SENSORS) {
+      work += READ_ROWS * COLS * READ_WORK;
+      for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
+        const x = read(next) - QUIESCENT;
+        // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
+        v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
+        if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+      }
+      if (next < SENSORS) jobs.push(held);
+      return;
+    }
     const w = last ? found[kept++] : was.shift();
     if (!w) return;
     jobs.push(held);
@@ -639,20 +638,27 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   }
 
   /**
-   * Whether sensor ch (`beside`: one of the grid) reads SHARED or more of the strongest field left's sign, and less
-   * than NO_MAGNET: in the field left (`whole` 0), or in its whole reading (1); or, the other weights found
-   * (`othersFound`), SHARED or more of the other sign in its whole reading: a weight of the other colour near, whose
-   * field may cancel this one's there (a hanger touching one of the other colour lost its share at every sensor
-   * beside it, and was taken for no magnet's); or, whatever is found, CANCELS or more of the other sign at a
-   * sensor of the nine around ch: a magnet of the other colour near enough ch to cancel its share wholly (a hanger
-   * in the corner and a weight 71 mm from it, the share at both sensors beside it gone). Not at the strongest's
-   * sensor nor one beside it: a magnet of the other colour there lies where the strongest's own would have to, and
-   * a sensor stuck where such a weight rests reads its field all round (it waits: again(), crowded).
+   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or, its whole reading
+   * no stronger than STRONGEST, a sensor beside it along its row or across shares it. With `ch`, whether sensor ch
+   * (`beside`: one of the grid) shares it: reads SHARED or more of its sign, and less than NO_MAGNET, in the field
+   * left (`whole` 0), or in its whole reading (1); or, the other weights found (`othersFound`), SHARED or more of the
+   * other sign in its whole reading: a weight of the other colour near, whose field may cancel this one's there (a
+   * hanger touching one of the other colour lost its share at every sensor beside it, and was taken for no
+   * magnet's); or, whatever is found, CANCELS or more of the other sign at a sensor of the nine around ch: a magnet
+   * of the other colour near enough ch to cancel its share wholly (a hanger in the corner and a weight 71 mm from
+   * it, the share at both sensors beside it gone). Not at the strongest's sensor nor one beside it: a magnet of the
+   * other colour there lies where the strongest's own would have to, and a sensor stuck where such a weight rests
+   * reads its field all round (it waits: detect, crowded). (One function: each costs its JsVars at every decision.)
    */
   let whole = 0;
   let othersFound = 0;
-  function shares(ch: number, beside: boolean): boolean {
+  function magnet(ch?: number, beside?: boolean): boolean {
     const sign = v[top] > 0 ? 1 : -1;
+    if (ch === undefined) {
+      const k = top % COLS;
+      const t = (read(top) - QUIESCENT) / PEAK;
+      return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (t * t <= STRONGEST * STRONGEST && (magnet(top - COLS, top >= COLS) || magnet(top + COLS, top < SENSORS - COLS) || magnet(top - 1, k > 0) || magnet(top + 1, k < COLS - 1)));
+    }
     const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * sign : 0;
     if ((x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED)) return true;
     for (let i = beside ? 8 : -1; i >= 0; i--) {
@@ -664,56 +670,47 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     return false;
   }
 
-  /**
-   * Whether the strongest field left (at top) is one a magnet may make: less than NO_MAGNET, or, its whole reading
-   * no stronger than STRONGEST, a sensor beside it along its row or across shares it.
-   */
-  function magnet(): boolean {
-    const k = top % COLS;
-    const x = (read(top) - QUIESCENT) / PEAK;
-    return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (x * x <= STRONGEST * STRONGEST && (shares(top - COLS, top >= COLS) || shares(top + COLS, top < SENSORS - COLS) || shares(top - 1, k > 0) || shares(top + 1, k < COLS - 1)));
-  }
-
   /** The sensors whose field waits (magnet), each with its reading; those whose field waited and is a magnet's. */
   const later: number[] = [];
   const waited: number[] = [];
   /**
-   * Every other field found: each field that waited, the fields of the weights found taken away from its reading,
-   * is looked for again if a magnet may make it now; else its sensor tells nothing from now on, and is told (suspect).
+   * The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a
+   * game has: anything else is noise or a fault). Once every other field is found (`again`), each field that waited,
+   * the fields of the weights found taken away from its reading, is looked for again if a magnet may make it now;
+   * else its sensor tells nothing from now on, and is told (suspect). (One function: each costs its JsVars at every
+   * decision.)
    */
-  function again(): void {
-    while (later.length) {
-      let x = later.pop() as number;
-      top = later.pop() as number;
-      const d = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
-      const y = COL0_MM + (top % COLS) * PITCH_MM;
-      for (const w of found) if (w[5]) x -= w[5] * at(d - w[6], y - w[7], w[9]);
-      v[top] = x;
-      // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
-      let crowded = 0;
-      if (x * x >= NO_MAGNET * NO_MAGNET) for (const w of found) if ((d - w[1]) * (d - w[1]) + (y - w[2]) * (y - w[2]) < CROWDED_MM * CROWDED_MM) crowded = 1;
-      // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
-      whole = othersFound = 1;
-      const ok = magnet();
-      whole = 0;
-      const magnetic = ok || magnet();
-      othersFound = 0;
-      if (!crowded && magnetic) {
-        waited.push(top);
-        may[(top / COLS) | 0] = 1;
-        jobs.push(detect);
-      } else {
-        v[top] = NaN;
-        if (suspect) suspect(top);
+  function detect(again?: number): void {
+    if (again || found.length > 8) {
+      while (later.length) {
+        let x = later.pop() as number;
+        top = later.pop() as number;
+        const d = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
+        const y = COL0_MM + (top % COLS) * PITCH_MM;
+        for (const w of found) if (w[5]) x -= w[5] * at(d - w[6], y - w[7], w[9]);
+        v[top] = x;
+        // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
+        let crowded = 0;
+        if (x * x >= NO_MAGNET * NO_MAGNET) for (const w of found) if ((d - w[1]) * (d - w[1]) + (y - w[2]) * (y - w[2]) < CROWDED_MM * CROWDED_MM) crowded = 1;
+        // (Nor in the whole readings: fitted while it waited, a weight beside it may have taken a field its neighbours share.)
+        whole = othersFound = 1;
+        const ok = magnet();
+        whole = 0;
+        const magnetic = ok || magnet();
+        othersFound = 0;
+        if (!crowded && magnetic) {
+          waited.push(top);
+          may[(top / COLS) | 0] = 1;
+          jobs.push(detect);
+        } else {
+          v[top] = NaN;
+          if (suspect) suspect(top);
+        }
       }
+      return;
     }
-  }
-
-  /** The strongest field left is a weight, fitted with those near it; then the next (at most one weight more than a game has: anything else is noise or a fault). */
-  function detect(): void {
-    if (found.length > 8) return again();
     strongest(function (): void {
-      if (most < FOUND * FOUND) return again();
+      if (most < FOUND * FOUND) return detect(1);
       const k = top % COLS;
       // A field that looks like no magnet's waits, its reading kept, until the others are found (a weight of the other
       // colour touching may hide its field at the sensors beside it); the next strongest.
@@ -763,15 +760,30 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
    * than half of itself in the readings around it (a misfit's remnant, a sensor stuck) goes: over its 3 x 3
    * sensors, without it the misfit (the readings v + m against none) is less than half its own field's (m²) above
    * what is left with it (v); 2 m² is (v + m)² + (v - m)² - 2 v². One at a time: the weights near it are fitted
-   * again, and the weights looked over anew.
+   * again, and the weights looked over anew. With `j`, weights i and j go (one, when the same): their fields given
+   * back, the weights near them fitted again; then prune again. (One function: each costs its JsVars at every
+   * decision.)
    */
-  function prune(): void {
+  function prune(i?: number, j?: number): void {
+    if (j !== undefined) {
+      const gone = found.splice(j, 1);
+      if (i !== j) gone.push(found.splice(i as number, 1)[0]);
+      jobs.push(prune);
+      for (const w of gone) {
+        jobs.push(function (): void {
+          const near = around(w);
+          if (near.length) fit(near);
+        });
+      }
+      for (const w of gone) take(w, -1);
+      return;
+    }
     for (i = 0; i < found.length; i++) {
       for (j = found.length - 1; j > i; j--) {
         // (Espruino has no Math.hypot.)
         const dd = found[i][1] - found[j][1];
         const dy = found[i][2] - found[j][2];
-        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return drop(found[i][0] !== found[j][0] ? i : j, j);
+        if (dd * dd + dy * dy < OVERLAP_MM * OVERLAP_MM) return prune(found[i][0] !== found[j][0] ? i : j, j);
       }
     }
     let checked = 0;
@@ -780,27 +792,13 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       const w = found[checked];
       // (One pass over its sensors: the misfit with its field, and the readings alone and with it added.)
       jobs.push(function (): void {
-        if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return drop(checked, checked);
+        if (w[1] < -RADIUS_MM || 3 * added <= 2 * bare + sum) return prune(checked, checked);
         checked++;
         jobs.push(support);
       });
       misfit(w, 0, 1, 0);
     };
     jobs.push(support);
-  }
-
-  /** Weights i and j go (one, when the same): their fields given back, the weights near them fitted again; then prune again. */
-  function drop(i: number, j: number): void {
-    const gone = found.splice(j, 1);
-    if (i !== j) gone.push(found.splice(i, 1)[0]);
-    jobs.push(prune);
-    for (const w of gone) {
-      jobs.push(function (): void {
-        const near = around(w);
-        if (near.length) fit(near);
-      });
-    }
-    for (const w of gone) take(w, -1);
   }
 
   /**
@@ -875,7 +873,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   }
 
   if (frame) jobs.push(held);
-  jobs.push(doubt, prune, detect, held, readRows);
+  jobs.push(doubt, prune, detect, held, held);
   return function (): number[][] | null {
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();

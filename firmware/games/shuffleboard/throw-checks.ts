@@ -49,7 +49,10 @@ export interface ThrowChecks {
    * weights are found in it: checked by the calls of step that follow, a few rows each.
    */
   frame(frame: Int16Array): void;
-  /** A step of checking the frame (at most 20 ms on the chip, as a step of finding the weights): true once it is all checked. */
+  /**
+   * A step of checking the frame (at most 20 ms on the chip, as a step of finding the weights): true once it is all
+   * checked, when the frame's parts (frame, step) are let go, not to be called again.
+   */
   step(): boolean;
   /** The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throws are not to be told). */
   seen(w: number[][], n: number): number;
@@ -75,57 +78,46 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
   let part = 0;
 
   /**
-   * Whether every neighbour of ch along its row and across it reads `least` or more from half the supply, all the
-   * same way, and none of its diagonal neighbours more than the most of them: a weight lies right over ch (within
-   * some 13 mm; its diagonal neighbours lie 57 mm or more from it). Two weights each near a diagonal one may leave ch
-   * on the ring where their fields cross zero, and its other neighbours within their reach.
+   * The rare work of a pass of the frame's check (step) at sensor ch. Pass 1: a weight lies right over ch: every
+   * neighbour of ch along its row and across it reads OVER_STEPS or more from half the supply, all the same way, and none of its diagonal neighbours more than the most
+   * of them (within some 13 mm; its diagonal neighbours lie 57 mm or more from it; two weights each near a diagonal
+   * one may leave ch on the ring where their fields cross zero, and its other neighbours within their reach). Its own
+   * reading is then hundreds of steps from half the supply (one out of service: read afresh, and so to the fit if it
+   * comes back), a sound sensor's noise one or two. The work it took (CHECK_WORK).
+   *
+   * Pass 2: ch moved alone since the table last lay still: drifted (a weight at rest leaves its sensors still, one
+   * moved changes its neighbours too), taken out before the weights are found. In the first and last rows a field
+   * come there alone may be a weight beyond the grid, if one is found there (seen). The work it took (CHECK_WORK).
+   * (One function: each costs its JsVars at every decision.)
    */
-  function over(frame: Int16Array, ch: number, least: number): boolean {
-    let up = 0;
-    let down = 0;
-    let n4 = 0;
-    let most = 0;
-    const c = ch % COLS;
-    for (let k = 0; k < 8; k++) {
-      // (A corner's two neighbours do not tell a weight over it from one between them.)
-      if (k === 4 && (n4 < 3 || (up !== n4 && down !== n4))) return false;
-      const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, k >> 1);
-      if (n < 0 || n >= SENSORS) continue;
-      const d = frame[n] - QUIESCENT * ADC_STEPS;
-      if (k > 3) {
-        if ((up ? d : -d) > most) return false;
-        continue;
+  let rare: ((frame: Int16Array, ch: number, pass: number) => number) | undefined = function (frame: Int16Array, ch: number, pass: number): number {
+    if (pass === 1) {
+      let up = 0;
+      let down = 0;
+      let n4 = 0;
+      let most = 0;
+      const c = ch % COLS;
+      for (let k = 0; k < 8; k++) {
+        // (A corner's two neighbours do not tell a weight over it from one between them.)
+        if (k === 4 && (n4 < 3 || (up !== n4 && down !== n4))) return OVER_WORK;
+        const n = k < 4 ? neighbour(ch, c, k) : neighbour(neighbour(ch, c, k & 1), c, k >> 1);
+        if (n < 0 || n >= SENSORS) continue;
+        const d = frame[n] - QUIESCENT * ADC_STEPS;
+        if (k > 3) {
+          if ((up ? d : -d) > most) return OVER_WORK;
+          continue;
+        }
+        n4++;
+        if (d >= OVER_STEPS) up++;
+        else if (d <= -OVER_STEPS) down++;
+        most = Math.max(most, d, -d);
       }
-      n4++;
-      if (d >= least) up++;
-      else if (d <= -least) down++;
-      most = Math.max(most, d, -d);
-    }
-    return true;
-  }
-
-  /**
-   * A weight lies right over sensor ch of a throw's frame: its own reading is hundreds of steps from half the supply
-   * (one out of service: read afresh, and so to the fit if it comes back), a sound sensor's noise one or two. The
-   * work it took (CHECK_WORK).
-   */
-  function held(frame: Int16Array, ch: number): number {
-    if (/*@__NOINLINE__*/ over(frame, ch, OVER_STEPS)) {
       if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
       const off = frame[ch] - QUIESCENT * ADC_STEPS;
       if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
       else g.mend(ch, HELD);
+      return OVER_WORK;
     }
-    return OVER_WORK;
-  }
-
-  /**
-   * Sensor ch of a throw's frame moved alone since the table last lay still: drifted (a weight at rest leaves its
-   * sensors still, one moved changes its neighbours too), taken out before the weights are found. In the first and
-   * last rows a field come there alone may be a weight beyond the grid, if one is found there (seen). The work it
-   * took (CHECK_WORK).
-   */
-  function drifted(frame: Int16Array, ch: number): number {
     const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
     let a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
     const d = frame[ch] - settled[ch] * 16;
@@ -147,9 +139,9 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
     // (Set or cleared at each check: one cut short by a new frame leaves none behind.)
     flags[ch] = e < 0 && a >= 0 ? flags[ch] | STAY : flags[ch] & ~STAY;
     return work;
-  }
+  };
 
-  return {
+  const checks: Partial<ThrowChecks> = {
     frame: function (frame: Int16Array): void {
       g.checked = frame;
       g.told.fill(0);
@@ -181,12 +173,12 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         if (pass === 1) {
           for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) {
             d = frame[ch + COLS < SENSORS ? ch + COLS : ch - COLS] - QUIESCENT * ADC_STEPS;
-            if (d * d >= OVER_STEPS * OVER_STEPS) work += /*@__NOINLINE__*/ held(frame, ch);
+            if (d * d >= OVER_STEPS * OVER_STEPS) work += rare!(frame, ch, 1);
           }
         }
         // (A sensor reading as it lay, to the 255th, moved too little to be drifted, and keeps its reading as it lay
         // whether or not its neighbours moved: most sensors, at once.)
-        if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += /*@__NOINLINE__*/ drifted(frame, ch);
+        if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += rare!(frame, ch, 2);
         // Then the table as it lies still now: where a weight moved (a sensor moved alone keeps its last still
         // reading, so that a drift slower than ALONE_FAR a throw adds up), and the first and last rows.
         if (pass === 3) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
@@ -194,6 +186,8 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       }
       if (part < 4 * SENSORS) return false;
       g.checked = null;
+      // The frame's parts let go (some 25 JsVars while the weights are found): nothing calls them after.
+      rare = checks.step = checks.frame = undefined;
       return true;
     },
     seen: function (w: number[][], n: number): number {
@@ -273,4 +267,5 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       return 1;
     },
   };
+  return checks as ThrowChecks;
 }

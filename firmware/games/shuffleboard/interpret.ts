@@ -88,7 +88,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const bank = checks.bank;
   /**
    * Per row, when a sensor of it last changed (ms, as a 32-bit integer: compared by their difference as one, `| 0`, right
-   * past 24.8 days on), and how many of its sensors saw a weight's field then.
+   * past 24.8 days on), and how many of its sensors saw a weight's field when it was last counted (changed).
    */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
@@ -167,9 +167,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     rowSees[r] = n;
   }
 
-  /** Reads row r, keeping each sensor's reading that counts as a change. A row unchanged costs its reads and a comparison each. */
+  /**
+   * Reads row r at t, keeping each sensor's reading that counts as a change, and counts it (changed), unchanged as of
+   * when it last changed: a throw's weight changes rows uncounted (follow), and a throw's decision reads every row.
+   */
   function readRow(r: number, t: number): void {
-    if (bank.changes(r * COLS, r * COLS + COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
+    /*@__NOINLINE__*/ changed(r, bank.changes(r * COLS, r * COLS + COLS, ref) ? t : rowAt[r]);
   }
 
   /**
@@ -229,12 +232,17 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     begin(throws);
   }
 
-  /** From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid. */
+  /**
+   * From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid.
+   * Watched for (0), the rows read are counted first, as of when they last changed: what they see is what a weight
+   * coming must add to (follow).
+   */
   function watch(t: number, cameIn: number, from: number, to: number): void {
     last = t;
-    came = cameIn;
-    lo = Math.max(0, from);
-    hi = Math.min(ROWS - 1, to);
+    // (Not Math's: a name of Espruino's own is looked for through the bundle's names first.)
+    lo = from > 0 ? from : 0;
+    hi = to < Grid.ROWS - 1 ? to : Grid.ROWS - 1;
+    if (!(came = cameIn)) for (let r = lo; r <= hi; r++) /*@__NOINLINE__*/ changed(r, rowAt[r]);
   }
 
   /**
@@ -358,10 +366,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function follow(t: number): void {
     let nlo = ROWS;
     let nhi = -1;
+    now = t;
     stirred = came;
-    // (readRow, written out: a call a row costs what a channel's read does.)
+    // (readRow, written out: a call a row costs what a channel's read does.) Once the throw's weight came in, a row
+    // changed is not counted: only the weight's coming asks what the rows see (a count went up), and the table's
+    // as it lies once a throw is over (rows, passed), when a throw's decision has counted every row (readRow).
     for (let r = lo, c = lo * Grid.COLS; r <= hi; r++, c += Grid.COLS) {
-      if (bank.changes(c, c + Grid.COLS, ref)) /*@__NOINLINE__*/ changed(r, t);
+      if (bank.changes(c, c + Grid.COLS, ref)) if (came) rowAt[r] = t; else /*@__NOINLINE__*/ changed(r, t);
       if ((t - rowAt[r] | 0) < WINDOW_MS) {
         if (r < nlo) nlo = r;
         nhi = r;
@@ -371,14 +382,20 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // creeping to rest changes its sensors less often). Before the throw's weight came in, only a change of what
     // the rows see is it: a reading left by hysteresis a step off (a weight passed by) and flickering back with the
     // noise is not, and taken for it, the throw was decided before its weight arrived.
-    if (nhi >= 0 && stirred) watch(t, 1, nlo - 2, nhi + 2);
+    // (watch, written out: a call a tick.)
+    if (nhi >= 0 && stirred) {
+      last = t;
+      came = 1;
+      lo = nlo > 2 ? nlo - 2 : 0;
+      hi = nhi < Grid.ROWS - 3 ? nhi + 2 : Grid.ROWS - 1;
+    }
     else if (came ? t - last >= QUIET_MS : t - throwAt >= SHORT_MS) decide(t, false);
   }
 
   /**
-   * A tick at t with something to do (tick): the launch row changed (`launchRow` 1), a throw under way (its weights
-   * followed, or found), or a row of the grid due. (The rows and a throw's following in functions of their own: the
-   * interpreter reads the text of a function it runs, as far as its end.)
+   * A tick at t with something to do (tick): the launch row changed (`launchRow` 1), or the weights of a throw being
+   * found (a throw's other ticks go straight to follow, a row of the grid due to rows). (The rows and a throw's
+   * following in functions of their own: the interpreter reads the text of a function it runs, as far as its end.)
    */
   function work(t: number, launchRow: number): boolean | void {
     if (launchRow) {
@@ -439,7 +456,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // only the grid's channels out of service.) Unchanged, with no throw under way and no row due (quiet), the tick
       // is over.
       const launchRow = raw.changes(Grid.SENSORS, Grid.CHANNELS, ref);
-      if (launchRow || t >= quiet) return launchRow || throwAt >= 0 ? /*@__NOINLINE__*/ work(t, launchRow) : /*@__NOINLINE__*/ rows(t);
+      if (launchRow || t >= quiet) return launchRow || locating ? /*@__NOINLINE__*/ work(t, launchRow) : throwAt >= 0 ? /*@__NOINLINE__*/ follow(t) : /*@__NOINLINE__*/ rows(t);
     },
     // The sensors found sound again (0): the throw under way is not scored, nor are the throws kept meanwhile (all
     // moves the sensors were working out: launched while the grid was not trusted, they are the referee's to enter);

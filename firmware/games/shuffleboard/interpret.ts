@@ -540,8 +540,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,
       // that was skipped: a check a second falling there took a stuck entry sensor for the weight come): what the
       // sensor read may have been taken for its weight coming into the grid (one that went bad as the weight was
-      // launched); it is watched for again (a weight sliding soon shows it has).
-      else if (bad & TAKEN_OUT) came = 0;
+      // launched); it is watched for again (a weight sliding soon shows it has), from the watched rows' counts as they
+      // are now (a throw's scan does not recount them while its weight slides).
+      else if (bad & TAKEN_OUT) {
+        if (throwAt >= 0) watch(last, 0, lo, hi);
+        else came = 0;
+      }
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
       // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
       // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half

@@ -13,6 +13,8 @@ export function analogBank(o: AnalogBankOptions): AnalogBank {
   // digitalWrite takes an array's first pin as the value's highest bit: bit 0 (S0) last.
   const select = o.select.slice().reverse();
   const adc = o.adc;
+  // (The board's options let go: this scope outlives the boot, and they hold their own select pins, some 16 JsVars.)
+  o = undefined as unknown as AnalogBankOptions;
   // (Held here: a name the scan's loop finds in this scope, not after every name of the firmware's own.)
   const write = digitalWrite;
   const convert = analogRead;

@@ -1,4 +1,4 @@
-// Round 10: Ring-a-Peg's primary game (R1-R4, R8) against an independent scorer written from RULES.md, with random
+// Round 10: Ring-a-Peg's primary game (R1-R4, R8) against an independent scorer written from the rules' text (docs/games/ringapeg.md), with random
 // legal snaps (any peg or a miss, no marches), 2-4 players, 3 s apart. `npx tsx test/hostile-findings/peg-rules.ts N SEED`
 // Oracle: the rules text: stacks in landing order, the top counts, the one beneath it not when another player's,
 // every other ring counts; peg values outer 5, inner 10, king 25; highest count wins (ties skipped: R8's extra rings).

@@ -416,6 +416,20 @@ describe('shuffleboard: the interpreter', () => {
     assert.deepEqual(begun, [1, -1], 'taken for a throw whose launch was unseen, then found no weight (saved as over)');
   });
 
+  it('soon after power-up, with a grid sensor at the top rail (its line broken), a blip on another after the clear is no throw either', () => {
+    const empty = readings([], 1);
+    let now = 0;
+    const emitted: string[] = [];
+    const begun: number[] = [];
+    const blip = 5 * 10 + 4;
+    const railed = 20 * 10 + 7;
+    const it = createShuffleboardInterpreter((move) => emitted.push(move.k), (v) => begun.push(v), [analogBankOf((ch) => (ch === railed ? 1 : ch === blip && now >= 1000 && now < 1500 ? 0.6 : empty[ch] / 4096))]);
+    it.resume!(0, () => 0, -1);
+    for (; now < 8000; now += 10) it.tick(now);
+    assert.deepEqual(emitted.filter((k) => k !== 'clear'), [], 'no throw seen');
+    assert.deepEqual(begun, [1, -1], 'taken for a throw whose launch was unseen, then found no weight (saved as over)');
+  });
+
   it('at power-up: with a throw under way, it is decided from the table as it lies once still, RESUME_MS + QUIET_MS after power-up at the earliest (its weight may not have come yet); without, the table is not a throw', () => {
     const h = harness();
     h.slide({ to: { d: 400, y: 250 } }, 0);

@@ -325,9 +325,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     locating = undefined;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
-    // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to.)
+    // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to. After the clear, a sensor at a rail
+    // then has no calibration, 0: it tells nothing, as one out of service.)
     let k = SENSORS;
-    if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     frame = undefined;
     powerUp = undefined;
     throwAt = -1;

@@ -400,32 +400,33 @@ describe('shuffleboard: the interpreter', () => {
     assert.equal(h.emitted.filter((e) => e.move.k === 'seen').length, 1);
   });
 
-  it('soon after power-up, once the table is found cleared, a field come and gone on one sensor (a blip) is no throw: the table is as the clear saw it', () => {
+  /**
+   * An empty table from power-up, its readings as `bank` gives them, but row 5's fifth sensor reading a strong field for
+   * half a second (a pass of the rows), a second after power-up (within SHORT_MS: a throw unseen may come): the moves
+   * told, and the begin records saved.
+   */
+  function blipAfterClear(bank: (ch: number, empty: number) => number): { emitted: string[]; begun: number[] } {
     const empty = readings([], 1);
     let now = 0;
     const emitted: string[] = [];
     const begun: number[] = [];
-    // Row 5's fifth sensor reads a strong field for half a second (a pass of the rows), a second after power-up (within
-    // SHORT_MS: a throw unseen may come).
     const blip = 5 * 10 + 4;
-    const it = createShuffleboardInterpreter((move) => emitted.push(move.k), (v) => begun.push(v), [analogBankOf((ch) => (ch === blip && now >= 1000 && now < 1500 ? 0.6 : empty[ch] / 4096))]);
+    const it = createShuffleboardInterpreter((move) => emitted.push(move.k), (v) => begun.push(v), [analogBankOf((ch) => (ch === blip && now >= 1000 && now < 1500 ? 0.6 : bank(ch, empty[ch] / 4096)))]);
     it.resume!(0, () => 0, -1);
     for (; now < 8000; now += 10) it.tick(now);
+    return { emitted, begun };
+  }
+
+  it('soon after power-up, once the table is found cleared, a field come and gone on one sensor (a blip) is no throw: the table is as the clear saw it', () => {
+    const { emitted, begun } = blipAfterClear((_ch, level) => level);
     // (A throw unseen that leaves the table empty soon after power-up may have been weights lifted off: cleared again.)
     assert.deepEqual(emitted, ['clear', 'clear'], 'the empty table at power-up is a clear; the blip is no throw seen');
     assert.deepEqual(begun, [1, -1], 'taken for a throw whose launch was unseen, then found no weight (saved as over)');
   });
 
   it('soon after power-up, with a grid sensor at the top rail (its line broken), a blip on another after the clear is no throw either', () => {
-    const empty = readings([], 1);
-    let now = 0;
-    const emitted: string[] = [];
-    const begun: number[] = [];
-    const blip = 5 * 10 + 4;
     const railed = 20 * 10 + 7;
-    const it = createShuffleboardInterpreter((move) => emitted.push(move.k), (v) => begun.push(v), [analogBankOf((ch) => (ch === railed ? 1 : ch === blip && now >= 1000 && now < 1500 ? 0.6 : empty[ch] / 4096))]);
-    it.resume!(0, () => 0, -1);
-    for (; now < 8000; now += 10) it.tick(now);
+    const { emitted, begun } = blipAfterClear((ch, level) => (ch === railed ? 1 : level));
     assert.deepEqual(emitted.filter((k) => k !== 'clear'), [], 'no throw seen');
     assert.deepEqual(begun, [1, -1], 'taken for a throw whose launch was unseen, then found no weight (saved as over)');
   });

@@ -71,7 +71,7 @@ export function createSigner(store: Store, signing: Signing, kept?: SignerState)
         if (v > st.counter) {
           st.counter = v;
           // The next value goes to the other file: the one holding the highest is kept whole through a cut.
-          st.written = 1 - i;
+          st.written = i ^ 1;
         }
       });
     }

@@ -425,7 +425,16 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       const pollMs = POLL_MS[game];
       assert.ok(ticks >= Math.floor(1000 / pollMs) - 1, `the scan tick ran ${ticks} times in 1 s (every ${pollMs} ms)`);
       assert.ok(sandbox.calls.some((c) => c.api === 'LoopbackA.setConsole'), 'console moved to LoopbackA');
-      assert.ok(sandbox.calls.some((c) => c.api === 'SPI.write'), 'a display frame was sent');
+      // A display frame: rows of MAX7219 register writes (register 1-15, then its data, a module each), shifted out
+      // on the display's data pin with its clock, least significant bit first.
+      const rows = sandbox.calls.filter((c) => c.api === 'shiftOut');
+      const reversed = (b: number) => parseInt(b.toString(2).padStart(8, '0').split('').reverse().join(''), 2);
+      assert.ok(rows.length >= 8, `${rows.length} rows shifted out`);
+      for (const c of rows) {
+        assert.deepEqual([c.args[0], c.args[1]], [25, { clk: 26, repeat: 8 }], 'on D25, clocked by D26, a byte an item');
+        const data = Array.from(c.args[2] as Uint8Array).map(reversed);
+        assert.ok(data.length === 6 && data.every((b, i) => i % 2 || (b >= 1 && b <= 15)), `a row of register writes: ${data}`);
+      }
       assert.ok(sandbox.calls.some((c) => c.api === 'NRF.setAdvertising'), 'the score is advertised');
       const response = sandbox.calls.find((c) => c.api === 'NRF.setScanResponse');
       assert.equal(response && Buffer.from(response.args[0] as Uint8Array).toString('latin1'), '\x0b\x09Tallyboard', 'the name in the scan response');

@@ -195,6 +195,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     digitalPulse: record('digitalPulse'),
     pinMode: record('pinMode'),
+    // (A copy of what goes out: the caller may reuse its buffer for the next row.)
+    shiftOut: (pin: unknown, o: object, data: Uint8Array) => { calls.push({ api: 'shiftOut', args: [pin, { ...o }, Uint8Array.from(data)] }); },
     // P0.IN (nRF52): bit n is the level of Dn; other addresses read 0.
     peek32: (addr: number) => { let v = 0; if (addr === 0x50000510) for (let i = 0; i < 32; i++) v |= pinLevel('D' + i) << i; return v >>> 0; },
     poke32: record('poke32'),

@@ -1,26 +1,37 @@
-// The score display's SPI on the chip: a MAX7219 chain latches one register
-// per chip on each rising edge of LOAD (chip select), so a frame of rows goes
-// out as one write per row with CS pulsed around each. A row is a view of the
-// frame (no copy); frames are written only when the text changes.
+// The score display on the chip: a MAX7219 chain latches one register per chip
+// on each rising edge of LOAD (chip select), so a frame of rows goes out as one
+// shift per row with LOAD pulsed around each. Shifted out by the interpreter's
+// shiftOut, not through the hardware SPI: SPI1.setup keeps its options and the
+// port's object for good (some 15 JsVars on every board), shiftOut keeps
+// nothing. Frames are written only when the text changes.
 
 import type { SpiOut } from '../types';
 
-/** Espruino's SPI.write: a trailing pin is used as chip select around the transfer. */
-interface EspruinoSpi {
-  write(data: Uint8Array, cs: number): void;
-}
+declare function shiftOut(pin: number, options: { clk: number; repeat: number }, data: Uint8Array): void;
 
 /**
- * An SpiOut for a chain of `modules` MAX7219s on the first hardware SPI: DIN of
- * the first module on GPIO `mosi`, CLK on `sck`, LOAD on `cs`.
+ * An SpiOut for a chain of `modules` MAX7219s: DIN of the first module on GPIO
+ * `mosi`, CLK on `sck`, LOAD on `cs`.
  */
 export function createMax7219Out(mosi: number, sck: number, cs: number, modules: number): SpiOut {
-  SPI1.setup({ mosi: mosi, sck: sck, baud: 1000000 });
   const row = 2 * modules;
   return {
-    // A frame is whole rows.
     write: function (bytes: Uint8Array): void {
-      for (let at = 0; at < bytes.length; at += row) (SPI1 as unknown as EspruinoSpi).write(bytes.subarray(at, at + row), cs);
+      // shiftOut sends a byte's least significant bit first; a MAX7219 takes the most significant first: each row
+      // goes out bit-reversed. (Made at each write, which is seldom: nothing is kept between frames.)
+      const out = new Uint8Array(row);
+      const clock = { clk: sck, repeat: 8 };
+      for (let at = 0; at < bytes.length; at += row) {
+        for (let i = 0; i < row; i++) {
+          let b = bytes[at + i];
+          b = ((b & 0xf0) >> 4) | ((b & 0x0f) << 4);
+          b = ((b & 0xcc) >> 2) | ((b & 0x33) << 2);
+          out[i] = ((b & 0xaa) >> 1) | ((b & 0x55) << 1);
+        }
+        digitalWrite(cs, 0);
+        shiftOut(mosi, clock, out);
+        digitalWrite(cs, 1);
+      }
     },
   };
 }

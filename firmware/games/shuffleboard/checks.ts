@@ -116,11 +116,9 @@ export interface GridChecks {
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   mend(ch: number, why: number): void;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
-  alone(read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number;
-  /** What readings tell of the select lines (aliases, below). */
-  aliases(read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number;
-  /** The select lines dead by what the readings told (judge, below). */
-  judge(afresh: number): void;
+  alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
+  /** What readings tell of the select lines, and, once the grid's last channel is told, the lines judged (aliases, below). */
+  aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
   /** Makes the flags (and the weights seen) and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
   ready(): void;
 }
@@ -151,7 +149,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
   };
 
-  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read.)
+  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read, and the
+  // grid is read through runs until it is.)
 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
@@ -162,7 +161,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       taken = TAKEN_OUT;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
-      route();
+      g.bank.changes = runs;
       if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
     flags[ch] |= why;
@@ -177,7 +176,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       out--;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
-      route();
+      g.bank.changes = runs;
       // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
       g.ready();
       (g.settled as Uint8Array)[ch] = (raw.read(ch) * 255) | 0;
@@ -194,7 +193,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * read[0]. A neighbour out of service tells nothing: it may be the one nearest the magnet. (One at a rail is the
    * interpreter's rail fault, and reads as no field already; one out of service: 0.)
    */
-  g.alone = function (read: Int16Array | Uint8Array, i: number, mid: number, base: number, skip?: number): number {
+  g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
+    const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     const s = g.settled;
     const flags = g.flags as Uint8Array;
     if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
@@ -207,14 +207,19 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /**
    * What channels from..to-1 of `read` (a throw's frame, in ADC steps, or, `afresh` 1, the readings kept, in 255ths, 2
-   * while a throw is under way) tell of the select lines, added to `told`: a
+   * while a throw is under way) tell of the select lines, added to `told` (the units and margins follow from
+   * `afresh`: each parameter is a JsVar for good, while the function is kept): a
    * reading with a field unlike its partner's shows the line sound (no dead line makes that). The kept readings of two
    * channels were read at different times, and coarsely: two alike, or two on a dead line, are read afresh,
-   * together, to be sure (a weight may have come or gone between their reads). The work of a channel with a field
-   * (CHECK_WORK).
+   * together, to be sure (a weight may have come or gone between their reads). Once the grid's last channel is told
+   * (`to` SENSORS), the select lines are judged (below). The work of a channel with a field (CHECK_WORK).
    */
-  g.aliases = function (read: Int16Array | Uint8Array, mid: number, some: number, like: number, afresh: number, from: number, to: number, t: Uint8Array): number {
+  g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
     const flags = g.flags as Uint8Array;
+    const t = told;
+    const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
+    const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
+    const like = afresh ? 3 : ALIAS_LIKE_STEPS;
     for (let ch = from; ch < to; ch++) {
       let x = read[ch] - mid;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
@@ -231,16 +236,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (d * d > like * like) t[SELECT_LINES] |= 1 << k;
       }
     }
-    return ALIAS_WORK;
-  };
-
-  /**
-   * The select lines dead by what the readings told (`told`, of all the grid; `afresh` as aliases': line 0 not judged
-   * while a throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that
-   * nothing tells stays as it was.
-   */
-  g.judge = function (afresh: number): void {
-    const t = told;
+    if (to < SENSORS) return ALIAS_WORK;
+    // The select lines dead by what the readings told (`told`, of all the grid; `afresh`: line 0 not judged while a
+    // throw is under way): told as each is found dead (SELECT, the line), or sound again (OK). A line that nothing
+    // tells stays as it was. (Judged again, nothing changes: a line turns only where what was told disagrees with it.)
     const differ = t[SELECT_LINES];
     const pairs = t[SELECT_LINES + 1];
     for (let k = 0; k < SELECT_LINES; k++) {
@@ -249,17 +248,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.aliased ^= 1 << k;
       if (g.tell) g.tell(undefined, dead ? OK : SELECT, k);
     }
+    return ALIAS_WORK;
   };
-
-  /** The grid's reads through runs while a channel is out of service or was taken out or back since its read. */
-  function route(): void {
-    g.bank.changes = out || moved ? runs : raw.changes;
-  }
 
   /**
    * The runs of channels from..to-1 in service, read as the driver reads them; a channel out of service is kept at
    * half the supply; one taken out or back since the last read counts as changed (the interpreter counts its row
-   * again): bank's changes meanwhile (route). Only with a channel out of service or moved: the flags are made.
+   * again): bank's changes meanwhile. Only with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
     const flags = g.flags as Uint8Array;
@@ -278,7 +273,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       }
       a = ch + 1;
     }
-    route();
+    // The grid's reads through runs while a channel is out of service or was taken out or back since its read.
+    g.bank.changes = out || moved ? runs : raw.changes;
     return some;
   }
 
@@ -351,8 +347,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       const free = !floats && !g.checked;
       if (free) {
-        g.aliases(kept, 128, ALIAS_FIELD_STEPS >> 4, 3, busy ? 2 : 1, 0, SENSORS, told.fill(0));
-        g.judge(busy ? 2 : 1);
+        told.fill(0);
+        g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
       }
       // A reading that no magnet makes: among the readings kept (in 255ths; most are at half the supply, and skipped
       // at once: a kept one follows its reading within 2 255ths), then read afresh, with its neighbours'. Not in the
@@ -362,7 +358,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const s = g.settled;
       for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
         const x = kept[ch] - (s ? s[ch] : 128);
-        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 128, 0) >= ALONE_FAR) {
+        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -373,7 +369,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          if (!image && g.alone(near, COLS, QUIESCENT * ADC_STEPS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
+          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);

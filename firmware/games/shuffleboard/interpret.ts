@@ -157,9 +157,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** The last tick's time (ms): a referee's command comes between ticks. */
   let now = 0;
 
-  /** Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the supply, and not at a rail, which is no sensor's: locate). */
-  function changed(r: number, t: number): void {
+  /**
+   * Row r changed at t: how many of its sensors see a weight's field now (a reading kept more than SOME from half the
+   * supply, and not at a rail, which is no sensor's: locate). `read` 1: row r is read at t first, keeping each
+   * sensor's reading that counts as a change, and counted unchanged as of when it last changed, if none did: a
+   * throw's weight changes rows uncounted (follow), and a throw's decision reads every row. (One function: each costs
+   * its JsVars for good.)
+   */
+  function changed(r: number, t: number, read?: number): void {
     let n = 0;
+    if (read && !bank.changes(r * COLS, r * COLS + COLS, ref)) t = rowAt[r];
     changedAt = rowAt[r] = t;
     for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
@@ -168,49 +175,29 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
   /**
-   * Reads row r at t, keeping each sensor's reading that counts as a change, and counts it (changed), unchanged as of
-   * when it last changed: a throw's weight changes rows uncounted (follow), and a throw's decision reads every row.
-   */
-  function readRow(r: number, t: number): void {
-    /*@__NOINLINE__*/ changed(r, bank.changes(r * COLS, r * COLS + COLS, ref) ? t : rowAt[r]);
-  }
-
-  /**
-   * The launch row's groups newly passed, as last read (bits as `passing`, which takes the groups passed now: a
-   * group's reading pulled to ground, below PULLED).
-   */
-  function newlyPassed(): number {
-    let now = 0;
-    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < PULLED) now |= 1 << g;
-    const rose = now & ~passing;
-    passing = now;
-    return rose;
-  }
-
-  /**
    * The launch row's readings changed at t: a group newly passed is a throw (a weight passes it in 30 ms or
    * more). A weight passes one or two groups at once. A launch later in a throw is the next throw: the one under
-   * way is over, the table as it lies (its weight stopped short, or lay still when the board came back).
+   * way is over, the table as it lies (its weight stopped short, or lay still when the board came back). A launch
+   * while a throw is being decided (`locating`), or decided now, is kept, in order, for the decision after it (saved
+   * too, as the throws under way: a power cut loses none); a weight passes the launch row once: not kept twice.
+   * The groups passed, as last read, are `passing` from now on (a group's reading pulled to ground, below PULLED).
    */
   function launched(t: number): void {
-    if (newlyPassed() && !(throwAt >= 0 && t - throwAt < QUIET_MS)) {
+    let on = 0;
+    for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < PULLED) on |= 1 << g;
+    const rose = on & ~passing;
+    passing = on;
+    if (!rose || (!locating && throwAt >= 0 && t - throwAt < QUIET_MS)) return;
+    if (!locating) {
       // (The one under way is decided first: its weights found, this throw begins.) The rows its weight comes in by
       // are read first: a field come there since the rows were last read (a sensor gone bad) is no weight coming.
       if (throwAt < 0) {
-        readRow(ENTRY, t);
-        readRow(ENTRY + 1, t);
+        changed(ENTRY, t, 1);
+        changed(ENTRY + 1, t, 1);
         return throwBegins(t, 0);
       }
       decide(t, true);
-      keep(t);
     }
-  }
-
-  /**
-   * A launch at t while a throw is being decided: kept, in order, for the decision after it (saved too, as the
-   * throws under way: a power cut loses none). A weight passes the launch row once: not kept twice.
-   */
-  function keep(t: number): void {
     if (!(t - launchedWhile < QUIET_MS)) begin(throws + ++queued);
     launchedWhile = t;
   }
@@ -264,7 +251,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     fitting = 0;
     locating = function (): null {
       for (const end = r + DECIDE_ROWS; r < end && r < ROWS; r++) {
-        readRow(r, t);
+        changed(r, t, 1);
         if (rowAt[r] === (t | 0)) {
           if (r < lo2) lo2 = r;
           hi2 = r;
@@ -296,7 +283,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (!checking.step()) return null;
           // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
           // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
-          for (r = lo; r <= hi && (readRow(r, t), rowAt[r] !== (t | 0)); r++);
+          for (r = lo; r <= hi && (changed(r, t, 1), rowAt[r] !== (t | 0)); r++);
           if (r <= hi && !force && !queued) {
             locating = undefined;
             judging = undefined;
@@ -321,7 +308,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   }
 
   /** The weights found (`seen`) at t: the table as seen is the move. */
-  function found(t: number, seen: number[][]): void {
+  function found(seen: number[][]): void {
     locating = undefined;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
@@ -369,9 +356,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let nhi = -1;
     now = t;
     stirred = came;
-    // (readRow, written out: a call a row costs what a channel's read does.) Once the throw's weight came in, a row
+    // (changed with `read`, written out: a call a row costs what a channel's read does.) Once the throw's weight came in, a row
     // changed is not counted: only the weight's coming asks what the rows see (a count went up), and the table's
-    // as it lies once a throw is over (rows, passed), when a throw's decision has counted every row (readRow).
+    // as it lies once a throw is over (rows, passed), when a throw's decision has counted every row (changed, `read`).
     for (let r = lo, c = lo * Grid.COLS; r <= hi; r++, c += Grid.COLS) {
       if (bank.changes(c, c + Grid.COLS, ref)) if (came) rowAt[r] = t; else /*@__NOINLINE__*/ changed(r, t);
       if ((t - rowAt[r] | 0) < WINDOW_MS) {
@@ -399,11 +386,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * following in functions of their own: the interpreter reads the text of a function it runs, as far as its end.)
    */
   function work(t: number, launchRow: number): boolean | void {
-    if (launchRow) {
-      if (locating) {
-        if (newlyPassed()) keep(t);
-      } else /*@__NOINLINE__*/ launched(t);
-    }
+    if (launchRow) /*@__NOINLINE__*/ launched(t);
     now = t;
     if (!locating) return throwAt < 0 ? /*@__NOINLINE__*/ rows(t) : /*@__NOINLINE__*/ follow(t);
     // A step of finding the weights of the throw being decided.
@@ -412,7 +395,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       redo = 0;
       return decide(throwAt, true);
     }
-    if (seen) found(t, seen);
+    if (seen) found(seen);
   }
 
   /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
@@ -435,7 +418,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     rowDue = t + Between.ROW_MS;
     quiet = t < blindUntil ? 0 : rowDue;
     do {
-      // A weight anywhere in a row: its strongest reading is well above the noise. (readRow, written out: a call
+      // A weight anywhere in a row: its strongest reading is well above the noise. (changed with `read`, written out: a call
       // costs what a channel's read does.) A weight come unseen is a field newly seen: one the row had is none.
       const c = row * Grid.COLS;
       if (bank.changes(c, c + Grid.COLS, ref) && (stirred = 0, /*@__NOINLINE__*/ changed(row, t), t < blindUntil && stirred)) return /*@__NOINLINE__*/ throwBegins(t, 1);
@@ -498,7 +481,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch.
-      for (let r = 0; r < ROWS; r++) readRow(r, t - QUIET_MS);
+      for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
       powerUp = new Uint8Array(SENSORS);
       for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = bank.read(ch) * 255;
@@ -506,7 +489,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
       bank.changes(SENSORS, CHANNELS, ref);
-      newlyPassed();
+      // (Every group taken as passed already: those passed now are kept as passed, and none is a launch.)
+      passing = -1;
+      launched(t);
       blindUntil = t + SHORT_MS;
       quiet = 0;
       // (A new game: throws kept at the command, still under way, are not its.)

@@ -9,7 +9,7 @@
 import { INVERTED, OK } from '../../faults';
 import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
 import type { neighbour as Neighbour } from './board';
-import { ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
+import { ALIAS_FIELD_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
 
@@ -119,7 +119,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       return OVER_WORK;
     }
     const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
-    let a = alone(frame, ch, QUIESCENT * ADC_STEPS, 0);
+    let a = alone(frame, ch, 0);
     const d = frame[ch] - settled[ch] * 16;
     let work = ALONE_WORK;
     // Two neighbours moved together so far, and alone (PAIR_STEPS): stuck or drifted both, taken out together.
@@ -127,7 +127,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
     for (let k = 0; a < 0 && d * d >= PAIR_STEPS * PAIR_STEPS && k < 4; k++) {
       const n = neighbour(ch, ch % COLS, k);
       work += 2 * ALONE_WORK;
-      if (n >= 0 && n < SENSORS && alone(frame, ch, QUIESCENT * ADC_STEPS, 0, n) >= PAIR_STEPS && alone(frame, n, QUIESCENT * ADC_STEPS, 0, ch) >= PAIR_STEPS) {
+      if (n >= 0 && n < SENSORS && alone(frame, ch, 0, n) >= PAIR_STEPS && alone(frame, n, 0, ch) >= PAIR_STEPS) {
         take(n, OFF);
         a = PAIR_STEPS;
       }
@@ -162,10 +162,10 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
           // (A reading without a field tells nothing of them: most, at once.)
           for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) {
             d = frame[ch] - QUIESCENT * ADC_STEPS;
-            if (d * d >= ALIAS_FIELD_STEPS * ALIAS_FIELD_STEPS) work += /*@__NOINLINE__*/ g.aliases(frame, QUIESCENT * ADC_STEPS, ALIAS_FIELD_STEPS, ALIAS_LIKE_STEPS, 0, ch, ch + 1, g.told);
+            if (d * d >= ALIAS_FIELD_STEPS * ALIAS_FIELD_STEPS) work += /*@__NOINLINE__*/ g.aliases(frame, 0, ch, ch + 1);
           }
           if (ch === SENSORS) {
-            g.judge(0);
+            g.aliases(frame, 0, SENSORS, SENSORS);
             if ((doubtful = g.aliased)) ch = 4 * SENSORS;
           }
         }

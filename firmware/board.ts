@@ -48,7 +48,7 @@ export interface BoardDescription {
 /**
  * The reference board's fixed wiring, the same for every game (wiring.md),
  * as GPIO numbers: the buttons `next` and `mode` to 3V3 (internal
- * pull-downs), and the MAX7219 display chain on SPI1 (DIN, CLK, LOAD) with
+ * pull-downs), and the MAX7219 display chain (DIN, CLK, LOAD) with
  * its module count (6 players' scores, or 4 and a label). The boot wires
  * these; the simulator reads them too. One level deep, so that the minifier
  * makes plain numbers of it in a bundle.

@@ -39,7 +39,7 @@ function findings(table: { d: number; y: number; pol: number }[], line: number, 
   checks.check((_ch, fault, l) => told.push([fault, l ?? -1]), undefined, false);
   told.length = 0;
   const frame = new Int16Array(SENSORS);
-  for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.bank.read(ch) * 4096;
+  for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.driver.read(ch) * 4096;
   const throwChecked = throwChecks(checks, neighbour);
   throwChecked.frame(frame);
   while (!throwChecked.step());

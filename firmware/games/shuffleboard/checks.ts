@@ -63,8 +63,12 @@ export type Report = (ch: number | undefined, fault: number, line?: number) => v
  * board a module loaded for each decision) share it, and the parts they use.
  */
 export interface GridChecks {
-  /** The grid as the interpreter reads it: a channel out of service reads half the supply and never changes. */
-  bank: AnalogBank;
+  /**
+   * The grid's changes as the interpreter reads them: a channel out of service reads half the supply and never
+   * changes. (Its reading alone is the driver's, or half the supply while `flags` holds it out: each caller's own
+   * line, not a function kept for good.)
+   */
+  bank: Pick<AnalogBank, 'changes'>;
   /**
    * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
    * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
@@ -280,12 +284,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   // (Straight from the driver while every channel is in service and none was taken out or back since its read: the
   // interpreter reads a row a call, not two.)
-  g.bank = {
-    read: function (ch: number): number {
-      return out && (g.flags as Uint8Array)[ch] & 7 ? QUIESCENT : raw.read(ch);
-    },
-    changes: raw.changes,
-  };
+  g.bank = { changes: raw.changes };
 
   return Object.assign(g, {
     cleared: function (): Uint8Array {

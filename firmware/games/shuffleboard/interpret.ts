@@ -15,7 +15,7 @@ import type { AnalogBank } from '../../../hal/types';
 import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove } from './rules';
-import { ADC_STEPS, CHANNELS, COLS, Grid, LAUNCH_GROUPS, RAILED, ROWS, SENSORS, neighbour } from './board';
+import { ADC_STEPS, CHANNELS, COLS, Grid, LAUNCH_GROUPS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { createGridChecks } from './checks';
 import type { Found } from './locate';
 import { MOVED_STEPS } from './locate';
@@ -256,7 +256,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (r < lo2) lo2 = r;
           hi2 = r;
         }
-        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = bank.read(ch) * ADC_STEPS;
+        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = (checks.flags && checks.flags[ch] & 7 ? QUIESCENT : raw.read(ch)) * ADC_STEPS;
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
@@ -484,7 +484,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
       powerUp = new Uint8Array(SENSORS);
-      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = bank.read(ch) * 255;
+      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = (checks.flags && checks.flags[ch] & 7 ? QUIESCENT : raw.read(ch)) * 255;
       table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);

@@ -83,6 +83,9 @@ function game(c: number) {
     else if (u < 0.1) kind = 'miss';
     else kind = pick(['fort', 'fort', 'fort', 'fort', 'fort+hole', 'hole', 'prisoner', 'dfort', 'badfort', 'nobell', 'over', 'fort+over', 'fort+hole+foul'].concat(MARKS ? [] : []));
     if (!passMade[S] && kind !== 'pass' && kind !== 'miss' && ri(3) === 0) kind = 'passfort';
+    // "I do not see" (F37, F38): declared before the stroke; the stroke holes a ball of either side, makes a
+    // prisoner, or touches nothing the board senses; the referee then says hit, miss, or nothing (a miss).
+    if (MARKS && ri(10) === 0) kind = 'blind';
     // Snapshot for the referee's `wrong` (F19: the stroke scores its -2 and nothing else).
     const snap = { score: score.slice(), taken: new Map(taken), down: new Set(down), passMade: { ...passMade }, n: changes.length };
     const wrong = MARKS && kind !== 'pass' && kind !== 'passfort' && kind !== 'miss' && ri(8) === 0;
@@ -145,6 +148,35 @@ function game(c: number) {
       const b = pick((own ? [S + 'D1', S + 'D2'] : [O + 'D1', O + 'D2', O + 'A']).filter((x) => onSpot.has(x) && !used.has(x)));
       ball.push({ ball: b, offSpot: true }); onSpot.delete(b); due.add(b); overBall = b;
       if (own) pts(-2, 'F31'); else advHoled++;
+    }
+    if (kind === 'blind') {
+      lines.push({ t: t - 1000, phone: { cmd: 'blind' } });
+      const hit = ri(3) === 0 ? null : ri(3) !== 0;
+      const what = pick(['advhole', 'ownhole', 'prisoner', ...(onSpot.has(S + 'A') ? ['none'] : [])]);
+      let fault = 0, extra = 0, prisoner = 0;
+      if (what === 'advhole' || what === 'ownhole') {
+        const b = pick(what === 'ownhole' ? [S + 'D1', S + 'D2'] : [O + 'D1', O + 'D2']);
+        ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b);
+        if (what === 'ownhole') fault = -2; else extra = 2;
+      } else if (what === 'prisoner') {
+        const b = pick([O + 'D1', O + 'D2']);
+        const f = S + pick(FORTS);
+        if (taken.has(f)) { ball.push({ ball: b, into: 'pocket', pocket: 1 }); extra = 2; } // keep it simple: holed
+        else { ball.push({ ball: b, into: 'fort', fort: f, bell: false }); prisoner = 6; }
+        used.add(b); onSpot.delete(b); due.add(b);
+      } else onSpot.delete(S + 'A');
+      if (hit) {
+        // F38: an own-ball fault in a hit stroke: -2 in all instead of the +2 and the fault; a prisoner's +6 besides.
+        if (fault) pts(-2, 'F38'); else pts(2, 'F37');
+        if (extra) pts(extra, 'F28');
+      } else {
+        pts(-2, 'F37');
+        if (fault) pts(fault, 'F29');
+        if (extra) pts(extra, 'F28');
+      }
+      if (prisoner) pts(prisoner, 'F25');
+      if (hit !== null) lines.push({ t: t + 12500, phone: { cmd: 'blind', hit } });
+      marked = true;
     }
     if (kind === 'prisoner') {
       const b = pick([O + 'D1', O + 'D2']);

@@ -4,7 +4,7 @@
 // forts taken (and the adversary's pass colours) taken down; then one of: the pass, the attacking ball into a fort
 // (the next in order, out of order, a taken one, with or without its bell), a defending ball into a fort, a ball of
 // either side holed, an adversary's ball forced into a fort (prisoner, F25-F27), a miss; sometimes two of these
-// (a fort and a hole: F32). Options: lag, penaltyBeforePass, floorAtZero at random. CUTS=1: a power cut at a
+// (a fort and a hole: F32). Options: lag, penaltyBeforePass, floorAtZero, alternate at random. CUTS=1: a power cut at a
 // random instant of some strokes, on again 1.5 s later (docs/games/fortress.md: a stroke under way is saved as it
 // goes and ends as any other). Oracle: final scores and winner, and the `score` messages (player, points, rule) in
 // order equal to the scorer's. Usage: npx tsx test/hostile-findings/11-fort-rules.ts N SEED   (OUT=DIR for failures)
@@ -32,6 +32,8 @@ function game(c: number) {
   const opts: any = { lag };
   if (!pbp) opts.penaltyBeforePass = false;
   if (floor) opts.floorAtZero = true;
+  const alternate = ri(5) === 0;
+  if (alternate) opts.alternate = true;
   const lines: any[] = [{ game: 'fortress', players: 2, options: opts, seed: c + 1, logBytes: 1000000 }];
   const sideOf = (p: number): Side => (p === lag ? 'E' : 'F');
   const score = [0, 0];
@@ -234,7 +236,7 @@ function game(c: number) {
     if (overBall) marked = true;
     if (floor && score[striker] < 0) { const d = -score[striker]; add(striker, d, 'F40'); }
     checkWin();
-    if (!(gain > 0)) striker = 1 - striker;
+    if (!(gain > 0) || alternate) striker = 1 - striker;
     t += GAP;
   }
   lines.sort((a, b) => a.t - b.t);

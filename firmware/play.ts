@@ -143,8 +143,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
       if (!back) return 'log';
       game.current = back.state;
       stand = back.stand;
-      // An undo never tells of the game's end again (announce then notes whether it is over).
-      game.endTold = 1;
+      // (An undo that brings the game's end back tells it again: announce tells it whenever the game becomes over.)
       status.announce();
       return null;
     },

@@ -188,6 +188,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // found the ball gone from its spot (a stroke begun), and the referee's `blind` hit that came before that stroke
   // was over was refused. A referee's command now ends it first; the game is the one without the passage the board
   // could not see (the ball left its spot, and the phone heard `restored`).
+  // Found by the hostile tester (round 11): an undo that brought the game's end back (the win, `off`, then the `off`
+  // undone) told the phone no `over`, only a state with the winner; and a second `new` sent while the first waited
+  // for a chip to come to rest was `ok`'d and then dropped untold. The end is told again at the undo; the second
+  // `new` is refused at once (`moving`, its id), and the first starts the game it asked for.
+  'regression-triangle-undo-brings-back-win': { without: null, scores: [99, 0], told: /^\{"t":109000,"phone":\{"type":"over","winner":0,"scores":\[99,0\]\}/ },
+  'regression-triangle-second-new-while-first-waits': { without: null, scores: [0, 0, 0], told: /^\{"t":6100,"phone":\{"type":"error","code":"not_now","message":"a move is still under way[^"]*","id":2\}/ },
   'regression-fortress-cut-mid-stroke-then-blind': { seen: ['{"ball":"FD","into":"pocket","pocket":3}', '{"ball":"FD1","offSpot":true}'], scores: [0, 8] },
 };
 

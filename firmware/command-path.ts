@@ -87,11 +87,11 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     } else if (status.diagnostics) {
       if (name === 'next') status.diagnostics.walk(now);
     } else {
-      // The game in play's settle (status.playing) decides a move the sensors are still working out, first.
+      // The game in play's settle (status.playing) decides a move the sensors are still working out, first, or refuses
+      // the press while it takes longer (`deciding`: a triangle's chip sliding, a shuffleboard throw).
       const deciding = status.playing.settle && status.playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
-      // (Only shuffleboard's settle refuses one: `deciding`.)
-      if (ANALOG_BANKS && deciding) flag(radio, deciding);
+      if (deciding) flag(radio, deciding);
       else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && status.inPlay.takeBack());
       else if (status.mod.moves[name]) flag(radio, status.inPlay.play({ k: name, ms: heldMs } as unknown as M));
     }

@@ -192,6 +192,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // undone) told the phone no `over`, only a state with the winner; and a second `new` sent while the first waited
   // for a chip to come to rest was `ok`'d and then dropped untold. The end is told again at the undo; the second
   // `new` is refused at once (`moving`, its id), and the first starts the game it asked for.
+  // Found by the hostile tester (round 11): a referee's input (a phone's `flick`, `fix`, `off`, `undo`, or a button)
+  // in the half second a chip slides decided its flick at once, short (1), and the chip's arrival went unheard (7-0
+  // for 9-0). It is refused (`deciding`) until the flick is told, and the game ends as without it.
+  'regression-triangle-referee-input-while-chip-slides': { without: /"phone"/, scores: [9, 0], told: /"code":"not_now","message":"a flick is being decided[^"]*","id":1/ },
+  'regression-triangle-next-while-chip-slides': { without: /"button"/, scores: [9, 0], told: /"type":"flag","message":"a flick is being decided/ },
   'regression-triangle-undo-brings-back-win': { without: null, scores: [99, 0], told: /^\{"t":109000,"phone":\{"type":"over","winner":0,"scores":\[99,0\]\}/ },
   'regression-triangle-second-new-while-first-waits': { without: null, scores: [0, 0, 0], told: /^\{"t":6100,"phone":\{"type":"error","code":"not_now","message":"a move is still under way[^"]*","id":2\}/ },
   'regression-fortress-cut-mid-stroke-then-blind': { seen: ['{"ball":"FD","into":"pocket","pocket":3}', '{"ball":"FD1","offSpot":true}'], scores: [0, 8] },

@@ -175,6 +175,9 @@ for (let c = 0; c < N; c++) {
     const ok = acceptedAt.get(cm)!;
     const b = cm.body;
     const why = (cm as any).refusal;
+    // Refused while a chip may still be moving (docs/games/triangle.md: `deciding`, for 1.5 s after it leaves its spot
+    // or last changes a point of its target; it leaves FLICK_MS after its line, and crosses in some 0.5 s): not taken.
+    if (!ok && /a flick is being decided/.test(why || '') && flicks.some((f) => cm.t >= f.t && cm.t <= f.t + 700 + 1500 + 600)) continue;
     if (b.cmd === 'undo') {
       if (ok && !moves.length) problems.push(`undo at ${cm.t} taken with nothing to undo in this game`);
       if (!ok && moves.length) problems.push(`undo at ${cm.t} refused (${why}) with ${moves.length} moves to undo`);

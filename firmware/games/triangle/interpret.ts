@@ -29,6 +29,11 @@ export const REPLACE_MS = 1000;
 /** A start spot covered this long holds a placed chip; shorter is a flicker (noise, a passing hand). */
 export const PLACED_MS = 100;
 /**
+ * A chip crosses its side in some 0.5 s (braking at about 3 m/s²; 1.5 s on a table three times as slick): one that left
+ * its spot, or changed a point of its target, less than this long ago may still be moving (ms).
+ */
+export const SLIDE_MS = 1500;
+/**
  * A chip that passes covers even and over together, then beyond within this
  * time: still moving at the beyond point, it crossed the 22 mm from there in
  * at most 210 ms, even braking at 1 m/s². Stray pulses do not line up so.
@@ -47,11 +52,14 @@ export const HOLD_MS = 30;
 
 export interface TriangleInterpreter extends Interpreter {
   /**
-   * Decides a pending flick now, from what the sensors show. The runtime calls it before a referee's move, and with
-   * `spoilt` as a sensor is taken out of service: a flick whose angles' points are all in service goes on.
+   * Decides a pending flick now, from what the sensors show: before a referee's move (no `spoilt`), with `spoilt` 1
+   * as a sensor is taken out of service (a flick whose angles' points are all in service goes on), 0 as the sensors
+   * are found sound again. A referee's move while the chip may still be moving (SLIDE_MS) is refused, `deciding`:
+   * decided then, a chip still sliding was short, and its arrival went unheard. Later, a chip not at rest at the
+   * target stopped short or left the table (which the referee marks off).
    */
-  settle(spoilt?: number): void;
-  /** Whether a flick is waiting for its chip to rest (simulator and tests only: not on the board). */
+  settle(spoilt?: number): string | void;
+  /** Whether a flick is waiting for its chip to rest (a `new` waits for it: firmware/handle.ts). */
   busy(): boolean;
 }
 
@@ -71,6 +79,8 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   let t0: number;
   /** When a target sensor last changed; when one first went back after a level held both ways (HOLD_MS). */
   let last: number;
+  /** The last tick's time while a flick is under way: a referee's move comes between ticks. */
+  let now = 0;
   let came: number;
   /** Per role, whether its last level change ended a level held HOLD_MS or more (bit role). */
   let longs: number;
@@ -208,6 +218,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
 
     tick: function (t: number): void {
       if (side < 0) return;
+      now = t;
       for (let a = 0; a < 3; a++) {
         // A chip placed for the next flick: the last one is over, whatever the chip did.
         // (A spot's time after t0 means the chip lies there still: its leaving would
@@ -225,7 +236,8 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       if (pass || (lv >> ((side + 1) % 3) * 4) & (1 << ROLE_EVEN | 1 << ROLE_OVER | 1 << ROLE_BEYOND) ? t - last >= REST_MS : t - t0 >= ARRIVE_TIMEOUT_MS) settle();
     },
 
-    settle: function (spoilt?: number): void {
+    settle: function (spoilt?: number): string | void {
+      if (spoilt === undefined && side >= 0 && now - last < SLIDE_MS) return 'deciding';
       // A sensor found faulty at another angle than the flick's two tells nothing of it (the start spot: a chatter may
       // have begun it; the target: where it is decided).
       if (!spoilt || side >= 0 && interpreter.out!(side * 4) | interpreter.out!((side + 1) % 3 * 4)) settle();
@@ -252,7 +264,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       }
     },
   } as TriangleInterpreter;
-  // (A `new` waits while it is: firmware/command-path.ts.)
+  // (A `new` waits while it is: firmware/handle.ts.)
   interpreter.busy = function (): boolean {
     return side >= 0;
   };

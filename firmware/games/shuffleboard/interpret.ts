@@ -307,7 +307,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     };
   }
 
-  /** The weights found (`seen`) at t: the table as seen is the move. */
+  /** The weights found (`seen`): the table as seen is the move. */
   function found(seen: number[][]): void {
     locating = undefined;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
@@ -356,9 +356,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     let nhi = -1;
     now = t;
     stirred = came;
-    // (changed with `read`, written out: a call a row costs what a channel's read does.) Once the throw's weight came in, a row
-    // changed is not counted: only the weight's coming asks what the rows see (a count went up), and the table's
-    // as it lies once a throw is over (rows, passed), when a throw's decision has counted every row (changed, `read`).
+    // (changed with `read`, written out: a call a row costs what a channel's read does.) Once the throw's weight came
+    // in, a row changed is not counted: only the weight's coming asks what the rows see (a count went up), and the
+    // table's as it lies once a throw is over (rows, passed), when a throw's decision has counted every row (changed,
+    // `read`).
     for (let r = lo, c = lo * Grid.COLS; r <= hi; r++, c += Grid.COLS) {
       if (bank.changes(c, c + Grid.COLS, ref)) if (came) rowAt[r] = t; else /*@__NOINLINE__*/ changed(r, t);
       if ((t - rowAt[r] | 0) < WINDOW_MS) {

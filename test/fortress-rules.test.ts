@@ -267,6 +267,23 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(passed(), stroke('ED1>FG', 'FD~')), ['F34 -2', 'F30 2']);
     });
 
+    it('F32: the -2 "for the whole stroke instead" leaves the fort not taken: no 4 given, none for F12 to take back', () => {
+      // FA1 taken, FD1 holed, ED1 into FR1 out of order (F34), FA1's colours down in the stroke: -2, FA1 not taken.
+      const fault = play(passed(), stroke('EA>FA1!', 'FD.1', 'ED1>FR1', 'FA1_'));
+      assert.deepEqual(fault.changes.map((c) => c.rule + ' ' + c.points), ['F32 -2']);
+      assert.equal(takenForts(fault.state), 0);
+      // F misses (F13); E puts EA back (F10) and takes FA2 (F11 +4, nothing taken back: F12), its colours down.
+      const second = playAll(fault.state, [stroke()]).state;
+      assert.deepEqual(scored(second, stroke('EA+', 'EA>FA2!', 'FA2_')), ['F11 4']);
+      // FA1 was never taken: a reserved fort now is out of order (F21, F22), both advanced forts not taken: -2+4-2.
+      const third = playAll(second, [stroke('EA+', 'EA>FA2!', 'FA2_')]).state;
+      assert.deepEqual(scored(third, stroke('EA+', 'EA>FR1!')), ['F22 -2']);
+      assert.deepEqual(game.scores(play(third, stroke('EA+', 'EA>FR1!')).state), [0, 0]);
+      // Without the fault the same strokes keep FA1 (its colours down, F12): the reserved fort is in order, +6+4+4.
+      const clean = playAll(passed(), [stroke('EA>FA1!', 'FD.1', 'FA1_'), stroke('EA+', 'EA>FA2!', 'FA2_'), stroke('EA+', 'EA>FR1!')]);
+      assert.deepEqual(game.scores(clean.state), [14, 0]);
+    });
+
     it('F33: own balls holed or over the table cost what F29 and F31 say, nothing more', () => {
       assert.deepEqual(scored(start(), stroke('EA.1', 'ED1~')), ['F29 -2', 'F31 -2']);
     });

@@ -184,6 +184,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // ball holed, came back as a hand move, which the next undo took back instead of the stroke (item 4).
   'regression-fortress-undo-hand-then-cut': {},
   'regression-fortress-undo-holed-then-cut': {},
+  // Found by the hostile tester (round 11): E passes (0-0), F misses; E takes FA1 (+4, F11), holes FD1 (+2, F28) and
+  // sends ED1 into FR1, out of order (F34): F32, −2 for the whole stroke instead, and the fort is not taken. F misses;
+  // E puts his balls back and takes FA2 (+4): 2-0. The board kept FA1 taken and F12 took back its 4, never given: -2.
+  'regression-fortress-f32-fault-fort-not-taken': { without: null, scores: [2, 0] },
   // Found by the power sweep: a cut 1 s into a stroke, while its ball rolled to a pocket: at power-up the board
   // found the ball gone from its spot (a stroke begun), and the referee's `blind` hit that came before that stroke
   // was over was refused. A referee's command now ends it first; the game is the one without the passage the board

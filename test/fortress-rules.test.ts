@@ -388,6 +388,13 @@ describe('fortress rules', () => {
       const down = play(reached.state, { k: 'hand', h: ['FA1_'] });
       assert.equal(game.winner(down.state), 0);
       assert.equal(play(down.state, stroke()).refused, 'over');
+      // A correction of that stroke after the win keeps the colours taken down by hand: FD2 over the table joins the
+      // fort (F32: +6 for +4), 22 with FA1's colours down, still a win; a foul (F19) takes it away: -2 from 16.
+      const over = play(down.state, { k: 'over', ball: 'FD2' });
+      assert.deepEqual([game.scores(over.state), game.winner(over.state)], [[22, 5], 0]);
+      assert.equal(play(over.state, stroke()).refused, 'over');
+      const foul = play(down.state, { k: 'wrong' });
+      assert.deepEqual([game.scores(foul.state), game.winner(foul.state)], [[14, 5], null]);
       // His next stroke begins with them up: the 4 go back (F12), no win.
       const lost = play(reached.state, stroke('EA-', 'FD.1'));
       assert.deepEqual(lost.changes.map((c) => c.rule + ' ' + c.points), ['F12 -4', 'F28 2']);

@@ -81,6 +81,8 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
   let begun = false;
   // F19: struck with an adversary's ball, a foul stroke: no fort and no pass made in it, and only its −2 scores.
   const foul = hs.includes('wrong');
+  /** Forts taken in this stroke. */
+  const took: string[] = [];
 
   // F8 and F12 are judged when the stroke begins (its first ball movement, or its end).
   const begin = (): void => {
@@ -133,13 +135,18 @@ function strike(t: Table, hs: string[]): { table: Table; changes: Change[] } {
         });
         if (entry.article) rules.push(entry.article);
         if (entry.back) sentBack.push(cls);
-        if (entry.article === 'F11' && !foul) n.taken.add(fort);
+        if (entry.article === 'F11' && !foul) {
+          n.taken.add(fort);
+          took.push(fort);
+        }
       }
     }
   }
   if (!begun) begin();
 
   combine(rules, t.blind, hit, foul);
+  // F32's −2 "for the whole stroke instead" (a reading): the fort it took is not taken.
+  if (rules.includes('F32-')) for (const f of took) n.taken.delete(f);
   let gain = 0;
   for (const r of rules) {
     changes.push(r.replace(/[+-]$/, '') + ' ' + POINTS[r]);

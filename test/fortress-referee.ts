@@ -185,6 +185,8 @@ function score(before: Table, s: Stroke): Table {
   // The articles of the stroke, in order; balls that must go back to their spots after it.
   const articles: string[] = [];
   const sentBack: string[] = [];
+  /** Forts taken in this stroke. */
+  const took: string[] = [];
   for (const h of s.events) {
     if (byHand(h)) {
       doByHand(t, h);
@@ -212,7 +214,10 @@ function score(before: Table, s: Stroke): Table {
       if (entry.article && entry.article !== 'F23') articles.push(entry.article);
       if (entry.back) sentBack.push(ball);
       // F19: nothing is taken in a foul stroke.
-      if (entry.article === 'F11' && !s.wrong) t.taken.set(fort, 'new');
+      if (entry.article === 'F11' && !s.wrong) {
+        t.taken.set(fort, 'new');
+        took.push(fort);
+      }
     }
   }
   for (const ball of s.over) {
@@ -221,6 +226,8 @@ function score(before: Table, s: Stroke): Table {
     sentBack.push(ball);
   }
   combine(articles, before.blind, s.hit, s.wrong);
+  // F32's −2 "for the whole stroke instead" (a reading): the fort it took is not taken.
+  if (articles.includes('F32-')) for (const f of took) t.taken.delete(f);
   const gain = articles.reduce((sum, r) => sum + POINTS[r], 0);
   let total = t.scores[p] + points + gain;
   if (t.floor && total < 0) total = 0;

@@ -267,6 +267,23 @@ describe('fortress rules', () => {
       assert.deepEqual(scored(passed(), stroke('ED1>FG', 'FD~')), ['F34 -2', 'F30 2']);
     });
 
+    it('F32: the -2 "for the whole stroke instead" leaves the fort not taken: no 4 given, none for F12 to take back', () => {
+      // FA1 taken, FD1 holed, ED1 into FR1 out of order (F34), FA1's colours down in the stroke: -2, FA1 not taken.
+      const fault = play(passed(), stroke('EA>FA1!', 'FD.1', 'ED1>FR1', 'FA1_'));
+      assert.deepEqual(fault.changes.map((c) => c.rule + ' ' + c.points), ['F32 -2']);
+      assert.equal(takenForts(fault.state), 0);
+      // F misses (F13); E puts EA back (F10) and takes FA2 (F11 +4, nothing taken back: F12), its colours down.
+      const second = playAll(fault.state, [stroke()]).state;
+      assert.deepEqual(scored(second, stroke('EA+', 'EA>FA2!', 'FA2_')), ['F11 4']);
+      // FA1 was never taken: a reserved fort now is out of order (F21, F22), both advanced forts not taken: -2+4-2.
+      const third = playAll(second, [stroke('EA+', 'EA>FA2!', 'FA2_')]).state;
+      assert.deepEqual(scored(third, stroke('EA+', 'EA>FR1!')), ['F22 -2']);
+      assert.deepEqual(game.scores(play(third, stroke('EA+', 'EA>FR1!')).state), [0, 0]);
+      // Without the fault the same strokes keep FA1 (its colours down, F12): the reserved fort is in order, +6+4+4.
+      const clean = playAll(passed(), [stroke('EA>FA1!', 'FD.1', 'FA1_'), stroke('EA+', 'EA>FA2!', 'FA2_'), stroke('EA+', 'EA>FR1!')]);
+      assert.deepEqual(game.scores(clean.state), [14, 0]);
+    });
+
     it('F33: own balls holed or over the table cost what F29 and F31 say, nothing more', () => {
       assert.deepEqual(scored(start(), stroke('EA.1', 'ED1~')), ['F29 -2', 'F31 -2']);
     });
@@ -371,6 +388,13 @@ describe('fortress rules', () => {
       const down = play(reached.state, { k: 'hand', h: ['FA1_'] });
       assert.equal(game.winner(down.state), 0);
       assert.equal(play(down.state, stroke()).refused, 'over');
+      // A correction of that stroke after the win keeps the colours taken down by hand: FD2 over the table joins the
+      // fort (F32: +6 for +4), 22 with FA1's colours down, still a win; a foul (F19) takes it away: -2 from 16.
+      const over = play(down.state, { k: 'over', ball: 'FD2' });
+      assert.deepEqual([game.scores(over.state), game.winner(over.state)], [[22, 5], 0]);
+      assert.equal(play(over.state, stroke()).refused, 'over');
+      const foul = play(down.state, { k: 'wrong' });
+      assert.deepEqual([game.scores(foul.state), game.winner(foul.state)], [[14, 5], null]);
       // His next stroke begins with them up: the 4 go back (F12), no win.
       const lost = play(reached.state, stroke('EA-', 'FD.1'));
       assert.deepEqual(lost.changes.map((c) => c.rule + ' ' + c.points), ['F12 -4', 'F28 2']);

@@ -184,6 +184,18 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // ball holed, came back as a hand move, which the next undo took back instead of the stroke (item 4).
   'regression-fortress-undo-hand-then-cut': {},
   'regression-fortress-undo-holed-then-cut': {},
+  // Found by the hostile tester (round 11): E passes (0-0), F misses; E takes FA1 (+4, F11), holes FD1 (+2, F28) and
+  // sends ED1 into FR1, out of order (F34): F32, −2 for the whole stroke instead, and the fort is not taken. F misses;
+  // E puts his balls back and takes FA2 (+4): 2-0. The board kept FA1 taken and F12 took back its 4, never given: -2.
+  'regression-fortress-f32-fault-fort-not-taken': { without: null, scores: [2, 0] },
+  // Found by the hostile tester (round 11): E's stroke into FA1 with its bell (+4, F11), struck with EA lying off its
+  // spot 0.1 s after a cut: the board saw none of it, and the page said to enter it with `fix`, which rewrote F's miss
+  // before it (F's +6, F25). The page now says: `fix` when the phone's `last` is that stroke, else `stroke`: 4-0.
+  'regression-fortress-stroke-unseen-in-cut-entered-with-stroke': { without: null, scores: [4, 0] },
+  // Found by the hostile tester (round 11): the referee's `over FD1` 0.9 s into E's stroke that took FA1 ended the
+  // stroke there (F32, 6-0); FD1 leaving its spot after was a stroke of its own, F12 took FA1's 4 and the turn passed
+  // (2-0). The page tells referees to mark once the balls are still, and to undo such a stroke: 6-0, E to strike.
+  'regression-fortress-over-while-balls-roll-then-undo': { without: null, scores: [6, 0] },
   // Found by the power sweep: a cut 1 s into a stroke, while its ball rolled to a pocket: at power-up the board
   // found the ball gone from its spot (a stroke begun), and the referee's `blind` hit that came before that stroke
   // was over was refused. A referee's command now ends it first; the game is the one without the passage the board

@@ -41,6 +41,19 @@ function blindArticles(ids: number[], hit: boolean): void {
 function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
   const refuse = r.refuse;
 
+  /**
+   * F12 and F40 in `st`, with what was done by hand since the last stroke (`ph`): colours come down by hand may give a
+   * win that waited for them. (Laid on a copy: the state before the next stroke is the one its corrections replay
+   * from, with all its happenings.)
+   */
+  function judgeWin(st: FortressState): void {
+    const now = r.copyOf(st);
+    const ph = st.ph || [];
+    for (let i = 0; i < ph.length; i++) r.lay(now, ph[i]);
+    r.isWon(now);
+    st.w = now.w;
+  }
+
   /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
   function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
     if (!state.lh) return refuse(state, 'none');
@@ -53,9 +66,11 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
     for (let i = 0; i < all.length; i++) byRule[all[i].rule] = (byRule[all[i].rule] || 0) + (i < o.changes.length ? all[i].points : -all[i].points);
     const changes: ScoreChange[] = [];
     for (const rule in byRule) if (byRule[rule]) changes.push({ player: state.lb!.t, points: byRule[rule], rule: rule });
-    // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still.
+    // An "I do not see" declared since, and what was done by hand since, belong to the next stroke still (and its
+    // colours down keep a win that waited for them).
     o.state.bl = state.bl;
     if (state.ph) o.state.ph = state.ph;
+    judgeWin(o.state);
     // Where the table lies otherwise than the game, as before: the referee's happenings are what the table saw.
     if (state.x !== undefined) o.state.x = state.x;
     return { state: o.state, changes: changes };
@@ -71,12 +86,7 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
       const st = r.copyOf(state);
       st.ph = (state.ph || []).concat(hs);
       r.asSeen(st, hs);
-      // Colours coming down by hand may give a win that waited for them (F12). (Laid on a copy: the state before the
-      // next stroke is the one its corrections replay from, with all its happenings.)
-      const now = r.copyOf(st);
-      for (let i = 0; i < st.ph.length; i++) r.lay(now, st.ph[i]);
-      r.isWon(now);
-      st.w = now.w;
+      judgeWin(st);
       return r.played(st);
     },
     lag(state: FortressState, move: FortressMove): Outcome<FortressState> {

@@ -97,6 +97,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const foul = hs.indexOf('wrong') >= 0;
     let hit = false;
     let begun = false;
+    /** The forts taken in this stroke (bits as in tk). */
+    let took = 0;
     for (let i = 0; i <= hs.length; i++) {
       const h = i < hs.length ? hs[i] : '';
       if (typeof h !== 'string') return refuse(b);
@@ -154,7 +156,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
           else if (!(st.ps >> (2 + side) & 1) && !(st.cd >> (10 + adv) & 1)) article = F9;
           else if (rs[side * 2] + rs[side * 2 + 1]) article = F23;
           else {
-            if (!foul) st.tk |= 1 << f;
+            if (!foul) st.tk |= took |= 1 << f;
             article = F11;
           }
         }
@@ -171,10 +173,13 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       if (article >= 0 && (article !== F6 || st.pb)) ids.push(article);
     }
     // F32: a fort taken and an adversary's ball forced over the table or holed in one stroke: +6 in all,
-    // or −2 in all when the striker's ball also entered a taken fort or one out of order.
+    // or −2 in all when the striker's ball also entered a taken fort or one out of order: "for the whole stroke
+    // instead", so the fort is not taken either (no 4 given, none for F12 to take back).
     if (ids.indexOf(F11) >= 0 && (take(ids, F30) || take(ids, F28))) {
       take(ids, F11);
-      ids.push(take(ids, F34) || take(ids, F22) || take(ids, F36) ? F32_FAULT : F32);
+      const fault = take(ids, F34) || take(ids, F22) || take(ids, F36);
+      if (fault) st.tk &= ~took;
+      ids.push(fault ? F32_FAULT : F32);
     }
     // F37/F38: an "I do not see" stroke's articles are the rare parts' (rare.ts): only a rare move declares one.
     if (b.bl) {

@@ -204,10 +204,9 @@ function game(c: number) {
       if (fortTook && foulFort) {
         // F32: -2 for the whole stroke instead: the fort's +4, the ball's +2 and the foul fort's -2 become one -2.
         const foul = changes.pop()!; score[foul.player] -= foul.points; gain -= foul.points;
-        // The board keeps the fort taken (a reading the docs do not state); its colours are then taken down in the
-        // stroke, so F12 never judges it (F12 then takes back 4 points the stroke never gave: filed, round 11).
+        // The fort taken in it does not stand (docs/games/fortress.md, F32's -2): nothing for F12 to take back.
         pts(-2, 'F32'); advHoled--; fortTook = false;
-        taken.forEach((q, f) => { if (q === striker && !snap.taken.has(f) && !down.has(f)) { ball.push({ colours: f, down: true }); down.add(f); } });
+        taken.forEach((q, f) => { if (q === striker && !snap.taken.has(f)) taken.delete(f); });
       }
       if (fortTook) { pts(6, 'F32'); advHoled--; }
       for (let i = 0; i < advHoled; i++) pts(2, 'F28');

@@ -1,5 +1,5 @@
-// Round 11: fortification billiards games against an independent scorer written from the rules text (RULES.md
-// F6-F41 and docs/games/fortress.md's Rule ids and Readings), never importing firmware/. Random strokes of players
+// Round 11: fortification billiards games against an independent scorer written from the rules text (F6-F41 as
+// docs/games/fortress.md's Rule ids and Readings state them), never importing firmware/. Random strokes of players
 // who mostly play right: each stroke begins with every ball due back put back by hand and (mostly) the colours of
 // forts taken (and the adversary's pass colours) taken down; then one of: the pass, the attacking ball into a fort
 // (the next in order, out of order, a taken one, with or without its bell), a defending ball into a fort, a ball of

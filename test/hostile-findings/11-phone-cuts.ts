@@ -1,6 +1,6 @@
 // Round 11: the example triangle and fortification billiards games (scenarios/) with random referee commands and
 // power cuts at random instants, anywhere (mid-move included). Oracle: protocol invariants only (docs/protocol.md,
-// docs/saving.md, CONTRACT.md 2), no scorer:
+// docs/saving.md, docs/protocol.md), no scorer:
 //  - every command with an id sent while the board is up gets exactly one `ok` or `error` (a `new`: `ok`, then perhaps
 //    an error), with its id; every refusal's code is one of the documented ones;
 //  - the sum of the `score` messages since the game's first `state` equals the final scores (nothing told twice or

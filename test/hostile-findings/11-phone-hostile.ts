@@ -1,7 +1,7 @@
-// Round 11: hostile phone command sequences on the triangle (docs/protocol.md, CONTRACT.md section 2), between and
+// Round 11: hostile phone command sequences on the triangle (docs/protocol.md), between and
 // around real flicks: undo / fix / off / flick / new (also while a chip slides, with MIDSLIDE=1), state, bright, bad
 // fields, unknown commands, ids repeated, an unpaired phone's edits (confirm, then timeout), power cuts with commands
-// before and after them. Independent oracle (RULES.md T1-T8, docs/games/triangle.md; no firmware import):
+// before and after them. Independent oracle (the rules T1-T8 as docs/games/triangle.md states them; no firmware import):
 //  - every command with an id is answered (ok, error, or confirm then ok/timeout; `new`: ok, then perhaps an error),
 //    never silence, never two answers of the same kind; a bad field, an unknown command: an error, whatever the game;
 //  - a refusal has its reason: fix/off refused only before the game's first flick (`none`) or once won (`over`),
@@ -175,9 +175,9 @@ for (let c = 0; c < N; c++) {
     const ok = acceptedAt.get(cm)!;
     const b = cm.body;
     const why = (cm as any).refusal;
-    // Refused while a chip may still be moving (docs/games/triangle.md: `deciding`, for 1.5 s after it leaves its spot
-    // or last changes a point of its target; it leaves FLICK_MS after its line, and crosses in some 0.5 s): not taken.
-    if (!ok && /a flick is being decided/.test(why || '') && flicks.some((f) => cm.t >= f.t && cm.t <= f.t + 700 + 1500 + 600)) continue;
+    // Refused while a chip may still be on its way (docs/games/triangle.md: `deciding`, for 1 s after it leaves its
+    // spot, FLICK_MS after its line): not taken.
+    if (!ok && /a flick is being decided/.test(why || '') && flicks.some((f) => cm.t >= f.t && cm.t <= f.t + 700 + 1000 + 100)) continue;
     if (b.cmd === 'undo') {
       if (ok && !moves.length) problems.push(`undo at ${cm.t} taken with nothing to undo in this game`);
       if (!ok && moves.length) problems.push(`undo at ${cm.t} refused (${why}) with ${moves.length} moves to undo`);

@@ -1,5 +1,5 @@
 // Round 11: whole triangle games (2-6 players, with and without `exact`) against an independent scorer written from
-// the rules text (RULES.md T1-T8, docs/games/triangle.md: the tolerance table, corrections, the T8 mark), never
+// the rules text (the rules T1-T8 as docs/games/triangle.md states them: the tolerance table, corrections, the T8 mark), never
 // importing firmware/. Random legal play: flicks at stops well inside each band of the tolerance table, chips off
 // the triangle marked off (phone `off` or a 1.5 s press of next), corrections (`fix`, a short press of next:
 // partly -> perfect -> beyond -> short -> partly), undos (phone or a 1 s press of mode), until the rules' winner.

@@ -29,10 +29,11 @@ export const REPLACE_MS = 1000;
 /** A start spot covered this long holds a placed chip; shorter is a flicker (noise, a passing hand). */
 export const PLACED_MS = 100;
 /**
- * A chip crosses its side in some 0.5 s (braking at about 3 m/s²; 1.5 s on a table three times as slick): one that left
- * its spot, or changed a point of its target, less than this long ago may still be moving (ms).
+ * A chip crosses its side in some 0.5 s (braking at about 3 m/s², a table's μ 0.3; 1 s on one 0.1): one that left its
+ * spot less than this long ago may still be on its way (ms). Longer, and a referee marking a chip off (T8) would be
+ * refused as often as not.
  */
-export const SLIDE_MS = 1500;
+export const SLIDE_MS = 1000;
 /**
  * A chip that passes covers even and over together, then beyond within this
  * time: still moving at the beyond point, it crossed the 22 mm from there in
@@ -54,9 +55,10 @@ export interface TriangleInterpreter extends Interpreter {
   /**
    * Decides a pending flick now, from what the sensors show: before a referee's move (no `spoilt`), with `spoilt` 1
    * as a sensor is taken out of service (a flick whose angles' points are all in service goes on), 0 as the sensors
-   * are found sound again. A referee's move while the chip may still be moving (SLIDE_MS) is refused, `deciding`:
-   * decided then, a chip still sliding was short, and its arrival went unheard. Later, a chip not at rest at the
-   * target stopped short or left the table (which the referee marks off).
+   * are found sound again. A referee's move while the chip may still be on its way (SLIDE_MS) is refused,
+   * `deciding`: decided then, a chip still sliding was short, and its arrival went unheard. Later, a chip not at rest
+   * at the target stopped short or left the table (which the referee marks off). (A flick taken up at power-up began
+   * before it, as far as the board knows: decided first.)
    */
   settle(spoilt?: number): string | void;
   /** Whether a flick is waiting for its chip to rest (a `new` waits for it: firmware/handle.ts). */
@@ -79,7 +81,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   let t0: number;
   /** When a target sensor last changed; when one first went back after a level held both ways (HOLD_MS). */
   let last: number;
-  /** The last tick's time while a flick is under way: a referee's move comes between ticks. */
+  /** The last tick's time while a flick is under way: a referee's move comes between ticks (SLIDE_MS). */
   let now = 0;
   let came: number;
   /** Per role, whether its last level change ended a level held HOLD_MS or more (bit role). */
@@ -237,7 +239,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
     },
 
     settle: function (spoilt?: number): string | void {
-      if (spoilt === undefined && side >= 0 && now - last < SLIDE_MS) return 'deciding';
+      if (spoilt === undefined && side >= 0 && now - t0 < SLIDE_MS) return 'deciding';
       // A sensor found faulty at another angle than the flick's two tells nothing of it (the start spot: a chatter may
       // have begun it; the target: where it is decided).
       if (!spoilt || side >= 0 && interpreter.out!(side * 4) | interpreter.out!((side + 1) % 3 * 4)) settle();

@@ -13,8 +13,10 @@ export function simGame(): SimGame {
   const physics = new TrianglePhysics(triangle.board);
   /** The last flick as the player saw it land. */
   let last: TriangleMove | null = null;
-  /** The game as the player reckons it after his last flick: while the board is off, he goes on from it. */
+  /** The game as the player reckons it while the board is off or starting: what it showed before the cut, and his flicks since. */
   let reckoned: TriangleState | null = null;
+  /** The game as the player reckons it from what the board shows, `busy` while it still works out his last flick. */
+  const onwards = (state: TriangleState, busy: boolean): TriangleState => (busy && last ? playMove(triangle, state, last).state : state);
   return {
     module: triangle,
     actions: PLAY_ACTIONS,
@@ -29,14 +31,18 @@ export function simGame(): SimGame {
       }
       return fieldsProblem(a, ['t', 'do', 'stopMm', 'off', 'sideMm', 'driftDeg']);
     },
+    // The player keeps in mind what the board showed when the power went (an undo, a fix or an off he saw), and
+    // the flick it was still working out.
+    cut(shown, busy) {
+      reckoned = shown ? onwards(shown as TriangleState, busy) : null;
+    },
     happen(a, world) {
-      let state = world.state() as TriangleState | null;
+      const shown = world.state() as TriangleState | null;
       // The player flicks along the side the display shows. A short flick is only
       // scored once the next chip is placed, so while the board still works on the
-      // last flick, the player reckons the side by the rules from where it landed,
-      // and so he does while the board is off.
-      if (state && last && world.busy()) state = playMove(triangle, state, last).state;
-      if (!state) state = reckoned;
+      // last flick, the player reckons the side by the rules from where it landed;
+      // while the board is off or starting, he goes on from what it showed before the cut.
+      const state = shown ? onwards(shown, world.busy()) : reckoned;
       const side = state ? state.f : 0;
       const stopMm = a.body.stopMm as number | undefined;
       // A chip off the triangle ends the turn once the referee marks it (T8), as beyond does.

@@ -52,7 +52,8 @@ export function simGame(): SimGame {
     },
     // Longer than the triangle's arrival timeout, so a flick that never arrives is still scored.
     tailMs: 5000,
-    // A three-player game to 99 writes some 7.2 KB (docs/saving.md).
+    // A three-player game to 99 writes some 7.2 KB, a six-player one some 11.3 KB of its 12,192 bytes, more when
+    // its players score less a flick (docs/saving.md).
     logChunks: 3,
   };
 }

@@ -255,7 +255,7 @@ export class Simulation {
   }
 
   powerOff(): void {
-    if (this.firmware && this.scenario.game.cut) this.scenario.game.cut(this.shownState, this.shownBusy);
+    if (this.firmware && this.scenario.game.cut) this.scenario.game.cut(this.shownState, this.shownBusy, this.now);
     this.bootAt = null;
     this.hal.ticker.stop();
     this.firmware = null;

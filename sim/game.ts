@@ -28,6 +28,12 @@ export interface SimGame {
   start?(world: World): LevelChange[];
   /** A `do` line: the happening's sensor signals. */
   happen?(a: ScenarioAction, world: World): void;
+  /**
+   * The power goes at `t` while the board runs: what the players keep in mind of the game while it is off or
+   * starting, the game as the board last showed it (an undo or a referee's mark included) and whether it was then
+   * still working out a move (at the last scan it ran whole: a cut in a write shows nothing after that write).
+   */
+  cut?(shown: unknown, busy: boolean, t: number): void;
   /** How long to keep scanning after the last line, so the game's own timeouts run out. */
   tailMs: number;
   /**

@@ -158,6 +158,9 @@ export class Simulation {
   private advertsRead = 0;
   private writes = 0;
   private shown = '';
+  /** The game state as the board last showed it, and whether it was then still working out a move (SimGame.cut). */
+  private shownState: unknown = null;
+  private shownBusy = false;
   /** Notifications and adverts the board had sent when an armed cut struck a flash write, until it boots again (-1: none struck). */
   private sentAtCut = -1;
   private advertsAtCut = 0;
@@ -252,6 +255,7 @@ export class Simulation {
   }
 
   powerOff(): void {
+    if (this.firmware && this.scenario.game.cut) this.scenario.game.cut(this.shownState, this.shownBusy, this.now);
     this.bootAt = null;
     this.hal.ticker.stop();
     this.firmware = null;
@@ -279,6 +283,11 @@ export class Simulation {
         this.shown = text;
         this.emit({ display: text });
       }
+    }
+    if (this.firmware && !dead && this.scenario.game.cut) {
+      const view = this.firmware.view();
+      this.shownState = view.state;
+      this.shownBusy = view.busy;
     }
   }
 

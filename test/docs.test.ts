@@ -11,9 +11,40 @@ import { gzipSync } from 'node:zlib';
 import { ROOT } from '../tools/games';
 import { WEB_DIST, buildWeb, webPages } from '../tools/web';
 import { WEB_BUILT_ENV } from './browser';
-import { docText as doc, exampleLog, plain, quoted, tableRows, thousands } from './doc-figures';
+import { docText as doc, exampleLog, figure, plain, quoted, tableRows, thousands } from './doc-figures';
+import { LOG } from '../firmware/persist';
+import { LOG_CHUNK_BYTES } from '../sim/flash';
+import { parseScenario, Simulation } from '../sim/replay';
+import { simGame as triangleBoard } from '../sim/games/triangle';
 /** How far a quoted size may be from the measured one: pages change a little with every edit. */
 const SIZE_TOLERANCE = 0.05;
+
+/**
+ * A triangle game to 99 of `players` as the simulated board writes it, set up as the example game (scenarios/
+ * triangle-game.jsonl), the flicks stopping `stops` from the line in turn, one every 2.5 s as in that game, in a
+ * log of `logBytes` (a board's own when not given): its flicks (the log's moves), its log's bytes, and the mean
+ * score when a flick was first flagged `not_saved` (null: never).
+ */
+function triangleGame(players: number, stops: number[], logBytes?: number): { flicks: number; bytes: number; meanWhenFull: number | null } {
+  const example = JSON.parse(readFileSync(join(ROOT, 'scenarios', 'triangle-game.jsonl'), 'utf8').split('\n')[0]);
+  const sim = new Simulation(parseScenario(JSON.stringify({ ...example, players, ...(logBytes ? { logBytes } : {}) })));
+  let meanWhenFull: number | null = null;
+  for (let k = 0, t = 1000; sim.firmware!.view().winner === null; k++, t += 2500) {
+    assert.ok(k < 1000, 'the game ends');
+    sim.add({ t, do: 'flick', stopMm: stops[k % stops.length] });
+    const told = sim.out.length;
+    // Up to the next flick's time: this one decided (or, short, waiting for the next chip).
+    while (sim.t < t + 2500) sim.step(t + 2500);
+    if (meanWhenFull === null && sim.out.slice(told).some((l) => /"code":"not_saved"/.test(l))) {
+      const scores = sim.firmware!.view().scores as number[];
+      meanWhenFull = Math.round(scores.reduce((a, b) => a + b, 0) / players);
+    }
+  }
+  sim.runToEnd();
+  const log = sim.hal.store.files[LOG];
+  // (Whole records only: a full log's last may be cut short, and is ignored at power-up.)
+  return { flicks: log.split('\n').slice(0, -1).filter((r) => r.startsWith('{"k"')).length, bytes: log.length, meanWhenFull };
+}
 
 describe('docs: what they quote is what the commands print', function () {
   this.timeout(60000);
@@ -55,6 +86,30 @@ describe('docs: what they quote is what the commands print', function () {
       return [what, example, String(moves), thousands(log.bytes), ((log.bytes - log.setupBytes) / moves).toFixed(1)];
     });
     assert.deepEqual(rows, now, 'docs/saving.md, Flash wear: the rows now are\n' + now.map((r) => '| ' + r.join(' | ') + ' |').join('\n'));
+  });
+
+  it("docs/saving.md: the triangle games of two to six players to 99, and where a full log leaves them, as the simulated board writes them", () => {
+    const rows = tableRows('docs/saving.md', '| players | flicks, as the example\'s | log bytes | flicks, a point each | log bytes |');
+    const example = readFileSync(join(ROOT, 'scenarios', 'triangle-game.jsonl'), 'utf8').trim().split('\n').slice(1).map((l) => JSON.parse(l).stopMm as number);
+    // Partly over: a point a flick (T3), the turn going on.
+    const partly = [8];
+    const whole = 1000000;
+    const now = [2, 3, 4, 5, 6].map((players) => {
+      const [a, b] = [triangleGame(players, example, whole), triangleGame(players, partly, whole)];
+      return [String(players), String(a.flicks), thousands(a.bytes), String(b.flicks), thousands(b.bytes)];
+    });
+    assert.deepEqual(rows, now, 'docs/saving.md, How many players fit a triangle game\'s log: the rows now are\n' + now.map((r) => '| ' + r.join(' | ') + ' |').join('\n'));
+    const room = triangleBoard().logChunks! * LOG_CHUNK_BYTES;
+    const [logBytes] = quoted('docs/saving.md', /The triangle's log holds ([\d,]+) bytes \(three chunks/);
+    assert.equal(logBytes, room);
+    // Which fit whole: two players either way, up to six as the example's score; three or more at a point a flick not.
+    assert.deepEqual(now.map((r) => [figure(r[2]) <= room, figure(r[4]) <= room]), [[true, true], [true, false], [true, false], [true, false], [true, false]]);
+    const [share] = quoted('docs/saving.md', /and six only just \((\d+)% of the log\)/);
+    assert.equal(share, Math.round((figure(now[4][2]) / room) * 100));
+    const [last, three, four, five, six] = quoted('docs/saving.md', /their log full after its (\d+)th flick, when each of three players has some (\d+) points, of four (\d+), of five (\d+) and of six (\d+)/);
+    const full = [3, 4, 5, 6].map((players) => triangleGame(players, partly));
+    assert.deepEqual(full.map((g) => g.flicks), [last, last, last, last], 'the flicks a full log holds');
+    assert.deepEqual([three, four, five, six], full.map((g) => g.meanWhenFull), 'the points each when it is full');
   });
 
   it("docs/saving.md: the fortress example game's strokes, things done by hand and bytes", () => {

@@ -173,6 +173,13 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // was made at the power-up. It is saved, so made at once: the game ends as without the cut (and the ring thrown
   // at 21 s, while the board was starting).
   'regression-ringapeg-undo-filling-log-to-the-byte': { seen: ['{"t": 21000, "do": "snap", "peg": "o2"}', ''], scores: [55, 30] },
+  // Found by the hostile tester (round 11), in the simulator: two perfect flicks, the phone's `undo` (the display
+  // shows BC to flick) or `off` (player 1 to flick along AB, T8), a cut, and a flick line while the board is starting.
+  // The simulated player reckoned the side from his own last flick, not the game he saw after the undo or off: the
+  // chip went on CA, flagged (T2), the flick lost (3-0). He goes on from what the board showed before the cut: the
+  // flick scores as without the cut (T3: 6-0, 3-3).
+  'regression-triangle-undo-seen-before-cut': { scores: [6, 0] },
+  'regression-triangle-off-seen-before-cut': { scores: [3, 3] },
   // Found by the chaos harness: `new` with the balls on their spots, a stroke, a cut, then undo: the new game took
   // the table as it lies at once, so power-up finds nothing to add, and the undo takes back the stroke.
   'regression-fortress-new-then-cut-then-undo': {},

@@ -10,12 +10,10 @@
 // order equal to the scorer's. Usage: npx tsx test/hostile-findings/11-fort-rules.ts N SEED   (OUT=DIR for failures)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
+import { seeded } from './seeded';
 
 const N = Number(process.argv[2] || 30);
-let seed = Number(process.argv[3] || 1);
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
-const pick = <T>(a: T[]): T => a[ri(a.length)];
+const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
 const CUTS = process.env.CUTS || '';
 const OUT = process.env.OUT || '/tmp';
 const MARKS = !process.env.NOMARKS;

@@ -11,12 +11,10 @@
 // Usage: npx tsx test/hostile-findings/11-phone-cuts.ts N SEED   (OUT=DIR for cases that break one)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
+import { seeded } from './seeded';
 
 const N = Number(process.argv[2] || 50);
-let seed = Number(process.argv[3] || 1);
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
-const pick = <T>(a: T[]): T => a[ri(a.length)];
+const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
 const OUT = process.env.OUT || '/tmp';
 const BASES = ['triangle-game', 'triangle-exact', 'triangle-corrected', 'fortress-game', 'fortress-penalties', 'fortress-corrected'];
 const CMDS: Record<string, object[]> = {

@@ -12,40 +12,14 @@
 // Usage: npx tsx test/hostile-findings/11-phone-hostile.ts N SEED   (MIDSLIDE=1: commands also while a chip slides)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
+import { seeded } from './seeded';
+import { fold, type Move, type R } from './triangle-scorer';
 
 const N = Number(process.argv[2] || 50);
-let seed = Number(process.argv[3] || 1);
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
-const pick = <T>(a: T[]): T => a[ri(a.length)];
+const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
 const OUT = process.env.OUT || '/tmp';
 const MIDSLIDE = !!process.env.MIDSLIDE;
 
-type R = 'perfect' | 'partly' | 'short' | 'beyond' | 'off';
-const PTS: Record<R, number> = { perfect: 3, partly: 1, short: 1, beyond: 0, off: 0 };
-const CYCLE: Record<string, R> = { partly: 'perfect', perfect: 'beyond', beyond: 'short', short: 'partly' };
-type Move = { k: 'flick'; r: R } | { k: 'fix'; r: R } | { k: 'next' };
-function fold(moves: Move[], n: number, exact: boolean) {
-  const flicks: R[] = [];
-  for (const m of moves) {
-    if (m.k === 'flick') flicks.push(m.r);
-    else if (flicks.length) flicks[flicks.length - 1] = m.k === 'fix' ? m.r : (CYCLE[flicks[flicks.length - 1]] ?? flicks[flicks.length - 1]);
-  }
-  const s = new Array(n).fill(0);
-  let p = 0, f = 0, winner: number | null = null, counted = 0;
-  for (const r of flicks) {
-    if (winner !== null) break;
-    counted++;
-    let pts = PTS[r];
-    let ends = r === 'beyond' || r === 'off';
-    if (exact && s[p] + pts > 99) { pts = 0; ends = true; }
-    s[p] += pts;
-    if (s[p] >= 99) { winner = p; break; }
-    f++;
-    if (ends || f === 3) { f = 0; p = (p + 1) % n; }
-  }
-  return { s, winner, flicks: flicks.length, counted };
-}
 const resultOf = (stop: number): R => (stop < -3 ? 'short' : stop < 0.5 ? 'perfect' : stop < 22.5 ? 'partly' : 'beyond');
 const stopFor = (r: R): number => {
   const u = rnd();

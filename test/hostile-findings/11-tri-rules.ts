@@ -11,42 +11,13 @@
 // Usage: npx tsx test/hostile-findings/11-tri-rules.ts N SEED   (OUT=DIR writes each case that differs)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
+import { seeded } from './seeded';
+import { fold, type Move, type R } from './triangle-scorer';
 
 const N = Number(process.argv[2] || 50);
-let seed = Number(process.argv[3] || 1);
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
-const pick = <T>(a: T[]): T => a[ri(a.length)];
+const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
 const CUTS = process.env.CUTS || '';
 const OUT = process.env.OUT || '/tmp';
-
-type R = 'perfect' | 'partly' | 'short' | 'beyond' | 'off';
-const PTS: Record<R, number> = { perfect: 3, partly: 1, short: 1, beyond: 0, off: 0 };
-const CYCLE: Record<string, R> = { partly: 'perfect', perfect: 'beyond', beyond: 'short', short: 'partly' };
-
-// The rules' game: a list of moves (flick results, corrections), folded from the start.
-type Move = { k: 'flick'; r: R } | { k: 'fix'; r: R } | { k: 'next' };
-function fold(moves: Move[], n: number, exact: boolean) {
-  // First the list of flicks, each with its result after corrections (a correction acts on the last flick).
-  const flicks: R[] = [];
-  for (const m of moves) {
-    if (m.k === 'flick') flicks.push(m.r);
-    else if (flicks.length) flicks[flicks.length - 1] = m.k === 'fix' ? m.r : (CYCLE[flicks[flicks.length - 1]] ?? flicks[flicks.length - 1]);
-  }
-  const s = new Array(n).fill(0);
-  let p = 0, f = 0, winner: number | null = null;
-  for (const r of flicks) {
-    if (winner !== null) break;
-    let pts = PTS[r];
-    let ends = r === 'beyond' || r === 'off';
-    if (exact && s[p] + pts > 99) { pts = 0; ends = true; }
-    s[p] += pts;
-    if (s[p] >= 99) { winner = p; break; }
-    f++;
-    if (ends || f === 3) { f = 0; p = (p + 1) % n; }
-  }
-  return { s, p, f, winner, flicks: flicks.length };
-}
 
 function stopFor(r: R, cut: boolean | string): number {
   const u = rnd();

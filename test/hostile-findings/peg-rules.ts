@@ -4,13 +4,10 @@
 // every other ring counts; peg values outer 5, inner 10, king 25; highest count wins (ties skipped: R8's extra rings).
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
+import { seeded } from './seeded';
 
 const N = Number(process.argv[2] || 100);
-let seed = Number(process.argv[3] || 1);
-// Math.imul: seed * 1103515245 as a plain number passes 2^53 and loses the low bits the stream is made of, so it
-// repeated with a short period (round 11). The cases numbered in README before round 11 came from that stream.
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
+const { rnd, ri } = seeded(Number(process.argv[3] || 1));
 const pegs = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8', 'i1', 'i2', 'i3', 'i4', 'k'];
 const value = (p: string) => (p === 'k' ? 25 : p[0] === 'i' ? 10 : 5);
 let bad = 0, ties = 0, ran = 0;

@@ -5,13 +5,10 @@
 // once given to a phone, never changes.
 import { createSigner, type SignerState } from '../../firmware/signer';
 import { SimFlash } from '../../sim/flash';
+import { seeded } from './seeded';
 
 const N = Number(process.argv[2] || 300);
-let seed = Number(process.argv[3] || 1);
-// Math.imul: seed * 1103515245 as a plain number passes 2^53 and loses the low bits the stream is made of, so it
-// repeated with a short period (round 11). The cases numbered in README before round 11 came from that stream.
-const rnd = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
-const ri = (n: number): number => Math.floor(rnd() * n);
+const { rnd, ri } = seeded(Number(process.argv[3] || 1));
 const signing = { sha256: () => new ArrayBuffer(32), secret: () => Array.from({ length: 32 }, () => '0123456789abcdef'[ri(16)]).join('') };
 let bad = 0;
 for (let c = 0; c < N; c++) {

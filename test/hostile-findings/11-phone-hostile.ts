@@ -13,7 +13,8 @@
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
 import { seeded } from './seeded';
-import { fold, type Move, type R } from './triangle-scorer';
+import { endingProblems, fold, type Move, type R } from './triangle-scorer';
+import { FLICK_MS } from '../../sim/physics/triangle';
 
 const N = Number(process.argv[2] || 50);
 const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
@@ -151,7 +152,7 @@ for (let c = 0; c < N; c++) {
     const why = (cm as any).refusal;
     // Refused while a chip may still be on its way (docs/games/triangle.md: `deciding`, for 1 s after it leaves its
     // spot, FLICK_MS after its line): not taken.
-    if (!ok && /a flick is being decided/.test(why || '') && flicks.some((f) => cm.t >= f.t && cm.t <= f.t + 700 + 1000 + 100)) continue;
+    if (!ok && /a flick is being decided/.test(why || '') && flicks.some((f) => cm.t >= f.t && cm.t <= f.t + FLICK_MS + 1000 + 100)) continue;
     if (b.cmd === 'undo') {
       if (ok && !moves.length) problems.push(`undo at ${cm.t} taken with nothing to undo in this game`);
       if (!ok && moves.length) problems.push(`undo at ${cm.t} refused (${why}) with ${moves.length} moves to undo`);
@@ -178,9 +179,7 @@ for (let c = 0; c < N; c++) {
     if (o.phone?.type === 'state' && o.phone.scores.every((x: number) => x === 0) && o.phone.last === null) told = new Array(o.phone.scores.length).fill(0);
     if (o.phone?.type === 'score') told[o.phone.player] = (told[o.phone.player] || 0) + o.phone.points;
   }
-  if (!fin || JSON.stringify(fin.scores) !== JSON.stringify(g.s)) problems.push(`final scores ${JSON.stringify(fin?.scores)} rules ${JSON.stringify(g.s)}`);
-  if (fin && fin.winner !== g.winner) problems.push(`winner ${fin.winner} rules ${g.winner}`);
-  if (fin && JSON.stringify(told) !== JSON.stringify(fin.scores)) problems.push(`told ${JSON.stringify(told)} final ${JSON.stringify(fin.scores)}`);
+  problems.push(...endingProblems(fin, told, g));
   if (problems.length) {
     badCases++;
     const f = `${OUT}/11-phone-hostile-${process.argv[3] || 1}-${c}.jsonl`;

@@ -12,7 +12,7 @@
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
 import { seeded } from './seeded';
-import { fold, type Move, type R } from './triangle-scorer';
+import { endingProblems, fold, type Move, type R } from './triangle-scorer';
 
 const N = Number(process.argv[2] || 50);
 const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
@@ -96,10 +96,7 @@ for (let c = 0; c < N; c++) {
   const fin = out[out.length - 1].final;
   const told = new Array(n).fill(0);
   for (const o of out) if (o.phone && o.phone.type === 'score') told[o.phone.player] += o.phone.points;
-  const problems: string[] = [];
-  if (!fin || JSON.stringify(fin.scores) !== JSON.stringify(g.s)) problems.push(`scores ${JSON.stringify(fin && fin.scores)} want ${JSON.stringify(g.s)}`);
-  if (fin && fin.winner !== g.winner) problems.push(`winner ${fin.winner} want ${g.winner}`);
-  if (fin && JSON.stringify(told) !== JSON.stringify(fin.scores)) problems.push(`told ${JSON.stringify(told)} final ${JSON.stringify(fin.scores)}`);
+  const problems = endingProblems(fin, told, g);
   if (problems.length) {
     bad++;
     const f = `${OUT}/11-tri-rules-${process.argv[3] || 1}-${c}.jsonl`;

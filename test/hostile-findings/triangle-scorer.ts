@@ -33,3 +33,15 @@ export function fold(moves: Move[], n: number, exact: boolean): { s: number[]; p
   }
   return { s, p, f, winner, flicks: flicks.length, counted };
 }
+
+/**
+ * What a replay's ending (`final`: its last line's) and the points its `score` messages told (`told`) break of the
+ * rules' game (`want`, fold's): the final scores, the winner, the told points summing to the final scores.
+ */
+export function endingProblems(final: { scores: number[]; winner: number | null } | undefined, told: number[], want: { s: number[]; winner: number | null }): string[] {
+  const problems: string[] = [];
+  if (!final || JSON.stringify(final.scores) !== JSON.stringify(want.s)) problems.push(`scores ${JSON.stringify(final && final.scores)} want ${JSON.stringify(want.s)}`);
+  if (final && final.winner !== want.winner) problems.push(`winner ${final.winner} want ${want.winner}`);
+  if (final && JSON.stringify(told) !== JSON.stringify(final.scores)) problems.push(`told ${JSON.stringify(told)} final ${JSON.stringify(final.scores)}`);
+  return problems;
+}

@@ -130,12 +130,22 @@ export type Found = Float64Array;
 const FOUND_SIZE = 13;
 /** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096). */
 const DIGIT = 8192;
+/**
+ * The residual readings are kept as 16-bit integers, in eighths of an ADC step (SUPPLY of them to the supply): a
+ * reading whole, and a field taken away or given back rounded to one (a twentieth of a sensor's noise), so that a
+ * field given back where it was taken leaves the reading exactly as it was. A whole reading and the fields of the
+ * weights beside it stay within the 6.7 PEAKs they hold. (As 32-bit floats they took some 50 JsVars more, at the
+ * decision's peak.) A sensor that tells nothing reads NONE.
+ */
+const SUPPLY = 8 * ADC_STEPS;
+const RESIDUAL = SUPPLY * PEAK;
+const NONE = -32768;
 
 // (The helpers that need nothing of a locator's: made once with the module, not in each locator, where a function
 // costs some 3 JsVars more, its scopes' copy.)
 /** x, or the nearer of lo and hi if it is not between them. */
 function within(x: number, lo: number, hi: number): number {
-  return Math.max(lo, Math.min(hi, x));
+  return x < lo ? lo : x > hi ? hi : x;
 }
 
 /** The row (first ROW0_MM, count ROWS) or column of the sensors nearest a place x mm along it. */
@@ -175,7 +185,11 @@ function close(o: Found, w: Found): boolean {
  * `frame` (the board keeps these 9 readings a weight, not the whole frame: some 60 JsVars between throws).
  */
 export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
-  const v = new Float32Array(SENSORS);
+  const v = new Int16Array(SENSORS);
+  /** Sensor ch's residual reading (in PEAKs; NaN: it tells nothing). */
+  function left(ch: number): number {
+    return v[ch] === NONE ? NaN : v[ch] / RESIDUAL;
+  }
   /**
    * A fit's steps, the column of the inverse of its equations at `unit` (doubt), and its slopes at one sensor; then
    * its normal equations (at most GROUP weights, 3 unknowns each, or fewer with 4 in the last fits, and two right
@@ -251,7 +265,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   let added = 0;
   /**
    * Over the sensors within `span` rows and columns of those nearest the weight, a row a job:
-   * the squared misfit of the residual readings `v` (in PEAKs) with the field
+   * the squared misfit of the residual readings `v` (RESIDUAL to a PEAK) with the field
    * of a weight of strength w[o] at d w[o + 1] and y w[o + 2], its magnet's
    * height w[8] (w[9] with o 5: where its field was taken) taken away
    * (sum), and `sign` times that field taken away from `v` for good (1 takes
@@ -275,14 +289,15 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (sign) may[i] = 1;
       for (let j = j0; j <= j1; j++) {
         const m = a * at(d + i * PITCH_MM, y + j * PITCH_MM, z);
-        const x = v[i * COLS + j];
-        // (A sensor out of service, NaN, tells nothing: its field is neither measured nor taken.)
-        if (x !== x) continue;
+        const r = v[i * COLS + j];
+        // (A sensor out of service tells nothing: its field is neither measured nor taken.)
+        if (r === NONE) continue;
+        const x = r / RESIDUAL;
         sum += (x - m) * (x - m);
         bare += x * x;
         if (!sign) weighed += (x * x) / (1 + ((x + m) * (x + m)) / (GAIN_KNEE * GAIN_KNEE));
         added += (x + m) * (x + m);
-        if (sign) v[i * COLS + j] -= sign * m;
+        if (sign) v[i * COLS + j] -= sign * Math.round(m * RESIDUAL);
       }
       if (++i <= i1) jobs.push(row);
     };
@@ -398,8 +413,9 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       let m = 0;
       /** The group's fields at the sensor: with e, what it reads. */
       let f = 0;
-      // (A sensor out of service, NaN, tells nothing.)
-      if (e === e) {
+      // (A sensor out of service tells nothing.)
+      if (e !== NONE) {
+        e /= RESIDUAL;
         for (let g = 0; g < group.length; g++) {
           const w = group[g];
           if (abs(rc[2 * g] - i) > SPAN + 1 || abs(rc[2 * g + 1] - j) > SPAN + 1) continue;
@@ -568,9 +584,10 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       work += READ_ROWS * COLS * READ_WORK;
       for (const end = next + READ_ROWS * COLS; next < end && next < SENSORS; next++) {
         const x = read(next) - QUIESCENT;
-        // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN.)
-        v[next] = x > NO_SENSOR || x < -NO_SENSOR ? NaN : x / PEAK;
-        if (v[next] * v[next] >= FOUND * FOUND) may[(next / COLS) | 0] = 1;
+        // (A reading at a rail is no sensor's: it tells nothing, as one out of service, NaN, does.)
+        v[next] = x <= NO_SENSOR && x >= -NO_SENSOR ? x * SUPPLY : NONE;
+        // (A row with a sensor at a rail is looked over too: the sensor is not.)
+        if (x * x >= FOUND * FOUND * PEAK * PEAK) may[(next / COLS) | 0] = 1;
       }
       if (next < SENSORS) jobs.push(held);
       return;
@@ -616,7 +633,8 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
         work += COLS * LOOK_WORK;
         may[r] = 0;
         for (ch = r * COLS; ch < r * COLS + COLS; ch++) {
-          const x = v[ch] * v[ch];
+          if (v[ch] === NONE) continue;
+          const x = (v[ch] * v[ch]) / (RESIDUAL * RESIDUAL);
           if (x >= FOUND * FOUND) may[r] = 1;
           if (x > LEFT * LEFT) many++;
           if (x > most) {
@@ -631,9 +649,15 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     pass();
   }
 
-  /** How far from the strongest reading left the top of a parabola through it and a and c, either side of it, lies (mm; 0 past half a pitch, or with a reading missing). */
-  function apex(a: number, c: number): number {
-    const x = (a - c) / (2 * (a - 2 * v[top] + c));
+  /**
+   * How far from the strongest reading left the top of a parabola through it and the readings `by` channels before
+   * and after it lies (mm; 0 past half a pitch, or with a reading missing: none `before`, or `after`, on the grid).
+   * (None past the grid: Espruino throws at a typed array's index out of it.)
+   */
+  function apex(by: number, before: boolean, after: boolean): number {
+    const a = before ? left(top - by) : NaN;
+    const c = after ? left(top + by) : NaN;
+    const x = (a - c) / (2 * (a - 2 * left(top) + c));
     return x * x < 0.25 ? x * PITCH_MM : 0;
   }
 
@@ -654,12 +678,13 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   let othersFound = 0;
   function magnet(ch?: number, beside?: boolean): boolean {
     const sign = v[top] > 0 ? 1 : -1;
+    const here = left(top);
     if (ch === undefined) {
       const k = top % COLS;
       const t = (read(top) - QUIESCENT) / PEAK;
-      return v[top] * v[top] < NO_MAGNET * NO_MAGNET || (t * t <= STRONGEST * STRONGEST && (magnet(top - COLS, top >= COLS) || magnet(top + COLS, top < SENSORS - COLS) || magnet(top - 1, k > 0) || magnet(top + 1, k < COLS - 1)));
+      return here * here < NO_MAGNET * NO_MAGNET || (t * t <= STRONGEST * STRONGEST && (magnet(top - COLS, top >= COLS) || magnet(top + COLS, top < SENSORS - COLS) || magnet(top - 1, k > 0) || magnet(top + 1, k < COLS - 1)));
     }
-    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : v[ch]) * sign : 0;
+    const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : left(ch)) * sign : 0;
     if ((x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED)) return true;
     for (let i = beside ? 8 : -1; i >= 0; i--) {
       const r = ((ch / COLS) | 0) + ((i / 3) | 0) - 1;
@@ -683,12 +708,12 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   function detect(again?: number): void {
     if (again || found.length > 8) {
       while (later.length) {
-        let x = later.pop() as number;
+        let x = (later.pop() as number) / RESIDUAL;
         top = later.pop() as number;
         const d = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
         const y = COL0_MM + (top % COLS) * PITCH_MM;
         for (const w of found) if (w[5]) x -= w[5] * at(d - w[6], y - w[7], w[9]);
-        v[top] = x;
+        v[top] = Math.round(x * RESIDUAL);
         // A field left so strong that its magnet would lie within 20 mm, where a weight found leaves no room: no magnet's.
         let crowded = 0;
         if (x * x >= NO_MAGNET * NO_MAGNET) for (const w of found) if ((d - w[1]) * (d - w[1]) + (y - w[2]) * (y - w[2]) < CROWDED_MM * CROWDED_MM) crowded = 1;
@@ -703,7 +728,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           may[(top / COLS) | 0] = 1;
           jobs.push(detect);
         } else {
-          v[top] = NaN;
+          v[top] = NONE;
           if (suspect) suspect(top);
         }
       }
@@ -716,17 +741,16 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       // colour touching may hide its field at the sensors beside it); the next strongest.
       if (waited.indexOf(top) < 0 && !magnet()) {
         later.push(top, v[top]);
-        v[top] = NaN;
+        v[top] = NONE;
         jobs.push(detect);
         return;
       }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
-      // a few mm of where the fit settles, some rounds fewer than from the sensor's own place). (None past the
-      // grid: Espruino throws at a typed array's index out of it.)
+      // a few mm of where the fit settles, some rounds fewer than from the sensor's own place).
       const w = new Float64Array(FOUND_SIZE);
       w[0] = v[top] > 0 ? 1 : -1;
-      w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(top < COLS ? NaN : v[top - COLS], top < SENSORS - COLS ? v[top + COLS] : NaN);
-      w[2] = COL0_MM + k * PITCH_MM + apex(k ? v[top - 1] : NaN, k < COLS - 1 ? v[top + 1] : NaN);
+      w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(COLS, top >= COLS, top < SENSORS - COLS);
+      w[2] = COL0_MM + k * PITCH_MM + apex(1, k > 0, k < COLS - 1);
       found.push(w);
       jobs.push(detect);
       const group = around(w);
@@ -739,7 +763,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       // One near it fitted stronger than a weight can be (w, fitted on later, is not yet), the strongest field left
       // within APART_MM of it: two touching seen as one, w one's place; the other is as far the other way (fitted
       // on from the middle, the two were pulled apart wrong, and phantoms filled what that left).
-      for (const o of group) {
+      group.forEach(function (o: Found): void {
         const dd = o[1] - w[1];
         const dy = o[2] - w[2];
         if (o[0] * w[0] > 1 + SURE && dd * dd + dy * dy < APART_MM * APART_MM) {
@@ -750,7 +774,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
           });
           take(o, -1);
         }
-      }
+      });
     });
   }
 
@@ -769,12 +793,13 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       const gone = found.splice(j, 1);
       if (i !== j) gone.push(found.splice(i as number, 1)[0]);
       jobs.push(prune);
-      for (const w of gone) {
+      // (forEach: a closure made in a loop is compiled to ES5 as a function wrapped around the loop's body.)
+      gone.forEach(function (w: Found): void {
         jobs.push(function (): void {
           const near = around(w);
           if (near.length) fit(near);
         });
-      }
+      });
       for (const w of gone) take(w, -1);
       return;
     }
@@ -819,7 +844,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       return strongest(function (): void {
         if (many > 1) {
           const w = new Float64Array(FOUND_SIZE);
-          w[0] = v[top];
+          w[0] = left(top);
           w[1] = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
           w[3] = CANT_TELL;
           found.push(w);

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, OK, SOUND_CHECKS, STUCK, STUCK_MOVES, TAKEN_OUT, checkFaults, faultWords, outOfService } from '../firmware/faults';
 import { replay } from '../sim/replay';
 import type { BoardDescription, SensorKind } from '../firmware/board';
+import { seeded } from './seeded';
 
 /**
  * A scanner stand-in: levels and raw change counts set by the test. The check takes the counts (changes since the
@@ -225,8 +226,7 @@ describe('sensor faults: what the board cannot trust, it does not score (issue 1
   });
 
   it('inputs floating (noise on every channel) score nothing while they float; the game goes on as it was after', () => {
-    let seed = 5;
-    const random = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const random = seeded(5).rnd;
     const noise: object[] = [];
     for (let t = 5000; t < 9000; t += 1 + Math.floor(random() * 4)) noise.push({ t, raw: every(27, 0).map((r) => ({ ch: r.ch, level: random() < 0.5 ? 1 : 0 })) });
     noise.push({ t: 9000, raw: every(27, 0) });
@@ -299,8 +299,7 @@ describe('sensor faults: the check in a byte a channel', () => {
   }
 
   it('tells every fault, and every sensor back, at the checks the 16-bit check did (random sensors, levels, counts and moves)', () => {
-    let seed = 11;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+    const rnd = seeded(11).rnd;
     const pick = <T>(xs: T[]) => xs[(rnd() * xs.length) | 0];
     for (let trial = 0; trial < 200; trial++) {
       const kinds = Array.from({ length: 1 + ((rnd() * 6) | 0) }, () => pick<SensorKind | 'holds'>(['contact', 'ir', 'hall', 'holds']));

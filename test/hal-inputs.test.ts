@@ -8,6 +8,7 @@ import { ROOT } from '../tools/games';
 import type { AnyGameModule } from '../firmware/games/registry';
 import { featuresOf, gpioRuns } from '../tools/build';
 import type { DigitalBank } from '../hal/types';
+import { seeded } from './seeded';
 
 describe('HAL: input banks on the chip', function () {
   this.timeout(30000);
@@ -51,10 +52,9 @@ describe('HAL: input banks on the chip', function () {
       let bits = 0;
       for (let v = gpios >>> 0; v; v &= v - 1) bits++;
       assert.equal(sandbox.calls.filter((c) => c.api === 'pinMode').length - before, bits, 'every GPIO of the bank set up');
-      let seed = 7;
+      const { rnd } = seeded(7);
       for (let i = 0; i < 300; i++) {
-        seed = (seed * 1103515245 + 12345) >>> 0;
-        const register = (seed ^ (seed << 13)) >>> 0;
+        const register = (rnd() * 2 ** 32) >>> 0;
         for (let p = 0; p < 32; p++) pins['D' + p] = (register >>> p) & 1;
         assert.equal(bank.read(0) >>> 0, expected(gpios, register, invert) >>> 0, `register ${register.toString(16)}`);
       }
@@ -83,9 +83,9 @@ describe('HAL: input banks on the chip', function () {
       sandbox.context.shiftChain(14, 15, 16, chips, invert, banks);
       assert.equal(banks.length - lead, chips === 4 ? 1 : chips === 5 ? 2 : 3);
       assert.deepEqual(sandbox.calls.slice(before).map((c) => c.api + ' ' + JSON.stringify(c.args)), ['SPI.setup [{"miso":16,"sck":15}]']);
-      let seed = 3;
+      const { ri } = seeded(3);
       for (let n = 0; n < 50; n++) {
-        for (let i = 0; i < chips; i++) chain[i] = seed = (seed * 1103515245 + 12345) >>> 16 & 0xff;
+        for (let i = 0; i < chips; i++) chain[i] = ri(256);
         const at = sandbox.calls.length;
         const words = Array.from(banks, (b, i) => b.read(i) >>> 0).slice(lead);
         for (let ch = 0; ch < 8 * chips; ch++) {

@@ -8,6 +8,7 @@ import { BANK0, BANK_BITS } from '../firmware/debounce';
 import type { Interpreter } from '../firmware/sensing';
 import { bundle, toEs5 } from '../tools/es5';
 import { ROOT } from '../tools/games';
+import { seeded } from './seeded';
 
 /** A bank whose word the test sets; counts its reads. */
 class WordBank implements DigitalBank {
@@ -123,8 +124,7 @@ describe('scanner', () => {
     // Noise of every length on hall, IR and contact channels, across two banks: every pulse is taken as edges.
     const kinds: Record<number, SensorKind> = { 0: 'hall', 1: 'ir', 2: 'contact', 33: 'hall', 40: 'ir' };
     const r = rig(64, kinds);
-    let seed = 7;
-    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    const random = seeded(7).rnd;
     for (let t = 0; t < 3000; t++) {
       for (const ch of [0, 1, 2, 33, 40]) if (random() < 0.3) r.set(ch, random() < 0.5 ? 1 : 0);
       r.scanner.poll(t);
@@ -222,8 +222,7 @@ describe('scanner', () => {
     };
     const withGroups = await built(true);
     const withoutGroups = await built(false);
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 4294967296;
+    const rnd = seeded(7).rnd;
     for (let trial = 0; trial < 40; trial++) {
       const channels = [12, 20, 40, 70][trial % 4];
       const kinds: Record<number, SensorKind> = {};

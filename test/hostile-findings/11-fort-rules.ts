@@ -10,7 +10,7 @@
 // order equal to the scorer's. Usage: npx tsx test/hostile-findings/11-fort-rules.ts N SEED   (OUT=DIR for failures)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 
 const N = Number(process.argv[2] || 30);
 const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));

@@ -11,7 +11,7 @@
 // Usage: npx tsx test/hostile-findings/11-phone-cuts.ts N SEED   (OUT=DIR for cases that break one)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 
 const N = Number(process.argv[2] || 50);
 const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));

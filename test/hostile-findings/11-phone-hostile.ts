@@ -12,7 +12,7 @@
 // Usage: npx tsx test/hostile-findings/11-phone-hostile.ts N SEED   (MIDSLIDE=1: commands also while a chip slides)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 import { endingProblems, fold, type Move, type R } from './triangle-scorer';
 import { FLICK_MS } from '../../sim/physics/triangle';
 

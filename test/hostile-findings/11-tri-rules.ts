@@ -11,7 +11,7 @@
 // Usage: npx tsx test/hostile-findings/11-tri-rules.ts N SEED   (OUT=DIR writes each case that differs)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 import { endingProblems, fold, type Move, type R } from './triangle-scorer';
 
 const N = Number(process.argv[2] || 50);

@@ -4,7 +4,7 @@
 // every other ring counts; peg values outer 5, inner 10, king 25; highest count wins (ties skipped: R8's extra rings).
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 
 const N = Number(process.argv[2] || 100);
 const { rnd, ri } = seeded(Number(process.argv[3] || 1));

@@ -5,7 +5,7 @@
 // once given to a phone, never changes.
 import { createSigner, type SignerState } from '../../firmware/signer';
 import { SimFlash } from '../../sim/flash';
-import { seeded } from './seeded';
+import { seeded } from '../seeded';
 
 const N = Number(process.argv[2] || 300);
 const { rnd, ri } = seeded(Number(process.argv[3] || 1));

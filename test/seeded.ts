@@ -1,5 +1,5 @@
-// The hostile generators' random stream, from a seed, so that a case is found again from its seed and number: a
-// 32-bit linear congruential one. (Math.imul: seed * 1103515245 as a plain number passes 2^53 and loses the low bits
+// The tests' and the hostile generators' random stream, from a seed, so that a case is found again from its seed and
+// number: a 32-bit linear congruential one. (Math.imul: seed * 1103515245 as a plain number passes 2^53 and loses the low bits
 // the stream is made of, so it repeated within a few hundred draws; the cases numbered in README before round 11 came
 // from that stream.)
 export function seeded(seed: number): { rnd: () => number; ri: (n: number) => number; pick: <T>(a: T[]) => T } {

@@ -210,8 +210,10 @@ import { ringapegLayout, ringapegView } from './firmware/games/ringapeg/layout';
 declare const global: { play: (say: (line: string) => void) => void };
 const KINDS = 'add add add add lift miss end cleared claim'.split(' ');
 global.play = function (say) {
+  // (Park and Miller's multiplier: its products stay below 2^53, exact in a double, where one of 1103515245 passed it
+  // and lost the low bits the stream is made of; Espruino has no Math.imul.)
   let seed = 7;
-  const random = function (n: number): number { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return Math.floor(seed / 0x80000000 * n); };
+  const random = function (n: number): number { seed = (seed * 16807) % 2147483647; return Math.floor(seed / 2147483647 * n); };
   for (let g = 0; g < 6; g++) {
     let s = ringapeg.setup({ players: 2 + random(3), options: g % 2 ? { variant: 'advance', target: 60, autoPeg: g % 4 === 1 } : {} });
     for (let i = 0; i < 150; i++) {

@@ -113,6 +113,8 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       if (refused) {
         refused.id = waiting.id;
         sendLine(radio, refused);
+        // (Sent again, it is tried again.)
+        delete status.done;
       }
     }
     if (channel && channel.tick(now) && !status.waiting) {

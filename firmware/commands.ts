@@ -195,6 +195,11 @@ export interface ChannelOptions {
   games?: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   countdown?(secondsLeft: number): void;
+  /**
+   * The line of the last command carried out, when it was a change with an id (else ''): the same line again is that
+   * command sent again. Kept by its owner (the status), not by the channel, which is let go between commands.
+   */
+  done?: string;
 }
 
 export interface CommandChannel {
@@ -233,14 +238,20 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   let deadline = 0;
   let shown = 0;
 
-  /** Runs a command: its refusal (with its id), or `ok` when it had an id. */
-  function run(command: Command): void {
+  /**
+   * Runs a command (`line`: its line, a change with an id; else ''): its refusal (with its id), or `ok` when it had an
+   * id. The line of the last command carried out is that command sent again (by a phone that missed its reply): it is
+   * told `ok` again, not carried out twice. (A phone gives each command an id of its own; a command that changes
+   * nothing, such as `state`, or that was refused, is carried out again.)
+   */
+  function run(command: Command, line: string): void {
     let result: Refusal | null | void;
     try {
-      result = options.handle(command, options);
+      result = line && line === options.done ? null : options.handle(command, options);
     } catch (e) {
       result = refusal('failed', String((e && (e as Error).message) || e));
     }
+    if (!result) options.done = line;
     // Either reply carries the command's id (`ok` its fields in the same order: type, cmd, id).
     const reply: { type: string; cmd?: string; id?: number | string } = result || { type: 'ok', cmd: command.name };
     reply.id = command.id;
@@ -276,7 +287,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).
       const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
-      if (decision === ALLOW) run(command);
+      if (decision === ALLOW) run(command, command.id === undefined || !command.edit ? '' : text);
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
@@ -344,7 +355,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       const command = channel.held;
       if (!command || now >= deadline) return false;
       wait(command, 0);
-      run(command);
+      run(command, '');
       return true;
     };
   }

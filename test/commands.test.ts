@@ -132,6 +132,25 @@ describe('commands: the contract commands', () => {
       { type: 'error', code: 'unknown_cmd', message: 'fly', id: 'a7' },
     ]);
   });
+  it('a change sent again with its id (a phone that missed the reply) is told ok again and carried out once; another id, a change between, a refusal, or no id: carried out', () => {
+    let refuse = true;
+    const r = rig('flick,!r:str perfect|short', (c) => (c.name === 'undo' && refuse ? refusal('not_now', 'deciding') : null));
+    const lines = [
+      '{"cmd":"flick","r":"short","id":5}', '{"cmd":"flick","r":"short","id":5}', // the same line: once
+      '{"cmd":"flick","r":"short","id":6}', // another id: a command of its own
+      '{"cmd":"bright","level":3,"id":6}', '{"cmd":"flick","r":"short","id":6}', // a change between: carried out again
+      '{"cmd":"flick","r":"short"}', '{"cmd":"flick","r":"short"}', // no id: nothing to know it by
+      '{"cmd":"state","id":7}', '{"cmd":"state","id":7}', // a read: answered each time
+      '{"cmd":"undo","id":8}', // refused (not_now) ...
+    ];
+    for (const line of lines) r.send(line);
+    refuse = false;
+    r.send('{"cmd":"undo","id":8}'); // ... so sent again, it is carried out
+    r.send('{"cmd":"undo","id":8}');
+    assert.deepEqual(r.handled.map((c) => c.name + (c.id ?? '')), ['flick5', 'flick6', 'bright6', 'flick6', 'flick', 'flick', 'state7', 'state7', 'undo8', 'undo8']);
+    const oks = r.replies().map((m) => m.type + ' ' + ((m as { cmd?: string }).cmd ?? (m as { code?: string }).code) + ' ' + ((m as { id?: unknown }).id ?? ''));
+    assert.deepEqual(oks, ['ok flick 5', 'ok flick 5', 'ok flick 6', 'ok bright 6', 'ok flick 6', 'ok state 7', 'ok state 7', 'error not_now 8', 'ok undo 8', 'ok undo 8']);
+  });
   it('a refusal from the handler (not_now) is reported with its code', () => {
     const r = rig('', () => refusal('not_now', 'nothing to undo'));
     r.send('{"cmd":"undo"}');

@@ -218,6 +218,8 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   'regression-triangle-next-while-chip-slides': { without: /"button"/, scores: [9, 0], told: /"type":"flag","message":"a flick is being decided/ },
   'regression-triangle-undo-brings-back-win': { without: null, scores: [99, 0], told: /^\{"t":109000,"phone":\{"type":"over","winner":0,"scores":\[99,0\]\}/ },
   'regression-triangle-second-new-while-first-waits': { without: null, scores: [0, 0, 0], told: /^\{"t":6100,"phone":\{"type":"error","code":"not_now","message":"a move is still under way[^"]*","id":2\}/ },
+  // A phone that missed the reply sends the same line again (its id too): answered `ok`, carried out once.
+  'regression-triangle-flick-sent-again': { without: /"t":(2600|6500),/, scores: [4, 0], told: /^\{"t":2600,"phone":\{"type":"ok","cmd":"flick","id":5\}\}$/ },
   'regression-fortress-cut-mid-stroke-then-blind': { seen: ['{"ball":"FD","into":"pocket","pocket":3}', '{"ball":"FD1","offSpot":true}'], scores: [0, 8] },
 };
 

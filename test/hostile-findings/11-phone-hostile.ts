@@ -9,7 +9,8 @@
 //  - the scores the board ends with, and the sum of the `score` messages since the last new game, equal the rules'
 //    fold of what happened: every flick as the tolerance table scores its stop, the commands the board took, in order.
 // Commands are not sent while the power is off or the board starts (1 s): it hears nothing then (docs/replay.md).
-// Usage: npx tsx test/hostile-findings/11-phone-hostile.ts N SEED   (MIDSLIDE=1: commands also while a chip slides)
+// Usage: npx tsx test/hostile-findings/11-phone-hostile.ts N SEED   (MIDSLIDE=1: commands also while a chip slides;
+// AGAIN=1: a third of the paired commands sent again, the same line, 0.3-1.2 s later, before the next flick's line)
 import { writeFileSync } from 'node:fs';
 import { replay } from '../../sim/replay';
 import { seeded } from '../seeded';
@@ -20,6 +21,7 @@ const N = Number(process.argv[2] || 50);
 const { rnd, ri, pick } = seeded(Number(process.argv[3] || 1));
 const OUT = process.env.OUT || '/tmp';
 const MIDSLIDE = !!process.env.MIDSLIDE;
+const AGAIN = !!process.env.AGAIN;
 
 const resultOf = (stop: number): R => (stop < -3 ? 'short' : stop < 0.5 ? 'perfect' : stop < 22.5 ? 'partly' : 'beyond');
 const stopFor = (r: R): number => {
@@ -86,6 +88,12 @@ for (let c = 0; c < N; c++) {
       // A command answered later (a `new`, an unpaired edit) gets an id of its own, so its answers are its own.
       if ((!paired || body.cmd === 'new') && cmds.some((x) => x.id === id)) id = nextId++;
       cmds.push({ t: at, body, id, paired, bad });
+      // (AGAIN) The same line sent again 0.3-1.2 s later, by a phone that missed the reply.
+      if (AGAIN && paired && !bad && body.cmd !== 'new' && ri(3) === 0) {
+        const again = at + 300 + ri(900);
+        // (Before the next flick's line: a change made as the next player lifts his chip is the race MIDSLIDE tries.)
+        if (!deaf(again) && again < t + GAP) cmds.push({ t: again, body, id, paired, bad });
+      }
     }
     t += GAP;
   }
@@ -106,8 +114,12 @@ for (let c = 0; c < N; c++) {
   const sorted = [...cmds].sort((a, b) => a.t - b.t);
   const replies = out.filter((o) => o.phone && ['ok', 'error', 'confirm'].includes(o.phone.type));
   const acceptedAt = new Map<Cmd, boolean>();
+  // The line of the last command carried out, when it was a change with an id (docs/protocol.md): the same line again
+  // is that command sent again, answered `ok` and not carried out twice. A power cut forgets it.
+  let lastDone = '';
   for (let i = 0; i < sorted.length; i++) {
     const cm = sorted[i];
+    if (cuts.some(([a]) => a > (i ? sorted[i - 1].t : 0) && a <= cm.t)) lastDone = '';
     // Its answers: those with its id at its instant; for a `new` or an unpaired edit (answered later), those up to
     // 65 s on that are not at the instant of another command with the same id.
     const deferred = cm.body.cmd === 'new' || !cm.paired;
@@ -118,7 +130,9 @@ for (let c = 0; c < N; c++) {
     if (!mine.length) { problems.push(`${desc}: no answer`); continue; }
     if (cm.bad) {
       // A `new`'s options are checked as it starts: ok at once, the refusal then (docs/protocol.md, new).
-      const okNew = cm.body.cmd === 'new' && mine.length === 2 && mine[0].phone.type === 'ok' && mine[1].phone.code === cm.bad;
+      // (A `new` waiting for the chip under way when the power goes is gone with it: its `ok` alone, then `restored`.)
+      const cutNew = cm.body.cmd === 'new' && mine.length === 1 && mine[0].phone.type === 'ok' && cuts.some(([a]) => a >= cm.t && a <= cm.t + 2000);
+      const okNew = cutNew || (cm.body.cmd === 'new' && mine.length === 2 && mine[0].phone.type === 'ok' && mine[1].phone.code === cm.bad);
       if (!okNew && !(mine.length === 1 && mine[0].phone.type === 'error' && mine[0].phone.code === cm.bad)) problems.push(`${desc}: want one error ${cm.bad}, got ${kinds}`);
       continue;
     }
@@ -132,6 +146,9 @@ for (let c = 0; c < N; c++) {
     if (cm.body.cmd === 'new' ? !(oks === 1 && errs <= 1 && mine.length === oks + errs) : mine.length !== 1) problems.push(`${desc}: answers ${kinds}`);
     acceptedAt.set(cm, cm.body.cmd === 'new' ? errs === 0 && oks === 1 : oks === 1);
     (cm as any).refusal = mine.find((o) => o.phone.type === 'error')?.phone.message;
+    const line = JSON.stringify({ ...cm.body, id: cm.id });
+    if (acceptedAt.get(cm) && line === lastDone) (cm as any).again = true;
+    else if (oks) lastDone = cm.body.cmd === 'state' ? '' : line;
   }
   // The rules' fold of what happened: flicks and the commands the board took, in time order (a command acts after a
   // flick whose chip left its spot before it: decided first).
@@ -147,6 +164,8 @@ for (let c = 0; c < N; c++) {
     const g = fold(moves, curN, curExact);
     if (e.f) { if (g.winner === null) moves.push({ k: 'flick', r: e.f }); continue; }
     const cm = e.cm!;
+    // (Sent again: answered, not carried out.)
+    if ((cm as any).again) continue;
     const ok = acceptedAt.get(cm)!;
     const b = cm.body;
     const why = (cm as any).refusal;

@@ -6,13 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pretokenise } from '../tools/tokenise';
-import { bareGlobals, undefinedAsWord } from '../tools/es5';
+import { bareGlobals, integerLiterals, undefinedAsWord } from '../tools/es5';
 import { needsEspruino } from './real-interpreter';
 
 describe('pretokenise', () => {
   it('writes the minifier\'s `void 0` as `undefined`, a one-byte word when stored', () => {
     assert.equal(undefinedAsWord('a=void 0;b=void f(0);return void 0===c?void 0:"void 0"'), 'a=undefined;b=void f(0);return undefined===c?undefined:"void 0"');
     assert.equal(pretokenise('x=undefined').length, 3);
+  });
+
+  it('writes out the whole numbers the minifier wrote with an exponent (a float to the interpreter), and nothing else', () => {
+    assert.equal(integerLiterals('var a=2e3,b=1e15,c=.5e3,d=1.5e3,e=6e4;f("2e3");g.e3=3;h=1e-3'), 'var a=2000,b=1e15,c=.5e3,d=1.5e3,e=60000;f("2e3");g.e3=3;h=1e-3');
   });
 
   it('writes `global.require` and `global.Modules` as the bare globals, and nothing else that looks like them', () => {

@@ -189,8 +189,8 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
   const cache = { props: given };
   const result = await minify(code, sourceMap ? { ...options(cache), sourceMap: { asObject: true } } : options(cache));
   if (result.code == null) throw new Error('minifier produced nothing');
-  // The map is of the minifier's output (`mapped`), before the two small rewrites after it.
-  return { code: declareBeforeUse(bareGlobals(undefinedAsWord(result.code))), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
+  // The map is of the minifier's output (`mapped`), before the small rewrites after it.
+  return { code: declareBeforeUse(bareGlobals(undefinedAsWord(integerLiterals(result.code)))), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
 }
 
 /** A source map as the minifier gives it (version 3): `mappings` in base-64 VLQ. */
@@ -307,6 +307,24 @@ export function undefinedAsWord(code: string): string {
       at = t.end;
     }
     last = t;
+  }
+  return out + code.slice(at);
+}
+
+/**
+ * Whole numbers the minifier wrote with an exponent (`2e3`) written out (`2000`): the interpreter reads a number
+ * with an exponent as a float, which a variable keeps in two JsVars where a whole number takes one
+ * (docs/espruino.md, Memory). A byte more each, stored.
+ */
+export function integerLiterals(code: string): string {
+  let out = '';
+  let at = 0;
+  for (const t of acorn.tokenizer(code, { ecmaVersion: 5 })) {
+    const text = code.slice(t.start, t.end);
+    if (t.type.label === 'num' && /^\d+e\d+$/.test(text) && Number(text) <= 2147483647) {
+      out += code.slice(at, t.start) + String(Number(text));
+      at = t.end;
+    }
   }
   return out + code.slice(at);
 }

@@ -114,7 +114,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
         refused.id = waiting.id;
         sendLine(radio, refused);
         // (Sent again, it is tried again.)
-        delete status.done;
+        delete status.doneLine;
       }
     }
     if (channel && channel.tick(now) && !status.waiting) {

@@ -199,7 +199,7 @@ export interface ChannelOptions {
    * The line of the last command carried out, when it was a change with an id (else ''): the same line again is that
    * command sent again. Kept by its owner (the status), not by the channel, which is let go between commands.
    */
-  done?: string;
+  doneLine?: string;
 }
 
 export interface CommandChannel {
@@ -247,11 +247,11 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   function run(command: Command, line: string): void {
     let result: Refusal | null | void;
     try {
-      result = line && line === options.done ? null : options.handle(command, options);
+      result = line && line === options.doneLine ? null : options.handle(command, options);
     } catch (e) {
       result = refusal('failed', String((e && (e as Error).message) || e));
     }
-    if (!result) options.done = line;
+    if (!result) options.doneLine = line;
     // Either reply carries the command's id (`ok` its fields in the same order: type, cmd, id).
     const reply: { type: string; cmd?: string; id?: number | string } = result || { type: 'ok', cmd: command.name };
     reply.id = command.id;

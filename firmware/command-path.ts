@@ -113,7 +113,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       if (refused) {
         refused.id = waiting.id;
         sendLine(radio, refused);
-        // (Sent again, it is tried again.)
+        // (The `new` refused now, sent again, is carried out again, not answered as a line sent twice.)
         delete status.doneLine;
       }
     }

@@ -314,7 +314,8 @@ export function undefinedAsWord(code: string): string {
 /**
  * Whole numbers the minifier wrote with an exponent (`2e3`) written out (`2000`): the interpreter reads a number
  * with an exponent as a float, which a variable keeps in two JsVars where a whole number takes one
- * (docs/espruino.md, Memory). A byte more each, stored.
+ * (docs/espruino.md, Memory). Stored, the whole number takes about as many bytes: the pretokeniser keeps it as an
+ * integer.
  */
 export function integerLiterals(code: string): string {
   let out = '';

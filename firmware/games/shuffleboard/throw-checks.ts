@@ -39,7 +39,7 @@ export const SWAPPED = 2;
  * partners across the select lines, a sensor's neighbours looked at for a weight over it, or for a sensor moved
  * alone.
  */
-const CHECK_WORK = 200;
+const CHECK_WORK = 160;
 const OVER_WORK = 40;
 const ALONE_WORK = 20;
 

@@ -3,7 +3,10 @@
 // board goes on to play must be the game played without the cut, or, when the
 // cut hid something from it, the game played without what happened while it
 // was blind (the actions whose sensor signals fall in the cut or the boot, and
-// phone lines sent then) and the phone told the board was restored.
+// phone lines sent then) and the phone told the board was restored. A phone
+// line the board refused `not_now` after the cut (a move the cut made it decide
+// later still being decided) counts with those: the phone was told, and sends
+// it again or not.
 //
 // Each cut is run from the example's last action before it with nothing
 // under way, not from its start: the board boots from the log as the uncut
@@ -192,6 +195,11 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   const hidden = new Set<number>();
   actions.forEach((a, k) => {
     if (ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) hidden.add(k);
+  });
+  // (The cut board was run to the end by converge. A refusal is told at its line's instant.)
+  const refusedAt = new Set(cut.sim.out.map((l) => JSON.parse(l) as { t: number; phone?: { type: string; code?: string } }).filter((o) => o.phone && o.phone.type === 'error' && o.phone.code === 'not_now').map((o) => o.t + cut.shift));
+  actions.forEach((a, k) => {
+    if (k >= from && a.kind === 'phone' && refusedAt.has(a.t)) hidden.add(k);
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;

@@ -190,7 +190,14 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   const cut = segment(ex, from, new Map(), power);
   const mark = cut.sim.out.length;
   const uncut = segment(ex, from, new Map(), []);
-  if (converge(cut.sim, uncut.sim, blindEnd - cut.shift, tailMs)) return { at, outcome: 'uncut' };
+  try {
+    if (converge(cut.sim, uncut.sim, blindEnd - cut.shift, tailMs)) return { at, outcome: 'uncut' };
+  } catch (e) {
+    // The cut board refused a line of the example as it stands (a fortress stroke struck while the board still
+    // takes the one before as under way): a failure to report, not one to stop the sweep at.
+    if (e instanceof ScenarioError) return { at, outcome: 'failed', detail: `the example cannot go on as it stands after the cut: ${e.message}` };
+    throw e;
+  }
   // What the board could not see: actions with signals in the blind time, and lines sent then.
   const hidden = new Set<number>();
   actions.forEach((a, k) => {

@@ -200,13 +200,11 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   }
   // What the board could not see: actions with signals in the blind time, and lines sent then.
   const hidden = new Set<number>();
-  actions.forEach((a, k) => {
-    if (ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) hidden.add(k);
-  });
-  // (The cut board was run to the end by converge. A refusal is told at its line's instant.)
+  // And lines the cut board refused `not_now` after the cut (it was run to the end by converge; a refusal is told at
+  // its line's instant).
   const refusedAt = new Set(cut.sim.out.map((l) => JSON.parse(l) as { t: number; phone?: { type: string; code?: string } }).filter((o) => o.phone && o.phone.type === 'error' && o.phone.code === 'not_now').map((o) => o.t + cut.shift));
   actions.forEach((a, k) => {
-    if (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t)) hidden.add(k);
+    if ((ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;

@@ -322,7 +322,7 @@ describe('compatibility gate: game bundles', function () {
       for (let ch = 0; ch < SENSORS; ch++) analog[ch] = 0.5 + PEAK * field(600 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 250 - COL0_MM - (ch % COLS) * PITCH_MM);
       // (Come to rest where no sensor saw it come, it is decided SHORT_MS after its launch.)
       sandbox.advance(7000);
-      return { sandbox, loads: (name: string) => sandbox.calls.filter((c) => c.api === 'require' && c.args[0] === name).length };
+      return { sandbox, analog, loads: (name: string) => sandbox.calls.filter((c) => c.api === 'require' && c.args[0] === name).length };
     };
 
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'))) {
@@ -333,6 +333,17 @@ describe('compatibility gate: game bundles', function () {
         // The throw was scored as seen: red's weight on the table, told to the phone.
         assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,/);
         assert.doesNotMatch(flashed.sandbox.said(), new RegExp(DECIDE_MODULE));
+        // Blue's throw after it, to d 900, y 150: decided by the module loaded anew (a board lets the functions of
+        // the last load go once they have made a decision's parts), both weights told.
+        const { analog } = flashed;
+        analog[SENSORS] = 0;
+        flashed.sandbox.advance(50);
+        analog[SENSORS] = 1;
+        flashed.sandbox.advance(1000);
+        for (let ch = 0; ch < SENSORS; ch++) analog[ch] -= PEAK * field(900 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 150 - COL0_MM - (ch % COLS) * PITCH_MM);
+        flashed.sandbox.advance(7000);
+        assert.equal(flashed.loads(DECIDE_MODULE), 2, 'loaded again, as the next throw was decided');
+        assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,[^\n]*\{"w":"blue1","c":\d,"d":9\d\d,/);
         const storage = modulesStored(bundle());
         delete storage[DECIDE_MODULE];
         const bare = redThrown(storage);

@@ -299,6 +299,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
           });
+          // On a board, the module's two functions that made the parts are let go (some 14 JsVars while the weights
+          // are found: the module keeps its exports in its scope, which the parts keep). Its next load makes them anew.
+          if (ON_DEVICE) parts.locator = parts.throwChecks = undefined as never;
           return null;
         };
         return null;

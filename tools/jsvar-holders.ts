@@ -5,13 +5,108 @@
 // the heaviest first, down to MIN (default 6). A closure's scope shows as "\xFFsco", its variables under it.
 // The console stays on the interpreter's output for the dump, so its figure is some 8 JsVars under the bench's
 // (LoopbackA's Serial prototype is never made), and the tree shows the report's own timer (some 25 JsVars).
+// npx tsx tools/jsvar-holders.ts shuffleboard decision [MIN]: the same at the peak of a throw's decision, the
+// heaviest of bench holders' throws (its firmware's own code built for the chip, its decision module in Storage):
+// the decision's own holders are under the interpreter's function that runs its steps.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildDeviceCode } from './es5';
 import { buildGame, coreEntry, featuresOf } from './build';
-import { bootInEspruino } from './espruino-run';
+import { bootInEspruino, deviceRows } from './espruino-run';
 import { ROOT } from './games';
 import { loadGames } from '../firmware/games/registry';
+import { DECIDE_MODULE } from '../firmware/modules';
+
+/** The row the decision entry prints for each throw: its index, the tick of its decision's peak, and the JsVars then. */
+export const DECISION_PEAK = 'peak at';
+
+/**
+ * Device code (for deviceRows) that makes the shuffleboard board's parts one after the other as the board makes them
+ * (the interpreter and the grid checks in it, the table read at power-up, a game's state), each as the memory in use
+ * grew, then decides throws of 1, 4 and 8 weights as the board's ticks run them, its module loaded from Storage (bench
+ * holders prints its rows). Usage is read at every tick (each read collects garbage first). With `dump`, the
+ * variables are dumped (after a line `<dump>`) at that tick of that throw's decision.
+ */
+export function decisionEntry(dump?: { throwIndex: number; tick: number }): string {
+  return `
+import { createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
+import { createGridChecks } from './firmware/games/shuffleboard/checks';
+import { setup } from './firmware/games/shuffleboard/rules';
+import { CHANNELS, COL0_MM, COLS, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from './firmware/games/shuffleboard/board';
+import { analogBank } from './hal/espruino/analog';
+declare function print(...a: unknown[]): void;
+declare const global: any;
+declare const E: { dumpVariables(): void };
+declare const process: { memory(): { usage: number } };
+// The stand-in ADC: the readings by channel (digitalWrite of the select lines names the channel read next).
+var levels = new Float32Array(CHANNELS).fill(0.5);
+var cur = 0;
+global.digitalWrite = function (p: number[], v: number) { if (p.length === 8) cur = v; };
+global.analogRead = function () { return levels[cur]; };
+var bank = analogBank({ kind: 'analog', select: [11, 12, 13, 14, 15, 16, 17, 18], adc: [2, 3], channels: CHANNELS });
+var used = process.memory().usage;
+/** The JsVars in use grown since the last row. (What a part makes is kept in a global: a minifier drops a value never read.) */
+function row(what: string) {
+  var now = process.memory().usage;
+  print('<<<' + JSON.stringify([what, now - used]) + '>>>');
+  used = now;
+}
+var it = createShuffleboardInterpreter(function () {}, function () {}, [bank]);
+row('the interpreter, its grid checks in it (interpret.ts)');
+// (A second, let go after: made once already, the interpreter's types and methods are counted in the row above.)
+global.checks = createGridChecks(bank, new Uint8Array(CHANNELS));
+row('of them, the grid checks (checks.ts) and the channel array they are given');
+global.checks = null;
+used = process.memory().usage;
+it.resume!(0, null as never, -1);
+row('the table as it lay at power-up (resume)');
+global.state = setup({ players: 2, options: {} } as never);
+row("a game's state (rules.ts, setup)");
+function grid(ws: number[][]) {
+  for (var ch = 0; ch < SENSORS; ch++) {
+    var v = 0.5;
+    for (var w = 0; w < ws.length; w++) v += ws[w][0] * PEAK * field(ws[w][1] - ROW0_MM - ((ch / COLS) | 0) * PITCH_MM, ws[w][2] - COL0_MM - (ch % COLS) * PITCH_MM);
+    levels[ch] = v;
+  }
+}
+var four = [[1, 140, 250], [-1, 300, 100], [1, 20, 400], [-1, 1000, 300]];
+var tables = [[four[0]], four, four.concat([[1, 60, 120], [-1, 200, 330], [1, 450, 200], [-1, 700, 420]])];
+var t = 10000;
+// Each throw launched (a group of the launch row pulled low for a tick), its weights lying still on the grid:
+// decided SHORT_MS later (its weights never came in by the entry rows), a step a tick.
+var use = new Int16Array(1500);
+for (var n = 0; n < tables.length; n++) {
+  levels[SENSORS] = 0;
+  it.tick(t += 10);
+  levels[SENSORS] = 1;
+  grid(tables[n]);
+  var base = process.memory().usage;
+  var k = 0;
+  for (; k < use.length; k++) {
+    it.tick(t += 10);
+    use[k] = process.memory().usage - base;${dump ? `
+    if (n === ${dump.throwIndex} && k === ${dump.tick}) { print('<dump>'); E.dumpVariables(); }` : ''}
+    if (!(it as any).busy()) break;
+  }
+  // The frame read: the level the first ticks of the decision rise to; the locator made: the biggest rise in one
+  // tick; the peak: the most.
+  var frame = 0;
+  var made = 0;
+  var most = 0;
+  var at = 0;
+  for (var i = 1; i < k; i++) {
+    if (!frame && use[i] > use[i - 1] + 20) frame = use[i] - use[i - 1];
+    made = Math.max(made, use[i] - use[i - 1]);
+    if (use[i] > most) {
+      most = use[i];
+      at = i;
+    }
+  }
+  print('<<<' + JSON.stringify(['${DECISION_PEAK}', n, at, most]) + '>>>');
+  print('<<<' + JSON.stringify(['throw', tables[n].length, frame, made, most, process.memory().usage - base]) + '>>>');
+}
+`;
+}
 
 /** One variable of E.dumpVariables: its blocks, what it is (name, type, a string's start), and what it links to. */
 export interface DumpedVar {
@@ -114,8 +209,20 @@ export function holderLines(vars: Map<number, DumpedVar>, root: number, min: num
   return lines;
 }
 
+/** The holders at the peak of the heaviest of decisionEntry's throws: run once to find its tick, then dumped there. */
+async function atDecisionPeak(min: number): Promise<void> {
+  const modules = { game: 'shuffleboard', names: [DECIDE_MODULE] };
+  const peaks = (await deviceRows(decisionEntry(), ROOT, 100, modules)).rows.filter((r) => r[0] === DECISION_PEAK) as [string, number, number, number][];
+  const [, throwIndex, tick, most] = peaks.reduce((a, b) => (b[3] > a[3] ? b : a));
+  const r = await deviceRows(decisionEntry({ throwIndex, tick }), ROOT, 100, modules);
+  if (r.errors.length) throw new Error(`the decision did not run: ${r.errors[0]}`);
+  console.log(`shuffleboard: a throw's decision at its peak (throw ${throwIndex + 1} of bench holders, tick ${tick}): ${most} JsVars over those in use before it`);
+  for (const line of holderLines(parseDump(r.output.slice(r.output.indexOf('<dump>'))), 1, min)) console.log(line);
+}
+
 async function main(): Promise<void> {
   const game = process.argv[2] || 'fortress';
+  if (process.argv[3] === 'decision') return atDecisionPeak(Number(process.argv[4] || 6));
   const core = process.argv[3] === 'core';
   const min = Number(process.argv[core ? 4 : 3] || 6);
   const mod = (await loadGames()).find((g) => g.id === game)!.module;

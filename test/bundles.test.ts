@@ -303,25 +303,32 @@ describe('compatibility gate: game bundles', function () {
       });
     }
 
-    /** A board of its bundle and the modules in `storage`, a phone paired, the coin tossed, and red's throw decided. */
+    /**
+     * A throw on the board in `sandbox` (`analog` its channels): it passes the launch row's first group, and a weight
+     * (polarity 1 red, -1 blue) comes to rest at d, y (its field added at every sensor of the grid, as board.ts's
+     * model has it), decided SHORT_MS after its launch (no sensor saw it come).
+     */
+    const thrown = (sandbox: ReturnType<typeof createSandbox>, analog: Record<number, number>, polarity: number, d: number, y: number) => {
+      analog[SENSORS] = 0;
+      sandbox.advance(50);
+      analog[SENSORS] = 1;
+      sandbox.advance(1000);
+      for (let ch = 0; ch < SENSORS; ch++) analog[ch] += polarity * PEAK * field(d - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, y - COL0_MM - (ch % COLS) * PITCH_MM);
+      sandbox.advance(7000);
+    };
+
+    /** A board of its bundle and the modules in `storage`, a phone paired, the coin tossed, and red's throw to d 600, y 250 decided. */
     const redThrown = (storage: Record<string, string>) => {
       // The launch row at rest reads its pull-ups; the grid, half the supply: an empty table.
       const analog: Record<number, number> = { [SENSORS]: 1, [SENSORS + 1]: 1, [SENSORS + 2]: 1, [SENSORS + 3]: 1 };
+      for (let ch = 0; ch < SENSORS; ch++) analog[ch] = 0.5;
       const sandbox = createSandbox({ storage: storage, analog: analog });
       vm.runInContext(bundle().min, sandbox.context, { filename: 'bundle.js' });
       sandbox.advance(300);
       pairPhone(sandbox);
       sandbox.receive('{"cmd":"toss","s":0}\n');
       sandbox.advance(6000);
-      // Red's throw: it passes the launch row's first group, and comes to rest at d 600, y 250 (its field at every
-      // sensor of the grid, as board.ts's model has it).
-      analog[SENSORS] = 0;
-      sandbox.advance(50);
-      analog[SENSORS] = 1;
-      sandbox.advance(1000);
-      for (let ch = 0; ch < SENSORS; ch++) analog[ch] = 0.5 + PEAK * field(600 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 250 - COL0_MM - (ch % COLS) * PITCH_MM);
-      // (Come to rest where no sensor saw it come, it is decided SHORT_MS after its launch.)
-      sandbox.advance(7000);
+      thrown(sandbox, analog, 1, 600, 250);
       return { sandbox, analog, loads: (name: string) => sandbox.calls.filter((c) => c.api === 'require' && c.args[0] === name).length };
     };
 
@@ -335,13 +342,7 @@ describe('compatibility gate: game bundles', function () {
         assert.doesNotMatch(flashed.sandbox.said(), new RegExp(DECIDE_MODULE));
         // Blue's throw after it, to d 900, y 150: decided by the module loaded anew (a board lets the functions of
         // the last load go once they have made a decision's parts), both weights told.
-        const { analog } = flashed;
-        analog[SENSORS] = 0;
-        flashed.sandbox.advance(50);
-        analog[SENSORS] = 1;
-        flashed.sandbox.advance(1000);
-        for (let ch = 0; ch < SENSORS; ch++) analog[ch] -= PEAK * field(900 - ROW0_MM - Math.floor(ch / COLS) * PITCH_MM, 150 - COL0_MM - (ch % COLS) * PITCH_MM);
-        flashed.sandbox.advance(7000);
+        thrown(flashed.sandbox, flashed.analog, -1, 900, 150);
         assert.equal(flashed.loads(DECIDE_MODULE), 2, 'loaded again, as the next throw was decided');
         assert.match(flashed.sandbox.said(), /"type":"state"[^\n]*"weights":\[\{"w":"red1","c":0,"d":6\d\d,[^\n]*\{"w":"blue1","c":\d,"d":9\d\d,/);
         const storage = modulesStored(bundle());

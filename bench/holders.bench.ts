@@ -8,24 +8,18 @@
 // throw). Usage is read at every tick (each
 // read collects garbage first). The figures are the firmware's own code built
 // for the chip, not the bundle: its core and runtime are not in them.
-import { ROOT } from '../tools/games';
-import { DECISION_PEAK, decisionEntry } from '../tools/jsvar-holders';
-
+import { decisionRows } from '../tools/jsvar-holders';
 
 export async function run(print: (line: string) => void): Promise<void> {
   if (!process.env.ESPRUINO) {
     print('skipped: ESPRUINO not set (the JsVars are counted in the real interpreter)');
     return;
   }
-  const { deviceRows } = await import('../tools/espruino-run');
-  // The decision module in Storage, as on a board (without it, a board's decision stops at its load: a throw's rows
-  // then measured only the frame read).
-  const { DECIDE_MODULE } = await import('../firmware/modules');
-  const report = await deviceRows(decisionEntry(), ROOT, 100, { game: 'shuffleboard', names: [DECIDE_MODULE] });
+  const report = await decisionRows();
   const rows = report.rows as (string | number)[][];
   if (report.errors.length) print('errors: ' + report.errors.join(' | ').slice(0, 400));
   print("shuffleboard's JsVars by what holds them (the firmware's own code built for the chip, in the real interpreter):");
-  for (const r of rows.filter((r) => r[0] !== 'throw' && r[0] !== DECISION_PEAK)) print(`${String(r[1]).padStart(6)}  ${r[0]}`);
+  for (const r of rows.filter((r) => r[0] !== 'throw')) print(`${String(r[1]).padStart(6)}  ${r[0]}`);
   print('a throw decided, its weights found, as the ticks run it (JsVars over those in use before it):');
   print('weights  frame read  locator made  peak  left after');
   for (const [, weights, frame, made, most, after] of rows.filter((r) => r[0] === 'throw') as number[][]) {

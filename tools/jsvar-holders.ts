@@ -17,17 +17,15 @@ import { ROOT } from './games';
 import { loadGames } from '../firmware/games/registry';
 import { DECIDE_MODULE } from '../firmware/modules';
 
-/** The row the decision entry prints for each throw: its index, the tick of its decision's peak, and the JsVars then. */
-export const DECISION_PEAK = 'peak at';
-
 /**
  * Device code (for deviceRows) that makes the shuffleboard board's parts one after the other as the board makes them
  * (the interpreter and the grid checks in it, the table read at power-up, a game's state), each as the memory in use
  * grew, then decides throws of 1, 4 and 8 weights as the board's ticks run them, its module loaded from Storage (bench
- * holders prints its rows). Usage is read at every tick (each read collects garbage first). With `dump`, the
- * variables are dumped (after a line `<dump>`) at that tick of that throw's decision.
+ * holders prints its rows). Usage is read at every tick (each read collects garbage first). A throw's row: `throw`,
+ * its weights, the frame read, the locator made, the peak, what is left after, and the tick of the peak. With `dump`,
+ * the variables are dumped (after a line `<dump>`) at that tick of that throw's decision.
  */
-export function decisionEntry(dump?: { throwIndex: number; tick: number }): string {
+function decisionEntry(dump?: { throwIndex: number; tick: number }): string {
   return `
 import { createShuffleboardInterpreter } from './firmware/games/shuffleboard/interpret';
 import { createGridChecks } from './firmware/games/shuffleboard/checks';
@@ -102,10 +100,14 @@ for (var n = 0; n < tables.length; n++) {
       at = i;
     }
   }
-  print('<<<' + JSON.stringify(['${DECISION_PEAK}', n, at, most]) + '>>>');
-  print('<<<' + JSON.stringify(['throw', tables[n].length, frame, made, most, process.memory().usage - base]) + '>>>');
+  print('<<<' + JSON.stringify(['throw', tables[n].length, frame, made, most, process.memory().usage - base, at]) + '>>>');
 }
 `;
+}
+
+/** Runs decisionEntry(dump) in the real interpreter, the decision module in Storage as on a board (without it, a decision stops at its load). */
+export function decisionRows(dump?: { throwIndex: number; tick: number }): ReturnType<typeof deviceRows> {
+  return deviceRows(decisionEntry(dump), ROOT, 100, { game: 'shuffleboard', names: [DECIDE_MODULE] });
 }
 
 /** One variable of E.dumpVariables: its blocks, what it is (name, type, a string's start), and what it links to. */
@@ -211,12 +213,12 @@ export function holderLines(vars: Map<number, DumpedVar>, root: number, min: num
 
 /** The holders at the peak of the heaviest of decisionEntry's throws: run once to find its tick, then dumped there. */
 async function atDecisionPeak(min: number): Promise<void> {
-  const modules = { game: 'shuffleboard', names: [DECIDE_MODULE] };
-  const peaks = (await deviceRows(decisionEntry(), ROOT, 100, modules)).rows.filter((r) => r[0] === DECISION_PEAK) as [string, number, number, number][];
-  const [, throwIndex, tick, most] = peaks.reduce((a, b) => (b[3] > a[3] ? b : a));
-  const r = await deviceRows(decisionEntry({ throwIndex, tick }), ROOT, 100, modules);
+  const throws = (await decisionRows()).rows.filter((r) => r[0] === 'throw') as number[][];
+  const throwIndex = throws.reduce((most, r, i) => (r[4] > throws[most][4] ? i : most), 0);
+  const tick = throws[throwIndex][6];
+  const r = await decisionRows({ throwIndex, tick });
   if (r.errors.length) throw new Error(`the decision did not run: ${r.errors[0]}`);
-  console.log(`shuffleboard: a throw's decision at its peak (throw ${throwIndex + 1} of bench holders, tick ${tick}): ${most} JsVars over those in use before it`);
+  console.log(`shuffleboard: a throw's decision at its peak (throw ${throwIndex + 1} of bench holders, tick ${tick}): ${throws[throwIndex][4]} JsVars over those in use before it`);
   for (const line of holderLines(parseDump(r.output.slice(r.output.indexOf('<dump>'))), 1, min)) console.log(line);
 }
 

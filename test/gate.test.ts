@@ -2,7 +2,7 @@
 // (docs/espruino.md, Platform facts, and runs in the real interpreter).
 import assert from 'node:assert/strict';
 import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
-import { declareBeforeUse, espruinoGlobals } from '../tools/es5';
+import { declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -28,6 +28,13 @@ describe('compatibility gate: static checks', () => {
     assert.ok(globals.indexOf('D1') >= 0 && globals.indexOf('E') >= 0 && globals.indexOf('NRF') >= 0);
     assert.match(messages(findShadowedGlobals('function D1(){} var a = 1, E = 2;', globals)), /D1[^]*E replaces/);
     assert.deepEqual(findShadowedGlobals('function f(){ var E = 1; return E; } var a = f();', globals), []);
+  });
+  it('the minifier names no variable after a word the interpreter reserves and JavaScript does not (`of`, `static`)', async () => {
+    // (Past the first 54 names it names them in two letters and more: 3,000 used names go through every pair.)
+    const names = Array.from({ length: 3000 }, (_, i) => `v${i}`);
+    const { code } = await minifyEs5(`(function () { var ${names.map((n) => n + ' = Math.random()').join(', ')}; print([${names.join(', ')}]); })();`);
+    assert.ok(/\bab\b/.test(code), 'two-letter names were given');
+    assert.doesNotMatch(code, /\b(of|static)\b/);
   });
   it('accepts plain ES5', () => assert.deepEqual(checkEs5Syntax('var a = [1, 2]; function f(x) { return x + 1; } f(a[0]);'), []));
 

@@ -115,13 +115,17 @@ export async function toEs5(code: string): Promise<string> {
 
 /**
  * Every global the interpreter defines (from @types/espruino): top-level names
- * are mangled too, and must never shadow one (`D1` is a pin, `E` the system).
+ * are mangled too, and must never shadow one (`D1` is a pin, `E` the system);
+ * nor may a name be one of its reserved words.
  */
 export function espruinoGlobals(): string[] {
   const require = createRequire(import.meta.url);
   const types = readFileSync(require.resolve('@types/espruino/index.d.ts'), 'utf8');
   const names = new Set(['global', 'require', 'exports', 'module', 'process', 'console', 'Math', 'JSON', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'Error', 'Function', 'Infinity', 'NaN', 'undefined', 'eval', 'isNaN', 'isFinite', 'parseInt', 'parseFloat', 'arguments']);
   for (const m of types.matchAll(/^declare (?:const|let|var|function|class|namespace) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]);
+  // (The interpreter's reserved words that JavaScript has not: a variable so named is a syntax error on a board.)
+  names.add('of');
+  names.add('static');
   return Array.from(names);
 }
 

@@ -143,8 +143,8 @@ export const WHOLE_GAMES: FaultCase[] = [
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.30.5', value: 0.45 }, within: 3500, unused: true } },
   // Found as the throw launched at 7 s is decided: its weights found after its frame is read (a locate step a 10 ms
-  // scan), some 7.5 s here (13.2 s after it stuck): the stuck corner's lone field, in the frame until the check after the locate tells it, is
-  // fitted at as a weight would be, for hundreds of steps.
+  // scan), at 17.2 s here (11.7 s after it stuck): the stuck corner's lone field, in the frame until the check after the
+  // locate tells it, is fitted at as a weight would be, for hundreds of steps; then the weights are found again without it.
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-singles.jsonl', at: 5500, lift: 33500 },
     kind: { fault: { fault: 'stuck', sensor: 'grid.37.0', value: 0.6 }, within: 13500, unused: true } },
   { game: 'shuffleboard', start: 'quiet', whole: { file: 'scenarios/shuffleboard-doubles.jsonl', at: 5500, lift: 33500 },

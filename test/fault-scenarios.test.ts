@@ -146,13 +146,16 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // in by, the sensor's field going as it was taken out read as the throw's weight coming in.
   // Was a defect (fault-shuffleboard-corner-sensor): a sensor of the first or last row (where a weight may lie beyond
   // the grid, alone in its field) was never looked at in play: stuck off half the supply, it was told only at the next
-  // clear, after the lift. Found as the throw launched at 7 s is decided, its weights found at 20.7 s (a locate step a
-  // 10 ms scan: the weights are looked for in the stuck sensor's field for seconds first, some 1,200 steps; 18.7 s
-  // while the residual readings were 32-bit floats). (It was found sooner only while that field, come before the
-  // launch, was taken for the weight coming.)
+  // clear, after the lift. Found as the throw launched at 7 s is decided, its weights found at 17.2 s (a locate step a
+  // 10 ms scan: the weights are looked for in the stuck sensor's field for seconds first). (It was found sooner only
+  // while that field, come before the launch, was taken for the weight coming.) Was a defect too: the weights found
+  // then held one in the stuck sensor's field (a red at 1892 mm the board could not tell, once the weights were kept
+  // as 32-bit floats: where the locate ends is chaotic), told with the throw; the end was put to the referee. The
+  // sensor taken out as the weights are told, they are found again without it in the same frame.
+  // (`within`: the fault matrix's, docs/diagnostics.md.)
   for (const [name, what, ch, sensor, within] of [
     ['fault-shuffleboard-sensor-out-mid-game', 'a grid sensor stuck at mid-range between throws is found as drift', 365, 'grid.36.5', 2100],
-    ['fault-shuffleboard-corner-sensor', 'a corner sensor of the last row stuck off half the supply just before a throw is found as drift as that throw is decided', 370, 'grid.37.0', 15500],
+    ['fault-shuffleboard-corner-sensor', 'a corner sensor of the last row stuck off half the supply just before a throw is found as drift as that throw is decided', 370, 'grid.37.0', 13500],
   ] as const) {
     it(`${what}, and the rest of the game scores as without the fault`, () => {
       const { lines } = run(name);

@@ -312,13 +312,17 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
   /** The weights found (`seen`): the table as seen is the move. */
   function found(seen: number[][]): void {
-    locating = undefined;
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to. After the clear, a sensor at a rail
     // then has no calibration, 0: it tells nothing, as one out of service.)
     let k = SENSORS;
     if (blindUntil < 0) while (k-- && ((checks.flags as Uint8Array)[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    // The table's checks (throw-checks.ts): a sensor they took out just now, the weights are found again without it
+    // in the same frame (a weight found in its field is what it made).
+    const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);
+    if (told > 1) return decide(throwAt, true, 1);
+    locating = undefined;
     frame = undefined;
     powerUp = undefined;
     throwAt = -1;
@@ -341,7 +345,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // would forget them).
     if (queued) move.b = queued;
     if (k < 0) begin(-1);
-    else if ((judging as ThrowChecks).seen(seen, throws + unscored) && !unscored) emit(move);
+    else if (told && !unscored) emit(move);
     // (Not scored, it is saved as over: the launches kept meanwhile, if any, are saved as under way below.)
     else if (unscored && !queued) begin(-1);
     unscored = 0;

@@ -122,14 +122,15 @@ const STRONGEST = 1.25;
  * table (mm), 1 while held where it was found before, the strength, d and y its field is taken away from the
  * residual readings at (strength 0: not taken), and its magnet's height over the nominal (mm), and that height
  * where its field is taken; then, once it is found, its 3 x 3 nearest sensors' readings in the frame it was found in
- * (ADC steps, 13 bits each, four to a number; 0 until then, which no sensor in service reads beside a weight). A
- * Float64Array of FOUND_SIZE (the numbers a plain array holds: a fraction takes two JsVars there, and 8 weights took
- * some 135 JsVars; their doubles are the same here, so is the arithmetic).
+ * (ADC steps, 12 bits each, two to a number: a 32-bit float holds 24 bits whole; 0 until then, which no sensor in
+ * service reads beside a weight). A Float32Array of FOUND_SIZE: a plain array took some 135 JsVars for 8 weights (a
+ * fraction takes two JsVars there), 64-bit floats 12 JsVars a weight, these 8. (Its places and strength are kept to
+ * some 0.0001 mm, and 1 part in 10 million: the fits' arithmetic is in doubles, and a fit settles to 0.05 mm.)
  */
-export type Found = Float64Array;
-const FOUND_SIZE = 13;
-/** A reading's place value in a number of a weight's (its 13 bits: ADC steps from 0 to 4096). */
-const DIGIT = 8192;
+export type Found = Float32Array;
+const FOUND_SIZE = 15;
+/** A reading's place value in a number of a weight's (its 12 bits: ADC steps from 0 to 4095; a reading of 4096, at the rail, is kept as 4095). */
+const DIGIT = 4096;
 /**
  * The residual readings are kept as 16-bit integers, in eighths of an ADC step (SUPPLY of them to the supply): a
  * reading whole, and a field taken away or given back rounded to one (a twentieth of a sensor's noise), so that a
@@ -600,13 +601,13 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     // keeps its 3 x 3 nearest sensors' readings in it, as held reads them (a job a weight: the last step holds the
     // interpreter no longer than any).
     if (last) {
-      w[10] = w[11] = w[12] = 0;
-      for (i = 0; i < 9; i++) w[10 + (i >> 2)] += (frame as Int16Array)[nine(w, i)] * Math.pow(DIGIT, i & 3);
+      w.fill(0, 10);
+      for (i = 0; i < 9; i++) w[10 + (i >> 1)] += min((frame as Int16Array)[nine(w, i)], DIGIT - 1) * (i & 1 ? DIGIT : 1);
       return;
     }
     w[4] = 1;
     // (One out of service, NaN, reads as changed.)
-    for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 2)] / Math.pow(DIGIT, i & 3)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
+    for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 1)] / (i & 1 ? DIGIT : 1)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
     // weight's by the rail, and each later frame found weights in what that left.)
     if (w[4] && w[2]) {
@@ -747,7 +748,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       }
       // First placed at the top of a parabola through the strongest reading and those beside it, each way (within
       // a few mm of where the fit settles, some rounds fewer than from the sensor's own place).
-      const w = new Float64Array(FOUND_SIZE);
+      const w = new Float32Array(FOUND_SIZE);
       w[0] = v[top] > 0 ? 1 : -1;
       w[1] = ROW0_MM + (top - k) / COLS * PITCH_MM + apex(COLS, top >= COLS, top < SENSORS - COLS);
       w[2] = COL0_MM + k * PITCH_MM + apex(1, k > 0, k < COLS - 1);
@@ -843,7 +844,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       // (Two sensors or more: one alone may be stuck, a fault the sensor checks tell.)
       return strongest(function (): void {
         if (many > 1) {
-          const w = new Float64Array(FOUND_SIZE);
+          const w = new Float32Array(FOUND_SIZE);
           w[0] = left(top);
           w[1] = ROW0_MM + ((top / COLS) | 0) * PITCH_MM;
           w[3] = CANT_TELL;

@@ -196,7 +196,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
 
   /**
    * x, a whole number kept as an integer (any other value as it is): the places the board finds come as fractions
-   * on the chip (from its Float64Arrays), each two JsVars in the state's arrays where an integer takes one.
+   * on the chip (from its Float32Arrays), each two JsVars in the state's arrays where an integer takes one.
    */
   function whole(x: number): number {
     return x === (x | 0) ? x | 0 : x;

@@ -54,7 +54,11 @@ export interface ThrowChecks {
    * checked, when the frame's parts (frame, step) are let go, not to be called again.
    */
   step(): boolean;
-  /** The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted now (the throws are not to be told). */
+  /**
+   * The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted
+   * now (the throws are not to be told); 2 when a sensor whose field they may hold was taken out just now, and
+   * nothing else counted: they are found again without it.
+   */
   seen(w: number[][], n: number): number;
   /** Grid channel ch reads a field no magnet makes (the weights are being found): out of service, told drifted (1; 0 while the grid is not trusted). */
   suspect(ch: number): number;
@@ -196,9 +200,19 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       let beyond = 0;
       let i: number;
       for (i = 0; i < w.length; i++) {
-        r += w[i][0] ? 0 : 1;
+        r += +!w[i][0];
         if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
       }
+      // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
+      // taken as still at the next throw); none, and the sensor drifted or stuck: taken out, and the weights are found
+      // again without it (one found in its field is what it made), before anything counts.
+      for (let e = 0; g.came; e++, g.came >>= 1) {
+        if (g.came & 1 && !((beyond >> +(e >= COLS)) & 1)) {
+          take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
+          i = -1;
+        }
+      }
+      if (i < 0) return 2;
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off), or throws of both sides seen at once, tells nothing.
@@ -213,12 +227,6 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         g.due = -1;
         g.wrong = 0;
       } else if (g.due < 0) g.due = appeared;
-      // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
-      // taken as still at the next throw); none, and the sensor drifted or stuck.
-      for (let e = 0; g.came; e++, g.came >>= 1) {
-        if (!(g.came & 1)) continue;
-        if (!((beyond >> +(e >= COLS)) & 1)) take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
-      }
       // The weights that lay still, by their colour now (within STILL_MM): two or more changed colour, and none kept it
       // (a reversed field turns them all), is the grid's field reversed since the last throw (or set right), found at
       // once, before the end can be scored from it.
@@ -254,7 +262,8 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         else g.wrong = g.reversed = 0;
       }
       if (g.reversed !== was && g.tell) g.tell(undefined, g.reversed ? INVERTED : OK);
-      for (g.lying = 0; trusted && g.lying < w.length && g.lying < lay.length; g.lying++) lay[g.lying] = 2 * w[g.lying][1] + w[g.lying][0];
+      for (i = 0; trusted && i < w.length && i < lay.length; i++) lay[i] = 2 * w[i][1] + w[i][0];
+      g.lying = i;
       g.throws++;
       if (g.due >= 0) g.due ^= n & 1;
       // A grid that reads what no table makes: the throw is not told (the referee places it).

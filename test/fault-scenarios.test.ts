@@ -144,6 +144,25 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // once, before its weight came, and dropped; its weight was told with the next throw, every later throw a throw late,
   // and the clear read as every weight knocked off (a phantom S9), then a false `inverted`. And in a row a weight comes
   // in by, the sensor's field going as it was taken out read as the throw's weight coming in.
+  // Found by the hostile tester (round 13), with the weights found again without a first-row sensor taken out as
+  // they are told: that sensor stuck just before the first launch after power-up (0.5 s before it, or 0.28 s as the
+  // weight slides). Its field, come so soon after power-up, began a throw whose launch was unseen, and the launch was
+  // taken for part of that throw; found again without the sensor, the table was as at power-up (a blip: no throw),
+  // and the launch went with it: the end was never scored. A weight is on the grid before such a throw begins, so a
+  // launch soon after is another throw: the blip goes, the launch is the first throw, and the end scores as the
+  // weights lie (0-3: blue's 33.7 mm beats red's nearest, 94.7; 3-0: red's 75.6 beats blue's 186.2).
+  for (const [name, ch, scores] of [
+    ['fault-shuffleboard-stuck-just-before-first-launch', 2, [0, 3]],
+    ['fault-shuffleboard-stuck-as-first-weight-slides', 5, [3, 0]],
+  ] as const) {
+    it(`a first-row sensor stuck just before the first throw after power-up is told, and the first launch is that throw (${name})`, () => {
+      const { lines } = run(name);
+      assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch, sensor: `grid.0.${ch}` }]);
+      assert.deepEqual(lines.at(-1)!.final!.scores, scores);
+      assert.equal((lines.at(-1)!.final as unknown as { state: { t: number } }).state.t, 8, 'every throw decided');
+    });
+  }
+
   // Was a defect (fault-shuffleboard-corner-sensor): a sensor of the first or last row (where a weight may lie beyond
   // the grid, alone in its field) was never looked at in play: stuck off half the supply, it was told only at the next
   // clear, after the lift. Found as the throw launched at 7 s is decided, its weights found at 17.2 s (a locate step a

@@ -187,7 +187,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     for (let g = 0; g < LAUNCH_GROUPS; g++) if (ref[SENSORS + g] < PULLED) on |= 1 << g;
     const rose = on & ~passing;
     passing = on;
-    if (!rose || (!locating && throwAt >= 0 && t - throwAt < QUIET_MS)) return;
+    // (A weight is on the grid before a throw whose launch was unseen begins: a launch soon after is another throw.)
+    if (!rose || (!locating && throwAt >= 0 && t - throwAt < QUIET_MS && blindUntil >= 0)) return;
     if (!locating) {
       // (The one under way is decided first: its weights found, this throw begins.) The rows its weight comes in by
       // are read first: a field come there since the rows were last read (a sensor gone bad) is no weight coming.

@@ -904,10 +904,10 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();
     if (jobs.length) return null;
-    const seen: number[][] = [];
     // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
-    for (i = 0; i < found.length; i++) seen.push([found[i][0] > 0 ? 0 : 1, max(0, Math.round(found[i][1])), found[i][3]]);
-    return seen;
+    return found.map(function (w: Found): number[] {
+      return [w[0] > 0 ? 0 : 1, max(0, Math.round(w[1])), w[3]];
+    });
   };
 }
 

@@ -205,7 +205,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       }
       // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
       // taken as still at the next throw); none, and the sensor drifted or stuck: taken out, and the weights are found
-      // again without it (one found in its field is what it made), before anything counts.
+      // again without it (one found in its field is what it made), before anything counts. (i: -1 once one is.)
       for (let e = 0; g.came; e++, g.came >>= 1) {
         if (g.came & 1 && !((beyond >> +(e >= COLS)) & 1)) {
           take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);

@@ -55,9 +55,9 @@ export interface ThrowChecks {
    */
   step(): boolean;
   /**
-   * The weights found in the frame of n throws ([colour, d] each): which colour appeared; 0 when the grid is not trusted
-   * now (the throws are not to be told); 2 when a sensor whose field they may hold was taken out just now, and
-   * nothing else counted: they are found again without it.
+   * The weights found in the frame of n throws ([colour, d, u] each), counted: 1, the throws are told; 0 when the grid
+   * is not trusted now (they are not); 2 when a sensor whose field they may hold was taken out just now, and nothing
+   * else counted: they are found again without it.
    */
   seen(w: number[][], n: number): number;
   /** Grid channel ch reads a field no magnet makes (the weights are being found): out of service, told drifted (1; 0 while the grid is not trusted). */
@@ -199,20 +199,21 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       /** Bit 0: a weight placed beyond the first row (a hanger); bit 1: beyond the last (a short one). */
       let beyond = 0;
       let i: number;
+      let again = 0;
       for (i = 0; i < w.length; i++) {
         r += +!w[i][0];
         if (w[i][2] < PLACED_MM) beyond |= w[i][1] < ROW0_MM ? 1 : w[i][1] > ROW0_MM + (ROWS - 1) * PITCH_MM ? 2 : 0;
       }
       // A field come alone in the first or last row: a weight placed beyond that row explains it (what lies there is
       // taken as still at the next throw); none, and the sensor drifted or stuck: taken out, and the weights are found
-      // again without it (one found in its field is what it made), before anything counts. (i: -1 once one is.)
+      // again without it (one found in its field is what it made), before anything counts.
       for (let e = 0; g.came; e++, g.came >>= 1) {
         if (g.came & 1 && !((beyond >> +(e >= COLS)) & 1)) {
           take(e < COLS ? e : e + SENSORS - 2 * COLS, OFF);
-          i = -1;
+          again = 2;
         }
       }
-      if (i < 0) return 2;
+      if (again) return again;
       const b = w.length - r;
       // The thrower's weight appears (one more of its colour, none more of the other); anything else (it went off,
       // it knocked one of its own off), or throws of both sides seen at once, tells nothing.

@@ -162,7 +162,7 @@ for (var n = 0; n < tables.length; n++) {
   for (var r = 0; r < 7; r++) {
     // (The last run's locator let go first, as a board lets go of one before it makes the next.)
     step = null as never;
-    var step = locator(read, [], null);
+    var step = locator(read, [], [], null);
     steps = 0;
     var t0 = getTime();
     seen = null;
@@ -187,7 +187,7 @@ for (var n = 0; n < tables.length; n++) {
   step = again = null as never;
   var before = process.memory().usage;
   var most = before;
-  var again = locator(read, [], null);
+  var again = locator(read, [], [], null);
   var found: number[][] | null = null;
   while (!found) {
     found = again();

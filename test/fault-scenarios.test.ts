@@ -183,6 +183,38 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  // Was a defect (the hostile tester, round 13): a first-row sensor stuck beside a corner hanger (red1, d 9.6 mm,
+  // hanging over the end edge: 4 points, and red's only weight nearer than blue1 at 38.9, so 4-0) was taken out as a
+  // throw's weights were told, and they were found again without it, from the weights the fit with it had made (red1
+  // put at d 25, y 0). Fitted anew without its row neighbour, the hanger's own corner sensor read as no magnet's and
+  // was taken out too (a false `drift`), the hanger went off the end, and the end scored 0-0 without asking. Found
+  // again, the weights start from the last throw's, and a sensor out of service tells nothing of whether one moved.
+  it('a first-row sensor stuck beside a corner hanger is the only one told, and the hanger stays on the table (fault-shuffleboard-stuck-beside-corner-hanger)', () => {
+    const { lines } = run('fault-shuffleboard-stuck-beside-corner-hanger');
+    assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch: 8, sensor: 'grid.0.8' }]);
+    const { scores, state } = lines.at(-1)!.final as unknown as { scores: number[]; state: { t: number; d: number[]; u: number[]; q: number } };
+    assert.equal(state.t, 8, 'every throw decided');
+    assert.ok(Math.abs(state.d[0] - 9.6) <= state.u[0] || state.q & 1, `red1 told at ${state.d[0]} (u ${state.u[0]}), not asked`);
+    if (!state.q) assert.deepEqual(scores, [4, 0], 'scored without asking, as the weights lie');
+  });
+
+  // Were defects (the hostile tester, rounds 12 and 13): a first-row sensor stuck part-way, or drifting, by hangers
+  // and near-hangers. The weights found again without it started from what the fit with it had made, and the colours
+  // of the weights lying still came out swapped: a false `inverted`, then `bank`, and the throws after were never
+  // decided. Found again from the weights of the decision before, every throw is decided and the referee is asked
+  // about the weights the board cannot tell.
+  for (const [name, ch] of [
+    ['fault-shuffleboard-stuck-row0-by-hangers-not-inverted', 7],
+    ['fault-shuffleboard-drift-row0-by-hangers-not-inverted', 6],
+  ] as const) {
+    it(`a first-row sensor going bad by hangers is the only fault told, and every throw is decided (${name})`, () => {
+      const { lines } = run(name);
+      assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch, sensor: `grid.0.${ch}` }]);
+      const { state } = lines.at(-1)!.final as unknown as { state: { t: number } };
+      assert.equal(state.t, 8, 'every throw decided');
+    });
+  }
+
   // Was a defect (the hostile tester, round 5): two neighbouring grid sensors stuck at 0.3 of the supply while a throw
   // was decided, lifted 4 s later, were not told: each had a neighbour that moved (the other), so neither was alone in
   // its field, and the weights were looked for in a field no magnet makes, for seconds. The throws launched meanwhile

@@ -12,7 +12,7 @@ import { gridReadings, randomTable } from './shuffleboard-sweep';
 /** The weights found in readings `ref` (ADC steps), the sensors named suspect, and the steps it took. */
 function locateNaming(ref: Int16Array): { seen: number[][]; suspects: number[]; steps: number } {
   const suspects: number[] = [];
-  const step = locator((ch) => ref[ch] / ADC_STEPS, [], null, (ch) => suspects.push(ch));
+  const step = locator((ch) => ref[ch] / ADC_STEPS, [], [], null, (ch) => suspects.push(ch));
   let steps = 1;
   let seen = step();
   for (; !seen; steps++) seen = step();

@@ -17,7 +17,7 @@ import { mulberry32 } from '../sim/inputs';
 import { analogBankOf } from '../sim/hal';
 import { simGame } from '../sim/games/shuffleboard';
 import type { ScenarioHeader } from '../sim/scenario';
-import { CHANNELS, SENSORS, neighbour } from '../firmware/games/shuffleboard/board';
+import { CHANNELS, COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS, neighbour } from '../firmware/games/shuffleboard/board';
 import { createShuffleboardInterpreter, QUIET_MS, RESUME_MS, SHORT_MS } from '../firmware/games/shuffleboard/interpret';
 import { locate, locator } from '../firmware/games/shuffleboard/locate';
 import type { Found } from '../firmware/games/shuffleboard/locate';
@@ -181,17 +181,43 @@ describe('shuffleboard: the weights in the grid\'s readings (locate)', () => {
     assert.ok(good >= 300 * 0.95, `${good} of 300`);
   });
 
-  it('the part of a table a locate cut short left, given with no frame before it: the weights are found anew, none held', () => {
-    const ref = readings([{ colour: 0, d: 500, y: 200 }, { colour: 1, d: 900, y: 300 }], 3);
-    const read = (ch: number) => ref[ch] / 4096;
+  /** The weights found in `ref` from those of the last frame (`was`), run to the end: what it tells, and the weights found. */
+  function locateFrom(ref: Int16Array, was: Found[], out: number[] = []): { seen: number[][]; table: Found[] } {
     const table: Found[] = [];
-    const first = locator(read, table, null);
-    // Cut short once a weight is found (a throw decided again meanwhile), its table handed on.
-    while (!table.length) assert.equal(first(), null);
-    const again = locator(read, table, null);
-    let seen = again();
-    while (!seen) seen = again();
-    near(seen, [[0, 500], [1, 900]]);
+    const frame = ref.slice(0, SENSORS);
+    const step = locator((ch) => (out.includes(ch) ? NaN : ref[ch] / 4096), was, table, frame);
+    let seen = step();
+    while (!seen) seen = step();
+    return { seen, table };
+  }
+
+  it('found again from the last frame\'s weights, those are left as they were: a sensor taken out meanwhile, the weights start from them again', () => {
+    const ref = readings([{ colour: 0, d: 500, y: 200 }, { colour: 1, d: 900, y: 300 }], 3);
+    const first = locateFrom(ref, []);
+    near(first.seen, [[0, 500], [1, 900]]);
+    const was = first.table.slice();
+    const again = locateFrom(ref, was);
+    assert.deepEqual(was, first.table, 'the last frame\'s weights, as they were');
+    // Nothing moved: both held, the same weights.
+    assert.deepEqual(again.table, first.table);
+    assert.deepEqual(again.seen, first.seen);
+  });
+
+  it('a sensor out of service tells nothing of whether a weight moved: one over it is held by the others in service, one with none in service is found anew', () => {
+    const ref = readings([{ colour: 0, d: 500, y: 200 }], 5);
+    const first = locateFrom(ref, []);
+    const w = first.table[0];
+    // The sensor nearest the weight, and the 3 x 3 around it (the readings it keeps).
+    const row = Math.round((w[1] - ROW0_MM) / PITCH_MM);
+    const col = Math.round((w[2] - COL0_MM) / PITCH_MM);
+    const nearest = row * COLS + col;
+    const nine = [-1, 0, 1].flatMap((r) => [-1, 0, 1].map((c) => (row + r) * COLS + col + c));
+    const held = locateFrom(ref, [w], [nearest]);
+    assert.equal(held.table[0], w, 'held: the same weight');
+    near(held.seen, [[0, 500]]);
+    // With all nine out, nothing tells it is still there: not held (it is looked for in what the others read).
+    const blind = locateFrom(ref, [w], nine);
+    assert.notEqual(blind.table[0], w);
   });
 
   it('a sensor reading a rail (missing, or its line broken) is no field: no weight is made of it', () => {

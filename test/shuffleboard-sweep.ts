@@ -145,7 +145,7 @@ export function sweepTable(seed: number, k: number, tol: Tolerances): Swept {
   const table = randomTable(rnd);
   const ref = gridReadings(table, seed + k, tol);
   // The board's own way: a step a scan tick, counted.
-  const step = locator((ch) => ref[ch] / ADC_STEPS, [], null);
+  const step = locator((ch) => ref[ch] / ADC_STEPS, [], [], null);
   let steps = 1;
   let found = step();
   for (; !found; steps++) found = step();

@@ -124,8 +124,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
    * The weights found at the last decision (locator), each with the readings around it in the frame it was found in,
    * and the frame being located (let go once its weights are found: only those readings are kept).
    */
-  const table: Found[] = [];
+  let table: Found[] = [];
   let frame: Int16Array | undefined;
+  /**
+   * The weights found at the last decision, while this one finds them: found again (a sensor taken out meanwhile),
+   * the weights are held or fitted anew from those, not from what the fit with that sensor made of them.
+   */
+  let before: Found[] | undefined;
   /**
    * The table as it lay at power-up (resume), in 255ths of the supply (a byte a sensor, where a frame takes two), while
    * a throw whose launch is unseen may begin (blindUntil): one that leaves it so was no weight (found). Once the table
@@ -296,7 +301,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
             return (checks.flags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
-          }, table, now, function (ch: number): void {
+          }, before = before || table, table = [], now, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
           });
@@ -323,7 +328,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // in the same frame (a weight found in its field is what it made).
     const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);
     if (told > 1) return decide(throwAt, true, 1);
-    locating = undefined;
+    locating = before = undefined;
     frame = undefined;
     powerUp = undefined;
     throwAt = -1;

@@ -179,13 +179,15 @@ function close(o: Found, w: Found): boolean {
  * another than weights can lie is one the board cannot tell. Each step returns null until the
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
- * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `table`: the weights found in the last frame;
- * with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too), a weight of it whose
- * nearest sensors read as they did then (the readings it keeps) is held where it was (MOVED_STEPS): only the others
- * are found anew. `table` is then the weights found in this frame, each keeping its 3 x 3 nearest sensors' readings in
- * `frame` (the board keeps these 9 readings a weight, not the whole frame: some 60 JsVars between throws).
+ * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `was`: the weights found
+ * in the last frame (left as they are: found again in the same frame, a sensor taken out meanwhile, the weights start
+ * from them again), given with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too):
+ * a weight of it whose nearest sensors in service read as they did then (the readings it keeps) is held where it was
+ * (MOVED_STEPS): only the others are found anew. `table` (empty) is then the weights found in this frame, each keeping
+ * its 3 x 3 nearest sensors' readings in `frame` (the board keeps these 9 readings a weight, not the whole frame: some
+ * 60 JsVars between throws).
  */
-export function locator(read: (ch: number) => number, table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
+export function locator(read: (ch: number) => number, was: Found[], table: Found[], frame: Int16Array | null, suspect?: (ch: number) => void): () => number[][] | null {
   const v = new Int16Array(SENSORS);
   /** Sensor ch's residual reading (in PEAKs; NaN: it tells nothing). */
   function left(ch: number): number {
@@ -209,13 +211,9 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
   /** Of a fit's unknowns, those a sensor sees (its weight within SPAN rows and columns); the row and column of each weight's nearest sensor. */
   const seen = may.subarray(ROWS, ROWS + 3 * GROUP);
   const rc = may.subarray(ROWS + 3 * GROUP);
-  /**
-   * The weights found: of the last frame's (`was`), those held first. (Without `frame`, none is held; nor one found
-   * since the last frame's, which keeps no readings: a table given then is the part found of a locate cut short.)
-   */
+  /** The weights found: of the last frame's (`was`), those held first; the next of those to look at. */
   const found = table;
-  const was = table.splice(0);
-  if (!frame) was.splice(0);
+  let wasAt = 0;
   /** The work still to do, the next last (popped: Espruino's unshift and shift renumber the whole array): each job a part of a step. */
   const jobs: (() => void)[] = [];
   let ch: number;
@@ -593,7 +591,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       if (next < SENSORS) jobs.push(held);
       return;
     }
-    const w = last ? found[kept++] : was.shift();
+    const w = last ? found[kept++] : was[wasAt++];
     if (!w) return;
     jobs.push(held);
     work += 9 * NINE_WORK;
@@ -605,9 +603,14 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
       for (i = 0; i < 9; i++) w[10 + (i >> 1)] += min((frame as Int16Array)[nine(w, i)], DIGIT - 1) * (i & 1 ? DIGIT : 1);
       return;
     }
-    w[4] = 1;
-    // (One out of service, NaN, reads as changed.)
-    for (i = 0; i < 9; i++) if (!(abs(read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 1)] / (i & 1 ? DIGIT : 1)) % DIGIT | 0)) <= MOVED_STEPS)) w[4] = 0;
+    // (One out of service, NaN, tells nothing: a weight over it is held by the others, one at least. Its field reaches
+    // them: one that left changes them.)
+    let still = 0;
+    for (i = 0; i < 9; i++) {
+      const x = read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 1)] / (i & 1 ? DIGIT : 1)) % DIGIT | 0);
+      if (x === x) still = still >= 0 && abs(x) <= MOVED_STEPS ? 1 : -1;
+    }
+    w[4] = still > 0 ? 1 : 0;
     // (A field left that no weight explained, across 0, is looked for anew: held, its field was taken away as a
     // weight's by the rail, and each later frame found weights in what that left.)
     if (w[4] && w[2]) {
@@ -915,7 +918,7 @@ export function locator(read: (ch: number) => number, table: Found[], frame: Int
 export function locate(ref: Int16Array): number[][] {
   const step = locator(function (ch: number): number {
     return ref[ch] / ADC_STEPS;
-  }, [], null);
+  }, [], [], null);
   let seen = step();
   while (!seen) seen = step();
   return seen;

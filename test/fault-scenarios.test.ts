@@ -215,6 +215,29 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     });
   }
 
+  // Were defects (the hostile tester, round 14), first-row sensors gone bad by a hanger. Each end asks the referee
+  // about the hanger and, once he places it, scores as the weights lie (S6, S7: the side nearest the end edge scores
+  // each weight nearer than the other side's nearest, a hanger 4). Red's hanger at 13.5 mm beats blue's at 21.9: 4-0.
+  // Blue's corner hanger at 9.1 mm beats red's nearest at 34.6: 0-4.
+  // - row0-faults-by-hanger-not-lost: refitted beside its sensors out of service, the hanger and a phantom of its
+  //   colour beside it (fitted weaker) were taken for a red and a blue on one place, and both went: 0-4 unasked. Of two
+  //   of one colour overlapping only the later found goes (their colours compared, not their fitted strengths).
+  // - corner-stuck-hanger-hidden: a weight thrown beside the hanger changed the hanger's sensors in service, and
+  //   without its corner sensor it was not found again: taken off, 3-0 unasked. A weight not held that a sensor out
+  //   of service may hide, not found again where it was, is kept there as one the board cannot tell: asked.
+  for (const [name, ch, i, scores] of [
+    ['fault-shuffleboard-row0-faults-by-hanger-not-lost', 1, 0, [4, 0]],
+    ['fault-shuffleboard-corner-stuck-hanger-hidden', 9, 2, [0, 4]],
+  ] as const) {
+    it(`a hanger by first-row sensors gone bad is asked about, and placed the end scores as the weights lie (${name})`, () => {
+      const { lines } = run(name);
+      assert.ok(told(lines, 'fault').some((l) => l.phone!.ch === ch), `grid.0.${ch} told`);
+      const asked = lines.filter((l) => l.phone?.type === 'state' && (l.phone.ask as string[]).length).at(-1)!;
+      assert.ok((asked.phone!.weights as { w: string }[]).some((w, k) => k === i && (asked.phone!.ask as string[]).includes(w.w)), 'the hanger asked about');
+      assert.deepEqual(lines.at(-1)!.final!.scores, scores);
+    });
+  }
+
   // Was a defect (the hostile tester, round 5): two neighbouring grid sensors stuck at 0.3 of the supply while a throw
   // was decided, lifted 4 s later, were not told: each had a neighbour that moved (the other), so neither was alone in
   // its field, and the weights were looked for in a field no magnet makes, for seconds. The throws launched meanwhile

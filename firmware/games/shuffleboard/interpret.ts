@@ -415,6 +415,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /** A whole pass of the rows read between throws: with no weight after one with some, the table was cleared. */
   function passed(): void {
     if (seenLast && !seenNow) {
+      // (No weight is left of the table found: none may be kept hidden by a sensor out of service, locate.ts.)
+      table = [];
       const empty = checks.cleared();
       if (powerUp) powerUp = empty;
       emit({ k: 'clear' });

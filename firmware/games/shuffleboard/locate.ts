@@ -180,8 +180,8 @@ function close(o: Found, w: Found): boolean {
  * last, which returns the weights, each as [colour, d, u]: 0 red, 1 blue; d whole
  * mm, never past the end edge (a weight whose centre is past it has fallen); u how far from d it may lie (mm,
  * CANT_TELL: the board cannot tell), which decides whether the referee is asked (rules.ts). `was`: the weights found
- * in the last frame (left as they are: found again in the same frame, a sensor taken out meanwhile, the weights start
- * from them again), given with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too):
+ * in the last frame (the list left as it is: found again in the same frame, a sensor taken out meanwhile, the weights
+ * start from them again), given with `frame` (the readings read gives, in ADC steps, whole: a sensor out of service's too):
  * a weight of it whose nearest sensors in service read as they did then (the readings it keeps) is held where it was
  * (MOVED_STEPS): only the others are found anew. `table` (empty) is then the weights found in this frame, each keeping
  * its 3 x 3 nearest sensors' readings in `frame` (the board keeps these 9 readings a weight, not the whole frame: some
@@ -605,7 +605,8 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
     }
     // (One out of service, NaN, tells nothing: a weight over it is held by the others in service, one at least, none
     // changed (its field reaches them: one that left changes them). Not held, with one out of service, it may lie
-    // there still, hidden (2: found, the end).) Bits of `still`: 1 one reads as then, 2 one changed, 4 one is out.
+    // there still, hidden: 2, looked at again once every weight is found.) Bits of `still`: 1 a sensor reads as then,
+    // 2 one changed, 4 one is out of service.
     let still = 0;
     for (i = 0; i < 9; i++) {
       const x = read(nine(w, i)) * ADC_STEPS - ((w[10 + (i >> 1)] / (i & 1 ? DIGIT : 1)) % DIGIT | 0);
@@ -908,17 +909,18 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
     // Jobs until STEP_WORK was done (each a small part: a sensor of a fit, a row of a field given back or taken).
     for (const until = work + STEP_WORK; jobs.length && work < until; work += JOB_WORK) (jobs.pop() as () => void)();
     if (jobs.length) return null;
-    // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
     // A weight of the last frame that may lie hidden (held), where a sensor of its 3 x 3 in service reads more of
     // its colour's field than the fits explain (LEFT_RMS) and no weight was found within APART_MM (a weight beside it
     // lies two radii away), is kept where it was, one the board cannot tell (the referee is asked where it is), until
     // it is held or found again. (One knocked off leaves nothing unexplained there.)
     was.forEach(function (w: Found): void {
-      for (i = w[4] > 1 ? 0 : 9; i < 9 && !(left(nine(w, i)) * w[0] > LEFT_RMS); i++);
+      if (w[4] < 2) return;
+      for (i = 0; i < 9 && !(left(nine(w, i)) * w[0] > LEFT_RMS); i++);
       if (i < 9 && !found.some(function (o: Found): boolean {
         return (o[1] - w[1]) * (o[1] - w[1]) + (o[2] - w[2]) * (o[2] - w[2]) < APART_MM * APART_MM;
       })) found.push(w);
     });
+    // (A weight fitted past the end edge is on the table, seen at the edge: doubt counted how far past in its u.)
     return found.map(function (w: Found): number[] {
       return [w[0] > 0 ? 0 : 1, max(0, Math.round(w[1])), w[4] > 1 ? CANT_TELL : w[3]];
     });

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { replay } from '../sim/replay';
 
-type Line = { t: number; fault?: string; sensor?: string; phone?: Record<string, unknown>; final?: { scores: number[] } };
+/** A replayed line; a shuffleboard game's final state has the throws decided (t), places (d), uncertainties (u) and weights asked about (q, bits). */
+type Line = { t: number; fault?: string; sensor?: string; phone?: Record<string, unknown>; final?: { scores: number[]; state: { t: number; d: number[]; u: number[]; q: number } } };
 
 function run(name: string): { lines: Line[]; actions: Line[] } {
   const text = readFileSync(`scenarios/${name}.jsonl`, 'utf8');
@@ -159,7 +160,7 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
       const { lines } = run(name);
       assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch, sensor: `grid.0.${ch}` }]);
       assert.deepEqual(lines.at(-1)!.final!.scores, scores);
-      assert.equal((lines.at(-1)!.final as unknown as { state: { t: number } }).state.t, 8, 'every throw decided');
+      assert.equal(lines.at(-1)!.final!.state.t, 8, 'every throw decided');
     });
   }
 
@@ -192,7 +193,7 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   it('a first-row sensor stuck beside a corner hanger is the only one told, and the hanger stays on the table (fault-shuffleboard-stuck-beside-corner-hanger)', () => {
     const { lines } = run('fault-shuffleboard-stuck-beside-corner-hanger');
     assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch: 8, sensor: 'grid.0.8' }]);
-    const { scores, state } = lines.at(-1)!.final as unknown as { scores: number[]; state: { t: number; d: number[]; u: number[]; q: number } };
+    const { scores, state } = lines.at(-1)!.final!;
     assert.equal(state.t, 8, 'every throw decided');
     assert.ok(Math.abs(state.d[0] - 9.6) <= state.u[0] || state.q & 1, `red1 told at ${state.d[0]} (u ${state.u[0]}), not asked`);
     if (!state.q) assert.deepEqual(scores, [4, 0], 'scored without asking, as the weights lie');
@@ -210,8 +211,7 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     it(`a first-row sensor going bad by hangers is the only fault told, and every throw is decided (${name})`, () => {
       const { lines } = run(name);
       assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch, sensor: `grid.0.${ch}` }]);
-      const { state } = lines.at(-1)!.final as unknown as { state: { t: number } };
-      assert.equal(state.t, 8, 'every throw decided');
+      assert.equal(lines.at(-1)!.final!.state.t, 8, 'every throw decided');
     });
   }
 

@@ -46,10 +46,13 @@ const READ_ROWS = 4;
  * longest a step may hold the interpreter (bench analog prints the longest). The other work as so many fields, as
  * the interpreter takes them: a job's own, a sensor read, a sensor of a weight's 3 x 3 compared with (held) or kept
  * (its place worked out too: measured, 9 took as long as 20-25 fields), a sensor looked at in a pass over the grid (a
- * row of them a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated.
+ * row of them a job, PASS_ROWS rows a job), an entry of a fit's equations summed or eliminated. A job's own, its
+ * call and what it looks up, as one and a half fields: timed one by one in the interpreter, a job took 5-15 bare
+ * reads more than its fields, and one with none of its own (a fit's round begun or its step taken, the weights
+ * told) 10-50. (Counted as a third of a field, steps of many such jobs held the interpreter 20 ms.)
  */
 const STEP_WORK = 30;
-const JOB_WORK = 0.3;
+const JOB_WORK = 1.5;
 const READ_WORK = 1;
 const NINE_WORK = 2.5;
 const LOOK_WORK = 0.7;

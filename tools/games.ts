@@ -32,8 +32,8 @@ export const MODULE_BUDGET_BYTES = 1536;
  * Loading a module is one call, its parse: like any call it may hold the interpreter at most MODULE_HOLD_US on the
  * chip (a step's limit). A module that must be larger than MODULE_BUDGET_BYTES (a game's decision module, decide.ts)
  * is budgeted by that: DECIDE_BUDGET_BYTES parse, at the rate `npm run bench modules` measures in the real
- * interpreter (some 30 bytes a bare channel read, CHIP_READ_US on the chip), in some 18 ms, a tenth to spare (8,339 bytes
- * took 294 reads, 17.7 ms; the same module's runs vary by some 5%); the
+ * interpreter (some 30 bytes a bare channel read, CHIP_READ_US on the chip), in some 18 ms, a tenth to spare (8,340 bytes
+ * took 288 reads, 17.3 ms; the same module's runs vary by some 5%); the
  * bench and test/bundles.test.ts check every module's parse against the limit itself (a module that grows past it is
  * split, each part loaded in a tick of its own). Its bytes count in Storage with the bundle's: a game's firmware there (bundle, modules and a 32-byte
  * header each) is at most storageFirmwareBytes.

@@ -46,7 +46,7 @@ function word(h: Happening): string {
 }
 
 /** The phone's `new` for a scenario's header. */
-function newGame(header: { game: string; players: unknown; options?: object }): object {
+export function newGame(header: { game: string; players: unknown; options?: object }): object {
   return { cmd: 'new', game: header.game, players: header.players, options: header.options || {} };
 }
 
@@ -72,7 +72,7 @@ function savedRecords(text: string): Record<string, unknown>[] {
 }
 
 /** The phone commands that play a scenario as the board played it: each move it made, as the referee's command (its kind and arguments). */
-function movesAsCommands(text: string): object[] {
+export function movesAsCommands(text: string): object[] {
   const commands: object[] = [newGame(JSON.parse(text.split('\n')[0]))];
   for (const r of savedRecords(text)) {
     if (typeof r.k !== 'string') continue;

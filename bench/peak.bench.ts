@@ -10,9 +10,11 @@
 // way the board plays it: the phone starts the game, then each throw passes the
 // launch row and its weight comes to rest where the scenario puts it (the grid
 // reads the field of every weight on the table), and the board finds the
-// weights itself. Usage is read at every line the board sends (the state
-// built, the message in flight), between commands and, for shuffleboard, every
-// 20 ms; the peak and what is left after the game, less the same run with no
+// weights itself. Each game once over, its last move is undone from the phone
+// (the board reads its whole log back). Usage is read at every line the board
+// sends (the state built, the message in flight), at every record it reads
+// back (JSON.parse), between commands and, for shuffleboard, every 20 ms; the
+// peak and what is left after the game and the undo, less the same run with no
 // bundle, are against 50% of 2,950. PEAK_CLOCK=virtual plays the games on a
 // virtual clock (virtualClock): as fast as the interpreter goes, and the same
 // on a loaded machine.
@@ -153,7 +155,7 @@ var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a)b=__vq[k];if(!b){_
 __vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1);`;
 }
 
-interface Row { game: string; file: string; how: string; peak: number; after: number }
+interface Row { game: string; file: string; how: string; peak: number; undo: number; after: number }
 
 /** Plays one game in the interpreter: its bundle, the phone's commands, and (shuffleboard) the table under it. */
 async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }): Promise<Row & { build: string }> {
@@ -162,27 +164,31 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
   // write the board makes reads the usage, so does every timer call.
   const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
-  const asked = '{peak:__peak,sent:__sent,over:__over,bad:__bad}';
+  const asked = '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad}';
   const virtual = process.env.PEAK_CLOCK === 'virtual';
   const boot0 = [
     virtual ? virtualClock(settleMs, asked) : '',
-    'var __sent=0,__over=0,__bad=[];',
+    // (__played: the peak before the undo; __peak from then on is the undo's.)
+    'var __sent=0,__over=0,__bad=[],__played=0;',
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
+    // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
+    'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     stubs,
     `var __lines=${lines};`,
-    `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}__data(__lines[__sent++]);},${EVERY_MS});`,
+    // (The last command, the undo, once the game is over.)
+    `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;}__data(__lines[__sent++]);},${EVERY_MS});`,
     table ? table.boot0 : '',
   ].join('\n');
   const bundle = await buildGame(game);
   // (On the virtual clock, the run's own report never comes first: the clock's does, and quits.)
   const report = bootInEspruino(bundle.stored, { boot0, settleMs: virtual ? 1800000 : settleMs, storage: moduleFiles(bundle, 'stored'), probe: asked, timeoutMs: virtual ? 1800000 : settleMs + 200000 });
   if (report.errors.length) throw new Error(`${game} did not play: ${report.errors[0]}`);
-  const probe = report.probe as { peak: number; sent: number; over: number; bad: string[] };
+  const probe = report.probe as { peak: number; undo: number; sent: number; over: number; bad: string[] };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {
     throw new Error(`${game}: the game was not played whole: ${probe.sent} of ${commands.length} commands, ${probe.over} ends, errors ${probe.bad.join(' | ')}`);
   }
   const how = table ? 'through its sensors' : `from the phone (${commands.length} commands)`;
-  return { game, file, how, peak: probe.peak - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build) };
+  return { game, file, how, peak: probe.peak - report.baseline.usage, undo: probe.undo - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build) };
 }
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -192,16 +198,19 @@ export async function run(print: (line: string) => void): Promise<void> {
   }
   const text = (file: string) => readFileSync(join(ROOT, 'scenarios', file), 'utf8');
   const singles = text('shuffleboard-singles.jsonl');
+  // Each game played to its end, then its last move undone: the undo reads the whole log back (its replay holds the
+  // game's state twice, the undone one and the one being built).
+  const undo = { cmd: 'undo' };
   const games: [string, string, () => [object[], { boot0: string; endMs: number }?]][] = [
-    ['triangle', 'triangle-game.jsonl', () => [movesAsCommands(text('triangle-game.jsonl'))]],
-    ['fortress', 'fortress-game.jsonl', () => [phoneGame(text('fortress-game.jsonl'))]],
-    ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl'))]],
-    ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0]))], shuffleboardTable(singles, 1000)]],
+    ['triangle', 'triangle-game.jsonl', () => [movesAsCommands(text('triangle-game.jsonl')).concat(undo)]],
+    ['fortress', 'fortress-game.jsonl', () => [phoneGame(text('fortress-game.jsonl')).concat(undo)]],
+    ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl')).concat(undo)]],
+    ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0])), undo], shuffleboardTable(singles, 1000)]],
   ];
   // (PEAK_GAMES=shuffleboard, or a comma-separated list: those games only.)
   const only = (process.env.PEAK_GAMES || '').split(',').filter((g) => g);
-  print(`JsVars at the peak of each game's example game and after it, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
-  print('game          example game                  played                       peak                after');
+  print(`JsVars at the peak of each game's example game, at the undo of its last move, and after, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
+  print('game          example game                  played                       peak in play        peak at the undo    after');
   let build = '';
   for (const [game, file, made] of games) {
     if (only.length && !only.includes(game)) continue;
@@ -215,7 +224,8 @@ export async function run(print: (line: string) => void): Promise<void> {
       continue;
     }
     build = r.build;
-    print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${String(r.peak).padStart(5)} (${Math.round((r.peak / JSVARS) * 100)}%) ${r.peak <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}   ${String(r.after).padStart(5)}`);
+    const pct = (n: number) => `${String(n).padStart(5)} (${Math.round((n / JSVARS) * 100)}%) ${n <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}`;
+    print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${pct(r.peak)}   ${pct(r.undo)}   ${String(r.after).padStart(5)}`);
   }
   print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles${process.env.PEAK_CLOCK === 'virtual' ? ', on a virtual clock (PEAK_CLOCK=virtual)' : ''}`);
 }

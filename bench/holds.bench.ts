@@ -34,14 +34,11 @@ import { buildGame, moduleFiles } from '../tools/build';
 import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { CHIP_READ_US, MODULE_HOLD_US, ROOT } from '../tools/games';
-import { parseScenario } from '../sim/replay';
-import { Simulation } from '../sim/simulation';
 import { LOG } from '../firmware/persist';
 import { SENSORS } from '../firmware/games/shuffleboard/board';
-import { movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
+// (The phone's pace, EVERY_MS: a piece of data every 250 ms, as bench peak sends its commands.)
+import { EVERY_MS, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
 
-/** The phone's pace: a piece of data every 250 ms, as bench peak sends its commands. */
-const EVERY_MS = 250;
 /** The longest calls kept in each phase of a run, to time again in the runs after. */
 const KEPT = 6;
 /** Each run played this many times: a call counts at its fastest. */
@@ -114,13 +111,6 @@ function hostileThenDiag(header: { game: string; players: unknown; options?: obj
 
 /** After a power-up: the state, an undo, and a burst of undo in one piece of data. */
 const AFTER_POWER_UP = ['{"cmd":"state"}\n', '{"cmd":"undo"}\n', ...pause(10), '{"cmd":"undo"}\n'.repeat(10), ...pause(4)];
-
-/** The log the simulator's board left after a scenario played whole. */
-function logAfter(text: string): string {
-  const sim = new Simulation(parseScenario(text));
-  sim.runToEnd();
-  return sim.flash.files[LOG];
-}
 
 /** A still, empty table for the shuffleboard's analog bank (no weight on it, no launch): a power-up's. (No array: an undo after a power-up needs every JsVar the chip has.) */
 const STILL_TABLE = `var __ch=0;

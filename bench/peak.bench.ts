@@ -28,7 +28,7 @@ import { Simulation } from '../sim/simulation';
 import { LOG } from '../firmware/persist';
 import { CHANNELS, COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 
-const EVERY_MS = 250;
+export const EVERY_MS = 250;
 /** The chip's variables. */
 const JSVARS = 2950;
 
@@ -67,10 +67,15 @@ export function phoneGame(text: string): object[] {
 }
 
 /** The records of the game log the simulator's board saved as it played a scenario (docs/saving.md): setup, begins, moves. */
-function savedRecords(text: string): Record<string, unknown>[] {
+/** The log the simulator's board left after a scenario played whole. */
+export function logAfter(text: string): string {
   const sim = new Simulation(parseScenario(text));
   sim.runToEnd();
-  return sim.flash.files[LOG].split('\n').filter((l) => /^\{.*\*[0-9a-f]{2}$/.test(l)).map((l) => JSON.parse(l.slice(0, l.lastIndexOf('*'))));
+  return sim.flash.files[LOG];
+}
+
+function savedRecords(text: string): Record<string, unknown>[] {
+  return logAfter(text).split('\n').filter((l) => /^\{.*\*[0-9a-f]{2}$/.test(l)).map((l) => JSON.parse(l.slice(0, l.lastIndexOf('*'))));
 }
 
 /** The phone commands that play a scenario as the board played it: each move it made, as the referee's command (its kind and arguments). */

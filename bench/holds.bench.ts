@@ -110,7 +110,8 @@ function hostileThenDiag(header: { game: string; players: unknown; options?: obj
 }
 
 /** After a power-up: the state, an undo, and a burst of undo in one piece of data. */
-const AFTER_POWER_UP = ['{"cmd":"state"}\n', '{"cmd":"undo"}\n', ...pause(10), '{"cmd":"undo"}\n'.repeat(10), ...pause(4)];
+const TEN_UNDO = '{"cmd":"undo"}\n'.repeat(10);
+const AFTER_POWER_UP = ['{"cmd":"state"}\n', '{"cmd":"undo"}\n', ...pause(10), TEN_UNDO, ...pause(4)];
 
 /** A still, empty table for the shuffleboard's analog bank (no weight on it, no launch): a power-up's. (No array: an undo after a power-up needs every JsVar the chip has.) */
 const STILL_TABLE = `var __ch=0;
@@ -265,7 +266,10 @@ export async function run(print: (line: string) => void): Promise<void> {
     // bench's own, with shuffleboard's table under its sensors; so is an undo after a power-up from its whole log.)
     const runs: Run[] = [
       { game, what: file, chunks: lined(commandsOf(scenario)), phaseAt: [], phases: ['example game'], example: true, table: game === 'shuffleboard' ? shuffleboardTable(scenario, 1000) : undefined },
-      { game, what: `power-up from ${file}'s whole log`, chunks: AFTER_POWER_UP, phaseAt: [], phases: ['after a power-up from the log'], log: logAfter(scenario) },
+      {
+        game, what: `power-up from ${file}'s whole log`, chunks: AFTER_POWER_UP, phaseAt: [AFTER_POWER_UP.indexOf(TEN_UNDO)],
+        phases: ['one undo after a power-up', 'ten undo in one piece'], log: logAfter(scenario),
+      },
       {
         game, what: 'a new game, a hostile phone, diagnostics', chunks: lined([newGame(header)]).concat(pause(4), tail.chunks),
         phaseAt: [5, 5 + tail.diagAt], phases: ['a new game', 'hostile phone', 'diagnostics'],

@@ -6,13 +6,11 @@
 // A record cut short stays cut short: the board ends it with '~' before the
 // newline, which no whole record's end can hold (its last two bytes before
 // the newline are hex digits), so nothing written later ever completes it.
-import type { Radio, Store } from '../hal/types';
+import type { Store } from '../hal/types';
 import { playMove } from './game';
 import { sendLine } from './protocol';
+import type { CoreRefusal, Status } from './status';
 import type { GameConfig, GameModule } from './game';
-import { MATCH_MODULE } from './modules';
-import type { ModuleCache } from './modules';
-import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /** The log of the game in play. */
 export const LOG = 'tally.log';
@@ -113,13 +111,14 @@ export function undoRecord(lies?: object): string {
 }
 
 /**
- * The game the log holds, or null when it holds none that `game` can play (no
- * log, another game, a garbled setup). Two passes over the log: the first
- * finds the moves that stand (undo records take back the last one), the second
- * replays them, so no list of moves is ever held in RAM, only their line numbers.
+ * Reads back the game the log holds, a move or a few records at each call (an undo calls it once a scan tick, so the board
+ * goes on scanning and serving the phone meanwhile): undefined while it reads, then the game, or null when the log
+ * holds none that `game` can play (no log, another game, a garbled setup). Two passes over the log: the first finds
+ * the moves that stand (undo records take back the last one), the second replays them, so no list of moves is ever
+ * held in RAM, only their line numbers. A record appended meanwhile (a move begun) is read in its turn.
  */
-export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S> | null {
-  // The setup record (false or undefined: none). Assigned in a callback, so declared without a value.
+export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Restored<S> | null | undefined {
+  // The setup record (false or undefined: none). Assigned in a step, so declared without a value.
   let setup: Record_ | false | undefined;
   let trusted = true;
   let cut = false;
@@ -132,80 +131,104 @@ export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S>
   const standing: number[] = [];
   let taken = 0;
   let n = 0;
-  store.lines(LOG, function (line: string): void {
-    // The line's record, or null when it is cut short or garbled: a whole record is its JSON sealed
-    // again (a line without its newline was cut short by a power cut). The JSON text is checked, not
-    // the values read back: the chip prints some floats differently.
-    const json = line.slice(0, -4);
-    let value: Record_ | undefined;
-    try {
-      if (sealed(json) === line) value = JSON.parse(json);
-    } catch (e) {
-      // Not JSON: garbled.
-    }
-    // The setup record: without it there is no game to restore, and nothing after it counts.
-    if (!n++) setup = value && value.g === game.id && value;
-    else if (setup) {
-      // After a garbled record nothing can be trusted to follow from what came before,
-      // unless a resync says the board went on from exactly the moves standing so far.
-      if (value && value.sync !== undefined) {
-        if (value.sync === standing.length) trusted = true;
-      } else {
-        if (!value) {
-          trusted = false;
-          cut = line.slice(-1) !== '\n';
+  let next = store.reader(LOG);
+  let line: string | undefined;
+  // The second pass's: the state as replayed, the moves replayed, the next of `standing`, the move taken back.
+  let state: S;
+  let config: GameConfig;
+  let moves = 0;
+  let stood = 0;
+  let move: object | undefined;
+  const step = function (): Restored<S> | null | undefined {
+    if (!config) {
+      if ((line = next()) !== undefined) {
+        // The line's record, or null when it is cut short or garbled: a whole record is its JSON sealed
+        // again (a line without its newline was cut short by a power cut). The JSON text is checked, not
+        // the values read back: the chip prints some floats differently.
+        const json = line.slice(0, -4);
+        let value: Record_ | undefined;
+        try {
+          if (sealed(json) === line) value = JSON.parse(json);
+        } catch (e) {
+          // Not JSON: garbled.
         }
-        if (!trusted) {
-          dropped++;
-          // A whole record after the garbled one: the board went on, past the move that was under way. A record
-          // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
-          if (value) pending = -1;
-        } else if ((value as Record_).b !== undefined && !(value as Record_).k) {
-          const b = (value as Record_).b as number | string;
-          // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
-          pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
-        } else {
-          // A move that carries `b`: the moves begun while it was decided, under way after it (in the one record, so
-          // that no cut falls between the move and them).
-          pending = (value as Record_).b !== undefined ? (value as Record_).b as number : -1;
-          if (!(value as Record_).u) standing.push(n);
-          else {
-            taken = standing.pop() as number;
-            undone = true;
-            if ((value as Record_).k) lies = n;
+        // The setup record: without it there is no game to restore, and nothing after it counts.
+        if (!n++) setup = value && value.g === game.id && value;
+        else if (setup) {
+          // After a garbled record nothing can be trusted to follow from what came before,
+          // unless a resync says the board went on from exactly the moves standing so far.
+          if (value && value.sync !== undefined) {
+            if (value.sync === standing.length) trusted = true;
+          } else {
+            if (!value) {
+              trusted = false;
+              cut = line.slice(-1) !== '\n';
+            }
+            if (!trusted) {
+              dropped++;
+              // A whole record after the garbled one: the board went on, past the move that was under way. A record
+              // cut short (and the resync after it) leaves that move under way: the cut may have struck its decision.
+              if (value) pending = -1;
+            } else if ((value as Record_).b !== undefined && !(value as Record_).k) {
+              const b = (value as Record_).b as number | string;
+              // A string extends the begin record before it, if there is one (a number is kept as its decimal digits).
+              pending = typeof b === 'string' && pending !== -1 ? pending + b : b;
+            } else {
+              // A move that carries `b`: the moves begun while it was decided, under way after it (in the one record, so
+              // that no cut falls between the move and them).
+              pending = (value as Record_).b !== undefined ? (value as Record_).b as number : -1;
+              if (!(value as Record_).u) standing.push(n);
+              else {
+                taken = standing.pop() as number;
+                undone = true;
+                if ((value as Record_).k) lies = n;
+              }
+            }
           }
         }
+        // Four records a call: the first pass's work on one (its text checked and parsed) is short beside a move played.
+        return n & 3 ? step() : undefined;
       }
+      if (!setup) return null;
+      config = { players: setup.p as number, options: setup.o || {} };
+      try {
+        state = game.setup(config);
+      } catch (e) {
+        return null;
+      }
+      n = 0;
+      next = store.reader(LOG);
     }
-  });
-  if (!setup) return null;
-  const config: GameConfig = { players: setup.p as number, options: setup.o || {} };
-  let state: S;
-  try {
-    state = game.setup(config);
-  } catch (e) {
-    return null;
-  }
-  let moves = 0;
-  let next = 0;
-  let move: object | undefined;
-  n = 0;
-  store.lines(LOG, function (line: string): void {
-    if (++n === taken) move = JSON.parse(line.slice(0, -4));
-    if (n !== standing[next] && n !== lies) return;
-    // A line the first pass found whole (the log is the same): its JSON parses.
-    const outcome = playMove(game, state, JSON.parse(line.slice(0, -4)) as M);
-    if (n === lies) state = outcome.state;
-    else {
-      next++;
-      if (outcome.refused) dropped++;
+    // The second pass: a line the first found whole (the log is the same) parses. Lines with nothing to replay are
+    // passed over in the same call.
+    while ((line = next()) !== undefined) {
+      if (++n !== standing[stood] && n !== lies && n !== taken) continue;
+      const value = JSON.parse(line.slice(0, -4));
+      // (The move the last undo took back: neither a move that stands nor the note of an undo.)
+      if (n === taken) move = value;
       else {
+        const outcome = playMove(game, state, value as M);
+        // (A move refused leaves the state as it was.)
         state = outcome.state;
-        moves++;
+        if (n !== lies) {
+          stood++;
+          if (outcome.refused) dropped++;
+          else moves++;
+        }
+        return;
       }
     }
-  });
-  return { config: config, names: setup.n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || setup.q) ? -2 : pending, taken: move };
+    return { config: config, names: (setup as Record_).n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || (setup as Record_).q) ? -2 : pending, taken: move };
+  };
+  return step;
+}
+
+/** The game the log holds, read back whole in one call (restorer, above, to its end). */
+export function restore<S, M>(store: Store, game: GameModule<S, M>): Restored<S> | null {
+  const step = restorer(store, game);
+  let saved: Restored<S> | null | undefined;
+  while ((saved = step()) === undefined);
+  return saved;
 }
 
 /** The setup record of a game (JSON leaves out names when there are none); `q` 1: a phone's new, begun from the table as it lies. */
@@ -214,21 +237,28 @@ export function setupRecord(id: string, config: GameConfig, names?: string[], q?
 }
 
 /**
- * The game the log holds, as restore() reads it back. With `radio` (at power-up), the phone is told what was
- * restored (`resume`: a move was under way when the power went), or, when the log held no game it could take up,
- * that the saved game was lost (nothing is said for no log at all). For an undo (`undone`: the state it takes
- * back), the phone is told instead each player's change of score, and the move taken back (`undone`). A board's restore module (RESTORE_MODULE): the
- * undo's work, rare, is there, not in the bundle.
+ * The game the log holds, as restorer() reads it back, for the game in play (`status.inPlay`) of `status.mod`. A
+ * board's restore module (RESTORE_MODULE): this rare work is there, not in the bundle.
+ * - At power-up (no `undo`): read whole (nothing else runs before the board is up) and returned, or null. The phone
+ *   is told what was restored (`resume`: a move was under way when the power went), or, when the log held no game
+ *   it could take up, that the saved game was lost (nothing is said for no log at all).
+ * - For an undo (its record written): read a record at each call of the game in play's `undoStep`, which this sets
+ *   (the runtime calls it every scan tick, so the board scans and serves the phone meanwhile), the display showing
+ *   `undo`. Once read, the game read back is the game in play, and the phone is told each player's change of score
+ *   and the move taken back (`undone`), then the game's state.
  */
-export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Radio, undone?: S): Restored<S> | null {
-  if (undone === undefined) {
+export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number): Restored<S> | null | undefined {
+  const game = status.mod;
+  const radio = status.radio;
+  const inPlay = status.inPlay;
+  // (It reads nothing until it is called.)
+  const step = restorer(store, game);
+  let saved: Restored<S> | null | undefined;
+  if (!undo) {
     // A new game the power went in the middle of beginning (play.ts, begin): once its setup is whole beside the log,
     // it is the game, and its log is begun again (a cut meanwhile does the same at the next power-up); else the log
     // is the game in play's, untouched.
-    let next: string | undefined;
-    store.lines(NewGame.FILE, function (line: string): void {
-      next = line;
-    });
+    const next = store.reader(NewGame.FILE)();
     if (next !== undefined) {
       if (sealed(next.slice(0, -4)) === next) {
         store.erase(LOG);
@@ -236,39 +266,49 @@ export function readBack<S, M>(store: Store, game: GameModule<S, M>, radio?: Rad
       }
       store.erase(NewGame.FILE);
     }
-  }
-  const saved = restore(store, game);
-  if (undone !== undefined) {
-    if (saved) {
-      const before = game.scores(undone);
-      const after = game.scores(saved.state);
-      for (let p = 0; p < after.length; p++) {
-        const points = after[p] - before[p];
-        if (points) sendLine(radio!, { type: 'score', player: p, points: points, rule: 'undo' });
-      }
-      // And the move taken back, as saved: one record may be more than one play (shuffleboard's throws decided together).
-      sendLine(radio!, { type: 'undone', move: saved.taken });
-    }
-  } else if (radio) {
+    // (restore(), below, written out: its call cost the module some 30 bytes more.)
+    while ((saved = step()) === undefined);
     let lost = 0;
     if (!saved) {
-      store.lines(LOG, function (): void {
-        lost++;
-      });
+      const line = store.reader(LOG);
+      while (line() !== undefined) lost++;
     }
     if (saved || lost) {
       sendLine(radio, saved ? { type: 'restored', moves: saved.moves, dropped: saved.dropped, resume: (saved.pending as number) < 0 ? undefined : saved.pending }
         : { type: 'restored', moves: 0, dropped: lost, lost: true });
     }
+    return saved;
   }
-  // The matching module the log's tables loaded (shuffleboard's rules keep it while a log is played again, which
-  // matches every throw) is let go with it (none loaded: nothing to let go).
-  if (ANALOG_BANKS && ON_DEVICE) {
+  // The scores the phone has: told how each changes.
+  const before = game.scores(inPlay.current);
+  // The display says so meanwhile (the state is the game as it was until then), from the runtime's next slow tick
+  // (written now, the display held the command's call some 150 bare reads longer).
+  status.note = 'undo';
+  status.noteUntil = Infinity;
+  inPlay.undoStep = function (): void {
+    let back: Restored<S> | null | undefined;
+    // (A record that throws as it is played ends the undo as a log unreadable: never a board stuck reading it.)
     try {
-      (global as unknown as { Modules: ModuleCache }).Modules.removeCached(MATCH_MODULE);
+      back = step();
     } catch (e) {
-      // Not loaded.
+      back = null;
     }
-  }
-  return saved;
+    if (back === undefined) return;
+    delete inPlay.undoStep;
+    status.noteUntil = 0;
+    if (back) {
+      const after = game.scores(back.state);
+      for (let p = 0; p < after.length; p++) {
+        const points = after[p] - before[p];
+        if (points) sendLine(radio, { type: 'score', player: p, points: points, rule: 'undo' });
+      }
+      // And the move taken back, as saved: one record may be more than one play (shuffleboard's throws decided together).
+      sendLine(radio, { type: 'undone', move: back.taken });
+      inPlay.current = back.state;
+      inPlay.stand = back.stand;
+    } else sendLine(radio, { type: 'flag', message: 'log' satisfies CoreRefusal });
+    // (An undo that brings the game's end back tells it again: announce tells it whenever the game becomes over.)
+    status.announce();
+  };
 }
+

@@ -11,8 +11,7 @@ import { flag, sendLine } from './protocol';
 import type { Mode } from './sensing';
 import type { CoreRefusal, Play, StateNow, Status } from './status';
 import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
-import { MATCH_MODULE, loadModule } from './modules';
-import type { ModuleCache } from './modules';
+import { loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /**
@@ -28,8 +27,6 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
   // The game's count of players (for the state message: the game keeps its options in its state).
   let players: number;
   let names: string[] | undefined;
-  // Move records that stand in the log: what undo can take back.
-  let stand = 0;
   /**
    * The move under way as the log has it (its begin records with no move record after them; -1: none). A referee's
    * move written meanwhile carries it (`b`): a move record without it ends the move under way, and a cut after it
@@ -61,17 +58,11 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
   }
 
   function play(move: M, sensed?: number): string | undefined {
+    // A move while an undo reads the game back is the sensors' (the command path refuses the others meanwhile): the
+    // rest of the game is read back at once, in this call, and the move played on it, saved and told in its turn.
+    // Rare, and longer than a tick should be; kept aside instead, it was lost to a power cut before its record.
+    while (game.undoStep) game.undoStep();
     const outcome = playMove(status.mod, game.current, move);
-    // A table the sensors saw loaded the matching module (shuffleboard's rules keep it, for a log played again, which
-    // matches every throw); after a live one it is let go (none loaded: nothing to let go): kept, it held some 20
-    // JsVars for good.
-    if (ANALOG_BANKS && ON_DEVICE && sensed) {
-      try {
-        (global as unknown as { Modules: ModuleCache }).Modules.removeCached(MATCH_MODULE);
-      } catch (e) {
-        // Not loaded.
-      }
-    }
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
     const saved = move as unknown as { b?: number | string };
@@ -81,7 +72,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
       else if (underWay !== -1) saved.b = underWay;
     }
     saveRecord(record(saved));
-    stand++;
+    game.stand++;
     game.current = outcome.state;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(status.radio, Object.assign({ type: 'score' }, outcome.changes[i]));
     status.announce();
@@ -107,7 +98,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     players = next.players;
     names = named;
     game.endTold = 0;
-    stand = 0;
+    game.stand = 0;
     if (ANALOG_BANKS) underWay = -1;
     // As one step (docs/saving.md): the setup first whole beside the log, then the log begun afresh with it, then let
     // go; a cut in the middle leaves the game in play (the setup cut short) or this one (persist.ts, readBack).
@@ -128,7 +119,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     begin: begin,
     play: play,
     takeBack: function (): CoreRefusal | null {
-      if (!stand) return 'undo';
+      if (!game.stand) return 'undo';
       // (The game's code, which the phone's decoder has with the core's.)
       const kept = playing.keeps && playing.keeps(game.current);
       if (kept) return kept as CoreRefusal;
@@ -138,16 +129,13 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
       if (!restored) return 'log';
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
-      // The phone is told each player's change of score by the restore module too.
-      const back = restored(store, status.mod, status.radio, game.current);
-      if (!back) return 'log';
-      game.current = back.state;
-      stand = back.stand;
-      // (An undo that brings the game's end back tells it again: announce tells it whenever the game becomes over.)
-      status.announce();
+      // Read back a record a scan tick (game.undoStep, which the restore module sets), the game in play as it was
+      // until then; the module makes the game read back the game in play, and tells the phone.
+      restored(store, status, 1);
       return null;
     },
     endTold: 0,
+    stand: 0,
     pending: -1,
   };
 
@@ -158,7 +146,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
     if (!restored) flag(status.radio, RESTORE_MODULE, 'failed');
     // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
-    const saved = restored && restored(store, status.mod, status.radio);
+    const saved = restored && restored(store, status);
     if (!saved) {
       // (The game's setup and its record read the players and the options alone.)
       begin(taken, taken.names);
@@ -167,7 +155,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     players = saved.config.players;
     names = saved.names;
     game.current = saved.state;
-    stand = saved.stand;
+    game.stand = saved.stand;
     // The power went during a write: end that record and say where the game stands. A move under way when the
     // power went (`pending`) is decided from what the sensors show now.
     if (saved.cut) saveRecord(resyncRecord(saved.stand));

@@ -59,6 +59,8 @@ export interface FirmwareView {
   diag: { report(now: number): object } | null;
   /** Whether the game's interpreter is still working out a move. */
   busy: boolean;
+  /** Whether an undo is being read back from the log (its record written, the game not yet told: play.ts, takeBack). */
+  undoing: boolean;
 }
 
 /** The running firmware, for the simulator and the tests: on a board its ticker drives it, and startFirmware returns null. */
@@ -212,6 +214,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       rest(0);
     }
+    // An undo reads the game back a record a tick (play.ts, takeBack), the board awake meanwhile.
+    const undoStep = status.inPlay.undoStep;
+    if (undoStep) {
+      undoStep();
+      movedAt = now;
+      rest(0);
+    }
     if (now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
@@ -244,6 +253,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
         diag: diag ? { report: reportFields(diag) } : null, busy: playing!.busy ? playing!.busy() : false,
+        undoing: !!status.inPlay.undoStep,
       };
     },
   };

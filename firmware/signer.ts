@@ -61,8 +61,9 @@ export function createSigner(store: Store, signing: Signing, kept?: SignerState)
     // line and the values' lines apart, each read the same way (the last may be cut short; a value's line cut short
     // where the next write began reads as a smaller value).
     for (let i = 0; i < 4; i++) {
-      store.lines(i > 1 ? (i & 1 ? File.SPARE : File.LOG) : i ? File.TWO : File.ONE, function (line: string): void {
-        if (line.charAt(line.length - 1) !== '\n') return;
+      const next = store.reader(i > 1 ? (i & 1 ? File.SPARE : File.LOG) : i ? File.TWO : File.ONE);
+      for (let line; (line = next()) !== undefined;) {
+        if (line.charAt(line.length - 1) !== '\n') continue;
         if (line.charAt(0) === 'k') {
           if (line.charAt(33) === '\n') st.signKey = line.substr(1, 32);
           line = line.substr(34);
@@ -73,7 +74,7 @@ export function createSigner(store: Store, signing: Signing, kept?: SignerState)
           // The next value goes to the other file: the one holding the highest is kept whole through a cut.
           st.written = i ^ 1;
         }
-      });
+      }
     }
     if (st.signKey) {
       keep(st.counter + RESERVE);

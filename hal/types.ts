@@ -150,10 +150,11 @@ export interface Store {
    */
   append(name: string, data: string, small?: number): void;
   /**
-   * Calls `each` with every line of log `name` in order, each with its newline (the last may lack it: cut short); of
-   * small file `name`, its text as one line.
+   * The lines of log `name` in order, one a call, each with its newline (the last may lack it: cut short), then
+   * undefined; of small file `name`, its text as one line. A line appended meanwhile is read in its turn: a reader may
+   * be held across ticks (an undo reads the log back a few records a tick).
    */
-  lines(name: string, each: (line: string) => void): void;
+  reader(name: string): () => string | undefined;
   /** Erases log or small file `name`. */
   erase(name: string): void;
 }

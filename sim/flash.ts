@@ -67,19 +67,23 @@ export class SimFlash implements Store {
     this.cut = false;
   }
 
-  lines(name: string, each: (line: string) => void): void {
-    const text = this.files[name] || '';
-    if (this.small.has(name)) {
-      if (text) each(text);
-      return;
-    }
+  /** As the board's: the file's text is read afresh at each line, so what is appended meanwhile is read in its turn. */
+  reader(name: string): () => string | undefined {
     let from = 0;
-    while (from < text.length) {
+    return () => {
+      const text = this.files[name] || '';
+      if (this.small.has(name)) {
+        const whole = from ? '' : text;
+        from = 1;
+        return whole || undefined;
+      }
+      if (from >= text.length) return undefined;
       const nl = text.indexOf('\n', from);
       const end = nl < 0 ? text.length : nl + 1;
-      each(text.substring(from, end));
+      const line = text.substring(from, end);
       from = end;
-    }
+      return line;
+    };
   }
 
   /** (Once a cut struck, nothing is erased either: the board is dead.) */

@@ -27,6 +27,7 @@ import { bootInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import type { GameModule } from '../firmware/game';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import { SimFlash } from '../sim/flash';
 import type { ChaosGame, Step, TimedLine } from './chaos-games';
 
 /** A power cut in a step: in its quiet time (the game must end as uncut), or anywhere in it. */
@@ -157,14 +158,19 @@ function play(game: ChaosGame, lines: Line[]): { sim: Simulation; kept: Line[]; 
   const module = sim.scenario.game.module as GameModule<unknown, object>;
   const dropped = new Set<Line>();
   let cuts = 0;
+  // Whether the power went while an undo was read back.
+  let undoing = false;
   const powerOff = sim.powerOff.bind(sim);
   sim.powerOff = (): void => {
-    if (sim.firmware) cuts++;
+    if (sim.firmware) {
+      cuts++;
+      undoing = sim.firmware.view().undoing;
+    }
     powerOff();
   };
   const powerOn = sim.powerOn.bind(sim);
   sim.powerOn = (bootMs?: number): void => {
-    if (!sim.firmware) checkRestore(sim, module);
+    if (!sim.firmware) checkRestore(sim, module, undoing);
     powerOn(bootMs);
   };
   for (const line of lines) {
@@ -188,15 +194,24 @@ function lastHeard(sim: Simulation): Heard | null {
   return null;
 }
 
-/** At a power-up: the log restores what the phone last heard (a log that restores nothing is told at the boot). */
-function checkRestore(sim: Simulation, module: GameModule<unknown, object>): void {
+/**
+ * At a power-up: the log restores what the phone last heard (a log that restores nothing is told at the boot), or,
+ * when the power went while an undo was read back (`undoing`: its record written, the game not yet told), the game
+ * that undo makes, which restores what the phone last heard without that record (its last but begin records).
+ */
+function checkRestore(sim: Simulation, module: GameModule<unknown, object>, undoing: boolean): void {
   const heard = lastHeard(sim);
   const r = restore(sim.flash, module);
   if (!r || !heard) return;
-  const got: Heard = { scores: module.scores(r.state), turn: module.turn(r.state), winner: module.winner(r.state) };
-  if (JSON.stringify(got) !== JSON.stringify(heard)) {
-    throw new Error(`at the power-up at ${sim.t} ms the log restores ${JSON.stringify(got)}, but the phone last heard ${JSON.stringify(heard)}`);
-  }
+  const said = (state: unknown) => JSON.stringify({ scores: module.scores(state), turn: module.turn(state), winner: module.winner(state) });
+  if (said(r.state) === JSON.stringify(heard)) return;
+  const log = sim.flash.files[LOG];
+  const lines = log.split(/(?<=\n)/);
+  let last = lines.length - 1;
+  while (last > 0 && /^\{"b":/.test(lines[last])) last--;
+  const before = undoing && /^\{[^\n]*"u":1[,}]/.test(lines[last]) && restore(Object.assign(new SimFlash(), { files: { [LOG]: lines.slice(0, last).join('') } }), module);
+  if (before && said(before.state) === JSON.stringify(heard)) return;
+  throw new Error(`at the power-up at ${sim.t} ms the log restores ${said(r.state)}, but the phone last heard ${JSON.stringify(heard)}`);
 }
 
 const outcome = (sim: Simulation): string => {

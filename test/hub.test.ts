@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { startHub, roomTopics } from '../hub/hub';
+import { MAX_STEP } from '../hub/room';
 import type { Hub, HubOptions } from '../hub/hub';
 import type { BoardState, FinishedGame } from '../hub/messages';
 import fc from 'fast-check';
@@ -44,6 +45,10 @@ function playedScenarios(): Omit<SimBoard, 'address'>[] {
     if (/"power"\s*:/.test(text)) continue;
     const sim = new Simulation(parseScenario(text));
     sim.runToEnd();
+    // And games of fewer adverts than the sequence byte counts less a step (hub/room.ts, MAX_STEP): past that, the
+    // first advert sent again below is within a step of the board's last, and taken as new, as any unsigned advert
+    // that old would be (the long regression games of an undo read back).
+    if (sim.adverts.length > 256 - MAX_STEP) continue;
     const lines = sim.out.map((l) => JSON.parse(l));
     const overs = lines.filter((l) => l.phone?.type === 'over').map((l) => ({ winner: l.phone.winner, scores: l.phone.scores }));
     played.push({ scenario: file, adverts: sim.adverts.map((a) => a.bytes), final: lines[lines.length - 1].final, overs });

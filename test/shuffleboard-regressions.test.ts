@@ -16,7 +16,8 @@ import type { Placed } from './shuffleboard-page';
 // (One of more ends, a throw after the table cleared, is scored by the page in test/regressions.test.ts; so is one
 // whose referee corrects a weight nobody asked about, or undoes throws: its `place` lines are no answers.)
 // (So is one that throws on past the end's eighth throw, each flagged: a `new` kept waiting by throws that keep coming.)
-const CORRECTED = /^regression-shuffleboard-(place-as-kept-weight-slides|undo-after-kept-throws|place-as-hanger-launched-then-cut|new-while-throws-keep-coming)\.jsonl$/;
+// (And one of many ends the referee entered (`rest`), undone, with throws as the undo reads the log back.)
+const CORRECTED = /^regression-shuffleboard-(place-as-kept-weight-slides|undo-after-kept-throws|place-as-hanger-launched-then-cut|new-while-throws-keep-coming|throws-while-undo-reads-back-then-cut)\.jsonl$/;
 const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => /^regression-shuffleboard-.*\.jsonl$/.test(f) && !CORRECTED.test(f) &&
   !/"do": *"clear"[^]*"do": *"slide"/.test(readFileSync(join(ROOT, 'scenarios', f), 'utf8'))).sort();
 

@@ -142,7 +142,7 @@ export function espruinoGlobals(): string[] {
  */
 export const INTERNAL_PROPERTIES = [
   // Hardware layer (hal/types.ts)
-  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'lines',
+  'banks', 'buttons', 'clock', 'radio', 'store', 'ticker', 'onPress', 'onData', 'pairing', 'advertise', 'append', 'reader',
   // Board data (firmware/board.ts, hal/types.ts: a bank's driver options)
   'gpios', 'chips', 'invert', 'loadPin',
   // Scanner, diagnostics, sensing
@@ -152,7 +152,7 @@ export const INTERNAL_PROPERTIES = [
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
-  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen',
+  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen', 'undoStep',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
   // The signer's state (firmware/signer.ts)

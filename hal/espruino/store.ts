@@ -19,13 +19,19 @@ export function flashStore(): Store {
         if (file.offset !== end) throw e;
       }
     },
-    // Line by line, so a long log never has to fit in RAM at once.
-    lines: function (name: string, each: (line: string) => void) {
+    // Line by line, so a long log never has to fit in RAM at once. A StorageFile finds its chunk by name at each
+    // read, so one held across ticks reads on through appends and compaction.
+    reader: function (name: string) {
       const file = storage.open(name, 'r');
-      let line;
-      while ((line = file.readLine()) !== undefined) each(line);
       // (A small file: a log's chunks are files of their own names. One never empty, as a record never is.)
-      if ((line = storage.read(name))) each(line);
+      let small: string | undefined = storage.read(name);
+      return function () {
+        let line = file.readLine();
+        if (line !== undefined) return line;
+        line = small;
+        small = undefined;
+        return line;
+      };
     },
     // Whichever of the two it is (erasing what is not there does nothing).
     erase: function (name: string) {

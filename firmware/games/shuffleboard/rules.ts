@@ -306,10 +306,10 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
     // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
     else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
-    // The matching (match.ts): on a board its module, loaded at a `seen` and kept while a log is played again (it
-    // plays many; the runtime lets it go after that, and after a live table: firmware/play.ts, persist.ts); a board
-    // flashed without it refuses the table, naming the module, and its throws are the referee's.
-    const match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE, true) : matched;
+    // The matching (match.ts): on a board its module, loaded at each `seen` and let go after it (a log played again
+    // at power-up loads it for each table, a few ms each; kept meanwhile it cost the runtime code in the bundle to let
+    // it go); a board flashed without it refuses the table, naming the module, and its throws are the referee's.
+    const match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE) : matched;
     if (!match) return refuse(state, MATCH_MODULE as Refusal);
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, match(state, w, n), n);

@@ -90,7 +90,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       // The game in play's settle (status.playing) decides a move the sensors are still working out, first, or refuses
       // the press while it takes longer (`deciding`: a triangle's chip sliding, a shuffleboard throw). While an undo
       // reads the game back, every press is refused first (`undoing`: play.ts, takeBack).
-      const deciding = status.inPlay.undoStep ? 'undoing' : status.playing.settle && status.playing.settle();
+      const deciding = status.undoStep ? 'undoing' : status.playing.settle && status.playing.settle();
       // A long press of `mode` during play is undo; any other press plays the game's move of the button's name, if it has one.
       if (deciding) flag(radio, deciding);
       else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && status.inPlay.takeBack());

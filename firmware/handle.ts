@@ -89,7 +89,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
   } else if (diag) refused = 'diag' satisfies CoreRefusal;
   // While an undo reads the game back (play.ts, takeBack), nothing else may change it: another undo, a referee's
   // move and `new` are refused, before anything acts on the move under way (its settle would decide it now).
-  else if (o.inPlay.undoStep) refused = 'undoing' satisfies CoreRefusal;
+  else if (o.undoStep) refused = 'undoing' satisfies CoreRefusal;
   // The referee acts on the last move, and `new` ends the game in play: a move the sensors are still working
   // out is decided first, into the game in play (so a new game starts at zero), or the command refused till it is.
   // One that takes time to end (a weight sliding or its throw being found, a stroke's balls rolling, a chip

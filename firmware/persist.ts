@@ -242,7 +242,7 @@ export function setupRecord(id: string, config: GameConfig, names?: string[], q?
  * - At power-up (no `undo`): read whole (nothing else runs before the board is up) and returned, or null. The phone
  *   is told what was restored (`resume`: a move was under way when the power went), or, when the log held no game
  *   it could take up, that the saved game was lost (nothing is said for no log at all).
- * - For an undo (its record written): read a record at each call of the game in play's `undoStep`, which this sets
+ * - For an undo (its record written): read a record or a few at each call of `status.undoStep`, which this sets
  *   (the runtime calls it every scan tick, so the board scans and serves the phone meanwhile), the display showing
  *   `undo`. Once read, the game read back is the game in play, and the phone is told each player's change of score
  *   and the move taken back (`undone`), then the game's state.
@@ -285,7 +285,7 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
   // (written now, the display held the command's call some 150 bare reads longer).
   status.note = 'undo';
   status.noteUntil = Infinity;
-  inPlay.undoStep = function (): void {
+  status.undoStep = function (): void {
     let back: Restored<S> | null | undefined;
     // (A record that throws as it is played ends the undo as a log unreadable: never a board stuck reading it.)
     try {
@@ -294,7 +294,7 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
       back = null;
     }
     if (back === undefined) return;
-    delete inPlay.undoStep;
+    delete status.undoStep;
     status.noteUntil = 0;
     if (back) {
       const after = game.scores(back.state);

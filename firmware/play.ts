@@ -61,7 +61,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     // A move while an undo reads the game back is the sensors' (the command path refuses the others meanwhile): the
     // rest of the game is read back at once, in this call, and the move played on it, saved and told in its turn.
     // Rare, and longer than a tick should be; kept aside instead, it was lost to a power cut before its record.
-    while (game.undoStep) game.undoStep();
+    while (status.undoStep) status.undoStep();
     const outcome = playMove(status.mod, game.current, move);
     // Refused, or nothing to do: neither saved nor told.
     if (outcome.state === game.current) return outcome.refused;
@@ -129,7 +129,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
       if (!restored) return 'log';
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
-      // Read back a record a scan tick (game.undoStep, which the restore module sets), the game in play as it was
+      // Read back over the scan ticks (status.undoStep, which the restore module sets), the game in play as it was
       // until then; the module makes the game read back the game in play, and tells the phone.
       restored(store, status, 1);
       return null;

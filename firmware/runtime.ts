@@ -215,7 +215,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       rest(0);
     }
     // An undo reads the game back a record a tick (play.ts, takeBack), the board awake meanwhile.
-    const undoStep = status.inPlay.undoStep;
+    const undoStep = status.undoStep;
     if (undoStep) {
       undoStep();
       movedAt = now;
@@ -253,7 +253,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
         diag: diag ? { report: reportFields(diag) } : null, busy: playing!.busy ? playing!.busy() : false,
-        undoing: !!status.inPlay.undoStep,
+        undoing: !!status.undoStep,
       };
     },
   };

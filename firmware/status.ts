@@ -33,7 +33,7 @@ export interface Play<S, M> {
   play(move: M, sensed?: number): string | undefined;
   /**
    * Takes back the last move that stands, as often as asked, for every game:
-   * an undo record goes into the log and the game is read back from it, a record a scan tick (`undoStep`), so an
+   * an undo record goes into the log and the game is read back from it, over the scan ticks (Status, `undoStep`), so an
    * undo is saved like any move and survives a power cut. Returns the code of why it was refused, if it was
    * (an undo the flash could not take is flagged `not_saved` too, with the storage's words); a log that cannot be
    * read back is flagged (`log`) as it is found.
@@ -41,13 +41,6 @@ export interface Play<S, M> {
   takeBack(): CoreRefusal | null;
   /** Move records that stand in the log: what undo can take back. */
   stand: number;
-  /**
-   * While an undo reads the game back from the log, a record at each call (the runtime calls it every scan tick;
-   * the restore module sets it: firmware/persist.ts, readBack), the step that reads on; deleted once the game read
-   * back is the game in play. Meanwhile the command path refuses every command and press that would change the game
-   * (`undoing`), and a move the sensors make has the rest read back at once (play).
-   */
-  undoStep?: () => void;
   /**
    * 1 once the game's end was told (the runtime's announce tells it once, when the game becomes over; 0 again when
    * it is not): a number, not a function of the play's that would tell it (some 6 JsVars for good).
@@ -82,6 +75,13 @@ export interface Status<S, M = unknown> {
   sensedMoves: number;
   /** Set while the move under way is decided without scoring it (a sensor was taken out of service: firmware/watch.ts). */
   dropping: number;
+  /**
+   * While an undo reads the game back from the log, a record or a few at each call (the runtime calls it every scan
+   * tick; the restore module sets it: firmware/persist.ts, readBack), the step that reads on; deleted once the game
+   * read back is the game in play. Meanwhile the command path refuses every command and press that would change the
+   * game (`undoing`), and a move the sensors make has the rest read back at once (play.ts, play).
+   */
+  undoStep?: () => void;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;
   // The parts, as the runtime made them.

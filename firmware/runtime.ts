@@ -214,7 +214,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       rest(0);
     }
-    // An undo reads the game back a record a tick (play.ts, takeBack), the board awake meanwhile.
+    // An undo reads the game back a step a tick (persist.ts, readBack), the board awake meanwhile.
     const undoStep = status.undoStep;
     if (undoStep) {
       undoStep();

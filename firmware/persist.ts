@@ -282,8 +282,9 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
   // The scores the phone has: told how each changes.
   const before = game.scores(inPlay.current);
   // The display says so meanwhile (the state is the game as it was until then), from the runtime's next slow tick
-  // (written now, the display held the command's call some 150 bare reads longer).
-  status.note = 'undo';
+  // (written now, the display held the command's call some 150 bare reads longer); unless it shows a fault's note
+  // (Err), which stays, as it does while the sensors are not trusted.
+  status.note = status.note || 'undo';
   status.noteUntil = Infinity;
   status.undoStep = function (): void {
     let back: Restored<S> | null | undefined;

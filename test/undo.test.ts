@@ -114,6 +114,15 @@ describe('undo, for every game', () => {
       assert.notEqual(shown[1].display, 'undo');
     });
 
+    it('with the sensors not trusted (a fault told), the fault\'s note stays on the display through the undo, never undo left after it', () => {
+      const out = run(JSON.parse(prefix[0]), [...prefix.slice(1).map((l) => JSON.parse(l)),
+        { t: undoAt - 1000, fault: 'stuck-active', sensor: '*' }, { t: undoAt, phone: { cmd: 'undo' } }]) as { t: number; display?: string; phone?: { type: string } }[];
+      const shown = out.filter((l) => l.display !== undefined && l.t >= undoAt - 1000).map((l) => l.display);
+      assert.equal(shown[0], 'Err SEnS');
+      assert.ok(out.some((l) => l.phone && l.phone.type === 'undone'), 'the undo is told');
+      assert.ok(!shown.includes('undo'), shown.join(' / '));
+    });
+
     it('a move the sensors make meanwhile has the rest read back at once, and is scored once, after the undo', () => {
       const alone = played([]);
       const out = played([{ t: undoAt + 4, do: 'snap', peg: 'i1' }]);

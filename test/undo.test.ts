@@ -137,6 +137,28 @@ describe('undo, for every game', () => {
     });
   });
 
+  it('a record that throws as the undo plays it again ends the undo as a log unreadable: flagged, the game as it was, the board not stuck', () => {
+    let replaying = false;
+    const flick = triangle.moves.flick;
+    const game = { ...triangle, moves: { ...triangle.moves, flick: (s: Parameters<typeof flick>[0], m: Parameters<typeof flick>[1]) => { if (replaying) throw new Error('a rule that throws'); return flick(s, m); } } };
+    const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash: new SimFlash() });
+    const firmware = startFirmware(hal, game, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+    for (const r of ['perfect', 'short']) hal.radio.command({ cmd: 'flick', r }, true);
+    const scores = firmware.view().scores;
+    replaying = true;
+    const from = hal.radio.notifications.length;
+    hal.radio.command({ cmd: 'undo' }, true);
+    for (let i = 0; i < 50 && firmware.view().undoing; i++) hal.ticker.fire();
+    assert.equal(firmware.view().undoing, false, 'the undo ended');
+    const said = hal.radio.notifications.slice(from).map((n) => n.chunk).join('');
+    assert.match(said, /"type":"flag","message":"log"/);
+    assert.doesNotMatch(said, /"undone"/);
+    assert.deepEqual(firmware.view().scores, scores);
+    replaying = false;
+    hal.radio.command({ cmd: 'flick', r: 'perfect', id: 7 }, true);
+    assert.match(hal.radio.notifications.slice(from).map((n) => n.chunk).join(''), /"type":"ok","cmd":"flick","id":7/, 'it plays on');
+  });
+
   it('the core\'s refusals are codes, to which the phone\'s decoder gives their words (firmware/words.json)', () => {
     /** A flash that fills up when told. */
     class FillingFlash extends SimFlash {

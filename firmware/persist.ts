@@ -251,8 +251,7 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
   const game = status.mod;
   const radio = status.radio;
   const inPlay = status.inPlay;
-  // (It reads nothing until it is called.)
-  const step = restorer(store, game);
+  let step: () => Restored<S> | null | undefined;
   let saved: Restored<S> | null | undefined;
   if (!undo) {
     // A new game the power went in the middle of beginning (play.ts, begin): once its setup is whole beside the log,
@@ -266,7 +265,8 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
       }
       store.erase(NewGame.FILE);
     }
-    // (restore(), below, written out: its call cost the module some 30 bytes more.)
+    // (restore(), above, written out: its call cost the module some 30 bytes more.)
+    step = restorer(store, game);
     while ((saved = step()) === undefined);
     let lost = 0;
     if (!saved) {
@@ -279,6 +279,7 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
     }
     return saved;
   }
+  step = restorer(store, game);
   // The scores the phone has: told how each changes.
   const before = game.scores(inPlay.current);
   // The display says so meanwhile (the state is the game as it was until then), from the runtime's next slow tick

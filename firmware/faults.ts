@@ -134,9 +134,15 @@ export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, repor
   // The moves since the last check (modulo 256: far more than a second's).
   const moved = (moves - w[channels]) & 255;
   w[channels] = moves;
-  for (let ch = 0; ch < channels; ch++) {
-    const r = scanner.rawChanges[ch];
-    scanner.rawChanges[ch] = 0;
+  const counts = scanner.rawChanges;
+  for (let ch = 0; ; ch++) {
+    // A quiet channel (no change, inactive, in service, not chattering, told or not yet due as never changing, not
+    // accused) has nothing to check: most of them, skipped in a loop of their own (the interpreter reads the text of
+    // a loop's whole body at each turn, run or not).
+    while (ch < channels && !counts[ch] && !(w[ch] & (OUT | BUSY | SINCE)) && (w[ch] & NEVER || moves < NEVER_MOVES) && ch + 1 !== (accused & 255) && !scanner.level(ch)) ch++;
+    if (ch >= channels) break;
+    const r = counts[ch];
+    counts[ch] = 0;
     // A sensor that changed is never reported as never changing.
     let word = r ? w[ch] | NEVER : w[ch];
     const limit = word & CONTACT ? CONTACT_CHATTER_PER_CHECK : CHATTER_PER_CHECK;

@@ -151,8 +151,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   status.announce = function (): void {
     const game = status.inPlay;
-    sendLine(status.radio, status.active.report(clock.now()));
     const current = game.stateNow();
+    // (In play the report is the state message: made once, not again for the advert.)
+    sendLine(status.radio, status.active === status.playing ? current : status.active.report(clock.now()));
     // The game's end, told once when it becomes over (game.endTold follows whether it is); diagnostics tells none.
     const over = current.winner !== null ? 1 : 0;
     if (!status.diagnostics && over !== game.endTold) {

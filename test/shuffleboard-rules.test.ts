@@ -9,6 +9,7 @@ import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
 import { scores, setup, shuffleboardMoves, turn, winner, type ShuffleboardMove } from '../firmware/games/shuffleboard/rules';
 import { shuffleboardLayout, shuffleboardView } from '../firmware/games/shuffleboard/layout';
 import { playInOrder } from './rules-harness';
+import { pageEnd, type Placed } from './shuffleboard-page';
 import { DEUCE_MM, FOUL_MM, RADIUS_MM, TREY_MM, WEIGHTS } from '../firmware/games/shuffleboard/table';
 import type { Rest, ShuffleboardState } from '../firmware/games/shuffleboard/state';
 import { buildDeviceCode } from '../tools/es5';
@@ -665,6 +666,26 @@ describe('shuffleboard: the referee asked where the board cannot tell (inDoubt)'
     assert.equal(end(TREY_MM - RADIUS_MM - 1, 3, 50).state.q, 0, 'blue at 50 mm wins whatever red is');
     assert.deepEqual(end(100, 4, 106).state.q, 3, 'red at 100, blue at 106, each 4 mm off at most: who wins depends on it');
     assert.deepEqual(end(100, 999, 50).state.q, 3, 'red and blue the board cannot tell (999): either may lie nearer than the other');
+  });
+
+  it('an end scored unasked: no weight moved anywhere within its uncertainty, alone or all of them together, changes its points as the page scores them (random ends)', () => {
+    // (The board first shifts every weight together, and looks at each alone only where that changes the points: this
+    // checks that no weight alone changes them where all together do not.)
+    const weight = fc.record({ d: fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 1850 })), u: fc.integer({ min: 0, max: 12 }) });
+    fc.assert(fc.property(fc.array(weight, { minLength: WEIGHTS, maxLength: WEIGHTS }), (ws) => {
+      let s = start();
+      for (let i = 0; i < WEIGHTS; i++) s = play(s, { k: 'rest', w: ws[i].d < 0 ? [] : [Object.assign([i, colourOf(RED, i), ws[i].d], { 4: ws[i].u }) as Rest] }).state;
+      if (s.q) return;
+      // Each weight as the page has it, shifted by `shift` of its u (+1: farther from the end edge), none past the edge.
+      const table = (shift: (i: number) => number): Placed[] => ws.map((w, i) => ({ colour: colourOf(RED, i), d: w.d < 0 ? -1 : Math.max(0, w.d + shift(i) * w.u) }));
+      const seen = pageEnd(table(() => 0));
+      assert.deepEqual(s.ep, seen, 'scored as the page scores it');
+      for (const s1 of [1, -1]) {
+        // All together: red's farther and blue's nearer (s1 1), and the other way.
+        assert.deepEqual(pageEnd(table((i) => (colourOf(RED, i) === RED ? s1 : -s1))), seen, 'every weight shifted together');
+        for (let k = 0; k < WEIGHTS; k++) assert.deepEqual(pageEnd(table((i) => (i === k ? s1 : 0))), seen, `weight ${k} shifted alone by ${s1 * ws[k].u} mm`);
+      }
+    }), { numRuns: 2000, seed: 7 });
   });
 });
 

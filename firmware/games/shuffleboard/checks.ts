@@ -224,11 +224,14 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
     const like = afresh ? 3 : ALIAS_LIKE_STEPS;
-    for (let ch = from; ch < to; ch++) {
-      let x = read[ch] - mid;
+    for (let ch = from, x = 0; ; ch++) {
+      // (The channels with no field, most of them, skipped in a loop of their own: the interpreter reads the text of
+      // the loop's whole body at each turn, run or not.)
+      while (ch < to && (x = read[ch] - mid) * x < some * some) ch++;
+      if (ch >= to) break;
       // (A kept reading may be a sliding weight's as it passed: one with no field now tells nothing. A channel out of
       // service reads as no field, whatever its sensor reads; one at a rail reads no sensor.)
-      if (afresh && x * x >= some * some) x = raw.read(ch) * 255 - mid;
+      if (afresh) x = raw.read(ch) * 255 - mid;
       if (x * x < some * some || (out && flags[ch] & 7) || x * x >= ((RAILED * mid) >> 7) * ((RAILED * mid) >> 7)) continue;
       for (let k = 0; k < SELECT_LINES; k++) {
         const p = ch ^ (1 << k);
@@ -299,7 +302,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         // (One out of service comes back within half the margin: a sensor drifting still is not back as it passes it.)
         if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
-          g.mend(ch, OFF);
+          // (Called only with a channel out: most clears find none, and a call costs more than the rest of a turn.)
+          if (out) g.mend(ch, OFF);
           c[ch] = x;
         }
       }
@@ -355,9 +359,11 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       const s = g.settled;
-      for (let ch = COLS; ch < SENSORS - COLS && !g.aliased && free; ch++) {
-        const x = kept[ch] - (s ? s[ch] : 128);
-        if (x * x >= ALONE_FAR * ALONE_FAR && g.alone(kept, ch, 0) >= ALONE_FAR) {
+      for (let ch = COLS, x = 0; !g.aliased && free; ch++) {
+        // (Those that did not move, most of them, skipped in a loop of their own, as in aliases.)
+        while (ch < SENSORS - COLS && (x = kept[ch] - (s ? s[ch] : 128)) * x < ALONE_FAR * ALONE_FAR) ch++;
+        if (ch >= SENSORS - COLS) break;
+        if (g.alone(kept, ch, 0) >= ALONE_FAR) {
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;

@@ -48,8 +48,8 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
   const online = function (id: number): boolean {
     return state.d[id] >= 0 && state.d[id] + state.u[id] >= SHORT_MM;
   };
+  // (Each branch's cost is looked at before its call, not in it: a call is the dearest thing the interpreter does.)
   const tryFrom = function (k: number, cost: number): void {
-    if (cost >= bestCost) return;
     if (k === ids.length) {
       bestCost = cost;
       best = pick.slice();
@@ -59,13 +59,15 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     const lies = state.x[id];
     for (let j = -1; j < at.length; j++) {
       if (j >= 0 && used[j]) continue;
-      pick[k] = j;
-      used[j] = true;
       // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
       // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
       // One out of play, S4: one seen where the board saw it lie, within HELD_MM, else, as one beyond the grid, only
       // one seen that no other weight is.)
-      tryFrom(k + 1, cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies)));
+      const next = cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies));
+      if (next >= bestCost) continue;
+      pick[k] = j;
+      used[j] = true;
+      tryFrom(k + 1, next);
       used[j] = false;
     }
   };

@@ -163,7 +163,8 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
         return x < 0 || j === but || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
       }), []).join();
     };
-    for (let i = -1; i < WEIGHTS; i++) if (shifted(i, 1, -1) !== shifted(i, -1, -1)) q |= i < 0 ? 256 : 1 << i;
+    // (Every weight at once first: where that changes nothing, no weight alone does, each a shift between those two.)
+    for (let i = -1; i < WEIGHTS && (i < 0 || q); i++) if (shifted(i, 1, -1) !== shifted(i, -1, -1)) q |= i < 0 ? 256 : 1 << i;
     for (let k = 0; k < 2 && q === 256; k++) {
       for (let i = 0; i < WEIGHTS; i++) {
         if (st.u[i] && st.d[i] >= 0 && (k || shifted(-1, 1, i) !== shifted(-1, 1, -1) || shifted(-1, -1, i) !== shifted(-1, -1, -1))) q |= 1 << i;

@@ -46,7 +46,7 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
 export function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
-  let inString = false;
+  let inString: boolean | undefined;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString && c === 92) i++; // backslash: skip the escaped character

@@ -115,6 +115,7 @@ export interface Buttons {
 
 /** Bytes out on SPI with a chip select, one transfer per call. */
 export interface SpiOut {
+  /** Sends `bytes`, a frame made for it: the driver may change them as it sends them. */
   write(bytes: Uint8Array): void;
 }
 

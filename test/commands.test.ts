@@ -280,6 +280,18 @@ describe('commands: validate() alone', () => {
     assert.ok(!isRefusal(result));
     assert.deepEqual(result, { name: 'undo', args: {}, paired: false, id: 3, edit: true });
   });
+  it('a command is found by its whole name alone: a part of one, one with more around it, a marker, a separator or a pattern\'s characters name none (random names)', () => {
+    const all = [baseCommands(GAMES), triangle.commands, ringapeg.commands, fortress.commands].join(';');
+    const names = commandsOf(all).map((c) => c.name);
+    const name = fc.constantFrom(...names);
+    const odd = fc.constantFrom('', '?', '?state', 'un.o', '.*', 'u..o', '[a-z]+', '(', '\\', 'undo,', 'undo;state', ';undo', 'stat', 'states', 'UNDO', 'new ', 'end$', '^end');
+    fc.assert(fc.property(fc.oneof(name, odd, fc.string(), fc.tuple(fc.string({ maxLength: 2 }), name, fc.string({ maxLength: 2 })).map(([a, n, b]) => a + n + b)), (cmd) => {
+      const result = validate({ cmd }, all, true);
+      // (A command found may still be refused for its arguments: a required one is missing here.)
+      assert.equal(isRefusal(result) && result.code === 'unknown_cmd', !names.includes(cmd), JSON.stringify(cmd));
+      if (!isRefusal(result)) assert.equal(result.name, cmd);
+    }), { numRuns: 3000, seed: 11 });
+  });
 });
 
 describe('commands: floods and garbage', () => {

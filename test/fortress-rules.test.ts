@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playInOrder } from './rules-harness';
-import { fortressFields } from '../firmware/games/fortress/layout';
+import { fortressFields, fortressLayout } from '../firmware/games/fortress/layout';
 
 const WORDS: Record<string, string> = JSON.parse(readFileSync('firmware/games/fortress/words.json', 'utf8'));
 
@@ -596,6 +596,22 @@ function games(): fc.Arbitrary<FortressMove[]> {
 }
 
 describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s happenings as one string', () => {
+  it('the state message and the display of a state tell its last stroke whatever state was told before (random games, told in any order)', () => {
+    // (The last stroke's changes are scored again once for the state last told: the message and the display share them.)
+    fc.assert(fc.property(games(), fc.array(fc.nat(), { maxLength: 30 }), (moves, order) => {
+      const states = [game.setup({ players: 2, options: {} })];
+      for (const m of moves) {
+        const o = play(states[states.length - 1], m);
+        if (!o.refused) states.push(o.state);
+      }
+      const told = (s: FortressState) => JSON.stringify([fortressFields(s), fortressLayout(s)]);
+      const first = states.map(told);
+      for (const k of order) assert.equal(told(states[k % states.length]), first[k % states.length]);
+      // Each as the rules score its last stroke again, from the state before it.
+      for (const s of states) if (s.lb) assert.equal(fortressFields(s).articles, play(s.lb, { k: 'stroke', h: s.lh }).changes.map((c) => c.rule).join(' '));
+    }), { numRuns: 300, seed: 5 });
+  });
+
   it('a game begins with every ball on its spot and every colours up', () => {
     const s = game.setup({ players: 2, options: {} });
     assert.deepEqual([s.sp, s.cd, s.rs], [0, 0, [0, 0, 0, 0]]);

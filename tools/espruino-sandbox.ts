@@ -213,6 +213,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       setConsole: record('E.setConsole'), enableWatchdog: record('E.enableWatchdog'), kickWatchdog: record('E.kickWatchdog'),
       on: on('E'), getErrorFlags: () => [], hwRand: () => (random = (random * 16807) % 2147483647) * 2, setPassword: record('E.setPassword'), lockConsole: record('E.lockConsole'),
       toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'), CRC32: (s: string) => crc32(String(s)),
+      reverseByte: (x: number) => parseInt((x & 255).toString(2).padStart(8, '0').split('').reverse().join(''), 2),
+      mapInPlace: (from: Uint8Array, to: Uint8Array, map: (x: number) => number) => from.forEach((x, i) => { to[i] = map(x); }),
     },
     NRF: {
       setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setScanResponse: record('NRF.setScanResponse'), setSecurity: record('NRF.setSecurity'),

@@ -2,6 +2,8 @@
 declare namespace E {
   /** Enables the watchdog; with isAuto false it must be kicked by E.kickWatchdog(). */
   function enableWatchdog(timeout: number, isAuto?: boolean): void;
+  /** Maps each element of `from` into `to`, one to one while no `bits` are given. */
+  function mapInPlace(from: Uint8Array, to: Uint8Array, map: (x: number) => number): void;
 }
 
 interface EspruinoStorageFile {

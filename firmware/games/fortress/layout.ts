@@ -2,10 +2,21 @@
 import { scoresLayout } from '../../display';
 import { FortressState, fortress } from './rules';
 import { COLOURS, namesOf } from './board';
+import type { ScoreChange } from '../../game';
 
-/** The last stroke's changes, scored again from the state before it (made when asked: the state keeps none). */
-function lastChanges(s: FortressState) {
-  return s.lb ? fortress.moves.stroke(s.lb, { k: 'stroke', h: s.lh }).changes : [];
+/**
+ * The last stroke's changes, scored again from the state before it (made when asked: the state keeps none), for
+ * the state last asked of: a move told asks for its state message and its display of the same state, which is
+ * never changed (a move makes a new one), and scoring the stroke again is most of telling it.
+ */
+let scoredOf: FortressState | undefined;
+let scored: ScoreChange[] = [];
+function lastChanges(s: FortressState): ScoreChange[] {
+  if (s !== scoredOf) {
+    scoredOf = s;
+    scored = s.lb ? fortress.moves.stroke(s.lb, { k: 'stroke', h: s.lh }).changes : [];
+  }
+  return scored;
 }
 
 /**

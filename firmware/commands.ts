@@ -86,7 +86,7 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   const name = message.cmd;
   // The command's entry: its name (after a `?`), then its arguments. Found in the table's text by a pattern the
   // interpreter matches natively (splitting every entry to compare its name took most of a line's check on the
-  // chip); a name of anything but letters and digits names no entry, and puts nothing into the pattern.
+  // chip); a name of anything but letters, digits and `_` names no entry, and puts nothing into the pattern.
   const found = !/\W/.test(name) && (';' + table + ';').match(RegExp(';[?]*' + name + '[,;][^;]*'));
   const spec = found && found[0].split(';')[1].split(',');
   // The message is the name (docs/protocol.md).
@@ -143,8 +143,9 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
 export const CHECK_MODULE = 'tallyboard-check';
 
 /**
- * The whole table a board takes: the base commands (for `games`) and the game's own `commands`. A board's
- * check module carries it, worked out by the build (tools/build.ts), so that its bundle carries neither.
+ * The whole table a board takes: the base commands (for `games`) and the game's own `commands`, each name once (a
+ * line's command is the first entry of its name: validate). A board's check module carries it, worked out by the
+ * build (tools/build.ts), so that its bundle carries neither.
  */
 export function commandTable(games: string, commands?: CommandTable): CommandTable {
   // (A game without commands of its own adds no empty one, which `{"cmd":""}` would name.)

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  baseCommands, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
+  baseCommands, commandTable, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
 } from '../firmware/commands';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { game as fortress } from '../firmware/games/fortress/index';
+import { game as shuffleboard } from '../firmware/games/shuffleboard/index';
 import { createAccess } from '../firmware/access';
 import { refusal, ERROR_CODES } from '../firmware/protocol';
 import { createSimRadio } from '../sim/radio';
@@ -279,6 +280,12 @@ describe('commands: validate() alone', () => {
     const result = validate({ cmd: 'undo', id: 3 }, baseCommands(GAMES), false);
     assert.ok(!isRefusal(result));
     assert.deepEqual(result, { name: 'undo', args: {}, paired: false, id: 3, edit: true });
+  });
+  it('every game\'s whole table names each command once (a line takes the first entry of its name)', () => {
+    for (const mod of [triangle, ringapeg, fortress, shuffleboard]) {
+      const names = commandsOf(commandTable(mod.id, mod.commands)).map((c) => c.name);
+      assert.deepEqual(names.filter((n, i) => names.indexOf(n) !== i), [], mod.id);
+    }
   });
   it('a command is found by its whole name alone: a part of one, one with more around it, a marker, a separator or a pattern\'s characters name none (random names)', () => {
     const all = [baseCommands(GAMES), triangle.commands, ringapeg.commands, fortress.commands].join(';');

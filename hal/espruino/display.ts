@@ -24,7 +24,7 @@ export function createMax7219Out(mosi: number, sck: number, cs: number, modules:
       const clock = { clk: sck, repeat: 8 };
       for (let at = 0; at < bytes.length; at += row) {
         digitalWrite(cs, 0);
-        shiftOut(mosi, clock, new Uint8Array(bytes.buffer, at, row));
+        shiftOut(mosi, clock, bytes.subarray(at, at + row));
         digitalWrite(cs, 1);
       }
     },

@@ -32,7 +32,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
 import { buildDeviceCode } from '../tools/es5';
-import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, chainAtRest, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { CHIP_READ_US, MODULE_HOLD_US, ROOT } from '../tools/games';
 import { LOG } from '../firmware/persist';
 import { SENSORS } from '../firmware/games/shuffleboard/board';
@@ -190,6 +190,7 @@ async function playOnce(run: Run, watched: number[]): Promise<Report & { build: 
     // board's own calls would be timed with.)
     'function __use(){}',
     stubs,
+    await chainAtRest(run.game),
     // The log a board left, written as the board writes it (record by record: bench chaos's power-up). (Each piece
     // of data is let go once sent: all of them held took the room the firmware needs by the end of a long game.)
     records.length ? `(function(f){${JSON.stringify(records)}.forEach(function(r){f.write(r);});})(require("Storage").open(${JSON.stringify(LOG)},"a"));` : '',

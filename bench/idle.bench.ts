@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Simulation, parseScenario } from '../sim/replay';
 import { buildGame } from '../tools/build';
-import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, chainAtRest, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { throwAt } from '../test/idle-throw';
@@ -62,17 +62,15 @@ function simulated(print: (line: string) => void): void {
  * RESTS_AT) and for 6 s from 2 s after (at rest).
  */
 async function inInterpreter(game: string, stubs: string): Promise<{ fast: number[]; rest: number[]; build: string }> {
-  // The Linux build has no GPIO: the chain's pins cost nothing and its inputs read as sensors at rest (fortress's
-  // inputs are active low), or a board of 96 channels all active is a bank fault, and never rests. Shuffleboard's
-  // multiplexers read half the supply (no field) on the grid and the pull-up on the launch row (channels 380-383:
-  // the select lines' value, on the second ADC input).
-  const fill = game === 'fortress' ? 255 : 0;
+  // The Linux build has no GPIO: the chain's inputs read as sensors at rest (chainAtRest), or a board of 96 channels
+  // all active is a bank fault, and never rests. Shuffleboard's multiplexers read half the supply (no field) on the
+  // grid and the pull-up on the launch row (channels 380-383: the select lines' value, on the second ADC input).
   const boot0 = [
     stubs,
     'var __sel=0;',
     'global.digitalWrite=function(p,v){__sel=v;};',
     'global.analogRead=function(pin){return (__sel&255)+(pin===3?256:0)>=380?1:0.5;};',
-    `SPI.prototype.send=function(b){var r=new Uint8Array(b.length);for(var i=0;i<b.length;i++)r[i]=${fill};return r;};`,
+    await chainAtRest(game),
     'var __busy=0,__n=0,__marks=[];',
     'var __si=setInterval;',
     'global.setInterval=function(f,ms){return __si(function(){var t=getTime();f();__busy+=getTime()-t;__n++;},ms);};',

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
-import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, chainAtRest, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { PEAK_JSVAR_BUDGET, ROOT } from '../tools/games';
 import { parseScenario } from '../sim/replay';
 import { Simulation } from '../sim/simulation';
@@ -179,6 +179,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     stubs,
+    await chainAtRest(game),
     `var __lines=${lines};`,
     // (The last command, the undo, once the game is over.)
     `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;}__data(__lines[__sent++]);},${EVERY_MS});`,

@@ -8,7 +8,7 @@ import { HANDLE_MODULE, handleCommand } from './handle';
 import type { CommandContext } from './handle';
 import { createAccess } from './access';
 import { loadModule } from './modules';
-import { createCommandChannel } from './commands';
+import { CHANNEL_MODULE, createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
@@ -63,11 +63,17 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
         advertise(status.inPlay.stateNow());
       };
     }
-    channel = createCommandChannel(status as CommandContext<S, M>);
-    status.radio.onData!(data, paired);
-    // (The boot's command, below. One return at the end: the minifier's inlined channel leaves its variables after
-    // it, which the build moves up, as Espruino does not hoist them: tools/es5.ts, declareBeforeUse.)
-    return command && status.handle(command, status as CommandContext<S, M>);
+    // The channel: on a board a module of its own too, loaded now and let go once at rest; a board flashed without
+    // it answers each piece of data a phone sends with `failed`.
+    const make = ON_DEVICE ? loadModule<typeof createCommandChannel>(CHANNEL_MODULE) : createCommandChannel;
+    if (make) {
+      channel = make(status as CommandContext<S, M>);
+      status.radio.onData!(data, paired);
+    } else if (data) sendLine(status.radio, refusal('failed', CHANNEL_MODULE));
+    // The boot's command (below); without a channel, which would let the command handling go, it goes now.
+    const refused = command && status.handle(command, status as CommandContext<S, M>);
+    if (!channel) delete status.handle;
+    return refused;
   }
   status.radio.onData = listen;
   // Until when a phone may pair (0: none may).

@@ -3,8 +3,9 @@
 // handler unless it is whole, valid and allowed; every refusal is an `error`
 // reply with a stable code.
 //
-// Memory on the chip shapes this file: a table is a string, split while a line
-// is checked and not kept, and the channel is one closure with three functions.
+// Memory on the chip shapes this file: a table is a string, searched while a
+// line is checked and not kept, and the channel is one closure. On a board the check and the channel are modules of their own
+// (CHECK_MODULE, CHANNEL_MODULE), out of its bundle.
 
 import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';
@@ -141,6 +142,8 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
 
 /** The Storage file (and module name) of a board's check of a phone's line (checkLine, firmware/modules.ts). */
 export const CHECK_MODULE = 'tallyboard-check';
+/** The Storage file (and module name) of a board's command channel (createCommandChannel), made while a phone talks. */
+export const CHANNEL_MODULE = 'tallyboard-channel';
 
 /**
  * The whole table a board takes: the base commands (for `games`) and the game's own `commands`, each name once (a
@@ -200,6 +203,12 @@ export interface ChannelOptions {
    * command sent again. Kept by its owner (the status), not by the channel, which is let go between commands.
    */
   doneLine?: string;
+  /**
+   * Set while lines wait their turn: data that held more than one line have the first carried out at once and the
+   * rest a line a call of this (the runtime calls it at its next scan tick, and so on), so that a burst holds the
+   * interpreter no longer than its longest line. Deleted once none waits; data come meanwhile wait behind them.
+   */
+  lineStep?: () => void;
 }
 
 export interface CommandChannel {
@@ -237,6 +246,9 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   // Until when the held command may be confirmed, and the seconds its prompt shows.
   let deadline = 0;
   let shown = 0;
+  // The data whose lines wait their turn (lineStep), and whether all of it came over a paired link.
+  let waiting: string | undefined;
+  let waitingPaired = false;
 
   /**
    * Runs a command (`line`: its line, a change with an id; else ''): its refusal (with its id), or `ok` when it had an
@@ -258,7 +270,13 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     if (result || reply.id !== undefined) sendLine(options.radio, reply);
   }
 
-  options.radio.onData = function (data: string, paired: boolean): void {
+  const onData = options.radio.onData = function (data: string, paired: boolean): void {
+    // Data come while lines wait go behind them, as trusted as the least trusted of them.
+    if (waiting !== undefined) {
+      waiting += data;
+      waitingPaired = waitingPaired && paired;
+      return;
+    }
     const now = options.clock.now();
 
     /**
@@ -311,6 +329,19 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
         const refused = text ? take(text, linePaired) : null;
         if (refused) sendLine(options.radio, refused);
         linePaired = paired;
+        // A line taken (within the flood limit: busySaid 0), and more lines follow: those wait for the next call
+        // (lineStep). Lines over the limit are dropped here and now, so that no more than a burst's ever wait.
+        if (text && !busySaid && i < parts.length - 1) {
+          waiting = parts.slice(i).join('\n');
+          waitingPaired = paired;
+          options.lineStep = function (): void {
+            const data = waiting as string;
+            waiting = undefined;
+            delete options.lineStep;
+            onData(data, waitingPaired);
+          };
+          return;
+        }
       }
       if (!line) started = now;
       if (line !== null) {
@@ -346,7 +377,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
       }
       if (!ON_DEVICE && channel.held) return false;
       // (A refused flood, busySaid, is forgotten by the next line taken, which a full bucket takes.)
-      return line === '' && now >= full;
+      return line === '' && now >= full && waiting === undefined;
     },
   };
   if (!ON_DEVICE) {

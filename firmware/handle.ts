@@ -45,11 +45,15 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
   let refused: string | null | undefined = null;
   // `state` takes no arguments: it is answered as a bare `diag` is.
   if (name === 'state' || name === 'diag') {
+    // Whether `on` was given (the check lets only a boolean through): on a board every object has an `on`, the
+    // interpreter's event method, so one not given is no undefined there.
+    const on = args.on;
+    const given = on === true || on === false;
     // `on` other than the mode the board is in: into diagnostics, or back to the game. Diagnostics are made when
     // they start (rarely; the boot starts them as a phone does): the phone gets a walk message after each step
     // of the walk test.
-    if (args.on !== undefined && !diag === args.on) {
-      if (args.on) {
+    if (given && !diag === on) {
+      if (on) {
         // Not while a move is under way (busy: a stroke's balls rolling, a chip or a weight sliding, a throw's weights
         // being found): in diagnostics the game hears no sensor, and the rest of that move would go unseen, its points
         // lost untold. A phone's alone: diagnostics at power-up start.
@@ -82,7 +86,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
       o.announce();
     } else if (args.walk) {
       if (diag) diag.walk(o.clock.now());
-    } else if (args.on === undefined) sendLine(o.radio, o.active.report(o.clock.now()));
+    } else if (!given) sendLine(o.radio, o.active.report(o.clock.now()));
   } else if (name === 'bright') {
     o.screen.setup(args.level as number);
     o.show();

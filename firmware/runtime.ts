@@ -215,10 +215,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       rest(0);
     }
-    // An undo reads the game back a step a tick (persist.ts, readBack), the board awake meanwhile.
-    const undoStep = status.undoStep;
-    if (undoStep) {
-      undoStep();
+    // A phone's lines sent together are carried out a line a tick (commands.ts, lineStep), then an undo reads the
+    // game back a step a tick (persist.ts, readBack): the board awake meanwhile.
+    const step = status.lineStep || status.undoStep;
+    if (step) {
+      step();
       movedAt = now;
       rest(0);
     }

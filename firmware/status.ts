@@ -82,6 +82,8 @@ export interface Status<S, M = unknown> {
    * game (`undoing`), and a move the sensors make has the rest read back at once (play.ts, play).
    */
   undoStep?: () => void;
+  /** While a phone's lines sent together wait their turn, the step that carries out the next (commands.ts, ChannelOptions). */
+  lineStep?: () => void;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;
   // The parts, as the runtime made them.

@@ -20,7 +20,7 @@ import { needsEspruino } from './real-interpreter';
 import { LOG, RESTORE_MODULE, record, setupRecord } from '../firmware/persist';
 import { DIAG_MODULE } from '../firmware/diag';
 import { docText, exampleLog, figure, percent, plain, quoted, tableRows, thousands } from './doc-figures';
-import { CHECK_MODULE } from '../firmware/commands';
+import { CHANNEL_MODULE, CHECK_MODULE } from '../firmware/commands';
 import { HANDLE_MODULE } from '../firmware/handle';
 import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS, field } from '../firmware/games/shuffleboard/board';
@@ -192,6 +192,11 @@ describe('compatibility gate: game bundles', function () {
   for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
 
+    it(`${game}: every internal property has one short name, the bundle's, in it and in each of its modules (a module names none of its own)`, () => {
+      assert.deepEqual(INTERNAL_PROPERTIES.concat(OWN_NAMES[game]).filter((name) => !bundle().names.has(name)), []);
+      for (const m of bundle().modules) assert.deepEqual(Array.from(m.names), Array.from(bundle().names), m.name);
+    });
+
     it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
       for (const code of [bundle().min, bundle().debug].concat(...bundle().modules.map((m) => [m.min, m.debug]))) {
         const problems = checkBundle(code, espruinoGlobals());
@@ -205,7 +210,7 @@ describe('compatibility gate: game bundles', function () {
       assert.deepEqual(tokens(untokenise(bundle().stored)), tokens(bundle().min));
     });
 
-    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics (through its command handling) if it has a digital bank or diagnostics of its own, the command check, the command handling, the restore, the signer and the telling of faults always, its rare moves, its power-up, its decision and its matching if it has some`, () => {
+    it(`${game}: asks for no module but Espruino's own and its modules loaded on demand: diagnostics (through its command handling) if it has a digital bank or diagnostics of its own, the command check (through its command channel), the command handling, the command channel, the restore, the signer and the telling of faults always, its rare moves, its power-up, its decision and its matching if it has some`, () => {
       const asked = (bundle().min.match(/require\("([^"]*)"\)/g) || []).map((r) => r.slice(9, -2));
       for (const name of asked) assert.ok(BUILT_IN_MODULES.indexOf(name) >= 0, `requires ${name}`);
       const digital = GAMES.find((g) => g.id === game)!.module.board.banks!.some((b) => b.kind !== 'analog') || existsSync(join(ROOT, 'firmware', 'games', game, 'diagnose.ts'));
@@ -214,15 +219,16 @@ describe('compatibility gate: game bundles', function () {
       const decides = existsSync(join(ROOT, 'firmware', 'games', game, 'decide.ts'));
       const matches = existsSync(join(ROOT, 'firmware', 'games', game, 'match.ts'));
       assert.ok(bundle().min.indexOf(JSON.stringify(HANDLE_MODULE)) >= 0, 'loads its command handling');
+      assert.ok(bundle().min.indexOf(JSON.stringify(CHANNEL_MODULE)) >= 0, 'loads its command channel');
       assert.equal((bundle().min + moduleFiles(bundle())[HANDLE_MODULE]).indexOf(JSON.stringify(DIAG_MODULE)) >= 0, digital, 'loads its diagnostics module');
       assert.equal(bundle().min.indexOf(JSON.stringify(DECIDE_MODULE)) >= 0, decides, 'loads its decision module');
       assert.equal(bundle().min.indexOf(JSON.stringify(MATCH_MODULE)) >= 0, matches, 'loads its matching module');
-      assert.ok(bundle().min.indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check');
+      assert.ok((bundle().min + moduleFiles(bundle())[CHANNEL_MODULE]).indexOf(JSON.stringify(CHECK_MODULE)) >= 0, 'loads its command check (through its command channel)');
       assert.ok(bundle().min.indexOf(JSON.stringify(RESTORE_MODULE)) >= 0, 'loads its restore');
       assert.equal(bundle().min.indexOf(JSON.stringify(RARE_MODULE)) >= 0, rare, 'loads its rare moves');
       assert.equal(bundle().min.indexOf(JSON.stringify(POWERUP_MODULE)) >= 0, powerUp, 'loads its power-up');
       assert.ok(bundle().min.indexOf(JSON.stringify(SIGN_MODULE)) >= 0, 'loads its signer');
-      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], matches ? [MATCH_MODULE] : [], SIGN_MODULE, FAULT_MODULE, HANDLE_MODULE));
+      assert.deepEqual(bundle().modules.map((m) => m.name), (digital ? [DIAG_MODULE] : []).concat(CHECK_MODULE, RESTORE_MODULE, rare ? [RARE_MODULE] : [], powerUp ? [POWERUP_MODULE] : [], decides ? [DECIDE_MODULE] : [], matches ? [MATCH_MODULE] : [], SIGN_MODULE, FAULT_MODULE, HANDLE_MODULE, CHANNEL_MODULE));
       // The modules' code is not in the bundle.
       assert.ok(!/\bnever:/.test(bundle().min), 'the report\'s code is the module\'s');
       assert.ok(!/id: int or str\b/.test(bundle().min), 'the command check\'s code is the module\'s');
@@ -231,6 +237,7 @@ describe('compatibility gate: game bundles', function () {
       assert.ok(!/sig2|SHA256/.test(bundle().min), 'the signer\'s code is the module\'s');
       assert.ok(!/inverted/.test(bundle().min), 'the telling of faults is the module\'s');
       assert.ok(!/"bright"/.test(bundle().min), 'the carrying out of commands is the module\'s');
+      assert.ok(!/unfinished/.test(bundle().min), 'the command channel is the module\'s');
     });
 
     if (existsSync(join(ROOT, 'firmware', 'games', game, 'rare.ts'))) {
@@ -626,8 +633,23 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       assert.deepEqual([held.errors, plain.errors], [[], []]);
     });
 
+    if (game === 'triangle') {
+      it('triangle: a command sent again on the board, the same line with the same id, is answered `ok` and not carried out again', () => {
+        const board = bootInSandbox(bundle().min, { storage: modulesStored(bundle()) });
+        pairPhone(board);
+        for (const at of [500, 1500]) {
+          board.advance(at - 300);
+          board.receive('{"cmd":"flick","r":"partly","id":9}\n');
+        }
+        board.advance(1000);
+        const said = board.said();
+        assert.equal((said.match(/"type":"score"/g) || []).length, 1, said);
+        assert.equal((said.match(/"type":"ok","cmd":"flick","id":9/g) || []).length, 2, said);
+      });
+    }
+
     it(`${game}: a board flashed without its command check answers every command with a clear error, and throws nothing`, () => {
-      const bare = bootInSandbox(bundle().min);
+      const bare = bootInSandbox(bundle().min, { storage: { [CHANNEL_MODULE]: moduleFiles(bundle())[CHANNEL_MODULE] } });
       pairPhone(bare);
       bare.receive('{"cmd":"state","id":4}\n');
       bare.advance(300);
@@ -660,7 +682,7 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       assert.deepEqual([loaded(plainBoot), loaded(diagBoot)], [0, diagOf(bundle()) ? 1 : 0]);
       if (!diagOf(bundle())) return;
       // A board flashed without its command handling boots into the game, and says so to every command.
-      const unhandled = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE] } });
+      const unhandled = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE], [CHANNEL_MODULE]: moduleFiles(bundle())[CHANNEL_MODULE] } });
       assert.deepEqual(unhandled.errors, []);
       assert.equal(advertised(unhandled)!.diag, false);
       pairPhone(unhandled);
@@ -668,7 +690,16 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       unhandled.advance(300);
       assert.match(unhandled.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join(''), /"code":"failed","message":"tallyboard-handle"/);
       // A board flashed without its diagnostics module boots into the game and says why diagnostics do not start.
-      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE], [HANDLE_MODULE]: moduleFiles(bundle())[HANDLE_MODULE] } });
+      // A board flashed without its command channel boots into the game, and answers every piece of data with `failed`.
+      const unheard = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE], [HANDLE_MODULE]: moduleFiles(bundle())[HANDLE_MODULE] } });
+      assert.deepEqual(unheard.errors, []);
+      pairPhone(unheard);
+      unheard.receive('{"cmd":"state"}\n');
+      unheard.advance(300);
+      unheard.receive('{"cmd":"state"}\n');
+      unheard.advance(300);
+      assert.deepEqual(unheard.calls.filter((c) => c.api === 'Bluetooth.write').map((c) => String(c.args[0])).join('').match(/"code":"failed","message":"tallyboard-channel"/g)!.length, 2);
+      const bare = bootInSandbox(bundle().min, { pins: { D29: 1 }, storage: { [CHECK_MODULE]: moduleFiles(bundle())[CHECK_MODULE], [HANDLE_MODULE]: moduleFiles(bundle())[HANDLE_MODULE], [CHANNEL_MODULE]: moduleFiles(bundle())[CHANNEL_MODULE] } });
       assert.deepEqual(bare.errors, []);
       assert.equal(advertised(bare)!.diag, false);
       pairPhone(bare);
@@ -832,20 +863,20 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     /** What a game's firmware leaves of Storage: less its bundle, its modules and their headers. */
     const left = (game: string) => STORAGE - size(game) - moduleBytes(game) - HEADER * (1 + modulesOf(game).length);
 
-    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them (?:is|are) over today\), its command check module \(([\d,]+) bytes\), its restore module \(([\d,]+) bytes\), its signer module \(([\d,]+) bytes\), its command handling module \(([\d,]+) bytes\), its fault module \(([\d,]+) bytes\) and its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
+    const sizes = /as stored: ([\d,]+) bytes for the triangle, ([\d,]+) for Ring-a-Peg, ([\d,]+) for fortification billiards, ([\d,]+) for shuffleboard; the budget is ([\d,]+), which (\w+) of them (?:is|are) over today\), its command check module \(([\d,]+) bytes\), its restore module \(([\d,]+) bytes\), its signer module \(([\d,]+) bytes\), its command handling module \(([\d,]+) bytes\), its command channel module \(([\d,]+) bytes\), its fault module \(([\d,]+) bytes\) and its diagnostics module \(([\d,]+) bytes\) leave about ([\d.]+)-([\d.]+) KB, (\w+) to (\w+) whole pages/.exec(text);
     assert.ok(sizes, 'docs/saving.md, Where it goes: the firmware sizes');
     const games = ['triangle', 'ringapeg', 'fortress', 'shuffleboard'];
     assert.deepEqual(sizes.slice(1, 5).map(figure), games.map(size));
     assert.equal(figure(sizes[5]), BUNDLE_BUDGET_BYTES);
     assert.equal(count(sizes[6]), games.filter((g) => size(g) > BUNDLE_BUDGET_BYTES).length, 'how many are over');
     const moduleSizes = (name: string) => bundles.flatMap((b) => b.modules.filter((m) => m.name === name).map((m) => m.stored.length));
-    for (const [i, name] of [[7, CHECK_MODULE], [8, RESTORE_MODULE], [9, SIGN_MODULE], [10, HANDLE_MODULE], [11, FAULT_MODULE], [12, DIAG_MODULE]] as const) {
+    for (const [i, name] of [[7, CHECK_MODULE], [8, RESTORE_MODULE], [9, SIGN_MODULE], [10, HANDLE_MODULE], [11, CHANNEL_MODULE], [12, FAULT_MODULE], [13, DIAG_MODULE]] as const) {
       const all = moduleSizes(name);
       assert.ok(Math.abs(figure(sizes[i]) - Math.max(...all)) <= 2, `the ${name} modules are ${all.join(', ')} bytes`);
     }
     const room = games.map(left);
-    assert.ok(Math.abs(figure(sizes[13]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[14]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
-    assert.deepEqual([count(sizes[15]), count(sizes[16])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
+    assert.ok(Math.abs(figure(sizes[14]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[15]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
+    assert.deepEqual([count(sizes[16]), count(sizes[17])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
 
     // The heaviest log, fortification billiards': its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const fortress = /For fortification billiards, the heaviest log: ([\d,]+) bytes less the firmware's ([\d,]+), its modules' ([\d,]+) and their (\w+) 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import {
-  baseCommands, commandTable, createCommandChannel, validate, isRefusal, type Command, type CommandTable,
+  baseCommands, commandTable, createCommandChannel, validate, isRefusal, type ChannelOptions, type Command, type CommandTable,
 } from '../firmware/commands';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { game as ringapeg } from '../firmware/games/ringapeg/index';
@@ -31,7 +31,7 @@ function rig(extra: CommandTable = '', handle?: (c: Command) => ReturnType<Param
   let now = 0;
   const radio = createSimRadio(() => now);
   const handled: Command[] = [];
-  const channel = createCommandChannel({
+  const options: ChannelOptions = {
     radio,
     clock: { now: () => now },
     access: createAccess({}),
@@ -41,11 +41,14 @@ function rig(extra: CommandTable = '', handle?: (c: Command) => ReturnType<Param
       handled.push(c);
       return handle ? handle(c) : null;
     },
-  });
+  };
+  const channel = createCommandChannel(options);
   const replies = (): BoardMessage[] => decodeChunks(radio.notifications.map((n) => n.chunk));
   const send = (line: string, paired = true): void => {
     now += 1000; // slower than the flood limit
     radio.write(line + '\n', paired);
+    // (The lines waiting their turn, as the runtime's scan ticks carry them out.)
+    while (options.lineStep) options.lineStep();
   };
   return { radio, channel, handled, replies, send, setNow: (t: number) => { now = t; } };
 }
@@ -339,7 +342,8 @@ describe('commands: a channel at rest is one made afresh', () => {
     const piece = fc.constantFrom('{"cmd":"state"}\n', '{"cmd":"st', 'ate"}\n', '{"cmd":"undo","id":1}\n', '{"cmd":"bright","level":3}\n', 'x'.repeat(300), '\n', '\r\n', 'no json\n');
     // A piece of data, or a burst of it (a flood).
     const data = fc.tuple(piece, fc.constantFrom(1, 1, 1, 6, 15)).map(([text, times]) => text.repeat(times));
-    const event = fc.record({ data: data, paired: fc.boolean(), dt: fc.constantFrom(0, 0, 0, 20, 150, 700, 2100), tick: fc.constantFrom(false, false, false, false, false, true) });
+    // Before each event, the lines waiting their turn the runtime's scan ticks have carried out meanwhile (up to 3, or all).
+    const event = fc.record({ data: data, paired: fc.boolean(), dt: fc.constantFrom(0, 0, 0, 20, 150, 700, 2100), tick: fc.constantFrom(false, false, false, false, false, true), steps: fc.constantFrom(0, 1, 3, 99, 99) });
     let rests = 0;
     fc.assert(fc.property(fc.array(event, { minLength: 20, maxLength: 80 }), (events) => {
       const run = (afresh: boolean) => {
@@ -347,10 +351,11 @@ describe('commands: a channel at rest is one made afresh', () => {
         const radio = createSimRadio(() => now);
         const handled: string[] = [];
         // The access rules outlive a channel, as the command path keeps them.
-        const options = { radio, clock: { now: () => now }, access: createAccess({}), games: GAMES, handle: (c: Command) => { handled.push(c.name); return null; } };
+        const options: ChannelOptions = { radio, clock: { now: () => now }, access: createAccess({}), games: GAMES, handle: (c: Command) => { handled.push(c.name); return null; } };
         let channel = createCommandChannel(options);
         for (const e of events) {
           now += e.dt;
+          for (let i = 0; i < e.steps && options.lineStep; i++) options.lineStep();
           if (!e.tick) radio.write(e.data, e.paired);
           else if (channel.tick(now) && afresh) {
             channel = createCommandChannel(options);

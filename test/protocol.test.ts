@@ -18,16 +18,23 @@ function channelRig(options: Partial<ChannelOptions> = {}) {
   let now = 0;
   const radio = createSimRadio(() => now);
   const handled: Command[] = [];
-  const channel = createCommandChannel(Object.assign({
+  const opts: ChannelOptions = Object.assign({
     radio, clock: { now: () => now }, access: createAccess({}),
     commands: '?x', games: 'triangle',
     handle: (c: Command) => { handled.push(c); return null; },
-  }, options));
+  }, options);
+  const channel = createCommandChannel(opts);
   const log = (): string[] => {
     const errors = decodeChunks(radio.notifications.map((n) => n.chunk)).map((m) => '!' + String(m.code));
     return handled.map((c) => c.name).concat(errors);
   };
-  return { radio, channel, handled, log, at: (t: number) => { now = t; } };
+  /** The lines waiting their turn, carried out as the runtime's scan ticks would: one a call, all of them. */
+  const steps = (): number => {
+    let n = 0;
+    for (; opts.lineStep; n++) opts.lineStep();
+    return n;
+  };
+  return { radio, channel, handled, log, steps, opts, at: (t: number) => { now = t; } };
 }
 
 // On the chip Espruino splits a line into notifications of the link's payload size; the simulated radio does the same.
@@ -133,10 +140,37 @@ describe('protocol: line assembly (through the command channel)', () => {
         r.at(t);
         if (data === 'tick') r.channel.tick(t);
         else r.radio.write(data, true);
+        r.steps();
       }
       assert.deepEqual(r.log(), expected);
     });
   }
+  it('lines sent together are carried out a line a call: the rest wait their turn, data come meanwhile behind them, and the channel is not at rest until none waits', () => {
+    const r = channelRig();
+    const handledAt = (): number => r.handled.length;
+    r.radio.write(X + '\n\n' + X + '\n' + X + '\n{"cmd"', true);
+    assert.equal(handledAt(), 1, 'the first line at once');
+    assert.equal(r.channel.tick(5000), false, 'lines wait: not at rest');
+    // Data come now go behind the lines waiting, the rest of the unfinished line among them, untrusted: so is what
+    // waits with it.
+    r.radio.write(':"x"}\n' + X + '\n', false);
+    assert.equal(handledAt(), 1);
+    r.opts.lineStep!();
+    assert.equal(handledAt(), 2, 'a line a call (the empty line skipped)');
+    assert.deepEqual(r.handled.map((c) => c.paired), [true, false], 'what waits is as trusted as the least trusted data behind it');
+    assert.equal(r.steps(), 3);
+    assert.deepEqual(r.log(), ['x', 'x', 'x', 'x', 'x']);
+    assert.equal(r.opts.lineStep, undefined);
+    assert.equal(r.channel.tick(5000), true, 'at rest once none waits');
+  });
+  it('a flood in one piece of data: the lines over the flood limit are dropped at once, and only a burst\'s worth wait their turn', () => {
+    const r = channelRig();
+    r.radio.write((X + '\n').repeat(200), true);
+    // More of the flood comes while those wait: it goes the same way.
+    r.radio.write((X + '\n').repeat(200), true);
+    assert.equal(r.steps(), 10, 'a call for each line of the burst after the first, and one that drops the rest');
+    assert.deepEqual(r.log(), Array(10).fill('x').concat('!busy'));
+  });
   it('error codes are the documented ones', () => {
     const documented = readFileSync(new URL('../docs/protocol.md', import.meta.url), 'utf8');
     for (const code of ERROR_CODES) assert.ok(documented.includes('| `' + code + '` |'), code);

@@ -7,7 +7,7 @@ import { buildDeviceCode } from './es5';
 import type { BoardFeatures, PropertyNames } from './es5';
 import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, distFile, internalNamesOf } from './games';
 import { DIAG_MODULE } from '../firmware/diag';
-import { CHECK_MODULE, commandTable } from '../firmware/commands';
+import { CHANNEL_MODULE, CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
 import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
 import { SIGN_MODULE } from '../firmware/signer';
@@ -27,6 +27,8 @@ export interface BuiltModule {
   debug: string;
   /** Its stored budget (OnDemand's). */
   budget: number;
+  /** The short name of each internal property in it: the bundle's (a module names none of its own). */
+  names: PropertyNames;
 }
 
 export interface BuiltBundle {
@@ -38,6 +40,8 @@ export interface BuiltBundle {
   debug: string;
   /** Its modules loaded on demand (ON_DEMAND), kept out of the bundle: flash writes each to Storage beside it. */
   modules: BuiltModule[];
+  /** The short name of each internal property (tools/es5.ts), in it and in its modules alike. */
+  names: PropertyNames;
 }
 
 /** What a module loaded on demand is, and which boards carry it. */
@@ -67,7 +71,8 @@ export interface OnDemand {
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
  * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
- * The carrying out of a phone's commands (firmware/handle.ts, handleCommand), while a phone talks (and for diagnostics
+ * The carrying out of a phone's commands (firmware/handle.ts, handleCommand), and the command channel that joins a
+ * phone's data into lines (firmware/commands.ts, createCommandChannel), while a phone talks (and for diagnostics
  * started at power-up).
  * What only a move's decision runs (its folder's decide.ts, decision, where it has one: shuffleboard's checks of a
  * throw's table and finding of its weights), loaded as a move is decided and let go once it is. The matching of a
@@ -94,6 +99,7 @@ export const ON_DEMAND: OnDemand[] = [
   { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
   { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
   { name: HANDLE_MODULE, suffix: 'handle', about: 'command handling', from: './firmware/handle', exports: 'handleCommand', carried: () => true },
+  { name: CHANNEL_MODULE, suffix: 'channel', about: 'command channel', from: './firmware/commands', exports: 'createCommandChannel', carried: () => true },
 ];
 
 /** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */
@@ -169,7 +175,7 @@ function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: Bo
  */
 export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames): Promise<BuiltModule> {
   const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names);
-  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES };
+  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names };
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
@@ -178,7 +184,7 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
   const modules: BuiltModule[] = [];
   for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) modules.push(await buildOnDemand(m, game, mod, features, code.names));
-  return { game, min: code.min, stored: code.stored, debug: code.debug, modules };
+  return { game, min: code.min, stored: code.stored, debug: code.debug, modules, names: code.names };
 }
 
 /** Writes a bundle to dist/<game>.js, and its readable form to dist/<game>.debug.js; each of its modules to dist/<game>.<suffix>.js (and .debug.js). */

@@ -152,7 +152,7 @@ export const INTERNAL_PROPERTIES = [
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
-  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen', 'undoStep',
+  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen', 'undoStep', 'lineStep',
   // A restored game (firmware/persist.ts)
   'pending', 'cut',
   // The signer's state (firmware/signer.ts)
@@ -188,7 +188,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
     const first: { props?: Map<string, string> } = {};
     const once = await minify(code, options(first));
     if (once.code == null) throw new Error('minifier produced nothing');
-    given = shortestForMostUsed(once.code, first.props || new Map());
+    given = shortestForMostUsed(once.code, first.props || new Map(), INTERNAL_PROPERTIES.concat(internal));
   }
   const cache = { props: given };
   const result = await minify(code, sourceMap ? { ...options(cache), sourceMap: { asObject: true } } : options(cache));
@@ -264,9 +264,11 @@ export function storedBySource(source: string, min: string, map: SourceMap): Map
 
 /**
  * Names for shortened properties (`given`: each original name's shortened one in `code`), the shortest for the
- * ones `code` uses most; none is a name `code` keeps as it is, or a reserved word.
+ * ones `code` uses most; none is a name `code` keeps as it is, or a reserved word. Each of `all` that `code` does
+ * not use (nor keeps) gets a name too, after them: a module the bundle loads reaches it by that name, and so does
+ * every other module (named in each module alone, one module's `edit` was another's `n`).
  */
-export function shortestForMostUsed(code: string, given: Map<string, string>): Map<string, string> {
+export function shortestForMostUsed(code: string, given: Map<string, string>, all: string[] = []): Map<string, string> {
   const shortened = new Set(given.values());
   const uses = new Map<string, number>();
   const kept = new Set<string>();
@@ -285,14 +287,17 @@ export function shortestForMostUsed(code: string, given: Map<string, string>): M
   }
   const reserved = new Set(['do', 'if', 'in', 'for', 'let', 'new', 'try', 'var', 'case', 'else', 'enum', 'eval', 'null', 'this', 'true', 'void', 'with', 'NaN']);
   const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_';
+  // (Not one `code` keeps as it is: a property of one of the interpreter's globals, `global.x`, which the minifier
+  // leaves alone.)
+  const unused = all.filter((name, i) => !given.has(name) && !kept.has(name) && all.indexOf(name) === i);
   const names: string[] = [];
-  for (let n = 0; names.length < shortened.size; n++) {
+  for (let n = 0; names.length < shortened.size + unused.length; n++) {
     // The n-th name: a letter, then letters and digits.
     let name = chars[n % chars.length];
     for (let rest = Math.floor(n / chars.length); rest > 0; rest = Math.floor((rest - 1) / (chars.length + 10))) name += (chars + '0123456789')[(rest - 1) % (chars.length + 10)];
     if (!kept.has(name) && !reserved.has(name)) names.push(name);
   }
-  const byUse = Array.from(given.keys()).sort((a, b) => (uses.get(given.get(b)!) || 0) - (uses.get(given.get(a)!) || 0));
+  const byUse = Array.from(given.keys()).sort((a, b) => (uses.get(given.get(b)!) || 0) - (uses.get(given.get(a)!) || 0)).concat(unused);
   return new Map(byUse.map((original, i) => [original, names[i]]));
 }
 

@@ -6,6 +6,8 @@ import { crc32 } from './crc32';
 import { nodeSha256 } from '../sim/sha256';
 
 /** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
+/** The methods Espruino's Object.prototype has that JavaScript's has not. */
+const OBJECT_METHODS = ['on', 'emit', 'removeListener', 'removeAllListeners', 'clone'];
 const ABSENT = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl',
   'TextEncoder', 'TextDecoder', 'setImmediate', 'queueMicrotask', 'RangeError', 'URIError', 'EvalError', 'globalThis'];
 
@@ -255,6 +257,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   context.LED2 = context.D19;
   const ctx = vm.createContext(context);
   vm.runInContext(ABSENT.map((name) => `${name} = undefined;`).join(' '), ctx);
+  // Espruino gives every object its event methods and `clone`: on a board a property of one of those names, not
+  // given, is a function, never undefined (a bare `diag` read `on` so, and no report was sent).
+  vm.runInContext(OBJECT_METHODS.map((name) => `Object.defineProperty(Object.prototype, '${name}', { value: function () {}, writable: true, configurable: true });`).join(' '), ctx);
 
   const advance = (ms: number): number => {
     const end = now + ms;

@@ -32,12 +32,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
 import { buildDeviceCode } from '../tools/es5';
-import { bootInEspruino, chainAtRest, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
 import { CHIP_READ_US, MODULE_HOLD_US, ROOT } from '../tools/games';
 import { LOG } from '../firmware/persist';
 import { SENSORS } from '../firmware/games/shuffleboard/board';
 // (The phone's pace, EVERY_MS: a piece of data every 250 ms, as bench peak sends its commands.)
-import { EVERY_MS, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
+import { EVERY_MS, chainAtRest, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
 
 /** The longest calls kept in each phase of a run, to time again in the runs after. */
 const KEPT = 6;

@@ -8,7 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Simulation, parseScenario } from '../sim/replay';
 import { buildGame } from '../tools/build';
-import { bootInEspruino, chainAtRest, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { chainAtRest } from './peak.bench';
 import { ROOT } from '../tools/games';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { throwAt } from '../test/idle-throw';
@@ -62,8 +63,8 @@ function simulated(print: (line: string) => void): void {
  * RESTS_AT) and for 6 s from 2 s after (at rest).
  */
 async function inInterpreter(game: string, stubs: string): Promise<{ fast: number[]; rest: number[]; build: string }> {
-  // The Linux build has no GPIO: the chain's inputs read as sensors at rest (chainAtRest), or a board of 96 channels
-  // all active is a bank fault, and never rests. Shuffleboard's multiplexers read half the supply (no field) on the
+  // The Linux build has no GPIO: the chain reads the table as a new game lays it out (chainAtRest), or a board of 96
+  // channels all active is a bank fault, and never rests. Shuffleboard's multiplexers read half the supply (no field) on the
   // grid and the pull-up on the launch row (channels 380-383: the select lines' value, on the second ADC input).
   const boot0 = [
     stubs,

@@ -21,7 +21,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildGame, moduleFiles } from '../tools/build';
-import { bootInEspruino, chainAtRest, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../tools/espruino-run';
+import { moduleOf } from '../firmware/games/registry';
+import type { ShiftChainOptions } from '../hal/types';
 import { PEAK_JSVAR_BUDGET, ROOT } from '../tools/games';
 import { parseScenario } from '../sim/replay';
 import { Simulation } from '../sim/simulation';
@@ -45,6 +47,27 @@ function word(h: Happening): string {
   const side = ball.slice(0, 2);
   if (h.pass) return side + '=';
   return h.into === 'pocket' ? side + '.' + h.pocket : side + '>' + h.fort + (h.bell ? '!' : '');
+}
+
+/**
+ * .boot0 text that has `game`'s chain of shift registers read the table as a new game lays it out, as the simulator's
+ * board has it (fortification billiards': the balls on their spots). The Linux build has no GPIO: its software SPI
+ * reads every input 0, which a chain of active-low inputs took for every channel active (a bank fault, whose note
+ * stayed on the display), and which, as inputs at rest, has every ball off its spot (a `new` then took up a table
+ * moved by hand). The chain's reads still clock its pins as the driver asks; their bytes are then the table's.
+ */
+export async function chainAtRest(game: string): Promise<string> {
+  const chain = (await moduleOf(game)).board.banks!.find((b) => b.kind === 'chain') as ShiftChainOptions | undefined;
+  if (!chain) return '';
+  const sim = new Simulation(parseScenario(JSON.stringify({ game, players: 2 })));
+  // Byte i is chip i, bit j its input: channel 8i + j, as the driver reads it (hal/espruino/inputs.ts).
+  const bytes: number[] = [];
+  for (let i = 0; i < chain.chips; i++) {
+    let active = 0;
+    for (let j = 0; j < 8; j++) active |= sim.hal.inputs.level(8 * i + j) << j;
+    bytes.push((active ^ chain.invert) & 255);
+  }
+  return bytes.some((b) => b) ? `var __table=new Uint8Array(${JSON.stringify(bytes)}),__spiSend=new SPI().send;SPI.prototype.send=function(b){var r=__spiSend.call(this,b);r.set(__table);return r;};` : '';
 }
 
 /** The phone's `new` for a scenario's header. */

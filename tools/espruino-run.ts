@@ -6,19 +6,6 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsString } from './tokenise';
-import { moduleOf } from '../firmware/games/registry';
-import type { ShiftChainOptions } from '../hal/types';
-
-/**
- * .boot0 text that has `game`'s chain of shift registers read its inputs at rest. The Linux build has no GPIO: its
- * software SPI reads every input 0, which a chain of active-low inputs (fortification billiards', pulled up: its
- * invert -1) takes for every channel active, a bank fault whose note stays on the display and keeps the board from
- * resting. The chain's reads still clock its pins as the driver asks; their bytes are then the inputs at rest.
- */
-export async function chainAtRest(game: string): Promise<string> {
-  const chain = (await moduleOf(game)).board.banks!.find((b) => b.kind === 'chain') as ShiftChainOptions | undefined;
-  return chain && chain.invert === -1 ? 'var __spiSend=new SPI().send;SPI.prototype.send=function(b){var r=__spiSend.call(this,b);r.fill(255);return r;};' : '';
-}
 
 export function espruinoPath(): string | undefined {
   return process.env.ESPRUINO || undefined;

@@ -37,7 +37,7 @@ import { CHIP_READ_US, MODULE_HOLD_US, ROOT } from '../tools/games';
 import { LOG } from '../firmware/persist';
 import { SENSORS } from '../firmware/games/shuffleboard/board';
 // (The phone's pace, EVERY_MS: a piece of data every 250 ms, as bench peak sends its commands.)
-import { EVERY_MS, chainAtRest, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
+import { EVERY_MS, chainAtStart, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
 
 /** The longest calls kept in each phase of a run, to time again in the runs after. */
 const KEPT = 6;
@@ -190,7 +190,7 @@ async function playOnce(run: Run, watched: number[]): Promise<Report & { build: 
     // board's own calls would be timed with.)
     'function __use(){}',
     stubs,
-    await chainAtRest(run.game),
+    await chainAtStart(run.game),
     // The log a board left, written as the board writes it (record by record: bench chaos's power-up). (Each piece
     // of data is let go once sent: all of them held took the room the firmware needs by the end of a long game.)
     records.length ? `(function(f){${JSON.stringify(records)}.forEach(function(r){f.write(r);});})(require("Storage").open(${JSON.stringify(LOG)},"a"));` : '',

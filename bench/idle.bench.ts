@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Simulation, parseScenario } from '../sim/replay';
 import { buildGame } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { chainAtRest } from './peak.bench';
+import { chainAtStart } from './peak.bench';
 import { ROOT } from '../tools/games';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { throwAt } from '../test/idle-throw';
@@ -63,7 +63,7 @@ function simulated(print: (line: string) => void): void {
  * RESTS_AT) and for 6 s from 2 s after (at rest).
  */
 async function inInterpreter(game: string, stubs: string): Promise<{ fast: number[]; rest: number[]; build: string }> {
-  // The Linux build has no GPIO: the chain reads the table as a new game lays it out (chainAtRest), or a board of 96
+  // The Linux build has no GPIO: the chain reads the table as a new game lays it out (chainAtStart), or a board of 96
   // channels all active is a bank fault, and never rests. Shuffleboard's multiplexers read half the supply (no field) on the
   // grid and the pull-up on the launch row (channels 380-383: the select lines' value, on the second ADC input).
   const boot0 = [
@@ -71,7 +71,7 @@ async function inInterpreter(game: string, stubs: string): Promise<{ fast: numbe
     'var __sel=0;',
     'global.digitalWrite=function(p,v){__sel=v;};',
     'global.analogRead=function(pin){return (__sel&255)+(pin===3?256:0)>=380?1:0.5;};',
-    await chainAtRest(game),
+    await chainAtStart(game),
     'var __busy=0,__n=0,__marks=[];',
     'var __si=setInterval;',
     'global.setInterval=function(f,ms){return __si(function(){var t=getTime();f();__busy+=getTime()-t;__n++;},ms);};',

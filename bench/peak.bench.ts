@@ -56,7 +56,7 @@ function word(h: Happening): string {
  * stayed on the display), and which, as inputs at rest, has every ball off its spot (a `new` then took up a table
  * moved by hand). The chain's reads still clock its pins as the driver asks; their bytes are then the table's.
  */
-export async function chainAtRest(game: string): Promise<string> {
+export async function chainAtStart(game: string): Promise<string> {
   const chain = (await moduleOf(game)).board.banks!.find((b) => b.kind === 'chain') as ShiftChainOptions | undefined;
   if (!chain) return '';
   const sim = new Simulation(parseScenario(JSON.stringify({ game, players: 2 })));
@@ -202,7 +202,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     stubs,
-    await chainAtRest(game),
+    await chainAtStart(game),
     `var __lines=${lines};`,
     // (The last command, the undo, once the game is over.)
     `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;}__data(__lines[__sent++]);},${EVERY_MS});`,

@@ -4,8 +4,9 @@
 // reply with a stable code.
 //
 // Memory on the chip shapes this file: a table is a string, searched while a
-// line is checked and not kept, and the channel is one closure. On a board the check and the channel are modules of their own
-// (CHECK_MODULE, CHANNEL_MODULE), out of its bundle.
+// line is checked and not kept, and the channel is one closure. On a board the
+// check and the channel are modules of their own (CHECK_MODULE,
+// CHANNEL_MODULE), out of its bundle.
 
 import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';

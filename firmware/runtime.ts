@@ -216,14 +216,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       rest(0);
     }
     // A phone's lines sent together are carried out a line a tick (commands.ts, lineStep), then an undo reads the
-    // game back a step a tick (persist.ts, readBack): the board awake meanwhile.
-    const step = status.lineStep || status.undoStep;
+    // game back a step a tick (persist.ts, readBack): the board awake meanwhile. A tick that carries out a line leaves
+    // its slow work (a fault check among it) to the next: the two in one call held the interpreter as long as both.
+    const lines = status.lineStep;
+    const step = lines || status.undoStep;
     if (step) {
       step();
       movedAt = now;
       rest(0);
     }
-    if (now < slowAt) return;
+    if (lines || now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
     // At rest the fault check has nothing to find: no moves are made, and any change wakes the board first.

@@ -8,7 +8,7 @@ import { HANDLE_MODULE, handleCommand } from './handle';
 import type { CommandContext } from './handle';
 import { createAccess } from './access';
 import { loadModule } from './modules';
-import { CHANNEL_MODULE, createCommandChannel } from './commands';
+import { CHANNEL_MODULE, CHECK_MODULE, createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
@@ -67,7 +67,13 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     // it answers each piece of data a phone sends with `failed`.
     const make = ON_DEVICE ? loadModule<typeof createCommandChannel>(CHANNEL_MODULE) : createCommandChannel;
     if (make) {
-      channel = make(status as CommandContext<S, M>);
+      // On a board, the check module checks each line against its table and is let go (held in no variable) before
+      // the command runs; a board flashed without it says so.
+      channel = make(status as CommandContext<S, M>, function (text: string, trusted: boolean): Command | Refusal {
+        return (loadModule<(text: string, trusted: boolean) => Command | Refusal>(CHECK_MODULE) || function (): Refusal {
+          return refusal('failed', CHECK_MODULE);
+        })(text, trusted);
+      });
       status.radio.onData!(data, paired);
     } else if (data) sendLine(status.radio, refusal('failed', CHANNEL_MODULE));
     // The boot's command (below); without a channel, which would let the command handling go, it goes now.

@@ -12,7 +12,6 @@ import type { Clock, Radio } from '../hal/types';
 import { decide, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 import { ON_DEVICE } from './device';
-import { loadModule } from './modules';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
 const MAX_LINE = 256;
@@ -207,7 +206,8 @@ export interface ChannelOptions {
   /**
    * Set while lines wait their turn: data that held more than one line have the first carried out at once and the
    * rest a line a call of this (the runtime calls it at its next scan tick, and so on), so that a burst holds the
-   * interpreter no longer than its longest line. Deleted once none waits; data come meanwhile wait behind them.
+   * interpreter no longer than its longest line. Deleted once none waits; data come meanwhile go behind them, and
+   * have the next carried out at once.
    */
   lineStep?: () => void;
 }
@@ -231,7 +231,11 @@ export interface CommandChannel {
   confirm?(now: number): boolean;
 }
 
-export function createCommandChannel(options: ChannelOptions): CommandChannel {
+/**
+ * A channel for `options`; on a board, `check` checks each line (the command check module, which the board loads
+ * for each line with its loader, firmware/modules.ts, and lets go before the command runs).
+ */
+export function createCommandChannel(options: ChannelOptions, check?: (text: string, trusted: boolean) => Command | Refusal): CommandChannel {
   // Few variables and functions: each costs memory on the chip.
   // The line so far; null while the rest of an over-long line is dropped, up to its newline or a pause.
   let line: string | null = '';
@@ -247,9 +251,8 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   // Until when the held command may be confirmed, and the seconds its prompt shows.
   let deadline = 0;
   let shown = 0;
-  // The data whose lines wait their turn (lineStep), and whether all of it came over a paired link.
+  // The data whose lines wait their turn (lineStep; linePaired: whether all of it came over a paired link).
   let waiting: string | undefined;
-  let waitingPaired = false;
 
   /**
    * Runs a command (`line`: its line, a change with an id; else ''): its refusal (with its id), or `ok` when it had an
@@ -272,11 +275,13 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
   }
 
   const onData = options.radio.onData = function (data: string, paired: boolean): void {
-    // Data come while lines wait go behind them, as trusted as the least trusted of them.
+    // Data come while lines wait go behind them, as trusted as the least trusted of them, and the next line waiting
+    // is carried out now: each call carries out one line still, and no more than a burst and a piece of data wait
+    // (a board at rest ticks twice a second; empty lines and lines over the flood limit go with the line after them).
     if (waiting !== undefined) {
       waiting += data;
-      waitingPaired = waitingPaired && paired;
-      return;
+      linePaired = linePaired && paired;
+      return (options.lineStep as () => void)();
     }
     const now = options.clock.now();
 
@@ -298,11 +303,7 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
-      // On a board, the module checks the line against its table and is let go (held in no variable) before the
-      // command runs; a board flashed without it says so.
-      const command = ON_DEVICE ? (loadModule<(text: string, trusted: boolean) => Command | Refusal>(CHECK_MODULE) || function (): Refusal {
-        return refusal('failed', CHECK_MODULE);
-      })(text, trusted) : checkLine(commandTable(options.games as string, options.commands), text, trusted);
+      const command = ON_DEVICE ? check!(text, trusted) : checkLine(commandTable(options.games as string, options.commands), text, trusted);
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).
       const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
@@ -320,37 +321,37 @@ export function createCommandChannel(options: ChannelOptions): CommandChannel {
     }
 
     linePaired = (linePaired || line === '') && paired;
-    // Every newline in the data ends a line; a part after the last one begins the next.
-    const parts = data.split('\n');
-    for (let i = 0; i < parts.length; i++) {
-      if (i) {
-        // A dropped line ends here; an empty one is skipped.
-        const text = line && line.replace(/\r$/, '');
-        line = '';
-        const refused = text ? take(text, linePaired) : null;
-        if (refused) sendLine(options.radio, refused);
-        linePaired = paired;
-        // A line taken (within the flood limit: busySaid 0), and more lines follow: those wait for the next call
-        // (lineStep). Lines over the limit are dropped here and now, so that no more than a burst's ever wait.
-        if (text && !busySaid && i < parts.length - 1) {
-          waiting = parts.slice(i).join('\n');
-          waitingPaired = paired;
-          options.lineStep = function (): void {
-            const data = waiting as string;
-            waiting = undefined;
-            delete options.lineStep;
-            onData(data, waitingPaired);
-          };
-          return;
-        }
-      }
+    // Every newline in the data ends a line; what follows the last one begins the next. (Found one at a time: the
+    // data split whole made a string of each line at once, some 3 JsVars apiece, empty lines too.)
+    for (let at = 0; ;) {
+      const end = data.indexOf('\n', at);
       if (!line) started = now;
       if (line !== null) {
-        line += parts[i];
+        line += end < 0 ? data.substring(at) : data.substring(at, end);
         if (line.length > MAX_LINE) {
           line = null;
           if (!flooded()) sendLine(options.radio, refusal('too_long', 'line over ' + MAX_LINE));
         }
+      }
+      if (end < 0) return;
+      at = end + 1;
+      // A dropped line ends here; an empty one is skipped.
+      const text = line && line.replace(/\r$/, '');
+      line = '';
+      const refused = text ? take(text, linePaired) : null;
+      if (refused) sendLine(options.radio, refused);
+      linePaired = paired;
+      // A line taken (within the flood limit: busySaid 0), and more lines follow: those wait for the next call
+      // (lineStep). Lines over the limit are dropped here and now.
+      if (text && !busySaid && data.indexOf('\n', at) >= 0) {
+        waiting = data.substring(at);
+        options.lineStep = function (): void {
+          const rest = waiting as string;
+          waiting = undefined;
+          delete options.lineStep;
+          onData(rest, linePaired);
+        };
+        return;
       }
     }
   };

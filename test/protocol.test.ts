@@ -151,14 +151,14 @@ describe('protocol: line assembly (through the command channel)', () => {
     r.radio.write(X + '\n\n' + X + '\n' + X + '\n{"cmd"', true);
     assert.equal(handledAt(), 1, 'the first line at once');
     assert.equal(r.channel.tick(5000), false, 'lines wait: not at rest');
-    // Data come now go behind the lines waiting, the rest of the unfinished line among them, untrusted: so is what
-    // waits with it.
-    r.radio.write(':"x"}\n' + X + '\n', false);
-    assert.equal(handledAt(), 1);
     r.opts.lineStep!();
     assert.equal(handledAt(), 2, 'a line a call (the empty line skipped)');
-    assert.deepEqual(r.handled.map((c) => c.paired), [true, false], 'what waits is as trusted as the least trusted data behind it');
-    assert.equal(r.steps(), 3);
+    // Data come now go behind the lines waiting, the rest of the unfinished line among them, untrusted: so is what
+    // waits with it. The next line waiting is carried out with them.
+    r.radio.write(':"x"}\n' + X + '\n', false);
+    assert.equal(handledAt(), 3);
+    assert.deepEqual(r.handled.map((c) => c.paired), [true, true, false], 'what waits is as trusted as the least trusted data behind it');
+    assert.equal(r.steps(), 2);
     assert.deepEqual(r.log(), ['x', 'x', 'x', 'x', 'x']);
     assert.equal(r.opts.lineStep, undefined);
     assert.equal(r.channel.tick(5000), true, 'at rest once none waits');
@@ -166,10 +166,19 @@ describe('protocol: line assembly (through the command channel)', () => {
   it('a flood in one piece of data: the lines over the flood limit are dropped at once, and only a burst\'s worth wait their turn', () => {
     const r = channelRig();
     r.radio.write((X + '\n').repeat(200), true);
-    // More of the flood comes while those wait: it goes the same way.
-    r.radio.write((X + '\n').repeat(200), true);
     assert.equal(r.steps(), 10, 'a call for each line of the burst after the first, and one that drops the rest');
     assert.deepEqual(r.log(), Array(10).fill('x').concat('!busy'));
+  });
+  it('data come while lines wait have the next line carried out at once: what waits stays within a burst and a piece of data (empty lines, a flood), in order, nothing lost or doubled', () => {
+    const r = channelRig();
+    r.radio.write(X + '\n' + X + '\n' + X + '\n', true);
+    for (let i = 0; i < 400; i++) r.radio.write('\n'.repeat(20), true);
+    assert.equal(r.handled.length, 3, 'a line a piece of data');
+    assert.equal(r.opts.lineStep, undefined, 'none waits');
+    r.radio.write(X + '\n' + X + '\n', true);
+    r.radio.write('\n'.repeat(300) + X + '\n', true);
+    assert.equal(r.steps(), 1);
+    assert.deepEqual(r.log(), ['x', 'x', 'x', 'x', 'x', 'x']);
   });
   it('error codes are the documented ones', () => {
     const documented = readFileSync(new URL('../docs/protocol.md', import.meta.url), 'utf8');

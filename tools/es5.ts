@@ -289,7 +289,7 @@ export function shortestForMostUsed(code: string, given: Map<string, string>, al
   const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ$_';
   // (Not one `code` keeps as it is: a property of one of the interpreter's globals, `global.x`, which the minifier
   // leaves alone.)
-  const unused = all.filter((name, i) => !given.has(name) && !kept.has(name) && all.indexOf(name) === i);
+  const unused = Array.from(new Set(all)).filter((name) => !given.has(name) && !kept.has(name));
   const names: string[] = [];
   for (let n = 0; names.length < shortened.size + unused.length; n++) {
     // The n-th name: a letter, then letters and digits.

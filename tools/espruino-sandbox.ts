@@ -5,9 +5,9 @@ import vm from 'node:vm';
 import { crc32 } from './crc32';
 import { nodeSha256 } from '../sim/sha256';
 
-/** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
 /** The methods Espruino's Object.prototype has that JavaScript's has not. */
 const OBJECT_METHODS = ['on', 'addListener', 'prependListener', 'emit', 'removeListener', 'removeAllListeners', 'clone'];
+/** Globals the chip does not have; removed from the sandbox so a bundle that uses them fails. */
 const ABSENT = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'Proxy', 'Reflect', 'BigInt', 'Intl',
   'TextEncoder', 'TextDecoder', 'setImmediate', 'queueMicrotask', 'RangeError', 'URIError', 'EvalError', 'globalThis'];
 

@@ -25,6 +25,7 @@ import { bootInEspruino, connectedPhone, describeBuild, espruinoPath } from '../
 import { moduleOf } from '../firmware/games/registry';
 import type { ShiftChainOptions } from '../hal/types';
 import { PEAK_JSVAR_BUDGET, ROOT } from '../tools/games';
+import { callLines, holderLines, parseDump } from '../tools/jsvar-holders';
 import { parseScenario } from '../sim/replay';
 import { Simulation } from '../sim/simulation';
 import { LOG } from '../firmware/persist';
@@ -186,19 +187,22 @@ __vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1)
 interface Row { game: string; file: string; how: string; peak: number; undo: number; after: number }
 
 /** Plays one game in the interpreter: its bundle, the phone's commands, and (shuffleboard) the table under it. */
-async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }): Promise<Row & { build: string }> {
+async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }, dumpAt?: number): Promise<Row & { build: string; at: number[]; output: string }> {
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
   const lines = JSON.stringify(commands.map((c) => JSON.stringify(c) + '\n'));
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
   // write the board makes reads the usage, so does every timer call.
   const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
-  const asked = '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad}';
+  const asked = '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at}';
   const virtual = process.env.PEAK_CLOCK === 'virtual';
   const boot0 = [
     virtual ? virtualClock(settleMs, asked) : '',
     // (__played: the peak before the undo; __peak from then on is the undo's.)
     'var __sent=0,__over=0,__bad=[],__played=0;',
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
+    // (With dumpAt, PEAK_HOLDERS: the usage's reads are counted, the one of each peak kept in __at, and at read dumpAt
+    // the variables are dumped, the console brought back from where the firmware put it.)
+    dumpAt === undefined ? 'var __at=[0,0];' : `var __at=[0,0],__n=0;__use=function(){__n++;var u=process.memory().usage;if(u>__peak){__peak=u;__at[__played?1:0]=__n;}if(__n===${dumpAt}){E.setConsole("USB",{force:true});print("<dump>");E.dumpVariables();print("</dump>");}};`,
     // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     stubs,
@@ -212,12 +216,12 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   // (On the virtual clock, the run's own report never comes first: the clock's does, and quits.)
   const report = bootInEspruino(bundle.stored, { boot0, settleMs: virtual ? 1800000 : settleMs, storage: moduleFiles(bundle, 'stored'), probe: asked, timeoutMs: virtual ? 1800000 : settleMs + 200000 });
   if (report.errors.length) throw new Error(`${game} did not play: ${report.errors[0]}`);
-  const probe = report.probe as { peak: number; undo: number; sent: number; over: number; bad: string[] };
+  const probe = report.probe as { peak: number; undo: number; sent: number; over: number; bad: string[]; at: number[] };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {
     throw new Error(`${game}: the game was not played whole: ${probe.sent} of ${commands.length} commands, ${probe.over} ends, errors ${probe.bad.join(' | ')}`);
   }
   const how = table ? 'through its sensors' : `from the phone (${commands.length} commands)`;
-  return { game, file, how, peak: probe.peak - report.baseline.usage, undo: probe.undo - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build) };
+  return { game, file, how, peak: probe.peak - report.baseline.usage, undo: probe.undo - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build), at: probe.at, output: report.output };
 }
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -238,6 +242,14 @@ export async function run(print: (line: string) => void): Promise<void> {
   ];
   // (PEAK_GAMES=shuffleboard, or a comma-separated list: those games only.)
   const only = (process.env.PEAK_GAMES || '').split(',').filter((g) => g);
+  // (PEAK_HOLDERS=play or undo: each game is played again and dumped at that peak, its holders printed as
+  // tools/jsvar-holders.ts prints them, with what the calls under way hold then. On the virtual clock only, where a
+  // game plays the same twice.)
+  const holders = process.env.PEAK_HOLDERS;
+  if (holders && (!/^(play|undo)$/.test(holders) || process.env.PEAK_CLOCK !== 'virtual')) {
+    print('PEAK_HOLDERS is play or undo, with PEAK_CLOCK=virtual');
+    return;
+  }
   print(`JsVars at the peak of each game's example game, at the undo of its last move, and after, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
   print('game          example game                  played                       peak in play        peak at the undo    after');
   let build = '';
@@ -246,7 +258,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     const [commands, table] = made();
     let r;
     try {
-      r = await play(game, file, commands, table);
+      r = await play(game, file, commands, table, holders ? -1 : undefined);
     } catch (e) {
       // (One game that did not play whole says so in its row; the others are still measured.)
       print(`${game.padEnd(13)} ${file.padEnd(29)} not measured: ${(e as Error).message.split('\n')[0].slice(0, 160)}`);
@@ -255,6 +267,13 @@ export async function run(print: (line: string) => void): Promise<void> {
     build = r.build;
     const pct = (n: number) => `${String(n).padStart(5)} (${Math.round((n / JSVARS) * 100)}%) ${n <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}`;
     print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${pct(r.peak)}   ${pct(r.undo)}   ${String(r.after).padStart(5)}`);
+    if (holders) {
+      // Played again, the same on the virtual clock, dumped at the read of the peak asked for.
+      const again = await play(game, file, commands, table, r.at[holders === 'undo' ? 1 : 0]);
+      const dump = parseDump(again.output.slice(again.output.indexOf('<dump>'), again.output.indexOf('</dump>')));
+      print(`${game}: what holds its JsVars at its peak ${holders === 'undo' ? 'at the undo' : 'in play'} (the bench's own and the interpreter's among them: less its run with no bundle, ${holders === 'undo' ? r.undo : r.peak}):`);
+      for (const line of holderLines(dump, 1, 6).concat(callLines(dump, 3))) print(line);
+    }
   }
   print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles${process.env.PEAK_CLOCK === 'virtual' ? ', on a virtual clock (PEAK_CLOCK=virtual)' : ''}`);
 }

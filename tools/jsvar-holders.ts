@@ -211,6 +211,35 @@ export function holderLines(vars: Map<number, DumpedVar>, root: number, min: num
   return lines;
 }
 
+/**
+ * What a dump holds that the root does not reach: the calls under way when it was taken (their scopes, arguments,
+ * return values and the values in their hands are locked by the interpreter, not linked). Its total, then a tree as
+ * holderLines draws it, under each variable no other of them links to.
+ */
+export function callLines(vars: Map<number, DumpedVar>, min: number): string[] {
+  const reached = new Set<number>([1]);
+  for (const stack = [1]; stack.length;) for (const l of vars.get(stack.pop()!)?.links || []) if (vars.has(l) && !reached.has(l)) reached.add(l), stack.push(l);
+  const held = new Map<number, DumpedVar>();
+  for (const [k, v] of vars) if (!reached.has(k)) held.set(k, { blocks: v.blocks, label: v.label, links: v.links.filter((l) => vars.has(l) && !reached.has(l)) });
+  const linked = new Set<number>();
+  for (const v of held.values()) for (const l of v.links) linked.add(l);
+  // (A cycle none outside links to has no such variable: its first is taken.)
+  const tops = [...held.keys()].filter((k) => !linked.has(k));
+  const top = -1;
+  held.set(top, { blocks: 0, label: '', links: tops });
+  for (const stack = tops.slice(), seen = new Set(tops); ;) {
+    while (stack.length) for (const l of held.get(stack.pop()!)!.links) if (!seen.has(l)) seen.add(l), stack.push(l);
+    const missed = [...held.keys()].find((k) => k !== top && !seen.has(k));
+    if (missed === undefined) break;
+    held.get(top)!.links.push(missed);
+    seen.add(missed);
+    stack.push(missed);
+  }
+  const lines = holderLines(held, top, min);
+  lines[0] = lines[0].replace('reachable from the root', 'held by the calls under way (not reachable from the root)');
+  return lines;
+}
+
 /** The holders at the peak of the heaviest of decisionEntry's throws: run once to find its tick, then dumped there. */
 async function atDecisionPeak(min: number): Promise<void> {
   const throws = (await decisionRows()).rows.filter((r) => r[0] === 'throw') as number[][];

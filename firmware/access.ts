@@ -38,6 +38,11 @@ export function createAccess(options: AccessOptions): Access {
   };
 }
 
+/** Whether a command changes the game and came over a link not paired with the passkey: one that cannot run at once (decide). */
+export function unpairedChange(command: { edit: boolean; paired: boolean }): boolean {
+  return command.edit && !command.paired;
+}
+
 /**
  * How a command may run: at once when it changes nothing (`edit`) or came
  * over a link paired with the passkey (`paired`). On a board an unpaired
@@ -47,7 +52,7 @@ export function createAccess(options: AccessOptions): Access {
  * bundle leaves that path out (ON_DEVICE).
  */
 export function decide(access: Access, command: { edit: boolean; paired: boolean }): Decision {
-  return !command.edit || command.paired ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
+  return !unpairedChange(command) ? ALLOW : !ON_DEVICE && access.confirmMs ? CONFIRM : REFUSE;
 }
 
 /** A 6-digit pairing passkey from a random source in [0, 1) (E.hwRand-backed on the chip). */

@@ -9,7 +9,7 @@
 // CHANNEL_MODULE), out of its bundle.
 
 import type { Clock, Radio } from '../hal/types';
-import { decide, ALLOW, REFUSE, type Access } from './access';
+import { decide, unpairedChange, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
 import { ON_DEVICE } from './device';
 
@@ -171,8 +171,8 @@ export function checkLine(table: CommandTable, text: string, trusted: boolean): 
   if (message === undefined) return refusal('bad_json', 'not JSON');
   const command = validate(message, table, trusted);
   // A board runs no change from a link that has not paired (access.ts, decide): its check refuses it. (A refusal is
-  // no change: decide lets it through as it is.)
-  return ON_DEVICE && decide({ confirmMs: 0 }, command as Command) === REFUSE ? refusal('not_allowed', 'pair first', (command as Command).id) : command;
+  // no change: it goes through as it is.)
+  return ON_DEVICE && unpairedChange(command as Command) ? refusal('not_allowed', 'pair first', (command as Command).id) : command;
 }
 
 /** Whether validate() gave a refusal. */

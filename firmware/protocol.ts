@@ -42,19 +42,25 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
   return { type: 'error', code: code, message: message, id: id };
 }
 
-/** Deepest nesting of objects and arrays in a JSON text, outside strings. Checked before parsing: deep input would eat the chip's stack. */
+/**
+ * Deepest nesting of objects and arrays in a JSON text, outside strings. Checked before parsing: deep input would eat
+ * the chip's stack. NaN, which passes no check of a depth, when anything but white space follows the object or array
+ * the text begins with: JSON's text is one value, where Espruino's JSON.parse reads the first and drops the rest
+ * (a board ran `{"cmd":"undo"}xyz`, which the simulator refused).
+ */
 export function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString: boolean | undefined;
   for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+    let c = text.charCodeAt(i);
+    if (!depth && deepest && c > 32) return NaN;
     if (inString && c === 92) i++; // backslash: skip the escaped character
     else if (c === 34) inString = !inString; // "
     else if (!inString) {
       // { and [, } and ]: each pair differs only in bit 5 (32).
-      if ((c | 32) === 123) { if (++depth > deepest) deepest = depth; }
-      else if ((c | 32) === 125) depth--;
+      if ((c |= 32) === 123) { if (++depth > deepest) deepest = depth; }
+      else if (c === 125) depth--;
     }
   }
   return deepest;

@@ -98,6 +98,8 @@ const invalid: [string, string][] = [
   ['{"cmd":"state"', 'bad_json'],
   ['{cmd:"state"}', 'bad_json'],
   ['hello', 'bad_json'],
+  ['{"cmd":"state"}xyz', 'bad_json'],
+  ['{"cmd":"undo"}{"cmd":"undo"}', 'bad_json'],
   ['{"cmd":"new","game":"triangle","players":2,"options":{"a":[[[1]]]}}', 'bad_json'],
 ];
 

@@ -207,6 +207,12 @@ describe('protocol: flood limit and nesting', () => {
     assert.equal(jsonDepth('{"a":"{{[[\\"{"}'), 1);
     assert.equal(jsonDepth('[[[[[['), 6);
   });
+  it('json depth is NaN, which passes no check of it, when anything but white space follows the first object or array', () => {
+    // (Espruino's JSON.parse reads the first value and drops the rest: a board ran the first command of each.)
+    for (const text of ['{"a":1}xyz', '{"a":1}{"b":2}', '[1] ]', '{"a":"}"}"', '{"a":1} ,']) assert.ok(Number.isNaN(jsonDepth(text)), text);
+    for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x" y', '42']) assert.ok(!Number.isNaN(jsonDepth(text)), text);
+    assert.equal(jsonDepth(' {"a":[1]}  '), 2);
+  });
 });
 
 describe('protocol: a line as a board sends it', function () {

@@ -197,7 +197,7 @@ describe('compatibility gate: game bundles', function () {
       for (const m of bundle().modules) assert.deepEqual(Array.from(m.names), Array.from(bundle().names), m.name);
     });
 
-    it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced)`, () => {
+    it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced, no name read that nothing declares)`, () => {
       for (const code of [bundle().min, bundle().debug].concat(...bundle().modules.map((m) => [m.min, m.debug]))) {
         const problems = checkBundle(code, espruinoGlobals());
         assert.deepEqual(problems.map((p) => `${p.line}:${p.column}: ${p.message}`), []);

@@ -1,7 +1,7 @@
 // The gate's own checks, on small programs whose fate on Espruino is known
 // (docs/espruino.md, Platform facts, and runs in the real interpreter).
 import assert from 'node:assert/strict';
-import { checkBundle, checkEs5Syntax, findBranchVars, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
+import { checkBundle, checkEs5Syntax, findBranchVars, findFreeNames, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
 import { declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
@@ -98,6 +98,16 @@ describe('compatibility gate: static checks', () => {
   it('accepts a nested function that declares its own var of the same name', () => {
     assert.deepEqual(findBranchVars('function f(c) { if (c) { var x = 1; f(x); } var g = function (x) { return x; }; var h = function () { var x = 2; return x; }; }'), []);
     assert.match(messages(findBranchVars('function f(c) { if (c) { var x = 1; } var g = function () { return x; }; }')), /'x'/);
+  });
+
+  it('finds names read that no scope around them declares, nor the interpreter', () => {
+    const free = (code: string) => findFreeNames(code, ['Math']).map((p) => p.message.split("'")[1]);
+    assert.deepEqual(free('function f(a) { return a + b + Math.x; }'), ['b']);
+    assert.deepEqual(free('var f = function g() { return g; }; function h() { var q; return function () { return q + r + arguments.length; }; }'), ['r']);
+    // A var of a function inside is its own, not the outer one's; a caught name is its block's; labels are no names.
+    assert.deepEqual(free('function f() { function g() { var x; } return x; }'), ['x']);
+    assert.deepEqual(free('try { t(); } catch (e) { e.m; } function t() {} a: for (;;) { break a; }'), []);
+    assert.deepEqual(free('h(); function h() { return o.p; }'), ['o']);
   });
 
   it('reports the line of each problem', () => {

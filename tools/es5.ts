@@ -121,7 +121,10 @@ export async function toEs5(code: string): Promise<string> {
 export function espruinoGlobals(): string[] {
   const require = createRequire(import.meta.url);
   const types = readFileSync(require.resolve('@types/espruino/index.d.ts'), 'utf8');
-  const names = new Set(['global', 'require', 'exports', 'module', 'process', 'console', 'Math', 'JSON', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'Error', 'Function', 'Infinity', 'NaN', 'undefined', 'eval', 'isNaN', 'isFinite', 'parseInt', 'parseFloat', 'arguments']);
+  const names = new Set(['global', 'require', 'exports', 'module', 'process', 'console', 'Math', 'JSON', 'Object', 'Array', 'String', 'Number', 'Boolean', 'Date', 'Error', 'Function', 'Infinity', 'NaN', 'undefined', 'eval', 'isNaN', 'isFinite', 'parseInt', 'parseFloat', 'arguments',
+    // (The interpreter's, which its types declare as interfaces only or not at all.)
+    'RegExp', 'Promise', 'ArrayBuffer', 'DataView', 'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array',
+    'setInterval', 'setTimeout', 'clearInterval', 'clearTimeout', 'shiftOut', 'SPI']);
   for (const m of types.matchAll(/^declare (?:const|let|var|function|class|namespace) ([A-Za-z_$][\w$]*)/gm)) names.add(m[1]);
   // (The interpreter's reserved words that JavaScript has not: a variable so named is a syntax error on a board.)
   names.add('of');

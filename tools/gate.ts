@@ -143,7 +143,8 @@ function referencedNames(node: any, insideFunctions: boolean): { name: string; n
         || (parent.type === 'Property' && parent.key === n && !parent.computed));
       const isDeclaration = parent && ((parent.type === 'VariableDeclarator' && parent.id === n)
         || (isFunctionNode(parent) && parent.id === n));
-      if (!isProperty && !isDeclaration) found.push({ name: n.name, node: n });
+      const isLabel = parent && /^(Labeled|Break|Continue)Statement$/.test(parent.type) && parent.label === n;
+      if (!isProperty && !isDeclaration && !isLabel) found.push({ name: n.name, node: n });
       return;
     }
     for (const key of Object.keys(n)) {
@@ -228,11 +229,61 @@ function isCalled(statement: any, identifier: any): boolean {
   return called;
 }
 
-/** All static checks of the gate together. */
+/** All static checks of the gate together; given the interpreter's `globals`, the names read that nothing declares too. */
 export function checkBundle(code: string, globals: string[] = []): Problem[] {
   const syntax = checkEs5Syntax(code);
   if (syntax.length) return syntax;
-  return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code), findShadowedGlobals(code, globals));
+  return findMissingApis(code).concat(findUseBeforeDeclare(code), findBranchVars(code), findShadowedGlobals(code, globals), globals.length ? findFreeNames(code, globals) : []);
+}
+
+/**
+ * A function's (or the program's) own scope: the names it declares (its parameters, its own name as an expression,
+ * its vars and the functions it declares) and the functions it holds, not those inside them.
+ */
+function ownScope(fn: any): { names: Set<string>; inner: any[] } {
+  const names = new Set<string>();
+  const inner: any[] = [];
+  if (fn.type !== 'Program') {
+    names.add('arguments');
+    for (const p of fn.params) if (p.type === 'Identifier') names.add(p.name);
+    if (fn.type === 'FunctionExpression' && fn.id) names.add(fn.id.name);
+  }
+  const visit = (n: any) => {
+    if (!n || typeof n.type !== 'string') return;
+    if (n !== fn && isFunctionNode(n)) {
+      if (n.type === 'FunctionDeclaration') names.add(n.id.name);
+      inner.push(n);
+      return;
+    }
+    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier') names.add(n.id.name);
+    for (const key of Object.keys(n)) {
+      const child = n[key];
+      if (Array.isArray(child)) child.forEach(visit);
+      else if (child && typeof child.type === 'string') visit(child);
+    }
+  };
+  visit(fn);
+  return { names, inner };
+}
+
+/**
+ * Names read that no scope around them declares and that are none of the interpreter's `globals`: a ReferenceError
+ * on the board when reached (a global of Node's the chip lacks, that findMissingApis does not list yet, say).
+ */
+export function findFreeNames(code: string, globals: string[]): Problem[] {
+  const problems: Problem[] = [];
+  const visit = (fn: any, scopes: Set<string>[]) => {
+    const own = ownScope(fn);
+    const chain = scopes.concat([own.names]);
+    for (const ref of referencedNames(fn, false)) {
+      if (!chain.some((names) => names.has(ref.name)) && globals.indexOf(ref.name) < 0) {
+        problems.push({ line: ref.node.loc.start.line, column: ref.node.loc.start.column, message: `'${ref.name}' is declared nowhere it is read, nor one of Espruino's globals` });
+      }
+    }
+    for (const inner of own.inner) visit(inner, chain);
+  };
+  visit(parse(code), []);
+  return problems;
 }
 
 /** Top-level names that would replace one of the interpreter's globals (bundles run at the top level, unwrapped). */

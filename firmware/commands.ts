@@ -164,7 +164,7 @@ export function commandTable(games: string, commands?: CommandTable): CommandTab
 export function checkLine(table: CommandTable, text: string, trusted: boolean): Command | Refusal {
   let message: Message | undefined;
   try {
-    if (jsonDepth(text) <= 3) message = JSON.parse(text);
+    message = JSON.parse(text);
   } catch (e) {
     // left undefined: not JSON
   }
@@ -303,6 +303,9 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
     /** One whole line, `trusted` if all of it came over a paired link: what to refuse, if anything. */
     function take(text: string, trusted: boolean): Refusal | null {
       if (flooded()) return null;
+      // Its shape first, before any parser reads it (jsonDepth): a board's JSON.parse takes more than JSON, and deep
+      // nesting would eat the chip's stack. A line of another shape is checked as nothing, which is not JSON.
+      if (!(jsonDepth(text) <= 3)) text = '';
       const command = ON_DEVICE ? check!(text, trusted) : checkLine(commandTable(options.games as string, options.commands), text, trusted);
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).

@@ -44,9 +44,12 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
 
 /**
  * Deepest nesting of objects and arrays in a JSON text, outside strings. Checked before parsing: deep input would eat
- * the chip's stack. NaN, which passes no check of a depth, when anything but white space follows the object or array
- * the text begins with: JSON's text is one value, where Espruino's JSON.parse reads the first and drops the rest
- * (a board ran `{"cmd":"undo"}xyz`, which the simulator refused).
+ * the chip's stack. NaN, which passes no check of a depth, when the text is surely not JSON in a way Espruino's
+ * JSON.parse would let through (a board carried such lines out, which the simulator refused):
+ * - anything but white space after the object or array the text begins with: JSON's text is one value, where
+ *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`);
+ * - a character past printable ASCII outside strings: Espruino's parser reads such bytes as tokens of its own
+ *   stored code (`\xB4` is `true`, `\xD4 5` the number 5), and one cut short stopped the Linux build.
  */
 export function jsonDepth(text: string): number {
   let depth = 0;
@@ -54,7 +57,7 @@ export function jsonDepth(text: string): number {
   let inString: boolean | undefined;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (!depth && deepest && c > 32) return NaN;
+    if ((!depth && deepest && c > 32) || (!inString && c > 126)) return NaN;
     if (inString && c === 92) i++; // backslash: skip the escaped character
     else if (c === 34) inString = !inString; // "
     else if (!inString) {

@@ -49,7 +49,9 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  * - anything but white space after the object or array the text begins with: JSON's text is one value, where
  *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`);
  * - a character past printable ASCII outside strings: Espruino's parser reads such bytes as tokens of its own
- *   stored code (`\xB4` is `true`, `\xD4 5` the number 5), and one cut short stopped the Linux build.
+ *   stored code (`\xB4` is `true`, `\xD4 5` the number 5), and one cut short stopped the Linux build;
+ * - a comment, or a string in ' or ` (and an h, outside strings in no JSON either): Espruino's parser takes them,
+ *   and they hid a " from this count (brackets past the depth within passed).
  */
 export function jsonDepth(text: string): number {
   let depth = 0;
@@ -57,7 +59,9 @@ export function jsonDepth(text: string): number {
   let inString: boolean | undefined;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if ((!depth && deepest && c > 32) || (!inString && c > 126)) return NaN;
+    // (Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes 47 or
+    // 104, the only two that leave 47 divided by 57.)
+    if ((!depth && deepest && c > 32) || (!inString && (c > 126 || (c | 8) % 57 === 47))) return NaN;
     if (inString && c === 92) i++; // backslash: skip the escaped character
     else if (c === 34) inString = !inString; // "
     else if (!inString) {

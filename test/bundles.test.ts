@@ -634,10 +634,10 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     });
 
     if (game === 'triangle') {
-      it('triangle: in the real interpreter, a line with anything after its object, or a byte past printable ASCII outside its strings, is refused as not JSON, not carried out (its JSON.parse reads the first value and drops the rest, and reads such bytes as tokens of its own) (when ESPRUINO is set)', function () {
+      it('triangle: in the real interpreter, a line with anything after its object, or outside its strings a byte past printable ASCII, a comment or another kind of string, is refused as not JSON, not carried out (its JSON.parse reads the first value and drops the rest, reads such bytes as tokens of its own, and takes JavaScript) (when ESPRUINO is set)', function () {
         needsEspruino(this, 'boot the bundle in');
         this.timeout(120000);
-        const lines = ['{"cmd":"state","id":1}xyz', '{"cmd":"state","id":2}{"cmd":"state","id":3}', '{"cmd":"state","id":4} ]', '{"cmd":"state","id":\xd4\x06}', '{"cmd":"state","id":5}  '];
+        const lines = ['{"cmd":"state","id":1}xyz', '{"cmd":"state","id":2}{"cmd":"state","id":3}', '{"cmd":"state","id":4} ]', '{"cmd":"state","id":\xd4\x06}', '{/**/"cmd":"state","id":7}', "{'cmd':'state','id':8}", '{"cmd":"state","id":5}  '];
         const send = `var __k=0,__send=setInterval(function(){if(!__data)return;__data(${JSON.stringify(lines.map((l) => l + '\n')).replace(/[\x80-\xff]/g, (c) => '\\x' + c.charCodeAt(0).toString(16))}[__k++]);if(__k===${lines.length})clearInterval(__send);},300);`;
         const onLine = 'if(l.indexOf(\'"code":"bad_json"\')>=0)__bad++;if(l.indexOf(\'"type":"state"\')>=0)__states++;if(l.indexOf(\'"type":"ok"\')>=0)__ok.push(l);';
         const report = bootInEspruino(bundle().stored, {
@@ -646,8 +646,8 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
         });
         assert.deepEqual(report.errors, []);
         // (Two states: the one the phone gets as it connects, and id 5's. Without the check, the board answered the first
-        // four lines as their first command, ids 1, 2, 4 and 6.)
-        assert.deepEqual(report.probe, { bad: 4, states: 2, ok: ['{"type":"ok","cmd":"state","id":5}'] });
+        // six lines as their first command, ids 1, 2, 4, 6, 7 and 8.)
+        assert.deepEqual(report.probe, { bad: 6, states: 2, ok: ['{"type":"ok","cmd":"state","id":5}'] });
       });
 
       it('triangle: a command sent again on the board, the same line with the same id, is answered `ok` and not carried out again', () => {

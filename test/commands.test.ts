@@ -101,6 +101,8 @@ const invalid: [string, string][] = [
   ['{"cmd":"state"}xyz', 'bad_json'],
   ['{"cmd":"undo"}{"cmd":"undo"}', 'bad_json'],
   ['{"cmd":"bright","level":\xd4\x05}', 'bad_json'],
+  ["{'cmd':'state'}", 'bad_json'],
+  ['{/**/"cmd":"state"}', 'bad_json'],
   ['{"cmd":"new","game":"triangle","players":2,"options":{"a":[[[1]]]}}', 'bad_json'],
 ];
 

@@ -51,18 +51,25 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  * - a character past printable ASCII outside strings: Espruino's parser reads such bytes as tokens of its own
  *   stored code (`\xB4` is `true`, `\xD4 5` the number 5), and one cut short stopped the Linux build;
  * - a comment, or a string in ' or ` (and an h, outside strings in no JSON either): Espruino's parser takes them,
- *   and they hid a " from this count (brackets past the depth within passed).
+ *   and they hid a " from this count (brackets past the depth within passed);
+ * - and, beyond JSON, a key __proto__ and a \u escape of a character outside 128-255 (below).
  */
 export function jsonDepth(text: string): number {
   let depth = 0;
   let deepest = 0;
   let inString: boolean | undefined;
+  // (A key __proto__ is an object's prototype to Espruino's JSON.parse, where reading a key the object lacks then
+  // stopped the interpreter.)
+  if (text.indexOf('__proto__') >= 0) return NaN;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
     // (Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes 47 or
     // 104, the only two that leave 47 divided by 57.)
     if ((!depth && deepest && c > 32) || (!inString && (c > 126 || (c | 8) % 57 === 47))) return NaN;
-    if (inString && c === 92) i++; // backslash: skip the escaped character
+    // A backslash: the escaped character skipped; \u only for one from 128 to 255 (below, JSON.stringify writes none
+    // but control characters, and __proto__ could be spelt so; past, a board without Unicode keeps the low byte:
+    // "\u0175ndo" was undo there).
+    if (inString && c === 92) { if (text[++i] === 'u' && (text.substr(i + 1, 2) !== '00' || text.charCodeAt(i + 3) < 56)) return NaN; }
     else if (c === 34) inString = !inString; // "
     else if (!inString) {
       // { and [, } and ]: each pair differs only in bit 5 (32).

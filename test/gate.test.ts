@@ -2,7 +2,7 @@
 // (docs/espruino.md, Platform facts, and runs in the real interpreter).
 import assert from 'node:assert/strict';
 import { checkBundle, checkEs5Syntax, findBranchVars, findFreeNames, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
-import { declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
+import { callShared, declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -95,6 +95,10 @@ describe('compatibility gate: static checks', () => {
     assert.deepEqual(findBranchVars('function f(a) { for (var i = 0; i < a.length; i++) { var v = a[i]; a[i] = v + 1; } return i; }'), []);
     assert.deepEqual(findBranchVars('function f(c) { var x; if (c) { x = 1; } return x; }'), []);
   });
+  it('takes a catch clause\'s name as the clause\'s own', () => {
+    assert.deepEqual(findBranchVars('function f(c) { try { g(); } catch (r) { h(r); } if (c) { var r = 1; k(r); } }'), []);
+    assert.match(messages(findBranchVars('function f(c) { try { g(); } catch (e) { h(r); } if (c) { var r = 1; } }')), /'r'/);
+  });
   it('accepts a nested function that declares its own var of the same name', () => {
     assert.deepEqual(findBranchVars('function f(c) { if (c) { var x = 1; f(x); } var g = function (x) { return x; }; var h = function () { var x = 2; return x; }; }'), []);
     assert.match(messages(findBranchVars('function f(c) { if (c) { var x = 1; } var g = function () { return x; }; }')), /'x'/);
@@ -113,5 +117,24 @@ describe('compatibility gate: static checks', () => {
   it('reports the line of each problem', () => {
     const problems = checkBundle('var a = 1;\nvar b = new Set();\n');
     assert.equal(problems[0].line, 2);
+  });
+});
+
+describe('build: a module calls the bundle\'s shared functions', () => {
+  it('drops its own copy, calls the bundle\'s name, and renames a name of its own that would hide it', () => {
+    const module = 'function refusal(c) { return { code: c }; }\nfunction f(i) { var n = refusal(i); return n.refusal ? 0 : n; }\nmodule.exports = function (x) { try { return f(x); } catch (i) { return refusal(i); } };\n';
+    const out = callShared(module, new Map([['refusal', 'i'], ['sendLine', 'f']]));
+    assert.deepEqual(out.calls, ['i'], 'calls only what it had a copy of');
+    assert.doesNotMatch(out.code, /function refusal/);
+    // (The property `refusal` is no name: kept.)
+    assert.match(out.code, /var n = i\(i\$\); return n\.refusal \? 0 : n;/);
+    assert.match(out.code, /catch \(i\$\) \{ return i\(i\$\); \}/);
+    const run = new Function('i', 'module', out.code + 'return module.exports;') as (i: (c: unknown) => unknown, m: { exports?: unknown }) => (x: unknown) => unknown;
+    assert.deepEqual(run((c) => ({ bundle: c }), {})(7), { bundle: 7 });
+  });
+
+  it('keeps its copy of a function whose name it declares elsewhere too', () => {
+    const module = 'function refusal(c) { return c; }\nfunction g() { var refusal = 1; return refusal; }\nmodule.exports = refusal;\n';
+    assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });
   });
 });

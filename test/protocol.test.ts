@@ -207,15 +207,17 @@ describe('protocol: flood limit and nesting', () => {
     assert.equal(jsonDepth('{"a":"{{[[\\"{"}'), 1);
     assert.equal(jsonDepth('[[[[[['), 6);
   });
-  it('json depth is NaN, which passes no check of it, when anything but white space follows the first object or array, or outside strings a character past printable ASCII, a comment or another kind of string', () => {
+  it('json depth is NaN, which passes no check of it, when anything but white space follows the first object or array, or outside strings a character past printable ASCII, a comment or another kind of string, or a key __proto__ or a \\u escape outside 128-255', () => {
     // (Espruino's JSON.parse reads the first value and drops the rest, and reads such bytes as tokens of its own: a
     // board carried out the first command of each, or one with a value it made up.)
     for (const text of ['{"a":1}xyz', '{"a":1}{"b":2}', '[1] ]', '{"a":"}"}"', '{"a":1} ,', '{"a":\xb4}', '{"a":\xd4\x05}', '{\xd1\x01a:1}', '{"a":1}\x7f',
       // (Comments and JavaScript's other strings, which hid a quote from the count of depth: [[[[ ]]]] within passed.)
-      '{/*x*/"a":1}', '{"a":1//x\n}', "{'a':1}", '{"a":`x`}', '{"a":\'"\',"b":[[[[1]]]],"c":\'"\'}']) {
+      '{/*x*/"a":1}', '{"a":1//x\n}', "{'a':1}", '{"a":`x`}', '{"a":\'"\',"b":[[[[1]]]],"c":\'"\'}',
+      // (A key __proto__, however spelt, and \u escapes outside 128-255.)
+      '{"a":1,"__proto__":null}', '{"a":1,"\\u005f_proto__":null}', '{"a":"\\u0041"}', '{"a":"\\u0175"}', '{"a":"\\u20ac"}']) {
       assert.ok(Number.isNaN(jsonDepth(text)), JSON.stringify(text));
     }
-    for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x" y', '42', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}']) {
+    for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x" y', '42', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}', '{"a":"Jos\\u00e9 \\u00FF \\" \\\\ \\/ \\n"}']) {
       assert.ok(!Number.isNaN(jsonDepth(text)), JSON.stringify(text));
     }
     assert.equal(jsonDepth(' {"a":[1]}  '), 2);

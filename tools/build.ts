@@ -29,6 +29,8 @@ export interface BuiltModule {
   budget: number;
   /** The short name of each internal property in it: the bundle's (a module names none of its own). */
   names: PropertyNames;
+  /** The bundle's functions it calls as the bundle's own (its names there: BuiltBundle's `shared`). */
+  calls: string[];
 }
 
 export interface BuiltBundle {
@@ -40,6 +42,8 @@ export interface BuiltBundle {
   debug: string;
   /** Its modules loaded on demand (ON_DEMAND), kept out of the bundle: flash writes each to Storage beside it. */
   modules: BuiltModule[];
+  /** The bundle's functions its modules call as its own (SHARED_FUNCTIONS, tools/es5.ts): their names in it. */
+  shared: Map<string, string>;
   /** The short name of each internal property (tools/es5.ts), in it and in its modules alike. */
   names: PropertyNames;
 }
@@ -173,9 +177,9 @@ function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: Bo
  * Module `m` of `game` (`mod`, `features`), for the code built with property names `names`: a module reaches that
  * code's objects (scanner, board, commands) by its short names.
  */
-export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames): Promise<BuiltModule> {
-  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names);
-  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names };
+export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames, shared?: Map<string, string>): Promise<BuiltModule> {
+  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names, shared);
+  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names, calls: built.calls };
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {
@@ -183,8 +187,8 @@ export async function buildGame(game: string): Promise<BuiltBundle> {
   const features = await featuresOf(game, mod);
   const code = await buildDeviceCode({ source: entrySource(game), dir: ROOT }, features);
   const modules: BuiltModule[] = [];
-  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) modules.push(await buildOnDemand(m, game, mod, features, code.names));
-  return { game, min: code.min, stored: code.stored, debug: code.debug, modules, names: code.names };
+  for (const m of ON_DEMAND.filter((m) => m.carried(features, game))) modules.push(await buildOnDemand(m, game, mod, features, code.names, code.shared));
+  return { game, min: code.min, stored: code.stored, debug: code.debug, modules, names: code.names, shared: code.shared };
 }
 
 /** Writes a bundle to dist/<game>.js, and its readable form to dist/<game>.debug.js; each of its modules to dist/<game>.<suffix>.js (and .debug.js). */

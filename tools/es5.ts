@@ -170,7 +170,7 @@ export type PropertyNames = Map<string, string>;
  * With `names` (a bundle's), its properties get the same short names as there, in one pass: for a module the
  * bundle loads, which must reach the bundle's objects by the names the bundle gave them.
  */
-export async function minifyEs5(code: string, internal: string[] = [], names?: PropertyNames, sourceMap = false): Promise<{ code: string; names: PropertyNames; map?: { map: SourceMap; mapped: string } }> {
+export async function minifyEs5(code: string, internal: string[] = [], names?: PropertyNames, sourceMap = false, reserved: string[] = []): Promise<{ code: string; names: PropertyNames; map?: { map: SourceMap; mapped: string }; topLevel: Map<string, string> }> {
   const options = (cache: { props?: Map<string, string> | Record<string, string> }) => ({
     ecma: 5 as const,
     toplevel: true,
@@ -180,7 +180,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
     // gate checks the rest (test/bundles.test.ts, tools/gate.ts).
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3 as const, keep_fargs: false, booleans: false },
-    mangle: { reserved: espruinoGlobals(), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$'), cache } },
+    mangle: { reserved: espruinoGlobals().concat(reserved), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$'), cache } },
     // Function expressions passed as arguments are not wrapped in parentheses: two bytes each.
     format: { ascii_only: true, wrap_func_args: false },
   });
@@ -194,10 +194,57 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
     given = shortestForMostUsed(once.code, first.props || new Map(), INTERNAL_PROPERTIES.concat(internal));
   }
   const cache = { props: given };
-  const result = await minify(code, sourceMap ? { ...options(cache), sourceMap: { asObject: true } } : options(cache));
+  // (The top-level names the minifier gave, by the names they had: `$name` keys.)
+  const nameCache: { vars?: { props?: Record<string, string> } } = {};
+  const result = await minify(code, { ...options(cache), nameCache, ...(sourceMap ? { sourceMap: { asObject: true } } : {}) });
   if (result.code == null) throw new Error('minifier produced nothing');
+  const topLevel = new Map(Object.entries(nameCache.vars?.props || {}).map(([name, given]) => [name.slice(1), given]));
   // The map is of the minifier's output (`mapped`), before the small rewrites after it.
-  return { code: declareBeforeUse(bareGlobals(undefinedAsWord(integerLiterals(result.code)))), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined };
+  return { code: declareBeforeUse(bareGlobals(undefinedAsWord(integerLiterals(result.code)))), names: cache.props, map: sourceMap ? { map: result.map as SourceMap, mapped: result.code } : undefined, topLevel };
+}
+
+/**
+ * The bundle's functions a module calls as the bundle's own rather than carrying a copy of (some 35-45 bytes of
+ * Storage each, in each module that has one): a bundle runs at the top level, so its functions are globals, by the
+ * short names the minifier gave them, and a module sees them.
+ */
+export const SHARED_FUNCTIONS = ['sendLine', 'refusal'];
+
+/** Of SHARED_FUNCTIONS, those a bundle (`code`, minified, its top-level names `topLevel`) declares as top-level functions: their names there. */
+function sharedIn(code: string, topLevel: Map<string, string>): Map<string, string> {
+  const declared = new Set((acorn.parse(code, { ecmaVersion: 5 }).body as acorn.Node[]).filter((n) => n.type === 'FunctionDeclaration').map((n) => ((n as acorn.FunctionDeclaration).id as acorn.Identifier).name));
+  return new Map(SHARED_FUNCTIONS.filter((name) => declared.has(topLevel.get(name) as string)).map((name) => [name, topLevel.get(name) as string]));
+}
+
+/**
+ * A module's readable code (ES5) calling the bundle's functions `shared` (their names, by the bundle's) instead of its
+ * own copies, which go. A name the module declares anywhere else (a variable of its own so named) keeps its copy. A
+ * name of the module's own that is one of the bundle's names given is renamed (with a $ after it), not to hide the
+ * bundle's: the minifier keeps a reserved name as it finds it.
+ */
+export function callShared(code: string, shared: Map<string, string>): { code: string; calls: string[] } {
+  const ast = acorn.parse(code, { ecmaVersion: 5 });
+  const declarations = new Map<string, number>();
+  const copies: acorn.Node[] = [];
+  walk.full(ast, (node: any) => {
+    const names = node.type === 'VariableDeclarator' ? [node.id] : /^Function/.test(node.type) ? (node.id ? [node.id] : []).concat(node.params) : [];
+    for (const id of names) if (id.type === 'Identifier' && shared.has(id.name)) declarations.set(id.name, (declarations.get(id.name) || 0) + 1);
+  });
+  for (const node of ast.body as any[]) if (node.type === 'FunctionDeclaration' && shared.has(node.id.name) && declarations.get(node.id.name) === 1) copies.push(node);
+  const used = new Set(copies.map((n: any) => n.id.name as string));
+  const edits: { at: number; end: number; text: string }[] = copies.map((n) => ({ at: n.start, end: n.end, text: '' }));
+  const calls = Array.from(used, (name) => shared.get(name) as string);
+  const given = new Set(calls);
+  walk.fullAncestor(ast, (node: any, _state: unknown, ancestors: any[]) => {
+    if (node.type !== 'Identifier' || !(used.has(node.name) || given.has(node.name))) return;
+    const parent = ancestors[ancestors.length - 2];
+    if ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) || (parent.type === 'Property' && parent.key === node)) return;
+    if (copies.some((c) => node.start >= c.start && node.end <= c.end)) return;
+    edits.push({ at: node.start, end: node.end, text: used.has(node.name) ? shared.get(node.name) as string : node.name + '$' });
+  });
+  edits.sort((a, b) => b.at - a.at);
+  for (const e of edits) code = code.slice(0, e.at) + e.text + code.slice(e.end);
+  return { code, calls };
 }
 
 /** A source map as the minifier gives it (version 3): `mappings` in base-64 VLQ. */
@@ -398,11 +445,14 @@ export function declareBeforeUse(code: string): string {
  * Device code for an entry: readable ES5 (debug), minified ES5, that pretokenised as a board stores it, and the
  * short property names it was given (`names`, when given: a bundle's, for a module it loads).
  */
-export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames): Promise<{ debug: string; min: string; stored: string; names: PropertyNames }> {
+export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
   const bundled = await bundle(entry, features);
-  const debug = await toEs5(typeof entry !== 'string' && entry.moduleExports ? asModuleExports(bundled, entry.moduleExports) : bundled);
-  const min = await minifyEs5(debug, features.internalProperties, names);
+  const module = typeof entry !== 'string' && entry.moduleExports;
+  const debug = await toEs5(module ? asModuleExports(bundled, module) : bundled);
+  // A module given the bundle's `shared` functions calls those it has copies of, and no name of its own may hide them.
+  const sharing = module && shared ? callShared(debug, shared) : { code: debug, calls: [] };
+  const min = await minifyEs5(sharing.code, features.internalProperties, names, false, sharing.calls);
   // A bundle lets go of the functions only its boot needed; a module's are held by what it gives.
-  const code = typeof entry !== 'string' && entry.moduleExports ? min.code : freeBootOnly(min.code);
-  return { debug, min: code, stored: pretokenise(code), names: min.names };
+  const code = module ? min.code : freeBootOnly(min.code);
+  return { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map() : sharedIn(code, min.topLevel), calls: sharing.calls };
 }

@@ -390,6 +390,8 @@ function readsOf(root: any, name: string): any[] {
   const visit = (n: any, parent: any) => {
     if (!n || typeof n.type !== 'string') return;
     if (n !== root && isFunctionNode(n) && declaresOwn(n, name)) return;
+    // (A catch clause's own name, and what its block reads of it, are the clause's.)
+    if (n.type === 'CatchClause' && n.param && n.param.type === 'Identifier' && n.param.name === name) return;
     if (n.type === 'Identifier') {
       if (n.name !== name) return;
       const isProperty = parent && ((parent.type === 'MemberExpression' && parent.property === n && !parent.computed)

@@ -31,6 +31,9 @@ describe('boot-only functions', () => {
       assert.deepEqual(run(freeBootOnly(code)), run(code));
     });
   }
+  it('a function the modules call is kept, even if only the boot calls it in the bundle', () => {
+    assert.equal(freeBootOnly('function make(){return 1} function send(){return 2} var x=make()+send();', ['send']), 'function make(){return 1} function send(){return 2} var x=make()+send();delete make');
+  });
   it('a freed name is deleted after the boot, its function with it, in the real interpreter (when ESPRUINO is set)', function () {
     const freed = freeBootOnly('function make(){return 1} var x=make();');
     assert.match(freed, /;delete make$/);

@@ -153,9 +153,10 @@ function uses(program: Node, functions: Set<string>, topNames: Set<string>, runA
 
 /**
  * `code` with the boot's own top-level functions let go after its last statement: deleted, name and all (on the
- * chip a global's name is a JsVar of its own; set to a number, it stayed, at 2 bytes stored a name against 3).
+ * chip a global's name is a JsVar of its own; set to a number, it stayed, at 2 bytes stored a name against 3). But
+ * those `kept`: the bundle's that its modules call (their code is not this).
  */
-export function freeBootOnly(code: string): string {
-  const names = bootOnlyFunctions(code);
+export function freeBootOnly(code: string, kept: string[] = []): string {
+  const names = bootOnlyFunctions(code).filter((name) => kept.indexOf(name) < 0);
   return names.length ? code.replace(/;?$/, ';') + names.map((name) => 'delete ' + name).join(',') : code;
 }

@@ -452,7 +452,8 @@ export async function buildDeviceCode(entry: Entry, features: BoardFeatures = AL
   // A module given the bundle's `shared` functions calls those it has copies of, and no name of its own may hide them.
   const sharing = module && shared ? callShared(debug, shared) : { code: debug, calls: [] };
   const min = await minifyEs5(sharing.code, features.internalProperties, names, false, sharing.calls);
-  // A bundle lets go of the functions only its boot needed; a module's are held by what it gives.
-  const code = module ? min.code : freeBootOnly(min.code);
+  // A bundle lets go of the functions only its boot needed, but those its modules call; a module's are held by what
+  // it gives.
+  const code = module ? min.code : freeBootOnly(min.code, SHARED_FUNCTIONS.map((name) => min.topLevel.get(name) as string));
   return { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map() : sharedIn(code, min.topLevel), calls: sharing.calls };
 }

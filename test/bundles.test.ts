@@ -202,6 +202,12 @@ describe('compatibility gate: game bundles', function () {
       for (const [, name] of bundle().shared) assert.match(bundle().min, new RegExp(`(^|[;}])function ${name.replace('$', '\\$')}\\(`), name);
       // (Their bodies: a line sent, a refusal made.)
       for (const m of bundle().modules) assert.ok(!/\.send\(JSON\.stringify\(/.test(m.min) && !/\{type:"error",code:/.test(m.min), m.name);
+      // Declared before the boot's first statement (which loads modules: the restore at power-up); the interpreter does
+      // not hoist them. (Before it, the bundle declares its functions and works out its tables.)
+      const body = (acorn.parse(bundle().min, { ecmaVersion: 5 }) as unknown as { body: { type: string; id?: { name: string } }[] }).body;
+      const runs = body.findIndex((st) => st.type === 'ExpressionStatement');
+      assert.ok(runs > 0, 'the boot is a statement of its own');
+      for (const [, name] of bundle().shared) assert.ok(body.findIndex((st) => st.type === 'FunctionDeclaration' && st.id!.name === name) < runs, name);
     });
 
     it(`${game}: its files (and its modules') pass the static checks (ES5, no missing APIs, no use before declaration, no Espruino global replaced, no name read that nothing declares)`, () => {

@@ -133,6 +133,11 @@ describe('build: a module calls the bundle\'s shared functions', () => {
     assert.deepEqual(run((c) => ({ bundle: c }), {})(7), { bundle: 7 });
   });
 
+  it('keeps its copy of a function when a name of its own has the form a renamed one would take', () => {
+    const module = 'function refusal(c) { return c; }\nvar i$ = 1;\nmodule.exports = refusal;\n';
+    assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });
+  });
+
   it('keeps its copy of a function whose name it declares elsewhere too', () => {
     const module = 'function refusal(c) { return c; }\nfunction g() { var refusal = 1; return refusal; }\nmodule.exports = refusal;\n';
     assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });

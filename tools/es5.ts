@@ -231,15 +231,16 @@ export function callShared(code: string, shared: Map<string, string>): { code: s
     for (const id of names) if (id.type === 'Identifier' && shared.has(id.name)) declarations.set(id.name, (declarations.get(id.name) || 0) + 1);
   });
   for (const node of ast.body as any[]) if (node.type === 'FunctionDeclaration' && shared.has(node.id.name) && declarations.get(node.id.name) === 1) copies.push(node);
-  const used = new Set(copies.map((n: any) => n.id.name as string));
-  const edits: { at: number; end: number; text: string }[] = copies.map((n) => ({ at: n.start, end: n.end, text: '' }));
+  // (A module with a name of the form a renamed one would take keeps that copy: none does.)
+  const used = new Set(copies.map((n: any) => n.id.name as string).filter((name) => !new RegExp('\\b' + shared.get(name) + '\\$').test(code)));
+  const edits: { at: number; end: number; text: string }[] = copies.filter((n: any) => used.has(n.id.name)).map((n) => ({ at: n.start, end: n.end, text: '' }));
   const calls = Array.from(used, (name) => shared.get(name) as string);
   const given = new Set(calls);
   walk.fullAncestor(ast, (node: any, _state: unknown, ancestors: any[]) => {
     if (node.type !== 'Identifier' || !(used.has(node.name) || given.has(node.name))) return;
     const parent = ancestors[ancestors.length - 2];
     if ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) || (parent.type === 'Property' && parent.key === node)) return;
-    if (copies.some((c) => node.start >= c.start && node.end <= c.end)) return;
+    if (copies.some((c: any) => used.has(c.id.name) && node.start >= c.start && node.end <= c.end)) return;
     edits.push({ at: node.start, end: node.end, text: used.has(node.name) ? shared.get(node.name) as string : node.name + '$' });
   });
   edits.sort((a, b) => b.at - a.at);
@@ -443,7 +444,8 @@ export function declareBeforeUse(code: string): string {
 
 /**
  * Device code for an entry: readable ES5 (debug), minified ES5, that pretokenised as a board stores it, and the
- * short property names it was given (`names`, when given: a bundle's, for a module it loads).
+ * short property names it was given (`names`, when given: a bundle's, for a module it loads); for a bundle, the
+ * names of the functions its modules may call as its own (`shared`), and for a module given them, those it calls.
  */
 export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
   const bundled = await bundle(entry, features);

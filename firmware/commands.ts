@@ -305,7 +305,7 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       if (flooded()) return null;
       // Its shape first, before any parser reads it (jsonDepth): a board's JSON.parse takes more than JSON, and deep
       // nesting would eat the chip's stack. A line of another shape is checked as nothing, which is not JSON.
-      if (!(jsonDepth(text) <= 3)) text = '';
+      if (!(jsonDepth(text, 3) <= 3)) text = '';
       const command = ON_DEVICE ? check!(text, trusted) : checkLine(commandTable(options.games as string, options.commands), text, trusted);
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).

@@ -43,8 +43,8 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
 }
 
 /**
- * Deepest nesting of objects and arrays in a JSON text, outside strings. Checked before parsing: deep input would eat
- * the chip's stack. NaN, which passes no check of a depth, when the text is surely not JSON in a way Espruino's
+ * Deepest nesting of objects and arrays in a JSON text, outside strings, up to one more than `most`. Checked before
+ * parsing: deep input would eat the chip's stack. NaN, which passes no check of a depth, when the text is surely not JSON in a way Espruino's
  * JSON.parse would let through (a board carried such lines out, which the simulator refused):
  * - anything but white space after the object or array the text begins with: JSON's text is one value, where
  *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`);
@@ -54,28 +54,35 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  *   and they hid a " from this count (brackets past the depth within passed);
  * - and, beyond JSON, a key __proto__ and a \u escape of a character outside 128-255 (below).
  */
-export function jsonDepth(text: string): number {
+export function jsonDepth(text: string, most = Infinity): number {
   let depth = 0;
   let deepest = 0;
-  let inString: boolean | undefined;
   // (A key __proto__ is an object's prototype to Espruino's JSON.parse, where reading a key the object lacks then
   // stopped the interpreter.)
   if (text.indexOf('__proto__') >= 0) return NaN;
+  /**
+   * Where the string opening at i closes, found natively: a line is mostly strings, and the interpreter reads a
+   * loop's whole text at each turn, so this is no part of the loop's (-1: nowhere). Each escape skips the character
+   * after it; \u only for one from 128 to 255 (below, JSON.stringify writes none but control characters, and
+   * __proto__ could be spelt so; past, a board without Unicode keeps the low byte: "\u0175ndo" was undo there).
+   */
+  const stringEnd = function (i: number): number {
+    let end = text.indexOf('"', i + 1);
+    for (let slash = text.indexOf('\\', i + 1); slash >= 0 && slash < end; slash = text.indexOf('\\', slash + 2)) {
+      if (text[slash + 1] === 'u' && (text.substr(slash + 2, 2) !== '00' || text.charCodeAt(slash + 4) < 56)) return -1;
+      if (slash + 1 === end) end = text.indexOf('"', end + 1);
+    }
+    return end;
+  };
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
     // (Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes 47 or
     // 104, the only two that leave 47 divided by 57.)
-    if ((!depth && deepest && c > 32) || (!inString && (c > 126 || (c | 8) % 57 === 47))) return NaN;
-    // A backslash: the escaped character skipped; \u only for one from 128 to 255 (below, JSON.stringify writes none
-    // but control characters, and __proto__ could be spelt so; past, a board without Unicode keeps the low byte:
-    // "\u0175ndo" was undo there).
-    if (inString && c === 92) { if (text[++i] === 'u' && (text.substr(i + 1, 2) !== '00' || text.charCodeAt(i + 3) < 56)) return NaN; }
-    else if (c === 34) inString = !inString; // "
-    else if (!inString) {
-      // { and [, } and ]: each pair differs only in bit 5 (32).
-      if ((c |= 32) === 123) { if (++depth > deepest) deepest = depth; }
-      else if (c === 125) depth--;
-    }
+    if ((!depth && deepest && c > 32) || c > 126 || (c | 8) % 57 === 47) return NaN;
+    if (c === 34) { if ((i = /*@__NOINLINE__*/ stringEnd(i)) < 0) return NaN; }
+    // { and [, } and ]: each pair differs only in bit 5 (32). Deeper than `most`, the count ends there.
+    else if ((c |= 32) === 123) { if (++depth > deepest && (deepest = depth) > most) return deepest; }
+    else if (c === 125) depth--;
   }
   return deepest;
 }

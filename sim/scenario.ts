@@ -72,7 +72,7 @@ function parseJson(n: number, s: string): Record<string, unknown> {
     throw new ScenarioError(n, `not JSON: ${(e as Error).message}`);
   }
   if (!isObject(v)) throw new ScenarioError(n, 'expected a JSON object');
-  if (jsonDepth(s) > MAX_DEPTH) throw new ScenarioError(n, `nested more than ${MAX_DEPTH} levels deep`);
+  if (jsonDepth(s, MAX_DEPTH) > MAX_DEPTH) throw new ScenarioError(n, `nested more than ${MAX_DEPTH} levels deep`);
   return v;
 }
 

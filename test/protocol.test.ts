@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
   jsonDepth, refusal, sendLine, ERROR_CODES,
@@ -201,6 +202,32 @@ describe('protocol: flood limit and nesting', () => {
     assert.equal(at(200), true, '1 token after 200 ms');
     assert.deepEqual(burst(10000), [true, true, true, true, true, true, true, true, true, true, false], 'never more than the burst');
     assert.deepEqual(r.log().slice(-2), ['!busy', '!busy'], 'one busy reply for each flood');
+  });
+  it('json depth, which skips strings natively, is what a character-by-character reading of the rules gives, for any text', () => {
+    // The rules read one character at a time (docs/protocol.md, bad_json), as the check once did.
+    const oneByOne = (text: string): number => {
+      if (text.indexOf('__proto__') >= 0) return NaN;
+      let depth = 0;
+      let deepest = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (inString) {
+          if (c === 92) {
+            if (text[i + 1] === 'u' && !(text.substr(i + 2, 2) === '00' && text[i + 4] >= '8')) return NaN;
+            i++;
+          } else if (c === 34) inString = false;
+          continue;
+        }
+        if ((depth === 0 && deepest > 0 && c > 32) || c > 126 || '\'/`h'.indexOf(text[i]) >= 0) return NaN;
+        if (c === 34) inString = true;
+        else if (text[i] === '{' || text[i] === '[') deepest = Math.max(deepest, ++depth);
+        else if (text[i] === '}' || text[i] === ']') depth--;
+      }
+      return inString ? NaN : deepest;
+    };
+    const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h'.split(''));
+    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text), oneByOne(text))), { numRuns: 20000, seed: 5 });
   });
   it('json depth ignores brackets inside strings', () => {
     assert.equal(jsonDepth('{"a":{"b":[1]}}'), 3);

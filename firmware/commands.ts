@@ -157,9 +157,9 @@ export function commandTable(games: string, commands?: CommandTable): CommandTab
 
 /**
  * A whole line from a phone, `trusted` if all of it came over a paired link, its shape checked already (the channel's
- * take, jsonDepth), checked against `table` (commandTable): the command it asks for, or why it is refused. Only a line a phone sends needs it: a board
- * keeps it out of its bundle, in a module of its own (CHECK_MODULE, with its table bound) that it loads for each
- * line and lets go before the command runs.
+ * take, jsonDepth), checked against `table` (commandTable): the command it asks for, or why it is refused. Only a
+ * line a phone sends needs it: a board keeps it out of its bundle, in a module of its own (CHECK_MODULE, with its
+ * table bound) that it loads for each line and lets go before the command runs.
  */
 export function checkLine(table: CommandTable, text: string, trusted: boolean): Command | Refusal {
   let message: Message | undefined;

@@ -21,7 +21,7 @@ interface Scope {
 }
 
 /** The names a function's body declares for the whole function (its `var`s and function declarations), not those of functions inside it. */
-function declared(body: Node, into: Set<string>): void {
+export function declared(body: Node, into: Set<string>): void {
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (Array.isArray(node)) {

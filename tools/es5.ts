@@ -225,22 +225,22 @@ function sharedIn(code: string, topLevel: Map<string, string>): Map<string, stri
 export function callShared(code: string, shared: Map<string, string>): { code: string; calls: string[] } {
   const ast = acorn.parse(code, { ecmaVersion: 5 });
   const declarations = new Map<string, number>();
-  const copies: acorn.Node[] = [];
   walk.full(ast, (node: any) => {
     const names = node.type === 'VariableDeclarator' ? [node.id] : /^Function/.test(node.type) ? (node.id ? [node.id] : []).concat(node.params) : [];
     for (const id of names) if (id.type === 'Identifier' && shared.has(id.name)) declarations.set(id.name, (declarations.get(id.name) || 0) + 1);
   });
-  for (const node of ast.body as any[]) if (node.type === 'FunctionDeclaration' && shared.has(node.id.name) && declarations.get(node.id.name) === 1) copies.push(node);
   // (A module with a name of the form a renamed one would take keeps that copy: none does.)
-  const used = new Set(copies.map((n: any) => n.id.name as string).filter((name) => !new RegExp('\\b' + shared.get(name) + '\\$').test(code)));
-  const edits: { at: number; end: number; text: string }[] = copies.filter((n: any) => used.has(n.id.name)).map((n) => ({ at: n.start, end: n.end, text: '' }));
+  const copies = (ast.body as any[]).filter((node) => node.type === 'FunctionDeclaration' && shared.has(node.id.name)
+    && declarations.get(node.id.name) === 1 && !new RegExp('\\b' + shared.get(node.id.name) + '\\$').test(code));
+  const used = new Set(copies.map((n) => n.id.name as string));
+  const edits: { at: number; end: number; text: string }[] = copies.map((n) => ({ at: n.start, end: n.end, text: '' }));
   const calls = Array.from(used, (name) => shared.get(name) as string);
   const given = new Set(calls);
   walk.fullAncestor(ast, (node: any, _state: unknown, ancestors: any[]) => {
     if (node.type !== 'Identifier' || !(used.has(node.name) || given.has(node.name))) return;
     const parent = ancestors[ancestors.length - 2];
     if ((parent.type === 'MemberExpression' && parent.property === node && !parent.computed) || (parent.type === 'Property' && parent.key === node)) return;
-    if (copies.some((c: any) => used.has(c.id.name) && node.start >= c.start && node.end <= c.end)) return;
+    if (copies.some((c) => node.start >= c.start && node.end <= c.end)) return;
     edits.push({ at: node.start, end: node.end, text: used.has(node.name) ? shared.get(node.name) as string : node.name + '$' });
   });
   edits.sort((a, b) => b.at - a.at);

@@ -3,6 +3,7 @@
 // line numbers; an empty list means the bundle passed.
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
+import { declared } from './boot-only';
 
 export interface Problem {
   line: number;
@@ -238,24 +239,20 @@ export function checkBundle(code: string, globals: string[] = []): Problem[] {
 
 /**
  * A function's (or the program's) own scope: the names it declares (its parameters, its own name as an expression,
- * its vars and the functions it declares) and the functions it holds, not those inside them.
+ * and what its body declares: boot-only.ts, declared) and the functions it holds, not those inside them.
  */
 function ownScope(fn: any): { names: Set<string>; inner: any[] } {
   const names = new Set<string>();
-  const inner: any[] = [];
   if (fn.type !== 'Program') {
     names.add('arguments');
     for (const p of fn.params) if (p.type === 'Identifier') names.add(p.name);
     if (fn.type === 'FunctionExpression' && fn.id) names.add(fn.id.name);
   }
+  declared(fn.type === 'Program' ? fn : fn.body, names);
+  const inner: any[] = [];
   const visit = (n: any) => {
     if (!n || typeof n.type !== 'string') return;
-    if (n !== fn && isFunctionNode(n)) {
-      if (n.type === 'FunctionDeclaration') names.add(n.id.name);
-      inner.push(n);
-      return;
-    }
-    if (n.type === 'VariableDeclarator' && n.id.type === 'Identifier') names.add(n.id.name);
+    if (n !== fn && isFunctionNode(n)) return void inner.push(n);
     for (const key of Object.keys(n)) {
       const child = n[key];
       if (Array.isArray(child)) child.forEach(visit);

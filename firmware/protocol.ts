@@ -43,7 +43,7 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
 }
 
 /**
- * Deepest nesting of objects and arrays in a JSON text, outside strings, up to one more than `most`. Checked before
+ * Deepest nesting of objects and arrays in a JSON text, outside strings, up to one more than `most` (Infinity: all of it). Checked before
  * parsing: deep input would eat the chip's stack. NaN, which passes no check of a depth, when the text is surely not
  * JSON in a way Espruino's JSON.parse would let through (a board carried such lines out, which the simulator refused):
  * - anything but white space after the object or array the text begins with: JSON's text is one value, where
@@ -54,7 +54,7 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  *   and they hid a " from this count (brackets past the depth within passed);
  * - and, beyond JSON, a key __proto__ and a \u escape of a character outside 128-255 (below).
  */
-export function jsonDepth(text: string, most = Infinity): number {
+export function jsonDepth(text: string, most: number): number {
   let depth = 0;
   let deepest = 0;
   // (A key __proto__ is an object's prototype to Espruino's JSON.parse, where reading a key the object lacks then

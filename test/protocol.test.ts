@@ -227,12 +227,12 @@ describe('protocol: flood limit and nesting', () => {
       return inString ? NaN : deepest;
     };
     const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h'.split(''));
-    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text), oneByOne(text))), { numRuns: 20000, seed: 5 });
+    fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text, Infinity), oneByOne(text))), { numRuns: 20000, seed: 5 });
   });
   it('json depth ignores brackets inside strings', () => {
-    assert.equal(jsonDepth('{"a":{"b":[1]}}'), 3);
-    assert.equal(jsonDepth('{"a":"{{[[\\"{"}'), 1);
-    assert.equal(jsonDepth('[[[[[['), 6);
+    assert.equal(jsonDepth('{"a":{"b":[1]}}', Infinity), 3);
+    assert.equal(jsonDepth('{"a":"{{[[\\"{"}', Infinity), 1);
+    assert.equal(jsonDepth('[[[[[[', Infinity), 6);
   });
   it('json depth is NaN, which passes no check of it, when anything but white space follows the first object or array, or outside strings a character past printable ASCII, a comment or another kind of string, or a key __proto__ or a \\u escape outside 128-255', () => {
     // (Espruino's JSON.parse reads the first value and drops the rest, and reads such bytes as tokens of its own: a
@@ -242,12 +242,12 @@ describe('protocol: flood limit and nesting', () => {
       '{/*x*/"a":1}', '{"a":1//x\n}', "{'a':1}", '{"a":`x`}', '{"a":\'"\',"b":[[[[1]]]],"c":\'"\'}',
       // (A key __proto__, however spelt, and \u escapes outside 128-255.)
       '{"a":1,"__proto__":null}', '{"a":1,"\\u005f_proto__":null}', '{"a":"\\u0041"}', '{"a":"\\u0175"}', '{"a":"\\u20ac"}']) {
-      assert.ok(Number.isNaN(jsonDepth(text)), JSON.stringify(text));
+      assert.ok(Number.isNaN(jsonDepth(text, Infinity)), JSON.stringify(text));
     }
     for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x" y', '42', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}', '{"a":"Jos\\u00e9 \\u00FF \\" \\\\ \\/ \\n"}']) {
-      assert.ok(!Number.isNaN(jsonDepth(text)), JSON.stringify(text));
+      assert.ok(!Number.isNaN(jsonDepth(text, Infinity)), JSON.stringify(text));
     }
-    assert.equal(jsonDepth(' {"a":[1]}  '), 2);
+    assert.equal(jsonDepth(' {"a":[1]}  ', Infinity), 2);
   });
 });
 

@@ -6,7 +6,7 @@
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { ON_DEVICE } from '../../device';
-import { MATCH_MODULE, loadModule } from '../../modules';
+import { DECIDE_MODULE, MATCH_MODULE, loadModule } from '../../modules';
 import { matched } from './match';
 import type { Rest, ShuffleboardState } from './state';
 import { TREY_MM, DEUCE_MM, FOUL_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, CANT_TELL, MAYBE_OUT } from './table';
@@ -116,11 +116,14 @@ export function nearer(d: number, d2: number, rs: number): boolean {
   return d < d2 - rs;
 }
 
+type Moves = { [name: string]: (state: ShuffleboardState, move: ShuffleboardMove) => Outcome<ShuffleboardState> };
+
 /**
  * The moves, and the functions only they use, made when asked (the runtime asks at each move): kept, they
- * would hold their JsVars of the chip for good.
+ * would hold their JsVars of the chip for good. A throw decided on a board flashed without its decision module
+ * (interpret.ts) is refused, and the phone told the module's name.
  */
-export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState, move: ShuffleboardMove) => Outcome<ShuffleboardState> } {
+export function shuffleboardMoves(): Moves {
   /**
    * The end scored (S6-S11) with weight i at d[i] (-1: not on the table or out
    * of play): [red's points, blue's, the side that won it or -1], each scoring
@@ -322,7 +325,7 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
     return beyond(played, short[1 - next].length > state.o[1 - next].length ? 0 : b);
   }
 
-  return {
+  const moves: Moves = {
     toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {
       if (state.f >= 0) return refuse(state, 'tossed');
       if (move.s !== ((move.s as number) & 1)) return refuse(state, 'arg');
@@ -353,6 +356,10 @@ export function shuffleboardMoves(): { [name: string]: (state: ShuffleboardState
       };
     },
   };
+  moves[DECIDE_MODULE] = function (state: ShuffleboardState): Outcome<ShuffleboardState> {
+    return { state: state, changes: [], refused: DECIDE_MODULE };
+  };
+  return moves;
 }
 
 // No copy: states are never changed (the moves make new ones), and callers only read scores.

@@ -278,7 +278,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   };
 }
 
-export const fortress = {
+const rules = {
   id: 'fortress' as const,
 
   setup(config: GameConfig): FortressState {
@@ -293,11 +293,12 @@ export const fortress = {
     return { e: lag, t: lag, s: [0, 0], w: null, z: !!options.floorAtZero, a: !!options.alternate, pb: options.penaltyBeforePass !== false, ps: 0, tk: 0, cd: 0, rs: [0, 0, 0, 0], sp: 0, bl: false };
   },
 
-  get moves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
-    return fortressMoves();
-  },
-
   scores: (state: FortressState) => state.s,
   turn: (state: FortressState) => state.t,
   winner: (state: FortressState) => state.w,
 };
+export const fortress = rules as typeof rules & { readonly moves: ReturnType<typeof fortressMoves> };
+// The moves, made afresh when asked: the getter is fortressMoves itself. (A getter of its own that called it was a
+// function more for good, or, inlined there by the minifier, made the moves in a call inside the getter's, where
+// each of their functions kept a copy of both scopes: some 3 JsVars each, at every move.)
+Object.defineProperty(fortress, 'moves', { get: fortressMoves });

@@ -298,7 +298,6 @@ const rules = {
   winner: (state: FortressState) => state.w,
 };
 export const fortress = rules as typeof rules & { readonly moves: ReturnType<typeof fortressMoves> };
-// The moves, made afresh when asked: the getter is fortressMoves itself. (A getter of its own that called it was a
-// function more for good, or, inlined there by the minifier, made the moves in a call inside the getter's, where
-// each of their functions kept a copy of both scopes: some 3 JsVars each, at every move.)
+// The moves, made afresh when asked: the getter is fortressMoves itself, made in one call (as shuffleboard's:
+// docs/espruino.md, Memory).
 Object.defineProperty(fortress, 'moves', { get: fortressMoves });

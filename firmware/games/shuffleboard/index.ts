@@ -8,6 +8,7 @@ import { createShuffleboardInterpreter } from './interpret';
 import { shuffleboardLayout, shuffleboardView } from './layout';
 import type { ShuffleboardState } from './state';
 
+// (Its moves, defined below.)
 export const game = {
   id: 'shuffleboard',
   code: 4,
@@ -29,8 +30,8 @@ export const game = {
   layout: shuffleboardLayout,
   fields: shuffleboardView,
   round: 'end',
-} as unknown as GameModule<ShuffleboardState, ShuffleboardMove>;
-// The moves, made afresh when asked, as the board is (rules.ts). The getter is the rules' own function: a getter of
-// its own that called it was a function more for good, and one that the minifier inlined made the moves in a call
-// inside the getter's, where each of their functions kept a copy of both scopes (some 3 JsVars each, at every move).
+} satisfies Omit<GameModule<ShuffleboardState, ShuffleboardMove>, 'moves'> as unknown as GameModule<ShuffleboardState, ShuffleboardMove>;
+// The moves, made afresh when asked, as the board is: the getter is the rules' own function, made in one call
+// (docs/espruino.md, Memory: a getter of its own would be a function more for good, and inlined there by the
+// minifier, the moves' functions would each keep a copy of both scopes).
 Object.defineProperty(game, 'moves', { get: shuffleboardMoves });

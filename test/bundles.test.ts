@@ -230,6 +230,8 @@ describe('compatibility gate: game bundles', function () {
           },
         });
         assert.deepEqual(inlined, []);
+        // (And enumerable, as a getter written in the game's object is: a copy of the game has its moves.)
+        assert.ok(Object.keys(Object.assign({}, GAMES.find((g) => g.id === game)!.module)).includes('moves'));
       });
     }
 

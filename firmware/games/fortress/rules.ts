@@ -298,6 +298,6 @@ const rules = {
   winner: (state: FortressState) => state.w,
 };
 export const fortress = rules as typeof rules & { readonly moves: ReturnType<typeof fortressMoves> };
-// The moves, made afresh when asked: the getter is fortressMoves itself, made in one call (as shuffleboard's:
-// docs/espruino.md, Memory).
-Object.defineProperty(fortress, 'moves', { get: fortressMoves });
+// The moves, made afresh when asked: the getter is fortressMoves itself, made in one call, enumerable (as
+// shuffleboard's: docs/espruino.md, Memory).
+Object.defineProperty(fortress, 'moves', { get: fortressMoves, enumerable: true });

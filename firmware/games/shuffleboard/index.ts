@@ -33,5 +33,6 @@ export const game = {
 } satisfies Omit<GameModule<ShuffleboardState, ShuffleboardMove>, 'moves'> as unknown as GameModule<ShuffleboardState, ShuffleboardMove>;
 // The moves, made afresh when asked, as the board is: the getter is the rules' own function, made in one call
 // (docs/espruino.md, Memory: a getter of its own would be a function more for good, and inlined there by the
-// minifier, the moves' functions would each keep a copy of both scopes).
-Object.defineProperty(game, 'moves', { get: shuffleboardMoves });
+// minifier, the moves' functions would each keep a copy of both scopes). Enumerable, as a getter written in an
+// object is: a copy of the game (Object.assign) has its moves.
+Object.defineProperty(game, 'moves', { get: shuffleboardMoves, enumerable: true });

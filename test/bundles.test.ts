@@ -201,7 +201,8 @@ describe('compatibility gate: game bundles', function () {
     // (The games whose moves are made when asked, by a getter: made in a call made in another, each of their
     // functions would keep its scopes as an array of both, some 3 JsVars more each, held at every move and at an undo
     // for each record played again.)
-    if (Object.getOwnPropertyDescriptor(GAMES.find((g) => g.id === game)!.module, 'moves')?.get) {
+    const module = GAMES.find((g) => g.id === game)!.module;
+    if (Object.getOwnPropertyDescriptor(module, 'moves')?.get) {
       it(`${game}: the moves it makes at each move are made in one call, each of their functions keeping one scope, not a copy of two (the minifier's inlining of the call that makes them)`, () => {
         const ast = acorn.parse(bundle().min, { ecmaVersion: 5 });
         let getter: acorn.Node | undefined;
@@ -231,7 +232,7 @@ describe('compatibility gate: game bundles', function () {
         });
         assert.deepEqual(inlined, []);
         // (And enumerable, as a getter written in the game's object is: a copy of the game has its moves.)
-        assert.ok(Object.keys(Object.assign({}, GAMES.find((g) => g.id === game)!.module)).includes('moves'));
+        assert.ok(Object.keys(Object.assign({}, module)).includes('moves'));
       });
     }
 

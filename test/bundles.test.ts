@@ -950,6 +950,13 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     assert.ok(Math.abs(figure(sizes[14]) - Math.min(...room) / 1000) <= 0.5 && Math.abs(figure(sizes[15]) - Math.max(...room) / 1000) <= 0.5, `${room.join(', ')} bytes left`);
     assert.deepEqual([count(sizes[16]), count(sizes[17])], [Math.floor(Math.min(...room) / PAGE), Math.floor(Math.max(...room) / PAGE)], 'whole pages left');
 
+    // The least room, shuffleboard's: its two modules more, the room they leave, and the whole chunks of log in it.
+    const least = /shuffleboard two, its decision module of ([\d,]+) bytes and its matching of a table seen, ([\d,]+) bytes: the least room of all, ([\d,]+) bytes, which leaves (\w+) whole chunk of log beside the page kept free for Storage to compact into \(([\d,]+) bytes; two chunks take ([\d,]+)\)/.exec(text);
+    assert.ok(least, 'docs/saving.md, Where it goes: the shuffleboard log');
+    assert.deepEqual([1, 2, 3, 5, 6].map((i) => figure(least[i])), [DECIDE_MODULE, MATCH_MODULE].map((name) => moduleSizes(name)[0]).concat(left('shuffleboard'), left('shuffleboard') - PAGE, 2 * CHUNK));
+    assert.equal(Math.min(...room), left('shuffleboard'), 'the least room');
+    assert.equal(count(least[4]), Math.floor((left('shuffleboard') - PAGE) / CHUNK));
+
     // The heaviest log, fortification billiards': its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const fortress = /For fortification billiards, the heaviest log: ([\d,]+) bytes less the firmware's ([\d,]+), its modules' ([\d,]+) and their (\w+) 32-byte headers leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);
     assert.ok(fortress, 'docs/saving.md, Where it goes: the fortress log');

@@ -192,6 +192,9 @@ describe('compatibility gate: game bundles', function () {
 
   for (const { id: game } of GAMES) {
     const bundle = () => bundles.find((b) => b.game === game) as BuiltBundle;
+    /** The minified bundle's syntax tree, parsed once for the tests that read it. */
+    let parsed: acorn.Program | undefined;
+    const tree = () => parsed || (parsed = acorn.parse(bundle().min, { ecmaVersion: 5 }));
 
     it(`${game}: every internal property has one short name, the bundle's, in it and in each of its modules (a module names none of its own)`, () => {
       assert.deepEqual(INTERNAL_PROPERTIES.concat(OWN_NAMES[game]).filter((name) => !bundle().names.has(name)), []);
@@ -204,7 +207,7 @@ describe('compatibility gate: game bundles', function () {
     const module = GAMES.find((g) => g.id === game)!.module;
     if (Object.getOwnPropertyDescriptor(module, 'moves')?.get) {
       it(`${game}: the moves it makes at each move are made in one call, each of their functions keeping one scope, not a copy of two (the minifier's inlining of the call that makes them)`, () => {
-        const ast = acorn.parse(bundle().min, { ecmaVersion: 5 });
+        const ast = tree();
         let getter: acorn.Node | undefined;
         walk.simple(ast, {
           Property(p) {
@@ -243,7 +246,7 @@ describe('compatibility gate: game bundles', function () {
       for (const m of bundle().modules) assert.ok(!/\.send\(JSON\.stringify\(/.test(m.min) && !/\{type:"error",code:/.test(m.min), m.name);
       // Declared before the boot's first statement (which loads modules: the restore at power-up); the interpreter does
       // not hoist them. (Before it, the bundle declares its functions and works out its tables.)
-      const body = (acorn.parse(bundle().min, { ecmaVersion: 5 }) as unknown as { body: { type: string; id?: { name: string } }[] }).body;
+      const body = (tree() as unknown as { body: { type: string; id?: { name: string } }[] }).body;
       const runs = body.findIndex((st) => st.type === 'ExpressionStatement');
       assert.ok(runs > 0, 'the boot is a statement of its own');
       for (const [, name] of bundle().shared) assert.ok(body.findIndex((st) => st.type === 'FunctionDeclaration' && st.id!.name === name) < runs, name);

@@ -65,7 +65,7 @@ export type Report = (ch: number | undefined, fault: number, line?: number) => v
 export interface GridChecks {
   /**
    * The grid's changes as the interpreter reads them: a channel out of service reads half the supply and never
-   * changes. (Its reading alone is the driver's, or half the supply while `flags` holds it out: each caller's own
+   * changes. (Its reading alone is the driver's, or half the supply while `channelFlags` holds it out: each caller's own
    * line, not a function kept for good.)
    */
   bank: Pick<AnalogBank, 'changes'>;
@@ -73,7 +73,7 @@ export interface GridChecks {
    * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
    * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
    */
-  flags?: Uint8Array;
+  channelFlags?: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
   cleared(): Uint8Array;
   /** The check once a second during play (the runtime's, with the game's state): reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since the last. */
@@ -142,12 +142,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
   // costs none, nor do `flags`, `settled` and `lay` until they are made. The first two are named first, made or not,
   // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
-  const g = { flags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+  const g = { channelFlags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (None set, and half the supply everywhere.)
   g.ready = function (): void {
-    if (!g.flags) {
-      g.flags = new Uint8Array(CHANNELS);
+    if (!g.channelFlags) {
+      g.channelFlags = new Uint8Array(CHANNELS);
       g.lay = new Int16Array(2 * WEIGHTS);
     }
     if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
@@ -159,7 +159,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
     g.ready();
-    const flags = g.flags as Uint8Array;
+    const flags = g.channelFlags as Uint8Array;
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -173,7 +173,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   g.mend = function (ch: number, why: number): void {
-    const flags = g.flags as Uint8Array;
+    const flags = g.channelFlags as Uint8Array;
     if (!(out && flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
@@ -200,7 +200,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
     const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     const s = g.settled;
-    const flags = g.flags as Uint8Array;
+    const flags = g.channelFlags as Uint8Array;
     if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
@@ -219,7 +219,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * (`to` SENSORS), the select lines are judged (below). The work of a channel with a field (CHECK_WORK).
    */
   g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
-    const flags = g.flags as Uint8Array;
+    const flags = g.channelFlags as Uint8Array;
     const t = told;
     const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
@@ -264,7 +264,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * again): bank's changes meanwhile. Only with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
-    const flags = g.flags as Uint8Array;
+    const flags = g.channelFlags as Uint8Array;
     let some = 0;
     for (let ch = from, a = from; ch <= to; ch++) {
       if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
@@ -294,7 +294,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const c = cal || (cal = new Uint8Array(SENSORS));
       for (let ch = 0; ch < SENSORS; ch++) {
         // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
-        const off = out && (g.flags as Uint8Array)[ch] & 7;
+        const off = out && (g.channelFlags as Uint8Array)[ch] & 7;
         const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = c[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)

@@ -10,4 +10,4 @@
 // whose module is built with the bundle's names) theirs.
 export const INTERNAL_PROPERTIES = ['tg', 'rs', 'ep', 'ew', 'frame', 'step', 'bank', 'driver', 'tell', 'throws', 'reds', 'blues', 'due', 'lay',
   'lying', 'wrong', 'reversed', 'floating', 'aliased', 'told', 'checked', 'settled', 'came', 'take', 'mend', 'alone', 'aliases',
-  'ready', 'suspect', 'locator', 'throwChecks'];
+  'ready', 'suspect', 'locator', 'throwChecks', 'channelFlags'];

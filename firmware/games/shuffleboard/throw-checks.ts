@@ -71,7 +71,7 @@ export interface ThrowChecks {
 export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
   g.ready();
-  const flags = g.flags as Uint8Array;
+  const flags = g.channelFlags as Uint8Array;
   const settled = g.settled as Uint8Array;
   const raw = g.driver;
   const take = g.take;

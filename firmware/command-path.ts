@@ -130,6 +130,8 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
         delete status.doneLine;
       }
     }
+    // The flood limit's bucket full again: nothing of it is kept (commands.ts, ChannelOptions).
+    if (!(now < (status.bucketFull as number))) delete status.bucketFull;
     if (channel && channel.tick(now) && !status.waiting) {
       // (Deleted, not set undefined: a property kept costs a JsVar.)
       channel = undefined;

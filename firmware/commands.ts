@@ -199,6 +199,16 @@ export interface ChannelOptions {
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   countdown?(secondsLeft: number): void;
   /**
+   * The flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `bucketFull` (none: full now), each
+   * command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now. After one busy reply (`busySaid`
+   * 1), silence until a command is taken again. Kept by the options' owner (the status), not by the channel, so that
+   * a channel is let go as soon as no line is under way (tick), not only once its bucket is full again: some 70 JsVars
+   * fewer while an undo reads the game back after the phone's `undo`. The owner deletes `bucketFull` once it is past
+   * (firmware/command-path.ts), so that a board keeps nothing of it between a phone's bursts.
+   */
+  bucketFull?: number;
+  busySaid?: number;
+  /**
    * The line of the last command carried out, when it was a change with an id (else ''): the same line again is that
    * command sent again. Kept by its owner (the status), not by the channel, which is let go between commands.
    */
@@ -217,9 +227,9 @@ export interface CommandChannel {
   held?: Command | null;
   /**
    * Call from a slow timer (100 ms), not from the scan tick: drops a line not
-   * finished in time and ends the confirmation window. Returns whether the channel is at rest: no line under way,
-   * no command waiting, and the flood limit's bucket full again, so that a channel made afresh would act exactly
-   * as this one (its owner may let it go until the phone sends again).
+   * finished in time and ends the confirmation window. Returns whether the channel is at rest: no line under way
+   * or waiting, no command waiting, so that a channel made afresh would act exactly as this one (its owner may let it
+   * go until the phone sends again; the flood limit is the owner's).
    */
   tick(now: number): boolean;
   /**
@@ -243,11 +253,6 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
   let started = 0;
   // Whether every chunk of the line so far came over a paired link: a line is as trusted as its least trusted chunk.
   let linePaired = false;
-  // Flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `full`,
-  // each command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now.
-  // After one busy reply (busySaid counts them), silence until a command is taken again.
-  let full = 0;
-  let busySaid = 0;
   // Until when the held command may be confirmed, and the seconds its prompt shows.
   let deadline = 0;
   let shown = 0;
@@ -290,13 +295,14 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
      * by one busy reply, and silence until a line is taken again).
      */
     function flooded(): boolean {
-      const next = Math.max(full, now) + COMMAND_MS;
+      const next = Math.max(options.bucketFull || 0, now) + COMMAND_MS;
       if (next - now > BURST_MS) {
-        if (!busySaid++) sendLine(options.radio, refusal('busy', 'flood'));
+        if (!options.busySaid) sendLine(options.radio, refusal('busy', 'flood'));
+        options.busySaid = 1;
         return true;
       }
-      busySaid = 0;
-      full = next;
+      delete options.busySaid;
+      options.bucketFull = next;
       return false;
     }
 
@@ -346,7 +352,7 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       linePaired = paired;
       // A line taken (within the flood limit: busySaid 0), and more lines follow: those wait for the next call
       // (lineStep). Lines over the limit are dropped here and now.
-      if (text && !busySaid && data.indexOf('\n', at) >= 0) {
+      if (text && !options.busySaid && data.indexOf('\n', at) >= 0) {
         waiting = data.substring(at);
         options.lineStep = function (): void {
           const rest = waiting as string;
@@ -381,8 +387,8 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
         if (command && !channel.held) sendLine(options.radio, refusal('timeout', 'not confirmed', command.id));
       }
       if (!ON_DEVICE && channel.held) return false;
-      // (A refused flood, busySaid, is forgotten by the next line taken, which a full bucket takes.)
-      return line === '' && now >= full && waiting === undefined;
+      // (The flood limit is its owner's: a channel made afresh goes on with it.)
+      return line === '' && waiting === undefined;
     },
   };
   if (!ON_DEVICE) {

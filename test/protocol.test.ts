@@ -203,6 +203,22 @@ describe('protocol: flood limit and nesting', () => {
     assert.deepEqual(burst(10000), [true, true, true, true, true, true, true, true, true, true, false], 'never more than the burst');
     assert.deepEqual(r.log().slice(-2), ['!busy', '!busy'], 'one busy reply for each flood');
   });
+  it('the bucket outlives its channel: a channel let go at rest after each command and made afresh (as the board does, firmware/command-path.ts) limits the phone just the same', () => {
+    const r = channelRig();
+    const at = (t: number): boolean => {
+      const before = r.handled.length;
+      r.at(t);
+      // A channel made afresh for each piece of data, the one before at rest (no line under way or waiting).
+      assert.equal(r.channel.tick(t), true, 'at rest, with the bucket not full');
+      r.channel = createCommandChannel(r.opts);
+      r.radio.write('{"cmd":"x"}\n', true);
+      return r.handled.length > before;
+    };
+    assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(() => at(0)), [true, true, true, true, true, true, true, true, true, true, false, false]);
+    assert.equal(at(100), false, '0.5 token after 100 ms');
+    assert.equal(at(200), true, '1 token after 200 ms');
+    assert.deepEqual(r.log().slice(-1), ['!busy'], 'one busy reply for the flood, though its lines came to three channels');
+  });
   it('json depth, which skips strings natively, is what a character-by-character reading of the rules gives, for any text', () => {
     // The rules read one character at a time (docs/protocol.md, bad_json), as the check once did.
     const oneByOne = (text: string): number => {

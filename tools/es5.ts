@@ -151,7 +151,7 @@ export const INTERNAL_PROPERTIES = [
   // Scanner, diagnostics, sensing
   'sensors', 'holds', 'channels', 'settle', 'chs', 'capacity', 'rawChanges', 'poll', 'drain', 'count', 'sense', 'scanner', 'walkState', 'progressed', 'report',
   // Game modules and the runtime
-  'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand', 'doneLine',
+  'changes', 'refused', 'args', 'pollMs', 'interpreter', 'layout', 'fields', 'commands', 'games', 'edit', 'paired', 'handle', 'prompt', 'held', 'tick', 'show', 'stand', 'doneLine', 'bucketFull', 'busySaid',
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',

@@ -216,8 +216,15 @@ export function shuffleboardMoves(): Moves {
    * takes the end's points back and scores it again from the table as it is now.
    */
   function lay(state: ShuffleboardState, w: Rest[], throwing: number): Outcome<ShuffleboardState> {
-    // The state is JSON (firmware/game.ts): a copy whose table and scores may change.
-    const st: ShuffleboardState = JSON.parse(JSON.stringify(state));
+    // A copy whose table and scores may change: its numbers, and its arrays of numbers and of arrays of them, copied
+    // (ShuffleboardState holds nothing else). Not through JSON: its text was some 30 JsVars more at an undo's peak.
+    const st = {} as ShuffleboardState;
+    for (const k in state) {
+      const v = state[k as keyof ShuffleboardState];
+      (st as unknown as Record<string, unknown>)[k] = Array.isArray(v) ? v.map(function (x: number | number[]): number | number[] {
+        return Array.isArray(x) ? x.slice() : x;
+      }) : v;
+    }
     const changes: ScoreChange[] = [];
     // A thrown weight is its thrower's colour, also when it is not seen resting (gone off: the phone lists it).
     for (let k = st.t; k < st.t + throwing; k++) st.c[k] = (st.f + k) & 1;
@@ -313,10 +320,13 @@ export function shuffleboardMoves(): Moves {
     // The matching (match.ts): on a board its module, loaded at each `seen` and let go after it (a log played again
     // at power-up loads it for each table, a few ms each; kept meanwhile it cost the runtime code in the bundle to let
     // it go); a board flashed without it refuses the table, naming the module, and its throws are the referee's.
-    const match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE) : matched;
+    let match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE) : matched;
     if (!match) return refuse(state, MATCH_MODULE as Refusal);
+    const rests = match(state, w, n);
+    // (Let go before the rests are laid: held, the module would be as the state is copied, at an undo's peak.)
+    match = undefined as never;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
-    const played = lay(state, match(state, w, n), n);
+    const played = lay(state, rests, n);
     played.state.o = short;
     // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
     // knocked came into the grid, not it); not where it is seen short.

@@ -297,6 +297,9 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
     }
     if (back === undefined) return;
     delete status.undoStep;
+    // (The reader let go before the game read back is told: what it keeps, the moves' record numbers and the log's
+    // reader among them, is some 100 JsVars more while the phone is told and the advert signed.)
+    step = undefined as never;
     status.noteUntil = 0;
     if (back) {
       const after = game.scores(back.state);

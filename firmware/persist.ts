@@ -312,7 +312,9 @@ export function readBack<S, M>(store: Store, status: Status<S, M>, undo?: number
       inPlay.current = back.state;
       inPlay.stand = back.stand;
     } else sendLine(radio, { type: 'flag', message: 'log' satisfies CoreRefusal });
-    // (An undo that brings the game's end back tells it again: announce tells it whenever the game becomes over.)
+    // (An undo that brings the game's end back tells it again: announce tells it whenever the game becomes over.
+    // What was read back is let go first, the move taken back among it: the game's state is the game in play's.)
+    back = undefined;
     status.announce();
   };
 }

@@ -202,7 +202,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     // (With dumpAt, PEAK_HOLDERS: the usage's reads are counted, the one of each peak kept in __at, and at read dumpAt
     // the variables are dumped, the console brought back from where the firmware put it.)
-    dumpAt === undefined ? 'var __at=[0,0];' : `var __at=[0,0],__n=0;__use=function(){__n++;var u=process.memory().usage;if(u>__peak){__peak=u;__at[__played?1:0]=__n;}if(__n===${dumpAt}){E.setConsole("USB",{force:true});print("<dump>");E.dumpVariables();print("</dump>");}};`,
+    dumpAt === undefined ? 'var __at=[0,0];' : `var __at=[0,0],__n=0;__use=function(){__n++;var u=process.memory().usage;if(u>__peak){__peak=u;__at[__played?1:0]=__n;}if(__n===${dumpAt}){E.setConsole("USB",{force:true});print("<dump>");E.dumpVariables();print("</dump>");try{throw new Error("peak");}catch(e){print("<stack>"+e.stack+"</stack>");}}};`,
     // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     stubs,
@@ -273,6 +273,10 @@ export async function run(print: (line: string) => void): Promise<void> {
       const dump = parseDump(again.output.slice(again.output.indexOf('<dump>'), again.output.indexOf('</dump>')));
       print(`${game}: what holds its JsVars at its peak ${holders === 'undo' ? 'at the undo' : 'in play'} (the bench's own and the interpreter's among them: less its run with no bundle, ${holders === 'undo' ? r.undo : r.peak}):`);
       for (const line of holderLines(dump, 1, 6).concat(callLines(dump, 3))) print(line);
+      // The calls under way at that read, innermost first (the interpreter's own trace of where the code is).
+      const stack = again.output.slice(again.output.indexOf('<stack>') + 7, again.output.indexOf('</stack>'));
+      print(`${game}: the calls under way at that read, innermost first (the bench's own first):`);
+      for (const line of stack.split('\n').filter((l) => /^\s+at /.test(l))) print(line);
     }
   }
   print(`measured in ${espruinoPath()} (${build}), on the pretokenised bundles${process.env.PEAK_CLOCK === 'virtual' ? ', on a virtual clock (PEAK_CLOCK=virtual)' : ''}`);

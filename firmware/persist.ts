@@ -141,7 +141,7 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
   let move: object | undefined;
   const step = function (): Restored<S> | null | undefined {
     if (!config) {
-      if ((line = next()) !== undefined) {
+      while ((line = next()) !== undefined) {
         // The line's record, or null when it is cut short or garbled: a whole record is its JSON sealed
         // again (a line without its newline was cut short by a power cut). The JSON text is checked, not
         // the values read back: the chip prints some floats differently.
@@ -187,7 +187,8 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
           }
         }
         // Four records a call: the first pass's work on one (its text checked and parsed) is short beside a move played.
-        return n & 3 ? step() : undefined;
+        // (A loop, not a call made again for each: each call held its record's text and value as the next was read.)
+        if (!(n & 3)) return;
       }
       if (!setup) return null;
       config = { players: setup.p as number, options: setup.o || {} };

@@ -179,27 +179,41 @@ global.clearInterval=global.clearTimeout=function(i){for(var k=0;k<__vq.length;k
 global.changeInterval=function(i,ms){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq[k].m=ms;__vq[k].a=__vt+ms;}};
 global.getTime=function(){return __vt/1000;};
 __realTimer(function(){for(var r0=__realTime();__realTime()-r0<0.05;){
-if(__vt>=${endMs}){var m=process.memory();require("fs").writeFileSync("report.json",JSON.stringify({memory:m,version:process.env.VERSION,errors:__errors,probe:${probe}}));quit();return;}
+if(__vt>=${endMs}){__ballast=undefined;var m=process.memory();require("fs").writeFileSync("report.json",JSON.stringify({memory:m,version:process.env.VERSION,errors:__errors,probe:${probe}}));quit();return;}
 var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a)b=__vq[k];if(!b){__vt=${endMs};continue;}
 __vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1);`;
 }
 
 interface Row { game: string; file: string; how: string; peak: number; undo: number; after: number }
 
+/**
+ * PEAK_WITHIN: a game played again with only the budget's JsVars free beyond its run with no bundle (`baseline`), the
+ * rest taken by an array of small integers (a JsVar each) made at the start (`in play`) or just before the undo is
+ * sent: whether it then plays whole and takes its last move back, with no memory error. The usage is read only at
+ * timer calls, writes and parses, and may miss the highest point between them (a move played again while an undo
+ * reads the log back is read at none): this finds whether any point of it is over.
+ */
+type Within = { at: 'start' | 'undo'; jsvars: number };
+
 /** Plays one game in the interpreter: its bundle, the phone's commands, and (shuffleboard) the table under it. */
-async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }, dumpAt?: number): Promise<Row & { build: string; at: number[]; output: string }> {
+async function play(game: string, file: string, commands: object[], table?: { boot0: string; endMs: number }, dumpAt?: number, within?: Within): Promise<Row & { build: string; at: number[]; output: string; baseline: number; undone: number; flags: string[] }> {
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
   const lines = JSON.stringify(commands.map((c) => JSON.stringify(c) + '\n'));
   // A connected, paired phone (as test/memory.test.ts): the firmware's 'data' handler gets the commands; every
   // write the board makes reads the usage, so does every timer call.
   const settleMs = table ? table.endMs : 2 * (commands.length + 2) * EVERY_MS;
-  const asked = '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at}';
+  const asked = '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at,undone:__undone,flags:E.getErrorFlags()}';
+  // (The ballast of PEAK_WITHIN: made before the bundle boots, or as the undo is sent.)
+  const ballast = within ? `__ballast=[];for(var __b=0;__b<${within.jsvars};__b++)__ballast.push(0);` : '';
   const virtual = process.env.PEAK_CLOCK === 'virtual';
   const boot0 = [
     virtual ? virtualClock(settleMs, asked) : '',
     // (__played: the peak before the undo; __peak from then on is the undo's.)
-    'var __sent=0,__over=0,__bad=[],__played=0;',
-    connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
+    // (The undo's reply counted only for PEAK_WITHIN: the bench's own code run at each line the board writes counts in
+    // its peaks.)
+    'var __sent=0,__over=0,__bad=[],__played=0,__undone=0,__ballast;',
+    within && within.at === 'start' ? ballast : '',
+    connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;' + (within ? 'if(l.indexOf(\'"type":"undone"\')>=0)__undone++;' : '') + 'if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     // (With dumpAt, PEAK_HOLDERS: the usage's reads are counted, the one of each peak kept in __at, and at read dumpAt
     // the variables are dumped, the console brought back from where the firmware put it.)
     dumpAt === undefined ? 'var __at=[0,0];' : `var __at=[0,0],__n=0;__use=function(){__n++;var u=process.memory().usage;if(u>__peak){__peak=u;__at[__played?1:0]=__n;}if(__n===${dumpAt}){E.setConsole("USB",{force:true});print("<dump>");E.dumpVariables();print("</dump>");try{throw new Error("peak");}catch(e){print("<stack>"+e.stack+"</stack>");}}};`,
@@ -209,19 +223,20 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     await chainAtStart(game),
     `var __lines=${lines};`,
     // (The last command, the undo, once the game is over.)
-    `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;}__data(__lines[__sent++]);},${EVERY_MS});`,
+    `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;${within && within.at === 'undo' ? ballast : ''}}__data(__lines[__sent++]);},${EVERY_MS});`,
     table ? table.boot0 : '',
   ].join('\n');
   const bundle = await buildGame(game);
   // (On the virtual clock, the run's own report never comes first: the clock's does, and quits.)
-  const report = bootInEspruino(bundle.stored, { boot0, settleMs: virtual ? 1800000 : settleMs, storage: moduleFiles(bundle, 'stored'), probe: asked, timeoutMs: virtual ? 1800000 : settleMs + 200000 });
+  const report = bootInEspruino(bundle.stored, { boot0, settleMs: virtual ? 1800000 : settleMs, storage: moduleFiles(bundle, 'stored'), probe: asked, timeoutMs: virtual ? 1800000 : settleMs + 200000, baseline: !within });
   if (report.errors.length) throw new Error(`${game} did not play: ${report.errors[0]}`);
-  const probe = report.probe as { peak: number; undo: number; sent: number; over: number; bad: string[]; at: number[] };
+  const probe = report.probe as { peak: number; undo: number; sent: number; over: number; bad: string[]; at: number[]; undone: number; flags: string[] };
+  if (within) return { game, file, how: '', peak: 0, undo: 0, after: 0, build: '', at: [], output: report.output, baseline: 0, undone: probe.undone, flags: probe.flags.concat(probe.sent !== commands.length || probe.over !== 1 ? ['not played whole'] : [], probe.bad) };
   if (probe.sent !== commands.length || probe.over !== 1 || probe.bad.length) {
     throw new Error(`${game}: the game was not played whole: ${probe.sent} of ${commands.length} commands, ${probe.over} ends, errors ${probe.bad.join(' | ')}`);
   }
   const how = table ? 'through its sensors' : `from the phone (${commands.length} commands)`;
-  return { game, file, how, peak: probe.peak - report.baseline.usage, undo: probe.undo - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build), at: probe.at, output: report.output };
+  return { game, file, how, peak: probe.peak - report.baseline.usage, undo: probe.undo - report.baseline.usage, after: report.memory.usage - report.baseline.usage, build: describeBuild(report.build), at: probe.at, output: report.output, baseline: report.baseline.usage, undone: probe.undone, flags: probe.flags };
 }
 
 export async function run(print: (line: string) => void): Promise<void> {
@@ -246,8 +261,8 @@ export async function run(print: (line: string) => void): Promise<void> {
   // tools/jsvar-holders.ts prints them, with what the calls under way hold then. On the virtual clock only, where a
   // game plays the same twice.)
   const holders = process.env.PEAK_HOLDERS;
-  if (holders && (!/^(play|undo)$/.test(holders) || process.env.PEAK_CLOCK !== 'virtual')) {
-    print('PEAK_HOLDERS is play or undo, with PEAK_CLOCK=virtual');
+  if ((holders && !/^(play|undo)$/.test(holders)) || ((holders || process.env.PEAK_WITHIN) && process.env.PEAK_CLOCK !== 'virtual')) {
+    print('PEAK_HOLDERS is play or undo, and it and PEAK_WITHIN need PEAK_CLOCK=virtual');
     return;
   }
   print(`JsVars at the peak of each game's example game, at the undo of its last move, and after, less the same run with no bundle (budget ${PEAK_JSVAR_BUDGET}, 50% of ${JSVARS}):`);
@@ -267,6 +282,20 @@ export async function run(print: (line: string) => void): Promise<void> {
     build = r.build;
     const pct = (n: number) => `${String(n).padStart(5)} (${Math.round((n / JSVARS) * 100)}%) ${n <= PEAK_JSVAR_BUDGET ? 'ok  ' : 'OVER'}`;
     print(`${r.game.padEnd(13)} ${r.file.padEnd(29)} ${r.how.padEnd(28)} ${pct(r.peak)}   ${pct(r.undo)}   ${String(r.after).padStart(5)}`);
+    if (process.env.PEAK_WITHIN) {
+      // (The ballast's array and its name take two JsVars of their own. PEAK_WITHIN=play or undo: that check alone.)
+      const jsvars = JSVARS - PEAK_JSVAR_BUDGET - r.baseline - 2;
+      const verdict = async (at: Within['at']): Promise<string> => {
+        try {
+          const w = await play(game, file, commands, table, undefined, { at, jsvars });
+          return w.flags.length ? `no (${w.flags.join(', ')})` : at === 'undo' && !w.undone ? 'no (the undo was not told)' : 'yes';
+        } catch (e) {
+          return `no (${(e as Error).message.split('\n')[0].slice(0, 100)})`;
+        }
+      };
+      const asked = process.env.PEAK_WITHIN;
+      print(`${game}: within ${PEAK_JSVAR_BUDGET} JsVars beyond its run with no bundle (${jsvars} taken): in play ${asked === 'undo' ? 'not tried' : await verdict('start')}; at the undo ${asked === 'play' ? 'not tried' : await verdict('undo')}`);
+    }
     if (holders) {
       // Played again, the same on the virtual clock, dumped at the read of the peak asked for.
       const again = await play(game, file, commands, table, r.at[holders === 'undo' ? 1 : 0]);

@@ -140,7 +140,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor do `flags`, `settled` and `lay` until they are made. The first two are named first, made or not,
+  // costs none, nor do `channelFlags`, `settled` and `lay` until they are made. The first two are named first, made or not,
   // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
   const g = { channelFlags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 

@@ -323,7 +323,7 @@ export function shuffleboardMoves(): Moves {
     let match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE) : matched;
     if (!match) return refuse(state, MATCH_MODULE as Refusal);
     const rests = match(state, w, n);
-    // (Let go before the rests are laid: held, the module would be as the state is copied, at an undo's peak.)
+    // (Let go before the rests are laid: held while the state is copied, it was some 15 JsVars more at an undo's peak.)
     match = undefined as never;
     // (lay() refuses none of matched()'s rests: the state is its new copy.)
     const played = lay(state, rests, n);

@@ -216,6 +216,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     // (The undo's reply counted only for PEAK_WITHIN: the bench's own code and variables count in the peaks it reads.)
     'var __sent=0,__over=0,__bad=[],__played=0;' + (within ? 'var __undone=0,__ballast;' : ''),
     within && within.at === 'start' ? ballast : '',
+
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;' + (within ? 'if(l.indexOf(\'"type":"undone"\')>=0)__undone++;' : '') + 'if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     // (With dumpAt, PEAK_HOLDERS: the usage's reads are counted, the one of each peak kept in __at, and at read dumpAt
     // the variables are dumped, the console brought back from where the firmware put it.)
@@ -226,7 +227,9 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     await chainAtStart(game),
     `var __lines=${lines};`,
     // (The last command, the undo, once the game is over.)
-    `var __play=setInterval(function(){__use();if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;${within && within.at === 'undo' ? ballast : ''}}__data(__lines[__sent++]);},${EVERY_MS});`,
+    // (PEAK_WITHIN: the console brought back at each call, from where the firmware moves it at boot, so that running
+    // out of memory, which interrupts the run and ends it, says where.)
+    `var __play=setInterval(function(){__use();${within ? 'E.setConsole("USB",{force:true});' : ''}if(!__data)return;if(__sent>=__lines.length){clearInterval(__play);return;}if(__sent===__lines.length-1){if(!__over)return;__played=__peak;__peak=0;${within && within.at === 'undo' ? ballast : ''}}__data(__lines[__sent++]);},${EVERY_MS});`,
     table ? table.boot0 : '',
   ].join('\n');
   const bundle = await buildGame(game);
@@ -296,7 +299,12 @@ export async function run(print: (line: string) => void): Promise<void> {
           const flags = w.flags.filter((f) => f !== 'LOW_MEMORY');
           return flags.length ? `no (${flags.join(', ')})` : at === 'undo' && !w.undone ? 'no (the undo was not told)' : 'yes';
         } catch (e) {
-          return `no (${(e as Error).message.split('\n')[0].slice(0, 100)})`;
+          // Out of memory, the interpreter interrupts the run, which ends it unreported: the calls it was in, innermost
+          // first, as it prints them (the firmware's minified names, and the modules' and bundle's own).
+          const text = (e as Error).message;
+          const out = text.indexOf('OUT OF MEMORY');
+          const calls = out < 0 ? [] : (text.slice(out).match(/ at ([\w$]*) \(/g) || []).map((c) => c.slice(4, -2) || '?');
+          return out < 0 ? `no (${text.split('\n')[0].slice(0, 100)})` : `no (out of memory in ${calls.slice(0, calls.indexOf('__data') + 1 || undefined).join(' < ')})`;
         }
       };
       const asked = process.env.PEAK_WITHIN;

@@ -188,7 +188,7 @@ interface Row { game: string; file: string; how: string; peak: number; undo: num
 
 /**
  * PEAK_WITHIN: a game played again with only the budget's JsVars free beyond its run with no bundle (`baseline`), the
- * rest taken by a typed array made at the start (`in play`) or just before the undo is sent: whether it then plays
+ * rest taken at the start (`in play`) or just before the undo is sent: whether it then plays
  * whole and takes its last move back, with no memory error. The usage is read only at timer calls, writes and parses,
  * and may miss the highest point between them (a move played again while an undo reads the log back is read at
  * none): this finds whether any point of it is over, or what else a game needs to run in so little room (a piece of
@@ -207,8 +207,10 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   const asked = within ? '(__ballast=undefined,{sent:__sent,over:__over,bad:__bad,undone:__undone,flags:E.getErrorFlags()})'
     : '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at}';
   // (The ballast of PEAK_WITHIN: made before the bundle boots, or as the undo is sent.)
-  // (One typed array: a JsVar for each 13 bytes, in one piece where the interpreter finds one.)
-  const ballast = within ? `__ballast=new Uint8Array(${within.jsvars * 13 - 26});` : '';
+  // (At the start one typed array, a JsVar for each 13 bytes, in one piece: the room is in one then. Before the undo,
+  // where the room left is in pieces that may hold no such array, small integers, a JsVar each.)
+  const ballast = !within ? '' : within.at === 'start' ? `__ballast=new Uint8Array(${within.jsvars * 13 - 26});`
+    : `__ballast=[];for(var __b=0;__b<${within.jsvars};__b++)__ballast.push(0);`;
   const virtual = process.env.PEAK_CLOCK === 'virtual';
   const boot0 = [
     virtual ? virtualClock(settleMs, asked) : '',

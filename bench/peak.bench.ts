@@ -188,8 +188,8 @@ interface Row { game: string; file: string; how: string; peak: number; undo: num
 
 /**
  * PEAK_WITHIN: a game played again with only the budget's JsVars free beyond its run with no bundle (`baseline`), the
- * rest taken at the start (`in play`) or just before the undo is sent: whether it then plays
- * whole and takes its last move back, with no memory error. The usage is read only at timer calls, writes and parses,
+ * rest taken at the start (`in play`) or just before the undo is sent: whether it then plays whole and takes its last
+ * move back, with no memory error. The usage is read only at timer calls, writes and parses,
  * and may miss the highest point between them (a move played again while an undo reads the log back is read at
  * none): this finds whether any point of it is over, or what else a game needs to run in so little room (a piece of
  * memory in one, which the ballast may leave none of).
@@ -206,8 +206,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   // (PEAK_WITHIN's run lets its ballast go as it reports: the report needs room.)
   const asked = within ? '(__ballast=undefined,{sent:__sent,over:__over,bad:__bad,undone:__undone,flags:E.getErrorFlags()})'
     : '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at}';
-  // (The ballast of PEAK_WITHIN: made before the bundle boots, or as the undo is sent.)
-  // (At the start one typed array, a JsVar for each 13 bytes, in one piece: the room is in one then. Before the undo,
+  // (The ballast of PEAK_WITHIN, made before the bundle boots or as the undo is sent. At the start one typed array, a JsVar for each 13 bytes, in one piece: the room is in one then. Before the undo,
   // where the room left is in pieces that may hold no such array, small integers, a JsVar each.)
   const ballast = !within ? '' : within.at === 'start' ? `__ballast=new Uint8Array(${within.jsvars * 13 - 26});`
     : `__ballast=[];for(var __b=0;__b<${within.jsvars};__b++)__ballast.push(0);`;
@@ -218,7 +217,6 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     // (The undo's reply counted only for PEAK_WITHIN: the bench's own code and variables count in the peaks it reads.)
     'var __sent=0,__over=0,__bad=[],__played=0;' + (within ? 'var __undone=0,__ballast;' : ''),
     within && within.at === 'start' ? ballast : '',
-
     connectedPhone('if(l.indexOf(\'"type":"over"\')>=0)__over++;' + (within ? 'if(l.indexOf(\'"type":"undone"\')>=0)__undone++;' : '') + 'if(l.indexOf(\'"type":"error"\')>=0&&__bad.length<3)__bad.push(l);'),
     // (With dumpAt, PEAK_HOLDERS: the usage's reads are counted, the one of each peak kept in __at, and at read dumpAt
     // the variables are dumped, the console brought back from where the firmware put it.)

@@ -206,8 +206,9 @@ async function play(game: string, file: string, commands: object[], table?: { bo
   // (PEAK_WITHIN's run lets its ballast go as it reports: the report needs room.)
   const asked = within ? '(__ballast=undefined,{sent:__sent,over:__over,bad:__bad,undone:__undone,flags:E.getErrorFlags()})'
     : '{peak:__played||__peak,undo:__played?__peak:0,sent:__sent,over:__over,bad:__bad,at:__at}';
-  // (The ballast of PEAK_WITHIN, made before the bundle boots or as the undo is sent. At the start one typed array, a JsVar for each 13 bytes, in one piece: the room is in one then. Before the undo,
-  // where the room left is in pieces that may hold no such array, small integers, a JsVar each.)
+  // (The ballast of PEAK_WITHIN, made before the bundle boots or as the undo is sent. At the start one typed array, a
+  // JsVar for each 13 bytes, in one piece: the room is in one then. Before the undo, where the room left is in pieces
+  // that may hold no such array, small integers, a JsVar each.)
   const ballast = !within ? '' : within.at === 'start' ? `__ballast=new Uint8Array(${within.jsvars * 13 - 26});`
     : `__ballast=[];for(var __b=0;__b<${within.jsvars};__b++)__ballast.push(0);`;
   const virtual = process.env.PEAK_CLOCK === 'virtual';

@@ -184,15 +184,27 @@ var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a)b=__vq[k];if(!b){_
 __vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1);`;
 }
 
+/**
+ * .boot0 text that reads the usage at each call of the builtins the firmware calls most between its writes and parses
+ * (the rules' copies, lists and strings): a highest point between two of those reads is missed, one inside a move
+ * seldom is. Read only at timers, writes and parses, the peaks of fortification billiards' moves, the stroke's scoring
+ * and the power-up's `found` among them, were missed by some 300 JsVars (1,288 read, where 1,628 was reached).
+ * (On Espruino a builtin method is no property of its prototype, so its function comes from an instance; each wrapper
+ * passes at most three arguments, as many as the firmware gives them.)
+ */
+const READ_AT_BUILTINS = 'var __isA=Array.isArray;Array.isArray=function(a){__use();return __isA(a);};'
+  + 'var __oa=Object.assign;Object.assign=function(a,b,c){__use();return __oa(a,b,c);};'
+  + ['[].slice', '[].concat', '[].indexOf', '[].join', '"".split', '"".indexOf'].map((m, i) =>
+    `var __b${i}=${m};${m[0] === '[' ? 'Array' : 'String'}.prototype.${m.slice(3)}=function(a,b,c){__use();return __b${i}.call(this,a,b,c);};`).join('');
+
 interface Row { game: string; file: string; how: string; peak: number; undo: number; after: number }
 
 /**
  * PEAK_WITHIN: a game played again with only the budget's JsVars free beyond its run with no bundle (`baseline`), the
  * rest taken at the start (`in play`) or just before the undo is sent: whether it then plays whole and takes its last
- * move back, with no memory error. The usage is read only at timer calls, writes and parses,
- * and may miss the highest point between them (a move played again while an undo reads the log back is read at
- * none): this finds whether any point of it is over, or what else a game needs to run in so little room (a piece of
- * memory in one, which the ballast may leave none of).
+ * move back, with no memory error. The usage is read only at timer calls, writes, parses and some builtins' calls,
+ * and may miss the highest point between them: this finds whether any point of it is over, or what else a game needs
+ * to run in so little room (a piece of memory in one, which the ballast may leave none of).
  */
 type Within = { at: 'start' | 'undo'; jsvars: number };
 
@@ -224,6 +236,9 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     dumpAt === undefined ? 'var __at=[0,0];' : `var __at=[0,0],__n=0;__use=function(){__n++;var u=process.memory().usage;if(u>__peak){__peak=u;__at[__played?1:0]=__n;}if(__n===${dumpAt}){E.setConsole("USB",{force:true});print("<dump>");E.dumpVariables();print("</dump>");try{throw new Error("peak");}catch(e){print("<stack>"+e.stack+"</stack>");}}};`,
     // (Each record an undo reads back is parsed: the replay's peak is inside the one call.)
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
+    // (PEAK_WITHIN's runs read nothing, but call the builtins as the runs that read do: its ballast is reckoned from
+    // their run with no bundle, which holds those functions.)
+    within ? '__use=function(){};' + READ_AT_BUILTINS : READ_AT_BUILTINS,
     stubs,
     await chainAtStart(game),
     `var __lines=${lines};`,

@@ -105,8 +105,14 @@ export function playMove<S, M>(game: GameModule<S, M>, state: S, move: M): Outco
  */
 export type Articles = string;
 
-/** Article i of a table, scored to `player`. */
+/**
+ * Article i of a table, scored to `player`. (Its pair found in the text, two words an article: the table split into a
+ * list of its words held some 90 JsVars more, fortification billiards', at the peak of a stroke scored.)
+ */
 export function score(articles: Articles, i: number, player: number): ScoreChange {
-  const pair = articles.split(' ');
-  return { player: player, points: +pair[2 * i + 1], rule: pair[2 * i] };
+  let at = 0;
+  for (let k = 2 * i; k--;) at = articles.indexOf(' ', at) + 1;
+  // (No rule id and its points are longer than 9 characters together.)
+  const pair = articles.substr(at, 9).split(' ');
+  return { player: player, points: +pair[1], rule: pair[0] };
 }

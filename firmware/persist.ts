@@ -205,6 +205,8 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
     while ((line = next()) !== undefined) {
       if (++n !== standing[stood] && n !== lies && n !== taken) continue;
       const value = JSON.parse(line.slice(0, -4));
+      // (Its text let go before the move is played: a move of many happenings held some 8 JsVars more so.)
+      line = undefined;
       // (The move the last undo took back: neither a move that stands nor the note of an undo.)
       if (n === taken) move = value;
       else {

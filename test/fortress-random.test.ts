@@ -2,7 +2,8 @@
 // goes to the board's game (firmware/games/fortress) and to a scorer written
 // here afresh from docs/games/fortress.md, without the engine's code; after
 // every move they must agree on the scores, the turn, the winner and the
-// article of each point change.
+// article of each point change, and what the phone is told of the last
+// stroke.
 import assert from 'node:assert/strict';
 import { game as fortress } from '../firmware/games/fortress/index';
 import type { FortressMove, FortressState } from '../firmware/games/fortress/rules';
@@ -381,6 +382,10 @@ describe('fortress random games against a scorer written from the page', () => {
         assert.deepEqual(fortress.scores(state), table.scores, where + ': scores');
         assert.equal(fortress.winner(state), table.winner, where + ': winner');
         if (table.winner === null) assert.equal(fortress.turn(state), table.turn, where + ': turn');
+        // What the phone is told of the last stroke (the display's word is made of the same): its articles as the scorer scores it again.
+        const last = table.last ? strike(table.last.before, table.last.happenings).changes : [];
+        const fields = fortress.fields(state) as { articles: string };
+        assert.deepEqual(fields.articles ? fields.articles.split(' ').sort() : [], last.map((c) => c.split(' ')[0]).sort(), where + ': the last stroke\'s articles');
         for (const c of want.changes) seen.add(c.split(' ')[0]);
         moves++;
       }

@@ -335,12 +335,13 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       level = levels;
       // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the
       // rules refuse the move of what it finds for want of the module (`rare`).
-      const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+      let up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
       if (!up) return emit({ k: 'found' });
       const held = up.takeUp(bytes, at, level, pending);
       // Balls on their spots and colours down or up: the game sets it against what it has, and finds what was done
       // while the board was off or starting (docs/saving.md).
       const lies = up.lies(level);
+      up = false;
       if (held > 0) {
         // A stroke under way: it ends as any other, from now on, and is told with what was seen.
         under = 1;

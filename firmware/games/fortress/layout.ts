@@ -1,23 +1,7 @@
 // What the fortress board shows: the LED display text and the phone's state fields.
 import { scoresLayout } from '../../display';
-import { FortressState, fortress } from './rules';
+import type { FortressState } from './rules';
 import { COLOURS, namesOf } from './board';
-import type { ScoreChange } from '../../game';
-
-/**
- * The last stroke's changes, scored again from the state before it (made when asked: the state keeps none), for
- * the state last asked of: a move told asks for its state message and its display of the same state, which is
- * never changed (a move makes a new one), and scoring the stroke again is most of telling it.
- */
-let scoredOf: FortressState | undefined;
-let scored: ScoreChange[] = [];
-function lastChanges(s: FortressState): ScoreChange[] {
-  if (s !== scoredOf) {
-    scoredOf = s;
-    scored = s.lb ? fortress.moves.stroke(s.lb, { k: 'stroke', h: s.lh }).changes : [];
-  }
-  return scored;
-}
 
 /**
  * A short word for what the last stroke did, most telling first: a fort
@@ -25,9 +9,9 @@ function lastChanges(s: FortressState): ScoreChange[] {
  * made (PASS), any other penalty (FouL); '' for nothing.
  */
 function lastWord(s: FortressState): string {
-  const rules = lastChanges(s).map((c) => c.rule + (c.points < 0 ? '-' : ''));
+  const rules = (s.la || '').split(' ');
   const has = (rule: string) => rules.indexOf(rule) >= 0;
-  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps & 3 ? 'PASS' : rules.join().indexOf('-') >= 0 ? 'FouL' : '';
+  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps & 3 ? 'PASS' : (s.la || '').indexOf('-') >= 0 ? 'FouL' : '';
 }
 
 /**
@@ -61,6 +45,6 @@ export function fortressFields(s: FortressState) {
     offSpot: off,
     blind: s.bl,
     last: s.lh ? s.lh.join(' ') : '',
-    articles: lastChanges(s).map((c) => c.rule).join(' '),
+    articles: (s.la || '').split('-').join(''),
   };
 }

@@ -13,70 +13,67 @@ import { BASE, CODES, DUE, ENTRY, HALF, LAST, MAX_HAPPENINGS, NONE, OPEN, SPOT }
 export const powerUp = {
   /**
    * The power-up's move `move` (found, rest, or a stroke taken up: one with `f`) on `state`, with the rules' parts
-   * `r`.
+   * `r`. (Chosen by its name here: an object of the three, made at each call, held some 40 JsVars more while an undo
+   * read back a new game's `found`.)
    */
   move(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
-    /**
-     * What the board found on the spots and colours at power-up (`seen`: `EA+` a ball on its spot, `FA1_` colours
-     * down), set against `state` after happenings `hs`: the happenings that make the one the other. Balls put back,
-     * then colours (which came first, the board cannot tell), then balls that left their spots.
-     */
-    function foundSince(state: FortressState, hs: string[], seen: string[]): string[] {
-      const now = r.copyOf(state);
-      for (let i = 0; i < hs.length; i++) r.lay(now, hs[i]);
-      // The table as the board last saw it: the game's, otherwise where `x` says.
-      const x = state.x || 0;
-      const out: string[] = [];
-      const left: string[] = [];
-      // Each of `list` seen `yes` (on its spot, down) and the game's `bits` otherwise: `yes` into out, or `no` into `gone`.
-      const differ = (list: string, bits: number, yes: string, no: string, gone: string[]) => {
-        const names = namesOf(list);
-        for (let i = 0; i < names.length; i++) {
-          const is = seen.indexOf(names[i] + yes) >= 0;
-          if (is !== !!(bits >> i & 1)) (is ? out : gone).push(names[i] + (is ? yes : no));
-        }
-      };
-      differ(BALLS, ~(now.sp ^ x), '+', '-', left);
-      differ(COLOURS, now.cd ^ x >> 6, '_', '^', out);
-      return out.concat(left);
-    }
-
-    const moves: { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } = {
-      // A stroke the board took up at power-up (the rules play any other): what it found then (`f`), after the first
-      // `n` of its happenings, goes into it there, and it is scored as it happened.
-      stroke(state: FortressState, move: FortressMove): Outcome<FortressState> {
-        const hs = r.happenings(move.h);
-        const found = move.f;
-        const n = move.n;
-        if (!hs || !r.isReadable(found, '+_')) return r.refuse(state);
-        return r.takeStroke(state, hs, function (b: FortressState, all: string[], from: number): string[] {
-          const k = from + (n as number);
-          r.asSeen(b, hs.slice(0, n));
-          return all.slice(0, k).concat(foundSince(b, all.slice(0, k), found), all.slice(k));
-        });
-      },
-      // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
-      // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
-      // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
-      // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
-      // notes where the table lies otherwise than the game now, and is no move either.
-      found(state: FortressState, move: FortressMove): Outcome<FortressState> {
-        const lies = r.happenings(move.h);
-        if (!r.isReadable(lies, '+_')) return r.refuse(state);
+    // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
+    // was starting (found) is over; with none, nothing to do.
+    if (move.k === 'rest') return state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? r.takeStroke(state, []) : r.refuse(state, '');
+    const seen = move.k === 'found' ? r.happenings(move.h) : move.f;
+    if (!r.isReadable(seen, '+_')) return r.refuse(state);
+    // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
+    // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
+    // the board was off or starting, and a ball it has on its spot that is not there left it (the next stroke
+    // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
+    // notes where the table lies otherwise than the game now, and is no move either.
+    if (move.k === 'found') {
+      const hs = powerUp.foundSince(r, state, state.ph || [], seen, move.u);
+      if (move.u) {
         const st = r.copyOf(state);
-        if (move.u) st.x = 0;
-        const hs = foundSince(st, state.ph || [], lies);
-        if (move.u) {
-          for (let i = 0; i < hs.length; i++) st.x! |= r.lay({} as FortressState, hs[i]);
-          return r.played(st);
-        }
-        return state.w === null && hs.length ? r.byHand(state, hs) : r.refuse(state, '');
-      },
-      // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
-      // was starting (found) is over; with none, nothing to do.
-      rest: (state: FortressState) => state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? r.takeStroke(state, []) : r.refuse(state, ''),
-    };
-    return moves[move.k](state, move);
+        st.x = 0;
+        for (let i = 0; i < hs.length; i++) st.x |= r.lay({} as FortressState, hs[i]);
+        return r.played(st);
+      }
+      return state.w === null && hs.length ? r.byHand(state, hs) : r.refuse(state, '');
+    }
+    // A stroke the board took up at power-up (the rules play any other): what it found then (`f`), after the first
+    // `n` of its happenings, goes into it there, and it is scored as it happened.
+    const hs = r.happenings(move.h);
+    const n = move.n as number;
+    if (!hs) return r.refuse(state);
+    return r.takeStroke(state, hs, function (b: FortressState, all: string[], from: number): string[] {
+      const k = from + n;
+      r.asSeen(b, hs.slice(0, n));
+      return all.slice(0, k).concat(powerUp.foundSince(r, b, all.slice(0, k), seen), all.slice(k));
+    });
+  },
+
+  /**
+   * What the board found on the spots and colours at power-up (`seen`: `EA+` a ball on its spot, `FA1_` colours
+   * down), set against `state` after happenings `hs`: the happenings that make the one the other. Balls put back,
+   * then colours (which came first, the board cannot tell), then balls that left their spots. With `asGame`, against
+   * the game's table, not where its `x` says the table lies.
+   */
+  foundSince(r: RuleParts, state: FortressState, hs: string[], seen: string[], asGame?: number): string[] {
+    // (Only the spots and colours: what lay changes, and all this reads.)
+    const now = { sp: state.sp, cd: state.cd } as FortressState;
+    for (let i = 0; i < hs.length; i++) r.lay(now, hs[i]);
+    // The table as the board last saw it: the game's, otherwise where `x` says.
+    const x = asGame ? 0 : state.x || 0;
+    const out: string[] = [];
+    const left: string[] = [];
+    // The balls (k 0), then the colours (k 1): each seen on its spot (`+`) or down (`_`), and the game's bit
+    // otherwise, into out (`+`, `_`), or a ball gone (`-`) into left and colours up (`^`) into out.
+    for (let k = 0; k < 2; k++) {
+      const names = namesOf(k ? COLOURS : BALLS);
+      const bits = k ? now.cd ^ x >> 6 : ~(now.sp ^ x);
+      for (let i = 0; i < names.length; i++) {
+        const is = seen.indexOf(names[i] + (k ? '_' : '+')) >= 0;
+        if (is !== !!(bits >> i & 1)) (is || k ? out : left).push(names[i] + (is ? k ? '_' : '+' : k ? '^' : '-'));
+      }
+    }
+    return out.concat(left);
   },
 
   /**

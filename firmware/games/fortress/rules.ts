@@ -73,14 +73,18 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return i >= 0;
   }
 
-  /** Scores one stroke with happenings `hs`, struck from state `b`. */
+  /**
+   * Scores one stroke with happenings `hs`, struck from state `b`: a copy made for it, or a state before another
+   * stroke. It is kept as the state before this one (what a correction replays from), its own last stroke let go.
+   * (Not copied again: a copy held some 15 JsVars more at a stroke's peak.)
+   */
   function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
     if (!Array.isArray(hs)) return refuse(b);
     const st: FortressState = copy(b);
-    const before: FortressState = copy(b);
-    delete before.lb;
-    delete before.lh;
-    st.lb = before;
+    delete b.lb;
+    delete b.lh;
+    delete b.la;
+    st.lb = b;
     st.lh = hs;
     st.bl = false;
     st.s = b.s.slice();
@@ -200,6 +204,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       total = 0;
     }
     st.s[p] = total;
+    st.la = changes.map((c) => c.rule + (c.points < 0 ? '-' : '')).join(' ');
     // F23, F35: no more of a class are due back than lie off their spots, whatever order they came back in (a ball
     // put back behind its spot, covered by another ball, is back).
     for (let c = 0; c < 4; c++) {
@@ -245,36 +250,35 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return o.refused ? refuse(state, o.refused) : o;
   }
 
-  // (Its byHand, once the rare moves are: below.)
-  const parts = { scoreStroke: strike, takeStroke: stroke, isWon: won, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings, refuse: refuse, copyOf: copy, played: played } as RuleParts;
   /**
-   * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts): on a board, from its module,
-   * loaded for the move and let go after it; a board flashed without it refuses the move (`rare`).
+   * A move a game plays seldom (rare.ts), and one only a power-up makes (powerup.ts: found, rest, and a stroke taken
+   * up, one with `f`): on a board, from its module, loaded for the move and let go after it; a board flashed without
+   * it refuses the move (`rare`). The module plays with the rules' parts, made for it (a stroke, the move most played,
+   * needs none of them). (One function for both modules: a closure made for each held some 10 JsVars more at each move.)
    */
-  const fromModule = (name: string, part: typeof rare | typeof powerUp | null) => (state: FortressState, move: FortressMove): Outcome<FortressState> => {
-    const seldom = ON_DEVICE ? loadModule<typeof rare>(name) : part;
-    return seldom ? seldom.move(state, move, parts) : refuse(state, 'rare');
-  };
-  // (On a board, the module's name alone: the parts' code is the module's.)
-  const rareMove = fromModule(RARE_MODULE, ON_DEVICE ? null : rare);
-  const fromPowerUp = fromModule(POWERUP_MODULE, ON_DEVICE ? null : powerUp);
-  // What is done by hand between strokes is played by the rare moves' module (rare.ts), as they are.
-  parts.byHand = function (state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    return rareMove(state, { k: 'hand', h: hs });
-  };
+  function seldomMove(state: FortressState, move: FortressMove): Outcome<FortressState> {
+    const up = move.f || move.k === 'found' || move.k === 'rest';
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(up ? POWERUP_MODULE : RARE_MODULE) : up ? powerUp : rare;
+    return seldom ? seldom.move(state, move, {
+      scoreStroke: strike, takeStroke: stroke, isWon: won, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings,
+      refuse: refuse, copyOf: copy, played: played,
+      // What is done by hand between strokes is played by the rare moves' module (rare.ts), as they are.
+      byHand: (st: FortressState, hs: string[] | undefined) => seldomMove(st, { k: 'hand', h: hs }),
+    }) : refuse(state, 'rare');
+  }
 
   return {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? fromPowerUp(state, move) : stroke(state, happenings(move.h)),
-    hand: rareMove,
+    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? seldomMove(state, move) : stroke(state, happenings(move.h)),
+    hand: seldomMove,
     // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
     next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
-    found: fromPowerUp,
-    rest: fromPowerUp,
-    lag: rareMove,
-    wrong: rareMove,
-    over: rareMove,
-    blind: rareMove,
-    fix: rareMove,
+    found: seldomMove,
+    rest: seldomMove,
+    lag: seldomMove,
+    wrong: seldomMove,
+    over: seldomMove,
+    blind: seldomMove,
+    fix: seldomMove,
   };
 }
 

@@ -54,6 +54,11 @@ export interface FortressState {
   /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
   lh?: string[];
   lb?: FortressState;
+  /**
+   * The last stroke's point changes as scored, their articles with a space between, each losing points marked `-`
+   * (`F12- F11`): what the display and the phone tell of it, kept so that telling it scores nothing again.
+   */
+  la?: string;
   /** Happenings done by hand since the last stroke (colours, balls put back): the next stroke's first. */
   ph?: string[];
   /**

@@ -507,6 +507,21 @@ describe('fortress rules', () => {
       assert.equal(play(s, { k: 'fix', h: ['EA>FX1'] }).refused, 'bad');
       assert.equal(play(s, { k: 'fix' }).refused, 'bad');
     });
+
+    // Found by the hostile tester: the power-up's moves were picked by `f` on any move, and a correction, a lag or a
+    // hand that carried one was played as a stroke taken up at power-up (after a win too).
+    it('only a stroke with `f` is one taken up at power-up: any other move plays as without it', () => {
+      const s = play(start(), stroke('EA-', 'EA>FA1!')).state;
+      const moves: FortressMove[] = [{ k: 'fix', h: 'EA- EA.1' }, { k: 'wrong' }, { k: 'over', ball: 'FA' }, { k: 'blind' },
+        { k: 'hand', h: 'EA+' }, { k: 'lag', p: 1 }];
+      for (const from of [start(), s]) {
+        for (const m of moves) {
+          const plain = play(from, m);
+          const carrying = play(from, Object.assign({ f: ['EA+', 'FA1_'], n: 0 }, m));
+          assert.deepEqual([carrying.refused, carrying.changes, game.scores(carrying.state)], [plain.refused, plain.changes, game.scores(plain.state)], JSON.stringify(m));
+        }
+      }
+    });
   });
 
   describe('refusals and setup', () => {

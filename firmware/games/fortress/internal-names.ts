@@ -4,7 +4,8 @@
 // not import this file; test/bundles.test.ts checks each name as it checks the
 // core's. (`ps` stays: Espruino's API has a property of that name.) With them,
 // the names of the rules' parts its rare moves play with (state.ts, RuleParts), and of its
-// rare parts' check of the options and blind articles (rare.ts).
-export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'ph', 'pb',
+// rare parts' check of the options and blind articles (rare.ts), and the power-up's setting of what it found
+// against the game (powerup.ts).
+export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'la', 'ph', 'pb', 'foundSince',
   'scoreStroke', 'takeStroke', 'byHand', 'isWon', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played',
   'optionsProblem', 'blindArticles'];

@@ -24,7 +24,7 @@ export const MISS_HOLD_MS = 1000;
 /**
  * The moves and the rules' functions they use, made when asked (the runtime asks at each move): kept, made once at
  * boot, they held some 95 JsVars more after boot (990), and the game's peaks were higher for it (bench peak: 1,457 in
- * play and 1,491 at the undo, against 1,441 and 1,469).
+ * play and 1,491 at the undo, against 1,442 and 1,469).
  */
 function fortressMoves(): { [name: string]: (state: FortressState, move: FortressMove) => Outcome<FortressState> } {
   /** A move refused with its code; without one, `bad`: not a stroke the board knows. */

@@ -273,7 +273,9 @@ export async function run(print: (line: string) => void): Promise<void> {
   const undo = { cmd: 'undo' };
   const games: [string, string, () => [object[], { boot0: string; endMs: number }?]][] = [
     ['triangle', 'triangle-game.jsonl', () => [movesAsCommands(text('triangle-game.jsonl')).concat(undo)]],
-    ['fortress', 'fortress-game.jsonl', () => [phoneGame(text('fortress-game.jsonl')).concat(undo)]],
+    // (PEAK_FORTRESS_STROKE: happenings, a stroke the phone sends first, after the new game: the longest a phone may
+    // send, 200 characters, holds more than any of the example game's.)
+    ['fortress', 'fortress-game.jsonl', () => [((g) => process.env.PEAK_FORTRESS_STROKE ? g.slice(0, 1).concat([{ cmd: 'stroke', h: process.env.PEAK_FORTRESS_STROKE }], g.slice(1)) : g)(phoneGame(text('fortress-game.jsonl'))).concat(undo)]],
     ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl')).concat(undo)]],
     ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0])), undo], shuffleboardTable(singles, 1000)]],
   ];

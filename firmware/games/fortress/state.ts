@@ -84,8 +84,8 @@ export interface RuleParts {
   isWon(st: FortressState): boolean;
   /** Lays a colours' or a spot's happening on `st`; its bit as in `x`, or 0 for any other happening. */
   lay(st: FortressState, h: string): number;
-  /** Happenings `hs` were seen as they happened: the table lies as the game has it there. */
-  asSeen(st: FortressState, hs: string[]): void;
+  /** Happenings `hs` (from the one at `from`) were seen as they happened: the table lies as the game has it there. */
+  asSeen(st: FortressState, hs: string[], from?: number): void;
   /** Whether every one of `hs` is a ball's spot or colours the board knows, marked with one of `ends`. */
   isReadable(hs: string[] | undefined, ends: string): hs is string[];
   /** A move's happenings: its list, or its string split at spaces. */

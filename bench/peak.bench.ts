@@ -238,7 +238,7 @@ async function play(game: string, file: string, commands: object[], table?: { bo
     'var __parse=JSON.parse;JSON.parse=function(t){__use();return __parse(t);};',
     // (PEAK_WITHIN's runs read nothing, but call the builtins as the runs that read do: its ballast is reckoned from
     // their run with no bundle, which holds those functions.)
-    within ? '__use=function(){};' + READ_AT_BUILTINS : READ_AT_BUILTINS,
+    (within ? '__use=function(){};' : '') + READ_AT_BUILTINS,
     stubs,
     await chainAtStart(game),
     `var __lines=${lines};`,
@@ -275,7 +275,11 @@ export async function run(print: (line: string) => void): Promise<void> {
     ['triangle', 'triangle-game.jsonl', () => [movesAsCommands(text('triangle-game.jsonl')).concat(undo)]],
     // (PEAK_FORTRESS_STROKE: happenings, a stroke the phone sends first, after the new game: the longest a phone may
     // send, 200 characters, holds more than any of the example game's.)
-    ['fortress', 'fortress-game.jsonl', () => [((g) => process.env.PEAK_FORTRESS_STROKE ? g.slice(0, 1).concat([{ cmd: 'stroke', h: process.env.PEAK_FORTRESS_STROKE }], g.slice(1)) : g)(phoneGame(text('fortress-game.jsonl'))).concat(undo)]],
+    ['fortress', 'fortress-game.jsonl', () => {
+      const commands = phoneGame(text('fortress-game.jsonl'));
+      if (process.env.PEAK_FORTRESS_STROKE) commands.splice(1, 0, { cmd: 'stroke', h: process.env.PEAK_FORTRESS_STROKE });
+      return [commands.concat(undo)];
+    }],
     ['ringapeg', 'ringapeg-advance.jsonl', () => [movesAsCommands(text('ringapeg-advance.jsonl')).concat(undo)]],
     ['shuffleboard', 'shuffleboard-singles.jsonl', () => [[newGame(JSON.parse(singles.split('\n')[0])), undo], shuffleboardTable(singles, 1000)]],
   ];

@@ -9,9 +9,10 @@ import { COLOURS, namesOf } from './board';
  * made (PASS), any other penalty (FouL); '' for nothing.
  */
 function lastWord(s: FortressState): string {
-  const rules = (s.la || '').split(' ');
+  const last = s.la || '';
+  const rules = last.split(' ');
   const has = (rule: string) => rules.indexOf(rule) >= 0;
-  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps & 3 ? 'PASS' : (s.la || '').indexOf('-') >= 0 ? 'FouL' : '';
+  return has('F11') || has('F32') ? 'Fort' : has('F25') ? 'PriS' : has('F22-') ? 'ordr' : s.lb && s.ps & ~s.lb.ps & 3 ? 'PASS' : last.indexOf('-') >= 0 ? 'FouL' : '';
 }
 
 /**

@@ -12,6 +12,13 @@ import type { GameOptions } from '../firmware/game';
 import { mulberry32 } from '../sim/inputs';
 import { POINTS, combine, fortEntry } from './fortress-referee';
 import type { GameSheet } from './fortress-referee';
+import { buildDeviceCode } from '../tools/es5';
+import { bootInEspruino } from '../tools/espruino-run';
+import { ON_DEMAND, buildOnDemand, featuresOf } from '../tools/build';
+import { ROOT } from '../tools/games';
+import { moduleOf } from '../firmware/games/registry';
+import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { needsEspruino } from './real-interpreter';
 
 const GAMES = 3000;
 const FORTS = ['A1', 'A2', 'R1', 'R2', 'G'];
@@ -219,15 +226,18 @@ function foundAgainst(t: Table, hs: string[], seen: string[]): string[] {
 }
 
 /** A move on the page's table: the new table and its changes, or the refusal's code. */
+/** A move's happenings as a list: the board sends them as one string, a space between them (`-` alone: none). */
+const listOf = (h: string[] | string | undefined): string[] => typeof h === 'string' ? h.split(' ').filter((x) => x !== '' && x !== '-') : h ?? [];
+
 function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | string {
-  const h = m.h as string[];
+  const h = listOf(m.h);
   switch (m.k) {
     case 'stroke': {
       if (t.winner !== null) return 'over';
       const all = t.hand.concat(h);
       // A stroke the board took up at power-up: what it found then, after its first n happenings.
       const k = t.hand.length + (m.n ?? 0);
-      return strike(t, m.f ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), m.f), ...all.slice(k)] : all);
+      return strike(t, m.f ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), listOf(m.f)), ...all.slice(k)] : all);
     }
     case 'found': {
       const diff = t.winner !== null ? [] : foundAgainst(t, t.hand, h);
@@ -327,23 +337,29 @@ class Player {
     return hs;
   }
 
+  /** Happenings as the board and a phone send them, one string (`-` for none), or now and then as a list (a log saved before). */
+  sent(hs: string[]): string[] | string {
+    return this.chance(0.8) ? hs.join(' ') || '-' : hs;
+  }
+
   /** The next move: mostly a stroke, now and then the referee's or the board's other moves. */
   move(t: Table): FortressMove {
     const r = this.rnd();
     if (!t.last && r < 0.03) return { k: 'lag', p: this.chance(0.5) ? 1 : 0 };
-    if (r < 0.78 || !t.last) return { k: 'stroke', h: this.stroke(t) };
+    if (r < 0.78 || !t.last) return { k: 'stroke', h: this.sent(this.stroke(t)) };
     if (r < 0.81) return { k: 'wrong' };
     if (r < 0.84) return { k: 'over', ball: this.ball(this.pick(['E', 'F'])) };
     if (r < 0.88) return { k: 'blind' };
     if (r < 0.92) return { k: 'blind', hit: this.chance(0.6) };
-    if (r < 0.95) return { k: 'fix', h: this.stroke(t.last.before) };
+    if (r < 0.95) return { k: 'fix', h: this.sent(this.stroke(t.last.before)) };
     if (r < 0.96) return { k: 'next', ms: this.chance(0.5) ? 1500 : 200 };
-    if (r < 0.97) return { k: 'hand', h: this.byHand(t, 'E', 'F').concat(this.byHand(t, 'F', 'E')) };
+    if (r < 0.97) return { k: 'hand', h: this.sent(this.byHand(t, 'E', 'F').concat(this.byHand(t, 'F', 'E'))) };
     // Power-up: what the spots and colours show, alone or with the stroke it took up; then the balls at rest.
-    if (r < 0.985) return { k: 'found', h: this.found() };
+    // (What the board finds is a string, '' for nothing: no `-`.)
+    if (r < 0.985) return { k: 'found', h: this.found().join(' ') };
     if (r < 0.99) return { k: 'rest' };
     const h = this.stroke(t);
-    return { k: 'stroke', h, f: this.found(), n: Math.floor(this.rnd() * (h.length + 1)) };
+    return { k: 'stroke', h: this.sent(h), f: this.chance(0.8) ? this.found().join(' ') : this.found(), n: Math.floor(this.rnd() * (h.length + 1)) };
   }
 
   /** Balls lying on their spots and colours down, as a board finds them at power-up. */
@@ -402,5 +418,80 @@ describe('fortress random games against a scorer written from the page', () => {
     assert.ok(moves > GAMES * 20, `${moves} moves`);
     const articles = 'F6 F9 F11 F12 F18 F19 F22 F23 F25 F26 F27 F28 F29 F30 F31 F32 F34 F36 F37 F38 F40'.split(' ');
     assert.deepEqual(articles.filter((a) => !seen.has(a)), [], 'every scoring article was met');
+  });
+});
+
+describe('fortress rules on the real interpreter', function () {
+  this.timeout(300000);
+
+  it('random moves of every kind, sent as the board and a phone send them, give in Espruino the refusals, score changes, display and phone fields they give in Node (when ESPRUINO is set)', async function () {
+    needsEspruino(this, 'run the rules in');
+    // The moves of a few seeded games, steered by the page's table as above; each game's options first.
+    const lines: string[] = [];
+    for (let seed = 1; seed <= 8; seed++) {
+      const player = new Player(mulberry32(1000 + seed));
+      const options: GameOptions = { floorAtZero: seed % 2 === 1, alternate: seed % 3 === 2, lag: seed % 4 === 0 ? 1 : 0, penaltyBeforePass: seed % 5 !== 3 };
+      lines.push(JSON.stringify({ options }));
+      let table = newTable(options);
+      for (let i = 0; i < 70 && table.winner === null; i++) {
+        const m = player.move(table);
+        // A phone's longest stroke now and then: 40 happenings, 200 characters.
+        if (i === 5) m.h = Array(20).fill('FA1_ FA1^').join(' ');
+        lines.push(JSON.stringify(m));
+        const want = play(table, m);
+        if (typeof want !== 'string') table = want.table;
+      }
+    }
+    const source = `
+import { game as fortress } from './firmware/games/fortress/index';
+import { playMove } from './firmware/game';
+declare const global: { play: (say: (line: string) => void) => void };
+// (A string in the code: on the chip it stays in flash, and a line at a time is parsed.)
+const MOVES = ${JSON.stringify(lines.join('\n'))};
+global.play = function (say) {
+  let s = fortress.setup({ players: 2, options: {} });
+  for (let at = 0, end = 0; at < MOVES.length; at = end + 1) {
+    end = MOVES.indexOf('\\n', at);
+    if (end < 0) end = MOVES.length;
+    const m = JSON.parse(MOVES.slice(at, end));
+    if (m.options) {
+      s = fortress.setup({ players: 2, options: m.options });
+      continue;
+    }
+    const o = playMove(fortress, s, m);
+    if (o.refused !== undefined) say('@' + o.refused);
+    else {
+      s = o.state;
+      say('@' + JSON.stringify(o.changes) + fortress.layout(s) + JSON.stringify(fortress.fields(s)));
+    }
+  }
+};
+`;
+    const mod = await moduleOf('fortress');
+    const features = await featuresOf('fortress', mod);
+    const code = await buildDeviceCode({ source, dir: ROOT }, features);
+    // Its rare moves and the power-up's in Storage, as flash writes them.
+    const storage: Record<string, string> = {};
+    for (const m of ON_DEMAND.filter((m) => m.name === RARE_MODULE || m.name === POWERUP_MODULE)) storage[m.name] = (await buildOnDemand(m, 'fortress', mod, features, code.names, code.shared)).stored;
+    const inNode: string[] = [];
+    let s = fortress.setup({ players: 2, options: {} });
+    for (const line of lines) {
+      const m = JSON.parse(line);
+      if (m.options) {
+        s = fortress.setup({ players: 2, options: m.options });
+        continue;
+      }
+      const o = playMove(fortress, s, m);
+      if (o.refused !== undefined) inNode.push('@' + o.refused);
+      else {
+        s = o.state;
+        inNode.push('@' + JSON.stringify(o.changes) + fortress.layout(s) + JSON.stringify(fortress.fields(s)));
+      }
+    }
+    const report = bootInEspruino(code.stored, { settleMs: 100, probe: 'global.play(print)', timeoutMs: 240000, storage, baseline: false });
+    assert.deepEqual(report.errors, []);
+    const said = report.output.split(/\r?\n/).filter((l) => l.charAt(0) === '@');
+    assert.ok(inNode.length > 300 && inNode.some((l) => l.indexOf('F11') >= 0) && inNode.some((l) => l.indexOf('"last":"FA1_ FA1^') >= 0), `${inNode.length} moves, forts taken, the long stroke played`);
+    assert.deepEqual(said, inNode);
   });
 });

@@ -8,7 +8,7 @@ import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 
 interface Printed {
   phone?: { type: string; rule?: string; points?: number; resume?: number | string };
-  final?: { scores: number[]; winner: number | null; state: { rs: number[]; lh: string[] } };
+  final?: { scores: number[]; winner: number | null; state: { rs: number[]; lh: string } };
 }
 
 const HEADER = { game: 'fortress', players: 2, seed: 3 };
@@ -95,7 +95,7 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     for (const count of [9]) {
       const longer = { t: 48000, do: 'stroke', happens: happens.slice(0, count - 1) };
       const uncut = run([...OPENING, longer, after]);
-      assert.equal(final(uncut).state.lh.length, 3 + count, `${count + 1} happenings sensed, after the two done by hand`);
+      assert.equal(final(uncut).state.lh.split(' ').length, 3 + count, `${count + 1} happenings sensed, after the two done by hand`);
       // The first holed adversary's ball joins the fort (F32).
       assert.deepEqual(told(uncut), ['F11 4', 'F28 2', 'F29 -2', 'F28 2', 'F29 -2', 'F32 6']);
       for (const cutAt of [56100, 58500]) {

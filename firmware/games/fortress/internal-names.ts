@@ -7,5 +7,5 @@
 // rare parts' check of the options and blind articles (rare.ts), and the power-up's setting of what it found
 // against the game (powerup.ts).
 export const INTERNAL_PROPERTIES = ['tk', 'cd', 'rs', 'sp', 'bl', 'lh', 'lb', 'la', 'ph', 'pb', 'foundSince',
-  'scoreStroke', 'takeStroke', 'byHand', 'isWon', 'lay', 'asSeen', 'isReadable', 'happenings', 'refuse', 'copyOf', 'played',
+  'scoreStroke', 'takeStroke', 'byHand', 'isWon', 'lay', 'asSeen', 'isReadable', 'happenings', 'ending', 'and', 'wordIndex', 'refuse', 'copyOf', 'played',
   'optionsProblem', 'blindArticles'];

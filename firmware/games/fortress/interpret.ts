@@ -71,7 +71,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let n = 0;
   let under = 0;
   /** What the board found at power-up, told with the stroke it took up (null: nothing to tell), after its first `resumed` happenings. */
-  let found: string[] | null = null;
+  let found: string | null = null;
   let resumed = 0;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
@@ -113,7 +113,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function add(code: number, moving: boolean, t: number): void {
     if (!under) {
       if (!moving) {
-        emit({ k: 'hand', h: [happeningText(code)] });
+        emit({ k: 'hand', h: happeningText(code) });
         return;
       }
       startStroke();
@@ -226,11 +226,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       spoiled = n = 0;
       return begin(0);
     }
-    const h: string[] = [];
-    for (let i = 0; i < n; i++) h.push(happeningText(bytes[CODES + i]));
+    let h = '';
+    for (let i = 0; i < n; i++) h += (i ? ' ' : '') + happeningText(bytes[CODES + i]);
     n = 0;
     const move: FortressMove = { k: 'stroke', h: h };
-    if (found) {
+    if (found !== null) {
       move.f = found;
       move.n = resumed;
       found = null;
@@ -346,7 +346,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         // A stroke under way: it ends as any other, from now on, and is told with what was seen.
         under = 1;
         n = resumed = held;
-        found = lies ? lies.h as string[] : null;
+        found = lies ? lies.h as string : null;
       } else if (lies) {
         // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS (not after an
         // undo: held -1).

@@ -45,7 +45,7 @@ export function fortressFields(s: FortressState) {
     pass: named(s.ps, namesOf('E F')),
     offSpot: off,
     blind: s.bl,
-    last: s.lh ? s.lh.join(' ') : '',
+    last: s.lh || '',
     articles: (s.la || '').split('-').join(''),
   };
 }

@@ -19,8 +19,8 @@ export const powerUp = {
   move(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
     // Nothing moved for a while after power-up: a stroke that began by a ball leaving its spot while the board
     // was starting (found) is over; with none, nothing to do.
-    if (move.k === 'rest') return state.w === null && state.ph && state.ph.join(' ').indexOf('-') >= 0 ? r.takeStroke(state, []) : r.refuse(state, '');
-    const seen = move.k === 'found' ? r.happenings(move.h) : move.f;
+    if (move.k === 'rest') return state.w === null && state.ph && state.ph.indexOf('-') >= 0 ? r.takeStroke(state, '') : r.refuse(state, '');
+    const seen = r.happenings(move.k === 'found' ? move.h : move.f);
     if (!r.isReadable(seen, '+_')) return r.refuse(state);
     // What the spots and colours show at power-up (the interpreter's, when it starts), set against the game:
     // a ball found on its spot that the game has off it, and colours found otherwise, were moved by hand while
@@ -28,24 +28,28 @@ export const powerUp = {
     // began). As the game has it already, it is no move (refused, and so not saved). Saved with an undo (`u`), it
     // notes where the table lies otherwise than the game now, and is no move either.
     if (move.k === 'found') {
-      const hs = powerUp.foundSince(r, state, state.ph || [], seen, move.u);
+      const hs = powerUp.foundSince(r, state, state.ph || '', seen, move.u);
       if (move.u) {
         const st = r.copyOf(state);
         st.x = 0;
-        for (let i = 0; i < hs.length; i++) st.x |= r.lay({} as FortressState, hs[i]);
+        for (let at = 0, end = 0; at < hs.length; at = end + 1) st.x |= r.lay({} as FortressState, hs.slice(at, end = r.ending(hs, at)));
         return r.played(st);
       }
-      return state.w === null && hs.length ? r.byHand(state, hs) : r.refuse(state, '');
+      return state.w === null && hs ? r.byHand(state, hs) : r.refuse(state, '');
     }
     // A stroke the board took up at power-up (the rules play any other): what it found then (`f`), after the first
     // `n` of its happenings, goes into it there, and it is scored as it happened.
     const hs = r.happenings(move.h);
     const n = move.n as number;
-    if (!hs) return r.refuse(state);
-    return r.takeStroke(state, hs, function (b: FortressState, all: string[], from: number): string[] {
-      const k = from + n;
-      r.asSeen(b, hs.slice(0, n));
-      return all.slice(0, k).concat(powerUp.foundSince(r, b, all.slice(0, k), seen), all.slice(k));
+    if (hs === undefined) return r.refuse(state);
+    return r.takeStroke(state, hs, function (b: FortressState, ph: string, hs: string): string {
+      // (Where the first n of hs end: -1 for none.)
+      let k = -1;
+      for (let i = 0; i < n && k < hs.length; i++) k = r.ending(hs, k + 1);
+      const first = k < 0 ? '' : hs.slice(0, k);
+      const before = r.and(ph, first);
+      r.asSeen(b, first);
+      return r.and(r.and(before, powerUp.foundSince(r, b, before, seen)), hs.slice(k + 1));
     });
   },
 
@@ -55,25 +59,34 @@ export const powerUp = {
    * then colours (which came first, the board cannot tell), then balls that left their spots. With `asGame`, against
    * the game's table, not where its `x` says the table lies.
    */
-  foundSince(r: RuleParts, state: FortressState, hs: string[], seen: string[], asGame?: number): string[] {
+  foundSince(r: RuleParts, state: FortressState, hs: string, seen: string, asGame?: number): string {
     // (Only the spots and colours: what lay changes, and all this reads.)
     const now = { sp: state.sp, cd: state.cd } as FortressState;
-    for (let i = 0; i < hs.length; i++) r.lay(now, hs[i]);
+    for (let at = 0, end = 0; at < hs.length; at = end + 1) r.lay(now, hs.slice(at, end = r.ending(hs, at)));
+    // What was seen, laid on a table with every ball off its spot and no colours down: each bit is the board's.
+    const saw = { sp: 63, cd: 0 } as FortressState;
+    for (let at = 0, end = 0; at < seen.length; at = end + 1) r.lay(saw, seen.slice(at, end = r.ending(seen, at)));
     // The table as the board last saw it: the game's, otherwise where `x` says.
     const x = asGame ? 0 : state.x || 0;
-    const out: string[] = [];
-    const left: string[] = [];
+    let out = '';
+    let left = '';
     // The balls (k 0), then the colours (k 1): each seen on its spot (`+`) or down (`_`), and the game's bit
     // otherwise, into out (`+`, `_`), or a ball gone (`-`) into left and colours up (`^`) into out.
+    // (Each name read in place in the text of names: a list of the twelve colours held some 25 JsVars at a `found`.)
     for (let k = 0; k < 2; k++) {
-      const names = namesOf(k ? COLOURS : BALLS);
+      const names = k ? COLOURS : BALLS;
       const bits = k ? now.cd ^ x >> 6 : ~(now.sp ^ x);
-      for (let i = 0; i < names.length; i++) {
-        const is = seen.indexOf(names[i] + (k ? '_' : '+')) >= 0;
-        if (is !== !!(bits >> i & 1)) (is || k ? out : left).push(names[i] + (is ? k ? '_' : '+' : k ? '^' : '-'));
+      for (let i = 0, at = 0, end = 0; at < names.length; i++, at = end + 1) {
+        end = r.ending(names, at);
+        const is = (k ? saw.cd : ~saw.sp) >> i & 1;
+        if (is !== (bits >> i & 1)) {
+          const h = names.slice(at, end) + (is ? k ? '_' : '+' : k ? '^' : '-');
+          if (is || k) out = r.and(out, h);
+          else left = r.and(left, h);
+        }
       }
     }
-    return out.concat(left);
+    return r.and(out, left);
   },
 
   /**
@@ -85,10 +98,10 @@ export const powerUp = {
     let active = 0;
     for (let ch = 0; ch < SPOT0 + 6; ch++) active += level(ch) ? 1 : 0;
     if (active > (SPOT0 + 6) >> 1) return undefined;
-    const seen: string[] = [];
-    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen.push(namesOf(BALLS)[b] + '+');
-    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen.push(namesOf(COLOURS)[k] + '_');
-    return { k: 'found', h: seen };
+    let seen = '';
+    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen += ' ' + namesOf(BALLS)[b] + '+';
+    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen += ' ' + namesOf(COLOURS)[k] + '_';
+    return { k: 'found', h: seen.slice(1) };
   },
 
   /**

@@ -48,15 +48,15 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
    */
   function judgeWin(st: FortressState): void {
     const now = r.copyOf(st);
-    const ph = st.ph || [];
-    for (let i = 0; i < ph.length; i++) r.lay(now, ph[i]);
+    const ph = st.ph || '';
+    for (let at = 0, end = 0; at < ph.length; at = end + 1) r.lay(now, ph.slice(at, end = r.ending(ph, at)));
     r.isWon(now);
     st.w = now.w;
   }
 
   /** Replays the last stroke with happenings `hs`; its changes are, per article, what the correction changed. */
-  function correct(state: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (!state.lh) return refuse(state, 'none');
+  function correct(state: FortressState, hs: string | undefined): Outcome<FortressState> {
+    if (state.lh === undefined) return refuse(state, 'none');
     const o = r.scoreStroke(state.lb!, hs);
     if (o.refused) return refuse(state, o.refused);
     const old = r.scoreStroke(state.lb!, state.lh).changes;
@@ -84,21 +84,22 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
       if (state.w !== null) return refuse(state, '');
       if (!r.isReadable(hs, '+-_^')) return refuse(state);
       const st = r.copyOf(state);
-      st.ph = (state.ph || []).concat(hs);
+      st.ph = r.and(state.ph || '', hs);
       r.asSeen(st, hs);
       judgeWin(st);
       return r.played(st);
     },
     lag(state: FortressState, move: FortressMove): Outcome<FortressState> {
       const p = move.p;
-      if (state.lh) return refuse(state, 'F1');
+      if (state.lh !== undefined) return refuse(state, 'F1');
       if (p !== 0 && p !== 1) return refuse(state);
       const st = r.copyOf(state);
       st.e = st.t = p;
       return r.played(st);
     },
-    wrong: (state: FortressState) => state.lh && state.lh.indexOf('wrong') >= 0 ? refuse(state, 'F19') : correct(state, state.lh && state.lh.concat(['wrong'])),
-    over: (state: FortressState, move: FortressMove) => correct(state, state.lh && state.lh.concat([move.ball + '~'])),
+    wrong: (state: FortressState) => state.lh !== undefined && r.wordIndex(state.lh, 'wrong') >= 0 ? refuse(state, 'F19') : correct(state, r.and(state.lh || '', 'wrong')),
+    // (Its ball checked as the stroke reads it: a name with a space in it would be two happenings.)
+    over: (state: FortressState, move: FortressMove) => correct(state, typeof move.ball === 'string' && move.ball.indexOf(' ') < 0 ? r.and(state.lh || '', move.ball + '~') : undefined),
     blind(state: FortressState, move: FortressMove): Outcome<FortressState> {
       if (move.hit === undefined) {
         if (state.w !== null || state.bl) return refuse(state, state.bl ? 'F37' : 'over');
@@ -106,8 +107,11 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
         st.bl = true;
         return r.played(st);
       }
-      if (!state.lh || !state.lb!.bl) return refuse(state, 'F37');
-      return correct(state, state.lh.filter((h) => h !== 'hit').concat(move.hit ? ['hit'] : []));
+      if (state.lh === undefined || !state.lb!.bl) return refuse(state, 'F37');
+      const lh = state.lh;
+      // (Its mark `hit` taken out, wherever it lies, and put last if it hit.)
+      const without = r.wordIndex(lh, 'hit') >= 0 ? lh.split(' ').filter((h) => h !== 'hit').join(' ') : lh;
+      return correct(state, move.hit ? r.and(without, 'hit') : without);
     },
     fix: (state: FortressState, move: FortressMove) => correct(state, r.happenings(move.h)),
   };

@@ -1,12 +1,14 @@
 // Fortification billiards (docs/games/fortress.md, F1-F42) as pure rules.
-// A stroke is the list of what happened in it, in order, as short strings
-// (docs/games/fortress.md, "Happenings"); the referee's marks on a stroke are
+// A stroke is what happened in it, in order, as short words with a space
+// between them (docs/games/fortress.md, "Happenings"): one string, not a list,
+// which held two JsVars a happening (a phone's longest stroke, 40 of them, some
+// 80 more at the peak of an undo); the referee's marks on a stroke are
 // happenings too, so a correction of any kind replays the last stroke, from the
 // state before it, with its happenings corrected. Undo is the runtime's (it
 // replays the saved log).
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
-import { BALLS, COLOURS, FORT_COUNT, namesOf } from './board';
+import { BALLS, COLOURS, FORT_COUNT } from './board';
 import { ON_DEVICE } from '../../device';
 import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
 import type { FortressMove, FortressState, RuleParts } from './state';
@@ -41,16 +43,40 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   function lay(st: FortressState, h: string): number {
     const end = h.slice(-1);
     const colours = end === '_' || end === '^';
-    const bit = namesOf(colours ? COLOURS : BALLS).indexOf(h.slice(0, -1));
+    const bit = wordIndex(colours ? COLOURS : BALLS, h.slice(0, -1));
     if (bit < 0 || !colours && end !== '+' && end !== '-') return 0;
     if (colours) st.cd = st.cd & ~(1 << bit) | +(end === '_') << bit;
     else st.sp = st.sp & ~(1 << bit) | +(end === '-') << bit;
     return colours ? 64 << bit : 1 << bit;
   }
 
-  /** Happenings `hs` (from the one at `from`) were seen as they happened: the table lies as the game has it there. */
-  function asSeen(st: FortressState, hs: string[], from?: number): void {
-    for (let i = from || 0; i < hs.length && st.x; i++) st.x &= ~lay({} as FortressState, hs[i]);
+  /** Where in `hs` the happening beginning at `at` ends: the space after it, or the end of `hs`. */
+  function ending(hs: string, at: number): number {
+    const end = hs.indexOf(' ', at);
+    return end < 0 ? hs.length : end;
+  }
+
+  /** Happenings `a` and then `b`, either of them none (''). */
+  const and = (a: string, b: string): string => a && b ? a + ' ' + b : a || b;
+
+  /**
+   * Where word `w` is among `words` (happenings, or the balls' or colours' names, with a space between them): its
+   * place, from 0, or -1. (Found in place: a list split from the names held some 25 JsVars at each happening laid.
+   * Espruino's indexOf also finds a word where the text's end only begins it, `"EA= FP_ ".indexOf(" wrong ")` is 8
+   * (docs/espruino.md): a find that runs past the end is none.)
+   */
+  function wordIndex(words: string, w: string): number {
+    const text = ' ' + words + ' ';
+    const at = text.indexOf(' ' + w + ' ');
+    if (at < 0 || at + w.length + 2 > text.length) return -1;
+    let i = 0;
+    for (let k = text.indexOf(' ', 1); k <= at; k = text.indexOf(' ', k + 1)) i++;
+    return i;
+  }
+
+  /** Happenings `hs` (from the one beginning at `from`) were seen as they happened: the table lies as the game has it there. */
+  function asSeen(st: FortressState, hs: string, from?: number): void {
+    for (let at = from || 0, end = 0; at < hs.length && st.x; at = end + 1) st.x &= ~lay({} as FortressState, hs.slice(at, end = ending(hs, at)));
   }
 
   /**
@@ -58,11 +84,11 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * coming back to its spot or leaving it, `_^` colours down or up): what `hand` and `found` may hold. Checked before
    * they are taken, so no happening a stroke cannot read ever waits for the next stroke.
    */
-  function readable(hs: string[] | undefined, ends: string): hs is string[] {
-    if (!Array.isArray(hs)) return false;
-    for (let i = 0; i < hs.length; i++) {
-      const h = hs[i];
-      if (typeof h !== 'string' || ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
+  function readable(hs: string | undefined, ends: string): hs is string {
+    if (typeof hs !== 'string') return false;
+    for (let at = 0, end = 0; at < hs.length; at = end + 1) {
+      const h = hs.slice(at, end = ending(hs, at));
+      if (ends.indexOf(h.slice(-1)) < 0 || !lay({} as FortressState, h)) return false;
     }
     return true;
   }
@@ -79,8 +105,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * stroke. It is kept as the state before this one (what a correction replays from), its own last stroke let go.
    * (Not copied again: a copy held some 15 JsVars more at a stroke's peak.)
    */
-  function strike(b: FortressState, hs: string[] | undefined): Outcome<FortressState> {
-    if (!Array.isArray(hs)) return refuse(b);
+  function strike(b: FortressState, hs: string | undefined): Outcome<FortressState> {
+    if (typeof hs !== 'string') return refuse(b);
     const st: FortressState = copy(b);
     delete b.lb;
     delete b.lh;
@@ -99,14 +125,16 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     let total = b.s[p];
     const due = [0, 0, 0, 0];
     // F19: a stroke struck with an adversary's ball scores its −2 and nothing else: no fort, no pass.
-    const foul = hs.indexOf('wrong') >= 0;
+    const foul = wordIndex(hs, 'wrong') >= 0;
     let hit = false;
     let begun = false;
     /** The forts taken in this stroke (bits as in tk). */
     let took = 0;
-    for (let i = 0; i <= hs.length; i++) {
-      const h = i < hs.length ? hs[i] : '';
-      if (typeof h !== 'string') return refuse(b);
+    // Each happening in turn (h, to the space at `next`), then '' at the end (`done`).
+    for (let at = 0, next = 0; ; at = next + 1) {
+      const done = at >= hs.length;
+      next = done ? at : ending(hs, at);
+      const h = hs.slice(at, next);
       const end = h.slice(-1);
       const ballSide = 'EF'.indexOf(h[0]);
       const defending = h[1] === 'D';
@@ -116,7 +144,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       const rest = h.slice(d + 1);
       // F8 and F12 are judged as the stroke begins: at its first ball movement
       // (after colours taken down and balls put back by hand before it), or at its end.
-      if (!begun && (i === hs.length || op && '>.=-~'.indexOf(op) >= 0)) {
+      if (!begun && (done || op && '>.=-~'.indexOf(op) >= 0)) {
         begun = true;
         // F8: a pass not yet judged stands once the adversary's pass colours are down (F14); still up now, it must be made again.
         if ((st.ps & ~(st.ps >> 2)) >> side & 1) st.ps ^= st.cd >> (10 + adv) & 1 ? 4 << side : 1 << side;
@@ -136,7 +164,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       const cls = ballSide * 2 + (defending ? 1 : 0);
       const own = ballSide === side;
       let article = -1;
-      if (i === hs.length) break;
+      if (done) break;
       if (h === 'wrong') article = F19;
       else if (h === 'hit') hit = true;
       else if (op === '_' || op === '^') {
@@ -144,7 +172,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       } else if (op === '>') {
         const bell = end === '!';
         // The fort's bit: its place among the colours, whose first are the forts'.
-        const f = namesOf(COLOURS).indexOf(bell ? rest.slice(0, -1) : rest);
+        const f = wordIndex(COLOURS, bell ? rest.slice(0, -1) : rest);
         if (f < 0 || f >= FORT_COUNT) return refuse(b);
         const fortSide = f < 5 ? 0 : 1;
         // F21: the forts of its side to take before it: none before an advanced fort, both advanced before a rear one, all four before the grand.
@@ -230,25 +258,32 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     return st.w !== null;
   }
 
-  /** A move's happenings: its list, or its string split at spaces (`-` alone: none, a miss). */
-  function happenings(h: string[] | string | undefined): string[] | undefined {
-    return typeof h === 'string' ? h.split(' ').filter((x) => x !== '' && x !== '-') : h;
+  /**
+   * A move's happenings as the rules keep them: one string, a space between them (`-` alone: none, a miss), the
+   * move's own when it is so already (no copy); a list's joined (one with a happening that is no word: undefined,
+   * none it can read).
+   */
+  function happenings(h: string[] | string | undefined): string | undefined {
+    if (Array.isArray(h)) {
+      for (let i = 0; i < h.length; i++) if (typeof h[i] !== 'string' || !h[i] || h[i].indexOf(' ') >= 0) return undefined;
+      return h.join(' ');
+    }
+    // (Split only when it is not so already: a space too many, or a miss's `-`.)
+    return typeof h !== 'string' || wordIndex(h, '') < 0 && wordIndex(h, '-') < 0 && h.slice(-1) !== ' ' ? h : h.split(' ').filter((x) => x !== '' && x !== '-').join(' ');
   }
 
   /**
-   * A stroke with happenings `hs`, after those done by hand since the last one; `take`, for a stroke the board took
-   * up at power-up (powerup.ts), puts what it found then into all of them: the stroke is scored as it happened.
+   * A stroke with happenings `hs`, after those done by hand since the last one (`ph`); `take`, for a stroke the board
+   * took up at power-up (powerup.ts), puts what it found then among them: the stroke is scored as it happened.
    */
-  function stroke(state: FortressState, hs: string[] | undefined, take?: (b: FortressState, all: string[], from: number) => string[]): Outcome<FortressState> {
-    if (!hs) return refuse(state);
-    const ph = state.ph || [];
-    // (The stroke's own list when nothing was done by hand before it, and no copy of its part after those: each
-    // copy of a phone's longest stroke, 40 happenings, held some 80 JsVars.)
-    let all = ph.length ? ph.concat(hs) : hs;
+  function stroke(state: FortressState, hs: string | undefined, take?: (b: FortressState, ph: string, hs: string) => string): Outcome<FortressState> {
+    if (typeof hs !== 'string') return refuse(state);
+    const ph = state.ph || '';
     const b = copy(state);
     delete b.ph;
-    if (take) all = take(b, all, ph.length);
-    asSeen(b, all, ph.length);
+    // (The stroke's own string when nothing was done by hand before it.)
+    const all = take ? take(b, ph, hs) : and(ph, hs);
+    asSeen(b, all, ph ? ph.length + 1 : 0);
     const o = strike(b, all);
     return o.refused ? refuse(state, o.refused) : o;
   }
@@ -264,17 +299,17 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     const seldom = ON_DEVICE ? loadModule<typeof rare>(up ? POWERUP_MODULE : RARE_MODULE) : up ? powerUp : rare;
     return seldom ? seldom.move(state, move, {
       scoreStroke: strike, takeStroke: stroke, isWon: won, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings,
-      refuse: refuse, copyOf: copy, played: played,
+      ending: ending, and: and, wordIndex: wordIndex, refuse: refuse, copyOf: copy, played: played,
       // What is done by hand between strokes is played by the rare moves' module (rare.ts), as they are.
-      byHand: (st: FortressState, hs: string[] | undefined) => seldomMove(st, { k: 'hand', h: hs }),
+      byHand: (st: FortressState, hs: string | undefined) => seldomMove(st, { k: 'hand', h: hs }),
     }) : refuse(state, 'rare');
   }
 
   return {
-    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f ? seldomMove(state, move) : stroke(state, happenings(move.h)),
+    stroke: (state: FortressState, move: FortressMove) => state.w !== null ? refuse(state, 'over') : move.f != null ? seldomMove(state, move) : stroke(state, happenings(move.h)),
     hand: seldomMove,
     // The board's button: held long, a stroke the board saw nothing of (a miss); a short press only ends the stroke under way (the interpreter's settle).
-    next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, []),
+    next: (state: FortressState, move: FortressMove) => state.w !== null || !((move.ms as number) >= MISS_HOLD_MS) ? refuse(state, '') : stroke(state, ''),
     found: seldomMove,
     rest: seldomMove,
     lag: seldomMove,

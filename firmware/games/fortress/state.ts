@@ -11,7 +11,10 @@ import type { Outcome } from '../../game';
  */
 export interface FortressMove {
   k: string;
-  /** The happenings: a list, or (from a phone, whose commands take no lists) one string with a space between them. */
+  /**
+   * The happenings: one string with a space between them (the board's and a phone's), or a list (a log saved before
+   * they were a string). The rules keep them as a string: a list held two JsVars a happening.
+   */
   h?: string[] | string;
   /** The `next` button's hold, ms. */
   ms?: number;
@@ -19,7 +22,7 @@ export interface FortressMove {
   ball?: string;
   hit?: boolean;
   /** A stroke the board took up at power-up: what it found on the spots and colours then, after its first `n` happenings. */
-  f?: string[];
+  f?: string[] | string;
   n?: number;
   /** 1: `found` saved with an undo, the table as it lies then (an undo takes back a move, not the table): no move. */
   u?: number;
@@ -51,16 +54,16 @@ export interface FortressState {
   sp: number;
   /** "I do not see" declared for the next stroke (F37). */
   bl: boolean;
-  /** The last stroke's happenings, marks included, and the state before it: what a correction replays. */
-  lh?: string[];
+  /** The last stroke's happenings, marks included (with a space between them), and the state before it: what a correction replays. */
+  lh?: string;
   lb?: FortressState;
   /**
    * The last stroke's point changes as scored, their articles with a space between, each losing points marked `-`
    * (`F12- F11`): what the display and the phone tell of it, kept so that telling it scores nothing again.
    */
   la?: string;
-  /** Happenings done by hand since the last stroke (colours, balls put back): the next stroke's first. */
-  ph?: string[];
+  /** Happenings done by hand since the last stroke (colours, balls put back), with a space between them: the next stroke's first. */
+  ph?: string;
   /**
    * Where the table lies otherwise than the game has it (after `ph`), because an undo took back a move but not the
    * table: a ball's bit as in sp, colours' as in cd from bit 6. What the board finds at power-up is
@@ -75,21 +78,30 @@ export interface FortressState {
  */
 export interface RuleParts {
   /** Scores one stroke with happenings `hs`, struck from state `b`. */
-  scoreStroke(b: FortressState, hs: string[] | undefined): Outcome<FortressState>;
-  /** A stroke with happenings `hs` after those done by hand since the last one; `take`, for one taken up at power-up, puts what the board found then into all of them (from the first of `hs` at `from`). */
-  takeStroke(state: FortressState, hs: string[] | undefined, take?: (b: FortressState, all: string[], from: number) => string[]): Outcome<FortressState>;
+  scoreStroke(b: FortressState, hs: string | undefined): Outcome<FortressState>;
+  /**
+   * A stroke with happenings `hs` after those done by hand since the last one (`ph`); `take`, for one taken up at
+   * power-up, returns them all with what the board found then among them.
+   */
+  takeStroke(state: FortressState, hs: string | undefined, take?: (b: FortressState, ph: string, hs: string) => string): Outcome<FortressState>;
   /** Colours moved and balls put back by hand between strokes, `hs`. */
-  byHand(state: FortressState, hs: string[] | undefined): Outcome<FortressState>;
+  byHand(state: FortressState, hs: string | undefined): Outcome<FortressState>;
   /** F12 and F40: whether a player has won (then set in `st`). */
   isWon(st: FortressState): boolean;
   /** Lays a colours' or a spot's happening on `st`; its bit as in `x`, or 0 for any other happening. */
   lay(st: FortressState, h: string): number;
-  /** Happenings `hs` (from the one at `from`) were seen as they happened: the table lies as the game has it there. */
-  asSeen(st: FortressState, hs: string[], from?: number): void;
+  /** Happenings `hs` (from the one beginning at `from`) were seen as they happened: the table lies as the game has it there. */
+  asSeen(st: FortressState, hs: string, from?: number): void;
   /** Whether every one of `hs` is a ball's spot or colours the board knows, marked with one of `ends`. */
-  isReadable(hs: string[] | undefined, ends: string): hs is string[];
-  /** A move's happenings: its list, or its string split at spaces. */
-  happenings(h: string[] | string | undefined): string[] | undefined;
+  isReadable(hs: string | undefined, ends: string): hs is string;
+  /** A move's happenings as the rules keep them: one string, a space between them (`-` alone: none); undefined for none it can read. */
+  happenings(h: string[] | string | undefined): string | undefined;
+  /** Where in `hs` the happening beginning at `at` ends: the space after it, or the end of `hs`. */
+  ending(hs: string, at: number): number;
+  /** Happenings `a` and then `b`, either of them none (''). */
+  and(a: string, b: string): string;
+  /** Where word `w` is among `words` (with a space between them): its place, from 0, or -1. */
+  wordIndex(words: string, w: string): number;
   /** A move refused with its code; without one, `bad`. */
   refuse(state: FortressState, code?: string): Outcome<FortressState>;
   /** A shallow copy of a state, to change. */

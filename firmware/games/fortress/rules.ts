@@ -268,8 +268,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
       for (let i = 0; i < h.length; i++) if (typeof h[i] !== 'string' || !h[i] || h[i].indexOf(' ') >= 0) return undefined;
       return h.join(' ');
     }
-    // (Split only when it is not so already: a space too many, or a miss's `-`.)
-    return typeof h !== 'string' || wordIndex(h, '') < 0 && wordIndex(h, '-') < 0 && h.slice(-1) !== ' ' ? h : h.split(' ').filter((x) => x !== '' && x !== '-').join(' ');
+    // (Split only when it is not so already: a space too many, an empty word, or a miss's `-`.)
+    return typeof h !== 'string' || wordIndex(h, '') < 0 && wordIndex(h, '-') < 0 ? h : h.split(' ').filter((x) => x !== '' && x !== '-').join(' ');
   }
 
   /**

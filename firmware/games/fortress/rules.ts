@@ -62,7 +62,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
   /**
    * Where word `w` is among `words` (happenings, or the balls' or colours' names, with a space between them): its
    * place, from 0, or -1. (Found in place: a list split from the names held some 25 JsVars at each happening laid.
-   * Espruino's indexOf also finds a word where the text's end only begins it, `"EA= FP_ ".indexOf(" wrong ")` is 8
+   * Espruino's indexOf also finds a word where the text's end only begins it, `" EA= FP_ ".indexOf(" wrong ")` is 8
    * (docs/espruino.md): a find that runs past the end is none.)
    */
   function wordIndex(words: string, w: string): number {

@@ -251,6 +251,9 @@ export function shuffleboardMoves(): Moves {
       // How far off the board may have seen it (a seen weight's, else 0: the referee's word, or a throw entered by hand).
       st.u[id] = whole(at[4] || 0);
     }
+    // (Let go before the end is scored: a table's rests, handed over by rest(), held some 40 JsVars at the peak of an
+    // undo that played an end's last throw again.)
+    w = undefined as never;
     // The end was scored: its winner's points (nobody else made any) are taken back.
     const won = st.ew;
     if (st.t === WEIGHTS && won >= 0) {
@@ -325,8 +328,9 @@ export function shuffleboardMoves(): Moves {
     const rests = match(state, w, n);
     // (Let go before the rests are laid: held while the state is copied, it was some 15 JsVars more at an undo's peak.)
     match = undefined as never;
-    // (lay() refuses none of matched()'s rests: the state is its new copy.)
-    const played = lay(state, rests, n);
+    // (lay() refuses none of matched()'s rests: the state is its new copy. They are handed over, this call keeping an
+    // empty list, so that lay() lets them go before the end is scored.)
+    const played = lay(state, rests.splice(0), n);
     played.state.o = short;
     // Its weight not seen may lie beyond the grid also where it knocked one that lay short or beyond it (the weight
     // knocked came into the grid, not it); not where it is seen short.

@@ -225,10 +225,10 @@ function foundAgainst(t: Table, hs: string[], seen: string[]): string[] {
   return [...back, ...moved, ...gone];
 }
 
-/** A move on the page's table: the new table and its changes, or the refusal's code. */
 /** A move's happenings as a list: the board sends them as one string, a space between them (`-` alone: none). */
 const listOf = (h: string[] | string | undefined): string[] => typeof h === 'string' ? h.split(' ').filter((x) => x !== '' && x !== '-') : h ?? [];
 
+/** A move on the page's table: the new table and its changes, or the refusal's code. */
 function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | string {
   const h = listOf(m.h);
   switch (m.k) {
@@ -237,7 +237,8 @@ function play(t: Table, m: FortressMove): { table: Table; changes: Change[] } | 
       const all = t.hand.concat(h);
       // A stroke the board took up at power-up: what it found then, after its first n happenings.
       const k = t.hand.length + (m.n ?? 0);
-      return strike(t, m.f ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), listOf(m.f)), ...all.slice(k)] : all);
+      // (What the board found is there also when it found nothing: '' or an empty list.)
+      return strike(t, m.f !== undefined ? [...all.slice(0, k), ...foundAgainst(t, all.slice(0, k), listOf(m.f)), ...all.slice(k)] : all);
     }
     case 'found': {
       const diff = t.winner !== null ? [] : foundAgainst(t, t.hand, h);
@@ -359,7 +360,9 @@ class Player {
     if (r < 0.985) return { k: 'found', h: this.found().join(' ') };
     if (r < 0.99) return { k: 'rest' };
     const h = this.stroke(t);
-    return { k: 'stroke', h: this.sent(h), f: this.chance(0.8) ? this.found().join(' ') : this.found(), n: Math.floor(this.rnd() * (h.length + 1)) };
+    // (Now and then nothing found at all, which the board sends too.)
+    const f = this.chance(0.05) ? [] : this.found();
+    return { k: 'stroke', h: this.sent(h), f: this.chance(0.8) ? f.join(' ') : f, n: Math.floor(this.rnd() * (h.length + 1)) };
   }
 
   /** Balls lying on their spots and colours down, as a board finds them at power-up. */

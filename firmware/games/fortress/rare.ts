@@ -108,9 +108,8 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
         return r.played(st);
       }
       if (state.lh === undefined || !state.lb!.bl) return refuse(state, 'F37');
-      const lh = state.lh;
       // (Its mark `hit` taken out, wherever it lies, and put last if it hit.)
-      const without = r.wordIndex(lh, 'hit') >= 0 ? lh.split(' ').filter((h) => h !== 'hit').join(' ') : lh;
+      const without = state.lh.split(' ').filter((h) => h !== 'hit').join(' ');
       return correct(state, move.hit ? r.and(without, 'hit') : without);
     },
     fix: (state: FortressState, move: FortressMove) => correct(state, r.happenings(move.h)),

@@ -1,38 +1,38 @@
 // The scan period each board uses on the chip (GameModule.pollMs), against the
-// simulator, whose banks latch nothing, as no board's do: every scenario of
-// scenarios/ replayed at its board's period (the replay's default) ends with
-// the scores and winner it ends with at 1 ms scans, and a pulse shorter than
-// the time between two scans is missed while one that lasts from one scan to
-// the next is seen.
+// simulator, whose banks latch nothing, as no board's do: scenarios of
+// scenarios/ replayed at their board's period (the replay's default) end with
+// the scores and winner they end with at 1 ms scans (test/scan-period.ts), and
+// a pulse shorter than the time between two scans is missed while one that
+// lasts from one scan to the next is seen. The scenarios replayed here are
+// every game's examples and a seeded sample of the others (SCAN_PERIOD_SAMPLE
+// of them, 16 unless given, drawn by SCAN_PERIOD_SEED, 1 unless given);
+// `npm run bench scan-period` replays every one of them.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { parseScenario, replay, Simulation } from '../sim/replay';
 import { loadGames } from '../firmware/games/registry';
+import { EXAMPLES, SCENARIOS, TIMED_TO_THE_DECISION, endings } from './scan-period';
+import { sampled } from './seeded';
 
 const games = await loadGames();
 
-/** The scenario's final scores and winner, replayed with its header's pollMs set to `pollMs` (undefined: left out). */
-function ending(text: string, pollMs: number | undefined): unknown {
-  const [head, ...rest] = text.split('\n');
-  const header = { ...JSON.parse(head), pollMs };
-  const lines = replay([JSON.stringify(header), ...rest].join('\n')).lines;
-  const final = JSON.parse(lines[lines.length - 1]).final;
-  return [final.scores, final.winner];
-}
-
-/**
- * Scenarios whose very point is a line at an instant of a shuffleboard throw's decision, which runs a step a scan
- * tick (ten times sooner over at 1 ms scans): a command while throws launched meanwhile still slide, a cut in the
- * writes that end the decision. At 1 ms the decision is over before that instant, and the line lands elsewhere.
- */
-const TIMED_TO_THE_DECISION = ['regression-shuffleboard-cut-between-seen-and-kept-launches.jsonl', 'regression-shuffleboard-undo-as-kept-weight-slides.jsonl'];
+const SEED = Number(process.env.SCAN_PERIOD_SEED ?? 1);
+const SAMPLE = Number(process.env.SCAN_PERIOD_SAMPLE ?? 16);
+/** The scenarios besides the examples, those timed to a decision's instant left out (test/scan-period.ts). */
+const OTHERS = SCENARIOS.filter((f) => !EXAMPLES.includes(f) && !TIMED_TO_THE_DECISION.includes(f));
+const DRAWN = sampled(OTHERS, SAMPLE, SEED);
 
 describe('scan period on the chip', () => {
+  before(() => {
+    assert.ok(Number.isInteger(SEED) && Number.isInteger(SAMPLE) && SAMPLE >= 0, `SCAN_PERIOD_SEED and SCAN_PERIOD_SAMPLE take whole numbers (got ${process.env.SCAN_PERIOD_SEED}, ${process.env.SCAN_PERIOD_SAMPLE})`);
+    console.log(`      seed ${SEED} (SCAN_PERIOD_SEED): the ${EXAMPLES.length} examples and ${DRAWN.length} of the ${OTHERS.length} other scenarios (npm run bench scan-period: all of them)`);
+  });
+
   // A scenario that sets pollMs itself is replayed here at its board's period too.
-  for (const file of readdirSync('scenarios').filter((f) => f.endsWith('.jsonl') && !TIMED_TO_THE_DECISION.includes(f))) {
+  for (const file of [...EXAMPLES, ...DRAWN]) {
     it(`${file}: the same scores and winner at its board's scan period as at 1 ms`, () => {
-      const text = readFileSync('scenarios/' + file, 'utf8');
-      assert.deepEqual(ending(text, undefined), ending(text, 1));
+      const { atItsPeriod, at1ms } = endings(file);
+      assert.deepEqual(atItsPeriod, at1ms);
     });
   }
 

@@ -7,3 +7,15 @@ export function seeded(seed: number): { rnd: () => number; ri: (n: number) => nu
   const ri = (n: number): number => Math.floor(rnd() * n);
   return { rnd, ri, pick: <T>(a: T[]): T => a[ri(a.length)] };
 }
+
+/**
+ * `n` of `items` drawn at random from `seed`'s stream, without repeats, in the order `items` has them (all of them
+ * when there are no more than `n`): a test's seeded sample, found again from its seed.
+ */
+export function sampled<T>(items: readonly T[], n: number, seed: number): T[] {
+  const { ri } = seeded(seed);
+  const left = items.map((_, i) => i);
+  const taken: number[] = [];
+  while (taken.length < n && left.length) taken.push(left.splice(ri(left.length), 1)[0]);
+  return taken.sort((a, b) => a - b).map((i) => items[i]);
+}

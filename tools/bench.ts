@@ -34,6 +34,7 @@ export const BENCHES: Bench[] = [
   { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
   { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise (SHUFFLEBOARD_TABLES, 5,000; SHUFFLEBOARD_SEED, 1)' },
   { name: 'replay', about: "how replay time grows with a scenario's length" },
+  { name: 'scan-period', about: "every scenario at its board's scan period and at 1 ms: each whose scores or winner differ, and how many (npm test: a seeded sample)" },
 ];
 
 const DIR = join(ROOT, 'bench');

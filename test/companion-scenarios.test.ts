@@ -1,6 +1,10 @@
 // The companion page plays every example scenario of every game (firmware/games/registry.ts)
 // on its simulated board (the firmware bundled for the browser), over its
 // in-page link, and shows the scores and the winner `tallyboard replay` prints.
+// Besides every game's examples (scenarios/<game>-*.jsonl) it plays a seeded
+// sample of the games' other scenarios (faults, regressions): 16 of them,
+// drawn by COMPANION_SCENARIOS_SEED (1 unless given); COMPANION_SCENARIOS=N
+// plays N of them, COMPANION_SCENARIOS=all every one (some 40 s).
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +13,15 @@ import { ROOT } from '../tools/games';
 import { gameDir, loadGames } from '../firmware/games/registry';
 import { replay } from '../sim/replay';
 import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
+import { sampled } from './seeded';
 import type { Page } from 'playwright-core';
 
 const GAMES = await loadGames();
 const GAME_IDS = GAMES.map((g) => g.id);
+
+/** How many of the scenarios besides the examples are played (COMPANION_SCENARIOS: a number, or all), and which (the seed). */
+const SAMPLE = process.env.COMPANION_SCENARIOS === 'all' ? Infinity : Number(process.env.COMPANION_SCENARIOS ?? 16);
+const SEED = Number(process.env.COMPANION_SCENARIOS_SEED ?? 1);
 
 /** A list of records as the scoreboard's cells hold it: row by row, with its keys' row (the keys as the headers' titles). */
 function fieldCells(value: unknown[]): string[][] {
@@ -53,10 +62,17 @@ describe('companion: example scenarios on the in-page simulated board', function
     for (const id of GAME_IDS) assert.ok(files.some((f) => f.startsWith(id + '-')), `no example scenario of ${id}`);
   });
 
-  // Every example of a registered game (the simulator's bench game is none).
-  const files = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')
-    && GAME_IDS.includes(JSON.parse(readFileSync(join(ROOT, 'scenarios', f), 'utf8').split('\n')[0]).game));
-  for (const file of files) {
+  // Every scenario of a registered game (the simulator's bench game is none): its examples, and a sample of the others.
+  const scenarios = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')
+    && GAME_IDS.includes(JSON.parse(readFileSync(join(ROOT, 'scenarios', f), 'utf8').split('\n')[0]).game)).sort();
+  const examples = scenarios.filter((f) => GAME_IDS.some((id) => f.startsWith(id + '-')));
+  const others = scenarios.filter((f) => !examples.includes(f));
+  const drawn = sampled(others, SAMPLE, SEED);
+  before(() => {
+    assert.ok(Number.isInteger(SEED) && SAMPLE >= 0, `COMPANION_SCENARIOS takes a number or all, COMPANION_SCENARIOS_SEED a whole number (got ${process.env.COMPANION_SCENARIOS}, ${process.env.COMPANION_SCENARIOS_SEED})`);
+    console.log(`      seed ${SEED} (COMPANION_SCENARIOS_SEED): the ${examples.length} examples and ${drawn.length} of the ${others.length} other scenarios (COMPANION_SCENARIOS=all: all of them)`);
+  });
+  for (const file of [...examples, ...drawn]) {
     it(file, async () => {
       const lines = replay(readFileSync(join(ROOT, 'scenarios', file), 'utf8')).lines;
       const final = JSON.parse(lines[lines.length - 1]).final;

@@ -110,6 +110,18 @@ export async function shownScores(page: Page): Promise<{ scores: number[]; winne
   return { scores: scores.map(Number), winner: winner === 'none' || winner === null ? null : Number(winner) };
 }
 
+/**
+ * The page's clock (page.clock.install() called before the page loaded) moved on a second at a time until `done`
+ * holds in the page, then `done` waited for as page.waitForFunction does. The simulated board, which runs on that
+ * clock, plays each second at once, as it catches up in a tab come back to: the board's own waits (a fortress
+ * stroke is scored once its balls have been at rest 8 s, a shuffleboard throw once its weight has slid and been
+ * found) take no real time, and end as soon as what the test waits for is shown.
+ */
+export async function passTimeUntil(page: Page, done: () => unknown, maxMs = 30000): Promise<void> {
+  for (let t = 0; t < maxMs && !(await page.evaluate(done)); t += 1000) await page.clock.fastForward(1000);
+  await page.waitForFunction(done);
+}
+
 /** Loads a scenario file into the page's simulated board, played at once. */
 export async function playScenario(page: Page, file: string): Promise<void> {
   const before = Number(await page.getAttribute('#score', 'data-link') ?? 0);

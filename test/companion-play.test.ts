@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { ROOT } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { commandSpecs } from '../web/lib/forms';
-import { usePages, pageErrors, playScenario, screenshot, shownScores } from './browser';
+import { usePages, pageErrors, passTimeUntil, playScenario, screenshot, shownScores } from './browser';
 import { replay } from '../sim/replay';
 
 const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t ?? '');
@@ -18,8 +18,9 @@ describe('companion: running the game on the simulated board', function () {
   this.timeout(60000);
   const pages = usePages();
 
-  async function playing(game: string): Promise<Page> {
+  async function playing(game: string, { clock = false } = {}): Promise<Page> {
     const page = await pages().phone();
+    if (clock) await page.clock.install();
     await page.goto(pages().url + 'companion/');
     await page.click('#try');
     await page.click(`button.play[data-game="${game}"]`);
@@ -106,7 +107,7 @@ describe('companion: running the game on the simulated board', function () {
 
   it("slides a shuffleboard weight to the spot clicked on the drawn table, and shows the weights' places and zones", async function () {
     this.timeout(60000);
-    const page = await playing('shuffleboard');
+    const page = await playing('shuffleboard', { clock: true });
     await page.click('nav [data-screen="run"]');
     await page.selectOption('form[data-cmd="toss"] select[name="s"]', '0');
     await page.click('form[data-cmd="toss"] button[type="submit"]');
@@ -117,7 +118,8 @@ describe('companion: running the game on the simulated board', function () {
     const box = (await page.locator('#board svg.board [data-area]').boundingBox())!;
     await page.click('#board svg.board [data-area]', { position: { x: box.width / 2, y: (box.height * 80) / 2000 } });
     await page.click('nav [data-screen="score"]');
-    await page.waitForSelector('#score [data-field="weights"] td', { timeout: 20000 });
+    // The weight slides, comes to rest and is found in the board's time: the page's clock is moved on until it is.
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('#score [data-field="weights"] td'));
     const cells = await page.locator('#score [data-field="weights"] tr:nth-child(2) td').allTextContents();
     const [w, c, d, hang, zone, points] = cells;
     // The colour and the hanging in words, with the values the referee's place takes.
@@ -133,12 +135,13 @@ describe('companion: running the game on the simulated board', function () {
   });
 
   it("draws fortress's table: a click on a fort makes the stroke chosen, and diagnostics marks each sensor at its fort, pocket or spot", async function () {
-    const page = await playing('fortress');
+    const page = await playing('fortress', { clock: true });
     await page.click('nav [data-screen="board"]');
     await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
-    // Before the pass: the fort is not taken (F6).
-    await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
+    // Before the pass: the fort is not taken (F6). The board scores the stroke once the balls have been at rest 8 s
+    // of its time: the page's clock is moved on until it has, rather than waited out.
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('#score #last'));
     assert.match(await text(page, '#score #last'), /^Player 1 -2 F6: /);
     await screenshot(page, 'fortress-board');
     // A board in diagnostics with FA1's bell stuck, EA1's mouth passed by the English attacking ball.

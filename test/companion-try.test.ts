@@ -6,7 +6,7 @@
 // no request that fails (the icon).
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { usePages, pageErrors, screenshot } from './browser';
+import { usePages, pageErrors, passTimeUntil, screenshot } from './browser';
 
 const SMALL_PHONE = { width: 360, height: 740 };
 const text = (page: Page, selector: string) => page.textContent(selector).then((t) => t ?? '');
@@ -16,10 +16,14 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
   this.timeout(60000);
   const pages = usePages();
 
-  /** A small phone's page on the Try screen, playing `game`; `failed` collects the page's requests that failed. */
-  async function trying(game: string, failed: string[] = []): Promise<Page> {
+  /**
+   * A small phone's page on the Try screen, playing `game`; `failed` collects the page's requests that failed; with
+   * `clock`, the page's clock is one the test can move on (passTimeUntil).
+   */
+  async function trying(game: string, failed: string[] = [], { clock = false } = {}): Promise<Page> {
     const context = await pages().browser.newContext({ viewport: SMALL_PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await context.newPage();
+    if (clock) await page.clock.install();
     page.setDefaultTimeout(10000);
     page.on('response', (r) => { if (r.status() >= 400) failed.push(r.status() + ' ' + r.url()); });
     await page.goto(pages().url + 'companion/');
@@ -42,13 +46,14 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
 
   it('triangle: its sides drawn, a click on the ruler flicks the chip to stop there; the power button says what it will do; no request fails', async () => {
     const failed: string[] = [];
-    const page = await trying('triangle', failed);
+    const page = await trying('triangle', failed, { clock: true });
     await page.click('nav [data-screen="board"]');
     assert.equal(await page.locator('#board svg.board line.mark').count(), 4, "three sides and the angle's line");
     // The ruler runs from 40 mm short of the line to 60 mm past it: a click 40% along is even with it (3), 10% along is short (1).
     const ruler = (await page.locator('#board svg.board [data-area]').boundingBox())!;
     await page.click('#board svg.board [data-area]', { position: { x: ruler.width * 0.4, y: ruler.height / 2 } });
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '3');
+    // The chip slides and comes to rest in the board's time: the page's clock is moved on until the flick is scored.
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '3');
     await fits(page, 'triangle, Try');
     // Cut, then on: the button offers what it will do at once, and still does once the board has booted.
     assert.equal(await text(page, '#power'), 'cut the power');
@@ -61,7 +66,7 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
     assert.doesNotMatch(await text(page, '#sim-status'), /power off/);
     assert.equal(await text(page, '#power'), 'cut the power');
     await page.click('#board svg.board [data-area]', { position: { x: ruler.width * 0.1, y: ruler.height / 2 } });
-    await page.waitForFunction(() => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '4', undefined, { timeout: 15000 });
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('[data-score="0"]')?.textContent === '4');
     await screenshot(page, 'try-triangle');
     assert.deepEqual(failed, []);
     assert.deepEqual(pageErrors(page), []);
@@ -104,7 +109,7 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
   });
 
   it('shuffleboard: the coin toss is on the Try screen; the walk list says how many more are to see', async () => {
-    const page = await trying('shuffleboard');
+    const page = await trying('shuffleboard', [], { clock: true });
     // Before the toss, who threw first is said in words, not as the state's -1.
     await page.click('nav [data-screen="score"]');
     assert.match((await page.textContent('#score [data-field="first"]')) ?? '', /^not yet/);
@@ -113,7 +118,8 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
     const box = (await page.locator('#board svg.board [data-area]').boundingBox())!;
     await page.click('#board svg.board [data-area]', { position: { x: box.width / 2, y: (box.height * 80) / 2000 } });
     await page.click('nav [data-screen="score"]');
-    await page.waitForSelector('#score [data-field="weights"] td', { timeout: 20000 });
+    // The weight slides, comes to rest and is found in the board's time: the page's clock is moved on until it is.
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('#score [data-field="weights"] td'));
     await fits(page, 'shuffleboard, Score');
     await page.click('nav [data-screen="diag"]');
     await page.click('#diag-on');
@@ -124,14 +130,16 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
   });
 
   it('fortress: a stroke under way shows that the board waits for the balls to stop, and what it has seen so far', async () => {
-    const page = await trying('fortress');
+    const page = await trying('fortress', [], { clock: true });
     await page.click('nav [data-screen="board"]');
     await fits(page, 'fortress, Try');
     await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
     await page.waitForFunction(() => /^Under way: .*Seen so far: .*\w+\.FA1/.test((globalThis as any).document.querySelector('#under-way')?.textContent ?? ''), undefined, { timeout: 15000 });
     await screenshot(page, 'try-fortress-under-way');
-    await page.waitForSelector('#score #last', { state: 'attached', timeout: 20000 });
+    // The board scores the stroke once the balls have been at rest 8 s of its time: the page's clock is moved on
+    // until it has, rather than waited out.
+    await passTimeUntil(page, () => (globalThis as any).document.querySelector('#score #last'));
     assert.equal(await text(page, '#under-way'), '');
     assert.equal(await score(page, 0), '-2');
     // The referee's pickers, their sentences' choices in words, fit the small phone too.

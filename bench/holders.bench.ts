@@ -3,9 +3,9 @@
 // and the grid checks in it, the table read at power-up, a game's state), each as the
 // memory in use grew; then throws of 1, 4 and 8 weights decided as the board's
 // ticks run them (its module loaded from Storage, as on a board): what the frame
-// read holds, what the locator holds once made and at its most, the decision's
-// peak, and what is left held after it (the weights found, kept for the next
-// throw). Usage is read at every tick (each
+// read holds, the module loaded and its table checks made, what the locator
+// holds once made, the decision's peak, and what is left held after it (the
+// weights found, kept for the next throw). Usage is read at every tick (each
 // read collects garbage first). The figures are the firmware's own code built
 // for the chip, not the bundle: its core and runtime are not in them.
 import { decisionRows } from '../tools/jsvar-holders';
@@ -21,8 +21,8 @@ export async function run(print: (line: string) => void): Promise<void> {
   print("shuffleboard's JsVars by what holds them (the firmware's own code built for the chip, in the real interpreter):");
   for (const r of rows.filter((r) => r[0] !== 'throw')) print(`${String(r[1]).padStart(6)}  ${r[0]}`);
   print('a throw decided, its weights found, as the ticks run it (JsVars over those in use before it):');
-  print('weights  frame read  locator made  peak  left after');
-  for (const [, weights, frame, made, most, after] of rows.filter((r) => r[0] === 'throw') as number[][]) {
-    print(`${String(weights).padStart(7)}  ${String(frame).padStart(10)}  ${String(made).padStart(12)}  ${String(most).padStart(4)}  ${String(after).padStart(10)}`);
+  print('weights  frame read  module and checks  locator made  peak  left after');
+  for (const [, weights, frame, checks, made, most, after] of rows.filter((r) => r[0] === 'throw') as number[][]) {
+    print(`${String(weights).padStart(7)}  ${String(frame).padStart(10)}  ${String(checks).padStart(17)}  ${String(made).padStart(12)}  ${String(most).padStart(4)}  ${String(after).padStart(10)}`);
   }
 }

@@ -22,8 +22,9 @@ import { DECIDE_MODULE } from '../firmware/modules';
  * (the interpreter and the grid checks in it, the table read at power-up, a game's state), each as the memory in use
  * grew, then decides throws of 1, 4 and 8 weights as the board's ticks run them, its module loaded from Storage (bench
  * holders prints its rows). Usage is read at every tick (each read collects garbage first). A throw's row: `throw`,
- * its weights, the frame read, the locator made, the peak, what is left after, and the tick of the peak. With `dump`,
- * the variables are dumped (after a line `<dump>`) at that tick of that throw's decision.
+ * its weights, the frame read, the module loaded and its table checks made, the locator made, the peak, what is left
+ * after, and the tick of the peak. With `dump`, the variables are dumped (after a line `<dump>`) at that tick of that
+ * throw's decision.
  */
 function decisionEntry(dump?: { throwIndex: number; tick: number }): string {
   return `
@@ -73,6 +74,10 @@ var t = 10000;
 // Each throw launched (a group of the launch row pulled low for a tick), its weights lying still on the grid:
 // decided SHORT_MS later (its weights never came in by the entry rows), a step a tick.
 var use = new Int16Array(1500);
+// (Made before the first throw's figures are read: a variable made among them counts in them.)
+var loaded = 0;
+var rise = 0;
+var after = 0;
 for (var n = 0; n < tables.length; n++) {
   levels[SENSORS] = 0;
   it.tick(t += 10);
@@ -86,21 +91,27 @@ for (var n = 0; n < tables.length; n++) {
     if (n === ${dump.throwIndex} && k === ${dump.tick}) { print('<dump>'); E.dumpVariables(); }` : ''}
     if (!(it as any).busy()) break;
   }
-  // The frame read: the level the first ticks of the decision rise to; the locator made: the biggest rise in one
-  // tick; the peak: the most.
+  // The frame read: the level the first ticks of the decision rise to; the module and its table checks: the next
+  // such rise (its load and the checks made, in one tick); the locator made: the biggest rise in one tick; the
+  // peak: the most.
   var frame = 0;
+  loaded = 0;
   var made = 0;
   var most = 0;
   var at = 0;
   for (var i = 1; i < k; i++) {
-    if (!frame && use[i] > use[i - 1] + 20) frame = use[i] - use[i - 1];
-    made = Math.max(made, use[i] - use[i - 1]);
+    rise = use[i] - use[i - 1];
+    if (rise > 20 && frame && !loaded) loaded = rise;
+    if (rise > 20 && !frame) frame = rise;
+    made = Math.max(made, rise);
     if (use[i] > most) {
       most = use[i];
       at = i;
     }
   }
-  print('<<<' + JSON.stringify(['throw', tables[n].length, frame, made, most, process.memory().usage - base, at]) + '>>>');
+  // (Read before the row is made: the array being made held its items read so far.)
+  after = process.memory().usage - base;
+  print('<<<' + JSON.stringify(['throw', tables[n].length, frame, loaded, made, most, after, at]) + '>>>');
 }
 `;
 }
@@ -243,11 +254,11 @@ export function callLines(vars: Map<number, DumpedVar>, min: number): string[] {
 /** The holders at the peak of the heaviest of decisionEntry's throws: run once to find its tick, then dumped there. */
 async function atDecisionPeak(min: number): Promise<void> {
   const throws = (await decisionRows()).rows.filter((r) => r[0] === 'throw') as number[][];
-  const throwIndex = throws.reduce((most, r, i) => (r[4] > throws[most][4] ? i : most), 0);
-  const tick = throws[throwIndex][6];
+  const throwIndex = throws.reduce((most, r, i) => (r[5] > throws[most][5] ? i : most), 0);
+  const tick = throws[throwIndex][7];
   const r = await decisionRows({ throwIndex, tick });
   if (r.errors.length) throw new Error(`the decision did not run: ${r.errors[0]}`);
-  console.log(`shuffleboard: a throw's decision at its peak (throw ${throwIndex + 1} of bench holders, tick ${tick}): ${throws[throwIndex][4]} JsVars over those in use before it`);
+  console.log(`shuffleboard: a throw's decision at its peak (throw ${throwIndex + 1} of bench holders, tick ${tick}): ${throws[throwIndex][5]} JsVars over those in use before it`);
   for (const line of holderLines(parseDump(r.output.slice(r.output.indexOf('<dump>'))), 1, min)) console.log(line);
 }
 

@@ -707,6 +707,21 @@ describe('fortress rules: the board\'s own moves (hand, next) and a phone\'s hap
     assert.deepEqual([miss.changes, miss.state.t, miss.state.lh], [[], 1, '']);
   });
 
+  it('a ball holed names its pocket, 1 to 6, and nothing follows another mark: any other such happening refuses the stroke, its fix and the referee\'s over (bad)', () => {
+    // (Found by the hostile tester, round 16: whatever followed a `.` was taken for the pocket.)
+    fc.assert(fc.property(fc.constantFrom('EA', 'ED', 'ED1', 'FA', 'FD', 'FD2'), fc.constantFrom('.', '=', '~', '+', '-'),
+      fc.oneof(fc.constantFrom('', '1', '6', '0', '7', '9', '~', '12', '1 ', 'x'), fc.string({ maxLength: 3 })), (ball, op, after) => {
+        const h = ball + op + after;
+        if (h.includes(' ')) return;
+        const readable = op === '.' ? /^[1-6]$/.test(after) : after === '';
+        for (const hs of [h, 'EA= ' + h]) assert.equal(play(passed(), { k: 'stroke', h: hs }).refused === 'bad', !readable, hs);
+      }));
+    const struck = play(passed(), { k: 'stroke', h: 'EA=' }).state;
+    for (const ball of ['FD.', 'EA.', 'FD1.', 'XX']) assert.equal(play(struck, { k: 'over', ball: ball }).refused, 'bad', ball);
+    assert.deepEqual(play(struck, { k: 'over', ball: 'FD' }).changes.map((c) => c.rule), ['F30']);
+    for (const h of ['EA= FD.', 'EA= FD.9', 'EA= FD.banana', 'EA= FD.-1']) assert.equal(play(struck, { k: 'fix', h: h }).refused, 'bad', h);
+  });
+
   it('a phone gives the happenings as one string, a space between them, `-` for a miss', () => {
     assert.deepEqual(play(passed(), { k: 'stroke', h: 'EA>FA1! FD.2' }), play(passed(), stroke('EA>FA1!', 'FD.2')));
     assert.deepEqual(play(passed(), { k: 'stroke', h: '-' }), play(passed(), stroke()));

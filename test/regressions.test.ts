@@ -233,6 +233,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // - a flick while the undo read back waited, untold, so the next was flicked along the side the board still
   //   showed and refused: both count as if the undo had been told before them.
   'regression-triangle-flicks-while-undo-reads-back': { like: ['"t":79000,"phone":{"cmd":"undo"', '"t":76000,"phone":{"cmd":"undo"'], scores: [15, 17] },
+  // Found by the hostile tester (round 16): a hole's pocket was read as whatever followed its `.`, so the referee's
+  // `over` of a ball named `FD.` (made `FD.~`: FD holed in pocket `~`, F28) and a `fix` with `FD.9` or `FD.banana`
+  // were played, under the wrong article, and the game's end changed (6-22, won, for 20-4). A pocket is 1 to 6: the
+  // phone is refused, and the game ends as without those lines.
+  'regression-fortress-malformed-happenings': { without: /"phone"/, scores: [20, 4], told: /"code":"not_now","message":"not a stroke the board knows[^"]*","id":1\}/ },
   'regression-fortress-cut-mid-stroke-then-blind': { seen: ['{"ball":"FD","into":"pocket","pocket":3}', '{"ball":"FD1","offSpot":true}'], scores: [0, 8] },
 };
 

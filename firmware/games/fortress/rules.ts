@@ -193,7 +193,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
             article = F11;
           }
         }
-      } else if ('.~=+-'.indexOf(op || 'x') < 0 || rest && op !== '.') return refuse(b);
+      // (A ball holed names its pocket, 1 to 6; the other ops end the happening.)
+      } else if ('.~=+-'.indexOf(op || 'x') < 0 || (op === '.' ? rest.length !== 1 || '123456'.indexOf(rest) < 0 : rest)) return refuse(b);
       else if (op === '.') article = own ? F29 : F28;
       else if (op === '~') article = own ? F31 : F30;
       else if (op === '=' && own && !defending && !foul) st.ps |= 1 << side;

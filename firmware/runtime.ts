@@ -151,9 +151,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   status.announce = function (): void {
     const game = status.inPlay;
+    // (In play the report is the state message: made once, not again for the advert. A mode's own report is sent
+    // and let go before the state is made for the advert: the two together were the peak of diagnostics.)
+    if (status.active !== status.playing) sendLine(status.radio, status.active.report(clock.now()));
     const current = game.stateNow();
-    // (In play the report is the state message: made once, not again for the advert.)
-    sendLine(status.radio, status.active === status.playing ? current : status.active.report(clock.now()));
+    if (status.active === status.playing) sendLine(status.radio, current);
     // The game's end, told once when it becomes over (game.endTold follows whether it is); diagnostics tells none.
     const over = current.winner !== null ? 1 : 0;
     if (!status.diagnostics && over !== game.endTold) {

@@ -40,14 +40,6 @@ for (const { id } of GAMES) OWN_NAMES[id] = await internalNamesOf(id);
 const BUILT_IN_MODULES = ['Storage', 'crypto'];
 /** The longest a walk test's step may be told in (characters): a few names and the channels' words, whatever the board. */
 const WALK_MESSAGE_MAX = 320;
-/**
- * Games whose diagnostics still peak over half the variables: open defects, shown as pending until fixed. Fortress's
- * firmware at rest takes nearly all of the budget by itself (its whole game peaks at 1,454: npm run bench peak).
- */
-const DIAG_PEAK_OPEN: Record<string, string> = {
-  fortress: 'diagnostics peak at about 1,600 JsVars (the start report about 150 of them, its module and counters about 185)',
-};
-
 /** Phone lines (and button presses) that reach every command, a refusal of each kind, diagnostics and a score. */
 const COMMON = ['{"cmd":"state","id":1}', '{"cmd":"bright","level":3}', 'press D28+D29', '{"cmd":"nope"}', '{bad', '{"cmd":"new","players":"x"}',
   '{"cmd":"diag","on":true}', 'press D28+D29', '{"cmd":"diag","walk":true}', 'press D28+D29', 'SENSE', '{"cmd":"diag"}', '{"cmd":"undo"}', 'press D28+D29',
@@ -844,7 +836,7 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       assert.deepEqual(boot(false), { diag: false, loaded: false });
     });
 
-    it(`${game}: diagnostics, started with mode held at power-up, then its walk test with every sensor changing at once, run out of no memory and take at most half the variables at their peak (but the open defects below), with short walk messages (when ESPRUINO is set)`, function () {
+    it(`${game}: diagnostics, started with mode held at power-up, then its walk test with every sensor changing at once, run out of no memory and take at most half the variables at their peak, with short walk messages (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');
       // (A board of digital sensors: every input flips at once, through the GPIOs and the chain.)
       if (!digitalBoard(game)) this.skip();
@@ -866,10 +858,9 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       console.log(`      ${game}: diagnostics at their peak: ${peak} JsVars (budget ${PEAK_JSVAR_BUDGET}); ${probe.n[0]} walk messages of at most ${probe.long[0]} characters, ${probe.n[1]} reports of at most ${probe.long[1]}`);
       assert.deepEqual(probe.flags, [], 'no memory ran out');
       assert.ok(probe.n[0] >= 1 && probe.n[1] >= 1, `walk messages and reports sent: ${probe.n.join(', ')}`);
-      if (!DIAG_PEAK_OPEN[game]) assert.ok(peak <= PEAK_JSVAR_BUDGET, `peak ${peak} JsVars, over ${PEAK_JSVAR_BUDGET}`);
+      assert.ok(peak <= PEAK_JSVAR_BUDGET, `peak ${peak} JsVars, over ${PEAK_JSVAR_BUDGET}`);
       assert.ok(probe.long[0] <= WALK_MESSAGE_MAX, `a walk message of ${probe.long[0]} characters`);
     });
-    if (DIAG_PEAK_OPEN[game]) it(`open defect, ${game}: ${DIAG_PEAK_OPEN[game]}, over the budget of ${PEAK_JSVAR_BUDGET}`);
 
     it(`${game}: boots in the real interpreter and reports its memory (when ESPRUINO is set)`, function () {
       needsEspruino(this, 'boot the bundle in');

@@ -151,11 +151,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
   status.announce = function (): void {
     const game = status.inPlay;
+    const playing = status.active === status.playing;
     // (In play the report is the state message: made once, not again for the advert. A mode's own report is sent
     // and let go before the state is made for the advert: the two together were the peak of diagnostics.)
-    if (status.active !== status.playing) sendLine(status.radio, status.active.report(clock.now()));
+    if (!playing) sendLine(status.radio, status.active.report(clock.now()));
     const current = game.stateNow();
-    if (status.active === status.playing) sendLine(status.radio, current);
+    if (playing) sendLine(status.radio, current);
     // The game's end, told once when it becomes over (game.endTold follows whether it is); diagnostics tells none.
     const over = current.winner !== null ? 1 : 0;
     if (!status.diagnostics && over !== game.endTold) {

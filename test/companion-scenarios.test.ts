@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from '../tools/games';
+import { ROOT, examplesOf } from '../tools/games';
 import { gameDir, loadGames } from '../firmware/games/registry';
 import { replay } from '../sim/replay';
 import { pageErrors, playScenario, screenshot, shownScores, usePages } from './browser';
@@ -65,7 +65,7 @@ describe('companion: example scenarios on the in-page simulated board', function
   // Every scenario of a registered game (the simulator's bench game is none): its examples, and a sample of the others.
   const scenarios = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.endsWith('.jsonl')
     && GAME_IDS.includes(JSON.parse(readFileSync(join(ROOT, 'scenarios', f), 'utf8').split('\n')[0]).game)).sort();
-  const examples = scenarios.filter((f) => GAME_IDS.some((id) => f.startsWith(id + '-')));
+  const examples = GAME_IDS.flatMap(examplesOf);
   const others = scenarios.filter((f) => !examples.includes(f));
   const drawn = sampled(others, SAMPLE, SEED);
   before(() => {

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { replay } from '../sim/replay';
-import { ROOT } from '../tools/games';
+import { ROOT, examplesOf } from '../tools/games';
 import { gameIds } from '../firmware/games/registry';
 
 const DIR = join(ROOT, 'scenarios');
@@ -15,10 +15,7 @@ const DIR = join(ROOT, 'scenarios');
 export const SCENARIOS = readdirSync(DIR).filter((f) => f.endsWith('.jsonl')).sort();
 
 /** Every game's example scenarios: scenarios/<game>-*.jsonl. */
-export const EXAMPLES = await (async () => {
-  const ids = await gameIds();
-  return SCENARIOS.filter((f) => ids.some((id) => f.startsWith(id + '-')));
-})();
+export const EXAMPLES = (await gameIds()).flatMap(examplesOf);
 
 /**
  * Scenarios whose very point is a line at an instant of a shuffleboard throw's decision, which runs a step a scan
@@ -28,7 +25,7 @@ export const EXAMPLES = await (async () => {
 export const TIMED_TO_THE_DECISION = ['regression-shuffleboard-cut-between-seen-and-kept-launches.jsonl', 'regression-shuffleboard-undo-as-kept-weight-slides.jsonl'];
 
 /** The scenario's final scores and winner, replayed with its header's pollMs set to `pollMs` (undefined: left out). */
-export function ending(text: string, pollMs: number | undefined): unknown {
+function ending(text: string, pollMs: number | undefined): unknown {
   const [head, ...rest] = text.split('\n');
   const header = { ...JSON.parse(head), pollMs };
   const lines = replay([JSON.stringify(header), ...rest].join('\n')).lines;

@@ -1,7 +1,8 @@
 // What the build tools know of the games beside their list
 // (firmware/games/registry.ts): the checkout's root, the budgets a bundle is
-// measured against, and where a game's bundle and its shortened names are.
-import { existsSync } from 'node:fs';
+// measured against, where a game's bundle and its shortened names are, and its
+// example scenarios.
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gameDir, gameFileUrl } from '../firmware/games/registry';
@@ -15,6 +16,11 @@ export const BUNDLE_BUDGET_BYTES = 16 * 1024;
 export const JSVAR_BUDGET = Math.floor(2950 * 0.35);
 /** JsVars in use at the peak of a game (a move under way, a message in flight), or after a power-up into a game saved: at most half of 2,950. */
 export const PEAK_JSVAR_BUDGET = Math.floor(2950 / 2);
+
+/** The example scenarios of a game: scenarios/<game>-*.jsonl, by file name. */
+export function examplesOf(id: string): string[] {
+  return readdirSync(join(ROOT, 'scenarios')).filter((f) => f.startsWith(id + '-') && f.endsWith('.jsonl')).sort();
+}
 
 /** Property names a game's bundle may shorten beside the core's: its folder's internal-names.ts, when it has one (tools/es5.ts). */
 export async function internalNamesOf(id: string): Promise<string[]> {

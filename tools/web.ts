@@ -16,7 +16,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync,
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
-import { ROOT } from './games';
+import { ROOT, examplesOf } from './games';
 import { gameDir, loadGames } from '../firmware/games/registry';
 
 export const WEB_DIR = join(ROOT, 'web');
@@ -25,10 +25,6 @@ export const WEB_DIST = join(WEB_DIR, 'dist');
 const GAMES_MODULE = 'tallyboard:games';
 const SCENARIOS = join(ROOT, 'scenarios');
 
-/** The example scenarios of a game: scenarios/<game>-*.jsonl, by file name. */
-function examplesOf(id: string): string[] {
-  return readdirSync(SCENARIOS).filter((f) => f.startsWith(id + '-') && f.endsWith('.jsonl')).sort();
-}
 
 /** The pages: folders of web/ with an index.html and a main.ts. */
 export function webPages(): string[] {

@@ -37,7 +37,8 @@ import { CHIP_READ_US, MODULE_HOLD_US, ROOT } from '../tools/games';
 import { LOG } from '../firmware/persist';
 import { SENSORS } from '../firmware/games/shuffleboard/board';
 // (The phone's pace, EVERY_MS: a piece of data every 250 ms, as bench peak sends its commands.)
-import { EVERY_MS, chainAtStart, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from './peak.bench';
+import { EVERY_MS } from './peak.bench';
+import { chainAtStart, logAfter, movesAsCommands, newGame, phoneGame, shuffleboardTable, virtualClock } from '../tools/espruino-play';
 
 /** The longest calls kept in each phase of a run, to time again in the runs after. */
 const KEPT = 6;

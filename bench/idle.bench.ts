@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { Simulation, parseScenario } from '../sim/replay';
 import { buildGame } from '../tools/build';
 import { bootInEspruino, describeBuild, espruinoPath } from '../tools/espruino-run';
-import { chainAtStart } from './peak.bench';
+import { chainAtStart } from '../tools/espruino-play';
 import { ROOT } from '../tools/games';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { throwAt } from '../test/idle-throw';

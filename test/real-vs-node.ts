@@ -1,0 +1,291 @@
+// The same phone, two interpreters: a game's lines from a phone (moves, corrections, undo, new, state,
+// diagnostics, garbled text), a power cut among them, played by the firmware in Node's simulator and by its stored
+// bundle in the real interpreter (ESPRUINO: pretokenised, minified, ES5, its modules loaded from Storage, its log
+// in Storage across the cut), each on a virtual clock, a line every STEP_MS; and shuffleboard's decision of the
+// same tables in both. Every line the board sends must be the same in both, in the same order: the oracle is the
+// simulator's board, the thing checked is what the build and the chip's interpreter make of the same source (a
+// number printed, a typed array, a string's method, a module loaded, a file read back). A game's rules are checked
+// against the rules text elsewhere (the referees, the chaos scorers); here only that the chip plays what Node
+// plays. Used by test/real-vs-node.test.ts (a seeded sample) and bench/real-vs-node.bench.ts (at scale).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { buildGame, moduleFiles } from '../tools/build';
+import { CATCH_ERRORS, bootStorage, connectedPhone, deviceRows, writeToStorage } from '../tools/espruino-run';
+import { ROOT } from '../tools/games';
+import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import { chainAtStart, emptyGrid, movesAsCommands, phoneGame, virtualClock } from '../tools/espruino-play';
+import { WEIGHTS } from '../firmware/games/shuffleboard/table';
+import { MATCH_MODULE } from '../firmware/modules';
+import { mulberry32 } from '../sim/inputs';
+import { generateGame } from './fortress-referee';
+import { gridReadings, randomTable } from './shuffleboard-sweep';
+import { decideTable } from './decide-table';
+
+/** A line from the phone every STEP_MS, the first at FIRST_MS (the board booted and its phone connected). */
+export const STEP_MS = 250;
+export const FIRST_MS = 1000;
+/** A board is up at least this long before the phone's next line after a power cut (phonePlay). */
+const BOOT_MARGIN_MS = 50;
+/** After the last line: the board's slow work, a command's timeouts, its lines sent. */
+const TAIL_MS = 3000;
+
+/** A phone's line: a command, or text as it is sent (garbled). */
+export type PhoneLine = Record<string, unknown> | string;
+
+/**
+ * A game played from the phone alone; with `cut`, the power goes at `at` ms (between two of the interpreter's calls:
+ * the Linux build cannot stop one in a flash write) and comes back at `on`. The phone's lines meanwhile, and while the
+ * board boots (BOOT_MS), are heard by no one.
+ */
+export interface PhonePlay {
+  game: string;
+  lines: PhoneLine[];
+  cut?: { at: number; on: number };
+}
+
+/**
+ * What the board sent from FIRST_MS on: each line to the phone, and each advert (its manufacturer data in hex), after
+ * the virtual millisecond it sent it at and a space. (Apart: the simulator records a tick's adverts before its lines.)
+ */
+export interface Sent {
+  lines: string[];
+  adverts: string[];
+}
+
+/** The play as a scenario `npx tallyboard replay` plays (the simulator's side of the comparison). */
+export function scenarioOf(play: PhonePlay): string {
+  const lines = play.lines.map((line, i) => ({ t: FIRST_MS + STEP_MS * i, phone: line }) as Record<string, unknown>);
+  if (play.cut) {
+    const { at, on } = play.cut;
+    lines.push({ t: at, power: 'cut' }, { t: on, power: 'on' });
+    lines.sort((a, b) => (a.t as number) - (b.t as number));
+  }
+  return [JSON.stringify({ game: play.game, players: 2 })].concat(lines.map((l) => JSON.stringify(l))).join('\n') + '\n';
+}
+
+const endOf = (play: PhonePlay): number => Math.max(FIRST_MS + STEP_MS * play.lines.length, play.cut ? play.cut.on + BOOT_MS : 0) + TAIL_MS;
+
+/** Each line the simulator's board sends from FIRST_MS on, as `ms line`. */
+export function playInNode(play: PhonePlay): Sent {
+  const sim = new Simulation(parseScenario(scenarioOf(play)));
+  const lines: string[] = [];
+  let pending = '';
+  sim.onChunk = (chunk) => {
+    pending += chunk;
+    for (let i = pending.indexOf('\n'); i >= 0; i = pending.indexOf('\n')) {
+      if (sim.t >= FIRST_MS) lines.push(`${Math.round(sim.t)} ${pending.slice(0, i)}`);
+      pending = pending.slice(i + 1);
+    }
+  };
+  sim.runUntil(endOf(play));
+  const adverts = sim.adverts.filter((a) => a.t >= FIRST_MS).map((a) => `${Math.round(a.t)} ${Buffer.from(a.bytes).toString('hex')}`);
+  return { lines, adverts };
+}
+
+/** The built bundles, one a game. */
+const built = new Map<string, Awaited<ReturnType<typeof buildGame>>>();
+
+/**
+ * Each line the stored bundle sends in the real interpreter (ESPRUINO) from FIRST_MS on, as `ms line`. With a cut,
+ * the board runs twice on one flash: until the cut, and from its boot after the power comes back, the phone's lines
+ * due then sent at the same time after its boot as the simulator's board hears them.
+ */
+export async function playInEspruino(play: PhonePlay): Promise<Sent> {
+  let bundle = built.get(play.game);
+  if (!bundle) built.set(play.game, (bundle = await buildGame(play.game)));
+  const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
+  // (The board's table as a new game lays it out: fortification billiards' chain, shuffleboard's grid with nothing on it.)
+  const table = (await chainAtStart(play.game)) + (play.game === 'shuffleboard' ? emptyGrid() : '');
+  const dir = mkdtempSync(join(tmpdir(), 'tallyboard-real-vs-node-'));
+  const file = join(dir, 'sent.txt');
+  const advertFile = join(dir, 'adverts.txt');
+  const runFile = join(dir, 'run.json');
+  // Written to Storage once: a board's Storage is not written again to change what its world does. Each run's own
+  // figures (from when, until when, the phone's lines due) are read from run.json as it boots. (Each line the board
+  // sends is appended to a file as it comes: kept in the interpreter, a game's lines would take the room the board
+  // needs. One timer sends the phone's lines in turn: a timer each took some 13 JsVars a line.)
+  const boot0 = [
+    `var __run=JSON.parse(require("fs").readFileSync(${JSON.stringify(runFile)})),__fs=require("fs");__fs.writeFileSync(${JSON.stringify(file)},"");__fs.writeFileSync(${JSON.stringify(advertFile)},"");`,
+    virtualClock('__run.until', '0'),
+    connectedPhone(`if(__vt>=__run.shown)__fs.appendFileSync(${JSON.stringify(file)},Math.round(__vt+__run.from)+" "+l+"\\n");`),
+    `NRF.setAdvertising=function(d,o){if(__vt<__run.shown)return;var h="",b=o.manufacturerData;for(var i=0;i<b.length;i++)h+=(b[i]|256).toString(16).slice(1);`
+    + `__fs.appendFileSync(${JSON.stringify(advertFile)},Math.round(__vt+__run.from)+" "+h+"\\n");};`,
+    stubs,
+    table,
+    // (The phone's lines come at multiples of STEP_MS from FIRST_MS: after a boot, at the same remainder.)
+    `var __next=0;function __send(){if(__next<__run.lines.length&&__vt>=__run.at[__next])__data(__run.lines[__next++]);}`
+    + `setTimeout(function(){__send();setInterval(__send,${STEP_MS});},__run.at.length?__run.at[0]%${STEP_MS}:0);`,
+  ].join('\n');
+  try {
+    writeToStorage(dir, Object.assign({ '.boot0': CATCH_ERRORS + boot0, '.bootcde': bundle.stored }, moduleFiles(bundle, 'stored')));
+    /** One run from a boot at `from` ms: the phone's lines due from then until `until`, each sent as many ms after the boot; what it sent from `shown` on. */
+    const run = (from: number, until: number, shown: number): Sent => {
+      const due = play.lines.map((l, i) => [FIRST_MS + STEP_MS * i - from, l] as [number, PhoneLine]).filter(([t]) => t >= 0 && t < until - from);
+      writeFileSync(runFile, JSON.stringify({
+        from, until: until - from, shown: shown - from, at: due.map(([t]) => t),
+        lines: due.map(([, l]) => (typeof l === 'string' ? l : JSON.stringify(l)) + '\n'),
+      }));
+      const booted = bootStorage(dir, { settleMs: 1800000, timeoutMs: 600000 });
+      if (booted.errors.length) throw new Error(`the ${play.game} bundle threw in the real interpreter: ${booted.errors[0]}`);
+      const read = (name: string) => readFileSync(name, 'latin1').split('\n').filter((l) => l);
+      return { lines: read(file), adverts: read(advertFile) };
+    };
+    if (!play.cut) return run(0, endOf(play), FIRST_MS);
+    const up = play.cut.on + BOOT_MS;
+    const before = run(0, play.cut.at, FIRST_MS);
+    const after = run(up, endOf(play), up);
+    return { lines: before.lines.concat(after.lines), adverts: before.adverts.concat(after.adverts) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where two boards' lines first part, or their adverts, or null when both are the same, in the same order. (Not when
+ * each was sent: the simulator's scan ticks and the virtual clock's timers run in their own order, a line a scan tick
+ * apart.)
+ */
+export function parting(node: Sent, real: Sent): string | null {
+  const text = (sent: string | undefined) => sent && sent.slice(sent.indexOf(' ') + 1);
+  for (const kind of ['lines', 'adverts'] as const) {
+    const a = node[kind];
+    const b = real[kind];
+    for (let i = 0; i < Math.max(a.length, b.length); i++) {
+      if (text(a[i]) !== text(b[i])) return `${kind === 'lines' ? 'line' : 'advert'} ${i + 1} of what the board sent:\n  in Node:                 ${a[i] ?? '(nothing)'}\n  in the real interpreter: ${b[i] ?? '(nothing)'}`;
+    }
+  }
+  return null;
+}
+
+/** Plays both and throws, with the scenario, when they part; else what both sent. */
+export async function sameInBoth(play: PhonePlay): Promise<Sent> {
+  const node = playInNode(play);
+  const real = await playInEspruino(play);
+  const parted = parting(node, real);
+  if (parted) throw new Error(`${parted}\nscenario (npx tallyboard replay plays Node's side):\n${scenarioOf(play)}`);
+  return real;
+}
+
+// ------------------------------------------------------------------ the phone's lines
+
+/** Each game's own commands and their arguments (docs/protocol.md), as a phone may send them, a few wrong. */
+const OWN: Record<string, fc.Arbitrary<PhoneLine>> = {
+  triangle: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('partly', 'perfect', 'beyond', 'short').map((r) => ({ cmd: 'flick', r })) },
+    { weight: 1, arbitrary: fc.constantFrom('partly', 'perfect', 'beyond', 'short', 'even').map((r) => ({ cmd: 'fix', r })) },
+    { weight: 1, arbitrary: fc.constant({ cmd: 'off' }) },
+  ),
+  ringapeg: fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom('o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8', 'i1', 'i2', 'i3', 'i4', 'k', 'none').map((peg) => ({ cmd: 'ring', peg })) },
+    { weight: 1, arbitrary: fc.constantFrom('o1', 'i2', 'k', 'zz').map((peg) => ({ cmd: 'lift', peg })) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 4 }).map((player) => ({ cmd: 'claim', player })) },
+    { weight: 1, arbitrary: fc.constantFrom({ cmd: 'cleared' }, { cmd: 'end' }) },
+  ),
+  shuffleboard: fc.oneof(
+    { weight: 6, arbitrary: fc.constant({ cmd: 'rest' }) },
+    { weight: 3, arbitrary: fc.record({ i: fc.integer({ min: 0, max: 8 }), d: fc.integer({ min: -100, max: 3000 }), c: fc.integer({ min: 0, max: 1 }), h: fc.integer({ min: 0, max: 1 }) }).map((a) => ({ cmd: 'place', ...a })) },
+    { weight: 1, arbitrary: fc.integer({ min: 0, max: 2 }).map((s) => ({ cmd: 'toss', s })) },
+    { weight: 1, arbitrary: fc.constant({ cmd: 'clear' }) },
+  ),
+  fortress: fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom('EA', 'ED1', 'FD.2', 'FA', 'XX').map((ball) => ({ cmd: 'over', ball })) },
+    { weight: 1, arbitrary: fc.constantFrom({ cmd: 'wrong' }, { cmd: 'blind', hit: true }, { cmd: 'lag', p: 1 }) },
+    { weight: 1, arbitrary: fc.constantFrom('FA>EA1 EA=', 'ED1.4', 'EA+ FD2-', 'banana').map((h) => ({ cmd: 'fix', h })) },
+  ),
+};
+
+/** The games a phone plays here: each has its own commands above. */
+export const PHONE_GAMES = Object.keys(OWN);
+/** A random play's lines at most in the test (a few seconds in the interpreter); the bench plays longer ones. */
+export const MAX_LINES = 30;
+
+/** What every board takes from a phone: undo, state, new, the display's brightness, diagnostics, and garbled text. */
+function common(game: string): fc.Arbitrary<PhoneLine> {
+  return fc.oneof(
+    { weight: 3, arbitrary: fc.constant({ cmd: 'undo' }) },
+    { weight: 1, arbitrary: fc.constant({ cmd: 'state' }) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 4 }).map((players) => ({ cmd: 'new', game, players, options: {} })) },
+    // (Names a phone may send: quotes, a backslash, an escaped tab, 16 characters and 17. ASCII only: the Linux build
+    // has Unicode, a board has not, and a UTF-8 name parts the board from the simulator already, docs/protocol.md.)
+    { weight: 1, arbitrary: fc.constantFrom(['Ann', 'Bo'], ['A"b', 'c\\d'], ['a\tb', 'c/d'], ['x'.repeat(16), 'y'], ['x'.repeat(17)], ['', 'z']).map((players) => ({ cmd: 'new', game, players, options: {} })) },
+    { weight: 1, arbitrary: fc.integer({ min: -1, max: 16 }).map((level) => ({ cmd: 'bright', level })) },
+    { weight: 1, arbitrary: fc.boolean().map((on) => ({ cmd: 'diag', on })) },
+    { weight: 1, arbitrary: fc.constantFrom('{"cmd":', '{"cmd":"nope"}', '[]', 'null', '{"cmd":"undo","id":"x"}', '{"cmd":"state","id":7}') },
+  );
+}
+
+/**
+ * A game's phone lines: its `new` first, then its own commands and the common ones. Fortification billiards' strokes
+ * are a legal game's (test/fortress-referee.ts), its other commands mixed in between them. With `cuts` (`half`: one
+ * play in two; `every`), the power is cut once, between two of the phone's lines (never at one), and back 0 to 3 s
+ * later.
+ */
+export function phonePlay(game: string, maxLines: number, cuts: 'half' | 'every'): fc.Arbitrary<PhonePlay> {
+  const first = { cmd: 'new', game, players: 2, options: {} };
+  const mixed = fc.oneof({ weight: 4, arbitrary: OWN[game] }, { weight: 1, arbitrary: common(game) });
+  const lines: fc.Arbitrary<PhoneLine[]> = game !== 'fortress'
+    ? fc.array(mixed, { minLength: 1, maxLength: maxLines, size: 'max' }).map((own) => [first as PhoneLine].concat(own))
+    : fc.tuple(fc.array(fc.nat({ max: 0xffff }), { minLength: 8, maxLength: 6 * maxLines, size: 'max' }), fc.array(fc.tuple(fc.nat(), mixed), { maxLength: Math.floor(maxLines / 3), size: 'max' }))
+      .map(([choices, others]) => {
+        const played: PhoneLine[] = (phoneGame(generateGame(choices)) as PhoneLine[]).slice(0, maxLines);
+        for (const [at, line] of others) played.splice(1 + (at % played.length), 0, line);
+        return played;
+      });
+  const when = fc.noBias(fc.tuple(fc.nat(), fc.integer({ min: 1, max: STEP_MS - 1 }), fc.integer({ min: 0, max: 3000 })));
+  const cut = cuts === 'every' ? when : fc.option(when, { freq: 2 });
+  return fc.tuple(lines, cut).map(([played, c]) => {
+    if (!c) return { game, lines: played };
+    const at = FIRST_MS + STEP_MS * (c[0] % played.length) + c[1];
+    // (Not up within BOOT_MARGIN_MS before a phone's line: the simulator starts the firmware at its first scan time
+    // after the boot, the real interpreter at once, and a line then would be heard by one alone.)
+    const up = at + c[2] + BOOT_MS;
+    const next = FIRST_MS + STEP_MS * Math.ceil((up - FIRST_MS) / STEP_MS);
+    return { game, lines: played, cut: { at, on: at + c[2] + (next - up < BOOT_MARGIN_MS ? next - up + 1 : 0) } };
+  });
+}
+
+/** Each game's example game, as the phone plays it (as bench peak plays it: its strokes, or each move the board made). */
+export const EXAMPLES: [string, string][] = [['triangle', 'triangle-game.jsonl'], ['fortress', 'fortress-game.jsonl'], ['ringapeg', 'ringapeg-advance.jsonl']];
+
+export function examplePlay(game: string, file: string): PhonePlay {
+  const text = readFileSync(join(ROOT, 'scenarios', file), 'utf8');
+  return { game, lines: (game === 'fortress' ? phoneGame(text) : movesAsCommands(text)) as PhoneLine[] };
+}
+
+// ------------------------------------------------------------------ shuffleboard's decision
+
+/** A table of the sweep (test/shuffleboard-sweep.ts) as the last of an end: the grid's readings, and the seven throws before it. */
+export interface EndTable {
+  frame: Int16Array;
+  rests: number[][];
+}
+
+/** Table k of a sweep seeded `seed`, its parts spread by their tolerances, its throws laid as boardEnd lays them. */
+export function endTable(seed: number, k: number): EndTable {
+  const table = randomTable(mulberry32(seed * 100003 + k));
+  const lying = [table.filter((w) => w.colour === 0), table.filter((w) => w.colour === 1)];
+  const rests: number[][] = [];
+  for (let i = 0; i < WEIGHTS - 1; i++) {
+    const w = lying[i & 1][i >> 1];
+    rests.push([i, i & 1, w ? Math.floor(w.d) : -1]);
+  }
+  return { frame: gridReadings(table, seed + k, { scale: 1 }), rests };
+}
+
+/** What the real interpreter decides of each table (decideTable built for the chip, the matching module in Storage), as JSON. */
+export async function decideInEspruino(tables: EndTable[]): Promise<string[]> {
+  const source = `import { decideTable } from './test/decide-table';
+declare function print(...a: unknown[]): void;
+function one(frame: number[], rests: number[][]) { print('<<<' + JSON.stringify([decideTable(new Int16Array(frame), rests)]) + '>>>'); }
+${tables.map((t) => `one(${JSON.stringify(Array.from(t.frame))}, ${JSON.stringify(t.rests)});`).join('\n')}`;
+  const r = await deviceRows(source, ROOT, 100, { game: 'shuffleboard', names: [MATCH_MODULE] });
+  if (r.errors.length) throw new Error(`the decision threw in the real interpreter: ${r.errors[0]}`);
+  return r.rows.map((row) => JSON.stringify(row[0]));
+}
+
+/** What Node decides of a table, as JSON. */
+export function decideInNode(t: EndTable): string {
+  return JSON.stringify(decideTable(t.frame, t.rests));
+}

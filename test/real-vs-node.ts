@@ -16,11 +16,10 @@ import { CATCH_ERRORS, bootStorage, connectedPhone, deviceRows, writeToStorage }
 import { ROOT } from '../tools/games';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 import { chainAtStart, emptyGrid, movesAsCommands, phoneGame, virtualClock } from '../tools/espruino-play';
-import { WEIGHTS } from '../firmware/games/shuffleboard/table';
 import { MATCH_MODULE } from '../firmware/modules';
 import { mulberry32 } from '../sim/inputs';
 import { generateGame } from './fortress-referee';
-import { gridReadings, randomTable } from './shuffleboard-sweep';
+import { endRests, gridReadings, randomTable } from './shuffleboard-sweep';
 import { decideTable } from './decide-table';
 
 /** A line from the phone every STEP_MS, the first at FIRST_MS (the board booted and its phone connected). */
@@ -262,16 +261,10 @@ export interface EndTable {
   rests: number[][];
 }
 
-/** Table k of a sweep seeded `seed`, its parts spread by their tolerances, its throws laid as boardEnd lays them. */
+/** Table k of a sweep seeded `seed` (as sweepTable's), its parts spread by their tolerances, its throws laid as boardEnd lays them. */
 export function endTable(seed: number, k: number): EndTable {
   const table = randomTable(mulberry32(seed * 100003 + k));
-  const lying = [table.filter((w) => w.colour === 0), table.filter((w) => w.colour === 1)];
-  const rests: number[][] = [];
-  for (let i = 0; i < WEIGHTS - 1; i++) {
-    const w = lying[i & 1][i >> 1];
-    rests.push([i, i & 1, w ? Math.floor(w.d) : -1]);
-  }
-  return { frame: gridReadings(table, seed + k, { scale: 1 }), rests };
+  return { frame: gridReadings(table, seed + k, { scale: 1 }), rests: endRests(table) };
 }
 
 /** What the real interpreter decides of each table (decideTable built for the chip, the matching module in Storage), as JSON. */

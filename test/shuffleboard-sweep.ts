@@ -10,11 +10,10 @@ import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Magnet, Tolerances } from '../sim/physics/hall-grid';
 import { ADC_STEPS, COL0_MM, COLS, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
 import { locator } from '../firmware/games/shuffleboard/locate';
-import { setup, shuffleboardMoves } from '../firmware/games/shuffleboard/rules';
+import { endScored } from './decide-table';
 import { PAGE, pageEnd } from './shuffleboard-page';
 import { WEIGHTS } from '../firmware/games/shuffleboard/table';
 
-const moves = shuffleboardMoves();
 
 /** A weight as it lies: colour (0 red, 1 blue), d from the end edge, y from the left rail (mm). */
 export interface Lying {
@@ -129,14 +128,19 @@ export interface Swept {
  * what the board measured alone (each weight's place and how far off it may be), and its points from the rules.
  */
 export function boardEnd(table: Lying[], seen: number[][]): { asked: boolean; points: number[] } {
-  let st = setup({ players: 2, options: { firstPlayer: 0 } });
+  const [points, asked] = endScored(endRests(table), seen);
+  return { asked: asked !== 0, points };
+}
+
+/** The seven throws of an end laid before its last (boardEnd), each [throw, colour, d] (-1: none of its colour left). */
+export function endRests(table: Lying[]): number[][] {
   const lying = [table.filter((w) => w.colour === 0), table.filter((w) => w.colour === 1)];
+  const rests: number[][] = [];
   for (let i = 0; i < WEIGHTS - 1; i++) {
     const w = lying[i & 1][i >> 1];
-    st = moves.rest(st, { k: 'rest', w: [[i, i & 1, w ? Math.floor(w.d) : -1]] }).state;
+    rests.push([i, i & 1, w ? Math.floor(w.d) : -1]);
   }
-  st = moves.seen(st, { k: 'seen', w: seen }).state;
-  return { asked: st.q !== 0, points: st.ep };
+  return rests;
 }
 
 /** Table k of a sweep seeded `seed`, on a board whose parts spread by `tol`. */

@@ -92,11 +92,12 @@ export function jsonDepth(text: string, most: number): number {
  * Sends a message as one line of JSON (the link splits it into notifications).
  * Characters beyond printable ASCII are written as \uXXXX escapes, so one
  * character is one byte on any link. Espruino's JSON.stringify already writes
- * them so (its JSON_ALL_UNICODE_ESCAPE, as \u00E9): only Node needs the replace.
+ * them so (its JSON_ALL_UNICODE_ESCAPE, as \u00E9, its hex digits in capitals):
+ * only Node needs the replace, which writes them as the board does.
  */
 export function sendLine(radio: Radio, message: object): void {
   radio.send((ON_DEVICE ? JSON.stringify(message) : JSON.stringify(message).replace(/[^ -~]/g, function (c: string): string {
-    return '\\u' + ('000' + c.charCodeAt(0).toString(16)).slice(-4);
+    return '\\u' + ('000' + c.charCodeAt(0).toString(16).toUpperCase()).slice(-4);
   })) + '\n');
 }
 

@@ -149,7 +149,7 @@ describe('companion: Web Bluetooth, through a fake navigator.bluetooth', functio
     await page.click('#new-game button[type="submit"]');
     await page.waitForFunction(() => (globalThis as any).document.querySelectorAll('#scores [data-score]').length === 3);
     assert.ok(board.writes.length > 1 && board.writes.every((w) => w.length <= 20), JSON.stringify(board.writes));
-    assert.equal(board.writes.join(''), '{"cmd":"new","game":"triangle","players":["Ann","B\\u00e9r\\u00e9nice","Cy"],"options":{"exact":true}}\n');
+    assert.equal(board.writes.join(''), '{"cmd":"new","game":"triangle","players":["Ann","B\\u00E9r\\u00E9nice","Cy"],"options":{"exact":true}}\n');
     assert.deepEqual(await page.locator('#scores .name').allTextContents(), ['Ann', 'Bérénice', 'Cy']);
     assert.deepEqual(board.sim.firmware!.view().scores, [0, 0, 0]);
   });

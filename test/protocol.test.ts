@@ -70,7 +70,8 @@ describe('protocol: sending in chunks of the payload size', () => {
     sendLine(radio, m);
     const line = radio.notifications.map((n) => n.chunk).join('');
     assert.match(line, /^[\x20-\x7e]*\n$/);
-    assert.ok(line.includes('Zo\\u00eb') && line.includes('\\u674e') && line.includes('\\u007f'));
+    // (Hex digits in capitals, as the board's JSON.stringify writes them.)
+    assert.ok(line.includes('Zo\\u00EB') && line.includes('\\u674E') && line.includes('\\u007F'), line);
     assert.deepEqual(JSON.parse(line), m);
   });
 
@@ -270,7 +271,7 @@ describe('protocol: flood limit and nesting', () => {
 describe('protocol: a line as a board sends it', function () {
   this.timeout(60000);
 
-  it('is plain ASCII, and the same message, in the real interpreter, which escapes with its own JSON.stringify (when ESPRUINO is set)', async function () {
+  it('is plain ASCII, and the same message in the same text as the simulator\'s, in the real interpreter, which escapes with its own JSON.stringify (when ESPRUINO is set)', async function () {
     needsEspruino(this, 'send the line in');
     const sent = { type: 'state', names: ['Zoë', 'tab\there', 'del\x7f', 'ok'], scores: [1.5, -2] };
     const source = `
@@ -284,5 +285,9 @@ sendLine({ send: function (line: string) { global.line = line; } } as never, ${J
     const line = report.probe as string;
     assert.match(line, /^[ -~]*\n$/, 'printable ASCII, one line');
     assert.deepEqual(JSON.parse(line), sent);
+    // The simulator's line, character for character (its escapes were in small letters: hostile round 17).
+    const radio = createSimRadio();
+    sendLine(radio, sent);
+    assert.equal(radio.notifications.map((n) => n.chunk).join(''), line);
   });
 });

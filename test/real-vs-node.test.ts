@@ -19,7 +19,7 @@ describe('the real interpreter plays what Node plays: every line the board sends
     const [game, file] = EXAMPLES[0];
     const play = examplePlay(game, file);
     const changed = { game, lines: play.lines.slice() };
-    const at = changed.lines.findIndex((l) => typeof l === 'object' && l.cmd === 'flick' && l.r === 'perfect');
+    const at = changed.lines.findIndex((l) => !!l && typeof l === 'object' && l.cmd === 'flick' && l.r === 'perfect');
     changed.lines[at] = { cmd: 'flick', r: 'short' };
     const parted = parting(playInNode(play), playInNode(changed));
     assert.ok(parted && parted.includes('"rule":"T3"'), String(parted));

@@ -25,13 +25,19 @@ import { decideTable } from './decide-table';
 /** A line from the phone every STEP_MS, the first at FIRST_MS (the board booted and its phone connected). */
 export const STEP_MS = 250;
 export const FIRST_MS = 1000;
-/** A board is up at least this long before the phone's next line after a power cut (phonePlay). */
-const BOOT_MARGIN_MS = 50;
+/**
+ * The phone is silent this long after an undo, and after the board is up again from a power cut (phonePlay): an undo
+ * reads the log back over the scan ticks (a board at rest ticks every 500 ms), shuffleboard's first pass over its
+ * grid after power-up takes some 0.4 s, and the two interpreters' ticks do not fall at the same instants, so a line
+ * sent meanwhile may come out before what they finish in one and after it in the other (hostile round 17: a state
+ * 750 ms after the undo of a game of 120 moves).
+ */
+const QUIET_MS = 2000;
 /** After the last line: the board's slow work, a command's timeouts, its lines sent. */
 const TAIL_MS = 3000;
 
-/** A phone's line: a command, or text as it is sent (garbled). */
-export type PhoneLine = Record<string, unknown> | string;
+/** A phone's line: a command, or text as it is sent (garbled); null, none (the phone is silent then). */
+export type PhoneLine = Record<string, unknown> | string | null;
 
 /**
  * A game played from the phone alone; with `cut`, the power goes at `at` ms (between two of the interpreter's calls:
@@ -55,7 +61,7 @@ export interface Sent {
 
 /** The play as a scenario `npx tallyboard replay` plays (the simulator's side of the comparison). */
 export function scenarioOf(play: PhonePlay): string {
-  const lines = play.lines.map((line, i) => ({ t: FIRST_MS + STEP_MS * i, phone: line }) as Record<string, unknown>);
+  const lines = play.lines.map((line, i) => ({ t: FIRST_MS + STEP_MS * i, phone: line }) as Record<string, unknown>).filter((l) => l.phone !== null);
   if (play.cut) {
     const { at, on } = play.cut;
     lines.push({ t: at, power: 'cut' }, { t: on, power: 'on' });
@@ -102,32 +108,34 @@ export async function playInEspruino(play: PhonePlay): Promise<Sent> {
   const advertFile = join(dir, 'adverts.txt');
   const runFile = join(dir, 'run.json');
   // Written to Storage once: a board's Storage is not written again to change what its world does. Each run's own
-  // figures (from when, until when, the phone's lines due) are read from run.json as it boots. (Each line the board
-  // sends is appended to a file as it comes: kept in the interpreter, a game's lines would take the room the board
-  // needs. One timer sends the phone's lines in turn: a timer each took some 13 JsVars a line.)
+  // figures (from when, until when, when the phone's lines are due) are read from run.json as it boots, each line
+  // from a file of its own as it is sent. (Kept in the interpreter, a play's lines took some 7 JsVars apiece, the
+  // room the board needs; each line the board sends is appended to a file as it comes. One timer sends the phone's
+  // lines in turn: a timer each took some 13 JsVars a line.)
   const boot0 = [
-    `var __run=JSON.parse(require("fs").readFileSync(${JSON.stringify(runFile)})),__fs=require("fs");__fs.writeFileSync(${JSON.stringify(file)},"");__fs.writeFileSync(${JSON.stringify(advertFile)},"");`,
-    virtualClock('__run.until', '0'),
+    `var __run=JSON.parse(require("fs").readFileSync(${JSON.stringify(runFile)})),__fs=require("fs");__run.at=new Int32Array(__run.at);__fs.writeFileSync(${JSON.stringify(file)},"");__fs.writeFileSync(${JSON.stringify(advertFile)},"");`,
+    virtualClock('__run.until', 'E.getErrorFlags()'),
     connectedPhone(`if(__vt>=__run.shown)__fs.appendFileSync(${JSON.stringify(file)},Math.round(__vt+__run.from)+" "+l+"\\n");`),
     `NRF.setAdvertising=function(d,o){if(__vt<__run.shown)return;var h="",b=o.manufacturerData;for(var i=0;i<b.length;i++)h+=(b[i]|256).toString(16).slice(1);`
     + `__fs.appendFileSync(${JSON.stringify(advertFile)},Math.round(__vt+__run.from)+" "+h+"\\n");};`,
     stubs,
     table,
     // (The phone's lines come at multiples of STEP_MS from FIRST_MS: after a boot, at the same remainder.)
-    `var __next=0;function __send(){if(__next<__run.lines.length&&__vt>=__run.at[__next])__data(__run.lines[__next++]);}`
+    `var __next=0;function __send(){if(__next<__run.at.length&&__vt>=__run.at[__next])__data(__fs.readFileSync(${JSON.stringify(dir)}+"/line"+__next++ +".txt"));}`
     + `setTimeout(function(){__send();setInterval(__send,${STEP_MS});},__run.at.length?__run.at[0]%${STEP_MS}:0);`,
   ].join('\n');
   try {
     writeToStorage(dir, Object.assign({ '.boot0': CATCH_ERRORS + boot0, '.bootcde': bundle.stored }, moduleFiles(bundle, 'stored')));
     /** One run from a boot at `from` ms: the phone's lines due from then until `until`, each sent as many ms after the boot; what it sent from `shown` on. */
     const run = (from: number, until: number, shown: number): Sent => {
-      const due = play.lines.map((l, i) => [FIRST_MS + STEP_MS * i - from, l] as [number, PhoneLine]).filter(([t]) => t >= 0 && t < until - from);
-      writeFileSync(runFile, JSON.stringify({
-        from, until: until - from, shown: shown - from, at: due.map(([t]) => t),
-        lines: due.map(([, l]) => (typeof l === 'string' ? l : JSON.stringify(l)) + '\n'),
-      }));
+      const due = play.lines.map((l, i) => [FIRST_MS + STEP_MS * i - from, l] as [number, PhoneLine]).filter(([t, l]) => l !== null && t >= 0 && t < until - from);
+      due.forEach(([, l], k) => writeFileSync(join(dir, `line${k}.txt`), (typeof l === 'string' ? l : JSON.stringify(l)) + '\n'));
+      writeFileSync(runFile, JSON.stringify({ from, until: until - from, shown: shown - from, at: due.map(([t]) => t) }));
       const booted = bootStorage(dir, { settleMs: 1800000, timeoutMs: 600000 });
       if (booted.errors.length) throw new Error(`the ${play.game} bundle threw in the real interpreter: ${booted.errors[0]}`);
+      // (LOW_MEMORY says a garbage collection was needed; anything else, the interpreter lost something: out of memory.)
+      const flags = (booted.probe as string[]).filter((f) => f !== 'LOW_MEMORY');
+      if (flags.length) throw new Error(`the ${play.game} bundle ran short in the real interpreter: ${flags.join(', ')}`);
       const read = (name: string) => readFileSync(name, 'latin1').split('\n').filter((l) => l);
       return { lines: read(file), adverts: read(advertFile) };
     };
@@ -219,7 +227,7 @@ function common(game: string): fc.Arbitrary<PhoneLine> {
  * A game's phone lines: its `new` first, then its own commands and the common ones. Fortification billiards' strokes
  * are a legal game's (test/fortress-referee.ts), its other commands mixed in between them. With `cuts` (`half`: one
  * play in two; `every`), the power is cut once, between two of the phone's lines (never at one), and back 0 to 3 s
- * later.
+ * later. The phone is silent for QUIET_MS after each undo and after the board is up again.
  */
 export function phonePlay(game: string, maxLines: number, cuts: 'half' | 'every'): fc.Arbitrary<PhonePlay> {
   const first = { cmd: 'new', game, players: 2, options: {} };
@@ -235,13 +243,18 @@ export function phonePlay(game: string, maxLines: number, cuts: 'half' | 'every'
   const when = fc.noBias(fc.tuple(fc.nat(), fc.integer({ min: 1, max: STEP_MS - 1 }), fc.integer({ min: 0, max: 3000 })));
   const cut = cuts === 'every' ? when : fc.option(when, { freq: 2 });
   return fc.tuple(lines, cut).map(([played, c]) => {
-    if (!c) return { game, lines: played };
-    const at = FIRST_MS + STEP_MS * (c[0] % played.length) + c[1];
-    // (Not up within BOOT_MARGIN_MS before a phone's line: the simulator starts the firmware at its first scan time
-    // after the boot, the real interpreter at once, and a line then would be heard by one alone.)
-    const up = at + c[2] + BOOT_MS;
-    const next = FIRST_MS + STEP_MS * Math.ceil((up - FIRST_MS) / STEP_MS);
-    return { game, lines: played, cut: { at, on: at + c[2] + (next - up < BOOT_MARGIN_MS ? next - up + 1 : 0) } };
+    const quiet: PhoneLine[] = [];
+    for (const line of played) {
+      quiet.push(line);
+      if (line && typeof line === 'object' && line.cmd === 'undo') for (let k = 0; k < QUIET_MS / STEP_MS; k++) quiet.push(null);
+    }
+    if (!c) return { game, lines: quiet };
+    const at = FIRST_MS + STEP_MS * (c[0] % quiet.length) + c[1];
+    const on = at + c[2];
+    // (The lines from the cut until QUIET_MS after the boot are not sent: the simulator starts the firmware at its
+    // first scan time after the boot, the real interpreter at once, and a line then would be heard by one alone.)
+    const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;
+    return { game, lines: quiet.map((l, i) => (silent(i) ? null : l)), cut: { at, on } };
   });
 }
 

@@ -166,17 +166,22 @@ function playOnce(play: PhonePlay, files: Record<string, string>, world: string)
 }
 
 /**
- * Where two boards' lines first part, or their adverts, or null when both are the same, in the same order. (Not when
- * each was sent: the simulator's scan ticks and the virtual clock's timers run in their own order, a line a scan tick
- * apart.)
+ * Where two boards' lines first part, or their diagnostics reports, or their adverts, or null when all are the same,
+ * each in the same order. (Not when each was sent: the simulator's scan ticks and the virtual clock's timers run in
+ * their own order, a line a scan tick apart; and diagnostics reports come on a clock of their own, so a reply may
+ * come before a report in one and after it in the other.)
  */
 export function parting(node: Sent, real: Sent): string | null {
   const text = (sent: string | undefined) => sent && sent.slice(sent.indexOf(' ') + 1);
-  for (const kind of ['lines', 'adverts'] as const) {
-    const a = node[kind];
-    const b = real[kind];
+  const report = (sent: string) => sent.includes(' {"type":"diag"');
+  const kinds: [string, string[], string[]][] = [
+    ['line', node.lines.filter((l) => !report(l)), real.lines.filter((l) => !report(l))],
+    ['diagnostics report', node.lines.filter(report), real.lines.filter(report)],
+    ['advert', node.adverts, real.adverts],
+  ];
+  for (const [kind, a, b] of kinds) {
     for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      if (text(a[i]) !== text(b[i])) return `${kind === 'lines' ? 'line' : 'advert'} ${i + 1} of what the board sent:\n  in Node:                 ${a[i] ?? '(nothing)'}\n  in the real interpreter: ${b[i] ?? '(nothing)'}`;
+      if (text(a[i]) !== text(b[i])) return `${kind} ${i + 1} of what the board sent:\n  in Node:                 ${a[i] ?? '(nothing)'}\n  in the real interpreter: ${b[i] ?? '(nothing)'}`;
     }
   }
   return null;

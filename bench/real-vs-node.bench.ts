@@ -1,11 +1,11 @@
-// The real interpreter against Node at scale (test/real-vs-node.ts; npm test plays a seeded sample): random phone
-// plays of every game, one in two with a power cut, and tables of the shuffleboard sweep decided as an end's last
+// The real interpreter against Node at scale (test/real-vs-node.ts; npm test plays a seeded sample): each digital
+// game's example game from the phone, random phone plays of every game, one in two with a power cut, and tables of the shuffleboard sweep decided as an end's last
 // throw, each played by the firmware built for the chip in the real interpreter and by the same source in Node.
 // Prints, a game, the plays, the cuts, how many parted and how long it took; a play that parts is shrunk to the
 // fewest lines that still part, and printed as a scenario. REAL_VS_NODE_PLAYS (25 a game), REAL_VS_NODE_TABLES
 // (50), REAL_VS_NODE_SEED (the time's, printed), REAL_VS_NODE_GAMES=triangle,fortress: those games only.
 import fc from 'fast-check';
-import { PHONE_GAMES, decideInEspruino, decideInNode, endTable, phonePlay, sameInBoth } from '../test/real-vs-node';
+import { EXAMPLES, PHONE_GAMES, decideInEspruino, decideInNode, endTable, examplePlay, phonePlay, sameInBoth } from '../test/real-vs-node';
 import { espruinoPath } from '../tools/espruino-run';
 
 const PLAYS = Number(process.env.REAL_VS_NODE_PLAYS) || 25;
@@ -20,6 +20,15 @@ export async function run(print: (line: string) => void): Promise<void> {
     return;
   }
   const only = (process.env.REAL_VS_NODE_GAMES || '').split(',').filter((g) => g);
+  for (const [game, file] of EXAMPLES.filter(([game]) => !only.length || only.includes(game))) {
+    const t0 = Date.now();
+    try {
+      const sent = await sameInBoth(examplePlay(game, file));
+      print(`${game}: its example game (${file}) from the phone, the same in both: ${sent.lines.length} lines (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    } catch (e) {
+      print(`${game}: its example game (${file}) from the phone parted: ${(e as Error).message}`);
+    }
+  }
   print(`seed ${SEED}: ${PLAYS} random phone plays a game of up to ${LINES} lines, and ${TABLES} shuffleboard tables`);
   print('game           plays    cuts  lines sent  parted   seconds');
   for (const game of PHONE_GAMES.filter((g) => !only.length || only.includes(g))) {

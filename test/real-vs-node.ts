@@ -2,11 +2,12 @@
 // diagnostics, garbled text), a power cut among them, played by the firmware in Node's simulator and by its stored
 // bundle in the real interpreter (ESPRUINO: pretokenised, minified, ES5, its modules loaded from Storage, its log
 // in Storage across the cut), each on a virtual clock, a line every STEP_MS; and shuffleboard's decision of the
-// same tables in both. Every line the board sends must be the same in both, in the same order: the oracle is the
-// simulator's board, the thing checked is what the build and the chip's interpreter make of the same source (a
-// number printed, a typed array, a string's method, a module loaded, a file read back). A game's rules are checked
-// against the rules text elsewhere (the referees, the chaos scorers); here only that the chip plays what Node
-// plays. Used by test/real-vs-node.test.ts (a seeded sample) and bench/real-vs-node.bench.ts (at scale).
+// same tables in both. Every line the board sends, and every advert, must be the same in both, in the same order
+// (diagnostics reports in their own): the oracle is the simulator's board, the thing checked is what the build and
+// the chip's interpreter make of the same source (a number printed, a typed array, a string's method, a module
+// loaded, a file read back). A game's rules are checked against the rules text elsewhere (the referees, the chaos
+// scorers); here only that the chip plays what Node plays. Used by test/real-vs-node.test.ts (a seeded sample) and
+// bench/real-vs-node.bench.ts (at scale).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

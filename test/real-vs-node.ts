@@ -24,8 +24,8 @@ import { endRests, gridReadings, randomTable } from './shuffleboard-sweep';
 import { decideTable } from './decide-table';
 
 /** A line from the phone every STEP_MS, the first at FIRST_MS (the board booted and its phone connected). */
-export const STEP_MS = 250;
-export const FIRST_MS = 1000;
+const STEP_MS = 250;
+const FIRST_MS = 1000;
 /**
  * The phone is silent this long after an undo, and after the board is up again from a power cut (phonePlay): an undo
  * reads the log back over the scan ticks (a board at rest ticks every 500 ms), shuffleboard's first pass over its
@@ -105,19 +105,24 @@ export async function playInEspruino(play: PhonePlay): Promise<Sent> {
   // (The board's table as a new game lays it out: fortification billiards' chain, shuffleboard's grid with nothing on it.)
   const table = (await chainAtStart(play.game)) + (play.game === 'shuffleboard' ? emptyGrid() : '');
   const files = Object.assign({ '.bootcde': bundle.stored }, moduleFiles(bundle, 'stored'));
+  const lengths: Record<string, number> = {};
+  for (const name of Object.keys(files)) lengths[name] = files[name].length;
   // (Typed into its console, Storage once lacked a module on a busy machine, and the board said so to the phone: each
   // boot checks that Storage holds what was written, and the play is played afresh, twice at most, if not.)
   for (let attempt = 1; ; attempt++) {
     try {
-      return playOnce(play, files, stubs + table);
+      return playOnce(play, files, lengths, stubs + table);
     } catch (e) {
       if (attempt >= 3 || !/harness: Storage lacks/.test((e as Error).message)) throw e;
     }
   }
 }
 
-/** playInEspruino's play, once: Storage written with `files` and a .boot0 of the world, `world` (stubs and table). */
-function playOnce(play: PhonePlay, files: Record<string, string>, world: string): Sent {
+/**
+ * playInEspruino's play, once: Storage written with `files` (their `lengths`, which each boot checks) and a .boot0 of
+ * the world, `world` (stubs and table).
+ */
+function playOnce(play: PhonePlay, files: Record<string, string>, lengths: Record<string, number>, world: string): Sent {
   const dir = mkdtempSync(join(tmpdir(), 'tallyboard-real-vs-node-'));
   const file = join(dir, 'sent.txt');
   const advertFile = join(dir, 'adverts.txt');
@@ -127,8 +132,6 @@ function playOnce(play: PhonePlay, files: Record<string, string>, world: string)
   // from a file of its own as it is sent. (Kept in the interpreter, a play's lines took some 7 JsVars apiece, the
   // room the board needs; each line the board sends is appended to a file as it comes. One timer sends the phone's
   // lines in turn: a timer each took some 13 JsVars a line.)
-  const lengths: Record<string, number> = {};
-  for (const name of Object.keys(files)) lengths[name] = files[name].length;
   const boot0 = [
     `var __want=${JSON.stringify(lengths)};for(var __n in __want)if((require("Storage").read(__n)||"").length!==__want[__n])__errors.push("harness: Storage lacks "+__n);`,
     `var __run=JSON.parse(require("fs").readFileSync(${JSON.stringify(runFile)})),__fs=require("fs");__run.at=new Int32Array(__run.at);__fs.writeFileSync(${JSON.stringify(file)},"");__fs.writeFileSync(${JSON.stringify(advertFile)},"");`,

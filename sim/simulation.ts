@@ -373,10 +373,13 @@ export class Simulation {
     this.wakeSeen = wake;
     if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
     // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
+    // Its rest ticks come every rest period from the tick that began the rest (the board's timer, slowed:
+    // hal/espruino/inputs.ts espruinoTicker). (Its first tick is at its boot, where a board's timer first fires a scan
+    // period later: docs/espruino-linux.md, The same sensors, two interpreters.)
     if (this.firmware && (!ticker.restMs() || this.t >= this.restTickAt)) {
       ticker.fire();
       this.scans++;
-      this.restTickAt = this.t + Math.ceil(ticker.restMs() / this.scenario.header.pollMs) * this.scenario.header.pollMs;
+      this.restTickAt = this.t + ticker.restMs();
     }
     this.flush();
     if (!this.quiet()) this.lastBusy = this.t;
@@ -386,17 +389,24 @@ export class Simulation {
     const lineAt = this.next < actions.length ? actions[this.next].t : Infinity;
     const restMs = this.firmware ? ticker.restMs() : 0;
     if (restMs) {
-      // Resting: the next scan is the rest tick, or the first scan time after the next line or sensor change
-      // (the wake line; a fault that changes a sensor's reading pulses it at once), on the fast ticks' grid, as if
-      // every scan between had run; none between has anything to do.
-      // After IDLE_SKIP_MS of nothing, the rest ticks have nothing to do either: on to the next line or change.
-      let to = Math.min(until, lineAt, this.wakeLine ? (inputs.faults!.changing() ? this.t : inputs.nextTime()) : Infinity);
+      // Resting: the next scan is the rest tick, or the moment the next sensor changes (the wake line's watch runs a
+      // tick at once, and the fast ticks follow every pollMs from it; a fault that changes a sensor's reading pulses
+      // it at once), or the next line's, each at its own time; none between has anything to do. Without the wake
+      // line, a change is read at the first rest tick after it. After IDLE_SKIP_MS of nothing, the rest ticks have
+      // nothing to do either: on to the next line or change, the rest ticks kept on their times.
+      const change = inputs.faults!.changing() ? this.t : inputs.nextTime();
+      const restTickAfter = (t: number) => this.restTickAt + Math.max(0, Math.ceil((t - this.restTickAt) / restMs)) * restMs;
+      // (`until`, the caller's, once: a step at it, then on to what comes next.)
+      let to = Math.min(until > tickT ? until : Infinity, lineAt, this.wakeLine ? change : restTickAfter(change));
       if (to === Infinity || this.t - this.lastBusy < IDLE_SKIP_MS) to = Math.min(to, this.restTickAt);
-      this.t = Math.max(this.t, tickT + Math.ceil((to - tickT) / pollMs) * pollMs);
+      if (to > tickT) this.t = to;
+      this.restTickAt = restTickAfter(this.t);
     } else if (this.t - this.lastBusy >= IDLE_SKIP_MS && Math.min(until, lineAt) < Infinity) {
       // To the last scan time at or before the next line on the same grid, as if every scan between had run.
       this.t += Math.max(0, Math.floor((Math.min(until, lineAt) - this.t) / pollMs)) * pollMs;
     }
+    // A board powered on boots at its own time, not on the last one's scan times.
+    if (this.bootAt !== null && this.bootAt > tickT && this.bootAt < this.t) this.t = this.bootAt;
   }
 
   /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */

@@ -142,6 +142,11 @@ function lay(game: ChaosGame, plan: Plan, withCuts: boolean): { lines: Line[]; s
   return { lines, scores: scorer.scores() };
 }
 
+/** The plan as scenario lines without its cuts (each a body and its time), and the scorer's scores for them. */
+export function planLines(game: ChaosGame, plan: Plan): { lines: { t: number; body: Record<string, unknown> }[]; scores: number[] } {
+  return lay(game, plan, false);
+}
+
 function text(game: ChaosGame, lines: Line[]): string {
   return [JSON.stringify(Object.assign({}, game.header, { seed: 7 })), ...lines.map((l) => JSON.stringify(Object.assign({ t: l.t }, l.body)))].join('\n') + '\n';
 }

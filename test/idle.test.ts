@@ -6,12 +6,13 @@ import { throwAt } from './idle-throw';
 
 // A board at rest ticks slowly and wakes on the wake line (wiring.md, Resting
 // when idle). The oracle: a pulse that is on the board's sensor line for 3 ms
-// is a ball through a hole, whenever it comes, so the firmware must hear it,
-// at the first scan of the board's own period (one every fortress.pollMs ms
-// from power-on) at or after each of its edges.
+// is a ball through a hole, whenever it comes, so the firmware must hear it:
+// its start at once (the wake line's watch runs a scan then, and the board's
+// fast scans follow every fortress.pollMs ms from it: hal/espruino/inputs.ts
+// espruinoTicker), its end at the first of those scans after it.
 
-/** The time of the first scan at or after `t`. */
-const scanAt = (t: number) => Math.ceil(t / fortress.pollMs) * fortress.pollMs;
+/** The time of the first fast scan at or after `t`, of a board woken at `woke`. */
+const scanAt = (woke: number, t: number) => woke + Math.ceil((t - woke) / fortress.pollMs) * fortress.pollMs;
 
 /** Runs a fortress board with a 3 ms pulse on sensor 0 at `at`; whether the board rested just before it, and what it sensed (time:level). */
 function pulseAt(at: number, wakeLine = true): { resting: boolean; heard: string[] } {
@@ -27,14 +28,14 @@ function pulseAt(at: number, wakeLine = true): { resting: boolean; heard: string
 }
 
 describe('idle: a resting board misses nothing', () => {
-  it('a 3 ms pulse at every phase of a whole rest tick (1 ms steps) is sensed at the scans of its edges, as a board that never rests sees it', () => {
+  it('a 3 ms pulse at every phase of a whole rest tick (1 ms steps) is sensed at once, and its end at the next fast scan', () => {
     const start = 6000;
     const missed: number[] = [];
     for (let phase = 0; phase <= REST_TICK_MS + 10; phase++) {
       const at = start + phase;
       const { resting, heard } = pulseAt(at);
       assert.ok(resting, `the board rests before a pulse at ${at}`);
-      if (heard.join() !== `${scanAt(at)}:1,${scanAt(at + 3)}:0`) missed.push(phase);
+      if (heard.join() !== `${at}:1,${scanAt(at, at + 3)}:0`) missed.push(phase);
     }
     assert.deepEqual(missed, []);
   });
@@ -54,7 +55,7 @@ describe('idle: a resting board misses nothing', () => {
     sim.runUntil(6999);
     assert.ok(sim.hal.ticker.restMs() > 0);
     sim.runUntil(7100);
-    assert.deepEqual(heard, [7000, 7003, 7013, 7016].map(scanAt));
+    assert.deepEqual(heard, [7000, 7003, 7013, 7016].map((t) => scanAt(7000, t)));
     assert.equal(sim.hal.ticker.restMs(), 0, 'ticking fast while the move is worked out');
   });
 
@@ -66,6 +67,38 @@ describe('idle: a resting board misses nothing', () => {
     // 40 s of rest: a tick every REST_TICK_MS, and the one at the window's start.
     assert.ok(sim.scans - before <= 40_000 / REST_TICK_MS + 1, `${sim.scans - before} ticks in 40 s of rest`);
     assert.ok(REST_TICK_MS >= 500);
+  });
+
+  /** The times of a board's scan ticks from `from` to `to` ms, and what it sensed then (time:level), stepped one scan at a time. */
+  function ticks(scenario: string, from: number, to: number, wakeLine = true): { at: number[]; heard: string[] } {
+    const sim = new Simulation(parseScenario(scenario));
+    sim.wakeLine = wakeLine;
+    const at: number[] = [];
+    const heard: string[] = [];
+    sim.onSense = (_kind, _sensor, level) => heard.push(`${sim.t}:${level}`);
+    sim.runUntil(from);
+    while (sim.t <= to) {
+      const scans = sim.scans;
+      const t = sim.t;
+      sim.step(to);
+      if (sim.scans > scans) at.push(t);
+    }
+    return { at, heard };
+  }
+
+  it('its slow ticks come every REST_TICK_MS from the tick its rest began, on a board whose scan period does not divide it (the triangle\'s 3 ms; hostile round 18)', () => {
+    const { at } = ticks('{"game":"triangle","players":2}\n{"t":30000,"phone":{"cmd":"state"}}', 10000, 20000);
+    assert.ok(at.length >= 19, `${at.length} ticks`);
+    assert.deepEqual(at.slice(1).map((t, i) => t - at[i]), new Array(at.length - 1).fill(REST_TICK_MS));
+  });
+
+  it('without its wake line, a minute with nothing happening, a change is read at its next slow tick, not at its own time (hostile round 18)', () => {
+    // (From 5 s, the board at rest: its slow ticks then set the times of those after.)
+    const { at, heard } = ticks('{"game":"ringapeg","players":2}\n{"t":70101,"raw":[{"ch":0,"level":1}]}\n{"t":90000,"phone":{"cmd":"state"}}', 5000, 72000, false);
+    assert.ok(heard.length > 0, 'the change is read');
+    const read = Number(heard[0].split(':')[0]);
+    assert.ok(read > 70101 && read - 70101 <= REST_TICK_MS, `read at ${read}`);
+    assert.ok(at.includes(read) && (read - at[0]) % REST_TICK_MS === 0, `read at ${read}, a slow tick of ${at.slice(0, 3).join(', ')}...`);
   });
 });
 

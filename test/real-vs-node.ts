@@ -7,7 +7,8 @@
 // the chip's interpreter make of the same source (a number printed, a typed array, a string's method, a module
 // loaded, a file read back). A game's rules are checked against the rules text elsewhere (the referees, the chaos
 // scorers); here only that the chip plays what Node plays. Used by test/real-vs-node.test.ts (a seeded sample) and
-// bench/real-vs-node.bench.ts (at scale).
+// bench/real-vs-node.bench.ts (at scale). A play's `happenings` are what a digital board's sensors see meanwhile,
+// read in the real interpreter through the board's own drivers: test/real-sensors.ts plays those.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +17,10 @@ import { buildGame, moduleFiles } from '../tools/build';
 import { CATCH_ERRORS, bootStorage, connectedPhone, deviceRows, writeToStorage } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
-import { chainAtStart, emptyGrid, movesAsCommands, phoneGame, virtualClock } from '../tools/espruino-play';
+import { chainAtStart, emptyGrid, movesAsCommands, phoneGame, sensorSchedule, sensorWorld, virtualClock } from '../tools/espruino-play';
+import { moduleOf } from '../firmware/games/registry';
+import type { BankOptions } from '../hal/types';
+import type { LevelChange } from '../sim/physics/types';
 import { MATCH_MODULE } from '../firmware/modules';
 import { mulberry32 } from '../sim/inputs';
 import { generateGame } from './fortress-referee';
@@ -24,8 +28,8 @@ import { endRests, gridReadings, randomTable } from './shuffleboard-sweep';
 import { decideTable } from './decide-table';
 
 /** A line from the phone every STEP_MS, the first at FIRST_MS (the board booted and its phone connected). */
-const STEP_MS = 250;
-const FIRST_MS = 1000;
+export const STEP_MS = 250;
+export const FIRST_MS = 1000;
 /**
  * The phone is silent this long after an undo, and after the board is up again from a power cut (phonePlay): an undo
  * reads the log back over the scan ticks (a board at rest ticks every 500 ms), shuffleboard's first pass over its
@@ -33,7 +37,7 @@ const FIRST_MS = 1000;
  * sent meanwhile may come out before what they finish in one and after it in the other (hostile round 17: a state
  * 750 ms after the undo of a game of 120 moves).
  */
-const QUIET_MS = 2000;
+export const QUIET_MS = 2000;
 /** After the last line: the board's slow work, a command's timeouts, its lines sent. */
 const TAIL_MS = 3000;
 
@@ -49,6 +53,14 @@ export interface PhonePlay {
   game: string;
   lines: PhoneLine[];
   cut?: { at: number; on: number };
+  /**
+   * What the board's sensors see meanwhile: scenario lines (docs/replay.md) with their `t`, `do` (a game's happening,
+   * which the simulator's physics turns into level changes), `raw` or `set`. The real interpreter's board reads the
+   * same level changes, as the simulator made them (sensorWorld).
+   */
+  happenings?: Record<string, unknown>[];
+  /** false: the board has no wake line (wiring.md, Resting when idle), so a resting board hears its sensors only at its slow ticks. */
+  wakeLine?: false;
 }
 
 /**
@@ -58,6 +70,8 @@ export interface PhonePlay {
 export interface Sent {
   lines: string[];
   adverts: string[];
+  /** In the real interpreter, with sensors: each time the wake line woke the resting board, the virtual ms it began to rest and the ms it woke. */
+  wakes?: string[];
 }
 
 /** The play as a scenario `npx tallyboard replay` plays (the simulator's side of the comparison). */
@@ -66,16 +80,42 @@ export function scenarioOf(play: PhonePlay): string {
   if (play.cut) {
     const { at, on } = play.cut;
     lines.push({ t: at, power: 'cut' }, { t: on, power: 'on' });
-    lines.sort((a, b) => (a.t as number) - (b.t as number));
   }
-  return [JSON.stringify({ game: play.game, players: 2 })].concat(lines.map((l) => JSON.stringify(l))).join('\n') + '\n';
+  // (A stable sort: what comes at one time keeps its order.)
+  const all = lines.concat(play.happenings || []).sort((a, b) => (a.t as number) - (b.t as number));
+  return [JSON.stringify({ game: play.game, players: 2 })].concat(all.map((l) => JSON.stringify(l))).join('\n') + '\n';
 }
 
-const endOf = (play: PhonePlay): number => Math.max(FIRST_MS + STEP_MS * play.lines.length, play.cut ? play.cut.on + BOOT_MS : 0) + TAIL_MS;
+const endOf = (play: PhonePlay): number => Math.max(FIRST_MS + STEP_MS * play.lines.length, play.cut ? play.cut.on + BOOT_MS : 0,
+  ...(play.happenings || []).map((h) => (h.t as number) + HAPPENING_MS)) + TAIL_MS;
+/** A happening's move is over within this long (a triangle chip at rest, a ring on its peg, a fortress stroke's balls at rest and the 8 s after). */
+const HAPPENING_MS = 12000;
 
-/** Each line the simulator's board sends from FIRST_MS on, as `ms line`. */
-export function playInNode(play: PhonePlay): Sent {
+/** The levels a board's digital banks read: at the start (channel c at bit c % 32 of word c >> 5), then each change. */
+export interface Levels {
+  words: number[];
+  changes: LevelChange[];
+}
+
+/** Each line the simulator's board sends from FIRST_MS on, as `ms line`; and the levels its banks read, as its physics made them. */
+export function playInNode(play: PhonePlay): Sent & { levels: Levels } {
+  // (What the real interpreter's board cannot be given: its sensors are level changes from FIRST_MS on, when the
+  // comparison begins; it has no buttons to press, and no fault laid over its banks' reads.)
+  for (const h of play.happenings || []) {
+    if ((h.t as number) < FIRST_MS || !(h.do !== undefined || h.raw !== undefined || h.set !== undefined)) throw new Error(`a happening the real interpreter's board cannot be given: ${JSON.stringify(h)}`);
+  }
   const sim = new Simulation(parseScenario(scenarioOf(play)));
+  if (play.wakeLine === false) sim.wakeLine = false;
+  const inputs = sim.hal.inputs;
+  const levels: Levels = { words: [], changes: [] };
+  for (let ch = 0; ch < inputs.channels; ch++) levels.words[ch >> 5] = (levels.words[ch >> 5] | 0) | (inputs.level(ch) << (ch & 31));
+  // (Every change the scenario's lines and physics make reaches the inputs' schedule through its `add`.)
+  const schedule = inputs as unknown as { add(c: LevelChange): void };
+  const add = schedule.add.bind(inputs);
+  schedule.add = (c) => {
+    levels.changes.push({ t: c.t, ch: c.ch, level: c.level });
+    add(c);
+  };
   const lines: string[] = [];
   let pending = '';
   sim.onChunk = (chunk) => {
@@ -87,7 +127,20 @@ export function playInNode(play: PhonePlay): Sent {
   };
   sim.runUntil(endOf(play));
   const adverts = sim.adverts.filter((a) => a.t >= FIRST_MS).map((a) => `${Math.round(a.t)} ${Buffer.from(a.bytes).toString('hex')}`);
-  return { lines, adverts };
+  // (In time order: the inputs keep them so, ties in the order made.)
+  levels.changes = levels.changes.map((c, i) => [c, i] as [LevelChange, number]).sort((a, b) => a[0].t - b[0].t || a[1] - b[1]).map(([c]) => c);
+  return { lines, adverts, levels };
+}
+
+/** The words of `levels` at `from` ms, every change before it made. */
+function levelsAt(levels: Levels, from: number): number[] {
+  const words = levels.words.slice();
+  for (const c of levels.changes) {
+    if (c.t >= from) break;
+    if (c.level) words[c.ch >> 5] |= 1 << (c.ch & 31);
+    else words[c.ch >> 5] &= ~(1 << (c.ch & 31));
+  }
+  return words;
 }
 
 /** The built bundles, one a game. */
@@ -98,12 +151,13 @@ const built = new Map<string, Awaited<ReturnType<typeof buildGame>>>();
  * the board runs twice on one flash: until the cut, and from its boot after the power comes back, the phone's lines
  * due then sent at the same time after its boot as the simulator's board hears them.
  */
-export async function playInEspruino(play: PhonePlay): Promise<Sent> {
+export async function playInEspruino(play: PhonePlay, levels?: Levels): Promise<Sent> {
   let bundle = built.get(play.game);
   if (!bundle) built.set(play.game, (bundle = await buildGame(play.game)));
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
-  // (The board's table as a new game lays it out: fortification billiards' chain, shuffleboard's grid with nothing on it.)
-  const table = (await chainAtStart(play.game)) + (play.game === 'shuffleboard' ? emptyGrid() : '');
+  // (The board's table as a new game lays it out: fortification billiards' chain, shuffleboard's grid with nothing on
+  // it; or, with `levels`, its sensors as the simulator's physics made them, sensorWorld, its bank fed from a file.)
+  const table = levels ? '' : (await chainAtStart(play.game)) + (play.game === 'shuffleboard' ? emptyGrid() : '');
   const files = Object.assign({ '.bootcde': bundle.stored }, moduleFiles(bundle, 'stored'));
   const lengths: Record<string, number> = {};
   for (const name of Object.keys(files)) lengths[name] = files[name].length;
@@ -111,7 +165,7 @@ export async function playInEspruino(play: PhonePlay): Promise<Sent> {
   // boot checks that Storage holds what was written, and the play is played afresh, twice at most, if not.)
   for (let attempt = 1; ; attempt++) {
     try {
-      return playOnce(play, files, lengths, stubs + table);
+      return playOnce(play, files, lengths, stubs + table, levels && Object.assign({ banks: (await moduleOf(play.game)).board.banks! }, levels));
     } catch (e) {
       if (attempt >= 3 || !/harness: Storage lacks/.test((e as Error).message)) throw e;
     }
@@ -122,8 +176,10 @@ export async function playInEspruino(play: PhonePlay): Promise<Sent> {
  * playInEspruino's play, once: Storage written with `files` (their `lengths`, which each boot checks) and a .boot0 of
  * the world, `world` (stubs and table).
  */
-function playOnce(play: PhonePlay, files: Record<string, string>, lengths: Record<string, number>, world: string): Sent {
+function playOnce(play: PhonePlay, files: Record<string, string>, lengths: Record<string, number>, world: string, levels?: Levels & { banks: BankOptions[] }): Sent {
   const dir = mkdtempSync(join(tmpdir(), 'tallyboard-real-vs-node-'));
+  const levelFile = join(dir, 'levels.txt');
+  const wakeFile = join(dir, 'wakes.txt');
   const file = join(dir, 'sent.txt');
   const advertFile = join(dir, 'adverts.txt');
   const runFile = join(dir, 'run.json');
@@ -140,9 +196,11 @@ function playOnce(play: PhonePlay, files: Record<string, string>, lengths: Recor
     `NRF.setAdvertising=function(d,o){if(__vt<__run.shown)return;var h="",b=o.manufacturerData;for(var i=0;i<b.length;i++)h+=(b[i]|256).toString(16).slice(1);`
     + `__fs.appendFileSync(${JSON.stringify(advertFile)},Math.round(__vt+__run.from)+" "+h+"\\n");};`,
     world,
-    // (The phone's lines come at multiples of STEP_MS from FIRST_MS: after a boot, at the same remainder.)
+    levels ? sensorWorld(levels.banks, '__run.words', levelFile, wakeFile, play.wakeLine !== false) : '',
+    // (The phone's lines come at multiples of STEP_MS from FIRST_MS: after a boot, at the same remainder; each before
+    // a scan at the same time, as the simulator takes them.)
     `var __next=0;function __send(){if(__next<__run.at.length&&__vt>=__run.at[__next])__data(__fs.readFileSync(${JSON.stringify(dir)}+"/line"+__next++ +".txt"));}`
-    + `setTimeout(function(){__send();setInterval(__send,${STEP_MS});},__run.at.length?__run.at[0]%${STEP_MS}:0);`,
+    + `__vfirst(setTimeout(function(){__send();__vfirst(setInterval(__send,${STEP_MS}));},__run.at.length?__run.at[0]%${STEP_MS}:0));`,
   ].join('\n');
   try {
     writeToStorage(dir, Object.assign({ '.boot0': CATCH_ERRORS + boot0 }, files));
@@ -150,20 +208,27 @@ function playOnce(play: PhonePlay, files: Record<string, string>, lengths: Recor
     const run = (from: number, until: number, shown: number): Sent => {
       const due = play.lines.map((l, i) => [FIRST_MS + STEP_MS * i - from, l] as [number, PhoneLine]).filter(([t, l]) => l !== null && t >= 0 && t < until - from);
       due.forEach(([, l], k) => writeFileSync(join(dir, `line${k}.txt`), (typeof l === 'string' ? l : JSON.stringify(l)) + '\n'));
-      writeFileSync(runFile, JSON.stringify({ from, until: until - from, shown: shown - from, at: due.map(([t]) => t) }));
+      // (The sensors' levels as the boot finds them, and their changes from then on.)
+      const words = levels && levelsAt(levels, from);
+      if (levels) {
+        writeFileSync(levelFile, sensorSchedule(levels.changes, from));
+        writeFileSync(wakeFile, '');
+      }
+      writeFileSync(runFile, JSON.stringify({ from, until: until - from, shown: shown - from, at: due.map(([t]) => t), words }));
       const booted = bootStorage(dir, { settleMs: 1800000, timeoutMs: 600000 });
       if (booted.errors.length) throw new Error(`the ${play.game} bundle threw in the real interpreter: ${booted.errors[0]}`);
       // (LOW_MEMORY says a garbage collection was needed; anything else, the interpreter lost something: out of memory.)
       const flags = (booted.probe as string[]).filter((f) => f !== 'LOW_MEMORY');
       if (flags.length) throw new Error(`the ${play.game} bundle ran short in the real interpreter: ${flags.join(', ')}`);
       const read = (name: string) => readFileSync(name, 'latin1').split('\n').filter((l) => l);
-      return { lines: read(file), adverts: read(advertFile) };
+      const wakes = levels && read(wakeFile).map((l) => l.split(' ').map((ms) => Math.round(Number(ms) + from)).join(' '));
+      return { lines: read(file), adverts: read(advertFile), wakes };
     };
     if (!play.cut) return run(0, endOf(play), FIRST_MS);
     const up = play.cut.on + BOOT_MS;
     const before = run(0, play.cut.at, FIRST_MS);
     const after = run(up, endOf(play), up);
-    return { lines: before.lines.concat(after.lines), adverts: before.adverts.concat(after.adverts) };
+    return { lines: before.lines.concat(after.lines), adverts: before.adverts.concat(after.adverts), wakes: before.wakes && before.wakes.concat(after.wakes || []) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -194,7 +259,7 @@ export function parting(node: Sent, real: Sent): string | null {
 /** Plays both and throws, with the scenario, when they part; else what both sent. */
 export async function sameInBoth(play: PhonePlay): Promise<Sent> {
   const node = playInNode(play);
-  const real = await playInEspruino(play);
+  const real = await playInEspruino(play, play.happenings && node.levels);
   const parted = parting(node, real);
   if (parted) throw new Error(`${parted}\nscenario (npx tallyboard replay plays Node's side):\n${scenarioOf(play)}`);
   return real;

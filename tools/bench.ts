@@ -34,6 +34,7 @@ export const BENCHES: Bench[] = [
   { name: 'power-sweep', about: 'a power cut every 20 ms of every example game, the better part of an hour (POWER_SWEEP_STEP_MS=250: quicker)', long: true },
   { name: 'shuffleboard', about: 'thousands of random tables on the grid\'s physics: the error of every weight found, tables scored otherwise (SHUFFLEBOARD_TABLES, 5,000; SHUFFLEBOARD_SEED, 1)' },
   { name: 'real-vs-node', about: 'random phone plays of every game, power cuts among them, and shuffleboard tables decided, in the real interpreter against Node: every line the board sends the same (ESPRUINO; REAL_VS_NODE_PLAYS, 25 a game; REAL_VS_NODE_TABLES, 50; some 15 minutes)', long: true },
+  { name: 'real-sensors', about: "the digital boards' sensors in the real interpreter against Node: the example games, random legal play with power cuts, faulty sensors and rings snapped at every phase of a rest tick (ESPRUINO; REAL_SENSORS_PLAYS, 10 a game; REAL_SENSORS_FAULTS, 5; REAL_SENSORS_SWEEP, 100; some 25 minutes)", long: true },
   { name: 'replay', about: "how replay time grows with a scenario's length" },
   { name: 'scan-period', about: "every scenario at its board's scan period and at 1 ms: each whose scores or winner differ, and how many (npm test: a seeded sample)" },
 ];

@@ -3,7 +3,9 @@
 // made), the table under a board (fortification billiards' chain as a new game lays it out, shuffleboard's grid
 // with the scenario's weights on it), and a virtual clock the board's timers run on.
 import { moduleOf } from '../firmware/games/registry';
-import type { ShiftChainOptions } from '../hal/types';
+import type { BankOptions, ShiftChainOptions } from '../hal/types';
+import { REFERENCE_BOARD } from '../firmware/board';
+import type { LevelChange } from '../sim/physics/types';
 import { parseScenario } from '../sim/replay';
 import { Simulation } from '../sim/simulation';
 import { LOG } from '../firmware/persist';
@@ -153,7 +155,11 @@ else{if(k<0&&!d)__on=0;else{__table[3*__on]=k;__table[3*__on+1]=d;__table[3*__on
  * expression of it); then it writes the report (`probe` evaluated) as the run's own report would, and quits (a power
  * cut at `endMs`, between two timers' calls). A game played so takes the interpreter's time alone, and on a loaded
  * machine is played the same (in real time a tick run late may leave a launch read late, or a group read stuck). Its
- * timers are objects of the run's, not the interpreter's own: a few JsVars each either way.
+ * timers are objects of the run's, not the interpreter's own: a few JsVars each either way. A world that has watches
+ * wait for its pins (sensorWorld) defines `__wakeAt()`, the virtual ms a watch fires next (Infinity: none), and
+ * `__wake()`, which fires it: the clock runs it before any timer due after it, as an interrupt is heard at once.
+ * `__vfirst(id)` has timer `id` run before the others due at the same time (a phone's lines: the simulator takes a
+ * line before its scan at that time).
  */
 export function virtualClock(endMs: number | string, probe: string): string {
   return `var __vt=0,__vq=[],__vn=0,__realTimer=setInterval,__realTime=getTime;
@@ -163,8 +169,56 @@ global.setTimeout=function(f,ms){return __vadd(f,ms,0);};
 global.clearInterval=global.clearTimeout=function(i){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq.splice(k,1);return;}};
 global.changeInterval=function(i,ms){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq[k].m=ms;__vq[k].a=__vt+ms;}};
 global.getTime=function(){return __vt/1000;};
+function __vfirst(i){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i)__vq[k].p=1;return i;}
 __realTimer(function(){for(var r0=__realTime();__realTime()-r0<0.05;){
-var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a)b=__vq[k];
+var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a||(__vq[k].a===b.a&&__vq[k].p&&!b.p))b=__vq[k];
+if(typeof __wakeAt==="function"){var w=__wakeAt();if(w<${endMs}&&(!b||w<b.a)){__vt=Math.max(__vt,w);__wake();continue;}}
 if(!b||b.a>=${endMs}){__vt=${endMs};var m=process.memory();require("fs").writeFileSync("report.json",JSON.stringify({memory:m,version:process.env.VERSION,errors:__errors,probe:${probe}}));quit();return;}
 __vt=b.a;if(b.r)b.a+=b.m>0?b.m:1;else __vq.splice(__vq.indexOf(b),1);b.f();}},1);`;
+}
+
+/** A record of sensorSchedule's file: the change's time in µs (10 hex digits), its channel (3) and its level (1). */
+const RECORD = 14;
+
+/**
+ * The level changes sensorWorld's board sees, as its file holds them: `from` ms on, at times from it. (Each time is
+ * rounded up to the µs: a scan at a whole µs reads a change as the simulator's scan at that time reads it.)
+ */
+export function sensorSchedule(changes: LevelChange[], from = 0): string {
+  return changes.filter((c) => c.t >= from).map((c) => Math.ceil((c.t - from) * 1000).toString(16).padStart(10, '0') + c.ch.toString(16).padStart(3, '0') + c.level).join('');
+}
+
+/**
+ * .boot0 text that has a board's digital banks read the levels of a schedule (a file, sensorSchedule's, read a
+ * record at a time: the interpreter has no room for a game's changes), on the virtual clock: `words` (an expression),
+ * its channels' levels at the start (channel c at bit c % 32 of word c >> 5, as the simulator's inputs keep them), then each change
+ * at its time. The drivers' own code reads them (hal/espruino/inputs.ts): a GPIO bank's pins from P0.IN (peek32), a
+ * chain's bytes from its software SPI, each inverted as the bank's `invert` says. The wake line's watch fires at the
+ * next change once it is set (wiring.md: any change pulses it), as the chip's GPIOTE hears a pulse however short;
+ * the buttons' watches are kept and never fire. Each time the wake line's watch fires, `wakeLog` (a file) gets a line:
+ * the virtual ms it was set (the board began to rest: its rest ticks come every REST_TICK_MS from then) and the ms it fired.
+ * Without `wakeLine`, a board built without one: its watch never fires.
+ */
+export function sensorWorld(banks: BankOptions[], words: string, file: string, wakeLog: string, wakeLine = true): string {
+  const reads: string[] = [];
+  let word = 0;
+  for (const o of banks) {
+    if (o.kind === 'gpio') {
+      const gpios: number[] = [];
+      for (let g = 0; g < 32; g++) if ((o.gpios >>> g) & 1) gpios.push(g);
+      reads.push(`global.peek32=function(){__sadv();var v=0,w=__sw[${word}]^${o.invert | 0},g=${JSON.stringify(gpios)};for(var k=0;k<g.length;k++)if((w>>>k)&1)v|=1<<g[k];return v>>>0;};`);
+      word++;
+    } else if (o.kind === 'chain') {
+      reads.push(`SPI.prototype.send=function(b){__sadv();var r=new Uint8Array(b.length);for(var i=0;i<b.length;i++)r[i]=((__sw[${word}+(i>>2)]^${o.invert | 0})>>>(8*(i&3)))&255;return r;};`);
+      word += (o.chips + 3) >> 2;
+    } else throw new Error(`sensorWorld: a ${o.kind} bank is not played`);
+  }
+  return `var __sw=new Int32Array(${words}),__sf=E.openFile(${JSON.stringify(file)},"r"),__sn=-1,__sc=0,__sl=0,__wk=null,__wa=0;
+function __snext(){if(__sn===-1){var r=__sf.read(${RECORD});if(!r||r.length<${RECORD})__sn=Infinity;else{__sn=parseInt(r.substr(0,10),16)/1000;__sc=parseInt(r.substr(10,3),16);__sl=r.charCodeAt(13)-48;}}return __sn;}
+function __sadv(){while(__snext()<=__vt){if(__sl)__sw[__sc>>5]|=1<<(__sc&31);else __sw[__sc>>5]&=~(1<<(__sc&31));__sn=-1;}}
+${reads.join('\n')}
+global.setWatch=function(f,pin){if(pin===${REFERENCE_BOARD.wake}){__wk=f;__wa=__vt;return 1;}return 2;};
+global.clearWatch=function(id){if(id===1)__wk=null;};
+function __wakeAt(){return __wk${wakeLine ? '' : '&&0'}?__snext():Infinity;}
+function __wake(){var f=__wk;__wk=null;require("fs").appendFileSync(${JSON.stringify(wakeLog)},__wa+" "+__vt+"\\n");f({state:true,time:__vt/1000,lastTime:__vt/1000,pin:${REFERENCE_BOARD.wake}});}`;
 }

@@ -396,8 +396,9 @@ export class Simulation {
       // nothing to do either: on to the next line or change, the rest ticks kept on their times.
       const change = inputs.faults!.changing() ? this.t : inputs.nextTime();
       const restTickAfter = (t: number) => this.restTickAt + Math.max(0, Math.ceil((t - this.restTickAt) / restMs)) * restMs;
-      // (`until`, the caller's, once: a step at it, then on to what comes next.)
-      let to = Math.min(until > tickT ? until : Infinity, lineAt, this.wakeLine ? change : restTickAfter(change));
+      // (`until`, the caller's: a step at it; from there, one a scan period on at most, so that a caller stepping to
+      // the present, as the companion page's live board does, is never long past it.)
+      let to = Math.min(until > tickT ? until : this.t, lineAt, this.wakeLine ? change : restTickAfter(change));
       if (to === Infinity || this.t - this.lastBusy < IDLE_SKIP_MS) to = Math.min(to, this.restTickAt);
       if (to > tickT) this.t = to;
       this.restTickAt = restTickAfter(this.t);

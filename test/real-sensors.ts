@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { ROOT } from '../tools/games';
 import { newGame } from '../tools/espruino-play';
-import { BOOT_MS, parseScenario } from '../sim/replay';
+import { BOOT_MS } from '../sim/replay';
 import { REST_TICK_MS } from '../firmware/runtime';
 import { FIRST_MS, QUIET_MS, STEP_MS } from './real-vs-node';
 import type { PhoneLine, PhonePlay } from './real-vs-node';
@@ -61,7 +61,7 @@ function comparable(step: Step): boolean {
  * referee's corrections, undo, `new` and garbled lines; those `comparable`), and the scores its independent scorer
  * gives them. The phone starts the game (`new`, the harness's players and options); the plan's lines come from
  * SETTLE_MS later. With `cut`, the power goes once, at any
- * moment of the play (a move under way or not, never at a scan: between two of the interpreter's calls), and comes
+ * moment of the play (a move under way or not; between two of the interpreter's calls), and comes
  * back 0 to 3 s later; the phone is silent from the cut until QUIET_MS after the boot. The scorer's scores are then
  * not the play's: a move under way at the cut may be decided otherwise.
  */
@@ -77,10 +77,10 @@ export function sensorPlay(game: ChaosGame, maxSteps: number, cut: boolean): fc.
     const play = { game: game.id, lines: phone, happenings, scores };
     if (!c) return play;
     const end = Math.max(FIRST_MS + STEP_MS * phone.length, ...happenings.map((h) => h.t + game.quietMs));
-    const pollMs = parseScenario(JSON.stringify(game.header)).header.pollMs;
-    // (Never at a scan time, nor at a phone's line.)
+    // (Never at a phone's line: the simulator's board takes a line before a cut at its time, where the real
+    // interpreter's run ends at the cut, before any timer due then. A scan then is run by neither.)
     let at = Math.round(FIRST_MS + SETTLE_MS + c[0] * (end - FIRST_MS - SETTLE_MS));
-    while (at % pollMs === 0 || (at - FIRST_MS) % STEP_MS === 0) at++;
+    if ((at - FIRST_MS) % STEP_MS === 0) at++;
     const on = at + c[1];
     const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;
     return Object.assign(play, { lines: phone.map((l, i) => (silent(i) ? null : l)), cut: { at, on } });

@@ -7,10 +7,9 @@
 // those games only.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { sameInBoth } from '../test/real-vs-node';
-import { SENSOR_GAMES, exampleThroughSensors, faultyPlay, sensorPlay, wakeSweep } from '../test/real-sensors';
+import { EXAMPLES, sameInBoth } from '../test/real-vs-node';
+import { SENSOR_GAMES, exampleThroughSensors, faultyPlay, lastScores, sensorPlay, wakePhases, wakeSweep } from '../test/real-sensors';
 import { CHAOS_GAMES } from '../test/chaos-games';
-import { EXAMPLES } from '../test/real-vs-node';
 import { espruinoPath } from '../tools/espruino-run';
 import { parseScenario } from '../sim/replay';
 import { REST_TICK_MS } from '../firmware/runtime';
@@ -52,10 +51,7 @@ export async function run(print: (line: string) => void): Promise<void> {
       if (play.cut) cuts++;
       const sent = await sameInBoth(play);
       lines += sent.lines.length;
-      if (!play.cut) {
-        const states = sent.lines.filter((l) => l.includes('"type":"state"'));
-        assert.deepEqual(JSON.parse(states[states.length - 1].replace(/^\d+ /, '')).scores, play.scores, 'the scores the rules text gives');
-      }
+      if (!play.cut) assert.deepEqual(lastScores(sent.lines), play.scores, 'the scores the rules text gives');
     }), { seed: SEED, numRuns: PLAYS });
     const channels = parseScenario(JSON.stringify({ game, players: 2 })).game.module.board.channels;
     const faulty = await fc.check(fc.asyncProperty(faultyPlay(game, channels, 4), async (play) => {
@@ -69,10 +65,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const sweep = wakeSweep(SWEEP);
   try {
     const sent = await sameInBoth(sweep);
-    const phases = sent.wakes!.map((w) => {
-      const [rest, woke] = w.split(' ').map(Number);
-      return (woke - rest) % REST_TICK_MS;
-    });
+    const phases = wakePhases(sent.wakes!);
     const scored = sent.lines.filter((l) => l.includes('"type":"score"')).length;
     // (The slow tick in tenths: how many of them the wakes fell in.)
     const tenths = new Set(phases.map((p) => Math.floor((p * 10) / REST_TICK_MS))).size;

@@ -8,7 +8,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { playInEspruino, playInNode, sameInBoth } from './real-vs-node';
 import type { PhonePlay } from './real-vs-node';
-import { exampleThroughSensors, faultyPlay, sensorPlay, wakeSweep } from './real-sensors';
+import { exampleThroughSensors, faultyPlay, lastScores, sensorPlay, wakePhases, wakeSweep } from './real-sensors';
 import { RINGAPEG, TRIANGLE } from './chaos-games';
 import { needsEspruino } from './real-interpreter';
 import { REST_TICK_MS } from '../firmware/runtime';
@@ -18,16 +18,6 @@ import { ROOT } from '../tools/games';
 const FINDINGS = join(ROOT, 'test', 'hostile-findings');
 const SEED = Number(process.env.REAL_SENSORS_SEED) || 1;
 const SAMPLE = Number(process.env.REAL_SENSORS_SAMPLE) || 1;
-/** The scores each `score` line of what a board sent adds up to, and the scores of its last `state`. */
-const lastScores = (lines: string[]) => {
-  const states = lines.filter((l) => l.includes('"type":"state"'));
-  return JSON.parse(states[states.length - 1].replace(/^\d+ /, '')).scores as number[];
-};
-/** The phases (ms into a rest tick) the wake line woke a resting board at, from the real interpreter's wakes. */
-const phases = (wakes: string[]) => wakes.map((w) => {
-  const [rest, woke] = w.split(' ').map(Number);
-  return (woke - rest) % REST_TICK_MS;
-});
 
 describe('the real interpreter sees what Node sees: a digital board\'s sensors, read by its own drivers (when ESPRUINO is set)', function () {
   this.timeout(600000);
@@ -86,7 +76,7 @@ describe('the real interpreter sees what Node sees: a digital board\'s sensors, 
     needsEspruino(this, 'play them in');
     const sweep = wakeSweep(6);
     const sent = await sameInBoth(sweep);
-    const woke = phases(sent.wakes!);
+    const woke = wakePhases(sent.wakes!);
     assert.equal(woke.length, sweep.snaps, `woken ${sent.wakes!.join(', ')}`);
     assert.ok(Math.max(...woke) - Math.min(...woke) >= REST_TICK_MS / 2, `phases ${woke.join(', ')}`);
     assert.equal(sent.lines.filter((l) => l.includes('"type":"score"')).length, sweep.snaps);

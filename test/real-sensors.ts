@@ -160,3 +160,17 @@ export function faultyPlay(game: string, channels: number, maxBursts: number): f
     return { game, lines, happenings };
   });
 }
+
+/** The scores of the last `state` line of what a board sent (each `ms line`). */
+export function lastScores(lines: string[]): number[] {
+  const states = lines.filter((l) => l.includes('"type":"state"'));
+  return JSON.parse(states[states.length - 1].replace(/^\d+ /, '')).scores as number[];
+}
+
+/** The phases (ms into its slow tick) at which the wake line woke a resting board, from the real interpreter's wakes. */
+export function wakePhases(wakes: string[]): number[] {
+  return wakes.map((w) => {
+    const [rest, woke] = w.split(' ').map(Number);
+    return (woke - rest) % REST_TICK_MS;
+  });
+}

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { parseScenario, replay, Simulation } from '../sim/replay';
 import { loadGames } from '../firmware/games/registry';
-import { EXAMPLES, SCENARIOS, TIMED_TO_THE_DECISION, endings } from './scan-period';
+import { EXAMPLES, PHASE_SENSITIVE, SCENARIOS, SHIFTS_MS, TIMED_TO_THE_DECISION, endings } from './scan-period';
 import { sampled } from './seeded';
 
 const games = await loadGames();
@@ -30,9 +30,11 @@ describe('scan period on the chip', () => {
 
   // A scenario that sets pollMs itself is replayed here at its board's period too.
   for (const file of [...EXAMPLES, ...DRAWN]) {
-    it(`${file}: the same scores and winner at its board's scan period as at 1 ms`, () => {
-      const { atItsPeriod, at1ms } = endings(file);
+    const phases = !PHASE_SENSITIVE.includes(file);
+    it(`${file}: the same scores and winner at its board's scan period as at 1 ms${phases ? `, and with its lines ${SHIFTS_MS.join(' or ')} ms later` : ''}`, () => {
+      const { atItsPeriod, at1ms, shifted } = endings(file);
       assert.deepEqual(atItsPeriod, at1ms);
+      if (phases) SHIFTS_MS.forEach((ms, k) => assert.deepEqual(shifted[k], atItsPeriod, `its lines ${ms} ms later`));
     });
   }
 

@@ -361,7 +361,7 @@ export class Simulation {
     }
     this.now = this.t;
     inputs.advanceTo(this.t);
-    const ticker = this.hal.ticker;
+    let ticker = this.hal.ticker;
     // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again. So does a fault
     // that changes what a sensor reads (a floating input, a chatter: faults apply where the board reads), and a
     // change of the analog sensors on the line (shuffleboard's launch row).
@@ -371,7 +371,11 @@ export class Simulation {
       ticker.wake();
     }
     this.wakeSeen = wake;
-    if (this.bootAt !== null && this.t >= this.bootAt) this.boot();
+    if (this.bootAt !== null && this.t >= this.bootAt) {
+      this.boot();
+      // (The board booted has a ticker of its own: it scans now, and on.)
+      ticker = this.hal.ticker;
+    }
     // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
     // Its rest ticks come every rest period from the tick that began the rest (the board's timer, slowed:
     // hal/espruino/inputs.ts espruinoTicker). (Its first tick is at its boot, where a board's timer first fires a scan

@@ -92,6 +92,12 @@ describe('idle: a resting board misses nothing', () => {
     assert.deepEqual(at.slice(1).map((t, i) => t - at[i]), new Array(at.length - 1).fill(REST_TICK_MS));
   });
 
+  it('a board powered on again while it rested scans at its boot, and every scan period on (hostile round 19)', () => {
+    // (Cut at 10 s, on at 10.001 s: up at 11.001 s, its boot taking 1 s.)
+    const { at } = ticks('{"game":"triangle","players":2}\n{"t":10000,"power":"cut"}\n{"t":10001,"power":"on"}\n{"t":11101,"phone":{"cmd":"state"}}', 9000, 11020);
+    assert.deepEqual(at.filter((t) => t > 10000), [11001, 11004, 11007, 11010, 11013, 11016, 11019]);
+  });
+
   it('without its wake line, a minute with nothing happening, a change is read at its next slow tick, not at its own time (hostile round 18)', () => {
     // (From 5 s, the board at rest: its slow ticks then set the times of those after.)
     const { at, heard } = ticks('{"game":"ringapeg","players":2}\n{"t":70101,"raw":[{"ch":0,"level":1}]}\n{"t":90000,"phone":{"cmd":"state"}}', 5000, 72000, false);

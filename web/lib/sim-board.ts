@@ -42,6 +42,12 @@ export class SimBoard {
   private connected = false;
   private timer: number | null = null;
   private last = 0;
+  /**
+   * The board's present on the page's clock (ms of its time): what start() runs it on to. The simulation's own time is
+   * its next scan's, which may be past it (a scan period, or a resting board's next moment of note): run on from
+   * that, the board's clock ran fast (by a scan period a frame).
+   */
+  private present = 0;
   /** Sensors seen firing since the board was last at rest. */
   private readonly seen: string[] = [];
 
@@ -100,6 +106,7 @@ export class SimBoard {
 
   /** Runs the board to `t` (ms of its time). */
   runUntil(t: number): void {
+    this.present = Math.max(this.present, t);
     this.sim.runUntil(t);
     this.changed();
   }
@@ -107,6 +114,7 @@ export class SimBoard {
   /** Plays every line and on until the board is quiet (a scenario played back at once). */
   runToEnd(): void {
     this.sim.runToEnd();
+    this.present = Math.max(this.present, this.sim.t);
     this.changed();
   }
 
@@ -118,7 +126,7 @@ export class SimBoard {
       const now = performance.now();
       const ahead = Math.min(MAX_CATCH_UP_MS, (now - this.last) * this.speed);
       this.last = now;
-      if (ahead > 0) this.runUntil(this.sim.t + ahead);
+      if (ahead > 0) this.runUntil(this.present + ahead);
       this.timer = requestAnimationFrame(frame);
     };
     this.timer = requestAnimationFrame(frame);

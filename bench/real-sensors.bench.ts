@@ -7,7 +7,7 @@
 // those games only.
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { EXAMPLES, sameInBoth } from '../test/real-vs-node';
+import { examplesInBoth, sameInBoth } from '../test/real-vs-node';
 import { SENSOR_GAMES, exampleThroughSensors, faultyPlay, lastScores, sensorPlay, wakePhases, wakeSweep } from '../test/real-sensors';
 import { CHAOS_GAMES } from '../test/chaos-games';
 import { espruinoPath } from '../tools/espruino-run';
@@ -29,15 +29,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   const only = (process.env.REAL_SENSORS_GAMES || '').split(',').filter((g) => g);
   const games = SENSOR_GAMES.filter((g) => !only.length || only.includes(g));
   const seconds = (t0: number) => ((Date.now() - t0) / 1000).toFixed(0);
-  for (const [game, file] of EXAMPLES.filter(([game]) => games.includes(game))) {
-    const t0 = Date.now();
-    try {
-      const sent = await sameInBoth(exampleThroughSensors(game, file));
-      print(`${game}: its example game (${file}) through its sensors, the same in both: ${sent.lines.length} lines (${seconds(t0)} s)`);
-    } catch (e) {
-      print(`${game}: its example game (${file}) through its sensors parted: ${(e as Error).message}`);
-    }
-  }
+  await examplesInBoth(games, 'through its sensors', exampleThroughSensors, print);
   print(`seed ${SEED}: ${PLAYS} random legal plays a game through its sensors (one in two with a power cut; the others scored as the rules text scores them), ${FAULTS} plays of faulty sensors`);
   print('game           plays    cuts  lines sent  parted  faulty  parted   seconds');
   for (const game of games) {

@@ -5,7 +5,7 @@
 // fewest lines that still part, and printed as a scenario. REAL_VS_NODE_PLAYS (25 a game), REAL_VS_NODE_TABLES
 // (50), REAL_VS_NODE_SEED (the time's, printed), REAL_VS_NODE_GAMES=triangle,fortress: those games only.
 import fc from 'fast-check';
-import { EXAMPLES, PHONE_GAMES, decideInEspruino, decideInNode, endTable, examplePlay, phonePlay, sameInBoth } from '../test/real-vs-node';
+import { EXAMPLES, PHONE_GAMES, decideInEspruino, decideInNode, endTable, examplePlay, examplesInBoth, phonePlay, sameInBoth } from '../test/real-vs-node';
 import { espruinoPath } from '../tools/espruino-run';
 
 const PLAYS = Number(process.env.REAL_VS_NODE_PLAYS) || 25;
@@ -20,15 +20,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     return;
   }
   const only = (process.env.REAL_VS_NODE_GAMES || '').split(',').filter((g) => g);
-  for (const [game, file] of EXAMPLES.filter(([game]) => !only.length || only.includes(game))) {
-    const t0 = Date.now();
-    try {
-      const sent = await sameInBoth(examplePlay(game, file));
-      print(`${game}: its example game (${file}) from the phone, the same in both: ${sent.lines.length} lines (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-    } catch (e) {
-      print(`${game}: its example game (${file}) from the phone parted: ${(e as Error).message}`);
-    }
-  }
+  await examplesInBoth(EXAMPLES.map(([game]) => game).filter((g) => !only.length || only.includes(g)), 'from the phone', examplePlay, print);
   print(`seed ${SEED}: ${PLAYS} random phone plays a game of up to ${LINES} lines, and ${TABLES} shuffleboard tables`);
   print('game           plays    cuts  lines sent  parted   seconds');
   for (const game of PHONE_GAMES.filter((g) => !only.length || only.includes(g))) {

@@ -11,10 +11,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { ROOT } from '../tools/games';
+import { mulberry32 } from '../sim/inputs';
 import { newGame } from '../tools/espruino-play';
-import { BOOT_MS } from '../sim/replay';
-import { REST_TICK_MS } from '../firmware/runtime';
-import { FIRST_MS, QUIET_MS, STEP_MS } from './real-vs-node';
+import { REST_AFTER_MS, REST_TICK_MS } from '../firmware/runtime';
+import { FIRST_MS, STEP_MS, withCut } from './real-vs-node';
 import type { PhoneLine, PhonePlay } from './real-vs-node';
 import { planLines, stepArbitrary } from './chaos';
 import type { ChaosGame, Step } from './chaos-games';
@@ -62,7 +62,7 @@ function comparable(step: Step): boolean {
  * gives them. The phone starts the game (`new`, the harness's players and options); the plan's lines come from
  * SETTLE_MS later. With `cut`, the power goes once, at any
  * moment of the play (a move under way or not; between two of the interpreter's calls), and comes
- * back 0 to 3 s later; the phone is silent from the cut until QUIET_MS after the boot. The scorer's scores are then
+ * back 0 to 3 s later (withCut). The scorer's scores are then
  * not the play's: a move under way at the cut may be decided otherwise.
  */
 export function sensorPlay(game: ChaosGame, maxSteps: number, cut: boolean): fc.Arbitrary<PhonePlay & { scores: number[] }> {
@@ -81,15 +81,12 @@ export function sensorPlay(game: ChaosGame, maxSteps: number, cut: boolean): fc.
     // interpreter's run ends at the cut, before any timer due then. A scan then is run by neither.)
     let at = Math.round(FIRST_MS + SETTLE_MS + c[0] * (end - FIRST_MS - SETTLE_MS));
     if ((at - FIRST_MS) % STEP_MS === 0) at++;
-    const on = at + c[1];
-    const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;
-    return Object.assign(play, { lines: phone.map((l, i) => (silent(i) ? null : l)), cut: { at, on } });
+    return withCut(play, at, at + c[1]);
   });
 }
 
-/** A snapped ring is on its peg, its bounce over, in this long at most; the board then rests REST_AFTER_MS later (firmware/runtime.ts). */
+/** A snapped ring is on its peg, its bounce over, in this long at most; the board then rests REST_AFTER_MS later. */
 const SNAP_MS = 1000;
-const REST_AFTER_MS = 2000;
 /** The pegs a sweep snaps rings onto, one after another (a Ring-a-Peg board's 13; a game holds 16 rings). */
 const PEGS = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8', 'i1', 'i2', 'i3', 'i4', 'k'];
 
@@ -112,7 +109,7 @@ export function wakeSweep(count: number): PhonePlay & { snaps: number } {
 }
 
 /** A burst of a faulty sensor's levels: a contact chattering, an input floating, a sensor stuck active, or one pulse. */
-export type Burst = { ch: number; at: number; kind: 'chatter' | 'float' | 'stuck' | 'pulse'; ms: number; seed: number };
+type Burst = { ch: number; at: number; kind: 'chatter' | 'float' | 'stuck' | 'pulse'; ms: number; seed: number };
 
 /** The level changes of a burst (chatter: a change every 1-3 ms; floating: at random, 1 to 40 ms apart; stuck and a pulse: on, then off `ms` later). */
 function burstLines(b: Burst): Record<string, unknown>[] {
@@ -123,13 +120,9 @@ function burstLines(b: Burst): Record<string, unknown>[] {
     raw(b.at + b.ms, 0);
     return lines;
   }
-  let r = b.seed | 1;
+  const random = mulberry32(b.seed);
   let level = 0;
-  for (let t = b.at; t < b.at + b.ms; ) {
-    raw(t, (level ^= 1));
-    r = (Math.imul(r, 1103515245) + 12345) >>> 0;
-    t += b.kind === 'chatter' ? 1 + (r % 3) : 1 + (r % 40);
-  }
+  for (let t = b.at; t < b.at + b.ms; t += 1 + Math.floor(random() * (b.kind === 'chatter' ? 3 : 40))) raw(t, (level ^= 1));
   if (level) raw(b.at + b.ms, 0);
   return lines;
 }

@@ -99,11 +99,6 @@ export interface Levels {
 
 /** Each line the simulator's board sends from FIRST_MS on, as `ms line`; and the levels its banks read, as its physics made them. */
 export function playInNode(play: PhonePlay): Sent & { levels: Levels } {
-  // (What the real interpreter's board cannot be given: its sensors are level changes from FIRST_MS on, when the
-  // comparison begins; it has no buttons to press, and no fault laid over its banks' reads.)
-  for (const h of play.happenings || []) {
-    if ((h.t as number) < FIRST_MS || !(h.do !== undefined || h.raw !== undefined || h.set !== undefined)) throw new Error(`a happening the real interpreter's board cannot be given: ${JSON.stringify(h)}`);
-  }
   const sim = new Simulation(parseScenario(scenarioOf(play)));
   if (play.wakeLine === false) sim.wakeLine = false;
   const inputs = sim.hal.inputs;
@@ -152,6 +147,11 @@ const built = new Map<string, Awaited<ReturnType<typeof buildGame>>>();
  * due then sent at the same time after its boot as the simulator's board hears them.
  */
 export async function playInEspruino(play: PhonePlay, levels?: Levels): Promise<Sent> {
+  // (What its board cannot be given: its sensors are level changes from FIRST_MS on, when the comparison begins; it
+  // has no buttons to press, and no fault laid over its banks' reads.)
+  for (const h of play.happenings || []) {
+    if ((h.t as number) < FIRST_MS || !(h.do !== undefined || h.raw !== undefined || h.set !== undefined)) throw new Error(`a happening the real interpreter's board cannot be given: ${JSON.stringify(h)}`);
+  }
   let bundle = built.get(play.game);
   if (!bundle) built.set(play.game, (bundle = await buildGame(play.game)));
   const stubs = readFileSync(join(ROOT, 'tools', 'espruino-linux-stubs.js'), 'utf8');
@@ -161,11 +161,12 @@ export async function playInEspruino(play: PhonePlay, levels?: Levels): Promise<
   const files = Object.assign({ '.bootcde': bundle.stored }, moduleFiles(bundle, 'stored'));
   const lengths: Record<string, number> = {};
   for (const name of Object.keys(files)) lengths[name] = files[name].length;
+  const sensors = levels && Object.assign({ banks: (await moduleOf(play.game)).board.banks! }, levels);
   // (Typed into its console, Storage once lacked a module on a busy machine, and the board said so to the phone: each
   // boot checks that Storage holds what was written, and the play is played afresh, twice at most, if not.)
   for (let attempt = 1; ; attempt++) {
     try {
-      return playOnce(play, files, lengths, stubs + table, levels && Object.assign({ banks: (await moduleOf(play.game)).board.banks! }, levels));
+      return playOnce(play, files, lengths, stubs + table, sensors);
     } catch (e) {
       if (attempt >= 3 || !/harness: Storage lacks/.test((e as Error).message)) throw e;
     }
@@ -338,14 +339,21 @@ export function phonePlay(game: string, maxLines: number, cuts: 'half' | 'every'
       quiet.push(line);
       if (line && typeof line === 'object' && line.cmd === 'undo') for (let k = 0; k < QUIET_MS / STEP_MS; k++) quiet.push(null);
     }
-    if (!c) return { game, lines: quiet };
+    const play = { game, lines: quiet };
+    if (!c) return play;
     const at = FIRST_MS + STEP_MS * (c[0] % quiet.length) + c[1];
-    const on = at + c[2];
-    // (The lines from the cut until QUIET_MS after the boot are not sent: the simulator starts the firmware at its
-    // first scan time after the boot, the real interpreter at once, and a line then would be heard by one alone.)
-    const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;
-    return { game, lines: quiet.map((l, i) => (silent(i) ? null : l)), cut: { at, on } };
+    return withCut(play, at, at + c[2]);
   });
+}
+
+/**
+ * `play` with the power cut at `at` ms and back at `on`; the phone's lines from the cut until QUIET_MS after the boot
+ * are not sent (the simulator's board scans at its boot, a board's timer a scan period later, and a line then could be
+ * heard before a scan by one and after it by the other).
+ */
+export function withCut<P extends PhonePlay>(play: P, at: number, on: number): P {
+  const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;
+  return Object.assign(play, { lines: play.lines.map((l, i) => (silent(i) ? null : l)), cut: { at, on } });
 }
 
 /** Each game's example game, as the phone plays it (as bench peak plays it: its strokes, or each move the board made). */
@@ -354,6 +362,22 @@ export const EXAMPLES: [string, string][] = [['triangle', 'triangle-game.jsonl']
 export function examplePlay(game: string, file: string): PhonePlay {
   const text = readFileSync(join(ROOT, 'scenarios', file), 'utf8');
   return { game, lines: (game === 'fortress' ? phoneGame(text) : movesAsCommands(text)) as PhoneLine[] };
+}
+
+/**
+ * Plays each of the example games of `games` in both, as `playOf` makes it (`how`: from the phone, through its
+ * sensors), and prints a line each: the same in both and how many lines, or where they parted. (For the benches.)
+ */
+export async function examplesInBoth(games: string[], how: string, playOf: (game: string, file: string) => PhonePlay, print: (line: string) => void): Promise<void> {
+  for (const [game, file] of EXAMPLES.filter(([g]) => games.includes(g))) {
+    const t0 = Date.now();
+    try {
+      const sent = await sameInBoth(playOf(game, file));
+      print(`${game}: its example game (${file}) ${how}, the same in both: ${sent.lines.length} lines (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    } catch (e) {
+      print(`${game}: its example game (${file}) ${how} parted: ${(e as Error).message}`);
+    }
+  }
 }
 
 // ------------------------------------------------------------------ shuffleboard's decision

@@ -219,6 +219,6 @@ function __sadv(){while(__snext()<=__vt){if(__sl)__sw[__sc>>5]|=1<<(__sc&31);els
 ${reads.join('\n')}
 global.setWatch=function(f,pin){if(pin===${REFERENCE_BOARD.wake}){__wk=f;__wa=__vt;return 1;}return 2;};
 global.clearWatch=function(id){if(id===1)__wk=null;};
-function __wakeAt(){return __wk${wakeLine ? '' : '&&0'}?__snext():Infinity;}
+function __wakeAt(){return ${wakeLine ? '__wk?__snext():' : ''}Infinity;}
 function __wake(){var f=__wk;__wk=null;require("fs").appendFileSync(${JSON.stringify(wakeLog)},__wa+" "+__vt+"\\n");f({state:true,time:__vt/1000,lastTime:__vt/1000,pin:${REFERENCE_BOARD.wake}});}`;
 }

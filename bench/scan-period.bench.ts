@@ -2,7 +2,7 @@
 // line some milliseconds later (test/scan-period.ts; CI replays every game's examples and a seeded sample of the
 // others): each one whose scores or winner differ, then how many do. The scenarios timed to an instant of a
 // shuffleboard decision are replayed too, and told apart: at 1 ms their line lands elsewhere, as the test expects;
-// so are those known to end otherwise at another phase (PHASE_SENSITIVE: two by what their fault hides, one a defect).
+// so are those known to end otherwise at another phase (PHASE_SENSITIVE: two, by what their fault hides).
 import { PHASE_SENSITIVE, SCENARIOS, SHIFTS_MS, TIMED_TO_THE_DECISION, endings } from '../test/scan-period';
 
 export async function run(print: (line: string) => void): Promise<void> {

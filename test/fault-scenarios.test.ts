@@ -345,17 +345,39 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // the table, and the players open the next end as the board shows; the grid's checks still counted the table's
   // ends, took the throws for the other side's, and told a false `inverted` (then `bank`, and the throws after it
   // were not scored). And the channels reading inputs that are not there were told first, as `rail` on grid.25.6.
-  it('a dead select line is named before any rail it makes, and once lifted the game plays on with no false inverted', () => {
+  // Line 7 stuck high makes the 124 channels of the second analog input read inputs that are not there, at a rail:
+  // the grid is untrusted at the first check that sees them, and the line named once the checks see it.
+  it('a dead select line making many channels read a rail distrusts the grid at once and tells no rail; once lifted the game plays on with no false inverted', () => {
     const { lines } = run('fault-shuffleboard-dead-line-lifted');
     const faults = told(lines, 'fault');
-    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'select', line: 7 }, { type: 'fault', fault: 'bank' },
+    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'bank' }, { type: 'fault', fault: 'select', line: 7 },
       { type: 'fault', fault: 'ok', line: 7 }, { type: 'fault', fault: 'ok' }]);
-    assert.ok(faults[0].t - 1000 <= 2200, `named at ${faults[0].t}`);
+    assert.ok(faults[0].t - 1000 <= 2200, `untrusted at ${faults[0].t}`);
+    assert.ok(faults[1].t - 1000 <= 2200, `named at ${faults[1].t}`);
     assert.ok(faults[2].t > 39184, 'sound again only after the lift');
     // Every throw after the board is sound again is told: the one after the lift and seven of the next end fill the
     // game's first end (the eighth, off the end, finds that end over), then all eight of the last.
     const throws = lines.filter((l) => l.t > 42000 && l.phone && l.phone.type === 'state' && l.phone.left !== 8);
     assert.equal(throws.length, 1 + 7 + 8);
+  });
+
+  // Was a defect (test/scan-period.ts, hostile round 18): with the first weight landing some 22 ms or more later in
+  // the board's second (51 of 100 phases), the weight lay where the dead line hides it, the line was named 26 s late,
+  // a channel at a rail was told instead, and the throw was scored as a weight off the table: the game stood at 0-0
+  // for the referee where it otherwise ends 4-7 (test/hostile-findings/18-dead-select-line-named-late-25-ms-later.jsonl).
+  it('a dead select line making many channels read a rail: at any phase of the board\'s scans, the grid is untrusted within 2.2 s, no rail is told, no throw is told until it is sound again, and the game ends the same', () => {
+    const text = readFileSync('scenarios/fault-shuffleboard-dead-line-lifted.jsonl', 'utf8').trim().split('\n');
+    const endings = new Set<string>();
+    for (const shift of [0, 13, 22, 25, 38, 51, 64, 77, 89, 95]) {
+      const lines = replay([text[0], ...text.slice(1).map((l) => JSON.stringify({ ...JSON.parse(l), t: JSON.parse(l).t + shift }))].join('\n')).lines.map((l) => JSON.parse(l) as Line);
+      const faults = told(lines, 'fault');
+      assert.deepEqual(faults.map((l) => l.phone!.fault), ['bank', 'select', 'ok', 'ok'], `${shift} ms later`);
+      assert.ok(faults[0].t - (1000 + shift) <= 2200, `${shift} ms later: untrusted at ${faults[0].t}`);
+      const told_ = lines.filter((l) => l.phone && l.phone.type === 'state' && l.phone.left !== 8 && l.t > faults[0].t && l.t < faults[3].t);
+      assert.deepEqual(told_, [], `${shift} ms later: a throw told while the grid was untrusted`);
+      endings.add(JSON.stringify(lines.at(-1)!.final!.scores));
+    }
+    assert.equal(endings.size, 1, [...endings].join(' or '));
   });
 
   // Was a defect (the hostile hunt, seed 2): the throws decided while the grid floated were counted and their tables

@@ -58,7 +58,7 @@ const ENTRY = ROWS - 2;
  * when on) while a weight passes it; a reading between that and the pull-up is no switch's (a fault), and no launch.
  */
 const PULLED = 32;
-/** A multiplexer's inputs: more sensors than that coming to a rail at once are no one sensor's fault. */
+/** A multiplexer's inputs: more sensors than that at a rail are no one sensor's fault, but the grid's. */
 const MUX_INPUTS = 16;
 
 export interface ShuffleboardInterpreter extends Interpreter {
@@ -144,12 +144,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let fitting = 0;
   /** The checks of the table of the throw decided (throw-checks.ts), from its weights' checking to their telling (found). */
   let judging: ThrowChecks | undefined;
-  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail. */
+  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail when a multiplexer's inputs or fewer were. */
   let held = 0;
   let told = 0;
   let railed = 0;
-  /** Many sensors came to a rail at once: their report waits a check. */
-  let waited = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is seen launched or decided). */
@@ -548,27 +546,25 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         if (throwAt >= 0) watch(last, 0, lo, hi);
         else came = 0;
       }
-      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, and as a
-      // throw is decided): told when there are more of them, by the first (diagnostics lists them: `off`). Locate
-      // takes them as reading no field. More than a multiplexer's at once, a check later: a dead select line (half
-      // the channels reading inputs that are not there) is named then instead, once the checks see it.
+      // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, 3.8 s at
+      // rest, and as a throw is decided), each read again: told when there are more of them, by the first (diagnostics
+      // lists them: `off`). Locate takes them as reading no field. More than a multiplexer's inputs at once are no
+      // sensor's fault but the grid's (a dead select line making half the channels read inputs that are not there, the
+      // select line named once the checks see it; a second-level multiplexer; a connector): nothing the grid senses is
+      // scored while they last, and it is trusted again as soon as they are gone, not when their rows are next read.
       let n = 0;
       let first = 0;
-      for (let ch = SENSORS - 1; ch >= 0; ch--) {
-        const x = ref[ch];
-        if (x >= 128 + RAILED || x <= 128 - RAILED) {
+      for (let ch = SENSORS - 1, x; ch >= 0; ch--) {
+        if ((x = ref[ch] - 128) * x >= RAILED * RAILED && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
           n++;
           first = ch;
         }
       }
-      if (n > railed + MUX_INPUTS && !waited) waited = 1;
-      else {
-        if (n > railed && !(waited && bad & BANK)) report(first, RAIL);
+      if (n <= MUX_INPUTS) {
+        if (n > railed) report(first, RAIL);
         railed = n;
-        waited = 0;
       }
-      // Most of them: the multiplexers' select lines, their supply or a connector; nothing the grid senses is scored.
-      return (n > SENSORS >> 1 ? BANK : 0) | (bad & BANK);
+      return (n > MUX_INPUTS ? BANK : 0) | (bad & BANK);
     },
     // Its diagnostics (diagnose.ts): on a board its diagnostics module, loaded when the mode starts and kept, as a
     // digital board's are; a board flashed without it stays in the game and says so (firmware/command-path.ts).

@@ -154,6 +154,8 @@ export class Simulation {
   private decoder = createLineDecoder(this.scenario.words);
   /** While the board boots after a power-on: the time it is up; null otherwise. */
   private bootAt: number | null = null;
+  /** When the board last booted (its scans begin a scan period later). */
+  private bootedAt = -Infinity;
   private notes = 0;
   private advertsRead = 0;
   private writes = 0;
@@ -213,8 +215,8 @@ export class Simulation {
 
   /**
    * The power comes (back): the board boots for `bootMs`, seeing nothing, then
-   * starts the firmware from whatever the flash holds at the first scan time
-   * after that; the sensors stay as they are.
+   * starts the firmware from whatever the flash holds (its first scan a scan
+   * period later); the sensors stay as they are.
    */
   powerOn(bootMs = BOOT_MS): void {
     if (this.firmware || this.bootAt !== null) return;
@@ -226,6 +228,7 @@ export class Simulation {
   /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
   private boot(): void {
     this.bootAt = null;
+    this.bootedAt = this.t;
     this.sentAtCut = -1;
     const { header, game } = this.scenario;
     const board = game.module.board;
@@ -373,14 +376,15 @@ export class Simulation {
     this.wakeSeen = wake;
     if (this.bootAt !== null && this.t >= this.bootAt) {
       this.boot();
-      // (The board booted has a ticker of its own: it scans now, and on.)
+      // (The board booted has a ticker of its own, whose timer first fires a scan period from its boot.)
       ticker = this.hal.ticker;
     }
     // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
     // Its rest ticks come every rest period from the tick that began the rest (the board's timer, slowed:
-    // hal/espruino/inputs.ts espruinoTicker). (Its first tick is at its boot, where a board's timer first fires a scan
-    // period later: docs/espruino-linux.md, The same sensors, two interpreters.)
-    if (this.firmware && (!ticker.restMs() || this.t >= this.restTickAt)) {
+    // hal/espruino/inputs.ts espruinoTicker). Its first tick is a scan period after its boot, where a board's timer
+    // first fires: what it does once a second (the fault check among it) falls on the same instants as a board's
+    // (docs/espruino-linux.md, The same sensors, two interpreters).
+    if (this.firmware && this.t > this.bootedAt && (!ticker.restMs() || this.t >= this.restTickAt)) {
       ticker.fire();
       this.scans++;
       this.restTickAt = this.t + ticker.restMs();

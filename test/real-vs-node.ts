@@ -348,8 +348,7 @@ export function phonePlay(game: string, maxLines: number, cuts: 'half' | 'every'
 
 /**
  * `play` with the power cut at `at` ms and back at `on`; the phone's lines from the cut until QUIET_MS after the boot
- * are not sent (the simulator's board scans at its boot, a board's timer a scan period later, and a line then could be
- * heard before a scan by one and after it by the other).
+ * are not sent (around a boot, a line could be heard before a scan by one and after it by the other).
  */
 export function withCut<P extends PhonePlay>(play: P, at: number, on: number): P {
   const silent = (i: number) => FIRST_MS + STEP_MS * i > at && FIRST_MS + STEP_MS * i < on + BOOT_MS + QUIET_MS;

@@ -12,11 +12,13 @@ import type { DecisionSteps } from './decision-steps';
 import { game } from '../firmware/games/shuffleboard/index';
 import type { ShuffleboardInterpreter } from '../firmware/games/shuffleboard/interpret';
 
-/** Blue2 launched at 17.5 s, the grid floating from 13 s to 16 s: found sound again at 18 s, blue2 sliding. */
+/** Blue2 launched at 17.5 s, the grid floating from 13 s to 16 s: found sound again some 18 s in (SOUND_AT), blue2 sliding. */
 const FILE = 'scenarios/fault-shuffleboard-sound-again-mid-throw-then-cut.jsonl';
 /** The same game uncut: the referee enters the two throws the board did not score (red2, blue2) at 29 s. */
 const UNCUT = readFileSync(FILE, 'utf8').split('\n').filter((l) => !/"power"/.test(l)).join('\n');
 const DECIDING = 'a throw is being decided: send it again once it is told';
+/** When the grid is found sound again (at a check, a second's, from the board's first scan): some 18 s. */
+const SOUND_AT = replay(UNCUT).lines.map((l) => JSON.parse(l)).find((l) => l.phone?.fault === 'ok').t as number;
 
 function finalOf(sim: Simulation): { scores: number[]; state: unknown } {
   return JSON.parse(sim.out[sim.out.length - 1]).final;
@@ -53,14 +55,15 @@ describe('shuffleboard: the grid found sound again while a throw is under way', 
 
   it('the watch\'s settle does no step of the decision: the ticks decide the throws, not scored, a referee\'s command meanwhile answered as in any decision (deciding while the weights are found), in no step either', () => {
     const sim = new Simulation(parseScenario(UNCUT));
-    sim.runUntil(18000);
+    const sound = SOUND_AT;
+    sim.runUntil(sound);
     assert.deepEqual(settles, [{ spoilt: 0, busy: true, steps: 0 }], 'the throws under way are decided in no step of the call');
     const heard = sim.out.length;
     // Decided on the ticks, in time (not left waiting), and not scored: the phone hears no move of it. A `place` of
     // the first weight where it lies (changing nothing) every 100 ms meanwhile.
     const stepped = steps.n;
     const answers: string[] = [];
-    let t = 18000;
+    let t = sound;
     while (sim.firmware!.view().busy) {
       t += 100;
       assert.ok(t < 29000, 'the throws are decided within 11 s');
@@ -82,7 +85,7 @@ describe('shuffleboard: the grid found sound again while a throw is under way', 
 
   it('a cut at any instant of the decision the ticks make (every 300 ms from the settle until it is over) ends as uncut', () => {
     const uncut = JSON.parse(replay(UNCUT).lines.at(-1)!).final;
-    for (let at = 18010; at <= 23500; at += 300) {
+    for (let at = SOUND_AT + 10; at <= SOUND_AT + 5500; at += 300) {
       const text = UNCUT.replace('{"t":29000', `{"t":${at},"power":"cut"}\n{"t":${at + 20},"power":"on"}\n{"t":29000`);
       const final = JSON.parse(replay(text).lines.at(-1)!).final;
       assert.deepEqual(final, uncut, `cut at ${at} ms`);

@@ -385,6 +385,21 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.equal(endings.size, 1, [...endings].join(' or '));
   });
 
+  // Was a defect (hostile round 20): line 7 stuck high while the table rests. A resting board reads its rows again
+  // five at a time, so a check saw the first few rails (row 25's 4, rows 25-26's 14) and told `rail` on grid.25.6 at
+  // most phases, before `bank`; the sensor at a rail that came during the bank (grid.20.0, which the line does not
+  // hide) was then never told: the rails counted were those of the false report.
+  it('a dead select line while the table rests: at any phase, `bank` and no rail of it; a real rail meanwhile told once the line is sound again', () => {
+    const text = readFileSync('scenarios/fault-shuffleboard-rail-while-dead-line-at-rest.jsonl', 'utf8').trim().split('\n');
+    for (const shift of [0, 13, 22, 31, 38, 51, 77, 95]) {
+      const lines = replay([text[0], ...text.slice(1).map((l) => JSON.stringify({ ...JSON.parse(l), t: JSON.parse(l).t + shift }))].join('\n')).lines.map((l) => JSON.parse(l) as Line);
+      const faults = told(lines, 'fault');
+      assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'bank' }, { type: 'fault', fault: 'rail', ch: 200, sensor: 'grid.20.0' }, { type: 'fault', fault: 'ok' }], `${shift} ms later`);
+      assert.ok(faults[0].t - (8200 + shift) <= 4000, `${shift} ms later: untrusted at ${faults[0].t}`);
+      assert.ok(faults[1].t > 18000 + shift && faults[1].t - (18000 + shift) <= 4000, `${shift} ms later: rail told at ${faults[1].t}`);
+    }
+  });
+
   // Was a defect (the hostile hunt, seed 2): the throws decided while the grid floated were counted and their tables
   // kept (a throw read as the noise lifted, too), so the first throws after it were judged against the wrong side
   // and a table of noise: a false `inverted`, and the throws after it not scored.

@@ -38,9 +38,11 @@ function board(read: (ch: number, t: number) => number) {
 const EMPTY = (ch: number) => (ch < SENSORS ? 0.5 : 1);
 
 describe('shuffleboard: the sensors the interpreter checks during play', () => {
-  it('a grid sensor at a rail (none there, a broken line) is told by its channel, once; one more is told again; most of the grid at a rail is a bank fault', () => {
+  it('a grid sensor at a rail (none there, a broken line) is told by its channel, once, at the check after it is seen (every sensor read afresh); one more is told again; more than a multiplexer\'s inputs at a rail are a bank fault, told by no channel', () => {
     const railed = new Set([57]);
     const b = board((ch) => (railed.has(ch) ? 0 : EMPTY(ch)));
+    assert.equal(b.check(), 0);
+    assert.deepEqual(b.faults, [], 'seen: every sensor read afresh at the next check');
     assert.equal(b.check(), 0);
     assert.deepEqual(b.faults, [[57, RAIL]]);
     assert.equal(b.check(), 0);
@@ -48,11 +50,20 @@ describe('shuffleboard: the sensors the interpreter checks during play', () => {
     railed.add(200);
     // Every row is read again within 2 s.
     b.at(2500);
+    b.check();
     assert.equal(b.check(), 0);
     assert.deepEqual(b.faults, [[57, RAIL]], 'more at a rail: told again, by the first');
-    for (let ch = 0; ch < SENSORS; ch++) railed.add(ch);
+    // Seventeen: more than a multiplexer's inputs, no sensor's fault. The rows are read one after another; the check
+    // that reads every sensor afresh sees them all.
+    for (let ch = 300; ch < 315; ch++) railed.add(ch);
     b.at(5000);
-    assert.equal(b.check(), BANK, 'the multiplexers or their supply: nothing the grid senses is scored');
+    assert.equal(b.check(), BANK, 'the grid: a select line, a multiplexer, a connector; nothing the grid senses is scored');
+    assert.deepEqual(b.faults, []);
+    assert.equal(b.check(), BANK);
+    assert.deepEqual(b.faults, [], 'told by no channel');
+    // Gone: trusted at the next check (each at a rail is read again at every check), not when its row is next read.
+    railed.clear();
+    assert.equal(b.check(), 0);
   });
 
   it('a weight beyond the grid\'s first or last row (a hanger at the end edge, a short one), right over a sensor column, is no fault: laid on the grid\'s physics, every part in its tolerance', () => {

@@ -148,6 +148,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let held = 0;
   let told = 0;
   let railed = 0;
+  /** The next check reads every sensor afresh for the rails (their count rose). */
+  let afresh = false;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is seen launched or decided). */
@@ -547,20 +549,23 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         else came = 0;
       }
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, 3.8 s at
-      // rest, and as a throw is decided), each read again: told when there are more of them, by the first (diagnostics
-      // lists them: `off`). Locate takes them as reading no field. More than a multiplexer's inputs at once are no
-      // sensor's fault but the grid's (a dead select line making half the channels read inputs that are not there, the
-      // select line named once the checks see it; a second-level multiplexer; a connector): nothing the grid senses is
-      // scored while they last, and it is trusted again as soon as they are gone, not when their rows are next read.
+      // rest, and as a throw is decided), each read again. More than were told: every sensor is read afresh at the
+      // next check (some 380 reads; the rows are read one after another, and a dead select line's rails would come a
+      // few at a time), and told then, by the first (diagnostics lists them: `off`); while more than a
+      // multiplexer's inputs stay at a rail, at every other check. Locate takes them as reading no field. More than a multiplexer's
+      // inputs are no sensor's fault but the grid's (a dead select line making half the channels read inputs that are
+      // not there, named once the checks see it; a second-level multiplexer; a connector): nothing the grid senses is
+      // scored while they last, and it is trusted again as soon as they are gone.
       let n = 0;
       let first = 0;
-      for (let ch = SENSORS - 1, x; ch >= 0; ch--) {
-        if ((x = ref[ch] - 128) * x >= RAILED * RAILED && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
+      for (let ch = SENSORS, x; ch--; ) {
+        if ((afresh || (x = ref[ch] - 128) * x >= RAILED * RAILED) && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
           n++;
           first = ch;
         }
       }
-      if (n <= MUX_INPUTS) {
+      afresh = n > railed && !afresh;
+      if (!afresh && n <= MUX_INPUTS) {
         if (n > railed) report(first, RAIL);
         railed = n;
       }

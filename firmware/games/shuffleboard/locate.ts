@@ -478,7 +478,7 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
     };
     const back = function (): void {
       work += n * n * OP_WORK;
-      for (i = n - 1; i >= 0; i--) {
+      for (i = n; i--; ) {
         const p = i * (n + 1) - (i * (i - 1)) / 2;
         const diagonal = eq[p + i] + 1e-12;
         let x = eq[p + n];
@@ -695,7 +695,7 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
     }
     const x = beside ? (whole ? (read(ch) - QUIESCENT) / PEAK : left(ch)) * sign : 0;
     if ((x >= SHARED && x < NO_MAGNET) || (beside && othersFound > 0 && (read(ch) - QUIESCENT) / PEAK * sign <= -SHARED)) return true;
-    for (let i = beside ? 8 : -1; i >= 0; i--) {
+    for (let i = beside ? 9 : 0; i--; ) {
       const r = ((ch / COLS) | 0) + ((i / 3) | 0) - 1;
       const k = (ch % COLS) + (i % 3) - 1;
       const off = abs(r - ((top / COLS) | 0)) + abs(k - (top % COLS));

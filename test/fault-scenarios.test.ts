@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { replay } from '../sim/replay';
+import { shiftedBy } from './scan-period';
 import { game as shuffleboard } from '../firmware/games/shuffleboard/index';
 
 /** A replayed line; a shuffleboard game's final state has the throws decided (t), places (d), uncertainties (u) and weights asked about (q, bits). */
@@ -371,10 +372,10 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // a channel at a rail was told instead, and the throw was scored as a weight off the table: the game stood at 0-0
   // for the referee where it otherwise ends 4-7 (test/hostile-findings/18-dead-select-line-named-late-25-ms-later.jsonl).
   it('a dead select line making many channels read a rail: at any phase of the board\'s scans, the grid is untrusted within 2.2 s, no rail is told, no throw is told until it is sound again, and the game ends the same', () => {
-    const text = readFileSync('scenarios/fault-shuffleboard-dead-line-lifted.jsonl', 'utf8').trim().split('\n');
+    const text = readFileSync('scenarios/fault-shuffleboard-dead-line-lifted.jsonl', 'utf8').trim();
     const endings = new Set<string>();
     for (const shift of [0, 13, 22, 25, 38, 51, 64, 77, 89, 95]) {
-      const lines = replay([text[0], ...text.slice(1).map((l) => JSON.stringify({ ...JSON.parse(l), t: JSON.parse(l).t + shift }))].join('\n')).lines.map((l) => JSON.parse(l) as Line);
+      const lines = replay(shiftedBy(text, shift)).lines.map((l) => JSON.parse(l) as Line);
       const faults = told(lines, 'fault');
       assert.deepEqual(faults.map((l) => l.phone!.fault), ['bank', 'select', 'ok', 'ok'], `${shift} ms later`);
       assert.ok(faults[0].t - (1000 + shift) <= 2200, `${shift} ms later: untrusted at ${faults[0].t}`);
@@ -390,9 +391,9 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // most phases, before `bank`; the sensor at a rail that came during the bank (grid.20.0, which the line does not
   // hide) was then never told: the rails counted were those of the false report.
   it('a dead select line while the table rests: at any phase, `bank` and no rail of it; a real rail meanwhile told once the line is sound again', () => {
-    const text = readFileSync('scenarios/fault-shuffleboard-rail-while-dead-line-at-rest.jsonl', 'utf8').trim().split('\n');
+    const text = readFileSync('scenarios/fault-shuffleboard-rail-while-dead-line-at-rest.jsonl', 'utf8').trim();
     for (const shift of [0, 13, 22, 31, 38, 51, 77, 95]) {
-      const lines = replay([text[0], ...text.slice(1).map((l) => JSON.stringify({ ...JSON.parse(l), t: JSON.parse(l).t + shift }))].join('\n')).lines.map((l) => JSON.parse(l) as Line);
+      const lines = replay(shiftedBy(text, shift)).lines.map((l) => JSON.parse(l) as Line);
       const faults = told(lines, 'fault');
       assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'bank' }, { type: 'fault', fault: 'rail', ch: 200, sensor: 'grid.20.0' }, { type: 'fault', fault: 'ok' }], `${shift} ms later`);
       assert.ok(faults[0].t - (8200 + shift) <= 4000, `${shift} ms later: untrusted at ${faults[0].t}`);

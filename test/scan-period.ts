@@ -41,16 +41,21 @@ export const SHIFTS_MS = [22, 77, 95];
  */
 export const PHASE_SENSITIVE = ['fault-fortress-mouth-dropout.jsonl', 'fault-triangle-stuck-over-mid-flick.jsonl'];
 
-/** The scenario's final scores and winner, replayed with its header's pollMs set to `pollMs` (undefined: left out), every line `shiftMs` later. */
-function ending(text: string, pollMs: number | undefined, shiftMs = 0): unknown {
+/** A scenario's text with every line after its header `shiftMs` later. */
+export function shiftedBy(text: string, shiftMs: number): string {
   const [head, ...rest] = text.split('\n');
-  const header = { ...JSON.parse(head), pollMs };
-  const shifted = rest.map((line) => {
+  return [head, ...rest.map((line) => {
     if (!line.trim() || !shiftMs) return line;
     const body = JSON.parse(line);
     return JSON.stringify(typeof body.t === 'number' ? Object.assign(body, { t: body.t + shiftMs }) : body);
-  });
-  const lines = replay([JSON.stringify(header), ...shifted].join('\n')).lines;
+  })].join('\n');
+}
+
+/** The scenario's final scores and winner, replayed with its header's pollMs set to `pollMs` (undefined: left out), every line `shiftMs` later. */
+function ending(text: string, pollMs: number | undefined, shiftMs = 0): unknown {
+  const [head, ...rest] = shiftedBy(text, shiftMs).split('\n');
+  const header = { ...JSON.parse(head), pollMs };
+  const lines = replay([JSON.stringify(header), ...rest].join('\n')).lines;
   const final = JSON.parse(lines[lines.length - 1]).final;
   return [final.scores, final.winner];
 }

@@ -379,8 +379,8 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
       const faults = told(lines, 'fault');
       assert.deepEqual(faults.map((l) => l.phone!.fault), ['bank', 'select', 'ok', 'ok'], `${shift} ms later`);
       assert.ok(faults[0].t - (1000 + shift) <= 2200, `${shift} ms later: untrusted at ${faults[0].t}`);
-      const told_ = lines.filter((l) => l.phone && l.phone.type === 'state' && l.phone.left !== 8 && l.t > faults[0].t && l.t < faults[3].t);
-      assert.deepEqual(told_, [], `${shift} ms later: a throw told while the grid was untrusted`);
+      const toldMeanwhile = lines.filter((l) => l.phone && l.phone.type === 'state' && l.phone.left !== 8 && l.t > faults[0].t && l.t < faults[3].t);
+      assert.deepEqual(toldMeanwhile, [], `${shift} ms later: a throw told while the grid was untrusted`);
       endings.add(JSON.stringify(lines.at(-1)!.final!.scores));
     }
     assert.equal(endings.size, 1, [...endings].join(' or '));

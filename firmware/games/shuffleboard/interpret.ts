@@ -144,7 +144,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let fitting = 0;
   /** The checks of the table of the throw decided (throw-checks.ts), from its weights' checking to their telling (found). */
   let judging: ThrowChecks | undefined;
-  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors were at a rail when a multiplexer's inputs or fewer were. */
+  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors at a rail were told (a multiplexer's inputs or fewer). */
   let held = 0;
   let told = 0;
   let railed = 0;
@@ -550,12 +550,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       }
       // The grid's sensors at a rail, from the readings kept (every row is read within 2 s between throws, 3.8 s at
       // rest, and as a throw is decided), each read again. More than were told: every sensor is read afresh at the
-      // next check (some 380 reads; the rows are read one after another, and a dead select line's rails would come a
-      // few at a time), and told then, by the first (diagnostics lists them: `off`); while more than a
-      // multiplexer's inputs stay at a rail, at every other check. Locate takes them as reading no field. More than a multiplexer's
-      // inputs are no sensor's fault but the grid's (a dead select line making half the channels read inputs that are
-      // not there, named once the checks see it; a second-level multiplexer; a connector): nothing the grid senses is
-      // scored while they last, and it is trusted again as soon as they are gone.
+      // next check (some 380 reads: the rows are read one after another, and a dead select line's rails would come a
+      // few at a time), and told then, by the first (diagnostics lists them: `off`). Locate takes them as reading no
+      // field. More than a multiplexer's inputs are no sensor's fault but the grid's (a dead select line making half
+      // the channels read inputs that are not there, named once the checks see it; a second-level multiplexer; a
+      // connector): nothing the grid senses is scored while they last (every sensor read afresh at every other
+      // check meanwhile), and it is trusted again as soon as they are gone.
       let n = 0;
       let first = 0;
       for (let ch = SENSORS, x; ch--; ) {

@@ -36,7 +36,7 @@ export const BENCHES: Bench[] = [
   { name: 'real-vs-node', about: 'random phone plays of every game, power cuts among them, and shuffleboard tables decided, in the real interpreter against Node: every line the board sends the same (ESPRUINO; REAL_VS_NODE_PLAYS, 25 a game; REAL_VS_NODE_TABLES, 50; some 15 minutes)', long: true },
   { name: 'real-sensors', about: "the digital boards' sensors in the real interpreter against Node: the example games, random legal play with power cuts, faulty sensors and rings snapped at every phase of a rest tick (ESPRUINO; REAL_SENSORS_PLAYS, 10 a game; REAL_SENSORS_FAULTS, 5; REAL_SENSORS_SWEEP, 100; some 25 minutes)", long: true },
   { name: 'replay', about: "how replay time grows with a scenario's length" },
-  { name: 'rails', about: 'random sets of shuffleboard grid sensors at a rail, struck at any time of a game at any phase: more than 16 the grid\'s fault (bank), fewer told as rail (RAILS_RUNS, 1,000; RAILS_SEED)', long: true },
+  { name: 'grid-wiring', about: 'shuffleboard grid sensors at a rail and dead select lines, struck at any time of a game at any phase, held to docs/diagnostics.md (GRID_WIRING_RUNS, 1,000 of each; GRID_WIRING_SEED)', long: true },
   { name: 'scan-period', about: "every scenario at its board's scan period and at 1 ms: each whose scores or winner differ, and how many (npm test: a seeded sample)" },
 ];
 

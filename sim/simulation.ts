@@ -227,8 +227,8 @@ export class Simulation {
 
   /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
   private boot(): void {
+    this.bootedAt = this.bootAt ?? this.t;
     this.bootAt = null;
-    this.bootedAt = this.t;
     this.sentAtCut = -1;
     const { header, game } = this.scenario;
     const board = game.module.board;
@@ -357,6 +357,8 @@ export class Simulation {
     // Lines up to this scan happen at their own times, so level changes between scans keep them.
     while (this.next < actions.length && actions[this.next].t <= this.t) {
       this.now = actions[this.next].t;
+      // (A board up at a line's instant hears it: it boots first.)
+      if (this.bootAt !== null && this.now >= this.bootAt) this.boot();
       this.lastBusy = this.now;
       inputs.advanceTo(this.now);
       this.act(actions[this.next++]);

@@ -63,10 +63,11 @@ describe('the real interpreter sees what Node sees: a digital board\'s sensors, 
     });
   }
 
-  // (Each a hostile tester's finding once, test/hostile-findings/README.md round 18: the simulator's wake, its slow
-  // ticks and a phone's line at a scan's time, modelled otherwise than a board runs them.)
-  for (const file of readdirSync(FINDINGS).filter((f) => /^18-.*\.json$/.test(f))) {
-    it(`hostile round 18: ${file}, the same in both`, async function () {
+  // (Each a hostile tester's finding once, test/hostile-findings/README.md: round 18, the simulator's wake, its slow
+  // ticks and a phone's line at a scan's time, modelled otherwise than a board runs them; round 21, a slow tick put
+  // off a scan in the real interpreter by the virtual clock's seconds, 2002 / 1000 * 1000 a hair under 2002.)
+  for (const file of readdirSync(FINDINGS).filter((f) => /^(18|21)-.*\.json$/.test(f))) {
+    it(`hostile round ${file.slice(0, 2)}: ${file}, the same in both`, async function () {
       needsEspruino(this, 'play it in');
       await sameInBoth(JSON.parse(readFileSync(join(FINDINGS, file), 'utf8')) as PhonePlay);
     });

@@ -159,7 +159,9 @@ else{if(k<0&&!d)__on=0;else{__table[3*__on]=k;__table[3*__on+1]=d;__table[3*__on
  * wait for its pins (sensorWorld) defines `__wakeAt()`, the virtual ms a watch fires next (Infinity: none), and
  * `__wake()`, which fires it: the clock runs it before any timer due after it, as an interrupt is heard at once.
  * `__vfirst(id)` has timer `id` run before the others due at the same time (a phone's lines: the simulator takes a
- * line before its scan at that time).
+ * line before its scan at that time). `getTime` gives the virtual ms as seconds that the firmware's `getTime() * 1000`
+ * turns back into them, not a hair less (2002 / 1000 * 1000 is 2001.9999999999998: a slow tick due at 2002 was put
+ * off a scan, and Ring-a-Peg's fault check fell a scan period later than the simulator's: hostile round 21).
  */
 export function virtualClock(endMs: number | string, probe: string): string {
   return `var __vt=0,__vq=[],__vn=0,__realTimer=setInterval,__realTime=getTime;
@@ -168,7 +170,7 @@ global.setInterval=function(f,ms){return __vadd(f,ms,1);};
 global.setTimeout=function(f,ms){return __vadd(f,ms,0);};
 global.clearInterval=global.clearTimeout=function(i){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq.splice(k,1);return;}};
 global.changeInterval=function(i,ms){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i){__vq[k].m=ms;__vq[k].a=__vt+ms;}};
-global.getTime=function(){return __vt/1000;};
+global.getTime=function(){var g=__vt/1000;for(var k=0;k<3&&g*1000<__vt;k++)g*=1+2.3e-16;return g;};
 function __vfirst(i){for(var k=0;k<__vq.length;k++)if(__vq[k].i===i)__vq[k].p=1;return i;}
 __realTimer(function(){for(var r0=__realTime();__realTime()-r0<0.05;){
 var b=null;for(var k=0;k<__vq.length;k++)if(!b||__vq[k].a<b.a||(__vq[k].a===b.a&&__vq[k].p&&!b.p))b=__vq[k];

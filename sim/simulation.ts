@@ -225,9 +225,14 @@ export class Simulation {
     if (!bootMs) this.boot();
   }
 
+  /** A board booting is up by `t`: it boots. */
+  private bootIfUp(t: number): void {
+    if (this.bootAt !== null && t >= this.bootAt) this.boot();
+  }
+
   /** The board is up: the firmware starts, reading the flash and the sensors as they are now. */
   private boot(): void {
-    this.bootedAt = this.bootAt ?? this.t;
+    this.bootedAt = this.bootAt!;
     this.bootAt = null;
     this.sentAtCut = -1;
     const { header, game } = this.scenario;
@@ -358,7 +363,7 @@ export class Simulation {
     while (this.next < actions.length && actions[this.next].t <= this.t) {
       this.now = actions[this.next].t;
       // (A board up at a line's instant hears it: it boots first.)
-      if (this.bootAt !== null && this.now >= this.bootAt) this.boot();
+      this.bootIfUp(this.now);
       this.lastBusy = this.now;
       inputs.advanceTo(this.now);
       this.act(actions[this.next++]);
@@ -366,7 +371,9 @@ export class Simulation {
     }
     this.now = this.t;
     inputs.advanceTo(this.t);
-    let ticker = this.hal.ticker;
+    // (A board booted has a ticker of its own, whose timer first fires a scan period from its boot.)
+    this.bootIfUp(this.t);
+    const ticker = this.hal.ticker;
     // A sensor change since the last scan pulsed the wake line: a resting board ticks fast again. So does a fault
     // that changes what a sensor reads (a floating input, a chatter: faults apply where the board reads), and a
     // change of the analog sensors on the line (shuffleboard's launch row).
@@ -376,11 +383,6 @@ export class Simulation {
       ticker.wake();
     }
     this.wakeSeen = wake;
-    if (this.bootAt !== null && this.t >= this.bootAt) {
-      this.boot();
-      // (The board booted has a ticker of its own, whose timer first fires a scan period from its boot.)
-      ticker = this.hal.ticker;
-    }
     // A resting board ticks at its rest ticks alone: a line (a phone's, a happening) wakes it only through the wake line.
     // Its rest ticks come every rest period from the tick that began the rest (the board's timer, slowed:
     // hal/espruino/inputs.ts espruinoTicker). Its first tick is a scan period after its boot, where a board's timer

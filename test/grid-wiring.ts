@@ -38,12 +38,20 @@ export function railsScenario(chs: number[], at: number, lasts: number, high: bo
   return withThrows(chs.flatMap((ch) => [{ t: at, fault: 'stuck', sensor: name(ch), value: high ? 0.999 : 0.001 }, { t: at + lasts, fault: 'lift', sensor: name(ch) }]), shift);
 }
 
-/** Throws told (the throws left fewer) after `from` and before `to`. */
-function toldBetween(out: Line[], from: number, to: number): Line[] {
+/**
+ * The first throw told (the throws left fewer) while the grid was untrusted: from each `bank` until the `ok` of the
+ * grid after it (one never told: to the end).
+ */
+function toldWhileUntrusted(out: Line[], faults: Line[]): Line | undefined {
   const left = (l: Line) => l.phone!.left as number;
   const states = out.filter((l) => l.phone?.type === 'state');
-  const before = [...states].reverse().find((l) => l.t <= from);
-  return states.filter((l) => l.t > from && l.t < to && left(l) < (before ? left(before) : 8));
+  for (const bank of faults.filter((l) => l.phone!.fault === 'bank')) {
+    const ok = faults.find((l) => l.t > bank.t && l.phone!.fault === 'ok' && l.phone!.line === undefined && l.phone!.ch === undefined);
+    const before = [...states].reverse().find((l) => l.t <= bank.t);
+    const told = states.find((l) => l.t > bank.t && l.t < (ok ? ok.t : Infinity) && left(l) < (before ? left(before) : 8));
+    if (told) return told;
+  }
+  return undefined;
 }
 
 /** What the scenario broke of the promises (none: an empty list). */
@@ -57,11 +65,8 @@ export function railsProblems(chs: number[], at: number, lasts: number, high: bo
   if (chs.length > ONE_MULTIPLEXER) {
     if (lasts >= BANK_WITHIN_MS + SLACK_MS && !(bank && bank.t - at <= BANK_WITHIN_MS + SLACK_MS)) problems.push(`no bank within ${BANK_WITHIN_MS} ms (${bank ? bank.t : 'none'})`);
     if (rails.some((l) => l.t < lift)) problems.push(`a rail told for ${chs.length} at a rail: ${rails.map((l) => l.phone!.ch).join(', ')}`);
-    if (bank) {
-      const ok = faults.find((l) => l.t > bank.t && l.phone!.fault === 'ok' && l.phone!.ch === undefined);
-      const meanwhile = toldBetween(out, bank.t, ok ? ok.t : Infinity);
-      if (meanwhile.length) problems.push(`a throw told while the grid was untrusted, at ${meanwhile[0].t}`);
-    }
+    const told = toldWhileUntrusted(out, faults);
+    if (told) problems.push(`a throw told while the grid was untrusted, at ${told.t}`);
   } else {
     if (bank) problems.push(`bank for ${chs.length} at a rail, at ${bank.t}`);
     if (lasts >= RAIL_WITHIN_MS + SLACK_MS && !rails.some((l) => l.t >= at && l.t - at <= RAIL_WITHIN_MS + SLACK_MS)) problems.push(`no rail within ${RAIL_WITHIN_MS} ms`);
@@ -93,15 +98,8 @@ export function deadLineProblems(line: number, level: number, at: number, lasts:
   const out = replay(deadLineScenario(line, level, at, lasts, shift)).lines.map((l) => JSON.parse(l) as Line);
   const faults = out.filter((l) => l.phone?.type === 'fault');
   const problems: string[] = [];
-  let from = -1;
-  for (const f of faults) {
-    if (f.phone!.fault === 'bank' && from < 0) from = f.t;
-    else if (f.phone!.fault === 'ok' && f.phone!.line === undefined && f.phone!.ch === undefined && from >= 0) {
-      const meanwhile = toldBetween(out, from, f.t);
-      if (meanwhile.length) problems.push(`a throw told while the grid was untrusted, at ${meanwhile[0].t}`);
-      from = -1;
-    }
-  }
+  const told = toldWhileUntrusted(out, faults);
+  if (told) problems.push(`a throw told while the grid was untrusted, at ${told.t}`);
   for (const f of faults.filter((l) => l.phone!.line !== undefined)) {
     if (f.phone!.line !== line) problems.push(`line ${f.phone!.line} told (${f.phone!.fault}), line ${line} dead`);
     else if (f.phone!.fault === 'ok' && f.t < at + lasts) problems.push(`line ${line} sound again at ${f.t}, before the lift`);

@@ -73,6 +73,12 @@ class SimBank implements DigitalBank {
   }
 }
 
+/** Channel ch's level in words of 32 channels (channel c at bit c % 32 of word c >> 5), as a board's banks read them. */
+export function setLevel(words: Int32Array | number[], ch: number, level: number): void {
+  if (level) words[ch >> 5] |= 1 << (ch & 31);
+  else words[ch >> 5] &= ~(1 << (ch & 31));
+}
+
 export class SimInputs {
   readonly clock = new VirtualClock();
   readonly banks: DigitalBank[] = [];
@@ -134,10 +140,7 @@ export class SimInputs {
     while (this.next < s.length && s[this.next].t <= t) {
       const c = s[this.next++];
       this.changes++;
-      const b = c.ch >> 5;
-      const bit = 1 << (c.ch & 31);
-      if (c.level) this.words[b] |= bit;
-      else this.words[b] &= ~bit;
+      setLevel(this.words, c.ch, c.level);
     }
     // Drop what is applied once in a while, so long runs keep a short schedule.
     if (this.next > 1024) {

@@ -22,7 +22,7 @@ import { moduleOf } from '../firmware/games/registry';
 import type { BankOptions } from '../hal/types';
 import type { LevelChange } from '../sim/physics/types';
 import { MATCH_MODULE } from '../firmware/modules';
-import { mulberry32 } from '../sim/inputs';
+import { mulberry32, setLevel } from '../sim/inputs';
 import { generateGame } from './fortress-referee';
 import { endRests, gridReadings, randomTable } from './shuffleboard-sweep';
 import { decideTable } from './decide-table';
@@ -132,8 +132,7 @@ function levelsAt(levels: Levels, from: number): number[] {
   const words = levels.words.slice();
   for (const c of levels.changes) {
     if (c.t >= from) break;
-    if (c.level) words[c.ch >> 5] |= 1 << (c.ch & 31);
-    else words[c.ch >> 5] &= ~(1 << (c.ch & 31));
+    setLevel(words, c.ch, c.level);
   }
   return words;
 }

@@ -281,7 +281,8 @@ export async function run(print: (line: string) => void): Promise<void> {
   // `npm run bench analog scan`: the scan and the ticks alone.
   const scanOnly = process.argv.includes('scan');
   const { ON_DEMAND, buildOnDemand } = await import('../tools/build');
-  const { DECIDE_MODULE } = await import('../firmware/modules');
+  const { DECIDE_MODULE, MODULES_FILE } = await import('../firmware/modules');
+  const { modulesFile } = await import('../tools/modules-file');
   const { moduleOf } = await import('../firmware/games/registry');
   const stubs = join(ROOT, 'tools', 'espruino-linux-stubs.js');
   const boot0 = existsSync(stubs) ? readFileSync(stubs, 'utf8') : '';
@@ -297,7 +298,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     const built = await buildDeviceCode({ source: SETUP + DECIDING, dir: ROOT });
     // A throw's decision loads the decision module from Storage, as on a board (its load is one of the ticks timed).
     const decide = await buildOnDemand(ON_DEMAND.find((m) => m.name === DECIDE_MODULE)!, 'shuffleboard', await moduleOf('shuffleboard'), ALL_FEATURES, built.names);
-    runs.push({ code: built.stored, storage: { [DECIDE_MODULE]: decide.stored } });
+    runs.push({ code: built.stored, storage: { [MODULES_FILE]: modulesFile([{ part: decide.part, code: decide.stored }]) } });
   }
   for (const { code, storage } of runs) {
     const report = bootInEspruino(code, { boot0, settleMs: 100, timeoutMs: 600000, baseline: false, storage });

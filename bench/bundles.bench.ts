@@ -39,7 +39,7 @@ export async function run(print: (line: string) => void): Promise<void> {
   let build = '';
   print(`budgets: ${BUNDLE_BUDGET_BYTES} bytes stored (minified, then pretokenised as Espruino's tools upload it); ${JSVAR_BUDGET} JsVars after boot (35% of 2950)`);
   print(`part budgets: core ${CORE_BYTES_BUDGET} bytes and ${CORE_JSVAR_BUDGET} JsVars; each game's own part ${GAME_BYTES_BUDGET} bytes and ${GAME_JSVAR_BUDGET} JsVars`);
-  print(`each module a board loads on demand (a Storage file of its own beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored, a game's decision ${DECIDE_BUDGET_BYTES} (what parses within a call's hold: npm run bench modules)`);
+  print(`each module a board loads on demand (all in one Storage file beside the bundle, not in it: ${ON_DEMAND.map((m) => m.about).join(', ')}): ${MODULE_BUDGET_BYTES} bytes stored, a game's decision ${DECIDE_BUDGET_BYTES} (what parses within a call's hold: npm run bench modules)`);
   print('game          bytes  of budget    core  of budget    game  of budget   JsVars  of budget    core  of budget    game  of budget');
   const rows: string[] = [];
   const partRows: string[] = [];

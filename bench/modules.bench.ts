@@ -8,7 +8,7 @@
 import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, espruinoPath, parseHolds } from '../tools/espruino-run';
 import { CHIP_READ_US, JSVAR_BUDGET, MODULE_HOLD_US, ROOT, logChunksOf, storageFirmwareBytes } from '../tools/games';
-import { buildGame, moduleFiles } from '../tools/build';
+import { STORAGE_HEADER_BYTES, buildGame, storedFirmwareBytes } from '../tools/build';
 import { gameIds } from '../firmware/games/registry';
 
 const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
@@ -48,7 +48,6 @@ for (const id of await gameIds()) {
 }
 
 /** A Storage file's header (bytes). */
-const HEADER = 32;
 
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();
@@ -64,17 +63,16 @@ export async function run(print: (line: string) => void): Promise<void> {
     }
     print(`${name.padEnd(20)} ${String(code.stored.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
   }
-  print(`modules loaded on demand: stored bytes, and loading's hold (its parse, one call) in bare channel reads and on the chip (a read ${CHIP_READ_US} us), against ${MODULE_HOLD_US / 1000} ms; each game's firmware in Storage (bundle, modules, a ${HEADER}-byte header each) against what leaves its chunks of log`);
+  print(`modules loaded on demand: stored bytes, and loading's hold (its parse, one call) in bare channel reads and on the chip (a read ${CHIP_READ_US} us), against ${MODULE_HOLD_US / 1000} ms; each game's firmware in Storage (its bundle and its modules' one file, a ${STORAGE_HEADER_BYTES}-byte header each, each file in whole words) against what leaves its chunks of log`);
   for (const id of await gameIds()) {
     const bundle = await buildGame(id);
-    const files = moduleFiles(bundle, 'stored');
-    const holds = binary ? parseHolds(files) : {};
+    const holds = binary ? parseHolds(bundle.modules) : {};
     for (const m of bundle.modules) {
       const reads = holds[m.name];
       const hold = reads === undefined ? 'skipped: ESPRUINO not set' : `${Math.round(reads)} reads, ${(reads * CHIP_READ_US / 1000).toFixed(1)} ms ${reads * CHIP_READ_US <= MODULE_HOLD_US ? 'ok' : 'OVER'}`;
       print(`${(id + ' ' + m.suffix).padEnd(20)} ${String(m.stored.length).padStart(6)}  ${hold}`);
     }
-    const storage = bundle.stored.length + bundle.modules.reduce((n, m) => n + m.stored.length, 0) + HEADER * (1 + bundle.modules.length);
+    const storage = storedFirmwareBytes(bundle);
     const most = storageFirmwareBytes(await logChunksOf(id));
     print(`${(id + ' in Storage').padEnd(20)} ${String(storage).padStart(6)}  ${storage <= most ? 'ok' : 'OVER'} (${most}: ${await logChunksOf(id)} chunks of log)`);
   }

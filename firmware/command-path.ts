@@ -7,7 +7,7 @@ import type { StateNow, Status } from './status';
 import { HANDLE_MODULE, handleCommand } from './handle';
 import type { CommandContext } from './handle';
 import { createAccess } from './access';
-import { loadModule } from './modules';
+import { Part, loadModule } from './modules';
 import { CHANNEL_MODULE, CHECK_MODULE, createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import { flag, refusal, sendLine } from './protocol';
@@ -46,7 +46,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
   function listen(data: string, paired: boolean, command?: Command): Refusal | null | void {
     // The carrying out of commands: on a board a module of its own (firmware/handle.ts), loaded now and let go with
     // the channel; a board flashed without it refuses every command, and says so.
-    status.handle = ON_DEVICE ? loadModule<typeof handleCommand>(HANDLE_MODULE) || function (): Refusal {
+    status.handle = ON_DEVICE ? loadModule<typeof handleCommand>(Part.handle) || function (): Refusal {
       return refusal('failed', HANDLE_MODULE);
     } : handleCommand;
     // Only an unpaired link's command waits for the buttons, and on a board no such link gets through (docs/security.md).
@@ -65,12 +65,12 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     }
     // The channel: on a board a module of its own too, loaded now and let go once at rest; a board flashed without
     // it answers each piece of data a phone sends with `failed`.
-    const make = ON_DEVICE ? loadModule<typeof createCommandChannel>(CHANNEL_MODULE) : createCommandChannel;
+    const make = ON_DEVICE ? loadModule<typeof createCommandChannel>(Part.channel) : createCommandChannel;
     if (make) {
       // On a board, the check module checks each line against its table and is let go (held in no variable) before
       // the command runs; a board flashed without it says so.
       channel = make(status as CommandContext<S, M>, function (text: string, trusted: boolean): Command | Refusal {
-        return (loadModule<(text: string, trusted: boolean) => Command | Refusal>(CHECK_MODULE) || function (): Refusal {
+        return (loadModule<(text: string, trusted: boolean) => Command | Refusal>(Part.check) || function (): Refusal {
           return refusal('failed', CHECK_MODULE);
         })(text, trusted);
       });

@@ -140,9 +140,9 @@ export function validate(message: Message, table: CommandTable, paired: boolean)
   return problem ? refusal('bad_arg', problem, id) : { name: name, args: args, id: id, paired: paired, edit: writes };
 }
 
-/** The Storage file (and module name) of a board's check of a phone's line (checkLine, firmware/modules.ts). */
+/** The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's check of a phone's line (checkLine, firmware/modules.ts). */
 export const CHECK_MODULE = 'tallyboard-check';
-/** The Storage file (and module name) of a board's command channel (createCommandChannel), made while a phone talks. */
+/** The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's command channel (createCommandChannel), made while a phone talks. */
 export const CHANNEL_MODULE = 'tallyboard-channel';
 
 /**

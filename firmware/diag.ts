@@ -9,9 +9,9 @@
 // entered, and methods on a prototype would hold the chip's RAM for as long as
 // the firmware runs. All counters sit in two typed arrays.
 // A board keeps this code out of its game bundle: the build makes it a module
-// of its own (dist/<game>.diag.js), flash writes it to Storage as DIAG_MODULE
-// beside the bundle, and the board loads it with require() when diagnostics
-// start (firmware/command-path.ts). Its bytes are budgeted apart from the game's.
+// of its own (dist/<game>.diag.js), flash writes it to Storage with the other
+// modules beside the bundle, and the board loads it when diagnostics start
+// (firmware/modules.ts, firmware/handle.ts). Its bytes are budgeted apart from the game's.
 import type { BoardDescription, Sensor } from './board';
 import { sensorAt } from './board';
 import type { Diagnostics, SensorEventKind, WalkState } from './sensing';
@@ -19,7 +19,7 @@ import { SETTLED } from './sensing';
 import type { Scanner } from './scan';
 import { ON_DEVICE } from './device';
 
-/** The Storage file (and module name) of the diagnostics module on a board. */
+/** The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of the diagnostics module on a board. */
 export const DIAG_MODULE = 'tallyboard-diag';
 /** How long a channel reported active is listed as stuck, unless a test asks otherwise. */
 const STUCK_MS = 5000;

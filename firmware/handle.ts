@@ -7,13 +7,13 @@ import type { GameOptions } from './game';
 import type { CoreRefusal, Status } from './status';
 import type { WalkState } from './sensing';
 import { DIAG_MODULE, createDiagnostics } from './diag';
-import { loadModule } from './modules';
+import { Part, loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
 import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
-/** The Storage file (and module name) of the carrying out of commands on a board. */
+/** The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of the carrying out of commands on a board. */
 export const HANDLE_MODULE = 'tallyboard-handle';
 /**
  * A `new` sent while a move is under way waits this long at most for the board to be still (ms): throws launched as
@@ -67,7 +67,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
         // flashed without it stays in the game and says so.
         // A constant on a board of one kind of bank: the minifier keeps only the branch it takes.
         if (DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner)) {
-          const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(DIAG_MODULE, true) : createDiagnostics;
+          const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(Part.diag) : createDiagnostics;
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           o.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);
         } else {

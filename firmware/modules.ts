@@ -1,26 +1,38 @@
 // Code only a rare need runs, kept out of a board's bundle: the build makes
 // each such part a module of its own (tools/build.ts, ON_DEMAND), flash writes
-// it to Storage beside the bundle, and the board loads it when it is needed.
-// Parsed from Storage, a module's function bodies stay in flash: in RAM it
-// costs only its functions, while they are held. The simulator and the tests
-// call the same functions directly (each caller's `ON_DEVICE` branch). The
-// loader is a function of its own, kept for good (some 6 JsVars): inlined at
-// the core's four calls it would cost each bundle some 180 bytes more (and
-// fortification billiards' four more, for its rare moves and its power-up).
-
-/** Espruino's module cache, a global on the chip: an entry let go frees what nothing else holds. */
-export interface ModuleCache {
-  removeCached(name: string): void;
-}
+// them all to one Storage file beside the bundle (MODULES_FILE), and the board
+// loads one when it is needed. Parsed from Storage, a module's function bodies
+// stay in flash: in RAM it costs only its functions, while they are held. The
+// simulator and the tests call the same functions directly (each caller's
+// `ON_DEVICE` branch). The loader is a function of its own, kept for good (some
+// 6 JsVars): inlined at the core's calls it would cost each bundle far more.
 
 /**
- * The module in Storage file `name`, or false when the board was flashed without it. Unless `keep`, the
- * interpreter's module cache lets it go at once: it lives while the caller holds it, and is parsed afresh next time.
+ * The Storage file of a board's modules: first an index of INDEX_DIGITS characters a part (where part k starts, from
+ * the file's start, in decimal, padded with spaces; then where the last ends), then each module's code, which sets `module.exports`
+ * (docs/flashing.md). One file, not a file a module: Storage gives each file a header of 32
+ * bytes, and a board flashed with ten modules had 288 of them more to store.
  */
-export function loadModule<T>(name: string, keep?: boolean): T | false {
-  // One expression, no variable: the module is held by the caller alone.
-  return global.require('Storage').read(name) !== undefined
-    && [global.require(name), keep || (global as unknown as { Modules: ModuleCache }).Modules.removeCached(name)][0] as T;
+export const MODULES_FILE = 'tallyboard-modules';
+export const INDEX_DIGITS = 5;
+
+/** Each module's part of MODULES_FILE: its place in the index (the build's ON_DEMAND lists them in this order). */
+export const enum Part { diag, check, restore, rare, powerup, decide, match, sign, fault, handle, channel }
+
+/**
+ * Module `part` of MODULES_FILE, or false when the board was flashed without it (its part empty, or no such file).
+ * Parsed afresh at each load: it lives while the caller holds it. (Run as a function made from its text, with its
+ * `module` given, its code sees the bundle's globals, as a required module does, and none of the loader's names:
+ * `eval` runs in its caller's scope on the chip. The text stays in flash, as a required module's does.)
+ */
+export function loadModule<T>(part: number): T | false {
+  const storage = global.require('Storage');
+  // (No such file: NaN, and no part.)
+  const start = +(storage.read(MODULES_FILE, part * INDEX_DIGITS, INDEX_DIGITS) as string);
+  const end = +(storage.read(MODULES_FILE, (part + 1) * INDEX_DIGITS, INDEX_DIGITS) as string);
+  const given = { exports: false as T | false };
+  if (end > start) Function('module', storage.read(MODULES_FILE, start, end - start) as string)(given);
+  return given.exports;
 }
 
 /** A game's moves it plays seldom (firmware/games/<game>/rare.ts, where a game has one): loaded for such a move. */

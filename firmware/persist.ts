@@ -24,7 +24,7 @@ export const enum NewGame {
 }
 
 /**
- * The Storage file (and module name) of a board's readBack (below): only a power-up and an undo read the log back,
+ * The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's readBack (below): only a power-up and an undo read the log back,
  * so a board keeps it out of its bundle, in a module of its own that it loads for those and lets go after
  * (firmware/modules.ts).
  */

@@ -11,7 +11,7 @@ import { flag, sendLine } from './protocol';
 import type { Mode } from './sensing';
 import type { CoreRefusal, Play, StateNow, Status } from './status';
 import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
-import { loadModule } from './modules';
+import { Part, loadModule } from './modules';
 import { ANALOG_BANKS, ON_DEVICE } from './device';
 
 /**
@@ -125,7 +125,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
       if (kept) return kept as CoreRefusal;
       // The game is read back from the log (on a board, by its restore module: one flashed without it can take
       // nothing back, and writes no undo record it could not replay).
-      const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+      const restored = ON_DEVICE ? loadModule<typeof readBack>(Part.restore) : readBack;
       if (!restored) return 'log';
       // Inlined (its variable declared first, tools/es5.ts declareBeforeUse): no function kept for good for it.
       if (!saveRecord(undoRecord(playing.lies && playing.lies()))) return 'saved';
@@ -143,7 +143,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
   // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.
   game.pending = /*@__NOINLINE__*/ (function (): number | string {
     // On a board, read back by its restore module; one flashed without it says so, and finds no game to take up.
-    const restored = ON_DEVICE ? loadModule<typeof readBack>(RESTORE_MODULE) : readBack;
+    const restored = ON_DEVICE ? loadModule<typeof readBack>(Part.restore) : readBack;
     if (!restored) flag(status.radio, RESTORE_MODULE, 'failed');
     // The phone is told what was restored, or that the saved game was lost (persist.ts, readBack).
     const saved = restored && restored(store, status);

@@ -18,7 +18,7 @@ import { createPlay } from './play';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
 import { SIGN_MODULE, createSigner } from './signer';
 import type { BoardSigner, Signer, SignerState } from './signer';
-import { loadModule } from './modules';
+import { Part, loadModule } from './modules';
 import { createWatch, SLOW_MS } from './watch';
 import type { Watch } from './watch';
 import { createCommandPath } from './command-path';
@@ -132,7 +132,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
    * without it, and on a HAL without signing (the simulator's, unless a test gives one), which never signs.
    */
   function signer(kept?: SignerState): Signer | false {
-    const make: BoardSigner | false | undefined = ON_DEVICE ? loadModule<BoardSigner>(SIGN_MODULE) : signing && function (s, k) {
+    const make: BoardSigner | false | undefined = ON_DEVICE ? loadModule<BoardSigner>(Part.sign) : signing && function (s, k) {
       return createSigner(s, signing, k);
     };
     return !!make && make(store, kept);

@@ -17,7 +17,7 @@
 import type { Signing, Store } from '../hal/types';
 import { signAdvert } from './sign';
 
-/** The Storage file (and module name) of a board's signer (app/espruino-signer.ts puts it on the chip's signing). */
+/** The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's signer (app/espruino-signer.ts puts it on the chip's signing). */
 export const SIGN_MODULE = 'tallyboard-sign';
 
 /**

@@ -9,7 +9,7 @@ import { SETTLED } from './sensing';
 import type { Status } from './status';
 import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
 import { flag } from './protocol';
-import { loadModule } from './modules';
+import { Part, loadModule } from './modules';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
 /** How often the slow work runs: command timeouts, diagnostics reports, prompts. */
@@ -48,11 +48,11 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
   /**
    * A fault: told to the phone, and shown as Err and the channel for a few seconds from the slow tick after the one
    * that made this check (while the sensors are not trusted, until they are sound); a sensor back in service (OK) is
-   * told (faults.ts, tellFault: on a board a module of its own, loaded the first time and kept; a board flashed
+   * told (faults.ts, tellFault: on a board a module of its own, loaded for each fault told; a board flashed
    * without it says so instead).
    */
   function reportFault(ch: number | undefined, fault: number, line?: number): void {
-    const tell = ON_DEVICE ? loadModule<typeof tellFault>(FAULT_MODULE, true) : tellFault;
+    const tell = ON_DEVICE ? loadModule<typeof tellFault>(Part.fault) : tellFault;
     if (tell) tell(status as Status<unknown>, slowAt, ch, fault, line);
     else flag(status.radio, FAULT_MODULE, 'failed');
   }

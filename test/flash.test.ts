@@ -11,7 +11,8 @@ import { createSandbox } from '../tools/espruino-sandbox';
 import { CATCH_ERRORS, bootStorage, espruinoPath, runScriptInEspruino, writeToStorage } from '../tools/espruino-run';
 import { ROOT, distFile } from '../tools/games';
 import { DIAG_MODULE } from '../firmware/diag';
-import { CHECK_MODULE } from '../firmware/commands';
+import { MODULES_FILE, Part } from '../firmware/modules';
+import { modulesFile } from '../tools/modules-file';
 import { gameIds } from '../firmware/games/registry';
 import { jsString, pretokenise } from '../tools/tokenise';
 import { needsEspruino } from './real-interpreter';
@@ -62,23 +63,21 @@ describe('flash', () => {
     assert.ok(sandbox.calls.filter((c) => c.api === 'Storage.write').length >= 3, 'written in 1 KB pieces');
   });
 
-  it('stores the modules loaded on demand beside the bundle, and erases an old one the game has not; the board confirms every file', () => {
+  it('stores the modules loaded on demand in one file beside the bundle, erases the files modules had of their own; the board confirms every file', () => {
     const diag = 'module.exports=function(){return"diag \\"quoted\\""};' + 'var y=2;'.repeat(200);
     const check = 'module.exports=function(){return 1};';
+    const file = modulesFile([{ part: Part.diag, code: pretokenise(diag) }, { part: Part.check, code: pretokenise(check) }]);
     const sandbox = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
-    vm.runInContext(uploadScript(awkwardBundle, { [DIAG_MODULE]: diag, [CHECK_MODULE]: check }), sandbox.context);
-    assert.equal(sandbox.storage[DIAG_MODULE], pretokenise(diag));
-    assert.equal(sandbox.storage[CHECK_MODULE], pretokenise(check));
-    assert.equal(sandbox.storage['.bootcde'], pretokenise(awkwardBundle));
+    vm.runInContext(uploadScript(awkwardBundle, { [MODULES_FILE]: file }), sandbox.context);
+    assert.equal(sandbox.storage[MODULES_FILE], file);
+    assert.equal(sandbox.storage[DIAG_MODULE], undefined, "a module's file of its own, as flash wrote it before, is erased");
     const said = sandbox.calls.filter((c) => c.api === 'print').map((c) => String(c.args[0])).join('\n');
-    const stored = { [DIAG_MODULE]: pretokenise(diag), [CHECK_MODULE]: pretokenise(check) };
-    assert.ok(confirmed(said, pretokenise(awkwardBundle), stored));
-    assert.equal(confirmed(said, pretokenise(awkwardBundle), { ...stored, [DIAG_MODULE]: pretokenise(diag) + ' ' }), false, 'a module of another length');
-    assert.equal(confirmed(said.split('\n').filter((l) => l.indexOf(CHECK_MODULE) < 0).join('\n'), pretokenise(awkwardBundle), stored), false, 'a module not confirmed');
-    const none = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
-    vm.runInContext(uploadScript(awkwardBundle, { [CHECK_MODULE]: check }), none.context);
-    assert.equal(none.storage[DIAG_MODULE], undefined, 'a module left from another game is erased');
-    assert.equal(none.storage[CHECK_MODULE], pretokenise(check));
+    assert.ok(confirmed(said, pretokenise(awkwardBundle), { [MODULES_FILE]: file }));
+    assert.equal(confirmed(said, pretokenise(awkwardBundle), { [MODULES_FILE]: file + ' ' }), false, 'a modules file of another length');
+    assert.equal(confirmed(said.split('\n').filter((l) => l.indexOf(MODULES_FILE) < 0).join('\n'), pretokenise(awkwardBundle), { [MODULES_FILE]: file }), false, 'the modules file not confirmed');
+    const none = createSandbox({ storage: { [MODULES_FILE]: 'old' } });
+    vm.runInContext(uploadScript(awkwardBundle), none.context);
+    assert.equal(none.storage[MODULES_FILE], undefined, 'a modules file left from another build is erased');
   });
 
   it('the real interpreter stores the same bytes (when ESPRUINO is set)', function () {

@@ -17,7 +17,8 @@ import { bootInEspruino } from '../tools/espruino-run';
 import { ON_DEMAND, buildOnDemand, featuresOf } from '../tools/build';
 import { ROOT } from '../tools/games';
 import { moduleOf } from '../firmware/games/registry';
-import { POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { MODULES_FILE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { modulesFile } from '../tools/modules-file';
 import { needsEspruino } from './real-interpreter';
 
 const GAMES = 3000;
@@ -474,8 +475,9 @@ global.play = function (say) {
     const features = await featuresOf('fortress', mod);
     const code = await buildDeviceCode({ source, dir: ROOT }, features);
     // Its rare moves and the power-up's in Storage, as flash writes them.
-    const storage: Record<string, string> = {};
-    for (const m of ON_DEMAND.filter((m) => m.name === RARE_MODULE || m.name === POWERUP_MODULE)) storage[m.name] = (await buildOnDemand(m, 'fortress', mod, features, code.names, code.shared)).stored;
+    const parts = [];
+    for (const m of ON_DEMAND.filter((m) => m.name === RARE_MODULE || m.name === POWERUP_MODULE)) parts.push({ part: m.part, code: (await buildOnDemand(m, 'fortress', mod, features, code.names, code.shared)).stored });
+    const storage = { [MODULES_FILE]: modulesFile(parts) };
     const inNode: string[] = [];
     let s = fortress.setup({ players: 2, options: {} });
     for (const line of lines) {

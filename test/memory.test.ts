@@ -161,7 +161,7 @@ describe('memory: the diagnostics report', function () {
   it('in the real interpreter: on a board of 160 channels of long-named sensors, quiet or every one changed and bouncing, a report and a walk step take a few hundred JsVars at most (when ESPRUINO is set)', async function () {
     needsEspruino(this, 'run the diagnostics module in');
     // The module as built (its debug form: names as written), on a scanner stand-in whose raw counts the script sets.
-    const diag = moduleFiles(await buildGame('fortress'), 'debug')[DIAG_MODULE];
+    const diag = (await buildGame('fortress')).modules.find((m) => m.name === DIAG_MODULE)!.debug;
     const script = [
       'var module={};', diag, 'var create=module.exports;',
       'function mem(){return process.memory().usage;}',

@@ -9,7 +9,8 @@ import { BUNDLE_BUDGET_BYTES, DECIDE_BUDGET_BYTES, MODULE_BUDGET_BYTES, ROOT, di
 import { DIAG_MODULE } from '../firmware/diag';
 import { CHANNEL_MODULE, CHECK_MODULE, commandTable } from '../firmware/commands';
 import { RESTORE_MODULE } from '../firmware/persist';
-import { DECIDE_MODULE, MATCH_MODULE, POWERUP_MODULE, RARE_MODULE } from '../firmware/modules';
+import { DECIDE_MODULE, MATCH_MODULE, MODULES_FILE, POWERUP_MODULE, Part, RARE_MODULE } from '../firmware/modules';
+import { modulesFile } from './modules-file';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
 import { HANDLE_MODULE } from '../firmware/handle';
@@ -18,8 +19,9 @@ import type { AnyGameModule } from '../firmware/games/registry';
 
 /** A module a board loads from Storage when it is needed (firmware/modules.ts), built for one game's bundle. */
 export interface BuiltModule {
-  /** Its Storage file: the name the bundle loads it by. */
+  /** Its name (what a phone hears of it when the board lacks it), and its part of the Storage file MODULES_FILE. */
   name: string;
+  part: Part;
   /** Its files in dist/: <game>.<suffix>.js, and .debug.js. */
   suffix: string;
   min: string;
@@ -40,7 +42,7 @@ export interface BuiltBundle {
   /** `min` pretokenised: the bytes written to the board's Storage. */
   stored: string;
   debug: string;
-  /** Its modules loaded on demand (ON_DEMAND), kept out of the bundle: flash writes each to Storage beside it. */
+  /** Its modules loaded on demand (ON_DEMAND), kept out of the bundle: flash writes them to Storage beside it, in one file (moduleFiles). */
   modules: BuiltModule[];
   /** The bundle's functions its modules call as its own (SHARED_FUNCTIONS, tools/es5.ts): their names in it. */
   shared: Map<string, string>;
@@ -51,6 +53,8 @@ export interface BuiltBundle {
 /** What a module loaded on demand is, and which boards carry it. */
 export interface OnDemand {
   name: string;
+  /** Its part of MODULES_FILE (firmware/modules.ts): ON_DEMAND lists them in this order. */
+  part: Part;
   suffix: string;
   /** What it holds, in a few words (the size table's). */
   about: string;
@@ -74,7 +78,7 @@ export interface OnDemand {
  * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
- * The telling of faults (firmware/faults.ts, tellFault), the first time the board finds one, and kept from then on.
+ * The telling of faults (firmware/faults.ts, tellFault), each time the board tells one.
  * The carrying out of a phone's commands (firmware/handle.ts, handleCommand), and the command channel that joins a
  * phone's data into lines (firmware/commands.ts, createCommandChannel), while a phone talks (and for diagnostics
  * started at power-up).
@@ -84,31 +88,44 @@ export interface OnDemand {
  * move played from a table seen, and kept (one function: its body stays in flash).
  */
 export const ON_DEMAND: OnDemand[] = [
-  { name: DIAG_MODULE, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
+  { name: DIAG_MODULE, part: Part.diag, suffix: 'diag', about: 'diagnostics', from: './firmware/diag', exports: 'createDiagnostics',
     analog: { from: './firmware/games/<game>/diagnose', exports: 'diagnoseGrid' },
     carried: (features, game) => features.bankKinds.some((kind) => kind !== 'analog') || existsSync(join(gameDir(game), 'diagnose.ts')) },
   // The game's command table is the check's alone: the build gives it, so the bundle does not carry it.
-  { name: CHECK_MODULE, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
+  { name: CHECK_MODULE, part: Part.check, suffix: 'check', about: 'command check', from: './firmware/commands', exports: 'checkLine',
     bound: (mod) => commandTable(mod.id, mod.commands), carried: () => true },
-  { name: RESTORE_MODULE, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
-  { name: RARE_MODULE, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rare',
+  { name: RESTORE_MODULE, part: Part.restore, suffix: 'restore', about: 'restore', from: './firmware/persist', exports: 'readBack', carried: () => true },
+  { name: RARE_MODULE, part: Part.rare, suffix: 'rare', about: 'rare moves', from: './firmware/games/<game>/rare', exports: 'rare',
     carried: (features, game) => existsSync(join(gameDir(game), 'rare.ts')) },
-  { name: POWERUP_MODULE, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
+  { name: POWERUP_MODULE, part: Part.powerup, suffix: 'powerup', about: 'power-up', from: './firmware/games/<game>/powerup', exports: 'powerUp',
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
   // (Its budget: what parses within a step's hold, tools/games.ts.)
-  { name: DECIDE_MODULE, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
+  { name: DECIDE_MODULE, part: Part.decide, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
     carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES },
-  { name: MATCH_MODULE, suffix: 'match', about: 'matching', from: './firmware/games/<game>/match', exports: 'matched',
+  { name: MATCH_MODULE, part: Part.match, suffix: 'match', about: 'matching', from: './firmware/games/<game>/match', exports: 'matched',
     carried: (features, game) => existsSync(join(gameDir(game), 'match.ts')) },
-  { name: SIGN_MODULE, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
-  { name: FAULT_MODULE, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
-  { name: HANDLE_MODULE, suffix: 'handle', about: 'command handling', from: './firmware/handle', exports: 'handleCommand', carried: () => true },
-  { name: CHANNEL_MODULE, suffix: 'channel', about: 'command channel', from: './firmware/commands', exports: 'createCommandChannel', carried: () => true },
+  { name: SIGN_MODULE, part: Part.sign, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
+  { name: FAULT_MODULE, part: Part.fault, suffix: 'fault', about: 'fault telling', from: './firmware/faults', exports: 'tellFault', carried: () => true },
+  { name: HANDLE_MODULE, part: Part.handle, suffix: 'handle', about: 'command handling', from: './firmware/handle', exports: 'handleCommand', carried: () => true },
+  { name: CHANNEL_MODULE, part: Part.channel, suffix: 'channel', about: 'command channel', from: './firmware/commands', exports: 'createCommandChannel', carried: () => true },
 ];
 
-/** The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or stored). */
-export function moduleFiles(bundle: BuiltBundle, form: 'min' | 'debug' | 'stored' = 'min'): Record<string, string> {
-  return Object.fromEntries(bundle.modules.map((m) => [m.name, m[form]]));
+/**
+ * The Storage files of a bundle's modules, as flash writes them (`form`: min, or debug for the readable ones, or
+ * stored): the one file MODULES_FILE (firmware/modules.ts), its index, then each module's code. `only`: those modules
+ * alone (by name), the others' parts left empty, as on a board flashed without them.
+ */
+export function moduleFiles(bundle: BuiltBundle, form: 'min' | 'debug' | 'stored' = 'min', only?: string[]): Record<string, string> {
+  return { [MODULES_FILE]: modulesFile(bundle.modules.filter((m) => !only || only.includes(m.name)).map((m) => ({ part: m.part, code: m[form] }))) };
+}
+
+/** Storage's header of a file (its size and name), before its data. */
+export const STORAGE_HEADER_BYTES = 32;
+
+/** What a bundle's firmware takes in Storage: its bundle and its modules' file, each with its header, each file's data in whole words. */
+export function storedFirmwareBytes(bundle: BuiltBundle): number {
+  const file = (bytes: number) => STORAGE_HEADER_BYTES + Math.ceil(bytes / 4) * 4;
+  return file(bundle.stored.length) + file(moduleFiles(bundle, 'stored')[MODULES_FILE].length);
 }
 
 /**
@@ -179,7 +196,7 @@ function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: Bo
  */
 export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames, shared?: Map<string, string>): Promise<BuiltModule> {
   const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names, shared);
-  return { name: m.name, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names, calls: built.calls };
+  return { name: m.name, part: m.part, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names, calls: built.calls };
 }
 
 export async function buildGame(game: string): Promise<BuiltBundle> {

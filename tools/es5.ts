@@ -210,7 +210,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
  * Storage each, in each module that has one): a bundle runs at the top level, so its functions are globals, by the
  * short names the minifier gave them, and a module sees them.
  */
-export const SHARED_FUNCTIONS = ['sendLine', 'refusal'];
+export const SHARED_FUNCTIONS = ['sendLine', 'refusal', 'loadModule'];
 
 /** Of SHARED_FUNCTIONS, those a bundle (`code`, minified, its top-level names `topLevel`) declares as top-level functions: their names there. */
 function sharedIn(code: string, topLevel: Map<string, string>): Map<string, string> {
@@ -393,12 +393,11 @@ export function integerLiterals(code: string): string {
 }
 
 /** Espruino's globals the firmware reaches through `global.` (hal/espruino/globals.d.ts): the bundler would take a bare `require`. */
-const THROUGH_GLOBAL = ['require', 'Modules'];
+const THROUGH_GLOBAL = ['require'];
 
 /**
- * `global.require` and `global.Modules` as the bare globals they are on the chip: the bundler took `require` for an
- * import, the minifier is done, and no local name can shadow them (espruinoGlobals: none is given either). Seven
- * bytes stored a use.
+ * `global.require` as the bare global it is on the chip: the bundler took `require` for an import, the minifier is
+ * done, and no local name can shadow it (espruinoGlobals: none is given either). Seven bytes stored a use.
  */
 export function bareGlobals(code: string): string {
   let out = '';

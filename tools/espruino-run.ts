@@ -6,6 +6,8 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsString } from './tokenise';
+import { modulesFile } from './modules-file';
+import { INDEX_DIGITS, MODULES_FILE } from '../firmware/modules';
 
 export function espruinoPath(): string | undefined {
   return process.env.ESPRUINO || undefined;
@@ -190,7 +192,9 @@ export async function deviceRows(source: string, root: string, settleMs = 100, m
     const { ON_DEMAND, buildOnDemand } = await import('./build');
     const { moduleOf } = await import('../firmware/games/registry');
     const mod = await moduleOf(modules.game);
-    for (const m of ON_DEMAND.filter((m) => modules.names.includes(m.name))) storage[m.name] = (await buildOnDemand(m, modules.game, mod, ALL_FEATURES, built.names)).stored;
+    const parts = [];
+    for (const m of ON_DEMAND.filter((m) => modules.names.includes(m.name))) parts.push({ part: m.part, code: (await buildOnDemand(m, modules.game, mod, ALL_FEATURES, built.names)).stored });
+    storage[MODULES_FILE] = modulesFile(parts);
   }
   const code = built.stored;
   const stubs = join(root, 'tools', 'espruino-linux-stubs.js');
@@ -200,18 +204,22 @@ export async function deviceRows(source: string, root: string, settleMs = 100, m
 }
 
 /**
- * How long loading each of `modules` (Storage file: its stored text) holds the interpreter: its parse, one call,
- * timed around require() (the fastest of seven, each let go after), in bare reads of an analog channel as bench
- * analog counts them (a digitalWrite of the 8 select lines and an analogRead each, the reading a stand-in's: the
- * Linux build has no ADC), the fastest of seven of 40 such reads: a ratio that the machine's load changes little.
+ * How long loading each of `modules` (a bundle's: its part of MODULES_FILE, stored) holds the interpreter: its parse,
+ * one call, timed as the board's loader makes it (firmware/modules.ts: a function made of its part's text, and run;
+ * the fastest of seven, each let go after), in bare reads of an analog channel as bench analog counts them (a
+ * digitalWrite of the 8 select lines and an analogRead each, the reading a stand-in's: the Linux build has no ADC),
+ * the fastest of seven of 40 such reads: a ratio that the machine's load changes little.
  */
-export function parseHolds(modules: Record<string, string>): Record<string, number> {
-  const names = JSON.stringify(Object.keys(modules));
+export function parseHolds(modules: { name: string; part: number; stored: string }[]): Record<string, number> {
+  const file = modulesFile(modules.map((m) => ({ part: m.part, code: m.stored })));
+  const at = (k: number) => Number(file.substr(k * INDEX_DIGITS, INDEX_DIGITS));
+  const parts = JSON.stringify(modules.map((m) => [m.name, at(m.part), at(m.part + 1) - at(m.part)]));
   const probe = `(function(){var levels=new Float32Array(40).fill(0.5),next=0;global.analogRead=function(){return levels[next++];};`
     + 'var select=[18,17,16,15,14,13,12,11];function bare(){next=0;for(var ch=0;ch<40;ch++){digitalWrite(select,ch);analogRead(2);}}'
-    + `var holds={};${names}.forEach(function(n){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m=require(n);var t1=getTime();`
-    + 'Modules.removeCached(n);m=undefined;bare();parse=Math.min(parse,t1-t0);read=Math.min(read,(getTime()-t1)/40);}holds[n]=parse/read;});return holds;})()';
-  const report = bootInEspruino('var parsed=1;', { storage: modules, probe, baseline: false });
+    + `var S=require("Storage"),holds={};${parts}.forEach(function(p){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m={exports:0};`
+    + `Function("module",S.read(${JSON.stringify(MODULES_FILE)},p[1],p[2]))(m);var t1=getTime();`
+    + 'm=undefined;bare();parse=Math.min(parse,t1-t0);read=Math.min(read,(getTime()-t1)/40);}holds[p[0]]=parse/read;});return holds;})()';
+  const report = bootInEspruino('var parsed=1;', { storage: { [MODULES_FILE]: file }, probe, baseline: false });
   if (report.errors.length) throw new Error('loading the modules failed: ' + report.errors.join(' | '));
   return report.probe as Record<string, number>;
 }

@@ -75,8 +75,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const calls: SandboxCall[] = [];
   const errors: unknown[] = [];
   const storage: Record<string, string> = Object.assign({}, options.storage || {});
-  // Modules required from Storage, as Espruino keeps them once loaded.
-  const modules: Record<string, { exports: unknown }> = {};
   const pins = options.pins || {};
   let now = 1000000; // ms; Espruino's getTime() is seconds since 1970
   let nextId = 1;
@@ -129,7 +127,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
   }
   const storageApi = {
-    read: (n: string) => storage[n],
+    // (From `offset`, `length` characters or to the end, as Espruino's; a read of a part of a file is counted: the
+    // loads of a board's modules, firmware/modules.ts.)
+    read: (n: string, offset?: number, length?: number) => {
+      if (offset === undefined || storage[n] === undefined) return storage[n];
+      calls.push({ api: 'Storage.read', args: [n, offset, length] });
+      return storage[n].substr(offset, length);
+    },
     readJSON: (n: string) => { try { return storage[n] === undefined ? undefined : JSON.parse(storage[n]); } catch (e) { return undefined; } },
     write: (n: string, d: string, offset?: number, size?: number) => {
       calls.push({ api: 'Storage.write', args: [n, d.length, offset, size] });
@@ -232,22 +236,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (name === 'Storage') return storageApi;
       // The MDBT42Q's build has the crypto module with SHA256 (signed adverts).
       if (name === 'crypto') return { SHA256: nodeSha256 };
-      if (modules[name]) return modules[name].exports;
-      // As Espruino does: a Storage file of that name, run as a module (its own scope, `exports` and `module`), kept.
-      if (storage[name] === undefined) throw new Error(`Module ${name} not found`);
-      calls.push({ api: 'require', args: [name] });
-      const module = modules[name] = { exports: {} as unknown };
-      vm.runInContext('(function (exports, module) {\n' + storage[name] + '\n})', ctx)(module.exports, module);
-      return module.exports;
-    },
-    // The module cache: an entry let go is loaded afresh from Storage the next time.
-    Modules: {
-      getCached: () => Object.keys(modules),
-      // (As Espruino's: a name not cached throws.)
-      removeCached: (name: string) => {
-        if (!modules[name]) throw new Error(`Module "${name}" not found`);
-        delete modules[name];
-      },
+      throw new Error(`Module ${name} not found`);
     },
   };
   context.global = context;

@@ -15,6 +15,7 @@ import { crc32 } from './crc32';
 import { ROOT, distFile } from './games';
 import { gameIds } from '../firmware/games/registry';
 import { ON_DEMAND, buildGame, moduleFiles, writeBundle } from './build';
+import { MODULES_FILE } from '../firmware/modules';
 import { UsageError, reason } from '../lib/command-line';
 
 export interface FlashOptions {
@@ -54,17 +55,19 @@ export async function parseFlashArgs(args: string[]): Promise<FlashOptions> {
 }
 
 /**
- * The text sent to the board: its modules loaded on demand (`modules`, minified, by Storage file; any of ON_DEMAND's
- * the game has not, left from another game, is erased) and the bundle, all pretokenised, into their files and
- * .bootcde; the board's own account of what it stored; a restart that boots it.
+ * The text sent to the board: the bundle, pretokenised, into .bootcde, and its modules' file (`modules`: MODULES_FILE,
+ * stored as moduleFiles gives it, its modules already pretokenised; none: erased); any file a module had of its own,
+ * as flash wrote them before the modules shared one, is erased; the board's own account of what it stored; a restart
+ * that boots it.
  */
 export function uploadScript(bundle: string, modules: Record<string, string> = {}): string {
   const told = (name: string) => {
     const read = `require("Storage").read(${JSON.stringify(name)})`;
     return `print("tallyboard-stored ${name} "+${read}.length+" "+E.CRC32(${read}));\n`;
   };
-  return ON_DEMAND.map((m) => modules[m.name] !== undefined ? storageWriteScript(m.name, pretokenise(modules[m.name])) + told(m.name)
-    : `require("Storage").erase(${JSON.stringify(m.name)});\n`).join('')
+  const erase = (name: string) => `require("Storage").erase(${JSON.stringify(name)});\n`;
+  return ON_DEMAND.map((m) => erase(m.name)).join('')
+    + (modules[MODULES_FILE] !== undefined ? storageWriteScript(MODULES_FILE, modules[MODULES_FILE]) + told(MODULES_FILE) : erase(MODULES_FILE))
     + storageWriteScript('.bootcde', pretokenise(bundle)) + told('.bootcde')
     + 'load();\n';
 }
@@ -127,9 +130,10 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   // Always from the sources: a dist/ file left from before an edit is never what goes on a board.
   const bundle = await buildGame(options.game);
   writeBundle(bundle);
-  const upload = uploadScript(bundle.min, moduleFiles(bundle));
-  const modules = bundle.modules.map((m) => ` and ${relative(process.cwd(), distFile(options.game, false, m.suffix))} (${m.name}, ${m.stored.length} bytes stored)`).join('');
-  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()})${modules}`);
+  const stored = moduleFiles(bundle, 'stored');
+  const upload = uploadScript(bundle.min, stored);
+  const modules = bundle.modules.map((m) => relative(process.cwd(), distFile(options.game, false, m.suffix))).join(', ');
+  print(`built ${relative(process.cwd(), distFile(options.game))} from the sources now (${bundle.stored.length} bytes stored, CRC-32 ${crc32(bundle.stored)}${sourceVersion()}), and its modules ${modules} (together in ${MODULES_FILE}, ${stored[MODULES_FILE].length} bytes stored)`);
   const uploadFile = options.out || join(ROOT, '.tallyboard', options.game + '.upload.js');
   try {
     if (!options.out) mkdirSync(join(ROOT, '.tallyboard'), { recursive: true });
@@ -150,7 +154,7 @@ export async function flash(options: FlashOptions, print: (line: string) => void
   const args = espruinoArgs(options, uploadFile);
   print(`flashing ${options.game} (${relative(process.cwd(), uploadFile)}) with: ${commandLine(args)}`);
   const result = await runEspruino(args);
-  if (!confirmed(result.output, bundle.stored, moduleFiles(bundle, 'stored'))) {
+  if (!confirmed(result.output, bundle.stored, stored)) {
     const unreached = result.output.includes('Unable to connect!') ? ' (the espruino tool could not connect to it)' : '';
     process.stderr.write(`tallyboard: flash failed: the board did not confirm that it stored ${options.game}${unreached}. `
       + 'Is it connected, and in Espruino\'s recovery (hold BTN1 while powering it up)? See docs/flashing.md.\n');

@@ -19,7 +19,7 @@ interface EspruinoStorageFile {
 
 interface EspruinoStorage {
   open(name: string, mode: 'r' | 'w' | 'a'): EspruinoStorageFile;
-  read(name: string): string | undefined;
+  read(name: string, offset?: number, length?: number): string | undefined;
   write(name: string, data: string): boolean;
   erase(name: string): void;
   getFree(): number;

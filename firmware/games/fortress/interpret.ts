@@ -15,7 +15,7 @@
 // string); the happenings' texts are made when a stroke is told.
 import { EDGE, SETTLED, SensorEventKind, Interpreter } from '../../sensing';
 import { ON_DEVICE } from '../../device';
-import { POWERUP_MODULE, loadModule } from '../../modules';
+import { Part, loadModule } from '../../modules';
 import { powerUp } from './powerup';
 import { CHATTER, MISSED, STUCK } from '../../faults';
 import type { FortressMove } from './rules';
@@ -326,7 +326,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
     },
 
     lies: function (): FortressMove | undefined {
-      const up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+      const up = ON_DEVICE ? loadModule<typeof powerUp>(Part.powerup) : powerUp;
       return up ? up.lies(level) : undefined;
     },
 
@@ -335,7 +335,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       level = levels;
       // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the
       // rules refuse the move of what it finds for want of the module (`rare`).
-      let up = ON_DEVICE ? loadModule<typeof powerUp>(POWERUP_MODULE) : powerUp;
+      let up = ON_DEVICE ? loadModule<typeof powerUp>(Part.powerup) : powerUp;
       if (!up) return emit({ k: 'found' });
       const held = up.takeUp(bytes, at, level, pending);
       // Balls on their spots and colours down or up: the game sets it against what it has, and finds what was done

@@ -10,7 +10,7 @@ import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { BALLS, COLOURS, FORT_COUNT } from './board';
 import { ON_DEVICE } from '../../device';
-import { POWERUP_MODULE, RARE_MODULE, loadModule } from '../../modules';
+import { Part, loadModule } from '../../modules';
 import type { FortressMove, FortressState, RuleParts } from './state';
 import { rare } from './rare';
 import { ARTICLES, F11, F12, F19, F22, F23, F25, F26, F27, F28, F29, F30, F31, F32, F32_FAULT, F34, F36, F6, F9, F18, SENDS_BACK } from './articles';
@@ -217,7 +217,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
     }
     // F37/F38: an "I do not see" stroke's articles are the rare parts' (rare.ts): only a rare move declares one.
     if (b.bl) {
-      const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+      const seldom = ON_DEVICE ? loadModule<typeof rare>(Part.rare) : rare;
       if (seldom) seldom.blindArticles(ids, hit);
     }
     if (foul) ids = [F19];
@@ -297,7 +297,7 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    */
   function seldomMove(state: FortressState, move: FortressMove): Outcome<FortressState> {
     const up = move.k === 'stroke' || move.k === 'found' || move.k === 'rest';
-    const seldom = ON_DEVICE ? loadModule<typeof rare>(up ? POWERUP_MODULE : RARE_MODULE) : up ? powerUp : rare;
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(up ? Part.powerup : Part.rare) : up ? powerUp : rare;
     return seldom ? seldom.move(state, move, {
       scoreStroke: strike, takeStroke: stroke, isWon: won, lay: lay, asSeen: asSeen, isReadable: readable, happenings: happenings,
       ending: ending, and: and, wordIndex: wordIndex, refuse: refuse, copyOf: copy, played: played,
@@ -328,7 +328,7 @@ const rules = {
     const options = config.options;
     // The options' check is a rare part (rare.ts), loaded for it on a board; one flashed without it takes each option
     // as what it reads as (a truth, lag 0 or 1).
-    const seldom = ON_DEVICE ? loadModule<typeof rare>(RARE_MODULE) : rare;
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(Part.rare) : rare;
     // A bad option is told before a wrong count of players.
     const bad = seldom && seldom.optionsProblem(options) || (config.players !== 2 ? 'players: 2 (F1)' : '');
     if (bad) throw new Error(bad);

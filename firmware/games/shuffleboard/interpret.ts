@@ -22,7 +22,7 @@ import { MOVED_STEPS } from './locate';
 import type { ThrowChecks } from './throw-checks';
 import { decision } from './decide';
 import { ON_DEVICE } from '../../device';
-import { DECIDE_MODULE, loadModule } from '../../modules';
+import { DECIDE_MODULE, Part, loadModule } from '../../modules';
 import { DIAG_MODULE } from '../../diag';
 import { diagnoseGrid } from './diagnose';
 import type { ShuffleboardState } from './state';
@@ -274,7 +274,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // interpreter as long as a step may, held by the steps that follow and let go with them. A board flashed without
       // it says so, and its throws are the referee's to enter.
       locating = function (): null {
-        const parts = ON_DEVICE ? loadModule<typeof decision>(DECIDE_MODULE) : decision;
+        const parts = ON_DEVICE ? loadModule<typeof decision>(Part.decide) : decision;
         if (!parts) {
           locating = undefined;
           throwAt = -1;
@@ -574,7 +574,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // Its diagnostics (diagnose.ts): on a board its diagnostics module, loaded when the mode starts and kept, as a
     // digital board's are; a board flashed without it stays in the game and says so (firmware/command-path.ts).
     diagnose: function (now: number, progressed: (walk: WalkState) => void): Diagnostics | false {
-      const make = ON_DEVICE ? loadModule<typeof diagnoseGrid>(DIAG_MODULE, true) : diagnoseGrid;
+      const make = ON_DEVICE ? loadModule<typeof diagnoseGrid>(Part.diag) : diagnoseGrid;
       return make && make(raw, now, progressed);
     },
   };

@@ -6,7 +6,7 @@
 import { score } from '../../game';
 import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { ON_DEVICE } from '../../device';
-import { DECIDE_MODULE, MATCH_MODULE, loadModule } from '../../modules';
+import { DECIDE_MODULE, MATCH_MODULE, Part, loadModule } from '../../modules';
 import { matched } from './match';
 import type { Rest, ShuffleboardState } from './state';
 import { TREY_MM, DEUCE_MM, FOUL_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, CANT_TELL, MAYBE_OUT } from './table';
@@ -323,7 +323,7 @@ export function shuffleboardMoves(): Moves {
     // The matching (match.ts): on a board its module, loaded at each `seen` and let go after it (a log played again
     // at power-up loads it for each table, a few ms each; kept meanwhile it cost the runtime code in the bundle to let
     // it go); a board flashed without it refuses the table, naming the module, and its throws are the referee's.
-    let match = ON_DEVICE ? loadModule<typeof matched>(MATCH_MODULE) : matched;
+    let match = ON_DEVICE ? loadModule<typeof matched>(Part.match) : matched;
     if (!match) return refuse(state, MATCH_MODULE as Refusal);
     const rests = match(state, w, n);
     // (Let go before the rests are laid: held while the state is copied, it was some 15 JsVars more at an undo's peak.)

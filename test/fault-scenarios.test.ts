@@ -512,20 +512,29 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
   // Was a defect (the hostile tester, round 3): with a sensor out of service under a weight, its sound neighbour, the
   // nearest the weight still read, looked alone in its field and was told drifted. A neighbour out of service tells
   // nothing of whether a field is alone.
-  it('a grid sensor stuck at mid-supply under a weight is told, and its sound neighbours are not', () => {
-    const { lines } = run('fault-shuffleboard-stuck-sensor-neighbour');
-    assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 54, sensor: 'grid.5.4' }]);
+  // Was a defect too (noticed in the session of hostile round 21): with the weight come to rest some 60 ms or more
+  // later in the board's second (40 of 100 phases), the check a second fell between its rest and its decision, before
+  // the decision found grid.5.4 stuck, and its sound neighbour grid.4.4, reading the weight's field alone, was told
+  // drifted and taken out of service.
+  it('a grid sensor stuck at mid-supply under a weight is told, and its sound neighbours are not, at any phase of the board\'s scans', () => {
+    const text = readFileSync('scenarios/fault-shuffleboard-stuck-sensor-neighbour.jsonl', 'utf8').trim();
+    for (const shift of [0, 13, 31, 45, 60, 66, 77, 95]) {
+      const lines = replay(shiftedBy(text, shift)).lines.map((l) => JSON.parse(l) as Line);
+      assert.deepEqual(told(lines, 'fault').map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 54, sensor: 'grid.5.4' }], `${shift} ms later`);
+    }
   });
   // Was a defect (the hostile tester, round 3): drift was looked for only in fields with no neighbour's, so a sensor
   // drifting beside a weight at rest went untold and moved the weight in the fit: red1 lost and blue won the end 0-1,
   // or, at d 115, the weight's colour read swapped and the grid was called inverted. A weight at rest leaves its
   // sensors still; one moving alone since the table lay still is drifting.
   for (const [name, at] of [['fault-shuffleboard-drift-by-weight-wrong-side', 108], ['fault-shuffleboard-drift-by-weight-inverted', 115]] as const) {
-    it(`a grid sensor drifting 1%/s beside a weight at rest (d ${at}) is told within 6 s, before the end is scored, and the end scores as without it`, () => {
+    it(`a grid sensor drifting 1%/s beside a weight at rest (d ${at}) is told within 6.3 s, before the end is scored, and the end scores as without it`, () => {
       const { lines } = run(name);
       const faults = told(lines, 'fault');
       assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'drift', ch: 13, sensor: 'grid.1.3' }]);
-      assert.ok(faults[0].t - 5000 <= 6000 + SHUFFLEBOARD_FIRST_SCAN_MS, `told at ${faults[0].t}`);
+      // (A second after the check that first finds it alone: the throw under way takes its row for one its weight came
+      // into, where a sensor alone may be a weight's neighbour beside a sensor stuck at half the supply, checks.ts.)
+      assert.ok(faults[0].t - 5000 <= 6300 + SHUFFLEBOARD_FIRST_SCAN_MS, `told at ${faults[0].t}`);
       assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores(name));
       assert.deepEqual(lines.at(-1)!.final!.scores, cleanRun(name).at(-1)!.final!.scores);
     });

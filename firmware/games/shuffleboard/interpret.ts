@@ -536,7 +536,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
-      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0);
+      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, came ? lo : ROWS, hi);
       if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,

@@ -79,9 +79,10 @@ export interface GridChecks {
   /**
    * The check once a second during play (the runtime's, with the game's state; `busy` while a throw is under way, its
    * weight come into rows from..to, none if from > to): reports each new fault, returns BANK while the grid is
-   * untrustworthy, TAKEN_OUT when a channel was taken out since the last.
+   * untrustworthy, TAKEN_OUT when a channel was taken out since the last. `stale` 1 once a reading kept changed since
+   * the last (else, between throws, what the readings kept tell was told by it).
    */
-  check(report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number): number;
+  check(report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number, stale: number): number;
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
@@ -142,6 +143,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   let row = 0;
   /** A sensor found alone in its field while a throw was under way (-1: none): taken out if the next check finds it so again. */
   let alone = -1;
+  /** 1 once a channel was taken out or back, or the readings as the table lay still changed, since the last check. */
+  let dirty = 1;
   const told = new Uint8Array(SELECT_LINES + 2);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
@@ -152,6 +155,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   // (None set, and half the supply everywhere.)
   g.ready = function (): void {
+    dirty = 1;
     if (!g.channelFlags) {
       g.channelFlags = new Uint8Array(CHANNELS);
       g.lay = new Int16Array(2 * WEIGHTS);
@@ -168,6 +172,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const flags = g.channelFlags as Uint8Array;
     if (!(flags[ch] & 7)) {
       out++;
+      dirty = 1;
       taken = TAKEN_OUT;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
@@ -184,6 +189,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
+      dirty = 1;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       g.bank.changes = runs;
@@ -316,12 +322,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.reds = g.blues = g.lying = 0;
       // (Half the supply everywhere: let go.)
       g.settled = undefined;
+      dirty = 1;
       // The players open the next end as the board shows it then (an end the game missed, while the sensors were
       // not trusted and nobody entered it, goes on in the game).
       g.throws = 0;
       return c;
     },
-    check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number): number {
+    check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number, stale: number): number {
       /**
        * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
        * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)
@@ -354,7 +361,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // weight's image, where its partner channel reads it, is no sensor's fault. (`busy`: a throw under way, whose
       // weight may slide down the line between two partners on line 0.) Not while a throw's frame is checked: that
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
-      const free = !floats && !g.checked;
+      // Between throws, with no reading kept changed, no channel taken out or back, the readings as the table lay
+      // still as they were (a throw's decision sets them: the check after a throw's looks), and no sensor waiting to
+      // be found alone again, the passes over the readings kept below would find what the last found: they are
+      // skipped (on a table at rest, most of the check's time).
+      const free = !floats && !g.checked && (busy || stale || dirty || alone >= 0);
+      dirty = busy ? 1 : 0;
       if (free) {
         told.fill(0);
         g.aliases(kept, busy ? 2 : 1, 0, SENSORS);

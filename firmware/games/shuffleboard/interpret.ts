@@ -150,6 +150,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let railed = 0;
   /** The next check reads every sensor afresh for the rails (their count rose). */
   let afresh = false;
+  /** The grid's sensors at a rail at the last check. */
+  let rails = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is seen launched or decided). */
@@ -159,6 +161,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let stirred = 0;
   /** When a row read last changed. */
   let changedAt = -1;
+  /** 1 once a reading kept changed between throws since the last fault check (a throw's weight changes them too). */
+  let stale = 1;
   /** The last tick's time (ms): a referee's command comes between ticks. */
   let now = 0;
 
@@ -172,6 +176,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function changed(r: number, t: number, read?: number): void {
     let n = 0;
     if (read && !bank.changes(r * COLS, r * COLS + COLS, ref)) t = rowAt[r];
+    else stale = 1;
     changedAt = rowAt[r] = t;
     for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
@@ -536,7 +541,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
-      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, came ? lo : ROWS, hi);
+      const look = stale;
+      stale = 0;
+      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, came ? lo : ROWS, hi, look);
       if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,
@@ -556,14 +563,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // the channels read inputs that are not there, named once the checks see it; a second-level multiplexer; a
       // connector): nothing the grid senses is scored while they last (every sensor read afresh at every other
       // check meanwhile), and it is trusted again as soon as they are gone.
+      // (Between throws, with none at a rail at the last check and no reading kept changed since, none is now.)
       let n = 0;
       let first = 0;
-      for (let ch = SENSORS, x; ch--; ) {
+      for (let ch = look || afresh || rails || throwAt >= 0 ? SENSORS : 0, x; ch--; ) {
         if ((afresh || (x = ref[ch] - 128) * x >= RAILED * RAILED) && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
           n++;
           first = ch;
         }
       }
+      rails = n;
       afresh = n > railed && !afresh;
       if (!afresh && n <= MUX_INPUTS) {
         if (n > railed) report(first, RAIL);

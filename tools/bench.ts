@@ -25,6 +25,7 @@ export const BENCHES: Bench[] = [
   { name: 'companion', about: "the companion page's budgets: its JavaScript, first render, an event to the scoreboard" },
   { name: 'fortress', about: 'fortification billiards against an independent referee: generated games played as scenarios (FORTRESS_GAMES, 400)' },
   { name: 'holders', about: "what holds the shuffleboard's JsVars: its interpreter, grid checks and state, and a throw's decision of 1, 4 and 8 weights (ESPRUINO)" },
+  { name: 'grid-check', about: "how long shuffleboard's fault check holds the interpreter, with a reading kept changed and with none changed since the last (ESPRUINO)" },
   { name: 'holds', about: "the longest single call the firmware makes in each game's example game, a power-up from its log, a hostile phone and diagnostics, in bare reads and on the chip against 20 ms (ESPRUINO, some 12 minutes; HOLDS_RUNS, 3; HOLDS_GAMES)", long: true },
   { name: 'hub', about: 'the club hub under load: 500 boards through one Mosquitto for a minute (HUB_BENCH_SECONDS)' },
   { name: 'idle', about: 'a board at rest: ticks a second, and the time its ticks take polling fast and at rest in the real interpreter (ESPRUINO)' },

@@ -31,7 +31,7 @@ export const PARTS: Record<string, [string, string]> = {
   // A board with a key: its signer made and its key kept (signed adverts, firmware/signer.ts).
   'advert signing': [
     "import { createSigner } from './firmware/signer';",
-    "(function () { var s = createSigner({ lines: function () {}, append: function () {}, erase: function () {} }, { sha256: function (d) { return global.require('crypto').SHA256(d); }, secret: function () { return '0123456789abcdef0123456789abcdef'; } }); s.key(); return s; })()",
+    "(function () { var s = createSigner({ reader: function () { return function () { return undefined; }; }, append: function () {}, erase: function () {} }, { sha256: function (d) { return global.require('crypto').SHA256(d); }, secret: function () { return '0123456789abcdef0123456789abcdef'; } }); s.key(); return s; })()",
   ],
   'runtime (defined)': ["import { startFirmware } from './firmware/runtime';", 'startFirmware'],
 };
@@ -46,8 +46,6 @@ for (const id of await gameIds()) {
     `[game, game.setup({ players: 2, options: {} }), game.interpreter(function () {}, function () {}, [${QUIET_BANK}])]`,
   ];
 }
-
-/** A Storage file's header (bytes). */
 
 export async function run(print: (line: string) => void): Promise<void> {
   const binary = espruinoPath();

@@ -191,8 +191,8 @@ export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, repor
 }
 
 /**
- * The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's telling of faults (tellFault): a board keeps it out of its
- * bundle, loads it the first time it finds a fault, and keeps it loaded from then on (firmware/modules.ts).
+ * The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's
+ * telling of faults (tellFault): a board keeps it out of its bundle, and loads it for each fault it tells.
  */
 export const FAULT_MODULE = 'tallyboard-fault';
 

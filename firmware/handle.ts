@@ -6,7 +6,7 @@
 import type { GameOptions } from './game';
 import type { CoreRefusal, Status } from './status';
 import type { WalkState } from './sensing';
-import { DIAG_MODULE, createDiagnostics } from './diag';
+import { createDiagnostics } from './diag';
 import { Part, loadModule } from './modules';
 import type { ChannelOptions, Command } from './commands';
 import { flag, refusal, sendLine } from './protocol';

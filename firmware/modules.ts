@@ -31,7 +31,13 @@ export function loadModule<T>(part: number): T | false {
   const start = +(storage.read(MODULES_FILE, part * INDEX_DIGITS, INDEX_DIGITS) as string);
   const end = +(storage.read(MODULES_FILE, (part + 1) * INDEX_DIGITS, INDEX_DIGITS) as string);
   const given = { exports: false as T | false };
-  if (end > start) Function('module', storage.read(MODULES_FILE, start, end - start) as string)(given);
+  // (A part that does not parse, or throws before it sets its exports, is none: a file cut short by a flash that
+  // stopped midway.)
+  try {
+    if (end > start) Function('module', storage.read(MODULES_FILE, start, end - start) as string)(given);
+  } catch (e) {
+    // (None.)
+  }
   return given.exports;
 }
 

@@ -16,7 +16,7 @@ import { createDisplay } from './display';
 import { BANK } from './faults';
 import { createPlay } from './play';
 import { encodeAdvert, FLAG_CONFIRM, FLAG_DIAG, ADVERT_MAX_BYTES } from './advert';
-import { SIGN_MODULE, createSigner } from './signer';
+import { createSigner } from './signer';
 import type { BoardSigner, Signer, SignerState } from './signer';
 import { Part, loadModule } from './modules';
 import { createWatch, SLOW_MS } from './watch';

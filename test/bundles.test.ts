@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ON_DEMAND, buildGame, entrySource, moduleFiles, storedFirmwareBytes } from '../tools/build';
-import { PARTS } from '../tools/modules-file';
+import { PARTS, partStart } from '../tools/modules-file';
 import type { BuiltBundle, BuiltModule } from '../tools/build';
 import { checkBundle } from '../tools/gate';
 import * as acorn from 'acorn';
@@ -144,8 +144,7 @@ function modulesStored(bundle: BuiltBundle, debug = false, without: string[] = [
 function partRead(sandbox: ReturnType<typeof createSandbox>, [, offset, length]: [string, number, number]): string {
   const file = sandbox.storage[MODULES_FILE];
   if (length === INDEX_DIGITS && offset < (PARTS + 1) * INDEX_DIGITS) return 'index ' + offset / INDEX_DIGITS;
-  const at = (k: number) => Number(file.substr(k * INDEX_DIGITS, INDEX_DIGITS));
-  for (let k = 0; k < PARTS; k++) if (at(k) === offset && at(k + 1) === offset + length) return 'part ' + k;
+  for (let k = 0; k < PARTS; k++) if (partStart(file, k) === offset && partStart(file, k + 1) === offset + length) return 'part ' + k;
   return `bytes ${offset} to ${offset + length}`;
 }
 
@@ -153,8 +152,8 @@ function partRead(sandbox: ReturnType<typeof createSandbox>, [, offset, length]:
 function loadsOf(sandbox: ReturnType<typeof createSandbox>, name: string): number {
   const file = sandbox.storage[MODULES_FILE];
   const part = ON_DEMAND.find((m) => m.name === name)!.part;
-  const at = (k: number) => Number(file.substr(k * INDEX_DIGITS, INDEX_DIGITS));
-  return sandbox.calls.filter((c) => c.api === 'Storage.read' && c.args[0] === MODULES_FILE && c.args[1] === at(part) && c.args[2] === at(part + 1) - at(part)).length;
+  const [start, end] = [partStart(file, part), partStart(file, part + 1)];
+  return sandbox.calls.filter((c) => c.api === 'Storage.read' && c.args[0] === MODULES_FILE && c.args[1] === start && c.args[2] === end - start).length;
 }
 
 /** A phone connects to a booted board and pairs, as a board lets it: after both buttons are pressed together. */

@@ -3,7 +3,7 @@
 // board's loader finds each, in the sandbox and in the real interpreter.
 import { strict as assert } from 'node:assert';
 import { ON_DEMAND } from '../tools/build';
-import { PARTS, modulesFile } from '../tools/modules-file';
+import { PARTS, modulesFile, partStart } from '../tools/modules-file';
 import { INDEX_DIGITS, MODULES_FILE, Part } from '../firmware/modules';
 import { buildDeviceCode } from '../tools/es5';
 import { ROOT } from '../tools/games';
@@ -37,7 +37,7 @@ describe('the modules file', () => {
 
   it('its index says where each part starts and the last ends; a part not given is empty', () => {
     const file = modulesFile([{ part: Part.check, code: 'abc' }, { part: Part.channel, code: 'de' }]);
-    const at = (k: number) => Number(file.substr(k * INDEX_DIGITS, INDEX_DIGITS));
+    const at = (k: number) => partStart(file, k);
     const start = (PARTS + 1) * INDEX_DIGITS;
     assert.deepEqual(Array.from({ length: PARTS + 1 }, (_, k) => at(k)), [start, start].concat(Array(PARTS - 2).fill(start + 3), [start + 5]));
     assert.equal(file.slice(at(Part.check), at(Part.check + 1)), 'abc');
@@ -45,10 +45,12 @@ describe('the modules file', () => {
     assert.doesNotMatch(file.slice(0, start), /(^|\s)0\d/, 'no number with a leading 0 (the interpreter reads it as octal)');
   });
 
-  const parts = [{ part: Part.diag, code: moduleCode('diag') }, { part: Part.decide, code: moduleCode('decide') }, { part: Part.channel, code: moduleCode('channel') }];
+  // (The match part cut short, as by a flash that stopped midway: erased flash reads 0xFF.)
+  const parts = [{ part: Part.diag, code: moduleCode('diag') }, { part: Part.decide, code: moduleCode('decide') }, { part: Part.match, code: moduleCode('match').slice(0, 20) + '\xff'.repeat(20) },
+    { part: Part.channel, code: moduleCode('channel') }];
   const expected = Array.from({ length: PARTS }, (_, k): string | boolean => k === Part.diag ? 'diag!' : k === Part.decide ? 'decide!' : k === Part.channel ? 'channel!' : false).concat('undefined');
 
-  it("the board's loader finds each module given (which sees the bundle's globals, and keeps its own variables), and false for the others and with no file (in the sandbox)", async () => {
+  it("the board's loader finds each module given (which sees the bundle's globals, and keeps its own variables), and false for the others, for one cut short and with no file (in the sandbox)", async () => {
     const built = await buildDeviceCode({ source: LOADS, dir: ROOT });
     const flashed = bootInSandbox(built.min, { storage: { [MODULES_FILE]: modulesFile(parts) } });
     assert.deepEqual(JSON.parse(JSON.stringify(flashed.context.found)), expected);
@@ -59,7 +61,7 @@ describe('the modules file', () => {
   it("the same in the real interpreter, from the stored (pretokenised) file, past a first part at an offset that a leading 0 would make octal (when ESPRUINO is set)", async function () {
     needsEspruino(this, 'load the modules in');
     const built = await buildDeviceCode({ source: LOADS, dir: ROOT });
-    const stored = parts.map((p) => ({ part: p.part, code: pretokenise(p.code) }));
+    const stored = parts.map((p) => ({ part: p.part, code: p.part === Part.match ? p.code : pretokenise(p.code) }));
     const flashed = bootInEspruino(built.stored, { storage: { [MODULES_FILE]: modulesFile(stored) }, probe: 'found', baseline: false });
     assert.deepEqual([flashed.errors, flashed.probe], [[], expected]);
     const bare = bootInEspruino(built.stored, { probe: 'found', baseline: false });

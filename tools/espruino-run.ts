@@ -6,8 +6,8 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsString } from './tokenise';
-import { modulesFile } from './modules-file';
-import { INDEX_DIGITS, MODULES_FILE } from '../firmware/modules';
+import { modulesFile, partStart } from './modules-file';
+import { MODULES_FILE } from '../firmware/modules';
 
 export function espruinoPath(): string | undefined {
   return process.env.ESPRUINO || undefined;
@@ -212,8 +212,7 @@ export async function deviceRows(source: string, root: string, settleMs = 100, m
  */
 export function parseHolds(modules: { name: string; part: number; stored: string }[]): Record<string, number> {
   const file = modulesFile(modules.map((m) => ({ part: m.part, code: m.stored })));
-  const at = (k: number) => Number(file.substr(k * INDEX_DIGITS, INDEX_DIGITS));
-  const parts = JSON.stringify(modules.map((m) => [m.name, at(m.part), at(m.part + 1) - at(m.part)]));
+  const parts = JSON.stringify(modules.map((m) => [m.name, partStart(file, m.part), partStart(file, m.part + 1) - partStart(file, m.part)]));
   const probe = `(function(){var levels=new Float32Array(40).fill(0.5),next=0;global.analogRead=function(){return levels[next++];};`
     + 'var select=[18,17,16,15,14,13,12,11];function bare(){next=0;for(var ch=0;ch<40;ch++){digitalWrite(select,ch);analogRead(2);}}'
     + `var S=require("Storage"),holds={};${parts}.forEach(function(p){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m={exports:0};`

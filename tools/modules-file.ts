@@ -25,3 +25,8 @@ export function modulesFile(parts: { part: Part; code: string }[]): string {
   if (at >= 10 ** INDEX_DIGITS) throw new Error(`the modules' file: ${at} bytes, more than its index can say`);
   return index + String(at).padStart(INDEX_DIGITS, ' ') + code;
 }
+
+/** Where part `part` of MODULES_FILE's text `file` starts, by its index: `part` PARTS gives where the last part ends. */
+export function partStart(file: string, part: number): number {
+  return Number(file.substr(part * INDEX_DIGITS, INDEX_DIGITS));
+}

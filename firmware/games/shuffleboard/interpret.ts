@@ -23,7 +23,6 @@ import type { ThrowChecks } from './throw-checks';
 import { decision } from './decide';
 import { ON_DEVICE } from '../../device';
 import { DECIDE_MODULE, Part, loadModule } from '../../modules';
-import { DIAG_MODULE } from '../../diag';
 import { diagnoseGrid } from './diagnose';
 import type { ShuffleboardState } from './state';
 

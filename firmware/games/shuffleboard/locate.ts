@@ -569,7 +569,7 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
    */
   function around(w: Found): Found[] {
     const near: Found[] = found.indexOf(w) < 0 ? [] : [w];
-    for (let k = found.length - 1; k >= 0 && near.length < GROUP; k--) if (found[k] !== w && close(found[k], w)) near.push(found[k]);
+    for (let k = found.length; k-- && near.length < GROUP; ) if (found[k] !== w && close(found[k], w)) near.push(found[k]);
     return near;
   }
 

@@ -36,7 +36,7 @@ function findings(table: { d: number; y: number; pol: number }[], line: number, 
   };
   const checks = createGridChecks(analogBankOf(through), new Uint8Array(CHANNELS).fill(128));
   const told: number[][] = [];
-  checks.check((_ch, fault, l) => told.push([fault, l ?? -1]), undefined, false, 1, 0, 1);
+  checks.check((_ch, fault, l) => told.push([fault, l ?? -1]), undefined, false, 1);
   told.length = 0;
   const frame = new Int16Array(SENSORS);
   for (let ch = 0; ch < SENSORS; ch++) frame[ch] = checks.driver.read(ch) * 4096;

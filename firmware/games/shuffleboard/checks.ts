@@ -77,12 +77,12 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
   cleared(): Uint8Array;
   /**
-   * The check once a second during play (the runtime's, with the game's state; `busy` while a throw is under way, its
-   * weight come into rows from..to, none if from > to): reports each new fault, returns BANK while the grid is
-   * untrustworthy, TAKEN_OUT when a channel was taken out since the last. `stale` 1 once a reading kept changed since
-   * the last (else, between throws, what the readings kept tell was told by it).
+   * The check once a second during play (the runtime's, with the game's state; `busy` while a throw is under way):
+   * reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since
+   * the last. `stale` 1 once a reading kept changed since the last (else, between throws, what the readings kept tell
+   * was told by it).
    */
-  check(report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number, stale: number): number;
+  check(report: Report, state: ShuffleboardState | undefined, busy: boolean, stale: number): number;
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
@@ -141,10 +141,10 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
   let taken = 0;
   let row = 0;
-  /** A sensor found alone in its field while a throw was under way (-1: none): taken out if the next check finds it so again. */
-  let alone = -1;
   /** 1 once a channel was taken out or back, or the readings as the table lay still changed, since the last check. */
   let dirty = 1;
+  /** 1 once the last check's passes found a sensor that moved alone in the readings kept (read afresh, it may not have yet). */
+  let again = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
@@ -328,7 +328,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.throws = 0;
       return c;
     },
-    check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean, from: number, to: number, stale: number): number {
+    check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean, stale: number): number {
       /**
        * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
        * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)
@@ -362,11 +362,13 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // weight may slide down the line between two partners on line 0.) Not while a throw's frame is checked: that
       // check reads the same sensors afresh, and judges them as the table lies still (frame, a few steps).
       // Between throws, with no reading kept changed, no channel taken out or back, the readings as the table lay
-      // still as they were (a throw's decision sets them: the check after a throw's looks), and no sensor waiting to
-      // be found alone again, the passes over the readings kept below would find what the last found: they are
-      // skipped (on a table at rest, most of the check's time).
-      const free = !floats && !g.checked && (busy || stale || dirty || alone >= 0);
+      // still as they were (a throw's decision sets them: the check after a throw's looks), no select line dead, and
+      // no sensor that moved alone in the readings kept at the last check (read afresh, a sensor drifting on may be
+      // found at the next), the passes over the readings kept below would find what the last found: they are skipped
+      // (on a table at rest, most of the check's time).
+      const free = !floats && !g.checked && (busy || stale || dirty || again || g.aliased);
       dirty = busy ? 1 : 0;
+      again = 0;
       if (free) {
         told.fill(0);
         g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
@@ -377,12 +379,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // neighbours all read less than ALONE_NEAR (56 mm off); a throw's readings tell a fault there (frame, seen).
       // (Nor while the grid floats: its noise makes such readings, the grid's fault and no one sensor's.)
       const s = g.settled;
-      let found = -1;
       for (let ch = COLS, x = 0; !g.aliased && free; ch++) {
         // (Those that did not move, most of them, skipped in a loop of their own, as in aliases.)
         while (ch < SENSORS - COLS && (x = kept[ch] - (s ? s[ch] : 128)) * x < ALONE_FAR * ALONE_FAR) ch++;
         if (ch >= SENSORS - COLS) break;
         if (g.alone(kept, ch, 0) >= ALONE_FAR) {
+          again = 1;
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;
@@ -393,16 +395,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
             const d = (ch ^ (1 << k)) < SENSORS ? (raw.read(ch ^ (1 << k)) - raw.read(ch)) * ADC_STEPS : ADC_STEPS;
             if (d * d <= ALIAS_LIKE_STEPS * ALIAS_LIKE_STEPS) image = 1;
           }
-          // A throw's weight come to rest beside a sensor stuck at half the supply that no check has found yet (its
-          // decision will) reads alone at the sensor on its other side: one found alone among the rows the weight came
-          // into is taken out at the next check that finds it so, a second later.
-          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) {
-            if (busy && alone !== ch && ch >= from * COLS && ch < (to + 1) * COLS) found = ch;
-            else g.take(ch, noise(ch) ? NOISE : OFF);
-          }
+          if (!image && g.alone(near, COLS, ch - COLS) >= 16 * ALONE_FAR) g.take(ch, noise(ch) ? NOISE : OFF);
         }
       }
-      alone = found;
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);
       // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
       if (!g.throws && state) g.due = turn(state) % 2;

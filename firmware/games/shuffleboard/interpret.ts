@@ -542,7 +542,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // would leave its weight to the next, and every throw after it told a throw late).
       const look = stale;
       stale = 0;
-      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, came ? lo : ROWS, hi, look);
+      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, look);
       if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,

@@ -9,9 +9,9 @@
 
 /**
  * The Storage file of a board's modules: first an index of INDEX_DIGITS characters a part (where part k starts, from
- * the file's start, in decimal, padded with spaces; then where the last ends), then each module's code, which sets `module.exports`
- * (docs/flashing.md). One file, not a file a module: Storage gives each file a header of 32
- * bytes, and a board flashed with ten modules had 288 of them more to store.
+ * the file's start, in decimal, padded with spaces: the interpreter reads a leading 0 as octal; then where the last
+ * ends), then each module's code, which sets `module.exports` (docs/flashing.md). One file, not a file a module:
+ * Storage gives each file a header of 32 bytes, and a board with nine modules stored 256 bytes of them more.
  */
 export const MODULES_FILE = 'tallyboard-modules';
 export const INDEX_DIGITS = 5;

@@ -192,7 +192,8 @@ export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, repor
 
 /**
  * The module name (what a phone hears when the board was flashed without it; firmware/modules.ts) of a board's
- * telling of faults (tellFault): a board keeps it out of its bundle, and loads it for each fault it tells.
+ * telling of faults (tellFault): a board keeps it out of its bundle, loads it the first time it tells a fault, and
+ * keeps it from then on (firmware/watch.ts).
  */
 export const FAULT_MODULE = 'tallyboard-fault';
 

@@ -44,15 +44,18 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
   let faultAt = 0;
   // A bank fault was told (its end is told too).
   let banked = 0;
+  // The telling of faults, once loaded (a check that finds many faults at once tells each: parsed for each, a board
+  // whose 96 sensors all chattered held some 20% longer).
+  let teller: typeof tellFault | false | undefined;
 
   /**
    * A fault: told to the phone, and shown as Err and the channel for a few seconds from the slow tick after the one
    * that made this check (while the sensors are not trusted, until they are sound); a sensor back in service (OK) is
-   * told (faults.ts, tellFault: on a board a module of its own, loaded for each fault told; a board flashed
+   * told (faults.ts, tellFault: on a board a module of its own, loaded the first time and kept; a board flashed
    * without it says so instead).
    */
   function reportFault(ch: number | undefined, fault: number, line?: number): void {
-    const tell = ON_DEVICE ? loadModule<typeof tellFault>(Part.fault) : tellFault;
+    const tell = ON_DEVICE ? teller || (teller = loadModule<typeof tellFault>(Part.fault)) : tellFault;
     if (tell) tell(status as Status<unknown>, slowAt, ch, fault, line);
     else flag(status.radio, FAULT_MODULE, 'failed');
   }

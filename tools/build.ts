@@ -78,7 +78,7 @@ export interface OnDemand {
  * rare.ts, rare, where it has one), for each such move and each setup's check of its options; what only its power-up runs (its folder's powerup.ts,
  * powerUp, where it has one), at power-up. The signer of the advert (firmware/signer.ts, on the
  * chip's signing: app/espruino-signer.ts), at power-up, for each advert of a board with a key, and when a phone pairs.
- * The telling of faults (firmware/faults.ts, tellFault), each time the board tells one.
+ * The telling of faults (firmware/faults.ts, tellFault), the first time the board tells one, and kept from then on.
  * The carrying out of a phone's commands (firmware/handle.ts, handleCommand), and the command channel that joins a
  * phone's data into lines (firmware/commands.ts, createCommandChannel), while a phone talks (and for diagnostics
  * started at power-up).

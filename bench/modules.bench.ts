@@ -8,7 +8,8 @@
 import { buildDeviceCode } from '../tools/es5';
 import { bootInEspruino, espruinoPath, parseHolds } from '../tools/espruino-run';
 import { CHIP_READ_US, JSVAR_BUDGET, MODULE_HOLD_US, ROOT, logChunksOf, storageFirmwareBytes } from '../tools/games';
-import { STORAGE_HEADER_BYTES, buildGame, storedFirmwareBytes } from '../tools/build';
+import { buildGame, storedFirmwareBytes } from '../tools/build';
+import { FILE_HEADER_BYTES } from '../sim/flash';
 import { gameIds } from '../firmware/games/registry';
 
 const RADIO = '{onData:null,send:function(){},advertise:function(){},console:function(){},pairing:function(){return false}}';
@@ -61,7 +62,7 @@ export async function run(print: (line: string) => void): Promise<void> {
     }
     print(`${name.padEnd(20)} ${String(code.stored.length).padStart(6)} ${String(functions).padStart(10)}  ${vars.padStart(6)}`);
   }
-  print(`modules loaded on demand: stored bytes, and loading's hold (its parse, one call) in bare channel reads and on the chip (a read ${CHIP_READ_US} us), against ${MODULE_HOLD_US / 1000} ms; each game's firmware in Storage (its bundle and its modules' one file, a ${STORAGE_HEADER_BYTES}-byte header each, each file in whole words) against what leaves its chunks of log`);
+  print(`modules loaded on demand: stored bytes, and loading's hold (its parse, one call) in bare channel reads and on the chip (a read ${CHIP_READ_US} us), against ${MODULE_HOLD_US / 1000} ms; each game's firmware in Storage (its bundle and its modules' one file, a ${FILE_HEADER_BYTES}-byte header each, each file in whole words) against what leaves its chunks of log`);
   for (const id of await gameIds()) {
     const bundle = await buildGame(id);
     const holds = binary ? parseHolds(bundle.modules) : {};

@@ -11,6 +11,7 @@ import { CHANNEL_MODULE, CHECK_MODULE, commandTable } from '../firmware/commands
 import { RESTORE_MODULE } from '../firmware/persist';
 import { DECIDE_MODULE, MATCH_MODULE, MODULES_FILE, POWERUP_MODULE, Part, RARE_MODULE } from '../firmware/modules';
 import { modulesFile } from './modules-file';
+import { FILE_HEADER_BYTES } from '../sim/flash';
 import { SIGN_MODULE } from '../firmware/signer';
 import { FAULT_MODULE } from '../firmware/faults';
 import { HANDLE_MODULE } from '../firmware/handle';
@@ -119,12 +120,9 @@ export function moduleFiles(bundle: BuiltBundle, form: 'min' | 'debug' | 'stored
   return { [MODULES_FILE]: modulesFile(bundle.modules.filter((m) => !only || only.includes(m.name)).map((m) => ({ part: m.part, code: m[form] }))) };
 }
 
-/** Storage's header of a file (its size and name), before its data. */
-export const STORAGE_HEADER_BYTES = 32;
-
 /** What a bundle's firmware takes in Storage: its bundle and its modules' file, each with its header, each file's data in whole words. */
 export function storedFirmwareBytes(bundle: BuiltBundle): number {
-  const file = (bytes: number) => STORAGE_HEADER_BYTES + Math.ceil(bytes / 4) * 4;
+  const file = (bytes: number) => FILE_HEADER_BYTES + Math.ceil(bytes / 4) * 4;
   return file(bundle.stored.length) + file(moduleFiles(bundle, 'stored')[MODULES_FILE].length);
 }
 

@@ -141,10 +141,12 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** TAKEN_OUT once a channel was taken out since the last check (the throw under way may hold what it read). */
   let taken = 0;
   let row = 0;
-  /** 1 once a channel was taken out or back, or the readings as the table lay still changed, since the last check. */
+  /**
+   * 1 while the next check's passes over the readings kept must look, whatever changed: a channel was taken out or
+   * back, or the readings as the table lay still changed, since the last check; a throw was under way at it; or its
+   * passes found a sensor that moved alone in the readings kept (read afresh, it may not have yet).
+   */
   let dirty = 1;
-  /** 1 once the last check's passes found a sensor that moved alone in the readings kept (read afresh, it may not have yet). */
-  let again = 0;
   const told = new Uint8Array(SELECT_LINES + 2);
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
@@ -155,6 +157,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   // (None set, and half the supply everywhere.)
   g.ready = function (): void {
+    // (A channel taken out or back, and a throw's checks, make them ready before they change what the passes of the
+    // check a second read: `dirty`.)
     dirty = 1;
     if (!g.channelFlags) {
       g.channelFlags = new Uint8Array(CHANNELS);
@@ -172,7 +176,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     const flags = g.channelFlags as Uint8Array;
     if (!(flags[ch] & 7)) {
       out++;
-      dirty = 1;
       taken = TAKEN_OUT;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
@@ -189,7 +192,6 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
       out--;
-      dirty = 1;
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       g.bank.changes = runs;
@@ -366,9 +368,8 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       // no sensor that moved alone in the readings kept at the last check (read afresh, a sensor drifting on may be
       // found at the next), the passes over the readings kept below would find what the last found: they are skipped
       // (on a table at rest, most of the check's time).
-      const free = !floats && !g.checked && (busy || stale || dirty || again || g.aliased);
+      const free = !floats && !g.checked && (busy || stale || dirty || g.aliased);
       dirty = busy ? 1 : 0;
-      again = 0;
       if (free) {
         told.fill(0);
         g.aliases(kept, busy ? 2 : 1, 0, SENSORS);
@@ -384,7 +385,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         while (ch < SENSORS - COLS && (x = kept[ch] - (s ? s[ch] : 128)) * x < ALONE_FAR * ALONE_FAR) ch++;
         if (ch >= SENSORS - COLS) break;
         if (g.alone(kept, ch, 0) >= ALONE_FAR) {
-          again = 1;
+          dirty = 1;
           // Its readings and its neighbours', afresh (channel ch - COLS to ch + COLS): made only here, seldom.
           const near = new Int16Array(2 * COLS + 1);
           for (let k = -COLS; k <= COLS; k++) near[k + COLS] = ch + k >= 0 && ch + k < SENSORS ? raw.read(ch + k) * ADC_STEPS : QUIESCENT * ADC_STEPS;

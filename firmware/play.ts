@@ -62,9 +62,12 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     // rest of the game is read back at once, in this call, and the move played on it, saved and told in its turn.
     // Rare, and longer than a tick should be; kept aside instead, it was lost to a power cut before its record.
     while (status.undoStep) status.undoStep();
-    const outcome = playMove(status.mod, game.current, move);
+    let before: S | undefined = game.current;
+    const outcome = playMove(status.mod, before, move);
     // Refused, or nothing to do: neither saved nor told.
-    if (outcome.state === game.current) return outcome.refused;
+    if (outcome.state === before) return outcome.refused;
+    // (Each copy of the state let go once done with: the tellers below read the state in play afresh.)
+    before = undefined;
     const saved = move as unknown as { b?: number | string };
     // A sensed move decides the move under way (its `b`: those begun meanwhile); a referee's leaves it under way.
     if (ANALOG_BANKS) {
@@ -74,6 +77,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     saveRecord(record(saved));
     game.stand++;
     game.current = outcome.state;
+    outcome.state = undefined as never;
     for (let i = 0; i < outcome.changes.length; i++) sendLine(status.radio, Object.assign({ type: 'score' }, outcome.changes[i]));
     status.announce();
     flag(status.radio, outcome.note);
@@ -138,6 +142,23 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     stand: 0,
     pending: -1,
   };
+  // Shuffleboard's state is kept as its JSON text: each read of `current` parses it afresh, and the reader lets the
+  // copy go when done. As the object it held some 65 JsVars for as long as the board ran, its text some 16 and the
+  // accessor's functions 14. (A state holds numbers, strings, null, and lists and objects of them: JSON gives it back
+  // as it was. The other games' states take about as many JsVars as the accessor would.)
+  if (ANALOG_BANKS) {
+    let kept = '';
+    Object.defineProperties(game, {
+      current: {
+        get: function (): S {
+          return JSON.parse(kept);
+        },
+        set: function (state: S): void {
+          kept = JSON.stringify(state);
+        },
+      },
+    });
+  }
 
   // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it
   // returns; each variable of this one the closures below keep costs a JsVar for as long as the board runs.

@@ -59,13 +59,14 @@ export interface Interpreter {
   /**
    * An interpreter that reads sensors of its own (an analog bank, which the
    * scanner never reads) checks them: called once a second during play, with
-   * the game's state (what a throw must look like), it reports each fault it
+   * the game in play (its state tells what a throw must look like: read only when
+   * needed, a read makes a copy of it), it reports each fault it
    * finds once (the channel, or none for the whole bank, and a fault bit of
    * firmware/faults.ts; OK when a sensor is back in service; a select line's
    * fault names the line) and returns the
    * faults that make its sensors untrustworthy (BANK), else 0.
    */
-  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, state?: unknown): number;
+  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, game?: { readonly current: unknown }): number;
   /**
    * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
    * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed

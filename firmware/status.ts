@@ -23,7 +23,10 @@ export type StateNow = AdvertState & Fields;
 
 /** The game in play and its log (firmware/play.ts, createPlay). */
 export interface Play<S, M> {
-  /** The game's state now (a property, not a method: a function kept costs the chip some 5 JsVars). */
+  /**
+   * The game's state now; set, the state in play. On the analog board a copy made at each read (kept as its JSON text:
+   * firmware/play.ts): read it once for what needs it, and only when needed.
+   */
   current: S;
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   stateNow(): StateNow;

@@ -84,7 +84,7 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
         // (What an interpreter found while the sensors as a whole are not trusted, status.sound >= 0, tells nothing of
         // one of them: sound >> 31 is 0 then, else every bit.)
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || status.scanner) ? checkFaults(status.scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
-          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, status.inPlay.current) : 0);
+          | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, status.inPlay) : 0);
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it. (Only
         // a digital board's: the shuffleboard grid's checks take a sensor out themselves, and find the weights again.)

@@ -18,12 +18,15 @@ const MISSING_GLOBALS = [
   'TextDecoder', 'setImmediate', 'queueMicrotask', 'RangeError', 'URIError', 'EvalError', 'globalThis',
 ];
 
-/** Static members the interpreter lacks, as Object.member. */
+/**
+ * Static members the interpreter lacks, as Object.member. (`Object.defineProperties` it has, in every build: its
+ * src/jswrap_object.c; firmware/play.ts uses it.)
+ */
 const MISSING_STATICS: Record<string, string[]> = {
   Array: ['from', 'of'],
   Number: ['isInteger', 'isNaN', 'isFinite', 'isSafeInteger', 'EPSILON', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER'],
   Math: ['imul', 'trunc', 'log2', 'log10', 'clz32', 'fround', 'hypot'],
-  Object: ['freeze', 'seal', 'is', 'getOwnPropertySymbols', 'defineProperties', 'getOwnPropertyDescriptors'],
+  Object: ['freeze', 'seal', 'is', 'getOwnPropertySymbols', 'getOwnPropertyDescriptors'],
   Promise: ['race', 'allSettled', 'any'],
   Uint8Array: ['from', 'of'], Uint16Array: ['from', 'of'], Uint32Array: ['from', 'of'],
   Int8Array: ['from', 'of'], Int16Array: ['from', 'of'], Int32Array: ['from', 'of'], Float32Array: ['from', 'of'],

@@ -77,12 +77,13 @@ export interface GridChecks {
   /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
   cleared(): Uint8Array;
   /**
-   * The check once a second during play (the runtime's, with the game's state; `busy` while a throw is under way):
+   * The check once a second during play (the runtime's, with the game in play, whose state it reads only when it
+   * needs it; `busy` while a throw is under way):
    * reports each new fault, returns BANK while the grid is untrustworthy, TAKEN_OUT when a channel was taken out since
    * the last. `stale` 1 once a reading kept changed since the last (else, between throws, what the readings kept tell
    * was told by it).
    */
-  check(report: Report, state: ShuffleboardState | undefined, busy: boolean, stale: number): number;
+  check(report: Report, game: { readonly current: ShuffleboardState } | undefined, busy: boolean, stale: number): number;
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
@@ -330,7 +331,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.throws = 0;
       return c;
     },
-    check: function (report: Report, state: ShuffleboardState | undefined, busy: boolean, stale: number): number {
+    check: function (report: Report, game: { readonly current: ShuffleboardState } | undefined, busy: boolean, stale: number): number {
       /**
        * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
        * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)
@@ -400,8 +401,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         }
       }
       if (!floats) for (let i = 0; bits; i++, bits >>= 1) if (bits & 1) g.take(first + i, NOISE);
-      // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss).
-      if (!g.throws && state) g.due = turn(state) % 2;
+      // Until a throw after a clear (or power-up), the side the board shows to throw (-1 before the coin toss). (The
+      // state read here alone: the runtime keeps it as text, and a read parses it, some 65 JsVars while held.)
+      if (!g.throws && game) g.due = turn(game.current) % 2;
       const bad = taken | (g.floating || g.reversed || g.aliased ? BANK : 0);
       taken = 0;
       return bad;

@@ -528,7 +528,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       throwAt = passing ? t : Math.max(0, t - QUIET_MS);
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
-    faults: function (report: (ch: number | undefined, fault: number) => void, state?: unknown): number {
+    faults: function (report: (ch: number | undefined, fault: number) => void, game?: { readonly current: unknown }): number {
       // The table as it lay at power-up goes once no throw whose launch is unseen can begin, nor is under way.
       if (blindUntil >= 0 && now >= blindUntil) powerUp = undefined;
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
@@ -542,7 +542,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // would leave its weight to the next, and every throw after it told a throw late).
       const look = stale;
       stale = 0;
-      const bad = checks.check(report, state as ShuffleboardState | undefined, throwAt >= 0, look);
+      const bad = checks.check(report, game as { readonly current: ShuffleboardState } | undefined, throwAt >= 0, look);
       if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,

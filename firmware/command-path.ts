@@ -12,7 +12,7 @@ import { CHANNEL_MODULE, CHECK_MODULE, createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
-import { ANALOG_BANKS, ON_DEVICE } from './device';
+import { ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */

@@ -14,7 +14,7 @@ import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './
 import { parsePayload, readBoardState, readFinishedGame } from './messages';
 import { Room } from './room';
 import { KEY_HEX } from './signed';
-import type { BoardState, FinishedGame } from './messages';
+import type { BoardState } from './messages';
 import type { Verdict } from './room';
 
 export interface HubOptions {

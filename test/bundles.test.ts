@@ -16,7 +16,7 @@ import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, connectedPhone, describeBuild, parseHolds } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, CHIP_READ_US, MODULE_BUDGET_BYTES, MODULE_HOLD_US, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf, logChunksOf, storageFirmwareBytes } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, CHIP_READ_US, MODULE_HOLD_US, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf, logChunksOf, storageFirmwareBytes } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, RESTORE_MODULE, record, setupRecord } from '../firmware/persist';

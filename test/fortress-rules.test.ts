@@ -4,7 +4,7 @@ import { fortress, FortressMove, FortressState, ARTICLES } from '../firmware/gam
 import { COLOURS, FORT_COUNT } from '../firmware/games/fortress/board';
 
 const FORT_NAMES = COLOURS.split(' ').slice(0, FORT_COUNT);
-import type { GameOptions, Outcome, ScoreChange } from '../firmware/game';
+import type { GameOptions, Outcome } from '../firmware/game';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { TriangleState, TriangleMove, FlickResult } from '../firmware/games/triangle/rules';
 import { game } from '../firmware/games/triangle/index';
 import { trianglePhoneFields } from '../firmware/games/triangle/layout';
-import { playMove, ScoreChange } from '../firmware/game';
+import { playMove } from '../firmware/game';
 import { LOG, undoRecord, record, restore, setupRecord } from '../firmware/persist';
 import { SimFlash } from '../sim/flash';
 import { playInOrder } from './rules-harness';

@@ -203,7 +203,7 @@ export function holderLines(vars: Map<number, DumpedVar>, root: number, min: num
   sum(root);
   // A variable with no label of its own (a function, a scope, an object) is named by the names that link to it.
   const namedBy = new Map<number, string[]>();
-  for (const [v, d] of vars) for (const l of d.links) if (/^"/.test(d.label)) (namedBy.get(l) || namedBy.set(l, []).get(l)!).push(d.label);
+  for (const [, d] of vars) for (const l of d.links) if (/^"/.test(d.label)) (namedBy.get(l) || namedBy.set(l, []).get(l)!).push(d.label);
   // An object or a scope shows the names it holds, in brackets.
   const holds = (v: number) => {
     const names = vars.get(v)!.links.map((l) => vars.get(l)?.label || '').filter((l) => /^"/.test(l));

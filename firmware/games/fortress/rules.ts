@@ -11,7 +11,7 @@ import type { GameConfig, Outcome, ScoreChange } from '../../game';
 import { BALLS, COLOURS, FORT_COUNT } from './board';
 import { ON_DEVICE } from '../../device';
 import { Part, loadModule } from '../../modules';
-import type { FortressMove, FortressState, RuleParts } from './state';
+import type { FortressMove, FortressState } from './state';
 import { rare } from './rare';
 import { ARTICLES, F11, F12, F19, F22, F23, F25, F26, F27, F28, F29, F30, F31, F32, F32_FAULT, F34, F36, F6, F9, F18, SENDS_BACK } from './articles';
 import { powerUp } from './powerup';

@@ -221,7 +221,6 @@ export function locator(read: (ch: number) => number, was: Found[], table: Found
   const jobs: (() => void)[] = [];
   let ch: number;
   let i: number;
-  let j: number;
   // Made here, not kept: the board needs them once a throw, and they keep no JsVars between throws.
   // Math is looked up through every global name on the chip: once here, not at each sensor.
   const sqrt = Math.sqrt;

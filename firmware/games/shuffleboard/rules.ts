@@ -9,7 +9,7 @@ import { ON_DEVICE } from '../../device';
 import { DECIDE_MODULE, MATCH_MODULE, Part, loadModule } from '../../modules';
 import { matched } from './match';
 import type { Rest, ShuffleboardState } from './state';
-import { TREY_MM, DEUCE_MM, FOUL_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, CANT_TELL, MAYBE_OUT } from './table';
+import { TREY_MM, DEUCE_MM, RADIUS_MM, SHORT_MM, RESOLUTION_MM, WEIGHTS, NONE, MAYBE_OUT } from './table';
 
 /** A code the rules may give: one with words in words.json. */
 type Refusal = keyof typeof import('./words.json');

@@ -33,8 +33,8 @@ export interface Watch {
 
 /**
  * The watch of a board whose scanner (`status.scanner`, null on a board of analog banks alone) reads its digital
- * channels, and whose game's interpreter (`status.playing`) checks any sensors it reads itself, against the game's
- * state (`status.inPlay.current`: what a throw must look like).
+ * channels, and whose game's interpreter (`status.playing`) checks any sensors it reads itself, given the game in
+ * play (`status.inPlay`: its state tells what a throw must look like).
  */
 export function createWatch<S, M>(status: Status<S, M>): Watch {
   // The fault check's memory (faults.ts).

@@ -30,7 +30,7 @@ function board(read: (ch: number, t: number) => number) {
     /** One fault check: what it told ([ch, fault]), and what it returned. */
     check(): number {
       faults.length = 0;
-      return it.faults((ch, fault) => faults.push([ch!, fault]), null);
+      return it.faults((ch, fault) => faults.push([ch!, fault]), undefined);
     },
   };
 }

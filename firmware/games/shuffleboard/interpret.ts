@@ -63,7 +63,7 @@ const MUX_INPUTS = 16;
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(spoilt?: number): string | void;
   busy(): boolean;
-  faults(report: (ch: number | undefined, fault: number) => void, state?: unknown): number;
+  faults(report: (ch: number | undefined, fault: number) => void, game?: { readonly current: unknown }): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
 }
 

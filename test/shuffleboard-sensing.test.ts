@@ -595,6 +595,24 @@ describe('shuffleboard: a launch while a throw is decided', () => {
     assert.ok(checks.seen([[1, 400, 2]], 1));
     assert.ok(checks.seen([[1, 400, 2], [0, 300, 2]], 1), 'not taken for a reversed grid');
   });
+
+  it("the grid's fault check reads the game's state (on a board, a copy parsed at each read) only until a throw is seen, for the side due to throw", () => {
+    const grid = createGridChecks(analogBankOf(() => 0.5), new Uint8Array(CHANNELS));
+    const state = setup({ players: 2, options: { firstPlayer: 1 } });
+    let reads = 0;
+    const game = {
+      get current(): ShuffleboardState {
+        reads++;
+        return state;
+      },
+    };
+    grid.check(() => undefined, game, false, 0);
+    grid.check(() => undefined, game, false, 0);
+    assert.deepEqual([reads, grid.due], [2, 1], 'before any throw: read at each check, blue (the first player) due');
+    assert.ok(throwChecks(grid, neighbour).seen([[1, 500, 2]], 1));
+    for (let k = 0; k < 5; k++) grid.check(() => undefined, game, false, 0);
+    assert.deepEqual([reads, grid.due], [2, 0], 'once a throw is seen: not read again, red due after blue\'s throw');
+  });
 });
 
 describe('shuffleboard: the table as seen, matched to the weights (rules.ts, seen)', () => {

@@ -143,8 +143,8 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     pending: -1,
   };
   // Shuffleboard's state is kept as its JSON text: each read of `current` parses it afresh, and the reader lets the
-  // copy go when done. As the object it held some 65 JsVars for as long as the board ran, its text some 16 and the
-  // accessor's functions 14. (A state holds numbers, strings, null, and lists and objects of them: JSON gives it back
+  // copy go when done. As the object it held some 65 JsVars for as long as the board ran, its text 23 and the
+  // accessor's functions 12. (A state holds numbers, strings, null, and lists and objects of them: JSON gives it back
   // as it was. The other games' states take about as many JsVars as the accessor would.)
   if (ANALOG_BANKS) {
     let kept = '';

@@ -17,6 +17,11 @@ export type SensorEventKind = typeof EDGE | typeof TRANSIT | typeof SETTLED;
  * makes it the game's Mode (below) by setting show and report on it: an
  * interpreter has no properties of those names.
  */
+/** The game in play as an interpreter's fault check is given it: its state, read only when needed (a read may make a copy). */
+export interface GameInPlay<S = unknown> {
+  readonly current: S;
+}
+
 export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /**
@@ -66,7 +71,7 @@ export interface Interpreter {
    * fault names the line) and returns the
    * faults that make its sensors untrustworthy (BANK), else 0.
    */
-  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, game?: { readonly current: unknown }): number;
+  faults?(report: (ch: number | undefined, fault: number, line?: number) => void, game?: GameInPlay): number;
   /**
    * A sensor the interpreter found faulty since the last call, from what the board's other sensors saw: its channel
    * plus 1 (0: none), and its fault bit (firmware/faults.ts) shifted 8 up. A fortress mouth's high switch that missed

@@ -13,6 +13,7 @@ import { BANK, DRIFT, NOISY, OK, SELECT, STUCK, TAKEN_OUT } from '../../faults';
 import { ADC_STEPS, CHANNELS, COLS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
 import { turn } from './rules';
 import type { ShuffleboardState } from './state';
+import type { GameInPlay } from '../../sensing';
 import { WEIGHTS } from './table';
 
 /** A reading's spread over three reads in a row beyond this (a fraction of the supply, some 25 ADC steps) is noise no sound sensor makes: its own is a step or two once the ADC has averaged. */
@@ -83,7 +84,7 @@ export interface GridChecks {
    * the last. `stale` 1 once a reading kept changed since the last (else, between throws, what the readings kept tell
    * was told by it).
    */
-  check(report: Report, game: { readonly current: ShuffleboardState } | undefined, busy: boolean, stale: number): number;
+  check(report: Report, game: GameInPlay<ShuffleboardState> | undefined, busy: boolean, stale: number): number;
   /** The grid's driver: its sensors as they read, out of service or not. */
   driver: AnalogBank;
   /** The runtime's report, from its first check (faults found while a throw is decided are told at once). */
@@ -331,7 +332,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       g.throws = 0;
       return c;
     },
-    check: function (report: Report, game: { readonly current: ShuffleboardState } | undefined, busy: boolean, stale: number): number {
+    check: function (report: Report, game: GameInPlay<ShuffleboardState> | undefined, busy: boolean, stale: number): number {
       /**
        * The spread of three reads of channel ch, a launch group read between the first two (a floating input follows
        * what was read before it, and the group reads a rail). (Made by each check, which alone uses it: not kept.)

@@ -12,7 +12,7 @@
 // weights, once a throw, does. It checks the sensors it reads once a second (faults), and has its own
 // diagnostics mode (diagnose): the board has nothing for the scanner.
 import type { AnalogBank } from '../../../hal/types';
-import type { Diagnostics, Interpreter, WalkState } from '../../sensing';
+import type { Diagnostics, GameInPlay, Interpreter, WalkState } from '../../sensing';
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove } from './rules';
 import { ADC_STEPS, CHANNELS, COLS, Grid, LAUNCH_GROUPS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
@@ -63,7 +63,7 @@ const MUX_INPUTS = 16;
 export interface ShuffleboardInterpreter extends Interpreter {
   settle(spoilt?: number): string | void;
   busy(): boolean;
-  faults(report: (ch: number | undefined, fault: number) => void, game?: { readonly current: unknown }): number;
+  faults(report: (ch: number | undefined, fault: number) => void, game?: GameInPlay): number;
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
 }
 
@@ -528,7 +528,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       throwAt = passing ? t : Math.max(0, t - QUIET_MS);
       watch(t + RESUME_MS, 1, 0, ROWS - 1);
     },
-    faults: function (report: (ch: number | undefined, fault: number) => void, game?: { readonly current: unknown }): number {
+    faults: function (report: (ch: number | undefined, fault: number) => void, game?: GameInPlay): number {
       // The table as it lay at power-up goes once no throw whose launch is unseen can begin, nor is under way.
       if (blindUntil >= 0 && now >= blindUntil) powerUp = undefined;
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
@@ -542,7 +542,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // would leave its weight to the next, and every throw after it told a throw late).
       const look = stale;
       stale = 0;
-      const bad = checks.check(report, game as { readonly current: ShuffleboardState } | undefined, throwAt >= 0, look);
+      const bad = checks.check(report, game as GameInPlay<ShuffleboardState> | undefined, throwAt >= 0, look);
       if (bad & TAKEN_OUT && locating && fitting) decide(throwAt, true, queued);
       // One under way, or being decided before the fit reads the grid (the decision reads the sensor out of service
       // then, and asks whether its row is the throw's, as when its own checks take one out; found again by force,

@@ -335,7 +335,7 @@ export function shuffleboardMoves(): Moves {
   }
 
   // (Returned, not named: a variable of this scope would hold the moves, and every one of them, as long as the one
-  // played holds the scope: some 30 JsVars at the peak of an undo that plays an end's last throw again. The board's
+  // played holds the scope: some 20 JsVars at the peak of an undo that plays an end's last throw again. The board's
   // refusal of a throw decided without its decision module is a move of the module's name.)
   return {
     toss(state: ShuffleboardState, move: ShuffleboardMove): Outcome<ShuffleboardState> {

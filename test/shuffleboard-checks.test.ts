@@ -14,6 +14,8 @@ import { createShuffleboardInterpreter } from '../firmware/games/shuffleboard/in
 import { BANK, RAIL, STUCK } from '../firmware/faults';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Diagnostics, WalkState } from '../firmware/sensing';
+import { gridCheckHolds } from '../bench/grid-check.bench';
+import { needsEspruino } from './real-interpreter';
 
 /** An interpreter over readings `read(ch, t)` (fractions of the supply), powered up at 0; `at(t)` ticks it every 10 ms to t. */
 function board(read: (ch: number, t: number) => number) {
@@ -241,5 +243,15 @@ describe('shuffleboard: the checks as the phone sees them', () => {
     const report = diag[diag.length - 1] as { walk: WalkState; off: unknown[] };
     assert.equal(report.walk.of, CHANNELS);
     assert.deepEqual(report.off, [], 'an empty table: every sensor at half its supply');
+  });
+});
+
+describe('shuffleboard: the fault check in the real interpreter', () => {
+  it('runs as bench grid-check runs it, on an empty table and with four weights at rest, each check after a reading changed and with none changed', async function () {
+    needsEspruino(this, 'run the fault check');
+    this.timeout(300000);
+    const rows = await gridCheckHolds();
+    assert.deepEqual(rows.map((r) => r[0]), ['an empty table', 'four weights at rest']);
+    for (const [, changed, still] of rows) assert.ok(changed > 0 && still > 0, `holds ${changed}, ${still}`);
   });
 });

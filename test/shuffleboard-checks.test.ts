@@ -14,7 +14,7 @@ import { createShuffleboardInterpreter } from '../firmware/games/shuffleboard/in
 import { BANK, RAIL, STUCK } from '../firmware/faults';
 import { magnetOf, reading, sensorOf } from '../sim/physics/hall-grid';
 import type { Diagnostics, WalkState } from '../firmware/sensing';
-import { gridCheckHolds } from '../bench/grid-check.bench';
+import { gridCheckHolds } from '../tools/grid-check';
 import { needsEspruino } from './real-interpreter';
 
 /** An interpreter over readings `read(ch, t)` (fractions of the supply), powered up at 0; `at(t)` ticks it every 10 ms to t. */

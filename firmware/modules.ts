@@ -10,10 +10,12 @@
 /**
  * The Storage file of a board's modules: first an index of INDEX_DIGITS characters a part (where part k starts, from
  * the file's start, in decimal, padded with spaces: the interpreter reads a leading 0 as octal; then where the last
- * ends), then each module's code, which sets `module.exports` (docs/flashing.md). One file, not a file a module:
+ * ends), then each module's code, which sets its exports (loadModule; docs/flashing.md). One file, not a file a module:
  * Storage gives each file a header of 32 bytes, and a board with nine modules stored 256 bytes of them more.
  */
 export const MODULES_FILE = 'tallyboard-modules';
+/** The loader's one argument, as a module's code names it: its exports are set as its `x` (tools/es5.ts, LOADER_EXPORTS). */
+export const MODULE_ARGUMENT = '$';
 export const INDEX_DIGITS = 5;
 
 /** Each module's part of MODULES_FILE: its place in the index (the build's ON_DEMAND lists them in this order). */
@@ -21,24 +23,25 @@ export const enum Part { diag, check, restore, rare, powerup, decide, match, sig
 
 /**
  * Module `part` of MODULES_FILE, or false when the board was flashed without it (its part empty, or no such file).
- * Parsed afresh at each load: it lives while the caller holds it. (Run as a function made from its text, with its
- * `module` given, its code sees the bundle's globals, as a required module does, and none of the loader's names:
- * `eval` runs in its caller's scope on the chip. The text stays in flash, as a required module's does.)
+ * Parsed afresh at each load: it lives while the caller holds it. (Run as a function made from its text, its code
+ * sees the bundle's globals, as a required module does, and none of the loader's names: `eval` runs in its caller's
+ * scope on the chip. The text stays in flash, as a required module's does. Its code sets its exports as the `x` of the
+ * function's one argument, MODULE_ARGUMENT.)
  */
 export function loadModule<T>(part: number): T | false {
   const storage = global.require('Storage');
   // (No such file: NaN, and no part.)
   const start = +(storage.read(MODULES_FILE, part * INDEX_DIGITS, INDEX_DIGITS) as string);
   const end = +(storage.read(MODULES_FILE, (part + 1) * INDEX_DIGITS, INDEX_DIGITS) as string);
-  const given = { exports: false as T | false };
+  const given = { x: false as T | false };
   // (A part that does not parse, or throws before it sets its exports, is none: a file cut short by a flash that
   // stopped midway.)
   try {
-    if (end > start) Function('module', storage.read(MODULES_FILE, start, end - start) as string)(given);
+    if (end > start) Function(MODULE_ARGUMENT, storage.read(MODULES_FILE, start, end - start) as string)(given);
   } catch (e) {
     // (None.)
   }
-  return given.exports;
+  return given.x;
 }
 
 /** A game's moves it plays seldom (firmware/games/<game>/rare.ts, where a game has one): loaded for such a move. */

@@ -64,8 +64,8 @@ describe('flash', () => {
   });
 
   it('stores the modules loaded on demand in one file beside the bundle, erases the files modules had of their own; the board confirms every file', () => {
-    const diag = 'module.exports=function(){return"diag \\"quoted\\""};' + 'var y=2;'.repeat(200);
-    const check = 'module.exports=function(){return 1};';
+    const diag = '$.x=function(){return"diag \\"quoted\\""};' + 'var y=2;'.repeat(200);
+    const check = '$.x=function(){return 1};';
     const file = modulesFile([{ part: Part.diag, code: pretokenise(diag) }, { part: Part.check, code: pretokenise(check) }]);
     const sandbox = createSandbox({ storage: { [DIAG_MODULE]: 'old' } });
     vm.runInContext(uploadScript(awkwardBundle, { [MODULES_FILE]: file }), sandbox.context);

@@ -122,24 +122,24 @@ describe('compatibility gate: static checks', () => {
 
 describe('build: a module calls the bundle\'s shared functions', () => {
   it('drops its own copy, calls the bundle\'s name, and renames a name of its own that would hide it', () => {
-    const module = 'function refusal(c) { return { code: c }; }\nfunction f(i) { var n = refusal(i); return n.refusal ? 0 : n; }\nmodule.exports = function (x) { try { return f(x); } catch (i) { return refusal(i); } };\n';
+    const module = 'function refusal(c) { return { code: c }; }\nfunction f(i) { var n = refusal(i); return n.refusal ? 0 : n; }\n$.x = function (x) { try { return f(x); } catch (i) { return refusal(i); } };\n';
     const out = callShared(module, new Map([['refusal', 'i'], ['sendLine', 'f']]));
     assert.deepEqual(out.calls, ['i'], 'calls only what it had a copy of');
     assert.doesNotMatch(out.code, /function refusal/);
     // (The property `refusal` is no name: kept.)
     assert.match(out.code, /var n = i\(i\$\); return n\.refusal \? 0 : n;/);
     assert.match(out.code, /catch \(i\$\) \{ return i\(i\$\); \}/);
-    const run = new Function('i', 'module', out.code + 'return module.exports;') as (i: (c: unknown) => unknown, m: { exports?: unknown }) => (x: unknown) => unknown;
+    const run = new Function('i', '$', out.code + 'return $.x;') as (i: (c: unknown) => unknown, m: { x?: unknown }) => (x: unknown) => unknown;
     assert.deepEqual(run((c) => ({ bundle: c }), {})(7), { bundle: 7 });
   });
 
   it('keeps its copy of a function when a name of its own has the form a renamed one would take', () => {
-    const module = 'function refusal(c) { return c; }\nvar i$ = 1;\nmodule.exports = refusal;\n';
+    const module = 'function refusal(c) { return c; }\nvar i$ = 1;\n$.x = refusal;\n';
     assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });
   });
 
   it('keeps its copy of a function whose name it declares elsewhere too', () => {
-    const module = 'function refusal(c) { return c; }\nfunction g() { var refusal = 1; return refusal; }\nmodule.exports = refusal;\n';
+    const module = 'function refusal(c) { return c; }\nfunction g() { var refusal = 1; return refusal; }\n$.x = refusal;\n';
     assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });
   });
 });

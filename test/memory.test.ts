@@ -163,7 +163,8 @@ describe('memory: the diagnostics report', function () {
     // The module as built (its debug form: names as written), on a scanner stand-in whose raw counts the script sets.
     const diag = (await buildGame('fortress')).modules.find((m) => m.name === DIAG_MODULE)!.debug;
     const script = [
-      'var module={};', diag, 'var create=module.exports;',
+      // (Its exports set on the loader's argument, `$`: firmware/modules.ts.)
+      'var $={};', diag, 'var create=$.x;',
       'function mem(){return process.memory().usage;}',
       'var N=160,step=0;',
       'var board={channels:N,sensor:function(ch){return ch<N?{name:"a.sensor.with.a.rather.long.name."+ch,ch:ch,kind:"hall"}:undefined;}};',

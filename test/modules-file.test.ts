@@ -5,7 +5,7 @@ import { strict as assert } from 'node:assert';
 import { ON_DEMAND } from '../tools/build';
 import { PARTS, modulesFile, partStart } from '../tools/modules-file';
 import { INDEX_DIGITS, MODULES_FILE, Part } from '../firmware/modules';
-import { buildDeviceCode } from '../tools/es5';
+import { LOADER_EXPORTS, buildDeviceCode } from '../tools/es5';
 import { ROOT } from '../tools/games';
 import { bootInSandbox } from '../tools/espruino-sandbox';
 import { bootInEspruino } from '../tools/espruino-run';
@@ -27,8 +27,8 @@ for (let part = 0; part < ${PARTS}; part++) {
 global.found.push(typeof global.w);
 `;
 
-/** Module code as the build makes it: it sets module.exports, its function giving `word` (a variable of its own) and a global of the bundle's. */
-const moduleCode = (word: string) => `var w=${JSON.stringify(word)};module.exports=function(){return w+seen};`;
+/** Module code as the build makes it: it sets its exports (LOADER_EXPORTS), its function giving `word` (a variable of its own) and a global of the bundle's. */
+const moduleCode = (word: string) => `var w=${JSON.stringify(word)};${LOADER_EXPORTS}=function(){return w+seen};`;
 
 describe('the modules file', () => {
   it('the build lists one module a part of the file, in the order of the parts', () => {

@@ -13,22 +13,30 @@ import * as walk from 'acorn-walk';
 import { pretokenise } from './tokenise';
 import { freeBootOnly } from './boot-only';
 import { ROOT } from './games';
+import { MODULE_ARGUMENT } from '../firmware/modules';
 
 const FIRMWARE_DEVICE = resolve(join(ROOT, 'firmware', 'device.ts'));
 
 /**
- * An entry: a file, or TypeScript source whose imports resolve from `dir`. Source for a module a board loads with
- * require() assigns its exports to the global named `moduleExports`, which becomes `module.exports` once bundled:
- * esbuild would wrap source naming `module` as CommonJS, in helpers the interpreter cannot run.
+ * An entry: a file, or TypeScript source whose imports resolve from `dir`. Source for a module a board loads
+ * (firmware/modules.ts) assigns its exports to the global named `moduleExports`, which becomes LOADER_EXPORTS once
+ * bundled: esbuild would wrap source naming `module` as CommonJS, in helpers the interpreter cannot run.
  */
 export type Entry = string | { source: string; dir: string; moduleExports?: string };
 
-/** `code` with its one assignment to the global `name` made an assignment to `module.exports`. */
+/**
+ * What a module's code assigns its exports to: a property of the loader's one argument (firmware/modules.ts,
+ * loadModule), a name no build gives a name of its own (mangle's reserved names). Stored with every module, as
+ * `module.exports` it took 11 bytes more each: some 100 of shuffleboard's Storage.
+ */
+export const LOADER_EXPORTS = MODULE_ARGUMENT + '.x';
+
+/** `code` with its one assignment to the global `name` made an assignment to LOADER_EXPORTS. */
 export function asModuleExports(code: string, name: string): string {
   const assignment = new RegExp(`(^|[^\\w$.])${name} = `, 'g');
   const found = code.match(assignment) || [];
   if (found.length !== 1) throw new Error(`a module's source must assign ${name} once (found ${found.length})`);
-  return code.replace(assignment, '$1module.exports = ');
+  return code.replace(assignment, (_all, before: string) => `${before}${LOADER_EXPORTS} = `);
 }
 
 /** What a board's bundle carries beyond the core (firmware/device.ts), and what its game may shorten. */
@@ -182,7 +190,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
     // gate checks the rest (test/bundles.test.ts, tools/gate.ts).
     // booleans off: `true` stays a one-byte token when stored, where `!0` would be two.
     compress: { passes: 3, inline: 3 as const, keep_fargs: false, booleans: false },
-    mangle: { reserved: espruinoGlobals().concat(reserved), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$'), cache } },
+    mangle: { reserved: espruinoGlobals().concat(reserved, MODULE_ARGUMENT), properties: { builtins: true, regex: new RegExp('^(?:' + INTERNAL_PROPERTIES.concat(internal).join('|') + ')$'), cache } },
     // Function expressions passed as arguments are not wrapped in parentheses: two bytes each.
     format: { ascii_only: true, wrap_func_args: false },
   });

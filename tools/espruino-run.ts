@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsString } from './tokenise';
 import { modulesFile, partStart } from './modules-file';
-import { MODULES_FILE } from '../firmware/modules';
+import { MODULES_FILE, MODULE_ARGUMENT } from '../firmware/modules';
 
 export function espruinoPath(): string | undefined {
   return process.env.ESPRUINO || undefined;
@@ -215,8 +215,8 @@ export function parseHolds(modules: { name: string; part: number; stored: string
   const parts = JSON.stringify(modules.map((m) => [m.name, partStart(file, m.part), partStart(file, m.part + 1) - partStart(file, m.part)]));
   const probe = `(function(){var levels=new Float32Array(40).fill(0.5),next=0;global.analogRead=function(){return levels[next++];};`
     + 'var select=[18,17,16,15,14,13,12,11];function bare(){next=0;for(var ch=0;ch<40;ch++){digitalWrite(select,ch);analogRead(2);}}'
-    + `var S=require("Storage"),holds={};${parts}.forEach(function(p){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m={exports:0};`
-    + `Function("module",S.read(${JSON.stringify(MODULES_FILE)},p[1],p[2]))(m);var t1=getTime();`
+    + `var S=require("Storage"),holds={};${parts}.forEach(function(p){var parse=1e9,read=1e9;for(var r=0;r<7;r++){var t0=getTime();var m={x:0};`
+    + `Function(${JSON.stringify(MODULE_ARGUMENT)},S.read(${JSON.stringify(MODULES_FILE)},p[1],p[2]))(m);var t1=getTime();`
     + 'm=undefined;bare();parse=Math.min(parse,t1-t0);read=Math.min(read,(getTime()-t1)/40);}holds[p[0]]=parse/read;});return holds;})()';
   const report = bootInEspruino('var parsed=1;', { storage: { [MODULES_FILE]: file }, probe, baseline: false });
   if (report.errors.length) throw new Error('loading the modules failed: ' + report.errors.join(' | '));

@@ -87,10 +87,14 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   const bank = checks.bank;
   /**
    * Per row, when a sensor of it last changed (ms, as a 32-bit integer: compared by their difference as one, `| 0`, right
-   * past 24.8 days on), and how many of its sensors saw a weight's field when it was last counted (changed).
+   * past 24.8 days on), and how many of its sensors saw a weight's field when it was last counted (changed), plus 16
+   * times how many read at a rail then; and how many of the grid's sensors read at a rail, as last counted (between
+   * throws the fault check looks at the readings kept only while there are some: a pass over them held it some 13 ms
+   * on the chip).
    */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
+  let railedKept = 0;
   /** When the throw under way began; -1: none. */
   let throwAt = -1;
   /** The throw's weight came into the grid (1). */
@@ -149,8 +153,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let railed = 0;
   /** The next check reads every sensor afresh for the rails (their count rose). */
   let afresh = false;
-  /** The grid's sensors at a rail at the last check. */
-  let rails = 0;
   /** 1 at power-up: the table may have been cleared while the power was off, the first pass tells (a clear of a table that was clear before is nothing to do). */
   let seenLast = 1;
   /** Until when a weight's field come between throws is a weight thrown while the board was starting (0 once a throw is seen launched or decided). */
@@ -177,9 +179,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     if (read && !bank.changes(r * COLS, r * COLS + COLS, ref)) t = rowAt[r];
     else stale = 1;
     changedAt = rowAt[r] = t;
-    for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d > SOME * SOME && d * d < RAILED * RAILED) n++;
+    for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d >= RAILED * RAILED) n += 16; else if (d * d > SOME * SOME) n++;
+    railedKept += (n >> 4) - (rowSees[r] >> 4);
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
-    if (n > rowSees[r]) stirred = 1;
+    if ((n & 15) > (rowSees[r] & 15)) stirred = 1;
     rowSees[r] = n;
   }
 
@@ -442,7 +445,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // costs what a channel's read does.) A weight come unseen is a field newly seen: one the row had is none.
       const c = row * Grid.COLS;
       if (bank.changes(c, c + Grid.COLS, ref) && (stirred = 0, /*@__NOINLINE__*/ changed(row, t), t < blindUntil && stirred)) return /*@__NOINLINE__*/ throwBegins(t, 1);
-      seenNow |= rowSees[row];
+      seenNow |= rowSees[row] & 15;
       if (++row >= Grid.ROWS) /*@__NOINLINE__*/ passed();
     } while (--n);
     // Something moved, or a sensor's reading did (a fault): a row read changed. The board does not rest then, nor
@@ -562,16 +565,16 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // the channels read inputs that are not there, named once the checks see it; a second-level multiplexer; a
       // connector): nothing the grid senses is scored while they last (every sensor read afresh at every other
       // check meanwhile), and it is trusted again as soon as they are gone.
-      // (Between throws, with none at a rail at the last check and no reading kept changed since, none is now.)
+      // (Between throws, with none at a rail as the readings were kept, none is now: a sensor reads afresh only one kept
+      // at a rail. A throw's rows are kept uncounted once its weight came in: follow.)
       let n = 0;
       let first = 0;
-      for (let ch = look || afresh || rails || throwAt >= 0 ? SENSORS : 0, x; ch--; ) {
+      for (let ch = afresh || railedKept || throwAt >= 0 ? SENSORS : 0, x; ch--; ) {
         if ((afresh || (x = ref[ch] - 128) * x >= RAILED * RAILED) && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
           n++;
           first = ch;
         }
       }
-      rails = n;
       afresh = n > railed && !afresh;
       if (!afresh && n <= MUX_INPUTS) {
         if (n > railed) report(first, RAIL);

@@ -35,9 +35,10 @@ export function loadModule<T>(part: number): T | false {
   const end = +(storage.read(MODULES_FILE, (part + 1) * INDEX_DIGITS, INDEX_DIGITS) as string);
   const given = { x: false as T | false };
   // (A part that does not parse, or throws before it sets its exports, is none: a file cut short by a flash that
-  // stopped midway.)
+  // stopped midway. Such a part ends in erased flash, 0xFF, which no module's code ends in: it is not parsed, since the
+  // interpreter parsing shuffleboard's decision so cut ran out of memory, past this try.)
   try {
-    if (end > start) Function(MODULE_ARGUMENT, storage.read(MODULES_FILE, start, end - start) as string)(given);
+    if (end > start && storage.read(MODULES_FILE, end - 1, 1) !== '\xff') Function(MODULE_ARGUMENT, storage.read(MODULES_FILE, start, end - start) as string)(given);
   } catch (e) {
     // (None.)
   }

@@ -537,6 +537,26 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     const red1 = (told(lines, 'state').at(-1)!.phone!.weights as { w: string; d: number }[]).find((w) => w.w === 'red1')!;
     assert.ok(Math.abs(red1.d - slid.d) <= 3, `red1 seen at ${red1.d}, slid to ${slid.d}`);
   });
+  // Were defects (the hostile tester, round 25): the check a second read the sensors kept at a rail afresh only after
+  // a check that found some, or a reading kept that changed. A sensor that left its rail and went back to it before its
+  // row was read again changed no reading kept: the first was not told again until the next throw, 23 s later; the
+  // second's twenty sensors went unread, and the grid was trusted again while they were at the rail (`ok` at 12 s), and
+  // the throw launched after they were lifted scored. The board now counts the sensors at a rail as it keeps each
+  // row's readings, and reads those afresh at every check.
+  it('a grid sensor that leaves its rail and goes back to it before its row is read again is told again within 3 s, and the throw scores as without it', () => {
+    const { lines } = run('fault-shuffleboard-rail-again-before-row-read');
+    const rails = told(lines, 'fault');
+    assert.deepEqual(rails.map((l) => l.phone), Array(2).fill({ type: 'fault', fault: 'rail', ch: 200, sensor: 'grid.20.0' }));
+    assert.ok(rails[0].t - 2000 <= 3000 && rails[1].t > 6500 && rails[1].t - 6500 <= 3000, `told at ${rails.map((l) => l.t)}`);
+    assert.deepEqual(told(lines, 'score').map((l) => l.phone), cleanScores('fault-shuffleboard-rail-again-before-row-read'));
+  });
+  it('twenty grid sensors back at a rail before their rows are read again: the grid is trusted again only once they are lifted, and the throw launched before it is sound is not scored', () => {
+    const { lines } = run('fault-shuffleboard-bank-again-before-rows-read');
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone!.fault), ['bank', 'ok']);
+    assert.ok(faults[1].t > 14000, `sound again at ${faults[1].t}, before the rails were lifted at 14 s`);
+    assert.equal(lines.at(-1)!.final!.state.t, 0, 'no throw scored');
+  });
   // Was a defect (the hostile tester, round 3): with a sensor out of service under a weight, its sound neighbour, the
   // nearest the weight still read, looked alone in its field and was told drifted. A neighbour out of service tells
   // nothing of whether a field is alone.

@@ -2,9 +2,9 @@
 // one module a part, the file's index says where each part lies, and the
 // board's loader finds each, in the sandbox and in the real interpreter.
 import { strict as assert } from 'node:assert';
-import { ON_DEMAND } from '../tools/build';
+import { ON_DEMAND, buildGame } from '../tools/build';
 import { PARTS, modulesFile, partStart } from '../tools/modules-file';
-import { INDEX_DIGITS, MODULES_FILE, Part } from '../firmware/modules';
+import { DECIDE_MODULE, INDEX_DIGITS, MODULES_FILE, Part } from '../firmware/modules';
 import { LOADER_EXPORTS, buildDeviceCode } from '../tools/es5';
 import { ROOT } from '../tools/games';
 import { bootInSandbox } from '../tools/espruino-sandbox';
@@ -66,5 +66,21 @@ describe('the modules file', () => {
     assert.deepEqual([flashed.errors, flashed.probe], [[], expected]);
     const bare = bootInEspruino(built.stored, { probe: 'found', baseline: false });
     assert.deepEqual([bare.errors, bare.probe], [[], Array(PARTS).fill(false).concat('undefined')]);
+  });
+
+  // Was a defect (the hostile tester, round 25): shuffleboard's decision module, some 8 KB, cut short by a flash that
+  // stopped midway, ran the interpreter out of memory as it was parsed, past the loader's try: no false, no flag.
+  it("a large module cut short by a flash that stopped midway (the rest erased flash) is none in the real interpreter, and the others load (when ESPRUINO is set)", async function () {
+    needsEspruino(this, 'load the modules in');
+    this.timeout(120000);
+    const built = await buildDeviceCode({ source: LOADS, dir: ROOT });
+    const decide = (await buildGame('shuffleboard')).modules.find((m) => m.name === DECIDE_MODULE)!.stored;
+    for (const share of [0.05, 0.3, 0.95]) {
+      const cut = decide.slice(0, Math.floor(decide.length * share)).padEnd(decide.length, '\xff');
+      const file = modulesFile([{ part: Part.diag, code: pretokenise(moduleCode('diag')) }, { part: Part.decide, code: cut }]);
+      const flashed = bootInEspruino(built.stored, { storage: { [MODULES_FILE]: file }, probe: '[found, E.getErrorFlags()]', baseline: false });
+      const found = Array.from({ length: PARTS }, (_, k): string | boolean => k === Part.diag ? 'diag!' : false).concat('undefined');
+      assert.deepEqual([flashed.errors, flashed.probe], [[], [found, []]], `cut at ${share}`);
+    }
   });
 });

@@ -140,11 +140,15 @@ function modulesStored(bundle: BuiltBundle, debug = false, without: string[] = [
   return moduleFiles(bundle, debug ? 'debug' : 'min', bundle.modules.map((m) => m.name).filter((name) => !without.includes(name)));
 }
 
-/** What a read of the modules' file in `sandbox` (its arguments) reads: an entry of its index, or a module's part. */
+/** What a read of the modules' file in `sandbox` (its arguments) reads: an entry of its index, a module's part, or its last byte. */
 function partRead(sandbox: ReturnType<typeof createSandbox>, [, offset, length]: [string, number, number]): string {
   const file = sandbox.storage[MODULES_FILE];
   if (length === INDEX_DIGITS && offset < (PARTS + 1) * INDEX_DIGITS) return 'index ' + offset / INDEX_DIGITS;
-  for (let k = 0; k < PARTS; k++) if (partStart(file, k) === offset && partStart(file, k + 1) === offset + length) return 'part ' + k;
+  for (let k = 0; k < PARTS; k++) {
+    if (partStart(file, k) === offset && partStart(file, k + 1) === offset + length) return 'part ' + k;
+    // (The loader reads a part's last byte first: erased flash there is a part cut short.)
+    if (length === 1 && partStart(file, k + 1) === offset + 1 && partStart(file, k) <= offset) return 'last byte of part ' + k;
+  }
   return `bytes ${offset} to ${offset + length}`;
 }
 

@@ -12,16 +12,16 @@ export const SETTLED = 2;
 
 export type SensorEventKind = typeof EDGE | typeof TRANSIT | typeof SETTLED;
 
-/**
- * Turns sensor events of one game's board into that game's moves. The runtime
- * makes it the game's Mode (below) by setting show and report on it: an
- * interpreter has no properties of those names.
- */
 /** The game in play as an interpreter's fault check is given it: its state, read only when needed (a read may make a copy). */
 export interface GameInPlay<S = unknown> {
   readonly current: S;
 }
 
+/**
+ * Turns sensor events of one game's board into that game's moves. The runtime
+ * makes it the game's Mode (below) by setting show and report on it: an
+ * interpreter has no properties of those names.
+ */
 export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /**

@@ -88,13 +88,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   /**
    * Per row, when a sensor of it last changed (ms, as a 32-bit integer: compared by their difference as one, `| 0`, right
    * past 24.8 days on), and how many of its sensors saw a weight's field when it was last counted (changed), plus 16
-   * times how many read at a rail then; and how many of the grid's sensors read at a rail, as last counted (between
-   * throws the fault check looks at the readings kept only while there are some: a pass over them held it some 13 ms
-   * on the chip).
+   * times how many read at a rail then (between throws the fault check looks at the readings kept only while a row
+   * has some: a pass over them held it some 13 ms on the chip).
    */
   const rowAt = new Int32Array(ROWS);
   const rowSees = new Uint8Array(ROWS);
-  let railedKept = 0;
   /** When the throw under way began; -1: none. */
   let throwAt = -1;
   /** The throw's weight came into the grid (1). */
@@ -180,7 +178,6 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     else stale = 1;
     changedAt = rowAt[r] = t;
     for (let ch = r * Grid.COLS, end = ch + Grid.COLS, d; ch < end; ch++) if ((d = ref[ch] - 128) * d >= RAILED * RAILED) n += 16; else if (d * d > SOME * SOME) n++;
-    railedKept += (n >> 4) - (rowSees[r] >> 4);
     // (Only more: a sensor taken out of service, reading no field from now, is no weight coming.)
     if ((n & 15) > (rowSees[r] & 15)) stirred = 1;
     rowSees[r] = n;
@@ -566,10 +563,12 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // connector): nothing the grid senses is scored while they last (every sensor read afresh at every other
       // check meanwhile), and it is trusted again as soon as they are gone.
       // (Between throws, with none at a rail as the readings were kept, none is now: a sensor reads afresh only one kept
-      // at a rail. A throw's rows are kept uncounted once its weight came in: follow.)
+      // at a rail, while a row counted one, rowSees. A throw's rows are kept uncounted once its weight came in: follow.)
       let n = 0;
       let first = 0;
-      for (let ch = afresh || railedKept || throwAt >= 0 ? SENSORS : 0, x; ch--; ) {
+      let r = ROWS;
+      while (r-- && rowSees[r] < 16);
+      for (let ch = afresh || r >= 0 || throwAt >= 0 ? SENSORS : 0, x; ch--; ) {
         if ((afresh || (x = ref[ch] - 128) * x >= RAILED * RAILED) && (x = raw.read(ch) * 255 - 128) * x >= RAILED * RAILED) {
           n++;
           first = ch;

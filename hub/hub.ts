@@ -246,8 +246,8 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
     lastError = err.message;
   });
 
-  client.on('message', (topic, payload) => {
-    const text = payload.toString();
+  /** One message from the broker: a gateway's advert, or the room's own results or a board's state. */
+  function take(topic: string, text: string): void {
     if (topic === topics.results || (topic.startsWith(`tallyboard/${options.room}/`) && topic.endsWith('/state'))) {
       if (isEcho(topic, text)) return;
       const v = parsePayload(text);
@@ -305,6 +305,15 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
     if (heard.finished) {
       client.publish(topics.finished(heard.finished.board), JSON.stringify(heard.finished), { qos: 1 });
       publishResults();
+    }
+  }
+  client.on('message', (topic, payload) => {
+    // Whatever a message holds, the hub goes on (docs/security.md): one it cannot take is dropped as junk, and told.
+    try {
+      take(topic, payload.toString());
+    } catch (err) {
+      counts.junk++;
+      tell(topic, 'junk', `hub: dropped a message on ${shown(topic)} it could not take (${(err as Error).message})`);
     }
   });
 

@@ -76,7 +76,9 @@ export class Room {
   private readonly keepPerBoard: number;
   private readonly keepResults: number;
   private readonly maxBoards: number;
-  private readonly enrolled: (board: string) => boolean;
+  /** The club's names and keys by board id: maps, not the options' objects, where an id such as `__proto__` or `constructor` finds what every object has. */
+  private readonly names: Map<string, string>;
+  private readonly keys: Map<string, Uint8Array>;
 
   constructor(private options: RoomOptions) {
     this.restartAfterMs = options.restartAfterMs ?? 1500;
@@ -84,20 +86,21 @@ export class Room {
     this.keepPerBoard = options.keepPerBoard ?? 100;
     this.keepResults = options.keepResults ?? 500;
     this.maxBoards = options.maxBoards ?? 1000;
-    this.enrolled = (board) => !!options.keys?.[board];
+    this.names = new Map(Object.entries(options.names ?? {}));
+    this.keys = new Map(Object.entries(options.keys ?? {}));
   }
 
   /** Takes one advert heard at `now` (ms). */
   hear(advert: HeardAdvert, now: number): Hearing {
-    const opened = openAdvert(advert.bytes, this.options.keys?.[advert.board]);
+    const opened = openAdvert(advert.bytes, this.keys.get(advert.board));
     if (opened === 'forged') return { verdict: 'forged' };
     const info = opened && decodeAdvert(opened.bytes, this.options.games);
     if (!info) return { verdict: 'malformed' };
     const known = this.boards.get(advert.board);
     // The name a gateway heard (the scan response) is not signed: any device with the board's address can answer
     // with its own, so an enrolled board shows only the club's.
-    const enrolled = this.enrolled(advert.board);
-    const name = this.options.names?.[advert.board] ?? (enrolled ? null : advert.name ?? known?.state.name ?? null);
+    const enrolled = this.keys.has(advert.board);
+    const name = this.names.get(advert.board) ?? (enrolled ? null : advert.name ?? known?.state.name ?? null);
     let verdict: Verdict = 'new';
     const counter = opened!.counter;
     if (counter !== null) {
@@ -146,13 +149,13 @@ export class Room {
    * and its counter never stands between the board and the hub.
    */
   adopt(state: BoardState, now: number): Adoption {
-    const key = this.options.keys?.[state.board];
+    const key = this.keys.get(state.board);
     if (key) {
       const opened = state.advert === null ? null : openAdvert(Uint8Array.from(Buffer.from(state.advert, 'hex')), key);
       if (!opened || opened === 'forged') return 'forged';
       const info = decodeAdvert(opened.bytes, this.options.games);
       if (!info) return 'forged';
-      const name = this.options.names?.[state.board] ?? null;
+      const name = this.names.get(state.board) ?? null;
       state = { ...state, name, ...gameOf(info), counter: opened.counter, enrolled: true };
     }
     const known = this.boards.get(state.board);
@@ -168,8 +171,8 @@ export class Room {
 
   /** Keeps `board`; a new board not enrolled, when the room follows as many as it may, forgets the one not enrolled heard longest ago. */
   private follow(id: string, board: Board): void {
-    if (!this.boards.has(id) && !this.enrolled(id)) {
-      const others = [...this.boards].filter(([b]) => !this.enrolled(b));
+    if (!this.boards.has(id) && !this.keys.has(id)) {
+      const others = [...this.boards].filter(([b]) => !this.keys.has(b));
       if (others.length >= this.maxBoards) this.boards.delete(others.reduce((a, b) => (b[1].heardAt < a[1].heardAt ? b : a))[0]);
     }
     this.boards.set(id, board);
@@ -190,7 +193,7 @@ export class Room {
       this.finished.set(g.board, mine.concat(g).sort(byTime).slice(-this.keepPerBoard));
     }
     if (!fresh) return false;
-    const others = [...this.finished].filter(([b]) => !this.enrolled(b)).flatMap(([, gs]) => gs).sort(byTime);
+    const others = [...this.finished].filter(([b]) => !this.keys.has(b)).flatMap(([, gs]) => gs).sort(byTime);
     for (const g of others.slice(0, Math.max(0, others.length - this.keepResults))) {
       const left = this.finished.get(g.board)!.filter((m) => m !== g);
       if (left.length) this.finished.set(g.board, left);

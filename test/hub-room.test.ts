@@ -192,6 +192,21 @@ describe('hub: junk in what the gateways publish', () => {
       return r === NOT_OURS || typeof r === 'object';
     }));
   });
+  it('a board id that every object has a property of (__proto__, constructor, toString...) is a board like any other, not enrolled', () => {
+    // (Looked up in a plain object, such an id found Object's own property for a key: the hub threw at the HMAC and exited.)
+    const inherited = Object.getOwnPropertyNames(Object.prototype);
+    const ids = fc.oneof(fc.constantFrom(...inherited), fc.string({ minLength: 1, maxLength: 20 }).filter((id) => boardId(id) !== null));
+    fc.assert(fc.property(ids, fc.boolean(), (id, sign) => {
+      const room = new Room({ games: GAMES, silentAfterMs: 30000, names: { 'f0:a1:00:00:00:01': 'Table 1' }, keys: { 'f0:a1:00:00:00:01': KEY_BYTES } });
+      const board = boardId(id) as string;
+      const bytes = sign ? signed(advert({ scores: [10, 4] }, 7), 7) : advert({ scores: [10, 4] }, 7);
+      const h = room.hear(heard(bytes, board), 1000);
+      assert.equal(h.verdict, 'new');
+      assert.deepEqual([h.state?.enrolled, h.state?.name], [false, null]);
+      const state = { ...h.state!, seq: 8 };
+      assert.equal(room.adopt(state, 2000), 'taken');
+    }), { examples: inherited.map((id) => [id, true] as [string, boolean]) });
+  });
 });
 
 describe('hub: EspruinoHub as its lib/discovery.js publishes', () => {

@@ -209,8 +209,8 @@ export interface ChannelOptions {
   bucketFull?: number;
   busySaid?: number;
   /**
-   * The line of the last command carried out, when it was a change with an id (else ''): the same line again is that
-   * command sent again. Kept by its owner (the status), not by the channel, which is let go between commands.
+   * The line of the last change carried out, when it had an id (else ''): the same line again is that command sent
+   * again. Kept by its owner (the status), not by the channel, which is let go between commands.
    */
   doneLine?: string;
   /**
@@ -261,7 +261,7 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
 
   /**
    * Runs a command (`line`: its line, a change with an id; else ''): its refusal (with its id), or `ok` when it had an
-   * id. The line of the last command carried out is that command sent again (by a phone that missed its reply): it is
+   * id. The line of the last change carried out is that command sent again (by a phone that missed its reply): it is
    * told `ok` again, not carried out twice. (A phone gives each command an id of its own; a command that changes
    * nothing, such as `state`, or that was refused, is carried out again.)
    */
@@ -272,7 +272,8 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
     } catch (e) {
       result = refusal('failed', String((e && (e as Error).message) || e));
     }
-    if (!result) options.doneLine = line;
+    // (A read carried out between leaves it: a phone that missed an `ok` asks for the state first, then retries.)
+    if (!result && command.edit) options.doneLine = line;
     // Either reply carries the command's id (`ok` its fields in the same order: type, cmd, id).
     const reply: { type: string; cmd?: string; id?: number | string } = result || { type: 'ok', cmd: command.name };
     reply.id = command.id;

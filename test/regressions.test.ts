@@ -57,6 +57,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // the player who missed. The miss is that player's ring played (R2); i1 is the next player's, 10.
   'regression-ringapeg-miss-then-quick-ring': { without: null, scores: [0, 10] },
   'regression-ringapeg-glancing-miss-then-quick-ring': { without: null, scores: [0, 10] },
+  // Found by the hostile tester (round 26): an `undo` (id 5) whose `ok` the phone missed, a `state` (as a phone asks
+  // once it is back), then the same `undo` again: the read between made the board forget the undo it had carried out,
+  // and the retry undid a second move (1-0 for 4-0). A read leaves the last change remembered: the retry is told `ok`.
+  'regression-triangle-retry-after-state': { without: /"cmd":"state"/, scores: [4, 0] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

@@ -61,6 +61,11 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // once it is back), then the same `undo` again: the read between made the board forget the undo it had carried out,
   // and the retry undid a second move (1-0 for 4-0). A read leaves the last change remembered: the retry is told `ok`.
   'regression-triangle-retry-after-state': { without: /"cmd":"state"/, scores: [4, 0] },
+  // Found by the hostile tester (round 26): Bo's ring misses every peg and, still bouncing, an undo (the phone's, or a
+  // held mode): the board took back Ann's ring before it, and the miss, decided after, counted as Ann's (0-0), a cut
+  // then losing it too. The undo is refused (`deciding`) till the miss is told: it stands, 10-0, cut or not.
+  'regression-ringapeg-undo-while-miss-bounces-then-cut': { scores: [10, 0] },
+  'regression-ringapeg-mode-undo-while-miss-bounces': { without: /"button"/, scores: [10, 0] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

@@ -158,6 +158,12 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       for (let p = 0; p <= IMPACT; p++) if (state[p] % 3) return true;
       return false;
     },
+    // A referee's input or a button meanwhile is refused till it is decided: deciding it at once would be wrong (a
+    // landing may yet claim a missed ring's shocks), and acted on before it, an undo took back the ring before the
+    // miss, which then counted as that player's. (A sensor taken out or found sound again leaves it to end as it would.)
+    settle: function (spoilt?: number): string | void {
+      if (spoilt === undefined && interpreter.busy!()) return 'deciding';
+    },
     accused: function (): number {
       const a = accused;
       accused = 0;

@@ -108,6 +108,11 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     // Was (at the board's 2 ms scans): the switch held closed 0.3 s by its floating input taken as a ring at rest, a
     // phantom miss before the report, and every later ring scored for the other player.
     ['fault-ringapeg-floating-impact', 'the impact switch left floating as a ring lands', 'chatter', 26, 'board.impact', 1250],
+    // Was (hostile round 26): floating for 1.6 s between two rings, told, taken out while it held the switch closed, and
+    // back: the shocks of its spells waited for a release the board no longer heard, and the next landing, 11 s later,
+    // played them as a miss first (that ring and every later one scored for the other player). A closure as long as a
+    // floating input's spells is no ring's shock, and the switch taken out drops the shocks it left waiting.
+    ['fault-ringapeg-floating-impact-between-rings', 'the impact switch left floating between two rings', 'chatter', 26, 'board.impact', 1250],
     // Was: the rest of the stroke under way when the bell was found scored as a stroke of its own (a phantom F28).
     ['fault-fortress-bell-chatter-mid-stroke', 'a fortress bell chattering at 25 Hz from just before a stroke into its fort', 'chatter', 77, 'bell.FG', 3000],
     ['fault-fortress-floating-bell', 'a fortress bell left floating in the middle of a stroke', 'chatter', 69, 'bell.EA2', 1250],

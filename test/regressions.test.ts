@@ -66,6 +66,9 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // then losing it too. The undo is refused (`deciding`) till the miss is told: it stands, 10-0, cut or not.
   'regression-ringapeg-undo-while-miss-bounces-then-cut': { scores: [10, 0] },
   'regression-ringapeg-mode-undo-while-miss-bounces': { without: /"button"/, scores: [10, 0] },
+  // Found by the hostile tester (round 26): the impact switch floating between rings, told, then a cut: the miss its
+  // spells began was saved as under way with nothing to close it, and played at power-up (25-20 for 30-15).
+  'regression-ringapeg-floating-impact-then-cut': { scores: [30, 15] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

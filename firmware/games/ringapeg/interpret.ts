@@ -6,7 +6,8 @@
 // with no ring landing on a peg around them are a ring that missed every peg
 // (a ring on peg 'none'); one shock alone is a knock on the table and counts for nothing.
 // A miss is decided once the switch has been quiet a while; shocks that go on
-// longer than any ring bounces are a switch chattering, never a ring.
+// longer than any ring bounces, or with a closure held longer than a ring's
+// shock, are a switch chattering or floating, never a ring.
 // Only the breaking edge of a beam matters (EDGE level 1, or a TRANSIT).
 import { Interpreter, SensorEventKind } from '../../sensing';
 import { CHATTER } from '../../faults';
@@ -37,6 +38,11 @@ const LAND_MS = 500;
 const IMPACT_HOLD_MS = 30;
 /** The impact switch's last shock while it is still closed: later than any time. */
 const HELD = 1e15;
+/**
+ * A ring's shock closes the impact switch some 20 ms (sim/physics/ringapeg.ts), a bounce's less: one held closed
+ * longer than this (past its ringing, IMPACT_HOLD_MS) is no ring's (an input floating holds it closed for spells), ms.
+ */
+const SHOCK_MS = 100;
 /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
 const PEG_HOLD_MS = 50;
 
@@ -78,8 +84,16 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       const gate = (ch & 1) + 1;
       if (!level) {
         // A shock lasts while the switch is closed, and a ring that missed rests only once it has been open MISS_MS:
-        // the wait runs from its release (an input left floating holds it closed for spells of 0.3 s and more).
-        if (p === IMPACT && since[IMPACT] > t) since[IMPACT] = since[DUE] = t;
+        // the wait runs from its release (an input left floating holds it closed for spells of 0.3 s and more). A
+        // closure that long makes its shocks no ring's: none is a miss, whether the fault check tells it before the
+        // switch is quiet or after (a miss they began, saved as under way, came to nothing).
+        if (p === IMPACT && since[IMPACT] > t) {
+          if (t - since[IMPACT_QUIET] > SHOCK_MS) {
+            if (state[IMPACT] > 1) begin(-1);
+            state[IMPACT] = 0;
+          }
+          since[IMPACT] = since[DUE] = t;
+        }
         return;
       }
       if (p === IMPACT) {
@@ -160,9 +174,15 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
     },
     // A referee's input or a button meanwhile is refused till it is decided: deciding it at once would be wrong (a
     // landing may yet claim a missed ring's shocks), and acted on before it, an undo took back the ring before the
-    // miss, which then counted as that player's. (A sensor taken out or found sound again leaves it to end as it would.)
+    // miss, which then counted as that player's. A sensor taken out leaves it to end as it would, but for the impact
+    // switch's: out of service, its shocks are no miss, and one they began (saved as under way) came to nothing (kept,
+    // it waited for a release the board no longer hears, and the next landing, once the switch was back, played it).
     settle: function (spoilt?: number): string | void {
-      if (spoilt === undefined && interpreter.busy!()) return 'deciding';
+      if (spoilt === undefined) return interpreter.busy!() ? 'deciding' : undefined;
+      if (spoilt && state[IMPACT] && interpreter.out!(2 * IMPACT)) {
+        if (state[IMPACT] > 1) begin(-1);
+        state[IMPACT] = 0;
+      }
     },
     accused: function (): number {
       const a = accused;

@@ -69,6 +69,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // Found by the hostile tester (round 26): the impact switch floating between rings, told, then a cut: the miss its
   // spells began was saved as under way with nothing to close it, and played at power-up (25-20 for 30-15).
   'regression-ringapeg-floating-impact-then-cut': { scores: [30, 15] },
+  // Found by the hostile tester (round 26): Bo's ring on Ann's taken back, then taken off i1 by hand as the game's page
+  // said: the board read Ann's ring lifted (R7) and Bo's next ring went to Ann. The page now says to undo that lift
+  // too: 10-0, and Bo's next ring (o3) is his, 10-5.
+  'regression-ringapeg-undo-then-ring-taken-off': { without: null, scores: [10, 5] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

@@ -58,9 +58,13 @@ export interface FinishedGame {
 /** The longest results a reader takes (characters): the latest 100 games of many boards. */
 export const MAX_RESULTS_TEXT = 4_000_000;
 
-/** The key that tells finished games apart (a repeat of the same end has the same). */
+/**
+ * The key that tells finished games apart (a repeat of the same end has the same): an enrolled board's counter never
+ * repeats; a sequence number wraps at 256, so with it, what the game ended as (two games of a board ending 256 changes
+ * apart had the same key, and the second was dropped from the results).
+ */
 export function resultKey(g: FinishedGame): string {
-  return `${g.board} ${g.restarts} ${g.counter ?? g.seq}`;
+  return `${g.board} ${g.restarts} ` + (g.counter ?? `${g.seq} ${g.game} ${g.round} ${g.winner} ${g.scores.join(',')}`);
 }
 
 type Check = (v: unknown) => boolean;

@@ -252,6 +252,17 @@ describe('hub: results kept per board', () => {
   const game = (board: string, seq: number, at: number): FinishedGame => ({
     board, name: null, game: 'ringapeg', scores: [200, 40], winner: 0, round: 1, seq, counter: null, restarts: 0, at: new Date(at).toISOString(), enrolled: false,
   });
+  it('a board not enrolled whose sequence number came round again: another game, kept; the same game from another hub, once', () => {
+    const r = new Room({ games: GAMES, silentAfterMs: 10_000 });
+    const first = game('f0:a1:00:00:00:02', 31, 0);
+    // (256 changes later the same seq: a game that ended otherwise.)
+    const second = { ...game('f0:a1:00:00:00:02', 31, 900_000), scores: [200, 12] };
+    assert.equal(r.addResults([first]), true);
+    assert.equal(r.addResults([second]), true);
+    // The same two as another hub heard them, stamped a second later: nothing new.
+    assert.equal(r.addResults([{ ...first, at: new Date(1000).toISOString() }, { ...second, at: new Date(901_000).toISOString() }]), false);
+    assert.deepEqual(r.results().map((g) => g.scores), [[200, 40], [200, 12]]);
+  });
   it('made-up games of other boards, any number, never push out an enrolled board\'s', () => {
     const r = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY_BYTES }, keepResults: 500 });
     r.addResults([game('f0:a1:00:00:00:01', 1, 0), game('f0:a1:00:00:00:01', 2, 1)]);

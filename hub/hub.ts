@@ -301,6 +301,9 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
     else if (heard.verdict === 'stale') tell(reading.board, heard.verdict, `hub: dropped an old advert from ${reading.board} (sequence number ${reading.bytes[6]})`);
     else if (heard.verdict === 'restart') log(`hub: ${reading.board} is back with sequence number ${reading.bytes[6]} after a quiet while (restarted, or out of reach)`);
     else if (heard.back) log(`hub: ${reading.board} is heard again`);
+    if (heard.enrolledAs) {
+      log(`hub: ${reading.board} is not enrolled, but its adverts are signed with the key of ${heard.enrolledAs}: the gateway publishes that board as ${reading.board} (EspruinoHub's known_devices name), so enrol it by that id in keys and names; until then its adverts are not checked`);
+    }
     if (heard.state) publishState(heard.state);
     if (heard.finished) {
       client.publish(topics.finished(heard.finished.board), JSON.stringify(heard.finished), { qos: 1 });

@@ -16,6 +16,7 @@ import type { HeardAdvert } from './gateways';
 import { resultKey } from './messages';
 import type { BoardState, FinishedGame } from './messages';
 import { openAdvert } from './signed';
+import { ADVERT_SIGNED_VERSION } from '../firmware/advert';
 
 /** What the room made of an advert; `forged` (an enrolled board's, unsigned or with a wrong tag) and `replayed` (its counter behind) are dropped. */
 export type Verdict = 'new' | 'restart' | 'duplicate' | 'stale' | 'malformed' | 'forged' | 'replayed';
@@ -30,6 +31,11 @@ export interface Hearing {
   /** A state to publish: the new one, or the same again when it comes back from silence or its last seen is old. */
   state?: BoardState;
   finished?: FinishedGame;
+  /**
+   * A board heard for the first time, not enrolled by the id the gateway gives it, whose advert a key the club enrolled
+   * under another id signs: that id (the club enrolled it by its address, and the gateway publishes it by a name).
+   */
+  enrolledAs?: string;
 }
 
 export interface RoomOptions {
@@ -130,6 +136,12 @@ export class Room {
     };
     this.follow(advert.board, { state, heardAt: now, publishedAt: now });
     const hearing: Hearing = { verdict, back, state };
+    if (!known && !enrolled && counter === null && advert.bytes[1] === ADVERT_SIGNED_VERSION) {
+      for (const [id, key] of this.keys) {
+        const mine = openAdvert(advert.bytes, key);
+        if (mine && mine !== 'forged') hearing.enrolledAs = id;
+      }
+    }
     if (state.over && !known?.state.over) {
       hearing.finished = {
         board: state.board, name, game: state.game, scores: state.scores, winner: state.winner,

@@ -322,6 +322,16 @@ describe('hub: signed adverts of enrolled boards', () => {
     named.hear({ ...heard(latest), name: 'Evil' }, 0);
     assert.deepEqual(named.states().map((s) => s.name), ['Table 3']);
   });
+  it('a board enrolled by its address and heard by another id (EspruinoHub\'s known_devices name): its first signed advert names the id it is enrolled as', () => {
+    // (The gateway's message has no address: the hub cannot take it as the enrolled board, and says which id to enrol.)
+    const byName = (bytes: Uint8Array) => ({ ...heard(bytes), board: 'Table-1' });
+    const first = room().hear(byName(signed(advert({ scores: [10, 4] }, 3), 3)), 0);
+    assert.deepEqual([first.verdict, first.state?.enrolled, first.enrolledAs], ['new', false, B]);
+    const r = room();
+    assert.equal(r.hear(byName(advert({ scores: [10, 4] }, 3)), 0).enrolledAs, undefined, 'unsigned: nothing to tell it by');
+    assert.equal(r.hear(byName(signed(advert({ scores: [10, 5] }, 4), 4)), 10).enrolledAs, undefined, 'told at its first advert only');
+    assert.equal(room().hear(byName(signed(advert({ scores: [10, 4] }, 3), 3, 'ffeeddccbbaa99887766554433221100')), 0).enrolledAs, undefined, 'another key');
+  });
   it('a phone advertising ever new addresses: what the hub remembers of boards stays bounded, the latest kept', () => {
     // The hub remembers which boards it heard whole adverts of, and what it logged of each: one entry per address.
     const whole = new Set<string>();

@@ -114,7 +114,10 @@ function doByHand(t: Table, h: Happening): void {
   if (h.colours !== undefined) t.down[h.down ? 'add' : 'delete'](h.colours);
   else {
     t.onSpot.add(h.ball!);
-    t.mustReturn.delete(h.ball!);
+    // A ball due back is counted by its class (docs/games/fortress.md, Which defending ball: a mouth sees ED or FD,
+    // not which of the two): either ball of the class put back on its spot counts.
+    const due = t.mustReturn.has(h.ball!) ? h.ball! : [...t.mustReturn].find((b) => b.slice(0, 2) === h.ball!.slice(0, 2));
+    if (due) t.mustReturn.delete(due);
   }
 }
 

@@ -73,6 +73,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // said: the board read Ann's ring lifted (R7) and Bo's next ring went to Ann. The page now says to undo that lift
   // too: 10-0, and Bo's next ring (o3) is his, 10-5.
   'regression-ringapeg-undo-then-ring-taken-off': { without: null, scores: [10, 5] },
+  // Found by the hostile tester (round 26): a grid sensor drifting 0.04% a second from 6 s, beside no weight: some 1.5%
+  // off half the supply by the clear at 55 s, where the rows counted it as a weight's field (more than 3 255ths) while
+  // the fault check tells a sensor that moved alone from 6 255ths: the clear was missed, end 2's throws refused, and
+  // end 3 scored as end 2 (4-7 for 11-4). A field is counted from 6 255ths too (SOME): the clear is seen, the drift
+  // told later, 11-4.
+  'regression-shuffleboard-slow-drift-before-clear': { without: /"fault"/, scores: [11, 4] },
   // Found by the chaos harness: a cut while a short throw's decision was saved, and the next throw launched just
   // after power-up: it is the next throw, not the resumed one's weight passing another group.
   'regression-shuffleboard-throw-after-power-up': {},

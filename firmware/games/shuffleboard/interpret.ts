@@ -16,7 +16,7 @@ import type { Diagnostics, GameInPlay, Interpreter, WalkState } from '../../sens
 import { BANK, RAIL, STUCK, TAKEN_OUT } from '../../faults';
 import type { ShuffleboardMove } from './rules';
 import { ADC_STEPS, CHANNELS, COLS, Grid, LAUNCH_GROUPS, QUIESCENT, RAILED, ROWS, SENSORS, neighbour } from './board';
-import { createGridChecks } from './checks';
+import { ALONE_FAR, createGridChecks } from './checks';
 import type { Found } from './locate';
 import { MOVED_STEPS } from './locate';
 import type { ThrowChecks } from './throw-checks';
@@ -48,8 +48,13 @@ const enum Between {
 }
 /** A step of deciding a throw reads this many rows of the grid (each twice: for a change, and to the ADC step). */
 const DECIDE_ROWS = 4;
-/** A reading kept (in 255ths of the supply, some 16 ADC steps) this far from half the supply sees a weight's field (48 steps or more); RAILED (board.ts) and beyond, no sensor's (NO_SENSOR). */
-const SOME = 3;
+/**
+ * A reading kept (in 255ths of the supply, some 16 ADC steps) more than this far from half the supply sees a weight's
+ * field (ALONE_FAR, 6 255ths, 96 steps, or more: a weight's nearest sensor reads 170 or more); RAILED (board.ts) and
+ * beyond, no sensor's (NO_SENSOR). A sensor off by less, alone, is no fault (checks.ts): counted as a field (from 4
+ * 255ths, before), one drifting towards ALONE_FAR kept the table from being seen cleared, every throw after refused.
+ */
+const SOME = ALONE_FAR - 1;
 /** The rows a weight comes in by. */
 const ENTRY = ROWS - 2;
 /**

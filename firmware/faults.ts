@@ -43,6 +43,8 @@ const FAULT_NAMES = 'stuck chatter never bank rail ok drift noisy inverted misse
 const FAULT_SHOW_MS = 3000;
 /** Returned by a check beside BANK: a sensor was taken out of service by it (the move under way is not scored). */
 export const TAKEN_OUT = 4096;
+/** Returned by a check: a sensor is out of service still, which only checks that find it sane bring back. */
+export const STILL_OUT = 8192;
 
 /** Raw level changes in one check (a second) from which a clean sensor (IR, hall) chatters. */
 export const CHATTER_PER_CHECK = 20;
@@ -124,7 +126,8 @@ export function outOfService(w: Uint8Array, ch: number): number {
  * `accused` is a channel (plus 1; 0: none) found faulty by the interpreter since the last check, with its fault
  * bit 8 up (Interpreter.accused).
  * Calls `report` for each new fault of a sensor, and OK when one is back in service; returns BANK if three
- * quarters or more of the channels are active, and TAKEN_OUT if a sensor was taken out of service.
+ * quarters or more of the channels are active, TAKEN_OUT if a sensor was taken out of service, and STILL_OUT if one
+ * it found out of service stays so.
  * A plain function, not a closure over its memory: the chip would keep a scope for it.
  */
 export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, report: (ch: number, fault: number) => void, accused: number): number {
@@ -158,8 +161,10 @@ export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, repor
       // changes); a busier check (a ring that missed shakes the impact switch some 60 times) counts for nothing,
       // else a chatter too slow to count, which its interpreter found, would come back.
       const sane = fault || (level && !(word & STUCK)) ? 0 : r > limit >> 3 ? since : since + 1;
-      if (sane < SOUND_CHECKS) word = (word & ~SINCE) | (sane << 6);
-      else {
+      if (sane < SOUND_CHECKS) {
+        word = (word & ~SINCE) | (sane << 6);
+        bad |= STILL_OUT;
+      } else {
         // (A sensor that holds a state keeps its STUCK.)
         word &= ~(OUT | SINCE);
         report(ch, OK);

@@ -7,7 +7,7 @@
 import type { SensorEventKind } from './sensing';
 import { SETTLED } from './sensing';
 import type { Status } from './status';
-import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
+import { BANK, FAULT_MODULE, OK, SOUND_CHECKS, STILL_OUT, TAKEN_OUT, checkFaults, faultWords, outOfService, tellFault } from './faults';
 import { flag } from './protocol';
 import { Part, loadModule } from './modules';
 import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
@@ -16,8 +16,11 @@ import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 export const SLOW_MS = 100;
 
 export interface Watch {
-  /** The slow tick at `now` (the runtime's, every SLOW_MS): the fault check, when it is due. */
-  slow(now: number): void;
+  /**
+   * The slow tick at `now` (the runtime's, every SLOW_MS): the fault check, when it is due. Returns STILL_OUT while the
+   * last check left a digital sensor out of service (faults.ts, checkFaults).
+   */
+  slow(now: number): number;
   /**
    * The sensors cannot be trusted now (a bank fault): sensed moves are not scored from now until they are sound
    * again (SOUND_CHECKS checks in a row). The fault is told when the board stops scoring them, and shown for as long.
@@ -42,6 +45,8 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
   // When the last slow work ran: a fault's note shows from then.
   let slowAt = -SLOW_MS;
   let faultAt = 0;
+  /** STILL_OUT while the last fault check left a sensor out of service. */
+  let stillOut = 0;
   // A bank fault was told (its end is told too).
   let banked = 0;
   // The telling of faults, once loaded (a check that finds many faults at once tells each: parsed for each, a board
@@ -74,7 +79,7 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
     };
   }
   return {
-    slow: function (now: number): void {
+    slow: function (now: number): number {
       const playing = status.playing;
       slowAt = now;
       // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
@@ -85,6 +90,7 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
         // one of them: sound >> 31 is 0 then, else every bit.)
         const bad = (DIGITAL_BANKS && (!ANALOG_BANKS || status.scanner) ? checkFaults(status.scanner!, faultMemory!, status.sensedMoves, reportFault, playing.accused ? playing.accused() & status.sound >> 31 : 0) : 0)
           | (ANALOG_BANKS && playing.faults ? playing.faults(reportFault, status.inPlay) : 0);
+        stillOut = bad & STILL_OUT;
         // A sensor taken out of service: the move under way may hold what its fault made: not scored (settle, spoilt).
         // Nothing of the sensor reaches the game from now on, and a move decided otherwise was made without it. (Only
         // a digital board's: the shuffleboard grid's checks take a sensor out themselves, and find the weights again.)
@@ -104,6 +110,7 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
           banked = 0;
         }
       }
+      return stillOut;
     },
     distrust: distrust,
     // (A board without digital channels has no scanner to drain: none.)

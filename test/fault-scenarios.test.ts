@@ -96,6 +96,18 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').filter((l) => l.t <= 9900).map((l) => l.phone), cleanScores('fault-triangle-slow-chatter').slice(0, 3));
   });
 
+  // Found by the hostile tester (round 26): a sensor put right on a board nobody plays on (resting: its fault check
+  // stopped) stayed out of service untold until the next move woke it. The check goes on at rest while one is out.
+  for (const [name, ch, sensor] of [['fault-triangle-chatter-lifted-at-rest', 9, 'tri.C.even'], ['fault-ringapeg-chatter-lifted-at-rest', 4, 'peg.o3.top']] as const) {
+    it(`a sensor chattering, then put right on a board left alone, is told back within 4 s of it (${name})`, () => {
+      const { lines, actions } = run(name);
+      const lifted = actions.find((a) => a.fault === 'lift')!.t;
+      toldOnceThenBack(lines, 'chatter', ch, sensor, actions[0].t, 1100, lifted);
+      const back = told(lines, 'fault')[1];
+      assert.ok(back.t - lifted <= 4000, `told ok at ${back.t}`);
+    });
+  }
+
   // Each a hostile tester's finding once (test/hostile-findings/README.md). The referee enters what the board did not
   // score (the scenario's phone lines); with that, the game scores as without the fault, point for point.
   const digital: [string, string, string, number, string, number][] = [

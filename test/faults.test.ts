@@ -2,7 +2,7 @@
 // are reported once each while the game goes on.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, OK, SOUND_CHECKS, STUCK, STUCK_MOVES, TAKEN_OUT, checkFaults, faultWords, outOfService } from '../firmware/faults';
+import { BANK, CHATTER, CHATTER_PER_CHECK, CONTACT_CHATTER_PER_CHECK, NEVER, NEVER_MOVES, OK, SOUND_CHECKS, STILL_OUT, STUCK, STUCK_MOVES, TAKEN_OUT, checkFaults, faultWords, outOfService } from '../firmware/faults';
 import { replay } from '../sim/replay';
 import { game as ringapegModule } from '../firmware/games/ringapeg/index';
 import type { BoardDescription, SensorKind } from '../firmware/board';
@@ -129,14 +129,14 @@ describe('sensor faults: what the check finds untrustworthy now', () => {
     assert.equal(at(0, [1, 1, 0, 0], [1, 1, 0, 0]), 0, 'half active: a game may do that');
     assert.equal(at(1, [1, 1, 1, 0], [1, 1, 1, 0]), BANK, 'three of four active');
     assert.equal(at(2, [0, 0, 0, 0], [2, 2, 2, CHATTER_PER_CHECK]), TAKEN_OUT, 'a chattering sensor is taken out of service');
-    assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), 0, 'still chattering (not reported again)');
+    assert.equal(at(3, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK]), STILL_OUT, 'still chattering (not reported again), still out of service');
     let i = 4;
     // Quiet: an eighth of the chatter count or less (a chip passing makes two changes; a chatter too slow to count,
     // more); a busier check counts for nothing, but does not start the count again.
-    assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + (CHATTER_PER_CHECK >> 3) + 1]), 0, 'too many changes to be quiet');
-    for (i++; i < 5 + SOUND_CHECKS - 1; i++) assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i - 1]), 0);
+    assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + (CHATTER_PER_CHECK >> 3) + 1]), STILL_OUT, 'too many changes to be quiet');
+    for (i++; i < 5 + SOUND_CHECKS - 1; i++) assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i - 1]), STILL_OUT);
     assert.ok(outOfService(memory, 3), 'not yet back');
-    at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i++ - 1]);
+    assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 2 * CHATTER_PER_CHECK + i++ - 1]), 0, 'back: none out of service');
     assert.ok(!outOfService(memory, 3), `back after ${SOUND_CHECKS} quiet checks`);
     assert.equal(at(i, [0, 0, 0, 0], [2, 2, 2, 3 * CHATTER_PER_CHECK + 9]), TAKEN_OUT, 'chattering again');
     assert.deepEqual(reports, [`2:3:${CHATTER}`, `${i - 1}:3:${OK}`, `${i}:3:${CHATTER}`]);
@@ -271,8 +271,10 @@ describe('sensor faults: the check in a byte a channel', () => {
         if (levels[ch]) active++;
         if (word & 64) {
           const sane = fault || (levels[ch] && !(word & 128)) ? 0 : r > limit >> 3 ? since : since + 1;
-          if (sane < SOUND_CHECKS) word = (word & 0xff) | (sane << 8);
-          else {
+          if (sane < SOUND_CHECKS) {
+            word = (word & 0xff) | (sane << 8);
+            bad |= STILL_OUT;
+          } else {
             word = (word & ~(64 | STUCK | CHATTER | 0xff00)) | ((word & 128) >> 7);
             report(ch, OK);
           }

@@ -27,9 +27,10 @@ const STUCK_MS = 5000;
 const RECENT = 8;
 /** Sensors named in a walk message, and channels in a report's `ch`, at most: the rest are in its words. */
 const LISTED = 8;
-/** Channel flags (see u below). */
+/** Channel flags (see u below): seen in the walk test, a sensor's, a sensor that holds a state (never stuck). */
 const SEEN = 1;
 const SENSOR = 2;
+const HOLDS = 4;
 
 /**
  * Diagnostics of `board`, whose channels `sc` scans, from `now` (ms). `progressed` is told the walk test's
@@ -67,30 +68,41 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   let moved = false;
   let heard = false;
 
-  /** Adds the scanner's raw change counts to the channels' own, and starts them again from 0. */
+  /**
+   * Adds the scanner's raw change counts to the channels' own, and starts them again from 0. (The counts stop at
+   * 65,535, 16 bits: wrapped, the noisiest channel of a board left in diagnostics left the report, and came back with
+   * a count far too small.)
+   */
   function take(): void {
     for (let c = 0; c < n; c++) {
-      u[RAW + c] += sc.rawChanges[c];
+      u[RAW + c] = Math.min(65535, u[RAW + c] + sc.rawChanges[c]);
       sc.rawChanges[c] = 0;
     }
   }
 
+  /** Whether channel c is a sensor's not yet seen in the walk test. */
+  function unseen(c: number): number {
+    return (u[c] & (SEEN | SENSOR)) === SENSOR ? 1 : 0;
+  }
+
   /** A sensor's channel seen active: a step of the walk test, the first time. */
   function see(ch: number): void {
-    if (u[ch] === SENSOR) {
+    if (unseen(ch)) {
       u[ch] |= SEEN;
       seen++;
       moved = true;
     }
   }
 
-  // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked.
-  function walk(now: number): void {
+  // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked. (A
+  // channel's time is its last change's, or the start's, walk test begun again or not: a sensor active for
+  // STUCK_MS since is stuck.)
+  function walk(): void {
     toSee = 0;
     for (let c = 0; c < n; c++) {
-      u[c] = sensorAt(board, c) ? SENSOR : 0;
+      const sensor = sensorAt(board, c);
+      u[c] = sensor ? (sensor.holds ? SENSOR | HOLDS : SENSOR) : 0;
       if (u[c]) toSee++;
-      t[c] = now - t0;
     }
     seen = 0;
     moved = true;
@@ -113,10 +125,8 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
 
   function walkState(): WalkState {
     const missing: string[] = [];
-    for (let c = 0; c < n && missing.length < LISTED; c++) if (u[c] === SENSOR) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: toSee, missing: missing, unseen: words(function (c: number): number {
-      return u[c] === SENSOR ? 1 : 0;
-    }), lost: sc.lost || 0 };
+    for (let c = 0; c < n && missing.length < LISTED; c++) if (unseen(c)) missing.push((sensorAt(board, c) as Sensor).name);
+    return { seen: seen, of: toSee, missing: missing, unseen: words(unseen), lost: sc.lost || 0 };
   }
 
   /** The full report: a `diag` message. */
@@ -144,8 +154,9 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
     return {
       type: 'diag', levels: words(sc.level), walk: walkState(),
+      // (A sensor that holds a state, a ball's spot or colours down, is active as long as the game wants.)
       stuck: words(function (c: number): number {
-        return sc.level(c) && age(now, c) >= stuckAfter ? 1 : 0;
+        return sc.level(c) && !(u[c] & HOLDS) && age(now, c) >= stuckAfter ? 1 : 0;
       }),
       never: words(function (c: number): number {
         return u[c] & SENSOR && !u[RAW + c] ? 1 : 0;
@@ -154,14 +165,19 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     };
   }
 
-  walk(now);
+  walk();
   return {
-    walk: walk,
+    // Begun again: told at the next tick, as a step is (the start is told by the report the phone gets).
+    walk: function (): void {
+      walk();
+      heard = true;
+    },
     sense: function (kind: SensorEventKind, ch: number, level: number, time: number): void {
       heard = true;
       if (kind === SETTLED) return;
-      // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch.
-      u[(kind + 1) * n + ch]++;
+      // An edge (kind 0) counts at n + ch, a transit (kind 1) at 2n + ch (up to 65,535, as take's).
+      const at = (kind + 1) * n + ch;
+      if (u[at] < 65535) u[at]++;
       if (!kind) t[ch] = time - t0;
       const j = rec++ % RECENT;
       t[n + j] = time - t0;

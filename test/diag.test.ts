@@ -17,12 +17,12 @@ const board: BoardDescription = {
   ],
 };
 
-function rig() {
+function rig(on: BoardDescription = board) {
   const inputs = new SimInputs({ channels: 40, kinds: ['contact', 'ir'], seed: 3 });
-  const scanner = new Scanner({ banks: inputs.banks, board, counts: true });
+  const scanner = new Scanner({ banks: inputs.banks, board: on, counts: true });
   /** The walk test's states told so far (progressed), each at the end of a scan tick. */
   const steps: WalkState[] = [];
-  const diag = createDiagnostics(scanner, board, 0, (walk) => steps.push(walk), 100);
+  const diag = createDiagnostics(scanner, on, 0, (walk) => steps.push(walk), 100);
   const until = (end: number) => {
     for (let t = inputs.clock.now(); t <= end; t++) {
       inputs.advanceTo(t);
@@ -86,6 +86,39 @@ describe('diagnostics', () => {
     assert.deepEqual(rep.levels, ['00000001', '00000000']);
     assert.deepEqual(rep.recent, [[5, 0, 1]]);
     assert.equal(rep.lost, 0);
+  });
+
+  it('the walk test begun again is told at the next tick, and a sensor active since before is still stuck (hostile round 26)', () => {
+    const r = rig();
+    r.inputs.setExact(5, 0, 1);
+    r.until(300);
+    const told = r.steps.length;
+    r.diag.walk(300);
+    r.until(301);
+    assert.deepEqual(r.steps.slice(told), [{ seen: 0, of: 3, missing: ['peg.o1', 'gate', 'far'], unseen: ['00000003', '00000008'], lost: 0 }], 'told, no event needed');
+    r.until(330);
+    assert.deepEqual(channelsIn((r.diag.report(330) as Report).stuck), [0], 'active since 5 ms: stuck, the walk begun again or not');
+  });
+
+  it('a sensor that holds a state (a ball\'s spot, colours down) is never listed stuck (hostile round 26)', () => {
+    const r = rig({ channels: 40, sensors: [{ name: 'spot.EA', ch: 0, kind: 'contact', holds: true }, { name: 'gate', ch: 1, kind: 'ir' }] });
+    r.inputs.setExact(5, 0, 1);
+    r.inputs.setExact(5, 1, 1);
+    r.until(300);
+    const rep = r.diag.report(300) as Report;
+    assert.deepEqual([channelsIn(rep.levels), channelsIn(rep.stuck)], [[0, 1], [1]]);
+  });
+
+  it('counts stop at 65,535, where 16 bits end: the noisiest channel stays in the report (hostile round 26)', () => {
+    const r = rig();
+    // The scanner's counts taken 300 times, 255 changes each (as a floating contact makes in some 4 minutes), and a
+    // last edge: 76,500 raw changes.
+    for (let i = 0; i < 300; i++) {
+      r.scanner.rawChanges[1] = 255;
+      r.diag.report(1);
+    }
+    const rep = r.diag.report(1) as Report;
+    assert.deepEqual(rep.ch, [[1, 0, 0, 65535]]);
   });
 
   it('left in diagnostics past 2^32 ms (49.7 days), tells a channel held 10 ms as not stuck, and its edge at its own time', () => {

@@ -64,7 +64,8 @@ export interface Scenario {
 export function parseScenarioOf(scenarioText: string, games: SimGames): Scenario {
   const { header, headerLine, lines } = splitScenario(scenarioText);
   const registry = games.factories;
-  const factory = registry[header.game];
+  // (Its own games only: a name every object has, `toString` or `__proto__`, is none of them.)
+  const factory = Object.prototype.hasOwnProperty.call(registry, header.game) ? registry[header.game] : undefined;
   if (!factory) throw new ScenarioError(headerLine, `game "${header.game}" is not available: the games are ${Object.keys(registry).join(', ')}`);
   let game: SimGame;
   try {

@@ -83,6 +83,10 @@ const MALFORMED: [string, string, number, RegExp][] = [
   ['empty', '', 1, /empty/],
   ['header not JSON', '{game:bench}', 1, /not JSON/],
   ['unknown game', '{"game":"chess"}', 1, new RegExp(`^game "chess" is not available: the games are bench, ${(await gameIds()).join(', ')}$`)],
+  // (Hostile round 26: names every object has were looked up as games, and refused with the interpreter's words.)
+  ['a name every object has', '{"game":"toString"}', 1, new RegExp(`^game "toString" is not available: the games are bench, ${(await gameIds()).join(', ')}$`)],
+  ['__proto__ as a game', '{"game":"__proto__"}', 1, /^game "__proto__" is not available/],
+  ['a flick past the triangle', '{"game":"triangle"}\n{"t":1,"do":"flick","stopMm":3000}', 2, /"stopMm" must be -305 to 305/],
   ['unknown button', '{"game":"triangle"}\n{"t":1,"button":"nxet"}', 2, /"button" must be one of the board's buttons, next or mode/],
   ['time beyond a replay', '{"game":"triangle"}\n{"t":1e308,"button":"next"}', 2, /"t" must be a number of ms, 0 to 1000000000000/],
   ['a name longer than a phone may give', `{"game":"triangle","players":["Ann","${'x'.repeat(17)}"]}`, 1, /names of 1 to 16 characters/],

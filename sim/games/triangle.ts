@@ -3,7 +3,7 @@
 import { playMove } from '../../firmware/game';
 import { game as triangle } from '../../firmware/games/triangle/index';
 import type { FlickResult, TriangleMove, TriangleState } from '../../firmware/games/triangle/rules';
-import { BEYOND_AT_MM, EVEN_AT_MM, OVER_AT_MM } from '../../firmware/games/triangle/board';
+import { BEYOND_AT_MM, EVEN_AT_MM, OVER_AT_MM, SIDE_MM } from '../../firmware/games/triangle/board';
 import { FLICK_MS, TrianglePhysics } from '../physics/triangle';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame } from '../game';
@@ -25,6 +25,8 @@ export function simGame(): SimGame {
       if (o.do !== 'flick') return 'triangle happenings: {"do":"flick","stopMm":N} or {"do":"flick","off":true}';
       if (o.off !== undefined && o.off !== true) return '"off" must be true';
       if (o.off === undefined && !(typeof o.stopMm === 'number' && Number.isFinite(o.stopMm))) return 'a flick needs "stopMm" (a number of mm) or "off": true';
+      // (Farther past the line than a side is long, the chip left the triangle: `off`. Before its start, it never left its spot.)
+      if (typeof o.stopMm === 'number' && Math.abs(o.stopMm) > SIDE_MM) return `"stopMm" must be -${SIDE_MM} to ${SIDE_MM} (a side's length; a chip farther past the line left the triangle: "off": true)`;
       if (o.off !== undefined && o.stopMm !== undefined) return 'a flick has "stopMm" or "off", not both';
       for (const k of ['sideMm', 'driftDeg']) {
         if (o[k] !== undefined && (o.off !== undefined || !(typeof o[k] === 'number' && Math.abs(o[k] as number) < (k === 'sideMm' ? 30 : 60)))) return `"${k}" is a number (under ${k === 'sideMm' ? '30 mm' : '60°'} either way), with "stopMm"`;

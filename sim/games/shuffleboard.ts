@@ -24,6 +24,8 @@ const FALLEN_MM = -RADIUS_MM - 1;
 const MIDDLE_MM = WIDTH_MM / 2;
 /** Time the players take to lift each weight off the table when clearing it (ms). */
 const LIFT_MS = 300;
+/** Players throw one weight at a time: the next at least this long after the last (ms). */
+const THROW_GAP_MS = 500;
 
 /** The launch row's group whose switches a weight crossing the row y mm from the left rail passes. */
 function groupOf(y: number): number {
@@ -125,6 +127,8 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
   let table: Weight[] = [];
   /** The weights thrown this end, by the players' own count, and the side that threw first (at first, the toss the header gives). */
   let thrown = 0;
+  /** When the last weight was thrown (a slide). */
+  let thrownAt = -Infinity;
   let first = header.options.firstPlayer === 1 ? 1 : 0;
 
   /**
@@ -369,6 +373,10 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         epochs.push(a.t);
         return;
       }
+      // One weight at a time: the next is thrown once the last has left the launch row and its thrower's hand is back
+      // (two passing the row together, the board sees one launch, and the second's throw is lost).
+      if (a.t - thrownAt < THROW_GAP_MS) throw new Error(`a throw ${THROW_GAP_MS / 1000} s or more after the last: players throw one weight at a time`);
+      thrownAt = a.t;
       // The thrower: the side the board shows to throw first in an end, as the players see it (while it is off or
       // starting, the side they last saw); then the sides alternate, by the players' own count (a board that was
       // off, or is still working out the last throw, lags).

@@ -96,6 +96,19 @@ describe('fault regressions: the faults of issue 26 as scenarios', () => {
     assert.deepEqual(told(lines, 'score').filter((l) => l.t <= 9900).map((l) => l.phone), cleanScores('fault-triangle-slow-chatter').slice(0, 3));
   });
 
+  // Found by the hostile tester (round 26): a launch group reading part-way (stuck at half the supply) was told
+  // nothing, and every throw through it went unseen, its weight taken for the next throw's: end 1 scored from end 2's
+  // weights, every later throw refused (4-0 for 11-4). No switch reads so: told stuck at the second check, and
+  // nothing the board sees is scored while it lasts (the referee enters the throws).
+  it('a launch group stuck part-way is told stuck, and the grid untrusted: no throw scored while it lasts (fault-shuffleboard-launch-group-part-way)', () => {
+    const { lines, actions } = run('fault-shuffleboard-launch-group-part-way');
+    const struck = actions.find((a) => a.fault)!.t;
+    const faults = told(lines, 'fault');
+    assert.deepEqual(faults.map((l) => l.phone), [{ type: 'fault', fault: 'stuck', ch: 382, sensor: 'launch.3' }, { type: 'fault', fault: 'bank' }]);
+    assert.ok(faults[0].t - struck <= 2100, `told at ${faults[0].t}`);
+    assert.deepEqual(told(lines, 'score').filter((l) => l.t > struck), []);
+  });
+
   // Found by the hostile tester (round 26): a sensor put right on a board nobody plays on (resting: its fault check
   // stopped) stayed out of service untold until the next move woke it. The check goes on at rest while one is out.
   for (const [name, ch, sensor] of [['fault-triangle-chatter-lifted-at-rest', 9, 'tri.C.even'], ['fault-ringapeg-chatter-lifted-at-rest', 4, 'peg.o3.top']] as const) {

@@ -150,7 +150,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   let fitting = 0;
   /** The checks of the table of the throw decided (throw-checks.ts), from its weights' checking to their telling (found). */
   let judging: ThrowChecks | undefined;
-  /** For the fault check: the groups passed at the last check, those told stuck, and how many of the grid's sensors at a rail were told (a multiplexer's inputs or fewer). */
+  /** For the fault check: the launch groups not at their pull-up at the last check (passed, or read part-way), those told stuck, and how many of the grid's sensors at a rail were told (a multiplexer's inputs or fewer). */
   let held = 0;
   let told = 0;
   let railed = 0;
@@ -537,11 +537,18 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // The table as it lay at power-up goes once no throw whose launch is unseen can begin, nor is under way.
       if (blindUntil >= 0 && now >= blindUntil) powerUp = undefined;
       // A launch group passed at two checks in a row (a second or more): stuck, or a weight left on the launch row,
-      // which no launch gets past; told once while it lasts.
-      const stuck = passing & held & ~told;
-      for (let g = 0; g < LAUNCH_GROUPS; g++) if ((stuck >> g) & 1) report(SENSORS + g, STUCK);
-      told = (told | stuck) & passing;
-      held = passing;
+      // which no launch gets past; or reading part-way, no switch's (its line floating, its pull-up gone), which no
+      // launch pulls low: told once while it lasts, and then nothing the board sees is scored (a throw through it
+      // unseen, its weight was taken for the next throw's).
+      let on = 0;
+      for (let g = 0; g < LAUNCH_GROUPS; g++) {
+        if (ref[SENSORS + g] < 255 - PULLED) {
+          on |= 1 << g;
+          if (((held & ~told) >> g) & 1) report(SENSORS + g, STUCK);
+        }
+      }
+      told = (told | held) & on;
+      held = on;
       // A channel taken out of service: a throw under way reads the grid through the checks when it is decided, so
       // only one whose weights are being found read it; they are found again (a throw decided early and dropped
       // would leave its weight to the next, and every throw after it told a throw late).
@@ -584,7 +591,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         if (n > railed) report(first, RAIL);
         railed = n;
       }
-      return (n > MUX_INPUTS ? BANK : 0) | (bad & BANK);
+      return (n > MUX_INPUTS || told & ~passing ? BANK : 0) | (bad & BANK);
     },
     // Its diagnostics (diagnose.ts): on a board its diagnostics module, loaded when the mode starts and kept, as a
     // digital board's are; a board flashed without it stays in the game and says so (firmware/command-path.ts).

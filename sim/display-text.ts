@@ -34,21 +34,26 @@ for (let code = 33; code < 127; code++) {
   if (!table.has(drawn & 0x7f)) table.set(drawn & 0x7f, c);
 }
 
+/** Whether glyph g is a letter's alone (no digit shares it). */
+function letterOnly(g: number): boolean {
+  const letter = LETTER_OF_GLYPH.get(g);
+  return !DIGIT_OF_GLYPH.has(g) && letter !== undefined && /[A-Za-z]/.test(letter);
+}
+
 /**
  * Reads segments back as characters. O/0 and S/5 share a glyph: in a run of
  * lit cells that holds a letter the shared glyph reads as the letter
- * ("PrESS", "FOUL"), otherwise as the digit ("15", "-50"). Unknown glyphs read '#'.
+ * ("PrESS", "FOUL"), otherwise as the digit ("15", "-50"), and so it does
+ * after a run's one letter that is all that is not a number ("L5", "r5",
+ * "d0-38": a letter and a count, as the displays show them). Unknown glyphs read '#'.
  */
 export function segmentsToText(segments: number[]): string {
   const out: string[] = [];
   let runStart = 0;
   const flush = (end: number): void => {
     let hasLetter = false;
-    for (let i = runStart; i < end; i++) {
-      const g = segments[i] & 0x7f;
-      const letter = LETTER_OF_GLYPH.get(g);
-      if (!DIGIT_OF_GLYPH.has(g) && letter !== undefined && /[A-Za-z]/.test(letter)) hasLetter = true;
-    }
+    for (let i = runStart + 1; i < end; i++) if (letterOnly(segments[i] & 0x7f)) hasLetter = true;
+    if (!hasLetter && end - runStart === 1) hasLetter = letterOnly(segments[runStart] & 0x7f);
     for (let i = runStart; i < end; i++) {
       const g = segments[i] & 0x7f;
       const digit = DIGIT_OF_GLYPH.get(g);

@@ -106,6 +106,7 @@ const CASES: RuleCase[] = [
     page: 'ringapeg.md',
     game: ringapeg as GameModule<unknown, object>,
     moves: ringapegMoves,
+    sensed: ['deciding'],
     configs: [1, 2, 3, 4, 5].flatMap((players) => [
       {}, { variant: 'advance', target: 40 }, { variant: 'advance', target: 60, autoPeg: false, firstPlayer: 1 },
       { variant: 'sideways' }, { variant: 'advance', target: -1 }, { autoPeg: 1 }, { firstPlayer: 9 },

@@ -76,6 +76,12 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
   /** The impact switch chattering, for the fault check (Interpreter.accused). */
   let accused = 0;
 
+  /** The impact switch's shocks waiting for a landing are no ring's: forgotten, and a miss they began (saved as under way) came to nothing. */
+  function forget(): void {
+    if (state[IMPACT] > 1) begin(-1);
+    state[IMPACT] = 0;
+  }
+
   const interpreter: Interpreter = {
     // Releasing edges have level 0; the board has no settle groups, so no SETTLED events.
     sense: function (_kind: SensorEventKind, ch: number, level: number, t: number): void {
@@ -88,10 +94,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
         // closure that long makes its shocks no ring's: none is a miss, whether the fault check tells it before the
         // switch is quiet or after (a miss they began, saved as under way, came to nothing).
         if (p === IMPACT && since[IMPACT] > t) {
-          if (t - since[IMPACT_QUIET] > SHOCK_MS) {
-            if (state[IMPACT] > 1) begin(-1);
-            state[IMPACT] = 0;
-          }
+          if (t - since[IMPACT_QUIET] > SHOCK_MS) forget();
           since[IMPACT] = since[DUE] = t;
         }
         return;
@@ -104,8 +107,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
           if (t - since[IMPACT_QUIET] > MISS_MS - IMPACT_HOLD_MS) since[FIRST] = t;
           else if (t - since[FIRST] > TRAIN_MS) {
             accused = (CHATTER << 8) | (ch + 1);
-            if (state[IMPACT] > 1) begin(-1);
-            state[IMPACT] = 0;
+            forget();
           }
           since[IMPACT_QUIET] = t + IMPACT_HOLD_MS;
           if (accused) return;
@@ -179,10 +181,7 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
     // it waited for a release the board no longer hears, and the next landing, once the switch was back, played it).
     settle: function (spoilt?: number): string | void {
       if (spoilt === undefined) return interpreter.busy!() ? 'deciding' : undefined;
-      if (spoilt && state[IMPACT] && interpreter.out!(2 * IMPACT)) {
-        if (state[IMPACT] > 1) begin(-1);
-        state[IMPACT] = 0;
-      }
+      if (spoilt && interpreter.out!(2 * IMPACT)) forget();
     },
     accused: function (): number {
       const a = accused;

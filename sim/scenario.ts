@@ -143,9 +143,12 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
   const a: ScenarioAction = { line: n, t, kind, body: o };
   if (kind === 'raw') {
     if (!Array.isArray(o.raw) || o.raw.length === 0) throw new ScenarioError(n, '"raw" must be a non-empty array of {ch, level}');
+    // (A board without digital channels, shuffleboard's, has none to set.)
+    if (!rules.channels) throw new ScenarioError(n, '"raw" sets digital channels, and this board has none');
     for (const r of o.raw) {
       if (!isObject(r) || !isCount(r.ch, 0, rules.channels - 1)) throw new ScenarioError(n, `"raw" channel must be 0 to ${rules.channels - 1}`);
       if (r.level !== 0 && r.level !== 1) throw new ScenarioError(n, '"raw" level must be 0 or 1');
+      for (const k of Object.keys(r)) if (k !== 'ch' && k !== 'level') throw new ScenarioError(n, `unexpected field "${k}" in a "raw" entry: each is {ch, level}`);
     }
   } else if (kind === 'set') {
     if (!isObject(o.set) || Object.keys(o.set).length === 0) throw new ScenarioError(n, '"set" must map sensor names to 0 or 1');

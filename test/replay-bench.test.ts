@@ -86,6 +86,8 @@ const MALFORMED: [string, string, number, RegExp][] = [
   // (Hostile round 26: names every object has were looked up as games, and refused with the interpreter's words.)
   ['a name every object has', '{"game":"toString"}', 1, new RegExp(`^game "toString" is not available: the games are bench, ${(await gameIds()).join(', ')}$`)],
   ['__proto__ as a game', '{"game":"__proto__"}', 1, /^game "__proto__" is not available/],
+  ['a raw entry with a field it does not have', '{"game":"bench"}\n{"t":1,"raw":[{"ch":0,"level":1,"ms":50}]}', 2, /unexpected field "ms" in a "raw" entry/],
+  ['raw on a board without digital channels', '{"game":"shuffleboard","players":2}\n{"t":1,"raw":[{"ch":0,"level":1}]}', 2, /this board has none/],
   ['two weights thrown 0.1 s apart', '{"game":"shuffleboard","players":2}\n{"t":1000,"do":"slide","to":{"d":140,"y":250}}\n{"t":1100,"do":"slide","to":{"d":300,"y":100}}', 3, /a throw 0.5 s or more after the last/],
   ['a flick past the triangle', '{"game":"triangle"}\n{"t":1,"do":"flick","stopMm":3000}', 2, /"stopMm" must be -305 to 305/],
   ['unknown button', '{"game":"triangle"}\n{"t":1,"button":"nxet"}', 2, /"button" must be one of the board's buttons, next or mode/],

@@ -187,7 +187,7 @@ export function checkFaults(scanner: Counts, w: Uint8Array, moves: number, repor
       report(ch, fault);
       if (fault & (STUCK | CHATTER | MISSED)) {
         word = (word & ~SINCE) | OUT;
-        bad = TAKEN_OUT;
+        bad |= TAKEN_OUT;
       }
     }
     w[ch] = word;

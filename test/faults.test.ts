@@ -293,7 +293,7 @@ describe('sensor faults: the check in a byte a channel', () => {
           report(ch, fault);
           if (fault & (STUCK | CHATTER | 512)) {
             word = (word & 0xff) | 64;
-            bad = TAKEN_OUT;
+            bad |= TAKEN_OUT;
           }
         }
         w[ch] = word;

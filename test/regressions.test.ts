@@ -66,6 +66,10 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // then losing it too. The undo is refused (`deciding`) till the miss is told: it stands, 10-0, cut or not.
   'regression-ringapeg-undo-while-miss-bounces-then-cut': { scores: [10, 0] },
   'regression-ringapeg-mode-undo-while-miss-bounces': { without: /"button"/, scores: [10, 0] },
+  // (The same round's second look: refusing while any gate waited for its other, a gate chattering at 3 Hz, below
+  // what the fault check counts, each break waiting anew, had every undo refused for as long as it lasted. Only a
+  // ring that missed, bouncing, holds inputs back: the undo takes Ann's ring back, 0-0.)
+  'regression-ringapeg-undo-while-gate-chatters': { without: null, scores: [0, 0] },
   // Found by the hostile tester (round 26): the impact switch floating between rings, told, then a cut: the miss its
   // spells began was saved as under way with nothing to close it, and played at power-up (25-20 for 30-15).
   'regression-ringapeg-floating-impact-then-cut': { scores: [30, 15] },

@@ -39,10 +39,12 @@ const IMPACT_HOLD_MS = 30;
 /** The impact switch's last shock while it is still closed: later than any time. */
 const HELD = 1e15;
 /**
- * A ring's shock closes the impact switch some 20 ms (sim/physics/ringapeg.ts), a bounce's less: one held closed
- * longer than this (past its ringing, IMPACT_HOLD_MS) is no ring's (an input floating holds it closed for spells), ms.
+ * A ring's shock closes the impact switch some 20 ms (sim/physics/ringapeg.ts), a bounce's less (some 40 ms at most
+ * with the contacts' release debounce, 10 ms): one held closed longer than this past its ringing (IMPACT_HOLD_MS) is no
+ * ring's (an input floating holds it closed for spells). (A debounce of 40 ms or more joins a ring's last bounces into
+ * one closure as long: its miss is then not seen. Longer, some floating inputs' shocks were played as a miss.) ms.
  */
-const SHOCK_MS = 100;
+const SHOCK_MS = 130;
 /** A peg's gates are ignored this long after it reported a passage (beam flicker on the ring's edge), ms. */
 const PEG_HOLD_MS = 50;
 
@@ -174,13 +176,16 @@ export function createRingapegInterpreter(emit: (move: RingapegMove) => void, be
       for (let p = 0; p <= IMPACT; p++) if (state[p] % 3) return true;
       return false;
     },
-    // A referee's input or a button meanwhile is refused till it is decided: deciding it at once would be wrong (a
-    // landing may yet claim a missed ring's shocks), and acted on before it, an undo took back the ring before the
-    // miss, which then counted as that player's. A sensor taken out leaves it to end as it would, but for the impact
-    // switch's: out of service, its shocks are no miss, and one they began (saved as under way) came to nothing (kept,
-    // it waited for a release the board no longer hears, and the next landing, once the switch was back, played it).
+    // A referee's input or a button while a ring that missed bounces (two shocks or more) is refused till the miss
+    // is decided: deciding it at once would be wrong (a landing may yet claim its shocks), and acted on before it, an
+    // undo took back the ring before the miss, which then counted as that player's. (Not for a gate waiting for its
+    // other: a gate chattering slower than the fault check counts, each break waiting anew, refused every input for as
+    // long as it lasted. The impact switch's shocks end within TRAIN_MS, or are chatter.) A sensor taken out leaves
+    // a move to end as it would, but for the impact switch's: out of service, its shocks are no miss, and one they
+    // began (saved as under way) came to nothing (kept, it waited for a release the board no longer hears, and the
+    // next landing, once the switch was back, played it).
     settle: function (spoilt?: number): string | void {
-      if (spoilt === undefined) return interpreter.busy!() ? 'deciding' : undefined;
+      if (spoilt === undefined) return state[IMPACT] > 1 ? 'deciding' : undefined;
       if (spoilt && interpreter.out!(2 * IMPACT)) forget();
     },
     accused: function (): number {

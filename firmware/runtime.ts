@@ -118,8 +118,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   let slowAt = 0;
   // When the board last saw something move, or had work under way: it rests REST_AFTER_MS later.
   let movedAt = clock.now();
-  /** STILL_OUT while a sensor is out of service (watch.ts, slow): the fault check goes on at rest. */
-  let mending = 0;
   // The scanner's tick while nothing is pending (it swaps in another while a deadline waits).
   const idlePoll = scanning ? scanner!.poll : null;
   // How the board rests (the ticker's, once it ticks).
@@ -233,10 +231,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     if (lines || now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);
-    // At rest the fault check has nothing to find (no moves are made, and any change wakes the board first), but for a
-    // sensor out of service: only checks that find it sane bring it back (told `ok`), and a board left alone once it was
-    // mended had none, and never told it.
-    if (now - movedAt < REST_AFTER_MS || (DIGITAL_BANKS && mending)) mending = watch.slow(now);
+    watch.slow(now, now - movedAt >= REST_AFTER_MS);
     if (status.prompt || status.note) status.show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board

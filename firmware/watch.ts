@@ -17,10 +17,12 @@ export const SLOW_MS = 100;
 
 export interface Watch {
   /**
-   * The slow tick at `now` (the runtime's, every SLOW_MS): the fault check, when it is due. Returns STILL_OUT while the
-   * last check left a digital sensor out of service (faults.ts, checkFaults).
+   * The slow tick at `now` (the runtime's, every SLOW_MS): the fault check, when it is due. A board `resting` has none
+   * (no moves are made, and any change wakes it first) but while the last check left a digital sensor out of service
+   * (faults.ts, STILL_OUT): only checks that find it sane bring it back (told `ok`), and a board left alone once it
+   * was mended had none, and never told it.
    */
-  slow(now: number): number;
+  slow(now: number, resting: boolean): void;
   /**
    * The sensors cannot be trusted now (a bank fault): sensed moves are not scored from now until they are sound
    * again (SOUND_CHECKS checks in a row). The fault is told when the board stops scoring them, and shown for as long.
@@ -79,7 +81,8 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
     };
   }
   return {
-    slow: function (now: number): number {
+    slow: function (now: number, resting: boolean): void {
+      if (resting && !(DIGITAL_BANKS && stillOut)) return;
       const playing = status.playing;
       slowAt = now;
       // Diagnostics is where a maker looks at a faulty board: the fault check rests meanwhile.
@@ -110,7 +113,6 @@ export function createWatch<S, M>(status: Status<S, M>): Watch {
           banked = 0;
         }
       }
-      return stillOut;
     },
     distrust: distrust,
     // (A board without digital channels has no scanner to drain: none.)

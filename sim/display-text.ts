@@ -52,8 +52,8 @@ export function segmentsToText(segments: number[]): string {
   let runStart = 0;
   const flush = (end: number): void => {
     let hasLetter = false;
+    // (Its first cell aside: a letter there reads as itself whatever the rest reads as.)
     for (let i = runStart + 1; i < end; i++) if (letterOnly(segments[i] & 0x7f)) hasLetter = true;
-    if (!hasLetter && end - runStart === 1) hasLetter = letterOnly(segments[runStart] & 0x7f);
     for (let i = runStart; i < end; i++) {
       const g = segments[i] & 0x7f;
       const digit = DIGIT_OF_GLYPH.get(g);

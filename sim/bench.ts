@@ -49,7 +49,8 @@ export function benchGame(header: ScenarioHeader): SimGame {
       if (!['close', 'open', 'pass'].includes(o.do as string)) return 'bench happenings are close, open and pass';
       if (typeof o.ch !== 'number' || !Number.isInteger(o.ch) || o.ch < 0 || o.ch >= channels) return `"ch" must be 0 to ${channels - 1}`;
       if (o.do === 'pass' && !(typeof o.ms === 'number' && o.ms > 0)) return 'a pass needs "ms" > 0';
-      return fieldsProblem(a, ['t', 'do', 'ch', 'ms']);
+      // (A close or an open is a moment: an "ms" on one would be ignored.)
+      return fieldsProblem(a, o.do === 'pass' ? ['t', 'do', 'ch', 'ms'] : ['t', 'do', 'ch']);
     },
     happen(a, world) {
       const ch = a.body.ch as number;

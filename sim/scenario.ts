@@ -99,7 +99,7 @@ export function parseHeader(n: number, h: Record<string, unknown>): ScenarioHead
     if (h.game !== 'bench') throw new ScenarioError(n, 'header "channels" is for the bench game only');
     if (!isCount(h.channels, 1, 1024)) throw new ScenarioError(n, 'header "channels" must be 1 to 1024');
   }
-  if (h.seed !== undefined && !isCount(h.seed, -4294967296, 4294967296)) throw new ScenarioError(n, 'header "seed" must be an integer');
+  if (h.seed !== undefined && !isCount(h.seed, -4294967296, 4294967296)) throw new ScenarioError(n, 'header "seed" must be an integer from -4294967296 to 4294967296');
   if (h.jitterMs !== undefined && !isCount(h.jitterMs, 0, 1000)) throw new ScenarioError(n, 'header "jitterMs" must be 0 to 1000');
   if (h.logBytes !== undefined && !isCount(h.logBytes, 1, 1_000_000)) throw new ScenarioError(n, 'header "logBytes" must be a whole number of bytes, 1 to 1000000');
   return {
@@ -152,6 +152,8 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
     }
   } else if (kind === 'set') {
     if (!isObject(o.set) || Object.keys(o.set).length === 0) throw new ScenarioError(n, '"set" must map sensor names to 0 or 1');
+    // (A board without digital channels, shuffleboard's, has no sensor that reads 0 or 1: its happenings move its weights.)
+    if (!rules.channels) throw new ScenarioError(n, '"set" sets digital sensors, and this board has none');
     for (const [name, level] of Object.entries(o.set)) {
       if (!rules.hasSensor(name)) throw new ScenarioError(n, `no sensor named "${name}" on this board`);
       if (level !== 0 && level !== 1) throw new ScenarioError(n, `"set" level of ${name} must be 0 or 1`);

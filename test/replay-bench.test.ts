@@ -88,6 +88,10 @@ const MALFORMED: [string, string, number, RegExp][] = [
   ['__proto__ as a game', '{"game":"__proto__"}', 1, /^game "__proto__" is not available/],
   ['a raw entry with a field it does not have', '{"game":"bench"}\n{"t":1,"raw":[{"ch":0,"level":1,"ms":50}]}', 2, /unexpected field "ms" in a "raw" entry/],
   ['raw on a board without digital channels', '{"game":"shuffleboard","players":2}\n{"t":1,"raw":[{"ch":0,"level":1}]}', 2, /this board has none/],
+  // (Hostile round 26, left open then: each was accepted, or refused in words that did not say why.)
+  ['set on a board without digital channels', '{"game":"shuffleboard","players":2}\n{"t":1,"set":{"grid.0.0":1}}', 2, /"set" sets digital sensors, and this board has none/],
+  ['a bench close with a length', '{"game":"bench"}\n{"t":1,"do":"close","ch":0,"ms":50}', 2, /unexpected field "ms"/],
+  ['a seed past 32 bits', '{"game":"bench","seed":5e9}', 1, /"seed" must be an integer from -4294967296 to 4294967296/],
   ['two weights thrown 0.1 s apart', '{"game":"shuffleboard","players":2}\n{"t":1000,"do":"slide","to":{"d":140,"y":250}}\n{"t":1100,"do":"slide","to":{"d":300,"y":100}}', 3, /a throw 0.5 s or more after the last/],
   ['a flick past the triangle', '{"game":"triangle"}\n{"t":1,"do":"flick","stopMm":3000}', 2, /"stopMm" must be -305 to 305/],
   ['unknown button', '{"game":"triangle"}\n{"t":1,"button":"nxet"}', 2, /"button" must be one of the board's buttons, next or mode/],

@@ -14,7 +14,7 @@ import { commandSpecs, fieldSpec, optionsTable, commandProblem } from '../web/li
 import { parseScenario, replay } from '../sim/replay';
 import { happeningLine, placeOf, pointOf } from '../web/lib/happenings';
 import type { Area } from '../web/lib/happenings';
-import { composeToken, joinTokens, kindWords, kindsFor, namesOf, slotsOf, tokenWords, valueWords } from '../web/lib/tokens';
+import { composeToken, joinTokens, kindWords, kindsFor, namesOf, sensorWords, slotsOf, tokenWords, valueWords } from '../web/lib/tokens';
 import type { Names, TokenField, TokenKind } from '../web/lib/tokens';
 import { playMove } from '../firmware/game';
 
@@ -165,6 +165,20 @@ describe('companion: what the page knows of each game', () => {
       }
       for (const kind of Object.keys(c.names ?? {})) for (const [name, words] of Object.entries(namesOf(c.names!, kind))) assert.notEqual(words, name, `${id}: ${kind} ${name} has no words`);
     }
+  });
+
+  it('every sensor the simulated board may list under way has words, not its id', async () => {
+    for (const { id, module } of await loadGames()) {
+      const c = companionOf(id) as Companion & { sensors?: Record<string, string> };
+      for (const sensor of module.board.sensors) {
+        const words = sensorWords(c.sensors, c.names ?? {}, sensor.name);
+        assert.ok(words !== sensor.name && !/[{}]|\w\.\w/.test(words), `${id}: sensor ${sensor.name} reads "${words}" (companion.json sensors)`);
+      }
+    }
+    // (A shape's name of a kind matches that kind's ids alone: a part that is none of them is not named.)
+    assert.equal(sensorWords({ 'bell.{fort}': 'the bell of {fort}' }, { fort: { EA1: 'fort 1' } }, 'bell.EA1'), 'the bell of fort 1');
+    assert.equal(sensorWords({ 'bell.{fort}': 'the bell of {fort}' }, { fort: { EA1: 'fort 1' } }, 'bell.EA12'), 'bell.EA12');
+    assert.equal(sensorWords({ 'bell.{fort}': 'the bell of {fort}' }, { fort: { EA1: 'fort 1' } }, 'bellxEA1'), 'bellxEA1');
   });
 
   it("every name a form offers for an argument is one the game's command table takes", async () => {

@@ -135,7 +135,9 @@ describe('companion: the Try screen, by clicking, on a 360 px phone', function (
     await fits(page, 'fortress, Try');
     await page.selectOption('#click-does', { label: 'stroke: the English attacking ball (EA) into the fort clicked, its bell rings' });
     await page.click('#board svg.board [data-place="FA1"]');
-    await page.waitForFunction(() => /^Under way: .*Seen so far: .*\w+\.FA1/.test((globalThis as any).document.querySelector('#under-way')?.textContent ?? ''), undefined, { timeout: 15000 });
+    // (In words, each once: the fort's mouth is four sensors, mouth.FA1.n.lo ... s.hi.)
+    await page.waitForFunction(() => /^Under way: .*Seen so far: .*the mouth of the French advanced fort 1/.test((globalThis as any).document.querySelector('#under-way')?.textContent ?? ''), undefined, { timeout: 15000 });
+    assert.doesNotMatch(await text(page, '#under-way'), /\w\.\w|(the mouth of the French advanced fort 1).*\1/);
     await screenshot(page, 'try-fortress-under-way');
     // The board scores the stroke once the balls have been at rest 8 s of its time: the page's clock is moved on
     // until it has, rather than waited out.

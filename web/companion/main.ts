@@ -18,7 +18,7 @@ import type { SensorMarks } from '../lib/drawing';
 import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } from '../lib/forms';
 import type { FieldSpec } from '../lib/forms';
 import { tokenPicker } from '../lib/picker';
-import { nameShown, namesOf, valueWords } from '../lib/tokens';
+import { nameShown, namesOf, sensorWords, valueWords } from '../lib/tokens';
 import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
 import { download, fill, h } from '../lib/dom';
 
@@ -524,7 +524,9 @@ function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
   fill($('sim-status'), `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
   fill($('power'), board.powered() ? 'cut the power' : 'power on');
-  const seen = board.seenUnderWay();
+  // (In words, each once: a fortress mouth is four sensors.)
+  const game = gameById(board.sim.scenario.header.game);
+  const seen = [...new Set(board.seenUnderWay().map((id) => (game ? sensorWords(game.companion.sensors, game.companion.names ?? {}, id) : id)))];
   fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
   const segments = board.segments();
   const key = JSON.stringify(segments);

@@ -34,6 +34,8 @@ declare module 'tallyboard:games' {
       arguments?: Record<string, string>;
       /** The names of its parts by kind, id → words (web/lib/tokens.ts); an argument named as a kind is a choice of them. */
       names?: Names;
+      /** Its sensors' ids in words, by shape (`{kind}`: a name of that kind; web/lib/tokens.ts sensorWords). */
+      sensors?: Record<string, string>;
       /** Arguments whose value is a list of tokens (fortress's happenings), composed with a picker (web/lib/picker.ts). */
       tokens?: Record<string, TokenField>;
       /**

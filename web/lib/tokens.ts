@@ -103,3 +103,26 @@ export function valueWords(field: TokenField, names: Names, value: string): stri
   const tokens = value.split(' ').filter((t) => t !== '' && t !== field.none);
   return tokens.length ? tokens.map((t) => tokenWords(field, names, t)) : [field.words];
 }
+
+/**
+ * A sensor's id in a player's words (the simulated board's "Under way" line), from its game's `sensors`
+ * (companion.json): each key the id's shape, with `{kind}` where a name of that kind goes, and its words with
+ * that name's words in its place. The id itself when no shape fits (a maker's word: wiring.md names them so).
+ */
+export function sensorWords(sensors: Record<string, string> | undefined, names: Names, id: string): string {
+  for (const shape of Object.keys(sensors ?? {})) {
+    const kinds: string[] = [];
+    const source = shape.split(/(\{\w+\})/).map((part) => {
+      const kind = /^\{(\w+)\}$/.exec(part);
+      if (!kind) return part.replace(/[.*+?^$()[\]\\|]/g, '\\$&');
+      kinds.push(kind[1]);
+      return '(' + Object.keys(namesOf(names, kind[1])).map((n) => n.replace(/[.*+?^$()[\]\\|]/g, '\\$&')).join('|') + ')';
+    }).join('');
+    const found = new RegExp('^' + source + '$').exec(id);
+    if (!found) continue;
+    const named: Record<string, string> = {};
+    kinds.forEach((kind, i) => { named[kind] = namesOf(names, kind)[found[i + 1]]; });
+    return sensors![shape].replace(/\{(\w+)\}/g, (_, kind: string) => named[kind]);
+  }
+  return id;
+}

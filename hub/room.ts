@@ -8,7 +8,8 @@
 // any other number is an old advert a gateway replayed or delivered late. A
 // board that restarts counts from 1 again, after at least a second without
 // adverts while it boots; so after such a quiet time (a restart, or the board
-// out of the gateways' reach a while) any new number is taken.
+// out of the gateways' reach a while) any new number is taken; one a few behind
+// the last (an advert delivered late) is taken as no restart.
 
 import { decodeAdvert } from '../sim/phone';
 import type { AdvertInfo } from '../sim/phone';
@@ -118,7 +119,10 @@ export class Room {
       const quiet = now - known.heardAt >= this.restartAfterMs;
       const step = (info.seq - known.state.seq) & 0xff;
       if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
-      else if (step === 0 || step > MAX_STEP) verdict = quiet ? 'restart' : 'stale';
+      // A number a few behind after the quiet time is an advert from a moment before, delivered late (a slower
+      // gateway), or a board that restarted early in its count: taken (its next change puts it right), but no
+      // restart counted, so the game it ended stays one finished game when the board's own advert comes again.
+      else if (step === 0 || step > MAX_STEP) verdict = !quiet ? 'stale' : step >= 256 - MAX_STEP ? 'new' : 'restart';
     }
     if (verdict === 'stale') return { verdict };
     const back = known?.state.silent;

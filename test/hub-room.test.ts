@@ -98,6 +98,21 @@ describe('hub: a room\'s boards from their adverts', () => {
     assert.equal(back.state?.restarts, 1);
     assert.equal(r.hear(heard(advert({ scores: [45, 30] }, 2)), 3375).verdict, 'new');
   });
+  it('an advert from just before the end delivered late, after the quiet time, is no restart: the game finished once (hostile round 27)', () => {
+    const r = room();
+    let t = 0;
+    for (let seq = 40; seq <= 49; seq++) r.hear(heard(advert({ scores: [seq, 0] }, seq)), (t += 375));
+    const end = advert({ scores: [200, 40], winner: 0 }, 50);
+    assert.ok(r.hear(heard(end), (t += 375)).finished);
+    const late = r.hear(heard(advert({ scores: [49, 0] }, 49)), (t += 1600));
+    assert.equal(late.verdict, 'new');
+    assert.equal(late.state?.restarts, 0);
+    assert.equal(r.hear(heard(end), (t += 375)).verdict, 'new');
+    assert.equal(r.results().length, 1);
+    // A board that restarts far into its count (seq 1 after 90) still counts a restart.
+    const back = r.hear(heard(advert({ scores: [0, 0] }, 1)), (t += 3000));
+    assert.equal(back.verdict, 'restart');
+  });
   it('a garbled advert is malformed and changes nothing', () => {
     const r = room();
     r.hear(heard(advert({ scores: [10, 0] }, 5)), 0);

@@ -19,7 +19,7 @@ import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } fro
 import type { FieldSpec } from '../lib/forms';
 import { tokenPicker } from '../lib/picker';
 import { nameShown, namesOf, sensorWords, valueWords } from '../lib/tokens';
-import { clearGames, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
+import { clearGames, gameKeeper, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
 import { download, fill, h } from '../lib/dom';
 
 const WORDS: GameWords = {};
@@ -53,11 +53,14 @@ const $ = (id: string) => document.getElementById(id)!;
 
 // ---------------------------------------------------------------- the link
 
+/** Saves each game that ends; one ended again after an undo over what was saved of it. */
+const keep = gameKeeper(saveGame);
+
 function onMessage(m: BoardMessage): void {
   const ended = takeMessage(view, m);
   if (ended && view.game) {
     const players = view.scores.map((_, p) => playerName(view, p));
-    void saveGame({ game: view.game, ended: Date.now(), players, scores: view.scores.slice(), winner: view.winner, changes: view.changes.slice() })
+    void keep({ game: view.game, ended: Date.now(), players, scores: view.scores.slice(), winner: view.winner, changes: view.changes.slice() }, view.begun)
       .then(() => { if (screen === 'history') void renderHistory(); });
   }
   render();

@@ -29,6 +29,8 @@ export interface BoardView {
   last: PointChange | null;
   /** Point changes since the game began (as far as this page heard). */
   changes: PointChange[];
+  /** Which game this is, as the page tells games apart: a number no other view or game of this page has. */
+  begun: number;
   /** The last flag, refusal or restore report, for people. */
   notice: string;
   /** A command waits for both board buttons (ms window), or 0. */
@@ -37,9 +39,12 @@ export interface BoardView {
   faults: SensorFault[];
 }
 
+/** The games this page has told apart (BoardView.begun). */
+let games = 0;
+
 export function emptyView(): BoardView {
   return {
-    game: null, scores: [], turn: null, names: null, winner: null, fields: {}, last: null, changes: [], notice: '', confirmMs: 0,
+    game: null, scores: [], turn: null, names: null, winner: null, fields: {}, last: null, changes: [], begun: ++games, notice: '', confirmMs: 0,
     diag: { on: false, report: null, walk: null }, faults: [],
   };
 }
@@ -49,14 +54,24 @@ export function playerName(view: BoardView, player: number): string {
   return (view.names && view.names[player]) || 'Player ' + (player + 1);
 }
 
-/** Takes one board message into the view (in place); returns whether a game ended with it. */
+const isScores = (v: unknown) => Array.isArray(v) && v.every((s) => typeof s === 'number');
+
+/**
+ * Takes one board message into the view (in place); returns whether a game ended with it. A state, score or over
+ * message without its numbers is passed over: a notification lost can join two lines' parts into one that still
+ * parses (a key cut short: `"sc` + `ores"`), and the link has no check of its own.
+ */
 export function takeMessage(view: BoardView, m: BoardMessage): boolean {
+  if ((m.type === 'state' || m.type === 'over') && !isScores(m.scores)) return false;
+  if (m.type === 'score' && !(typeof m.player === 'number' && typeof m.points === 'number')) return false;
   if (m.type === 'state') {
     const scores = m.scores as number[];
-    // A new game: every score back at zero after a game was over, or a game of another kind.
-    if ((view.winner !== null && scores.every((s) => s === 0)) || (view.game !== null && view.game !== m.game)) {
+    // A new game: every score at zero (a game begins so; one abandoned mid-way for a new one left its changes in the
+    // next), or a game of another kind. (An undo back to the start is the game begun again: the same.)
+    if (((view.winner !== null || view.scores.some((s) => s !== 0)) && scores.every((s) => s === 0)) || (view.game !== null && view.game !== m.game)) {
       view.changes = [];
       view.last = null;
+      view.begun = ++games;
     }
     view.game = m.game as string;
     view.scores = scores;

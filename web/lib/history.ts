@@ -1,6 +1,7 @@
 // Finished games kept on the phone (IndexedDB), with every point change the
 // page heard; per-player totals; export as CSV and JSON.
 import type { PointChange } from './board-view';
+import { csvCell } from './csv';
 
 export interface FinishedGame {
   id?: number;
@@ -34,8 +35,25 @@ async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => 
   }).finally(() => db.close()) as Promise<T>;
 }
 
+/** Saves a finished game: a new one, or (with its `id`) the one saved as it. */
 export function saveGame(game: FinishedGame): Promise<IDBValidKey> {
-  return run('readwrite', (s) => s.add(game));
+  return run('readwrite', (s) => s.put(game));
+}
+
+/**
+ * What keeps the games a board ends (`save`, saveGame on a phone): each game that ends is saved once, and a game
+ * ended again after an undo (the same game begun: BoardView.begun) is saved over what was saved of it, not kept twice.
+ */
+export function gameKeeper(save: (game: FinishedGame) => Promise<IDBValidKey>): (game: FinishedGame, begun: number) => Promise<IDBValidKey> {
+  let savedBegun = 0;
+  let saved: Promise<IDBValidKey> | null = null;
+  return function (game: FinishedGame, begun: number): Promise<IDBValidKey> {
+    const before = savedBegun === begun ? saved : null;
+    savedBegun = begun;
+    // (After the save before it: its id is the one saved over.)
+    saved = before ? before.then((id) => save({ ...game, id: id as number })) : save(game);
+    return saved;
+  };
 }
 
 /** Every game kept, oldest first. */
@@ -69,10 +87,6 @@ export function totals(games: FinishedGame[]): PlayerTotal[] {
   return [...by.values()].sort((a, b) => b.wins - a.wins || b.points - a.points || a.name.localeCompare(b.name));
 }
 
-function csvField(v: unknown): string {
-  const s = String(v ?? '');
-  return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
-}
 
 /** One row per point change: which game, when it ended, the player, the points, the rule, and the player's score after it. */
 export function toCsv(games: FinishedGame[]): string {
@@ -82,7 +96,7 @@ export function toCsv(games: FinishedGame[]): string {
     for (const c of g.changes) {
       running[c.player] = (running[c.player] ?? 0) + c.points;
       rows.push([i + 1, g.game, new Date(g.ended).toISOString(), c.player, g.players[c.player], c.points, c.rule, running[c.player],
-        g.scores[c.player], g.winner === null ? '' : g.players[g.winner]].map(csvField).join(','));
+        g.scores[c.player], g.winner === null ? '' : g.players[g.winner]].map((v) => csvCell(v ?? null)).join(','));
     }
   });
   return rows.join('\n') + '\n';

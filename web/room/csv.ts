@@ -1,16 +1,8 @@
-// The room's finished games as CSV: one row a game, a column a player's score.
-// A text cell that a spreadsheet would take as a formula (it begins with =, +,
-// -, @, a tab or a carriage return) gets a ' before it, so a board's name like
-// `=HYPERLINK(…)` stays text; numbers are written as they are.
+// The room's finished games as CSV: one row a game, a column a player's score
+// (each cell as web/lib/csv.ts writes it: a board's name like `=HYPERLINK(…)`
+// stays text).
 import type { FinishedGame } from '../../hub/messages';
-
-/** One CSV cell: quoted when it holds a quote, a comma or a line break; a text beginning like a formula made text. */
-export function csvCell(v: string | number | null): string {
-  if (v === null) return '';
-  if (typeof v === 'number') return String(v);
-  const s = /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+import { csvCell } from '../lib/csv';
 
 export function resultsCsv(games: FinishedGame[]): string {
   const most = games.reduce((n, g) => Math.max(n, g.scores.length), 0);

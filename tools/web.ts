@@ -134,7 +134,14 @@ const TYPES: Record<string, string> = {
 /** Serves web/dist on `port` (0: any free one) of localhost, a secure context for Web Bluetooth; resolves to the server and its URL. */
 export function serveWeb(port = 0): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch (e) {
+      // (An address no file has: `/%`, a bad escape, was thrown where the server has no catch, and stopped it.)
+      res.writeHead(400).end();
+      return;
+    }
     let file = resolve(WEB_DIST, '.' + path);
     if (file !== WEB_DIST && !file.startsWith(WEB_DIST + sep)) {
       res.writeHead(403).end();

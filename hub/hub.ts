@@ -8,7 +8,7 @@
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { randomBytes } from 'node:crypto';
-import { UsageError, readInput } from '../lib/command-line';
+import { UsageError, brokerAddress, isTopicFilter, readInput } from '../lib/command-line';
 import { advertGameNames } from '../sim/replay';
 import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './gateways';
 import { parsePayload, readBoardState, readFinishedGame } from './messages';
@@ -85,7 +85,9 @@ export function roomTopics(room: string) {
   };
 }
 
-const ROOM_NAME = /^[^/+#\s]+$/;
+const ROOM_NAME = /^[^/+#\s\u0000]+$/;
+/** A room name's characters at most: it goes into the hub's client id and every topic. */
+const ROOM_NAME_MAX = 64;
 
 /** The command line (and the config file it names) as hub options; a mistake is a UsageError. */
 export function parseHubArgs(args: string[]): HubOptions {
@@ -117,13 +119,15 @@ export function parseHubArgs(args: string[]): HubOptions {
   };
   const url = text('mqtt');
   if (!url) throw new UsageError('say where the broker is: --mqtt mqtt://HOST[:PORT] (or "mqtt" in the --config file)');
-  if (!/^(mqtts?|wss?):\/\/[^/]/.test(url)) throw new UsageError(`${where('mqtt')}: ${url} is not a broker address like mqtt://HOST[:PORT]`);
+  brokerAddress(url, where('mqtt'));
   const room = text('room') ?? DEFAULT_ROOM;
-  if (!ROOM_NAME.test(room)) throw new UsageError(`${where('room')}: a room name has no spaces, /, + or # (got "${room}")`);
-  const silent = flags['silent-after'] ?? file.silentAfter ?? DEFAULT_SILENT_S;
-  if (!(Number(silent) > 0)) throw new UsageError(`${flags['silent-after'] !== undefined ? '--silent-after' : where('silentAfter')} must be a number of seconds above 0`);
+  if (!ROOM_NAME.test(room) || room.length > ROOM_NAME_MAX) throw new UsageError(`${where('room')}: a room name has no spaces, /, + or #, and at most ${ROOM_NAME_MAX} characters (got "${shown(room)}")`);
+  // (A number: in the file a JSON number, on the command line its digits. `true` read as 1 s, `[5]` as 5.)
+  const silent = flags['silent-after'] !== undefined ? (/^\d+(\.\d+)?$/.test(flags['silent-after']) ? Number(flags['silent-after']) : NaN) : file.silentAfter ?? DEFAULT_SILENT_S;
+  if (!(typeof silent === 'number' && silent > 0)) throw new UsageError(`${flags['silent-after'] !== undefined ? '--silent-after' : where('silentAfter')} must be a number of seconds above 0`);
   const topics = file.topics ?? DEFAULT_TOPICS;
-  if (!Array.isArray(topics) || !topics.length || !topics.every((t) => typeof t === 'string' && t !== '')) throw new UsageError(`${flags.config}: topics must be a list of MQTT topic filters`, false);
+  // (One filter MQTT refuses, `a/#/b`, was logged once, and the hub then heard nothing, its own topics' neither.)
+  if (!Array.isArray(topics) || !topics.length || !topics.every((t) => typeof t === 'string' && isTopicFilter(t))) throw new UsageError(`${flags.config}: topics must be a list of MQTT topic filters (+ a whole level, # the whole last one)`, false);
   const given = file.names ?? {};
   if (typeof given !== 'object' || given === null || Array.isArray(given) || !Object.values(given).every((n) => typeof n === 'string')) {
     throw new UsageError(`${flags.config}: names must be an object of board address (or EspruinoHub name): name`, false);
@@ -144,6 +148,7 @@ export function parseHubArgs(args: string[]): HubOptions {
     if (id === null || typeof key !== 'string' || !KEY_HEX.test(key)) {
       throw new UsageError(`${flags.config}: keys: "${shown(board)}" needs a board address (or name) and the board's key, 32 hex digits as the companion page shows it`, false);
     }
+    if (keys[id] !== undefined) throw new UsageError(`${flags.config}: keys: "${shown(board)}" is a board given a key already (as another spelling of its address)`, false);
     keys[id] = key.toLowerCase();
   }
   const share = text('share') ?? null;

@@ -35,3 +35,33 @@ export function endQuietlyWhenOutputCloses(): void {
     process.exit(0);
   });
 }
+
+/**
+ * A broker's address as a user gave it (`--mqtt`, a config's `mqtt`), checked as the MQTT client will read it:
+ * mqtt, mqtts, ws or wss, a host, and a port from 1 to 65535 if one is given. A mistake is a UsageError naming
+ * `where` (a port of 99999 or an unclosed `[::1` ended in the client's stack trace).
+ */
+export function brokerAddress(url: string, where: string): string {
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(url);
+  } catch (e) {
+    // Not an address at all.
+  }
+  if (!parsed || !/^(mqtts?|wss?):$/.test(parsed.protocol) || !parsed.hostname || (parsed.port !== '' && !(Number(parsed.port) >= 1))) {
+    throw new UsageError(`${where}: ${url} is not a broker address like mqtt://HOST[:PORT] (a port from 1 to 65535)`);
+  }
+  return url;
+}
+
+/** Whether `topic` is an MQTT topic a client may publish to: no wildcards (+, #), no NUL, at most 65,535 bytes. */
+export function isTopicName(topic: string): boolean {
+  return topic !== '' && !/[+#\u0000]/.test(topic) && Buffer.byteLength(topic) <= 65535;
+}
+
+/** Whether `filter` is an MQTT topic filter a client may subscribe to: `+` a whole level, `#` the whole last level, no NUL. */
+export function isTopicFilter(filter: string): boolean {
+  if (filter === '' || filter.includes('\u0000') || Buffer.byteLength(filter) > 65535) return false;
+  const levels = filter.split('/');
+  return levels.every((l, i) => (l.includes('+') ? l === '+' : true) && (l.includes('#') ? l === '#' && i === levels.length - 1 : true));
+}

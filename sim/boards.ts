@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
-import { UsageError } from '../lib/command-line';
+import { UsageError, brokerAddress, isTopicName } from '../lib/command-line';
 import { ADVERT_MAX_BYTES } from '../firmware/advert';
 import { signAdvert } from '../firmware/sign';
 import { boardAddress, SimulatedEspruinoHub } from './gateway';
@@ -60,7 +60,10 @@ export function parseBoardsArgs(args: string[]): BoardsOptions {
       else o.speed = n;
     }
   }
-  if (!/^(mqtts?|wss?):\/\/[^/]/.test(o.mqtt)) throw new UsageError('say where the broker is: --mqtt mqtt://HOST[:PORT]');
+  if (!o.mqtt) throw new UsageError('say where the broker is: --mqtt mqtt://HOST[:PORT]');
+  brokerAddress(o.mqtt, '--mqtt');
+  // (Its adverts are published under it: a wildcard, which no topic may hold, had every publish refused.)
+  if (!isTopicName(o.prefix + '/advertise/x')) throw new UsageError(`--prefix: ${o.prefix} is no MQTT topic (no + or #)`);
   return o;
 }
 

@@ -19,7 +19,8 @@ import { commandProblem, commandSpecs, fieldSpec, fieldValue, optionsTable } fro
 import type { FieldSpec } from '../lib/forms';
 import { tokenPicker } from '../lib/picker';
 import { nameShown, namesOf, sensorWords, valueWords } from '../lib/tokens';
-import { clearGames, gameKeeper, listGames, saveGame, toCsv, toJson, totals } from '../lib/history';
+import { gameKeeper, toCsv, toJson, totals } from '../lib/history';
+import { clearGames, listGames, saveGame } from '../lib/history-store';
 import { download, fill, h } from '../lib/dom';
 
 const WORDS: GameWords = {};

@@ -1,5 +1,6 @@
-// Finished games kept on the phone (IndexedDB), with every point change the
-// page heard; per-player totals; export as CSV and JSON.
+// Finished games as the phone keeps them (web/lib/history-store.ts keeps them
+// in IndexedDB), with every point change the page heard: which are saved, the
+// per-player totals, and the CSV and JSON exports. No DOM: the tests run them.
 import type { PointChange } from './board-view';
 import { csvCell } from './csv';
 
@@ -14,55 +15,20 @@ export interface FinishedGame {
   changes: PointChange[];
 }
 
-const DB = 'tallyboard';
-const STORE = 'games';
-
-function open(): Promise<IDBDatabase> {
-  return new Promise((ok, fail) => {
-    const req = indexedDB.open(DB, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-    req.onsuccess = () => ok(req.result);
-    req.onerror = () => fail(req.error);
-  });
-}
-
-async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await open();
-  return new Promise((ok, fail) => {
-    const req = act(db.transaction(STORE, mode).objectStore(STORE));
-    req.onsuccess = () => ok(req.result);
-    req.onerror = () => fail(req.error);
-  }).finally(() => db.close()) as Promise<T>;
-}
-
-/** Saves a finished game: a new one, or (with its `id`) the one saved as it. */
-export function saveGame(game: FinishedGame): Promise<IDBValidKey> {
-  return run('readwrite', (s) => s.put(game));
-}
-
 /**
  * What keeps the games a board ends (`save`, saveGame on a phone): each game that ends is saved once, and a game
  * ended again after an undo (the same game begun: BoardView.begun) is saved over what was saved of it, not kept twice.
  */
-export function gameKeeper(save: (game: FinishedGame) => Promise<IDBValidKey>): (game: FinishedGame, begun: number) => Promise<IDBValidKey> {
+export function gameKeeper<K>(save: (game: FinishedGame) => Promise<K>): (game: FinishedGame, begun: number) => Promise<K> {
   let savedBegun = 0;
-  let saved: Promise<IDBValidKey> | null = null;
-  return function (game: FinishedGame, begun: number): Promise<IDBValidKey> {
+  let saved: Promise<K> | null = null;
+  return function (game: FinishedGame, begun: number): Promise<K> {
     const before = savedBegun === begun ? saved : null;
     savedBegun = begun;
     // (After the save before it: its id is the one saved over.)
     saved = before ? before.then((id) => save({ ...game, id: id as number })) : save(game);
     return saved;
   };
-}
-
-/** Every game kept, oldest first. */
-export function listGames(): Promise<FinishedGame[]> {
-  return run('readonly', (s) => s.getAll() as IDBRequest<FinishedGame[]>);
-}
-
-export function clearGames(): Promise<undefined> {
-  return run('readwrite', (s) => s.clear());
 }
 
 export interface PlayerTotal {

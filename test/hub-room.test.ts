@@ -286,6 +286,16 @@ describe('hub: results kept per board', () => {
     assert.deepEqual(kept.filter((g) => g.board === 'f0:a1:00:00:00:01').map((g) => g.seq), [1, 2]);
     assert.equal(kept.length, 502);
   });
+  it('one message of many games is taken as the same games one at a time would be (hostile round 27: 20,000 in one)', () => {
+    const all = Array.from({ length: 3000 }, (_, i) => game(i % 7 ? boardAddress(2000 + (i % 40)) : 'f0:a1:00:00:00:01', i, (i * 7919) % 3000));
+    const once = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY_BYTES }, keepResults: 500 });
+    assert.equal(once.addResults(all.concat(all)), true);
+    const each = new Room({ games: GAMES, silentAfterMs: 10_000, keys: { 'f0:a1:00:00:00:01': KEY_BYTES }, keepResults: 500 });
+    for (const g of all) each.addResults([g]);
+    assert.deepEqual(once.results(), each.results());
+    assert.equal(once.results().filter((g) => g.board === 'f0:a1:00:00:00:01').length, 100);
+    assert.equal(once.addResults(all), false);
+  });
   it('a board keeps its latest games, at most keepPerBoard', () => {
     const r = new Room({ games: GAMES, silentAfterMs: 10_000, keepPerBoard: 3 });
     for (let i = 0; i < 5; i++) r.addResults([game('b', i, i)]);

@@ -60,8 +60,24 @@ function showBoards(): void {
   }
 }
 
+// (ISO times in UTC: their text's order is their time's.)
+const byTime = (a: FinishedGame, b: FinishedGame) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
+
 function finishedGames(): FinishedGame[] {
-  return [...results.values()].filter(shown).sort((a, b) => a.at.localeCompare(b.at));
+  return [...results.values()].filter(shown).sort(byTime);
+}
+
+/**
+ * The finished games the view keeps, the latest: of boards not enrolled as many as the hub keeps (500), of enrolled
+ * boards as many as 20 boards' 100 each. (It kept every game it ever read: after 20,000 sent to the results topic,
+ * a genuine game took 6 s to show.)
+ */
+const KEEP = { enrolled: 2000, others: 500 };
+function trimResults(): void {
+  for (const enrolled of [true, false]) {
+    const kept = [...results].filter(([, g]) => g.enrolled === enrolled).sort(([, a], [, b]) => byTime(a, b));
+    for (const [key] of kept.slice(0, Math.max(0, kept.length - (enrolled ? KEEP.enrolled : KEEP.others)))) results.delete(key);
+  }
 }
 
 function showResults(): void {
@@ -113,6 +129,7 @@ client.on('message', (topic, payload) => {
     const games = Array.isArray(v) ? v.map(readFinishedGame) : [null];
     if (games.includes(null)) drop();
     for (const g of games) if (g) results.set(resultKey(g), g);
+    trimResults();
     showResults();
     return;
   }
@@ -121,6 +138,7 @@ client.on('message', (topic, payload) => {
     const g = readFinishedGame(v);
     if (!g || g.board !== board) return drop();
     results.set(resultKey(g), g);
+    trimResults();
     showResults();
   } else {
     const s = readBoardState(v);

@@ -162,8 +162,27 @@ export function parseHubArgs(args: string[]): HubOptions {
 }
 
 /** Connects to the broker and runs the hub until close(). `log` gets one line per thing worth telling. */
+/**
+ * The hub's clock (ms): the wall clock's time, never going back. A wall clock set back (a Pi without a clock of its
+ * own corrected by NTP, or by hand) is not followed at once: the time goes on at half the monotonic clock's pace
+ * until the wall clock meets it (set back 10 minutes, they meet 20 minutes later). (Followed at once, a board that
+ * restarted then had every advert dropped as old for 10 minutes, and a game finished then was trimmed out of the
+ * results at once.) A jump forward is followed.
+ */
+export function steadyClock(wall: () => number = Date.now, monotonic: () => number = () => performance.now()): () => number {
+  let at = wall();
+  let since = monotonic();
+  return function (): number {
+    const m = monotonic();
+    // (Half the pace counted always: while the wall clock goes on from the time, it is the larger.)
+    at = Math.max(wall(), at + (m - since) / 2);
+    since = m;
+    return at;
+  };
+}
+
 export function startHub(options: HubOptions, log: (line: string) => void): Hub {
-  const now = Date.now;
+  const now = steadyClock();
   const topics = roomTopics(options.room);
   const id = randomBytes(4).toString('hex');
   const keys: Record<string, Uint8Array> = {};

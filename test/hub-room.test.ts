@@ -1,5 +1,6 @@
 // The hub without a broker: reading gateways' messages (hub/gateways.ts) and
 // keeping a room's boards from their adverts (hub/room.ts).
+import { steadyClock } from '../hub/hub';
 import { nodeSha256 } from '../sim/sha256';
 import assert from 'node:assert/strict';
 import { encodeAdvert, ADVERT_MAX_BYTES } from '../firmware/advert';
@@ -456,3 +457,32 @@ describe('hub: signed adverts of enrolled boards', () => {
   });
 });
 
+
+describe("hub: its clock", () => {
+  it('goes on as the wall clock goes, forward jumps too, and never back: a wall clock set back is not followed until it is past again (hostile round 27)', () => {
+    let wall = 1_000_000;
+    let mono = 50;
+    const now = steadyClock(() => wall, () => mono);
+    assert.equal(now(), 1_000_000);
+    wall += 375; mono += 375;
+    assert.equal(now(), 1_000_375);
+    // Set back 10 minutes: the hub's time goes on, at half pace, until the wall clock meets it 20 minutes later.
+    wall -= 600_000; wall += 1000; mono += 1000;
+    assert.equal(now(), 1_000_875);
+    wall += 300_000; mono += 300_000;
+    assert.equal(now(), 1_150_875);
+    wall += 900_000; mono += 900_000;
+    assert.equal(now(), wall);
+    wall += 375; mono += 375;
+    assert.equal(now(), wall);
+    wall += 3_600_000; mono += 10;
+    assert.equal(now(), wall);
+    // A board restarting while the clock was set back is heard as a restart, not dropped as old.
+    const r = new Room({ games: GAMES, silentAfterMs: 30_000 });
+    wall = 2_000_000; mono = 0;
+    const clock = steadyClock(() => wall, () => mono);
+    for (let seq = 1; seq <= 40; seq++) { wall += 375; mono += 375; r.hear(heard(advert({ scores: [seq, 0] }, seq)), clock()); }
+    wall -= 600_000; wall += 3000; mono += 3000;
+    assert.equal(r.hear(heard(advert({ scores: [0, 0] }, 1)), clock()).verdict, 'restart');
+  });
+});

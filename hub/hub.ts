@@ -284,13 +284,27 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
         return;
       }
       const state = readBoardState(v);
-      if (state === null || topic !== topics.state(state.board)) counts.junk++;
-      else if (room.adopt(state, now()) === 'forged') {
-        // An enrolled board's state its key does not sign: the broker's retained copy gets what the hub knows instead.
-        counts.forged++;
-        tell(state.board, 'state', `hub: dropped a state for ${state.board} not signed with its key, on ${shown(topic)}`);
-        const known = room.state(state.board);
-        if (known) publishState(known);
+      // The board the topic names, and what the hub knows of it if it is enrolled: its retained state is written over at
+      // once with what the hub knows when something else is put there (docs/hub.md, Enrolled boards).
+      const board = topic.slice(`tallyboard/${options.room}/`.length, -'/state'.length);
+      const enrolled = Object.prototype.hasOwnProperty.call(options.keys ?? {}, board) ? room.state(board) : undefined;
+      if (state === null || topic !== topics.state(state.board)) {
+        counts.junk++;
+        // (Junk, or the state deleted: an empty retained message. Left, every room view opened after showed no board.)
+        if (enrolled) publishState(enrolled);
+      } else {
+        const adoption = room.adopt(state, now());
+        if (adoption === 'forged') {
+          // An enrolled board's state its key does not sign: the broker's retained copy gets what the hub knows instead.
+          counts.forged++;
+          tell(state.board, 'state', `hub: dropped a state for ${state.board} not signed with its key, on ${shown(topic)}`);
+          const known = room.state(state.board);
+          if (known) publishState(known);
+        } else if (adoption === 'older' && enrolled && state.counter !== null && enrolled.counter !== null && state.counter < enrolled.counter) {
+          // The board's own state from before, signed but behind what the hub knows (published again from a copy): written
+          // over. (Not one as far on: two hubs of a room would each write over the other's for good.)
+          publishState(enrolled);
+        }
       }
       return;
     }

@@ -304,6 +304,33 @@ describe('hub: a room through Mosquitto', function () {
     assert.ok(lines.some((l) => l.includes(`dropped a state for ${address} not signed with its key`)), 'told');
   });
 
+  it("an enrolled board: its own earlier state published again, its state deleted, or junk in its place is written over at once (hostile round 27)", async () => {
+    const room = 'kept';
+    const address = boardAddress(2);
+    const key = '00112233445566778899aabbccddeeff';
+    const send = (scores: number[], counter: number) => {
+      const out = new Uint8Array(ADVERT_MAX_BYTES);
+      out.set(encodeAdvert({ scores, turn: 0, winner: null }, 3, 0, 0, 1, new Uint8Array(ADVERT_MAX_BYTES)));
+      const m = espruinoHubMessage(address, signAdvert(nodeSha256, key, out, counter).slice(), -50);
+      gateway.publish(m.topic, m.payload);
+    };
+    const hub = await start(options(room, { keys: { [address]: key } }));
+    const topic = roomTopics(room).state(address);
+    const seen = await listen(broker.url, topic);
+    const shown = () => JSON.parse(seen.last.get(topic) || 'null') as BoardState | null;
+    send([10, 4], 7);
+    await until(() => shown()?.counter === 7, 'the board\'s state');
+    const earlier = seen.last.get(topic)!;
+    send([12, 4], 8);
+    await until(() => shown()?.counter === 8, 'its next state');
+    for (const [what, payload] of [['its earlier state', earlier], ['nothing (deleted)', ''], ['junk', JSON.stringify({ board: address })]]) {
+      await gateway.publishAsync(topic, payload, { retain: true, qos: 1 });
+      await until(() => shown()?.counter === 8 && seen.last.get(topic) !== payload, () => `${what} written over (${seen.last.get(topic)})`);
+    }
+    assert.deepEqual(shown()!.scores, [12, 4]);
+    assert.equal(hub.counts.forged, 0);
+  });
+
   it('garbage on the room\'s own topics is dropped and counted: the hub goes on', async () => {
     const room = 'garbage';
     await gateway.publishAsync(roomTopics(room).results, '[1,{"board":"x"},null]', { retain: true, qos: 1 });

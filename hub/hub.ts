@@ -63,6 +63,9 @@ export function remember<V>(kept: Set<string> | Map<string, V>, key: string, val
   if (kept.size > MAX_REMEMBERED) kept.delete(kept.keys().next().value as string);
 }
 
+/** The lines a minute the hub tells drops in, all boards together. */
+const DROPS_TOLD = 20;
+
 /** How many adverts without manufacturer data, and none of a board with it, before the hub says what to change. */
 const WITHOUT_DATA_HINT = 50;
 
@@ -221,17 +224,30 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   const wholeFrom = new Set<string>();
   let toldWithoutData = false;
 
-  // A board that keeps sending what the hub drops is told once a minute, with how many since.
+  // A board that keeps sending what the hub drops is told once a minute, with how many since; and all boards together
+  // in at most DROPS_TOLD lines a minute (a phone advertising from ever-new addresses, each a board once, had a line
+  // for every advert), the rest counted in one line when the minute is over.
   const told = new Map<string, { at: number; since: number }>();
+  let minute = { at: -Infinity, lines: 0, more: 0 };
   const tell = (board: string, what: string, line: string) => {
     const key = `${board} ${what}`;
     const last = told.get(key);
-    if (last && now() - last.at < 60_000) {
+    const t = now();
+    if (last && t - last.at < 60_000) {
       last.since++;
       return;
     }
+    if (t - minute.at >= 60_000) {
+      if (minute.more) log(`hub: dropped ${minute.more} more of other boards in that minute, not told one by one`);
+      minute = { at: t, lines: 0, more: 0 };
+    }
+    remember(told, key, { at: t, since: 0 });
+    if (minute.lines >= DROPS_TOLD) {
+      minute.more++;
+      return;
+    }
+    minute.lines++;
     log(last && last.since ? `${line} (and ${last.since} more since the last told)` : line);
-    remember(told, key, { at: now(), since: 0 });
   };
 
   let readyResolve!: () => void;

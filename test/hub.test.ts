@@ -331,6 +331,16 @@ describe('hub: a room through Mosquitto', function () {
     assert.equal(hub.counts.forged, 0);
   });
 
+  it('drops from ever-new addresses are told in at most 20 lines a minute, all boards together (hostile round 27)', async () => {
+    const hub = await start(options('flooded'));
+    const before = lines.length;
+    // An advert of a layout no board writes, each from an address of its own (a phone's private addresses change at will).
+    for (let i = 0; i < 200; i++) gateway.publish(`/ble/advertise/${boardAddress(9000 + i)}`, JSON.stringify({ rssi: -60, manufacturerData: '9005' + '5409' + '00'.repeat(6) }));
+    await until(() => hub.counts.malformed === 200, 'every advert dropped');
+    const told = lines.slice(before).filter((l) => l.includes('dropped a malformed advert'));
+    assert.equal(told.length, 20);
+  });
+
   it('garbage on the room\'s own topics is dropped and counted: the hub goes on', async () => {
     const room = 'garbage';
     await gateway.publishAsync(roomTopics(room).results, '[1,{"board":"x"},null]', { retain: true, qos: 1 });

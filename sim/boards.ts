@@ -24,6 +24,10 @@ export const EXAMPLE_GAMES = ['triangle-game.jsonl', 'ringapeg-advance.jsonl', '
 const BETWEEN_GAMES_MS = 10_000;
 /** How often a board's unchanged advert is published again (real time): a gateway hears it every 375 ms, and may pass on fewer. */
 const REPEAT_MS = 1000;
+/** How often the boards' adverts are looked at (ms): a board changes once a tick at most. */
+const TICK_MS = 50;
+/** When signed boards' counters start from (ms): 2026-01-01; 2^32 ticks of TICK_MS after it is 2032. */
+const SIGNED_FROM = Date.UTC(2026, 0, 1);
 
 export interface BoardsOptions {
   mqtt: string;
@@ -114,7 +118,10 @@ export function startBoards(o: BoardsOptions, log: (line: string) => void): Boar
     offset: i * 3700,
     key: o.signed ? demoKey(boardAddress(i + 1)) : null,
     shown: -1,
-    seq: 0,
+    // A signed board's counter never repeats, across its runs as a real board's across power cuts: it starts from the
+    // ticks since 2026 began, one change a tick at most, so a run started after another starts ahead of where it stopped
+    // (from 0, a second run had every advert dropped as replayed). Unsigned, it counts from 0, as a board that restarts.
+    seq: o.signed ? Math.floor((Date.now() - SIGNED_FROM) / TICK_MS) : 0,
     sentAt: 0,
   }));
   if (o.signed) {
@@ -145,7 +152,7 @@ export function startBoards(o: BoardsOptions, log: (line: string) => void): Boar
   const ready = new Promise<void>((resolve) => {
     client.once('connect', () => {
       log(`boards: ${o.count} playing ${EXAMPLE_GAMES.map((f) => f.replace('.jsonl', '')).join(', ')} in turn, published as EspruinoHub does under ${o.prefix}/advertise/`);
-      timer = setInterval(tick, 50);
+      timer = setInterval(tick, TICK_MS);
       resolve();
     });
   });

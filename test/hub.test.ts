@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import mqtt from 'mqtt';
 import type { MqttClient } from 'mqtt';
 import { startHub, roomTopics } from '../hub/hub';
+import { demoKey, startBoards } from '../sim/boards';
 import { MAX_STEP } from '../hub/room';
 import type { Hub, HubOptions } from '../hub/hub';
 import type { BoardState, FinishedGame } from '../hub/messages';
@@ -329,6 +330,18 @@ describe('hub: a room through Mosquitto', function () {
     }
     assert.deepEqual(shown()!.scores, [12, 4]);
     assert.equal(hub.counts.forged, 0);
+  });
+
+  it('tallyboard boards --signed started again: its adverts are taken, not dropped as replayed (hostile round 27)', async () => {
+    const address = boardAddress(1);
+    const hub = await start(options('signed-again', { keys: { [address]: demoKey(address) } }));
+    for (const run of [1, 2]) {
+      const before = hub.counts.new;
+      const boards = startBoards({ mqtt: broker.url, count: 1, speed: 60, prefix: '/ble', signed: true }, () => {});
+      await until(() => hub.counts.new >= before + 3, `run ${run}'s adverts taken`);
+      await boards.stop();
+    }
+    assert.equal(hub.counts.replayed, 0);
   });
 
   it('drops from ever-new addresses are told in at most 20 lines a minute, all boards together (hostile round 27)', async () => {

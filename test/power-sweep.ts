@@ -41,6 +41,8 @@ export const SWEPT = await (async () => {
 export const CUT_MS = 20;
 /** The board is blind from the cut until it is up again. */
 export const BLIND_MS = CUT_MS + BOOT_MS;
+/** The longest a default debounce holds an edge back (a contact's release: wiring.md, Debounce defaults). */
+const RELEASE_DEBOUNCE_MS = 10;
 
 /** The actions before a board's start happened this long before it, and more (ms). */
 const LONG_AGO_MS = 3600000;
@@ -203,8 +205,12 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   // And lines the cut board refused `not_now` after the cut (it was run to the end by converge; a refusal is told at
   // its line's instant).
   const refusedAt = new Set(cut.sim.out.map((l) => JSON.parse(l) as { t: number; phone?: { type: string; code?: string } }).filter((o) => o.phone && o.phone.type === 'error' && o.phone.code === 'not_now').map((o) => o.t + cut.shift));
+  // (A signal a scan period or a debounce before the cut had not reached the board yet: a chip that left its start spot
+  // a millisecond before the scan the cut took away was seen by no board. The longest wait is a contact's release, held
+  // 10 ms: wiring.md, Debounce defaults.)
+  const reaching = ex.scenario.header.pollMs! + RELEASE_DEBOUNCE_MS;
   actions.forEach((a, k) => {
-    if ((ex.spans[k][0] <= blindEnd && ex.spans[k][1] >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
+    if ((ex.spans[k][0] <= blindEnd && ex.spans[k][1] + reaching >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;

@@ -104,6 +104,13 @@ describe('hub: a room through Mosquitto', function () {
   const lines: string[] = [];
   const options = (room: string, more: Partial<HubOptions> = {}): HubOptions =>
     ({ mqtt: broker.url, room, topics: ['/ble/advertise/+'], silentAfterMs: 30_000, names: {}, share: null, ...more });
+  /** A Ring-a-Peg board's advert, its scores, signed with `key` at `counter`, as EspruinoHub publishes it. */
+  const sendSigned = (address: string, key: string, scores: number[], counter: number) => {
+    const out = new Uint8Array(ADVERT_MAX_BYTES);
+    out.set(encodeAdvert({ scores, turn: 0, winner: null }, 3, 0, 0, 1, new Uint8Array(ADVERT_MAX_BYTES)));
+    const m = espruinoHubMessage(address, signAdvert(nodeSha256, key, out, counter).slice(), -50);
+    gateway.publish(m.topic, m.payload);
+  };
   const start = async (o: HubOptions) => {
     const hub = startHub(o, (l) => lines.push(l));
     hubs.push(hub);
@@ -274,12 +281,7 @@ describe('hub: a room through Mosquitto', function () {
     const room = 'forged';
     const address = boardAddress(1);
     const key = '00112233445566778899aabbccddeeff';
-    const send = (scores: number[], counter: number) => {
-      const out = new Uint8Array(ADVERT_MAX_BYTES);
-      out.set(encodeAdvert({ scores, turn: 0, winner: null }, 3, 0, 0, 1, new Uint8Array(ADVERT_MAX_BYTES)));
-      const m = espruinoHubMessage(address, signAdvert(nodeSha256, key, out, counter).slice(), -50);
-      gateway.publish(m.topic, m.payload);
-    };
+    const send = (scores: number[], counter: number) => sendSigned(address, key, scores, counter);
     const o = options(room, { keys: { [address]: key } });
     const hub = await start(o);
     const seen = await listen(broker.url, roomTopics(room).state(address));
@@ -309,12 +311,7 @@ describe('hub: a room through Mosquitto', function () {
     const room = 'kept';
     const address = boardAddress(2);
     const key = '00112233445566778899aabbccddeeff';
-    const send = (scores: number[], counter: number) => {
-      const out = new Uint8Array(ADVERT_MAX_BYTES);
-      out.set(encodeAdvert({ scores, turn: 0, winner: null }, 3, 0, 0, 1, new Uint8Array(ADVERT_MAX_BYTES)));
-      const m = espruinoHubMessage(address, signAdvert(nodeSha256, key, out, counter).slice(), -50);
-      gateway.publish(m.topic, m.payload);
-    };
+    const send = (scores: number[], counter: number) => sendSigned(address, key, scores, counter);
     const hub = await start(options(room, { keys: { [address]: key } }));
     const topic = roomTopics(room).state(address);
     const seen = await listen(broker.url, topic);

@@ -201,8 +201,8 @@ export class Room {
    * made-up games pushes out an enrolled board's.
    */
   addResults(games: FinishedGame[]): boolean {
-    // (Each board's list sorted once, and what goes taken out once: sorted again for each game, one well-formed message
-    // of 20,000 held the hub near a second.)
+    // (Each board's list sorted once, and the games pushed out removed in one pass: sorted again for each game, one
+    // well-formed message of 20,000 held the hub near a second.)
     const added = new Map<string, { list: FinishedGame[]; keys: Set<string> }>();
     const taken = new Set<FinishedGame>();
     for (const g of games) {

@@ -78,7 +78,7 @@ export class BoardLink {
     if (from < chunk.length) this.take(chunk.substring(from));
   }
 
-  /** Decodes a piece of the board's lines that ends a line at most at its end (a throw leaves the decoder between lines). */
+  /** Decodes a piece of the board's text that ends a line, if it ends one, at its end (so a line that fails to decode leaves the decoder between lines). */
   private take(piece: string): void {
     let messages: BoardMessage[];
     try {

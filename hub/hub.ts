@@ -225,10 +225,10 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   let toldWithoutData = false;
 
   // A board that keeps sending what the hub drops is told once a minute, with how many since; and all boards together
-  // in at most DROPS_TOLD lines a minute (a phone advertising from ever-new addresses, each a board once, had a line
-  // for every advert), the rest counted in one line when the minute is over.
+  // in at most DROPS_TOLD lines a minute of each kind of drop (a phone advertising from ever-new addresses, each a
+  // board once, had a line for every advert), the rest counted in one line when the minute is over.
   const told = new Map<string, { at: number; since: number }>();
-  let minute = { at: -Infinity, lines: 0, more: 0 };
+  const minutes = new Map<string, { at: number; lines: number; more: number }>();
   const tell = (board: string, what: string, line: string) => {
     const key = `${board} ${what}`;
     const last = told.get(key);
@@ -237,9 +237,10 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       last.since++;
       return;
     }
-    if (t - minute.at >= 60_000) {
-      if (minute.more) log(`hub: dropped ${minute.more} more of other boards in that minute, not told one by one`);
-      minute = { at: t, lines: 0, more: 0 };
+    let minute = minutes.get(what);
+    if (!minute || t - minute.at >= 60_000) {
+      if (minute && minute.more) log(`hub: dropped ${minute.more} more (${what}) of other boards in that minute, not told one by one`);
+      minutes.set(what, (minute = { at: t, lines: 0, more: 0 }));
     }
     remember(told, key, { at: t, since: 0 });
     if (minute.lines >= DROPS_TOLD) {

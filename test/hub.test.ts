@@ -331,24 +331,31 @@ describe('hub: a room through Mosquitto', function () {
 
   it('tallyboard boards --signed started again: its adverts are taken, not dropped as replayed (hostile round 27)', async () => {
     const address = boardAddress(1);
-    const hub = await start(options('signed-again', { keys: { [address]: demoKey(address) } }));
+    // (Under a prefix of its own: the simulated EspruinoHub leaves retained messages, which another test's hub reading
+    // `/ble/#` would take for its own board's.)
+    const hub = await start(options('signed-again', { topics: ['again/advertise/+'], keys: { [address]: demoKey(address) } }));
     for (const run of [1, 2]) {
       const before = hub.counts.new;
-      const boards = startBoards({ mqtt: broker.url, count: 1, speed: 60, prefix: '/ble', signed: true }, () => {});
+      const boards = startBoards({ mqtt: broker.url, count: 1, speed: 60, prefix: 'again', signed: true }, () => {});
       await until(() => hub.counts.new >= before + 3, `run ${run}'s adverts taken`);
       await boards.stop();
     }
     assert.equal(hub.counts.replayed, 0);
   });
 
-  it('drops from ever-new addresses are told in at most 20 lines a minute, all boards together (hostile round 27)', async () => {
-    const hub = await start(options('flooded'));
-    const before = lines.length;
-    // An advert of a layout no board writes, each from an address of its own (a phone's private addresses change at will).
-    for (let i = 0; i < 200; i++) gateway.publish(`/ble/advertise/${boardAddress(9000 + i)}`, JSON.stringify({ rssi: -60, manufacturerData: '9005' + '5409' + '00'.repeat(6) }));
-    await until(() => hub.counts.malformed === 200, 'every advert dropped');
-    const told = lines.slice(before).filter((l) => l.includes('dropped a malformed advert'));
-    assert.equal(told.length, 20);
+  it('drops from ever-new addresses are told in at most 20 lines a minute of each kind, all boards together (hostile round 27)', async () => {
+    // (Its own log: the other tests' hubs hear the gateway's topics too.)
+    const own: string[] = [];
+    const hub = startHub({ ...options('flooded') }, (l) => own.push(l));
+    try {
+      await hub.ready;
+      // An advert of a layout no board writes, each from an address of its own (a phone's private addresses change at will).
+      for (let i = 0; i < 200; i++) gateway.publish(`/ble/advertise/${boardAddress(9000 + i)}`, JSON.stringify({ rssi: -60, manufacturerData: '9005' + '5409' + '00'.repeat(6) }));
+      await until(() => hub.counts.malformed === 200, 'every advert dropped');
+      assert.equal(own.filter((l) => l.includes('dropped a malformed advert')).length, 20);
+    } finally {
+      await hub.close();
+    }
   });
 
   it('garbage on the room\'s own topics is dropped and counted: the hub goes on', async () => {

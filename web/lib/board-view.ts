@@ -66,9 +66,11 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
   if (m.type === 'score' && !(typeof m.player === 'number' && typeof m.points === 'number')) return false;
   if (m.type === 'state') {
     const scores = m.scores as number[];
-    // A new game: every score at zero (a game begins so; one abandoned mid-way for a new one left its changes in the
-    // next), or a game of another kind. (An undo back to the start is the game begun again: the same.)
-    if (((view.winner !== null || view.scores.some((s) => s !== 0)) && scores.every((s) => s === 0)) || (view.game !== null && view.game !== m.game)) {
+    // A new game: every score at zero where the point changes heard since the game began do not add up to zero (a
+    // game begins so; one left mid-way for a new one left its changes in the next), or a game of another kind. (An
+    // undo or a fix back to zero tells its changes first: they add up, and the game goes on.)
+    const explained = scores.every((s, p) => view.changes.reduce((sum, c) => sum + (c.player === p ? c.points : 0), 0) === s);
+    if ((scores.every((s) => s === 0) && !explained) || (view.game !== null && view.game !== m.game)) {
       view.changes = [];
       view.last = null;
       view.begun = ++games;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { UsageError, brokerAddress, isTopicFilter, readInput } from '../lib/command-line';
 import { advertGameNames } from '../sim/replay';
 import { BOARD_NAME, NOT_OURS, boardId, cleanName, readGatewayMessage } from './gateways';
-import { parsePayload, readBoardState, readFinishedGame } from './messages';
+import { parsePayload, readBoardState, readFinishedGame, resultKey } from './messages';
 import { Room } from './room';
 import { KEY_HEX } from './signed';
 import type { BoardState } from './messages';
@@ -172,7 +172,7 @@ export function parseHubArgs(args: string[]): HubOptions {
  * restarted then had every advert dropped as old for 10 minutes, and a game finished then was trimmed out of the
  * results at once.) A jump forward is followed.
  */
-export function steadyClock(wall: () => number = Date.now, monotonic: () => number = () => performance.now()): () => number {
+export function steadyClock(wall: () => number = () => Date.now(), monotonic: () => number = () => performance.now()): () => number {
   let at = wall();
   let since = monotonic();
   return function (): number {
@@ -229,6 +229,14 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   // board once, had a line for every advert), the rest counted in one line when the minute is over.
   const told = new Map<string, { at: number; since: number }>();
   const minutes = new Map<string, { at: number; lines: number; more: number }>();
+  /** Each kind's minute that is over: the drops not told one by one, told in one line (at the next drop or tick). */
+  const tellMore = (t: number) => {
+    for (const [what, minute] of minutes) {
+      if (t - minute.at < 60_000) continue;
+      if (minute.more) log(`hub: dropped ${minute.more} more (${what}) of other boards in the minute before, not told one by one`);
+      minutes.delete(what);
+    }
+  };
   const tell = (board: string, what: string, line: string) => {
     const key = `${board} ${what}`;
     const last = told.get(key);
@@ -237,11 +245,9 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
       last.since++;
       return;
     }
+    tellMore(t);
     let minute = minutes.get(what);
-    if (!minute || t - minute.at >= 60_000) {
-      if (minute && minute.more) log(`hub: dropped ${minute.more} more (${what}) of other boards in that minute, not told one by one`);
-      minutes.set(what, (minute = { at: t, lines: 0, more: 0 }));
-    }
+    if (!minute) minutes.set(what, (minute = { at: t, lines: 0, more: 0 }));
     remember(told, key, { at: t, since: 0 });
     if (minute.lines >= DROPS_TOLD) {
       minute.more++;
@@ -297,7 +303,10 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
         const games = Array.isArray(v) ? v.map(readFinishedGame) : [];
         if (!Array.isArray(v) || games.includes(null)) counts.junk++;
         const fresh = room.addResults(games.filter((g) => g !== null));
-        if (fresh || games.length < room.results().length) publishResults();
+        // (And when the message lacks a game this hub keeps: 600 old games published there, more than it keeps, stayed
+        // retained, and every room view opened after showed them.)
+        const heard = new Set(games.map((g) => (g ? resultKey(g) : '')));
+        if (fresh || room.results().some((g) => !heard.has(resultKey(g)))) publishResults();
         return;
       }
       const state = readBoardState(v);
@@ -376,6 +385,7 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
   });
 
   const silenceTimer = setInterval(() => {
+    tellMore(now());
     for (const s of room.silence(now())) {
       log(`hub: ${s.board} is silent (last seen ${s.lastSeen})`);
       publishState(s);

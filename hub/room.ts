@@ -9,7 +9,8 @@
 // board that restarts counts from 1 again, after at least a second without
 // adverts while it boots; so after such a quiet time (a restart, or the board
 // out of the gateways' reach a while) any new number is taken; one a few behind
-// the last (an advert delivered late) is taken as no restart.
+// the last, past a board's first few and soon after it (an advert delivered
+// late), is taken as no restart.
 
 import { decodeAdvert } from '../sim/phone';
 import type { AdvertInfo } from '../sim/phone';
@@ -70,6 +71,10 @@ interface Board {
 
 /** The most changes a board heard a moment ago (within the restart time) can have made since. */
 export const MAX_STEP = 32;
+/** A number up to this is a board's first adverts after it starts (it counts from 1): a restart, never a late advert. */
+const FIRST_ADVERTS = 4;
+/** A gateway delivers an advert at most this late (ms): after a longer quiet time a number behind is a restart. */
+const LATE_MS = 30_000;
 
 /** Whether sequence number `seq` is after `last` (mod 256), for states another hub published. */
 const ahead = (seq: number, last: number) => ((seq - last) & 0xff) !== 0 && ((seq - last) & 0xff) < 128;
@@ -119,10 +124,14 @@ export class Room {
       const quiet = now - known.heardAt >= this.restartAfterMs;
       const step = (info.seq - known.state.seq) & 0xff;
       if (step === 0 && !(quiet && !sameGame(known.state, info))) verdict = 'duplicate';
-      // A number a few behind after the quiet time is an advert from a moment before, delivered late (a slower
-      // gateway), or a board that restarted early in its count: taken (its next change puts it right), but no
-      // restart counted, so the game it ended stays one finished game when the board's own advert comes again.
-      else if (step === 0 || step > MAX_STEP) verdict = !quiet ? 'stale' : step >= 256 - MAX_STEP ? 'new' : 'restart';
+      // A number a few behind after a short quiet time, past a board's first few, is an advert from a moment before
+      // delivered late (a slower gateway): taken (the board's next change puts it right), but no restart counted, so
+      // the game it ended stays one finished game when the board's own advert comes again. A board that restarted
+      // counts from 1, and its first adverts come a second or more after its last.
+      else if (step === 0 || step > MAX_STEP) {
+        const late = step >= 256 - MAX_STEP && info.seq > FIRST_ADVERTS && now - known.heardAt < LATE_MS;
+        verdict = !quiet ? 'stale' : late ? 'new' : 'restart';
+      }
     }
     if (verdict === 'stale') return { verdict };
     const back = known?.state.silent;

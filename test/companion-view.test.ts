@@ -76,6 +76,28 @@ describe('companion: the view of a board, from its lines', () => {
     game.scores.forEach((s, p) => assert.equal(game.changes.filter((c) => c.player === p).reduce((sum, c) => sum + c.points, 0), s, `player ${p}'s changes add up to the score`));
   });
 
+  it('History keeps two games when the first, heard from its end, was corrected and ended again, then a new game played (hostile round 27)', async () => {
+    const shift = (lines: string[], by: number) => lines.map((l) => { const o = JSON.parse(l); o.t += by; return JSON.stringify(o); });
+    const end = JSON.parse(triangle[triangle.length - 1]).t;
+    const scenario = triangle.concat([
+      JSON.stringify({ t: end + 6000, phone: { cmd: 'off' } }), JSON.stringify({ t: end + 6500, phone: { cmd: 'undo' } }),
+      JSON.stringify({ t: end + 9500, phone: { cmd: 'new', game: 'triangle', players: 2 } }),
+    ]).concat(shift(triangle.slice(1), end + 12000));
+    const messages = heard(scenario);
+    // The page connects once the first game is over: the state it asks for then.
+    const first = messages.findIndex((m) => m.type === 'over');
+    const view = emptyView();
+    takeMessage(view, messages[first - 1]);
+    const kept = new Map<number, FinishedGame>();
+    const keep = gameKeeper(async (g) => { const id = g.id ?? kept.size + 1; kept.set(id, { ...g, id }); return id; });
+    for (const m of messages.slice(first + 1)) {
+      if (takeMessage(view, m) && view.game) await keep({ game: view.game, ended: 0, players: ['a', 'b'], scores: view.scores.slice(), winner: view.winner, changes: view.changes.slice() }, view.begun);
+    }
+    assert.equal(kept.size, 2);
+    const second = [...kept.values()][1];
+    second.scores.forEach((s, p) => assert.equal(second.changes.filter((c) => c.player === p).reduce((sum, c) => sum + c.points, 0), s));
+  });
+
   it('a name a spreadsheet would take as a formula is written as text in the CSV', () => {
     const csv = toCsv([{ game: 'triangle', ended: 0, players: ['=1+1', '@SUM(9)'], scores: [3, -1], winner: 0, changes: [{ player: 0, points: 3, rule: 'T3' }, { player: 1, points: -1, rule: 'T3' }] }]);
     const rows = csv.trim().split('\n').slice(1).map((r) => r.split(','));

@@ -114,6 +114,21 @@ describe('hub: a room\'s boards from their adverts', () => {
     const back = r.hear(heard(advert({ scores: [0, 0] }, 1)), (t += 3000));
     assert.equal(back.verdict, 'restart');
   });
+  it('a board restarted early in its count is a restart: its first numbers, or any after a long quiet time; its two like games kept (hostile round 27)', () => {
+    const r = room();
+    let t = 0;
+    for (let seq = 1; seq <= 11; seq++) r.hear(heard(advert({ scores: [seq * 20, 0] }, seq)), (t += 375));
+    r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 12)), (t += 375));
+    // Off for 20 hours, back counting from 1: a restart, and the same game played again is a second finished game.
+    assert.equal(r.hear(heard(advert({ scores: [0, 0] }, 1)), (t += 72_000_000)).verdict, 'restart');
+    for (let seq = 2; seq <= 11; seq++) r.hear(heard(advert({ scores: [seq * 20, 0] }, seq)), (t += 375));
+    r.hear(heard(advert({ scores: [200, 40], winner: 0 }, 12)), (t += 375));
+    assert.equal(r.results().length, 2);
+    // Its first number heard after a short quiet time is a restart too; a number behind past the first few, soon, is late.
+    assert.equal(r.hear(heard(advert({ scores: [0, 0] }, 2)), (t += 2000)).verdict, 'restart');
+    r.hear(heard(advert({ scores: [20, 0] }, 9)), (t += 375));
+    assert.equal(r.hear(heard(advert({ scores: [20, 0] }, 8)), (t += 2000)).verdict, 'new');
+  });
   it('a garbled advert is malformed and changes nothing', () => {
     const r = room();
     r.hear(heard(advert({ scores: [10, 0] }, 5)), 0);

@@ -343,9 +343,28 @@ describe('hub: a room through Mosquitto', function () {
     assert.equal(hub.counts.replayed, 0);
   });
 
+  it('results put on the room\'s topic that lack games the hub keeps are written over at once, older ones more than it keeps too (hostile round 27)', async () => {
+    const room = 'stale';
+    const hub = await start(options(room));
+    const game = (i: number, at: number) => ({
+      board: boardAddress(7000 + (i % 60)), name: null, game: 'ringapeg', scores: [200, i], winner: 0, round: 1, seq: i % 256, counter: null, restarts: 0,
+      at: new Date(at + i * 1000).toISOString(), enrolled: false,
+    });
+    const results = await listen(broker.url, roomTopics(room).results);
+    const kept = Array.from({ length: 500 }, (_, i) => game(i, Date.UTC(2026, 5, 1)));
+    await gateway.publishAsync(roomTopics(room).results, JSON.stringify(kept), { retain: true, qos: 1 });
+    await until(() => hub.room.results().length === 500, 'the hub takes the 500');
+    // 600 games from 2020, none of them newer than any it keeps: nothing new, but the message lacks the hub's 500.
+    const old = JSON.stringify(Array.from({ length: 600 }, (_, i) => game(1000 + i, Date.UTC(2020, 0, 1))));
+    await gateway.publishAsync(roomTopics(room).results, old, { retain: true, qos: 1 });
+    await until(() => { const last = results.last.get(roomTopics(room).results); return !!last && last !== old && JSON.parse(last).length === 500; }, 'the hub\'s results written over the old ones');
+    assert.deepEqual((JSON.parse(results.last.get(roomTopics(room).results)!) as FinishedGame[]).map((g) => g.scores[1]), kept.map((g) => g.scores[1]));
+  });
+
   it('drops from ever-new addresses are told in at most 20 lines a minute of each kind, all boards together (hostile round 27)', async () => {
     // (Its own log: the other tests' hubs hear the gateway's topics too.)
     const own: string[] = [];
+    const realNow = Date.now;
     const hub = startHub({ ...options('flooded') }, (l) => own.push(l));
     try {
       await hub.ready;
@@ -353,7 +372,11 @@ describe('hub: a room through Mosquitto', function () {
       for (let i = 0; i < 200; i++) gateway.publish(`/ble/advertise/${boardAddress(9000 + i)}`, JSON.stringify({ rssi: -60, manufacturerData: '9005' + '5409' + '00'.repeat(6) }));
       await until(() => hub.counts.malformed === 200, 'every advert dropped');
       assert.equal(own.filter((l) => l.includes('dropped a malformed advert')).length, 20);
+      // The rest is told in one line once the minute is over, with no drop after it.
+      Date.now = () => realNow() + 61_000;
+      await until(() => own.some((l) => l.includes('dropped 180 more (malformed)')), 'the rest told after the minute');
     } finally {
+      Date.now = realNow;
       await hub.close();
     }
   });

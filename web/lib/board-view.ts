@@ -31,6 +31,8 @@ export interface BoardView {
   changes: PointChange[];
   /** Which game this is, as the page tells games apart: a number no other view or game of this page has. */
   begun: number;
+  /** How many of `changes` came before the last state message (those after it are the move it tells). */
+  stateAt: number;
   /** The last flag, refusal or restore report, for people. */
   notice: string;
   /** A command waits for both board buttons (ms window), or 0. */
@@ -44,7 +46,7 @@ let games = 0;
 
 export function emptyView(): BoardView {
   return {
-    game: null, scores: [], turn: null, names: null, winner: null, fields: {}, last: null, changes: [], begun: ++games, notice: '', confirmMs: 0,
+    game: null, scores: [], turn: null, names: null, winner: null, fields: {}, last: null, changes: [], begun: ++games, stateAt: 0, notice: '', confirmMs: 0,
     diag: { on: false, report: null, walk: null }, faults: [],
   };
 }
@@ -66,17 +68,20 @@ export function takeMessage(view: BoardView, m: BoardMessage): boolean {
   if (m.type === 'score' && !(typeof m.player === 'number' && typeof m.points === 'number')) return false;
   if (m.type === 'state') {
     const scores = m.scores as number[];
-    // A new game: every score at zero where the point changes heard since the game began do not add up to zero (a
-    // game begins so; one left mid-way for a new one left its changes in the next), or a game of another kind. (An
-    // undo or a fix back to zero tells its changes first: they add up, and the game goes on.)
-    const explained = scores.every((s, p) => view.changes.reduce((sum, c) => sum + (c.player === p ? c.points : 0), 0) === s);
-    if ((scores.every((s) => s === 0) && !explained) || (view.game !== null && view.game !== m.game)) {
+    // A new game: every score back at zero from a game with points, not by the changes told since the last state (an
+    // undo or a fix back to zero tells its changes first), or a game of another kind. (A game left mid-way for a new
+    // one left its changes in the next; a page that heard a game end, then an undo and the same end again, took the
+    // next game for that one.)
+    const told = view.changes.slice(view.stateAt);
+    const byChanges = scores.every((s, p) => s === (view.scores[p] ?? 0) + told.reduce((sum, c) => sum + (c.player === p ? c.points : 0), 0));
+    if ((scores.every((s) => s === 0) && view.scores.some((s) => s !== 0) && !byChanges) || (view.game !== null && view.game !== m.game)) {
       view.changes = [];
       view.last = null;
       view.begun = ++games;
     }
     view.game = m.game as string;
     view.scores = scores;
+    view.stateAt = view.changes.length;
     view.turn = typeof m.turn === 'number' ? m.turn : null;
     view.names = Array.isArray(m.names) ? m.names as string[] : null;
     view.winner = typeof m.winner === 'number' ? m.winner : null;

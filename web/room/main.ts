@@ -68,16 +68,24 @@ function finishedGames(): FinishedGame[] {
 }
 
 /**
- * The finished games the view keeps, the latest: of boards not enrolled as many as the hub keeps (500), of enrolled
- * boards as many as 20 boards' 100 each. (It kept every game it ever read: after 20,000 sent to the results topic,
- * a genuine game took 6 s to show.)
+ * The finished games the view shows: the hub's results as it last published them (its whole list, which it writes over
+ * at once when something else is put there), and the games finished since, at most SINCE_MAX, the oldest of those let
+ * go first. (Merged into all it ever read, it kept 20,000 a flood sent; kept by an `enrolled` mark anyone can set, a
+ * flood of games so marked pushed an enrolled board's real ones out.)
  */
-const KEEP = { enrolled: 2000, others: 500 };
-function trimResults(): void {
-  for (const enrolled of [true, false]) {
-    const kept = [...results].filter(([, g]) => g.enrolled === enrolled).sort(([, a], [, b]) => byTime(a, b));
-    for (const [key] of kept.slice(0, Math.max(0, kept.length - (enrolled ? KEEP.enrolled : KEEP.others)))) results.delete(key);
-  }
+const SINCE_MAX = 500;
+let since: string[] = [];
+function takeResults(games: FinishedGame[]): void {
+  results.clear();
+  for (const g of games) results.set(resultKey(g), g);
+  since = [];
+}
+function takeFinished(g: FinishedGame): void {
+  const key = resultKey(g);
+  if (results.has(key)) return;
+  results.set(key, g);
+  since.push(key);
+  if (since.length > SINCE_MAX) results.delete(since.shift()!);
 }
 
 function showResults(): void {
@@ -128,8 +136,7 @@ client.on('message', (topic, payload) => {
     // The hub's retained results: only the games that read as such (and one count for a message with any that do not).
     const games = Array.isArray(v) ? v.map(readFinishedGame) : [null];
     if (games.includes(null)) drop();
-    for (const g of games) if (g) results.set(resultKey(g), g);
-    trimResults();
+    takeResults(games.filter((g): g is FinishedGame => g !== null));
     showResults();
     return;
   }
@@ -137,8 +144,7 @@ client.on('message', (topic, payload) => {
   if (topic.endsWith('/finished')) {
     const g = readFinishedGame(v);
     if (!g || g.board !== board) return drop();
-    results.set(resultKey(g), g);
-    trimResults();
+    takeFinished(g);
     showResults();
   } else {
     const s = readBoardState(v);

@@ -134,7 +134,9 @@ client.on('message', (topic, payload) => {
   const v = parsePayload(payload.toString());
   if (topic === `${base}results`) {
     // The hub's retained results: only the games that read as such (and one count for a message with any that do not).
-    const games = Array.isArray(v) ? v.map(readFinishedGame) : [null];
+    // (A message that is no list leaves the games shown as they are.)
+    if (!Array.isArray(v)) return drop();
+    const games = v.map(readFinishedGame);
     if (games.includes(null)) drop();
     takeResults(games.filter((g): g is FinishedGame => g !== null));
     showResults();

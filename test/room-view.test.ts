@@ -204,6 +204,10 @@ describe('room view: a room\'s boards live in a browser', function () {
     assert.equal(await page.evaluate(`document.querySelectorAll('#finished tr').length`), 600);
     assert.equal(await page.evaluate(`[...document.querySelectorAll('#finished td.scores')].some((td) => td.textContent === '★ 200 0')`), true, 'the real game is shown');
     assert.equal(await page.evaluate(`[...document.querySelectorAll('#finished td.scores')].some((td) => td.textContent === '★ 200 1099')`), false, 'the oldest made-up ones let go');
+    // A results message that is no list is dropped, and the games shown stay.
+    gateway.publish('tallyboard/flood/results', '{"not":"a list"}');
+    await page.waitForFunction(`/^1 unreadable/.test(document.querySelector('#dropped').textContent)`);
+    assert.equal(await page.evaluate(`document.querySelectorAll('#finished tr').length`), 600);
   });
 
 });

@@ -310,10 +310,10 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
         return;
       }
       const state = readBoardState(v);
-      // The board the topic names, and what the hub knows of it if it is enrolled: its retained state is written over at
-      // once with what the hub knows when something else is put there (docs/hub.md, Enrolled boards).
-      const board = topic.slice(`tallyboard/${options.room}/`.length, -'/state'.length);
-      const enrolled = Object.prototype.hasOwnProperty.call(options.keys ?? {}, board) ? room.state(board) : undefined;
+      // What the hub knows of the board the topic names: an enrolled board's retained state is written over at once with
+      // it when something else is put there (docs/hub.md, Enrolled boards).
+      const known = room.state(topic.slice(`tallyboard/${options.room}/`.length, -'/state'.length));
+      const enrolled = known && known.enrolled ? known : undefined;
       if (state === null || topic !== topics.state(state.board)) {
         counts.junk++;
         // (Junk, or the state deleted: an empty retained message. Left, every room view opened after showed no board.)
@@ -324,7 +324,6 @@ export function startHub(options: HubOptions, log: (line: string) => void): Hub 
           // An enrolled board's state its key does not sign: the broker's retained copy gets what the hub knows instead.
           counts.forged++;
           tell(state.board, 'state', `hub: dropped a state for ${state.board} not signed with its key, on ${shown(topic)}`);
-          const known = room.state(state.board);
           if (known) publishState(known);
         } else if (adoption === 'older' && enrolled && state.counter !== null && enrolled.counter !== null && state.counter < enrolled.counter) {
           // The board's own state from before, signed but behind what the hub knows (published again from a copy): written

@@ -15,7 +15,7 @@
 import { decodeAdvert } from '../sim/phone';
 import type { AdvertInfo } from '../sim/phone';
 import type { HeardAdvert } from './gateways';
-import { resultKey } from './messages';
+import { byTime, resultKey } from './messages';
 import type { BoardState, FinishedGame } from './messages';
 import { openAdvert } from './signed';
 import { ADVERT_SIGNED_VERSION } from '../firmware/advert';
@@ -276,8 +276,6 @@ function gameOf(info: AdvertInfo) {
   };
 }
 
-// (ISO times in UTC: their text's order is their time's. A plain comparison, not localeCompare's, which is many times slower.)
-const byTime = (a: FinishedGame, b: FinishedGame) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 
 function sameGame(s: BoardState, info: { game: string; scores: number[]; turn: number | null; winner: number | null; round: number }): boolean {
   return s.game === info.game && s.turn === info.turn && s.winner === info.winner && s.round === info.round && s.scores.join() === info.scores.join();

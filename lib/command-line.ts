@@ -41,7 +41,7 @@ export function endQuietlyWhenOutputCloses(): void {
  * mqtt, mqtts, ws or wss, a host, and a port from 1 to 65535 if one is given. A mistake is a UsageError naming
  * `where` (a port of 99999 or an unclosed `[::1` ended in the client's stack trace).
  */
-export function brokerAddress(url: string, where: string): string {
+export function brokerAddress(url: string, where: string): void {
   let parsed: URL | null = null;
   try {
     parsed = new URL(url);
@@ -51,7 +51,6 @@ export function brokerAddress(url: string, where: string): string {
   if (!parsed || !/^(mqtts?|wss?):$/.test(parsed.protocol) || !parsed.hostname || (parsed.port !== '' && !(Number(parsed.port) >= 1))) {
     throw new UsageError(`${where}: ${url} is not a broker address like mqtt://HOST[:PORT] (a port from 1 to 65535)`);
   }
-  return url;
 }
 
 /** Whether `topic` is an MQTT topic a client may publish to: no wildcards (+, #), no NUL, at most 65,535 bytes. */

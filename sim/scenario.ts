@@ -141,10 +141,10 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
     for (const k of Object.keys(o)) if (!allowed.includes(k)) throw new ScenarioError(n, `unexpected field "${k}" in a ${kind} line`);
   }
   const a: ScenarioAction = { line: n, t, kind, body: o };
+  // (A board without digital channels, shuffleboard's, has no sensor that reads 0 or 1: its happenings move its weights.)
+  if ((kind === 'raw' || kind === 'set') && !rules.channels) throw new ScenarioError(n, `"${kind}" sets digital ${kind === 'raw' ? 'channels' : 'sensors'}, and this board has none`);
   if (kind === 'raw') {
     if (!Array.isArray(o.raw) || o.raw.length === 0) throw new ScenarioError(n, '"raw" must be a non-empty array of {ch, level}');
-    // (A board without digital channels, shuffleboard's, has none to set.)
-    if (!rules.channels) throw new ScenarioError(n, '"raw" sets digital channels, and this board has none');
     for (const r of o.raw) {
       if (!isObject(r) || !isCount(r.ch, 0, rules.channels - 1)) throw new ScenarioError(n, `"raw" channel must be 0 to ${rules.channels - 1}`);
       if (r.level !== 0 && r.level !== 1) throw new ScenarioError(n, '"raw" level must be 0 or 1');
@@ -152,8 +152,6 @@ export function parseAction(n: number, o: Record<string, unknown>, prevT: number
     }
   } else if (kind === 'set') {
     if (!isObject(o.set) || Object.keys(o.set).length === 0) throw new ScenarioError(n, '"set" must map sensor names to 0 or 1');
-    // (A board without digital channels, shuffleboard's, has no sensor that reads 0 or 1: its happenings move its weights.)
-    if (!rules.channels) throw new ScenarioError(n, '"set" sets digital sensors, and this board has none');
     for (const [name, level] of Object.entries(o.set)) {
       if (!rules.hasSensor(name)) throw new ScenarioError(n, `no sensor named "${name}" on this board`);
       if (level !== 0 && level !== 1) throw new ScenarioError(n, `"set" level of ${name} must be 0 or 1`);

@@ -5,7 +5,7 @@
 // only the boards the club enrolled. Every message is checked before it is
 // shown: what is no state, finished game or results is dropped, and counted.
 import mqtt from 'mqtt';
-import { parsePayload, readBoardState, readFinishedGame, resultKey } from '../../hub/messages';
+import { byTime, parsePayload, readBoardState, readFinishedGame, resultKey } from '../../hub/messages';
 import type { BoardState, FinishedGame } from '../../hub/messages';
 import { resultsCsv } from './csv';
 
@@ -59,9 +59,6 @@ function showBoards(): void {
     cell(row, time(b.lastSeen), 'seen');
   }
 }
-
-// (ISO times in UTC: their text's order is their time's.)
-const byTime = (a: FinishedGame, b: FinishedGame) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0);
 
 function finishedGames(): FinishedGame[] {
   return [...results.values()].filter(shown).sort(byTime);

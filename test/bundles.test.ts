@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ON_DEMAND, buildGame, entrySource, moduleFiles, storedFirmwareBytes } from '../tools/build';
+import { ON_DEMAND, buildGame, coreEntry, entrySource, featuresOf, moduleFiles, storedFirmwareBytes } from '../tools/build';
 import { PARTS, partStart } from '../tools/modules-file';
 import type { BuiltBundle, BuiltModule } from '../tools/build';
 import { checkBundle } from '../tools/gate';
@@ -12,11 +12,11 @@ import * as walk from 'acorn-walk';
 import { untokenise } from '../tools/tokenise';
 import { decodeAdvert } from '../sim/phone';
 import { advertGameNames, parseScenario, Simulation } from '../sim/replay';
-import { bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
+import { buildDeviceCode, bundle as bundleEntry, espruinoGlobals, INTERNAL_PROPERTIES } from '../tools/es5';
 import { bootInSandbox, createSandbox } from '../tools/espruino-sandbox';
 import * as vm from 'node:vm';
 import { bootInEspruino, connectedPhone, describeBuild, parseHolds } from '../tools/espruino-run';
-import { BUNDLE_BUDGET_BYTES, CHIP_READ_US, MODULE_HOLD_US, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf, logChunksOf, storageFirmwareBytes } from '../tools/games';
+import { BUNDLE_BUDGET_BYTES, CHIP_READ_US, CORE_BYTES_BUDGET, MODULE_HOLD_US, JSVAR_BUDGET, PEAK_JSVAR_BUDGET, ROOT, internalNamesOf, logChunksOf, storageFirmwareBytes } from '../tools/games';
 import { loadGames } from '../firmware/games/registry';
 import { needsEspruino } from './real-interpreter';
 import { LOG, RESTORE_MODULE, record, setupRecord } from '../firmware/persist';
@@ -894,15 +894,28 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
       const used = jsVarsAfterBoot.get(game);
       if (used !== undefined) assert.ok(Math.abs(used - quotedVars) <= JSVARS_JITTER, `${game}: ${used} JsVars after boot, README.md says ${vars}. ${says}`);
     });
-    const moduleRows = tableRows('README.md', '| board | module | minified | stored |');
+    const moduleRows = tableRows('docs/budgets.md', '| board | module | minified | stored |');
     const about = (name: string) => ON_DEMAND.find((m) => m.name === name)!.about;
     const modulesNow = bundles.flatMap((b) => b.modules.map((m) => [b.game, about(m.name), `${thousands(m.min.length)} B`, `${thousands(m.stored.length)} B (${percent(m.stored.length, m.budget)})`]));
-    assert.deepEqual(moduleRows, modulesNow, "README.md, the modules loaded on demand: the rows now are\n" + table(modulesNow));
+    assert.deepEqual(moduleRows, modulesNow, "docs/budgets.md, the modules loaded on demand: the rows now are\n" + table(modulesNow));
     // "Not met" while any bundle is over a budget, and only then (its JsVars as booted, or else as quoted, which the
     // interpreter checks when it is there).
     const quoted = new Map(rows.map(([game, , , vars]) => [game, figure(vars.split(' ')[0])]));
     const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? quoted.get(b.game)!) > JSVAR_BUDGET);
     assert.equal(/The budgets are not met today/.test(docText('README.md')), over, 'README.md says whether the budgets are met');
+  });
+
+  it("docs/budgets.md's table of parts: each bundle's core and its game's own part, stored bytes as built (npm run bench bundles splits them so)", async () => {
+    const rows = tableRows('docs/budgets.md', "| game | core | core's JsVars | game's part | game's part JsVars |");
+    const games = await loadGames();
+    assert.deepEqual(rows.map((r) => r[0]).sort(), games.map((g) => g.id).sort(), 'a row for every game');
+    for (const [game, coreCell, , partCell] of rows) {
+      const b = bundles.find((x) => x.game === game)!;
+      const module = games.find((g) => g.id === game)!.module;
+      const core = (await buildDeviceCode({ source: coreEntry(module), dir: ROOT }, await featuresOf(game, module))).stored.length;
+      assert.equal(coreCell, `${thousands(core)} B (${percent(core, CORE_BYTES_BUDGET)})`, `${game}'s core`);
+      assert.equal(partCell, `${thousands(b.stored.length - core)} B (${percent(b.stored.length - core, BUNDLE_BUDGET_BYTES - CORE_BYTES_BUDGET)})`, `${game}'s own part`);
+    }
   });
 
   it('docs/espruino.md: how much smaller the pretokenised form is, about, for every bundle', () => {

@@ -14,6 +14,9 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const BUNDLE_BUDGET_BYTES = 16 * 1024;
 /** JsVars in use after boot, at most 35% of the MDBT42Q's 2,950. */
 export const JSVAR_BUDGET = Math.floor(2950 * 0.35);
+/** The core's part of the bundle (runtime, scanner, diagnostics, phone, display, saving, the drivers a board uses): its bytes stored and JsVars after boot. */
+export const CORE_BYTES_BUDGET = 9728;
+export const CORE_JSVAR_BUDGET = 700;
 /** JsVars in use at the peak of a game (a move under way, a message in flight), or after a power-up into a game saved: at most half of 2,950. */
 export const PEAK_JSVAR_BUDGET = Math.floor(2950 / 2);
 

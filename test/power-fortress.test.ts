@@ -5,6 +5,8 @@
 // a board after `power: on`.
 import assert from 'node:assert/strict';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
+import { sensorNames } from '../firmware/board';
+import { fortressBoard } from '../firmware/games/fortress/board';
 
 interface Printed {
   phone?: { type: string; rule?: string; points?: number; resume?: number | string };
@@ -27,9 +29,15 @@ const OPENING = [
 ];
 
 function run(lines: object[]): Printed[] {
+  return played(lines).out;
+}
+/** What the board told, and which balls lie on their spots at the end (the simulated table, not the board's game). */
+function played(lines: object[]): { out: Printed[]; onSpots: string } {
   const sim = new Simulation(parseScenario([HEADER, ...lines].map((l) => JSON.stringify(l)).join('\n') + '\n'));
   sim.runToEnd();
-  return sim.out.map((l) => JSON.parse(l) as Printed);
+  const names = sensorNames(fortressBoard);
+  const onSpots = ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2'].filter((b) => sim.hal.inputs.level(names.indexOf('spot.' + b))).join(' ');
+  return { out: sim.out.map((l) => JSON.parse(l) as Printed), onSpots };
 }
 const told = (out: Printed[]): string[] => out.filter((l) => l.phone && l.phone.type === 'score').map((l) => l.phone!.rule + ' ' + l.phone!.points);
 const final = (out: Printed[]) => out[out.length - 1].final!;
@@ -112,5 +120,35 @@ describe('power cuts in fortification billiards: what the board finds at power-u
     const uncut = run(OPENING);
     assert.deepEqual(final(out).state, final(uncut).state);
     assert.deepEqual(told(out), ['F11 4']);
+  });
+
+  // Hostile round 28: the simulator's player struck a miss with EA whatever the turn while the board was off or
+  // starting (it asked the dark display whose turn it was): the power sweep then found the French ball on its spot
+  // after a cut (fortress-referee-due-back-by-class from 167,708 ms), where the French had struck it. A power cut
+  // changes nothing of whose turn it is at the table.
+  describe('a miss struck while the board is off or starting is struck by the player whose turn it is', () => {
+    // The English pass (EA leaves its spot at 12,600 ms, FP down at 13,800; at rest at about 21,300): the French to strike.
+    // They put EA back (400 ms after the line) and miss (FA leaves its spot 600 ms later).
+    const miss = (t: number) => ({ t, do: 'stroke', happens: [ball('EA', false)] });
+
+    it('the board at rest at the cut: as the display showed, the French miss, and the game goes on as uncut', () => {
+      const lines = [OPENING[0], miss(24000)];
+      const uncut = played(lines);
+      assert.equal(uncut.onSpots, 'EA ED1 ED2 FD1 FD2', 'the French struck FA');
+      const cut = played([OPENING[0], { t: 23500, power: 'cut' }, { t: 23520, power: 'on' }, miss(24000)]);
+      assert.ok(23520 + BOOT_MS > 24000, 'struck while the board was starting');
+      assert.equal(cut.onSpots, uncut.onSpots);
+      assert.deepEqual(final(cut.out).state, final(uncut.out).state);
+    });
+
+    it('the English stroke still under way at the cut and at rest before the miss: the players reckon the turn by the rules (F41)', () => {
+      // (The board is up at 22,020 ms, the miss's line at 21,800.)
+      const lines = [OPENING[0], miss(21800)];
+      const uncut = played(lines);
+      assert.equal(uncut.onSpots, 'EA ED1 ED2 FD1 FD2');
+      const cut = played([OPENING[0], { t: 21000, power: 'cut' }, { t: 21020, power: 'on' }, miss(21800)]);
+      assert.ok(cut.out.find((l) => l.phone && l.phone.type === 'restored')!.phone!.resume !== undefined, 'the stroke was under way at the cut');
+      assert.equal(cut.onSpots, uncut.onSpots, 'the French struck FA');
+    });
   });
 });

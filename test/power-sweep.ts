@@ -13,7 +13,11 @@
 // game left it at that action, with the physical world (rings on pegs, where the last chip lies)
 // as those actions left it, and runs beside a board that saw everything (or
 // only what the cut board could see) until both play the same game with
-// nothing under way, past the game's own timeouts. Used by
+// nothing under way, past the game's own timeouts. The table is the same in
+// every run: a line that leaves its ball to the game (a fortress miss) is
+// struck, while the board is off or starting, by the player whose turn it
+// last showed (sim/games/fortress.ts, cut): players strike in turn with or
+// without power, and a board that read another table is no wrong board. Used by
 // test/power-sweep.test.ts (seeded samples) and bench/power-sweep.bench.ts (all
 // instants).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,7 @@
 // The fortification billiards board as the simulator plays it (docs/replay.md).
+import { playMove } from '../../firmware/game';
 import { game as fortress } from '../../firmware/games/fortress/index';
+import type { FortressState } from '../../firmware/games/fortress/state';
 import { COLOURS, FORT_COUNT } from '../../firmware/games/fortress/board';
 import { REST_MS } from '../../firmware/games/fortress/interpret';
 import { createFortressWorld, Happening } from '../physics/fortress';
@@ -32,6 +34,35 @@ const byHand = (h: Happening): boolean => h.colours !== undefined || h.offSpot =
 const seenMoving = (h: Happening): boolean => !byHand(h) && !h.back;
 
 /**
+ * A stroke's (or hand's) happenings as the board reads them (docs/games/fortress.md, Happenings): a ball that lay on
+ * its spot leaves it as it moves, a mouth names a ball's class, a roll back through the pass is none. `onSpot`: where
+ * the balls lie before it. What the players reckon the game by while the board is off or starting.
+ */
+function asRead(happens: Happening[], onSpot: (ball: string) => boolean): string {
+  const moved: { [ball: string]: boolean } = {};
+  const on = (b: string): boolean => (b in moved ? moved[b] : onSpot(b));
+  const out: string[] = [];
+  for (const h of happens) {
+    const ball = h.ball as string;
+    if (h.colours !== undefined) out.push(h.colours + (h.down ? '_' : '^'));
+    else if (h.offSpot !== undefined) {
+      if (on(ball) === h.offSpot) out.push(ball + (h.offSpot ? '-' : '+'));
+      moved[ball] = !h.offSpot;
+    } else {
+      // (As the physics has it: ED, FD is one lying off its spot, else the first of them leaves its spot.)
+      const mover = ball.length === 2 && ball[1] === 'D' && on(ball + '1') && on(ball + '2') ? ball + '1' : ball;
+      if (on(mover)) out.push(mover + '-');
+      moved[mover] = false;
+      const cls = ball.slice(0, 2);
+      if (h.into === 'fort') out.push(cls + '>' + h.fort + (h.bell ? '!' : ''));
+      else if (h.into === 'pocket') out.push(cls + '.' + h.pocket);
+      else if (h.pass && !h.back && ball[1] === 'A') out.push(cls + '=');
+    }
+  }
+  return out.join(' ');
+}
+
+/**
  * Fortification billiards: strokes and things done by hand between them, each a list of happenings
  * (docs/replay.md). Every stroke is one the board sees: a stroke after the last is still under way, or a miss
  * the board cannot see, is refused with the reason.
@@ -39,6 +70,11 @@ const seenMoving = (h: Happening): boolean => !byHand(h) && !h.back;
 export function simGame(): SimGame {
   let world: ReturnType<typeof createFortressWorld> | null = null;
   const worldOf = (w: World) => (world ??= createFortressWorld(fortress.board, w.random));
+  /** The game as the players reckon it while the board is off or starting (whose turn it is), from what it last showed. */
+  let reckoned: FortressState | null = null;
+  /** The last stroke's happenings as the board reads them: still under way when the power went, the players reckon it. */
+  let last: string | null = null;
+  const reckon = (state: FortressState | null, k: string, h: string): FortressState | null => (state && h ? playMove(fortress, state, { k, h }).state : state);
   return {
     module: fortress,
     actions: PLAY_ACTIONS,
@@ -55,21 +91,31 @@ export function simGame(): SimGame {
     },
     // The game begins with every ball on its spot and every colours up (the rules' setup).
     start: (w) => worldOf(w).start(),
+    // The players keep in mind whose turn it is when the power goes: the game the display showed, and a stroke it was
+    // still working out, by the rules (they saw its balls come to rest).
+    cut(shown, busy) {
+      reckoned = reckon(shown as FortressState | null, 'stroke', busy && last ? last : '');
+    },
     happen(a, w) {
       const world = worldOf(w);
-      const happens = a.body.happens as Happening[];
+      let happens = a.body.happens as Happening[];
       if (w.busy()) throw new Error(`the stroke before is still under way (the board ends a stroke once nothing has moved for ${REST_MS / 1000} s, or at a short press of next): strike after it`);
+      // The game as the display shows it, or, while the board is off or starting, as the players reckon it: a dark
+      // display does not change whose turn it is.
+      const shown = w.state() as FortressState | null;
+      const state = shown || reckoned;
       if (a.body.do === 'stroke' && !happens.some(seenMoving)) {
         // A miss, after what was done by hand (and balls rolling back through the pass, which the board takes for
-        // no movement): the ball struck leaves its spot. The striker's attacking ball, as
-        // the display shows whose turn it is; off its spot, no sensor can see it.
-        const state = w.state() as { t: number; e: number } | null;
+        // no movement): the ball struck leaves its spot. The striker's attacking ball, whose turn the display shows
+        // (or showed before the cut); off its spot, no sensor can see it.
         const striker = state ? ['EA', 'FA'][state.t ^ state.e] : 'EA';
         const after = world.onSpot(striker) || happens.some((h) => h.ball === striker);
         if (!after) throw new Error(`a miss by ${striker}, off its spot, is seen by no sensor: the referee enters it by holding next for a second (in a scenario, {"button":"next","holdMs":1500}; docs/games/fortress.md)`);
-        w.levels(world.stroke(a.t, happens.concat([{ ball: striker, offSpot: true }])));
-        return;
+        happens = happens.concat([{ ball: striker, offSpot: true }]);
       }
+      const read = asRead(happens, world.onSpot);
+      if (a.body.do === 'stroke') last = read;
+      if (!shown) reckoned = reckon(reckoned, String(a.body.do), read);
       w.levels(world.stroke(a.t, happens));
     },
     tailMs: REST_MS + 3000,

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { mulberry32 } from '../sim/inputs';
 import { sensorNames } from '../firmware/board';
 import { game as fortress } from '../firmware/games/fortress/index';
-import { CUT_MS, SWEPT, cutAt, example } from './power-sweep';
+import { CUT_MS, SWEPT, cutAt, example, sameGame, sweepTesting } from './power-sweep';
+import type { Simulation } from '../sim/replay';
 
 /** Instants sampled per example. */
 const SAMPLES = 3;
@@ -15,15 +16,48 @@ const SAMPLES = 3;
  * shown as pending until fixed (not hidden: each is a scenario of its own below).
  */
 const KNOWN_OPEN: Record<string, string> = {
-  'shuffleboard-cluster-hanger@6629': "blue1's launch falls in the cut and its weight goes off the end unseen: the board takes the missed throw's weight as lying short beyond the grid (state x 9999, where a later knock may bring it in and the referee is asked) where the uncut board saw it go off; the scores are the same (7-0), the state is not",
+  // (Hostile round 28: the board loses a throw. The rules take a throw launched unseen while the board started only from
+  // one weight more of its side than the table had; blue3 knocked blue2 off, so blue's count is as it was, and the blue
+  // come at 230 mm is matched to blue2, which lay at 199 mm (weights are knocked only towards the end edge). Told by a
+  // weight of that side farther out than every one of its weights lay, it needs 84 bytes (firmware 32,828 of 32,768).)
+  // (Hostile round 28, found by the same sweep, not mended: 23 instants of 329 at 137 ms steps, 26 before this round's
+  // changes. Not the board's cut alone: a board busy finding weights does not read the grid, so the uncut one would
+  // do the same had its red2 taken 10 ms longer; whether the board should watch the grid then, or the sweep accept a
+  // weight it could not have seen, is open.)
+  'shuffleboard-cluster-knock@11528': "blue2's throw off the end (19,000 ms) is launched while the board finds red2's weights, afresh after the cut (1.5 s, for the uncut board's 0.86 s): its weight crosses the grid meanwhile, unwatched, and is taken as lying short beyond the grid (x 9999) where the uncut board, done 10 ms before it came, saw it go off; the scores are the same (0-3)",
+  'shuffleboard-knocks@30023': "blue3's launch (31,000 ms) falls in the cut, during red3's throw; blue3 knocks blue2 off: the board decides red3's throw at power-up and not blue3's, every throw after is one place on, and the end is never scored (0-0, one weight left, for 4-0) (8 instants at 137 ms steps, 30,023 to 30,982)",
 };
 
 /**
- * Instants that once failed, checked every run besides the seeded ones. Hostile round 28: a miss struck while the
- * board started (line 16, 992 ms after the cut; the board up 20 ms later), which the simulator's player struck with EA
- * whatever the turn (it asked the dark display): the table, not the board, was other than uncut.
+ * Instants the sweep once failed at (hostile round 28, `npm run bench power-sweep` at 137 ms steps), each for a cause
+ * now mended: pinned, whatever the seeded samples fall on.
  */
-const PINNED = ['fortress-referee-due-back-by-class@167708', 'fortress-referee-due-back-by-class@168500'];
+const REGRESSION: Record<string, [number, string][]> = {
+  // A weight thrown off the end while the board started, seen crossing the grid after power-up, was taken for a
+  // sensor's blip (it left the table as it was): its throw was counted at the next as one the board missed, its weight
+  // as lying short beyond the grid, where the board had seen it go off (the singles example's 7 instants, the tie's 6;
+  // open here before as cluster-hanger@6629).
+  'shuffleboard-cluster-hanger': [[6629, "blue1's launch falls in the cut and its weight goes off the end: seen crossing the grid, its throw decided as uncut, the weight off the end"]],
+  'shuffleboard-singles': [[144007, "red's throw off the end (145,000 ms) launched while the board starts: seen crossing the grid, decided as uncut"]],
+  'shuffleboard-tie': [[87015, "blue's throw off the end (88,000 ms) launched while the board starts: seen crossing the grid, decided as uncut"]],
+  // 54 of the knocks example's 62 instants (the other 8 are open, above): the simulated table laid a knocked weight's slide from the knocking throw's
+  // launch, resting beside the weight itself until the knock (two magnets there), and a board that read the table
+  // then (at power-up, deciding the throw under way as the next was launched) found a weight more, took it for a
+  // throw, and refused the end's last; and the sweep compared a place found afresh after power-up to the millimetre
+  // with one held since its throw, and which weight of a colour is which (sameGame, test/power-sweep.ts).
+  'shuffleboard-knocks': [
+    [28242, "red3's throw under way (blue1 knocked as the power goes), decided at blue3's launch: the table as it lies, one weight where one lies; red3 found 1 mm from where the uncut board sees it"],
+    [31119, "red3's and blue3's throws under way: decided together, blue1 and blue2 named the other way round (one lies at 40 mm, one went off: the board did not see which)"],
+    [36051, "red4's launch (short, beyond the grid) falls in the cut: the next throw tells it; red3 refound 1 mm off"],
+  ],
+  // A miss struck while the board started (line 16, 992 ms after the cut; the board up 20 ms later), which the
+  // simulator's player struck with EA whatever the turn (it asked the dark display): the table, not the board, was
+  // other than uncut.
+  'fortress-referee-due-back-by-class': [
+    [167708, 'a miss struck while the board starts, at rest at the cut: FA leaves its spot, the French turn'],
+    [168500, 'a miss struck while the board starts: FA leaves its spot, the French turn'],
+  ],
+};
 
 describe('power cuts: a cut and the boot at seeded instants of every example game', function () {
   this.timeout(120000);
@@ -39,14 +73,13 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
       }
     });
   }
-  for (const instant of PINNED) {
-    it(`${instant} (once failed): the game goes on as uncut, or without just what the board could not see`, () => {
-      const [name, at] = instant.split('@');
-      const r = cutAt(example(name), +at);
-      assert.notEqual(r.outcome, 'failed', r.detail);
+  for (const [name, instants] of Object.entries(REGRESSION)) {
+    for (const [at, what] of instants) it(`${name}, a cut at ${at} ms: ${what}`, () => {
+      const r = cutAt(example(name), at);
+      assert.notEqual(r.outcome, 'failed', `cut at ${at} ms: ${r.detail}`);
     });
   }
-  it('the pinned instants still catch a board wrong at power-up: one that takes FD1, lying on its spot, for gone', () => {
+  it('the fortress instants still catch a board wrong at power-up: one that takes FD1, lying on its spot, for gone', () => {
     // (A board that records a ball's place the table does not show: it reads FD1's spot empty while it takes up the
     // game after the cut, and so makes a stroke of FD1 leaving it.)
     const fd1 = sensorNames(fortress.board).indexOf('spot.FD1');
@@ -64,10 +97,7 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
       return it;
     };
     try {
-      for (const instant of PINNED) {
-        const [name, at] = instant.split('@');
-        assert.equal(cutAt(example(name), +at).outcome, 'failed', instant);
-      }
+      for (const [at] of REGRESSION['fortress-referee-due-back-by-class']) assert.equal(cutAt(example('fortress-referee-due-back-by-class'), at).outcome, 'failed', `a cut at ${at} ms`);
     } finally {
       fortress.interpreter = make;
     }
@@ -75,5 +105,71 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
   for (const [instant, defect] of Object.entries(KNOWN_OPEN)) it.skip(`open defect, ${instant}: ${defect}`, () => {
     const [name, at] = instant.split('@');
     assert.notEqual(cutAt(example(name), +at).outcome, 'failed');
+  });
+});
+
+/** A board that, once back after the cut, tells weight `i` of the state `mm` farther from the end edge than it sees it. */
+function misplacing(i: number, mm: number): (sim: Simulation) => void {
+  return (sim) => {
+    let fw = sim.firmware;
+    Object.defineProperty(sim, 'firmware', {
+      configurable: true,
+      get: () => fw,
+      set: (f: Simulation['firmware']) => {
+        fw = f;
+        if (!f) return;
+        const view = f.view.bind(f);
+        f.view = () => {
+          const v = view();
+          const st = v.state as { d: number[] };
+          return Object.assign({}, v, { state: Object.assign({}, st, { d: st.d.map((d, k) => (k === i && d >= 0 ? d + mm : d)) }) });
+        };
+      },
+    });
+  };
+}
+
+describe('power cuts: the sweep tells a shuffleboard board that misplaces a weight from one that finds it afresh', function () {
+  this.timeout(120000);
+  afterEach(() => {
+    sweepTesting.exactPlaces = false;
+    sweepTesting.cutBoard = undefined;
+  });
+
+  /** A state of an end of four weights thrown: red at 10 and 160 mm, blue at 40 and 200 (u 3, 2, 2, 2). */
+  const state = (d: number[], u = [3, 2, 2, 2], q = 0) => JSON.stringify({ state: { s: [0, 0], t: 4, c: [0, 1, 0, 1], d, u, x: [-1, -1, -1, -1], q }, busy: false });
+  const lying = state([10, 40, 160, 200]);
+
+  it('a weight found afresh within both boards\' u of where the other found it is the same game; farther, or not on the table, or unsure, it is not', () => {
+    assert.ok(sameGame('shuffleboard', lying, state([13, 40, 162, 198])));
+    // (The weight at 10 mm told u 3 by both boards: 6 mm apart at most; the one at 160 mm, u 2: 4 mm.)
+    assert.ok(sameGame('shuffleboard', lying, state([16, 40, 164, 200])));
+    assert.ok(!sameGame('shuffleboard', lying, state([17, 40, 160, 200])));
+    assert.ok(!sameGame('shuffleboard', lying, state([10, 40, 165, 200])));
+    assert.ok(!sameGame('shuffleboard', lying, state([10, 40, 160, -1])));
+    assert.ok(!sameGame('shuffleboard', lying, state([10, 40, 160, 200], [3, 2, 999, 2])));
+    assert.ok(!sameGame('shuffleboard', lying, state([10, 40, 160, 200], [3, 2, 2002, 2])));
+    assert.ok(!sameGame('shuffleboard', lying, state([10, 40, 160, 200], undefined, 4)));
+    // Places compared exactly, and another game's positions, not at all.
+    assert.ok(!sameGame('shuffleboard', lying, state([11, 40, 160, 200]), true));
+    assert.ok(!sameGame('triangle', lying, state([11, 40, 160, 200])));
+  });
+
+  it('two weights of one colour named the other way round are the same game; of two colours, they are not', () => {
+    assert.ok(sameGame('shuffleboard', lying, state([160, 40, 10, 200], [2, 2, 3, 2])));
+    assert.ok(!sameGame('shuffleboard', lying, state([40, 10, 160, 200], [2, 3, 2, 2])));
+  });
+
+  it('a cut at 28,242 ms of the knocks example: as uncut; with places compared exactly, not (red3 refound 1 mm off); a board that then tells a weight 8 mm off fails, one 2 mm off, within its u, does not', () => {
+    const ex = example('shuffleboard-knocks');
+    assert.equal(cutAt(ex, 28242).outcome, 'uncut');
+    sweepTesting.exactPlaces = true;
+    assert.equal(cutAt(ex, 28242).outcome, 'failed');
+    sweepTesting.exactPlaces = false;
+    // (Weight 2, red2: a hanger at 10 mm, u 3 as both boards find it.)
+    sweepTesting.cutBoard = misplacing(2, 8);
+    assert.equal(cutAt(ex, 28242).outcome, 'failed');
+    sweepTesting.cutBoard = misplacing(2, 2);
+    assert.equal(cutAt(ex, 28242).outcome, 'uncut');
   });
 });

@@ -6,7 +6,9 @@
 // phone lines sent then) and the phone told the board was restored. A phone
 // line the board refused `not_now` after the cut (a move the cut made it decide
 // later still being decided) counts with those: the phone was told, and sends
-// it again or not.
+// it again or not. A shuffleboard game is compared as a board back from a cut can
+// know it: its weights' places within their stated uncertainty, which of a
+// colour is which not at all (sameGame).
 //
 // Each cut is run from the example's last action before it with nothing
 // under way, not from its start: the board boots from the log as the uncut
@@ -110,6 +112,69 @@ function playing(sim: Simulation): string {
 }
 
 /**
+ * For the sweep's own test (test/power-sweep.test.ts): places compared exactly (sameGame), and a change made to every
+ * board that has the cut (to make it one that misplaces a weight after power-up).
+ */
+export const sweepTesting: { exactPlaces: boolean; cutBoard?: (sim: Simulation) => void } = { exactPlaces: false };
+
+/** A shuffleboard weight's u (docs/games/shuffleboard.md, The moves: `seen`): 999, the board cannot tell where it lies. */
+const CANT_TELL_U = 999;
+/** Added to the u of a weight the board cannot tell is in play at all (2000 and more: *Short weights*). */
+const MAYBE_OUT_U = 2000;
+
+/** A shuffleboard state as the sweep compares it (docs/games/shuffleboard.md, firmware/games/shuffleboard/state.ts). */
+interface Weights {
+  c: number[];
+  d: number[];
+  u: number[];
+  x: number[];
+  q: number;
+}
+
+/**
+ * Whether two boards' games (a state, or a final line, as JSON) are the same game: equal, but for which weight of a
+ * colour is which, and how far apart a shuffleboard board may place one weight after a cut. Two weights of one
+ * colour look alike to the grid (the same magnet, the same pole down), so a board that did not watch them move (the
+ * power was off) cannot tell which is which, and neither do their points (S6-S10: by colour and place): the
+ * weights of a colour are compared as a set (the docs say so: *The table as seen*, "which is which may swap after a
+ * knock"). And where a board places a weight is what it measured, to within how far off it says that may be (its u:
+ * *How sure it is*): a board that lost power finds every weight afresh from the grid at power-up (only the board
+ * that watched holds a weight nothing touched where it found it at its throw), and each finding lies within its own
+ * u of where the weight rests, so two findings of one weight differ by up to both u's together, and by no more.
+ * Everything else is compared exactly: the scores, the throws, each throw's colour, which weights are out of play
+ * or beyond the grid, which the board cannot tell (u 999) or may be out of play (2000 and more), and the weights
+ * the referee is asked about. `exact`: compared exactly throughout (the sweep's test: a board that misplaces a
+ * weight fails either way).
+ */
+export function sameGame(game: string, a: string, b: string, exact = false): boolean {
+  if (a === b) return true;
+  if (game !== 'shuffleboard' || exact) return false;
+  const x = JSON.parse(a) as { state?: Weights } | null;
+  const y = JSON.parse(b) as { state?: Weights } | null;
+  const sx = x && x.state;
+  const sy = y && y.state;
+  const valid = (s: Weights | null | undefined): s is Weights => !!s && [s.c, s.d, s.u, s.x].every((l) => Array.isArray(l) && l.length === s.c.length);
+  if (!valid(sx) || !valid(sy) || JSON.stringify(sx.c) !== JSON.stringify(sy.c)) return false;
+  // Each colour's weights, as [d, u, x, asked], in order of place.
+  const weights = (s: Weights, colour: number): number[][] =>
+    s.c.map((c, i) => [c, s.d[i], s.u[i], s.x[i], (s.q >> i) & 1]).filter((w) => w[0] === colour).map((w) => w.slice(1)).sort((p, q) => p[0] - q[0] || p[2] - q[2]);
+  for (const colour of [0, 1]) {
+    const wx = weights(sx, colour);
+    const wy = weights(sy, colour);
+    for (let i = 0; i < wx.length; i++) {
+      const [[dx, ux, xx, qx], [dy, uy, xy, qy]] = [wx[i], wy[i]];
+      if (xx !== xy || qx !== qy || Math.floor(ux / MAYBE_OUT_U) !== Math.floor(uy / MAYBE_OUT_U)) return false;
+      if (dx === dy && ux === uy) continue;
+      const [px, py] = [ux % MAYBE_OUT_U, uy % MAYBE_OUT_U];
+      if (!(dx >= 0 && dy >= 0 && px < CANT_TELL_U && py < CANT_TELL_U && Math.abs(dx - dy) <= px + py)) return false;
+    }
+  }
+  // (The rest, exactly: the weights put level.)
+  for (const k of ['d', 'u', 'x', 'q'] as const) (sx as unknown as Record<string, unknown>)[k] = sy[k];
+  return JSON.stringify(x) === JSON.stringify(y);
+}
+
+/**
  * A board starting at action `from` of the example, from the log and world
  * the uncut game had there, playing the actions from there on except those in
  * `skip`, with `extra` lines (times as in the example).
@@ -146,6 +211,7 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
   sim.hal.inputs.advanceTo(sim.hal.inputs.clock.now());
   sim.flash.files = { [LOG]: ex.logs[from] };
   sim.powerOn(0);
+  if (extra.length && sweepTesting.cutBoard) sweepTesting.cutBoard(sim);
   return { sim, shift };
 }
 
@@ -156,16 +222,16 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
  */
 function converge(a: Simulation, b: Simulation, after: number, tailMs: number): boolean {
   const actions = a.scenario.actions;
+  const game = a.scenario.header.game;
   for (const line of actions) {
     if (line.t < after + tailMs) continue;
     a.runUntil(line.t - 1);
     b.runUntil(line.t - 1);
-    const now = playing(a);
-    if (now === playing(b) && a.firmware && !a.firmware.view().busy) return true;
+    if (sameGame(game, playing(a), playing(b), sweepTesting.exactPlaces) && a.firmware && !a.firmware.view().busy) return true;
   }
   a.runToEnd();
   b.runToEnd();
-  return JSON.stringify(a.final()) === JSON.stringify(b.final());
+  return sameGame(game, JSON.stringify(a.final()), JSON.stringify(b.final()), sweepTesting.exactPlaces);
 }
 
 /** A cut of CUT_MS at `at`, then the boot. */
@@ -227,7 +293,8 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   const subsets: number[][] = [];
   for (let bits = 1; bits < 1 << list.length; bits++) subsets.push(list.filter((k, i) => bits & (1 << i)));
   subsets.sort((x, y) => x.length - y.length);
-  let last = '';
+  // (The cut board's game, for the failure's detail.)
+  let last = playing(cut.sim);
   for (const unseen of subsets) {
     for (const asSeen of [false, true]) {
       const changed = new Map<number, object | null>();

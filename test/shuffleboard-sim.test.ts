@@ -34,6 +34,28 @@ describe('shuffleboard simulator: the weights from end to end', () => {
     // Where the board sees them, each within the 3 mm it locates a weight to.
     [150, 60, 500].forEach((d, i) => assert.ok(Math.abs(final.state.d[i] - d) <= 3, JSON.stringify(final.state.d)));
   });
+
+  it('a weight a throw will knock is one weight until the knock: the grid around it reads as before the throw, from the launch until the thrown weight reaches it', () => {
+    // (The knocked weight's slide was laid from the launch, resting where the weight lay until the knock, beside the
+    // weight itself: two magnets there for the 3 s or so the thrown one slid, a field twice a weight's, 200 ADC steps
+    // more under it. A board that read the table then, at power-up or deciding a throw as the next was launched,
+    // found a second weight, and took it for a throw: hostile round 28.)
+    const game = simGame({ game: 'shuffleboard', players: 2, options: { firstPlayer: 0 }, seed: 5 } as unknown as ScenarioHeader);
+    const world = { state: () => null } as unknown as World;
+    const act = (t: number, body: Record<string, unknown>) => game.happen!({ line: 0, t, kind: 'do', body } as ScenarioAction, world);
+    act(0, { do: 'slide', to: { d: 200, y: 400 } });
+    // Sensors around it: rows 3 and 4 (175 and 225 mm), columns 7 and 8 (379 and 429 mm).
+    const around = [37, 38, 47, 48];
+    const before = around.map((ch) => game.analog!(ch, 9000) * 4096);
+    act(10000, { do: 'slide', to: { d: 230, y: 400 }, moves: [{ w: 'red1', off: true }] });
+    for (const t of [10001, 11000, 12000, 13000]) {
+      around.forEach((ch, i) => {
+        const now = game.analog!(ch, t) * 4096;
+        // (Its noise drawn afresh: some 2 steps.)
+        assert.ok(Math.abs(now - before[i]) < 12, `t ${t} ch ${ch}: ${now.toFixed(0)} steps, ${before[i].toFixed(0)} before the throw`);
+      });
+    }
+  });
 });
 
 describe('shuffleboard simulator: the grid as the bank reads it', () => {

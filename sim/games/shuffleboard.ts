@@ -49,6 +49,11 @@ interface Weight {
   t1: number;
   /** When it was lifted off the table (Infinity: not yet). */
   gone: number;
+  /**
+   * When it is on the table from: a knocked weight's slide, at its knock (until then the weight that lay there, gone
+   * then, is it: laid from the throw, both were there, a field twice a weight's); -Infinity for a thrown one.
+   */
+  since: number;
   /** Its magnet's moment (A m²) and height above the grid (mm): the same weight's in every end. */
   moment: number;
   heightMm: number;
@@ -61,7 +66,7 @@ function progressAt(w: Weight, t: number): number {
 
 /** Where a weight is at time t: on its braking slide, or resting; null once fallen off the end or lifted. */
 export function placeAt(w: Weight, t: number): Place | null {
-  if (t >= w.gone) return null;
+  if (t >= w.gone || t < w.since) return null;
   const s = progressAt(w, t);
   const d = w.from.d + (w.to.d - w.from.d) * s;
   return d < 0 ? null : { d, y: w.from.y + (w.to.y - w.from.y) * s };
@@ -70,7 +75,7 @@ export function placeAt(w: Weight, t: number): Place | null {
 /** A weight braking from `from` at t0 to rest at `to`. */
 function slide(name: string, pol: number, from: Place, to: Place, t0: number, magnet: { moment: number; heightMm: number }): Weight {
   const length = Math.hypot(to.d - from.d, to.y - from.y);
-  return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
+  return { name, pol, from, to, t0, t1: t0 + Math.sqrt(2 * length / BRAKE), gone: Infinity, since: -Infinity, moment: magnet.moment, heightMm: magnet.heightMm };
 }
 
 /** When weight w sliding off the end at t is no longer on the table (its centre past the edge), a little before: Infinity if it stays on. */
@@ -186,7 +191,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
       if (slides) moving = true;
       slidesUntil = Math.min(slidesUntil, nextAt(w.t0, t), nextAt(w.t1, t), nextAt(w.gone, t), nextAt(fallsAt(w), t));
       // (placeAt, without making a place.)
-      if (t >= w.gone) continue;
+      if (t >= w.gone || t < w.since) continue;
       const s = progressAt(w, t);
       const d = w.from.d + (w.to.d - w.from.d) * s;
       if (d < 0) continue;
@@ -403,7 +408,7 @@ export function simGame(header: ScenarioHeader, tolerances: Tolerances = { scale
         const s = (at.d + 2 * RADIUS_MM - start.d) / (to.d - start.d);
         const t = Math.round(s >= 0 && s <= 1 ? weight.t1 - (weight.t1 - weight.t0) * Math.sqrt(1 - s) : weight.t1);
         const knocked = slide(hit.name, hit.pol, at, m.off ? { d: FALLEN_MM, y: at.y } : m.to!, t, hit);
-        hit.gone = t;
+        hit.gone = knocked.since = t;
         table.push(knocked);
         epochs.push(t);
       }

@@ -48,8 +48,6 @@ const NOISE = 2;
 export const HELD = 4;
 /** Taken out of service or back since the interpreter last read it. */
 const MOVED = 8;
-/** Keeps its reading as the table last lay still (while a throw's readings are compared with them). */
-export const STAY = 16;
 
 /** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
 const SELECT_LINES = 8;
@@ -71,10 +69,11 @@ export interface GridChecks {
    */
   bank: Pick<AnalogBank, 'changes'>;
   /**
-   * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
-   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
+   * Per channel, why it is out of service (any of the low three bits; none: in service). Until a channel is first
+   * taken out (take makes them), an empty list, which reads no bit set for any (33 JsVars less while none is): only
+   * take, and what a channel out of service runs, write them.
    */
-  channelFlags?: Uint8Array;
+  channelFlags: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
   cleared(): Uint8Array;
   /**
@@ -97,7 +96,7 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made with the flags: ready). */
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made by ready). */
   lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
@@ -130,7 +129,7 @@ export interface GridChecks {
   alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines, and, once the grid's last channel is told, the lines judged (aliases, below). */
   aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
-  /** Makes the flags (and the weights seen) and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
+  /** Makes the weights seen and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
   ready(): void;
 }
 
@@ -153,19 +152,16 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor do `channelFlags`, `settled` and `lay` until they are made. The first two are named first, made or not,
-  // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
-  const g = { channelFlags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
+  // costs none, nor do `settled` and `lay` until they are made. `channelFlags` and `settled` are named first, made or
+  // not, where a search finds them at once: the checks of a throw's frame read them for most sensors.)
+  const g = { channelFlags: [], settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (None set, and half the supply everywhere.)
   g.ready = function (): void {
     // (A channel taken out or back, and a throw's checks, make them ready before they change what the passes of the
     // check a second read: `dirty`.)
     dirty = 1;
-    if (!g.channelFlags) {
-      g.channelFlags = new Uint8Array(CHANNELS);
-      g.lay = new Int16Array(2 * WEIGHTS);
-    }
+    if (!g.lay) g.lay = new Int16Array(2 * WEIGHTS);
     if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
   };
 
@@ -175,7 +171,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
   g.take = function (ch: number, why: number): void {
     g.ready();
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags.length ? g.channelFlags : (g.channelFlags = new Uint8Array(CHANNELS));
     if (!(flags[ch] & 7)) {
       out++;
       taken = TAKEN_OUT;
@@ -189,7 +185,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
 
   /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
   g.mend = function (ch: number, why: number): void {
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     if (!(out && flags[ch] & why)) return;
     flags[ch] &= ~why;
     if (!(flags[ch] & 7)) {
@@ -216,7 +212,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
     const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     const s = g.settled;
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
@@ -235,7 +231,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * (`to` SENSORS), the select lines are judged (below). The work of a channel with a field (CHECK_WORK).
    */
   g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     const t = told;
     const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
@@ -280,7 +276,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * again): bank's changes meanwhile. Only with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     let some = 0;
     for (let ch = from, a = from; ch <= to; ch++) {
       if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
@@ -310,7 +306,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const c = cal || (cal = new Uint8Array(SENSORS));
       for (let ch = 0; ch < SENSORS; ch++) {
         // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
-        const off = out && (g.channelFlags as Uint8Array)[ch] & 7;
+        const off = out && g.channelFlags[ch] & 7;
         const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = c[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)

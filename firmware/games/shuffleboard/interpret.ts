@@ -271,7 +271,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (r < lo2) lo2 = r;
           hi2 = r;
         }
-        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = (checks.channelFlags && checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * ADC_STEPS;
+        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = (checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * ADC_STEPS;
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
@@ -309,7 +309,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           // phantom weights filled.)
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
-            return (checks.channelFlags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+            return checks.channelFlags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
           }, before = before || table, table = [], now, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
@@ -332,7 +332,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to. After the clear, a sensor at a rail
     // then has no calibration, 0: it tells nothing, as one out of service.)
     let k = SENSORS;
-    if (blindUntil < 0) while (k-- && ((checks.channelFlags as Uint8Array)[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0) while (k-- && (checks.channelFlags[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     // The table's checks (throw-checks.ts): a sensor they took out just now, the weights are found again without it
     // in the same frame (a weight found in its field is what it made).
     const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);
@@ -509,7 +509,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
       powerUp = new Uint8Array(SENSORS);
-      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = (checks.channelFlags && checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * 255;
+      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = (checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * 255;
       table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);

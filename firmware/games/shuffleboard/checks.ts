@@ -96,7 +96,7 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made by ready). */
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made by take). */
   lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
@@ -116,21 +116,21 @@ export interface GridChecks {
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved: a weight at
    * rest leaves its sensors still, a drifting sensor moves alone. None (half the supply everywhere) after power-up and
-   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (ready makes them).
+   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (take makes them).
    */
   settled?: Uint8Array;
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   came: number;
-  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  take(ch: number, why: number): void;
-  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  mend(ch: number, why: number): void;
+  /**
+   * Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. `back` 1: it reads sanely as far as
+   * `why` goes: back in service once nothing else holds it out, told. Either makes the weights seen and the readings
+   * as the table last lay still, those not made yet; ch -1 only that (a throw's frame check reads them).
+   */
+  take(ch: number, why: number, back?: number): void;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
   alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines, and, once the grid's last channel is told, the lines judged (aliases, below). */
   aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
-  /** Makes the weights seen and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
-  ready(): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -156,48 +156,37 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // not, where a search finds them at once: the checks of a throw's frame read them for most sensors.)
   const g = { channelFlags: [], settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
-  // (None set, and half the supply everywhere.)
-  g.ready = function (): void {
-    // (A channel taken out or back, and a throw's checks, make them ready before they change what the passes of the
-    // check a second read: `dirty`.)
+  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read, and the
+  // grid is read through runs until it is. One function for taking out, bringing back and making ready, all rare:
+  // each function kept costs its JsVars for good.)
+  g.take = function (ch: number, why: number, back?: number): void {
+    let flags = g.channelFlags;
+    if (back) {
+      if (!(out && flags[ch] & why)) return;
+      flags[ch] &= ~why;
+      if (flags[ch] & 7) return;
+    }
+    // Ready: a channel taken out or back, and a throw's checks, make what they change ready (none set, and half the
+    // supply everywhere) before they change what the passes of the check a second read: `dirty`.
     dirty = 1;
     if (!g.lay) g.lay = new Int16Array(2 * WEIGHTS);
     if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
-  };
-
-  // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read, and the
-  // grid is read through runs until it is.)
-
-  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  g.take = function (ch: number, why: number): void {
-    g.ready();
-    const flags = g.channelFlags.length ? g.channelFlags : (g.channelFlags = new Uint8Array(CHANNELS));
-    if (!(flags[ch] & 7)) {
-      out++;
-      taken = TAKEN_OUT;
+    if (ch < 0) return;
+    if (!flags.length) flags = g.channelFlags = new Uint8Array(CHANNELS);
+    if (back || !(flags[ch] & 7)) {
+      if (back) out--;
+      else {
+        out++;
+        taken = TAKEN_OUT;
+      }
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       g.bank.changes = runs;
-      if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
+      // (Back: what it reads now is how it lies still; a weight may have come over it meanwhile.)
+      if (back) g.settled[ch] = (raw.read(ch) * 255) | 0;
+      if (g.tell) g.tell(ch, back ? OK : why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
-    flags[ch] |= why;
-  };
-
-  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  g.mend = function (ch: number, why: number): void {
-    const flags = g.channelFlags;
-    if (!(out && flags[ch] & why)) return;
-    flags[ch] &= ~why;
-    if (!(flags[ch] & 7)) {
-      out--;
-      if (!(flags[ch] & MOVED)) moved++;
-      flags[ch] |= MOVED;
-      g.bank.changes = runs;
-      // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      g.ready();
-      (g.settled as Uint8Array)[ch] = (raw.read(ch) * 255) | 0;
-      if (g.tell) g.tell(ch, OK);
-    }
+    if (!back) flags[ch] |= why;
   };
 
   /**
@@ -315,7 +304,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
           // (Called only with a channel out: most clears find none, and a call costs more than the rest of a turn.)
-          if (out) g.mend(ch, OFF);
+          if (out) g.take(ch, OFF, 1);
           c[ch] = x;
         }
       }
@@ -350,7 +339,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (spread > NOISY_SPREAD) {
           noisy++;
           bits |= 1 << i;
-        } else if (spread < NOISY_SPREAD / 2) g.mend(first + i, NOISE);
+        }
+        // (Back: called only with a channel out, as in cleared.)
+        else if (out && spread < NOISY_SPREAD / 2) g.take(first + i, NOISE, 1);
       }
       row = (row + NOISE_ROWS) % ROWS;
       // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while

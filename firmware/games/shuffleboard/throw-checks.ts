@@ -70,7 +70,7 @@ export interface ThrowChecks {
  */
 export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
-  g.ready();
+  g.take(-1, 0);
   const settled = g.settled as Uint8Array;
   const raw = g.driver;
   const take = g.take;
@@ -125,7 +125,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       if (g.channelFlags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
       const off = frame[ch] - QUIESCENT * ADC_STEPS;
       if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
-      else g.mend(ch, HELD);
+      else take(ch, HELD, 1);
       return OVER_WORK;
     }
     const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;

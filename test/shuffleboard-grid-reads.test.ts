@@ -49,7 +49,7 @@ describe('shuffleboard: the grid read through the sensor checks', () => {
           } else if (s.k === 'mend') {
             if (reasons[s.ch] & s.why && !(reasons[s.ch] & ~s.why)) moved[s.ch] = 1;
             reasons[s.ch] &= ~s.why;
-            checks.mend(s.ch, s.why);
+            checks.take(s.ch, s.why, 1);
           } else if (s.k === 'level') levels[s.ch] = s.level;
           else {
             let some = 0;

@@ -69,6 +69,11 @@ export interface OnDemand {
   analog?: { from: string; exports: string };
   /** Its stored budget: MODULE_BUDGET_BYTES unless given (tools/games.ts). */
   budget?: number;
+  /**
+   * Its top-level numeric constants written in place where that makes it at most this many bytes longer
+   * (tools/es5.ts, constantsInPlace): a module held while its work peaks keeps fewer names.
+   */
+  inPlace?: number;
 }
 
 /**
@@ -102,7 +107,9 @@ export const ON_DEMAND: OnDemand[] = [
     carried: (features, game) => existsSync(join(gameDir(game), 'powerup.ts')) },
   // (Its budget: what parses within a step's hold, tools/games.ts.)
   { name: DECIDE_MODULE, part: Part.decide, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
-    carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES },
+    carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES,
+    // (Held at a throw's peak: 10 JsVars less there for 6 bytes, README.md, Where the budgets stand.)
+    inPlace: 2 },
   { name: MATCH_MODULE, part: Part.match, suffix: 'match', about: 'matching', from: './firmware/games/<game>/match', exports: 'matched',
     carried: (features, game) => existsSync(join(gameDir(game), 'match.ts')) },
   { name: SIGN_MODULE, part: Part.sign, suffix: 'sign', about: 'signer', from: './app/espruino-signer', exports: 'boardSigner', carried: () => true },
@@ -193,7 +200,7 @@ function moduleEntry(m: OnDemand, game: string, mod: AnyGameModule, features: Bo
  * code's objects (scanner, board, commands) by its short names.
  */
 export async function buildOnDemand(m: OnDemand, game: string, mod: AnyGameModule, features: BoardFeatures, names: PropertyNames, shared?: Map<string, string>): Promise<BuiltModule> {
-  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names, shared);
+  const built = await buildDeviceCode({ source: moduleEntry(m, game, mod, features), dir: ROOT, moduleExports: 'MODULE_EXPORTS' }, features, names, shared, m.inPlace);
   return { name: m.name, part: m.part, suffix: m.suffix, min: built.min, stored: built.stored, debug: built.debug, budget: m.budget || MODULE_BUDGET_BYTES, names: built.names, calls: built.calls };
 }
 

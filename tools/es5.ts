@@ -452,11 +452,48 @@ export function declareBeforeUse(code: string): string {
 }
 
 /**
+ * The minified code's top-level numeric constants written in place where that makes it at most `most` bytes longer
+ * (the literal in each use, less the name's declaration): a name a module keeps at its top level is a JsVar (two for
+ * a fraction) for as long as the module is held. (The minifier keeps a constant whose literal is longer than its
+ * short name where it is used often.)
+ */
+export function constantsInPlace(code: string, most: number): string {
+  // (Babel's scopes: which uses are of the top-level name, not of a local one of that name. Its parser and traverse
+  // are not in the types the project has.)
+  type Node = { type: string; start: number; end: number; init?: Node | null };
+  type Binding = { constant: boolean; path: { node: Node }; referencePaths: { node: Node; parent: Node }[] };
+  const babel = createRequire(import.meta.url)('@babel/core') as {
+    parseSync(code: string, options: object): object;
+    traverse(ast: object, visitor: { Program(path: { scope: { bindings: Record<string, Binding> } }): void }): void;
+  };
+  const ast = babel.parseSync(code, { sourceType: 'script', configFile: false, babelrc: false });
+  const edits: { at: number; end: number; text: string }[] = [];
+  babel.traverse(ast, {
+    Program(path) {
+      for (const [name, b] of Object.entries(path.scope.bindings)) {
+        const d = b.path.node;
+        if (d.type !== 'VariableDeclarator' || !d.init || d.init.type !== 'NumericLiteral' || !b.constant) continue;
+        const literal = code.slice(d.init.start, d.init.end);
+        if (b.referencePaths.length * (literal.length - name.length) - (name.length + literal.length + 2) > most) continue;
+        // (A member of the number itself, `n.toFixed`, needs its parentheses: `38.` would be a fraction.)
+        for (const r of b.referencePaths) edits.push({ at: r.node.start, end: r.node.end, text: r.parent.type === 'MemberExpression' ? '(' + literal + ')' : literal });
+        edits.push({ at: d.start, end: d.end, text: '' });
+      }
+    },
+  });
+  // From the end, so earlier positions stay valid; then the commas of the declarations emptied.
+  edits.sort((a, b) => b.at - a.at);
+  for (const e of edits) code = code.slice(0, e.at) + e.text + code.slice(e.end);
+  return code.replace(/\bvar ,+/g, 'var ').replace(/,{2,}/g, ',').replace(/,;/g, ';').replace(/\bvar ;/g, '');
+}
+
+/**
  * Device code for an entry: readable ES5 (debug), minified ES5, that pretokenised as a board stores it, and the
  * short property names it was given (`names`, when given: a bundle's, for a module it loads); for a bundle, the
  * names of the functions its modules may call as its own (`shared`), and for a module given them, those it calls.
+ * `inPlace`: a module's top-level numeric constants written in place where that costs at most so many bytes (constantsInPlace).
  */
-export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
+export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>, inPlace?: number): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
   const bundled = await bundle(entry, features);
   const module = typeof entry !== 'string' && entry.moduleExports;
   const debug = await toEs5(module ? asModuleExports(bundled, module) : bundled);
@@ -465,6 +502,7 @@ export async function buildDeviceCode(entry: Entry, features: BoardFeatures = AL
   const min = await minifyEs5(sharing.code, features.internalProperties, names, false, sharing.calls);
   // A bundle lets go of the functions only its boot needed, but those its modules call; a module's are held by what
   // it gives.
+  if (module && inPlace !== undefined) min.code = constantsInPlace(min.code, inPlace);
   const code = module ? min.code : freeBootOnly(min.code, SHARED_FUNCTIONS.map((name) => min.topLevel.get(name) as string));
   return { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map() : sharedIn(code, min.topLevel), calls: sharing.calls };
 }

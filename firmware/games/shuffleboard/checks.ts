@@ -48,8 +48,6 @@ const NOISE = 2;
 export const HELD = 4;
 /** Taken out of service or back since the interpreter last read it. */
 const MOVED = 8;
-/** Keeps its reading as the table last lay still (while a throw's readings are compared with them). */
-export const STAY = 16;
 
 /** A channel's select lines (bits 0-3 the first-level multiplexers', 4-7 the second level's: wiring.md). */
 const SELECT_LINES = 8;
@@ -71,10 +69,11 @@ export interface GridChecks {
    */
   bank: Pick<AnalogBank, 'changes'>;
   /**
-   * Per channel, why it is out of service (any of the low three bits; none: in service). None (every channel in
-   * service, no bit set) until a channel is first taken out or a throw's frame is first checked (ready makes them).
+   * Per channel, why it is out of service (any of the low three bits; none: in service). Until a channel is first
+   * taken out (take makes them), an empty list, which reads no bit set for any (33 JsVars less while none is): only
+   * take, and what a channel out of service runs, write them.
    */
-  channelFlags?: Uint8Array;
+  channelFlags: Uint8Array;
   /** The table was found cleared: the empty table's readings are the calibration; returns them (in 255ths, 0: none yet). */
   cleared(): Uint8Array;
   /**
@@ -97,7 +96,7 @@ export interface GridChecks {
   reds: number;
   blues: number;
   due: number;
-  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made with the flags: ready). */
+  /** The weights seen after the last throw (each d * 2 + its colour), `lying` of them (made by take). */
   lay?: Int16Array;
   lying: number;
   /** Throws in a row with the other side's colour appearing; the grid is taken as reversed (1). */
@@ -117,21 +116,21 @@ export interface GridChecks {
   /**
    * The grid's readings (in 255ths) as the table last lay still, a throw decided, where a weight moved: a weight at
    * rest leaves its sensors still, a drifting sensor moves alone. None (half the supply everywhere) after power-up and
-   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (ready makes them).
+   * after a clear, until a throw's frame is checked or a sensor is taken out or comes back (take makes them).
    */
   settled?: Uint8Array;
   /** Those of them whose field came alone in the throw being decided (bit e: the e-th), until its weights are found. */
   came: number;
-  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  take(ch: number, why: number): void;
-  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  mend(ch: number, why: number): void;
+  /**
+   * Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. `back` 1: it reads sanely as far as
+   * `why` goes: back in service once nothing else holds it out, told. Either makes the weights seen and the readings
+   * as the table last lay still, those not made yet; ch -1 only that (a throw's frame check reads them).
+   */
+  take(ch: number, why: number, back?: number): void;
   /** How far a sensor moved alone since the table last lay still (createGridChecks's alone, below). */
   alone(read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number;
   /** What readings tell of the select lines, and, once the grid's last channel is told, the lines judged (aliases, below). */
   aliases(read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number;
-  /** Makes the flags (and the weights seen) and the readings as the table last lay still, those not made yet (a throw's frame check reads them). */
-  ready(): void;
 }
 
 export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks {
@@ -153,55 +152,41 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   // (What the checks of a throw's table share: their parts are set below, on it alone, not also named here, where
   // each name would be a JsVar more, but for what a throw's frame check asks of them for most sensors (a name in
   // scope is found at once, a property after a search). No `tell` nor `checked` yet: a property the object lacks
-  // costs none, nor do `channelFlags`, `settled` and `lay` until they are made. The first two are named first, made or not,
-  // where a search finds them at once: the checks of a throw's frame read them for most sensors.)
-  const g = { channelFlags: undefined, settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
-
-  // (None set, and half the supply everywhere.)
-  g.ready = function (): void {
-    // (A channel taken out or back, and a throw's checks, make them ready before they change what the passes of the
-    // check a second read: `dirty`.)
-    dirty = 1;
-    if (!g.channelFlags) {
-      g.channelFlags = new Uint8Array(CHANNELS);
-      g.lay = new Int16Array(2 * WEIGHTS);
-    }
-    if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
-  };
+  // costs none, nor do `settled` and `lay` until they are made. `channelFlags` and `settled` are named first, made or
+  // not, where a search finds them at once: the checks of a throw's frame read them for most sensors.)
+  const g = { channelFlags: [], settled: undefined, driver: raw, throws: 0, reds: 0, blues: 0, due: -1, lying: 0, wrong: 0, reversed: 0, floating: 0, aliased: 0, told: told, came: 0 } as unknown as GridChecks;
 
   // (A channel that goes out of service or comes back is MOVED: its row counts as changed at its next read, and the
-  // grid is read through runs until it is.)
-
-  /** Channel ch is faulty (`why`: OFF, NOISE, HELD): out of service, told once. */
-  g.take = function (ch: number, why: number): void {
-    g.ready();
-    const flags = g.channelFlags as Uint8Array;
-    if (!(flags[ch] & 7)) {
-      out++;
-      taken = TAKEN_OUT;
+  // grid is read through runs until it is. One function for taking out, bringing back and making ready, all rare:
+  // each function kept costs its JsVars for good.)
+  g.take = function (ch: number, why: number, back?: number): void {
+    let flags = g.channelFlags;
+    if (back) {
+      if (!(out && flags[ch] & why)) return;
+      flags[ch] &= ~why;
+      if (flags[ch] & 7) return;
+    }
+    // Ready: a channel taken out or back, and a throw's checks, make what they change ready (none set, and half the
+    // supply everywhere) before they change what the passes of the check a second read: `dirty`.
+    dirty = 1;
+    if (!g.lay) g.lay = new Int16Array(2 * WEIGHTS);
+    if (!g.settled) g.settled = new Uint8Array(SENSORS).fill(128);
+    if (ch < 0) return;
+    if (!flags.length) flags = g.channelFlags = new Uint8Array(CHANNELS);
+    if (back || !(flags[ch] & 7)) {
+      if (back) out--;
+      else {
+        out++;
+        taken = TAKEN_OUT;
+      }
       if (!(flags[ch] & MOVED)) moved++;
       flags[ch] |= MOVED;
       g.bank.changes = runs;
-      if (g.tell) g.tell(ch, why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
+      // (Back: what it reads now is how it lies still; a weight may have come over it meanwhile.)
+      if (back) g.settled[ch] = (raw.read(ch) * 255) | 0;
+      if (g.tell) g.tell(ch, back ? OK : why === HELD ? STUCK : why === NOISE ? NOISY : DRIFT);
     }
-    flags[ch] |= why;
-  };
-
-  /** Channel ch reads sanely as far as `why` goes: back in service once nothing else holds it out, told. */
-  g.mend = function (ch: number, why: number): void {
-    const flags = g.channelFlags as Uint8Array;
-    if (!(out && flags[ch] & why)) return;
-    flags[ch] &= ~why;
-    if (!(flags[ch] & 7)) {
-      out--;
-      if (!(flags[ch] & MOVED)) moved++;
-      flags[ch] |= MOVED;
-      g.bank.changes = runs;
-      // (What it reads now is how it lies still: a weight may have come over it meanwhile.)
-      g.ready();
-      (g.settled as Uint8Array)[ch] = (raw.read(ch) * 255) | 0;
-      if (g.tell) g.tell(ch, OK);
-    }
+    if (!back) flags[ch] |= why;
   };
 
   /**
@@ -216,7 +201,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
   g.alone = function (read: Int16Array | Uint8Array, i: number, base: number, skip?: number): number {
     const mid = read === kept ? 128 : QUIESCENT * ADC_STEPS;
     const s = g.settled;
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     if ((out && flags[base + i] & 7) || Math.abs(read[i] - mid) >= (RAILED * mid) >> 7) return 0;
     for (let k = 0; k < 4; k++) {
       const n = neighbour(i, (base + i) % COLS, k);
@@ -235,7 +220,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * (`to` SENSORS), the select lines are judged (below). The work of a channel with a field (CHECK_WORK).
    */
   g.aliases = function (read: Int16Array | Uint8Array, afresh: number, from: number, to: number): number {
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     const t = told;
     const mid = afresh ? 128 : QUIESCENT * ADC_STEPS;
     const some = afresh ? ALIAS_FIELD_STEPS >> 4 : ALIAS_FIELD_STEPS;
@@ -280,7 +265,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
    * again): bank's changes meanwhile. Only with a channel out of service or moved: the flags are made.
    */
   function runs(from: number, to: number, k: Uint8Array): number {
-    const flags = g.channelFlags as Uint8Array;
+    const flags = g.channelFlags;
     let some = 0;
     for (let ch = from, a = from; ch <= to; ch++) {
       if (ch < to && !(flags[ch] & (7 | MOVED))) continue;
@@ -310,7 +295,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
       const c = cal || (cal = new Uint8Array(SENSORS));
       for (let ch = 0; ch < SENSORS; ch++) {
         // (Out of service: one of the low three bits; the flags as they are now, made by a channel taken out.)
-        const off = out && (g.channelFlags as Uint8Array)[ch] & 7;
+        const off = out && g.channelFlags[ch] & 7;
         const x = off ? (raw.read(ch) * 255) | 0 : kept[ch];
         const ref = c[ch] || 128;
         // (A sensor at a rail is the interpreter's rail fault, and reads as no field already.)
@@ -319,7 +304,7 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if ((x - ref) * (x - ref) * (off ? 4 : 1) > OFF_MARGIN * OFF_MARGIN * 255 * 255) g.take(ch, OFF);
         else {
           // (Called only with a channel out: most clears find none, and a call costs more than the rest of a turn.)
-          if (out) g.mend(ch, OFF);
+          if (out) g.take(ch, OFF, 1);
           c[ch] = x;
         }
       }
@@ -354,7 +339,9 @@ export function createGridChecks(raw: AnalogBank, kept: Uint8Array): GridChecks 
         if (spread > NOISY_SPREAD) {
           noisy++;
           bits |= 1 << i;
-        } else if (spread < NOISY_SPREAD / 2) g.mend(first + i, NOISE);
+        }
+        // (Back: called only with a channel out, as in cleared.)
+        else if (out && spread < NOISY_SPREAD / 2) g.take(first + i, NOISE, 1);
       }
       row = (row + NOISE_ROWS) % ROWS;
       // Most of them noisy: the grid floats (its multiplexers' output open), or noise drowns it: a bank fault while

@@ -9,5 +9,5 @@
 // for the checks of a throw's table (checks.ts, GridChecks; throw-checks.ts,
 // whose module is built with the bundle's names) theirs.
 export const INTERNAL_PROPERTIES = ['tg', 'rs', 'ep', 'ew', 'frame', 'step', 'bank', 'driver', 'tell', 'throws', 'reds', 'blues', 'due', 'lay',
-  'lying', 'wrong', 'reversed', 'floating', 'aliased', 'told', 'checked', 'settled', 'came', 'take', 'mend', 'alone', 'aliases',
-  'ready', 'suspect', 'locator', 'throwChecks', 'channelFlags'];
+  'lying', 'wrong', 'reversed', 'floating', 'aliased', 'told', 'checked', 'settled', 'came', 'take', 'alone', 'aliases',
+  'suspect', 'locator', 'throwChecks', 'channelFlags'];

@@ -72,9 +72,6 @@ export interface ShuffleboardInterpreter extends Interpreter {
   diagnose(now: number, progressed: (walk: WalkState) => void): Diagnostics | false;
 }
 
-/** What a mode does with the scanner's events, on a board that has none. */
-function nothing(): void {}
-
 /**
  * The interpreter of the board shuffleboardBoard describes: `emit` gets each
  * move, `begin` 1 when a throw begins (so that one under way when the power
@@ -209,7 +206,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       if (throwAt < 0) {
         changed(ENTRY, t, 1);
         changed(ENTRY + 1, t, 1);
-        return throwBegins(t, 0);
+        return watch(t, 0, ENTRY);
       }
       decide(t, true);
     }
@@ -219,32 +216,31 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
 
 
   /**
-   * A throw begins at t, and the begin is saved. `blind` 0: its launch was seen, a throw, not weights lifted off after
-   * power-up, so a table it leaves empty is no clear (found()); its weight is watched for where it comes into the
-   * grid. 1: soon after power-up, a weight's field where there was none, a weight thrown while the board was
-   * starting, its launch unseen (lifting weights off the table, to clear it, only takes fields away); it is watched
-   * for anywhere. (No throw was under way: the throws it is, one.)
-   */
-  function throwBegins(t: number, blind: number): void {
-    throwAt = t;
-    // (-1: the throw under way was begun so, its launch unseen.)
-    blindUntil = -blind;
-    quiet = 0;
-    watch(t, blind, blind ? 0 : ENTRY, ROWS - 1);
-    begin(throws);
-  }
-
-  /**
    * From t, a throw's scan reads rows from..to (within the grid); `cameIn` 1: the throw's weight came into the grid.
    * Watched for (0), the rows read are counted first, as of when they last changed: what they see is what a weight
    * coming must add to (follow).
+   *
+   * No `to`: a throw begins at t (no throw was under way: the throws it is, one), and the begin is saved; its weight
+   * is watched for from row `from` to the last. `cameIn` 0: its launch was seen, a throw, not weights lifted off after
+   * power-up, so a table it leaves empty is no clear (found()); watched for where it comes into the grid (ENTRY). 1:
+   * soon after power-up, a weight's field where there was none, a weight thrown while the board was starting, its
+   * launch unseen (lifting weights off the table, to clear it, only takes fields away); watched for anywhere (0).
+   * (One function with the watching: each costs its JsVars for good.)
    */
-  function watch(t: number, cameIn: number, from: number, to: number): void {
+  function watch(t: number, cameIn: number, from: number, to?: number): void {
+    const begins = to === undefined;
+    if (begins) {
+      throwAt = t;
+      // (-1: the throw under way was begun so, its launch unseen.)
+      blindUntil = -cameIn;
+      quiet = 0;
+    }
     last = t;
     // (Not Math's: a name of Espruino's own is looked for through the bundle's names first.)
     lo = from > 0 ? from : 0;
-    hi = to < Grid.ROWS - 1 ? to : Grid.ROWS - 1;
+    hi = (to as number) < Grid.ROWS - 1 ? to as number : Grid.ROWS - 1;
     if (!(came = cameIn)) for (let r = lo; r <= hi; r++) /*@__NOINLINE__*/ changed(r, rowAt[r]);
+    if (begins) begin(throws);
   }
 
   /**
@@ -271,7 +267,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           if (r < lo2) lo2 = r;
           hi2 = r;
         }
-        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = (checks.channelFlags && checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * ADC_STEPS;
+        if (!again) for (let ch = r * COLS; ch < r * COLS + COLS; ch++) now[ch] = (checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * ADC_STEPS;
       }
       if (r < ROWS) return null;
       if (hi2 >= 0 && !force && !queued) {
@@ -309,7 +305,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
           // phantom weights filled.)
           fitting = 1;
           locating = parts.locator(function (ch: number): number {
-            return (checks.channelFlags as Uint8Array)[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
+            return checks.channelFlags[ch] & 7 ? NaN : now[ch] / ADC_STEPS;
           }, before = before || table, table = [], now, function (ch: number): void {
             // A reading no magnet makes: the sensor is taken out (drift), and the weights are found again without it.
             redo = checking.suspect(ch);
@@ -335,7 +331,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to. After the clear, a sensor at a rail
     // then has no calibration, 0: it tells nothing, as one out of service.)
     let k = SENSORS;
-    if (blindUntil < 0 && row - lo < 4) while (k-- && ((checks.channelFlags as Uint8Array)[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0 && row - lo < 4) while (k-- && (checks.channelFlags[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     // The table's checks (throw-checks.ts): a sensor they took out just now, the weights are found again without it
     // in the same frame (a weight found in its field is what it made).
     const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);
@@ -371,7 +367,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // The weights launched meanwhile: their throws, in order, decided together (their launches passed: they may
     // be sliding still, or at rest).
     throws = queued || 1;
-    if (queued) throwBegins(launchedWhile, 0);
+    if (queued) watch(launchedWhile, 0, ENTRY);
     queued = 0;
   }
 
@@ -449,7 +445,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // A weight anywhere in a row: its strongest reading is well above the noise. (changed with `read`, written out: a call
       // costs what a channel's read does.) A weight come unseen is a field newly seen: one the row had is none.
       const c = row * Grid.COLS;
-      if (bank.changes(c, c + Grid.COLS, ref) && (stirred = 0, /*@__NOINLINE__*/ changed(row, t), t < blindUntil && stirred)) return /*@__NOINLINE__*/ throwBegins(t, 1);
+      if (bank.changes(c, c + Grid.COLS, ref) && (stirred = 0, /*@__NOINLINE__*/ changed(row, t), t < blindUntil && stirred)) return /*@__NOINLINE__*/ watch(t, 1, 0);
       seenNow |= rowSees[row] & 15;
       if (++row >= Grid.ROWS) /*@__NOINLINE__*/ passed();
     } while (--n);
@@ -458,8 +454,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     return changedAt === t || t < blindUntil;
   }
 
+  // (No `sense`: the board has no scanner, and nothing sends it sensor events (firmware/runtime.ts): a function doing
+  // nothing with them would be one more for good.)
   return {
-    sense: nothing,
     // The launch row every tick; between throws, a row now and then; during one, follow (apart: the interpreter
     // reads a whole function's text at each call).
     tick: function (t: number): boolean | void {
@@ -494,7 +491,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       throws = 0;
       if (!kept) return begin(queued);
       locating = undefined;
-      throwBegins(launchedWhile, 0);
+      watch(launchedWhile, 0, ENTRY);
     },
     busy: function (): boolean {
       return throwAt >= 0;
@@ -512,7 +509,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       // The table as it lies now, for a throw whose launch is unseen (found): its weights are found anew.
       powerUp = new Uint8Array(SENSORS);
-      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = (checks.channelFlags && checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * 255;
+      for (let ch = 0; ch < SENSORS; ch++) powerUp[ch] = (checks.channelFlags[ch] & 7 ? QUIESCENT : raw.read(ch)) * 255;
       table.splice(0);
       // (From half the supply, so that the first read of every group counts.)
       ref.fill(128, SENSORS);
@@ -602,5 +599,5 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       const make = ON_DEVICE ? loadModule<typeof diagnoseGrid>(Part.diag) : diagnoseGrid;
       return make && make(raw, now, progressed);
     },
-  };
+  } as Omit<ShuffleboardInterpreter, 'sense'> as ShuffleboardInterpreter;
 }

@@ -9,7 +9,7 @@
 import { INVERTED, OK } from '../../faults';
 import { ADC_STEPS, COLS, PITCH_MM, QUIESCENT, ROW0_MM, ROWS, SENSORS } from './board';
 import type { neighbour as Neighbour } from './board';
-import { ALIAS_FIELD_STEPS, ALONE_FAR, HELD, OFF, STAY } from './checks';
+import { ALIAS_FIELD_STEPS, ALONE_FAR, HELD, OFF } from './checks';
 import type { GridChecks } from './checks';
 import { WEIGHTS } from './table';
 
@@ -70,8 +70,7 @@ export interface ThrowChecks {
  */
 export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowChecks {
   // (The parts looked at for each sensor, as the checks' own.)
-  g.ready();
-  const flags = g.channelFlags as Uint8Array;
+  g.take(-1, 0);
   const settled = g.settled as Uint8Array;
   const raw = g.driver;
   const take = g.take;
@@ -80,6 +79,12 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
   let doubtful = 0;
   /** The next part of the frame's check (a pass over the grid, SENSORS parts a pass, one a sensor). */
   let part = 0;
+  /**
+   * Per sensor, 1: it keeps its reading as the table last lay still (pass 2 sets it where it looks; one it does not
+   * look at reads as it lay already). The decision's own, let go with the frame's parts: kept in the channels' flags,
+   * it made them at the first throw, which none needs until a channel is taken out (33 JsVars).
+   */
+  let stay: Uint8Array | undefined = new Uint8Array(SENSORS);
 
   /**
    * The rare work of a pass of the frame's check (step) at sensor ch. Pass 1: a weight lies right over ch: every
@@ -116,10 +121,11 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         else if (d <= -OVER_STEPS) down++;
         most = Math.max(most, d, -d);
       }
-      if (flags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
+      // (The flags as they are now: take makes them at the first channel taken out.)
+      if (g.channelFlags[ch] & 7) frame[ch] = raw.read(ch) * ADC_STEPS;
       const off = frame[ch] - QUIESCENT * ADC_STEPS;
       if (off * off <= STILL_STEPS * STILL_STEPS) take(ch, HELD);
-      else g.mend(ch, HELD);
+      else take(ch, HELD, 1);
       return OVER_WORK;
     }
     const e = ch < COLS ? ch : ch >= SENSORS - COLS ? ch - SENSORS + 2 * COLS : -1;
@@ -140,8 +146,7 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
       if (e < 0 || a >= PAIR_STEPS) take(ch, OFF);
       else if (Math.abs((frame[ch] >> 4) - 128) >= Math.abs(settled[ch] - 128) + ALONE_FAR) g.came |= 1 << e;
     }
-    // (Set or cleared at each check: one cut short by a new frame leaves none behind.)
-    flags[ch] = e < 0 && a >= 0 ? flags[ch] | STAY : flags[ch] & ~STAY;
+    (stay as Uint8Array)[ch] = e < 0 && a >= 0 ? 1 : 0;
     return work;
   };
 
@@ -185,13 +190,13 @@ export function throwChecks(g: GridChecks, neighbour: typeof Neighbour): ThrowCh
         if (pass === 2) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (frame[ch] >> 4 !== settled[ch]) work += rare!(frame, ch, 2);
         // Then the table as it lies still now: where a weight moved (a sensor moved alone keeps its last still
         // reading, so that a drift slower than ALONE_FAR a throw adds up), and the first and last rows.
-        if (pass === 3) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (!(flags[ch] & STAY)) settled[ch] = frame[ch] >> 4;
+        if (pass === 3) for (; ch < SENSORS && work < CHECK_WORK; ch++, work++) if (!(stay as Uint8Array)[ch]) settled[ch] = frame[ch] >> 4;
         part = pass * SENSORS + ch;
       }
       if (part < 4 * SENSORS) return false;
       g.checked = null;
       // The frame's parts let go (some 25 JsVars while the weights are found): nothing calls them after.
-      rare = checks.step = checks.frame = undefined;
+      rare = checks.step = checks.frame = stay = undefined;
       return true;
     },
     seen: function (w: number[][], n: number): number {

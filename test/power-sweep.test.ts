@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { mulberry32 } from '../sim/inputs';
 import { sensorNames } from '../firmware/board';
 import { game as fortress } from '../firmware/games/fortress/index';
+import { GAP_MS, QUIET_MS } from '../firmware/games/fortress/interpret';
 import { CUT_MS, SWEPT, cutAt, example, sameGame, sweepTesting } from './power-sweep';
 import type { Simulation } from '../sim/replay';
 
@@ -57,6 +58,18 @@ const REGRESSION: Record<string, [number, string][]> = {
     [167708, 'a miss struck while the board starts, at rest at the cut: FA leaves its spot, the French turn'],
     [168500, 'a miss struck while the board starts: FA leaves its spot, the French turn'],
   ],
+  // Cuts as a stroke's last bell rang (27,009 to 27,694 ms, and 39,065 ms, now 41,065: the lines after moved), after
+  // which the board, counting the balls' 8 s rest from power-up, still had the stroke under way when the example's
+  // next stroke came 8.25 s (8.8 s) after its last signal; and cuts 13 to 50 ms after FA went into pocket 4 (then
+  // 142,6xx ms), the stroke's only passage, which the board decided only once its switches had been quiet for 40 ms
+  // (145,637), and which the sweep took as ending at the example's instant, not this run's (145,620: its noise differs).
+  'fortress-penalties': [
+    [27009, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
+    [27694, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
+    [41065, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
+    [145620, "a cut 13 ms after FA's passage into pocket 4 ends in this run: seen, as the sweep now times it"],
+    [145637, "a cut 30 ms after FA's passage into pocket 4: decided and saved 8 ms after its switches let go"],
+  ],
 };
 
 describe('power cuts: a cut and the boot at seeded instants of every example game', function () {
@@ -102,6 +115,35 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
       fortress.interpreter = make;
     }
   });
+  it('the pinned passage instant still catches a board that decides a passage late: GAP_MS after its last edge, as it did once', () => {
+    const make = fortress.interpreter;
+    fortress.interpreter = function (emit, begin, analog) {
+      const it = make(emit, begin, analog);
+      const tick = it.tick;
+      it.tick = (t: number) => tick.call(it, t - (GAP_MS - QUIET_MS));
+      return it;
+    };
+    try {
+      const r = cutAt(example('fortress-penalties'), 145637);
+      assert.equal(r.outcome, 'failed');
+      assert.match(r.detail!, /^neither the uncut game/);
+    } finally {
+      fortress.interpreter = make;
+    }
+  });
+  for (const name of SWEPT.filter((n) => n.startsWith('fortress-'))) {
+    it(`${name}: a stroke struck next comes 9 s or more after the last signal of the one before (docs/replay.md), and a cut as that signal comes (a bell's last ring) leaves the board, counting 8 s from power-up, time to tell the stroke first`, () => {
+      const ex = example(name);
+      const actions = ex.scenario.actions;
+      for (let k = 0; k + 1 < actions.length; k++) {
+        if (actions[k].body.do !== 'stroke' || actions[k + 1].kind !== 'do') continue;
+        const last = ex.spans[k][1];
+        assert.ok(actions[k + 1].t - last >= 9000, `line ${actions[k + 1].line} comes ${Math.round(actions[k + 1].t - last)} ms after line ${actions[k].line}'s last signal`);
+        const r = cutAt(ex, Math.floor(last));
+        assert.notEqual(r.outcome, 'failed', `cut at ${Math.floor(last)} ms, line ${actions[k].line}'s last signal: ${r.detail}`);
+      }
+    });
+  }
   for (const [instant, defect] of Object.entries(KNOWN_OPEN)) it.skip(`open defect, ${instant}: ${defect}`, () => {
     const [name, at] = instant.split('@');
     assert.notEqual(cutAt(example(name), +at).outcome, 'failed');

@@ -179,7 +179,7 @@ export function sameGame(game: string, a: string, b: string, exact = false): boo
  * the uncut game had there, playing the actions from there on except those in
  * `skip`, with `extra` lines (times as in the example).
  */
-function segment(ex: Example, from: number, changed: Map<number, object | null>, extra: { t: number }[]): { sim: Simulation; shift: number } {
+function segment(ex: Example, from: number, changed: Map<number, object | null>, extra: { t: number }[], spans?: [number, number][]): { sim: Simulation; shift: number } {
   const actions = ex.scenario.actions;
   const shift = Math.min(actions[from].t, ...extra.map((e) => e.t)) - 1000;
   const lines: { t: number }[] = [];
@@ -194,6 +194,19 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
     lines.splice(at, 0, Object.assign({}, e, { t }));
   }
   const sim = new Simulation(parseScenario([ex.header, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n'));
+  if (spans) {
+    // The signals of this run's actions (example times), which are not the example's own: the physics draws its
+    // noise from one generator, and the actions before `from` drew for their contacts' bounce in the example only.
+    const does = actions.map((a, k) => k).filter((k) => k >= from && actions[k].kind === 'do' && changed.get(k) !== null);
+    const inputs = sim.hal.inputs;
+    const addClean = inputs.addClean.bind(inputs);
+    let calls = 0;
+    inputs.addClean = (changes) => {
+      const k = does[calls++];
+      for (const c of k === undefined ? [] : changes) spans[k] = [Math.min(spans[k][0], c.t + shift), Math.max(spans[k][1], c.t + shift)];
+      addClean(changes);
+    };
+  }
   // The world as the actions before `from` left it: they made their signals long ago (a model whose happenings
   // take time, as weights sliding, has them over before the board starts), and what lies on the sensors then (a
   // ball on its spot, colours down) is there when the board starts.
@@ -261,7 +274,9 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   const power = [{ t: at, power: 'cut' }, { t: at + CUT_MS, power: 'on' }];
   const cut = segment(ex, from, new Map(), power);
   const mark = cut.sim.out.length;
-  const uncut = segment(ex, from, new Map(), []);
+  // (From `from` on, the signals the run makes: ex.spans are the example's, whose noise differs.)
+  const spans = ex.spans.map((s, k): [number, number] => (k < from ? s : [actions[k].t, actions[k].t]));
+  const uncut = segment(ex, from, new Map(), [], spans);
   try {
     if (converge(cut.sim, uncut.sim, blindEnd - cut.shift, tailMs)) return { at, outcome: 'uncut' };
   } catch (e) {
@@ -280,7 +295,7 @@ export function cutAt(ex: Example, at: number): CutOutcome {
   // 10 ms: wiring.md, Debounce defaults.)
   const reaching = ex.scenario.header.pollMs! + RELEASE_DEBOUNCE_MS;
   actions.forEach((a, k) => {
-    if ((ex.spans[k][0] <= blindEnd && ex.spans[k][1] + reaching >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
+    if ((spans[k][0] <= blindEnd && spans[k][1] + reaching >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { EDGE, TRANSIT } from '../firmware/sensing';
 import { fortressBoard } from '../firmware/games/fortress/board';
-import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, QUIET_MS, REST_MS } from '../firmware/games/fortress/interpret';
+import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { sensorNames } from '../firmware/board';
 import { CHATTER, STUCK } from '../firmware/faults';
@@ -128,56 +128,17 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA>FA1! ED>FA2' }]);
   });
 
-  it('a passage is decided, and saved, once its switches have all let go for QUIET_MS, not GAP_MS on: a power cut 5 ms after a ball went into a pocket loses it no more (hostile round 28)', () => {
-    // Single passages: a fort's and a pocket's, by each class; the pass by attacking balls both ways. (At the pass, a
-    // pole's both switches tripped: nothing of that ball is still to come.)
-    const cases: [string, string, boolean, string][] = [['FA', 'pocket4', false, 'FA.4'], ['ED', 'FA1', false, 'ED>FA1'], ['FD', 'pocket2', false, 'FD.2'], ['EA', 'pass', false, 'EA='], ['FA', 'pass', false, 'FA='], ['EA', 'pass', true, '']];
-    for (const [ball, mouth, back, told] of cases) {
+  it("a slow ball's dip between two of its magnets is one passage, however long its switch lets go within GAP_MS (hostile round 28: a rule that ended a passage 8 ms after its switches let go made two of one)", () => {
+    // (The dip is a length of the ball's roll, some 2.5 mm: under 1 ms at 2.5 m/s, 8 ms at 0.3 m/s, 25 ms at 0.1 m/s.)
+    for (const dip of [1, 9, 12, 25, GAP_MS - 2]) {
       const h = harness();
-      h.pass(ball, mouth, 1000, back);
-      h.run(1006 + QUIET_MS - 1);
-      assert.deepEqual(h.begun, [], `${ball} ${mouth}: not before QUIET_MS`);
-      h.run(1006 + QUIET_MS);
-      // (An attacking ball rolling back through the pass makes none: no happening, no stroke.)
-      assert.equal(h.begun.length, told ? 1 : 0, `${ball} ${mouth}: saved at once`);
-      h.run(1006 + QUIET_MS + REST_MS);
-      assert.deepEqual(h.moves.filter((m) => m.k === 'stroke'), told ? [{ k: 'stroke', h: told }] : [], `${ball} ${mouth}`);
+      h.edge('mouth.pocket4.s.lo', 1, 1000);
+      h.edge('mouth.pocket4.s.lo', 0, 1015);
+      h.edge('mouth.pocket4.s.lo', 1, 1015 + dip);
+      h.edge('mouth.pocket4.s.lo', 0, 1030 + dip);
+      h.run(1030 + dip + GAP_MS + REST_MS);
+      assert.deepEqual(h.moves, [{ k: 'stroke', h: 'FD.4' }], `a dip of ${dip} ms`);
     }
-  });
-
-  it('a passage is not decided while a switch of its ball may still trip: a dropout up to the hall debounce\'s hold, and at the pass the other switch 15 mm on (8 ms at 0.5 m/s), or a defending ball\'s lone switch (GAP_MS)', () => {
-    // A dropout seen for 3 ms (the debounce's 2 ms hold and a scan): one passage.
-    let h = harness();
-    h.edge('mouth.pocket4.s.lo', 1, 1000);
-    h.edge('mouth.pocket4.s.lo', 0, 1003);
-    h.edge('mouth.pocket4.s.lo', 1, 1006);
-    h.edge('mouth.pocket4.s.lo', 0, 1009);
-    h.run(1009 + REST_MS + QUIET_MS);
-    assert.deepEqual(h.moves, [{ k: 'stroke', h: 'FD.4' }]);
-    assert.equal(h.it.accused!(), 0);
-    // At the pass, slowly: an English attacking ball going forwards lets its sensitive switch go 8 ms before it trips
-    // the insensitive one; a French one its insensitive one first. One pass each, not a defending ball's and a chatter.
-    for (const [first, second, told] of [['mouth.pass.n.lo', 'mouth.pass.n.hi', 'EA='], ['mouth.pass.s.hi', 'mouth.pass.s.lo', 'FA=']]) {
-      h = harness();
-      h.edge(first, 1, 1000);
-      h.edge(first, 0, 1016);
-      h.edge(second, 1, 1024);
-      h.edge(second, 0, 1040);
-      h.run(1040 + REST_MS + QUIET_MS);
-      assert.deepEqual(h.moves, [{ k: 'stroke', h: told }], told);
-      assert.equal(h.it.accused!(), 0, told);
-    }
-    // A defending ball through the pass trips its sensitive switch alone, as an attacking ball begins: decided
-    // GAP_MS after it let go.
-    h = harness();
-    h.edge('mouth.pass.s.lo', 1, 1000);
-    h.edge('mouth.pass.s.lo', 0, 1006);
-    h.run(1006 + GAP_MS - 1);
-    assert.deepEqual(h.begun, []);
-    h.run(1006 + GAP_MS);
-    assert.equal(h.begun.length, 1);
-    h.run(1006 + GAP_MS + REST_MS);
-    assert.deepEqual(h.moves, [{ k: 'stroke', h: 'FD=' }]);
   });
 
   it('between strokes, colours and balls put back are hand moves at once; in a stroke, colours are its happenings in order', () => {
@@ -199,11 +160,10 @@ describe('fortress interpreter', () => {
     h.pass('FA', 'pocket1', 100);
     h.edge('spot.ED1', 1, 500);
     h.edge('spot.ED1', 0, 510);
-    // (The passage's switches let go at 106: it is decided QUIET_MS on, its last movement.)
-    h.run(106 + QUIET_MS + REST_MS - 2);
+    h.run(106 + GAP_MS + REST_MS - 2);
     assert.deepEqual(h.moves, []);
     assert.equal(h.it.busy(), true);
-    h.run(106 + QUIET_MS + REST_MS);
+    h.run(106 + GAP_MS + REST_MS);
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'FA.1' }]);
     h.pass('EA', 'EA1', 10000);
     h.run(10100);

@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { mulberry32 } from '../sim/inputs';
 import { sensorNames } from '../firmware/board';
 import { game as fortress } from '../firmware/games/fortress/index';
-import { GAP_MS, QUIET_MS } from '../firmware/games/fortress/interpret';
 import { CUT_MS, SWEPT, cutAt, example, sameGame, sweepTesting } from './power-sweep';
 import type { Simulation } from '../sim/replay';
 
@@ -17,6 +16,11 @@ const SAMPLES = 3;
  * shown as pending until fixed (not hidden: each is a scenario of its own below).
  */
 const KNOWN_OPEN: Record<string, string> = {
+  // (Hostile round 28: the board decides, and saves, a passage 40 ms after its last switch edge (GAP_MS), so a cut in
+  // those 40 ms loses the stroke's only passage, and the referee's later correction lands on the stroke before. Deciding
+  // it once the switches had let go for 8 ms was tried and taken back: a slow ball's dip between two of its magnets
+  // lets its switch go for longer than that (2.5 mm at 0.3 m/s: 8 ms) and made two passages of one, a doubled entry.)
+  'fortress-penalties@145637': "a cut 22 ms after FA's passage into pocket 4 ends, the stroke's only one: the board decides a passage 40 ms after its last edge, so the cut loses the stroke; the referee's later `over FD2` lands on the English stroke before (-2/-4 for -4/-8)",
   // (Hostile round 28: the board loses a throw. The rules take a throw launched unseen while the board started only from
   // one weight more of its side than the table had; blue3 knocked blue2 off, so blue's count is as it was, and the blue
   // come at 230 mm is matched to blue2, which lay at 199 mm (weights are knocked only towards the end edge). Told by a
@@ -60,15 +64,13 @@ const REGRESSION: Record<string, [number, string][]> = {
   ],
   // Cuts as a stroke's last bell rang (27,009 to 27,694 ms, and 39,065 ms, now 41,065: the lines after moved), after
   // which the board, counting the balls' 8 s rest from power-up, still had the stroke under way when the example's
-  // next stroke came 8.25 s (8.8 s) after its last signal; and cuts 13 to 50 ms after FA went into pocket 4 (then
-  // 142,6xx ms), the stroke's only passage, which the board decided only once its switches had been quiet for 40 ms
-  // (145,637), and which the sweep took as ending at the example's instant, not this run's (145,620: its noise differs).
+  // next stroke came 8.25 s (8.8 s) after its last signal; and a cut 5 ms after FA went into pocket 4 in this run
+  // (145,620), which the sweep took as ending at the example's instant, not this run's (its noise differs).
   'fortress-penalties': [
     [27009, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
     [27694, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
     [41065, "a cut as a stroke's last bell rings: the stroke told before the next, 9 s on"],
     [145620, "a cut 13 ms after FA's passage into pocket 4 ends in this run: seen, as the sweep now times it"],
-    [145637, "a cut 30 ms after FA's passage into pocket 4: decided and saved 8 ms after its switches let go"],
   ],
 };
 
@@ -111,22 +113,6 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
     };
     try {
       for (const [at] of REGRESSION['fortress-referee-due-back-by-class']) assert.equal(cutAt(example('fortress-referee-due-back-by-class'), at).outcome, 'failed', `a cut at ${at} ms`);
-    } finally {
-      fortress.interpreter = make;
-    }
-  });
-  it('the pinned passage instant still catches a board that decides a passage late: GAP_MS after its last edge, as it did once', () => {
-    const make = fortress.interpreter;
-    fortress.interpreter = function (emit, begin, analog) {
-      const it = make(emit, begin, analog);
-      const tick = it.tick;
-      it.tick = (t: number) => tick.call(it, t - (GAP_MS - QUIET_MS));
-      return it;
-    };
-    try {
-      const r = cutAt(example('fortress-penalties'), 145637);
-      assert.equal(r.outcome, 'failed');
-      assert.match(r.detail!, /^neither the uncut game/);
     } finally {
       fortress.interpreter = make;
     }

@@ -5,9 +5,8 @@
 // or at a short press of `next`: a ball put on its spot meanwhile is one of its
 // happenings;
 // everything sensed in between is its happenings, in order. A mouth's
-// passage is the switches its ball trips until they have all let go for
-// QUIET_MS, or are quiet for GAP_MS: the pole tells the ball's side, the high
-// operate point its class. A bell that
+// passage is the switches its ball trips until they are quiet for GAP_MS: the
+// pole tells the ball's side, the high operate point its class. A bell that
 // rings from the moment its ball enters the fort until BELL_MS after marks
 // that entry (F11, F15). Colours moved and balls put back between strokes are
 // `hand` moves at once, which the rules keep for the next stroke.
@@ -29,12 +28,6 @@ import { BELL, LEAVE, PUT, DOWN, UP, BASE, SAVED, MAX_HAPPENINGS, SPOT_AT, LAST,
  * ball's magnets give dropouts under 1 ms.
  */
 export const GAP_MS = 40;
-/**
- * A passage is over sooner once its mouth's switches have all let go this long: a magnet's dropout (under 1 ms) is
- * let go at most the hall debounce's 2 ms hold and a scan (wiring.md, Debounce defaults); twice that, for margin. Not
- * at the pass while no pole's both switches have tripped: an attacking ball's other one lies 15 mm on.
- */
-export const QUIET_MS = 8;
 /** A bell rung this long after its fort's entry began is that ball's (it hits the bell within a few cm). */
 export const BELL_MS = 800;
 /** Nothing sensed moving this long: the balls are at rest, the stroke is over (a slow roll between two sensors takes seconds). */
@@ -261,7 +254,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         } else if (!(bytes[m] & OPEN)) return;
         // The passage is over once its switches are quiet, from its last edge.
         at[m] = t;
-        dueBy(t + QUIET_MS);
+        dueBy(t + GAP_MS);
       } else if (kind !== EDGE) return;
       else if (ch < COLOURS0) {
         // A bell: marks its fort's passage under way, or its last entry in this stroke if it came within BELL_MS.
@@ -296,16 +289,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
       let open = 0;
       for (let m = 0; m < MOUTH_COUNT; m++) {
-        const s = bytes[m];
-        const q = t - at[m] | 0;
-        if (!(s & OPEN)) continue;
-        // Quiet for GAP_MS, or let go for QUIET_MS (told and saved at once: a power cut then loses it no more).
-        let quiet = q >= QUIET_MS && (m < PASS || !(~s & 3 && ~s & 12));
-        for (let i = 4; quiet && i--; ) quiet = !level(4 * m + i);
-        if (q >= GAP_MS || quiet) close(m, t);
+        if (!(bytes[m] & OPEN)) continue;
+        if ((t - at[m] | 0) >= GAP_MS) close(m, t);
         else {
           open = 1;
-          dueBy(at[m] + (q < QUIET_MS ? QUIET_MS : GAP_MS));
+          dueBy(at[m] + GAP_MS);
         }
       }
       for (let b = 0; b < 6; b++) {

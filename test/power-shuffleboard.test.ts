@@ -106,19 +106,6 @@ describe('power cuts in table shuffleboard', () => {
     assert.deepEqual(final(run([...cut, { t: 12000, phone: { cmd: 'rest' } }, next])).state, uncut);
   });
 
-  it('a weight thrown off the end while the board starts, seen crossing the grid after power-up: its throw is decided, the weight off the end, as uncut', () => {
-    // (Hostile round 28: it left the table as it was at power-up, and was taken for a sensor's blip; the next throw
-    // counted it as a throw the board missed, its weight as lying short beyond the grid, where a knock may bring it in.)
-    // The board is back at 7,520 ms; the weight, launched at 7,000 ms, comes into the grid at 7,870 ms and goes off the
-    // end at 10,300 ms.
-    const off = { t: 7000, do: 'slide', off: true };
-    const next = { t: 13000, do: 'slide', to: { d: 250, y: 100 } };
-    const uncut = final(run([THROWS[0], off, next])).state;
-    const out = run([THROWS[0], { t: 6500, power: 'cut' }, { t: 6520, power: 'on' }, off, next]);
-    assert.ok(out.some((l) => l.phone && l.phone.type === 'restored'));
-    assert.deepEqual(final(out).state, uncut);
-  });
-
   it('the simulator lifts the weights on the table off one every 0.3 s when it is cleared (docs/replay.md), the last thrown last', () => {
     const model = simGame({ seed: 1, options: {} } as ScenarioHeader);
     const world = { levels() {}, state: () => null, busy: () => false, random: Math.random } as never;

@@ -325,13 +325,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
   function found(seen: number[][]): void {
     // A throw whose launch was unseen that left every sensor in service as it read at power-up was no weight: a
     // sensor's blip (a weight that went off the end unseen is a missed throw, which the next puts right: rules.ts).
-    // Unless it was followed 4 rows or more towards the end edge from the row it was first seen in (`row`, where the
-    // rows read between throws stopped): a weight crossing the grid that went off the end, a throw (taken for a blip,
-    // its weight was taken for one short beyond the grid, where a knock may bring it in). A blip stays in its rows.
     // (Within MOVED_STEPS, and the half 255th a reading at power-up was kept to. After the clear, a sensor at a rail
     // then has no calibration, 0: it tells nothing, as one out of service.)
     let k = SENSORS;
-    if (blindUntil < 0 && row - lo < 4) while (k-- && (checks.channelFlags[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
+    if (blindUntil < 0) while (k-- && (checks.channelFlags[k] & 7 || !(powerUp as Uint8Array)[k] || Math.abs((frame as Int16Array)[k] - ((powerUp as Uint8Array)[k] + 0.5) * ADC_STEPS / 255) <= MOVED_STEPS + ADC_STEPS / 510));
     // The table's checks (throw-checks.ts): a sensor they took out just now, the weights are found again without it
     // in the same frame (a weight found in its field is what it made).
     const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);

@@ -324,3 +324,20 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
     });
   }
 });
+
+// Found by the hostile tester (round 29) against changes then taken back: each must end as the rules say, which the
+// changes did not (test/hostile-findings/README.md, round 29).
+describe('hostile round 29: a changed rule that doubled or invented a point stays taken back', function () {
+  this.timeout(60000);
+  const cases: [string, number[]][] = [
+    // A defending ball through a fort's mouth, its sensitive switch's crimp dropping it out for 10 ms: one entry (6-0),
+    // where a passage ended 8 ms after its switches let go made two (12-0).
+    ['29-fortress-crimp-dropout-doubles-prisoner', [6, 0]],
+    // Two grid sensors' blips after a power cut: no throw (11-4), where the 4-row rule made one (4-0, not won).
+    ['29-shuffleboard-two-blips-after-power-cut', [11, 4]],
+  ];
+  for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => {
+    const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
+    assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, scores);
+  });
+});

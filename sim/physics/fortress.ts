@@ -3,7 +3,8 @@
 // switches of its pole, the low one over about 8 mm of its path (14 mm for an
 // attacking ball's strong magnets, whose high switch trips over 8 mm), at
 // 0.5 to 2.5 m/s: 3.2 ms or more. Noise: the field dips between two of the
-// ball's magnets (a dropout of the low switch under 1 ms), and now and then
+// ball's magnets (a dropout of the low switch over 0.75 to 2 mm of its roll:
+// under 1 ms at the fastest, up to 4 ms at the slowest), and now and then
 // the opposite pole's low switch flickers for 0.3 ms. A ball in a fort hits
 // its bell 40-120 ms after the mouth: a first touch of 3-6 ms, then the bell
 // rings against its contact for 300-500 ms (the simulator adds contact bounce
@@ -79,7 +80,9 @@ export function createFortressWorld(board: BoardDescription, random: Random): Fo
     const lo = ch('mouth.' + mouth + '.' + pole + '.lo');
     if (random() < 0.5) {
       const cut = low * (0.3 + 0.4 * random());
-      const gap = 0.3 + 0.5 * random();
+      // (The dip is a length of the ball's roll, 0.75 to 2 mm between two of its magnets: under 1 ms at 2.5 m/s,
+      // up to 4 ms at 0.5 m/s.)
+      const gap = (0.75 + 1.25 * random()) / v;
       pulse(out, lo, t, cut);
       pulse(out, lo, t + cut + gap, low - cut - gap);
     } else pulse(out, lo, t, low);

@@ -2,7 +2,7 @@
 // (docs/espruino.md, Platform facts, and runs in the real interpreter).
 import assert from 'node:assert/strict';
 import { checkBundle, checkEs5Syntax, findBranchVars, findFreeNames, findMissingApis, findShadowedGlobals, findUseBeforeDeclare } from '../tools/gate';
-import { callShared, declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
+import { callShared, constantsInPlace, declareBeforeUse, espruinoGlobals, minifyEs5 } from '../tools/es5';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -141,5 +141,19 @@ describe('build: a module calls the bundle\'s shared functions', () => {
   it('keeps its copy of a function whose name it declares elsewhere too', () => {
     const module = 'function refusal(c) { return c; }\nfunction g() { var refusal = 1; return refusal; }\n$.x = refusal;\n';
     assert.deepEqual(callShared(module, new Map([['refusal', 'i']])), { code: module, calls: [] });
+  });
+});
+
+describe("build: a module's top-level numeric constants written in place (constantsInPlace)", () => {
+  it('writes a constant in place where it costs at most the bytes given, and leaves a local of the same name, a longer one, and the rest of its declaration', () => {
+    const code = 'var a=38,b=12345.678,c=function(){return a+b*b-b},d=function(a){return a*2};x(a.toFixed(1),c,d);';
+    const out = constantsInPlace(code, 2);
+    // `a` (38) in place, its member access in parentheses; the local `a` of d untouched; `b`, a long literal used thrice, kept.
+    assert.equal(out, 'var b=12345.678,c=function(){return 38+b*b-b},d=function(a){return a*2};x((38).toFixed(1),c,d);');
+    assert.equal(new Function('x', out + 'return c()')(() => 0), 38 + 12345.678 * 12345.678 - 12345.678);
+  });
+  it('refuses code whose own commas it could not tell from those of the declarations it empties (a sparse array, a string)', () => {
+    assert.throws(() => constantsInPlace('var a=1;x([1,,2],a);', 2), /of its own/);
+    assert.throws(() => constantsInPlace('var a=1;x("a,;b",a);', 2), /of its own/);
   });
 });

@@ -108,7 +108,7 @@ export const ON_DEMAND: OnDemand[] = [
   // (Its budget: what parses within a step's hold, tools/games.ts.)
   { name: DECIDE_MODULE, part: Part.decide, suffix: 'decide', about: 'decision', from: './firmware/games/<game>/decide', exports: 'decision',
     carried: (features, game) => existsSync(join(gameDir(game), 'decide.ts')), budget: DECIDE_BUDGET_BYTES,
-    // (Held at a throw's peak: 10 JsVars less there for 6 bytes, README.md, Where the budgets stand.)
+    // (Held at a throw's peak: 10 JsVars less there for 6 bytes, docs/budgets.md, Shuffleboard's peak.)
     inPlace: 2 },
   { name: MATCH_MODULE, part: Part.match, suffix: 'match', about: 'matching', from: './firmware/games/<game>/match', exports: 'matched',
     carried: (features, game) => existsSync(join(gameDir(game), 'match.ts')) },

@@ -458,6 +458,9 @@ export function declareBeforeUse(code: string): string {
  * short name where it is used often.)
  */
 export function constantsInPlace(code: string, most: number): string {
+  // (The declarations emptied are tidied by their commas, below: code with such commas of its own, in a string or a
+  // sparse array, would be changed where it should not, so it is refused.)
+  if (/,,|,;|\bvar ,|\bvar ;/.test(code)) throw new Error('constantsInPlace: the code has ",,", ",;", "var ," or "var ;" of its own');
   // (Babel's scopes: which uses are of the top-level name, not of a local one of that name. Its parser and traverse
   // are not in the types the project has.)
   type Node = { type: string; start: number; end: number; init?: Node | null };

@@ -7,20 +7,11 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fortress, FortressMove, FortressState } from '../firmware/games/fortress/rules';
 import type { ScoreChange } from '../firmware/game';
-import type { Happening } from '../sim/physics/fortress';
+import { Happening, written } from '../sim/physics/fortress';
 import { replay } from '../sim/replay';
 import { ScenarioError } from '../sim/scenario';
 
 const FILES = readdirSync('scenarios').filter((f) => f.startsWith('fortress-') && !f.startsWith('fortress-referee-'));
-
-/** A happening as the rules write it (docs/games/fortress.md, Happenings). */
-function written(h: Happening): string {
-  if (h.colours !== undefined) return h.colours + (h.down ? '_' : '^');
-  const ball = h.ball as string;
-  if (h.offSpot !== undefined) return ball + (h.offSpot ? '-' : '+');
-  const cls = ball.slice(0, 2);
-  return h.pass ? cls + '=' : h.into === 'pocket' ? cls + '.' + h.pocket : cls + '>' + h.fort + (h.bell ? '!' : '');
-}
 
 /** The game the rules play from the scenario's lines, with every change told. */
 function direct(text: string): { state: FortressState; changes: ScoreChange[] } {

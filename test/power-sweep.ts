@@ -68,21 +68,27 @@ export interface Example {
   end: number;
 }
 
-export function example(name: string): Example {
-  const text = readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
-  const sim = new Simulation(parseScenario(text));
-  const actions = sim.scenario.actions;
-  const spans: [number, number][] = actions.map((a) => [a.t, a.t]);
-  const does = actions.map((a, k) => k).filter((k) => actions[k].kind === 'do');
-  // Each happening adds its signals in one call, in order.
+/**
+ * Widens spans[k] to the times (example times: a run's plus `shift`) of the signals the k-th action makes, for the
+ * actions `does` in the order sim plays them: each happening adds its signals in one call, in order.
+ */
+function recordSpans(sim: Simulation, does: number[], spans: [number, number][], shift: number): void {
   const inputs = sim.hal.inputs;
   const addClean = inputs.addClean.bind(inputs);
   let calls = 0;
   inputs.addClean = (changes) => {
     const k = does[calls++];
-    for (const c of changes) spans[k] = [Math.min(spans[k][0], c.t), Math.max(spans[k][1], c.t)];
+    for (const c of k === undefined ? [] : changes) spans[k] = [Math.min(spans[k][0], c.t + shift), Math.max(spans[k][1], c.t + shift)];
     addClean(changes);
   };
+}
+
+export function example(name: string): Example {
+  const text = readFileSync(join(ROOT, 'scenarios', name + '.jsonl'), 'utf8');
+  const sim = new Simulation(parseScenario(text));
+  const actions = sim.scenario.actions;
+  const spans: [number, number][] = actions.map((a) => [a.t, a.t]);
+  recordSpans(sim, actions.map((a, k) => k).filter((k) => actions[k].kind === 'do'), spans, 0);
   const logs: string[] = [];
   const states: unknown[] = [];
   const busy: boolean[] = [];
@@ -194,19 +200,9 @@ function segment(ex: Example, from: number, changed: Map<number, object | null>,
     lines.splice(at, 0, Object.assign({}, e, { t }));
   }
   const sim = new Simulation(parseScenario([ex.header, ...lines.map((l) => JSON.stringify(l))].join('\n') + '\n'));
-  if (spans) {
-    // The signals of this run's actions (example times), which are not the example's own: the physics draws its
-    // noise from one generator, and the actions before `from` drew for their contacts' bounce in the example only.
-    const does = actions.map((a, k) => k).filter((k) => k >= from && actions[k].kind === 'do' && changed.get(k) !== null);
-    const inputs = sim.hal.inputs;
-    const addClean = inputs.addClean.bind(inputs);
-    let calls = 0;
-    inputs.addClean = (changes) => {
-      const k = does[calls++];
-      for (const c of k === undefined ? [] : changes) spans[k] = [Math.min(spans[k][0], c.t + shift), Math.max(spans[k][1], c.t + shift)];
-      addClean(changes);
-    };
-  }
+  // The signals of this run's actions (example times), which are not the example's own: the physics draws its noise
+  // from one generator, and the actions before `from` drew for their contacts' bounce in the example only.
+  if (spans) recordSpans(sim, actions.map((a, k) => k).filter((k) => k >= from && actions[k].kind === 'do' && changed.get(k) !== null), spans, shift);
   // The world as the actions before `from` left it: they made their signals long ago (a model whose happenings
   // take time, as weights sliding, has them over before the board starts), and what lies on the sensors then (a
   // ball on its spot, colours down) is there when the board starts.

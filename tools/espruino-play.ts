@@ -6,25 +6,11 @@ import { moduleOf } from '../firmware/games/registry';
 import type { BankOptions, ShiftChainOptions } from '../hal/types';
 import { REFERENCE_BOARD } from '../firmware/board';
 import type { LevelChange } from '../sim/physics/types';
+import { Happening, written } from '../sim/physics/fortress';
 import { parseScenario } from '../sim/replay';
 import { Simulation } from '../sim/simulation';
 import { LOG } from '../firmware/persist';
 import { CHANNELS, COL0_MM, COLS, MAGNET_MM, PEAK, PITCH_MM, ROW0_MM, SENSORS } from '../firmware/games/shuffleboard/board';
-
-interface Happening {
-  ball?: string; offSpot?: boolean; pass?: boolean; into?: string; fort?: string; bell?: boolean; pocket?: number;
-  colours?: string; down?: boolean;
-}
-
-/** A happening in the rules' words: `EA+`, `FP_`, `EA=`, `ED.2`, `EA>FA1!`. */
-function word(h: Happening): string {
-  if (h.colours !== undefined) return h.colours + (h.down ? '_' : '^');
-  const ball = h.ball as string;
-  if (h.offSpot !== undefined) return ball + (h.offSpot ? '-' : '+');
-  const side = ball.slice(0, 2);
-  if (h.pass) return side + '=';
-  return h.into === 'pocket' ? side + '.' + h.pocket : side + '>' + h.fort + (h.bell ? '!' : '');
-}
 
 /**
  * .boot0 text that has `game`'s chain of shift registers read the table as a new game lays it out, as the simulator's
@@ -59,9 +45,9 @@ export function phoneGame(text: string): object[] {
   for (const line of lines.slice(1)) {
     if (line.phone) commands.push(line.phone);
     else if (line.do === 'stroke') {
-      const h = (line.happens as Happening[]).map(word);
+      const h = (line.happens as Happening[]).map(written);
       commands.push({ cmd: h.length && h.every((x) => /[_^+]$/.test(x)) ? 'hand' : 'stroke', h: h.join(' ') || '-' });
-    } else if (line.do === 'hand') commands.push({ cmd: 'hand', h: (line.happens as Happening[]).map(word).join(' ') });
+    } else if (line.do === 'hand') commands.push({ cmd: 'hand', h: (line.happens as Happening[]).map(written).join(' ') });
     // (A long press of next: a stroke that moved nothing, docs/games/fortress.md.)
     else if (line.button === 'next' && line.holdMs >= 1000) commands.push({ cmd: 'stroke', h: '-' });
     else throw new Error(`not played from the phone: ${JSON.stringify(line)}`);

@@ -4,7 +4,7 @@ import { game as fortress } from '../../firmware/games/fortress/index';
 import type { FortressState } from '../../firmware/games/fortress/state';
 import { COLOURS, FORT_COUNT } from '../../firmware/games/fortress/board';
 import { REST_MS } from '../../firmware/games/fortress/interpret';
-import { createFortressWorld, Happening } from '../physics/fortress';
+import { createFortressWorld, Happening, written } from '../physics/fortress';
 import { PLAY_ACTIONS, fieldsProblem } from '../game';
 import type { SimGame, World } from '../game';
 
@@ -44,19 +44,16 @@ function asRead(happens: Happening[], onSpot: (ball: string) => boolean): string
   const out: string[] = [];
   for (const h of happens) {
     const ball = h.ball as string;
-    if (h.colours !== undefined) out.push(h.colours + (h.down ? '_' : '^'));
+    if (h.colours !== undefined) out.push(written(h));
     else if (h.offSpot !== undefined) {
-      if (on(ball) === h.offSpot) out.push(ball + (h.offSpot ? '-' : '+'));
+      if (on(ball) === h.offSpot) out.push(written(h));
       moved[ball] = !h.offSpot;
     } else {
       // (As the physics has it: ED, FD is one lying off its spot, else the first of them leaves its spot.)
       const mover = ball.length === 2 && ball[1] === 'D' && on(ball + '1') && on(ball + '2') ? ball + '1' : ball;
       if (on(mover)) out.push(mover + '-');
       moved[mover] = false;
-      const cls = ball.slice(0, 2);
-      if (h.into === 'fort') out.push(cls + '>' + h.fort + (h.bell ? '!' : ''));
-      else if (h.into === 'pocket') out.push(cls + '.' + h.pocket);
-      else if (h.pass && !h.back && ball[1] === 'A') out.push(cls + '=');
+      if (h.into || (h.pass && !h.back && ball[1] === 'A')) out.push(written(h));
     }
   }
   return out.join(' ');

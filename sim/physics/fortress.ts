@@ -34,6 +34,15 @@ export interface Happening {
   down?: boolean;
 }
 
+/** A happening in the rules' words (docs/games/fortress.md, Happenings): `FP_`, `EA+`, `EA=`, `ED.2`, `EA>FA1!`. */
+export function written(h: Happening): string {
+  if (h.colours !== undefined) return h.colours + (h.down ? '_' : '^');
+  const ball = h.ball as string;
+  if (h.offSpot !== undefined) return ball + (h.offSpot ? '-' : '+');
+  const cls = ball.slice(0, 2);
+  return h.pass ? cls + '=' : h.into === 'pocket' ? cls + '.' + h.pocket : cls + '>' + h.fort + (h.bell ? '!' : '');
+}
+
 /** Seeds the spots' chatter. */
 const SPOT_CHATTER_SEED = 14;
 

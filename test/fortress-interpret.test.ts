@@ -6,7 +6,7 @@ import { fortressBoard } from '../firmware/games/fortress/board';
 import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { sensorNames } from '../firmware/board';
-import { CHATTER, STUCK } from '../firmware/faults';
+import { CHATTER, MISSED, STUCK } from '../firmware/faults';
 import fc from 'fast-check';
 
 const NAMES = sensorNames(fortressBoard);
@@ -297,7 +297,8 @@ describe('fortress interpreter', () => {
   });
 
   it('in a stroke, a class\'s balls go into forts and pockets no more often than they are put back on their spots: one entry more is no ball, its pole\'s low switch is told as chatter', () => {
-    const h = harness(-1, ['ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+    // (EA and both French defending balls off their spots: the balls that pass below.)
+    const h = harness(-1, ['ED1', 'ED2', 'FA']);
     /** What the interpreter accuses once a ball of class `ball` went through `mouth` at t. */
     const accusedAfter = (ball: string, mouth: string, t: number): number => {
       h.pass(ball, mouth, t);
@@ -320,6 +321,27 @@ describe('fortress interpreter', () => {
     h.run(8100 + REST_MS);
     assert.equal(h.it.accused!(), 0);
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA>FA1 FD.1 FD>FA2 FD= EA+ EA- EA>FA2' }]);
+  });
+
+  it('a defending ball\'s passage while its side\'s defending balls lie on their spots is its attacking ball\'s, the high switch missing it (told missed); that ball on its spot too, no ball\'s (told chatter)', () => {
+    // [balls on their spots, what FD through pocket 3 makes: the accusation, and whether it is a happening]
+    const table: [string[], number, boolean][] = [
+      [['FA', 'FD1', 'FD2'], (CHATTER << 8) | (ch('mouth.pocket3.s.lo') + 1), false],
+      [['FD1', 'FD2'], (MISSED << 8) | (ch('mouth.pocket3.s.hi') + 1), true],
+      [['FA', 'FD1'], 0, true],
+      [['FA', 'FD2'], 0, true],
+      [['FA'], 0, true],
+    ];
+    for (const [lying, accused, happens] of table) {
+      // (EA struck first: a stroke under way, as while the balls of a stroke come to rest.)
+      const h = harness(-1, ['EA', 'ED1', 'ED2'].concat(lying));
+      h.edge('spot.EA', 0, 1000);
+      h.pass('FD', 'pocket3', 5000);
+      h.run(5000 + GAP_MS + 10);
+      assert.equal(h.it.accused!(), accused, lying.join(' '));
+      h.run(5000 + 200 + GAP_MS + REST_MS);
+      assert.deepEqual(h.moves, [{ k: 'stroke', h: happens ? 'EA- FD.3' : 'EA-' }], lying.join(' '));
+    }
   });
 
   it('a passage the board came up in the middle of is no happening (what it tripped might mislead); the next one is read', () => {

@@ -38,6 +38,19 @@ const KNOWN_OPEN: Record<string, string> = {
   // do the same had its red2 taken 10 ms longer; whether the board should watch the grid then, or the sweep accept a
   // weight it could not have seen, is open.)
   'shuffleboard-cluster-knock@11528': "blue2's throw off the end (19,000 ms) is launched while the board finds red2's weights, afresh after the cut (1.5 s, for the uncut board's 0.86 s): its weight crosses the grid meanwhile, unwatched, and is taken as lying short beyond the grid (x 9999) where the uncut board, done 10 ms before it came, saw it go off; the scores are the same (0-3)",
+  // (Found once the sweep cut while the board decides a throw, Example.done: round 30. A cut after an end's last throw
+  // and before the board decides it, late enough that the board, deciding 1.8 s after power-up, is not done before the
+  // players' clear 6 s after the throw: the clear's lifts are weights still moving, and the emptied table is decided.
+  // docs/games/shuffleboard.md, Power cuts, asks the players to wait for the end's score; the example's players do not.)
+  'shuffleboard-singles@47207': "a cut 4.2 s after blue4's throw (43,000), before it is decided: back at 48,227, the board decides from 50,027, after the clear began (49,000): end 1 is lost, 7-4 not won for 11-4",
+  'shuffleboard-doubles@47207': "a cut 4.2 s after the end's last throw (43,000), before it is decided: the clear (49,000) begins before the board, back at 48,227, decides it; the end is lost and the next is played one throw out (3-7 for 0-0)",
+  'shuffleboard-tie@47122': "a cut 4.1 s after the end's last throw (43,000), before it is decided: the clear (49,000) begins before the board, back at 48,142, decides it; the end is lost (0-2 for 0-0)",
+  // (Round 30, the same sweep: a throw launched while the board, back from a cut, still finds the weights of the one
+  // before goes off the end unwatched (the board reads no grid while it finds weights), and is kept as lying short
+  // beyond the grid, x 9999, where the uncut board saw it go off; the scores are the same. As cluster-knock@11528.)
+  'shuffleboard-cluster-knock@34083': "blue3's throw off the end (37,000 ms) is launched while the board, back from a cut at 34,083, finds red3's weights: kept as lying short beyond the grid (x 9999); the scores are the same (0-3)",
+  // (Round 30: the same scores, the out-of-play weights' records differ.)
+  'shuffleboard-knocks@39683': "a cut 2.7 s after red4's launch (37,000 ms; it stops at d 2000, short of the grid): the board, deciding red4's throw afresh, keeps red4 as gone (x -1) where the uncut board, which watched it stop short, keeps it lying beyond the grid (x 9999), and is sure of blue3 that the uncut board has as maybe out; the scores are the same (4-0)",
   'shuffleboard-knocks@30023': "blue3's launch (31,000 ms) falls in the cut, during red3's throw; blue3 knocks blue2 off: the board decides red3's throw at power-up and not blue3's, every throw after is one place on, and the end is never scored (0-0, one weight left, for 4-0) (8 instants at 137 ms steps, 30,023 to 30,982)",
 };
 

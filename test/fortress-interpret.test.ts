@@ -323,16 +323,17 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA>FA1 FD.1 FD>FA2 FD= EA+ EA- EA>FA2' }]);
   });
 
-  it('a defending ball\'s passage while its side\'s defending balls lie on their spots is its attacking ball\'s, the high switch missing it (told missed); that ball on its spot too, no ball\'s (told chatter)', () => {
-    // [balls on their spots, what FD through pocket 3 makes: the accusation, and whether it is a happening]
-    const table: [string[], number, boolean][] = [
-      [['FA', 'FD1', 'FD2'], (CHATTER << 8) | (ch('mouth.pocket3.s.lo') + 1), false],
-      [['FD1', 'FD2'], (MISSED << 8) | (ch('mouth.pocket3.s.hi') + 1), true],
-      [['FA', 'FD1'], 0, true],
-      [['FA', 'FD2'], 0, true],
-      [['FA'], 0, true],
+  it('a defending ball\'s passage while its side\'s defending balls lie on their spots is its attacking ball\'s, the high switch missing it (told missed); with that ball on its spot too, still a passage: a spot tells that a ball lies there, not which', () => {
+    // (Taking the last for no ball, hostile round 29's chatter burst while the balls rest, made a ball that came to rest
+    // on another's empty spot, or a spot switch stuck active, lose a real holing: hostile round 30.)
+    // [balls on their spots, what FD through pocket 3 makes: the accusation]
+    const table: [string[], number][] = [
+      [['FA', 'FD1', 'FD2'], 0],
+      [['FD1', 'FD2'], (MISSED << 8) | (ch('mouth.pocket3.s.hi') + 1)],
+      [['FA', 'FD1'], 0],
+      [['FA'], 0],
     ];
-    for (const [lying, accused, happens] of table) {
+    for (const [lying, accused] of table) {
       // (EA struck first: a stroke under way, as while the balls of a stroke come to rest.)
       const h = harness(-1, ['EA', 'ED1', 'ED2'].concat(lying));
       h.edge('spot.EA', 0, 1000);
@@ -340,7 +341,7 @@ describe('fortress interpreter', () => {
       h.run(5000 + GAP_MS + 10);
       assert.equal(h.it.accused!(), accused, lying.join(' '));
       h.run(5000 + 200 + GAP_MS + REST_MS);
-      assert.deepEqual(h.moves, [{ k: 'stroke', h: happens ? 'EA- FD.3' : 'EA-' }], lying.join(' '));
+      assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA- FD.3' }], lying.join(' '));
     }
   });
 

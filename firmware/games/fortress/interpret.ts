@@ -180,15 +180,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       else if (+'xxxxxx011233'[c - (LEAVE - 1)] === kind) left++;
     }
     if (left < 1) return accuse(CHATTER, m, south ? 4 : 1);
-    // A defending ball, its switches all let go, while both of its side's lie on their spots: its attacking ball
-    // passed, and the high switch missed it (its contact let go while the ball was over it); or, that ball on its
-    // spot too, no ball of that side did: the mouth chatters (a burst while the balls rest). The fault check takes the
-    // switch out, and the stroke is not scored.
+    // A defending ball, its switches all let go, while both of its side's lie on their spots and its attacking ball
+    // does not: that ball passed, and the high switch missed it (its contact let go while the ball was over it).
+    // The fault check takes the switch out, and the stroke is not scored.
     const a = SPOT + 3 * south;
-    if (!attacking && bytes[a + 1] & bytes[a + 2] & 2) {
-      if (bytes[a] & 2) return accuse(CHATTER, m, south ? 4 : 1);
-      accuse(MISSED, m, south ? 8 : 2);
-    }
+    if (!attacking && bytes[a + 1] & bytes[a + 2] & 2 && !(bytes[a] & 2)) accuse(MISSED, m, south ? 8 : 2);
     let code = 1 + m * 4 + kind;
     if (s & RANG && m < PASS) code += BELL;
     add(code, true, t);

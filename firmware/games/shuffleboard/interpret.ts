@@ -292,12 +292,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
         checking.frame(now);
         locating = function (): null {
           if (!checking.step()) return null;
-          // A sensor of the rows watched taken out by the checks just now (out, and MOVED since its row was read for the
-          // frame: checks.ts) may be what was taken for the throw's weight coming in (one that went bad as the weight was
-          // launched): it is watched for again. Not a row read again that changed: the frame was read a step ago, and a
-          // weight lifted off meanwhile (the table cleared soon after a power-up) made the throw wait for one to come.
-          for (r = hi * COLS + COLS; r-- > lo * COLS && (checks.channelFlags[r] & 15) < 9; );
-          if (r >= lo * COLS && !force && !queued) {
+          // A sensor of the rows watched taken out by the checks just now (its row reads as changed) may be what was
+          // taken for the throw's weight coming in (one that went bad as the weight was launched): it is watched for again.
+          for (r = lo; r <= hi && (changed(r, t, 1), rowAt[r] !== (t | 0)); r++);
+          if (r <= hi && !force && !queued) {
             locating = undefined;
             judging = undefined;
             watch(t, 0, lo, hi);

@@ -237,6 +237,35 @@ describe('shuffleboard rules', () => {
     });
   });
 
+  describe('a throw launched while the board was off or starting (a `seen` of the throws under way at power-up, `a`)', () => {
+    // (test/power-sweep.test.ts, shuffleboard-knocks: red3's throw under way at the cut, blue3 launched unseen before
+    // the board is back, knocking blue2 off.) Red first; blue1 knocked red1 off; red3 knocks blue1 down to 40.
+    const table = () => playAll(start(), [
+      { k: 'seen', w: [[RED, 15, 2]] },
+      { k: 'seen', w: [[BLUE, 120, 2]] },
+      { k: 'seen', w: [[BLUE, 120, 2], [RED, 10, 2]] },
+      { k: 'seen', w: [[BLUE, 120, 2], [RED, 10, 2], [BLUE, 200, 2]] },
+    ]).state;
+    const blues = (s: ShuffleboardState) => s.d.filter((d, i) => i < s.t && s.c[i] === BLUE && d >= 0).sort((a, b) => a - b);
+
+    it('a weight of the side to throw next seen farther from the end edge than every one of its weights lay is its throw, also when it knocked one of its own off (as many of its weights as before)', () => {
+      const s = play(table(), { k: 'seen', a: 1, w: [[BLUE, 40, 2], [RED, 10, 2], [RED, 160, 2], [BLUE, 230, 2]] }).state;
+      assert.equal(s.t, 6, "red3's throw and blue3's");
+      assert.deepEqual(blues(s), [40, 230]);
+      assert.equal(s.d.filter((d, i) => i < 6 && s.c[i] === BLUE && d < 0).length, 1, 'a blue went off');
+    });
+
+    it('not one seen farther only within both places\' u (a weight found afresh), nor without `a` (the board saw every launch)', () => {
+      assert.equal(play(table(), { k: 'seen', a: 1, w: [[BLUE, 40, 2], [RED, 10, 2], [RED, 160, 2], [BLUE, 203, 2]] }).state.t, 5);
+      assert.equal(play(table(), { k: 'seen', w: [[BLUE, 40, 2], [RED, 10, 2], [RED, 160, 2], [BLUE, 230, 2]] }).state.t, 5);
+    });
+
+    it('nor where the throws under way were two (their second weight the side\'s own throw, seen anew farther out)', () => {
+      // Red3 and blue3 under way; red's weight farthest out is red3's, and red has one weight more: no red throw unseen.
+      assert.equal(play(table(), { k: 'seen', a: 1, n: 2, w: [[BLUE, 40, 2], [RED, 10, 2], [RED, 160, 2], [BLUE, 230, 2]] }).state.t, 6);
+    });
+  });
+
   describe('S5, S6: only positions at the end count; the nearest side scores', () => {
     it('S5: a knocked weight scores where it ends, not where it first rested', () => {
       // Red's hanger is knocked back to 400; blue's weight rests at 200 and wins.
@@ -302,8 +331,16 @@ describe('shuffleboard rules', () => {
         const r = playAll(start(Object.assign({ firstPlayer: RED }, options)), endMoves(RED, [red, blue]));
         assert.deepEqual(r.changes, changes);
         assert.equal(r.state.ew, changes.length ? changes[0].player : -1);
+        // The phone's `level` (layout.ts) says so: level exactly when nobody scored here.
+        assert.equal(shuffleboardView(r.state).level, !changes.length);
       });
     }
+
+    it('the phone\'s `level`: only with a weight of each side on the table', () => {
+      assert.equal(shuffleboardView(playAll(start(), endMoves(RED, [100])).state).level, false, 'blue has none');
+      assert.equal(shuffleboardView(playAll(start(), endMoves(RED, [undefined, 100])).state).level, false, 'red has none');
+      assert.equal(shuffleboardView(playAll(start(), endMoves(RED, [])).state).level, false, 'neither has');
+    });
 
     it('a winner\'s other weight level with the other side\'s nearest does not score', () => {
       // Red 50 wins against blue 200; red 196 is within 5 mm of 200, red 194 is 6 mm nearer.

@@ -1,7 +1,7 @@
 // What the LED display and the phone show of a shuffleboard game.
 import { scoresLayout } from '../../display';
 import { score } from '../../game';
-import { ARTICLES, nearer, nearest, turn, zone } from './rules';
+import { ARTICLES, nearest, turn, zone } from './rules';
 import { NONE, WEIGHTS } from './table';
 import type { ShuffleboardState } from './state';
 
@@ -53,8 +53,9 @@ export function shuffleboardView(s: ShuffleboardState): ShuffleboardView {
   }
   return {
     end: s.e, first: s.f, left: WEIGHTS - s.t, endPoints: s.ep, weights: weights,
-    // A side with no weight on the table has NONE: far more than the resolution from the other's.
-    level: near[0] < NONE && !nearer(Math.min(near[0], near[1]), Math.max(near[0], near[1]), s.rs), target: s.tg, ask: ask,
+    // A side with no weight on the table has NONE: far more than the resolution from the other's. (Neither nearer()
+    // than the other by more than the resolution: within it of each other.)
+    level: near[0] < NONE && Math.abs(near[0] - near[1]) <= s.rs, target: s.tg, ask: ask,
   };
 }
 

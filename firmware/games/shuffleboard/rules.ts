@@ -230,11 +230,9 @@ export function shuffleboardMoves(): Moves {
       // A weight of this end (a whole number 0-7: x & 7 is x for those alone), thrown already or being thrown;
       // a colour 0 or 1 (likewise x & 1).
       if (!((id & 7) === id && id < state.t + throwing)) return refuse(state, 'id');
-      if (at[1] !== (at[1] & 1) || typeof d !== 'number') return refuse(state, 'arg');
       // It hangs when its centre is on the table within its radius of the end edge: a hanging given that d
       // contradicts (a hanger 200 mm in) is a bad argument, never scored.
-      const hangs = +(d >= 0 && d < RADIUS_MM);
-      if (at[3] != null && at[3] !== hangs) return refuse(state, 'arg');
+      if (at[1] !== (at[1] & 1) || typeof d !== 'number' || at[3] != null && at[3] !== +(d >= 0 && d < RADIUS_MM)) return refuse(state, 'arg');
       // (Where the board sees it: a weight thrown later seen there is not it.)
       if (throwing && id < state.t && st.d[id] < 0 && !(at[4] >= MAYBE_OUT)) {
         st.x[id] = d;
@@ -301,20 +299,33 @@ export function shuffleboardMoves(): Moves {
     // board saw each of several throws launched: none went unseen.)
     const more = [0, 0];
     const short: number[][] = [[], []];
+    const after = (state.f + state.t + n) & 1;
+    // (How far from the end edge the side that throws after them had a weight lying, as far off as the board may have
+    // placed it, or out of play where it saw it, or beyond the grid; -1 once one of its weights is seen surely farther.)
+    let far = 0;
+    for (i = 0; i < state.t; i++) {
+      if (state.d[i] >= 0 || state.x[i] >= 0) {
+        more[state.c[i]]--;
+        if (state.c[i] === after) far = Math.max(far, state.d[i] + state.u[i], state.x[i]);
+      }
+    }
     for (i = 0; i < w.length; i++) {
-      if (w[i][1] < SHORT_MM) more[w[i][0]]++;
+      if (w[i][1] < SHORT_MM) {
+        more[w[i][0]]++;
+        if (w[i][0] === after && w[i][1] - w[i][2] > far) far = -1;
+      }
       else short[w[i][0]].push(w[i][1] + (w[i][2] || 0));
     }
-    for (i = 0; i < state.t; i++) if (state.d[i] >= 0 || state.x[i] >= 0) more[state.c[i]]--;
     const next = 1 - ((state.f + state.t) & 1);
     const seenThrow = short[next].length < state.o[next].length;
-    const after = (state.f + state.t + n) & 1;
     if (n < 2 && more[next] > 0 && more[1 - next] <= 0 && !seenThrow && state.t < WEIGHTS - 1) state = beyond(lay(state, [], 1), 1).state;
     // Else, the throws under way at power-up (a): one weight more of the side that throws after them than their
     // throws give it (n >> 1), none more of the other's, and none of that side's short weights gone (knocked into
     // play): the next throw too was launched, unseen, while the board was off or starting, and is decided with them.
+    // Or, after one throw under way, a weight of that side seen farther out than every one of its weights lay (none is
+    // knocked away from the end edge): the next throw, though it knocked one of its own off (as many of them as before).
     // (Otherwise the board saw every launch: a weight of each side anew after one throw is that throw and a knock.)
-    else if (move.a && more[after] > n >> 1 && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
+    else if (move.a && (more[after] > n >> 1 || n < 2 && far < 0) && more[1 - after] <= (n + 1) >> 1 && short[after].length >= state.o[after].length && state.t + n < WEIGHTS) n++;
     // The matching (match.ts): on a board its module, loaded at each `seen` and let go after it (a log played again
     // at power-up loads it for each table, a few ms each; kept meanwhile it cost the runtime code in the bundle to let
     // it go); a board flashed without it refuses the table, naming the module, and its throws are the referee's.

@@ -319,6 +319,9 @@ export function cutAt(ex: Example, at: number, waited = false): CutOutcome {
   const reaching = ex.scenario.header.pollMs! + RELEASE_DEBOUNCE_MS;
   actions.forEach((a, k) => {
     if ((spans[k][0] <= blindEnd && spans[k][1] + reaching >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
+    // A flick still being decided at the cut whose chip passed every sensing point: the board saw it pass before the
+    // cut, which took that with it; at power-up its chip looks short (docs/saving.md), and the phone hears `resume`.
+    else if (spans[k][0] <= at && ex.done[k] >= at && seenAtRest(a.body)) hidden.add(k);
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;

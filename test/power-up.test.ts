@@ -11,7 +11,7 @@ import { SimFlash } from '../sim/flash';
 import { BOOT_MS, parseScenario, Simulation } from '../sim/replay';
 
 interface Printed {
-  phone?: { type: string; resume?: number; moves?: number; dropped?: number };
+  phone?: { type: string; resume?: number; moves?: number; dropped?: number; last?: string | null };
   final?: { scores: number[] };
 }
 
@@ -56,6 +56,61 @@ describe('power-up: a flick under way when the power went', () => {
     assert.deepEqual(finalScores(out), [0, 0]);
     assert.equal(restoredMessages(out)[0]!.resume, undefined);
   });
+});
+
+/**
+ * How a chip resting with its leading edge `stop` mm from the target line scores (T3, T7), as the board's points place
+ * it (docs/games/triangle.md, the tolerance table: a 22 mm chip; even 3 mm short of the line, over 0.5 mm past it,
+ * beyond 22.5 mm past it; a point reads covered while any part of the chip lies over it): over covered, partly (1);
+ * even alone, perfect (3); beyond covered, or passed, beyond (0); none ever, short (1).
+ */
+function restsAs(stop: number): { result: string; points: number; endsTurn: boolean; pastEvery: boolean } {
+  const covered = (point: number): boolean => stop >= point && stop - 22 <= point;
+  if (covered(0.5)) return { result: 'partly', points: 1, endsTurn: false, pastEvery: false };
+  if (covered(-3)) return { result: 'perfect', points: 3, endsTurn: false, pastEvery: false };
+  if (stop > 22.5) return { result: 'beyond', points: 0, endsTurn: true, pastEvery: !covered(22.5) };
+  return { result: 'short', points: 1, endsTurn: false, pastEvery: false };
+}
+
+describe('power-up: a flick under way cut as its chip settles, its chip lifted for the next flick as the board comes back', () => {
+  // Every stop the example games use, and the tolerance table's edges either side.
+  const STOPS = [-47, -45, -37, -10, -4, -3.5, -3, -2, -1, 0, 0.4, 0.6, 8, 18.9, 19.1, 22.4, 22.6, 30, 44.4, 44.6, 45, 46, 49, 84];
+  /** When the board decided the flick at 1000 ms, the next one far off: the end of its settle window. */
+  const decided = (stop: number): number => {
+    const sim = new Simulation(parseScenario([TRIANGLE, { t: 1000, do: 'flick', stopMm: stop }, { t: 9000, do: 'flick', stopMm: -10 }].map((l) => JSON.stringify(l)).join('\n') + '\n'));
+    let under = false;
+    for (let t = 1000; t < 9000; t += 2) {
+      sim.runUntil(t);
+      const busy = sim.firmware!.view().busy;
+      if (under && !busy) return t;
+      under = under || busy;
+    }
+    throw new Error(`stop ${stop}: never decided`);
+  };
+  for (const stop of STOPS) {
+    it(`stop ${stop} mm: scored by the rules wherever the cut falls in the last 250 ms before the decision and the chip is lifted 2 to 45 ms after the board is back`, () => {
+      const due = decided(stop);
+      const rest = restsAs(stop);
+      for (const before of [3, 40, 120, 250]) {
+        const cut = due - before;
+        for (const lift of [2, 20, 45]) {
+          const next = cut + 20 + BOOT_MS + lift;
+          const out = run(TRIANGLE, [{ t: 1000, do: 'flick', stopMm: stop }, { t: cut, power: 'cut' }, { t: cut + 20, power: 'on' }, { t: next, do: 'flick', stopMm: -10 }]);
+          // The next flick is short (1): the same player's next side, or the next player's after a turn ended.
+          // A chip resting past every point after a cut that came after its passage cannot be told from a short one
+          // (docs/saving.md, What the board cannot see): short, and the next flick, along the next player's first
+          // side, is flagged, not scored, until the referee corrects the one taken up.
+          const want = rest.pastEvery ? [1, 0] : rest.endsTurn ? [0, 1] : [rest.points + 1, 0];
+          const at = `cut at ${cut} ms (${before} ms before the decision), the chip lifted at ${next} ms`;
+          assert.deepEqual(finalScores(out), want, at);
+          const told = out.find((l) => l.phone && l.phone.type === 'state' && l.phone.last);
+          assert.equal(told && told.phone!.last, rest.pastEvery ? 'short' : rest.result, at);
+          if (rest.pastEvery) assert.ok(out.some((l) => l.phone && l.phone.type === 'flag' && /side AB, expected BC/.test(JSON.stringify(l.phone))), at);
+          assert.equal(restoredMessages(out)[0]!.resume, 0, `cut at ${cut} ms: the phone hears the flick was taken up`);
+        }
+      }
+    });
+  }
 });
 
 describe('power-up: what the sensors show is not a new move', () => {

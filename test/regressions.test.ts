@@ -342,9 +342,9 @@ describe('hostile round 29: a changed rule that doubled or invented a point stay
   });
 });
 
-// Found by the hostile tester (round 30) against two changes then taken back: each ends as the rules say, which the
-// changes did not (test/hostile-findings/README.md, round 30).
-describe('hostile round 30: a changed rule that lost or invented a point stays taken back', function () {
+// Found by the hostile tester (round 30) against this session's changes, two taken back and one mended: each ends as
+// the rules say, which the changes did not (test/hostile-findings/README.md, round 30).
+describe('hostile round 30: what a changed rule lost or invented ends as the rules say', function () {
   this.timeout(60000);
   const cases: [string, number[]][] = [
     // A defending ball holed while its side's three spots read covered (a spot switch stuck active, or a ball at rest
@@ -360,9 +360,24 @@ describe('hostile round 30: a changed rule that lost or invented a point stays t
     ['30-shuffleboard-stuck-lifted-mid-decision-invents-last-throw', [4, 0]],
     ['30-shuffleboard-drift-lifted-mid-decision-invents-throw', [0, 3]],
     ['30-shuffleboard-drift-lifted-mid-decision-weight-off-placed', [0, 3]],
+    // A referee's `place` 3 mm nearer the end edge than the weight lies, then a cut with a throw under way: the weight
+    // seen at power-up within a few mm farther out is no throw launched unseen (0-2), where taking any farther one for
+    // it invented a throw (4-0).
+    ['30-shuffleboard-referee-place-3mm-near-cut-invents-throw', [0, 2]],
   ];
   for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => {
     const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
     assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, scores);
+  });
+});
+
+describe('hostile round 30: the phone\'s level and the end\'s score are one test', function () {
+  this.timeout(60000);
+  it('red 140 mm, blue 150 mm, a resolution just under 10 mm: red is nearer by more than it, scores 2, and the phone does not show the nearest level', () => {
+    // (The end scored by d < d2 - rs and the phone's level by |d - d2| <= rs disagreed at such a resolution: rounding.)
+    const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', '30-shuffleboard-level-resolution-just-under-whole-disagrees.jsonl'), 'utf8')).lines;
+    assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, [2, 0]);
+    const levels = lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.level !== undefined).map((p) => p.level);
+    assert.ok(levels.length > 0 && levels.every((v) => v === false), JSON.stringify(levels));
   });
 });

@@ -16,6 +16,11 @@ type Refusal = keyof typeof import('./words.json');
 
 /** How near where it lies a weight that scores unasked must be placed (mm): one the board may place farther off (its u more) is put to the referee. */
 const PLACED_MM = 3;
+/**
+ * How much farther out than every weight of its side lay (as far off as each was placed) a weight must be seen to be
+ * a throw launched unseen (mm): a referee's `place` by eye, taken as exact, is off by some mm (2 or 3 made a throw).
+ */
+const FARTHER_MM = 20;
 
 
 /**
@@ -113,7 +118,8 @@ export function nearest(st: ShuffleboardState, d: number[]): number[] {
  * does not (S6, S11): the one margin both rules apply.
  */
 export function nearer(d: number, d2: number, rs: number): boolean {
-  return d < d2 - rs;
+  // (As a difference, exactly the phone's test of level weights, layout.ts: d < d2 - rs rounds otherwise at the edge.)
+  return d2 - d > rs;
 }
 
 type Moves = { [name: string]: (state: ShuffleboardState, move: ShuffleboardMove) => Outcome<ShuffleboardState> };
@@ -301,12 +307,13 @@ export function shuffleboardMoves(): Moves {
     const short: number[][] = [[], []];
     const after = (state.f + state.t + n) & 1;
     // (How far from the end edge the side that throws after them had a weight lying, as far off as the board may have
-    // placed it, or out of play where it saw it, or beyond the grid; -1 once one of its weights is seen surely farther.)
+    // placed it and FARTHER_MM more, or out of play where it saw it, or beyond the grid; -1 once one of its weights is
+    // seen surely farther.)
     let far = 0;
     for (i = 0; i < state.t; i++) {
       if (state.d[i] >= 0 || state.x[i] >= 0) {
         more[state.c[i]]--;
-        if (state.c[i] === after) far = Math.max(far, state.d[i] + state.u[i], state.x[i]);
+        if (state.c[i] === after) far = Math.max(far, state.d[i] + state.u[i] + FARTHER_MM, state.x[i]);
       }
     }
     for (i = 0; i < w.length; i++) {

@@ -29,6 +29,11 @@ export interface Scorer {
   scores(): number[];
   /** Lines before the first step (setting the table), played as they are made. */
   opening?(): TimedLine[];
+  /**
+   * The weights of the end in play now (shuffleboard: each one's colour c and its centre's d), or, the end just over,
+   * as they lay when it ended: what the referee sees when the board asks him (test/chaos.ts answers with it).
+   */
+  where?(): { c: number; d: number }[];
 }
 
 export interface ChaosGame {
@@ -280,6 +285,8 @@ const LANES = [45, 100, 155, 210, 265, 320, 375, 430];
 
 function shuffleScorer(): Scorer {
   const h = new History({ s: [0, 0], first: 0, thrown: 0, table: [] as { side: number; d: number; name: string; y: number }[], w: -1, ends: 0 });
+  /** The table of the end just over, as it lay before the players cleared it (the referee's answers until the next throw). */
+  let ended: { side: number; d: number; name: string; y: number }[] = [];
   const place = (v: number[]): { d: number; off: boolean } => {
     const zone = v[0] % (ZONES.length + 1);
     if (zone === ZONES.length) return { d: -1, off: true };
@@ -359,10 +366,15 @@ function shuffleScorer(): Scorer {
       if (++g.thrown === 8) {
         scoreEnd();
         g.thrown = 0;
+        ended = g.table;
         g.table = [];
       }
     },
     scores: () => h.game.s.slice(),
+    where() {
+      // (In play, S4: on the table and past the foul line.)
+      return (h.game.table.length ? h.game.table : ended).filter((w) => w.d >= 0 && w.d + 29 < 1829).map((w) => ({ c: w.side, d: w.d }));
+    },
   };
 }
 

@@ -52,6 +52,14 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // weights were found: the launch went unseen, the end never scored (0-0). Diagnostics are refused while a move is
   // under way (`moving`): the game ends as without the visit, 5-0.
   'regression-shuffleboard-diag-visit-over-kept-launch': { without: /"diag"/, scores: [5, 0] },
+  // Found by the chaos bench (round 30, CHAOS_SEED=425770): blue4 hanging at d 10 (y 320), red3 65 mm from it, is
+  // placed to 4 mm (u 4): the board puts it to the referee (docs/games/shuffleboard.md, How close is too close to
+  // tell) and waits; the harness, which had no referee, took the wait for a 0-0 end. Answered where it lies: 0-4 (S7).
+  'regression-shuffleboard-hanger-beside-weights-asks': { without: null, scores: [0, 4] },
+  // (The same bench with the harness's referee answering by name: red2 knocks red1 off and hangs where it hung
+  // (d 10); the board, which cannot tell two reds apart, shows the hanger as red1 and red2 off, and asks about red1.
+  // The referee places the red weight he sees where the board shows red1, 4-0 (S7); by name he took it off, 0-6.)
+  'regression-shuffleboard-hanger-knocked-off-by-own-colour-asks': { without: null, scores: [4, 0] },
   // Found by the hostile tester: a ring that missed every peg (still bouncing, or off a peg top) and the next
   // player's ring landing on i1 0.7-0.9 s later: the landing took the miss's shocks as its own, and i1 was scored for
   // the player who missed. The miss is that player's ring played (R2); i1 is the next player's, 10.

@@ -333,51 +333,51 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
   }
 });
 
+/** The final scores of a hostile tester's reproduction (test/hostile-findings/NAME.jsonl), replayed. */
+function hostileScores(name: string): number[] {
+  const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
+  return JSON.parse(lines[lines.length - 1]).final.scores;
+}
+
+/** A describe of hostile reproductions, each ending with the scores the rules give. */
+function endAsTheRulesSay(title: string, cases: [string, number[]][]): void {
+  describe(title, function () {
+    this.timeout(60000);
+    for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => assert.deepEqual(hostileScores(name), scores));
+  });
+}
+
 // Found by the hostile tester (round 29) against changes then taken back: each must end as the rules say, which the
 // changes did not (test/hostile-findings/README.md, round 29).
-describe('hostile round 29: a changed rule that doubled or invented a point stays taken back', function () {
-  this.timeout(60000);
-  const cases: [string, number[]][] = [
-    // A defending ball through a fort's mouth, its sensitive switch's crimp dropping it out for 10 ms: one entry (6-0),
-    // where a passage ended 8 ms after its switches let go made two (12-0).
-    ['29-fortress-crimp-dropout-doubles-prisoner', [6, 0]],
-    // Two grid sensors' blips after a power cut: no throw (11-4), where the 4-row rule made one (4-0, not won).
-    ['29-shuffleboard-two-blips-after-power-cut', [11, 4]],
-  ];
-  for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => {
-    const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
-    assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, scores);
-  });
-});
+endAsTheRulesSay('hostile round 29: a changed rule that doubled or invented a point stays taken back', [
+  // A defending ball through a fort's mouth, its sensitive switch's crimp dropping it out for 10 ms: one entry (6-0),
+  // where a passage ended 8 ms after its switches let go made two (12-0).
+  ['29-fortress-crimp-dropout-doubles-prisoner', [6, 0]],
+  // Two grid sensors' blips after a power cut: no throw (11-4), where the 4-row rule made one (4-0, not won).
+  ['29-shuffleboard-two-blips-after-power-cut', [11, 4]],
+]);
 
 // Found by the hostile tester (round 30) against this session's changes, two taken back and one mended: each ends as
 // the rules say, which the changes did not (test/hostile-findings/README.md, round 30).
-describe('hostile round 30: what a changed rule lost or invented ends as the rules say', function () {
-  this.timeout(60000);
-  const cases: [string, number[]][] = [
-    // A defending ball holed while its side's three spots read covered (a spot switch stuck active, or a ball at rest
-    // on another's empty spot): a passage (2-0, 2-2 ...), where taking it for no ball's told a sound switch chatter
-    // and dropped the stroke.
-    ['30-fortress-stuck-spot-pocket-told-chatter-holing-lost', [2, 0]],
-    ['30-fortress-ball-on-empty-spot-pocket-told-chatter-holing-lost', [2, -2]],
-    ['30-fortress-stuck-spot-fort-mouth-told-chatter', [-4, -8]],
-    ['30-fortress-stuck-spot-game-ends-20-0-for-20-4', [20, 4]],
-    // A grid sensor's fault that ends while the frame of a throw's decision is checked: the throw waits for its weight
-    // and is decided from a fresh frame (4-0, 0-3), where watching again only for a sensor taken out fitted the faulty
-    // reading as a weight (a throw invented, or a weight off the end placed).
-    ['30-shuffleboard-stuck-lifted-mid-decision-invents-last-throw', [4, 0]],
-    ['30-shuffleboard-drift-lifted-mid-decision-invents-throw', [0, 3]],
-    ['30-shuffleboard-drift-lifted-mid-decision-weight-off-placed', [0, 3]],
-    // A referee's `place` 3 mm nearer the end edge than the weight lies, then a cut with a throw under way: the weight
-    // seen at power-up within a few mm farther out is no throw launched unseen (0-2), where taking any farther one for
-    // it invented a throw (4-0).
-    ['30-shuffleboard-referee-place-3mm-near-cut-invents-throw', [0, 2]],
-  ];
-  for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => {
-    const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
-    assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, scores);
-  });
-});
+endAsTheRulesSay('hostile round 30: what a changed rule lost or invented ends as the rules say', [
+  // A defending ball holed while its side's three spots read covered (a spot switch stuck active, or a ball at rest
+  // on another's empty spot): a passage (2-0, 2-2 ...), where taking it for no ball's told a sound switch chatter
+  // and dropped the stroke.
+  ['30-fortress-stuck-spot-pocket-told-chatter-holing-lost', [2, 0]],
+  ['30-fortress-ball-on-empty-spot-pocket-told-chatter-holing-lost', [2, -2]],
+  ['30-fortress-stuck-spot-fort-mouth-told-chatter', [-4, -8]],
+  ['30-fortress-stuck-spot-game-ends-20-0-for-20-4', [20, 4]],
+  // A grid sensor's fault that ends while the frame of a throw's decision is checked: the throw waits for its weight
+  // and is decided from a fresh frame (4-0, 0-3), where watching again only for a sensor taken out fitted the faulty
+  // reading as a weight (a throw invented, or a weight off the end placed).
+  ['30-shuffleboard-stuck-lifted-mid-decision-invents-last-throw', [4, 0]],
+  ['30-shuffleboard-drift-lifted-mid-decision-invents-throw', [0, 3]],
+  ['30-shuffleboard-drift-lifted-mid-decision-weight-off-placed', [0, 3]],
+  // A referee's `place` 3 mm nearer the end edge than the weight lies, then a cut with a throw under way: the weight
+  // seen at power-up within a few mm farther out is no throw launched unseen (0-2), where taking any farther one for
+  // it invented a throw (4-0).
+  ['30-shuffleboard-referee-place-3mm-near-cut-invents-throw', [0, 2]],
+]);
 
 describe('hostile round 30: the phone\'s level and the end\'s score are one test', function () {
   this.timeout(60000);

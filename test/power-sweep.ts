@@ -203,7 +203,7 @@ export function sameGame(game: string, a: string, b: string, exact = false): boo
  * the uncut game had there, playing the actions from there on except those in
  * `skip`, with `extra` lines (times as in the example).
  */
-export function segment(ex: Example, from: number, changed: Map<number, object | null>, extra: { t: number }[], spans?: [number, number][]): { sim: Simulation; shift: number } {
+function segment(ex: Example, from: number, changed: Map<number, object | null>, extra: { t: number }[], spans?: [number, number][]): { sim: Simulation; shift: number } {
   const actions = ex.scenario.actions;
   const shift = Math.min(actions[from].t, ...extra.map((e) => e.t)) - 1000;
   const lines: { t: number }[] = [];
@@ -302,8 +302,8 @@ export function cutAt(ex: Example, at: number, waited = false): CutOutcome {
   } catch (e) {
     // The cut board refused a line of the example as it stands (a fortress stroke struck while the board still takes
     // the one before as under way: back from the cut, it ends it 8 s after power-up, docs/saving.md). The players
-    // wait for the board: the rest of the example comes a game's tail after the boot. Refused
-    // then too: a failure to report, not one to stop the sweep at.
+    // wait for the board: the rest of the example comes a game's tail after the boot. Refused then too: a failure to
+    // report, not one to stop the sweep at.
     if (!(e instanceof ScenarioError)) throw e;
     if (!waited) return cutAt(later(ex, at, BLIND_MS + tailMs), at, true);
     return { at, outcome: 'failed', detail: `the example cannot go on as it stands after the cut: ${e.message}` };

@@ -46,6 +46,14 @@ const KNOWN_OPEN: Record<string, string> = {
   // beyond the grid, x 9999, where the uncut board saw it go off; the scores are the same. As cluster-knock@11528.)
   'shuffleboard-cluster-knock@34083': "blue3's throw off the end (37,000 ms) is launched while the board, back from a cut at 34,083, finds red3's weights: kept as lying short beyond the grid (x 9999); the scores are the same (0-3)",
   // (Round 30: the same scores, the out-of-play weights' records differ.)
+  // (Hostile round 30: a chip resting on the target's points, the board back from the cut a few ms before the next
+  // player lifts it, is scored as the lift left the points, short, 50 ms after power-up. Deciding at the first point it
+  // let go as it lay was tried and taken back: a point that began to chatter or float as the power went was scored.)
+  'triangle-exact@9945': "line 5's chip (-3 mm) at rest, lifted 35 ms after power-up: short (1), not perfect (3)",
+  'triangle-exact@84978': "line 35's chip (-3 mm) at rest, lifted 2 ms after power-up: short, not perfect",
+  'triangle-exact@102446': "line 42's chip (-3 mm) at rest, lifted 34 ms after power-up: short, not perfect",
+  'triangle-game@4929': "line 3's chip (-3 mm) at rest, lifted 51 ms after power-up, in the scan before the board's decision: short, not perfect",
+  'triangle-game@12435': "line 6's chip (-3 mm) at rest, lifted 45 ms after power-up: short, not perfect",
   'shuffleboard-knocks@39683': "a cut 2.7 s after red4's launch (37,000 ms; it stops at d 2000, short of the grid): the board, deciding red4's throw afresh, keeps red4 as gone (x -1) where the uncut board, which watched it stop short, keeps it lying beyond the grid (x 9999), and is sure of blue3 that the uncut board has as maybe out; the scores are the same (4-0)",
 };
 
@@ -80,20 +88,14 @@ const REGRESSION: Record<string, [number, string][]> = {
   // next stroke came 8.25 s (8.8 s) after its last signal; and a cut 5 ms after FA went into pocket 4 in this run
   // (145,620), which the sweep took as ending at the example's instant, not this run's (its noise differs).
   // (Hostile round 30, the sweep's cuts while a move is decided, 397 ms steps and every 7 ms through the 400 ms before
-  // each flick's decision.) A chip resting on the target's points, the board back from the cut a few ms before the next
-  // player lifts it: it scored the chip as the lift left the points (short), 50 ms after power-up; now decided as it
-  // lay. A chip that passed every point before the cut (past 44.5 mm): what the board saw went with the power, and it
-  // is short after power-up, the phone told `resume` (docs/saving.md; the sweep took the flick for seen till then).
+  // each flick's decision.) A chip that passed every point before the cut (past 44.5 mm): what the board saw went with
+  // the power, and it is short after power-up, the phone told `resume` (docs/saving.md; the sweep took the flick for
+  // seen till then).
   'triangle-exact': [
-    [9945, "line 5's chip (-3 mm) at rest, lifted 35 ms after power-up: perfect as it lay, not short"],
-    [84978, "line 35's chip (-3 mm) at rest, lifted 2 ms after power-up: perfect as it lay"],
-    [102446, "line 42's chip (-3 mm) at rest, lifted 34 ms after power-up: perfect as it lay"],
     [74656, "line 31's chip (46 mm) passed every point before the cut: short after power-up, the phone told (blind)"],
     [99667, "line 41's chip (84 mm) passed every point before the cut: short after power-up, the phone told (blind)"],
   ],
   'triangle-game': [
-    [4929, "line 3's chip (-3 mm) at rest, lifted 51 ms after power-up, in the scan before the board's decision: perfect as it lay"],
-    [12435, "line 6's chip (-3 mm) at rest, lifted 45 ms after power-up: perfect as it lay"],
     [7177, "line 4's chip (45 mm) passed every point as the power went: short after power-up, the players' next side flagged (blind)"],
   ],
   'fortress-penalties': [

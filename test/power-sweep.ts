@@ -317,11 +317,16 @@ export function cutAt(ex: Example, at: number, waited = false): CutOutcome {
   // a millisecond before the scan the cut took away was seen by no board. The longest wait is a contact's release, held
   // 10 ms: wiring.md, Debounce defaults.)
   const reaching = ex.scenario.header.pollMs! + RELEASE_DEBOUNCE_MS;
+  // A flick still being decided at the cut whose chip passed every sensing point: the board saw it pass before the
+  // cut, which took that with it; at power-up its chip looks short (docs/saving.md), and the phone hears `resume`:
+  // only so, seen at rest and taken up, not as unseen (hostile round 30: a board that forgot it passed so).
+  const takenUp = new Set<number>();
   actions.forEach((a, k) => {
     if ((spans[k][0] <= blindEnd && spans[k][1] + reaching >= at) || (a.t >= at && a.kind === 'phone' && refusedAt.has(a.t))) hidden.add(k);
-    // A flick still being decided at the cut whose chip passed every sensing point: the board saw it pass before the
-    // cut, which took that with it; at power-up its chip looks short (docs/saving.md), and the phone hears `resume`.
-    else if (spans[k][0] <= at && ex.done[k] >= at && seenAtRest(a.body)) hidden.add(k);
+    else if (spans[k][0] <= at && ex.done[k] >= at && seenAtRest(a.body)) {
+      hidden.add(k);
+      takenUp.add(k);
+    }
   });
   const restored = cut.sim.out.slice(mark).map((l) => (JSON.parse(l) as { phone?: { type: string; resume?: number } }).phone).find((p) => p && p.type === 'restored');
   const told = restored !== undefined;
@@ -338,6 +343,7 @@ export function cutAt(ex: Example, at: number, waited = false): CutOutcome {
   let last = playing(cut.sim);
   for (const unseen of subsets) {
     for (const asSeen of [false, true]) {
+      if (unseen.some((k) => takenUp.has(k)) && (!asSeen || restored?.resume === undefined)) continue;
       const changed = new Map<number, object | null>();
       for (const k of unseen) changed.set(k, asSeen ? seenAtRest(actions[k].body) : null);
       if (asSeen && [...changed.values()].every((b) => b === null)) continue;

@@ -389,3 +389,15 @@ describe('hostile round 30: the phone\'s level and the end\'s score are one test
     assert.ok(levels.length > 0 && levels.every((v) => v === false), JSON.stringify(levels));
   });
 });
+
+describe('hostile round 30: a target point that begins to chatter or float as the power goes scores nothing', function () {
+  this.timeout(60000);
+  for (const name of ['30-triangle-chattering-beyond-at-power-up-scores-beyond', '30-triangle-floating-beyond-at-power-up-scores-beyond']) {
+    it(`${name}: the flick under way is not scored, and the point is told`, () => {
+      // (Deciding a flick taken up at power-up at its target's first point let go, as it lay, scored it beyond.)
+      const phone = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines.map((l) => JSON.parse(l).phone).filter((p) => p);
+      assert.deepEqual(phone.filter((p) => p.type === 'score'), []);
+      assert.ok(phone.some((p) => p.type === 'fault' && p.fault === 'chatter' && p.sensor === 'tri.B.beyond'));
+    });
+  }
+});

@@ -148,14 +148,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   const interpreter = {
     sense: function (kind: SensorEventKind, ch: number, level: number, t: number): void {
       if (kind > TRANSIT || ch >>> 0 > 11) return; // settled groups, channels not ours (negative ones too)
-      if (kind === EDGE) {
-        // A flick taken up at power-up (its `last` after t0, where one begun since has them equal till its target
-        // changes: act) whose first change at the target takes a point away: the chip lying there since before is
-        // lifted, maybe before RESUME_REST_MS, and is decided as it lay. (A chip still creeping so, a second after
-        // the cut, scores the same but at 22.5 mm, where over lets go of a chip going on to rest beyond.)
-        if (!level && !act && last > t0 && ch & 3 && ch >> 2 === (side + 1) % 3) settle();
-        lv = lv & ~(1 << ch) | level << ch;
-      }
+      if (kind === EDGE) lv = lv & ~(1 << ch) | level << ch;
       const angle = ch >> 2;
       const role = ch & 3;
       if (role === ROLE_START) {

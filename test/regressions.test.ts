@@ -333,17 +333,16 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
   }
 });
 
-/** The final scores of a hostile tester's reproduction (test/hostile-findings/NAME.jsonl), replayed. */
-function hostileScores(name: string): number[] {
-  const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines;
-  return JSON.parse(lines[lines.length - 1]).final.scores;
+/** A hostile tester's reproduction (test/hostile-findings/NAME.jsonl). */
+function hostile(name: string): string {
+  return readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8');
 }
 
 /** A describe of hostile reproductions, each ending with the scores the rules give. */
 function endAsTheRulesSay(title: string, cases: [string, number[]][]): void {
   describe(title, function () {
     this.timeout(60000);
-    for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => assert.deepEqual(hostileScores(name), scores));
+    for (const [name, scores] of cases) it(`${name}: ends ${scores.join('-')}`, () => assert.deepEqual(ending(hostile(name)).scores, scores));
   });
 }
 
@@ -383,7 +382,7 @@ describe('hostile round 30: the phone\'s level and the end\'s score are one test
   this.timeout(60000);
   it('red 140 mm, blue 150 mm, a resolution just under 10 mm: red is nearer by more than it, scores 2, and the phone does not show the nearest level', () => {
     // (The end scored by d < d2 - rs and the phone's level by |d - d2| <= rs disagreed at such a resolution: rounding.)
-    const lines = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', '30-shuffleboard-level-resolution-just-under-whole-disagrees.jsonl'), 'utf8')).lines;
+    const lines = replay(hostile('30-shuffleboard-level-resolution-just-under-whole-disagrees')).lines;
     assert.deepEqual(JSON.parse(lines[lines.length - 1]).final.scores, [2, 0]);
     const levels = lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.level !== undefined).map((p) => p.level);
     assert.ok(levels.length > 0 && levels.every((v) => v === false), JSON.stringify(levels));
@@ -395,7 +394,7 @@ describe('hostile round 30: a target point that begins to chatter or float as th
   for (const name of ['30-triangle-chattering-beyond-at-power-up-scores-beyond', '30-triangle-floating-beyond-at-power-up-scores-beyond']) {
     it(`${name}: the flick under way is not scored, and the point is told`, () => {
       // (Deciding a flick taken up at power-up at its target's first point let go, as it lay, scored it beyond.)
-      const phone = replay(readFileSync(join(ROOT, 'test', 'hostile-findings', name + '.jsonl'), 'utf8')).lines.map((l) => JSON.parse(l).phone).filter((p) => p);
+      const phone = replay(hostile(name)).lines.map((l) => JSON.parse(l).phone).filter((p) => p);
       assert.deepEqual(phone.filter((p) => p.type === 'score'), []);
       assert.ok(phone.some((p) => p.type === 'fault' && p.fault === 'chatter' && p.sensor === 'tri.B.beyond'));
     });

@@ -158,6 +158,9 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
         },
       },
     });
+    if (!ON_DEVICE) game.currentText = function (): string {
+      return kept;
+    };
   }
 
   // Taken up in a function of its own, called once: what only the boot needs lives in its scope, let go when it

@@ -70,6 +70,8 @@ export interface Firmware {
   /** None on a board without digital channels. */
   scanner: Scanner | null;
   view(): FirmwareView;
+  /** The game in play as its JSON text, and whether a move is being worked out: what the simulator keeps at each step, in case the power goes. */
+  standing(): { text: string; busy: boolean };
 }
 
 /** A diagnostics report's fields, without its message type (what the simulator prints). */
@@ -261,6 +263,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
         diag: diag ? { report: reportFields(diag) } : null, busy: playing!.busy ? playing!.busy() : false,
         undoing: !!status.undoStep,
       };
+    },
+    standing: function (): { text: string; busy: boolean } {
+      return { text: (status.inPlay.currentText as () => string)(), busy: playing!.busy ? playing!.busy() : false };
     },
   };
 }

@@ -28,6 +28,8 @@ export interface Play<S, M> {
    * firmware/play.ts): read it once for what needs it, and only when needed.
    */
   current: S;
+  /** The simulator's only: `current` as its JSON text, read without parsing it (a board has no such function). */
+  currentText?(): string;
   /** The contract's state message, with the game's own fields (names are left out of the JSON when undefined). */
   stateNow(): StateNow;
   /** A new game of `next`, by `named` players if named (a setup that throws changes nothing): a fresh log, nothing to undo, not over. */

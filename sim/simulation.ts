@@ -162,7 +162,7 @@ export class Simulation {
   private writes = 0;
   private shown = '';
   /** The game state as the board last showed it, and whether it was then still working out a move (SimGame.cut). */
-  private shownState: unknown = null;
+  private shownText = '';
   private shownBusy = false;
   /** Notifications and adverts the board had sent when an armed cut struck a flash write, until it boots again (-1: none struck). */
   private sentAtCut = -1;
@@ -264,7 +264,7 @@ export class Simulation {
   }
 
   powerOff(): void {
-    if (this.firmware && this.scenario.game.cut) this.scenario.game.cut(this.shownState, this.shownBusy, this.now);
+    if (this.firmware && this.scenario.game.cut) this.scenario.game.cut(this.shownText ? JSON.parse(this.shownText) : null, this.shownBusy, this.now);
     this.bootAt = null;
     this.hal.ticker.stop();
     this.firmware = null;
@@ -294,9 +294,10 @@ export class Simulation {
       }
     }
     if (this.firmware && !dead && this.scenario.game.cut) {
-      const view = this.firmware.view();
-      this.shownState = view.state;
-      this.shownBusy = view.busy;
+      // (The state's text, parsed only if the power goes: parsing it at every step took most of a fortress replay's time.)
+      const standing = this.firmware.standing();
+      this.shownText = standing.text;
+      this.shownBusy = standing.busy;
     }
   }
 

@@ -12,6 +12,7 @@ import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import { pretokenise } from './tokenise';
 import { freeBootOnly } from './boot-only';
+import { buildKey, cached, keep } from './build-cache';
 import { ROOT } from './games';
 import { MODULE_ARGUMENT } from '../firmware/modules';
 
@@ -499,6 +500,10 @@ export function constantsInPlace(code: string, most: number): string {
 export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>, inPlace?: number): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
   const bundled = await bundle(entry, features);
   const module = typeof entry !== 'string' && entry.moduleExports;
+  // (Built before from the same source, the same way: read back, tools/build-cache.ts.)
+  const key = buildKey([bundled, module, features, names && Array.from(names), shared && Array.from(shared), inPlace]);
+  const before = cached<{ debug: string; min: string; stored: string; names: [string, string][]; shared: [string, string][]; calls: string[] }>(key);
+  if (before) return { ...before, names: new Map(before.names), shared: new Map(before.shared) };
   const debug = await toEs5(module ? asModuleExports(bundled, module) : bundled);
   // A module given the bundle's `shared` functions calls those it has copies of, and no name of its own may hide them.
   const sharing = module && shared ? callShared(debug, shared) : { code: debug, calls: [] };
@@ -507,5 +512,7 @@ export async function buildDeviceCode(entry: Entry, features: BoardFeatures = AL
   // it gives.
   if (module && inPlace !== undefined) min.code = constantsInPlace(min.code, inPlace);
   const code = module ? min.code : freeBootOnly(min.code, SHARED_FUNCTIONS.map((name) => min.topLevel.get(name) as string));
-  return { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map() : sharedIn(code, min.topLevel), calls: sharing.calls };
+  const built = { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map<string, string>() : sharedIn(code, min.topLevel), calls: sharing.calls };
+  keep(key, { ...built, names: Array.from(built.names), shared: Array.from(built.shared) });
+  return built;
 }

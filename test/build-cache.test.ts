@@ -3,9 +3,11 @@
 // small entry of its own, spelt with a mark no other build has, and finds its
 // entry in the cache by that mark.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDeviceCode } from '../tools/es5';
+import { toolchainPrint } from '../tools/build-cache';
+import { ALL_FEATURES, buildDeviceCode } from '../tools/es5';
 import { ROOT } from '../tools/games';
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'tallyboard-build');
@@ -51,5 +53,56 @@ describe('the build cache', () => {
     const otherwise = await buildDeviceCode(entry(mark), { settleGroups: true, bankKinds: ['gpio'], internalProperties: ['nowhere'] });
     assert.notEqual(otherwise.min, 'stale');
     assert.equal(otherwise.min, first.min);
+  });
+
+  it('a module whose constants are written in place at no limit (NaN, Infinity) is not the one with none written', async () => {
+    // (Hostile: JSON writes NaN and Infinity as null, as it writes undefined, and the key was the arguments' JSON.)
+    const module = { source: `declare let MODULE_EXPORTS: unknown;\nconst n = 123456789;\nMODULE_EXPORTS = function (r: number, a: number) { return '${mark}' + (r * n + a * n - n); };\n`, dir: ROOT, moduleExports: 'MODULE_EXPORTS' };
+    const none = await buildDeviceCode(module, ALL_FEATURES, undefined, undefined, undefined);
+    assert.match(none.min, /123456789/);
+    for (const most of [NaN, Infinity]) {
+      const all = await buildDeviceCode(module, ALL_FEATURES, undefined, undefined, most);
+      assert.notEqual(all.min, none.min, `inPlace ${most}`);
+      assert.equal(all.min.split('123456789').length - 1, 3, `inPlace ${most}: each use written in place`);
+    }
+  });
+});
+
+describe("the build cache's print of the build's own code and tools", () => {
+  let root: string;
+  /** A package in the folder's node_modules (`under`: a package's own node_modules), at `version`, depending on `deps`. */
+  const pkg = (under: string, name: string, version: string, deps: Record<string, string> = {}) => {
+    mkdirSync(join(under, 'node_modules', name), { recursive: true });
+    writeFileSync(join(under, 'node_modules', name, 'package.json'), JSON.stringify({ name, version, dependencies: deps }));
+  };
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), 'tallyboard-print-'));
+    mkdirSync(join(root, 'tools'));
+    mkdirSync(join(root, 'firmware'));
+    writeFileSync(join(root, 'tools', 'es5.ts'), 'export const a = 1;\n');
+    writeFileSync(join(root, 'firmware', 'modules.ts'), "export const MODULE_ARGUMENT = '$';\n");
+    pkg(root, 'terser', '5.0.0', { 'source-map': '^0.7.0' });
+    pkg(root, 'source-map', '0.7.0');
+    pkg(root, 'espruino', '0.1.67');
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('changes with the build code, the pretokeniser\'s package, and a package a tool depends on, hoisted or nested', () => {
+    const first = toolchainPrint(root);
+    assert.equal(toolchainPrint(root), first, 'the same folder, the same print');
+    const changes: [string, () => void][] = [
+      ['a tools/ file', () => writeFileSync(join(root, 'tools', 'es5.ts'), 'export const a = 2;\n')],
+      ['firmware/modules.ts', () => writeFileSync(join(root, 'firmware', 'modules.ts'), "export const MODULE_ARGUMENT = '_';\n")],
+      ['espruino (the pretokeniser) bumped', () => pkg(root, 'espruino', '0.1.99')],
+      ["terser's dependency bumped, hoisted", () => pkg(root, 'source-map', '0.7.1')],
+      ["terser's dependency nested in terser's own node_modules", () => pkg(join(root, 'node_modules', 'terser'), 'source-map', '0.6.1')],
+    ];
+    let before = first;
+    for (const [what, change] of changes) {
+      change();
+      const now = toolchainPrint(root);
+      assert.notEqual(now, before, what);
+      before = now;
+    }
   });
 });

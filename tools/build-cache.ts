@@ -1,39 +1,63 @@
 // Device code already built, kept by a hash of all that makes it: the bundled
-// source, how it is built (the build's own code and the versions of the tools
-// it runs), and the build's arguments. Lowering and minifying take a second
-// or two a bundle; a build of code built before (the tests build the same
-// bundles many times, the command line at each flash) reads it back instead.
-// Nothing else is trusted: a change anywhere in what the hash covers builds
-// afresh. Kept in node_modules/.cache/tallyboard-build, where tools keep their
-// caches; a folder that cannot be written is no cache, not an error.
+// source, how it is built (the build's own code, and the name and version of
+// every package the build runs, with the packages those depend on), and the
+// build's arguments. Lowering and minifying take a second or two a bundle; a
+// build of code built before (the tests build the same bundles many times, the
+// command line at each flash) reads it back instead. A change to any of those
+// builds afresh. An edit inside node_modules that keeps a package's version is
+// not seen: `rm -rf node_modules/.cache/tallyboard-build` after one. Kept in
+// node_modules/.cache/tallyboard-build, where tools keep their caches; a
+// folder that cannot be written is no cache, not an error.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ROOT } from './games';
 
 const CACHE = join(ROOT, 'node_modules', '.cache', 'tallyboard-build');
 /** Entries kept at most: past it, the older half goes (a source edited often leaves an entry for each version). */
 const KEPT = 300;
-/** The packages whose output or rules the build's result depends on. */
-const TOOLS = ['esbuild', '@babel/core', '@babel/preset-env', 'terser', 'acorn', 'acorn-walk', '@types/espruino'];
+/** The packages the build runs (tools/es5.ts, tools/tokenise.ts, tools/boot-only.ts); those they depend on are found from them. */
+const TOOLS = ['esbuild', '@babel/core', '@babel/preset-env', '@babel/plugin-transform-for-of', 'terser', 'acorn', 'acorn-walk', '@types/espruino', 'espruino'];
 
-let toolchain: string | undefined;
-
-/** A hash of the build's own code (tools/, and the module loader's names it writes code for) and of the tools' versions. */
-function toolchainPrint(): string {
-  if (toolchain) return toolchain;
-  const hash = createHash('sha256');
-  const require = createRequire(import.meta.url);
-  for (const name of readdirSync(join(ROOT, 'tools')).filter((f) => /\.[cm]?[tj]s$/.test(f)).sort()) hash.update(name + '\0' + readFileSync(join(ROOT, 'tools', name)) + '\0');
-  hash.update(readFileSync(join(ROOT, 'firmware', 'modules.ts')));
-  for (const name of TOOLS) hash.update(name + '@' + (JSON.parse(readFileSync(require.resolve(name + '/package.json'), 'utf8')) as { version: string }).version + '\0');
-  return (toolchain = hash.digest('hex'));
+/** The folder of package `name` as Node finds it from folder `from` (its node_modules, then each folder's above). */
+function packageDir(name: string, from: string): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    const there = join(dir, 'node_modules', name);
+    if (existsSync(join(there, 'package.json'))) return there;
+    if (dirname(dir) === dir) return undefined;
+  }
 }
+
+/**
+ * A hash of the build's own code in project `root` (every file of tools/, and the module loader's names it writes
+ * code for) and of the name and version of each package in TOOLS and of every package those depend on. The project's
+ * is taken as the build's code is loaded, not at its first build: a tools/ file saved in between would have the code
+ * loaded kept under the key of the code saved.
+ */
+export function toolchainPrint(root: string): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(join(root, 'tools')).filter((f) => /\.[cm]?[tj]s$/.test(f)).sort()) hash.update(name + '\0' + readFileSync(join(root, 'tools', name)) + '\0');
+  hash.update(readFileSync(join(root, 'firmware', 'modules.ts')));
+  const seen = new Set<string>();
+  const packages: string[] = [];
+  const add = (name: string, from: string) => {
+    const dir = packageDir(name, from);
+    if (!dir || seen.has(dir)) return;
+    seen.add(dir);
+    const json = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string; dependencies?: Record<string, string> };
+    packages.push(`${name}@${json.version}`);
+    for (const dep of Object.keys(json.dependencies || {})) add(dep, dir);
+  };
+  for (const name of TOOLS) add(name, root);
+  hash.update(packages.sort().join('\0'));
+  return hash.digest('hex');
+}
+
+const toolchain = toolchainPrint(ROOT);
 
 /** The key of a build of `parts` (the bundled source and every argument that changes the result, as JSON). */
 export function buildKey(parts: unknown[]): string {
-  return createHash('sha256').update(toolchainPrint()).update(JSON.stringify(parts)).digest('hex');
+  return createHash('sha256').update(toolchain).update(JSON.stringify(parts)).digest('hex');
 }
 
 /** What was built under `key`, or undefined. */

@@ -500,8 +500,9 @@ export function constantsInPlace(code: string, most: number): string {
 export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>, inPlace?: number): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
   const bundled = await bundle(entry, features);
   const module = typeof entry !== 'string' && entry.moduleExports;
-  // (Built before from the same source, the same way: read back, tools/build-cache.ts.)
-  const key = buildKey([bundled, module, features, names && Array.from(names), shared && Array.from(shared), inPlace]);
+  // (Built before from the same source, the same way: read back, tools/build-cache.ts. `inPlace` as text: JSON writes
+  // NaN and Infinity as null, as it writes undefined.)
+  const key = buildKey([bundled, module, features, names && Array.from(names), shared && Array.from(shared), String(inPlace)]);
   const before = cached<{ debug: string; min: string; stored: string; names: [string, string][]; shared: [string, string][]; calls: string[] }>(key);
   if (before) return { ...before, names: new Map(before.names), shared: new Map(before.shared) };
   const debug = await toEs5(module ? asModuleExports(bundled, module) : bundled);

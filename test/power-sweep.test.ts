@@ -54,6 +54,10 @@ const KNOWN_OPEN: Record<string, string> = {
   'triangle-exact@102446': "line 42's chip (-3 mm) at rest, lifted 34 ms after power-up: short, not perfect",
   'triangle-game@4929': "line 3's chip (-3 mm) at rest, lifted 51 ms after power-up, in the scan before the board's decision: short, not perfect",
   'triangle-game@12435': "line 6's chip (-3 mm) at rest, lifted 45 ms after power-up: short, not perfect",
+  // (Hostile round 31, outside the sampled instants: a cut 13 ms before the board decides the flick, the board back
+  // some 45 ms before the next flick lifts the chip.)
+  'triangle-game@54935': "line 23's chip (-2 mm) at rest, lifted some 45 ms after power-up: short, not perfect (99-66 for 99-68, a side flagged after)",
+  'triangle-exact@54935': "line 23's chip (-3 mm) at rest, lifted some 45 ms after power-up: short, not perfect",
   'shuffleboard-knocks@39683': "a cut 2.7 s after red4's launch (37,000 ms; it stops at d 2000, short of the grid): the board, deciding red4's throw afresh, keeps red4 as gone (x -1) where the uncut board, which watched it stop short, keeps it lying beyond the grid (x 9999), and is sure of blue3 that the uncut board has as maybe out; the scores are the same (4-0)",
 };
 

@@ -252,6 +252,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
 
   // Only the simulator and the tests look at the running firmware: a board keeps none of this.
   if (ON_DEVICE) return null as unknown as Firmware;
+  const busy = function (): boolean {
+    return playing!.busy ? playing!.busy() : false;
+  };
   return {
     tick: tick,
     scanner: scanner,
@@ -260,12 +263,12 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       const diag = status.diagnostics;
       return {
         now: clock.now(), state: state, scores: mod.scores(state), winner: mod.winner(state), turn: mod.turn(state),
-        diag: diag ? { report: reportFields(diag) } : null, busy: playing!.busy ? playing!.busy() : false,
+        diag: diag ? { report: reportFields(diag) } : null, busy: busy(),
         undoing: !!status.undoStep,
       };
     },
     standing: function (): { text: string; busy: boolean } {
-      return { text: (status.inPlay.currentText as () => string)(), busy: playing!.busy ? playing!.busy() : false };
+      return { text: (status.inPlay.currentText as () => string)(), busy: busy() };
     },
   };
 }

@@ -343,9 +343,20 @@ export class Simulation {
   add(line: Record<string, unknown>): ScenarioAction {
     const actions = this.scenario.actions;
     const last = actions.length > 0 ? actions[actions.length - 1].t : 0;
-    const t = Math.max(typeof line.t === 'number' ? line.t : 0, this.t, last);
-    const a = parseAction(actions.length + 2, Object.assign({}, line, { t }), last, this.scenario.rules);
-    actions.push(a);
+    return this.insert(Object.assign({}, line, { t: Math.max(typeof line.t === 'number' ? line.t : 0, last) }));
+  }
+
+  /**
+   * Adds a line at its `t` among the lines still to come (after those of the same time), or at the next scan when its
+   * `t` is past: an answer to what the board said, due before lines already laid. Checked as add's; throws ScenarioError.
+   */
+  insert(line: Record<string, unknown>): ScenarioAction {
+    const actions = this.scenario.actions;
+    const t = Math.max(typeof line.t === 'number' ? line.t : 0, this.t);
+    let k = actions.length;
+    while (k > this.next && actions[k - 1].t > t) k--;
+    const a = parseAction(k + 2, Object.assign({}, line, { t }), k > 0 ? actions[k - 1].t : 0, this.scenario.rules);
+    actions.splice(k, 0, a);
     return a;
   }
 

@@ -207,10 +207,7 @@ function play(game: ChaosGame, lines: Line[], truth: Truth[] = [], anywhere = fa
       for (const w of now.where) if (w.c === shown.c && Math.abs(w.d - shown.d) <= NONE_WITHIN_MM && (d < 0 || Math.abs(w.d - shown.d) < Math.abs(d - shown.d))) d = w.d;
       const answer: Line = { t, body: { phone: { cmd: 'place', i, d } } };
       answers.push(answer);
-      const actions = sim.scenario.actions;
-      let k = actions.length;
-      while (k > 0 && actions[k - 1].t > t) k--;
-      actions.splice(k, 0, { line: 0, t, kind: 'phone', body: Object.assign({ t }, answer.body) });
+      sim.insert(Object.assign({ t }, answer.body));
     }
   };
   const module = sim.scenario.game.module as GameModule<unknown, object>;

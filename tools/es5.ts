@@ -491,19 +491,29 @@ export function constantsInPlace(code: string, most: number): string {
   return code.replace(/\bvar ,+/g, 'var ').replace(/,{2,}/g, ',').replace(/,;/g, ';').replace(/\bvar ;/g, '');
 }
 
+/** Built device code: readable, minified and stored (pretokenised); its short property names, the shared functions' names, and those it calls. */
+export interface DeviceCode {
+  debug: string;
+  min: string;
+  stored: string;
+  names: PropertyNames;
+  shared: Map<string, string>;
+  calls: string[];
+}
+
 /**
  * Device code for an entry: readable ES5 (debug), minified ES5, that pretokenised as a board stores it, and the
  * short property names it was given (`names`, when given: a bundle's, for a module it loads); for a bundle, the
  * names of the functions its modules may call as its own (`shared`), and for a module given them, those it calls.
  * `inPlace`: a module's top-level numeric constants written in place where that costs at most so many bytes (constantsInPlace).
  */
-export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>, inPlace?: number): Promise<{ debug: string; min: string; stored: string; names: PropertyNames; shared: Map<string, string>; calls: string[] }> {
+export async function buildDeviceCode(entry: Entry, features: BoardFeatures = ALL_FEATURES, names?: PropertyNames, shared?: Map<string, string>, inPlace?: number): Promise<DeviceCode> {
   const bundled = await bundle(entry, features);
   const module = typeof entry !== 'string' && entry.moduleExports;
   // (Built before from the same source, the same way: read back, tools/build-cache.ts. `inPlace` as text: JSON writes
   // NaN and Infinity as null, as it writes undefined.)
   const key = buildKey([bundled, module, features, names && Array.from(names), shared && Array.from(shared), String(inPlace)]);
-  const before = cached<{ debug: string; min: string; stored: string; names: [string, string][]; shared: [string, string][]; calls: string[] }>(key);
+  const before = cached<Omit<DeviceCode, 'names' | 'shared'> & { names: [string, string][]; shared: [string, string][] }>(key);
   if (before) return { ...before, names: new Map(before.names), shared: new Map(before.shared) };
   const debug = await toEs5(module ? asModuleExports(bundled, module) : bundled);
   // A module given the bundle's `shared` functions calls those it has copies of, and no name of its own may hide them.
@@ -513,7 +523,7 @@ export async function buildDeviceCode(entry: Entry, features: BoardFeatures = AL
   // it gives.
   if (module && inPlace !== undefined) min.code = constantsInPlace(min.code, inPlace);
   const code = module ? min.code : freeBootOnly(min.code, SHARED_FUNCTIONS.map((name) => min.topLevel.get(name) as string));
-  const built = { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map<string, string>() : sharedIn(code, min.topLevel), calls: sharing.calls };
+  const built: DeviceCode = { debug, min: code, stored: pretokenise(code), names: min.names, shared: module ? new Map() : sharedIn(code, min.topLevel), calls: sharing.calls };
   keep(key, { ...built, names: Array.from(built.names), shared: Array.from(built.shared) });
   return built;
 }

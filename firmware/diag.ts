@@ -94,49 +94,70 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
   }
 
-  // The board's sensors are read when needed, one channel at a time, not kept: a board may make them when asked. (A
-  // channel's time is its last change's, or the start's, walk test begun again or not: a sensor active for
-  // STUCK_MS since is stuck.)
+  // The board's sensors are read when needed, not kept: a board of many makes each when asked, one channel at a time;
+  // a board's list is read once through (asking it channel by channel searched the list for each). (A channel's time
+  // is its last change's, or the start's, walk test begun again or not: a sensor active for STUCK_MS since is stuck.)
   function walk(): void {
+    const list = board.sensor ? null : board.sensors;
+    u.fill(0, 0, n);
     toSee = 0;
-    for (let c = 0; c < n; c++) {
-      const sensor = sensorAt(board, c);
-      u[c] = sensor ? (sensor.holds ? SENSOR | HOLDS : SENSOR) : 0;
-      if (u[c]) toSee++;
+    for (let i = 0; i < (list ? list.length : n); i++) {
+      const sensor = list ? list[i] : board.sensor!(i);
+      if (sensor) {
+        // Channel i's, of a board that makes its sensors; of a list, a channel's first sensor (as sensorAt finds it),
+        // and only on a whole channel of the board's (any other is no channel's: on the chip, a typed array indexed
+        // by 1.5 or null throws).
+        const ch = list ? sensor.ch : i;
+        if (ch === (ch | 0) && ch >= 0 && ch < n && !u[ch]) {
+          u[ch] = sensor.holds ? SENSOR | HOLDS : SENSOR;
+          toSee++;
+        }
+      }
     }
     seen = 0;
     moved = true;
   }
 
-  /** The channels c for which bit(c) is 1, as words of 8 hex digits: channel c is bit c & 31 of word c >> 5. */
-  function words(bit: (c: number) => number): string[] {
-    const out: string[] = [];
-    let word = 0;
-    for (let c = 0; c < n; c++) {
-      // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
-      word |= bit(c) << (c & 31);
-      if ((c & 31) === 31 || c === n - 1) {
-        out.push((word >>> 0).toString(16).padStart(8, '0'));
-        word = 0;
+  /** A channel word (channel c is bit c & 31 of word c >> 5) as 8 hex digits. */
+  function hex(word: number): string {
+    return (word >>> 0).toString(16).padStart(8, '0');
+  }
+
+  /** The walk test's state; `unseen`, its channel words, when the caller worked them out. */
+  function walkState(unseenWords?: string[]): WalkState {
+    const missing: string[] = [];
+    if (!unseenWords) {
+      unseenWords = [];
+      for (let c = 0, word = 0; c < n; c++) {
+        // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32. (unseen(c) written out: a call a
+        // channel held a walk message's tick as long again on a board of many channels.)
+        if ((u[c] & (SEEN | SENSOR)) === SENSOR) word |= 1 << (c & 31);
+        if ((c & 31) === 31 || c === n - 1) {
+          unseenWords.push(hex(word));
+          word = 0;
+        }
       }
     }
-    return out;
-  }
-
-  function walkState(): WalkState {
-    const missing: string[] = [];
     for (let c = 0; c < n && missing.length < LISTED; c++) if (unseen(c)) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: toSee, missing: missing, unseen: words(unseen), lost: sc.lost || 0 };
+    return { seen: seen, of: toSee, missing: missing, unseen: unseenWords, lost: sc.lost || 0 };
   }
 
-  /** The full report: a `diag` message. */
+  /**
+   * The full report: a `diag` message. Its channel words and its noisiest channels are worked out in one pass over
+   * the channels, with no call a channel: on a board of many channels the report held the interpreter longest of
+   * diagnostics, and the phone asks for one every second while its sensors screen shows.
+   */
   function report(now: number): object {
     const chs: number[][] = [];
     const recent: number[][] = [];
+    // The levels, stuck, never-changed and still-to-see channels' words.
+    const out: string[][] = [[], [], [], []];
+    const word = new Int32Array(4);
     take();
     for (let c = 0; c < n; c++) {
       const edges = u[n + c];
       const transits = u[2 * n + c];
+      const flags = u[c];
       // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
       // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
       // memory of a board's sensors, and would not fit a phone screen.
@@ -147,21 +168,26 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
         chs.splice(i, 0, [c, edges, transits, rejected]);
         if (chs.length > LISTED) chs.pop();
       }
+      // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
+      const bit = 1 << (c & 31);
+      if (sc.level(c)) {
+        word[0] |= bit;
+        // (A sensor that holds a state, a ball's spot or colours down, is active as long as the game wants.)
+        if (!(flags & HOLDS) && age(now, c) >= stuckAfter) word[1] |= bit;
+      }
+      if (flags & SENSOR && !u[RAW + c]) word[2] |= bit;
+      if ((flags & (SEEN | SENSOR)) === SENSOR) word[3] |= bit;
+      if ((c & 31) === 31 || c === n - 1) for (let k = 0; k < 4; k++) {
+        out[k].push(hex(word[k]));
+        word[k] = 0;
+      }
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
       recent.push([now - age(now, n + i % RECENT), edge >> 2, edge & 3]);
     }
     return {
-      type: 'diag', levels: words(sc.level), walk: walkState(),
-      // (A sensor that holds a state, a ball's spot or colours down, is active as long as the game wants.)
-      stuck: words(function (c: number): number {
-        return sc.level(c) && !(u[c] & HOLDS) && age(now, c) >= stuckAfter ? 1 : 0;
-      }),
-      never: words(function (c: number): number {
-        return u[c] & SENSOR && !u[RAW + c] ? 1 : 0;
-      }),
-      ch: chs, recent: recent, lost: sc.lost || 0,
+      type: 'diag', levels: out[0], walk: walkState(out[3]), stuck: out[1], never: out[2], ch: chs, recent: recent, lost: sc.lost || 0,
     };
   }
 

@@ -192,6 +192,27 @@ describe('diagnostics', () => {
     assert.deepEqual(steps, [{ seen: 12, of: 12, missing: [], unseen: ['00000000'], lost: 4 }]);
   });
 
+  it("a board's sensors as sensorAt reads them: a channel's first in a list, none on a channel not the board's whole one, and a board that makes its sensors asked channel by channel", () => {
+    const first = { name: 'spot.first', ch: 0, kind: 'hall' as const, holds: true };
+    const three = { name: 'three', ch: 3, kind: 'contact' as const };
+    // (Channels a board's data would never give: a list is read once through, and none of these is a channel's.)
+    const odd = [1.5, '2', null, -1, 40, NaN].map((ch, i) => ({ name: 'odd' + i, ch: ch as number, kind: 'contact' as const }));
+    const listed: BoardDescription = { channels: 40, sensors: [first, { name: 'spot.again', ch: 0, kind: 'hall' }, ...odd, three] };
+    const made: BoardDescription = { channels: 40, sensors: [], sensor: (ch) => (ch === 0 ? first : ch === 3 ? three : undefined) };
+    for (const on of [listed, made]) {
+      const r = rig(on);
+      r.inputs.setExact(5, 0, 1);
+      r.until(300);
+      const rep = r.diag.report(300) as Report;
+      assert.equal(rep.walk.of, 2, 'two sensors to see');
+      assert.deepEqual(channelsIn(rep.walk.unseen!), [3]);
+      assert.deepEqual(rep.walk.missing, ['three']);
+      assert.deepEqual(channelsIn(rep.levels), [0]);
+      assert.deepEqual(channelsIn(rep.stuck), [], "the first sensor's: it holds a state, never stuck");
+      assert.equal(r.diag.show(), 'd 1-2');
+    }
+  });
+
   it('any board: the walk message names at most 8 sensors, its words every one still to see; the report its words the ones that never changed, and the 8 channels that rejected most; no message grows with the board', () => {
     fc.assert(fc.property(fc.integer({ min: 1, max: 160 }).chain((channels) => fc.tuple(fc.constant(channels),
       fc.uniqueArray(fc.integer({ min: 0, max: channels - 1 }), { minLength: 1, maxLength: channels }),

@@ -8,10 +8,10 @@
 // check and the channel are modules of their own (CHECK_MODULE,
 // CHANNEL_MODULE), out of its bundle.
 
-import type { Clock, Radio } from '../hal/types';
+import type { Clock, Radio, Rest } from '../hal/types';
 import { decide, unpairedChange, ALLOW, REFUSE, type Access } from './access';
 import { jsonDepth, refusal, sendLine, type Refusal } from './protocol';
-import { ON_DEVICE } from './device';
+import { DIGITAL_BANKS, ON_DEVICE } from './device';
 
 // The limits of docs/protocol.md: the longest line, and how long a started line may take.
 const MAX_LINE = 256;
@@ -214,12 +214,18 @@ export interface ChannelOptions {
    */
   doneLine?: string;
   /**
-   * Set while lines wait their turn: data that held more than one line have the first carried out at once and the
-   * rest a line a call of this (the runtime calls it at its next scan tick, and so on), so that a burst holds the
-   * interpreter no longer than its longest line. Deleted once none waits; data come meanwhile go behind them, and
-   * have the next carried out at once.
+   * Set while lines wait their turn: data that held more than one line have the first taken at once and the rest a
+   * line a call of this (the runtime calls it at its next scan tick, and so on), so that a burst holds the interpreter
+   * no longer than its longest line. On a board that scans its sensors (`rest`), a line's command is carried out at the
+   * call after its check, the next line taken at the call after that. Deleted once none waits; data come meanwhile go
+   * behind them, and have the next step done at once.
    */
   lineStep?: () => void;
+  /**
+   * How a board that scans its sensors rests (firmware/runtime.ts): its channel carries out a line's command at the next
+   * scan tick (lineStep), and ends a rest for it. None: each command is carried out in the call that brings its line.
+   */
+  rest?: Rest;
 }
 
 export interface CommandChannel {
@@ -258,6 +264,9 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
   let shown = 0;
   // The data whose lines wait their turn (lineStep; linePaired: whether all of it came over a paired link).
   let waiting: string | undefined;
+  // The command a line asked for, checked and allowed, carried out at the next call (lineStep), and its line (run's).
+  let ready: Command | undefined;
+  let readyLine = '';
 
   /**
    * Runs a command (`line`: its line, a change with an id; else ''): its refusal (with its id), or `ok` when it had an
@@ -281,12 +290,14 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
   }
 
   const onData = options.radio.onData = function (data: string, paired: boolean): void {
-    // Data come while lines wait go behind them, as trusted as the least trusted of them, and the next line waiting
-    // is carried out now: each call carries out one line still, and no more than a burst and a piece of data wait
-    // (a board at rest ticks twice a second; empty lines and lines over the flood limit go with the line after them).
+    // Data come while lines wait go behind them, as trusted as the least trusted of them, and the next step is done
+    // now: each call takes one line, or carries out one command, still, and no more than a burst and a piece of data
+    // wait (empty lines and lines over the flood limit go with the line after them).
     if (waiting !== undefined) {
+      // (Behind a command alone, nothing else waiting, they begin a line of their own: as trusted as they are. Only a
+      // board that scans its sensors has a command wait alone.)
+      linePaired = (linePaired || (DIGITAL_BANKS && !waiting)) && paired;
       waiting += data;
-      linePaired = linePaired && paired;
       return (options.lineStep as () => void)();
     }
     const now = options.clock.now();
@@ -317,7 +328,16 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).
       const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
-      if (decision === ALLOW) run(command, command.id === undefined || !command.edit ? '' : text);
+      const line = command.id === undefined || !command.edit ? '' : text;
+      // A board that scans its sensors carries the command out at the next call (lineStep): the check of a line and
+      // the carrying out of its command each hold the interpreter about as long as the other, and a scan tick comes
+      // between them. (Shuffleboard's ticks carry its decision's steps, and a command's on top held one longer.)
+      if (decision === ALLOW) {
+        if (DIGITAL_BANKS && options.rest) {
+          ready = command;
+          readyLine = line;
+        } else run(command, line);
+      }
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);
       else {
@@ -351,20 +371,36 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       const refused = text ? take(text, linePaired) : null;
       if (refused) sendLine(options.radio, refused);
       linePaired = paired;
-      // A line taken (within the flood limit: busySaid 0), and more lines follow: those wait for the next call
-      // (lineStep). Lines over the limit are dropped here and now.
-      if (text && !options.busySaid && data.indexOf('\n', at) >= 0) {
+      // A line taken (within the flood limit: busySaid 0): its command, and the lines that follow, wait for the next
+      // call (lineStep), which the board makes at once. Lines over the limit are dropped here and now.
+      if (text && !options.busySaid && ((DIGITAL_BANKS && ready) || data.indexOf('\n', at) >= 0)) {
         waiting = data.substring(at);
-        options.lineStep = function (): void {
-          const rest = waiting as string;
-          waiting = undefined;
-          delete options.lineStep;
-          onData(rest, linePaired);
-        };
+        options.lineStep = step;
+        if (DIGITAL_BANKS && options.rest) options.rest(0);
         return;
       }
     }
   };
+
+  /**
+   * The next call of the lines waiting: the command ready is carried out, else the next line is taken. One a call: the
+   * check of a line and the carrying out of its command each held the interpreter about as long as the other.
+   */
+  function step(): void {
+    delete options.lineStep;
+    const command = ready;
+    if (DIGITAL_BANKS && command) {
+      ready = undefined;
+      run(command, readyLine);
+      if ((waiting as string).indexOf('\n') >= 0) {
+        options.lineStep = step;
+        return;
+      }
+    }
+    const rest = waiting as string;
+    waiting = undefined;
+    onData(rest, linePaired);
+  }
 
   /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */
   function wait(command: Command | null | undefined, seconds: number): void {

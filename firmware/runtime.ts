@@ -220,9 +220,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       rest(0);
     }
-    // A phone's lines sent together are carried out a line a tick (commands.ts, lineStep), then an undo reads the
-    // game back a step a tick (persist.ts, readBack): the board awake meanwhile. A tick that carries out a line leaves
-    // its slow work (a fault check among it) to the next: the two in one call held the interpreter as long as both.
+    // A phone's lines sent together are taken a line a tick, and on a board that scans its sensors each command is
+    // carried out at the tick after its line (commands.ts, lineStep); then an undo reads the game back a step a tick
+    // (persist.ts, readBack): the board awake meanwhile. A tick that does a line's step leaves its slow work (a fault
+    // check among it) to the next: the two in one call held the interpreter as long as both.
     const lines = status.lineStep;
     const step = lines || status.undoStep;
     if (step) {
@@ -246,6 +247,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
 
   rest = hal.ticker.every(config.pollMs, tick);
+  // The phone's lines are carried out at the scan ticks that follow them, the board's rest ended for them (commands.ts).
+  if (scanning) status.rest = rest;
   // The closures above keep this scope for as long as the board runs: let go
   // of what only the boot needed (on the chip, some 25 JsVars).
   (hal as unknown) = (config as unknown) = undefined;

@@ -7,7 +7,7 @@
 // a JsVar for as long as the board runs, in every part that keeps one. The
 // phone's commands work on it too (firmware/handle.ts). The game in play's
 // interface is here, as the other parts see it (firmware/play.ts makes it).
-import type { Clock, Radio } from '../hal/types';
+import type { Clock, Radio, Rest } from '../hal/types';
 import type { GameConfig, GameModule } from './game';
 import type { Display } from './display';
 import type { Scanner } from './scan';
@@ -89,6 +89,8 @@ export interface Status<S, M = unknown> {
   undoStep?: () => void;
   /** While a phone's lines sent together wait their turn, the step that carries out the next (commands.ts, ChannelOptions). */
   lineStep?: () => void;
+  /** How a board that scans its sensors rests (the ticker's: firmware/runtime.ts), for the command channel's lines. */
+  rest?: Rest;
   /** In the simulator: whether a phone's command waits for the buttons (the advert's flag). */
   held?: boolean;
   // The parts, as the runtime made them.

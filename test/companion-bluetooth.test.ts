@@ -86,6 +86,8 @@ class LinkedBoard {
     await this.page.exposeFunction('__boardWrite', async (piece: string) => {
       this.writes.push(piece);
       this.sim.write(piece, true);
+      // A board carries a line's command out at its next scan tick (commands.ts): a few ms on.
+      this.sim.runUntil(this.sim.t + 10);
       await this.deliver();
     });
   }

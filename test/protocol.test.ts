@@ -188,6 +188,73 @@ describe('protocol: line assembly (through the command channel)', () => {
   });
 });
 
+describe('protocol: a board that scans carries a line\'s command out at the call after its check', () => {
+  /** The lines a call checked: the JSON texts it parsed. */
+  function counting(f: () => void): { parsed: number } {
+    const parse = JSON.parse;
+    let parsed = 0;
+    JSON.parse = (text: string) => (parsed++, parse(text));
+    try {
+      f();
+    } finally {
+      JSON.parse = parse;
+    }
+    return { parsed };
+  }
+  it('one line: checked in the call that brings it, its command carried out (and answered) at the next, the board\'s rest ended for it', () => {
+    const rested: number[] = [];
+    const r = channelRig({ rest: (ms: number) => { rested.push(ms); } });
+    const did = counting(() => r.radio.write('{"cmd":"x","id":1}\n', true));
+    assert.equal(did.parsed, 1, 'checked');
+    assert.equal(r.handled.length, 0, 'not carried out yet');
+    assert.deepEqual(rested, [0], 'the board ticks at once');
+    assert.equal(r.channel.tick(0), false, 'a command waits: not at rest');
+    assert.equal(counting(() => r.opts.lineStep!()).parsed, 0, 'the next call checks nothing');
+    assert.equal(r.handled.length, 1);
+    assert.deepEqual(decodeChunks(r.radio.notifications.map((n) => n.chunk)), [{ type: 'ok', cmd: 'x', id: 1 }]);
+    assert.equal(r.opts.lineStep, undefined, 'none waits');
+    assert.equal(r.channel.tick(0), true);
+  });
+  it('any data in any pieces, steps between them or not: the replies and the commands of a channel that carries them out at once, each call checking a line or carrying out a command, not both', () => {
+    const lines = ['{"cmd":"x","id":1}', '{"cmd":"x"}', '', '{"cmd":"nope"}', 'not json', '{"cmd":"x","id":"a"}', '[[[[1]]]]', '{"cmd":"x","z":1}'];
+    fc.assert(fc.property(fc.array(fc.constantFrom(...lines), { minLength: 1, maxLength: 14 }), fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 12 }),
+      fc.array(fc.boolean(), { maxLength: 40 }), fc.array(fc.boolean(), { maxLength: 40 }), (chosen, cuts, paired, stepAfter) => {
+        const text = chosen.map((l) => l + '\n').join('');
+        // The data in pieces where `cuts` falls.
+        const pieces: string[] = [];
+        for (let at = 0, i = 0; at < text.length; i++) {
+          const n = i < cuts.length ? cuts[i] : text.length;
+          pieces.push(text.slice(at, at + n));
+          at += n;
+        }
+        const once = channelRig();
+        const later = channelRig({ rest: () => {} });
+        pieces.forEach((p, i) => {
+          once.radio.write(p, paired[i] ?? true);
+          once.steps();
+          const did = counting(() => later.radio.write(p, paired[i] ?? true));
+          assert.ok(did.parsed <= 1, 'a piece of data checks one line at most');
+          if (stepAfter[i]) later.opts.lineStep?.();
+        });
+        // The calls after the data, each a stage: a line's check or its command's carrying out.
+        for (let calls = 0; later.opts.lineStep; calls++) {
+          const handled = later.handled.length;
+          const did = counting(() => later.opts.lineStep!());
+          assert.ok(did.parsed + later.handled.length - handled <= 1, 'a call checks a line or carries out a command');
+          assert.ok(calls < 100);
+        }
+        const said = (rig: ReturnType<typeof channelRig>) => rig.radio.notifications.map((n) => n.chunk).join('');
+        assert.equal(said(later), said(once));
+        // The same commands; one behind a line still waiting is as trusted as the least trusted data behind it (above),
+        // never more trusted than it came.
+        const trust = (rig: ReturnType<typeof channelRig>) => rig.handled.map((c) => c.paired);
+        assert.deepEqual(later.handled.map((c) => ({ ...c, paired: true })), once.handled.map((c) => ({ ...c, paired: true })));
+        assert.ok(trust(later).every((p, i) => !p || trust(once)[i]), 'never more trusted');
+        assert.equal(later.channel.tick(0), true, 'at rest once none waits');
+      }), { seed: 47, numRuns: 300 });
+  });
+});
+
 describe('protocol: flood limit and nesting', () => {
   it('token bucket: a burst of 10, then 5 a second', () => {
     const r = channelRig();

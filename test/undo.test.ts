@@ -69,16 +69,23 @@ describe('undo, for every game', () => {
       const flash = new SimFlash();
       const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash });
       startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+      // A phone's command is carried out at the scan tick after its line (commands.ts).
+      const send = (command: object) => {
+        hal.radio.command(command, true);
+        hal.ticker.fire();
+      };
       for (const records of [10, 60]) {
-        hal.radio.command({ cmd: 'new', game: 'triangle', players: 2 }, true);
-        for (let i = 0; i < records; i++) hal.radio.command({ cmd: 'flick', r: i % 2 ? 'short' : 'partly' }, true);
+        send({ cmd: 'new', game: 'triangle', players: 2 });
+        for (let i = 0; i < records; i++) send({ cmd: 'flick', r: i % 2 ? 'short' : 'partly' });
         const parse = JSON.parse;
         let parsed = 0;
         JSON.parse = (text: string) => (parsed++, parse(text));
         const perTick: number[] = [];
         try {
           hal.radio.command({ cmd: 'undo' }, true);
-          assert.equal(parsed, 0, 'the undo\'s command reads no record');
+          parsed = 0;
+          hal.ticker.fire();
+          assert.equal(parsed, 0, 'the scan tick that carries out the undo reads no record');
           while (!hal.radio.notifications.some((n) => n.chunk.includes('"undone"')) && perTick.length < 1000) {
             parsed = 0;
             hal.ticker.fire();
@@ -143,11 +150,17 @@ describe('undo, for every game', () => {
     const game = { ...triangle, moves: { ...triangle.moves, flick: (s: Parameters<typeof flick>[0], m: Parameters<typeof flick>[1]) => { if (replaying) throw new Error('a rule that throws'); return flick(s, m); } } };
     const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash: new SimFlash() });
     const firmware = startFirmware(hal, game, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
-    for (const r of ['perfect', 'short']) hal.radio.command({ cmd: 'flick', r }, true);
+    // A phone's command is carried out at the scan tick after its line (commands.ts).
+    const send = (command: object) => {
+      hal.radio.command(command, true);
+      hal.ticker.fire();
+    };
+    for (const r of ['perfect', 'short']) send({ cmd: 'flick', r });
     const scores = firmware.view().scores;
     replaying = true;
     const from = hal.radio.notifications.length;
-    hal.radio.command({ cmd: 'undo' }, true);
+    send({ cmd: 'undo' });
+    assert.ok(firmware.view().undoing, 'the undo reads the log back');
     for (let i = 0; i < 50 && firmware.view().undoing; i++) hal.ticker.fire();
     assert.equal(firmware.view().undoing, false, 'the undo ended');
     const said = hal.radio.notifications.slice(from).map((n) => n.chunk).join('');
@@ -155,7 +168,7 @@ describe('undo, for every game', () => {
     assert.doesNotMatch(said, /"undone"/);
     assert.deepEqual(firmware.view().scores, scores);
     replaying = false;
-    hal.radio.command({ cmd: 'flick', r: 'perfect', id: 7 }, true);
+    send({ cmd: 'flick', r: 'perfect', id: 7 });
     assert.match(hal.radio.notifications.slice(from).map((n) => n.chunk).join(''), /"type":"ok","cmd":"flick","id":7/, 'it plays on');
   });
 
@@ -174,6 +187,8 @@ describe('undo, for every game', () => {
     const said = (cmd: object) => {
       const from = hal.radio.notifications.length;
       hal.radio.command(cmd, true);
+      // (Carried out at the scan tick after its line: commands.ts.)
+      hal.ticker.fire();
       return hal.radio.notifications.slice(from).map((n) => n.chunk);
     };
     const refusals = (chunks: string[]) => decodeChunks(chunks, gameWords())

@@ -387,16 +387,14 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
    * check of a line and the carrying out of its command each held the interpreter about as long as the other.
    */
   function step(): void {
-    delete options.lineStep;
     const command = ready;
     if (DIGITAL_BANKS && command) {
       ready = undefined;
+      // (The step stays set meanwhile: a reply that could not be sent leaves the lines after it to the next call.)
       run(command, readyLine);
-      if ((waiting as string).indexOf('\n') >= 0) {
-        options.lineStep = step;
-        return;
-      }
+      if ((waiting as string).indexOf('\n') >= 0) return;
     }
+    delete options.lineStep;
     const rest = waiting as string;
     waiting = undefined;
     onData(rest, linePaired);

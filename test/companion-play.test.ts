@@ -241,6 +241,25 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
+  it('a recorded game played at once: the board runs on, and answers the page\'s commands (an undo read back)', async () => {
+    const page = await pages().phone();
+    await page.goto(pages().url + 'companion/');
+    await page.click('#try');
+    await page.selectOption('#speed', '0');
+    await page.click('button.example[data-example="triangle-game.jsonl"]');
+    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
+    const lines = replay(readFileSync(join(ROOT, 'scenarios', 'triangle-game.jsonl'), 'utf8')).lines;
+    const final = JSON.parse(lines[lines.length - 1]).final;
+    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+    // The last flick won the game: taken back, the winner is no more (the board carries the command out at its next
+    // scan tick, then reads the game back over the ticks after).
+    await page.click('nav [data-screen="run"]');
+    await page.click('#undo');
+    await page.waitForFunction(() => (globalThis as any).document.querySelector('#winner')?.getAttribute('data-winner') === 'none', undefined, { timeout: 10000 });
+    assert.equal((await shownScores(page)).winner, null);
+    assert.deepEqual(pageErrors(page), []);
+  });
+
   it('works offline once loaded, example games included', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');

@@ -103,7 +103,7 @@ function stopSimulated(): void {
   board = null;
 }
 
-/** Connects to a simulated board playing `scenario`; `speed` 0 plays it at once. */
+/** Connects to a simulated board playing `scenario`; `speed` 0 plays it at once, then runs on in real time. */
 async function connectSimulated(next: SimBoard, speed: number): Promise<void> {
   stopSimulated();
   board = next;
@@ -112,11 +112,11 @@ async function connectSimulated(next: SimBoard, speed: number): Promise<void> {
   // A board started in diagnostics names no game until it plays one: the simulated board's is known.
   view.game = board.sim.scenario.header.game;
   await opened.open();
+  // Played at once, the board still runs on, as a board does: its scan ticks carry out the phone's commands after
+  // their lines (a board that scans sensors: docs/protocol.md) and read an undo back.
   if (speed === 0) board.runToEnd();
-  else {
-    board.speed = speed;
-    board.start();
-  }
+  board.speed = speed || 1;
+  board.start();
   renderBoard();
   render();
   // Which link the simulated board plays on: a test waits for it.

@@ -328,15 +328,16 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       if (isRefusal(command)) return command;
       // On a board, what the check let through may run (checkLine).
       const decision = ON_DEVICE ? ALLOW : decide(options.access as Access, command);
-      const line = command.id === undefined || !command.edit ? '' : text;
+      // (Its line, a change with an id: the same line again is it sent again. run's `line`.)
+      const idLine = command.id === undefined || !command.edit ? '' : text;
       // A board that scans its sensors carries the command out at the next call (lineStep): the check of a line and
       // the carrying out of its command each hold the interpreter about as long as the other, and a scan tick comes
       // between them. (Shuffleboard's ticks carry its decision's steps, and a command's on top held one longer.)
       if (decision === ALLOW) {
         if (DIGITAL_BANKS && options.rest) {
           ready = command;
-          readyLine = line;
-        } else run(command, line);
+          readyLine = idLine;
+        } else run(command, idLine);
       }
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);

@@ -241,16 +241,21 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
+  /** Plays an example game at once on the page's Try screen, and checks the scoreboard shows how it ends. */
+  async function playedAtOnce(page: Page, example: string): Promise<void> {
+    await page.click('#try');
+    await page.selectOption('#speed', '0');
+    await page.click(`button.example[data-example="${example}"]`);
+    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
+    const lines = replay(readFileSync(join(ROOT, 'scenarios', example), 'utf8')).lines;
+    const final = JSON.parse(lines[lines.length - 1]).final;
+    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+  }
+
   it('a recorded game played at once: the board runs on, and answers the page\'s commands (an undo read back)', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');
-    await page.click('#try');
-    await page.selectOption('#speed', '0');
-    await page.click('button.example[data-example="triangle-game.jsonl"]');
-    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
-    const lines = replay(readFileSync(join(ROOT, 'scenarios', 'triangle-game.jsonl'), 'utf8')).lines;
-    const final = JSON.parse(lines[lines.length - 1]).final;
-    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+    await playedAtOnce(page, 'triangle-game.jsonl');
     // The last flick won the game: taken back, the winner is no more (the board carries the command out at its next
     // scan tick, then reads the game back over the ticks after).
     await page.click('nav [data-screen="run"]');
@@ -266,13 +271,7 @@ describe('companion: running the game on the simulated board', function () {
     await page.evaluate(() => (globalThis as any).navigator.serviceWorker.ready.then(() => true));
     await page.context().setOffline(true);
     await page.reload();
-    await page.click('#try');
-    await page.selectOption('#speed', '0');
-    await page.click('button.example[data-example="ringapeg-grand-march.jsonl"]');
-    await page.waitForSelector('#board[data-played="1"]', { state: 'attached' });
-    const lines = replay(readFileSync(join(ROOT, 'scenarios', 'ringapeg-grand-march.jsonl'), 'utf8')).lines;
-    const final = JSON.parse(lines[lines.length - 1]).final;
-    assert.deepEqual(await shownScores(page), { scores: final.scores, winner: final.winner });
+    await playedAtOnce(page, 'ringapeg-grand-march.jsonl');
     assert.deepEqual(pageErrors(page), []);
   });
 });

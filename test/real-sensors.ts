@@ -101,8 +101,11 @@ export function wakeSweep(count: number): PhonePlay & { snaps: number } {
   const happenings: Record<string, unknown>[] = [];
   const said: [number, PhoneLine][] = [];
   const fresh = { cmd: 'new', game: 'ringapeg', players: 2, options: { variant: 'primary' } };
-  for (let k = 0, t = FIRST_MS + SETTLE_MS; k < count; k++, t += SNAP_MS + REST_AFTER_MS + REST_TICK_MS + Math.round((k * REST_TICK_MS) / count)) {
-    if (k % PEGS.length === 0) said.push([t - SETTLE_MS, fresh]);
+  // A phone's line wakes the board too (docs/protocol.md): the game's `new` comes long enough before the snap after it
+  // for the board to rest again first.
+  const quiet = SETTLE_MS + REST_AFTER_MS + REST_TICK_MS;
+  for (let k = 0, t = FIRST_MS + quiet; k < count; k++, t += SNAP_MS + REST_AFTER_MS + REST_TICK_MS + Math.round((k * REST_TICK_MS) / count)) {
+    if (k % PEGS.length === 0) said.push([t - quiet, fresh]);
     happenings.push({ t, do: 'snap', peg: PEGS[k % PEGS.length] });
   }
   return { game: 'ringapeg', lines: onThePhonesTimes(said), happenings, snaps: count };

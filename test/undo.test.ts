@@ -144,6 +144,24 @@ describe('undo, for every game', () => {
     });
   });
 
+  it('a phone\'s undo lets the command channel go at the scan tick that carries it out, before the log is read back (a board keeps no channel through the read-back\'s peak)', () => {
+    const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash: new SimFlash() });
+    const firmware = startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+    // What hears a phone's data when no channel is kept (the command path's: firmware/command-path.ts).
+    const noChannel = hal.radio.onData;
+    for (const r of ['perfect', 'short', 'partly']) {
+      hal.radio.command({ cmd: 'flick', r }, true);
+      hal.ticker.fire();
+    }
+    hal.radio.command({ cmd: 'undo' }, true);
+    assert.notEqual(hal.radio.onData, noChannel, 'the line checked, on a channel');
+    hal.ticker.fire();
+    assert.ok(firmware.view().undoing, 'the undo carried out: the log is read back from the next tick');
+    assert.equal(hal.radio.onData, noChannel, 'and the channel let go');
+    for (let i = 0; i < 50 && firmware.view().undoing; i++) hal.ticker.fire();
+    assert.match(hal.radio.notifications.map((n) => n.chunk).join(''), /"type":"undone"/);
+  });
+
   it('a record that throws as the undo plays it again ends the undo as a log unreadable: flagged, the game as it was, the board not stuck', () => {
     let replaying = false;
     const flick = triangle.moves.flick;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import { totals, PHASE_NAMES, RingapegState, RingapegMove } from '../firmware/games/ringapeg/rules';
 import { game as ringapeg } from '../firmware/games/ringapeg/index';
 import { pegIndex } from '../firmware/games/ringapeg/board';
@@ -39,6 +40,17 @@ function withStacks(players: number, stacks: { [peg: string]: number[] }): Ringa
   for (const name of Object.keys(stacks)) st[P(name)] = stacks[name].join('');
   return Object.assign({}, s, { st: st.join(',') });
 }
+
+describe('ringapeg peg names', () => {
+  // The names as docs/games/ringapeg.md gives them, in wiring order: o1 to o8, i1 to i4, k.
+  const NAMES = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6', 'o7', 'o8', 'i1', 'i2', 'i3', 'i4', 'k'];
+  it('a peg is found by its name, and nothing else names one', () => {
+    NAMES.forEach((name, p) => assert.equal(pegIndex(name), p, name));
+    for (const other of ['', 'none', 'o0', 'o9', 'i0', 'i5', 'k1', 'kk', 'o01', 'o1.5', ' o1', 'o1 ', 'O1', 'i-1', 'o+1', 'o1e0', 'o0x1']) assert.equal(pegIndex(other), -1, JSON.stringify(other));
+    fc.assert(fc.property(fc.oneof(fc.string({ maxLength: 5 }), fc.tuple(fc.constantFrom('o', 'i', 'k'), fc.string({ maxLength: 4 })).map(([c, t]) => c + t)),
+      (name) => pegIndex(name) === NAMES.indexOf(name)), { seed: 13, numRuns: 3000 });
+  });
+});
 
 describe('ringapeg rules', () => {
   it('R1: 4 rings each for 3 and 4 players, 8 each for 2 (two colours scored as one)', () => {

@@ -23,10 +23,10 @@ export function pegNames(): string[] {
 
 /** Index of a peg name ('o3', 'k'), or -1. */
 export function pegIndex(name: string): number {
-  let p = REFERENCE_LAYOUT.length;
-  // Down from the last peg; past peg 0 it stops at -1.
-  while (--p >= 0 && pegName(p) !== name);
-  return p;
+  // Worked out from its letter and number, then checked against that peg's name (each peg's name made in turn, to
+  // find it, held a phone's ring command some 50 bare reads on the chip).
+  const p = REFERENCE_LAYOUT.indexOf(name.charAt(0)) + (+name.slice(1) || 1) - 1;
+  return p >= 0 && pegName(p) === name ? p : -1;
 }
 
 /** Channels: peg p's top gate is channel 2p, its low gate 2p+1; the impact switch comes after the last peg. */

@@ -230,11 +230,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       step();
       movedAt = now;
       rest(0);
+      // An undo a phone's line began reads the game back from the next tick: the command channel and its modules go
+      // now (command-path.ts, its slow work), not up to a slow period later, as the read-back peaks. (Shuffleboard's
+      // board carries an undo out as its line comes, and has no byte of Storage left for this.)
+      if (DIGITAL_BANKS && lines && status.undoStep) commandsSlow(now);
     }
-    // An undo a phone's line began reads the game back from the next tick: the command channel and its modules go now
-    // (command-path.ts, its slow work), not up to a slow period later, as the read-back peaks. (Shuffleboard's board
-    // carries an undo out as its line comes, and has no byte of Storage left for this.)
-    if (DIGITAL_BANKS && lines && status.undoStep) commandsSlow(now);
     if (lines || now < slowAt) return;
     slowAt = now + SLOW_MS;
     commandsSlow(now);

@@ -189,8 +189,8 @@ describe('protocol: line assembly (through the command channel)', () => {
 });
 
 describe('protocol: a board that scans carries a line\'s command out at the call after its check', () => {
-  /** The lines a call checked: the JSON texts it parsed. */
-  function counting(f: () => void): { parsed: number } {
+  /** The lines a call checked: how many JSON texts it parsed. */
+  function parsedIn(f: () => void): number {
     const parse = JSON.parse;
     let parsed = 0;
     JSON.parse = (text: string) => (parsed++, parse(text));
@@ -199,17 +199,16 @@ describe('protocol: a board that scans carries a line\'s command out at the call
     } finally {
       JSON.parse = parse;
     }
-    return { parsed };
+    return parsed;
   }
   it('one line: checked in the call that brings it, its command carried out (and answered) at the next, the board\'s rest ended for it', () => {
     const rested: number[] = [];
     const r = channelRig({ rest: (ms: number) => { rested.push(ms); } });
-    const did = counting(() => r.radio.write('{"cmd":"x","id":1}\n', true));
-    assert.equal(did.parsed, 1, 'checked');
+    assert.equal(parsedIn(() => r.radio.write('{"cmd":"x","id":1}\n', true)), 1, 'checked');
     assert.equal(r.handled.length, 0, 'not carried out yet');
     assert.deepEqual(rested, [0], 'the board ticks at once');
     assert.equal(r.channel.tick(0), false, 'a command waits: not at rest');
-    assert.equal(counting(() => r.opts.lineStep!()).parsed, 0, 'the next call checks nothing');
+    assert.equal(parsedIn(() => r.opts.lineStep!()), 0, 'the next call checks nothing');
     assert.equal(r.handled.length, 1);
     assert.deepEqual(decodeChunks(r.radio.notifications.map((n) => n.chunk)), [{ type: 'ok', cmd: 'x', id: 1 }]);
     assert.equal(r.opts.lineStep, undefined, 'none waits');
@@ -232,15 +231,14 @@ describe('protocol: a board that scans carries a line\'s command out at the call
         pieces.forEach((p, i) => {
           once.radio.write(p, paired[i] ?? true);
           once.steps();
-          const did = counting(() => later.radio.write(p, paired[i] ?? true));
-          assert.ok(did.parsed <= 1, 'a piece of data checks one line at most');
+          assert.ok(parsedIn(() => later.radio.write(p, paired[i] ?? true)) <= 1, 'a piece of data checks one line at most');
           if (stepAfter[i]) later.opts.lineStep?.();
         });
         // The calls after the data, each a stage: a line's check or its command's carrying out.
         for (let calls = 0; later.opts.lineStep; calls++) {
           const handled = later.handled.length;
-          const did = counting(() => later.opts.lineStep!());
-          assert.ok(did.parsed + later.handled.length - handled <= 1, 'a call checks a line or carries out a command');
+          const parsed = parsedIn(() => later.opts.lineStep!());
+          assert.ok(parsed + later.handled.length - handled <= 1, 'a call checks a line or carries out a command');
           assert.ok(calls < 100);
         }
         const said = (rig: ReturnType<typeof channelRig>) => rig.radio.notifications.map((n) => n.chunk).join('');

@@ -18,6 +18,12 @@ function run(header: object, lines: object[]) {
 const finalOf = (out: { final?: { scores: number[]; state: unknown } }[]) => out[out.length - 1].final as { scores: number[]; state: { lf?: number[] } };
 const errors = (out: { phone?: { type: string; code: string } }[]) => out.filter((l) => l.phone && l.phone.type === 'error').map((l) => l.phone!.code);
 
+/** A phone's command to a simulated board, carried out at the scan tick after its line (firmware/commands.ts). */
+function send(hal: ReturnType<typeof createSimHal>, command: object): void {
+  hal.radio.command(command, true);
+  hal.ticker.fire();
+}
+
 const RINGAPEG = { game: 'ringapeg', players: 2, options: { variant: 'primary' }, seed: 1 };
 
 describe('undo, for every game', () => {
@@ -69,14 +75,9 @@ describe('undo, for every game', () => {
       const flash = new SimFlash();
       const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash });
       startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
-      // A phone's command is carried out at the scan tick after its line (commands.ts).
-      const send = (command: object) => {
-        hal.radio.command(command, true);
-        hal.ticker.fire();
-      };
       for (const records of [10, 60]) {
-        send({ cmd: 'new', game: 'triangle', players: 2 });
-        for (let i = 0; i < records; i++) send({ cmd: 'flick', r: i % 2 ? 'short' : 'partly' });
+        send(hal, { cmd: 'new', game: 'triangle', players: 2 });
+        for (let i = 0; i < records; i++) send(hal, { cmd: 'flick', r: i % 2 ? 'short' : 'partly' });
         const parse = JSON.parse;
         let parsed = 0;
         JSON.parse = (text: string) => (parsed++, parse(text));
@@ -149,10 +150,7 @@ describe('undo, for every game', () => {
     const firmware = startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
     // What hears a phone's data when no channel is kept (the command path's: firmware/command-path.ts).
     const noChannel = hal.radio.onData;
-    for (const r of ['perfect', 'short', 'partly']) {
-      hal.radio.command({ cmd: 'flick', r }, true);
-      hal.ticker.fire();
-    }
+    for (const r of ['perfect', 'short', 'partly']) send(hal, { cmd: 'flick', r });
     hal.radio.command({ cmd: 'undo' }, true);
     assert.notEqual(hal.radio.onData, noChannel, 'the line checked, on a channel');
     hal.ticker.fire();
@@ -168,16 +166,11 @@ describe('undo, for every game', () => {
     const game = { ...triangle, moves: { ...triangle.moves, flick: (s: Parameters<typeof flick>[0], m: Parameters<typeof flick>[1]) => { if (replaying) throw new Error('a rule that throws'); return flick(s, m); } } };
     const hal = createSimHal({ channels: triangle.board.channels, kinds: channelKinds(triangle.board), seed: 1, modules: 3, flash: new SimFlash() });
     const firmware = startFirmware(hal, game, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
-    // A phone's command is carried out at the scan tick after its line (commands.ts).
-    const send = (command: object) => {
-      hal.radio.command(command, true);
-      hal.ticker.fire();
-    };
-    for (const r of ['perfect', 'short']) send({ cmd: 'flick', r });
+    for (const r of ['perfect', 'short']) send(hal, { cmd: 'flick', r });
     const scores = firmware.view().scores;
     replaying = true;
     const from = hal.radio.notifications.length;
-    send({ cmd: 'undo' });
+    send(hal, { cmd: 'undo' });
     assert.ok(firmware.view().undoing, 'the undo reads the log back');
     for (let i = 0; i < 50 && firmware.view().undoing; i++) hal.ticker.fire();
     assert.equal(firmware.view().undoing, false, 'the undo ended');
@@ -186,7 +179,7 @@ describe('undo, for every game', () => {
     assert.doesNotMatch(said, /"undone"/);
     assert.deepEqual(firmware.view().scores, scores);
     replaying = false;
-    send({ cmd: 'flick', r: 'perfect', id: 7 });
+    send(hal, { cmd: 'flick', r: 'perfect', id: 7 });
     assert.match(hal.radio.notifications.slice(from).map((n) => n.chunk).join(''), /"type":"ok","cmd":"flick","id":7/, 'it plays on');
   });
 
@@ -204,9 +197,7 @@ describe('undo, for every game', () => {
     startFirmware(hal, triangle, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
     const said = (cmd: object) => {
       const from = hal.radio.notifications.length;
-      hal.radio.command(cmd, true);
-      // (Carried out at the scan tick after its line: commands.ts.)
-      hal.ticker.fire();
+      send(hal, cmd);
       return hal.radio.notifications.slice(from).map((n) => n.chunk);
     };
     const refusals = (chunks: string[]) => decodeChunks(chunks, gameWords())

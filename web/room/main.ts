@@ -99,6 +99,23 @@ function showResults(): void {
   }
 }
 
+/**
+ * The tables are drawn at most once a frame, however many messages come in it: drawn again for each, a flood of 600
+ * finished games made 600 tables of up to 600 rows, and held a slow machine's browser for seconds.
+ */
+const stale = { boards: false, results: false };
+let frame = 0;
+function redraw(table: keyof typeof stale): void {
+  stale[table] = true;
+  if (frame) return;
+  frame = requestAnimationFrame(() => {
+    frame = 0;
+    if (stale.boards) showBoards();
+    if (stale.results) showResults();
+    stale.boards = stale.results = false;
+  });
+}
+
 function download(name: string, type: string, text: string): void {
   const a = document.createElement('a');
   a.href = URL.createObjectURL(new Blob([text], { type }));
@@ -136,7 +153,7 @@ client.on('message', (topic, payload) => {
     const games = v.map(readFinishedGame);
     if (games.includes(null)) drop();
     takeResults(games.filter((g): g is FinishedGame => g !== null));
-    showResults();
+    redraw('results');
     return;
   }
   const board = topic.slice(base.length, topic.lastIndexOf('/'));
@@ -144,11 +161,11 @@ client.on('message', (topic, payload) => {
     const g = readFinishedGame(v);
     if (!g || g.board !== board) return drop();
     takeFinished(g);
-    showResults();
+    redraw('results');
   } else {
     const s = readBoardState(v);
     if (!s || s.board !== board) return drop();
     boards.set(s.board, s);
-    showBoards();
+    redraw('boards');
   }
 });

@@ -311,6 +311,32 @@ describe('protocol: flood limit and nesting', () => {
     const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h'.split(''));
     fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text, Infinity), oneByOne(text))), { numRuns: 20000, seed: 5 });
   });
+  it('json depth searches a line for escapes once through, however many strings it has (it searched from each string to the line\'s end: most of a long line\'s check)', () => {
+    // The characters the searches for a backslash pass over, counted as String.prototype.indexOf is called.
+    const searched = (text: string): number => {
+      const indexOf = String.prototype.indexOf;
+      let passed = 0;
+      String.prototype.indexOf = function (this: string, what: string, from = 0) {
+        const found = indexOf.call(this, what, from);
+        if (what === '\\') passed += (found < 0 ? this.length : found + 1) - from;
+        return found;
+      };
+      try {
+        jsonDepth(text, Infinity);
+      } finally {
+        String.prototype.indexOf = indexOf;
+      }
+      return passed;
+    };
+    // Lines of up to 255 characters of many strings, some with escapes, one perhaps at the end.
+    const piece = fc.constantFrom('"a",', '"bc":', '"\\"",', '"x\\\\",', '[1,', '],', '{"k":"v"},', '"\\u00e9",');
+    fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), fc.boolean(), (pieces, slashAtEnd) => {
+      const text = ('[' + pieces.join('') + (slashAtEnd ? '"\\n"' : '1') + ']').slice(-255);
+      return searched(text) <= text.length + 1;
+    }), { numRuns: 500, seed: 6 });
+    const long = '[' + Array.from({ length: 50 }, () => '"ab"').join(',') + ']';
+    assert.ok(searched(long) <= long.length, `${searched(long)} characters searched in a line of ${long.length}`);
+  });
   it('json depth ignores brackets inside strings', () => {
     assert.equal(jsonDepth('{"a":{"b":[1]}}', Infinity), 3);
     assert.equal(jsonDepth('{"a":"{{[[\\"{"}', Infinity), 1);

@@ -12,7 +12,7 @@
 // rows), the farthest module's pair first. One SpiOut.write per frame.
 
 import type { SpiOut } from '../hal/types';
-import { fontOf, SEG_DP } from './segments';
+import { fontCases, fontOf, SEG_DP } from './segments';
 
 export const CELLS = 8;
 
@@ -96,6 +96,7 @@ export function createDisplay(out: SpiOut, modules: number): Display {
       // `first` (the frame's last byte for module 0), the next cell at `at`, a row before the last one.
       let first = frame.length - 1;
       let at = first;
+      const cases = fontCases();
       for (let i = 0; i < t.length && first >= (CELLS - 1) * row; i++) {
         const c = t[i];
         if (c === '|') at = first -= 2;
@@ -104,7 +105,7 @@ export function createDisplay(out: SpiOut, modules: number): Display {
         else if (c === '.' && at < first && t[i - 1] !== '.') {
           if (at + row >= 0) frame[at + row] |= SEG_DP;
         } else {
-          if (at >= 0) frame[at] = fontOf(c) & 0xff;
+          if (at >= 0) frame[at] = fontOf(c, cases) & 0xff;
           at -= row;
         }
       }

@@ -5,7 +5,7 @@
 // wrong frame shows as a wrong text.
 
 import type { SpiOut } from '../hal/types';
-import { fontOf, SEG_DP } from '../firmware/segments';
+import { fontCases, fontOf, SEG_DP } from '../firmware/segments';
 import {
   CELLS, REG_DECODE, REG_DIGIT, REG_INTENSITY, REG_NOOP, REG_SCAN_LIMIT, REG_SHUTDOWN, REG_TEST,
 } from '../firmware/display';
@@ -26,9 +26,10 @@ const CODE_B = [0x7e, 0x30, 0x6d, 0x79, 0x33, 0x5b, 0x5f, 0x70, 0x7f, 0x7b, 0x01
 // Every character the font draws in its own spelling, found by asking the font about each printable ASCII character.
 const DIGIT_OF_GLYPH = new Map<number, string>();
 const LETTER_OF_GLYPH = new Map<number, string>();
+const CASES = fontCases();
 for (let code = 33; code < 127; code++) {
   const c = String.fromCharCode(code);
-  const drawn = fontOf(c);
+  const drawn = fontOf(c, CASES);
   if (drawn >> 8 !== code || code === 46) continue; // a lone '.' reads back as ' .'
   const table = c >= '0' && c <= '9' ? DIGIT_OF_GLYPH : LETTER_OF_GLYPH;
   if (!table.has(drawn & 0x7f)) table.set(drawn & 0x7f, c);

@@ -1,7 +1,10 @@
 // The LED score display drawn as text: each 7-segment cell in three lines of
 // ASCII, modules side by side, from a display text ("  42.  17|Ab": 8 cells a
 // module, modules joined by '|', a '.' lights the point of the cell before it).
-import { fontOf, SEG_DP } from '../firmware/segments';
+import { fontCases, fontOf, SEG_DP } from '../firmware/segments';
+
+/** The font's look-up table, made once (firmware/segments.ts). */
+const CASES = fontCases();
 
 const A = 0x40, B = 0x20, C = 0x10, D = 0x08, E = 0x04, F = 0x02, G = 0x01;
 
@@ -10,7 +13,7 @@ function cells(module: string): number[] {
   const out: number[] = [];
   for (const ch of module) {
     if (ch === '.' && out.length > 0 && !(out[out.length - 1] & SEG_DP)) out[out.length - 1] |= SEG_DP;
-    else out.push(fontOf(ch) & 0xff);
+    else out.push(fontOf(ch, CASES) & 0xff);
   }
   while (out.length < 8) out.push(0);
   return out.slice(0, 8);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {
   createDisplay, scoresLayout, wordLayout, REG_DIGIT, REG_SHUTDOWN,
 } from '../firmware/display';
-import { fontOf, BLANK, SEG_DP } from '../firmware/segments';
+import { fontCases, fontOf, BLANK, SEG_DP } from '../firmware/segments';
 import { createMax7219Chain } from '../sim/display-text';
 import type { SpiOut } from '../hal/types';
 
@@ -51,16 +51,16 @@ describe('display: words', () => {
     assert.equal(shown('.1..|123456789.'), ' .1. .|12345678');
   });
   it('the font draws every character the layouts use', () => {
-    const glyph = (c: string): number => fontOf(c) & 0xff;
+    const glyph = (c: string): number => fontOf(c, fontCases()) & 0xff;
     for (const c of 'PEGFOULUNDOErrdon0123456789-bOthFLASHbE') assert.ok(glyph(c) !== 0, c);
     assert.equal(glyph('O'), glyph('0'), 'O and 0 share a glyph');
     assert.equal(glyph('N'), glyph('n'), 'N borrows n');
-    assert.equal(fontOf('N') >> 8, 'n'.charCodeAt(0), 'and is spelt n');
-    assert.equal(fontOf('A') >> 8, 'A'.charCodeAt(0), 'a letter with a glyph of its own keeps its spelling');
+    assert.equal(fontOf('N', fontCases()) >> 8, 'n'.charCodeAt(0), 'and is spelt n');
+    assert.equal(fontOf('A', fontCases()) >> 8, 'A'.charCodeAt(0), 'a letter with a glyph of its own keeps its spelling');
     assert.equal(glyph('8'), 0x7f, '8 lights A-G');
-    assert.equal(fontOf(' '), BLANK, 'space is blank');
-    assert.equal(fontOf('.'), ('.'.charCodeAt(0) << 8) | SEG_DP, 'a point alone lights just the point');
-    for (const c of ['W', 'é', '\u017f', '|']) assert.equal(fontOf(c), BLANK, JSON.stringify(c) + ' cannot be drawn');
+    assert.equal(fontOf(' ', fontCases()), BLANK, 'space is blank');
+    assert.equal(fontOf('.', fontCases()), ('.'.charCodeAt(0) << 8) | SEG_DP, 'a point alone lights just the point');
+    for (const c of ['W', 'é', '\u017f', '|']) assert.equal(fontOf(c, fontCases()), BLANK, JSON.stringify(c) + ' cannot be drawn');
   });
 });
 

@@ -12,7 +12,7 @@ import { CHANNEL_MODULE, CHECK_MODULE, createCommandChannel } from './commands';
 import type { Command, CommandChannel } from './commands';
 import { flag, refusal, sendLine } from './protocol';
 import type { Refusal } from './protocol';
-import { DIGITAL_BANKS, ON_DEVICE } from './device';
+import { ON_DEVICE } from './device';
 import type { Signer, SignerState } from './signer';
 
 /** A press of `mode` this long during play takes back the last move. */
@@ -64,10 +64,9 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       };
     }
     // The channel: on a board a module of its own too, loaded now and let go once at rest; a board flashed without
-    // it answers each piece of data a phone sends with `failed`. The boot's command needs none: a board that scans
-    // digital sensors makes none for it, whose diagnostics at power-up peak with every sensor changing at once.
-    // (Shuffleboard's board has no byte of Storage left for the test.)
-    const make = DIGITAL_BANKS && command ? undefined : ON_DEVICE ? loadModule<typeof createCommandChannel>(Part.channel) : createCommandChannel;
+    // it answers each piece of data a phone sends with `failed`. The boot's command needs none, and makes none:
+    // diagnostics at power-up peak with every sensor changing at once.
+    const make = command ? undefined : ON_DEVICE ? loadModule<typeof createCommandChannel>(Part.channel) : createCommandChannel;
     if (make) {
       // On a board, the check module checks each line against its table and is let go (held in no variable) before
       // the command runs; a board flashed without it says so.
@@ -113,8 +112,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
     status.show();
   };
   // Diagnostics at power-up start as a phone starts them, through what its data would load (no function kept for the
-  // boot alone: shuffleboard's board makes the channel too, let go at the first slow tick). Diagnostics that could not
-  // start (no module) leave the game in play, told as without them.
+  // boot alone). Diagnostics that could not start (no module) leave the game in play, told as without them.
   if (!diagnose || listen('', false, { name: 'diag', args: { on: true } } as unknown as Command)) status.announce();
   return function (now: number): void {
     const radio = status.radio;

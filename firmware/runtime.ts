@@ -231,9 +231,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       movedAt = now;
       rest(0);
       // An undo a phone's line began reads the game back from the next tick: the command channel and its modules go
-      // now (command-path.ts, its slow work), not up to a slow period later, as the read-back peaks. (Shuffleboard's
-      // board carries an undo out as its line comes, and has no byte of Storage left for this.)
-      if (DIGITAL_BANKS && lines && status.undoStep) commandsSlow(now);
+      // now, not up to a slow period later, as the read-back peaks. They go with the rest of the command path's slow
+      // work (a `new` that waits tried again, the end of pairing), in this tick: a release of its own costs bytes that
+      // shuffleboard's Storage has not.
+      if (lines && status.undoStep) commandsSlow(now);
     }
     if (lines || now < slowAt) return;
     slowAt = now + SLOW_MS;

@@ -27,8 +27,11 @@ export interface BoardDescription {
    * list (96 sensors' objects take some 970 JsVars). The firmware reads a
    * board through sensorAt. A board without digital channels names its
    * analog bank's sensors by their channels instead (fault reports).
+   * `unnamed`: its name may be left empty, for a caller that reads no name
+   * (diagnostics' walk test, which asks for every channel's: fortification
+   * billiards' 96 names made each time held its start some 120 ms).
    */
-  sensor?(ch: number): Sensor | undefined;
+  sensor?(ch: number, unnamed?: 1): Sensor | undefined;
   /**
    * The banks, each its driver's options (hal/types.ts), in order: the k-th
    * bank they make reads channels 32k to 32k + 31 (a chain makes one bank per

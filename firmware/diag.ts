@@ -94,15 +94,16 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
   }
 
-  // The board's sensors are read when needed, not kept: a board of many makes each when asked, one channel at a time;
-  // a board's list is read once through (asking it channel by channel searched the list for each). (A channel's time
-  // is its last change's, or the start's, walk test begun again or not: a sensor active for STUCK_MS since is stuck.)
+  // The board's sensors are read when needed, not kept: a board of many makes each when asked, one channel at a time,
+  // with no name (none is read here); a board's list is read once through (asking it channel by channel searched the
+  // list for each). (A channel's time is its last change's, or the start's, walk test begun again or not: a sensor
+  // active for STUCK_MS since is stuck.)
   function walk(): void {
     const list = board.sensor ? null : board.sensors;
     u.fill(0, 0, n);
     toSee = 0;
     for (let i = 0; i < (list ? list.length : n); i++) {
-      const sensor = list ? list[i] : board.sensor!(i);
+      const sensor = list ? list[i] : board.sensor!(i, 1);
       if (sensor) {
         // Channel i's, of a board that makes its sensors; of a list, a channel's first sensor (as sensorAt finds it),
         // and only on a whole channel of the board's (any other is no channel's: on the chip, a typed array indexed

@@ -4,6 +4,8 @@ import type { WalkState } from '../firmware/sensing';
 import { Scanner } from '../firmware/scan';
 import { SimInputs } from '../sim/inputs';
 import type { BoardDescription } from '../firmware/board';
+import { fortressBoard } from '../firmware/games/fortress/board';
+import { ringapegBoard } from '../firmware/games/ringapeg/board';
 import { replay } from '../sim/replay';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
@@ -210,6 +212,33 @@ describe('diagnostics', () => {
       assert.deepEqual(channelsIn(rep.levels), [0]);
       assert.deepEqual(channelsIn(rep.stuck), [], "the first sensor's: it holds a state, never stuck");
       assert.equal(r.diag.show(), 'd 1-2');
+    }
+  });
+
+  it("the walk test makes no sensor's name on a board that makes its sensors: only the 8 a walk message lists (fortification billiards' 96 names held its start some 120 ms)", () => {
+    for (const on of [fortressBoard, ringapegBoard()]) {
+      let named = 0;
+      const counting: BoardDescription = {
+        channels: on.channels, sensors: [],
+        sensor: (ch, unnamed) => {
+          const sensor = on.sensor!(ch, unnamed);
+          if (sensor && sensor.name) named++;
+          return sensor;
+        },
+      };
+      const steps: WalkState[] = [];
+      const inputs = new SimInputs({ channels: on.channels, kinds: ['contact'], seed: 3 });
+      const scanner = new Scanner({ banks: inputs.banks, board: counting, counts: true });
+      // (The scanner, made at boot, reads the board's sensors once: the count is of what diagnostics make.)
+      named = 0;
+      const diag = createDiagnostics(scanner, counting, 0, (walk) => steps.push(walk), 100);
+      diag.tick(0);
+      assert.equal((diag.report(0) as Report).walk.of, on.sensors.length, 'every sensor to see');
+      assert.ok(named <= 8, `${named} names made`);
+      diag.walk(1);
+      diag.tick(1);
+      assert.equal(steps[steps.length - 1].missing.length, 8);
+      assert.ok(named <= 16, `${named} names made`);
     }
   });
 

@@ -50,9 +50,9 @@ export const fortressBoard: BoardDescription = withSensorList({
   channels: CHANNELS,
   // A mouth's four switches tell its ball together, and a fort's bell whether it was taken.
   together: [BELL0, 4, BELL0, FORT_COUNT],
-  sensor: function (ch: number): Sensor | undefined {
+  sensor: function (ch: number, unnamed?: 1): Sensor | undefined {
     if (!(ch >= 0 && ch < CHANNELS)) return undefined;
-    const name = ch < BELL0 ? 'mouth.' + mouthName(ch >> 2) + '.' + namesOf(SWITCHES)[ch & 3]
+    const name = unnamed ? '' : ch < BELL0 ? 'mouth.' + mouthName(ch >> 2) + '.' + namesOf(SWITCHES)[ch & 3]
       : ch < COLOURS0 ? 'bell.' + mouthName(ch - BELL0)
         : ch < SPOT0 ? 'colours.' + namesOf(COLOURS)[ch - COLOURS0]
           : 'spot.' + namesOf(BALLS)[ch - SPOT0];

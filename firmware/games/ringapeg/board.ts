@@ -43,10 +43,10 @@ export function ringapegBoard(): BoardDescription {
     channels: IMPACT + 1,
     // A peg's two gates tell a ring going down from one lifted together.
     together: [IMPACT, 2],
-    sensor: function (ch: number): Sensor | undefined {
+    sensor: function (ch: number, unnamed?: 1): Sensor | undefined {
       if (!(ch >= 0 && ch <= IMPACT)) return undefined;
       const peg = ch < IMPACT;
-      return { name: peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' };
+      return { name: unnamed ? '' : peg ? 'peg.' + pegName(ch >> 1) + (ch & 1 ? '.low' : '.top') : 'board.impact', ch: ch, kind: peg ? 'ir' : 'contact' };
     },
     banks: [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 4, invert: 0 }],
   });

@@ -133,10 +133,11 @@ var __flashBare=__bareReadTime;
 var __ramBareRead=(function(){eval(E.toFlatString(require("Storage").read(${JSON.stringify(BARE_FILE)})));return __bareReadTime;})();
 global.__bareReadTime=__flashBare;
 function __list(a){var l=[];for(var i=0;i<a.length;i++)l.push(a[i]);return l;}
-function __measureBare(){var n=40;for(var r=0;r<5;r++){var via;
-if(typeof __ch!="undefined"){var c=__ch,rd=__reads;via=__bareReadTime(__rt,digitalWrite,analogRead,n);__ch=c;__reads=rd;}
-var b=__bareReadTime(__rt,__nativeWrite,null,n);__bare=Math.min(__bare,b);if(via!==undefined)__extra=r?Math.min(__extra,via-b):via-b;
-__bareRam=Math.min(__bareRam,__ramBareRead(__rt,__nativeWrite,null,n));}}
+function __measureBare(){var n=40,via=1e9;for(var r=0;r<15;r++){
+if(typeof __ch!="undefined"){var c=__ch,rd=__reads;via=Math.min(via,__bareReadTime(__rt,digitalWrite,analogRead,n));__ch=c;__reads=rd;}
+__bare=Math.min(__bare,__bareReadTime(__rt,__nativeWrite,null,n));
+__bareRam=Math.min(__bareRam,__ramBareRead(__rt,__nativeWrite,null,n));}
+if(via<1e9)__extra=via-__bare;}
 if(typeof __ch!="undefined"){global.analogRead=(function(read){return function(p){__reads++;return read(p);};})(analogRead);}
 __measureBare();
 function __wrap(f,label){var k=__kinds.length;__kinds.push(label);__kindMost.push(0);return function(){

@@ -29,7 +29,7 @@ export interface BoardDescription {
    * analog bank's sensors by their channels instead (fault reports).
    * `unnamed`: its name may be left empty, for a caller that reads no name
    * (diagnostics' walk test, which asks for every channel's: fortification
-   * billiards' 96 names made each time held its start some 120 ms).
+   * billiards' 96 names made each time held its start some 75 ms more).
    */
   sensor?(ch: number, unnamed?: 1): Sensor | undefined;
   /**

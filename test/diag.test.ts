@@ -215,7 +215,7 @@ describe('diagnostics', () => {
     }
   });
 
-  it("the walk test makes no sensor's name on a board that makes its sensors: only the 8 a walk message lists (fortification billiards' 96 names held its start some 120 ms)", () => {
+  it("the walk test makes no sensor's name on a board that makes its sensors: only the 8 a walk message lists (fortification billiards' 96 names held its start some 75 ms more)", () => {
     for (const on of [fortressBoard, ringapegBoard()]) {
       let named = 0;
       const counting: BoardDescription = {

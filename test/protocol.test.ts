@@ -311,7 +311,7 @@ describe('protocol: flood limit and nesting', () => {
     const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h'.split(''));
     fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text, Infinity), oneByOne(text))), { numRuns: 20000, seed: 5 });
   });
-  it('json depth searches a line for escapes once through, however many strings it has (it searched from each string to the line\'s end: most of a long line\'s check)', () => {
+  it('json depth searches a line for escapes once through, however many strings it has (it searched from each string to the line\'s end)', () => {
     // The characters the searches for a backslash pass over, counted as String.prototype.indexOf is called.
     const searched = (text: string): number => {
       const indexOf = String.prototype.indexOf;

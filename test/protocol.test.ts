@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { parsedIn } from './parsed-in';
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import {
@@ -189,18 +190,6 @@ describe('protocol: line assembly (through the command channel)', () => {
 });
 
 describe('protocol: a board that scans carries a line\'s command out at the call after its check', () => {
-  /** The lines a call checked: how many JSON texts it parsed. */
-  function parsedIn(f: () => void): number {
-    const parse = JSON.parse;
-    let parsed = 0;
-    JSON.parse = (text: string) => (parsed++, parse(text));
-    try {
-      f();
-    } finally {
-      JSON.parse = parse;
-    }
-    return parsed;
-  }
   it('one line: checked in the call that brings it, its command carried out (and answered) at the next, the board\'s rest ended for it', () => {
     const rested: number[] = [];
     const r = channelRig({ rest: (ms: number) => { rested.push(ms); } });

@@ -1,6 +1,7 @@
 // Undo for every game (issue 7): repeatable, by phone or by a long press of
 // `mode`, written to the log like any move, so it survives a power cut.
 import assert from 'node:assert/strict';
+import { parsedIn } from './parsed-in';
 import { readFileSync } from 'node:fs';
 import { replay } from '../sim/replay';
 import { startFirmware } from '../firmware/runtime';
@@ -78,22 +79,11 @@ describe('undo, for every game', () => {
       for (const records of [10, 60]) {
         send(hal, { cmd: 'new', game: 'triangle', players: 2 });
         for (let i = 0; i < records; i++) send(hal, { cmd: 'flick', r: i % 2 ? 'short' : 'partly' });
-        const parse = JSON.parse;
-        let parsed = 0;
-        JSON.parse = (text: string) => (parsed++, parse(text));
         const perTick: number[] = [];
-        try {
-          hal.radio.command({ cmd: 'undo' }, true);
-          parsed = 0;
-          hal.ticker.fire();
-          assert.equal(parsed, 0, 'the scan tick that carries out the undo reads no record');
-          while (!hal.radio.notifications.some((n) => n.chunk.includes('"undone"')) && perTick.length < 1000) {
-            parsed = 0;
-            hal.ticker.fire();
-            perTick.push(parsed);
-          }
-        } finally {
-          JSON.parse = parse;
+        hal.radio.command({ cmd: 'undo' }, true);
+        assert.equal(parsedIn(() => hal.ticker.fire()), 0, 'the scan tick that carries out the undo reads no record');
+        while (!hal.radio.notifications.some((n) => n.chunk.includes('"undone"')) && perTick.length < 1000) {
+          perTick.push(parsedIn(() => hal.ticker.fire()));
         }
         assert.ok(Math.max(...perTick) <= 4, `${records} records: at most ${Math.max(...perTick)} parsed in a tick`);
         assert.ok(perTick.length > records / 2, `${records} records read back in ${perTick.length} ticks`);

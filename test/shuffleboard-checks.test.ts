@@ -123,6 +123,40 @@ describe('shuffleboard: the sensors the interpreter checks during play', () => {
     b.at(3000);
     assert.ok(!b.moves.includes('begin'), JSON.stringify(b.moves));
   });
+
+  it('a power-up and a new game read each grid sensor once; a blip just after a new game, the sensors drifted since power-up by less than a change, counts no throw', () => {
+    const reads = new Uint32Array(CHANNELS);
+    // Each sensor off half the supply by its own few thousandths, as parts are.
+    let drift = 0;
+    let blip = -1;
+    const level = (ch: number) => (ch === blip ? 0.3 : ch < SENSORS ? 0.5 + ((ch % 7) - 3) / 1000 + drift : 1);
+    let now = 0;
+    const moves: string[] = [];
+    const it = createShuffleboardInterpreter((move) => moves.push(move.k), (value) => moves.push(`begin ${value}`),
+      [analogBankOf((ch) => (reads[ch]++, level(ch)))]);
+    it.resume!(now, null, -1);
+    for (let ch = 0; ch < SENSORS; ch++) assert.equal(reads[ch], 1, `sensor ${ch} at power-up`);
+    for (; now < 60000; now += 10) it.tick(now);
+    // Drifted 1.2 255ths (some 19 ADC steps): less than makes a reading kept change (2 255ths over the one kept, rounded
+    // down), and, where that rounding took most, more than a table as it lay at power-up is matched to (MOVED_STEPS and
+    // half a 255th, some 20 ADC steps).
+    drift = 1.2 / 255;
+    for (; now < 65000; now += 10) it.tick(now);
+    reads.fill(0);
+    it.resume!(now, null, -1);
+    for (let ch = 0; ch < SENSORS; ch++) assert.equal(reads[ch], 1, `sensor ${ch} at the new game`);
+    moves.length = 0;
+    // A grid sensor read part-way for 0.4 s just after the new game (the board cannot yet tell it from a weight
+    // thrown while it started): the table, read again once it is still, is as the new game found it.
+    blip = 5 * COLS + 4;
+    const until = now + 400;
+    for (; now < until; now += 10) it.tick(now);
+    blip = -1;
+    for (const end = now + 10000; now < end; now += 10) it.tick(now);
+    // (Its throw begun, with its launch unseen, and come to nothing: a table, seen so, would be played as the throw's.)
+    assert.deepEqual(moves.slice(0, 2), ['begin 1', 'begin -1']);
+    assert.ok(!moves.includes('seen'), JSON.stringify(moves));
+  });
 });
 
 describe('shuffleboard: diagnostics of the grid and the launch row', () => {

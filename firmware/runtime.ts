@@ -72,6 +72,8 @@ export interface Firmware {
   view(): FirmwareView;
   /** The game in play as its JSON text, and whether a move is being worked out: what the simulator keeps at each step, in case the power goes. */
   standing(): { text: string; busy: boolean };
+  /** Whether an announce's display is still to draw (at a tick to come): the simulator's replay runs on until it is. */
+  drawing(): boolean;
 }
 
 /** A diagnostics report's fields, without its message type (what the simulator prints). */
@@ -150,7 +152,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio: hal.radio, clock: clock, mod: mod, screen: createDisplay(hal.display, config.modules), scanner: scanner,
   } as unknown as Status<S, M>;
 
-  /** Tells the phone, the display and the advert of a change: the mode's message, the game's end once, and the state's summary. */
+  /**
+   * Tells the phone and the advert of a change (the mode's message, the game's end once, and the state's summary), and
+   * leaves the display to draw at a later tick (tick).
+   */
   status.announce = function (): void {
     const game = status.inPlay;
     const playing = status.active === status.playing;
@@ -165,12 +170,16 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       game.endTold = over;
       if (over) sendLine(status.radio, { type: 'over', winner: current.winner, scores: current.scores });
     }
-    status.show();
+    status.redraw = clock.now();
     advertise(current);
   };
 
-  /** Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are trusted. */
+  /**
+   * Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are
+   * trusted. What an announce left to draw is drawn so.
+   */
   status.show = function (): void {
+    status.redraw = undefined;
     if (clock.now() >= status.noteUntil && status.sound < 0) status.note = '';
     status.screen.show(status.prompt || status.note || status.active.show(status.inPlay.current));
   };
@@ -205,6 +214,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   // Then the phone and the buttons are heard; the board tells what it shows (the game, or diagnostics).
   // Not inlined either: made inside, its closures would keep this scope and its own, and its arguments twice.
   const commandsSlow = /*@__NOINLINE__*/ createCommandPath(status, hal.buttons, config.diag, advertise, signer, signed);
+  // The boot's display drawn now (the board shows its game as it comes up), not at the first tick as an announce's is.
+  status.show();
 
   function tick(): void {
     const now = clock.now();
@@ -236,11 +247,17 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // shuffleboard's Storage has not.
       if (lines && status.undoStep) commandsSlow(now);
     }
-    if (lines || now < slowAt) return;
+    // The display an earlier tick's announce left to draw, at a tick that carries out no line or undo's step (nor
+    // announces: that tick's announce leaves it to the next); at a slow tick, with its slow work, the one draw.
+    const draw = (status.redraw as number) < now && !step;
+    if (lines || now < slowAt) {
+      if (draw) status.show();
+      return;
+    }
     slowAt = now + SLOW_MS;
     commandsSlow(now);
     watch.slow(now, now - movedAt >= REST_AFTER_MS);
-    if (status.prompt || status.note) status.show();
+    if (status.prompt || status.note || draw) status.show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
     // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
     // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
@@ -277,6 +294,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     },
     standing: function (): { text: string; busy: boolean } {
       return { text: (status.inPlay.currentText as () => string)(), busy: busy() };
+    },
+    drawing: function (): boolean {
+      return status.redraw !== undefined;
     },
   };
 }

@@ -108,6 +108,12 @@ export interface Status<S, M = unknown> {
    * working out, before anything acts on the last move (an interpreter may have none).
    */
   playing: Mode<S>;
+  /**
+   * When (ms) an announce, or a press, left the display to draw (undefined: none to draw): the runtime draws it at a
+   * later tick, one that carries out no line nor undo's step; drawn with the move, the display held that tick some
+   * 150 bare reads longer.
+   */
+  redraw?: number;
   /** Shows the mode's text on the display, under a prompt or a fault note. */
   show(): void;
   /** Tells the phone, the display and the advert of a change. */

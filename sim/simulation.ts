@@ -435,10 +435,11 @@ export class Simulation {
     if (this.bootAt !== null && this.bootAt > tickT && this.bootAt < this.t) this.t = this.bootAt;
   }
 
-  /** Nothing moving: no board booting, no sensor change under way or unread, and the scanner idle. */
+  /** Nothing moving: no board booting, no sensor change under way or unread, the scanner idle, and the display drawn. */
   private quiet(): boolean {
     const inputs = this.hal.inputs;
-    return this.bootAt === null && !inputs.pending() && !inputs.unread() && !inputs.faults!.changing() && (!this.firmware || !this.firmware.scanner || isIdle(this.firmware.scanner));
+    const fw = this.firmware;
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && !inputs.faults!.changing() && (!fw || ((!fw.scanner || isIdle(fw.scanner)) && !fw.drawing()));
   }
 
   /** Steps until the scan time passes `t`. */

@@ -502,16 +502,15 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     },
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
-      // to be no change of now), and a weight on the launch row is no launch. Every sensor's reading is kept as
-      // it reads (from nothing: 0, as at boot), and that is the table as it lies now, for a throw whose launch is
-      // unseen (found): its weights are found anew. (One read a sensor: the table read a second time for it took
-      // some 380 reads more, 23 ms on the chip, at each power-up and new game.)
-      ref.fill(0, 0, SENSORS);
+      // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
+      // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
+      // launch is unseen (found): its weights are found anew. (One read a sensor: the table read a second time for
+      // it took some 380 reads more, 23 ms on the chip, at each power-up and new game. The launch row's, copied
+      // with the grid's before they are read, are never looked at there.)
+      ref.fill(0);
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
-      powerUp = new Uint8Array(ref.subarray(0, SENSORS));
+      powerUp = new Uint8Array(ref);
       table.splice(0);
-      // (From half the supply, so that the first read of every group counts.)
-      ref.fill(128, SENSORS);
       bank.changes(SENSORS, CHANNELS, ref);
       // (Every group taken as passed already: those passed now are kept as passed, and none is a launch.)
       passing = -1;

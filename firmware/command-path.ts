@@ -109,8 +109,8 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && status.inPlay.takeBack());
       else if (status.mod.moves[name]) flag(radio, status.inPlay.play({ k: name, ms: heldMs } as unknown as M));
     }
-    // (Drawn at the next tick, as an announce's display is: firmware/runtime.ts.)
-    status.redraw = now;
+    // (At once: a board at rest ticks twice a second, and an announce's draw waits for a tick.)
+    status.show();
   };
   // Diagnostics at power-up start as a phone starts them, through what its data would load (no function kept for the
   // boot alone). Diagnostics that could not start (no module) leave the game in play, told as without them.

@@ -198,6 +198,8 @@ export interface ChannelOptions {
   games?: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   countdown?(secondsLeft: number): void;
+  /** Draws the display (the status's, on a board): after a command carried out in the call that took its line. */
+  show?(): void;
   /**
    * The flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `bucketFull` (none: full now), each
    * command adds COMMAND_MS to it, and it may run at most BURST_MS ahead of now. After one busy reply (`busySaid`
@@ -337,7 +339,12 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
         if (DIGITAL_BANKS && options.rest) {
           ready = command;
           readyLine = idLine;
-        } else run(command, idLine);
+        } else {
+          run(command, idLine);
+          // Its display drawn in this call too: a board at rest ticks twice a second, and an announce's draw waits for
+          // a tick (firmware/runtime.ts).
+          if (options.show) options.show();
+        }
       }
       else if (decision === REFUSE) return refusal('not_allowed', 'pair first', command.id);
       else if (channel.held) return refusal('busy', 'one waits', command.id);

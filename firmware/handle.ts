@@ -28,6 +28,7 @@ export const NEW_WAIT_MS = 60000;
  * talks (the command path's: firmware/command-path.ts).
  */
 export interface CommandContext<S, M> extends ChannelOptions, Status<S, M> {
+  /** The status's (which the channel's options have as may be). */
   show(): void;
   /** A `new` waiting for the move under way to be decided (the command path's slow tick carries it out then), and until when. */
   waiting?: Waiting;

@@ -109,9 +109,9 @@ export interface Status<S, M = unknown> {
    */
   playing: Mode<S>;
   /**
-   * When (ms) an announce, or a press, left the display to draw (undefined: none to draw): the runtime draws it at a
-   * later tick, one that carries out no line nor undo's step; drawn with the move, the display held that tick some
-   * 150 bare reads longer.
+   * When (ms) an announce left the display to draw (undefined: none to draw, `show` having drawn it): the runtime
+   * draws it at a later tick, one that carries out no line nor undo's step; drawn with the move, the display held
+   * that tick some 150 bare reads longer.
    */
   redraw?: number;
   /** Shows the mode's text on the display, under a prompt or a fault note. */

@@ -73,7 +73,8 @@ export function createRingapegWorld(board: BoardDescription, random?: () => numb
   }
 
   function pulse(out: LevelChange[], ch: number, t: number, ms: number): void {
-    const start = Math.round(t);
+    // (Whole ms, and never before `t`: a line may fall between ms, as the companion page's live board plays them.)
+    const start = Math.ceil(t);
     out.push({ t: start, ch: ch, level: 1 }, { t: start + Math.max(1, Math.round(ms)), ch: ch, level: 0 });
   }
 

@@ -504,13 +504,13 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
       // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
-      // launch is unseen (found): its weights are found anew. (One read a sensor: the table read a second time for
+      // launch is unseen (found). The weights found are kept: at a new game, those left lying are held where they
+      // lay, and listed first, so that the first throw is not taken for one of them (match.ts). (One read a sensor: the table read a second time for
       // it took some 380 reads more, 23 ms on the chip, at each power-up and new game. The launch row's, copied
       // with the grid's before they are read, are never looked at there.)
       ref.fill(0);
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       powerUp = new Uint8Array(ref);
-      table.splice(0);
       bank.changes(SENSORS, CHANNELS, ref);
       // (Every group taken as passed already: those passed now are kept as passed, and none is a launch.)
       passing = -1;

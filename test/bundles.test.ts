@@ -905,6 +905,11 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     const quoted = new Map(rows.map(([game, , , vars]) => [game, figure(vars.split(' ')[0])]));
     const over = bundles.some((b) => b.stored.length > BUNDLE_BUDGET_BYTES || (jsVarsAfterBoot.get(b.game) ?? quoted.get(b.game)!) > JSVAR_BUDGET);
     assert.equal(/The budgets are not met today/.test(docText('README.md')), over, 'README.md says whether the budgets are met');
+    // Its opening says how much the fullest bundle has to spare.
+    const spare = /\(fortification billiards with ([\d,]+) bytes? to spare\)/.exec(docText('README.md'));
+    const fullest = bundles.reduce((a, b) => (b.stored.length > a.stored.length ? b : a));
+    assert.ok(spare && fullest.game === 'fortress', 'README.md names the fullest bundle, fortification billiards');
+    assert.equal(figure(spare[1]), BUNDLE_BUDGET_BYTES - fullest.stored.length, 'README.md: the bytes fortification billiards has to spare');
   });
 
   it("docs/budgets.md's table of parts: each bundle's core and its game's own part, stored bytes as built (npm run bench bundles splits them so)", async () => {

@@ -333,9 +333,7 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     // in the same frame (a weight found in its field is what it made).
     const told = k < 0 ? 0 : (judging as ThrowChecks).seen(seen, throws + unscored);
     if (told > 1) return decide(throwAt, true, 1);
-    locating = before = undefined;
-    frame = undefined;
-    powerUp = undefined;
+    locating = before = frame = powerUp = undefined;
     throwAt = -1;
     // A fresh pass of the rows begins, after one that saw the table as it is now. Soon after power-up, a throw that
     // leaves nothing on the table may have been weights lifted off to clear it (a field revealed where one of the
@@ -504,8 +502,9 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
       // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
-      // launch is unseen (found). The weights found are kept: at a new game, those left lying are held where they
-      // lay, and listed first, so that the first throw is not taken for one of them (match.ts). (One read a sensor: the table read a second time for
+      // launch is unseen (found). (The weights found at the last decision are kept, at a new game too: one still
+      // where it was is held there. A game's first throw seen among weights it is not, the rules refuse: rules.ts.)
+      // (One read a sensor: the table read a second time for
       // it took some 380 reads more, 23 ms on the chip, at each power-up and new game. The launch row's, copied
       // with the grid's before they are read, are never looked at there.)
       ref.fill(0);

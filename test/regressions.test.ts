@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import { replay } from '../sim/replay';
 import { ROOT } from '../tools/games';
 
+/** Shuffleboard's flag of a throw seen on a table not cleared (firmware/games/shuffleboard/words.json, `clear`). */
+const NOT_CLEARED = /"type":"flag","message":"clear the table/;
+
 /**
  * What each scenario is played without for its expected end (power lines unless named here; null: no such
  * comparison), its scores when known, and with `before` the scores the game in play ended with when a `new` came.
  */
-/** Shuffleboard's flag of a throw seen on a table not cleared (firmware/games/shuffleboard/words.json, `clear`). */
-const NOT_CLEARED = /"type":"flag","message":"clear the table/;
-
 const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; like?: [string, string]; scores?: number[]; before?: number[]; shifted?: number; told?: RegExp }> = {
   // Normal play the fault check once took for a fault (hostile round 3), with `like`: ends as the same play told
   // otherwise, and no fault is told. A ball that comes to rest over a fort's mouth (a switch held, as a stuck one

@@ -503,10 +503,10 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
       // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
       // launch is unseen (found). (The weights found at the last decision are kept, at a new game too: one still
-      // where it was is held there. A game's first throw seen among weights it is not, the rules refuse: rules.ts.)
-      // (One read a sensor: the table read a second time for
-      // it took some 380 reads more, 23 ms on the chip, at each power-up and new game. The launch row's, copied
-      // with the grid's before they are read, are never looked at there.)
+      // where it was is held there. An end's first throw seen among weights it is not, the rules refuse: rules.ts.)
+      // (One read a sensor: the table read a second time for it took some 380 reads more, 23 ms on the chip, at each
+      // power-up and new game. The launch row's, copied with the grid's before they are read, are never looked at
+      // there.)
       ref.fill(0);
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       powerUp = new Uint8Array(ref);

@@ -20,8 +20,7 @@ import type { Placed } from './shuffleboard-page';
 // (And one whose two reds the board names the other way round after a knock, as it may (their points do not change):
 // the hanger it asks about as red1 is red2, red1 knocked off; its end, 4-0, is checked there too.)
 const CORRECTED = /^regression-shuffleboard-(place-as-kept-weight-slides|undo-after-kept-throws|place-as-hanger-launched-then-cut|new-while-throws-keep-coming|throws-while-undo-reads-back-then-cut|hanger-knocked-off-by-own-colour-asks)\.jsonl$/;
-// (And a new game's on a table not cleared: its throw is flagged, not scored, until the table is cleared.)
-const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => /^regression-shuffleboard-.*\.jsonl$/.test(f) && !CORRECTED.test(f) && !f.includes('-new-game-over-weights') &&
+const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => /^regression-shuffleboard-.*\.jsonl$/.test(f) && !CORRECTED.test(f) &&
   !/"do": *"clear"[^]*"do": *"slide"/.test(readFileSync(join(ROOT, 'scenarios', f), 'utf8'))).sort();
 
 /** In play as the page has it (S4): on the table and fully past the foul line. */
@@ -31,16 +30,23 @@ function inPlay(w: Placed): boolean {
 
 /**
  * The weights a one-end scenario lays, in throw order, where they lie once the end is over: colours alternate from
- * the header's first player; d -1 off the end. A knock (`moves`, by name) moves a weight, but one out of play (short
+ * the first player (the header's, or the last `new`'s: from it on, the new game's); d -1 off the end. A knock (`moves`, by name) moves a weight, but one out of play (short
  * or off the end) stays out for the rest of the end wherever it is knocked (S4): d -1 too.
  */
-function laid(lines: Record<string, any>[]): { table: Placed[]; cleared: boolean } {
+function laid(lines: Record<string, any>[]): { table: Placed[]; cleared: boolean; first: number } {
   let side = lines[0].options.firstPlayer === 1 ? 1 : 0;
-  const table: Placed[] = [];
-  const names: string[] = [];
+  let first = side;
+  let table: Placed[] = [];
+  let names: string[] = [];
   let cleared = false;
   for (const l of lines.slice(1)) {
     if (l.do === 'clear') cleared = true;
+    // A new game: the weights left lying are the last game's, none of the new one's.
+    if (l.phone?.cmd === 'new') {
+      side = first = l.phone.options?.firstPlayer === 1 ? 1 : 0;
+      table = [];
+      names = [];
+    }
     if (l.do !== 'slide') continue;
     // (A second end starts from the winner of the first: kept out.)
     assert.ok(!cleared, 'a regression scenario of one end');
@@ -52,7 +58,7 @@ function laid(lines: Record<string, any>[]): { table: Placed[]; cleared: boolean
     names.push(['red', 'blue'][side] + ((names.length >> 1) + 1));
     side ^= 1;
   }
-  return { table, cleared };
+  return { table, cleared, first };
 }
 
 describe('shuffleboard regression scenarios: the board reads the table the scenario lays', function () {
@@ -64,7 +70,7 @@ describe('shuffleboard regression scenarios: the board reads the table the scena
     for (const [name, played] of uncut === text ? [['', text]] : [['', text], [' without its power cuts', uncut]]) it(file + name, () => {
       const text = played;
       const lines = text.trim().split('\n').map((l) => JSON.parse(l));
-      const { table, cleared } = laid(lines);
+      const { table, cleared, first } = laid(lines);
       const out = replay(text).lines.map((l) => JSON.parse(l));
       const phone = out.map((o) => o.phone).filter((p) => p);
       assert.deepEqual(phone.filter((p) => p.type === 'fault'), [], 'no fault on a sound grid');
@@ -72,7 +78,6 @@ describe('shuffleboard regression scenarios: the board reads the table the scena
       assert.deepEqual(phone.filter((p) => p.type === 'flag' && !p.message.startsWith('S6:')), [], 'nothing flagged');
       // The referee asked about the weights the scenario's answers place (`place`), and only those: none where it
       // answers none.
-      const first = lines[0].options.firstPlayer === 1 ? 1 : 0;
       const answered = [...new Set(lines.filter((l) => l.phone?.cmd === 'place').map((l) => ((first + l.phone.i) & 1 ? 'blue' : 'red') + ((l.phone.i >> 1) + 1)))];
       const asked = [...new Set(phone.filter((p) => p.type === 'state').flatMap((p) => p.ask as string[]))];
       assert.deepEqual(asked.sort(), answered.sort(), 'put to the referee: the weights the scenario answers for');

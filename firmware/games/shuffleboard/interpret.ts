@@ -503,7 +503,8 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
       // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
       // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
       // launch is unseen (found). (The weights found at the last decision are kept, at a new game too: one still
-      // where it was is held there. An end's first throw seen among weights it is not, the rules refuse: rules.ts.)
+      // where it was is held there, and listed first, so that a new game's first throw is not taken for one left
+      // lying from the game before: match.ts.)
       // (One read a sensor: the table read a second time for it took some 380 reads more, 23 ms on the chip, at each
       // power-up and new game. The launch row's, copied with the grid's before they are read, are never looked at
       // there.)

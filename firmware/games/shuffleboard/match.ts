@@ -59,11 +59,14 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     const lies = state.x[id];
     for (let j = -1; j < at.length; j++) {
       if (j >= 0 && used[j]) continue;
-      // (The thrown one: of weights seen anew, one in play before one that may be short, and the one seen surest,
-      // u counting a ten-thousandth of a mm: a distance is whole mm, and so is half a mm for one that may be short.
+      // (The thrown one: of weights seen anew, one in play before one that may be short, then one the board can tell
+      // before one it cannot (u 999: u counts a ten-thousandth of a mm), then the last seen (a thousandth a weight
+      // seen before it): the board lists first the weights it held where they lay, and one left lying from the game
+      // before was taken for a new game's first throw (hostile round 35). A distance is whole mm, and so is half a mm
+      // for one that may be short.
       // One out of play, S4: one seen where the board saw it lie, within HELD_MM, else, as one beyond the grid, only
       // one seen that no other weight is.)
-      const next = cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies));
+      const next = cost + (j < 0 ? UNSEEN : id >= state.t ? stopped ? UNSEEN : NEW - j / 1000 + (at[j] < SHORT_MM - 1 ? us[j] / UNSEEN : 0.5) : state.d[id] >= 0 ? Math.max(0, Math.abs(at[j] - state.d[id]) - state.u[id] % MAYBE_OUT) : lies < 0 || Math.abs(at[j] - lies) > HELD_MM ? UNSEEN / 2 : Math.abs(at[j] - lies));
       if (next >= bestCost) continue;
       pick[k] = j;
       used[j] = true;

@@ -294,10 +294,7 @@ export function shuffleboardMoves(): Moves {
     for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
-    // Over; or an end's first throw(s) seen among more weights than they are (w[n]: one more; with the throws under
-    // way at power-up, one launched unseen too, below), the others there before (a new game on a table not cleared):
-    // which is the throw the board cannot tell (hostile round 36).
-    if (state.t >= WEIGHTS || seen && !state.t && w[n + (move.a || 0)]) return refuse(state, 'clear');
+    if (state.t >= WEIGHTS) return refuse(state, 'clear');
     // (A throw entered with no weight listed, the phone's for one the board missed: its weight never seen to rest.)
     if (!seen) return beyond(lay(state, w, 1), +!w.length);
     n = Math.min(n, WEIGHTS - state.t);

@@ -79,8 +79,17 @@ export async function openPages(): Promise<Pages> {
 /** In a describe block: the pages opened before its tests and closed after them, through the function returned. */
 export function usePages(): () => Pages {
   let pages: Pages | undefined;
+  let kept: BrowserContext[] = [];
   before(async () => {
     pages = await openPages();
+  });
+  // A test's own pages are closed after it (those its block opened before its tests are kept): each page's simulated
+  // board runs on every animation frame, and pages left open slowed the tests after them (a screenshot waited 10 s).
+  beforeEach(() => {
+    kept = pages ? pages.browser.contexts() : [];
+  });
+  afterEach(async () => {
+    for (const c of pages ? pages.browser.contexts() : []) if (!kept.includes(c)) await c.close().catch(() => undefined);
   });
   after(async () => {
     if (pages) await pages.close();

@@ -501,13 +501,11 @@ export function createShuffleboardInterpreter(emit: (move: ShuffleboardMove) => 
     resume: function (t: number, _level, pending: number): void {
       // What lies on the table was there before the power went (read as changed, from nothing, long enough ago
       // to be no change of now), and a weight on the launch row is no launch. Every channel's reading is kept as
-      // it reads (read from nothing, 0, as at boot), and the grid's are the table as it lies now, for a throw whose
-      // launch is unseen (found). (The weights found at the last decision are kept, at a new game too: one still
-      // where it was is held there, and listed first, so that a new game's first throw is not taken for one left
-      // lying from the game before: match.ts.)
-      // (One read a sensor: the table read a second time for it took some 380 reads more, 23 ms on the chip, at each
-      // power-up and new game. The launch row's, copied with the grid's before they are read, are never looked at
-      // there.)
+      // it reads (read from nothing, 0, as at boot), and a copy is the table as it lies now, for a throw whose
+      // launch is unseen (found): each sensor read once (a second read of the table took some 380 reads, 23 ms on
+      // the chip); the launch row's part of the copy is never looked at. The weights found at the last decision are
+      // kept, at a new game too: one still where it was is held there and listed first, so that a new game's first
+      // throw is not taken for one left lying from the game before (match.ts).
       ref.fill(0);
       for (let r = 0; r < ROWS; r++) changed(r, t - QUIET_MS, 1);
       powerUp = new Uint8Array(ref);

@@ -4,6 +4,7 @@
 // All sensors are reflective IR points under slits in the base plate: the white
 // chip reflects, so a point reads 1 while any part of the chip lies over it.
 // docs/games/triangle.md has the tolerance table these positions give.
+import { withSensorList } from '../../board';
 import type { BoardDescription, Sensor } from '../../board';
 import type { BankOptions } from '../../../hal/types';
 
@@ -38,24 +39,23 @@ export const ROLE_BEYOND = 3;
  * input low: the Schmitt inverter's output, the pin, is high, so nothing is
  * inverted. The pull-ups stay on, so an unplugged harness reads every point
  * covered, which the firmware reports as a bank fault instead of playing.
- * The lists are made afresh at each read: only setup (scanner, diagnostics,
- * the boot) and the simulator read them, and objects kept for good cost JsVars.
+ * A channel's sensor is made when asked (`sensor`, what the firmware reads), as
+ * the other boards' are: objects kept for good cost JsVars, and the whole list
+ * made for each sensor diagnostics named took their report some 250 bare reads.
  */
-export const triangleBoard: BoardDescription = {
+export const triangleBoard: BoardDescription = withSensorList({
   channels: 12,
   // A side's four points tell where its chip stopped together.
   together: [12, 4],
-  get sensors(): Sensor[] {
-    const roles = ['start', 'even', 'over', 'beyond'];
-    const list: Sensor[] = [];
-    for (let ch = 0; ch < 12; ch++) list.push({ name: 'tri.' + 'ABC'[ch >> 2] + '.' + roles[ch & 3], ch: ch, kind: 'ir' });
-    return list;
+  sensor: function (ch: number, unnamed?: 1): Sensor | undefined {
+    if (!(ch >= 0 && ch < 12)) return undefined;
+    return { name: unnamed ? '' : 'tri.' + 'ABC'[ch >> 2] + '.' + ['start', 'even', 'over', 'beyond'][ch & 3], ch: ch, kind: 'ir' };
   },
   get banks(): BankOptions[] {
     // D11-D20 and D22-D23.
     return [{ kind: 'gpio', gpios: 0x00dff800, mode: 'input_pullup', invert: 0 }];
   },
-};
+});
 
 /** The name of the sensor of `role` at `angle` (for the simulator and tests). */
 export function triangleSensorName(angle: number, role: number): string {

@@ -5,7 +5,7 @@
 // command channel (commands.ts) assembles and checks the phone's lines.
 
 import type { Radio } from '../hal/types';
-import { ON_DEVICE } from './device';
+import { DIGITAL_BANKS, ON_DEVICE } from './device';
 
 /**
  * The stable codes of `error` replies (docs/protocol.md explains each). A type
@@ -48,7 +48,8 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  * text is surely not JSON in a way Espruino's JSON.parse would let through (a board carried such lines out, which the
  * simulator refused):
  * - anything but white space after the object or array the text begins with: JSON's text is one value, where
- *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`);
+ *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`); and a text that begins with anything
+ *   but an object, an array or a string, unless it is one word (below);
  * - a character past printable ASCII outside strings: Espruino's parser reads such bytes as tokens of its own
  *   stored code (`\xB4` is `true`, `\xD4 5` the number 5), and one cut short stopped the Linux build;
  * - a comment, or a string in ' or ` (and an h, outside strings in no JSON either): Espruino's parser takes them,
@@ -61,6 +62,11 @@ export function jsonDepth(text: string, most: number): number {
   // (A key __proto__ is an object's prototype to Espruino's JSON.parse, where reading a key the object lacks then
   // stopped the interpreter.)
   if (text.indexOf('__proto__') >= 0) return NaN;
+  // One word of letters, digits and signs, as a number, true, false and null are, is no command, and the parser reads
+  // it natively (or refuses it). Found natively: this function's loop takes a turn a character outside strings, and
+  // a line of 256 letters held the interpreter some 35 ms on a board. (Not on a board of analog banks alone,
+  // shuffleboard's, whose Storage has no room for it: there a text that begins with a word is read by the parser too.)
+  if (DIGITAL_BANKS && /^\s*[\w.+-]*\s*$/.test(text)) return 0;
   // The first backslash past the strings read so far, searched for only once a string starts past it (searched from
   // each string to the line's end, a line of many strings was searched through again at each). None: 2^32 - 1, which
   // the >>> 0 makes of indexOf's -1, past any string; -1 at first, before the first.
@@ -82,9 +88,10 @@ export function jsonDepth(text: string, most: number): number {
   };
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    // (Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes 47 or
-    // 104, the only two that leave 47 divided by 57.)
-    if ((!depth && deepest && c > 32) || c > 126 || (c | 8) % 57 === 47) return NaN;
+    // (Outside everything, after the value, or before it all but its object, array or string: { and [ are 123 with bit
+    // 5 set. Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes
+    // 47 or 104, the only two that leave 47 divided by 57.)
+    if ((!depth && c > 32 && (DIGITAL_BANKS ? deepest || (c | 32) !== 123 && c !== 34 : deepest)) || c > 126 || (c | 8) % 57 === 47) return NaN;
     if (c === 34) { if ((i = /*@__NOINLINE__*/ stringEnd(i)) < 0) return NaN; }
     // { and [, } and ]: each pair differs only in bit 5 (32). Deeper than `most`, the count ends there.
     else if ((c |= 32) === 123) { if (++depth > deepest && (deepest = depth) > most) return deepest; }

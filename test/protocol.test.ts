@@ -278,6 +278,8 @@ describe('protocol: flood limit and nesting', () => {
     // The rules read one character at a time (docs/protocol.md, bad_json), as the check once did.
     const oneByOne = (text: string): number => {
       if (text.indexOf('__proto__') >= 0) return NaN;
+      // One word of letters, digits, . + and -, white space around it: the parser's to read.
+      if (text.trim().split('').every((ch) => 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.+-'.indexOf(ch) >= 0)) return 0;
       let depth = 0;
       let deepest = 0;
       let inString = false;
@@ -291,13 +293,15 @@ describe('protocol: flood limit and nesting', () => {
           continue;
         }
         if ((depth === 0 && deepest > 0 && c > 32) || c > 126 || '\'/`h'.indexOf(text[i]) >= 0) return NaN;
+        // Before the value, anything but white space and the beginning of an object, an array or a string.
+        if (depth === 0 && deepest === 0 && c > 32 && '{["'.indexOf(text[i]) < 0) return NaN;
         if (c === 34) inString = true;
         else if (text[i] === '{' || text[i] === '[') deepest = Math.max(deepest, ++depth);
         else if (text[i] === '}' || text[i] === ']') depth--;
       }
       return inString ? NaN : deepest;
     };
-    const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h'.split(''));
+    const alphabet = fc.constantFrom(...'{}[]""\\\\u00:8a, \xe9/h-.+'.split(''));
     fc.assert(fc.property(fc.array(alphabet, { maxLength: 40 }).map((a) => a.join('')), (text) => Object.is(jsonDepth(text, Infinity), oneByOne(text))), { numRuns: 20000, seed: 5 });
   });
   it('json depth searches a line for escapes once through, however many strings it has (it searched from each string to the line\'s end)', () => {
@@ -331,17 +335,19 @@ describe('protocol: flood limit and nesting', () => {
     assert.equal(jsonDepth('{"a":"{{[[\\"{"}', Infinity), 1);
     assert.equal(jsonDepth('[[[[[[', Infinity), 6);
   });
-  it('json depth is NaN, which passes no check of it, when anything but white space follows the first object or array, or outside strings a character past printable ASCII, a comment or another kind of string, or a key __proto__ or a \\u escape outside 128-255', () => {
+  it('json depth is NaN, which passes no check of it, when anything but white space follows the first object, array or string, a line begins with anything else but one word, or outside strings a character past printable ASCII, a comment or another kind of string, or a key __proto__ or a \\u escape outside 128-255', () => {
     // (Espruino's JSON.parse reads the first value and drops the rest, and reads such bytes as tokens of its own: a
     // board carried out the first command of each, or one with a value it made up.)
     for (const text of ['{"a":1}xyz', '{"a":1}{"b":2}', '[1] ]', '{"a":"}"}"', '{"a":1} ,', '{"a":\xb4}', '{"a":\xd4\x05}', '{\xd1\x01a:1}', '{"a":1}\x7f',
       // (Comments and JavaScript's other strings, which hid a quote from the count of depth: [[[[ ]]]] within passed.)
       '{/*x*/"a":1}', '{"a":1//x\n}', "{'a':1}", '{"a":`x`}', '{"a":\'"\',"b":[[[[1]]]],"c":\'"\'}',
       // (A key __proto__, however spelt, and \u escapes outside 128-255.)
-      '{"a":1,"__proto__":null}', '{"a":1,"\\u005f_proto__":null}', '{"a":"\\u0041"}', '{"a":"\\u0175"}', '{"a":"\\u20ac"}']) {
+      '{"a":1,"__proto__":null}', '{"a":1,"\\u005f_proto__":null}', '{"a":"\\u0041"}', '{"a":"\\u0175"}', '{"a":"\\u20ac"}',
+      // (A value that is no object nor list with more after it, and a line that begins with neither, but for one word.)
+      '"x" y', '0#', '5 x', 'a b', 'x\xb4', '\xb4', '#']) {
       assert.ok(Number.isNaN(jsonDepth(text, Infinity)), JSON.stringify(text));
     }
-    for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x" y', '42', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}', '{"a":"Jos\\u00e9 \\u00FF \\" \\\\ \\/ \\n"}']) {
+    for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x"', '42', ' -1.5e+3 ', 'true', 'hello', '', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}', '{"a":"Jos\\u00e9 \\u00FF \\" \\\\ \\/ \\n"}']) {
       assert.ok(!Number.isNaN(jsonDepth(text, Infinity)), JSON.stringify(text));
     }
     assert.equal(jsonDepth(' {"a":[1]}  ', Infinity), 2);

@@ -109,7 +109,7 @@ export function createCommandPath<S, M>(status: Status<S, M> & Partial<CommandCo
       else if (name === 'mode') flag(radio, heldMs >= UNDO_HOLD_MS && status.inPlay.takeBack());
       else if (status.mod.moves[name]) flag(radio, status.inPlay.play({ k: name, ms: heldMs } as unknown as M));
     }
-    // (At once: a board at rest ticks twice a second, and an announce's draw waits for a tick.)
+    // (At once, with what the press left to tell: a board at rest ticks twice a second, and an announce waits for a tick.)
     status.show();
   };
   // Diagnostics at power-up start as a phone starts them, through what its data would load (no function kept for the

@@ -198,7 +198,7 @@ export interface ChannelOptions {
   games?: string;
   /** Shows the confirmation countdown on the display (seconds left), and 0 when it is over. */
   countdown?(secondsLeft: number): void;
-  /** Draws the display (the status's, on a board): after a command carried out in the call that took its line. */
+  /** Draws the display (the status's, on a board, which tells what is left to tell first): after a command carried out in the call that took its line. */
   show?(): void;
   /**
    * The flood limit, a token bucket kept as one time (GCRA): the bucket is full again at `bucketFull` (none: full now), each
@@ -341,8 +341,8 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
           readyLine = idLine;
         } else {
           run(command, idLine);
-          // Its display drawn in this call too: a board at rest ticks twice a second, and an announce's draw waits for
-          // a tick (firmware/runtime.ts).
+          // Told and drawn in this call too: a board at rest ticks twice a second, and an announce waits for a tick
+          // (firmware/runtime.ts).
           if (options.show) options.show();
         }
       }

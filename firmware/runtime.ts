@@ -72,8 +72,8 @@ export interface Firmware {
   view(): FirmwareView;
   /** The game in play as its JSON text, and whether a move is being worked out: what the simulator keeps at each step, in case the power goes. */
   standing(): { text: string; busy: boolean };
-  /** Whether an announce's display is still to draw (at a tick to come): the simulator's replay runs on until it is. */
-  drawing(): boolean;
+  /** Whether an announce's change is still to tell, or its display to draw (at a tick to come): the simulator's replay runs on until neither is. */
+  telling(): boolean;
 }
 
 /** A diagnostics report's fields, without its message type (what the simulator prints). */
@@ -152,11 +152,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio: hal.radio, clock: clock, mod: mod, screen: createDisplay(hal.display, config.modules), scanner: scanner,
   } as unknown as Status<S, M>;
 
+
   /**
-   * Tells the phone and the advert of a change (the mode's message, the game's end once, and the state's summary), and
-   * leaves the display to draw at a later tick (tick).
+   * Tells the phone and the advert of the change an announce left (the mode's message, the game's end once, and the
+   * state's summary), and leaves the display to draw at a later tick (tick).
    */
-  status.announce = function (): void {
+  function tell(): void {
+    if (scanning) status.tellAt = undefined;
     const game = status.inPlay;
     const playing = status.active === status.playing;
     // (In play the report is the state message: made once, not again for the advert. A mode's own report is sent
@@ -172,13 +174,20 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
     status.redraw = clock.now();
     advertise(current);
-  };
+  }
+  // A change to tell: told at a later tick (tick), or by a draw before it (show). A board that scans no digital
+  // channels (shuffleboard's) tells at once: its firmware has no byte of its Storage left for it, and its ticks'
+  // longest hold is a throw's decision.
+  status.announce = scanning ? function (): void {
+    status.tellAt = clock.now();
+  } : tell;
 
   /**
    * Shows the mode's text, under a prompt or a fault note; the note goes once its time is up and the sensors are
-   * trusted. What an announce left to draw is drawn so.
+   * trusted. What an announce left to tell is told first (the draw shows it), and what was left to draw is drawn so.
    */
   status.show = function (): void {
+    if (scanning && (status.tellAt as number) >= 0) tell();
     status.redraw = undefined;
     if (clock.now() >= status.noteUntil && status.sound < 0) status.note = '';
     status.screen.show(status.prompt || status.note || status.active.show(status.inPlay.current));
@@ -247,8 +256,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // shuffleboard's Storage has not.
       if (lines && status.undoStep) commandsSlow(now);
     }
-    // The display an earlier tick's announce left to draw, at a tick that carries out no line or undo's step (nor
-    // announces: that tick's announce leaves it to the next); at a slow tick, with its slow work, the one draw.
+    // What an earlier tick's move left to tell, then the display its telling left to draw, each at a later tick that
+    // carries out no line nor undo's step; the draw at a slow tick, with its slow work, the one draw.
+    if (scanning && (status.tellAt as number) < now && !step) tell();
     const draw = (status.redraw as number) < now && !step;
     if (lines || now < slowAt) {
       if (draw) status.show();
@@ -259,10 +269,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     watch.slow(now, now - movedAt >= REST_AFTER_MS);
     if (status.prompt || status.note || draw) status.show();
     // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
-    // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics. A board
+    // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics, nothing to tell. A board
     // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
     if ((scanning && scanner!.poll !== idlePoll) || (status.active.busy && status.active.busy()) || status.prompt || status.note
-      || status.sound >= 0 || status.diagnostics) {
+      || status.sound >= 0 || status.diagnostics || (status.tellAt as number) >= 0) {
       movedAt = now;
       rest(0);
     } else if (now - movedAt >= REST_AFTER_MS) rest(REST_TICK_MS);
@@ -295,8 +305,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     standing: function (): { text: string; busy: boolean } {
       return { text: (status.inPlay.currentText as () => string)(), busy: busy() };
     },
-    drawing: function (): boolean {
-      return status.redraw !== undefined;
+    telling: function (): boolean {
+      return status.tellAt !== undefined || status.redraw !== undefined;
     },
   };
 }

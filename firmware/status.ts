@@ -114,8 +114,14 @@ export interface Status<S, M = unknown> {
    * that tick some 150 bare reads longer.
    */
   redraw?: number;
+  /**
+   * When (ms) an announce left a change to tell (undefined: none): the runtime tells it at a later tick, as it draws,
+   * or at once when the display is drawn first (a button's press, a command carried out in the call of its line).
+   * Told with the move, the tell held its tick some 100 to 200 bare reads longer.
+   */
+  tellAt?: number;
   /** Shows the mode's text on the display, under a prompt or a fault note. */
   show(): void;
-  /** Tells the phone, the display and the advert of a change. */
+  /** Leaves a change to tell the phone, the display and the advert of (tellAt). */
   announce(): void;
 }

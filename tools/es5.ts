@@ -164,7 +164,7 @@ export const INTERNAL_PROPERTIES = [
   'config', 'modules', 'access', 'confirmMs', 'button',
   // The runtime's parts (firmware/status.ts, play.ts, watch.ts)
   'active', 'diagnostics', 'note', 'noteUntil', 'sound', 'sensedMoves', 'playing', 'current', 'stateNow', 'begin', 'play', 'takeBack',
-  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen', 'undoStep', 'lineStep', 'redraw',
+  'endTold', 'slow', 'distrust', 'dropping', 'accused', 'mod', 'announce', 'waiting', 'inPlay', 'screen', 'undoStep', 'lineStep', 'redraw', 'tellAt',
   // A game's interpreter's parts beyond a mode's (firmware/sensing.ts)
   'keeps', 'lies', 'diagnose', 'faults',
   // A restored game (firmware/persist.ts)

@@ -37,6 +37,19 @@ function blindArticles(ids: number[], hit: boolean): void {
   ids.push(!hit ? F37_MISS : fault ? F38 : F37);
 }
 
+/**
+ * Happenings as the rules keep them (rules.ts, happenings, which hands on those not so already), made so: a list's
+ * joined (one with a happening that is no word: undefined, none it can read), a string's spaces too many, empty words
+ * and a miss's `-` dropped. (The moves here make theirs so too: a copy, where the rules' would load this module again.)
+ */
+function happenings(h: string[] | string | undefined): string | undefined {
+  if (Array.isArray(h)) {
+    for (let i = 0; i < h.length; i++) if (typeof h[i] !== 'string' || !h[i] || h[i].indexOf(' ') >= 0) return undefined;
+    return h.join(' ');
+  }
+  return typeof h !== 'string' ? h : h.split(' ').filter((x) => x !== '' && x !== '-').join(' ');
+}
+
 /** Plays the rare move `move` (its name is one of those above) on `state`, with the rules' parts `r`. */
 function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outcome<FortressState> {
   const refuse = r.refuse;
@@ -80,7 +93,7 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
     // Colours moved and balls put back by hand between strokes: kept for the next stroke, which begins with them.
     // (Here, not in the bundle, for its bytes: a module parsed in a few ms at each.)
     hand(state: FortressState, move: FortressMove): Outcome<FortressState> {
-      const hs = r.happenings(move.h);
+      const hs = happenings(move.h);
       if (state.w !== null) return refuse(state, '');
       if (!r.isReadable(hs, '+-_^')) return refuse(state);
       const st = r.copyOf(state);
@@ -112,10 +125,10 @@ function rareMove(state: FortressState, move: FortressMove, r: RuleParts): Outco
       const without = state.lh.split(' ').filter((h) => h !== 'hit').join(' ');
       return correct(state, move.hit ? r.and(without, 'hit') : without);
     },
-    fix: (state: FortressState, move: FortressMove) => correct(state, r.happenings(move.h)),
+    fix: (state: FortressState, move: FortressMove) => correct(state, happenings(move.h)),
   };
   return moves[move.k](state, move);
 }
 
 /** The rare parts: a rare move, the check of a new game's options, and an "I do not see" stroke's articles. */
-export const rare = { move: rareMove, optionsProblem: optionsProblem, blindArticles: blindArticles };
+export const rare = { move: rareMove, optionsProblem: optionsProblem, blindArticles: blindArticles, happenings: happenings };

@@ -261,16 +261,14 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
 
   /**
    * A move's happenings as the rules keep them: one string, a space between them (`-` alone: none, a miss), the
-   * move's own when it is so already (no copy); a list's joined (one with a happening that is no word: undefined,
-   * none it can read).
+   * move's own when it is so already (no copy), as a phone and the board write them; any other is made so by the rare
+   * moves' module (rare.ts: undefined where it can read none, and on a board flashed without it).
    */
   function happenings(h: string[] | string | undefined): string | undefined {
-    if (Array.isArray(h)) {
-      for (let i = 0; i < h.length; i++) if (typeof h[i] !== 'string' || !h[i] || h[i].indexOf(' ') >= 0) return undefined;
-      return h.join(' ');
-    }
-    // (Split only when it is not so already: a space too many, an empty word, or a miss's `-`.)
-    return typeof h !== 'string' || wordIndex(h, '') < 0 && wordIndex(h, '-') < 0 ? h : h.split(' ').filter((x) => x !== '' && x !== '-').join(' ');
+    // (Not so already: a list, a space too many, an empty word, or a miss's `-`.)
+    if (typeof h === 'string' && wordIndex(h, '') < 0 && wordIndex(h, '-') < 0) return h;
+    const seldom = ON_DEVICE ? loadModule<typeof rare>(Part.rare) : rare;
+    return seldom ? seldom.happenings(h) : undefined;
   }
 
   /**

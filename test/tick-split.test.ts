@@ -1,0 +1,68 @@
+// A move's work is spread over scan ticks, so that no one tick holds the interpreter for all of it (docs/budgets.md,
+// How long a call holds the interpreter): the tick that carries a phone's command out plays it and saves it, the next
+// tells the phone and the advert, the one after draws the display. A button's press does all three in its own call
+// (a board at rest ticks twice a second). What each tick leaves is checked here; how long each holds is `npm run
+// bench holds`'s.
+import assert from 'node:assert/strict';
+import { startFirmware } from '../firmware/runtime';
+import { channelKinds } from '../firmware/scan';
+import { game as triangle } from '../firmware/games/triangle/index';
+import { game as ringapeg } from '../firmware/games/ringapeg/index';
+import type { AnyGameModule } from '../firmware/game';
+import { createSimHal } from '../sim/hal';
+
+/** A board of `mod` booted and left to settle; `tick` runs one scan tick a ms later and says what it left. */
+function board(mod: AnyGameModule) {
+  const b = mod.board;
+  const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3 });
+  startFirmware(hal, mod as never, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+  let t = 0;
+  const seen = () => ({ lines: hal.radio.notifications.map((n) => n.chunk).join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; scores?: number[] }), adverts: hal.radio.adverts.length, display: hal.chain.text() });
+  const tick = () => {
+    hal.inputs.advanceTo(++t);
+    hal.ticker.fire();
+    return seen();
+  };
+  for (let i = 0; i < 300; i++) tick();
+  hal.radio.notifications.length = 0;
+  return { hal, tick, seen };
+}
+
+describe('tick split: a command is played, told and drawn at three scan ticks; a press in one call', () => {
+  const plays: [string, AnyGameModule, object, number[]][] = [
+    ['triangle', triangle as AnyGameModule, { cmd: 'flick', r: 'partly' }, [1, 0]],
+    ['ringapeg', ringapeg as AnyGameModule, { cmd: 'ring', peg: 'k' }, [25, 0]],
+  ];
+  for (const [name, mod, command, scores] of plays) {
+    it(`${name}: ${JSON.stringify(command)} is played at the tick after its line, told at the next, drawn at the one after`, () => {
+      const { hal, tick, seen } = board(mod);
+      const before = seen();
+      hal.radio.command(command, true);
+      const played = tick();
+      assert.deepEqual(played.lines.filter((l) => l.type === 'state'), [], 'no state told as it is played');
+      assert.equal(played.adverts, before.adverts, 'nor advertised');
+      assert.equal(played.display, before.display, 'nor drawn');
+      const told = tick();
+      assert.deepEqual(told.lines.filter((l) => l.type === 'state').map((l) => l.scores), [scores], 'told at the next tick');
+      assert.equal(told.adverts, before.adverts + 1, 'and advertised');
+      assert.equal(told.display, before.display, 'not drawn yet');
+      const drawn = tick();
+      assert.notEqual(drawn.display, before.display, 'drawn at the one after');
+      assert.equal(drawn.lines.length, told.lines.length, 'nothing told again');
+      assert.equal(drawn.adverts, told.adverts);
+    });
+  }
+
+  it('ringapeg: a press of the board button that plays a move tells and draws it in the press\'s own call', () => {
+    const { hal, tick, seen } = board(ringapeg as AnyGameModule);
+    hal.radio.command({ cmd: 'ring', peg: 'k' }, true);
+    for (let i = 0; i < 10; i++) tick();
+    const before = seen();
+    // (`next` ends the turn: the march not taken.)
+    hal.buttons.press('next', 100);
+    const after = seen();
+    assert.equal(after.lines.filter((l) => l.type === 'state').length, before.lines.filter((l) => l.type === 'state').length + 1, 'told at once');
+    assert.equal(after.adverts, before.adverts + 1, 'advertised at once');
+    assert.notEqual(after.display, before.display, 'drawn at once');
+  });
+});

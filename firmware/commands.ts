@@ -291,7 +291,7 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
     if (result || reply.id !== undefined) sendLine(options.radio, reply);
   }
 
-  const onData = options.radio.onData = function (data: string, paired: boolean): void {
+  const onData = options.radio.onData = function (data: string, paired: boolean, stepped?: 1): void {
     // Data come while lines wait go behind them, as trusted as the least trusted of them, and the next step is done
     // now: each call takes one line, or carries out one command, still, and no more than a burst and a piece of data
     // wait (empty lines and lines over the flood limit go with the line after them).
@@ -301,6 +301,15 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
       linePaired = (linePaired || (DIGITAL_BANKS && !waiting)) && paired;
       waiting += data;
       return (options.lineStep as () => void)();
+    }
+    // A board that scans its sensors takes a phone's data at the next scan tick (lineStep, `stepped`), as lines that
+    // wait: the call that brings the first data after a pause loads the command channel and handling, and the check
+    // of a line with them held it over 20 ms. (As trusted as the line under way and the data together.)
+    if (DIGITAL_BANKS && options.rest && !stepped) {
+      linePaired = (linePaired || line === '') && paired;
+      waiting = data;
+      options.lineStep = step;
+      return options.rest(0);
     }
     const now = options.clock.now();
 
@@ -405,7 +414,8 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
     delete options.lineStep;
     const rest = waiting as string;
     waiting = undefined;
-    onData(rest, linePaired);
+    if (DIGITAL_BANKS) onData(rest, linePaired, 1);
+    else onData(rest, linePaired);
   }
 
   /** The held command (null: none) may wait `seconds` more (0: no more); its prompt shows them when they change. */

@@ -72,8 +72,11 @@ export interface Firmware {
   view(): FirmwareView;
   /** The game in play as its JSON text, and whether a move is being worked out: what the simulator keeps at each step, in case the power goes. */
   standing(): { text: string; busy: boolean };
-  /** Whether an announce's change is still to tell, or its display to draw (at a tick to come): the simulator's replay runs on until neither is. */
-  telling(): boolean;
+  /**
+   * Whether ticks to come have work left: a phone's data to take or a command to carry out, an undo to read back, a
+   * change to tell or a display to draw. The simulator's replay runs on until none is.
+   */
+  pending(): boolean;
 }
 
 /** A diagnostics report's fields, without its message type (what the simulator prints). */
@@ -305,8 +308,8 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     standing: function (): { text: string; busy: boolean } {
       return { text: (status.inPlay.currentText as () => string)(), busy: busy() };
     },
-    telling: function (): boolean {
-      return status.tellAt !== undefined || status.redraw !== undefined;
+    pending: function (): boolean {
+      return !!status.lineStep || !!status.undoStep || status.tellAt !== undefined || status.redraw !== undefined;
     },
   };
 }

@@ -435,11 +435,11 @@ export class Simulation {
     if (this.bootAt !== null && this.bootAt > tickT && this.bootAt < this.t) this.t = this.bootAt;
   }
 
-  /** Nothing moving: no board booting, no sensor change under way or unread, the scanner idle, and every change told and drawn. */
+  /** Nothing moving: no board booting, no sensor change under way or unread, the scanner idle, and no work left for the ticks to come. */
   private quiet(): boolean {
     const inputs = this.hal.inputs;
     const fw = this.firmware;
-    return this.bootAt === null && !inputs.pending() && !inputs.unread() && !inputs.faults!.changing() && (!fw || ((!fw.scanner || isIdle(fw.scanner)) && !fw.telling()));
+    return this.bootAt === null && !inputs.pending() && !inputs.unread() && !inputs.faults!.changing() && (!fw || ((!fw.scanner || isIdle(fw.scanner)) && !fw.pending()));
   }
 
   /** Steps until the scan time passes `t`. */

@@ -189,13 +189,15 @@ describe('protocol: line assembly (through the command channel)', () => {
   });
 });
 
-describe('protocol: a board that scans carries a line\'s command out at the call after its check', () => {
-  it('one line: checked in the call that brings it, its command carried out (and answered) at the next, the board\'s rest ended for it', () => {
+describe('protocol: a board that scans checks a line at the call after its data, and carries its command out at the call after its check', () => {
+  it('one line: kept in the call that brings it, checked at the next, its command carried out (and answered) at the one after, the board\'s rest ended for it', () => {
     const rested: number[] = [];
     const r = channelRig({ rest: (ms: number) => { rested.push(ms); } });
-    assert.equal(parsedIn(() => r.radio.write('{"cmd":"x","id":1}\n', true)), 1, 'checked');
-    assert.equal(r.handled.length, 0, 'not carried out yet');
+    assert.equal(parsedIn(() => r.radio.write('{"cmd":"x","id":1}\n', true)), 0, 'kept');
     assert.deepEqual(rested, [0], 'the board ticks at once');
+    assert.equal(r.channel.tick(0), false, 'a line waits: not at rest');
+    assert.equal(parsedIn(() => r.opts.lineStep!()), 1, 'checked');
+    assert.equal(r.handled.length, 0, 'not carried out yet');
     assert.equal(r.channel.tick(0), false, 'a command waits: not at rest');
     assert.equal(parsedIn(() => r.opts.lineStep!()), 0, 'the next call checks nothing');
     assert.equal(r.handled.length, 1);

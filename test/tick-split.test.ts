@@ -1,6 +1,7 @@
 // A move's work is spread over scan ticks, so that no one tick holds the interpreter for all of it (docs/budgets.md,
-// How long a call holds the interpreter): the tick that carries a phone's command out plays it and saves it, the next
-// tells the phone and the advert, the one after draws the display. A button's press does all three in its own call
+// How long a call holds the interpreter): the call that brings a phone's data only keeps them, the next scan tick
+// checks its line, the one after carries its command out (plays it and saves it), the next tells the phone and the
+// advert, the one after draws the display. A button's press does all three in its own call
 // (a board at rest ticks twice a second). What each tick leaves is checked here; how long each holds is `npm run
 // bench holds`'s.
 import assert from 'node:assert/strict';
@@ -8,7 +9,7 @@ import { startFirmware } from '../firmware/runtime';
 import { channelKinds } from '../firmware/scan';
 import { game as triangle } from '../firmware/games/triangle/index';
 import { game as ringapeg } from '../firmware/games/ringapeg/index';
-import type { AnyGameModule } from '../firmware/game';
+import type { AnyGameModule } from '../firmware/games/registry';
 import { createSimHal } from '../sim/hal';
 
 /** A board of `mod` booted and left to settle; `tick` runs one scan tick a ms later and says what it left. */
@@ -28,18 +29,21 @@ function board(mod: AnyGameModule) {
   return { hal, tick, seen };
 }
 
-describe('tick split: a command is played, told and drawn at three scan ticks; a press in one call', () => {
+describe('tick split: a line is checked, its command played, told and drawn, each at a scan tick of its own; a press in one call', () => {
   const plays: [string, AnyGameModule, object, number[]][] = [
     ['triangle', triangle as AnyGameModule, { cmd: 'flick', r: 'partly' }, [1, 0]],
     ['ringapeg', ringapeg as AnyGameModule, { cmd: 'ring', peg: 'k' }, [25, 0]],
   ];
   for (const [name, mod, command, scores] of plays) {
-    it(`${name}: ${JSON.stringify(command)} is played at the tick after its line, told at the next, drawn at the one after`, () => {
+    it(`${name}: ${JSON.stringify(command)} is checked at the tick after its data, played at the next, told at the next, drawn at the one after`, () => {
       const { hal, tick, seen } = board(mod);
       const before = seen();
       hal.radio.command(command, true);
+      assert.deepEqual(seen(), before, 'nothing done in the call that brings the data');
+      const checked = tick();
+      assert.deepEqual(checked.lines, [], 'nothing played as the line is checked');
       const played = tick();
-      assert.deepEqual(played.lines.filter((l) => l.type === 'state'), [], 'no state told as it is played');
+      assert.deepEqual(played.lines.map((l) => l.type), ['score'], 'played: its score told, no state');
       assert.equal(played.adverts, before.adverts, 'nor advertised');
       assert.equal(played.display, before.display, 'nor drawn');
       const told = tick();

@@ -19,9 +19,10 @@ function run(header: object, lines: object[]) {
 const finalOf = (out: { final?: { scores: number[]; state: unknown } }[]) => out[out.length - 1].final as { scores: number[]; state: { lf?: number[] } };
 const errors = (out: { phone?: { type: string; code: string } }[]) => out.filter((l) => l.phone && l.phone.type === 'error').map((l) => l.phone!.code);
 
-/** A phone's command to a simulated board, carried out at the scan tick after its line (firmware/commands.ts). */
+/** A phone's command to a simulated board: its line checked at the scan tick after its data, carried out at the next (firmware/commands.ts). */
 function send(hal: ReturnType<typeof createSimHal>, command: object): void {
   hal.radio.command(command, true);
+  hal.ticker.fire();
   hal.ticker.fire();
 }
 
@@ -142,6 +143,7 @@ describe('undo, for every game', () => {
     const noChannel = hal.radio.onData;
     for (const r of ['perfect', 'short', 'partly']) send(hal, { cmd: 'flick', r });
     hal.radio.command({ cmd: 'undo' }, true);
+    hal.ticker.fire();
     assert.notEqual(hal.radio.onData, noChannel, 'the line checked, on a channel');
     hal.ticker.fire();
     assert.ok(firmware.view().undoing, 'the undo carried out: the log is read back from the next tick');

@@ -304,8 +304,9 @@ export function createCommandChannel(options: ChannelOptions, check?: (text: str
     }
     // A board that scans its sensors takes a phone's data at the next scan tick (lineStep, `stepped`), as lines that
     // wait: the call that brings the first data after a pause loads the command channel and handling, and the check
-    // of a line with them held it over 20 ms. (As trusted as the line under way and the data together.)
-    if (DIGITAL_BANKS && options.rest && !stepped) {
+    // of a line with them held it over 20 ms. (As trusted as the line under way and the data together. Empty data are
+    // not kept: what waits empty is a command alone, which the data behind it do not join in trust.)
+    if (DIGITAL_BANKS && options.rest && !stepped && data) {
       linePaired = (linePaired || line === '') && paired;
       waiting = data;
       options.lineStep = step;

@@ -39,6 +39,9 @@ type Waiting = Command & { until?: number };
 
 /** Carries out `command` in `o`: null when done, else the refusal to report (the game as it was). */
 export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): Refusal | null {
+  // A change still to tell is told (and drawn) first: a command may change the game before the tick that would tell
+  // it, and the change (a game's end, say, before a `new`, or a move before diagnostics start) would go untold.
+  if (DIGITAL_BANKS && (o.tellAt as number) >= 0) o.show();
   const playing = o.playing;
   const name = command.name;
   const args = command.args;

@@ -92,7 +92,8 @@ export function jsonDepth(text: string, most: number): number {
     // 5 set. Outside strings: past printable ASCII, and ', /, ` and h: of the printable characters, those c | 8 makes
     // 47 or 104, the only two that leave 47 divided by 57.)
     if ((!depth && c > 32 && (DIGITAL_BANKS ? deepest || (c | 32) !== 123 && c !== 34 : deepest)) || c > 126 || (c | 8) % 57 === 47) return NaN;
-    if (c === 34) { if ((i = /*@__NOINLINE__*/ stringEnd(i)) < 0) return NaN; }
+    // (A string the text begins with is its value: nothing but white space after it.)
+    if (c === 34) { if ((i = /*@__NOINLINE__*/ stringEnd(i)) < 0 || DIGITAL_BANKS && !depth && text.substr(i + 1).trim()) return NaN; }
     // { and [, } and ]: each pair differs only in bit 5 (32). Deeper than `most`, the count ends there.
     else if ((c |= 32) === 123) { if (++depth > deepest && (deepest = depth) > most) return deepest; }
     else if (c === 125) depth--;

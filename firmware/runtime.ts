@@ -245,8 +245,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     }
     // A phone's lines sent together are taken a line a tick, and on a board that scans its sensors each command is
     // carried out at the tick after its line (commands.ts, lineStep); then an undo reads the game back a step a tick
-    // (persist.ts, readBack): the board awake meanwhile. A tick that does a line's step leaves its slow work (a fault
-    // check among it) to the next: the two in one call held the interpreter as long as both.
+    // (persist.ts, readBack): the board awake meanwhile. A tick that does a line's step, or on a board that scans its
+    // sensors an undo's, leaves its slow work (a fault check and a draw among it) to a tick that does none: the two in
+    // one call held the interpreter as long as both (an undo's step with them some 330 bare reads on Ring-a-Peg).
     const lines = status.lineStep;
     const step = lines || status.undoStep;
     if (step) {
@@ -263,7 +264,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // carries out no line nor undo's step; the draw at a slow tick, with its slow work, the one draw.
     if (scanning && (status.tellAt as number) < now && !step) tell();
     const draw = (status.redraw as number) < now && !step;
-    if (lines || now < slowAt) {
+    if ((scanning ? step : lines) || now < slowAt) {
       if (draw) status.show();
       return;
     }

@@ -101,6 +101,7 @@ const invalid: [string, string][] = [
   ['0#', 'bad_json'],
   ['5 x', 'bad_json'],
   ['"text" x', 'bad_json'],
+  ['"text" {"cmd":"undo"}', 'bad_json'],
   ['a'.repeat(250), 'bad_json'],
   ['a b', 'bad_json'],
   ['{"cmd":"state"', 'bad_json'],

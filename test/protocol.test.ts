@@ -205,6 +205,15 @@ describe('protocol: a board that scans checks a line at the call after its data,
     assert.equal(r.opts.lineStep, undefined, 'none waits');
     assert.equal(r.channel.tick(0), true);
   });
+  it('an empty piece of data is not kept: the rest of a line begun unpaired, come paired behind it before the next call, is as untrusted (hostile round 38)', () => {
+    const r = channelRig({ rest: () => {} });
+    r.radio.write('{"cmd":"x","i', false);
+    r.steps();
+    r.radio.write('', false);
+    r.radio.write('d":1}\n', true);
+    r.steps();
+    assert.deepEqual(r.handled.map((c) => c.paired), [false]);
+  });
   it('any data in any pieces, steps between them or not: the replies and the commands of a channel that carries them out at once, each call checking a line or carrying out a command, not both', () => {
     const lines = ['{"cmd":"x","id":1}', '{"cmd":"x"}', '', '{"cmd":"nope"}', 'not json', '{"cmd":"x","id":"a"}', '[[[[1]]]]', '{"cmd":"x","z":1}'];
     fc.assert(fc.property(fc.array(fc.constantFrom(...lines), { minLength: 1, maxLength: 14 }), fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 12 }),
@@ -291,7 +300,11 @@ describe('protocol: flood limit and nesting', () => {
           if (c === 92) {
             if (text[i + 1] === 'u' && !(text.substr(i + 2, 2) === '00' && text[i + 4] >= '8')) return NaN;
             i++;
-          } else if (c === 34) inString = false;
+          } else if (c === 34) {
+            inString = false;
+            // A string the text begins with is its value: nothing but white space after it.
+            if (depth === 0 && text.slice(i + 1).trim()) return NaN;
+          }
           continue;
         }
         if ((depth === 0 && deepest > 0 && c > 32) || c > 126 || '\'/`h'.indexOf(text[i]) >= 0) return NaN;
@@ -346,7 +359,7 @@ describe('protocol: flood limit and nesting', () => {
       // (A key __proto__, however spelt, and \u escapes outside 128-255.)
       '{"a":1,"__proto__":null}', '{"a":1,"\\u005f_proto__":null}', '{"a":"\\u0041"}', '{"a":"\\u0175"}', '{"a":"\\u20ac"}',
       // (A value that is no object nor list with more after it, and a line that begins with neither, but for one word.)
-      '"x" y', '0#', '5 x', 'a b', 'x\xb4', '\xb4', '#']) {
+      '"x" y', '"x" {"a":1}', '"x"[1]', '0#', '5 x', 'a b', 'x\xb4', '\xb4', '#']) {
       assert.ok(Number.isNaN(jsonDepth(text, Infinity)), JSON.stringify(text));
     }
     for (const text of ['{"a":1}', '  {"a":1} \t', '{"a":"} x"}', '{"a":"\\"} x"}', '"x"', '42', ' -1.5e+3 ', 'true', 'hello', '', '{"a":"Jos\xe9 \u20ac"}', '{"a":"/\'`h"}', '{"a":[true,false,null,-1.5]}', '{"a":"Jos\\u00e9 \\u00FF \\" \\\\ \\/ \\n"}']) {

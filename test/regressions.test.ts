@@ -33,6 +33,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // zero (item 3). The flick, stopped 1 mm short of the line (even, T7: 3), was once decided as it lay at the `new`,
   // before it reached the angle (short: 1); `new` now waits for it (hostile round 8, below).
   'regression-fortress-new-mid-stroke': { without: null, scores: [0, 0], before: [2, 0] },
+  // Found by the hostile tester (round 38): a change is told at a scan tick after the move's, and a command in the same
+  // piece of data changed the game first: the winning ring and a `new` in one write, the win never told (no state of
+  // it, no over); a flick and `diag on`, its state told only once diagnostics ended. A command tells what is left to
+  // tell before it acts.
+  'regression-ringapeg-win-then-new-in-one-write': { without: null, scores: [0, 0], before: [200, 0], told: /"type":"over","winner":0,"scores":\[200,0\]/ },
+  'regression-triangle-flick-then-diag-in-one-write': { without: /"diag"/, told: /^\{"t":10\d\d,"phone":\{"type":"state".*"scores":\[3,0\]/ },
   'regression-triangle-new-mid-flick': { without: null, scores: [0, 0, 0], before: [3, 0] },
   // Found by the hostile tester (round 8): `new` while a move that takes time to end was under way decided it at
   // once: a sliding shuffleboard weight taken as gone in the old game and counted as the new game's first throw

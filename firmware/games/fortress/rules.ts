@@ -265,8 +265,8 @@ function fortressMoves(): { [name: string]: (state: FortressState, move: Fortres
    * moves' module (rare.ts: undefined where it can read none, and on a board flashed without it).
    */
   function happenings(h: string[] | string | undefined): string | undefined {
-    // (Not so already: a list, a space too many, an empty word, or a miss's `-`.)
-    if (typeof h === 'string' && wordIndex(h, '') < 0 && wordIndex(h, '-') < 0) return h;
+    // (Not so already: a list, a space too many, an empty word, or a miss's `-`; none at all is.)
+    if (typeof h === 'string' && (!h || wordIndex(h, '') < 0 && wordIndex(h, '-') < 0)) return h;
     const seldom = ON_DEVICE ? loadModule<typeof rare>(Part.rare) : rare;
     return seldom ? seldom.happenings(h) : undefined;
   }

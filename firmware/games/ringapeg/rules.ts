@@ -175,7 +175,6 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
     let tied = s.tp;
     let still = '';
     let best = -1;
-    const c = totals(s, true);
     let i = tied.indexOf('' + s.tn) + 1;
     // The next tie-break player, if any. Not found in '' (no tie-break): i is 0, and the rotation follows.
     let next: string | undefined = tied[i];
@@ -197,6 +196,9 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
       s.cr = totals(s);
       s.ph = CLR;
     } else {
+      // (This Board's counts are worked out only here, where they are read: the turn passes at most moves, and each
+      // count of the pegs held a ring's move longer.)
+      const c = totals(s, true);
       for (i = 0; i < tied.length; i++) {
         const count = c[+tied[i]];
         if (count > best) still = '';
@@ -299,10 +301,12 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         // A ring came to rest: with autoPeg a total at the target wins at once, the
         // mover's first, then the lowest player's (R10); else the turn passes unless
         // a march is open. Nobody is out with autoPeg: there are no claims.
-        const t = totals(s);
-        for (i = s.n; s.ap && i >= 0; i--) {
-          const who = i ? i - 1 : s.tn;
-          if (t[who] >= s.tg) win(who);
+        if (s.ap) {
+          const t = totals(s);
+          for (i = s.n; i >= 0; i--) {
+            const who = i ? i - 1 : s.tn;
+            if (t[who] >= s.tg) win(who);
+          }
         }
         if (s.ph === SNAP) passTurn();
         if (rule === 4 && s.tp) rule = 8;

@@ -248,8 +248,13 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // (persist.ts, readBack): the board awake meanwhile. A tick that does a line's step, or on a board that scans its
     // sensors an undo's, leaves its slow work (a fault check and a draw among it) to a tick that does none: the two in
     // one call held the interpreter as long as both (an undo's step with them some 330 bare reads on Ring-a-Peg).
+    // What an earlier tick's move left to tell is told first, at a tick of its own: a step waits for the next one (in a
+    // burst, a step a tick, the tell found no tick, and the next command told it, and drew, in its own: hostile round
+    // 38). A tick that tells does no slow work either.
+    const told = scanning && (status.tellAt as number) < now;
+    if (told) tell();
     const lines = status.lineStep;
-    const step = lines || status.undoStep;
+    const step = !told && (lines || status.undoStep);
     if (step) {
       step();
       movedAt = now;
@@ -260,11 +265,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // shuffleboard's Storage has not.
       if (lines && status.undoStep) commandsSlow(now);
     }
-    // What an earlier tick's move left to tell, then the display its telling left to draw, each at a later tick that
-    // carries out no line nor undo's step; the draw at a slow tick, with its slow work, the one draw.
-    if (scanning && (status.tellAt as number) < now && !step) tell();
+    // The display a telling left to draw, at a later tick that tells nothing and carries out no line nor undo's step;
+    // at a slow tick, with its slow work, the one draw.
     const draw = (status.redraw as number) < now && !step;
-    if ((scanning ? step : lines) || now < slowAt) {
+    if ((scanning ? step || told : lines) || now < slowAt) {
       if (draw) status.show();
       return;
     }
@@ -272,9 +276,9 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     commandsSlow(now);
     watch.slow(now, now - movedAt >= REST_AFTER_MS);
     if (status.prompt || status.note || draw) status.show();
-    // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the
-    // scanner or the game, nothing on the display over the game, the sensors trusted, no diagnostics, nothing to tell. A board
-    // of analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
+    // Rest (slow ticks, woken by the wake line) once nothing has moved for a while: nothing pending in the scanner or
+    // the game, nothing on the display over the game, the sensors trusted, no diagnostics, nothing to tell. A board of
+    // analog banks alone rests too: what begins a move there (shuffleboard's launch row) is on the wake line.
     if ((scanning && scanner!.poll !== idlePoll) || (status.active.busy && status.active.busy()) || status.prompt || status.note
       || status.sound >= 0 || status.diagnostics || (status.tellAt as number) >= 0) {
       movedAt = now;

@@ -155,7 +155,6 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     radio: hal.radio, clock: clock, mod: mod, screen: createDisplay(hal.display, config.modules), scanner: scanner,
   } as unknown as Status<S, M>;
 
-
   /**
    * Tells the phone and the advert of the change an announce left (the mode's message, the game's end once, and the
    * state's summary), and leaves the display to draw at a later tick (tick).

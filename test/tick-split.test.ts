@@ -57,6 +57,15 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
     });
   }
 
+  it('triangle: two commands in one piece of data: the first is told at a tick of its own before the second line is checked (in a burst the tell found no tick, and the next command told it in its own)', () => {
+    const { hal, tick } = board(triangle as AnyGameModule);
+    hal.radio.write('{"cmd":"flick","r":"partly"}\n{"cmd":"flick","r":"short"}\n', true);
+    const types = () => tick().lines.map((l) => l.type).join(' ');
+    assert.deepEqual([types(), types(), types(), types(), types(), types()], [
+      '', 'score', 'score state', 'score state', 'score state score', 'score state score state',
+    ], 'check, play, tell; check, play, tell');
+  });
+
   it('ringapeg: a press of the board button that plays a move tells and draws it in the press\'s own call', () => {
     const { hal, tick, seen } = board(ringapeg as AnyGameModule);
     hal.radio.command({ cmd: 'ring', peg: 'k' }, true);

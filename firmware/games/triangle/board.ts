@@ -41,7 +41,7 @@ export const ROLE_BEYOND = 3;
  * covered, which the firmware reports as a bank fault instead of playing.
  * A channel's sensor is made when asked (`sensor`, what the firmware reads), as
  * the other boards' are: objects kept for good cost JsVars, and the whole list
- * made for each sensor diagnostics named took their report some 250 bare reads.
+ * made for each sensor diagnostics named took their report some 120 bare reads.
  */
 export const triangleBoard: BoardDescription = withSensorList({
   channels: 12,

@@ -49,8 +49,8 @@ function onThePhonesTimes(lines: [number, PhoneLine][]): PhoneLine[] {
 /**
  * Whether a step of the chaos harness's plays the same on a board and in the simulator by design: not a phone that
  * has not paired (a board refuses its changes, the simulator asks for the buttons: docs/security.md), nor a garbled
- * line that begins with a value other than an object or an array (`0#`: the board's JSON.parse reads the value and
- * ignores the rest, docs/protocol.md, Not yet; both refuse it, with other codes).
+ * line that begins with a value other than an object or an array (`5abc`, and on shuffleboard's board `0#`: the board's
+ * JSON.parse reads the value and ignores the rest, docs/protocol.md, Not yet; both refuse it, with other codes).
  */
 function comparable(step: Step): boolean {
   return step.k !== 'unpaired' && (step.k !== 'garbled' || /^\s*([[{]|$)/.test(step.text));

@@ -47,7 +47,7 @@ export function refusal(code: ErrorCode, message: string, id?: number | string):
  * it). Checked before parsing: deep input would eat the chip's stack. NaN, which passes no check of a depth, when the
  * text is surely not JSON in a way Espruino's JSON.parse would let through (a board carried such lines out, which the
  * simulator refused):
- * - anything but white space after the object or array the text begins with: JSON's text is one value, where
+ * - anything but white space after the object, array or string the text begins with: JSON's text is one value, where
  *   Espruino's parser reads the first and drops the rest (`{"cmd":"undo"}xyz`); and a text that begins with anything
  *   but an object, an array or a string, unless it is one word (below);
  * - a character past printable ASCII outside strings: Espruino's parser reads such bytes as tokens of its own

@@ -115,8 +115,9 @@ export interface Status<S, M = unknown> {
    */
   redraw?: number;
   /**
-   * When (ms) an announce left a change to tell (undefined: none): the runtime tells it at a later tick, as it draws,
-   * or at once when the display is drawn first (a button's press, a command carried out in the call of its line).
+   * When (ms) an announce left a change to tell (undefined: none): the runtime tells it at a tick of its own, before
+   * the next line's or undo's step, or at once when the display is drawn first (a button's press, a command carried
+   * out in the call of its line) or a command acts before that tick (handle.ts).
    * Told with the move, the tell held its tick some 100 to 200 bare reads longer.
    */
   tellAt?: number;

@@ -66,31 +66,28 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   let rec = 0;
   /** Whether the walk test progressed since it was last told; whether this scan tick brought events. */
   let moved = false;
+  /** The walk test's state as last worked out (walkState), until it progresses. */
+  let walkNow: WalkState | undefined;
   let heard = false;
 
   /**
-   * Adds the scanner's raw change counts to the channels' own, and starts them again from 0. (The counts stop at
-   * 65,535, 16 bits: wrapped, the noisiest channel of a board left in diagnostics left the report, and came back with
-   * a count far too small.)
+   * Adds the scanner's raw change count of channel c to the channel's own, and starts it again from 0: the channel's
+   * count now. (The counts stop at 65,535, 16 bits: wrapped, the noisiest channel of a board left in diagnostics left
+   * the report, and came back with a count far too small.)
    */
-  function take(): void {
-    for (let c = 0; c < n; c++) {
-      u[RAW + c] = Math.min(65535, u[RAW + c] + sc.rawChanges[c]);
-      sc.rawChanges[c] = 0;
-    }
-  }
-
-  /** Whether channel c is a sensor's not yet seen in the walk test. */
-  function unseen(c: number): number {
-    return (u[c] & (SEEN | SENSOR)) === SENSOR ? 1 : 0;
+  function take(c: number): number {
+    const raw = u[RAW + c] = Math.min(65535, u[RAW + c] + sc.rawChanges[c]);
+    sc.rawChanges[c] = 0;
+    return raw;
   }
 
   /** A sensor's channel seen active: a step of the walk test, the first time. */
   function see(ch: number): void {
-    if (unseen(ch)) {
+    if ((u[ch] & (SEEN | SENSOR)) === SENSOR) {
       u[ch] |= SEEN;
       seen++;
       moved = true;
+      walkNow = undefined;
     }
   }
 
@@ -117,6 +114,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     }
     seen = 0;
     moved = true;
+    walkNow = undefined;
   }
 
   /** A channel word (channel c is bit c & 31 of word c >> 5) as 8 hex digits. */
@@ -124,71 +122,79 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     return (word >>> 0).toString(16).padStart(8, '0');
   }
 
-  /** The walk test's state; `unseen`, its channel words, when the caller worked them out. */
-  function walkState(unseenWords?: string[]): WalkState {
-    const missing: string[] = [];
-    if (!unseenWords) {
-      unseenWords = [];
+  /**
+   * The walk test's state, worked out again only once it progressed (walkNow let go): a report, which the phone asks
+   * for every second, tells it too, and working it out there made the report's tick hold the interpreter longest.
+   */
+  function walkState(): WalkState {
+    if (!walkNow) {
+      const missing: string[] = [];
+      const unseenWords: string[] = [];
+      // (The check written out, not a call: a call a channel held a tick as long again on a board of many channels.)
       for (let c = 0, word = 0; c < n; c++) {
-        // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32. (unseen(c) written out: a call a
-        // channel held a walk message's tick as long again on a board of many channels.)
-        if ((u[c] & (SEEN | SENSOR)) === SENSOR) word |= 1 << (c & 31);
+        if ((u[c] & (SEEN | SENSOR)) === SENSOR) {
+          // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
+          word |= 1 << (c & 31);
+          if (missing.length < LISTED) missing.push((sensorAt(board, c) as Sensor).name);
+        }
         if ((c & 31) === 31 || c === n - 1) {
           unseenWords.push(hex(word));
           word = 0;
         }
       }
+      walkNow = { seen: seen, of: toSee, missing: missing, unseen: unseenWords, lost: 0 };
     }
-    for (let c = 0; c < n && missing.length < LISTED; c++) if (unseen(c)) missing.push((sensorAt(board, c) as Sensor).name);
-    return { seen: seen, of: toSee, missing: missing, unseen: unseenWords, lost: sc.lost || 0 };
+    walkNow.lost = sc.lost || 0;
+    return walkNow;
   }
 
   /**
    * The full report: a `diag` message. Its channel words and its noisiest channels are worked out in one pass over
-   * the channels, with no call a channel: on a board of many channels the report held the interpreter longest of
-   * diagnostics, and the phone asks for one every second while its sensors screen shows.
+   * the channels, a word's levels read at once: on a board of many channels the report held the interpreter longest
+   * of diagnostics, and the phone asks for one every second while its sensors screen shows.
    */
   function report(now: number): object {
     const chs: number[][] = [];
     const recent: number[][] = [];
-    // The levels, stuck, never-changed and still-to-see channels' words.
-    const out: string[][] = [[], [], [], []];
-    const word = new Int32Array(4);
-    take();
-    for (let c = 0; c < n; c++) {
-      const edges = u[n + c];
-      const transits = u[2 * n + c];
-      const flags = u[c];
-      // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
-      // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
-      // memory of a board's sensors, and would not fit a phone screen.
-      const rejected = Math.max(0, u[RAW + c] - edges - 2 * transits);
-      let i = chs.length;
-      while (i && chs[i - 1][3] < rejected) i--;
-      if (rejected && i < LISTED) {
-        chs.splice(i, 0, [c, edges, transits, rejected]);
-        if (chs.length > LISTED) chs.pop();
-      }
-      // Masked: the chip shifts in C, where 32 or more gives 0, not mod 32.
-      const bit = 1 << (c & 31);
-      if (sc.level(c)) {
-        word[0] |= bit;
+    const levels: string[] = [];
+    const stuck: string[] = [];
+    const never: string[] = [];
+    for (let w = 0; w < n; w += 32) {
+      // The word's channels of the board's (a bank's inputs past them read what they will). (Masked so: the chip
+      // shifts in C, where 32 or more gives 0, not mod 32, and 1 << 31 less 1 is no 32-bit number.)
+      const active = sc.level(w, 1) & (n - w < 32 ? -1 >>> (32 - n + w) : -1);
+      let stuckBits = 0;
+      let neverBits = 0;
+      for (let c = w; c < n && c < w + 32; c++) {
+        const flags = u[c];
+        const raw = take(c);
+        if (raw) {
+          const edges = u[n + c];
+          const transits = u[2 * n + c];
+          // Raw changes the debouncer did not pass on (bounces and noise) are rejected. Only the LISTED channels that
+          // rejected most are listed, most first (the noisy ones to look at): a list of every channel would take the
+          // memory of a board's sensors, and would not fit a phone screen.
+          const rejected = raw - edges - 2 * transits;
+          let i = chs.length;
+          while (i && chs[i - 1][3] < rejected) i--;
+          if (rejected > 0 && i < LISTED) {
+            chs.splice(i, 0, [c, edges, transits, rejected]);
+            if (chs.length > LISTED) chs.pop();
+          }
+        } else if (flags & SENSOR) neverBits |= 1 << (c - w);
         // (A sensor that holds a state, a ball's spot or colours down, is active as long as the game wants.)
-        if (!(flags & HOLDS) && age(now, c) >= stuckAfter) word[1] |= bit;
+        if ((active >>> (c - w)) & 1 && !(flags & HOLDS) && age(now, c) >= stuckAfter) stuckBits |= 1 << (c - w);
       }
-      if (flags & SENSOR && !u[RAW + c]) word[2] |= bit;
-      if ((flags & (SEEN | SENSOR)) === SENSOR) word[3] |= bit;
-      if ((c & 31) === 31 || c === n - 1) for (let k = 0; k < 4; k++) {
-        out[k].push(hex(word[k]));
-        word[k] = 0;
-      }
+      levels.push(hex(active));
+      stuck.push(hex(stuckBits));
+      never.push(hex(neverBits));
     }
     for (let i = rec > RECENT ? rec - RECENT : 0; i < rec; i++) {
       const edge = u[3 * n + i % RECENT];
       recent.push([now - age(now, n + i % RECENT), edge >> 2, edge & 3]);
     }
     return {
-      type: 'diag', levels: out[0], walk: walkState(out[3]), stuck: out[1], never: out[2], ch: chs, recent: recent, lost: sc.lost || 0,
+      type: 'diag', levels: levels, walk: walkState(), stuck: stuck, never: never, ch: chs, recent: recent, lost: sc.lost || 0,
     };
   }
 
@@ -212,8 +218,11 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       u[3 * n + j] = (ch << 2) | (level + kind);
       if (level === 1) see(ch);
     },
-    tick: function (): void {
-      if (!(++ticks & 127)) take();
+    tick: function (): boolean {
+      if (!(++ticks & 127)) for (let c = 0; c < n; c++) take(c);
+      // The walk test's state is worked out again at this tick (told, or kept for the report) once it progressed, and
+      // the runtime then carries out no phone's command, nor tells, at it: the two at one tick held it over 20 ms.
+      const fresh = !walkNow;
       if (heard) {
         // Once the ring dropped events, the sensors active after each drain were seen. A board's ring never drops
         // (one event per channel and group, drained every tick: firmware/scan.ts); only tests make it smaller.
@@ -221,6 +230,8 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
         if (moved) progressed(walkState());
         moved = heard = false;
       }
+      if (fresh) walkState();
+      return fresh;
     },
     show: function (): string {
       return 'd ' + (toSee && seen === toSee ? 'done' : seen + '-' + toSee);

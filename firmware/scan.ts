@@ -197,8 +197,11 @@ export interface Scanner {
   drain(sink: Pick<Interpreter, 'sense'> & Partial<Interpreter>): void;
   /** Events waiting in the queue (asked between drains); not set on a board, whose runtime has them from poll. */
   count(): number;
-  /** Debounced level of a channel. */
-  level(ch: number): number;
+  /**
+   * Debounced level of a channel; with `word` 1, the debounced levels of its whole word (channel c is bit c & 31 of
+   * word c >> 5), bits past the board's channels as they read: diagnostics' report reads a word a call.
+   */
+  level(ch: number, word?: 1): number;
   /**
    * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
    * are the queue's and the channel records): the scanner's own memory, read in place, where a method would cost the
@@ -434,8 +437,9 @@ export const Scanner = function (o: ScanOptions): Scanner {
     }
     s[HEAD] = s[SIZE] = 0;
   };
-  self.level = function (ch: number): number {
-    return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & 1;
+  self.level = function (ch: number, word?: 1): number {
+    const levels = s[BANK0 + ((ch >> 5) << BANK_BITS)];
+    return word ? levels : (levels >>> (ch & 31)) & 1;
   };
   self.rawChanges = u;
   return self;

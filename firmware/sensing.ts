@@ -26,7 +26,8 @@ export interface Interpreter {
   sense(kind: SensorEventKind, ch: number, level: number, t: number): void;
   /**
    * Called every scan tick with the time, for timeouts. Must be cheap. On a board without digital channels, which
-   * reads its sensors itself: truthy when what they see changed (the board does not rest then).
+   * reads its sensors itself: truthy when what they see changed (the board does not rest then). On one that scans
+   * them, a mode's (diagnostics'): truthy when the tick did work of its own, which the tick then does alone.
    */
   tick(t: number): unknown;
   /**

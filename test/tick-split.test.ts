@@ -78,4 +78,24 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
     assert.equal(after.adverts, before.adverts + 1, 'advertised at once');
     assert.notEqual(after.display, before.display, 'drawn at once');
   });
+
+  it('ringapeg diagnostics: the walk test\'s state is worked out at a tick that does nothing else, a command and a tell wait for the next (the two with a report at one tick held it over 20 ms)', () => {
+    const { hal, tick } = board(ringapeg as AnyGameModule);
+    const kinds = (lines: { type: string; walk?: unknown; levels?: unknown }[]) => lines.map((l) => l.type === 'diag' ? (l.levels ? 'report' : 'walk') : l.type).join(' ');
+    hal.radio.write('{"cmd":"diag","on":true}\n', true);
+    const checked = tick();
+    const begun = tick();
+    assert.deepEqual([kinds(checked.lines), kinds(begun.lines)], ['', ''], 'checked, then carried out: diagnostics made');
+    const worked = tick();
+    assert.deepEqual(kinds(worked.lines), '', 'the walk test\'s state worked out, nothing told');
+    assert.equal(worked.adverts, begun.adverts, 'nor advertised');
+    const told = tick();
+    assert.deepEqual(kinds(told.lines), 'report', 'the report told at the next tick');
+    assert.equal(told.adverts, begun.adverts + 1, 'and advertised');
+    for (let i = 0; i < 5; i++) tick();
+    hal.radio.notifications.length = 0;
+    hal.radio.write('{"cmd":"diag","walk":true}\n{"cmd":"diag"}\n', true);
+    const steps = [tick(), tick(), tick(), tick(), tick()].map((s) => kinds(s.lines));
+    assert.deepEqual(steps, ['', '', 'walk', 'walk', 'walk report'], 'walk checked, begun again; its message at a tick of its own; the report checked, then told');
+  });
 });

@@ -197,6 +197,8 @@ describe('undo, for every game', () => {
     // The decoder learns the game from the board's state messages.
     const all = [...hal.radio.notifications.map((n) => n.chunk), ...said({ cmd: 'undo' })];
     said({ cmd: 'diag', on: true });
+    // (The tick after diagnostics begin works out the walk test's state, and does nothing else.)
+    hal.ticker.fire();
     all.push(...said({ cmd: 'flick', r: 'perfect' }));
     said({ cmd: 'diag', on: false });
     said({ cmd: 'flick', r: 'perfect' });

@@ -20,6 +20,19 @@ const ch = (name: string): number => {
  * The interpreter started with a stroke under way (`pending`, a begin record's value) or none, the balls `lying` on
  * their spots, the colours `down` and the sensors `on`; at power-up (0), its ticks from `up` ms on (a board left on).
  */
+/**
+ * The scanner's level reader over `levels` (one a channel), as the runtime gives it: a channel's level, or with `word`
+ * 1 the levels of its whole word (channel c at bit c & 31 of word c >> 5).
+ */
+function reader(levels: number[]): (ch: number, word?: 1) => number {
+  return (c, word) => {
+    if (!word) return levels[c];
+    let bits = 0;
+    for (let i = 0; i < 32; i++) if (levels[(c & ~31) + i]) bits |= 1 << i;
+    return bits;
+  };
+}
+
 function harness(pending: number | string = -1, lying: string[] = [], down: string[] = [], on: string[] = [], up = 0) {
   const moves: FortressMove[] = [];
   const begun: (number | string)[] = [];
@@ -29,7 +42,7 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   const active = lying.map((b) => ch('spot.' + b)).concat(down.map((c) => ch('colours.' + c)), on.map(ch));
   // The scanner's debounced levels, as the edges leave them.
   const levels: number[] = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
-  it.resume!(0, (c) => levels[c], pending);
+  it.resume!(0, reader(levels), pending);
   // What it found at power-up, told at once when no stroke was under way.
   const found = pending !== -1 ? [] : moves.splice(0);
   let now = up;
@@ -231,7 +244,7 @@ describe('fortress interpreter', () => {
     assert.deepEqual(harness().found, [{ k: 'found', h: '' }], 'nothing: the game may have colours down that are up now');
     // A bank floating (more than half of the inputs active): nothing is found.
     const floating: FortressMove[] = [];
-    fortressInterpreter((m) => floating.push(m), () => {}).resume!(0, () => 1, -1);
+    fortressInterpreter((m) => floating.push(m), () => {}).resume!(0, reader(NAMES.map(() => 1)), -1);
     assert.deepEqual(floating, []);
     const under = harness(1, [], ['FA1']);
     assert.deepEqual(under.moves, []);

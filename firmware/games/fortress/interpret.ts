@@ -80,7 +80,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
-  let level: (ch: number) => number;
+  let level: (ch: number, word?: 1) => number;
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -330,7 +330,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       return up ? up.lies(level) : undefined;
     },
 
-    resume: function (t: number, levels: (ch: number) => number, pending: number | string): void {
+    resume: function (t: number, levels: (ch: number, word?: 1) => number, pending: number | string): void {
       base = t;
       level = levels;
       // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the

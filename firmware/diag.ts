@@ -162,7 +162,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     for (let w = 0; w < n; w += 32) {
       // The word's channels of the board's (a bank's inputs past them read what they will). (Masked so: the chip
       // shifts in C, where 32 or more gives 0, not mod 32, and 1 << 31 less 1 is no 32-bit number.)
-      const active = sc.level(w, 1) & (n - w < 32 ? -1 >>> (32 - n + w) : -1);
+      const active = sc.level(w, n - w < 32 ? -1 >>> (32 - n + w) : -1);
       let stuckBits = 0;
       let neverBits = 0;
       for (let c = w; c < n && c < w + 32; c++) {

@@ -198,10 +198,12 @@ export interface Scanner {
   /** Events waiting in the queue (asked between drains); not set on a board, whose runtime has them from poll. */
   count(): number;
   /**
-   * Debounced level of a channel; with `word` 1, the debounced levels of its whole word (channel c is bit c & 31 of
-   * word c >> 5), bits past the board's channels as they read: diagnostics' report reads a word a call.
+   * Debounced level of a channel; with `mask`, the levels of it and the channels after it in its word (channel c is
+   * bit c & 31 of word c >> 5), channel ch + i at bit i, under the mask: -1 from a word's first channel gives the
+   * whole word, bits past the board's channels as they read. (Several read at once: a call a channel was the most
+   * of a power-up's take-up of the table and of diagnostics' report.)
    */
-  level(ch: number, word?: 1): number;
+  level(ch: number, mask?: number): number;
   /**
    * Raw level changes seen on each channel, by channel (0 unless built with `counts`; the words after the channels
    * are the queue's and the channel records): the scanner's own memory, read in place, where a method would cost the
@@ -437,9 +439,8 @@ export const Scanner = function (o: ScanOptions): Scanner {
     }
     s[HEAD] = s[SIZE] = 0;
   };
-  self.level = function (ch: number, word?: 1): number {
-    const levels = s[BANK0 + ((ch >> 5) << BANK_BITS)];
-    return word ? levels : (levels >>> (ch & 31)) & 1;
+  self.level = function (ch: number, mask?: number): number {
+    return (s[BANK0 + ((ch >> 5) << BANK_BITS)] >>> (ch & 31)) & (mask || 1);
   };
   self.rawChanges = u;
   return self;

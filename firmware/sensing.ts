@@ -48,10 +48,10 @@ export interface Interpreter {
    * gave strings after a number, that number's decimal digits followed by the
    * strings, as one string): what is already there is not a new move, and a
    * move under way is decided from what the sensors show from now on.
-   * (`level` is the scanner's, firmware/scan.ts: a channel's level, or with `word` 1 its whole word's; null on a board
-   * without digital channels.)
+   * (`level` is the scanner's, firmware/scan.ts: a channel's level, or with `mask` those of it and the channels after
+   * it in its word; null on a board without digital channels.)
    */
-  resume?(t: number, level: ((ch: number, word?: 1) => number) | null, pending: number | string): void;
+  resume?(t: number, level: ((ch: number, mask?: number) => number) | null, pending: number | string): void;
   /**
    * The game's move that notes what lies on the board now (after resume), saved with an undo: an undo takes back a
    * move, not the table, and what the board finds at power-up is set against the table as it lay.

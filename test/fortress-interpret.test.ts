@@ -21,15 +21,14 @@ const ch = (name: string): number => {
  * their spots, the colours `down` and the sensors `on`; at power-up (0), its ticks from `up` ms on (a board left on).
  */
 /**
- * The scanner's level reader over `levels` (one a channel), as the runtime gives it: a channel's level, or with `word`
- * 1 the levels of its whole word (channel c at bit c & 31 of word c >> 5).
+ * The scanner's level reader over `levels` (one a channel), as the runtime gives it: a channel's level, or with `mask`
+ * those of it and the channels after it in its word (channel c + i at bit i), under the mask.
  */
-function reader(levels: number[]): (ch: number, word?: 1) => number {
-  return (c, word) => {
-    if (!word) return levels[c];
+function reader(levels: number[]): (ch: number, mask?: number) => number {
+  return (c, mask = 1) => {
     let bits = 0;
-    for (let i = 0; i < 32; i++) if (levels[(c & ~31) + i]) bits |= 1 << i;
-    return bits;
+    for (let i = 0; (c & 31) + i < 32; i++) if (levels[c + i]) bits |= 1 << i;
+    return bits & mask;
   };
 }
 

@@ -80,7 +80,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
-  let level: (ch: number, word?: 1) => number;
+  let level: (ch: number, mask?: number) => number;
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -141,9 +141,8 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** Mouth m's passage is over: its ball's side is the pole it tripped (the first, if both), its class the operate point. */
   function close(m: number, t: number): void {
     const s = bytes[m];
-    // Its switches active now (the scanner's levels), bit = the switch's place.
-    let live = 0;
-    for (let i = 4; i--; ) live = live << 1 | level(4 * m + i);
+    // Its switches active now (the scanner's levels, read at once: a mouth's four lie in one word), bit = the switch's place.
+    const live = level(4 * m, 15);
     bytes[m] = 0;
     if (bytes[HALF + m]) {
       bytes[HALF + m] = 0;
@@ -330,7 +329,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       return up ? up.lies(level) : undefined;
     },
 
-    resume: function (t: number, levels: (ch: number, word?: 1) => number, pending: number | string): void {
+    resume: function (t: number, levels: (ch: number, mask?: number) => number, pending: number | string): void {
       base = t;
       level = levels;
       // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the

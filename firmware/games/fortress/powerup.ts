@@ -94,11 +94,11 @@ export const powerUp = {
    * colours down (`EA+`, `FA1_`); undefined when more than half of the inputs are active: no game but a bank floating
    * (the runtime tells that fault). At power-up (interpret.ts, resume), and for an undo's note of the table.
    */
-  lies(level: (ch: number, word?: 1) => number): FortressMove | undefined {
+  lies(level: (ch: number, mask?: number) => number): FortressMove | undefined {
     let active = 0;
     // Counted a word of channels at a time, a turn an active one (a call a channel held an undo's and a new game's
     // tick some 100 bare reads on the chip). (The board's channels fill its words: none past them is counted.)
-    for (let w = 0; w < SPOT0 + 6; w += 32) for (let y = level(w, 1); y; y &= y - 1) active++;
+    for (let w = 0; w < SPOT0 + 6; w += 32) for (let y = level(w, -1); y; y &= y - 1) active++;
     if (active > (SPOT0 + 6) >> 1) return undefined;
     let seen = '';
     for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen += ' ' + namesOf(BALLS)[b] + '+';
@@ -114,11 +114,11 @@ export const powerUp = {
    * way 0, or -1 in a game where an undo was made (-2): a ball found gone from its spot then began no stroke (it may
    * lie where the move taken back left it, and the referee decided).
    */
-  takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number, word?: 1) => number, pending: number | string): number {
+  takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number, mask?: number) => number, pending: number | string): number {
     // The mouths' switches read a word of channels at a time (a call a channel held a new game's tick some 150 bare
     // reads on the chip).
     for (let ch = 0, y = 0; ch < BELL0; ch++) {
-      y = ch & 31 ? y >>> 1 : level(ch, 1);
+      y = ch & 31 ? y >>> 1 : level(ch, -1);
       // (What it tripped might mislead.)
       if (y & 1) {
         bytes[HALF + (ch >> 2)] = 1;

@@ -104,12 +104,11 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
   const spot = new Float64Array(9).fill(-1);
 
   /** The sensors' debounced levels, the scanner's (from resume on). */
-  let read: (ch: number) => number;
+  let read: (ch: number, mask?: number) => number;
 
-  /** Takes the levels from the scanner. */
+  /** Takes the levels from the scanner, the twelve at once (they lie in its first word). */
   function levels(): void {
-    lv = 0;
-    for (let ch = 0; ch < 12; ch++) lv |= read(ch) << ch;
+    lv = read(0, 4095);
   }
 
   /** Decides a pending flick from what the target's sensors show. */
@@ -251,7 +250,7 @@ export function triangleInterpreter(emit: (move: TriangleMove) => void, begin: (
       return a;
     },
 
-    resume: function (t: number, scanned: (ch: number) => number, pending: number): void {
+    resume: function (t: number, scanned: (ch: number, mask?: number) => number, pending: number): void {
       read = scanned;
       levels();
       // A chip lying on a start spot was placed before the power went: its leaving is a flick.

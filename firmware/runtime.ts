@@ -267,9 +267,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // shuffleboard's Storage has not.
       if (lines && status.undoStep) commandsSlow(now);
     }
-    // The display a telling left to draw, at a later tick that tells nothing and carries out no line nor undo's step;
-    // at a slow tick, with its slow work, the one draw.
-    const draw = (status.redraw as number) < now && !step;
+    // The display a telling left to draw, at a later tick that tells nothing and carries out no line nor undo's step
+    // (nor at which diagnostics worked: a draw tells what is left to tell first); at a slow tick, with its slow work,
+    // the one draw.
+    const draw = !(scanning && worked) && (status.redraw as number) < now && !step;
     if ((scanning ? step || told || worked : lines) || now < slowAt) {
       if (draw) status.show();
       return;

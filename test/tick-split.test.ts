@@ -98,4 +98,23 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
     const steps = [tick(), tick(), tick(), tick(), tick()].map((s) => kinds(s.lines));
     assert.deepEqual(steps, ['', '', 'walk', 'walk', 'walk report'], 'walk checked, begun again; its message at a tick of its own; the report checked, then told');
   });
+
+  it('triangle: a move and `diag on` in one piece of data: the tick that works out the walk test\'s state neither tells nor draws what the move left (hostile round 39: it drew, and the draw told the report and the advert with it)', () => {
+    const { hal, tick } = board(triangle as AnyGameModule);
+    hal.radio.write('{"cmd":"flick","r":"perfect"}\n{"cmd":"diag","on":true}\n', true);
+    const steps: string[] = [];
+    let display = hal.chain.text();
+    let lines = 0;
+    for (let i = 0; i < 8; i++) {
+      const now = tick();
+      const types = now.lines.slice(lines).map((l) => l.type === 'diag' ? 'report' : l.type);
+      lines = now.lines.length;
+      if (now.display !== display) types.push('draw');
+      display = now.display;
+      steps.push(types.join(' '));
+    }
+    assert.deepEqual(steps, ['', 'score', 'state', '', '', '', 'report', 'draw'],
+      'check, play, tell; check `diag on`, carry it out; the walk test\'s state alone; the report told; drawn');
+  });
 });
+

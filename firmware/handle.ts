@@ -67,7 +67,7 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
         // out, and does nothing more; a draw then told what was left to tell, diagnostics' first report with it.)
         const progressed = function (walk: WalkState): void {
           sendLine(o.radio, { type: 'diag', walk: walk });
-          if (DIGITAL_BANKS) o.redraw = o.clock.now();
+          if (DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner)) o.redraw = o.clock.now();
           else o.show();
         };
         // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner

@@ -165,7 +165,7 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       const active = sc.level(w, n - w < 32 ? -1 >>> (32 - n + w) : -1);
       let stuckBits = 0;
       let neverBits = 0;
-      for (let c = w; c < n && c < w + 32; c++) {
+      for (let c = w, end = Math.min(n, w + 32); c < end; c++) {
         const flags = u[c];
         const raw = take(c);
         if (raw) {

@@ -63,18 +63,20 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
         // being found): in diagnostics the game hears no sensor, and the rest of that move would go unseen, its points
         // lost untold. A phone's alone: diagnostics at power-up start.
         if (command.edit && playing.busy!()) return refusal('not_now', 'moving' satisfies CoreRefusal);
+        // A board that scans its sensors: a constant on a board of one kind of bank (the minifier keeps only the branch
+        // it takes).
+        const scans = DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner);
         // (Drawn at a later tick on a board that scans its sensors: the tick that tells it worked the walk test's state
         // out, and does nothing more; a draw then told what was left to tell, diagnostics' first report with it.)
         const progressed = function (walk: WalkState): void {
           sendLine(o.radio, { type: 'diag', walk: walk });
-          if (DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner)) o.redraw = o.clock.now();
+          if (scans) o.redraw = o.clock.now();
           else o.show();
         };
         // A board without a scanner: its interpreter's diagnostics, of the sensors it reads. A board's scanner
         // diagnostics are a module of their own in its Storage (firmware/diag.ts), loaded only now; a board
         // flashed without it stays in the game and says so.
-        // A constant on a board of one kind of bank: the minifier keeps only the branch it takes.
-        if (DIGITAL_BANKS && (!ANALOG_BANKS || o.scanner)) {
+        if (scans) {
           const create = ON_DEVICE ? loadModule<typeof createDiagnostics>(Part.diag) : createDiagnostics;
           if (!create) return refusal('not_now', 'nodiag' satisfies CoreRefusal);
           o.diagnostics = create(o.scanner!, o.mod.board, o.clock.now(), progressed);

@@ -238,9 +238,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       scanner!.drain(observed || watch);
     }
     // (A board of analog banks alone: its interpreter tells when what its sensors see changed, and it wakes. On a board
-    // that scans its sensors, diagnostics tell when their tick worked out the walk test's state: it is the tick's work.)
-    const worked = status.active.tick(now);
-    if (worked && !scanning) {
+    // that scans its sensors, diagnostics tell when their tick worked out the walk test's state: that is all the tick
+    // does, and what else is due, a tell, a step, a draw or the slow work, waits for the next; the walk test's state and
+    // a report at one tick held it over 20 ms.)
+    if (status.active.tick(now)) {
+      if (scanning) return;
       movedAt = now;
       rest(0);
     }
@@ -251,12 +253,11 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
     // one call held the interpreter as long as both (an undo's step with them some 330 bare reads on Ring-a-Peg).
     // What an earlier tick's move left to tell is told first, at a tick of its own: a step waits for the next one (in a
     // burst, a step a tick, the tell found no tick, and the next command told it, and drew, in its own: hostile round
-    // 38). A tick that tells does no slow work either, nor does one at which diagnostics worked (it then neither tells
-    // nor steps: the walk test's state and a report, at one tick, held it over 20 ms).
-    const told = scanning && !worked && (status.tellAt as number) < now;
+    // 38). A tick that tells does no slow work either.
+    const told = scanning && (status.tellAt as number) < now;
     if (told) tell();
     const lines = status.lineStep;
-    const step = !told && !(scanning && worked) && (lines || status.undoStep);
+    const step = !told && (lines || status.undoStep);
     if (step) {
       step();
       movedAt = now;
@@ -267,11 +268,10 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
       // shuffleboard's Storage has not.
       if (lines && status.undoStep) commandsSlow(now);
     }
-    // The display a telling left to draw, at a later tick that tells nothing and carries out no line nor undo's step
-    // (nor at which diagnostics worked: a draw tells what is left to tell first); at a slow tick, with its slow work,
-    // the one draw.
-    const draw = !(scanning && worked) && (status.redraw as number) < now && !step;
-    if ((scanning ? step || told || worked : lines) || now < slowAt) {
+    // The display a telling left to draw, at a later tick that tells nothing and carries out no line nor undo's step;
+    // at a slow tick, with its slow work, the one draw.
+    const draw = (status.redraw as number) < now && !step;
+    if ((scanning ? step || told : lines) || now < slowAt) {
       if (draw) status.show();
       return;
     }

@@ -42,7 +42,10 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
   // The scanner's debounced levels, as the edges leave them.
   const levels: number[] = NAMES.map((_, c) => (active.indexOf(c) >= 0 ? 1 : 0));
   it.resume!(0, reader(levels), pending);
-  // What it found at power-up, told at once when no stroke was under way.
+  // What it found at power-up, when no stroke was under way: played at the next tick, which does nothing else.
+  assert.equal(moves.length, 0, 'nothing played in the call that takes the board up');
+  const alone = it.tick(0);
+  assert.equal(!!alone, moves.length > 0, 'the tick that plays what was found says so');
   const found = pending !== -1 ? [] : moves.splice(0);
   let now = up;
   const run = (to: number) => {
@@ -238,12 +241,14 @@ describe('fortress interpreter', () => {
     assert.deepEqual(after.moves, [{ k: 'stroke', h: 'FD.1 ED.2 FD.3 ED.4 FD= ED= FA= EA= EA>FA2!', f: '', n: 9 }]);
   });
 
-  it('tells the game what lies on the spots and which colours are down at power-up: at once, or with the stroke it took up', () => {
+  it('tells the game what lies on the spots and which colours are down at power-up: at the next tick, or with the stroke it took up', () => {
     assert.deepEqual(harness(-1, ['EA', 'FD2'], ['FR2', 'EP']).found, [{ k: 'found', h: 'EA+ FD2+ FR2_ EP_' }]);
     assert.deepEqual(harness().found, [{ k: 'found', h: '' }], 'nothing: the game may have colours down that are up now');
     // A bank floating (more than half of the inputs active): nothing is found.
     const floating: FortressMove[] = [];
-    fortressInterpreter((m) => floating.push(m), () => {}).resume!(0, reader(NAMES.map(() => 1)), -1);
+    const afloat = fortressInterpreter((m) => floating.push(m), () => {});
+    afloat.resume!(0, reader(NAMES.map(() => 1)), -1);
+    assert.equal(afloat.tick(0), undefined);
     assert.deepEqual(floating, []);
     const under = harness(1, [], ['FA1']);
     assert.deepEqual(under.moves, []);
@@ -369,12 +374,44 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA=' }]);
   });
 
+  it('what it found at power-up is played before anything it tells after, when that comes before the next tick: a hand move, a stroke begun, a settle', () => {
+    const up = () => {
+      const log: unknown[] = [];
+      const it = fortressInterpreter((m) => log.push(m), (v) => log.push(['begin', v]));
+      it.out = () => 0;
+      it.resume!(0, reader(NAMES.map((_, c) => +(c === ch('spot.EA')))), -1);
+      assert.deepEqual(log, []);
+      return { it, log };
+    };
+    const found = { k: 'found', h: 'EA+' };
+    // Colours put down: a hand move after the table as found (colours up).
+    const colours = up();
+    colours.it.sense(EDGE, ch('colours.FA1'), 1, 1);
+    assert.deepEqual(colours.log, [found, { k: 'hand', h: 'FA1_' }]);
+    // A ball leaving its spot: the stroke's begin record after it (a record of a move ends the move under way, as a
+    // power-up reads the log).
+    const left = up();
+    left.it.sense(EDGE, ch('spot.EA'), 0, 1);
+    assert.deepEqual(left.log, [found, ['begin', 109]], 'EA- is 109');
+    // A referee's command or a press (settle): what was found, then the rest of the stroke a ball gone began.
+    const settled = up();
+    settled.it.settle!();
+    assert.deepEqual(settled.log, [found, { k: 'rest' }]);
+    assert.equal(settled.it.tick(1), undefined, 'played once');
+    assert.equal(settled.log.length, 2);
+  });
+
   it('after power-up with nothing under way, tells the game once the balls have been at rest for REST_MS (a ball gone from its spot began a stroke)', () => {
     const h = harness(-1, ['EA']);
     h.run(REST_MS - 1);
     assert.deepEqual(h.moves, []);
     h.run(REST_MS);
     assert.deepEqual(h.moves, [{ k: 'rest' }]);
+    // Every ball on its spot: none is gone, no stroke began, and nothing rests (at a tick, nor at a settle).
+    const spotted = harness(-1, ['EA', 'ED1', 'ED2', 'FA', 'FD1', 'FD2']);
+    spotted.it.settle!();
+    spotted.run(3 * REST_MS);
+    assert.deepEqual(spotted.moves, []);
     // A movement first: the stroke is told as any other, and no rest.
     const moved = harness();
     moved.pass('FA', 'pocket1', 100);

@@ -73,6 +73,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   /** What the board found at power-up, told with the stroke it took up (null: nothing to tell), after its first `resumed` happenings. */
   let found: string | null = null;
   let resumed = 0;
+  /**
+   * What the board found at a power-up or a new game with nothing under way (the move `found`), played at the next tick
+   * (with the take-up in one call it held a new game's over 20 ms), or before anything the interpreter tells first.
+   */
+  let lay: FortressMove | undefined;
   /** Since it was told, nothing moved (1): a ball it found gone from its spot began a stroke that is at rest once this lasts REST_MS. */
   let resting = 0;
   /** The stroke under way holds what a fault made: not scored when it ends (1). */
@@ -81,6 +86,13 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   let accused = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
   let level: (ch: number, mask?: number) => number;
+
+  /** Plays what the board found (lay), if it is still to play. */
+  function played(): void {
+    const move = lay;
+    lay = undefined;
+    if (move) emit(move);
+  }
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
   function dueBy(t: number): void {
@@ -111,6 +123,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
 
   /** A happening at `t`; `moving` a ball's, which begins a stroke (any other, between strokes, is a hand move). */
   function add(code: number, moving: boolean, t: number): void {
+    played();
     if (!under) {
       if (!moving) {
         emit({ k: 'hand', h: happeningText(code) });
@@ -199,6 +212,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
    * Nor is a stroke in which a fort's colours went down while that fort was out of service (add).
    */
   function settle(spoilt?: number): void {
+    played();
     for (let m = 0; m < MOUTH_COUNT; m++) {
       if (!(bytes[m] & OPEN)) continue;
       if (!spoilt) close(m, at[m]);
@@ -280,9 +294,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
       }
     },
 
-    tick: function (t: number): void {
+    tick: function (t: number): number | void {
       t -= base;
       if ((t - at[DUE] | 0) < 0) return;
+      // What the board found, at a tick that does nothing else (the runtime's: firmware/sensing.ts, Interpreter.tick).
+      if (lay) return played(), 1;
       // Nothing due (for 24.8 days), until what is still under way below brings it forward.
       at[DUE] = t + NEVER;
       // A passage under way: the balls are not at rest (one that never ends, an input floating, the fault check finds).
@@ -347,10 +363,11 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         n = resumed = held;
         found = lies ? lies.h as string : null;
       } else if (lies) {
-        // Nothing under way: told now; a ball gone from its spot began a stroke, at rest after REST_MS (not after an
-        // undo: held -1).
-        resting = held + 1;
-        emit(lies);
+        // Nothing under way: told at the next tick (lay); a ball gone from its spot began a stroke, at rest after
+        // REST_MS (not after an undo: held -1). None is gone with every ball on its spot: no rest then (its rules,
+        // which load a module, held the next command's tick some 150 bare reads longer).
+        resting = +(!held && bytes.indexOf(0, SPOT) < ENTRY);
+        lay = lies;
       }
     },
   } as FortressInterpreter;

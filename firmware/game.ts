@@ -77,9 +77,11 @@ export interface GameModule<S, M> {
    * saves that a move began (a number of the game's own, or -1 once it came to
    * nothing; a string extends the value saved before it, for a move that goes
    * on), so that a power cut before the move is decided does not lose it.
+   * `emit`'s `seen` (1): the move is of what the sensors showed at power-up or a new game, scored though they were
+   * distrusted since (a fortress board plays what it found at the next tick).
    * `analog`: the board's analog banks (hal/types.ts), which only its interpreter reads.
    */
-  interpreter(emit: (move: M) => void, begin: (value: number | string) => void, analog?: AnalogBank[]): Interpreter;
+  interpreter(emit: (move: M, seen?: number) => void, begin: (value: number | string) => void, analog?: AnalogBank[]): Interpreter;
   /** The LED display text for a state. */
   layout(state: S): string;
   /** Game-specific fields of the phone's state message ({} for none). */

@@ -12,7 +12,7 @@ import type { Mode } from './sensing';
 import type { CoreRefusal, Play, StateNow, Status } from './status';
 import { LOG, NewGame, RESTORE_MODULE, undoRecord, record, readBack, resyncRecord, setupRecord } from './persist';
 import { Part, loadModule } from './modules';
-import { ANALOG_BANKS, ON_DEVICE } from './device';
+import { ANALOG_BANKS, DIGITAL_BANKS, ON_DEVICE } from './device';
 
 /**
  * The game in play of `status.mod`, taken up at power-up from `store`, and made the active mode (`status.active`,
@@ -83,9 +83,10 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     flag(status.radio, outcome.note);
   }
 
-  // A move the sensors made (the interpreter's emit): not scored while they are not trusted; counted for the fault check.
-  const playing = status.mod.interpreter(function (move: M): void {
-    if (status.sound >= 0 || status.dropping) return;
+  // A move the sensors made (the interpreter's emit): not scored while they are not trusted, unless they showed it
+  // before (`seen`: a fortress board's found, played at the tick after); counted for the fault check.
+  const playing = status.mod.interpreter(function (move: M, seen?: number): void {
+    if (!(DIGITAL_BANKS && seen) && (status.sound >= 0 || status.dropping)) return;
     status.sensedMoves++;
     flag(status.radio, play(move, 1));
   }, function (value: number | string): void {

@@ -412,3 +412,25 @@ describe('hostile round 30: a target point that begins to chatter or float as th
     });
   }
 });
+
+// Found by the hostile tester (round 40) against a fortress board's found played at the tick after it is read: each
+// ends as the board that played it at once ended (test/hostile-findings/README.md, round 40).
+describe('hostile round 40: what a fortress board finds at power-up is played as it was found', function () {
+  this.timeout(60000);
+  /** The last state the phone was told. */
+  const told = (name: string) => replay(hostile(name)).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state').pop();
+  it('a ball found gone, back on its spot at the next power-up after a quick cut: the stroke it began still rests, and the next is the next player\'s (0-2, F28)', () => {
+    // (Told no rest with every ball on its spot, the two strokes were one, the first player's foul: -2, F29.)
+    const state = told('40-fortress-ball-back-after-quick-cut-no-rest-strokes-merged-wrong-player-fouls');
+    assert.deepEqual([state.scores, state.last, state.articles], [[0, 2], 'EA- EA.2', 'F28']);
+  });
+  it('an undo at power-up takes back the rest, not what was found: colours put down while the board was off stay down', () => {
+    const state = told('40-fortress-undo-at-power-up-takes-back-found-not-rest-colours-lost');
+    assert.deepEqual([state.scores, state.colours], [[0, -2], 'ER1 FA2']);
+  });
+  it('a bank glitch at the first scan after power-up: what was found before it is played (FA2 put down while off)', () => {
+    // (Dropped as a sensed move while the sensors were distrusted, FA2 was lost.)
+    const state = told('40-fortress-bank-glitch-first-tick-after-power-up-drops-found-colours-lost');
+    assert.deepEqual([state.scores, state.colours], [[-2, 0], 'FA1 FA2']);
+  });
+});

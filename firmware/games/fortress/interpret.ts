@@ -59,7 +59,7 @@ export interface FortressInterpreter extends Interpreter {
  * and each hand move, `begin` the stroke under way, its happenings (save,
  * below), so that a power cut loses none of them.
  */
-export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (value: number | string) => void): FortressInterpreter {
+export function fortressInterpreter(emit: (move: FortressMove, seen?: number) => void, begin: (value: number | string) => void): FortressInterpreter {
   // Two typed arrays (the cheapest state on the chip): the slots named above; times as 32-bit integers, from `base`,
   // which wrap after 2^31 ms (24.8 days on): two are compared by their difference as one (`| 0`), right at any uptime
   // for times less than 24.8 days apart.
@@ -91,7 +91,7 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
   function played(): void {
     const move = lay;
     lay = undefined;
-    if (move) emit(move);
+    if (move) emit(move, 1);
   }
 
   /** Brings the time before which tick() has nothing to do forward to `t`, if it is later. */
@@ -364,9 +364,9 @@ export function fortressInterpreter(emit: (move: FortressMove) => void, begin: (
         found = lies ? lies.h as string : null;
       } else if (lies) {
         // Nothing under way: told at the next tick (lay); a ball gone from its spot began a stroke, at rest after
-        // REST_MS (not after an undo: held -1). None is gone with every ball on its spot: no rest then (its rules,
-        // which load a module, held the next command's tick some 150 bare reads longer).
-        resting = +(!held && bytes.indexOf(0, SPOT) < ENTRY);
+        // REST_MS (not after an undo: held -1). (Told with every ball on its spot too: the game may hold a ball gone
+        // from the power-up before, whose stroke a cut kept from its rest.)
+        resting = held + 1;
         lay = lies;
       }
     },

@@ -84,7 +84,8 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
   }
 
   // A move the sensors made (the interpreter's emit): not scored while they are not trusted, unless they showed it
-  // before (`seen`: a fortress board's found, played at the tick after); counted for the fault check.
+  // before (`seen`: a fortress board's found, played at the tick after; none on a board of analog banks alone, whose
+  // Storage has no byte for it); counted for the fault check.
   const playing = status.mod.interpreter(function (move: M, seen?: number): void {
     if (!(DIGITAL_BANKS && seen) && (status.sound >= 0 || status.dropping)) return;
     status.sensedMoves++;

@@ -28,7 +28,7 @@ export interface Interpreter {
    * Called every scan tick with the time, for timeouts. Must be cheap. On a board without digital channels, which
    * reads its sensors itself: truthy when what they see changed (the board does not rest then). On one that scans
    * them: truthy when the mode's tick did work of its own (diagnostics' walk test worked out, or what a fortress board
-   * found at a new game played), which the scan tick then does alone.
+   * found at a power-up or a new game played), which the scan tick then does alone.
    */
   tick(t: number): unknown;
   /**

@@ -1,6 +1,6 @@
 // Diagnostics report near 65,535 raw counts: channels toggling every scan tick, others now and then, reports at random
 // ticks (around the 128-tick take among them). Prints a digest; run against both trees, each from its own directory:
-// (cd TREE && npx tsx /work/main/test/hostile-findings/40-diag-counts-65535.ts TREE); 49a9d72 and 4def24c printed the
+// (cd TREE && npx tsx PROJECT/test/hostile-findings/40-diag-counts-65535.ts TREE); 49a9d72 and 4def24c printed the
 // same digest (29,136 reports, raw counts reaching 65,535).
 import { createHash } from 'node:crypto';
 void main();

@@ -4,7 +4,7 @@
 // glitch at power-up), replayed by one tree's sim/replay.ts; prints per scenario its final line and its phone
 // messages without times (identical state messages in a row merged, refusal texts dropped).
 //   gen:  npx tsx test/hostile-findings/40-fortress-differential.ts gen DIR N SEED
-//   run:  (cd TREE && npx tsx /work/main/test/hostile-findings/40-fortress-differential.ts run TREE LISTFILE > out.txt)
+//   run:  (cd TREE && npx tsx PROJECT/test/hostile-findings/40-fortress-differential.ts run TREE LISTFILE > out.txt)
 //   cmp:  npx tsx test/hostile-findings/40-fortress-differential.ts cmp base.txt new.txt
 // (Run each tree from its own directory.)
 import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';

@@ -221,6 +221,8 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   // Worked out in place, not in a helper function: one function less to make per move.
   let rule = 5 + s.gm;
   let i: number;
+  /** The totals after the move, once worked out (autoPeg's check). */
+  let t: number[] | undefined;
 
   if (claim) {
     // A true claim wins; a false one puts the claimant out, and the last player in wins.
@@ -302,7 +304,7 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
         // mover's first, then the lowest player's (R10); else the turn passes unless
         // a march is open. Nobody is out with autoPeg: there are no claims.
         if (s.ap) {
-          const t = totals(s);
+          t = totals(s);
           for (i = s.n; i >= 0; i--) {
             const who = i ? i - 1 : s.tn;
             if (t[who] >= s.tg) win(who);
@@ -315,7 +317,9 @@ export function play(input: RingapegState, move: RingapegMove): Outcome<Ringapeg
   }
 
   const changes: ScoreChange[] = [];
-  const b = totals(s);
+  // (Those of autoPeg's check, when it made them: nothing after it changes them, a win nor the turn passed, whose
+  // credit at a Board's end is those totals. Each working out held a ring's move some 35 bare reads.)
+  const b = t || totals(s);
   for (let who = 0; who < s.n; who++) {
     const d = b[who] - a[who];
     // Points lost by another player's ring covering yours are R3's, whatever the move.

@@ -5,6 +5,7 @@ import { EDGE, TRANSIT } from '../firmware/sensing';
 import { fortressBoard } from '../firmware/games/fortress/board';
 import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
+import { LEAVE } from '../firmware/games/fortress/slots';
 import { sensorNames } from '../firmware/board';
 import { CHATTER, MISSED, STUCK } from '../firmware/faults';
 import fc from 'fast-check';
@@ -392,7 +393,7 @@ describe('fortress interpreter', () => {
     // power-up reads the log).
     const left = up();
     left.it.sense(EDGE, ch('spot.EA'), 0, 1);
-    assert.deepEqual(left.log, [found, ['begin', 109]], 'EA- is 109');
+    assert.deepEqual(left.log, [found, ['begin', LEAVE]], 'EA-: the first ball leaving its spot');
     // A referee's command or a press (settle): what was found, then the rest of the stroke a ball gone began.
     const settled = up();
     settled.it.settle!();

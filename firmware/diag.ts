@@ -50,6 +50,8 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
   // RAW + c, taken from the scanner's counts (which stop at 255 on most boards) before they can reach it.
   const u = new Uint16Array(4 * n + RECENT);
   const RAW = 3 * n + RECENT;
+  /** The scanner's raw change counts (read in place: firmware/scan.ts). */
+  const changes = sc.rawChanges;
   /** Scan ticks since the raw changes were last taken: a count grows by 1 a tick at most. */
   let ticks = 0;
   // Each channel's time of its last reported change (or of the start), then each recent edge's time: ms after
@@ -76,8 +78,8 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
    * the report, and came back with a count far too small.)
    */
   function take(c: number): number {
-    const raw = u[RAW + c] = Math.min(65535, u[RAW + c] + sc.rawChanges[c]);
-    sc.rawChanges[c] = 0;
+    const raw = u[RAW + c] = Math.min(65535, u[RAW + c] + changes[c]);
+    changes[c] = 0;
     return raw;
   }
 
@@ -159,7 +161,6 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
     const levels: string[] = [];
     const stuck: string[] = [];
     const never: string[] = [];
-    const changes = sc.rawChanges;
     for (let w = 0; w < n; w += 32) {
       // The word's channels of the board's (a bank's inputs past them read what they will). (Masked so: the chip
       // shifts in C, where 32 or more gives 0, not mod 32, and 1 << 31 less 1 is no 32-bit number.)
@@ -168,8 +169,6 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       let neverBits = 0;
       for (let c = w, end = Math.min(n, w + 32); c < end; c++) {
         const flags = u[c];
-        // (Taken only from a channel that changed: a call a channel held a report's tick on a board of many channels
-        // half as long again.)
         const raw = changes[c] ? take(c) : u[RAW + c];
         if (raw) {
           const edges = u[n + c];
@@ -222,7 +221,9 @@ export function createDiagnostics(sc: Scanner, board: BoardDescription, now: num
       if (level === 1) see(ch);
     },
     tick: function (): boolean {
-      if (!(++ticks & 127)) for (let c = 0; c < n; c++) take(c);
+      // (Taken only from a channel that changed, here and in the report: a call a channel held the tick of a report
+      // on a board of many channels half as long again.)
+      if (!(++ticks & 127)) for (let c = 0; c < n; c++) if (changes[c]) take(c);
       // The walk test's state is worked out again at this tick (told, or kept for the report) once it progressed, and
       // the runtime then carries out no phone's command, nor tells, at it: the two at one tick held it over 20 ms.
       const fresh = !walkNow;

@@ -13,11 +13,11 @@ import { game as fortress } from '../firmware/games/fortress/index';
 import type { AnyGameModule } from '../firmware/games/registry';
 import { createSimHal } from '../sim/hal';
 
-/** A board of `mod` booted and left to settle; `tick` runs one scan tick a ms later and says what it left. */
+/** A board of `mod` booted and left to settle (`fw`: the firmware); `tick` runs one scan tick a ms later and says what it left. */
 function board(mod: AnyGameModule) {
   const b = mod.board;
   const hal = createSimHal({ channels: b.channels, kinds: channelKinds(b), seed: 1, modules: 3 });
-  startFirmware(hal, mod as never, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
+  const fw = startFirmware(hal, mod as never, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
   let t = 0;
   const seen = () => ({ lines: hal.radio.notifications.map((n) => n.chunk).join('').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string; scores?: number[] }), adverts: hal.radio.adverts.length, display: hal.chain.text() });
   const tick = () => {
@@ -27,7 +27,7 @@ function board(mod: AnyGameModule) {
   };
   for (let i = 0; i < 300; i++) tick();
   hal.radio.notifications.length = 0;
-  return { hal, tick, seen };
+  return { hal, fw, tick, seen };
 }
 
 describe('tick split: a line is checked, its command played, told and drawn, each at a scan tick of its own; a press in one call', () => {
@@ -61,18 +61,8 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
   it('fortress: what the board finds at a new game is played at the tick after the `new`, which does nothing else; the new game is told at the next', () => {
     // (The simulator's table at boot has every ball off its spot: the found makes moves of it, and the game holds them
     // as happenings of a stroke begun, `ph`. The state message does not show them: the game's own state does.)
-    const mod = fortress as AnyGameModule;
-    const hal = createSimHal({ channels: mod.board.channels, kinds: channelKinds(mod.board), seed: 1, modules: 3 });
-    const fw = startFirmware(hal, mod as never, { players: 2, options: {}, pollMs: 1, diag: false, modules: 3 });
-    let t = 0;
-    const lines = () => hal.radio.notifications.map((n) => n.chunk).join('').split('\n').filter(Boolean).map((l) => JSON.parse(l).type as string);
-    const tick = () => {
-      hal.inputs.advanceTo(++t);
-      hal.ticker.fire();
-      return { lines: lines(), adverts: hal.radio.adverts.length, display: hal.chain.text(), ph: (fw.view().state as { ph?: string }).ph };
-    };
-    for (let i = 0; i < 300; i++) tick();
-    hal.radio.notifications.length = 0;
+    const { hal, fw, tick: scan } = board(fortress as AnyGameModule);
+    const tick = () => Object.assign(scan(), { ph: (fw.view().state as { ph?: string }).ph });
     hal.radio.command({ cmd: 'new', game: 'fortress', players: 2 }, true);
     const checked = tick();
     assert.ok(checked.ph, 'the game in play, its found played at power-up');
@@ -82,7 +72,7 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
     assert.equal(found.ph, 'EA- ED1- ED2- FA- FD1- FD2-', 'played at the next tick');
     assert.deepEqual([found.lines, found.adverts, found.display], [begun.lines, begun.adverts, begun.display], 'which does nothing else');
     const told = tick();
-    assert.deepEqual(told.lines.filter((l) => l === 'state').length, 1, 'the new game told at the next');
+    assert.deepEqual(told.lines.filter((l) => l.type === 'state').length, 1, 'the new game told at the next');
   });
 
   it('triangle: two commands in one piece of data: the first is told at a tick of its own before the second line is checked (in a burst the tell found no tick, and the next command told it in its own)', () => {
@@ -145,4 +135,3 @@ describe('tick split: a line is checked, its command played, told and drawn, eac
       'check, play, tell; check `diag on`, carry it out; the walk test\'s state alone; the report told; drawn');
   });
 });
-

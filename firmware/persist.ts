@@ -55,7 +55,10 @@ export interface Restored<S> {
   stand: number;
   /** Records ignored: the last one cut short by a power cut, or a garbled stretch of the log. */
   dropped: number;
-  /** The log ends in a record cut short: the next record must start on a new line, after a resync. */
+  /**
+   * The log ends untrusted (a record cut short, a resync cut short after its '~' line, a garbled record): the next
+   * record must be a resync, on a new line, so that the moves played from then on count.
+   */
   cut: boolean;
   /**
    * The move under way when the power went (its begin records with nothing after them: the game's own number, or,
@@ -69,11 +72,13 @@ export interface Restored<S> {
 }
 
 /**
- * The record written after a record cut short, once the board is back: the
+ * The record written after a record cut short (or any the board cannot trust), once the board is back: the
  * count of move records that stand. Restore trusts the records after it again,
  * when its count is the count of records standing until then. It ends the cut
  * record with '~' and a newline, never a bare newline: a record cut just
- * before its own newline would be whole again.
+ * before its own newline would be whole again. (After a whole line, the '~' is a line
+ * of its own, which restore passes over. A resync cut short after its '~' line leaves the log untrusted still: the next
+ * power-up writes another.)
  */
 export function resyncRecord(moves: number): string {
   return '~\n' + record({ sync: moves });
@@ -121,7 +126,6 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
   // The setup record (false or undefined: none). Assigned in a step, so declared without a value.
   let setup: Record_ | false | undefined;
   let trusted = true;
-  let cut = false;
   let dropped = 0;
   let pending: number | string = -1;
   let undone = false;
@@ -159,11 +163,9 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
           // unless a resync says the board went on from exactly the moves standing so far.
           if (value && value.sync !== undefined) {
             if (value.sync === standing.length) trusted = true;
-          } else {
-            if (!value) {
-              trusted = false;
-              cut = line.slice(-1) !== '\n';
-            }
+            // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
+          } else if (line !== '~\n') {
+            if (!value) trusted = false;
             if (!trusted) {
               dropped++;
               // A whole record after the garbled one: the board went on, past the move that was under way. A record
@@ -221,7 +223,7 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
         return;
       }
     }
-    return { config: config, names: (setup as Record_).n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: cut, pending: pending === -1 && (undone || (setup as Record_).q) ? -2 : pending, taken: move };
+    return { config: config, names: (setup as Record_).n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: !trusted, pending: pending === -1 && (undone || (setup as Record_).q) ? -2 : pending, taken: move };
   };
   return step;
 }

@@ -434,3 +434,28 @@ describe('hostile round 40: what a fortress board finds at power-up is played as
     assert.deepEqual([state.scores, state.colours], [[-2, 0], 'FA1 FA2']);
   });
 });
+
+describe('hostile round 41: a resync cut short after its "~" line is written again at the next power-up', function () {
+  this.timeout(60000);
+  /** The last state the phone was told. */
+  const told = (name: string) => replay(hostile(name)).lines.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state').pop();
+  // Each: a record cut short, its resync cut after 2 bytes ("~" and its newline) at the power-up, moves told after
+  // it, then a cut. (Before: the log stayed untrusted, and every move after it was dropped at each later power-up.)
+  it('triangle: the flicks told after it stand after later cuts (7-3)', () => {
+    assert.deepEqual(told('41-triangle-cut-in-resync-after-its-newline-told-flicks-lost-at-every-later-cut').scores, [7, 3]);
+  });
+  it('Ring-a-Peg: the ring told after it stands after a quiet cut (5-10)', () => {
+    assert.deepEqual(told('41-ringapeg-cut-in-resync-after-its-newline-told-ring-lost-at-next-quiet-cut').scores, [5, 10]);
+  });
+  it('Ring-a-Peg: an undo takes back one ring, not all told since (30-15 to 30-10)', () => {
+    assert.deepEqual(told('41-ringapeg-cut-in-resync-after-its-newline-one-undo-takes-back-three-told-rings').scores, [30, 10]);
+  });
+  it('fortification billiards: the own goal told after it stands after a cut (0-0, F29)', () => {
+    const state = told('41-fortress-cut-in-resync-after-its-newline-told-own-goal-lost-at-next-cut-2-0-for-0-0');
+    assert.deepEqual([state.scores, state.articles, state.last], [[0, 0], 'F29', 'ED1- ED.5']);
+  });
+  it('shuffleboard: blue\'s throw told after it stands after a cut (red\'s turn, both weights on the table)', () => {
+    const state = told('41-shuffleboard-cut-in-resync-after-its-newline-told-blue-throw-lost-at-next-cut');
+    assert.deepEqual([state.turn, state.left, state.weights.length], [0, 6, 2]);
+  });
+});

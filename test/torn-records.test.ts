@@ -3,7 +3,9 @@
 // resync at power-up, the moves played on) never makes it whole again. Every
 // byte of every record of every example game: the log cut there, the board's
 // resync, and the records the game went on to write restore as the log
-// without the cut record, never with it.
+// without the cut record, never with it. So too when the resync is itself cut
+// short, at any byte (a second cut as the board comes back: the next power-up
+// writes another), and when a garbled record lies before whole ones.
 import assert from 'node:assert/strict';
 import { LOG, restore, resyncRecord } from '../firmware/persist';
 import type { GameModule } from '../firmware/game';
@@ -39,6 +41,46 @@ describe('torn records: a record cut short is never completed by what is written
         }
       }
       assert.ok(cuts > 100, `${cuts} cuts`);
+    });
+
+    it(`${name}: the resync cut at any byte (a second cut at power-up) is written again at the next, and the moves after it count`, () => {
+      const { game, writes } = exampleWrites(name);
+      let cuts = 0;
+      for (let i = 1; i < writes.length; i++) {
+        const before = writes.slice(0, i).join('');
+        const after = writes.slice(i + 1).join('');
+        const want = restored(game, before + after);
+        const torn = before + writes[i].slice(0, writes[i].length >> 1);
+        const first = restore(Object.assign(new SimFlash(), { files: { [LOG]: torn } }), game)!;
+        const repair = resyncRecord(first.stand);
+        // (Found at first: a cut after the '~' and its newline left a whole line that ended nothing, and the log
+        // untrusted for good, every move after it dropped at each later power-up: hostile round 41.)
+        for (let bytes = 1; bytes < repair.length; bytes++) {
+          const log = torn + repair.slice(0, bytes);
+          const again = restore(Object.assign(new SimFlash(), { files: { [LOG]: log } }), game);
+          assert.ok(again && again.cut, `record ${i} torn, its resync cut after ${bytes} bytes: known untrusted still`);
+          assert.equal(again.stand, first.stand);
+          assert.deepEqual(restored(game, log + resyncRecord(again.stand) + after), want, `record ${i} torn, its resync cut after ${bytes} bytes`);
+          cuts++;
+        }
+      }
+      assert.ok(cuts > 100, `${cuts} cuts`);
+    });
+
+    it(`${name}: a garbled record before whole ones leaves the log untrusted until a resync, and the moves after the resync count`, () => {
+      const { game, writes } = exampleWrites(name);
+      for (let i = 1; i + 1 < writes.length; i++) {
+        // A byte of record i garbled (flash worn, or written over), the records after it whole.
+        const garbled = writes[i].slice(0, 1) + '#' + writes[i].slice(2);
+        const log = writes.slice(0, i).join('') + garbled + writes.slice(i + 1).join('');
+        const atBoot = restore(Object.assign(new SimFlash(), { files: { [LOG]: log } }), game)!;
+        assert.ok(atBoot.cut, `record ${i} garbled: known untrusted`);
+        const want = restored(game, writes.slice(0, i).join('') + writes.slice(i + 1).join(''));
+        // The board plays on from the moves that stand (those before the garbled record) after its resync: the
+        // records after the garbled one are dropped, those after the resync counted.
+        const on = restored(game, log + resyncRecord(atBoot.stand) + writes.slice(i + 1).join(''));
+        assert.deepEqual(on, want, `record ${i} garbled, the moves after it played again after the resync`);
+      }
     });
   }
 });

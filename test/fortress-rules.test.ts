@@ -431,12 +431,12 @@ describe('fortress rules', () => {
 
     it('F42: every article a change can name is stated in the game\'s page', () => {
       const stated = [...section('Rule ids').matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
-      const sent = ARTICLES.split(' ').filter((_, i) => i % 2 === 0).concat('F40');
+      const sent = ARTICLES.split(/ +/).filter((_, i) => i % 2 === 0).concat('F40');
       assert.deepEqual(sent.filter((id) => stated.indexOf(id) < 0), []);
     });
 
     it('F42: every change names its article, with that article\'s points', () => {
-      const table = ARTICLES.split(' ');
+      const table = ARTICLES.split(/ +/);
       const points = new Map<string, Set<number>>();
       for (let i = 0; i < table.length; i += 2) {
         if (!points.has(table[i])) points.set(table[i], new Set());

@@ -2,8 +2,12 @@
 // table the rules score by, and each article's place in it, for the rules
 // (rules.ts) and their rare parts (rare.ts) alike.
 
-/** Scoring articles, `rule points` pairs; article i is the i-th pair (the constants below). */
-export const ARTICLES = 'F6 -2 F9 -2 F11 4 F12 -4 F18 -2 F19 -2 F22 -2 F23 0 F25 6 F26 2 F27 2 F28 2 F29 -2 F30 2 F31 -2 F32 6 F32 -2 F34 -2 F36 -2 F37 2 F37 -2 F38 -2';
+/** Scoring articles (firmware/game.ts, score()); article i is the i-th (the constants below). */
+export const ARTICLES =
+  'F6 -2  ' + 'F9 -2  ' + 'F11 4  ' + 'F12 -4 ' + 'F18 -2 ' + 'F19 -2 ' +
+  'F22 -2 ' + 'F23 0  ' + 'F25 6  ' + 'F26 2  ' + 'F27 2  ' + 'F28 2  ' +
+  'F29 -2 ' + 'F30 2  ' + 'F31 -2 ' + 'F32 6  ' + 'F32 -2 ' + 'F34 -2 ' +
+  'F36 -2 ' + 'F37 2  ' + 'F37 -2 ' + 'F38 -2';
 export const F6 = 0;
 export const F9 = 1;
 export const F11 = 2;

@@ -63,12 +63,12 @@ export interface ShuffleboardMove {
 
 
 /**
- * The scoring articles, `rule points` pairs: article i is a weight's zone i
+ * The scoring articles (firmware/game.ts, score()): article i is a weight's zone i
  * (zone()): hanging; fully past the trey line; touching it; fully past the
  * deuce line; touching it; fully past the foul line; out of play (S4: never
  * scored, the phone shows it).
  */
-export const ARTICLES = 'S7 4 S8 3 S8 2 S9 2 S9 1 S10 1 S4 0';
+export const ARTICLES = 'S7 4   ' + 'S8 3   ' + 'S8 2   ' + 'S9 2   ' + 'S9 1   ' + 'S10 1  ' + 'S4 0';
 
 /**
  * The zone (scoring article) of a weight, centre d (-1 out of play). It covers

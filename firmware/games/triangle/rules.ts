@@ -63,7 +63,7 @@ export const RESULTS = 'partly perfect beyond short';
  * points, then OFF's, then PAST's (T6: a flick that would pass 99 with
  * `exact`). Only 0, 1 and 3 exist (T4), and 0 ends the turn.
  */
-export const ARTICLES = 'T3 1 T3 3 T3 0 T3 1 T8 0 T6 0';
+export const ARTICLES = 'T3 1   ' + 'T3 3   ' + 'T3 0   ' + 'T3 1   ' + 'T8 0   ' + 'T6 0';
 export const OFF = 4;
 const PAST = 5;
 /** A press of `next` this long marks the last flick off the triangle (T8). */

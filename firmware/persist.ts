@@ -7,6 +7,7 @@
 // newline, which no whole record's end can hold (its last two bytes before
 // the newline are hex digits), so nothing written later ever completes it.
 import type { Store } from '../hal/types';
+import { ON_DEVICE } from './device';
 import { playMove } from './game';
 import { sendLine } from './protocol';
 import type { CoreRefusal, Status } from './status';
@@ -30,10 +31,17 @@ export const enum NewGame {
  */
 export const RESTORE_MODULE = 'tallyboard-restore';
 
+/** Espruino's (a board's only: the check below is compiled in on a board alone). */
+declare const E: { convolve(a: string, b: string, offset: number): number };
+
 /** A record's text: its JSON, '*', two hex digits of the JSON's checksum, and a newline. */
 function sealed(json: string): string {
   let sum = 0;
-  for (let i = 0; i < json.length; i++) sum = (sum * 31 + json.charCodeAt(i)) & 0xff;
+  // (sum * 31 + byte, mod 256, over the text. 31's powers repeat every 8 mod 256, so it is each byte times 31 to the
+  // power of its distance from the end, summed: on a board natively, E.convolve with those powers as a string, where a
+  // loop's turn a byte took some 65 bare reads a stroke's record. Either way at every record written and read back.)
+  if (ON_DEVICE) sum = E.convolve(json, '\x01\xdf\x41\x9f\x81\x5f\xc1\x1f', 1 - json.length) & 0xff;
+  else for (let i = 0; i < json.length; i++) sum = (sum * 31 + json.charCodeAt(i)) & 0xff;
   // Its digits from a string, not sum.toString(16): a number's method would make the chip keep Number's
   // prototype for good (8 JsVars).
   const hex = '0123456789abcdef';

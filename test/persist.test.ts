@@ -19,6 +19,7 @@ import { bundle, toEs5 } from '../tools/es5';
 import { runScriptInEspruino } from '../tools/espruino-run';
 import { ROOT } from '../tools/games';
 import { needsEspruino } from './real-interpreter';
+import { SWEPT, exampleWrites } from './power-sweep';
 
 const prng = mulberry32;
 
@@ -311,6 +312,39 @@ describe('persist: a log read a line at a time', () => {
     // (The Linux build's chunks are 992 bytes: the log is in four.)
     assert.ok(all.length > 3 * 992);
     assert.equal(JSON.parse(line.slice(4)), all);
+  });
+
+  it('in the real interpreter: a board seals each record as Node does (its checksum worked out natively), every record of every example game', async function () {
+    needsEspruino(this, 'seal records in Espruino');
+    this.timeout(120_000);
+    // Every record the example games write, its value: sealed again on the board, each must come out as written.
+    const records = SWEPT.flatMap((name) => exampleWrites(name).writes.join('').split(/(?<=\n)/)).filter((r) => /^\{.*\*[0-9a-f]{2}\n$/.test(r));
+    assert.ok(records.length > 500, `${records.length} records`);
+    // (In batches of some 2 KB: the chip's room. Each record is read back and sealed again from its value.)
+    const batches: string[] = [];
+    for (const r of records) if (!batches.length || batches[batches.length - 1].length + r.length > 2000) batches.push(r); else batches[batches.length - 1] += r;
+    const source = (text: string) => `import { record } from './firmware/persist';
+      declare function print(text: string): void;
+      const text = ${JSON.stringify(text)};
+      let bad = 0;
+      let count = 0;
+      for (let at = 0; at < text.length; count++) {
+        const end = text.indexOf('\\n', at) + 1;
+        const line = text.slice(at, end);
+        if (record(JSON.parse(line.slice(0, -4))) !== line) bad++;
+        at = end;
+      }
+      print('SEALED ' + JSON.stringify([bad, count]));`;
+    let sealed = 0;
+    for (const text of batches) {
+      const printed = runScriptInEspruino(await toEs5(await bundle({ source: source(text), dir: ROOT })));
+      const line = printed.split('\n').find((l) => l.startsWith('SEALED '));
+      assert.ok(line, printed.slice(-2000));
+      const [bad, count] = JSON.parse(line.slice(7));
+      assert.equal(bad, 0, `records sealed otherwise on the board: ${text.slice(0, 200)}`);
+      sealed += count;
+    }
+    assert.equal(sealed, records.length);
   });
 });
 

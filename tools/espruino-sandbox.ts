@@ -221,6 +221,15 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       toUint8Array: (...a: any[]) => new Uint8Array(bytesOf(a)), getBattery: () => 100, reboot: record('E.reboot'), CRC32: (s: string) => crc32(String(s)),
       reverseByte: (x: number) => parseInt((x & 255).toString(2).padStart(8, '0').split('').reverse().join(''), 2),
       mapInPlace: (from: Uint8Array, to: Uint8Array, map: (x: number) => number) => from.forEach((x, i) => { to[i] = map(x); }),
+      // As Espruino's reference states it: v = 0; for (i in a) v += a[i] * b[(i + offset) % b.length] (a string's
+      // elements its char codes; a negative offset counted back from the end of b).
+      convolve: (a: string | ArrayLike<number>, b: string | ArrayLike<number>, offset: number) => {
+        const at = (x: string | ArrayLike<number>, i: number) => (typeof x === 'string' ? x.charCodeAt(i) : x[i]);
+        const o = ((offset % b.length) + b.length) % b.length;
+        let v = 0;
+        for (let i = 0; i < a.length; i++) v += at(a, i) * at(b, (i + o) % b.length);
+        return v;
+      },
     },
     NRF: {
       setServices: record('NRF.setServices'), setAdvertising: record('NRF.setAdvertising'), setScanResponse: record('NRF.setScanResponse'), setSecurity: record('NRF.setSecurity'),

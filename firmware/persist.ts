@@ -38,8 +38,9 @@ declare const E: { convolve(a: string, b: string, offset: number): number };
 function sealed(json: string): string {
   let sum = 0;
   // (sum * 31 + byte, mod 256, over the text. 31's powers repeat every 8 mod 256, so it is each byte times 31 to the
-  // power of its distance from the end, summed: on a board natively, E.convolve with those powers as a string, where a
-  // loop's turn a byte took some 65 bare reads a stroke's record. Either way at every record written and read back.)
+  // power of its distance from the end, summed: on a board natively, E.convolve with 31 to the powers 0, 7, 6 ... 1 mod
+  // 256 as a string, where a loop's turn a byte took some 65 bare reads a stroke's record. Either way at every record
+  // written and read back.)
   if (ON_DEVICE) sum = E.convolve(json, '\x01\xdf\x41\x9f\x81\x5f\xc1\x1f', 1 - json.length) & 0xff;
   else for (let i = 0; i < json.length; i++) sum = (sum * 31 + json.charCodeAt(i)) & 0xff;
   // Its digits from a string, not sum.toString(16): a number's method would make the chip keep Number's
@@ -171,7 +172,7 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
           // unless a resync says the board went on from exactly the moves standing so far.
           if (value && value.sync !== undefined) {
             if (value.sync === standing.length) trusted = true;
-            // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
+          // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
           } else if (line !== '~\n') {
             if (!value) trusted = false;
             if (!trusted) {

@@ -51,7 +51,8 @@ function sealed(json: string): string {
 
 /** One log record. */
 export function record(value: object): string {
-  return sealed(JSON.stringify(value));
+  // (Not inlined: the restore module calls the bundle's, tools/es5.ts SHARED_FUNCTIONS.)
+  return /*@__NOINLINE__*/ sealed(JSON.stringify(value));
 }
 
 export interface Restored<S> {
@@ -64,9 +65,11 @@ export interface Restored<S> {
   stand: number;
   /** Records ignored: the last one cut short by a power cut, or a garbled stretch of the log. */
   dropped: number;
+  /** The line of the last move that stands (0: none), which a resync names (resyncRecord). */
+  lastMove: number;
   /**
    * The log ends untrusted (a record cut short, a resync cut short after its '~' line, a garbled record): the next
-   * record must be a resync, on a new line, so that the moves played from then on count.
+   * record must be a resync (resyncRecord), on a new line, so that the moves played from then on count.
    */
   cut: boolean;
   /**
@@ -82,15 +85,17 @@ export interface Restored<S> {
 
 /**
  * The record written after a record cut short (or any the board cannot trust), once the board is back: the
- * count of move records that stand. Restore trusts the records after it again,
- * when its count is the count of records standing until then. It ends the cut
+ * count of move records that stand, and the line of the last of them (0: none). Restore trusts the records after it
+ * again when both are those of the moves standing until then: the count alone matched an older resync by chance after
+ * a garbled undo record (hostile round 43); with the last line too, the moves are the same ones (a resync of a log
+ * written before, with its count alone, is still taken by its count). It ends the cut
  * record with '~' and a newline, never a bare newline: a record cut just
  * before its own newline would be whole again. (After a whole line, the '~' is a line
  * of its own, which restore passes over. A resync cut short after its '~' line leaves the log untrusted still: the next
  * power-up writes another.)
  */
-export function resyncRecord(moves: number): string {
-  return '~\n' + record({ sync: moves });
+export function resyncRecord(moves: number, last: number): string {
+  return '~\n' + record({ sync: moves, at: last });
 }
 
 interface Record_ {
@@ -101,6 +106,8 @@ interface Record_ {
   /** 1: a phone's new, begun from the table as it lies (no play until the next move). */
   q?: number;
   sync?: number;
+  /** In a resync: the line of the last move standing (0: none). */
+  at?: number;
   u?: number;
   /** In an undo record: the game's move that notes the table as it lies then (the interpreter's `lies`). */
   k?: string;
@@ -171,7 +178,8 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
           // After a garbled record nothing can be trusted to follow from what came before,
           // unless a resync says the board went on from exactly the moves standing so far.
           if (value && value.sync !== undefined) {
-            if (value.sync === standing.length) trusted = true;
+            // (A resync without `at`, as boards wrote it before: NaN, its count alone.)
+            if (value.sync === standing.length && !((value.at as number) - (standing[standing.length - 1] | 0))) trusted = true;
           // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
           } else if (line !== '~\n') {
             if (!value) trusted = false;
@@ -232,7 +240,7 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
         return;
       }
     }
-    return { config: config, names: (setup as Record_).n, state: state, moves: moves, stand: standing.length, dropped: dropped, cut: !trusted, pending: pending === -1 && (undone || (setup as Record_).q) ? -2 : pending, taken: move };
+    return { config: config, names: (setup as Record_).n, state: state, moves: moves, stand: standing.length, dropped: dropped, lastMove: standing[standing.length - 1] | 0, cut: !trusted, pending: pending === -1 && (undone || (setup as Record_).q) ? -2 : pending, taken: move };
   };
   return step;
 }

@@ -184,7 +184,7 @@ export function createPlay<S, M>(status: Status<S, M>, store: Store, analog: Ana
     game.stand = saved.stand;
     // The power went during a write: end that record and say where the game stands. A move under way when the
     // power went (`pending`) is decided from what the sensors show now.
-    if (saved.cut) saveRecord(resyncRecord(saved.stand));
+    if (saved.cut) saveRecord(resyncRecord(saved.stand, saved.lastMove));
     // (-2, nothing under way after an undo or a `new`: none.)
     if (ANALOG_BANKS) underWay = (saved.pending as number) < 0 ? -1 : saved.pending;
     return saved.pending;

@@ -252,11 +252,11 @@ describe('compatibility gate: game bundles', function () {
       });
     }
 
-    it(`${game}: its modules call the bundle's own sendLine, refusal, flag and module loader, and carry no copy of any`, () => {
-      assert.deepEqual(Array.from(bundle().shared.keys()).sort(), ['flag', 'loadModule', 'refusal', 'sendLine']);
+    it(`${game}: its modules call the bundle's own sendLine, refusal, flag, module loader and record sealing, and carry no copy of any`, () => {
+      assert.deepEqual(Array.from(bundle().shared.keys()).sort(), ['flag', 'loadModule', 'refusal', 'sealed', 'sendLine']);
       for (const [, name] of bundle().shared) assert.match(bundle().min, new RegExp(`(^|[;}])function ${name.replace('$', '\\$')}\\(`), name);
-      // (Their bodies: a line sent, a refusal made, a flag sent, a module's part read.)
-      for (const m of bundle().modules) assert.ok(!/\.send\(JSON\.stringify\(/.test(m.min) && !/\{type:"error",code:/.test(m.min) && !/\{type:"flag",code:/.test(m.min) && !m.min.includes(`Function("${MODULE_ARGUMENT}"`), m.name);
+      // (Their bodies: a line sent, a refusal made, a flag sent, a module's part read, a record's checksum.)
+      for (const m of bundle().modules) assert.ok(!/\.send\(JSON\.stringify\(/.test(m.min) && !/\{type:"error",code:/.test(m.min) && !/\{type:"flag",code:/.test(m.min) && !m.min.includes(`Function("${MODULE_ARGUMENT}"`) && !m.min.includes('E.convolve('), m.name);
       // Declared before the boot's first statement (which loads modules: the restore at power-up); the interpreter does
       // not hoist them. (Before it, the bundle declares its functions and works out its tables.)
       const body = (tree() as unknown as { body: { type: string; id?: { name: string } }[] }).body;

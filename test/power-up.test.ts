@@ -177,7 +177,23 @@ describe('power-up: begin records in the log', () => {
 
   it('a resync counts moves only: the moves after it are kept', () => {
     const cutShort = flick('partly', 1).slice(0, 9);
-    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + cutShort + resyncRecord(1) + begin(1) + flick('short', 1));
+    // (The move standing is line 3, after the setup and its begin record.)
+    const r = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + cutShort + resyncRecord(1, 3) + begin(1) + flick('short', 1));
     assert.deepEqual([game.scores(r.state), r.moves, r.dropped], [[4, 0], 2, 1]);
+    // A resync as boards wrote it before it named its last move's line: taken by its count.
+    const legacy = restored(setup + begin(0) + flick('perfect', 0) + begin(1) + cutShort + '~\n' + record({ sync: 1 }) + begin(1) + flick('short', 1));
+    assert.deepEqual([game.scores(legacy.state), legacy.moves, legacy.dropped], [[4, 0], 2, 1]);
+  });
+
+  it('a resync of other moves, the same count, trusts nothing after it (a garbled undo record before it: hostile round 43)', () => {
+    // Moves 1 and 2, an undo, move 3, a record cut short, its resync (moves 1 and 3 stand: line 5 the last), move 4;
+    // then the undo record garbled.
+    const log = setup + flick('perfect', 0) + flick('short', 0) + undoRecord() + flick('partly', 0) + flick('partly', 1).slice(0, 9)
+      + resyncRecord(2, 5) + flick('perfect', 1);
+    assert.deepEqual([restored(log).stand, restored(log).cut], [3, false], 'as written: three standing, trusted after the resync');
+    const r = restored(log.replace('{"u":1}', '{"u":3}'));
+    // The moves before the garbled record alone (the resync's moves are not these), and a resync to write for them.
+    const before = restored(setup + flick('perfect', 0) + flick('short', 0));
+    assert.deepEqual([r.state, r.stand, r.lastMove, r.cut], [before.state, 2, 3, true]);
   });
 });

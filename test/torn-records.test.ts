@@ -35,7 +35,7 @@ describe('torn records: a record cut short is never completed by what is written
           const torn = before + writes[i].slice(0, bytes);
           const atBoot = restore(Object.assign(new SimFlash(), { files: { [LOG]: torn } }), game);
           assert.ok(atBoot && atBoot.cut, `record ${i} cut after ${bytes} bytes: restored and known cut`);
-          const log = torn + resyncRecord(atBoot.stand) + after;
+          const log = torn + resyncRecord(atBoot.stand, atBoot.lastMove) + after;
           assert.deepEqual(restored(game, log), want, `record ${i} ${JSON.stringify(writes[i])} cut after ${bytes} bytes`);
           cuts++;
         }
@@ -53,7 +53,7 @@ describe('torn records: a record cut short is never completed by what is written
         const want = restored(game, before + after);
         const torn = before + writes[i].slice(0, writes[i].length >> 1);
         const first = restore(Object.assign(new SimFlash(), { files: { [LOG]: torn } }), game)!;
-        const repair = resyncRecord(first.stand);
+        const repair = resyncRecord(first.stand, first.lastMove);
         // (Found at first: a cut after the '~' and its newline left a whole line that ended nothing, and the log
         // untrusted for good, every move after it dropped at each later power-up: hostile round 41.)
         for (let bytes = 1; bytes < repair.length; bytes++) {
@@ -61,7 +61,7 @@ describe('torn records: a record cut short is never completed by what is written
           const again = restore(Object.assign(new SimFlash(), { files: { [LOG]: log } }), game);
           assert.ok(again && again.cut, `record ${i} torn, its resync cut after ${bytes} bytes: known untrusted still`);
           assert.equal(again.stand, first.stand);
-          assert.deepEqual(restored(game, log + resyncRecord(again.stand) + after), want, `record ${i} torn, its resync cut after ${bytes} bytes`);
+          assert.deepEqual(restored(game, log + resyncRecord(again.stand, again.lastMove) + after), want, `record ${i} torn, its resync cut after ${bytes} bytes`);
           cuts++;
         }
       }
@@ -79,7 +79,7 @@ describe('torn records: a record cut short is never completed by what is written
         const want = restored(game, writes.slice(0, i).join('') + writes.slice(i + 1).join(''));
         // The board plays on from the moves that stand (those before the garbled record) after its resync: the
         // records after the garbled one are dropped, those after the resync counted.
-        const on = restored(game, log + resyncRecord(atBoot.stand) + writes.slice(i + 1).join(''));
+        const on = restored(game, log + resyncRecord(atBoot.stand, atBoot.lastMove) + writes.slice(i + 1).join(''));
         assert.deepEqual(on, want, `record ${i} garbled, the moves after it played again after the resync`);
       }
     });

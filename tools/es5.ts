@@ -168,7 +168,7 @@ export const INTERNAL_PROPERTIES = [
   // A game's interpreter's parts beyond a mode's (firmware/sensing.ts)
   'keeps', 'lies', 'diagnose', 'faults',
   // A restored game (firmware/persist.ts)
-  'pending', 'cut',
+  'pending', 'cut', 'lastMove',
   // The signer's state (firmware/signer.ts)
   'signerState', 'signKey', 'counter', 'written',
 ];
@@ -219,7 +219,7 @@ export async function minifyEs5(code: string, internal: string[] = [], names?: P
  * Storage each, in each module that has one): a bundle runs at the top level, so its functions are globals, by the
  * short names the minifier gave them, and a module sees them.
  */
-export const SHARED_FUNCTIONS = ['sendLine', 'refusal', 'loadModule', 'flag'];
+export const SHARED_FUNCTIONS = ['sendLine', 'refusal', 'loadModule', 'flag', 'sealed'];
 
 /** Of SHARED_FUNCTIONS, those a bundle (`code`, minified, its top-level names `topLevel`) declares as top-level functions: their names there. */
 function sharedIn(code: string, topLevel: Map<string, string>): Map<string, string> {

@@ -1,11 +1,13 @@
 // Round 43: fortification billiards' rules at HEAD (wordIndex by a split) against a6e4885's (a loop), side by side in
 // Node, on random games of hostile strokes: names that are prefixes or suffixes of others, empty words (double spaces,
 // leading and trailing spaces), 'wrong' inside words, marks at the very end, 40-happening strokes, fixes.
-// Usage: npx tsx test/hostile-findings/43-fortress-wordindex-differential.mts [GAMES] [SEED]
+// Usage: BASE=/path/to/a6e4885-worktree npx tsx test/hostile-findings/43-fortress-wordindex-differential.mts [GAMES] [SEED]
 import { playMove } from '../../firmware/game';
-const head = (await import('/work/hostile43/firmware/games/fortress/index.ts')).game;
-const base = (await import('/work/base43/firmware/games/fortress/index.ts')).game;
-const basePlay = (await import('/work/base43/firmware/game.ts')).playMove;
+import { game as head } from '../../firmware/games/fortress/index';
+const BASE = process.env.BASE || '';
+if (!BASE) throw new Error('BASE: a worktree of the commit to compare with (git worktree add DIR a6e4885)');
+const base = (await import(BASE + '/firmware/games/fortress/index.ts')).game;
+const basePlay = (await import(BASE + '/firmware/game.ts')).playMove;
 const GAMES = Number(process.argv[2] || 3000);
 let s = Number(process.argv[3] || 43) >>> 0;
 const rnd = () => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };

@@ -7,7 +7,7 @@
 // the referee, counts again, o3 is gone, and o5 is scored on a game it was never played in; no resync is written.
 // Usage: npx tsx test/hostile-findings/43-garbled-undo-stale-resync.mts [ROOT]   (ROOT: a worktree, default HEAD's)
 import { writeFileSync } from 'node:fs';
-const ROOT = process.argv[2] || '/work/hostile43';
+const ROOT = process.argv[2] || new URL('../..', import.meta.url).pathname;
 const { Simulation, parseScenario } = await import(ROOT + '/sim/replay.ts');
 const lines = [
   { game: 'ringapeg', players: 2, options: { variant: 'primary' }, seed: 1 },
@@ -23,7 +23,7 @@ const lines = [
   { t: 11000, power: 'on' },
   { t: 14000, phone: { cmd: 'state', id: 7 } },
 ];
-writeFileSync('/work/hostile43/test/hostile-findings/43-ringapeg-garbled-undo-stale-resync.jsonl', lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+writeFileSync(new URL('43-ringapeg-garbled-undo-stale-resync.jsonl', import.meta.url).pathname, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
 const sim = new Simulation(parseScenario(lines.map((l) => JSON.stringify(l)).join('\n')));
 sim.runUntil(10500);
 const log: string = sim.flash.files['tally.log'];

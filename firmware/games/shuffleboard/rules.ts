@@ -172,11 +172,14 @@ export function shuffleboardMoves(): Moves {
         return x < 0 || j === but || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
       }), []).join();
     };
-    // (Every weight at once first: where that changes nothing, no weight alone does, each a shift between those two.)
-    for (let i = -1; i < WEIGHTS && (i < 0 || q); i++) if (shifted(i, 1, -1) !== shifted(i, -1, -1)) q |= i < 0 ? 256 : 1 << i;
+    // Every weight at once, each way: worked out once, where each weight's part in it is looked at against it.
+    const all = [shifted(-1, 1, -1), shifted(-1, -1, -1)];
+    // (Every weight at once first: where that changes nothing, no weight alone does, each a shift between those two.
+    // A weight seen where it lies, u 0, shifts nowhere.)
+    for (let i = -1; i < WEIGHTS && (i < 0 || q); i++) if (i < 0 ? all[0] !== all[1] : st.u[i] && shifted(i, 1, -1) !== shifted(i, -1, -1)) q |= i < 0 ? 256 : 1 << i;
     for (let k = 0; k < 2 && q === 256; k++) {
       for (let i = 0; i < WEIGHTS; i++) {
-        if (st.u[i] && st.d[i] >= 0 && (k || shifted(-1, 1, i) !== shifted(-1, 1, -1) || shifted(-1, -1, i) !== shifted(-1, -1, -1))) q |= 1 << i;
+        if (st.u[i] && st.d[i] >= 0 && (k || shifted(-1, 1, i) !== all[0] || shifted(-1, -1, i) !== all[1])) q |= 1 << i;
       }
     }
     const near = nearest(st, st.d);

@@ -640,6 +640,9 @@ describe('shuffleboard: the table as seen, matched to the weights (rules.ts, see
     assert.equal(seen(setup({ players: 2, options: {} }), []).refused, 'toss');
     assert.equal(seen(first(), [[2, 100]]).refused, 'arg');
     assert.equal(seen(first(), [[0, 'x' as unknown as number]]).refused, 'arg');
+    // A u below 0 (a distance: hostile round 44, a log so written) is refused, not matched.
+    assert.equal(seen(first(), [[0, 100, -1e9]]).refused, 'arg');
+    assert.equal(seen(first(), [[0, 100, 0]]).refused, undefined);
     let s = first();
     for (let i = 0; i < 8; i++) s = seen(s, []).state;
     assert.equal(seen(s, []).refused, 'clear');

@@ -292,9 +292,10 @@ export function shuffleboardMoves(): Moves {
     const seen = move.k === 'seen';
     let n = move.n || 1;
     let i: number;
-    // (A count of throws: a whole number, 1 to 15.)
+    // (A count of throws: a whole number, 1 to 15. A seen weight's u is a distance, never below 0: the matching's
+    // search counts on no price below 0, hostile round 44.)
     if (n !== (n & 15)) return refuse(state, 'arg');
-    for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number') return refuse(state, 'arg');
+    for (i = 0; seen && i < w.length; i++) if (w[i][0] !== (w[i][0] & 1) || typeof w[i][1] !== 'number' || w[i][2] < 0) return refuse(state, 'arg');
     if (state.w !== null) return refuse(state, 'over');
     if (state.f < 0) return refuse(state, 'toss');
     if (state.t >= WEIGHTS) return refuse(state, 'clear');

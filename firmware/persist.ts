@@ -180,7 +180,7 @@ export function restorer<S, M>(store: Store, game: GameModule<S, M>): () => Rest
           if (value && value.sync !== undefined) {
             // (A resync without `at`, as boards wrote it before: NaN, its count alone.)
             if (value.sync === standing.length && !((value.at as number) - (standing[standing.length - 1] | 0))) trusted = true;
-          // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
+            // (A resync's '~' alone on its line ended a record that was whole already: no record, nothing dropped.)
           } else if (line !== '~\n') {
             if (!value) trusted = false;
             if (!trusted) {

@@ -148,8 +148,7 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     // cost, it finds the first of the cheapest ways at once, unless none costs less, when it looks again with a bound
     // a weight unseen higher. (Begun with no bound, its first ways with every weight unseen, it went down some 15 to
     // 56 ways for a colour at the example games' longest matchings; now some 4 to 34. A first bound too low is a
-    // search in vain: on random tables with many weights out of play, each seen elsewhere priced half a weight
-    // unseen, some 15% fewer ways in all, but more on 3% of them, up to 1.7 times as many: hostile round 44.)
+    // search in vain, which some tables with many weights out of play pay: docs/budgets.md.)
     for (bestCost = UNSEEN * max(1, ids.length - at.length + 1); !best; bestCost += UNSEEN) tryFrom(0, 0);
     // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
     // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else

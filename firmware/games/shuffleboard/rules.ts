@@ -172,7 +172,7 @@ export function shuffleboardMoves(): Moves {
         return x < 0 || j === but || (i >= 0 && j !== i) ? x : y < SHORT_MM ? y : -1;
       }), []).join();
     };
-    // Every weight at once, each way: worked out once, where each weight's part in it is looked at against it.
+    // Every weight shifted at once, each way: worked out once for both loops below.
     const all = [shifted(-1, 1, -1), shifted(-1, -1, -1)];
     // (Every weight at once first: where that changes nothing, no weight alone does, each a shift between those two.
     // A weight seen where it lies, u 0, shifts nowhere.)

@@ -1,4 +1,4 @@
-// Run once before the whole suite (.mocharc.cjs requires it), in mocha's main
+// Run once before the whole suite (.mocharc.json requires it), in mocha's main
 // process: the web pages are built here, once, for every browser test; the
 // test files, run side by side in worker processes, serve this one build
 // instead of each rebuilding web/dist under the others' feet.

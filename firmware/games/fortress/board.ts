@@ -25,10 +25,6 @@ export const FORT_COUNT = 10;
 export const POCKET0 = 10;
 export const PASS = 16;
 
-/** The name of mouth m, in the order of their channels: the ten forts (named as their colours), pocket1 to pocket6, the pass. */
-export function mouthName(m: number): string {
-  return m < POCKET0 ? namesOf(COLOURS)[m] : m < PASS ? 'pocket' + (m - POCKET0 + 1) : 'pass';
-}
 /** Channels: mouth m's four switches are 4m to 4m + 3 (north low, north high, south low, south high), then the bells, colours and spots. */
 export const BELL0 = 4 * MOUTH_COUNT;
 export const COLOURS0 = BELL0 + FORT_COUNT;
@@ -37,6 +33,22 @@ const CHANNELS = SPOT0 + 6;
 
 /** A switch's name at a mouth, by its channel's place in the mouth's four. */
 const SWITCHES = 'n.lo n.hi s.lo s.hi';
+
+/**
+ * The name of channel ch's sensor. A function apart from the board's `sensor`: the interpreter reads the whole text of
+ * a function it calls, and diagnostics' walk test asks for each of the 96 channels' sensors, unnamed (with the names
+ * written in `sensor`, making the walk test held the interpreter some 540 bare reads).
+ */
+function sensorName(ch: number): string {
+  // The mouth of a mouth's switch or of a bell, in the order of their channels: the ten forts (named as their
+  // colours), pocket1 to pocket6, the pass.
+  const m = ch < BELL0 ? ch >> 2 : ch - BELL0;
+  const mouth = m < POCKET0 ? namesOf(COLOURS)[m] : m < PASS ? 'pocket' + (m - POCKET0 + 1) : 'pass';
+  return ch < BELL0 ? 'mouth.' + mouth + '.' + namesOf(SWITCHES)[ch & 3]
+    : ch < COLOURS0 ? 'bell.' + mouth
+      : ch < SPOT0 ? 'colours.' + namesOf(COLOURS)[ch - COLOURS0]
+        : 'spot.' + namesOf(BALLS)[ch - SPOT0];
+}
 
 /**
  * 96 channels on a chain of twelve 74HC165s (three banks): SH/LD on D14, CLK
@@ -52,12 +64,8 @@ export const fortressBoard: BoardDescription = withSensorList({
   together: [BELL0, 4, BELL0, FORT_COUNT],
   sensor: function (ch: number, unnamed?: 1): Sensor | undefined {
     if (!(ch >= 0 && ch < CHANNELS)) return undefined;
-    const name = unnamed ? '' : ch < BELL0 ? 'mouth.' + mouthName(ch >> 2) + '.' + namesOf(SWITCHES)[ch & 3]
-      : ch < COLOURS0 ? 'bell.' + mouthName(ch - BELL0)
-        : ch < SPOT0 ? 'colours.' + namesOf(COLOURS)[ch - COLOURS0]
-          : 'spot.' + namesOf(BALLS)[ch - SPOT0];
     // Spots and colours hold a state (a ball resting on its spot, colours down) as long as the game wants.
-    return { name: name, ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 };
+    return { name: unnamed ? '' : /*@__NOINLINE__*/ sensorName(ch), ch: ch, kind: ch < BELL0 || ch >= SPOT0 ? 'hall' : 'contact', holds: ch >= COLOURS0 };
   },
   get banks(): BankOptions[] {
     return [{ kind: 'chain', loadPin: 14, sck: 15, miso: 16, chips: 12, invert: -1 }];

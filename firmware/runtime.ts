@@ -179,7 +179,7 @@ export function startFirmware<S, M>(hal: Hal, mod: GameModule<S, M>, config: Run
   }
   // A change to tell: told at a later tick (tick), or by a draw before it (show). A board that scans no digital
   // channels (shuffleboard's) tells at once: its firmware has no byte of its Storage left for it, and its ticks'
-  // longest hold is a throw's decision.
+  // longest hold is its grid's fault check (docs/budgets.md).
   status.announce = scanning ? function (): void {
     status.tellAt = clock.now();
   } : tell;

@@ -37,7 +37,7 @@ const SWITCHES = 'n.lo n.hi s.lo s.hi';
 /**
  * The name of channel ch's sensor. A function apart from the board's `sensor`: the interpreter reads the whole text of
  * a function it calls, and diagnostics' walk test asks for each of the 96 channels' sensors, unnamed (with the names
- * written in `sensor`, making the walk test held the interpreter some 540 bare reads).
+ * written in `sensor`, reading past them was most of diagnostics' start: docs/budgets.md).
  */
 function sensorName(ch: number): string {
   // The mouth of a mouth's switch or of a bell, in the order of their channels: the ten forts (named as their

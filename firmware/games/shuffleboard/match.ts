@@ -146,9 +146,8 @@ export function matched(state: ShuffleboardState, seen: Rest[], n?: number): Res
     // The search keeps a way only if it costs less than the best so far, and leaves unfinished every way that costs
     // that much already: begun with a bound a little over what a way that leaves as few weights unseen as it can may
     // cost, it finds the first of the cheapest ways at once, unless none costs less, when it looks again with a bound
-    // a weight unseen higher. (Begun with no bound, its first ways with every weight unseen, it went down some 15 to
-    // 56 ways for a colour at the example games' longest matchings; now some 4 to 34. A first bound too low is a
-    // search in vain, which some tables with many weights out of play pay: docs/budgets.md.)
+    // a weight unseen higher. (Begun with no bound, its first ways had every weight unseen. A first bound too low is a
+    // search in vain, which some tables with many weights out of play pay: docs/budgets.md has the figures.)
     for (bestCost = UNSEEN * max(1, ids.length - at.length + 1); !best; bestCost += UNSEEN) tryFrom(0, 0);
     // The weights of c that moved: seen farther than their u from where they lay, or thrown now; one that may have
     // been out of play (S4: on the foul line as far as the board could tell, or in doubt already) seen anywhere else

@@ -265,6 +265,22 @@ describe('companion: running the game on the simulated board', function () {
     assert.deepEqual(pageErrors(page), []);
   });
 
+  it('a board at rest on the page changes only its time shown: the page is not laid out again at every frame', async () => {
+    const page = await playing('triangle');
+    // (Written again at each animation frame, as it was, its status, power button and stroke under way changed the
+    // page some 180 times a second, and laid it out again at each frame: a quarter of a phone's core, nothing moving.)
+    const changed = await page.evaluate(`new Promise((done) => {
+      const seen = {};
+      const observer = new MutationObserver((records) => { for (const r of records) { const id = (r.target.nodeType === 1 ? r.target : r.target.parentElement).id; seen[id] = (seen[id] || 0) + 1; } });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      setTimeout(() => { observer.disconnect(); done(seen); }, 1000);
+    })`) as Record<string, number>;
+    // Its time, shown to a tenth of a second: some 10 changes in that second of the board's.
+    assert.deepEqual(Object.keys(changed), ['sim-status'], JSON.stringify(changed));
+    assert.ok(changed['sim-status'] <= 12, JSON.stringify(changed));
+    assert.match(await text(page, '#sim-status'), /^Triangle .* on the simulated board · \d+\.\d s$/);
+  });
+
   it('works offline once loaded, example games included', async () => {
     const page = await pages().phone();
     await page.goto(pages().url + 'companion/');

@@ -526,12 +526,15 @@ function renderBoard(): void {
 let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
-  fill($('sim-status'), `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s`, board.powered() ? '' : ' · power off', board.done() ? '' : ' · playing back');
-  fill($('power'), board.powered() ? 'cut the power' : 'power on');
+  // (Called at every animation frame while the board runs: a text is written only when it changed, or the page laid
+  // itself out again at each frame, some 25% of a phone's core with nothing moving.)
+  const say = (id: string, text: string): void => { if ($(id).textContent !== text) fill($(id), text); };
+  say('sim-status', `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s` + (board.powered() ? '' : ' · power off') + (board.done() ? '' : ' · playing back'));
+  say('power', board.powered() ? 'cut the power' : 'power on');
   // (In words, each once: a fortress mouth is four sensors.)
   const game = gameById(board.sim.scenario.header.game);
   const seen = [...new Set(board.seenUnderWay().map((id) => (game ? sensorWords(game.companion.sensors, game.companion.names ?? {}, id) : id)))];
-  fill($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
+  say('under-way', board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
   const segments = board.segments();
   const key = JSON.stringify(segments);
   if (key !== shown || !$('led').firstChild) fill($('led'), drawDisplay(segments));

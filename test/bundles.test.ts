@@ -933,7 +933,7 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     }
   });
 
-  it("docs/saving.md: the firmware's bytes in Storage, and the room they leave for the log, worked out from these bundles", () => {
+  it("docs/saving.md: the firmware's bytes in Storage, and the room they leave for the log, worked out from these bundles", async () => {
     const STORAGE = 40960;
     const PAGE = 4096;
     const HEADER = 32;
@@ -971,6 +971,16 @@ else if(__step===3&&now>7500){for(var c=0;c<${SENSORS};c++){var dd=600-${ROW0_MM
     assert.deepEqual([1, 2, 3, 5, 6].map((i) => figure(least[i])), [DECIDE_MODULE, MATCH_MODULE].map((name) => moduleSizes(name)[0]).concat(left('shuffleboard'), left('shuffleboard') - PAGE, 2 * CHUNK));
     assert.equal(Math.min(...room), left('shuffleboard'), 'the least room');
     assert.equal(count(least[4]), Math.floor((left('shuffleboard') - PAGE) / CHUNK));
+
+    // A paired board's two small files of its key and counter (firmware/signer.ts: `k`, the key's 32 digits, a newline,
+    // a 32-bit value and a newline), each in whole words after its header: in what the whole chunks leave over, but on
+    // the board whose chunks leave less.
+    const keyFile = HEADER + Math.ceil((1 + 32 + 1 + String(2 ** 32 - 1).length + 1) / 4) * 4;
+    const leftOver = async (game: string) => left(game) - PAGE - (await logChunksOf(game)) * PAGE;
+    const paired = /two small files, at most ([\d,]+) bytes each with their headers \(docs\/security.md\), which fit in what the whole chunks leave over on every board but shuffleboard's: its chunk leaves ([\d,]+) bytes, and the two files take up to ([\d,]+) bytes of the page kept free/.exec(text);
+    assert.ok(paired, "docs/saving.md, Where it goes: a paired board's key files");
+    assert.deepEqual(paired.slice(1).map(figure), [keyFile, await leftOver('shuffleboard'), 2 * keyFile - (await leftOver('shuffleboard'))]);
+    for (const game of games.filter((g) => g !== 'shuffleboard')) assert.ok((await leftOver(game)) >= 2 * keyFile, `${game}: ${await leftOver(game)} bytes left over`);
 
     // The heaviest log, fortification billiards': its room less a page kept free for compaction, in whole chunks, and the strokes it holds.
     const fortress = /For fortification billiards, the heaviest log: ([\d,]+) bytes less the firmware's ([\d,]+) and its modules' file of ([\d,]+) \((\w+) modules and the index\), with their two 32-byte headers, leave ([\d,]+); less one whole page \(([\d,]+)\) kept free for Storage to compact into, ([\d,]+); that is (\w+) whole chunks, ([\d,]+) bytes of log. It holds (\d+) strokes at the example game's (\d+) bytes a stroke, or (\d+) heavy ones \((\d+) bytes\): the example games \((\d+) and (\d+) strokes, ([\d.]+) and ([\d.]+) KB\) fit (\w+) times over or more, but a long game of (\d+) strokes \((\d+) KB\) no longer fits whole/.exec(text);

@@ -145,11 +145,15 @@ describe('power cuts: a cut and the boot at seeded instants of every example gam
     fortress.interpreter = function (emit, begin, analog) {
       const it = make(emit, begin, analog);
       const resume = it.resume!;
-      it.resume = function (t: number, levels: ((ch: number) => number) | null, pending: number | string): void {
+      it.resume = function (t: number, levels: ((ch: number, mask?: number) => number) | null, pending: number | string): void {
         // (Not at the sweep's first boot, at 0 ms, from the log as the uncut game left it: the cut board's, after;
-        // and only then: the sensor reads true afterwards.)
+        // and only then: the sensor reads true afterwards. Read alone or in a word of channels read at once, from ch:
+        // FD1 at bit fd1 - ch.)
         let misread = t > 0;
-        resume.call(it, t, levels && ((ch: number) => (misread && ch === fd1 ? 0 : levels(ch))), pending);
+        resume.call(it, t, levels && ((ch: number, mask?: number) => {
+          const v = levels(ch, mask);
+          return misread && ch <= fd1 && fd1 < ch + 32 ? v & ~(1 << (fd1 - ch)) : v;
+        }), pending);
         misread = false;
       };
       return it;

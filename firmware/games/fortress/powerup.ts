@@ -100,9 +100,13 @@ export const powerUp = {
     // tick some 100 bare reads on the chip). (The board's channels fill its words: none past them is counted.)
     for (let w = 0; w < SPOT0 + 6; w += 32) for (let y = level(w, -1); y; y &= y - 1) active++;
     if (active > (SPOT0 + 6) >> 1) return undefined;
+    // The spots and the colours in one read (turned to ball b at bit b, colour k at bit 6 + k: the colours' channels
+    // come before the spots'), and the names split once (a split for each held a new game's tick some 40 bare reads).
+    let y = level(COLOURS0, -1);
+    y = y >> (SPOT0 - COLOURS0) | y << 6;
+    const names = namesOf(BALLS + ' ' + COLOURS);
     let seen = '';
-    for (let b = 0; b < 6; b++) if (level(SPOT0 + b)) seen += ' ' + namesOf(BALLS)[b] + '+';
-    for (let k = 0; k < 12; k++) if (level(COLOURS0 + k)) seen += ' ' + namesOf(COLOURS)[k] + '_';
+    for (let k = 0; k < 18; k++) if (y >> k & 1) seen += ' ' + names[k] + (k < 6 ? '+' : '_');
     return { k: 'found', h: seen.slice(1) };
   },
 
@@ -117,8 +121,7 @@ export const powerUp = {
   takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number, mask?: number) => number, pending: number | string): number {
     // The mouths' switches read a word of channels at a time (a call a channel held a new game's tick some 150 bare
     // reads on the chip).
-    for (let ch = 0, y = 0; ch < BELL0; ch++) {
-      y = ch & 31 ? y >>> 1 : level(ch, -1);
+    for (let w = 0; w < BELL0; w += 32) for (let ch = w, y = level(w, -1); y && ch < BELL0; ch++, y >>>= 1) {
       // (What it tripped might mislead.)
       if (y & 1) {
         bytes[HALF + (ch >> 2)] = 1;

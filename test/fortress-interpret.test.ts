@@ -2,7 +2,8 @@
 // moves out (firmware/games/fortress/interpret.ts).
 import assert from 'node:assert/strict';
 import { EDGE, TRANSIT } from '../firmware/sensing';
-import { fortressBoard } from '../firmware/games/fortress/board';
+import { COLOURS0, SPOT0, fortressBoard } from '../firmware/games/fortress/board';
+import { powerUp } from '../firmware/games/fortress/powerup';
 import { fortressInterpreter, BELL_MS, GAP_MS, PLACED_MS, REST_MS } from '../firmware/games/fortress/interpret';
 import type { FortressMove } from '../firmware/games/fortress/rules';
 import { LEAVE } from '../firmware/games/fortress/slots';
@@ -83,6 +84,22 @@ function harness(pending: number | string = -1, lying: string[] = [], down: stri
 }
 
 describe('fortress interpreter', () => {
+  it('what lies at power-up is one read of the colours\' and spots\' word: the spots end the board\'s last word of 32 channels', () => {
+    // (powerup.ts, lies: a read from the first colour holds the channels up to its word's end, and nothing past them.)
+    assert.equal(fortressBoard.channels, SPOT0 + 6);
+    assert.equal(fortressBoard.channels % 32, 0);
+    assert.equal(COLOURS0 >> 5, (fortressBoard.channels - 1) >> 5);
+    // Every ball on its spot and every colour down, but FA1's colours and ED2 off its spot, read as the scanner reads.
+    const on = (ch: number) => (ch >= COLOURS0 && ch !== COLOURS0 + 5 && ch !== SPOT0 + 2 ? 1 : 0);
+    const level = (ch: number, mask?: number) => {
+      if (mask === undefined) return on(ch);
+      let y = 0;
+      for (let i = ch; i < ((ch >> 5) + 1) << 5; i++) y |= on(i) << (i - ch);
+      return y & mask;
+    };
+    assert.deepEqual(powerUp.lies(level), { k: 'found', h: 'EA+ ED1+ FA+ FD1+ FD2+ EA1_ EA2_ ER1_ ER2_ EG_ FA2_ FR1_ FR2_ FG_ EP_ FP_' });
+  });
+
   it('plays the same at any uptime: its times, 32-bit integers, wrap at 2^31 ms (24.8 days on) and 2^32 ms, and are compared by their difference (hostile round 9)', () => {
     // A stroke with a passage, a fort entered with its bell, colours, a ball put back, and then a hand move: every
     // time the interpreter keeps (a mouth's, a spot's, the last movement, the next tick due) spans the instant `up`.

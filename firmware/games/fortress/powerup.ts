@@ -101,7 +101,8 @@ export const powerUp = {
     for (let w = 0; w < SPOT0 + 6; w += 32) for (let y = level(w, -1); y; y &= y - 1) active++;
     if (active > (SPOT0 + 6) >> 1) return undefined;
     // The spots and the colours in one read (turned to ball b at bit b, colour k at bit 6 + k: the colours' channels
-    // come before the spots'), and the names split once (a split for each held a new game's tick some 40 bare reads).
+    // come before the spots', which end the board's last word of channels, so nothing past them comes with them), and
+    // the names split once (a split for each held a new game's tick some 40 bare reads).
     let y = level(COLOURS0, -1);
     y = y >> (SPOT0 - COLOURS0) | y << 6;
     const names = namesOf(BALLS + ' ' + COLOURS);

@@ -527,7 +527,7 @@ let shown = '';
 function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
   // (Called at every animation frame while the board runs: a text is written only when it changed, or the page laid
-  // itself out again at each frame, some 25% of a phone's core with nothing moving.)
+  // itself out again at each frame, with nothing moving: a quarter of headless Chromium's page thread.)
   const say = (id: string, text: string): void => { if ($(id).textContent !== text) fill($(id), text); };
   say('sim-status', `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s` + (board.powered() ? '' : ' · power off') + (board.done() ? '' : ' · playing back'));
   say('power', board.powered() ? 'cut the power' : 'power on');

@@ -121,7 +121,7 @@ export const powerUp = {
    */
   takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number, mask?: number) => number, pending: number | string): number {
     // The mouths' switches read a word of channels at a time (a call a channel held a new game's tick some 150 bare
-    // reads on the chip).
+    // reads on the chip), each word only as far as its last active switch (a turn a channel, some 80 more).
     for (let w = 0; w < BELL0; w += 32) for (let ch = w, y = level(w, -1); y && ch < BELL0; ch++, y >>>= 1) {
       // (What it tripped might mislead.)
       if (y & 1) {

@@ -21,7 +21,7 @@ import { tokenPicker } from '../lib/picker';
 import { nameShown, namesOf, sensorWords, valueWords } from '../lib/tokens';
 import { gameKeeper, toCsv, toJson, totals } from '../lib/history';
 import { clearGames, listGames, saveGame } from '../lib/history-store';
-import { download, fill, h } from '../lib/dom';
+import { download, fill, fillText, h } from '../lib/dom';
 
 const WORDS: GameWords = {};
 for (const g of GAMES) WORDS[g.id] = g.words;
@@ -528,13 +528,12 @@ function updateBoard(): void {
   if (!board || screen !== 'board' || !document.getElementById('led')) return;
   // (Called at every animation frame while the board runs: a text is written only when it changed, or the page laid
   // itself out again at each frame, with nothing moving: a quarter of headless Chromium's page thread.)
-  const say = (id: string, text: string): void => { if ($(id).textContent !== text) fill($(id), text); };
-  say('sim-status', `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s` + (board.powered() ? '' : ' · power off') + (board.done() ? '' : ' · playing back'));
-  say('power', board.powered() ? 'cut the power' : 'power on');
+  fillText($('sim-status'), `${titleOf(board.sim.scenario.header.game)} on the simulated board · ${(board.now() / 1000).toFixed(1)} s` + (board.powered() ? '' : ' · power off') + (board.done() ? '' : ' · playing back'));
+  fillText($('power'), board.powered() ? 'cut the power' : 'power on');
   // (In words, each once: a fortress mouth is four sensors.)
   const game = gameById(board.sim.scenario.header.game);
   const seen = [...new Set(board.seenUnderWay().map((id) => (game ? sensorWords(game.companion.sensors, game.companion.names ?? {}, id) : id)))];
-  say('under-way', board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
+  fillText($('under-way'), board.busy() ? 'Under way: the board scores once everything on the table is at rest. Seen so far: ' + (seen.length ? seen.join(', ') : 'nothing yet') : '');
   const segments = board.segments();
   const key = JSON.stringify(segments);
   if (key !== shown || !$('led').firstChild) fill($('led'), drawDisplay(segments));

@@ -33,6 +33,11 @@ export function fill(el: Element, ...children: Child[]): void {
   el.replaceChildren(...children.filter((c): c is Node | string | number => c !== null && c !== undefined && c !== false).map((c) => (typeof c === 'number' ? String(c) : c)));
 }
 
+/** Sets an element's text, only when it differs from what it shows: a page drawn at every animation frame is laid out again at each change. */
+export function fillText(el: Element, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
 /** Offers `text` as a file to save. */
 export function download(name: string, type: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -386,6 +386,31 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA=' }]);
   });
 
+  it('nor is one whose switches had all let go as it came up: a passage first seen within GAP_MS of power-up may have begun before it (no happening, no fault); from GAP_MS on, one is read', () => {
+    // (Hostile round 48, the power sweep every 7 ms: a cut before EA's pass, the board up 4 ms after the pass's low
+    // switch let go and before its high one tripped; the high switch alone was told as chatter, taken out of service,
+    // and the stroke ran on into the next player's.)
+    // [the time the pass's high switch trips, after the low one let go unseen: what is told]
+    const table: [number, { accused: number; moves: FortressMove[] }][] = [
+      [4, { accused: 0, moves: [] }],
+      [GAP_MS - 1, { accused: 0, moves: [] }],
+      [GAP_MS, { accused: (CHATTER << 8) | (ch('mouth.pass.n.hi') + 1), moves: [] }],
+    ];
+    for (const [t, told] of table) {
+      const h = harness();
+      h.edge('mouth.pass.n.hi', 1, t);
+      h.edge('mouth.pass.n.hi', 0, t + 9);
+      h.run(t + 9 + GAP_MS + 1);
+      assert.deepEqual({ accused: h.it.accused!(), moves: h.moves }, told, `high switch at ${t} ms`);
+      assert.equal(h.it.busy(), false, `no stroke begins (high switch at ${t} ms)`);
+    }
+    // A whole passage first seen at GAP_MS is the ball's.
+    const h = harness();
+    h.pass('EA', 'pass', GAP_MS);
+    h.run(GAP_MS + 10 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA=' }]);
+  });
+
   it('what it found at power-up is played before anything it tells after, when that comes before the next tick: a hand move, a stroke begun, a settle', () => {
     const up = () => {
       const log: unknown[] = [];

@@ -80,6 +80,16 @@ const REGRESSION: Record<string, [number, string][]> = {
     // one of its weights lay tells it now, rules.ts.)
     ...[30023, 30160, 30297, 30434, 30571, 30708, 30845, 30982].map((at): [number, string] => [at, "blue3's launch (31,000 ms) falls in the cut, during red3's throw, and knocks blue2 off: blue3 come at 230 mm, farther out than blue2 lay, is its throw, decided with red3's"]),
   ],
+  // (Hostile round 48, cuts every 7 ms: a cut some 190 ms into a stroke, the board up just after one of the pass's
+  // switches let go under a ball and before the others tripped: what was left of the passage was read alone (a high
+  // switch alone told as chatter and taken out of service, the stroke running on into the next; a low one alone, a
+  // defending ball's pass). A passage first seen within GAP_MS of power-up is half seen.)
+  'fortress-corrected': [[1196, "EA's pass under way as the board comes up, its low switch let go 0.4 ms before: no happening, no fault"]],
+  'fortress-game': [[12189, "EA's pass under way as the board comes up: no happening, no fault"]],
+  'fortress-referee-slow-pass': [
+    [17578, "FA's pass under way as the board comes up, its high switch let go just before: the low one left is no defending ball's pass"],
+    [31596, "EA's pass under way as the board comes up: no happening; the stroke's entries after it are seen"],
+  ],
   // A miss struck while the board started (line 16, 992 ms after the cut; the board up 20 ms later), which the
   // simulator's player struck with EA whatever the turn (it asked the dark display): the table, not the board, was
   // other than uncut.

@@ -285,6 +285,12 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   'regression-shuffleboard-end-first-throw-rests-in-power-cut': { scores: [4, 0] },
   'regression-shuffleboard-undo-end-first-throw-weight-left': { without: /"undo"/, scores: [4, 0] },
   'regression-fortress-cut-mid-stroke-then-blind': { seen: ['{"ball":"FD","into":"pocket","pocket":3}', '{"ball":"FD1","offSpot":true}'], scores: [0, 8] },
+  // Found by the power sweep every 7 ms (hostile round 48): a cut 196 ms into the first stroke, the board up 4 ms after
+  // the pass's low switch let go under EA and before its high one tripped. The high switch alone was told as chatter
+  // and taken out of service, and the stroke ran on into the next player's (the turns one out after it). A passage
+  // first seen within 40 ms of power-up is now half seen, as one under way then: EA's pass is unseen, its leaving its
+  // spot found at power-up, and no sensor is told faulty.
+  'regression-fortress-pass-tail-at-power-up': { seen: ['{"ball":"EA","pass":true}', '{"ball":"EA","offSpot":true}'], scores: [-2, -2] },
 };
 
 const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.startsWith('regression-')).map((f) => f.replace(/\.jsonl$/, '')).sort();
@@ -316,6 +322,7 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       } else if (c.seen) {
         assert.deepEqual(got, ending(text.split('\n').filter((l) => !/"power"/.test(l)).join('\n').replace(c.seen[0], c.seen[1])));
         assert.ok(replay(text).lines.some((l) => /"type":"restored"/.test(l)), 'the phone heard restored');
+        assert.ok(!replay(text).lines.some((l) => /"type":"fault"/.test(l)), 'no fault told');
       }
       else if (without) assert.deepEqual(got, ending(text.split('\n').filter((l) => !without.test(l)).join('\n')));
       if (c.scores) assert.deepEqual(got.scores, c.scores);

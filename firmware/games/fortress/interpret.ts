@@ -259,7 +259,12 @@ export function fortressInterpreter(emit: (move: FortressMove, seen?: number) =>
         const m = ch >> 2;
         const bit = 1 << (ch & 3);
         if (level) {
-          if (!(bytes[m] & OPEN)) bytes[m] = OPEN;
+          // (A passage first seen within GAP_MS of power-up may have begun before it, its first switches let go
+          // unseen: half seen, as one under way then, it is no happening, nor a switch's fault.)
+          if (!(bytes[m] & OPEN)) {
+            bytes[m] = OPEN;
+            if (t < GAP_MS) bytes[HALF + m] = 1;
+          }
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
           if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
           if (m === PASS && bit & 10 && !(bytes[m] & 5)) bytes[m] |= HIGH_FIRST;

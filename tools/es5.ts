@@ -82,6 +82,9 @@ export async function bundle(entry: Entry, features: BoardFeatures = ALL_FEATURE
     target: 'esnext',
     platform: 'neutral',
     write: false,
+    // Paths in its comments from the project's folder, wherever the command runs: the same bundle (and build, read
+    // back from tools/build-cache.ts) from any working folder.
+    absWorkingDir: ROOT,
     legalComments: 'none',
     logLevel: 'silent',
     plugins: [onDevice(features)],

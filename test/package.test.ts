@@ -11,7 +11,8 @@ import vm from 'node:vm';
 import { ROOT } from '../tools/games';
 import { replay } from '../sim/replay';
 import { pretokenise } from '../tools/tokenise';
-import { toEs5 } from '../tools/es5';
+import { bundle, toEs5 } from '../tools/es5';
+import { entrySource } from '../tools/build';
 import { createSandbox } from '../tools/espruino-sandbox';
 
 /** A folder's tsconfig.json that breaks the firmware's classes when tsx takes it (class fields defined, not assigned). */
@@ -42,6 +43,23 @@ describe('tallyboard run from another folder of the checkout', () => {
       assert.match(await toEs5('for (const x of [1]) { let y = () => x; }'), /var /);
     } finally {
       process.chdir(here);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('bundles the same from any working folder: the paths in its comments are the project\'s (a build there reads the project\'s back from the cache)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tallyboard-cwd-'));
+    // (In a process started there: esbuild's service takes its working folder once, at its first build.)
+    const code = `import { bundle } from ${JSON.stringify(join(ROOT, 'tools', 'es5.ts'))};\n`
+      + `import { entrySource } from ${JSON.stringify(join(ROOT, 'tools', 'build.ts'))};\n`
+      + `process.stdout.write(await bundle({ source: entrySource('triangle'), dir: ${JSON.stringify(ROOT)} }));\n`;
+    try {
+      const r = spawnSync(process.execPath, ['--import', import.meta.resolve('tsx'), '--input-type=module', '-e', code], { cwd: dir, encoding: 'utf8' });
+      assert.equal(r.status, 0, r.stderr);
+      const fromProject = await bundle({ source: entrySource('triangle'), dir: ROOT });
+      assert.match(fromProject, /^\/\/ firmware\/device\.ts$/m);
+      assert.equal(r.stdout, fromProject);
+    } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });

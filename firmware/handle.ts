@@ -130,9 +130,9 @@ export function handleCommand<S, M>(command: Command, o: CommandContext<S, M>): 
         return refusal('bad_arg', (e as Error).message);
       }
       // The new game begins as at a first power-up, from the table as it lies (balls on their spots, colours
-      // down), which is no play (-2): else a cut would later find it and make moves of it. Its setup record says
-      // so, for the power-ups after.
-      if (playing.resume) playing.resume(o.clock.now(), o.scanner ? o.scanner.level : null, -2);
+      // down), which is no play (-3: as -2, none under way, and the board watched the sensors until now): else a
+      // cut would later find it and make moves of it. Its setup record says so, for the power-ups after.
+      if (playing.resume) playing.resume(o.clock.now(), o.scanner ? o.scanner.level : null, -3);
       o.announce();
     } else if (name === 'undo') refused = o.inPlay.takeBack();
     // Any other command is the game's move of its name, with the arguments the channel checked.

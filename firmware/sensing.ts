@@ -45,10 +45,12 @@ export interface Interpreter {
   /**
    * Called once at power-up, at time `t`, with the levels the sensors show then
    * (debounced: what the scanner starts from) and the move that was under way
-   * when the power went (the `begin` value its interpreter gave, or -1; when it
-   * gave strings after a number, that number's decimal digits followed by the
-   * strings, as one string): what is already there is not a new move, and a
-   * move under way is decided from what the sensors show from now on.
+   * when the power went (the `begin` value its interpreter gave, or -1, -2 in a
+   * game where an undo was made; when it gave strings after a number, that
+   * number's decimal digits followed by the strings, as one string): what is
+   * already there is not a new move, and a move under way is decided from what
+   * the sensors show from now on. Called again at a new game, with -3: none
+   * under way, and the sensors were watched until now.
    * (`level` is the scanner's, firmware/scan.ts: a channel's level, or with `mask` those of it and the channels after
    * it in its word; null on a board without digital channels.)
    */

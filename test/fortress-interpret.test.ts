@@ -411,6 +411,32 @@ describe('fortress interpreter', () => {
     assert.deepEqual(h.moves, [{ k: 'stroke', h: 'EA=' }]);
   });
 
+  it('at a new game (-3) the board watched the switches until then: a passage at once is read, and a high switch alone is told (hostile round 48)', () => {
+    const h = harness(-3);
+    h.pass('EA', 'pocket2', 4);
+    h.run(4 + 10 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves.filter((m) => m.k === 'stroke'), [{ k: 'stroke', h: 'EA.2' }]);
+    const alone = harness(-3);
+    alone.edge('mouth.pass.n.hi', 1, 4);
+    alone.edge('mouth.pass.n.hi', 0, 13);
+    alone.run(13 + GAP_MS + 1);
+    assert.equal(alone.it.accused!(), (CHATTER << 8) | (ch('mouth.pass.n.hi') + 1));
+  });
+
+  it('a mouth taken out of service while its passage was half seen reads the next ball through it once back (hostile round 48: its mark was kept, and dropped that ball)', () => {
+    const h = harness();
+    // A switch floating from 10 ms after power-up: half seen; the fault check takes it out (settle, spoilt).
+    h.edge('mouth.FA1.n.lo', 1, 10);
+    h.it.out = (c: number) => +(c >> 2 === ch('mouth.FA1.n.lo') >> 2);
+    h.it.settle(1);
+    h.edge('mouth.FA1.n.lo', 0, 20);
+    // Back in service.
+    h.it.out = () => 0;
+    h.pass('FD', 'FA1', 5000);
+    h.run(5000 + 10 + GAP_MS + REST_MS);
+    assert.deepEqual(h.moves.filter((m) => m.k === 'stroke'), [{ k: 'stroke', h: 'FD>FA1' }]);
+  });
+
   it('what it found at power-up is played before anything it tells after, when that comes before the next tick: a hand move, a stroke begun, a settle', () => {
     const up = () => {
       const log: unknown[] = [];

@@ -291,6 +291,14 @@ const CASES: Record<string, { without?: RegExp | null; seen?: [string, string]; 
   // first seen within 40 ms of power-up is now half seen, as one under way then: EA's pass is unseen, its leaving its
   // spot found at power-up, and no sensor is told faulty.
   'regression-fortress-pass-tail-at-power-up': { seen: ['{"ball":"EA","pass":true}', '{"ball":"EA","offSpot":true}'], scores: [-2, -2] },
+  // Hostile round 48, against the first version of that change, which read every passage first seen within 40 ms
+  // of a new game as half seen too: EA into pocket 2 20 ms after a `new` was dropped, nothing told (the board had
+  // watched the switches until the new game: it reads such a passage); a switch stuck active just after a `new` was
+  // never told stuck; and a switch floating just after a power-up, taken out of service, kept its passage's half-seen
+  // mark, which dropped the next ball through its mouth once it was back (EA's entry into FA1, 46 s later).
+  'regression-fortress-pocket-just-after-new': { without: null, scores: [-2, 0] },
+  'regression-fortress-stuck-just-after-new': { without: null, told: /"fault":"stuck","ch":20,/, scores: [6, 0] },
+  'regression-fortress-float-at-power-up-then-entry': { told: /"points":4,"rule":"F11"/, scores: [6, 0] },
 };
 
 const FILES = readdirSync(join(ROOT, 'scenarios')).filter((f) => f.startsWith('regression-')).map((f) => f.replace(/\.jsonl$/, '')).sort();

@@ -84,6 +84,11 @@ export function fortressInterpreter(emit: (move: FortressMove, seen?: number) =>
   let spoiled = 0;
   /** A mouth's high switch that missed an attacking ball, for the fault check (Interpreter.accused). */
   let accused = 0;
+  /**
+   * A passage first seen this soon after resume (ms) may have begun before it, unseen: GAP_MS after a power-up, none
+   * after a new game (the board watched the switches until then).
+   */
+  let unseenFor = 0;
   /** The sensors' debounced levels (the scanner's), from resume on. */
   let level: (ch: number, mask?: number) => number;
 
@@ -216,7 +221,7 @@ export function fortressInterpreter(emit: (move: FortressMove, seen?: number) =>
     for (let m = 0; m < MOUTH_COUNT; m++) {
       if (!(bytes[m] & OPEN)) continue;
       if (!spoilt) close(m, at[m]);
-      else if (interpreter.out!(4 * m)) bytes[m] = 0;
+      else if (interpreter.out!(4 * m)) bytes[m] = bytes[HALF + m] = 0;
     }
     for (let i = 0; under && spoilt && i < n; i++) {
       const c = bytes[CODES + i] - 1;
@@ -263,7 +268,7 @@ export function fortressInterpreter(emit: (move: FortressMove, seen?: number) =>
           // unseen: half seen, as one under way then, it is no happening, nor a switch's fault.)
           if (!(bytes[m] & OPEN)) {
             bytes[m] = OPEN;
-            if (t < GAP_MS) bytes[HALF + m] = 1;
+            if (t < unseenFor) bytes[HALF + m] = 1;
           }
           // The first pole seen low decides between two poles that both tripped (a stray field trips only a low switch).
           if (!(bytes[m] & FIRST_SET) && bit & 5) bytes[m] |= FIRST_SET | (bit === 4 ? SOUTH_FIRST : 0);
@@ -353,6 +358,7 @@ export function fortressInterpreter(emit: (move: FortressMove, seen?: number) =>
     resume: function (t: number, levels: (ch: number, mask?: number) => number, pending: number | string): void {
       base = t;
       level = levels;
+      unseenFor = pending === -3 ? 0 : GAP_MS;
       // Taken up by the power-up's module (powerup.ts); a board flashed without it takes nothing up, and says so: the
       // rules refuse the move of what it finds for want of the module (`rare`).
       let up = ON_DEVICE ? loadModule<typeof powerUp>(Part.powerup) : powerUp;

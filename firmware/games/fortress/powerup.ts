@@ -116,8 +116,8 @@ export const powerUp = {
    * from the sensors' levels: a ball in a mouth now passed it partly unseen (its passage is no happening), the balls on
    * their spots lie there (their leaving is a movement), and a stroke under way, saved in its begin records
    * (`pending`: interpret.ts, saveFrom), goes on from its happenings. Returns how many it holds, or for none under
-   * way 0, or -1 in a game where an undo was made (-2): a ball found gone from its spot then began no stroke (it may
-   * lie where the move taken back left it, and the referee decided).
+   * way 0, or -1 in a game where an undo was made (-2) and at a new game (-3): a ball found gone from its spot then
+   * began no stroke (it may lie where the move taken back left it, and the referee decided).
    */
   takeUp(bytes: Uint8Array, at: Int32Array, level: (ch: number, mask?: number) => number, pending: number | string): number {
     // The mouths' switches read a word of channels at a time (a call a channel held a new game's tick some 150 bare

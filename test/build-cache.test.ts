@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toolchainPrint } from '../tools/build-cache';
+import { cacheFolder, toolchainPrint } from '../tools/build-cache';
 import { ALL_FEATURES, buildDeviceCode } from '../tools/es5';
 import { ROOT } from '../tools/games';
 
-const CACHE = join(ROOT, 'node_modules', '.cache', 'tallyboard-build');
+const CACHE = cacheFolder(ROOT);
 
 /** A small entry, marked `mark`: it uses a property the build shortens (`radio`), so its names are not empty. */
 function entry(mark: string, more = '') {

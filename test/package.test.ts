@@ -13,6 +13,7 @@ import { replay } from '../sim/replay';
 import { pretokenise } from '../tools/tokenise';
 import { bundle, toEs5 } from '../tools/es5';
 import { entrySource } from '../tools/build';
+import { cacheFolder } from '../tools/build-cache';
 import { createSandbox } from '../tools/espruino-sandbox';
 
 /** A folder's tsconfig.json that breaks the firmware's classes when tsx takes it (class fields defined, not assigned). */
@@ -81,8 +82,8 @@ describe('tallyboard run from another folder of the checkout', () => {
 describe('tallyboard installed as a package', function () {
   this.timeout(180000);
   let dir: string;
-  /** The installed package's build cache (tools/build-cache.ts: under its own node_modules). */
-  const installedCache = () => join(dir, 'node_modules', 'tallyboard', 'node_modules', '.cache', 'tallyboard-build');
+  /** The installed package's build cache (under its own folder, as the project's under its). */
+  const installedCache = () => cacheFolder(join(dir, 'node_modules', 'tallyboard'));
   const run = (args: string[], input?: string) =>
     spawnSync(join(dir, 'node_modules', '.bin', 'tallyboard'), args, { cwd: dir, encoding: 'utf8', input, timeout: 120000 });
 
@@ -138,8 +139,7 @@ describe('tallyboard installed as a package', function () {
   it('build: every bundle, exit 1 for one over the stored budget unless --allow-over', () => {
     // (Built here as the project's own build left them: the same sources and tools, so the installed command reads
     // them back from its cache as it would its own, where four bundles built afresh took some 15 s of the suite.)
-    const projectCache = join(ROOT, 'node_modules', '.cache', 'tallyboard-build');
-    if (existsSync(projectCache)) cpSync(projectCache, installedCache(), { recursive: true });
+    if (existsSync(cacheFolder(ROOT))) cpSync(cacheFolder(ROOT), installedCache(), { recursive: true });
     const r = run(['build']);
     const rows = r.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s+/));
     assert.ok(rows.length >= 4, r.stdout + r.stderr);

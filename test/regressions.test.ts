@@ -326,6 +326,8 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       // (Replayed once: the scenario's lines, checked below.)
       const played = replay(text).lines;
       const got = endOf(played);
+      // What the phone heard, in order.
+      const phones = played.map((l) => JSON.parse(l).phone).filter((p) => p);
       if (c.shifted) {
         const lines = text.trim().split('\n').map((l) => JSON.parse(l));
         assert.deepEqual(got, ending([lines[0], ...lines.slice(1).map((l) => ({ ...l, t: l.t - c.shifted! }))].map((l) => JSON.stringify(l)).join('\n')));
@@ -343,24 +345,23 @@ describe('regression scenarios: a cut or a bad line changes no score', function 
       if (c.told) assert.ok(played.some((l) => c.told!.test(l)), `the phone is told ${c.told}`);
       if (c.before) {
         // The last state the phone heard of the game in play before the new one's.
-        const states = played.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'state');
+        const states = phones.filter((p) => p.type === 'state');
         const fresh = states.findIndex((p, i) => i > 0 && p.scores.every((x: number) => x === 0) && p.scores.length === c.scores!.length && states[i - 1].scores.some((x: number) => x !== 0));
         assert.ok(fresh > 0, 'the new game was told');
         assert.deepEqual(states[fresh - 1].scores, c.before);
       }
       // An undo tells the move it took back: throws decided together are one move, undone together.
       if (name === 'regression-shuffleboard-undo-after-kept-throws') {
-        const undone = played.map((l) => JSON.parse(l).phone).filter((p) => p && p.type === 'undone');
+        const undone = phones.filter((p) => p.type === 'undone');
         assert.deepEqual(undone.map((p) => [p.move.k, p.move.n]), [['seen', 3]]);
       }
       if (name === 'regression-shuffleboard-waiting-new-refused-with-its-id') {
-        const replies = played.map((l) => JSON.parse(l).phone).filter((p) => p && (p.type === 'ok' || p.type === 'error'));
+        const replies = phones.filter((p) => p.type === 'ok' || p.type === 'error');
         assert.deepEqual(replies.map((p) => [p.type, p.code, p.id]), [['ok', undefined, 'n1'], ['error', 'bad_arg', 'n1']]);
       }
       // What the phone hears at a power-up names a move under way only when there is one.
-      for (const line of played) {
-        const phone = JSON.parse(line).phone;
-        if (phone && phone.type === 'restored' && phone.resume !== undefined) assert.ok(typeof phone.resume === 'string' || phone.resume >= 0, line);
+      for (const phone of phones) {
+        if (phone.type === 'restored' && phone.resume !== undefined) assert.ok(typeof phone.resume === 'string' || phone.resume >= 0, JSON.stringify(phone));
       }
     });
   }

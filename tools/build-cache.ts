@@ -13,7 +13,12 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync,
 import { dirname, join } from 'node:path';
 import { ROOT } from './games';
 
-const CACHE = join(ROOT, 'node_modules', '.cache', 'tallyboard-build');
+/** Where the build of the project in folder `root` keeps what it built. */
+export function cacheFolder(root: string): string {
+  return join(root, 'node_modules', '.cache', 'tallyboard-build');
+}
+
+const CACHE = cacheFolder(ROOT);
 /** Entries kept at most: past it, the older half goes (a source edited often leaves an entry for each version). */
 const KEPT = 300;
 /** The packages the build runs (tools/es5.ts, tools/tokenise.ts, tools/boot-only.ts); those they depend on are found from them. */
